@@ -1,0 +1,136 @@
+#include "cli_commands.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include "hardware/catalog.h"
+#include "report/plan.h"
+#include "report/plan_format.h"
+#include "scenario/scenario_json.h"
+
+namespace clusterplan::cli {
+
+namespace {
+
+constexpr const char* kUsage = R"(Usage:
+  clusterplan-cli evaluate FILE [--format json|text] [--catalog FILE]...
+      Evaluate a scenario file ("schema": "clusterplan.scenario/1") and print the plan
+      ("schema": "clusterplan.plan/1"; JSON by default).
+  clusterplan-cli presets [--catalog FILE]...
+      List the model presets, GPUs and fabrics of the catalog.
+  clusterplan-cli --help | --version
+
+User catalog entries are read from --catalog files and from
+  $XDG_CONFIG_HOME/clusterplan/catalog.json (default ~/.config/clusterplan/catalog.json)
+and replace built-in entries with the same id.
+
+Exit status: 0 ok, 2 bad input, 1 internal error.
+)";
+
+struct Options {
+    std::string command;
+    std::string file;
+    std::string format = "json";
+    std::vector<std::string> catalogs;
+};
+
+int usageError(const std::string& message)
+{
+    std::cerr << "clusterplan-cli: " << message << "\n\n" << kUsage;
+    return kBadInput;
+}
+
+// Returns an exit code on error, or -1 when parsing succeeded.
+int parseArgs(const std::vector<std::string>& args, Options& o)
+{
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == "--format" || a == "--catalog") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            (a == "--format" ? o.format : o.catalogs.emplace_back()) = args[++i];
+        } else if (a.rfind("--", 0) == 0) {
+            return usageError("unknown option '" + a + "'");
+        } else if (o.command.empty()) {
+            o.command = a;
+        } else if (o.file.empty()) {
+            o.file = a;
+        } else {
+            return usageError("unexpected argument '" + a + "'");
+        }
+    }
+    if (o.format != "json" && o.format != "text")
+        return usageError("--format is '" + o.format + "', allowed: json, text");
+    return -1;
+}
+
+// Built-in catalog plus user files; bad user entries are reported and skipped.
+Result<Catalog> loadCatalog(const Options& o)
+{
+    Catalog catalog = Catalog::builtin();
+    std::vector<std::string> files;
+    const std::string userFile = userCatalogPath();
+    std::error_code ec;
+    if (std::filesystem::exists(userFile, ec))
+        files.push_back(userFile);
+    files.insert(files.end(), o.catalogs.begin(), o.catalogs.end());
+    for (const auto& f : files) {
+        if (auto merged = catalog.mergeFile(f); !merged)
+            return merged.error();
+    }
+    for (const auto& d : catalog.diagnostics())
+        std::cerr << "clusterplan-cli: warning: " << d.toString() << "\n";
+    return catalog;
+}
+
+int evaluateCommand(const Options& o, const Catalog& catalog)
+{
+    if (o.file.empty())
+        return usageError("evaluate needs a scenario FILE");
+    auto scenario = loadScenarioFile(o.file, catalog);
+    if (!scenario) {
+        std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
+        return kBadInput;
+    }
+    auto plan = evaluate(scenario.value(), catalog);
+    if (!plan) {
+        std::cerr << "clusterplan-cli: " << o.file << ": " << plan.error().toString() << "\n";
+        return kBadInput;
+    }
+    std::cout << (o.format == "text" ? planToText(plan.value()) : planToJson(plan.value()));
+    return kOk;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args)
+{
+    if (args.empty())
+        return usageError("no command given");
+    if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        std::cout << kUsage;
+        return kOk;
+    }
+    if (args[0] == "--version") {
+        std::cout << "clusterplan-cli 0.1.0\n";
+        return kOk;
+    }
+    Options o;
+    if (const int rc = parseArgs(args, o); rc >= 0)
+        return rc;
+    auto catalog = loadCatalog(o);
+    if (!catalog) {
+        std::cerr << "clusterplan-cli: " << catalog.error().toString() << "\n";
+        return kBadInput;
+    }
+    if (o.command == "evaluate")
+        return evaluateCommand(o, catalog.value());
+    if (o.command == "presets") {
+        std::cout << presetsToText(catalog.value());
+        return kOk;
+    }
+    return usageError("unknown command '" + o.command + "'");
+}
+
+}  // namespace clusterplan::cli

@@ -1,0 +1,58 @@
+#pragma once
+// Catalog: GPUs, fabrics and model presets. The built-in data (resources/*.json, embedded at
+// build time) is loaded first; user files are merged on top, an entry with an existing id
+// replacing it. Bad user entries are skipped and reported as diagnostics (file, key, reason).
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hardware/fabric.h"
+#include "hardware/gpu_spec.h"
+#include "model/model_spec.h"
+#include "util/result.h"
+
+namespace clusterplan {
+
+struct Diagnostic {
+    std::string file;
+    std::string key;     // e.g. "gpus[2].hbm_gib"
+    std::string reason;
+    [[nodiscard]] std::string toString() const { return file + ": " + key + ": " + reason; }
+};
+
+class Catalog {
+public:
+    // The built-in catalog. Never fails at run time: tests guarantee the shipped JSON parses.
+    static Catalog builtin();
+
+    // Merges a user file holding any of "gpus", "fabrics", "models" arrays. A malformed file is
+    // an Error; a bad entry is skipped and reported in diagnostics().
+    Result<bool> mergeFile(const std::string& path);
+    Result<bool> mergeJson(std::string_view json, const std::string& fileLabel);
+
+    [[nodiscard]] const GpuSpec* gpu(std::string_view id) const;
+    [[nodiscard]] const Fabric* fabric(std::string_view id) const;
+    [[nodiscard]] const ModelSpec* model(std::string_view id) const;
+
+    [[nodiscard]] const std::map<std::string, GpuSpec, std::less<>>& gpus() const { return m_gpus; }
+    [[nodiscard]] const std::map<std::string, Fabric, std::less<>>& fabrics() const { return m_fabrics; }
+    [[nodiscard]] const std::map<std::string, ModelSpec, std::less<>>& models() const { return m_models; }
+    [[nodiscard]] const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
+
+    // Ids in catalog order for pickers; closest id for "did you mean" messages.
+    [[nodiscard]] std::vector<std::string> gpuIds() const;
+    [[nodiscard]] std::vector<std::string> fabricIds() const;
+    [[nodiscard]] std::vector<std::string> modelIds() const;
+
+private:
+    std::map<std::string, GpuSpec, std::less<>> m_gpus;
+    std::map<std::string, Fabric, std::less<>> m_fabrics;
+    std::map<std::string, ModelSpec, std::less<>> m_models;
+    std::vector<Diagnostic> m_diagnostics;
+};
+
+// The user catalog path: $XDG_CONFIG_HOME/clusterplan/catalog.json (or ~/.config/...).
+std::string userCatalogPath();
+
+}  // namespace clusterplan

@@ -1,0 +1,198 @@
+#include "hardware/catalog_json.h"
+
+#include "util/json_write.h"
+
+namespace clusterplan::json {
+
+namespace {
+
+constexpr double kMaxTflops = 1e6;
+constexpr std::int64_t kBig = 1'000'000'000;
+
+std::string enumChoice(ObjectReader& r, std::string_view key, std::initializer_list<std::string_view> allowed,
+                       bool required, std::string fallback)
+{
+    if (!required && !r.has(key)) {
+        r.ignore({key});
+        return fallback;
+    }
+    return r.choice(key, allowed);
+}
+
+}  // namespace
+
+GpuSpec readGpu(ObjectReader& r)
+{
+    GpuSpec g;
+    g.id = r.string("id");
+    g.name = r.string("name");
+    g.vendor = r.string("vendor");
+    g.hbmGib = r.number("hbm_gib", 1, 1e5);
+    g.visibleGib = r.number("visible_gib", 1, g.hbmGib);
+    g.hbmBandwidthGBs = r.number("hbm_bandwidth_gb_s", 1, 1e6);
+    if (auto t = r.optObject("tflops")) {
+        g.tflopsFp32 = t->nullableNumber("fp32", 0.001, kMaxTflops);
+        g.tflopsTf32 = t->nullableNumber("tf32", 0.001, kMaxTflops);
+        g.tflopsBf16 = t->nullableNumber("bf16", 0.001, kMaxTflops);
+        g.tflopsFp16 = t->nullableNumber("fp16", 0.001, kMaxTflops);
+        g.tflopsFp8 = t->nullableNumber("fp8", 0.001, kMaxTflops);
+        t->finish();
+    } else {
+        fail(r.pathOf("tflops"), "is required");
+    }
+    g.nvlinkGBs = r.nullableNumber("nvlink_gb_s", 0.001, 1e6);
+    g.pcieGen = static_cast<int>(r.integer("pcie_gen", 1, 7));
+    g.tdpW = r.number("tdp_w", 1, 1e5);
+    g.intraNodeFabric = r.string("intra_node_fabric");
+    g.defaultGpusPerNode = static_cast<int>(r.integer("default_gpus_per_node", 1, 1024));
+    g.source = r.string("source");
+    g.asOf = r.string("as_of");
+    r.optString("notes", g.notes);
+    return g;
+}
+
+Fabric readFabric(ObjectReader& r)
+{
+    Fabric f;
+    f.id = r.string("id");
+    f.name = r.string("name");
+    f.scope = r.choice("scope", {"intra", "inter"}) == "intra" ? FabricScope::Intra : FabricScope::Inter;
+    f.bandwidthGBs = r.number("bandwidth_gb_s", 0.001, 1e6);
+    f.latencyUs = r.number("latency_us", 0, 1e6);
+    f.efficiency = r.number("efficiency", 0.01, 1);
+    f.source = r.string("source");
+    f.asOf = r.string("as_of");
+    r.optString("notes", f.notes);
+    return f;
+}
+
+namespace {
+
+void readInt(ObjectReader& r, std::string_view key, std::int64_t& target, std::int64_t min, std::int64_t max,
+             bool required)
+{
+    if (required)
+        target = r.integer(key, min, max);
+    else
+        r.optInteger(key, target, min, max);
+}
+
+void readBool(ObjectReader& r, std::string_view key, bool& target, bool required)
+{
+    if (required)
+        target = r.boolean(key);
+    else
+        r.optBoolean(key, target);
+}
+
+void readMoe(ObjectReader& r, ModelSpec& spec)
+{
+    if (!r.has("moe")) {
+        r.ignore({"moe"});
+        return;
+    }
+    if (auto o = r.optObject("moe")) {
+        MoeSpec m = spec.moe.value_or(MoeSpec{});
+        const bool fresh = !spec.moe.has_value();
+        readInt(*o, "experts", m.experts, 1, 100'000, fresh);
+        readInt(*o, "top_k", m.topK, 1, 100'000, fresh);
+        readInt(*o, "expert_ffn_hidden", m.expertFfnHidden, 1, kBig, fresh);
+        o->optInteger("shared_experts", m.sharedExperts, 0, 1'000);
+        o->optInteger("shared_expert_ffn_hidden", m.sharedExpertFfnHidden, 0, kBig);
+        if (m.sharedExperts > 0 && m.sharedExpertFfnHidden == 0)
+            m.sharedExpertFfnHidden = m.expertFfnHidden;
+        o->optInteger("dense_layers", m.denseLayers, 0, 10'000);
+        o->optBoolean("router_bias", m.routerBias);
+        o->finish();
+        spec.moe = m;
+    }
+}
+
+void readMla(ObjectReader& r, ModelSpec& spec)
+{
+    if (!r.has("mla")) {
+        r.ignore({"mla"});
+        return;
+    }
+    if (auto o = r.optObject("mla")) {
+        MlaSpec m = spec.mla.value_or(MlaSpec{});
+        const bool fresh = !spec.mla.has_value();
+        readInt(*o, "q_lora_rank", m.qLoraRank, 0, kBig, fresh);
+        readInt(*o, "kv_lora_rank", m.kvLoraRank, 1, kBig, fresh);
+        readInt(*o, "qk_nope_head_dim", m.qkNopeHeadDim, 1, kBig, fresh);
+        readInt(*o, "qk_rope_head_dim", m.qkRopeHeadDim, 0, kBig, fresh);
+        readInt(*o, "v_head_dim", m.vHeadDim, 1, kBig, fresh);
+        o->finish();
+        spec.mla = m;
+    }
+}
+
+}  // namespace
+
+void readModelFields(ObjectReader& r, ModelSpec& spec, bool requireAll)
+{
+    if (requireAll) {
+        spec.id = r.string("id");
+        spec.name = r.string("name");
+        spec.source = r.string("source");
+        r.ignore({"as_of"});
+        spec.publishedParams = r.number("published_params", 1, 1e15);
+        r.optNumber("published_active_params", spec.publishedActiveParams, 1, 1e15);
+    } else {
+        r.optString("name", spec.name);
+    }
+    readInt(r, "layers", spec.layers, 1, 10'000, requireAll);
+    readInt(r, "hidden", spec.hidden, 1, kBig, requireAll);
+    readInt(r, "heads", spec.heads, 1, 100'000, requireAll);
+    readInt(r, "kv_heads", spec.kvHeads, 1, 100'000, requireAll);
+    readInt(r, "head_dim", spec.headDim, 1, 100'000, requireAll);
+    readInt(r, "ffn_hidden", spec.ffnHidden, 0, kBig, requireAll);
+    readInt(r, "vocab", spec.vocab, 1, kBig, requireAll);
+    const std::string mlp = enumChoice(r, "mlp", {"gelu", "swiglu"}, requireAll,
+                                       spec.mlp == MlpKind::Gelu ? "gelu" : "swiglu");
+    spec.mlp = mlp == "gelu" ? MlpKind::Gelu : MlpKind::SwiGlu;
+    const std::string norm = enumChoice(r, "norm", {"rmsnorm", "layernorm"}, requireAll,
+                                        spec.norm == NormKind::LayerNorm ? "layernorm" : "rmsnorm");
+    spec.norm = norm == "layernorm" ? NormKind::LayerNorm : NormKind::RmsNorm;
+    readBool(r, "tied_embeddings", spec.tiedEmbeddings, requireAll);
+    const char* biasNow = spec.bias == BiasKind::All ? "all" : spec.bias == BiasKind::Qkv ? "qkv" : "none";
+    const std::string bias = enumChoice(r, "bias", {"none", "qkv", "all"}, requireAll, biasNow);
+    spec.bias = bias == "all" ? BiasKind::All : bias == "qkv" ? BiasKind::Qkv : BiasKind::None;
+    readBool(r, "qk_norm", spec.qkNorm, requireAll);
+    readInt(r, "learned_positions", spec.learnedPositions, 0, kBig, requireAll);
+    readInt(r, "max_seq_len", spec.maxSeqLen, 1, kBig, requireAll);
+    readBool(r, "dropout", spec.dropout, requireAll);
+    readMoe(r, spec);
+    readMla(r, spec);
+}
+
+void writeModelFields(Writer& w, const ModelSpec& m)
+{
+    w.value("name", m.name);
+    w.value("layers", m.layers).value("hidden", m.hidden).value("heads", m.heads);
+    w.value("kv_heads", m.kvHeads).value("head_dim", m.headDim).value("ffn_hidden", m.ffnHidden);
+    w.value("vocab", m.vocab);
+    w.value("mlp", m.mlp == MlpKind::Gelu ? "gelu" : "swiglu");
+    w.value("norm", m.norm == NormKind::LayerNorm ? "layernorm" : "rmsnorm");
+    w.value("tied_embeddings", m.tiedEmbeddings);
+    w.value("bias", m.bias == BiasKind::All ? "all" : m.bias == BiasKind::Qkv ? "qkv" : "none");
+    w.value("qk_norm", m.qkNorm).value("learned_positions", m.learnedPositions);
+    w.value("max_seq_len", m.maxSeqLen).value("dropout", m.dropout);
+    if (m.moe) {
+        w.beginObject("moe");
+        w.value("experts", m.moe->experts).value("top_k", m.moe->topK);
+        w.value("expert_ffn_hidden", m.moe->expertFfnHidden).value("shared_experts", m.moe->sharedExperts);
+        w.value("shared_expert_ffn_hidden", m.moe->sharedExpertFfnHidden);
+        w.value("dense_layers", m.moe->denseLayers).value("router_bias", m.moe->routerBias);
+        w.endObject();
+    }
+    if (m.mla) {
+        w.beginObject("mla");
+        w.value("q_lora_rank", m.mla->qLoraRank).value("kv_lora_rank", m.mla->kvLoraRank);
+        w.value("qk_nope_head_dim", m.mla->qkNopeHeadDim).value("qk_rope_head_dim", m.mla->qkRopeHeadDim);
+        w.value("v_head_dim", m.mla->vHeadDim);
+        w.endObject();
+    }
+}
+
+}  // namespace clusterplan::json

@@ -1,0 +1,32 @@
+#pragma once
+// One accelerator from resources/catalog.json. Units: GiB (2^30 B) for capacities, GB/s (1e9 B/s)
+// for bandwidths, TFLOP/s (1e12) dense peaks without 2:4 sparsity (shared/guide/domain.md §9).
+#include <optional>
+#include <string>
+
+#include "model/precision.h"
+
+namespace clusterplan {
+
+struct GpuSpec {
+    std::string id;
+    std::string name;
+    std::string vendor;
+    double hbmGib = 0;        // capacity reported by the driver
+    double visibleGib = 0;    // capacity visible to PyTorch's allocator ("total capacity")
+    double hbmBandwidthGBs = 0;
+    std::optional<double> tflopsFp32, tflopsTf32, tflopsBf16, tflopsFp16, tflopsFp8;
+    std::optional<double> nvlinkGBs;  // per-direction scale-up bandwidth per GPU
+    int pcieGen = 0;
+    double tdpW = 0;
+    std::string intraNodeFabric;      // default fabric id inside a server
+    int defaultGpusPerNode = 8;
+    std::string source;
+    std::string asOf;
+    std::string notes;
+
+    // Dense peak for a training precision, or nullopt when the GPU lacks that format.
+    [[nodiscard]] std::optional<double> peakTflops(Precision p) const;
+};
+
+}  // namespace clusterplan

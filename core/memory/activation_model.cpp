@@ -1,0 +1,138 @@
+#include "memory/activation_model.h"
+
+#include <algorithm>
+
+namespace clusterplan {
+
+namespace {
+
+double d(std::int64_t v) { return static_cast<double>(v); }
+
+void add(std::vector<StoredTensor>& list, std::string name, double bytes, bool tpSharded, bool quadratic = false)
+{
+    if (bytes > 0)
+        list.push_back({std::move(name), bytes, tpSharded, quadratic});
+}
+
+// Attention block. Korthikanti et al. 2022 §4.1: QKV input 2sbh, Q and K 4sbh, V 2sbh, scores
+// 2as²b, softmax dropout mask as²b, dropout output 2as²b, output-projection input 2sbh, residual
+// dropout mask sbh. FlashAttention (Dao et al. 2022) stores only fp32 row statistics (4·a per
+// token) instead of the s² terms.
+void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, std::vector<StoredTensor>& out)
+{
+    const double h = d(m.hidden), a = d(m.heads);
+    add(out, "norm-1 input (residual stream)", e * h, false);
+    if (m.mla) {
+        // MLA (DeepSeek-V2 §2.1): latent projections are not split by TP; per-head tensors are.
+        const auto& x = *m.mla;
+        const double dQk = d(x.qkNopeHeadDim + x.qkRopeHeadDim);
+        add(out, "attention input (norm-1 output)", e * h, false);
+        add(out, "q latent", e * d(x.qLoraRank), false);
+        add(out, "kv latent + rope key", e * d(x.kvLoraRank + x.qkRopeHeadDim), false);
+        add(out, "Q, K, V per head", e * a * (2 * dQk + d(x.vHeadDim)), true);
+        add(out, "attention output (output-projection input)", e * a * d(x.vHeadDim), true);
+    } else {
+        const double q = a * d(m.headDim), kv = d(m.kvHeads) * d(m.headDim);
+        add(out, "QKV GEMM input (norm-1 output)", e * h, false);
+        add(out, "Q, K, V", e * (q + 2 * kv), true);
+        add(out, "attention output (output-projection input)", e * q, true);
+    }
+    if (t.flashAttention) {
+        add(out, "FlashAttention softmax statistics (fp32)", 4 * a, true);
+    } else {
+        // Per token and per key position: softmax output, and with dropout its mask and output.
+        add(out, "attention softmax output", e * a, true, true);
+        if (m.dropout) {
+            add(out, "attention-probability dropout mask", 1 * a, true, true);
+            add(out, "attention-probability dropout output", e * a, true, true);
+        }
+    }
+    if (m.dropout)
+        add(out, "attention residual dropout mask", 1 * h, false);
+}
+
+// One (gated or plain) MLP of width `ffn`, applied `copies` times per token (top-k experts).
+void mlpTensors(const ModelSpec& m, double ffn, double copies, const std::string& what, double e,
+                std::vector<StoredTensor>& out)
+{
+    if (ffn <= 0 || copies <= 0)
+        return;
+    if (m.mlp == MlpKind::SwiGlu) {
+        add(out, what + " gate and up outputs", copies * 2 * e * ffn, true);
+        add(out, what + " SiLU(gate)·up (down-projection input)", copies * e * ffn, true);
+    } else {
+        add(out, what + " GeLU input", copies * e * ffn, true);
+        add(out, what + " second GEMM input", copies * e * ffn, true);
+    }
+}
+
+}  // namespace
+
+std::vector<StoredTensor> storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t)
+{
+    const double e = activationBytes(t.precision);
+    const double h = d(m.hidden);
+    std::vector<StoredTensor> out;
+    attentionTensors(m, t, e, out);
+    add(out, "norm-2 input", e * h, false);
+    add(out, "MLP input (norm-2 output)", e * h, false);
+    if (moeLayer && m.moe) {
+        const auto& x = *m.moe;
+        add(out, "router probabilities (fp32)", 4 * d(x.experts), false);
+        // Each token is dispatched to k experts: k permuted copies of the hidden state.
+        add(out, "expert inputs (k dispatched copies)", d(x.topK) * e * h, false);
+        mlpTensors(m, d(x.expertFfnHidden), d(x.topK), "routed-expert", e, out);
+        mlpTensors(m, d(x.sharedExpertFfnHidden), d(x.sharedExperts), "shared-expert", e, out);
+    } else {
+        mlpTensors(m, d(m.ffnHidden), 1, "MLP", e, out);
+    }
+    if (m.dropout)
+        add(out, "MLP residual dropout mask", 1 * h, false);
+    return out;
+}
+
+namespace {
+
+// Bytes of the full stored list for one micro-batch on one GPU.
+double workingSet(const std::vector<StoredTensor>& tensors, const TrainingSpec& t, const Layout& l, bool dropQuadratic)
+{
+    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
+    const double tp = d(l.tp);
+    double bytes = 0;
+    for (const auto& x : tensors) {
+        if (x.quadratic && dropQuadratic)
+            continue;
+        double b = x.bytesPerToken * tokens * (x.quadratic ? d(t.seqLen) : 1.0);
+        if (x.tpSharded || l.sequenceParallel)
+            b /= tp;
+        bytes += b;
+    }
+    return bytes;
+}
+
+}  // namespace
+
+double layerActivationBytes(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const Layout& l)
+{
+    switch (l.recompute) {
+    case Recompute::Full: {
+        // Only the layer input is kept (Korthikanti Table 2: 2sbh, /t with SP).
+        const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
+        const double input = activationBytes(t.precision) * d(m.hidden) * tokens;
+        return l.sequenceParallel ? input / d(l.tp) : input;
+    }
+    case Recompute::Selective:
+        return workingSet(storedTensors(m, moeLayer, t), t, l, true);
+    case Recompute::None: break;
+    }
+    return workingSet(storedTensors(m, moeLayer, t), t, l, false);
+}
+
+double recomputeWorkingSetBytes(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const Layout& l)
+{
+    if (l.recompute != Recompute::Full)
+        return 0;
+    return workingSet(storedTensors(m, moeLayer, t), t, l, false);
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,35 @@
+#pragma once
+// Activation bytes per transformer layer, computed per stored tensor (domain.md §4). For the GPT-3
+// block (MHA, GeLU f = 4h, LayerNorm, dropout, no FlashAttention) the sums reduce exactly to
+// Korthikanti et al. 2022 Table 2; GQA, SwiGLU, MoE, MLA and FlashAttention change the list.
+#include <string>
+#include <vector>
+
+#include "model/model_spec.h"
+#include "parallel/layout.h"
+#include "scenario/scenario.h"
+
+namespace clusterplan {
+
+// One tensor saved for backward, in bytes per token of one layer.
+struct StoredTensor {
+    std::string name;
+    double bytesPerToken = 0;
+    bool tpSharded = false;      // divided by t even without sequence parallelism
+    bool quadratic = false;      // scales with s (attention scores): bytesPerToken is per s
+};
+
+// The tensors one layer keeps for backward without recomputation.
+std::vector<StoredTensor> storedTensors(const ModelSpec& model, bool moeLayer, const TrainingSpec& training);
+
+// Bytes one layer holds per micro-batch between its forward and its backward on one GPU, for the
+// layout's TP, SP, CP, micro-batch and recompute policy.
+double layerActivationBytes(const ModelSpec& model, bool moeLayer, const TrainingSpec& training,
+                            const Layout& layout);
+
+// Extra bytes during the backward of one layer under full recompute: the layer's whole working
+// set is rebuilt for one micro-batch at a time.
+double recomputeWorkingSetBytes(const ModelSpec& model, bool moeLayer, const TrainingSpec& training,
+                                const Layout& layout);
+
+}  // namespace clusterplan

@@ -1,0 +1,57 @@
+#pragma once
+// Per-GPU memory of the most loaded rank: model states (ZeRO, arXiv:1910.02054 §5), activations
+// per stored tensor (Korthikanti et al. 2022, arXiv:2205.05198, generalised in domain.md §4) and
+// named overheads. All values in bytes.
+#include <cstdint>
+#include <vector>
+
+#include "model/model_spec.h"
+#include "parallel/layout.h"
+#include "scenario/scenario.h"
+
+namespace clusterplan {
+
+struct OtherMemory {
+    double cudaContext = 0;
+    double commBuffers = 0;
+    double workspace = 0;
+    double paramGather = 0;    // ZeRO-3: unsharded parameters of the layer in use + prefetched one
+    double fragmentation = 0;
+    [[nodiscard]] double total() const {
+        return cudaContext + commBuffers + workspace + paramGather + fragmentation;
+    }
+};
+
+struct MemoryBreakdown {
+    std::int64_t stage = 0;       // pipeline stage this breakdown describes
+    double params = 0;            // parameters held by this GPU (before ZeRO sharding)
+    double weights = 0;
+    double gradients = 0;
+    double optimizer = 0;
+    double activations = 0;       // includes logits on the last stage
+    double logits = 0;            // the logits part of activations
+    double inFlightMicroBatches = 0;  // layers' worth of activations held, in units of the stage's layers
+    OtherMemory other;
+    double capacity = 0;          // bytes visible to the framework's allocator
+    [[nodiscard]] double modelStates() const { return weights + gradients + optimizer; }
+    [[nodiscard]] double total() const { return modelStates() + activations + other.total(); }
+    [[nodiscard]] bool fits() const { return total() <= capacity; }
+};
+
+struct MemoryInputs {
+    const ModelSpec& model;
+    const TrainingSpec& training;
+    const Layout& layout;
+    const MemoryOverheads& overheads;
+    double capacityBytes;
+};
+
+// Breakdown of one pipeline stage.
+MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage);
+// The most loaded stage (largest total); ties go to the earlier stage.
+MemoryBreakdown peakMemory(const MemoryInputs& in);
+// Largest micro-batch (sequences) for which the peak fits, keeping everything else; 0 if even
+// one sequence does not fit. Searches up to `limit`.
+std::int64_t largestFittingMicroBatch(const MemoryInputs& in, std::int64_t limit = 4096);
+
+}  // namespace clusterplan

@@ -1,0 +1,30 @@
+#pragma once
+// A resolved, validated parallel layout: every degree known, products consistent with the
+// cluster, divisibility rules of Megatron-LM / DeepSpeed checked.
+#include <cstdint>
+
+#include "scenario/scenario.h"
+#include "util/result.h"
+
+namespace clusterplan {
+
+struct Layout {
+    std::int64_t tp = 1, pp = 1, dp = 1, cp = 1, ep = 1, vpp = 1;
+    std::int64_t microBatch = 1;
+    std::int64_t microBatches = 1;  // m = global_batch / (dp · micro_batch), per pipeline per step
+    int zeroStage = 0;
+    Recompute recompute = Recompute::None;
+    bool sequenceParallel = false;
+    // Expert data parallel size: GPUs holding the same expert shard (Megatron-Core: dp·cp/ep).
+    [[nodiscard]] std::int64_t expertDp() const { return dp * cp / ep; }
+    [[nodiscard]] std::int64_t gpus() const { return tp * pp * dp * cp; }
+};
+
+// Checks the layout against the model and cluster; the Error names the layout key and the rule.
+Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model,
+                             const TrainingSpec& training, std::int64_t gpus);
+
+// Layers held by pipeline stage `stage` (0-based): floor(L/p), the first L mod p stages one more.
+std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t stage);
+
+}  // namespace clusterplan

@@ -1,0 +1,64 @@
+#include "report/plan.h"
+
+#include "scenario/scenario_check.h"
+#include "util/number_format.h"
+
+namespace clusterplan {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string gib(double bytes) { return formatFixed(bytes / kGiB, 1) + " GiB"; }
+
+// Plain-language remarks on the memory picture, the kind a user acts on.
+void addMemoryNotes(Plan& plan)
+{
+    const MemoryBreakdown& m = plan.memory;
+    if (!m.fits()) {
+        plan.notes.push_back("Does not fit: the most loaded GPU (pipeline stage " + std::to_string(m.stage) +
+                             ") needs " + gib(m.total()) + " of " + gib(m.capacity) + ".");
+        if (plan.layout.zeroStage < 3 && !plan.zeroStages.empty() && plan.zeroStages[3].fits())
+            plan.notes.push_back("ZeRO-3 / FSDP would fit (" + gib(plan.zeroStages[3].total()) + ").");
+        if (plan.layout.recompute != Recompute::Full)
+            plan.notes.push_back("Activations are " + gib(m.activations) +
+                                 "; full recomputation or a smaller micro-batch reduces them.");
+    }
+    if (plan.largestMicroBatch == 0)
+        plan.notes.push_back("Even a micro-batch of one sequence does not fit this layout.");
+    if (m.logits > 0.2 * m.total())
+        plan.notes.push_back("Logits for the loss take " + gib(m.logits) +
+                             " on the last stage; a fused or chunked cross-entropy avoids most of it.");
+}
+
+}  // namespace
+
+Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog)
+{
+    if (auto e = checkScenario(scenario, catalog))
+        return *e;
+    auto layout = resolveLayout(scenario.layout, scenario.model, scenario.training, scenario.cluster.gpus());
+    if (!layout)
+        return layout.error();
+
+    Plan plan;
+    plan.scenario = scenario;
+    plan.gpu = *catalog.gpu(scenario.cluster.gpu);
+    plan.layout = layout.value();
+    plan.params = countParams(scenario.model);
+    plan.flops = flopsPerToken(scenario.model, scenario.training.seqLen, plan.layout.recompute);
+
+    const double capacity = plan.gpu.visibleGib * kGiB;
+    const MemoryInputs inputs{scenario.model, scenario.training, plan.layout, scenario.overheads, capacity};
+    plan.memory = peakMemory(inputs);
+    for (int stage = 0; stage <= 3; ++stage) {
+        Layout l = plan.layout;
+        l.zeroStage = stage;
+        plan.zeroStages.push_back(peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity}));
+    }
+    plan.largestMicroBatch = largestFittingMicroBatch(inputs);
+    addMemoryNotes(plan);
+    return plan;
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,35 @@
+#pragma once
+// Plan: what the engine answers for a Scenario. Value type, produced by evaluate().
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hardware/catalog.h"
+#include "memory/memory_model.h"
+#include "model/flops.h"
+#include "model/param_count.h"
+#include "parallel/layout.h"
+#include "scenario/scenario.h"
+#include "util/result.h"
+
+namespace clusterplan {
+
+inline constexpr std::string_view kPlanSchema = "clusterplan.plan/1";
+
+struct Plan {
+    Scenario scenario;
+    GpuSpec gpu;
+    ParamCounts params;
+    FlopsPerToken flops;
+    Layout layout;
+    MemoryBreakdown memory;                  // most loaded rank
+    std::vector<MemoryBreakdown> zeroStages; // the same layout under ZeRO 0, 1, 2, 3
+    std::int64_t largestMicroBatch = 0;      // largest micro-batch that fits (0: none)
+    std::vector<std::string> notes;          // plain-language remarks for the user
+};
+
+// Pure and deterministic. Errors name the scenario key that makes the plan impossible to compute
+// (unknown GPU, TP not dividing heads, ...). A plan that does not fit memory is not an error.
+Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog);
+
+}  // namespace clusterplan

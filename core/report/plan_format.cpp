@@ -1,0 +1,160 @@
+#include "report/plan_format.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "util/json_write.h"
+#include "util/number_format.h"
+
+namespace clusterplan {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// Byte counts are reported as whole bytes.
+double bytes(double b) { return std::round(b); }
+
+void writeMemory(json::Writer& w, const char* key, const MemoryBreakdown& m)
+{
+    w.beginObject(key);
+    w.value("stage", m.stage);
+    w.value("weights", bytes(m.weights)).value("gradients", bytes(m.gradients));
+    w.value("optimizer", bytes(m.optimizer)).value("activations", bytes(m.activations));
+    w.value("other", bytes(m.other.total())).value("total", bytes(m.total()));
+    w.value("capacity", bytes(m.capacity)).value("fits", m.fits());
+    w.endObject();
+}
+
+std::string layoutText(const Layout& l)
+{
+    std::string s = "TP " + std::to_string(l.tp) + " x PP " + std::to_string(l.pp) + " x DP " + std::to_string(l.dp);
+    if (l.cp > 1)
+        s += " x CP " + std::to_string(l.cp);
+    if (l.ep > 1)
+        s += ", EP " + std::to_string(l.ep);
+    if (l.vpp > 1)
+        s += ", VPP " + std::to_string(l.vpp);
+    return s;
+}
+
+std::string billions(double n) { return formatFixed(n / 1e9, 2) + " B"; }
+
+}  // namespace
+
+std::string formatGib(double b, int decimals)
+{
+    return formatFixed(b / kGiB, decimals) + " GiB";
+}
+
+std::string planToJson(const Plan& p)
+{
+    json::Writer w;
+    w.beginObject().value("schema", kPlanSchema);
+    const auto& model = p.scenario.model;
+    w.beginObject("model").value("id", p.scenario.modelPreset.empty() ? "custom" : p.scenario.modelPreset);
+    w.value("name", model.name).value("params", p.params.total).value("active_params", p.params.active);
+    w.value("flops_per_token", p.flops.model).value("hardware_flops_per_token", p.flops.hardware);
+    w.value("flops_convention", "PaLM (arXiv:2204.02311 App. B): 6*P_mm + 12*L*a*d_head*s, non-causal, no recompute");
+    w.endObject();
+    const auto& c = p.scenario.cluster;
+    w.beginObject("cluster").value("gpu", c.gpu).value("gpu_name", p.gpu.name).value("gpus", c.gpus());
+    w.value("gpus_per_node", c.gpusPerNode).value("nodes", c.nodes).endObject();
+    const auto& l = p.layout;
+    w.beginObject("layout").value("tp", l.tp).value("pp", l.pp).value("dp", l.dp).value("cp", l.cp);
+    w.value("ep", l.ep).value("vpp", l.vpp).value("micro_batch", l.microBatch).value("micro_batches", l.microBatches);
+    w.value("zero_stage", l.zeroStage).value("recompute", toString(l.recompute));
+    w.value("sequence_parallel", l.sequenceParallel).endObject();
+
+    const auto& m = p.memory;
+    w.beginObject("memory").value("stage", m.stage);
+    w.value("weights", bytes(m.weights)).value("gradients", bytes(m.gradients));
+    w.value("optimizer", bytes(m.optimizer)).value("activations", bytes(m.activations));
+    w.value("other", bytes(m.other.total())).value("total", bytes(m.total()));
+    w.value("capacity", bytes(m.capacity)).value("fits", m.fits());
+    w.value("largest_micro_batch", p.largestMicroBatch);
+    w.value("params_on_gpu", bytes(m.params)).value("logits", bytes(m.logits));
+    w.value("in_flight_micro_batches", m.inFlightMicroBatches);
+    w.beginObject("other_detail").value("cuda_context", bytes(m.other.cudaContext));
+    w.value("comm_buffers", bytes(m.other.commBuffers)).value("workspace", bytes(m.other.workspace));
+    w.value("param_gather", bytes(m.other.paramGather)).value("fragmentation", bytes(m.other.fragmentation));
+    w.endObject();
+    w.beginArray("zero_stages");
+    for (const auto& z : p.zeroStages)
+        writeMemory(w, "", z);
+    w.endArray();
+    w.endObject();
+
+    w.beginArray("notes");
+    for (const auto& n : p.notes)
+        w.value("", n);
+    w.endArray();
+    w.endObject();
+    return w.str();
+}
+
+std::string planToText(const Plan& p)
+{
+    std::ostringstream out;
+    const auto& model = p.scenario.model;
+    const auto& c = p.scenario.cluster;
+    const auto& m = p.memory;
+    out << "ClusterPlan — " << model.name << " on " << c.gpus() << " x " << p.gpu.name << " (" << c.nodes
+        << (c.nodes == 1 ? " node" : " nodes") << " x " << c.gpusPerNode << ")\n\n";
+    out << "Model\n";
+    out << "  parameters          " << billions(p.params.total);
+    if (model.moe)
+        out << " total, " << billions(p.params.active) << " active per token";
+    out << "\n  FLOPs per token     " << formatFixed(p.flops.model / 1e9, 2)
+        << " GFLOP (PaLM model FLOPs at seq " << p.scenario.training.seqLen << ")\n\n";
+    out << "Layout                " << layoutText(p.layout) << ", micro-batch " << p.layout.microBatch << " x "
+        << p.layout.microBatches << " per step, ZeRO-" << p.layout.zeroStage << ", recompute "
+        << toString(p.layout.recompute) << (p.layout.sequenceParallel ? ", sequence parallel" : "") << "\n\n";
+    out << "Memory per GPU (most loaded: pipeline stage " << m.stage << ")\n";
+    const auto row = [&](const char* name, double b) { out << "  " << name << formatGib(b, 2) << "\n"; };
+    row("weights             ", m.weights);
+    row("gradients           ", m.gradients);
+    row("optimizer states    ", m.optimizer);
+    row("activations         ", m.activations);
+    row("other               ", m.other.total());
+    out << "    cuda context " << formatGib(m.other.cudaContext, 2) << ", comm buffers "
+        << formatGib(m.other.commBuffers, 2) << ", workspace " << formatGib(m.other.workspace, 2)
+        << ", ZeRO-3 gather " << formatGib(m.other.paramGather, 2) << ", fragmentation "
+        << formatGib(m.other.fragmentation, 2) << "\n";
+    row("total               ", m.total());
+    row("capacity            ", m.capacity);
+    out << "  fits                " << (m.fits() ? "yes" : "NO") << "\n";
+    out << "  largest micro-batch " << p.largestMicroBatch << (p.largestMicroBatch == 0 ? " (none fits)" : "")
+        << "\n\nZeRO comparison (total per GPU)\n";
+    for (std::size_t i = 0; i < p.zeroStages.size(); ++i)
+        out << "  ZeRO-" << i << "  " << formatGib(p.zeroStages[i].total(), 2)
+            << (p.zeroStages[i].fits() ? "  fits" : "  does not fit") << "\n";
+    if (!p.notes.empty()) {
+        out << "\nNotes\n";
+        for (const auto& n : p.notes)
+            out << "  - " << n << "\n";
+    }
+    return out.str();
+}
+
+std::string presetsToText(const Catalog& catalog)
+{
+    std::ostringstream out;
+    out << "Models\n";
+    for (const auto& [id, m] : catalog.models())
+        out << "  " << id << std::string(id.size() < 18 ? 18 - id.size() : 1, ' ') << m.name << " ("
+            << billions(m.publishedParams) << ")\n";
+    out << "\nGPUs\n";
+    for (const auto& [id, g] : catalog.gpus())
+        out << "  " << id << std::string(id.size() < 18 ? 18 - id.size() : 1, ' ') << g.name << ", "
+            << formatFixed(g.visibleGib, 1) << " GiB usable, bf16 "
+            << (g.tflopsBf16 ? formatNumber(*g.tflopsBf16) + " TFLOP/s" : std::string("n/a")) << "\n";
+    out << "\nFabrics\n";
+    for (const auto& [id, f] : catalog.fabrics())
+        out << "  " << id << std::string(id.size() < 18 ? 18 - id.size() : 1, ' ') << f.name << ", "
+            << formatNumber(f.bandwidthGBs) << " GB/s per direction ("
+            << (f.scope == FabricScope::Intra ? "intra-node" : "inter-node") << ")\n";
+    return out.str();
+}
+
+}  // namespace clusterplan

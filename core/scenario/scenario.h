@@ -1,0 +1,82 @@
+#pragma once
+// Scenario: everything the user chose, as read from a "clusterplan.scenario/1" JSON file or
+// edited in the window. Value type; evaluate() turns it into a Plan.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "model/model_spec.h"
+#include "model/precision.h"
+
+namespace clusterplan {
+
+inline constexpr std::string_view kScenarioSchema = "clusterplan.scenario/1";
+
+struct TrainingSpec {
+    std::int64_t seqLen = 4096;
+    std::int64_t globalBatch = 512;       // sequences per optimizer step
+    double tokens = 1e12;                 // tokens to train on (time/cost issues use it)
+    Precision precision = Precision::Bf16;
+    Optimizer optimizer = Optimizer::AdamW;
+    GradDtype gradDtype = GradDtype::Param;
+    bool flashAttention = true;
+    bool operator==(const TrainingSpec&) const = default;
+};
+
+struct ClusterSpec {
+    std::string gpu = "a100-sxm-80gb";
+    std::int64_t gpusPerNode = 8;
+    std::int64_t nodes = 1;
+    std::string intraNode;  // fabric id; empty = the GPU's default
+    std::string interNode = "ib-hdr-200";
+    [[nodiscard]] std::int64_t gpus() const { return gpusPerNode * nodes; }
+    bool operator==(const ClusterSpec&) const = default;
+};
+
+// Parallel layout as the user wrote it. dp = 0 means "the rest": gpus / (tp·pp·cp).
+struct LayoutSpec {
+    std::int64_t tp = 1;
+    std::int64_t pp = 1;
+    std::int64_t dp = 0;
+    std::int64_t cp = 1;
+    std::int64_t ep = 1;
+    std::int64_t vpp = 1;          // virtual pipeline stages per GPU (interleaved 1F1B)
+    std::int64_t microBatch = 1;   // sequences per micro-batch
+    int zeroStage = 0;             // 0..3; FSDP full shard = 3
+    Recompute recompute = Recompute::None;
+    bool sequenceParallel = false;
+    bool operator==(const LayoutSpec&) const = default;
+};
+
+// Memory outside tensors the model owns. Each term is named in the breakdown, never folded
+// into a fudge factor (shared/guide/domain.md §4, "Other terms").
+struct MemoryOverheads {
+    // CUDA context with lazy module loading (CUDA >= 11.7): about 0.3 GiB per process
+    // (PyTorch maintainers, pytorch/pytorch issue #107667).
+    double cudaContextGib = 0.3;
+    // NCCL staging buffers: NCCL_BUFFSIZE 4 MiB per channel and peer direction (NCCL docs,
+    // "Environment variables"); 2 peers (ring) x 2 directions x 8 channels per communicator.
+    double commBufferMibPerGroup = 128;
+    // cuBLAS workspace: PyTorch's default CUBLAS_WORKSPACE_CONFIG ":4096:8" = 8 x 4 MiB
+    // (PyTorch docs, "Reproducibility"), plus the same for cuBLASLt.
+    double workspaceMib = 64;
+    // Caching-allocator fragmentation ("reserved but unallocated"), as a share of activation and
+    // transient memory. No published constant (domain.md §4): conservative default, calibrate.
+    double fragmentationPct = 10;
+    // Bytes per logit element kept on the last stage for the loss: fp32 cross-entropy input
+    // (Korthikanti et al. 2022 §4: "at least 4·s·b·V/t").
+    double logitsBytes = 4;
+    bool operator==(const MemoryOverheads&) const = default;
+};
+
+struct Scenario {
+    std::string modelPreset;  // id in the catalog, or empty for a fully custom model
+    ModelSpec model;          // resolved: preset values with explicit fields on top
+    TrainingSpec training;
+    ClusterSpec cluster;
+    LayoutSpec layout;
+    MemoryOverheads overheads;
+    bool operator==(const Scenario&) const = default;
+};
+
+}  // namespace clusterplan

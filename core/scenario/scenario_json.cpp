@@ -1,0 +1,197 @@
+#include "scenario/scenario_json.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "hardware/catalog_json.h"
+#include "scenario/scenario_check.h"
+#include "util/atomic_file.h"
+#include "util/closest_id.h"
+#include "util/json_read.h"
+#include "util/json_write.h"
+
+namespace clusterplan {
+
+namespace embedded {
+std::string_view defaultScenarioJson();
+}
+
+namespace {
+
+using json::ObjectReader;
+
+template <typename E>
+E readEnum(ObjectReader& r, std::string_view key, E current, std::optional<E> (*parse)(std::string_view),
+           std::initializer_list<std::string_view> allowed)
+{
+    if (!r.has(key)) {
+        r.ignore({key});
+        return current;
+    }
+    return *parse(r.choice(key, allowed));
+}
+
+void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog)
+{
+    r.optString("preset", s.modelPreset);
+    if (!s.modelPreset.empty()) {
+        const ModelSpec* preset = catalog.model(s.modelPreset);
+        if (!preset)
+            json::fail("model.preset", unknownIdMessage("model preset", s.modelPreset, catalog.modelIds()));
+        s.model = *preset;
+    } else {
+        s.model = ModelSpec{};
+        s.model.id = "custom";
+        s.model.name = "Custom model";
+    }
+    json::readModelFields(r, s.model, false);
+    r.finish();
+}
+
+void readTraining(ObjectReader& r, TrainingSpec& t)
+{
+    r.optInteger("seq_len", t.seqLen, 1, 10'000'000);
+    r.optInteger("global_batch", t.globalBatch, 1, 100'000'000);
+    r.optNumber("tokens", t.tokens, 1, 1e16);
+    t.precision = readEnum(r, "precision", t.precision, parsePrecision, {"fp32", "bf16", "fp16", "fp8"});
+    t.optimizer = readEnum(r, "optimizer", t.optimizer, parseOptimizer, {"adamw", "adam8bit", "sgd"});
+    t.gradDtype = readEnum(r, "grad_dtype", t.gradDtype, parseGradDtype, {"param", "fp32"});
+    r.optBoolean("flash_attention", t.flashAttention);
+    r.finish();
+}
+
+void readCluster(ObjectReader& r, ClusterSpec& c)
+{
+    r.optString("gpu", c.gpu);
+    r.optInteger("gpus_per_node", c.gpusPerNode, 1, 1024);
+    r.optInteger("nodes", c.nodes, 1, 1'000'000);
+    r.optString("intra_node", c.intraNode);
+    r.optString("inter_node", c.interNode);
+    r.finish();
+}
+
+void readLayout(ObjectReader& r, LayoutSpec& l)
+{
+    constexpr std::int64_t kMax = 1'000'000;
+    r.optInteger("tp", l.tp, 1, kMax);
+    r.optInteger("pp", l.pp, 1, kMax);
+    r.optInteger("dp", l.dp, 0, kMax);
+    r.optInteger("cp", l.cp, 1, kMax);
+    r.optInteger("ep", l.ep, 1, kMax);
+    r.optInteger("vpp", l.vpp, 1, 1024);
+    r.optInteger("micro_batch", l.microBatch, 1, kMax);
+    r.optInteger("zero_stage", l.zeroStage, 0, 3);
+    l.recompute = readEnum(r, "recompute", l.recompute, parseRecompute, {"none", "selective", "full"});
+    r.optBoolean("sequence_parallel", l.sequenceParallel);
+    r.finish();
+}
+
+void readOverheads(ObjectReader& r, MemoryOverheads& o)
+{
+    r.optNumber("cuda_context_gib", o.cudaContextGib, 0, 64);
+    r.optNumber("comm_buffer_mib_per_group", o.commBufferMibPerGroup, 0, 65536);
+    r.optNumber("workspace_mib", o.workspaceMib, 0, 65536);
+    r.optNumber("fragmentation_pct", o.fragmentationPct, 0, 100);
+    r.optNumber("logits_bytes", o.logitsBytes, 0, 64);
+    r.finish();
+}
+
+Scenario readScenario(const boost::json::value& root, const Catalog& catalog)
+{
+    ObjectReader top(root, "");
+    const std::string schema = top.string("schema");
+    if (schema != kScenarioSchema)
+        json::fail("schema", "is '" + schema + "', expected '" + std::string(kScenarioSchema) + "'");
+    Scenario s;
+    top.ignore({"name", "description"});
+    if (auto r = top.optObject("model"))
+        readModel(*r, s, catalog);
+    else
+        json::fail("model", "is required (at least {\"preset\": \"llama-3.1-8b\"})");
+    if (auto r = top.optObject("training"))
+        readTraining(*r, s.training);
+    if (auto r = top.optObject("cluster"))
+        readCluster(*r, s.cluster);
+    if (auto r = top.optObject("layout"))
+        readLayout(*r, s.layout);
+    if (auto r = top.optObject("overheads"))
+        readOverheads(*r, s.overheads);
+    top.finish();
+    return s;
+}
+
+}  // namespace
+
+Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, const std::string& fileLabel)
+{
+    auto parsed = json::parseText(text, fileLabel);
+    if (!parsed)
+        return parsed.error();
+    try {
+        Scenario s = readScenario(parsed.value(), catalog);
+        if (auto e = checkScenario(s, catalog))
+            return *e;
+        return s;
+    } catch (const json::InputError& e) {
+        return e.error;
+    }
+}
+
+Result<Scenario> loadScenarioFile(const std::string& path, const Catalog& catalog)
+{
+    auto text = readTextFile(path, kMaxScenarioBytes);
+    if (!text)
+        return text.error();
+    auto s = parseScenario(text.value(), catalog, path);
+    if (!s && s.error().where.rfind(path, 0) != 0)
+        return Error{path + ": " + s.error().where, s.error().message};
+    return s;
+}
+
+std::string scenarioToJson(const Scenario& s)
+{
+    json::Writer w;
+    w.beginObject().value("schema", kScenarioSchema);
+    w.beginObject("model");
+    if (!s.modelPreset.empty())
+        w.value("preset", s.modelPreset);
+    json::writeModelFields(w, s.model);
+    w.endObject();
+    const auto& t = s.training;
+    w.beginObject("training").value("seq_len", t.seqLen).value("global_batch", t.globalBatch);
+    w.value("tokens", t.tokens).value("precision", toString(t.precision)).value("optimizer", toString(t.optimizer));
+    w.value("grad_dtype", toString(t.gradDtype)).value("flash_attention", t.flashAttention).endObject();
+    const auto& c = s.cluster;
+    w.beginObject("cluster").value("gpu", c.gpu).value("gpus_per_node", c.gpusPerNode).value("nodes", c.nodes);
+    if (!c.intraNode.empty())
+        w.value("intra_node", c.intraNode);
+    w.value("inter_node", c.interNode).endObject();
+    const auto& l = s.layout;
+    w.beginObject("layout").value("tp", l.tp).value("pp", l.pp).value("dp", l.dp).value("cp", l.cp);
+    w.value("ep", l.ep).value("vpp", l.vpp).value("micro_batch", l.microBatch).value("zero_stage", l.zeroStage);
+    w.value("recompute", toString(l.recompute)).value("sequence_parallel", l.sequenceParallel).endObject();
+    const auto& o = s.overheads;
+    w.beginObject("overheads").value("cuda_context_gib", o.cudaContextGib);
+    w.value("comm_buffer_mib_per_group", o.commBufferMibPerGroup).value("workspace_mib", o.workspaceMib);
+    w.value("fragmentation_pct", o.fragmentationPct).value("logits_bytes", o.logitsBytes).endObject();
+    w.endObject();
+    return w.str();
+}
+
+Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path)
+{
+    return writeFileAtomically(path, scenarioToJson(scenario));
+}
+
+Scenario defaultScenario(const Catalog& catalog)
+{
+    auto s = parseScenario(embedded::defaultScenarioJson(), catalog, "resources/scenarios/default.json");
+    if (!s) {
+        // Covered by tests/core/test_scenario.cpp; reaching this is a packaging bug.
+        std::fprintf(stderr, "clusterplan: built-in default scenario is broken: %s\n", s.error().toString().c_str());
+        std::abort();
+    }
+    return s.value();
+}
+
+}  // namespace clusterplan

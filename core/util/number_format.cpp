@@ -1,0 +1,37 @@
+#include "util/number_format.h"
+
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+namespace clusterplan {
+
+std::string formatNumber(double value)
+{
+    if (!std::isfinite(value))
+        return "null";  // JSON has no NaN/inf; callers validate before this point
+    constexpr double kExactIntegerLimit = 9007199254740992.0;  // 2^53
+    if (value == std::floor(value) && std::fabs(value) < kExactIntegerLimit) {
+        return std::to_string(static_cast<long long>(value));
+    }
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
+std::string formatFixed(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return "-";
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
+    std::string text(buffer, result.ptr);
+    if (text == "-0" || text.rfind("-0.", 0) == 0) {
+        // Avoid printing "-0.00" for tiny negative values.
+        if (text.find_first_not_of("-0.") == std::string::npos)
+            text.erase(0, 1);
+    }
+    return text;
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,13 @@
+#pragma once
+// Deterministic, locale-free number formatting for reports and golden files. Boost.JSON would
+// print 2.5E0; we print 2.5, and whole numbers (byte counts) as integers.
+#include <string>
+
+namespace clusterplan {
+
+// Shortest text that reads back to the same double; integers below 2^53 without exponent.
+std::string formatNumber(double value);
+// Fixed decimals, e.g. formatFixed(3.14159, 2) == "3.14".
+std::string formatFixed(double value, int decimals);
+
+}  // namespace clusterplan

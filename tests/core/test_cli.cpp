@@ -1,0 +1,83 @@
+// clusterplan-cli end to end: exit codes 0 / 2, plan JSON keys, messages on stderr.
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+#include "test_support.h"
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out;
+};
+
+Run cli(const std::string& args)
+{
+    Run r;
+    const std::string command = std::string(CLUSTERPLAN_CLI) + " " + args + " 2>&1";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    std::array<char, 4096> buffer{};
+    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
+        r.out.append(buffer.data(), n);
+    const int raw = ::pclose(pipe);
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    return r;
+}
+
+const std::string kData = CLUSTERPLAN_TEST_DATA;
+
+}  // namespace
+
+TEST_CASE("evaluate prints a clusterplan.plan/1 JSON with the memory keys", "[cli]")
+{
+    const Run r = cli("evaluate " + kData + "/llama3-8b-8xa100.json");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    for (const char* key : {"\"schema\": \"clusterplan.plan/1\"", "\"params\": 8030261248", "\"active_params\"",
+                            "\"flops_per_token\"", "\"layout\"", "\"weights\"", "\"gradients\"", "\"optimizer\"",
+                            "\"activations\"", "\"other\"", "\"total\"", "\"capacity\"", "\"fits\""})
+        CHECK(r.out.find(key) != std::string::npos);
+}
+
+TEST_CASE("text format and presets", "[cli]")
+{
+    Run r = cli("evaluate " + kData + "/llama3-8b-8xa100.json --format text");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Memory per GPU") != std::string::npos);
+    r = cli("presets");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("deepseek-v3") != std::string::npos);
+    CHECK(r.out.find("h100-sxm-80gb") != std::string::npos);
+    CHECK(r.out.find("ib-ndr-400") != std::string::npos);
+}
+
+TEST_CASE("bad input exits 2 with the key path", "[cli]")
+{
+    Run r = cli("evaluate " + kData + "/bad-syntax.json");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("bad-syntax.json:4:") != std::string::npos);
+    r = cli("evaluate " + kData + "/bad-tp.json");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("layout.tp") != std::string::npos);
+    r = cli("evaluate " + kData + "/zero-gpus.json");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("cluster.nodes") != std::string::npos);
+    r = cli("evaluate /nonexistent.json");
+    CHECK(r.status == 2);
+    r = cli("frobnicate");
+    CHECK(r.status == 2);
+    r = cli("evaluate " + kData + "/llama3-8b-8xa100.json --format xml");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("json, text") != std::string::npos);
+}
+
+TEST_CASE("a broken user catalog is reported, not fatal for good entries", "[cli]")
+{
+    const Run r = cli("presets --catalog " + kData + "/user-catalog-bad-entry.json");
+    CHECK(r.status == 0);
+    CHECK(r.out.find("user-catalog-bad-entry.json: gpus[0].tflops.bf16") != std::string::npos);
+    CHECK(r.out.find("my-gpu-ok") != std::string::npos);
+}

@@ -1,0 +1,143 @@
+// Scenario files: strict reading with key paths, FILE:LINE:COL for malformed JSON, round trips,
+// atomic saving, size limit.
+#include <filesystem>
+#include <fstream>
+
+#include "report/plan.h"
+#include "scenario/scenario_json.h"
+#include "test_support.h"
+
+using namespace clusterplan;
+
+namespace {
+
+Result<Scenario> parse(const std::string& text) { return parseScenario(text, test::catalog(), "s.json"); }
+
+std::string withLayout(const std::string& layout)
+{
+    return R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "layout": )" + layout + "}";
+}
+
+std::filesystem::path tempDir()
+{
+    auto dir = std::filesystem::temp_directory_path() / ("clusterplan-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("the built-in default scenario: Llama 3.1 8B on 8x A100 80GB", "[scenario]")
+{
+    const Scenario s = defaultScenario(test::catalog());
+    CHECK(s.modelPreset == "llama-3.1-8b");
+    CHECK(s.cluster.gpu == "a100-sxm-80gb");
+    CHECK(s.cluster.gpus() == 8);
+    CHECK(s.training.precision == Precision::Bf16);
+    CHECK(s.training.optimizer == Optimizer::AdamW);
+    CHECK(evaluate(s, test::catalog()).ok());
+}
+
+TEST_CASE("malformed JSON reports FILE:LINE:COL", "[scenario]")
+{
+    auto r = parse("{\n  \"schema\": \"clusterplan.scenario/1\",\n  \"model\": {,}\n}");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "s.json:3:13");
+    r = parse("{\"schema\": ");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where.rfind("s.json:1:", 0) == 0);
+}
+
+TEST_CASE("unknown keys, wrong types, ranges and ids name the key path", "[scenario]")
+{
+    auto r = parse(withLayout(R"({"tpp": 2})"));
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "layout.tpp");
+    CHECK(r.error().message.find("did you mean 'tp'") != std::string::npos);
+
+    r = parse(withLayout(R"({"tp": "two"})"));
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "layout.tp");
+    CHECK(r.error().message.find("must be a number") != std::string::npos);
+
+    r = parse(withLayout(R"({"zero_stage": 5})"));
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "layout.zero_stage");
+    CHECK(r.error().message.find("0 to 3") != std::string::npos);
+
+    r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3-8b"}})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "model.preset");
+    CHECK(r.error().message.find("'llama-3.1-8b'") != std::string::npos);
+
+    r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "cluster": {"gpu": "h100"}})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "cluster.gpu");
+    CHECK(r.error().message.find("closest: 'h100") != std::string::npos);
+
+    r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "cluster": {"nodes": 0}})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "cluster.nodes");
+
+    r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"},
+                  "training": {"precision": "fp8"}})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "training.precision");  // A100 has no FP8 tensor cores
+
+    r = parse(R"({"schema": "clusterplan.scenario/2", "model": {"preset": "llama-3.1-8b"}})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "schema");
+}
+
+TEST_CASE("explicit model fields override the preset, custom models need no preset", "[scenario]")
+{
+    auto r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b", "layers": 16}})");
+    REQUIRE(r.ok());
+    CHECK(r->model.layers == 16);
+    CHECK(r->model.hidden == 4096);
+    r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"layers": 2, "hidden": 256, "heads": 4,
+        "kv_heads": 4, "head_dim": 64, "ffn_hidden": 1024, "vocab": 1000}})");
+    REQUIRE(r.ok());
+    CHECK(r->modelPreset.empty());
+    r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"layers": 2}})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "model.hidden");
+}
+
+TEST_CASE("save is atomic and round-trips", "[scenario]")
+{
+    const auto dir = tempDir();
+    const std::string path = (dir / "plan.json").string();
+    Scenario s = defaultScenario(test::catalog());
+    s.layout.tp = 2;
+    s.training.seqLen = 8192;
+    s.model.layers = 30;
+    REQUIRE(saveScenarioFile(s, path).ok());
+    auto back = loadScenarioFile(path, test::catalog());
+    REQUIRE(back.ok());
+    CHECK(back.value() == s);
+    // A failed save (folder missing) leaves nothing behind and reports the path.
+    auto bad = saveScenarioFile(s, (dir / "missing" / "x.json").string());
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().where.find("x.json") != std::string::npos);
+    // No temporary files are left beside the saved one.
+    std::size_t files = 0;
+    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir))
+        ++files;
+    CHECK(files == 1);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("files over 16 MiB are refused", "[scenario]")
+{
+    const auto dir = tempDir();
+    const auto path = dir / "big.json";
+    {
+        std::ofstream out(path);
+        out << std::string(kMaxScenarioBytes + 1, ' ');
+    }
+    auto r = loadScenarioFile(path.string(), test::catalog());
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().message.find("16 MiB") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}

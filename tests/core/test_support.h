@@ -1,0 +1,22 @@
+#pragma once
+// Shared helpers for engine tests: the built-in catalog and preset lookup.
+#include <catch2/catch.hpp>
+
+#include "hardware/catalog.h"
+
+namespace clusterplan::test {
+
+inline const Catalog& catalog()
+{
+    static const Catalog c = Catalog::builtin();
+    return c;
+}
+
+inline const ModelSpec& preset(const std::string& id)
+{
+    const ModelSpec* m = catalog().model(id);
+    REQUIRE(m != nullptr);
+    return *m;
+}
+
+}  // namespace clusterplan::test
