@@ -34,15 +34,13 @@ struct Options {
     std::vector<std::string> catalogs;
 };
 
-int usageError(const std::string& message)
-{
+int usageError(const std::string& message) {
     std::cerr << "clusterplan-cli: " << message << "\n\n" << kUsage;
     return kBadInput;
 }
 
 // Returns an exit code on error, or -1 when parsing succeeded.
-int parseArgs(const std::vector<std::string>& args, Options& o)
-{
+int parseArgs(const std::vector<std::string>& args, Options& o) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -66,8 +64,7 @@ int parseArgs(const std::vector<std::string>& args, Options& o)
 }
 
 // Built-in catalog plus user files; bad user entries are reported and skipped.
-Result<Catalog> loadCatalog(const Options& o)
-{
+Result<Catalog> loadCatalog(const Options& o) {
     Catalog catalog = Catalog::builtin();
     std::vector<std::string> files;
     const std::string userFile = userCatalogPath();
@@ -84,8 +81,7 @@ Result<Catalog> loadCatalog(const Options& o)
     return catalog;
 }
 
-int evaluateCommand(const Options& o, const Catalog& catalog)
-{
+int evaluateCommand(const Options& o, const Catalog& catalog) {
     if (o.file.empty())
         return usageError("evaluate needs a scenario FILE");
     auto scenario = loadScenarioFile(o.file, catalog);
@@ -104,8 +100,7 @@ int evaluateCommand(const Options& o, const Catalog& catalog)
 
 }  // namespace
 
-int run(const std::vector<std::string>& args)
-{
+int run(const std::vector<std::string>& args) {
     if (args.empty())
         return usageError("no command given");
     if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {

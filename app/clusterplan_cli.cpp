@@ -4,8 +4,7 @@
 
 #include "cli_commands.h"
 
-int main(int argc, char** argv)
-{
+int main(int argc, char** argv) {
     try {
         return clusterplan::cli::run(std::vector<std::string>(argv + 1, argv + argc));
     } catch (const std::exception& e) {

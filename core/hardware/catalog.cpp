@@ -19,8 +19,8 @@ constexpr std::uintmax_t kMaxCatalogBytes = 16u * 1024u * 1024u;
 
 template <typename T, typename ReadFn>
 void mergeArray(const boost::json::array* array, const char* key, const std::string& file,
-                std::map<std::string, T, std::less<>>& into, std::vector<Diagnostic>& diagnostics, ReadFn read)
-{
+                std::map<std::string, T, std::less<>>& into, std::vector<Diagnostic>& diagnostics,
+                ReadFn read) {
     if (!array)
         return;
     for (std::size_t i = 0; i < array->size(); ++i) {
@@ -38,8 +38,7 @@ void mergeArray(const boost::json::array* array, const char* key, const std::str
 
 }  // namespace
 
-Catalog Catalog::builtin()
-{
+Catalog Catalog::builtin() {
     Catalog c;
     for (const auto& [text, label] : {std::pair{embedded::catalogJson(), "resources/catalog.json"},
                                       std::pair{embedded::modelsJson(), "resources/models.json"}}) {
@@ -47,23 +46,22 @@ Catalog Catalog::builtin()
         if (!merged) {
             // The built-in files are tested on every build (tests/core/test_catalog.cpp); reaching
             // this is a packaging bug, not bad user input.
-            std::fprintf(stderr, "clusterplan: built-in %s is broken: %s\n", label, merged.error().toString().c_str());
+            std::fprintf(stderr, "clusterplan: built-in %s is broken: %s\n", label,
+                         merged.error().toString().c_str());
             std::abort();
         }
     }
     return c;
 }
 
-Result<bool> Catalog::mergeFile(const std::string& path)
-{
+Result<bool> Catalog::mergeFile(const std::string& path) {
     auto text = readTextFile(path, kMaxCatalogBytes);
     if (!text)
         return text.error();
     return mergeJson(text.value(), path);
 }
 
-Result<bool> Catalog::mergeJson(std::string_view text, const std::string& file)
-{
+Result<bool> Catalog::mergeJson(std::string_view text, const std::string& file) {
     auto parsed = json::parseText(text, file);
     if (!parsed)
         return parsed.error();
@@ -72,7 +70,8 @@ Result<bool> Catalog::mergeJson(std::string_view text, const std::string& file)
         std::string schema = "clusterplan.catalog/1";
         top.optString("schema", schema);
         if (schema != "clusterplan.catalog/1" && schema != "clusterplan.models/1")
-            json::fail("schema", "is '" + schema + "', expected 'clusterplan.catalog/1' or 'clusterplan.models/1'");
+            json::fail("schema",
+                       "is '" + schema + "', expected 'clusterplan.catalog/1' or 'clusterplan.models/1'");
         top.ignore({"notes"});
         mergeArray(top.optArray("gpus"), "gpus", file, m_gpus, m_diagnostics,
                    [](json::ObjectReader& r, const std::string&) { return json::readGpu(r); });
@@ -103,28 +102,23 @@ Result<bool> Catalog::mergeJson(std::string_view text, const std::string& file)
     return true;
 }
 
-const GpuSpec* Catalog::gpu(std::string_view id) const
-{
+const GpuSpec* Catalog::gpu(std::string_view id) const {
     auto it = m_gpus.find(id);
     return it == m_gpus.end() ? nullptr : &it->second;
 }
 
-const Fabric* Catalog::fabric(std::string_view id) const
-{
+const Fabric* Catalog::fabric(std::string_view id) const {
     auto it = m_fabrics.find(id);
     return it == m_fabrics.end() ? nullptr : &it->second;
 }
 
-const ModelSpec* Catalog::model(std::string_view id) const
-{
+const ModelSpec* Catalog::model(std::string_view id) const {
     auto it = m_models.find(id);
     return it == m_models.end() ? nullptr : &it->second;
 }
 
 namespace {
-template <typename M>
-std::vector<std::string> keysOf(const M& map)
-{
+template <typename M> std::vector<std::string> keysOf(const M& map) {
     std::vector<std::string> ids;
     ids.reserve(map.size());
     for (const auto& [id, value] : map)
@@ -133,12 +127,17 @@ std::vector<std::string> keysOf(const M& map)
 }
 }  // namespace
 
-std::vector<std::string> Catalog::gpuIds() const { return keysOf(m_gpus); }
-std::vector<std::string> Catalog::fabricIds() const { return keysOf(m_fabrics); }
-std::vector<std::string> Catalog::modelIds() const { return keysOf(m_models); }
+std::vector<std::string> Catalog::gpuIds() const {
+    return keysOf(m_gpus);
+}
+std::vector<std::string> Catalog::fabricIds() const {
+    return keysOf(m_fabrics);
+}
+std::vector<std::string> Catalog::modelIds() const {
+    return keysOf(m_models);
+}
 
-std::string userCatalogPath()
-{
+std::string userCatalogPath() {
     if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
         return std::string(xdg) + "/clusterplan/catalog.json";
     if (const char* home = std::getenv("HOME"); home && *home)

@@ -16,7 +16,7 @@ namespace clusterplan {
 
 struct Diagnostic {
     std::string file;
-    std::string key;     // e.g. "gpus[2].hbm_gib"
+    std::string key;  // e.g. "gpus[2].hbm_gib"
     std::string reason;
     [[nodiscard]] std::string toString() const { return file + ": " + key + ": " + reason; }
 };

@@ -10,8 +10,7 @@ constexpr double kMaxTflops = 1e6;
 constexpr std::int64_t kBig = 1'000'000'000;
 
 std::string enumChoice(ObjectReader& r, std::string_view key, std::initializer_list<std::string_view> allowed,
-                       bool required, std::string fallback)
-{
+                       bool required, std::string fallback) {
     if (!required && !r.has(key)) {
         r.ignore({key});
         return fallback;
@@ -21,8 +20,7 @@ std::string enumChoice(ObjectReader& r, std::string_view key, std::initializer_l
 
 }  // namespace
 
-GpuSpec readGpu(ObjectReader& r)
-{
+GpuSpec readGpu(ObjectReader& r) {
     GpuSpec g;
     g.id = r.string("id");
     g.name = r.string("name");
@@ -51,8 +49,7 @@ GpuSpec readGpu(ObjectReader& r)
     return g;
 }
 
-Fabric readFabric(ObjectReader& r)
-{
+Fabric readFabric(ObjectReader& r) {
     Fabric f;
     f.id = r.string("id");
     f.name = r.string("name");
@@ -69,24 +66,21 @@ Fabric readFabric(ObjectReader& r)
 namespace {
 
 void readInt(ObjectReader& r, std::string_view key, std::int64_t& target, std::int64_t min, std::int64_t max,
-             bool required)
-{
+             bool required) {
     if (required)
         target = r.integer(key, min, max);
     else
         r.optInteger(key, target, min, max);
 }
 
-void readBool(ObjectReader& r, std::string_view key, bool& target, bool required)
-{
+void readBool(ObjectReader& r, std::string_view key, bool& target, bool required) {
     if (required)
         target = r.boolean(key);
     else
         r.optBoolean(key, target);
 }
 
-void readMoe(ObjectReader& r, ModelSpec& spec)
-{
+void readMoe(ObjectReader& r, ModelSpec& spec) {
     if (!r.has("moe")) {
         r.ignore({"moe"});
         return;
@@ -108,8 +102,7 @@ void readMoe(ObjectReader& r, ModelSpec& spec)
     }
 }
 
-void readMla(ObjectReader& r, ModelSpec& spec)
-{
+void readMla(ObjectReader& r, ModelSpec& spec) {
     if (!r.has("mla")) {
         r.ignore({"mla"});
         return;
@@ -129,8 +122,7 @@ void readMla(ObjectReader& r, ModelSpec& spec)
 
 }  // namespace
 
-void readModelFields(ObjectReader& r, ModelSpec& spec, bool requireAll)
-{
+void readModelFields(ObjectReader& r, ModelSpec& spec, bool requireAll) {
     if (requireAll) {
         spec.id = r.string("id");
         spec.name = r.string("name");
@@ -148,8 +140,8 @@ void readModelFields(ObjectReader& r, ModelSpec& spec, bool requireAll)
     readInt(r, "head_dim", spec.headDim, 1, 100'000, requireAll);
     readInt(r, "ffn_hidden", spec.ffnHidden, 0, kBig, requireAll);
     readInt(r, "vocab", spec.vocab, 1, kBig, requireAll);
-    const std::string mlp = enumChoice(r, "mlp", {"gelu", "swiglu"}, requireAll,
-                                       spec.mlp == MlpKind::Gelu ? "gelu" : "swiglu");
+    const std::string mlp =
+        enumChoice(r, "mlp", {"gelu", "swiglu"}, requireAll, spec.mlp == MlpKind::Gelu ? "gelu" : "swiglu");
     spec.mlp = mlp == "gelu" ? MlpKind::Gelu : MlpKind::SwiGlu;
     const std::string norm = enumChoice(r, "norm", {"rmsnorm", "layernorm"}, requireAll,
                                         spec.norm == NormKind::LayerNorm ? "layernorm" : "rmsnorm");
@@ -166,8 +158,7 @@ void readModelFields(ObjectReader& r, ModelSpec& spec, bool requireAll)
     readMla(r, spec);
 }
 
-void writeModelFields(Writer& w, const ModelSpec& m)
-{
+void writeModelFields(Writer& w, const ModelSpec& m) {
     w.value("name", m.name);
     w.value("layers", m.layers).value("hidden", m.hidden).value("heads", m.heads);
     w.value("kv_heads", m.kvHeads).value("head_dim", m.headDim).value("ffn_hidden", m.ffnHidden);

@@ -12,14 +12,14 @@ struct GpuSpec {
     std::string id;
     std::string name;
     std::string vendor;
-    double hbmGib = 0;        // capacity reported by the driver
-    double visibleGib = 0;    // capacity visible to PyTorch's allocator ("total capacity")
+    double hbmGib = 0;      // capacity reported by the driver
+    double visibleGib = 0;  // capacity visible to PyTorch's allocator ("total capacity")
     double hbmBandwidthGBs = 0;
     std::optional<double> tflopsFp32, tflopsTf32, tflopsBf16, tflopsFp16, tflopsFp8;
     std::optional<double> nvlinkGBs;  // per-direction scale-up bandwidth per GPU
     int pcieGen = 0;
     double tdpW = 0;
-    std::string intraNodeFabric;      // default fabric id inside a server
+    std::string intraNodeFabric;  // default fabric id inside a server
     int defaultGpusPerNode = 8;
     std::string source;
     std::string asOf;

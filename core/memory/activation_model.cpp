@@ -6,10 +6,12 @@ namespace clusterplan {
 
 namespace {
 
-double d(std::int64_t v) { return static_cast<double>(v); }
+double d(std::int64_t v) {
+    return static_cast<double>(v);
+}
 
-void add(std::vector<StoredTensor>& list, std::string name, double bytes, bool tpSharded, bool quadratic = false)
-{
+void add(std::vector<StoredTensor>& list, std::string name, double bytes, bool tpSharded,
+         bool quadratic = false) {
     if (bytes > 0)
         list.push_back({std::move(name), bytes, tpSharded, quadratic});
 }
@@ -18,8 +20,7 @@ void add(std::vector<StoredTensor>& list, std::string name, double bytes, bool t
 // 2as²b, softmax dropout mask as²b, dropout output 2as²b, output-projection input 2sbh, residual
 // dropout mask sbh. FlashAttention (Dao et al. 2022) stores only fp32 row statistics (4·a per
 // token) instead of the s² terms.
-void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, std::vector<StoredTensor>& out)
-{
+void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, std::vector<StoredTensor>& out) {
     const double h = d(m.hidden), a = d(m.heads);
     add(out, "norm-1 input (residual stream)", e * h, false);
     if (m.mla) {
@@ -53,8 +54,7 @@ void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, std::
 
 // One (gated or plain) MLP of width `ffn`, applied `copies` times per token (top-k experts).
 void mlpTensors(const ModelSpec& m, double ffn, double copies, const std::string& what, double e,
-                std::vector<StoredTensor>& out)
-{
+                std::vector<StoredTensor>& out) {
     if (ffn <= 0 || copies <= 0)
         return;
     if (m.mlp == MlpKind::SwiGlu) {
@@ -68,8 +68,7 @@ void mlpTensors(const ModelSpec& m, double ffn, double copies, const std::string
 
 }  // namespace
 
-std::vector<StoredTensor> storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t)
-{
+std::vector<StoredTensor> storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t) {
     const double e = activationBytes(t.precision);
     const double h = d(m.hidden);
     std::vector<StoredTensor> out;
@@ -94,8 +93,8 @@ std::vector<StoredTensor> storedTensors(const ModelSpec& m, bool moeLayer, const
 namespace {
 
 // Bytes of the full stored list for one micro-batch on one GPU.
-double workingSet(const std::vector<StoredTensor>& tensors, const TrainingSpec& t, const Layout& l, bool dropQuadratic)
-{
+double workingSet(const std::vector<StoredTensor>& tensors, const TrainingSpec& t, const Layout& l,
+                  bool dropQuadratic) {
     const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
     const double tp = d(l.tp);
     double bytes = 0;
@@ -112,8 +111,7 @@ double workingSet(const std::vector<StoredTensor>& tensors, const TrainingSpec& 
 
 }  // namespace
 
-double layerActivationBytes(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const Layout& l)
-{
+double layerActivationBytes(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const Layout& l) {
     switch (l.recompute) {
     case Recompute::Full: {
         // Only the layer input is kept (Korthikanti Table 2: 2sbh, /t with SP).
@@ -123,13 +121,13 @@ double layerActivationBytes(const ModelSpec& m, bool moeLayer, const TrainingSpe
     }
     case Recompute::Selective:
         return workingSet(storedTensors(m, moeLayer, t), t, l, true);
-    case Recompute::None: break;
+    case Recompute::None:
+        break;
     }
     return workingSet(storedTensors(m, moeLayer, t), t, l, false);
 }
 
-double recomputeWorkingSetBytes(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const Layout& l)
-{
+double recomputeWorkingSetBytes(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const Layout& l) {
     if (l.recompute != Recompute::Full)
         return 0;
     return workingSet(storedTensors(m, moeLayer, t), t, l, false);

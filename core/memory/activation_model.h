@@ -15,8 +15,8 @@ namespace clusterplan {
 struct StoredTensor {
     std::string name;
     double bytesPerToken = 0;
-    bool tpSharded = false;      // divided by t even without sequence parallelism
-    bool quadratic = false;      // scales with s (attention scores): bytesPerToken is per s
+    bool tpSharded = false;  // divided by t even without sequence parallelism
+    bool quadratic = false;  // scales with s (attention scores): bytesPerToken is per s
 };
 
 // The tensors one layer keeps for backward without recomputation.

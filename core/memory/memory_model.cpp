@@ -9,7 +9,9 @@ namespace clusterplan {
 
 namespace {
 
-double d(std::int64_t v) { return static_cast<double>(v); }
+double d(std::int64_t v) {
+    return static_cast<double>(v);
+}
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 
@@ -24,8 +26,7 @@ struct StageParams {
     std::int64_t moeLayers = 0;
 };
 
-StageParams stageParams(const ModelSpec& m, const Layout& l, std::int64_t stage)
-{
+StageParams stageParams(const ModelSpec& m, const Layout& l, std::int64_t stage) {
     const ParamCounts c = countParams(m);
     const double tp = d(l.tp);
     const auto shardedByTp = [&](const LayerParams& p) {
@@ -63,17 +64,22 @@ struct BytesPerParam {
 
 // Mixed precision keeps an fp32 master copy in the optimizer (ZeRO §3: K = 12 for Adam);
 // fp32 training updates the weights in place, so only the moments remain.
-BytesPerParam bytesPerParam(const TrainingSpec& t)
-{
+BytesPerParam bytesPerParam(const TrainingSpec& t) {
     const bool fp32 = t.precision == Precision::Fp32;
     const double w = weightBytes(t.precision);
     const double g = (t.gradDtype == GradDtype::Fp32 || fp32) ? 4.0 : w;
     const double master = fp32 ? 0.0 : 4.0;
     double moments = 0;
     switch (t.optimizer) {
-    case Optimizer::AdamW: moments = 8; break;     // fp32 m and v
-    case Optimizer::Adam8bit: moments = 2; break;  // 8-bit m and v (Dettmers et al. 2021, arXiv:2110.02861)
-    case Optimizer::Sgd: moments = 4; break;       // fp32 momentum
+    case Optimizer::AdamW:
+        moments = 8;
+        break;  // fp32 m and v
+    case Optimizer::Adam8bit:
+        moments = 2;
+        break;  // 8-bit m and v (Dettmers et al. 2021, arXiv:2110.02861)
+    case Optimizer::Sgd:
+        moments = 4;
+        break;  // fp32 momentum
     }
     return {w, g, master + moments};
 }
@@ -82,18 +88,17 @@ BytesPerParam bytesPerParam(const TrainingSpec& t)
 // layers for one micro-batch". 1F1B: min(p − i, m) (Narayanan et al. 2021 §2.2). Interleaved
 // with v chunks: Megatron's warm-up of (p − i − 1)·2 + (v − 1)·p chunks plus one, each L/(p·v)
 // layers; for i = 0 that is L·(1 + (p − 1)/(p·v)) (Korthikanti et al. 2022 §4.2.3).
-double inFlight(const Layout& l, std::int64_t stage)
-{
+double inFlight(const Layout& l, std::int64_t stage) {
     if (l.pp == 1)
         return 1;
     if (l.vpp == 1)
         return d(std::min(l.pp - stage, l.microBatches));
-    const std::int64_t chunks = std::min((l.pp - stage - 1) * 2 + (l.vpp - 1) * l.pp + 1, l.microBatches * l.vpp);
+    const std::int64_t chunks =
+        std::min((l.pp - stage - 1) * 2 + (l.vpp - 1) * l.pp + 1, l.microBatches * l.vpp);
     return d(chunks) / d(l.vpp);
 }
 
-double commGroups(const Layout& l)
-{
+double commGroups(const Layout& l) {
     double groups = 0;
     for (const std::int64_t degree : {l.tp, l.pp, l.dp, l.cp, l.ep})
         groups += degree > 1 ? 1 : 0;
@@ -102,8 +107,7 @@ double commGroups(const Layout& l)
 
 }  // namespace
 
-MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage)
-{
+MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage) {
     const ModelSpec& m = in.model;
     const Layout& l = in.layout;
     const StageParams p = stageParams(m, l, stage);
@@ -137,7 +141,8 @@ MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage)
                                     m.moe ? recomputeWorkingSetBytes(m, true, t, l) : 0.0);
     const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
     if (stage == 0 && m.dropout)  // embedding dropout mask, 1 byte (Korthikanti §4.3)
-        out.activations += out.inFlightMicroBatches * tokens * d(m.hidden) / (l.sequenceParallel ? d(l.tp) : 1.0);
+        out.activations +=
+            out.inFlightMicroBatches * tokens * d(m.hidden) / (l.sequenceParallel ? d(l.tp) : 1.0);
     if (stage == l.pp - 1) {
         out.logits = in.overheads.logitsBytes * tokens * d(m.vocab) / d(l.tp);
         out.activations += out.logits;
@@ -153,8 +158,7 @@ MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage)
     return out;
 }
 
-MemoryBreakdown peakMemory(const MemoryInputs& in)
-{
+MemoryBreakdown peakMemory(const MemoryInputs& in) {
     MemoryBreakdown best = stageMemory(in, 0);
     for (std::int64_t stage = 1; stage < in.layout.pp; ++stage) {
         MemoryBreakdown candidate = stageMemory(in, stage);
@@ -164,8 +168,7 @@ MemoryBreakdown peakMemory(const MemoryInputs& in)
     return best;
 }
 
-std::int64_t largestFittingMicroBatch(const MemoryInputs& in, std::int64_t limit)
-{
+std::int64_t largestFittingMicroBatch(const MemoryInputs& in, std::int64_t limit) {
     // Peak memory grows with the micro-batch b: activations scale with b·min(p, m) = min(p·b, B/dp).
     const auto fitsWith = [&](std::int64_t b) {
         Layout l = in.layout;

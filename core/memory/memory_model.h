@@ -15,7 +15,7 @@ struct OtherMemory {
     double cudaContext = 0;
     double commBuffers = 0;
     double workspace = 0;
-    double paramGather = 0;    // ZeRO-3: unsharded parameters of the layer in use + prefetched one
+    double paramGather = 0;  // ZeRO-3: unsharded parameters of the layer in use + prefetched one
     double fragmentation = 0;
     [[nodiscard]] double total() const {
         return cudaContext + commBuffers + workspace + paramGather + fragmentation;
@@ -23,16 +23,16 @@ struct OtherMemory {
 };
 
 struct MemoryBreakdown {
-    std::int64_t stage = 0;       // pipeline stage this breakdown describes
-    double params = 0;            // parameters held by this GPU (before ZeRO sharding)
+    std::int64_t stage = 0;  // pipeline stage this breakdown describes
+    double params = 0;       // parameters held by this GPU (before ZeRO sharding)
     double weights = 0;
     double gradients = 0;
     double optimizer = 0;
-    double activations = 0;       // includes logits on the last stage
-    double logits = 0;            // the logits part of activations
+    double activations = 0;           // includes logits on the last stage
+    double logits = 0;                // the logits part of activations
     double inFlightMicroBatches = 0;  // layers' worth of activations held, in units of the stage's layers
     OtherMemory other;
-    double capacity = 0;          // bytes visible to the framework's allocator
+    double capacity = 0;  // bytes visible to the framework's allocator
     [[nodiscard]] double modelStates() const { return weights + gradients + optimizer; }
     [[nodiscard]] double total() const { return modelStates() + activations + other.total(); }
     [[nodiscard]] bool fits() const { return total() <= capacity; }

@@ -4,8 +4,7 @@
 
 namespace clusterplan {
 
-FlopsPerToken flopsPerToken(const ModelSpec& m, std::int64_t seqLen, Recompute recompute)
-{
+FlopsPerToken flopsPerToken(const ModelSpec& m, std::int64_t seqLen, Recompute recompute) {
     const ParamCounts p = countParams(m);
     // Attention scores per layer and token, forward: 2·s·a·d_qk for QKᵀ and 2·s·a·d_v for A·V
     // (non-causal, PaLM App. B); training triples it. MLA uses d_qk = d_nope + d_rope.
@@ -25,9 +24,15 @@ FlopsPerToken flopsPerToken(const ModelSpec& m, std::int64_t seqLen, Recompute r
     // layers' forward (not the LM head); selective re-runs the attention core only.
     const double headMatmul = static_cast<double>(m.vocab) * static_cast<double>(m.hidden);
     switch (recompute) {
-    case Recompute::None: f.hardware = f.model; break;
-    case Recompute::Selective: f.hardware = f.model + attentionForward; break;
-    case Recompute::Full: f.hardware = f.model + 2 * (p.matmulActive - headMatmul) + attentionForward; break;
+    case Recompute::None:
+        f.hardware = f.model;
+        break;
+    case Recompute::Selective:
+        f.hardware = f.model + attentionForward;
+        break;
+    case Recompute::Full:
+        f.hardware = f.model + 2 * (p.matmulActive - headMatmul) + attentionForward;
+        break;
     }
     return f;
 }

@@ -6,8 +6,7 @@ namespace clusterplan {
 
 namespace {
 
-std::optional<Error> atLeast(const char* key, std::int64_t value, std::int64_t min, std::int64_t max)
-{
+std::optional<Error> atLeast(const char* key, std::int64_t value, std::int64_t min, std::int64_t max) {
     if (value < min || value > max)
         return Error{std::string("model.") + key, "is " + std::to_string(value) + ", allowed range " +
                                                       std::to_string(min) + " to " + std::to_string(max)};
@@ -16,13 +15,13 @@ std::optional<Error> atLeast(const char* key, std::int64_t value, std::int64_t m
 
 }  // namespace
 
-std::optional<Error> validate(const ModelSpec& m)
-{
+std::optional<Error> validate(const ModelSpec& m) {
     constexpr std::int64_t kBig = 1'000'000'000;
-    for (const auto& check : {atLeast("layers", m.layers, 1, 10'000), atLeast("hidden", m.hidden, 1, kBig),
-                              atLeast("heads", m.heads, 1, 100'000), atLeast("kv_heads", m.kvHeads, 1, 100'000),
-                              atLeast("head_dim", m.headDim, 1, 100'000), atLeast("vocab", m.vocab, 1, kBig),
-                              atLeast("learned_positions", m.learnedPositions, 0, kBig)}) {
+    for (const auto& check :
+         {atLeast("layers", m.layers, 1, 10'000), atLeast("hidden", m.hidden, 1, kBig),
+          atLeast("heads", m.heads, 1, 100'000), atLeast("kv_heads", m.kvHeads, 1, 100'000),
+          atLeast("head_dim", m.headDim, 1, 100'000), atLeast("vocab", m.vocab, 1, kBig),
+          atLeast("learned_positions", m.learnedPositions, 0, kBig)}) {
         if (check)
             return check;
     }
@@ -53,9 +52,10 @@ std::optional<Error> validate(const ModelSpec& m)
         const auto& a = *m.mla;
         if (auto err = atLeast("mla.q_lora_rank", a.qLoraRank, 0, kBig))
             return err;
-        for (const auto& check :
-             {atLeast("mla.kv_lora_rank", a.kvLoraRank, 1, kBig), atLeast("mla.qk_nope_head_dim", a.qkNopeHeadDim, 1, kBig),
-              atLeast("mla.qk_rope_head_dim", a.qkRopeHeadDim, 0, kBig), atLeast("mla.v_head_dim", a.vHeadDim, 1, kBig)})
+        for (const auto& check : {atLeast("mla.kv_lora_rank", a.kvLoraRank, 1, kBig),
+                                  atLeast("mla.qk_nope_head_dim", a.qkNopeHeadDim, 1, kBig),
+                                  atLeast("mla.qk_rope_head_dim", a.qkRopeHeadDim, 0, kBig),
+                                  atLeast("mla.v_head_dim", a.vHeadDim, 1, kBig)})
             if (check)
                 return check;
     }

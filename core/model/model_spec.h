@@ -16,20 +16,20 @@ enum class NormKind { RmsNorm, LayerNorm };
 enum class BiasKind { None, Qkv, All };
 
 struct MoeSpec {
-    std::int64_t experts = 0;                 // routed experts E
-    std::int64_t topK = 0;                    // experts per token k
-    std::int64_t expertFfnHidden = 0;         // f_e
-    std::int64_t sharedExperts = 0;           // E_s
-    std::int64_t sharedExpertFfnHidden = 0;   // f_s
-    std::int64_t denseLayers = 0;             // leading layers that keep a dense MLP
-    bool routerBias = false;                  // DeepSeek-V3 e_score_correction_bias
+    std::int64_t experts = 0;                // routed experts E
+    std::int64_t topK = 0;                   // experts per token k
+    std::int64_t expertFfnHidden = 0;        // f_e
+    std::int64_t sharedExperts = 0;          // E_s
+    std::int64_t sharedExpertFfnHidden = 0;  // f_s
+    std::int64_t denseLayers = 0;            // leading layers that keep a dense MLP
+    bool routerBias = false;                 // DeepSeek-V3 e_score_correction_bias
     bool operator==(const MoeSpec&) const = default;
 };
 
 // Multi-head latent attention (DeepSeek-V2/V3, arXiv:2405.04434 §2.1).
 struct MlaSpec {
-    std::int64_t qLoraRank = 0;  // r_q; 0 = queries projected directly from h
-    std::int64_t kvLoraRank = 0; // r_kv
+    std::int64_t qLoraRank = 0;   // r_q; 0 = queries projected directly from h
+    std::int64_t kvLoraRank = 0;  // r_kv
     std::int64_t qkNopeHeadDim = 0;
     std::int64_t qkRopeHeadDim = 0;
     std::int64_t vHeadDim = 0;
@@ -37,7 +37,7 @@ struct MlaSpec {
 };
 
 struct ModelSpec {
-    std::string id;    // preset id or "custom"
+    std::string id;  // preset id or "custom"
     std::string name;
     std::int64_t layers = 0;
     std::int64_t hidden = 0;
@@ -50,10 +50,10 @@ struct ModelSpec {
     NormKind norm = NormKind::RmsNorm;
     bool tiedEmbeddings = false;
     BiasKind bias = BiasKind::None;
-    bool qkNorm = false;                  // per-head RMSNorm on q and k (Qwen3)
-    std::int64_t learnedPositions = 0;    // learned absolute position rows (GPT-3: 2048)
+    bool qkNorm = false;                // per-head RMSNorm on q and k (Qwen3)
+    std::int64_t learnedPositions = 0;  // learned absolute position rows (GPT-3: 2048)
     std::int64_t maxSeqLen = 0;
-    bool dropout = false;                 // stores dropout masks (GPT-3 / Megatron GPT)
+    bool dropout = false;  // stores dropout masks (GPT-3 / Megatron GPT)
     std::optional<MoeSpec> moe;
     std::optional<MlaSpec> mla;
     // Provenance of a preset: where the numbers come from and the totals its authors state.

@@ -4,19 +4,20 @@ namespace clusterplan {
 
 namespace {
 
-double d(std::int64_t v) { return static_cast<double>(v); }
+double d(std::int64_t v) {
+    return static_cast<double>(v);
+}
 
 // Attention projections. Standard/GQA: W_q h·a·d_h, W_k and W_v h·g·d_h, W_o a·d_h·h.
 // MLA (DeepSeek-V2 arXiv:2405.04434 §2.1; domain.md §1): low-rank q and kv paths with their norms.
-void countAttention(const ModelSpec& m, LayerParams& p)
-{
+void countAttention(const ModelSpec& m, LayerParams& p) {
     const double h = d(m.hidden), a = d(m.heads);
     if (m.mla) {
         const auto& x = *m.mla;
         const double dQk = d(x.qkNopeHeadDim + x.qkRopeHeadDim);
         const double q = x.qLoraRank > 0 ? h * d(x.qLoraRank) + d(x.qLoraRank) * a * dQk : h * a * dQk;
-        p.attention = q + h * d(x.kvLoraRank + x.qkRopeHeadDim) + d(x.kvLoraRank) * a * d(x.qkNopeHeadDim + x.vHeadDim) +
-                      a * d(x.vHeadDim) * h;
+        p.attention = q + h * d(x.kvLoraRank + x.qkRopeHeadDim) +
+                      d(x.kvLoraRank) * a * d(x.qkNopeHeadDim + x.vHeadDim) + a * d(x.vHeadDim) * h;
         p.norms += d(x.qLoraRank) + d(x.kvLoraRank);  // q_a_layernorm, kv_a_layernorm (RMSNorm)
         return;
     }
@@ -30,8 +31,7 @@ void countAttention(const ModelSpec& m, LayerParams& p)
 }
 
 // Dense MLP: GeLU 2·h·f (+ f + h biases), gated SwiGLU 3·h·f (+ 2f + h biases).
-void countMlp(const ModelSpec& m, double ffn, LayerParams& p)
-{
+void countMlp(const ModelSpec& m, double ffn, LayerParams& p) {
     const double h = d(m.hidden);
     const bool gated = m.mlp == MlpKind::SwiGlu;
     p.mlp += (gated ? 3 : 2) * h * ffn;
@@ -39,13 +39,11 @@ void countMlp(const ModelSpec& m, double ffn, LayerParams& p)
         p.mlpBias += (gated ? 2 * ffn : ffn) + h;
 }
 
-double normParams(const ModelSpec& m)
-{
+double normParams(const ModelSpec& m) {
     return m.norm == NormKind::LayerNorm ? 2 * d(m.hidden) : d(m.hidden);
 }
 
-LayerParams layer(const ModelSpec& m, bool moe)
-{
+LayerParams layer(const ModelSpec& m, bool moe) {
     LayerParams p;
     countAttention(m, p);
     p.norms += 2 * normParams(m);
@@ -62,16 +60,14 @@ LayerParams layer(const ModelSpec& m, bool moe)
 
 }  // namespace
 
-double expertParams(const ModelSpec& m)
-{
+double expertParams(const ModelSpec& m) {
     if (!m.moe)
         return 0;
     const double gated = m.mlp == MlpKind::SwiGlu ? 3 : 2;
     return gated * d(m.hidden) * d(m.moe->expertFfnHidden);
 }
 
-ParamCounts countParams(const ModelSpec& m)
-{
+ParamCounts countParams(const ModelSpec& m) {
     ParamCounts c;
     c.denseLayer = layer(m, false);
     if (m.moe)

@@ -8,8 +8,7 @@ namespace clusterplan {
 namespace {
 
 template <typename E, std::size_t N>
-std::optional<E> lookup(const std::array<std::pair<std::string_view, E>, N>& table, std::string_view s)
-{
+std::optional<E> lookup(const std::array<std::pair<std::string_view, E>, N>& table, std::string_view s) {
     for (const auto& [name, value] : table)
         if (name == s)
             return value;
@@ -17,8 +16,7 @@ std::optional<E> lookup(const std::array<std::pair<std::string_view, E>, N>& tab
 }
 
 template <typename E, std::size_t N>
-std::string_view nameOf(const std::array<std::pair<std::string_view, E>, N>& table, E e)
-{
+std::string_view nameOf(const std::array<std::pair<std::string_view, E>, N>& table, E e) {
     for (const auto& [name, value] : table)
         if (value == e)
             return name;
@@ -40,22 +38,36 @@ constexpr std::array kRecomputes{std::pair{std::string_view("none"), Recompute::
 
 }  // namespace
 
-std::string_view toString(Precision p) { return nameOf(kPrecisions, p); }
-std::string_view toString(Optimizer o) { return nameOf(kOptimizers, o); }
-std::string_view toString(GradDtype g) { return nameOf(kGradDtypes, g); }
-std::string_view toString(Recompute r) { return nameOf(kRecomputes, r); }
-std::optional<Precision> parsePrecision(std::string_view s) { return lookup(kPrecisions, s); }
-std::optional<Optimizer> parseOptimizer(std::string_view s) { return lookup(kOptimizers, s); }
-std::optional<GradDtype> parseGradDtype(std::string_view s) { return lookup(kGradDtypes, s); }
-std::optional<Recompute> parseRecompute(std::string_view s) { return lookup(kRecomputes, s); }
+std::string_view toString(Precision p) {
+    return nameOf(kPrecisions, p);
+}
+std::string_view toString(Optimizer o) {
+    return nameOf(kOptimizers, o);
+}
+std::string_view toString(GradDtype g) {
+    return nameOf(kGradDtypes, g);
+}
+std::string_view toString(Recompute r) {
+    return nameOf(kRecomputes, r);
+}
+std::optional<Precision> parsePrecision(std::string_view s) {
+    return lookup(kPrecisions, s);
+}
+std::optional<Optimizer> parseOptimizer(std::string_view s) {
+    return lookup(kOptimizers, s);
+}
+std::optional<GradDtype> parseGradDtype(std::string_view s) {
+    return lookup(kGradDtypes, s);
+}
+std::optional<Recompute> parseRecompute(std::string_view s) {
+    return lookup(kRecomputes, s);
+}
 
-double weightBytes(Precision p)
-{
+double weightBytes(Precision p) {
     return p == Precision::Fp32 ? 4.0 : 2.0;
 }
 
-double activationBytes(Precision p)
-{
+double activationBytes(Precision p) {
     return p == Precision::Fp32 ? 4.0 : 2.0;
 }
 

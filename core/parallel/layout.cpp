@@ -6,25 +6,27 @@ namespace clusterplan {
 
 namespace {
 
-std::string s(std::int64_t v) { return std::to_string(v); }
+std::string s(std::int64_t v) {
+    return std::to_string(v);
+}
 
-std::optional<Error> checkRange(const char* key, std::int64_t v, std::int64_t min, std::int64_t max)
-{
+std::optional<Error> checkRange(const char* key, std::int64_t v, std::int64_t min, std::int64_t max) {
     if (v < min || v > max)
-        return Error{std::string("layout.") + key, "is " + s(v) + ", allowed range " + s(min) + " to " + s(max)};
+        return Error{std::string("layout.") + key,
+                     "is " + s(v) + ", allowed range " + s(min) + " to " + s(max)};
     return std::nullopt;
 }
 
 // Divisibility rules of Megatron-LM (arguments.py / parallel_state.py) and DeepSpeed.
-std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const TrainingSpec& t)
-{
+std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const TrainingSpec& t) {
     if (m.heads % l.tp != 0)
         return Error{"layout.tp", "is " + s(l.tp) + ", must divide the attention heads (" + s(m.heads) + ")"};
     if (!m.mla && m.kvHeads % l.tp != 0 && l.tp % m.kvHeads != 0)
         return Error{"layout.tp", "is " + s(l.tp) + ", must divide the KV heads (" + s(m.kvHeads) +
                                       ") or be a multiple of them (KV heads replicated)"};
     if (l.pp > m.layers)
-        return Error{"layout.pp", "is " + s(l.pp) + ", allowed range 1 to " + s(m.layers) + " (one layer per stage)"};
+        return Error{"layout.pp",
+                     "is " + s(l.pp) + ", allowed range 1 to " + s(m.layers) + " (one layer per stage)"};
     if (l.vpp > 1 && m.layers % (l.pp * l.vpp) != 0)
         return Error{"layout.vpp", "is " + s(l.vpp) + ": interleaving needs layers (" + s(m.layers) +
                                        ") divisible by pp·vpp (" + s(l.pp * l.vpp) + ")"};
@@ -34,7 +36,8 @@ std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const 
         return Error{"layout.vpp", "interleaved 1F1B needs the micro-batch count (" + s(l.microBatches) +
                                        ") to be a multiple of pp (" + s(l.pp) + "), as Megatron-LM requires"};
     if (t.seqLen % l.cp != 0)
-        return Error{"layout.cp", "is " + s(l.cp) + ", must divide the sequence length (" + s(t.seqLen) + ")"};
+        return Error{"layout.cp",
+                     "is " + s(l.cp) + ", must divide the sequence length (" + s(t.seqLen) + ")"};
     if (l.ep > 1 && !m.moe)
         return Error{"layout.ep", "is " + s(l.ep) + ", but the model has no experts (allowed: 1)"};
     if (m.moe && m.moe->experts % l.ep != 0)
@@ -47,14 +50,12 @@ std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const 
 
 }  // namespace
 
-std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t stage)
-{
+std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t stage) {
     return layers / pp + (stage < layers % pp ? 1 : 0);
 }
 
 Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, const TrainingSpec& training,
-                             std::int64_t gpus)
-{
+                             std::int64_t gpus) {
     constexpr std::int64_t kMaxDegree = 1'000'000;
     for (const auto& e : {checkRange("tp", spec.tp, 1, kMaxDegree), checkRange("pp", spec.pp, 1, kMaxDegree),
                           checkRange("dp", spec.dp, 0, kMaxDegree), checkRange("cp", spec.cp, 1, kMaxDegree),
@@ -89,8 +90,9 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     }
     const std::int64_t perStep = l.dp * l.microBatch;
     if (training.globalBatch % perStep != 0)
-        return Error{"training.global_batch", "is " + s(training.globalBatch) + ", must be a multiple of dp·micro_batch (" +
-                                                  s(l.dp) + "·" + s(l.microBatch) + " = " + s(perStep) + ")"};
+        return Error{"training.global_batch", "is " + s(training.globalBatch) +
+                                                  ", must be a multiple of dp·micro_batch (" + s(l.dp) + "·" +
+                                                  s(l.microBatch) + " = " + s(perStep) + ")"};
     l.microBatches = training.globalBatch / perStep;
     if (auto e = checkModelSplit(l, model, training))
         return *e;

@@ -21,8 +21,8 @@ struct Layout {
 };
 
 // Checks the layout against the model and cluster; the Error names the layout key and the rule.
-Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model,
-                             const TrainingSpec& training, std::int64_t gpus);
+Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, const TrainingSpec& training,
+                             std::int64_t gpus);
 
 // Layers held by pipeline stage `stage` (0-based): floor(L/p), the first L mod p stages one more.
 std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t stage);

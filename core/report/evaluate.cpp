@@ -9,11 +9,12 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-std::string gib(double bytes) { return formatFixed(bytes / kGiB, 1) + " GiB"; }
+std::string gib(double bytes) {
+    return formatFixed(bytes / kGiB, 1) + " GiB";
+}
 
 // Plain-language remarks on the memory picture, the kind a user acts on.
-void addMemoryNotes(Plan& plan)
-{
+void addMemoryNotes(Plan& plan) {
     const MemoryBreakdown& m = plan.memory;
     if (!m.fits()) {
         plan.notes.push_back("Does not fit: the most loaded GPU (pipeline stage " + std::to_string(m.stage) +
@@ -33,8 +34,7 @@ void addMemoryNotes(Plan& plan)
 
 }  // namespace
 
-Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog)
-{
+Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
     if (auto e = checkScenario(scenario, catalog))
         return *e;
     auto layout = resolveLayout(scenario.layout, scenario.model, scenario.training, scenario.cluster.gpus());
@@ -54,7 +54,8 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog)
     for (int stage = 0; stage <= 3; ++stage) {
         Layout l = plan.layout;
         l.zeroStage = stage;
-        plan.zeroStages.push_back(peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity}));
+        plan.zeroStages.push_back(
+            peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity}));
     }
     plan.largestMicroBatch = largestFittingMicroBatch(inputs);
     addMemoryNotes(plan);

@@ -22,10 +22,10 @@ struct Plan {
     ParamCounts params;
     FlopsPerToken flops;
     Layout layout;
-    MemoryBreakdown memory;                  // most loaded rank
-    std::vector<MemoryBreakdown> zeroStages; // the same layout under ZeRO 0, 1, 2, 3
-    std::int64_t largestMicroBatch = 0;      // largest micro-batch that fits (0: none)
-    std::vector<std::string> notes;          // plain-language remarks for the user
+    MemoryBreakdown memory;                   // most loaded rank
+    std::vector<MemoryBreakdown> zeroStages;  // the same layout under ZeRO 0, 1, 2, 3
+    std::int64_t largestMicroBatch = 0;       // largest micro-batch that fits (0: none)
+    std::vector<std::string> notes;           // plain-language remarks for the user
 };
 
 // Pure and deterministic. Errors name the scenario key that makes the plan impossible to compute

@@ -13,10 +13,11 @@ namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 // Byte counts are reported as whole bytes.
-double bytes(double b) { return std::round(b); }
+double bytes(double b) {
+    return std::round(b);
+}
 
-void writeMemory(json::Writer& w, const char* key, const MemoryBreakdown& m)
-{
+void writeMemory(json::Writer& w, const char* key, const MemoryBreakdown& m) {
     w.beginObject(key);
     w.value("stage", m.stage);
     w.value("weights", bytes(m.weights)).value("gradients", bytes(m.gradients));
@@ -26,9 +27,9 @@ void writeMemory(json::Writer& w, const char* key, const MemoryBreakdown& m)
     w.endObject();
 }
 
-std::string layoutText(const Layout& l)
-{
-    std::string s = "TP " + std::to_string(l.tp) + " x PP " + std::to_string(l.pp) + " x DP " + std::to_string(l.dp);
+std::string layoutText(const Layout& l) {
+    std::string s =
+        "TP " + std::to_string(l.tp) + " x PP " + std::to_string(l.pp) + " x DP " + std::to_string(l.dp);
     if (l.cp > 1)
         s += " x CP " + std::to_string(l.cp);
     if (l.ep > 1)
@@ -38,31 +39,35 @@ std::string layoutText(const Layout& l)
     return s;
 }
 
-std::string billions(double n) { return formatFixed(n / 1e9, 2) + " B"; }
+std::string billions(double n) {
+    return formatFixed(n / 1e9, 2) + " B";
+}
 
 }  // namespace
 
-std::string formatGib(double b, int decimals)
-{
+std::string formatGib(double b, int decimals) {
     return formatFixed(b / kGiB, decimals) + " GiB";
 }
 
-std::string planToJson(const Plan& p)
-{
+std::string planToJson(const Plan& p) {
     json::Writer w;
     w.beginObject().value("schema", kPlanSchema);
     const auto& model = p.scenario.model;
     w.beginObject("model").value("id", p.scenario.modelPreset.empty() ? "custom" : p.scenario.modelPreset);
     w.value("name", model.name).value("params", p.params.total).value("active_params", p.params.active);
     w.value("flops_per_token", p.flops.model).value("hardware_flops_per_token", p.flops.hardware);
-    w.value("flops_convention", "PaLM (arXiv:2204.02311 App. B): 6*P_mm + 12*L*a*d_head*s, non-causal, no recompute");
+    w.value("flops_convention",
+            "PaLM (arXiv:2204.02311 App. B): 6*P_mm + 12*L*a*d_head*s, non-causal, no recompute");
     w.endObject();
     const auto& c = p.scenario.cluster;
     w.beginObject("cluster").value("gpu", c.gpu).value("gpu_name", p.gpu.name).value("gpus", c.gpus());
     w.value("gpus_per_node", c.gpusPerNode).value("nodes", c.nodes).endObject();
     const auto& l = p.layout;
     w.beginObject("layout").value("tp", l.tp).value("pp", l.pp).value("dp", l.dp).value("cp", l.cp);
-    w.value("ep", l.ep).value("vpp", l.vpp).value("micro_batch", l.microBatch).value("micro_batches", l.microBatches);
+    w.value("ep", l.ep)
+        .value("vpp", l.vpp)
+        .value("micro_batch", l.microBatch)
+        .value("micro_batches", l.microBatches);
     w.value("zero_stage", l.zeroStage).value("recompute", toString(l.recompute));
     w.value("sequence_parallel", l.sequenceParallel).endObject();
 
@@ -93,8 +98,7 @@ std::string planToJson(const Plan& p)
     return w.str();
 }
 
-std::string planToText(const Plan& p)
-{
+std::string planToText(const Plan& p) {
     std::ostringstream out;
     const auto& model = p.scenario.model;
     const auto& c = p.scenario.cluster;
@@ -107,8 +111,8 @@ std::string planToText(const Plan& p)
         out << " total, " << billions(p.params.active) << " active per token";
     out << "\n  FLOPs per token     " << formatFixed(p.flops.model / 1e9, 2)
         << " GFLOP (PaLM model FLOPs at seq " << p.scenario.training.seqLen << ")\n\n";
-    out << "Layout                " << layoutText(p.layout) << ", micro-batch " << p.layout.microBatch << " x "
-        << p.layout.microBatches << " per step, ZeRO-" << p.layout.zeroStage << ", recompute "
+    out << "Layout                " << layoutText(p.layout) << ", micro-batch " << p.layout.microBatch
+        << " x " << p.layout.microBatches << " per step, ZeRO-" << p.layout.zeroStage << ", recompute "
         << toString(p.layout.recompute) << (p.layout.sequenceParallel ? ", sequence parallel" : "") << "\n\n";
     out << "Memory per GPU (most loaded: pipeline stage " << m.stage << ")\n";
     const auto row = [&](const char* name, double b) { out << "  " << name << formatGib(b, 2) << "\n"; };
@@ -137,8 +141,7 @@ std::string planToText(const Plan& p)
     return out.str();
 }
 
-std::string presetsToText(const Catalog& catalog)
-{
+std::string presetsToText(const Catalog& catalog) {
     std::ostringstream out;
     out << "Models\n";
     for (const auto& [id, m] : catalog.models())

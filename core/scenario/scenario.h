@@ -14,8 +14,8 @@ inline constexpr std::string_view kScenarioSchema = "clusterplan.scenario/1";
 
 struct TrainingSpec {
     std::int64_t seqLen = 4096;
-    std::int64_t globalBatch = 512;       // sequences per optimizer step
-    double tokens = 1e12;                 // tokens to train on (time/cost issues use it)
+    std::int64_t globalBatch = 512;  // sequences per optimizer step
+    double tokens = 1e12;            // tokens to train on (time/cost issues use it)
     Precision precision = Precision::Bf16;
     Optimizer optimizer = Optimizer::AdamW;
     GradDtype gradDtype = GradDtype::Param;
@@ -40,9 +40,9 @@ struct LayoutSpec {
     std::int64_t dp = 0;
     std::int64_t cp = 1;
     std::int64_t ep = 1;
-    std::int64_t vpp = 1;          // virtual pipeline stages per GPU (interleaved 1F1B)
-    std::int64_t microBatch = 1;   // sequences per micro-batch
-    int zeroStage = 0;             // 0..3; FSDP full shard = 3
+    std::int64_t vpp = 1;         // virtual pipeline stages per GPU (interleaved 1F1B)
+    std::int64_t microBatch = 1;  // sequences per micro-batch
+    int zeroStage = 0;            // 0..3; FSDP full shard = 3
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
     bool operator==(const LayoutSpec&) const = default;

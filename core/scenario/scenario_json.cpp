@@ -22,8 +22,7 @@ using json::ObjectReader;
 
 template <typename E>
 E readEnum(ObjectReader& r, std::string_view key, E current, std::optional<E> (*parse)(std::string_view),
-           std::initializer_list<std::string_view> allowed)
-{
+           std::initializer_list<std::string_view> allowed) {
     if (!r.has(key)) {
         r.ignore({key});
         return current;
@@ -31,8 +30,7 @@ E readEnum(ObjectReader& r, std::string_view key, E current, std::optional<E> (*
     return *parse(r.choice(key, allowed));
 }
 
-void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog)
-{
+void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
     r.optString("preset", s.modelPreset);
     if (!s.modelPreset.empty()) {
         const ModelSpec* preset = catalog.model(s.modelPreset);
@@ -48,8 +46,7 @@ void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog)
     r.finish();
 }
 
-void readTraining(ObjectReader& r, TrainingSpec& t)
-{
+void readTraining(ObjectReader& r, TrainingSpec& t) {
     r.optInteger("seq_len", t.seqLen, 1, 10'000'000);
     r.optInteger("global_batch", t.globalBatch, 1, 100'000'000);
     r.optNumber("tokens", t.tokens, 1, 1e16);
@@ -60,8 +57,7 @@ void readTraining(ObjectReader& r, TrainingSpec& t)
     r.finish();
 }
 
-void readCluster(ObjectReader& r, ClusterSpec& c)
-{
+void readCluster(ObjectReader& r, ClusterSpec& c) {
     r.optString("gpu", c.gpu);
     r.optInteger("gpus_per_node", c.gpusPerNode, 1, 1024);
     r.optInteger("nodes", c.nodes, 1, 1'000'000);
@@ -70,8 +66,7 @@ void readCluster(ObjectReader& r, ClusterSpec& c)
     r.finish();
 }
 
-void readLayout(ObjectReader& r, LayoutSpec& l)
-{
+void readLayout(ObjectReader& r, LayoutSpec& l) {
     constexpr std::int64_t kMax = 1'000'000;
     r.optInteger("tp", l.tp, 1, kMax);
     r.optInteger("pp", l.pp, 1, kMax);
@@ -86,8 +81,7 @@ void readLayout(ObjectReader& r, LayoutSpec& l)
     r.finish();
 }
 
-void readOverheads(ObjectReader& r, MemoryOverheads& o)
-{
+void readOverheads(ObjectReader& r, MemoryOverheads& o) {
     r.optNumber("cuda_context_gib", o.cudaContextGib, 0, 64);
     r.optNumber("comm_buffer_mib_per_group", o.commBufferMibPerGroup, 0, 65536);
     r.optNumber("workspace_mib", o.workspaceMib, 0, 65536);
@@ -96,8 +90,7 @@ void readOverheads(ObjectReader& r, MemoryOverheads& o)
     r.finish();
 }
 
-Scenario readScenario(const boost::json::value& root, const Catalog& catalog)
-{
+Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
     ObjectReader top(root, "");
     const std::string schema = top.string("schema");
     if (schema != kScenarioSchema)
@@ -122,8 +115,7 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog)
 
 }  // namespace
 
-Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, const std::string& fileLabel)
-{
+Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, const std::string& fileLabel) {
     auto parsed = json::parseText(text, fileLabel);
     if (!parsed)
         return parsed.error();
@@ -137,8 +129,7 @@ Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, co
     }
 }
 
-Result<Scenario> loadScenarioFile(const std::string& path, const Catalog& catalog)
-{
+Result<Scenario> loadScenarioFile(const std::string& path, const Catalog& catalog) {
     auto text = readTextFile(path, kMaxScenarioBytes);
     if (!text)
         return text.error();
@@ -148,8 +139,7 @@ Result<Scenario> loadScenarioFile(const std::string& path, const Catalog& catalo
     return s;
 }
 
-std::string scenarioToJson(const Scenario& s)
-{
+std::string scenarioToJson(const Scenario& s) {
     json::Writer w;
     w.beginObject().value("schema", kScenarioSchema);
     w.beginObject("model");
@@ -159,16 +149,24 @@ std::string scenarioToJson(const Scenario& s)
     w.endObject();
     const auto& t = s.training;
     w.beginObject("training").value("seq_len", t.seqLen).value("global_batch", t.globalBatch);
-    w.value("tokens", t.tokens).value("precision", toString(t.precision)).value("optimizer", toString(t.optimizer));
+    w.value("tokens", t.tokens)
+        .value("precision", toString(t.precision))
+        .value("optimizer", toString(t.optimizer));
     w.value("grad_dtype", toString(t.gradDtype)).value("flash_attention", t.flashAttention).endObject();
     const auto& c = s.cluster;
-    w.beginObject("cluster").value("gpu", c.gpu).value("gpus_per_node", c.gpusPerNode).value("nodes", c.nodes);
+    w.beginObject("cluster")
+        .value("gpu", c.gpu)
+        .value("gpus_per_node", c.gpusPerNode)
+        .value("nodes", c.nodes);
     if (!c.intraNode.empty())
         w.value("intra_node", c.intraNode);
     w.value("inter_node", c.interNode).endObject();
     const auto& l = s.layout;
     w.beginObject("layout").value("tp", l.tp).value("pp", l.pp).value("dp", l.dp).value("cp", l.cp);
-    w.value("ep", l.ep).value("vpp", l.vpp).value("micro_batch", l.microBatch).value("zero_stage", l.zeroStage);
+    w.value("ep", l.ep)
+        .value("vpp", l.vpp)
+        .value("micro_batch", l.microBatch)
+        .value("zero_stage", l.zeroStage);
     w.value("recompute", toString(l.recompute)).value("sequence_parallel", l.sequenceParallel).endObject();
     const auto& o = s.overheads;
     w.beginObject("overheads").value("cuda_context_gib", o.cudaContextGib);
@@ -178,17 +176,16 @@ std::string scenarioToJson(const Scenario& s)
     return w.str();
 }
 
-Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path)
-{
+Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path) {
     return writeFileAtomically(path, scenarioToJson(scenario));
 }
 
-Scenario defaultScenario(const Catalog& catalog)
-{
+Scenario defaultScenario(const Catalog& catalog) {
     auto s = parseScenario(embedded::defaultScenarioJson(), catalog, "resources/scenarios/default.json");
     if (!s) {
         // Covered by tests/core/test_scenario.cpp; reaching this is a packaging bug.
-        std::fprintf(stderr, "clusterplan: built-in default scenario is broken: %s\n", s.error().toString().c_str());
+        std::fprintf(stderr, "clusterplan: built-in default scenario is broken: %s\n",
+                     s.error().toString().c_str());
         std::abort();
     }
     return s.value();

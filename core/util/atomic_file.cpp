@@ -13,8 +13,7 @@
 
 namespace clusterplan {
 
-Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxBytes)
-{
+Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxBytes) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
         return Error{path, "cannot open: not a readable file"};
@@ -32,8 +31,7 @@ Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxByte
     return buffer.str();
 }
 
-Result<bool> writeFileAtomically(const std::string& path, std::string_view contents)
-{
+Result<bool> writeFileAtomically(const std::string& path, std::string_view contents) {
     namespace fs = std::filesystem;
     const fs::path target(path);
     const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");

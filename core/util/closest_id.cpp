@@ -5,8 +5,7 @@
 
 namespace clusterplan {
 
-std::size_t editDistance(std::string_view a, std::string_view b)
-{
+std::size_t editDistance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
     std::iota(row.begin(), row.end(), std::size_t{0});
     for (std::size_t i = 1; i <= a.size(); ++i) {
@@ -22,8 +21,7 @@ std::size_t editDistance(std::string_view a, std::string_view b)
     return row[b.size()];
 }
 
-std::string closestId(std::string_view wanted, const std::vector<std::string>& candidates)
-{
+std::string closestId(std::string_view wanted, const std::vector<std::string>& candidates) {
     // Score: edit distance, ties broken by the longer common prefix ("tpp" → "tp", not "pp").
     // A candidate that starts with what was typed ("h100" → "h100-sxm-80gb") counts as distance 1.
     std::string best;
@@ -45,8 +43,7 @@ std::string closestId(std::string_view wanted, const std::vector<std::string>& c
 }
 
 std::string unknownIdMessage(std::string_view what, std::string_view wanted,
-                             const std::vector<std::string>& candidates)
-{
+                             const std::vector<std::string>& candidates) {
     std::string message = "unknown " + std::string(what) + " '" + std::string(wanted) + "'";
     const std::string closest = closestId(wanted, candidates);
     if (!closest.empty())

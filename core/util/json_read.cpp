@@ -6,16 +6,14 @@
 
 namespace clusterplan::json {
 
-void fail(std::string where, std::string message)
-{
+void fail(std::string where, std::string message) {
     throw InputError(Error{std::move(where), std::move(message)});
 }
 
 namespace {
 
 // 1-based line and column of byte `offset`, for "FILE:LINE:COL" messages.
-std::string position(std::string_view text, std::size_t offset)
-{
+std::string position(std::string_view text, std::size_t offset) {
     std::size_t line = 1;
     std::size_t column = 1;
     for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
@@ -29,23 +27,27 @@ std::string position(std::string_view text, std::size_t offset)
     return std::to_string(line) + ":" + std::to_string(column);
 }
 
-std::string kindName(const boost::json::value& v)
-{
+std::string kindName(const boost::json::value& v) {
     switch (v.kind()) {
-    case boost::json::kind::null: return "null";
-    case boost::json::kind::bool_: return "a boolean";
+    case boost::json::kind::null:
+        return "null";
+    case boost::json::kind::bool_:
+        return "a boolean";
     case boost::json::kind::int64:
     case boost::json::kind::uint64:
-    case boost::json::kind::double_: return "a number";
-    case boost::json::kind::string: return "a string";
-    case boost::json::kind::array: return "an array";
-    case boost::json::kind::object: return "an object";
+    case boost::json::kind::double_:
+        return "a number";
+    case boost::json::kind::string:
+        return "a string";
+    case boost::json::kind::array:
+        return "an array";
+    case boost::json::kind::object:
+        return "an object";
     }
     return "a value";
 }
 
-std::string rangeText(double min, double max)
-{
+std::string rangeText(double min, double max) {
     auto text = [](double x) {
         std::string s = std::to_string(x);
         s.erase(s.find_last_not_of('0') + 1);
@@ -58,8 +60,7 @@ std::string rangeText(double min, double max)
 
 }  // namespace
 
-Result<boost::json::value> parseText(std::string_view text, const std::string& label)
-{
+Result<boost::json::value> parseText(std::string_view text, const std::string& label) {
     boost::json::stream_parser parser;
     boost::system::error_code ec;
     const std::size_t consumed = parser.write(text.data(), text.size(), ec);
@@ -72,37 +73,30 @@ Result<boost::json::value> parseText(std::string_view text, const std::string& l
     return parser.release();
 }
 
-std::string joinPath(std::string_view parent, std::string_view key)
-{
+std::string joinPath(std::string_view parent, std::string_view key) {
     return parent.empty() ? std::string(key) : std::string(parent) + "." + std::string(key);
 }
 
-std::string indexPath(std::string_view parent, std::size_t index)
-{
+std::string indexPath(std::string_view parent, std::size_t index) {
     return std::string(parent) + "[" + std::to_string(index) + "]";
 }
 
 ObjectReader::ObjectReader(const boost::json::value& value, std::string path)
-    : m_object(value.if_object())
-    , m_path(std::move(path))
-{
+    : m_object(value.if_object()), m_path(std::move(path)) {
     if (!m_object)
         fail(m_path.empty() ? "(top level)" : m_path, "must be an object, got " + kindName(value));
 }
 
-bool ObjectReader::has(std::string_view key) const
-{
+bool ObjectReader::has(std::string_view key) const {
     return m_object->contains(key);
 }
 
-const boost::json::value* ObjectReader::find(std::string_view key)
-{
+const boost::json::value* ObjectReader::find(std::string_view key) {
     m_known.insert(std::string(key));
     return m_object->if_contains(key);
 }
 
-const boost::json::value& ObjectReader::require(std::string_view key)
-{
+const boost::json::value& ObjectReader::require(std::string_view key) {
     const auto* v = find(key);
     if (!v)
         fail(pathOf(key), "is required");
@@ -111,8 +105,7 @@ const boost::json::value& ObjectReader::require(std::string_view key)
 
 namespace {
 
-double toNumber(const boost::json::value& v, const std::string& where)
-{
+double toNumber(const boost::json::value& v, const std::string& where) {
     if (v.is_int64())
         return static_cast<double>(v.get_int64());
     if (v.is_uint64())
@@ -123,8 +116,7 @@ double toNumber(const boost::json::value& v, const std::string& where)
 }
 
 std::int64_t toInteger(const boost::json::value& v, const std::string& where, std::int64_t min,
-                       std::int64_t max)
-{
+                       std::int64_t max) {
     const double x = toNumber(v, where);
     if (x != std::floor(x))
         fail(where, "must be a whole number, got " + std::to_string(x));
@@ -136,80 +128,70 @@ std::int64_t toInteger(const boost::json::value& v, const std::string& where, st
 
 }  // namespace
 
-std::int64_t ObjectReader::integer(std::string_view key, std::int64_t min, std::int64_t max)
-{
+std::int64_t ObjectReader::integer(std::string_view key, std::int64_t min, std::int64_t max) {
     return toInteger(require(key), pathOf(key), min, max);
 }
 
-void ObjectReader::optInteger(std::string_view key, std::int64_t& target, std::int64_t min, std::int64_t max)
-{
+void ObjectReader::optInteger(std::string_view key, std::int64_t& target, std::int64_t min,
+                              std::int64_t max) {
     if (const auto* v = find(key))
         target = toInteger(*v, pathOf(key), min, max);
 }
 
-void ObjectReader::optInteger(std::string_view key, int& target, int min, int max)
-{
+void ObjectReader::optInteger(std::string_view key, int& target, int min, int max) {
     if (const auto* v = find(key))
         target = static_cast<int>(toInteger(*v, pathOf(key), min, max));
 }
 
-double ObjectReader::number(std::string_view key, double min, double max)
-{
+double ObjectReader::number(std::string_view key, double min, double max) {
     const double x = toNumber(require(key), pathOf(key));
     if (!std::isfinite(x) || x < min || x > max)
         fail(pathOf(key), "is " + std::to_string(x) + ", " + rangeText(min, max));
     return x;
 }
 
-void ObjectReader::optNumber(std::string_view key, double& target, double min, double max)
-{
+void ObjectReader::optNumber(std::string_view key, double& target, double min, double max) {
     if (has(key))
         target = number(key, min, max);
     else
         m_known.insert(std::string(key));
 }
 
-std::optional<double> ObjectReader::nullableNumber(std::string_view key, double min, double max)
-{
+std::optional<double> ObjectReader::nullableNumber(std::string_view key, double min, double max) {
     if (require(key).is_null())
         return std::nullopt;
     return number(key, min, max);
 }
 
-std::string ObjectReader::string(std::string_view key)
-{
+std::string ObjectReader::string(std::string_view key) {
     const auto& v = require(key);
     if (!v.is_string())
         fail(pathOf(key), "must be a string, got " + kindName(v));
     return std::string(v.get_string());
 }
 
-void ObjectReader::optString(std::string_view key, std::string& target)
-{
+void ObjectReader::optString(std::string_view key, std::string& target) {
     if (has(key))
         target = string(key);
     else
         m_known.insert(std::string(key));
 }
 
-bool ObjectReader::boolean(std::string_view key)
-{
+bool ObjectReader::boolean(std::string_view key) {
     const auto& v = require(key);
     if (!v.is_bool())
         fail(pathOf(key), "must be true or false, got " + kindName(v));
     return v.get_bool();
 }
 
-void ObjectReader::optBoolean(std::string_view key, bool& target)
-{
+void ObjectReader::optBoolean(std::string_view key, bool& target) {
     if (has(key))
         target = boolean(key);
     else
         m_known.insert(std::string(key));
 }
 
-std::string ObjectReader::choice(std::string_view key, std::initializer_list<std::string_view> allowed)
-{
+std::string ObjectReader::choice(std::string_view key, std::initializer_list<std::string_view> allowed) {
     std::string value = string(key);
     std::string list;
     for (auto a : allowed) {
@@ -220,16 +202,14 @@ std::string ObjectReader::choice(std::string_view key, std::initializer_list<std
     fail(pathOf(key), "is '" + value + "', allowed: " + list);
 }
 
-std::optional<ObjectReader> ObjectReader::optObject(std::string_view key)
-{
+std::optional<ObjectReader> ObjectReader::optObject(std::string_view key) {
     const auto* v = find(key);
     if (!v)
         return std::nullopt;
     return ObjectReader(*v, pathOf(key));
 }
 
-const boost::json::array* ObjectReader::optArray(std::string_view key)
-{
+const boost::json::array* ObjectReader::optArray(std::string_view key) {
     const auto* v = find(key);
     if (!v)
         return nullptr;
@@ -238,14 +218,12 @@ const boost::json::array* ObjectReader::optArray(std::string_view key)
     return &v->get_array();
 }
 
-void ObjectReader::ignore(std::initializer_list<std::string_view> keys)
-{
+void ObjectReader::ignore(std::initializer_list<std::string_view> keys) {
     for (auto k : keys)
         m_known.insert(std::string(k));
 }
 
-void ObjectReader::finish() const
-{
+void ObjectReader::finish() const {
     std::vector<std::string> known(m_known.begin(), m_known.end());
     for (const auto& item : *m_object) {
         const std::string key(item.key());

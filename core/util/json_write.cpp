@@ -6,16 +6,25 @@
 
 namespace clusterplan::json {
 
-std::string quote(std::string_view text)
-{
+std::string quote(std::string_view text) {
     std::string out = "\"";
     for (const char c : text) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
         default:
             if (static_cast<unsigned char>(c) < 0x20) {
                 char buffer[8];
@@ -29,14 +38,12 @@ std::string quote(std::string_view text)
     return out + "\"";
 }
 
-void Writer::newline()
-{
+void Writer::newline() {
     m_out += '\n';
     m_out.append(m_first.size() * 2, ' ');
 }
 
-void Writer::prefix(std::string_view key)
-{
+void Writer::prefix(std::string_view key) {
     if (!m_first.empty()) {
         if (!m_first.back())
             m_out += ",";
@@ -47,16 +54,14 @@ void Writer::prefix(std::string_view key)
         m_out += quote(key) + ": ";
 }
 
-Writer& Writer::beginObject(std::string_view key)
-{
+Writer& Writer::beginObject(std::string_view key) {
     prefix(key);
     m_out += "{";
     m_first.push_back(true);
     return *this;
 }
 
-Writer& Writer::endObject()
-{
+Writer& Writer::endObject() {
     const bool empty = m_first.back();
     m_first.pop_back();
     if (!empty)
@@ -65,16 +70,14 @@ Writer& Writer::endObject()
     return *this;
 }
 
-Writer& Writer::beginArray(std::string_view key)
-{
+Writer& Writer::beginArray(std::string_view key) {
     prefix(key);
     m_out += "[";
     m_first.push_back(true);
     return *this;
 }
 
-Writer& Writer::endArray()
-{
+Writer& Writer::endArray() {
     const bool empty = m_first.back();
     m_first.pop_back();
     if (!empty)
@@ -83,29 +86,25 @@ Writer& Writer::endArray()
     return *this;
 }
 
-Writer& Writer::value(std::string_view key, double number)
-{
+Writer& Writer::value(std::string_view key, double number) {
     prefix(key);
     m_out += formatNumber(number);
     return *this;
 }
 
-Writer& Writer::value(std::string_view key, bool flag)
-{
+Writer& Writer::value(std::string_view key, bool flag) {
     prefix(key);
     m_out += flag ? "true" : "false";
     return *this;
 }
 
-Writer& Writer::value(std::string_view key, std::string_view text)
-{
+Writer& Writer::value(std::string_view key, std::string_view text) {
     prefix(key);
     m_out += quote(text);
     return *this;
 }
 
-Writer& Writer::null(std::string_view key)
-{
+Writer& Writer::null(std::string_view key) {
     prefix(key);
     m_out += "null";
     return *this;

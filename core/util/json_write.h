@@ -14,7 +14,9 @@ public:
     Writer& beginArray(std::string_view key = {});
     Writer& endArray();
     Writer& value(std::string_view key, double number);
-    Writer& value(std::string_view key, std::int64_t number) { return value(key, static_cast<double>(number)); }
+    Writer& value(std::string_view key, std::int64_t number) {
+        return value(key, static_cast<double>(number));
+    }
     Writer& value(std::string_view key, int number) { return value(key, static_cast<double>(number)); }
     Writer& value(std::string_view key, bool flag);
     Writer& value(std::string_view key, std::string_view text);

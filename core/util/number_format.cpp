@@ -6,8 +6,7 @@
 
 namespace clusterplan {
 
-std::string formatNumber(double value)
-{
+std::string formatNumber(double value) {
     if (!std::isfinite(value))
         return "null";  // JSON has no NaN/inf; callers validate before this point
     constexpr double kExactIntegerLimit = 9007199254740992.0;  // 2^53
@@ -19,12 +18,12 @@ std::string formatNumber(double value)
     return std::string(buffer, result.ptr);
 }
 
-std::string formatFixed(double value, int decimals)
-{
+std::string formatFixed(double value, int decimals) {
     if (!std::isfinite(value))
         return "-";
     char buffer[64];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
+    const auto result =
+        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
     std::string text(buffer, result.ptr);
     if (text == "-0" || text.rfind("-0.", 0) == 0) {
         // Avoid printing "-0.00" for tiny negative values.

@@ -13,10 +13,9 @@ struct Error {
     [[nodiscard]] std::string toString() const { return where.empty() ? message : where + ": " + message; }
 };
 
-template <typename T>
-class Result {
+template <typename T> class Result {
 public:
-    Result(T value) : m_data(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+    Result(T value) : m_data(std::move(value)) {}      // NOLINT(google-explicit-constructor)
     Result(Error error) : m_data(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
     [[nodiscard]] bool ok() const { return m_data.index() == 0; }

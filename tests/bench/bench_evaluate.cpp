@@ -10,8 +10,7 @@ using namespace clusterplan;
 
 namespace {
 
-double microsecondsPerCall(const Scenario& s, const Catalog& c, int calls)
-{
+double microsecondsPerCall(const Scenario& s, const Catalog& c, int calls) {
     const auto start = std::chrono::steady_clock::now();
     std::size_t sink = 0;
     for (int i = 0; i < calls; ++i)
@@ -24,8 +23,7 @@ double microsecondsPerCall(const Scenario& s, const Catalog& c, int calls)
 
 }  // namespace
 
-int main()
-{
+int main() {
     const Catalog catalog = Catalog::builtin();
     Scenario s = defaultScenario(catalog);
     std::printf("%-52s %10.1f us\n", "Llama 3.1 8B, 8x A100, DP 8", microsecondsPerCall(s, catalog, 2000));
@@ -35,7 +33,8 @@ int main()
     s.cluster = {"h100-sxm-80gb", 8, 2048, "", "ib-ndr-400"};
     s.training.globalBatch = 2048;
     s.layout = LayoutSpec{8, 16, 0, 1, 1, 1, 1, 1, Recompute::Full, true};
-    std::printf("%-52s %10.1f us\n", "Llama 3.1 405B, 16384x H100, TP8 PP16 DP128", microsecondsPerCall(s, catalog, 200));
+    std::printf("%-52s %10.1f us\n", "Llama 3.1 405B, 16384x H100, TP8 PP16 DP128",
+                microsecondsPerCall(s, catalog, 200));
 
     s.modelPreset = "deepseek-v3";
     s.model = *catalog.model("deepseek-v3");
@@ -43,6 +42,7 @@ int main()
     s.training.seqLen = 4096;
     s.training.globalBatch = 15360;
     s.layout = LayoutSpec{1, 16, 0, 1, 64, 1, 1, 1, Recompute::None, false};
-    std::printf("%-52s %10.1f us\n", "DeepSeek-V3, 2048x H800, PP16 EP64 DP128", microsecondsPerCall(s, catalog, 200));
+    std::printf("%-52s %10.1f us\n", "DeepSeek-V3, 2048x H800, PP16 EP64 DP128",
+                microsecondsPerCall(s, catalog, 200));
     return 0;
 }

@@ -13,8 +13,7 @@ struct Setup {
     ModelSpec model = test::preset("gpt3-175b");
     TrainingSpec training;
     Layout layout;
-    Setup(std::int64_t tp, bool sp, Recompute r)
-    {
+    Setup(std::int64_t tp, bool sp, Recompute r) {
         training.seqLen = 2048;
         training.flashAttention = false;
         layout.tp = tp;
@@ -29,38 +28,33 @@ constexpr double s = 2048, b = 1, h = 12288, a = 96, t = 8;
 
 }  // namespace
 
-TEST_CASE("Korthikanti Table 2, every row, GPT-3 175B", "[activations]")
-{
-    SECTION("no parallelism: sbh(34 + 5as/h)")
-    {
-        CHECK_THAT(Setup(1, false, Recompute::None).bytes(), WithinRel(s * b * h * (34 + 5 * a * s / h), 1e-12));
+TEST_CASE("Korthikanti Table 2, every row, GPT-3 175B", "[activations]") {
+    SECTION("no parallelism: sbh(34 + 5as/h)") {
+        CHECK_THAT(Setup(1, false, Recompute::None).bytes(),
+                   WithinRel(s * b * h * (34 + 5 * a * s / h), 1e-12));
     }
-    SECTION("tensor parallel: sbh(10 + 24/t + 5as/(ht))")
-    {
+    SECTION("tensor parallel: sbh(10 + 24/t + 5as/(ht))") {
         CHECK_THAT(Setup(8, false, Recompute::None).bytes(),
                    WithinRel(s * b * h * (10 + 24 / t + 5 * a * s / (h * t)), 1e-12));
     }
-    SECTION("tensor + sequence parallel: sbh(34 + 5as/h)/t")
-    {
-        CHECK_THAT(Setup(8, true, Recompute::None).bytes(), WithinRel(s * b * h * (34 + 5 * a * s / h) / t, 1e-12));
+    SECTION("tensor + sequence parallel: sbh(34 + 5as/h)/t") {
+        CHECK_THAT(Setup(8, true, Recompute::None).bytes(),
+                   WithinRel(s * b * h * (34 + 5 * a * s / h) / t, 1e-12));
     }
-    SECTION("tensor parallel + selective recompute: sbh(10 + 24/t)")
-    {
-        CHECK_THAT(Setup(8, false, Recompute::Selective).bytes(), WithinRel(s * b * h * (10 + 24 / t), 1e-12));
+    SECTION("tensor parallel + selective recompute: sbh(10 + 24/t)") {
+        CHECK_THAT(Setup(8, false, Recompute::Selective).bytes(),
+                   WithinRel(s * b * h * (10 + 24 / t), 1e-12));
     }
-    SECTION("tensor + sequence parallel + selective recompute: 34sbh/t")
-    {
+    SECTION("tensor + sequence parallel + selective recompute: 34sbh/t") {
         CHECK_THAT(Setup(8, true, Recompute::Selective).bytes(), WithinRel(34 * s * b * h / t, 1e-12));
     }
-    SECTION("full recompute: 2sbh (and /t with SP)")
-    {
+    SECTION("full recompute: 2sbh (and /t with SP)") {
         CHECK_THAT(Setup(8, false, Recompute::Full).bytes(), WithinRel(2 * s * b * h, 1e-12));
         CHECK_THAT(Setup(8, true, Recompute::Full).bytes(), WithinRel(2 * s * b * h / t, 1e-12));
     }
 }
 
-TEST_CASE("Llama 3 8B per-tensor sum with FlashAttention", "[activations]")
-{
+TEST_CASE("Llama 3 8B per-tensor sum with FlashAttention", "[activations]") {
     // domain.md §4: 12h + 4·h_kv + 6f + 4a = 139,392 B per token per layer; 1.06 GiB per layer at
     // s = 8192, b = 1; 34.0 GiB for 32 layers.
     const ModelSpec& m = test::preset("llama-3.1-8b");
@@ -77,8 +71,7 @@ TEST_CASE("Llama 3 8B per-tensor sum with FlashAttention", "[activations]")
     CHECK(noFlash == (139'392.0 - 4 * 32 + 2.0 * 32 * 8192) * 8192);
 }
 
-TEST_CASE("MoE layers store k dispatched copies", "[activations]")
-{
+TEST_CASE("MoE layers store k dispatched copies", "[activations]") {
     const ModelSpec& m = test::preset("mixtral-8x7b");
     TrainingSpec training;
     training.seqLen = 4096;

@@ -4,37 +4,36 @@
 
 using namespace clusterplan;
 
-TEST_CASE("built-in catalog loads cleanly with every required id", "[catalog]")
-{
+TEST_CASE("built-in catalog loads cleanly with every required id", "[catalog]") {
     const Catalog& c = test::catalog();
     CHECK(c.diagnostics().empty());
-    for (const char* id : {"a100-sxm-40gb", "a100-sxm-80gb", "a100-pcie-80gb", "h100-sxm-80gb", "h100-pcie-80gb",
-                           "h800-sxm-80gb", "h20-96gb", "h200-sxm-141gb", "b200-sxm-180gb", "l40s-48gb",
-                           "rtx-4090-24gb", "rtx-3090-24gb", "mi300x-192gb", "ascend-910b-64gb"}) {
+    for (const char* id :
+         {"a100-sxm-40gb", "a100-sxm-80gb", "a100-pcie-80gb", "h100-sxm-80gb", "h100-pcie-80gb",
+          "h800-sxm-80gb", "h20-96gb", "h200-sxm-141gb", "b200-sxm-180gb", "l40s-48gb", "rtx-4090-24gb",
+          "rtx-3090-24gb", "mi300x-192gb", "ascend-910b-64gb"}) {
         INFO(id);
         REQUIRE(c.gpu(id) != nullptr);
         CHECK_FALSE(c.gpu(id)->source.empty());
         CHECK_FALSE(c.gpu(id)->asOf.empty());
     }
-    for (const char* id : {"nvlink3-nvswitch", "nvlink4-nvswitch", "nvlink5-nvswitch", "pcie4-x16", "pcie5-x16",
-                           "ib-hdr-200", "ib-ndr-400", "ib-xdr-800", "roce-100", "roce-200", "roce-400", "eth-10",
-                           "eth-25", "eth-100"}) {
+    for (const char* id :
+         {"nvlink3-nvswitch", "nvlink4-nvswitch", "nvlink5-nvswitch", "pcie4-x16", "pcie5-x16", "ib-hdr-200",
+          "ib-ndr-400", "ib-xdr-800", "roce-100", "roce-200", "roce-400", "eth-10", "eth-25", "eth-100"}) {
         INFO(id);
         REQUIRE(c.fabric(id) != nullptr);
         CHECK_FALSE(c.fabric(id)->source.empty());
     }
-    for (const char* id : {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b",
-                           "llama-3.1-405b", "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b", "qwen3-8b",
-                           "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b", "deepseek-v3", "mixtral-8x7b",
-                           "gpt3-175b", "megatron-1t"}) {
+    for (const char* id :
+         {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b",
+          "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b", "qwen3-8b", "qwen3-32b", "qwen3-30b-a3b",
+          "qwen3-235b-a22b", "deepseek-v3", "mixtral-8x7b", "gpt3-175b", "megatron-1t"}) {
         INFO(id);
         REQUIRE(c.model(id) != nullptr);
         CHECK_FALSE(c.model(id)->source.empty());
     }
 }
 
-TEST_CASE("datasheet values", "[catalog]")
-{
+TEST_CASE("datasheet values", "[catalog]") {
     const Catalog& c = test::catalog();
     // NVIDIA A100 datasheet: 312 TFLOP/s dense bf16, 2,039 GB/s HBM2e, no FP8.
     CHECK(c.gpu("a100-sxm-80gb")->tflopsBf16 == 312.0);
@@ -51,8 +50,7 @@ TEST_CASE("datasheet values", "[catalog]")
     CHECK(c.gpu("a100-sxm-80gb")->visibleGib < 80.0);
 }
 
-TEST_CASE("user files replace entries by id and report bad ones", "[catalog]")
-{
+TEST_CASE("user files replace entries by id and report bad ones", "[catalog]") {
     Catalog c = Catalog::builtin();
     const std::string user = R"({
       "gpus": [

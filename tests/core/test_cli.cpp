@@ -13,8 +13,7 @@ struct Run {
     std::string out;
 };
 
-Run cli(const std::string& args)
-{
+Run cli(const std::string& args) {
     Run r;
     const std::string command = std::string(CLUSTERPLAN_CLI) + " " + args + " 2>&1";
     FILE* pipe = ::popen(command.c_str(), "r");
@@ -31,19 +30,18 @@ const std::string kData = CLUSTERPLAN_TEST_DATA;
 
 }  // namespace
 
-TEST_CASE("evaluate prints a clusterplan.plan/1 JSON with the memory keys", "[cli]")
-{
+TEST_CASE("evaluate prints a clusterplan.plan/1 JSON with the memory keys", "[cli]") {
     const Run r = cli("evaluate " + kData + "/llama3-8b-8xa100.json");
     INFO(r.out);
     REQUIRE(r.status == 0);
-    for (const char* key : {"\"schema\": \"clusterplan.plan/1\"", "\"params\": 8030261248", "\"active_params\"",
-                            "\"flops_per_token\"", "\"layout\"", "\"weights\"", "\"gradients\"", "\"optimizer\"",
-                            "\"activations\"", "\"other\"", "\"total\"", "\"capacity\"", "\"fits\""})
+    for (const char* key :
+         {"\"schema\": \"clusterplan.plan/1\"", "\"params\": 8030261248", "\"active_params\"",
+          "\"flops_per_token\"", "\"layout\"", "\"weights\"", "\"gradients\"", "\"optimizer\"",
+          "\"activations\"", "\"other\"", "\"total\"", "\"capacity\"", "\"fits\""})
         CHECK(r.out.find(key) != std::string::npos);
 }
 
-TEST_CASE("text format and presets", "[cli]")
-{
+TEST_CASE("text format and presets", "[cli]") {
     Run r = cli("evaluate " + kData + "/llama3-8b-8xa100.json --format text");
     REQUIRE(r.status == 0);
     CHECK(r.out.find("Memory per GPU") != std::string::npos);
@@ -54,8 +52,7 @@ TEST_CASE("text format and presets", "[cli]")
     CHECK(r.out.find("ib-ndr-400") != std::string::npos);
 }
 
-TEST_CASE("bad input exits 2 with the key path", "[cli]")
-{
+TEST_CASE("bad input exits 2 with the key path", "[cli]") {
     Run r = cli("evaluate " + kData + "/bad-syntax.json");
     CHECK(r.status == 2);
     CHECK(r.out.find("bad-syntax.json:4:") != std::string::npos);
@@ -74,8 +71,7 @@ TEST_CASE("bad input exits 2 with the key path", "[cli]")
     CHECK(r.out.find("json, text") != std::string::npos);
 }
 
-TEST_CASE("a broken user catalog is reported, not fatal for good entries", "[cli]")
-{
+TEST_CASE("a broken user catalog is reported, not fatal for good entries", "[cli]") {
     const Run r = cli("presets --catalog " + kData + "/user-catalog-bad-entry.json");
     CHECK(r.status == 0);
     CHECK(r.out.find("user-catalog-bad-entry.json: gpus[0].tflops.bf16") != std::string::npos);

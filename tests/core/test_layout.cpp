@@ -6,8 +6,7 @@ using namespace clusterplan;
 
 namespace {
 
-Result<Layout> resolve(LayoutSpec spec, const std::string& model = "llama-3.1-8b", std::int64_t gpus = 8)
-{
+Result<Layout> resolve(LayoutSpec spec, const std::string& model = "llama-3.1-8b", std::int64_t gpus = 8) {
     TrainingSpec t;
     t.globalBatch = 512;
     return resolveLayout(spec, test::preset(model), t, gpus);
@@ -15,8 +14,7 @@ Result<Layout> resolve(LayoutSpec spec, const std::string& model = "llama-3.1-8b
 
 }  // namespace
 
-TEST_CASE("dp = 0 takes the rest of the cluster", "[layout]")
-{
+TEST_CASE("dp = 0 takes the rest of the cluster", "[layout]") {
     LayoutSpec s;
     s.tp = 2;
     auto l = resolve(s);
@@ -25,8 +23,7 @@ TEST_CASE("dp = 0 takes the rest of the cluster", "[layout]")
     CHECK(l->microBatches == 128);
 }
 
-TEST_CASE("impossible layouts name the key and the rule", "[layout]")
-{
+TEST_CASE("impossible layouts name the key and the rule", "[layout]") {
     LayoutSpec s;
     s.tp = 3;
     auto e = resolve(s, "llama-3.1-8b", 6);
@@ -74,16 +71,14 @@ TEST_CASE("impossible layouts name the key and the rule", "[layout]")
     CHECK(e.error().message.find("0 to 3") != std::string::npos);
 }
 
-TEST_CASE("uneven pipeline stages get the remainder first", "[layout]")
-{
+TEST_CASE("uneven pipeline stages get the remainder first", "[layout]") {
     CHECK(layersOnStage(126, 4, 0) == 32);
     CHECK(layersOnStage(126, 4, 1) == 32);
     CHECK(layersOnStage(126, 4, 2) == 31);
     CHECK(layersOnStage(126, 4, 3) == 31);
 }
 
-TEST_CASE("degenerate clusters: 1 GPU and 100 000 GPUs", "[layout]")
-{
+TEST_CASE("degenerate clusters: 1 GPU and 100 000 GPUs", "[layout]") {
     LayoutSpec s;
     CHECK(resolve(s, "llama-3.1-8b", 1).ok());
     s.tp = 8;

@@ -12,8 +12,7 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-Layout layoutOf(std::int64_t tp, std::int64_t pp, std::int64_t dp, int zero)
-{
+Layout layoutOf(std::int64_t tp, std::int64_t pp, std::int64_t dp, int zero) {
     Layout l;
     l.tp = tp;
     l.pp = pp;
@@ -23,16 +22,14 @@ Layout layoutOf(std::int64_t tp, std::int64_t pp, std::int64_t dp, int zero)
     return l;
 }
 
-MemoryBreakdown states(const ModelSpec& m, const TrainingSpec& t, const Layout& l, std::int64_t stage = 0)
-{
+MemoryBreakdown states(const ModelSpec& m, const TrainingSpec& t, const Layout& l, std::int64_t stage = 0) {
     const MemoryOverheads o;
     return stageMemory(MemoryInputs{m, t, l, o, 80 * kGiB}, stage);
 }
 
 }  // namespace
 
-TEST_CASE("ZeRO paper: model states per parameter, Ψ = 7.5B, N_d = 64", "[memory]")
-{
+TEST_CASE("ZeRO paper: model states per parameter, Ψ = 7.5B, N_d = 64", "[memory]") {
     // ZeRO §5 / Figure 1: 120 GB, 31.4 GB, 16.6 GB, 1.9 GB (1.875 exactly) for stages 0-3.
     const ModelSpec& m = test::preset("llama-2-7b");
     const TrainingSpec t;  // bf16, AdamW, gradients in bf16: 2 + 2 + 12 bytes per parameter
@@ -46,8 +43,7 @@ TEST_CASE("ZeRO paper: model states per parameter, Ψ = 7.5B, N_d = 64", "[memor
     }
 }
 
-TEST_CASE("Megatron-LM: 18 bytes per parameter with fp32 gradients", "[memory]")
-{
+TEST_CASE("Megatron-LM: 18 bytes per parameter with fp32 gradients", "[memory]") {
     // GPT-3 175B, t = 8, p = 8, a middle stage: 12 layers, 2,718,148,608 parameters per GPU when
     // everything is split 8 ways; we replicate LayerNorms across TP (+0.02 %). Calculon reports
     // 45.6 GiB of model states, bf16 weights 5.06 GiB, optimizer state 30.38 GiB.
@@ -65,8 +61,7 @@ TEST_CASE("Megatron-LM: 18 bytes per parameter with fp32 gradients", "[memory]")
     CHECK_THAT(dist.modelStates() / dist.params, WithinRel(6.0 + 12.0 / 16, 1e-12));
 }
 
-TEST_CASE("pipeline stage 0 holds L·(1 + (p−1)/(p·v)) layers of activations", "[memory]")
-{
+TEST_CASE("pipeline stage 0 holds L·(1 + (p−1)/(p·v)) layers of activations", "[memory]") {
     // GPT-3 175B, t = 8, p = 8, v = 3, s = 2048, b = 1 (domain.md §4, Calculon): full-recompute
     // checkpoints 6,241,124,352 B = 5.81 GiB; SP + selective 34·s·b·h·L/t·(1 + 7/24) = 13.26 GB.
     const ModelSpec& m = test::preset("gpt3-175b");
@@ -92,8 +87,7 @@ TEST_CASE("pipeline stage 0 holds L·(1 + (p−1)/(p·v)) layers of activations"
     CHECK(states(m, t, l, 0).inFlightMicroBatches == 2);
 }
 
-TEST_CASE("the last stage carries the logits: fp32, s·b·V/t", "[memory]")
-{
+TEST_CASE("the last stage carries the logits: fp32, s·b·V/t", "[memory]") {
     // domain.md §4: Llama 3 8B, s 8192, b 1: fp32 logits alone are 3.91 GiB.
     const ModelSpec& m = test::preset("llama-3.1-8b");
     TrainingSpec t;
@@ -102,8 +96,7 @@ TEST_CASE("the last stage carries the logits: fp32, s·b·V/t", "[memory]")
     CHECK_THAT(mem.logits / kGiB, WithinRel(3.91, 0.002));
 }
 
-TEST_CASE("fits verdict and largest micro-batch", "[memory]")
-{
+TEST_CASE("fits verdict and largest micro-batch", "[memory]") {
     const ModelSpec& m = test::preset("llama-3.1-8b");
     TrainingSpec t;
     t.seqLen = 4096;
@@ -124,8 +117,7 @@ TEST_CASE("fits verdict and largest micro-batch", "[memory]")
     CHECK(largestFittingMicroBatch(huge) == 0);
 }
 
-TEST_CASE("experts are divided by EP and sharded over the expert-data-parallel group", "[memory]")
-{
+TEST_CASE("experts are divided by EP and sharded over the expert-data-parallel group", "[memory]") {
     const ModelSpec& m = test::preset("mixtral-8x7b");
     TrainingSpec t;
     Layout one = layoutOf(1, 1, 8, 1), eight = layoutOf(1, 1, 8, 1);

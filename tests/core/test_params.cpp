@@ -7,8 +7,7 @@
 using namespace clusterplan;
 using Catch::Matchers::WithinRel;
 
-TEST_CASE("dense models match their published totals exactly", "[params]")
-{
+TEST_CASE("dense models match their published totals exactly", "[params]") {
     // domain.md §1 worked checks; model cards: Llama 3.1 8B "8.03B", 405B "405B", Llama 2 7B "6.74B".
     CHECK(countParams(test::preset("llama-3.1-8b")).total == 8'030'261'248.0);
     CHECK(countParams(test::preset("llama-3.1-70b")).total == 70'553'706'496.0);
@@ -20,8 +19,7 @@ TEST_CASE("dense models match their published totals exactly", "[params]")
     CHECK(countParams(test::preset("gpt3-175b")).denseLayer.total() == 1'812'099'072.0);
 }
 
-TEST_CASE("MoE models: total and active parameters", "[params]")
-{
+TEST_CASE("MoE models: total and active parameters", "[params]") {
     // Mixtral of Experts (arXiv:2401.04088): 47B total, 13B active.
     const auto mixtral = countParams(test::preset("mixtral-8x7b"));
     CHECK(mixtral.total == 46'702'792'704.0);
@@ -36,8 +34,7 @@ TEST_CASE("MoE models: total and active parameters", "[params]")
     CHECK_THAT(countParams(test::preset("qwen3-235b-a22b")).active, WithinRel(22e9, 0.02));
 }
 
-TEST_CASE("every preset lands within 1% of the total its authors state", "[params]")
-{
+TEST_CASE("every preset lands within 1% of the total its authors state", "[params]") {
     for (const auto& [id, model] : test::catalog().models()) {
         INFO(id);
         REQUIRE(model.publishedParams > 0);
@@ -47,8 +44,7 @@ TEST_CASE("every preset lands within 1% of the total its authors state", "[param
     }
 }
 
-TEST_CASE("GPT closed form of Narayanan et al. 2021", "[params]")
-{
+TEST_CASE("GPT closed form of Narayanan et al. 2021", "[params]") {
     // P = 12·L·h²·(1 + 13/(12h) + (V + s)/(12·L·h)) reproduces Table 1; with Megatron's padded
     // vocabulary 51,200 GPT-3 gives 174,615,846,912 ("174.6B", Narayanan Table 2).
     ModelSpec gpt = test::preset("gpt3-175b");
@@ -60,8 +56,7 @@ TEST_CASE("GPT closed form of Narayanan et al. 2021", "[params]")
     CHECK(countParams(gpt).total == 174'615'846'912.0);
 }
 
-TEST_CASE("tied embeddings count once, GQA shrinks K and V", "[params]")
-{
+TEST_CASE("tied embeddings count once, GQA shrinks K and V", "[params]") {
     // Llama 3.2 1B (domain.md §1): tied, 1,235,814,400.
     ModelSpec m = test::preset("llama-3.1-8b");
     m.layers = 16;
@@ -74,5 +69,6 @@ TEST_CASE("tied embeddings count once, GQA shrinks K and V", "[params]")
     CHECK(countParams(m).total == 1'235'814'400.0);
     ModelSpec mha = m;
     mha.kvHeads = 32;
-    CHECK(countParams(mha).denseLayer.attention - countParams(m).denseLayer.attention == 2.0 * 2048 * 2048 * 3 / 4);
+    CHECK(countParams(mha).denseLayer.attention - countParams(m).denseLayer.attention ==
+          2.0 * 2048 * 2048 * 3 / 4);
 }

@@ -11,15 +11,16 @@ using namespace clusterplan;
 
 namespace {
 
-Result<Scenario> parse(const std::string& text) { return parseScenario(text, test::catalog(), "s.json"); }
-
-std::string withLayout(const std::string& layout)
-{
-    return R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "layout": )" + layout + "}";
+Result<Scenario> parse(const std::string& text) {
+    return parseScenario(text, test::catalog(), "s.json");
 }
 
-std::filesystem::path tempDir()
-{
+std::string withLayout(const std::string& layout) {
+    return R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "layout": )" +
+           layout + "}";
+}
+
+std::filesystem::path tempDir() {
     auto dir = std::filesystem::temp_directory_path() / ("clusterplan-test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     return dir;
@@ -27,8 +28,7 @@ std::filesystem::path tempDir()
 
 }  // namespace
 
-TEST_CASE("the built-in default scenario: Llama 3.1 8B on 8x A100 80GB", "[scenario]")
-{
+TEST_CASE("the built-in default scenario: Llama 3.1 8B on 8x A100 80GB", "[scenario]") {
     const Scenario s = defaultScenario(test::catalog());
     CHECK(s.modelPreset == "llama-3.1-8b");
     CHECK(s.cluster.gpu == "a100-sxm-80gb");
@@ -38,8 +38,7 @@ TEST_CASE("the built-in default scenario: Llama 3.1 8B on 8x A100 80GB", "[scena
     CHECK(evaluate(s, test::catalog()).ok());
 }
 
-TEST_CASE("malformed JSON reports FILE:LINE:COL", "[scenario]")
-{
+TEST_CASE("malformed JSON reports FILE:LINE:COL", "[scenario]") {
     auto r = parse("{\n  \"schema\": \"clusterplan.scenario/1\",\n  \"model\": {,}\n}");
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().where == "s.json:3:13");
@@ -48,8 +47,7 @@ TEST_CASE("malformed JSON reports FILE:LINE:COL", "[scenario]")
     CHECK(r.error().where.rfind("s.json:1:", 0) == 0);
 }
 
-TEST_CASE("unknown keys, wrong types, ranges and ids name the key path", "[scenario]")
-{
+TEST_CASE("unknown keys, wrong types, ranges and ids name the key path", "[scenario]") {
     auto r = parse(withLayout(R"({"tpp": 2})"));
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().where == "layout.tpp");
@@ -70,12 +68,14 @@ TEST_CASE("unknown keys, wrong types, ranges and ids name the key path", "[scena
     CHECK(r.error().where == "model.preset");
     CHECK(r.error().message.find("'llama-3.1-8b'") != std::string::npos);
 
-    r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "cluster": {"gpu": "h100"}})");
+    r = parse(
+        R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "cluster": {"gpu": "h100"}})");
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().where == "cluster.gpu");
     CHECK(r.error().message.find("closest: 'h100") != std::string::npos);
 
-    r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "cluster": {"nodes": 0}})");
+    r = parse(
+        R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "cluster": {"nodes": 0}})");
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().where == "cluster.nodes");
 
@@ -89,9 +89,9 @@ TEST_CASE("unknown keys, wrong types, ranges and ids name the key path", "[scena
     CHECK(r.error().where == "schema");
 }
 
-TEST_CASE("explicit model fields override the preset, custom models need no preset", "[scenario]")
-{
-    auto r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b", "layers": 16}})");
+TEST_CASE("explicit model fields override the preset, custom models need no preset", "[scenario]") {
+    auto r =
+        parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b", "layers": 16}})");
     REQUIRE(r.ok());
     CHECK(r->model.layers == 16);
     CHECK(r->model.hidden == 4096);
@@ -104,8 +104,7 @@ TEST_CASE("explicit model fields override the preset, custom models need no pres
     CHECK(r.error().where == "model.hidden");
 }
 
-TEST_CASE("save is atomic and round-trips", "[scenario]")
-{
+TEST_CASE("save is atomic and round-trips", "[scenario]") {
     const auto dir = tempDir();
     const std::string path = (dir / "plan.json").string();
     Scenario s = defaultScenario(test::catalog());
@@ -128,8 +127,7 @@ TEST_CASE("save is atomic and round-trips", "[scenario]")
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("files over 16 MiB are refused", "[scenario]")
-{
+TEST_CASE("files over 16 MiB are refused", "[scenario]") {
     const auto dir = tempDir();
     const auto path = dir / "big.json";
     {

@@ -6,14 +6,12 @@
 
 namespace clusterplan::test {
 
-inline const Catalog& catalog()
-{
+inline const Catalog& catalog() {
     static const Catalog c = Catalog::builtin();
     return c;
 }
 
-inline const ModelSpec& preset(const std::string& id)
-{
+inline const ModelSpec& preset(const std::string& id) {
     const ModelSpec* m = catalog().model(id);
     REQUIRE(m != nullptr);
     return *m;
