@@ -1,0 +1,134 @@
+// Chart contents: five memory categories, four ZeRO stages, the capacity line, no stale series.
+#include "window_fixture.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QComboBox>
+#include <QLegend>
+#include <QPointer>
+#include <QSpinBox>
+#include <QValueAxis>
+
+#include "charts/memory_chart_view.h"
+#include "charts/zero_comparison_chart_view.h"
+#include "models/plan_summary.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+namespace {
+
+const QStringList kCategories{QStringLiteral("Weights"), QStringLiteral("Gradients"),
+                              QStringLiteral("Optimizer states"), QStringLiteral("Activations"),
+                              QStringLiteral("Other")};
+
+QStringList setLabels(const MemoryBarsView& view) {
+    QStringList labels;
+    for (const QBarSet* set : view.barSets())
+        labels << set->label();
+    return labels;
+}
+
+double valueAxisMax(const QChartView& view) {
+    const auto axes = view.chart()->axes(Qt::Vertical);
+    REQUIRE(axes.size() == 1);
+    return qobject_cast<QValueAxis*>(axes.first())->max();
+}
+
+}  // namespace
+
+TEST_CASE("charts.memory_chart_has_five_categories", "[charts]") {
+    WindowFixture f;
+    const MemoryChartView& chart = *f.window.memoryChart();
+    const Plan& plan = *f.controller.plan();
+    CHECK(setLabels(chart) == kCategories);
+    for (const QBarSet* set : chart.barSets())
+        CHECK(set->count() == 1);
+    CHECK(chart.barSets().at(0)->at(0) == Approx(plan.memory.weights / kBytesPerGib));
+    CHECK(chart.barSets().at(3)->at(0) == Approx(plan.memory.activations / kBytesPerGib));
+    CHECK(stackedTotal(chart, 0) == Approx(plan.memory.total() / kBytesPerGib));
+    CHECK(capacityLineGib(chart) == Approx(plan.memory.capacity / kBytesPerGib));
+    CHECK(chart.chart()->legend()->isVisible());
+    CHECK(chart.chart()->title().contains(QStringLiteral("fits")));
+    CHECK(valueAxisMax(chart) >= capacityLineGib(chart));
+}
+
+TEST_CASE("charts.capacity_line_is_labelled", "[charts]") {
+    WindowFixture f;
+    bool found = false;
+    for (QAbstractSeries* series : f.window.memoryChart()->chart()->series())
+        found = found || series->name() == QStringLiteral("HBM capacity 79.25 GiB");  // A100 80GB SXM
+    CHECK(found);
+}
+
+TEST_CASE("charts.zero_chart_has_four_stages", "[charts]") {
+    WindowFixture f;
+    const ZeroComparisonChartView& chart = *f.window.zeroChart();
+    const Plan& plan = *f.controller.plan();
+    const QStringList columns = chart.columnLabels();
+    REQUIRE(columns.size() == 4);
+    CHECK(columns[0].contains(QStringLiteral("ZeRO-0 (DDP)")));
+    CHECK(columns[1].contains(QStringLiteral("ZeRO-1")));
+    CHECK(columns[2].contains(QStringLiteral("ZeRO-2")));
+    CHECK(columns[3].contains(QStringLiteral("ZeRO-3/FSDP")));
+    // The default scenario uses ZeRO-1: only its label says so.
+    REQUIRE(plan.layout.zeroStage == 1);
+    CHECK(columns[1].contains(QStringLiteral("current")));
+    CHECK_FALSE(columns[0].contains(QStringLiteral("current")));
+
+    CHECK(setLabels(chart) == kCategories);
+    REQUIRE(plan.zeroStages.size() == 4);
+    for (int stage = 0; stage < 4; ++stage) {
+        INFO("ZeRO-" << stage);
+        CHECK(stackedTotal(chart, stage) ==
+              Approx(plan.zeroStages[std::size_t(stage)].total() / kBytesPerGib));
+    }
+    CHECK(stackedTotal(chart, 1) == Approx(stackedTotal(*f.window.memoryChart(), 0)));
+    CHECK(valueAxisMax(chart) >= stackedTotal(chart, 0));
+}
+
+TEST_CASE("charts.colours_are_fixed_and_shared", "[charts]") {
+    WindowFixture f;
+    const auto memorySets = f.window.memoryChart()->barSets();
+    const auto zeroSets = f.window.zeroChart()->barSets();
+    REQUIRE(memorySets.size() == 5);
+    REQUIRE(zeroSets.size() == 5);
+    QSet<QRgb> distinct;
+    for (int i = 0; i < 5; ++i) {
+        CHECK(memorySets[i]->color() == zeroSets[i]->color());
+        CHECK(memorySets[i]->color() == MemoryBarsView::categoryColors().at(i));
+        distinct.insert(memorySets[i]->color().rgb());
+    }
+    CHECK(distinct.size() == 5);
+}
+
+TEST_CASE("charts.rebuild_replaces_series", "[charts]") {
+    WindowFixture f;
+    QChart* chart = f.window.memoryChart()->chart();
+    const QList<QAbstractSeries*> before = chart->series();
+    REQUIRE(before.size() == 2);  // the stacked bars and the capacity line
+    QList<QPointer<QAbstractSeries>> old;
+    for (QAbstractSeries* series : before)
+        old.append(series);
+
+    auto* micro = f.widget<QSpinBox>("microBatch");
+    REQUIRE(f.editAndWait([&] { micro->setValue(2); }));
+    REQUIRE(f.editAndWait([&] { micro->setValue(1); }));
+    CHECK(f.window.memoryChart()->chart() == chart);  // same QChart
+    CHECK(chart->series().size() == 2);
+    for (const QPointer<QAbstractSeries>& series : old)
+        CHECK(series.isNull());  // deleted, not leaked
+    CHECK(chart->axes().size() == 2);
+}
+
+TEST_CASE("charts.value_axis_grows_past_capacity", "[charts]") {
+    WindowFixture f;
+    auto* zero = f.widget<QComboBox>("zeroStage");
+    REQUIRE(f.editAndWait([&] { zero->setCurrentIndex(zero->findData(0)); }));
+    const MemoryChartView& chart = *f.window.memoryChart();
+    const double total = stackedTotal(chart, 0);
+    REQUIRE(total > capacityLineGib(chart));  // DDP needs about 141 GiB of 79.25
+    CHECK(valueAxisMax(chart) >= total);
+    CHECK(chart.chart()->title().contains(QStringLiteral("does NOT fit")));
+}

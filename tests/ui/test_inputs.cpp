@@ -1,0 +1,172 @@
+// The window driven through its real input widgets: summary, ZeRO, input errors, GPU, presets.
+#include "window_fixture.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QSpinBox>
+
+#include "charts/memory_chart_view.h"
+#include "charts/zero_comparison_chart_view.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+TEST_CASE("window.summary_shows_default_model", "[window]") {
+    WindowFixture f;
+    const QString summary = f.widget<QLabel>("summary")->text();
+    CHECK(summary.contains(QStringLiteral("Llama 3.1 8B")));
+    CHECK(summary.contains(QStringLiteral("8.03 B")));  // 8,030,261,248 parameters
+    CHECK(summary.contains(QStringLiteral("GiB")));
+    CHECK(f.window.windowTitle().contains(QStringLiteral("default scenario")));
+    CHECK_FALSE(f.window.isWindowModified());
+}
+
+TEST_CASE("window.zero3_lowers_memory", "[window]") {
+    WindowFixture f;
+    auto* zero = f.widget<QComboBox>("zeroStage");
+    REQUIRE(zero->count() == 4);
+    if (zero->currentIndex() != 0)
+        REQUIRE(f.editAndWait([&] { zero->setCurrentIndex(0); }));
+    const double ddp = stackedTotal(*f.window.memoryChart(), 0);
+
+    REQUIRE(f.editAndWait([&] { zero->setCurrentIndex(zero->findData(3)); }));
+    CHECK(f.controller.scenario().layout.zeroStage == 3);
+    const double zero3 = stackedTotal(*f.window.memoryChart(), 0);
+    INFO("ZeRO-0 " << ddp << " GiB, ZeRO-3 " << zero3 << " GiB");
+    CHECK(zero3 < 0.5 * ddp);  // 8 data-parallel ranks shard weights, gradients and moments
+    CHECK(ddp - zero3 > 20.0);
+    CHECK(f.window.isWindowModified());
+}
+
+TEST_CASE("window.tp_error_marks_field_and_keeps_chart", "[window]") {
+    WindowFixture f;
+    auto* tp = f.widget<QSpinBox>("tp");
+    auto* errorLabel = f.widget<QLabel>("errorLabel");
+    REQUIRE(tp->value() == 1);
+    CHECK(tp->styleSheet().isEmpty());
+    CHECK_FALSE(errorLabel->isVisible());
+    const double before = stackedTotal(*f.window.memoryChart(), 0);
+    const QString summaryBefore = f.widget<QLabel>("summary")->text();
+
+    // Type "5" over the selected "1": 5 does not divide Llama 3.1 8B's 32 heads.
+    const bool planned = f.editAndWait([&] {
+        tp->selectAll();
+        QTest::keyClicks(tp, QStringLiteral("5"));
+    });
+    REQUIRE_FALSE(planned);
+    CHECK(tp->value() == 5);
+    CHECK_FALSE(tp->styleSheet().isEmpty());
+    CHECK(tp->property("inputError").toBool());
+    CHECK(tp->toolTip().contains(QStringLiteral("layout.tp")));
+    CHECK(errorLabel->isVisible());
+    CHECK(errorLabel->text().contains(QStringLiteral("layout.tp")));
+    // The charts and summary keep the last valid plan.
+    CHECK(stackedTotal(*f.window.memoryChart(), 0) == Approx(before));
+    CHECK(f.widget<QLabel>("summary")->text() == summaryBefore);
+    REQUIRE(f.controller.plan().has_value());
+    CHECK(f.controller.plan()->layout.tp == 1);
+
+    REQUIRE(f.editAndWait([&] { tp->setValue(1); }));
+    CHECK(tp->styleSheet().isEmpty());
+    CHECK_FALSE(tp->property("inputError").toBool());
+    CHECK_FALSE(errorLabel->isVisible());
+}
+
+TEST_CASE("window.error_on_other_sections_marks_their_field", "[window]") {
+    WindowFixture f;
+    auto* batch = f.widget<QSpinBox>("globalBatch");
+    // 511 sequences cannot be split over 8 data-parallel ranks.
+    REQUIRE_FALSE(f.editAndWait([&] { batch->setValue(511); }));
+    CHECK_FALSE(batch->styleSheet().isEmpty());
+    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("training.global_batch")));
+    REQUIRE(f.editAndWait([&] { batch->setValue(512); }));
+    CHECK(batch->styleSheet().isEmpty());
+}
+
+TEST_CASE("window.gpu_change_moves_capacity_line", "[window]") {
+    WindowFixture f;
+    auto* gpu = f.widget<QComboBox>("gpu");
+    REQUIRE(gpu->currentData().toString() == QStringLiteral("a100-sxm-80gb"));
+    const double a100 = capacityLineGib(*f.window.memoryChart());
+    CHECK(a100 == Approx(capacityLineGib(*f.window.zeroChart())));
+
+    const int h100 = gpu->findData(QStringLiteral("h100-sxm-80gb"));
+    REQUIRE(h100 >= 0);
+    REQUIRE(f.editAndWait([&] { gpu->setCurrentIndex(h100); }));
+    CHECK(f.controller.scenario().cluster.gpu == "h100-sxm-80gb");
+    const double h100Gib = capacityLineGib(*f.window.memoryChart());
+    CHECK(h100Gib != Approx(a100).margin(0.01));
+    CHECK(h100Gib == Approx(f.controller.plan()->memory.capacity / (1024.0 * 1024.0 * 1024.0)));
+    CHECK(capacityLineGib(*f.window.zeroChart()) == Approx(h100Gib));
+    CHECK(f.window.memoryChart()->chart()->title().contains(QStringLiteral("79.11 GiB")));
+}
+
+TEST_CASE("window.model_field_edit_marks_preset_edited", "[window]") {
+    WindowFixture f;
+    auto* preset = f.widget<QComboBox>("modelPreset");
+    auto* layers = f.widget<QSpinBox>("layers");
+    REQUIRE(preset->currentText() == QStringLiteral("Llama 3.1 8B"));
+
+    REQUIRE(f.editAndWait([&] { layers->setValue(40); }));
+    CHECK(preset->currentText() == QStringLiteral("Llama 3.1 8B (edited)"));
+    CHECK(f.controller.scenario().modelPreset == "llama-3.1-8b");  // still "based on" the preset
+    CHECK(f.controller.scenario().model.layers == 40);
+    CHECK(f.controller.scenario().model.name == "Llama 3.1 8B (edited)");
+    CHECK(f.widget<QLabel>("summary")->text().contains(QStringLiteral("(edited)")));
+
+    REQUIRE(f.editAndWait([&] { layers->setValue(32); }));
+    CHECK(preset->currentText() == QStringLiteral("Llama 3.1 8B"));
+    CHECK(f.controller.scenario().model.name == "Llama 3.1 8B");
+}
+
+TEST_CASE("window.preset_choice_loads_its_fields", "[window]") {
+    WindowFixture f;
+    auto* preset = f.widget<QComboBox>("modelPreset");
+    const int index = preset->findData(QStringLiteral("llama-3.1-70b"));
+    REQUIRE(index >= 0);
+    f.editAndWait([&] { preset->setCurrentIndex(index); });  // on 8 GPUs: a plan that may not fit
+    CHECK(f.widget<QSpinBox>("layers")->value() == 80);
+    CHECK(f.widget<QSpinBox>("heads")->value() == 64);
+    CHECK(f.controller.scenario().modelPreset == "llama-3.1-70b");
+    CHECK(preset->currentText() == QStringLiteral("Llama 3.1 70B"));
+}
+
+TEST_CASE("window.every_input_has_an_object_name", "[window]") {
+    WindowFixture f;
+    for (const char* name :
+         {"modelPreset", "layers", "hidden",      "heads",       "kvHeads",  "headDim",   "ffnHidden",
+          "vocab",       "mlp",    "gpu",         "gpusPerNode", "nodes",    "precision", "optimizer",
+          "gradDtype",   "seqLen", "globalBatch", "tp",          "pp",       "dp",        "cp",
+          "ep",          "vpp",    "microBatch",  "zeroStage",   "recompute"}) {
+        INFO(name);
+        CHECK(f.window.findChild<QWidget*>(QString::fromLatin1(name)) != nullptr);
+    }
+    CHECK(f.widget<QCheckBox>("flashAttention")->isChecked() ==
+          f.controller.scenario().training.flashAttention);
+    CHECK(f.widget<QCheckBox>("sequenceParallel") != nullptr);
+    CHECK(f.widget<QSpinBox>("dp")->text() == QStringLiteral("auto (the rest)"));
+}
+
+TEST_CASE("window.invalid_start_shows_error_and_no_plan", "[window]") {
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario = defaultScenario(catalog);
+    scenario.layout.tp = 5;
+    PlanController controller(catalog, scenario);
+    MainWindow window(controller);
+    QSignalSpy failed(&controller, &PlanController::inputError);
+    window.show();
+    REQUIRE(QTest::qWaitFor([&] { return failed.count() > 0; }, kWaitMs));
+
+    auto* tp = window.findChild<QSpinBox*>(QStringLiteral("tp"));
+    REQUIRE(tp != nullptr);
+    CHECK(tp->value() == 5);
+    CHECK_FALSE(tp->styleSheet().isEmpty());
+    CHECK(window.findChild<QLabel*>(QStringLiteral("errorLabel"))->isVisible());
+    CHECK(window.findChild<QLabel*>(QStringLiteral("summary"))
+              ->text()
+              .contains(QStringLiteral("No valid plan")));
+    CHECK(window.memoryChart()->chart()->series().isEmpty());
+    CHECK_FALSE(controller.plan().has_value());
+}

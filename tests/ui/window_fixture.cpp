@@ -1,0 +1,45 @@
+#include "window_fixture.h"
+
+#include <QBarSet>
+#include <QLineSeries>
+#include <QStackedBarSeries>
+
+namespace clusterplan::ui::test {
+
+WindowFixture::WindowFixture() {
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    REQUIRE(QTest::qWaitFor([this] { return controller.plan().has_value(); }, kWaitMs));
+}
+
+bool WindowFixture::editAndWait(const std::function<void()>& edit) {
+    QSignalSpy planned(&controller, &PlanController::planChanged);
+    QSignalSpy failed(&controller, &PlanController::inputError);
+    edit();
+    REQUIRE(QTest::qWaitFor([&] { return planned.count() + failed.count() > 0; }, kWaitMs));
+    return planned.count() > 0;
+}
+
+double stackedTotal(const QChartView& view, int column) {
+    double total = 0;
+    for (QAbstractSeries* series : view.chart()->series()) {
+        if (auto* bars = qobject_cast<QStackedBarSeries*>(series)) {
+            for (const QBarSet* set : bars->barSets())
+                total += set->at(column);
+        }
+    }
+    return total;
+}
+
+double capacityLineGib(const QChartView& view) {
+    for (QAbstractSeries* series : view.chart()->series()) {
+        if (auto* line = qobject_cast<QLineSeries*>(series)) {
+            REQUIRE(line->count() >= 2);
+            return line->at(0).y();
+        }
+    }
+    FAIL("no capacity line");
+    return 0;
+}
+
+}  // namespace clusterplan::ui::test

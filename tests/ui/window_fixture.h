@@ -1,0 +1,45 @@
+#pragma once
+// A MainWindow on the built-in catalog and default scenario, shown offscreen, plus helpers that
+// find inputs by objectName and wait for the controller's answer to an edit.
+#include <QChartView>
+#include <QSignalSpy>
+#include <QString>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+#include <functional>
+
+#include "hardware/catalog.h"
+#include "mainwindow/main_window.h"
+#include "models/plan_controller.h"
+#include "scenario/scenario_json.h"
+
+namespace clusterplan::ui::test {
+
+inline constexpr int kWaitMs = 5000;
+
+struct WindowFixture {
+    WindowFixture();
+
+    // The widget of type T named `objectName`; fails the test when there is none.
+    template <typename T> T* widget(const char* objectName) const {
+        auto* found = window.findChild<T*>(QString::fromLatin1(objectName));
+        REQUIRE(found != nullptr);
+        return found;
+    }
+
+    // Runs `edit` and waits for the resulting planChanged (true) or inputError (false).
+    bool editAndWait(const std::function<void()>& edit);
+
+    Catalog catalog = Catalog::builtin();
+    PlanController controller{catalog, defaultScenario(catalog)};
+    MainWindow window{controller};
+};
+
+// Sum of the stacked QBarSet values of column `column`, read from the chart's series.
+double stackedTotal(const QChartView& view, int column);
+// The y value of the chart's capacity line (its only QLineSeries), in GiB.
+double capacityLineGib(const QChartView& view);
+
+}  // namespace clusterplan::ui::test

@@ -1,0 +1,53 @@
+#pragma once
+// MemoryBarsView: stacked bars of per-GPU memory by category (weights, gradients, optimizer
+// states, activations, other) in GiB, one bar per column, with a dashed HBM capacity line.
+// Base of MemoryChartView and ZeroComparisonChartView, so both use the same colours.
+// The QChart and its axes live as long as the view; each show() replaces the series.
+#include <QChartView>
+#include <QColor>
+#include <QList>
+#include <QStringList>
+
+#include <vector>
+
+#include "memory/memory_model.h"
+
+class QBarCategoryAxis;
+class QBarSet;
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
+class QLineSeries;
+class QValueAxis;
+
+namespace clusterplan::ui {
+
+class MemoryBarsView : public QChartView {
+    Q_OBJECT
+
+public:
+    explicit MemoryBarsView(QWidget* parent = nullptr);
+
+    // Category names and their fixed colours (Okabe–Ito palette, colour-blind safe), in stack order.
+    static QStringList categoryNames();
+    static QList<QColor> categoryColors();
+
+    // What is shown, for tests and exports.
+    [[nodiscard]] QList<QBarSet*> barSets() const;
+    [[nodiscard]] QStringList columnLabels() const;
+
+protected:
+    // One bar per breakdown, labelled by `labels`; `capacityBytes` draws the capacity line.
+    void showColumns(const QStringList& labels, const std::vector<MemoryBreakdown>& columns,
+                     double capacityBytes, const QString& title);
+
+private:
+    void placeCapacityLabel();
+
+    QBarCategoryAxis* m_categoryAxis = nullptr;
+    QValueAxis* m_valueAxis = nullptr;
+    QLineSeries* m_capacityLine = nullptr;
+    QGraphicsRectItem* m_capacityLabelBox = nullptr;
+    QGraphicsSimpleTextItem* m_capacityLabel = nullptr;
+};
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,27 @@
+#include "charts/zero_comparison_chart_view.h"
+
+#include "report/plan.h"
+
+namespace clusterplan::ui {
+
+ZeroComparisonChartView::ZeroComparisonChartView(QWidget* parent) : MemoryBarsView(parent) {
+    setObjectName(QStringLiteral("zeroChart"));
+}
+
+QStringList ZeroComparisonChartView::stageNames() {
+    return {tr("ZeRO-0 (DDP)"), tr("ZeRO-1"), tr("ZeRO-2"), tr("ZeRO-3/FSDP")};
+}
+
+void ZeroComparisonChartView::setPlan(const Plan& plan) {
+    QStringList labels = stageNames();
+    const auto count = std::min<qsizetype>(labels.size(), static_cast<qsizetype>(plan.zeroStages.size()));
+    labels.resize(count);
+    const int current = plan.layout.zeroStage;
+    if (current >= 0 && current < count)
+        labels[current] = tr("<b>%1</b><br>(current)").arg(labels[current]);
+    const std::vector<MemoryBreakdown> columns(plan.zeroStages.begin(), plan.zeroStages.begin() + count);
+    showColumns(labels, columns, plan.memory.capacity,
+                tr("Per-GPU memory by ZeRO stage (same layout, DP = %1)").arg(plan.layout.dp));
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,41 @@
+#pragma once
+// Small builders for the input panels: a form row per scenario key, registered in the
+// FieldRegistry under that key, and setters that load values without emitting edit signals.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QList>
+#include <QSpinBox>
+#include <QString>
+#include <QVariant>
+
+#include <cstdint>
+#include <utility>
+
+#include "inputs/field_registry.h"
+
+namespace clusterplan::ui {
+
+struct FieldInfo {
+    QString key;         // scenario key path, as the engine names it in errors: "layout.tp"
+    QString objectName;  // for tests and style sheets: "tp"
+    QString label;
+    QString toolTip;
+};
+
+// Ranges let invalid combinations through (the engine explains them) but not absurd values.
+QSpinBox* addSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info, int minimum,
+                     int maximum);
+QComboBox* addComboBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info,
+                       const QList<std::pair<QString, QVariant>>& items);
+QCheckBox* addCheckBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info);
+
+// Gives the label columns of several forms one width, so their fields line up.
+void alignLabelColumns(const QList<QFormLayout*>& forms);
+
+// Loaders: change the widget only when the value differs, with its signals blocked.
+void loadSpinBox(QSpinBox* box, std::int64_t value);
+void loadComboData(QComboBox* box, const QVariant& data);
+void loadCheckBox(QCheckBox* box, bool checked);
+
+}  // namespace clusterplan::ui

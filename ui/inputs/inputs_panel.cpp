@@ -1,0 +1,83 @@
+#include "inputs/inputs_panel.h"
+
+#include "inputs/cluster_panel.h"
+#include "inputs/form_helpers.h"
+#include "inputs/layout_panel.h"
+#include "inputs/model_panel.h"
+#include "inputs/training_panel.h"
+#include "models/plan_controller.h"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QVBoxLayout>
+
+namespace clusterplan::ui {
+
+InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller) {
+    m_model = new ModelPanel(controller, m_fields);
+    m_cluster = new ClusterPanel(controller, m_fields);
+    m_training = new TrainingPanel(controller, m_fields);
+    m_layout = new LayoutPanel(controller, m_fields);
+    QList<QFormLayout*> forms;
+    auto* groups = new QWidget;
+    auto* groupsColumn = new QVBoxLayout(groups);
+    for (QGroupBox* group : std::initializer_list<QGroupBox*>{m_model, m_cluster, m_training, m_layout}) {
+        forms.append(qobject_cast<QFormLayout*>(group->layout()));
+        groupsColumn->addWidget(group);
+    }
+    groupsColumn->addStretch(1);
+    alignLabelColumns(forms);
+
+    m_scroll = new QScrollArea;
+    m_scroll->setWidget(groups);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setMinimumWidth(groups->sizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width());
+
+    // Below the scroll area, so an error is seen wherever the inputs are scrolled.
+    m_errorLabel = new QLabel;
+    m_errorLabel->setObjectName(QStringLiteral("errorLabel"));
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setTextFormat(Qt::PlainText);
+    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel->setStyleSheet(
+        QStringLiteral("QLabel { color: #b2182b; background: #fdecea; "
+                       "border: 1px solid #d7301f; border-radius: 3px; padding: 6px; margin: 2px 4px; }"));
+    m_errorLabel->hide();
+
+    auto* column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 4);
+    column->addWidget(m_scroll, 1);
+    column->addWidget(m_errorLabel);
+
+    connect(&controller, &PlanController::scenarioChanged, this, &InputsPanel::load);
+    connect(&controller, &PlanController::inputError, this, &InputsPanel::showError);
+    connect(&controller, &PlanController::planChanged, this, &InputsPanel::clearError);
+}
+
+void InputsPanel::load(const Scenario& scenario) {
+    m_model->load(scenario);
+    m_cluster->load(scenario);
+    m_training->load(scenario);
+    m_layout->load(scenario);
+}
+
+void InputsPanel::showError(const QString& where, const QString& message) {
+    const QString text = where.isEmpty() ? message : QStringLiteral("%1: %2").arg(where, message);
+    if (QWidget* field = m_fields.mark(where, text))
+        m_scroll->ensureWidgetVisible(field);
+    const QString results = m_controller.plan() ? tr("The results show the last valid plan.")
+                                                : tr("There is no valid plan to show yet.");
+    m_errorLabel->setText(text + QLatin1Char('\n') + results);
+    m_errorLabel->show();
+}
+
+void InputsPanel::clearError() {
+    m_fields.clearMarks();
+    m_errorLabel->clear();
+    m_errorLabel->hide();
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,46 @@
+#pragma once
+// InputsPanel: the four input groups (model, cluster, training, layout) in a scroll area and the
+// error label under it. Shows the controller's input errors on the field they name and clears them on the
+// next valid plan; reloads the fields when the scenario changes (preset chosen, file opened).
+#include <QWidget>
+
+#include "inputs/field_registry.h"
+
+class QLabel;
+class QScrollArea;
+
+namespace clusterplan {
+struct Plan;
+struct Scenario;
+}  // namespace clusterplan
+
+namespace clusterplan::ui {
+
+class ClusterPanel;
+class LayoutPanel;
+class ModelPanel;
+class PlanController;
+class TrainingPanel;
+
+class InputsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit InputsPanel(PlanController& controller, QWidget* parent = nullptr);
+
+private:
+    void load(const Scenario& scenario);
+    void showError(const QString& where, const QString& message);
+    void clearError();
+
+    PlanController& m_controller;
+    FieldRegistry m_fields;
+    ModelPanel* m_model = nullptr;
+    ClusterPanel* m_cluster = nullptr;
+    TrainingPanel* m_training = nullptr;
+    LayoutPanel* m_layout = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    QLabel* m_errorLabel = nullptr;
+};
+
+}  // namespace clusterplan::ui

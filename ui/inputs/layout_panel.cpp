@@ -1,0 +1,116 @@
+#include "inputs/layout_panel.h"
+
+#include "inputs/form_helpers.h"
+#include "models/plan_controller.h"
+#include "models/qt_text.h"
+
+namespace clusterplan::ui {
+
+namespace {
+
+struct IntFieldSpec {
+    FieldInfo info;
+    int minimum;
+    int maximum;
+    std::int64_t LayoutSpec::*member;
+};
+
+std::vector<IntFieldSpec> intFieldSpecs() {
+    return {
+        {{QStringLiteral("layout.tp"), QStringLiteral("tp"), LayoutPanel::tr("Tensor parallel (TP)"),
+          LayoutPanel::tr("Splits every layer's matrices; must divide the heads")},
+         1,
+         1024,
+         &LayoutSpec::tp},
+        {{QStringLiteral("layout.pp"), QStringLiteral("pp"), LayoutPanel::tr("Pipeline parallel (PP)"),
+          LayoutPanel::tr("Pipeline stages; layers are split between them")},
+         1,
+         1024,
+         &LayoutSpec::pp},
+        {{QStringLiteral("layout.dp"), QStringLiteral("dp"), LayoutPanel::tr("Data parallel (DP)"),
+          LayoutPanel::tr("Model replicas; auto = the remaining GPUs, GPUs / (TP·PP·CP)")},
+         0,
+         1000000,
+         &LayoutSpec::dp},
+        {{QStringLiteral("layout.cp"), QStringLiteral("cp"), LayoutPanel::tr("Context parallel (CP)"),
+          LayoutPanel::tr("Splits each sequence between GPUs")},
+         1,
+         1024,
+         &LayoutSpec::cp},
+        {{QStringLiteral("layout.ep"), QStringLiteral("ep"), LayoutPanel::tr("Expert parallel (EP)"),
+          LayoutPanel::tr("Splits the routed experts of MoE layers")},
+         1,
+         1024,
+         &LayoutSpec::ep},
+        {{QStringLiteral("layout.vpp"), QStringLiteral("vpp"), LayoutPanel::tr("Virtual stages (VPP)"),
+          LayoutPanel::tr("Model chunks per GPU (interleaved 1F1B schedule)")},
+         1,
+         128,
+         &LayoutSpec::vpp},
+        {{QStringLiteral("layout.micro_batch"), QStringLiteral("microBatch"), LayoutPanel::tr("Micro-batch"),
+          LayoutPanel::tr("Sequences per micro-batch")},
+         1,
+         65536,
+         &LayoutSpec::microBatch},
+    };
+}
+
+}  // namespace
+
+LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWidget* parent)
+    : QGroupBox(tr("Parallel layout"), parent), m_controller(controller) {
+    auto* form = new QFormLayout(this);
+    for (const IntFieldSpec& spec : intFieldSpecs()) {
+        QSpinBox* box = addSpinBox(form, fields, spec.info, spec.minimum, spec.maximum);
+        const auto member = spec.member;
+        connect(box, &QSpinBox::valueChanged, this, [this, member](int value) {
+            m_controller.update([member, value](Scenario& scenario) { scenario.layout.*member = value; });
+        });
+        m_intFields.push_back({box, member});
+    }
+    for (const IntField& field : m_intFields) {
+        if (field.member == &LayoutSpec::dp)
+            field.box->setSpecialValueText(tr("auto (the rest)"));
+    }
+
+    m_zeroStage =
+        addComboBox(form, fields,
+                    {QStringLiteral("layout.zero_stage"), QStringLiteral("zeroStage"), tr("ZeRO stage"),
+                     tr("Sharding across data-parallel ranks: 1 optimizer states, 2 + gradients, "
+                        "3 + parameters (FSDP full shard)")},
+                    {{tr("0 (DDP)"), 0}, {tr("1"), 1}, {tr("2"), 2}, {tr("3 (FSDP)"), 3}});
+    QList<std::pair<QString, QVariant>> recompute;
+    for (Recompute value : {Recompute::None, Recompute::Selective, Recompute::Full})
+        recompute.append({toQString(toString(value)), static_cast<int>(value)});
+    m_recompute = addComboBox(form, fields,
+                              {QStringLiteral("layout.recompute"), QStringLiteral("recompute"),
+                               tr("Recompute"), tr("Activation recomputation (checkpointing)")},
+                              recompute);
+    m_sequenceParallel =
+        addCheckBox(form, fields,
+                    {QStringLiteral("layout.sequence_parallel"), QStringLiteral("sequenceParallel"),
+                     tr("Sequence parallel"), tr("Shards norm and dropout activations across the TP group")});
+
+    connect(m_zeroStage, &QComboBox::currentIndexChanged, this, [this] {
+        const int stage = m_zeroStage->currentData().toInt();
+        m_controller.update([stage](Scenario& scenario) { scenario.layout.zeroStage = stage; });
+    });
+    connect(m_recompute, &QComboBox::currentIndexChanged, this, [this] {
+        const auto value = static_cast<Recompute>(m_recompute->currentData().toInt());
+        m_controller.update([value](Scenario& scenario) { scenario.layout.recompute = value; });
+    });
+    connect(m_sequenceParallel, &QCheckBox::toggled, this, [this](bool on) {
+        m_controller.update([on](Scenario& scenario) { scenario.layout.sequenceParallel = on; });
+    });
+    load(controller.scenario());
+}
+
+void LayoutPanel::load(const Scenario& scenario) {
+    for (const IntField& field : m_intFields)
+        loadSpinBox(field.box, scenario.layout.*field.member);
+    loadComboData(m_zeroStage, scenario.layout.zeroStage);
+    loadComboData(m_recompute, static_cast<int>(scenario.layout.recompute));
+    loadCheckBox(m_sequenceParallel, scenario.layout.sequenceParallel);
+}
+
+}  // namespace clusterplan::ui

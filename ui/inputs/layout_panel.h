@@ -1,0 +1,40 @@
+#pragma once
+// Parallel layout inputs: TP, PP, DP (0 = auto), CP, EP, VPP, micro-batch, ZeRO, recompute, SP.
+#include <QGroupBox>
+
+#include <cstdint>
+#include <vector>
+
+#include "scenario/scenario.h"
+
+class QCheckBox;
+class QComboBox;
+class QSpinBox;
+
+namespace clusterplan::ui {
+
+class FieldRegistry;
+class PlanController;
+
+class LayoutPanel : public QGroupBox {
+    Q_OBJECT
+
+public:
+    LayoutPanel(PlanController& controller, FieldRegistry& fields, QWidget* parent = nullptr);
+
+    void load(const Scenario& scenario);
+
+private:
+    struct IntField {
+        QSpinBox* box;
+        std::int64_t LayoutSpec::*member;
+    };
+
+    PlanController& m_controller;
+    std::vector<IntField> m_intFields;
+    QComboBox* m_zeroStage = nullptr;
+    QComboBox* m_recompute = nullptr;
+    QCheckBox* m_sequenceParallel = nullptr;
+};
+
+}  // namespace clusterplan::ui

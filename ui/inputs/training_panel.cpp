@@ -1,0 +1,86 @@
+#include "inputs/training_panel.h"
+
+#include "inputs/form_helpers.h"
+#include "models/plan_controller.h"
+#include "models/qt_text.h"
+
+namespace clusterplan::ui {
+
+namespace {
+
+// Combo items for an enum, labelled with the engine's own names ("bf16", "adamw").
+template <typename Enum> QList<std::pair<QString, QVariant>> enumItems(std::initializer_list<Enum> values) {
+    QList<std::pair<QString, QVariant>> items;
+    for (Enum value : values)
+        items.append({toQString(toString(value)), static_cast<int>(value)});
+    return items;
+}
+
+}  // namespace
+
+TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, QWidget* parent)
+    : QGroupBox(tr("Training"), parent), m_controller(controller) {
+    auto* form = new QFormLayout(this);
+    m_precision = addComboBox(
+        form, fields,
+        {QStringLiteral("training.precision"), QStringLiteral("precision"), tr("Precision"),
+         tr("Training number format; bf16/fp16/fp8 are mixed precision with fp32 master weights")},
+        enumItems({Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8}));
+    m_optimizer =
+        addComboBox(form, fields,
+                    {QStringLiteral("training.optimizer"), QStringLiteral("optimizer"), tr("Optimizer"),
+                     tr("adamw: 2 fp32 moments; adam8bit: 8-bit moments; sgd: momentum only")},
+                    enumItems({Optimizer::AdamW, Optimizer::Adam8bit, Optimizer::Sgd}));
+    m_gradDtype =
+        addComboBox(form, fields,
+                    {QStringLiteral("training.grad_dtype"), QStringLiteral("gradDtype"), tr("Gradient dtype"),
+                     tr("param: gradients in the weights' format; fp32: fp32 main gradients")},
+                    enumItems({GradDtype::Param, GradDtype::Fp32}));
+    m_seqLen = addSpinBox(form, fields,
+                          {QStringLiteral("training.seq_len"), QStringLiteral("seqLen"),
+                           tr("Sequence length"), tr("Tokens per sequence")},
+                          1, 4194304);
+    m_globalBatch = addSpinBox(form, fields,
+                               {QStringLiteral("training.global_batch"), QStringLiteral("globalBatch"),
+                                tr("Global batch"), tr("Sequences per optimizer step")},
+                               1, 16777216);
+    m_flashAttention =
+        addCheckBox(form, fields,
+                    {QStringLiteral("training.flash_attention"), QStringLiteral("flashAttention"),
+                     tr("FlashAttention"), tr("Attention scores are not stored for backward")});
+
+    connect(m_precision, &QComboBox::currentIndexChanged, this, [this] {
+        const auto value = static_cast<Precision>(m_precision->currentData().toInt());
+        m_controller.update([value](Scenario& scenario) { scenario.training.precision = value; });
+    });
+    connect(m_optimizer, &QComboBox::currentIndexChanged, this, [this] {
+        const auto value = static_cast<Optimizer>(m_optimizer->currentData().toInt());
+        m_controller.update([value](Scenario& scenario) { scenario.training.optimizer = value; });
+    });
+    connect(m_gradDtype, &QComboBox::currentIndexChanged, this, [this] {
+        const auto value = static_cast<GradDtype>(m_gradDtype->currentData().toInt());
+        m_controller.update([value](Scenario& scenario) { scenario.training.gradDtype = value; });
+    });
+    connect(m_seqLen, &QSpinBox::valueChanged, this, [this](int value) {
+        m_controller.update([value](Scenario& scenario) { scenario.training.seqLen = value; });
+    });
+    connect(m_globalBatch, &QSpinBox::valueChanged, this, [this](int value) {
+        m_controller.update([value](Scenario& scenario) { scenario.training.globalBatch = value; });
+    });
+    connect(m_flashAttention, &QCheckBox::toggled, this, [this](bool on) {
+        m_controller.update([on](Scenario& scenario) { scenario.training.flashAttention = on; });
+    });
+    load(controller.scenario());
+}
+
+void TrainingPanel::load(const Scenario& scenario) {
+    const TrainingSpec& training = scenario.training;
+    loadComboData(m_precision, static_cast<int>(training.precision));
+    loadComboData(m_optimizer, static_cast<int>(training.optimizer));
+    loadComboData(m_gradDtype, static_cast<int>(training.gradDtype));
+    loadSpinBox(m_seqLen, training.seqLen);
+    loadSpinBox(m_globalBatch, training.globalBatch);
+    loadCheckBox(m_flashAttention, training.flashAttention);
+}
+
+}  // namespace clusterplan::ui

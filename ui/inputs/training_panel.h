@@ -1,0 +1,34 @@
+#pragma once
+// Training inputs: number formats, optimizer, sequence length, global batch, FlashAttention.
+#include <QGroupBox>
+
+#include "scenario/scenario.h"
+
+class QCheckBox;
+class QComboBox;
+class QSpinBox;
+
+namespace clusterplan::ui {
+
+class FieldRegistry;
+class PlanController;
+
+class TrainingPanel : public QGroupBox {
+    Q_OBJECT
+
+public:
+    TrainingPanel(PlanController& controller, FieldRegistry& fields, QWidget* parent = nullptr);
+
+    void load(const Scenario& scenario);
+
+private:
+    PlanController& m_controller;
+    QComboBox* m_precision = nullptr;
+    QComboBox* m_optimizer = nullptr;
+    QComboBox* m_gradDtype = nullptr;
+    QSpinBox* m_seqLen = nullptr;
+    QSpinBox* m_globalBatch = nullptr;
+    QCheckBox* m_flashAttention = nullptr;
+};
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,153 @@
+#include "mainwindow/main_window.h"
+
+#include "charts/memory_chart_view.h"
+#include "charts/zero_comparison_chart_view.h"
+#include "inputs/inputs_panel.h"
+#include "models/plan_controller.h"
+#include "models/plan_summary.h"
+
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
+
+namespace clusterplan::ui {
+
+namespace {
+
+const QString kScenarioFilter = QStringLiteral("ClusterPlan scenarios (*.json);;All files (*)");
+
+}  // namespace
+
+MainWindow::MainWindow(PlanController& controller, QWidget* parent)
+    : QMainWindow(parent), m_controller(controller) {
+    m_inputs = new InputsPanel(controller);
+    auto* splitter = new QSplitter(Qt::Horizontal);
+    splitter->addWidget(m_inputs);
+    splitter->addWidget(createResultsPane());
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    setCentralWidget(splitter);
+    createMenus();
+    resize(1400, 900);
+
+    connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
+    connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
+    updateTitle();
+    showPlan();
+}
+
+QWidget* MainWindow::createResultsPane() {
+    m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("summary"));
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setWordWrap(true);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setMargin(8);
+    m_summary->setText(tr("No valid plan yet: correct the input marked in red."));
+    auto* summaryScroll = new QScrollArea;
+    summaryScroll->setWidget(m_summary);
+    summaryScroll->setWidgetResizable(true);
+
+    m_memoryChart = new MemoryChartView;
+    m_zeroChart = new ZeroComparisonChartView;
+    auto* charts = new QSplitter(Qt::Horizontal);
+    charts->addWidget(m_memoryChart);
+    charts->addWidget(m_zeroChart);
+    charts->setStretchFactor(0, 2);
+    charts->setStretchFactor(1, 3);
+    charts->setSizes({400, 600});
+
+    auto* pane = new QSplitter(Qt::Vertical);
+    pane->addWidget(summaryScroll);
+    pane->addWidget(charts);
+    pane->setStretchFactor(0, 0);
+    pane->setStretchFactor(1, 1);
+    pane->setSizes({240, 660});
+    return pane;
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open scenario…"), QKeySequence::Open, this, &MainWindow::openScenario);
+    file->addAction(tr("&Save scenario"), QKeySequence::Save, this, &MainWindow::saveScenario);
+    file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, this, &MainWindow::saveScenarioAs);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+}
+
+void MainWindow::showPlan() {
+    const auto& plan = m_controller.plan();
+    if (!plan)
+        return;
+    m_summary->setText(planSummaryHtml(*plan));
+    m_memoryChart->setPlan(*plan);
+    m_zeroChart->setPlan(*plan);
+}
+
+void MainWindow::updateTitle() {
+    const QString path = m_controller.filePath();
+    const QString name = path.isEmpty() ? tr("default scenario") : QFileInfo(path).fileName();
+    setWindowTitle(tr("ClusterPlan — %1[*]").arg(name));
+    setWindowModified(m_controller.isModified());
+}
+
+void MainWindow::openScenario() {
+    if (!maybeSave())
+        return;
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open scenario"), QFileInfo(m_controller.filePath()).path(),
+                                     kScenarioFilter, nullptr, QFileDialog::DontUseNativeDialog);
+    if (path.isEmpty())
+        return;
+    const QString error = m_controller.openFile(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot open scenario"), error);
+}
+
+bool MainWindow::saveScenario() {
+    if (m_controller.filePath().isEmpty())
+        return saveScenarioAs();
+    const QString error = m_controller.saveFile(m_controller.filePath());
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot save scenario"), error);
+    return error.isEmpty();
+}
+
+bool MainWindow::saveScenarioAs() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), m_controller.filePath(),
+                                                kScenarioFilter, nullptr, QFileDialog::DontUseNativeDialog);
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    const QString error = m_controller.saveFile(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot save scenario"), error);
+    return error.isEmpty();
+}
+
+bool MainWindow::maybeSave() {
+    if (!m_controller.isModified())
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
+                                              tr("The scenario has unsaved changes. Save them first?"),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return saveScenario();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (maybeSave())
+        event->accept();
+    else
+        event->ignore();
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,77 @@
+#include "models/plan_controller.h"
+
+#include "models/qt_text.h"
+#include "scenario/scenario_json.h"
+
+#include <utility>
+
+namespace clusterplan::ui {
+
+PlanController::PlanController(const Catalog& catalog, Scenario scenario, QObject* parent)
+    : QObject(parent), m_catalog(catalog), m_scenario(std::move(scenario)) {
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(kCoalesceMs);
+    connect(&m_timer, &QTimer::timeout, this, &PlanController::evaluateNow);
+    m_timer.start();
+}
+
+void PlanController::update(const std::function<void(Scenario&)>& edit) {
+    Scenario edited = m_scenario;
+    edit(edited);
+    if (edited == m_scenario)
+        return;
+    m_scenario = std::move(edited);
+    setModified(true);
+    emit scenarioChanged(m_scenario);
+    m_timer.start();
+}
+
+void PlanController::evaluateNow() {
+    m_timer.stop();
+    Result<Plan> result = evaluate(m_scenario, m_catalog);
+    if (!result) {
+        emit inputError(toQString(result.error().where), toQString(result.error().message));
+        return;
+    }
+    m_plan = std::move(result).value();
+    emit planChanged(*m_plan);
+}
+
+QString PlanController::openFile(const QString& path) {
+    Result<Scenario> loaded = loadScenarioFile(toStdString(path), m_catalog);
+    if (!loaded)
+        return toQString(loaded.error().toString());
+    m_scenario = std::move(loaded).value();
+    m_filePath = path;
+    m_modified = false;
+    emit documentChanged();
+    emit scenarioChanged(m_scenario);
+    evaluateNow();
+    return {};
+}
+
+QString PlanController::saveFile(const QString& path) {
+    const Result<bool> saved = saveScenarioFile(m_scenario, toStdString(path));
+    if (!saved)
+        return toQString(saved.error().toString());
+    m_filePath = path;
+    m_modified = false;
+    emit documentChanged();
+    return {};
+}
+
+void PlanController::setFilePath(const QString& path) {
+    if (path == m_filePath)
+        return;
+    m_filePath = path;
+    emit documentChanged();
+}
+
+void PlanController::setModified(bool modified) {
+    if (modified == m_modified)
+        return;
+    m_modified = modified;
+    emit documentChanged();
+}
+
+}  // namespace clusterplan::ui

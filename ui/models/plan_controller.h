@@ -1,0 +1,68 @@
+#pragma once
+// PlanController: the seam between the widgets and the engine (style guide §2). It owns the
+// Scenario being edited and a copy of the Catalog, re-evaluates after edits (coalesced by a short
+// single-shot timer) and publishes the Plan. Widgets never compute; they edit through update().
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <functional>
+#include <optional>
+
+#include "hardware/catalog.h"
+#include "report/plan.h"
+#include "scenario/scenario.h"
+
+namespace clusterplan::ui {
+
+class PlanController : public QObject {
+    Q_OBJECT
+
+public:
+    static constexpr int kCoalesceMs = 30;
+
+    // Copies the catalog. The first evaluation runs from the event loop, so that views connected
+    // after construction receive the first plan or input error.
+    PlanController(const Catalog& catalog, Scenario scenario, QObject* parent = nullptr);
+
+    [[nodiscard]] const Catalog& catalog() const { return m_catalog; }
+    [[nodiscard]] const Scenario& scenario() const { return m_scenario; }
+    [[nodiscard]] const std::optional<Plan>& plan() const { return m_plan; }
+
+    // Applies an edit. A no-op edit (the scenario compares equal afterwards) is ignored;
+    // otherwise scenarioChanged() is emitted at once and evaluation runs after kCoalesceMs.
+    void update(const std::function<void(Scenario&)>& edit);
+    // Evaluates now (cancelling a pending coalesced run); emits planChanged or inputError.
+    void evaluateNow();
+
+    // Scenario files. Both return an empty string on success, else a message naming the file
+    // and, for malformed JSON, its FILE:LINE:COL. A failed open leaves the scenario unchanged.
+    QString openFile(const QString& path);
+    QString saveFile(const QString& path);
+
+    // The file the scenario came from or was last saved to; empty for the default scenario.
+    [[nodiscard]] QString filePath() const { return m_filePath; }
+    void setFilePath(const QString& path);
+    // True when the scenario was edited since it was opened or saved.
+    [[nodiscard]] bool isModified() const { return m_modified; }
+
+signals:
+    void scenarioChanged(const clusterplan::Scenario& scenario);
+    void planChanged(const clusterplan::Plan& plan);
+    // `where` is the engine's key path ("layout.tp"); the last valid plan stays current.
+    void inputError(const QString& where, const QString& message);
+    // File path or modified flag changed.
+    void documentChanged();
+
+private:
+    void setModified(bool modified);
+
+    Catalog m_catalog;
+    Scenario m_scenario;
+    std::optional<Plan> m_plan;
+    QTimer m_timer;
+    QString m_filePath;
+    bool m_modified = false;
+};
+
+}  // namespace clusterplan::ui
