@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
   libboost-json1.81-dev catch2
-  fonts-wqy-microhei xvfb xauth poppler-utils imagemagick)
+  fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick)
 
 install_missing() {
   local missing=()

@@ -152,8 +152,9 @@ MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage) {
     out.other.cudaContext = o.cudaContextGib * kGiB;
     out.other.commBuffers = commGroups(l) * o.commBufferMibPerGroup * kMiB;
     out.other.workspace = o.workspaceMib * kMiB;
-    // ZeRO-3 / FSDP gathers a layer's full parameters before use and prefetches the next one.
-    out.other.paramGather = l.zeroStage == 3 ? 2 * p.largestLayer * b.weights : 0;
+    // ZeRO-3 / FSDP gathers a layer's full parameters before use and prefetches the next one
+    // (nothing to gather when the data-parallel group is a single GPU).
+    out.other.paramGather = l.zeroStage == 3 && shard > 1 ? 2 * p.largestLayer * b.weights : 0;
     out.other.fragmentation = o.fragmentationPct / 100.0 * (out.activations + out.other.paramGather);
     return out;
 }

@@ -128,3 +128,15 @@ TEST_CASE("experts are divided by EP and sharded over the expert-data-parallel g
     // ZeRO-1 shards expert optimizer state over dp·cp/ep = 1 GPU: the 12 bytes stay whole.
     CHECK_THAT(b.optimizer, WithinRel(12 * ((b.params - expertsPerGpu / 8) / 8 + expertsPerGpu / 8), 1e-12));
 }
+
+TEST_CASE("ZeRO-3 gathers a layer's parameters only when there is something to gather", "[memory]")
+{
+    // FSDP all-gathers each layer's shards before use and prefetches the next layer: two layers of
+    // unsharded bf16 weights in flight. With a data-parallel group of one GPU nothing is sharded.
+    const ModelSpec& m = test::preset("llama-3.1-8b");
+    const TrainingSpec t;
+    const auto sharded = states(m, t, layoutOf(1, 1, 8, 3));
+    CHECK(sharded.other.paramGather == 2 * 218'112'000.0 * 2);
+    CHECK(states(m, t, layoutOf(1, 1, 1, 3)).other.paramGather == 0);
+    CHECK(states(m, t, layoutOf(1, 1, 8, 2)).other.paramGather == 0);
+}

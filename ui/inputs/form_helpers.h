@@ -23,6 +23,14 @@ struct FieldInfo {
     QString toolTip;
 };
 
+// A spin-box row bound to an integer member of one part of the scenario (ModelSpec, LayoutSpec, …).
+template <typename Owner> struct BoundIntField {
+    FieldInfo info;
+    int minimum;
+    int maximum;
+    std::int64_t Owner::*member;
+};
+
 // Ranges let invalid combinations through (the engine explains them) but not absurd values.
 QSpinBox* addSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info, int minimum,
                      int maximum);

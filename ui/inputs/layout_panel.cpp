@@ -8,12 +8,7 @@ namespace clusterplan::ui {
 
 namespace {
 
-struct IntFieldSpec {
-    FieldInfo info;
-    int minimum;
-    int maximum;
-    std::int64_t LayoutSpec::*member;
-};
+using IntFieldSpec = BoundIntField<LayoutSpec>;
 
 std::vector<IntFieldSpec> intFieldSpecs() {
     return {

@@ -11,12 +11,7 @@ namespace clusterplan::ui {
 
 namespace {
 
-struct IntFieldSpec {
-    FieldInfo info;
-    int minimum;
-    int maximum;
-    std::int64_t ModelSpec::*member;
-};
+using IntFieldSpec = BoundIntField<ModelSpec>;
 
 std::vector<IntFieldSpec> intFieldSpecs() {
     return {
