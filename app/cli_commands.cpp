@@ -7,6 +7,7 @@
 #include "report/plan.h"
 #include "report/plan_format.h"
 #include "scenario/scenario_json.h"
+#include "validation/validation.h"
 
 namespace clusterplan::cli {
 
@@ -16,10 +17,14 @@ constexpr const char* kUsage = R"(Usage:
   clusterplan-cli evaluate FILE [--format json|text] [--catalog FILE]...
       Evaluate a scenario file ("schema": "clusterplan.scenario/1") and print the plan
       ("schema": "clusterplan.plan/1"; JSON by default).
+  clusterplan-cli validate [--format text|csv] [--catalog FILE]...
+      Run every published training run of the calibration set through the engine with its own
+      layout; print published vs predicted and the mean absolute error per source.
   clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog.
   clusterplan-cli --help | --version
 
+--profiles FILE merges performance profiles ("clusterplan.perf-profiles/1") over the built-in ones.
 User catalog entries are read from --catalog files and from
   $XDG_CONFIG_HOME/clusterplan/catalog.json (default ~/.config/clusterplan/catalog.json)
 and replace built-in entries with the same id.
@@ -32,6 +37,7 @@ struct Options {
     std::string file;
     std::string format = "json";
     std::vector<std::string> catalogs;
+    std::vector<std::string> profiles;  // extra performance-profile files
 };
 
 int usageError(const std::string& message) {
@@ -44,10 +50,12 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
-        if (a == "--format" || a == "--catalog") {
+        if (a == "--format" || a == "--catalog" || a == "--profiles") {
             if (!hasValue)
                 return usageError(a + " needs a value");
-            (a == "--format" ? o.format : o.catalogs.emplace_back()) = args[++i];
+            (a == "--format"    ? o.format
+             : a == "--catalog" ? o.catalogs.emplace_back()
+                                : o.profiles.emplace_back()) = args[++i];
         } else if (a.rfind("--", 0) == 0) {
             return usageError("unknown option '" + a + "'");
         } else if (o.command.empty()) {
@@ -58,8 +66,8 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             return usageError("unexpected argument '" + a + "'");
         }
     }
-    if (o.format != "json" && o.format != "text")
-        return usageError("--format is '" + o.format + "', allowed: json, text");
+    if (o.format != "json" && o.format != "text" && o.format != "csv")
+        return usageError("--format is '" + o.format + "', allowed: json, text, csv");
     return -1;
 }
 
@@ -74,6 +82,10 @@ Result<Catalog> loadCatalog(const Options& o) {
     files.insert(files.end(), o.catalogs.begin(), o.catalogs.end());
     for (const auto& f : files) {
         if (auto merged = catalog.mergeFile(f); !merged)
+            return merged.error();
+    }
+    for (const auto& f : o.profiles) {
+        if (auto merged = catalog.mergePerfProfilesFile(f); !merged)
             return merged.error();
     }
     for (const auto& d : catalog.diagnostics())
@@ -121,6 +133,15 @@ int run(const std::vector<std::string>& args) {
     }
     if (o.command == "evaluate")
         return evaluateCommand(o, catalog.value());
+    if (o.command == "validate") {
+        auto report = runValidation(catalog.value());
+        if (!report) {
+            std::cerr << "clusterplan-cli: " << report.error().toString() << "\n";
+            return kBug;
+        }
+        std::cout << (o.format == "csv" ? validationToCsv(report.value()) : validationToText(report.value()));
+        return kOk;
+    }
     if (o.command == "presets") {
         std::cout << presetsToText(catalog.value());
         return kOk;

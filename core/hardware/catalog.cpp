@@ -102,6 +102,13 @@ Result<bool> Catalog::mergeJson(std::string_view text, const std::string& file) 
     return true;
 }
 
+Result<bool> Catalog::mergePerfProfilesFile(const std::string& path) {
+    auto text = readTextFile(path, kMaxCatalogBytes);
+    if (!text)
+        return text.error();
+    return m_perf.mergeJson(text.value(), path);
+}
+
 const GpuSpec* Catalog::gpu(std::string_view id) const {
     auto it = m_gpus.find(id);
     return it == m_gpus.end() ? nullptr : &it->second;

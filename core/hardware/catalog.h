@@ -10,6 +10,7 @@
 #include "hardware/fabric.h"
 #include "hardware/gpu_spec.h"
 #include "model/model_spec.h"
+#include "perf/perf_profile.h"
 #include "util/result.h"
 
 namespace clusterplan {
@@ -30,6 +31,8 @@ public:
     // an Error; a bad entry is skipped and reported in diagnostics().
     Result<bool> mergeFile(const std::string& path);
     Result<bool> mergeJson(std::string_view json, const std::string& fileLabel);
+    // Performance profiles from a "clusterplan.perf-profiles/1" file, replacing by id.
+    Result<bool> mergePerfProfilesFile(const std::string& path);
 
     [[nodiscard]] const GpuSpec* gpu(std::string_view id) const;
     [[nodiscard]] const Fabric* fabric(std::string_view id) const;
@@ -39,6 +42,7 @@ public:
     [[nodiscard]] const std::map<std::string, Fabric, std::less<>>& fabrics() const { return m_fabrics; }
     [[nodiscard]] const std::map<std::string, ModelSpec, std::less<>>& models() const { return m_models; }
     [[nodiscard]] const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
+    [[nodiscard]] const PerfProfiles& perfProfiles() const { return m_perf; }
 
     // Ids in catalog order for pickers; closest id for "did you mean" messages.
     [[nodiscard]] std::vector<std::string> gpuIds() const;
@@ -50,6 +54,7 @@ private:
     std::map<std::string, Fabric, std::less<>> m_fabrics;
     std::map<std::string, ModelSpec, std::less<>> m_models;
     std::vector<Diagnostic> m_diagnostics;
+    PerfProfiles m_perf = PerfProfiles::builtin();
 };
 
 // The user catalog path: $XDG_CONFIG_HOME/clusterplan/catalog.json (or ~/.config/...).

@@ -25,6 +25,7 @@ GpuSpec readGpu(ObjectReader& r) {
     g.id = r.string("id");
     g.name = r.string("name");
     g.vendor = r.string("vendor");
+    r.optString("architecture", g.architecture);  // optional: unknown → the generic perf profile
     g.hbmGib = r.number("hbm_gib", 1, 1e5);
     g.visibleGib = r.number("visible_gib", 1, g.hbmGib);
     g.hbmBandwidthGBs = r.number("hbm_bandwidth_gb_s", 1, 1e6);

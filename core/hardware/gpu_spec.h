@@ -12,8 +12,9 @@ struct GpuSpec {
     std::string id;
     std::string name;
     std::string vendor;
-    double hbmGib = 0;      // capacity reported by the driver
-    double visibleGib = 0;  // capacity visible to PyTorch's allocator ("total capacity")
+    std::string architecture;  // "ampere", "hopper", ...: selects the performance profile
+    double hbmGib = 0;         // capacity reported by the driver
+    double visibleGib = 0;     // capacity visible to PyTorch's allocator ("total capacity")
     double hbmBandwidthGBs = 0;
     std::optional<double> tflopsFp32, tflopsTf32, tflopsBf16, tflopsFp16, tflopsFp8;
     std::optional<double> nvlinkGBs;  // per-direction scale-up bandwidth per GPU

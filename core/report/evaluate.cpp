@@ -32,6 +32,17 @@ void addMemoryNotes(Plan& plan) {
                              " on the last stage; a fused or chunked cross-entropy avoids most of it.");
 }
 
+PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Plan& plan) {
+    const Fabric& intra =
+        *catalog.fabric(s.cluster.intraNode.empty() ? plan.gpu.intraNodeFabric : s.cluster.intraNode);
+    const Fabric& inter = *catalog.fabric(s.cluster.interNode);
+    const PerfProfile& profile =
+        catalog.perfProfiles().find(s.training.framework, plan.gpu.architecture, s.training.precision);
+    const std::int64_t nics = s.cluster.nicsPerNode > 0 ? s.cluster.nicsPerNode : s.cluster.gpusPerNode;
+    return estimateStep(
+        {s.model, s.training, plan.layout, plan.gpu, intra, inter, s.cluster.gpusPerNode, nics, profile});
+}
+
 }  // namespace
 
 Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
@@ -59,6 +70,8 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
     }
     plan.largestMicroBatch = largestFittingMicroBatch(inputs);
     addMemoryNotes(plan);
+    plan.perf = estimatePerf(scenario, catalog, plan);
+    plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
     return plan;
 }
 

@@ -9,6 +9,7 @@
 #include "model/flops.h"
 #include "model/param_count.h"
 #include "parallel/layout.h"
+#include "perf/step_time.h"
 #include "scenario/scenario.h"
 #include "util/result.h"
 
@@ -25,6 +26,7 @@ struct Plan {
     MemoryBreakdown memory;                   // most loaded rank
     std::vector<MemoryBreakdown> zeroStages;  // the same layout under ZeRO 0, 1, 2, 3
     std::int64_t largestMicroBatch = 0;       // largest micro-batch that fits (0: none)
+    PerfEstimate perf;                        // step time and its parts
     std::vector<std::string> notes;           // plain-language remarks for the user
 };
 

@@ -39,6 +39,41 @@ std::string layoutText(const Layout& l) {
     return s;
 }
 
+std::string seconds(double s) {
+    return formatFixed(s, s < 10 ? 3 : 1) + " s";
+}
+
+// The step-time breakdown: every part that is not zero, with its share of the step.
+void writeTimeText(std::ostream& out, const Plan& p) {
+    const auto& t = p.perf;
+    out << "\nTime per step (profile " << t.profileId << ")\n";
+    out << "  step                " << seconds(t.stepSeconds) << "  (" << seconds(t.stepSecondsLow) << " to "
+        << seconds(t.stepSecondsHigh) << ")\n";
+    const auto part = [&](const char* name, double s) {
+        if (s > 0)
+            out << "    " << name << seconds(s) << "  (" << formatFixed(100 * s / t.stepSeconds, 1)
+                << " %)\n";
+    };
+    part("compute           ", t.computeSeconds);
+    part("recompute         ", t.recomputeSeconds);
+    part("TP comm (exposed) ", t.tpCommSeconds);
+    part("CP comm (exposed) ", t.cpCommSeconds);
+    part("EP comm (exposed) ", t.epCommSeconds);
+    part("PP comm           ", t.ppCommSeconds);
+    part("pipeline bubble   ", t.bubbleSeconds);
+    part("DP comm (exposed) ", t.dpCommSeconds);
+    part("optimizer         ", t.optimizerSeconds);
+    if (t.dpCommTotalSeconds > 0)
+        out << "  DP traffic hidden   " << formatFixed(100 * (1 - t.dpCommSeconds / t.dpCommTotalSeconds), 0)
+            << " % of " << seconds(t.dpCommTotalSeconds) << "\n";
+    out << "  throughput          " << formatFixed(t.tokensPerSecond, 0) << " tokens/s ("
+        << formatFixed(t.tokensPerSecond / static_cast<double>(p.layout.gpus()), 0) << " per GPU)\n";
+    out << "  per GPU             " << formatFixed(t.tflopsPerGpu, 1) << " TFLOP/s, MFU "
+        << formatFixed(100 * t.mfu, 1) << " %, HFU " << formatFixed(100 * t.hfu, 1) << " %\n";
+    out << "  training            " << formatNumber(p.scenario.training.tokens / 1e9) << "B tokens in "
+        << formatFixed(t.trainDays, 1) << " days, " << formatFixed(t.gpuHours, 0) << " GPU-hours\n";
+}
+
 std::string billions(double n) {
     return formatFixed(n / 1e9, 2) + " B";
 }
@@ -90,6 +125,19 @@ std::string planToJson(const Plan& p) {
     w.endArray();
     w.endObject();
 
+    const auto& t = p.perf;
+    w.beginObject("time").value("step_s", t.stepSeconds).value("step_s_low", t.stepSecondsLow);
+    w.value("step_s_high", t.stepSecondsHigh).value("compute_s", t.computeSeconds);
+    w.value("recompute_s", t.recomputeSeconds).value("tp_comm_s", t.tpCommSeconds);
+    w.value("cp_comm_s", t.cpCommSeconds)
+        .value("ep_comm_s", t.epCommSeconds)
+        .value("pp_comm_s", t.ppCommSeconds);
+    w.value("dp_comm_s", t.dpCommSeconds).value("dp_comm_total_s", t.dpCommTotalSeconds);
+    w.value("bubble_s", t.bubbleSeconds).value("optimizer_s", t.optimizerSeconds);
+    w.value("tokens_per_s", t.tokensPerSecond).value("tflops_per_gpu", t.tflopsPerGpu);
+    w.value("mfu", t.mfu).value("hfu", t.hfu).value("train_days", t.trainDays).value("gpu_hours", t.gpuHours);
+    w.value("slowest_stage", t.slowestStage).value("profile", t.profileId).endObject();
+
     w.beginArray("notes");
     for (const auto& n : p.notes)
         w.value("", n);
@@ -133,6 +181,7 @@ std::string planToText(const Plan& p) {
     for (std::size_t i = 0; i < p.zeroStages.size(); ++i)
         out << "  ZeRO-" << i << "  " << formatGib(p.zeroStages[i].total(), 2)
             << (p.zeroStages[i].fits() ? "  fits" : "  does not fit") << "\n";
+    writeTimeText(out, p);
     if (!p.notes.empty()) {
         out << "\nNotes\n";
         for (const auto& n : p.notes)

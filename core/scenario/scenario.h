@@ -7,6 +7,7 @@
 
 #include "model/model_spec.h"
 #include "model/precision.h"
+#include "perf/perf_profile.h"
 
 namespace clusterplan {
 
@@ -20,6 +21,7 @@ struct TrainingSpec {
     Optimizer optimizer = Optimizer::AdamW;
     GradDtype gradDtype = GradDtype::Param;
     bool flashAttention = true;
+    Framework framework = Framework::Megatron;  // software stack: selects the efficiency profile
     bool operator==(const TrainingSpec&) const = default;
 };
 
@@ -29,6 +31,7 @@ struct ClusterSpec {
     std::int64_t nodes = 1;
     std::string intraNode;  // fabric id; empty = the GPU's default
     std::string interNode = "ib-hdr-200";
+    std::int64_t nicsPerNode = 0;  // scale-out NICs per server; 0 = one per GPU (rail-optimised)
     [[nodiscard]] std::int64_t gpus() const { return gpusPerNode * nodes; }
     bool operator==(const ClusterSpec&) const = default;
 };

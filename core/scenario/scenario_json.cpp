@@ -54,6 +54,8 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
     t.optimizer = readEnum(r, "optimizer", t.optimizer, parseOptimizer, {"adamw", "adam8bit", "sgd"});
     t.gradDtype = readEnum(r, "grad_dtype", t.gradDtype, parseGradDtype, {"param", "fp32"});
     r.optBoolean("flash_attention", t.flashAttention);
+    t.framework =
+        readEnum(r, "framework", t.framework, parseFramework, {"megatron", "nemo", "fsdp", "deepspeed"});
     r.finish();
 }
 
@@ -63,6 +65,7 @@ void readCluster(ObjectReader& r, ClusterSpec& c) {
     r.optInteger("nodes", c.nodes, 1, 1'000'000);
     r.optString("intra_node", c.intraNode);
     r.optString("inter_node", c.interNode);
+    r.optInteger("nics_per_node", c.nicsPerNode, 0, 1024);
     r.finish();
 }
 
@@ -152,7 +155,8 @@ std::string scenarioToJson(const Scenario& s) {
     w.value("tokens", t.tokens)
         .value("precision", toString(t.precision))
         .value("optimizer", toString(t.optimizer));
-    w.value("grad_dtype", toString(t.gradDtype)).value("flash_attention", t.flashAttention).endObject();
+    w.value("grad_dtype", toString(t.gradDtype)).value("flash_attention", t.flashAttention);
+    w.value("framework", toString(t.framework)).endObject();
     const auto& c = s.cluster;
     w.beginObject("cluster")
         .value("gpu", c.gpu)
@@ -160,7 +164,7 @@ std::string scenarioToJson(const Scenario& s) {
         .value("nodes", c.nodes);
     if (!c.intraNode.empty())
         w.value("intra_node", c.intraNode);
-    w.value("inter_node", c.interNode).endObject();
+    w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode).endObject();
     const auto& l = s.layout;
     w.beginObject("layout").value("tp", l.tp).value("pp", l.pp).value("dp", l.dp).value("cp", l.cp);
     w.value("ep", l.ep)

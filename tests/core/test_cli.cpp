@@ -68,7 +68,7 @@ TEST_CASE("bad input exits 2 with the key path", "[cli]") {
     CHECK(r.status == 2);
     r = cli("evaluate " + kData + "/llama3-8b-8xa100.json --format xml");
     CHECK(r.status == 2);
-    CHECK(r.out.find("json, text") != std::string::npos);
+    CHECK(r.out.find("json, text, csv") != std::string::npos);
 }
 
 TEST_CASE("a broken user catalog is reported, not fatal for good entries", "[cli]") {

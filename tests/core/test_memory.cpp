@@ -129,8 +129,7 @@ TEST_CASE("experts are divided by EP and sharded over the expert-data-parallel g
     CHECK_THAT(b.optimizer, WithinRel(12 * ((b.params - expertsPerGpu / 8) / 8 + expertsPerGpu / 8), 1e-12));
 }
 
-TEST_CASE("ZeRO-3 gathers a layer's parameters only when there is something to gather", "[memory]")
-{
+TEST_CASE("ZeRO-3 gathers a layer's parameters only when there is something to gather", "[memory]") {
     // FSDP all-gathers each layer's shards before use and prefetches the next layer: two layers of
     // unsharded bf16 weights in flight. With a data-parallel group of one GPU nothing is sharded.
     const ModelSpec& m = test::preset("llama-3.1-8b");

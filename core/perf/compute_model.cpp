@@ -1,0 +1,222 @@
+#include "perf/compute_model.h"
+
+#include <algorithm>
+
+namespace clusterplan {
+
+namespace {
+
+double d(std::int64_t v) {
+    return static_cast<double>(v);
+}
+
+// Bytes per element of activations between kernels.
+constexpr double kAct = 2.0;
+
+}  // namespace
+
+KernelTimer::KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision)
+    : m_profile(profile) {
+    // GEMMs run at the peak of the precision the profile was calibrated at: an FP8 request served
+    // by a 16-bit profile gets no FP8 gain (reported as a note by the caller).
+    const Precision gemmPrecision = profile.precision == Precision::Fp8 && precision == Precision::Fp8
+                                        ? Precision::Fp8
+                                        : (precision == Precision::Fp32 ? Precision::Fp32 : Precision::Bf16);
+    m_fp8 = gemmPrecision == Precision::Fp8;
+    const double bf16 = gpu.peakTflops(Precision::Bf16).value_or(gpu.peakTflops(Precision::Fp16).value_or(1));
+    m_gemmPeak = gpu.peakTflops(gemmPrecision).value_or(bf16) * 1e12;
+    m_attnPeak =
+        (precision == Precision::Fp32 ? gpu.peakTflops(Precision::Fp32).value_or(bf16) : bf16) * 1e12;
+    m_bandwidth = gpu.hbmBandwidthGBs * 1e9 * profile.memoryEfficiency;
+    m_overhead = profile.kernelOverheadUs * 1e-6;
+}
+
+double KernelTimer::gemm(double flops) const {
+    if (flops <= 0)
+        return 0;
+    const double gflop = flops / 1e9;
+    const double eff = m_profile.gemmEfficiency * gflop / (gflop + m_profile.gemmHalfGflop);
+    return flops / (m_gemmPeak * eff) + m_overhead;
+}
+
+double KernelTimer::attention(double flops) const {
+    if (flops <= 0)
+        return 0;
+    return flops / (m_attnPeak * m_profile.attentionEfficiency) + m_overhead;
+}
+
+double KernelTimer::memory(double bytes) const {
+    if (bytes <= 0)
+        return 0;
+    return bytes / m_bandwidth + m_overhead;
+}
+
+namespace {
+
+struct LayerPasses {
+    PassTime forward, backward, attentionForward;
+};
+
+// Forward and backward of one transformer layer for one micro-batch on one GPU.
+LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, const Layout& l,
+                        const KernelTimer& k) {
+    const double tp = d(l.tp), h = d(m.hidden), a = d(m.heads);
+    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
+    const double normTokens = l.sequenceParallel ? tokens / tp : tokens;
+    LayerPasses p;
+    PassTime& f = p.forward;
+    PassTime& b = p.backward;
+    // A GEMM costs 2·rows·k·n forward and twice that backward (input and weight gradients).
+    const auto gemm = [&](double rows, double kDim, double nDim, double copies = 1) {
+        const double fl = 2 * rows * kDim * nDim;
+        f.add(copies * k.gemm(fl), copies * fl);
+        b.add(2 * copies * k.gemm(fl), 2 * copies * fl);
+        if (k.fp8Gemms()) {
+            // FP8 GEMMs need their operands quantised (read 2 B, write 1 B per element: input and
+            // weight forward; output gradient and transposed copies backward) — memory-bound work
+            // the 2x peak does not remove (Transformer Engine FP8 recipe, delayed scaling).
+            const double cast = 3 * (rows * kDim + kDim * nDim);
+            f.add(copies * k.memory(cast), 0);
+            b.add(copies * k.memory(2 * cast + 3 * rows * nDim), 0);
+        }
+    };
+    const auto memoryOp = [&](double bytes) {
+        f.add(k.memory(bytes), 0);
+        b.add(2 * k.memory(bytes), 0);  // backward reads the saved input and the incoming gradient
+    };
+
+    // Attention projections.
+    double qDim = a * d(m.headDim), kvDim = d(m.kvHeads) * d(m.headDim), dQk = d(m.headDim),
+           dV = d(m.headDim);
+    if (m.mla) {
+        const auto& x = *m.mla;
+        dQk = d(x.qkNopeHeadDim + x.qkRopeHeadDim);
+        dV = d(x.vHeadDim);
+        if (x.qLoraRank > 0) {
+            gemm(tokens, h, d(x.qLoraRank));
+            gemm(tokens, d(x.qLoraRank), a * dQk / tp);
+        } else {
+            gemm(tokens, h, a * dQk / tp);
+        }
+        gemm(tokens, h, d(x.kvLoraRank + x.qkRopeHeadDim));
+        gemm(tokens, d(x.kvLoraRank), a * d(x.qkNopeHeadDim + x.vHeadDim) / tp);
+        gemm(tokens, a * dV / tp, h);
+        qDim = a * dQk;
+        kvDim = a * dQk;
+    } else {
+        gemm(tokens, h, (qDim + 2 * kvDim) / tp);
+        gemm(tokens, qDim / tp, h);
+    }
+
+    // Attention scores: 4·T·s·a·d forward (QKᵀ and A·V). Causal kernels skip the masked half;
+    // FlashAttention-2 backward does 2.5× the forward work (arXiv:2307.08691 §3).
+    const double kv = d(t.seqLen);
+    const double scoreFlops = 2 * tokens * kv * a * (dQk + dV) / tp;
+    if (t.flashAttention) {
+        const double fl = scoreFlops * 0.5;
+        const double fwd = k.attention(fl);
+        f.add(fwd, fl);
+        b.add(2.5 * fwd, 2.5 * fl);
+        p.attentionForward.add(fwd, fl);
+    } else {
+        // Unfused (Megatron 2021): batched GEMMs over the full s×s matrix, then scale-mask-softmax
+        // (read 2 B, write 2 B per score) and, with dropout, dropout (read 2, write 2, mask 1).
+        const double scores = tokens * kv * a / tp;
+        const double softmaxBytes = scores * ((m.dropout ? 9.0 : 4.0));
+        const double fwd = k.gemm(scoreFlops / 2) * 2 + k.memory(softmaxBytes);
+        f.add(fwd, scoreFlops);
+        b.add(2 * k.gemm(scoreFlops / 2) * 2 + k.memory(1.5 * softmaxBytes), 2 * scoreFlops);
+        p.attentionForward.add(fwd, scoreFlops);
+    }
+    if (m.learnedPositions == 0)
+        memoryOp(2 * kAct * tokens * (qDim + kvDim) / tp);  // RoPE on q and k
+
+    // MLP: dense, or shared experts + top-k routed experts (balanced over EP, expert TP = TP).
+    const bool gated = m.mlp == MlpKind::SwiGlu;
+    const auto mlp = [&](double rows, double ffn, double perGemmRows) {
+        const double copies = rows / perGemmRows;
+        gemm(perGemmRows, h, (gated ? 2 : 1) * ffn / tp, copies);
+        gemm(perGemmRows, ffn / tp, h, copies);
+        memoryOp(kAct * rows * ffn / tp * (gated ? 3 : 2));  // SiLU(gate)·up or bias-GeLU
+    };
+    if (moe && m.moe) {
+        const auto& x = *m.moe;
+        gemm(tokens, h, d(x.experts));  // router
+        const double routed = tokens * d(x.topK);
+        const double perExpertRows = std::max(1.0, routed * d(l.ep) / d(x.experts));
+        mlp(routed, d(x.expertFfnHidden), perExpertRows);
+        if (x.sharedExperts > 0)
+            mlp(tokens, d(x.sharedExperts * x.sharedExpertFfnHidden), tokens);
+        memoryOp(2 * kAct * routed * h);  // permute and un-permute tokens
+    } else {
+        mlp(tokens, d(m.ffnHidden), tokens);
+    }
+
+    // Two norms and two residual adds (with dropout masks in GPT): on T/t tokens under SP.
+    const double dropout = m.dropout ? 3.0 : 0.0;
+    memoryOp(2 * (2 * kAct * h) * normTokens);                // norm: read, write
+    memoryOp(2 * (3 * kAct * h + dropout * h) * normTokens);  // bias-dropout-add
+    return p;
+}
+
+}  // namespace
+
+StageCompute stageCompute(const ModelSpec& m, const TrainingSpec& t, const Layout& l, std::int64_t stage,
+                          const KernelTimer& k) {
+    StageCompute out;
+    std::int64_t first = 0;
+    for (std::int64_t i = 0; i < stage; ++i)
+        first += layersOnStage(m.layers, l.pp, i);
+    const std::int64_t count = layersOnStage(m.layers, l.pp, stage);
+    std::int64_t moeLayers = 0;
+    for (std::int64_t layer = first; layer < first + count; ++layer)
+        moeLayers += m.isMoeLayer(layer) ? 1 : 0;
+
+    for (const bool moe : {false, true}) {
+        const double n = static_cast<double>(moe ? moeLayers : count - moeLayers);
+        if (n <= 0)
+            continue;
+        const LayerPasses p = layerPasses(m, moe, t, l, k);
+        out.forward.add(n * p.forward.seconds, n * p.forward.flops);
+        out.backward.add(n * p.backward.seconds, n * p.backward.flops);
+        out.attentionForward += n * p.attentionForward.seconds;
+        // Full recompute repeats the layer's forward; selective only the attention core.
+        if (l.recompute == Recompute::Full)
+            out.recompute.add(n * p.forward.seconds, n * p.forward.flops);
+        else if (l.recompute == Recompute::Selective && !t.flashAttention)
+            out.recompute.add(n * p.attentionForward.seconds, n * p.attentionForward.flops);
+    }
+
+    if (stage == l.pp - 1) {
+        // LM head GEMM and fp32 cross-entropy (read bf16 logits, write fp32, softmax, gradient).
+        const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
+        const double vocab = d(m.vocab) / d(l.tp);
+        const double fl = 2 * tokens * d(m.hidden) * vocab;
+        out.forward.add(k.gemm(fl) + k.memory(10 * tokens * vocab), fl);
+        out.backward.add(2 * k.gemm(fl) + k.memory(10 * tokens * vocab), 2 * fl);
+    }
+    return out;
+}
+
+double optimizerSeconds(double localParams, const TrainingSpec& t, const KernelTimer& k) {
+    // Bytes touched per parameter by the fused optimizer: read grad, master, moments; write
+    // master, moments and the 16-bit copy (Adam: 4+4+4 read, 4+4+4 written, + grad + weight).
+    const double grad = t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32 ? 4 : 2;
+    const double weight = t.precision == Precision::Fp32 ? 0 : 2;
+    double state = 0;
+    switch (t.optimizer) {
+    case Optimizer::AdamW:
+        state = 2 * (4 + 4 + 4);
+        break;
+    case Optimizer::Adam8bit:
+        state = 2 * (4 + 1 + 1);
+        break;
+    case Optimizer::Sgd:
+        state = 2 * (4 + 4);
+        break;
+    }
+    // Plus one read of the gradients for the global-norm clip.
+    return k.memory(localParams * (state + 2 * grad + weight));
+}
+
+}  // namespace clusterplan

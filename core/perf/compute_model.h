@@ -1,0 +1,54 @@
+#pragma once
+// Per-operation roofline of one pipeline stage for one micro-batch (domain.md §7): GEMMs at
+// peak × a size-dependent efficiency, attention kernels at their own efficiency, memory-bound
+// kernels (norms, activations, residuals, softmax, cross-entropy) at HBM bandwidth × efficiency;
+// every kernel adds the profile's fixed launch-and-tail overhead.
+#include <cstdint>
+
+#include "hardware/gpu_spec.h"
+#include "model/model_spec.h"
+#include "parallel/layout.h"
+#include "perf/perf_profile.h"
+#include "scenario/scenario.h"
+
+namespace clusterplan {
+
+class KernelTimer {
+public:
+    KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision);
+    [[nodiscard]] double gemm(double flops) const;       // one GEMM of `flops`
+    [[nodiscard]] double attention(double flops) const;  // fused attention kernel
+    [[nodiscard]] double memory(double bytes) const;     // memory-bound kernel moving `bytes`
+    [[nodiscard]] const PerfProfile& profile() const { return m_profile; }
+    [[nodiscard]] bool fp8Gemms() const { return m_fp8; }
+
+private:
+    const PerfProfile& m_profile;
+    double m_gemmPeak;   // FLOP/s of the precision the profile was calibrated at
+    double m_attnPeak;   // attention runs in 16-bit even in FP8 recipes (TE 1.x)
+    double m_bandwidth;  // bytes/s achieved
+    double m_overhead;   // seconds added to every kernel (launch latency, tail)
+    bool m_fp8 = false;
+};
+
+struct PassTime {
+    double seconds = 0;
+    double flops = 0;  // executed FLOPs
+    void add(double s, double f) { seconds += s, flops += f; }
+    void add(const PassTime& o) { seconds += o.seconds, flops += o.flops; }
+};
+
+struct StageCompute {
+    PassTime forward;  // layers + embedding / logits of this stage
+    PassTime backward;
+    PassTime recompute;           // forward work repeated by activation recomputation
+    double attentionForward = 0;  // attention-kernel seconds in the forward (CP overlap window)
+};
+
+StageCompute stageCompute(const ModelSpec& model, const TrainingSpec& training, const Layout& layout,
+                          std::int64_t stage, const KernelTimer& timer);
+
+// Optimizer step on this GPU's parameter shard (memory-bound; ZeRO divides the shard).
+double optimizerSeconds(double localParams, const TrainingSpec& training, const KernelTimer& timer);
+
+}  // namespace clusterplan

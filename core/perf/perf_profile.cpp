@@ -1,0 +1,120 @@
+#include "perf/perf_profile.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "util/json_read.h"
+
+namespace clusterplan {
+
+namespace embedded {
+std::string_view perfProfilesJson();
+}
+
+std::string_view toString(Framework f) {
+    switch (f) {
+    case Framework::Megatron:
+        return "megatron";
+    case Framework::Nemo:
+        return "nemo";
+    case Framework::Fsdp:
+        return "fsdp";
+    case Framework::DeepSpeed:
+        return "deepspeed";
+    }
+    return "?";
+}
+
+std::optional<Framework> parseFramework(std::string_view s) {
+    for (auto f : {Framework::Megatron, Framework::Nemo, Framework::Fsdp, Framework::DeepSpeed})
+        if (toString(f) == s)
+            return f;
+    return std::nullopt;
+}
+
+namespace {
+
+PerfProfile readProfile(json::ObjectReader& r) {
+    PerfProfile p;
+    p.id = r.string("id");
+    p.framework = *parseFramework(r.choice("framework", {"megatron", "nemo", "fsdp", "deepspeed"}));
+    p.architecture = r.string("architecture");
+    p.precision = *parsePrecision(r.choice("precision", {"fp32", "bf16", "fp16", "fp8"}));
+    p.gemmEfficiency = r.number("gemm_efficiency", 0.01, 1);
+    p.gemmHalfGflop = r.number("gemm_half_gflop", 0, 1e6);
+    p.attentionEfficiency = r.number("attention_efficiency", 0.01, 1);
+    p.memoryEfficiency = r.number("memory_efficiency", 0.01, 1);
+    p.kernelOverheadUs = r.number("kernel_overhead_us", 0, 1e4);
+    p.tpOverlap = r.number("tp_overlap", 0, 1);
+    p.dpOverlap = r.number("dp_overlap", 0, 1);
+    p.commComputeSlowdown = r.number("comm_compute_slowdown", 0, 1);
+    p.uncertainty = r.number("uncertainty", 0, 1);
+    p.calibrated = r.boolean("calibrated");
+    p.source = r.string("source");
+    r.ignore({"fitted_on", "notes"});
+    return p;
+}
+
+}  // namespace
+
+PerfProfiles PerfProfiles::builtin() {
+    PerfProfiles p;
+    auto merged = p.mergeJson(embedded::perfProfilesJson(), "resources/perf-profiles.json");
+    if (!merged) {
+        std::fprintf(stderr, "clusterplan: built-in perf profiles are broken: %s\n",
+                     merged.error().toString().c_str());
+        std::abort();
+    }
+    return p;
+}
+
+Result<bool> PerfProfiles::mergeJson(std::string_view text, const std::string& file) {
+    auto parsed = json::parseText(text, file);
+    if (!parsed)
+        return parsed.error();
+    try {
+        json::ObjectReader top(parsed.value(), "");
+        top.ignore({"schema", "notes"});
+        if (auto d = top.optObject("default")) {
+            m_default = readProfile(*d);
+            d->finish();
+        }
+        if (const auto* list = top.optArray("profiles")) {
+            for (std::size_t i = 0; i < list->size(); ++i) {
+                json::ObjectReader r((*list)[i], json::indexPath("profiles", i));
+                PerfProfile p = readProfile(r);
+                r.finish();
+                std::erase_if(m_profiles, [&](const PerfProfile& q) { return q.id == p.id; });
+                m_profiles.push_back(std::move(p));
+            }
+        }
+        top.finish();
+    } catch (const json::InputError& e) {
+        return Error{file + ": " + e.error.where, e.error.message};
+    }
+    return true;
+}
+
+const PerfProfile& PerfProfiles::find(Framework f, std::string_view arch, Precision p) const {
+    const auto match = [&](Framework fw, Precision pr) -> const PerfProfile* {
+        for (const auto& q : m_profiles)
+            if (q.framework == fw && q.architecture == arch && q.precision == pr)
+                return &q;
+        return nullptr;
+    };
+    // FP8 falls back to another stack's FP8 profile before any 16-bit one: a 16-bit profile times
+    // GEMMs at the 16-bit peak (no FP8 gain assumed), which the caller reports.
+    const PerfProfile* anyFp8 = nullptr;
+    if (p == Precision::Fp8)
+        for (auto fw : {Framework::Nemo, Framework::Megatron, Framework::Fsdp, Framework::DeepSpeed})
+            if (!anyFp8)
+                anyFp8 = match(fw, Precision::Fp8);
+    for (const PerfProfile* q :
+         {match(f, p), anyFp8, match(f, Precision::Bf16), match(f, Precision::Fp16),
+          match(Framework::Megatron, Precision::Bf16), match(Framework::Megatron, Precision::Fp16)})
+        if (q)
+            return *q;
+    return m_default;
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,62 @@
+#pragma once
+// PerfProfile: how efficiently one software stack (Megatron-LM, NeMo, PyTorch FSDP, DeepSpeed)
+// drives one GPU architecture at one precision. A handful of physical parameters, fitted per
+// profile on that stack's published runs (tests/data/calibration, fit_profiles.py) — never one
+// factor per run. Read from resources/perf-profiles.json; provenance in each entry.
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/precision.h"
+#include "util/result.h"
+
+namespace clusterplan {
+
+enum class Framework { Megatron, Nemo, Fsdp, DeepSpeed };
+std::string_view toString(Framework f);
+std::optional<Framework> parseFramework(std::string_view s);
+
+struct PerfProfile {
+    std::string id;
+    Framework framework = Framework::Megatron;
+    std::string architecture;  // GPU architecture: "ampere", "hopper", ...
+    Precision precision = Precision::Bf16;
+    // GEMMs: fraction of dense peak, eff(F) = gemmEfficiency · F / (F + gemmHalfGflop), F in GFLOP
+    // (a saturating curve, domain.md §7; small GEMMs run far below peak).
+    double gemmEfficiency = 0.8;
+    double gemmHalfGflop = 1.0;
+    // Fused attention kernels (FlashAttention-2 50-73 % of peak on A100, arXiv:2307.08691).
+    double attentionEfficiency = 0.55;
+    // Memory-bound kernels (norms, activations, softmax, optimizer): fraction of HBM bandwidth.
+    double memoryEfficiency = 0.7;
+    // Fixed cost per kernel launch on the critical path (CPU dispatch / launch latency), µs.
+    double kernelOverheadUs = 5;
+    // Share of tensor-parallel communication hidden behind GEMMs (0 = none, Megatron 2021).
+    double tpOverlap = 0;
+    // Share of the data-parallel window usable for overlap (bucketed reduce during backward).
+    double dpOverlap = 1;
+    // Compute slowdown while communication kernels share SMs and HBM (Calculon: 15 % NVLink).
+    double commComputeSlowdown = 0.0;
+    // Relative spread of calibration residuals: the prediction's uncertainty band (±).
+    double uncertainty = 0.15;
+    bool calibrated = false;
+    std::string source;
+};
+
+class PerfProfiles {
+public:
+    static PerfProfiles builtin();
+    Result<bool> mergeJson(std::string_view json, const std::string& fileLabel);
+    // Best profile for the stack: exact (framework, architecture, precision), else the same
+    // stack at bf16 on that architecture, else Megatron's, else the architecture-neutral default.
+    [[nodiscard]] const PerfProfile& find(Framework f, std::string_view architecture, Precision p) const;
+    [[nodiscard]] const std::vector<PerfProfile>& all() const { return m_profiles; }
+
+private:
+    std::vector<PerfProfile> m_profiles;
+    PerfProfile m_default;
+};
+
+}  // namespace clusterplan

@@ -1,0 +1,188 @@
+#include "perf/step_time.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "memory/memory_model.h"
+#include "model/flops.h"
+#include "perf/collective_cost.h"
+#include "perf/compute_model.h"
+
+namespace clusterplan {
+
+namespace {
+
+double d(std::int64_t v) {
+    return static_cast<double>(v);
+}
+constexpr double kAct = 2.0;
+
+// Communication each micro-batch pays on one stage, exposed on the critical path.
+struct MicroBatchComm {
+    double tp = 0, cp = 0, ep = 0, pp = 0;
+};
+
+MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std::int64_t layers,
+                              std::int64_t moeLayers, double attentionForward) {
+    const auto& m = in.model;
+    const auto& l = in.layout;
+    const double tokens = d(in.training.seqLen) / d(l.cp) * d(l.microBatch);
+    const double hiddenBytes = tokens * d(m.hidden) * kAct;
+    MicroBatchComm c;
+    // TP (Megatron, Shoeybi et al. 2019): 2 all-reduces forward + 2 backward per layer, each of
+    // T·h elements; with SP the same volume as all-gather + reduce-scatter; full recompute repeats
+    // the forward pair.
+    const double perLayer = l.recompute == Recompute::Full ? 6 : 4;
+    const double tpOnce = collectiveSeconds(Collective::AllReduce, hiddenBytes, l.tp, 1, net);
+    c.tp = (1 - in.profile.tpOverlap) * perLayer * d(layers) * tpOnce;
+    // CP ring attention: c − 1 K/V block exchanges forward, twice that backward, overlapped with
+    // the blockwise attention kernels (Liu et al. 2023, arXiv:2310.01889).
+    if (l.cp > 1) {
+        const double kvDim = m.mla ? d(m.mla->kvLoraRank + m.mla->qkRopeHeadDim) : d(m.kvHeads * m.headDim);
+        const double block = 2 * tokens * kvDim * kAct / d(l.tp);
+        const double ring = d(l.cp - 1) * p2pSeconds(block, l.tp, net) * d(layers);
+        c.cp = std::max(0.0, 3 * ring - 3 * attentionForward);
+    }
+    // EP: dispatch + combine all-to-all forward and backward per MoE layer (domain.md §5).
+    if (l.ep > 1 && m.moe) {
+        const double bytes = tokens * d(m.moe->topK) * d(m.hidden) * kAct;
+        c.ep = 4 * d(moeLayers) * collectiveSeconds(Collective::AllToAll, bytes, l.ep, l.tp * l.cp, net);
+    }
+    // PP: one activation send forward and one gradient send backward per stage boundary, v times
+    // with interleaving; scattered over TP ranks (Narayanan et al. 2021 §4.1).
+    if (l.pp > 1) {
+        const double bytes = hiddenBytes / d(l.tp);
+        c.pp = 2 * d(l.vpp) * p2pSeconds(bytes, l.tp * l.cp * l.dp, net);
+    }
+    return c;
+}
+
+struct StageTime {
+    double compute = 0, recompute = 0, backward = 0, forward = 0;
+    MicroBatchComm comm;
+    [[nodiscard]] double perMicroBatch() const {
+        return compute + recompute + comm.tp + comm.cp + comm.ep + comm.pp;
+    }
+};
+
+// Data-parallel gradient traffic after the pipeline drains (or per micro-batch under ZeRO-3).
+void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageTime& slowest,
+                     double localParams, PerfEstimate& e) {
+    const auto& l = in.layout;
+    const std::int64_t group = l.dp * l.cp;
+    if (group <= 1)
+        return;
+    const auto& t = in.training;
+    const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
+    const double weightBytes = t.precision == Precision::Fp32 ? 4 : 2;
+    const double window = in.profile.dpOverlap;
+    if (l.zeroStage < 3) {
+        // All-reduce, or reduce-scatter + all-gather (ZeRO-1/2, distributed optimizer): same volume.
+        const double total =
+            collectiveSeconds(Collective::AllReduce, localParams * gradBytes, group, l.tp, net);
+        e.dpCommTotalSeconds = total;
+        // Buckets reduce during the last micro-batch's backward only (gradients accumulate
+        // locally before that); the last bucket always trails.
+        e.dpCommSeconds = std::max(0.0, total - window * slowest.backward) + total / 40;
+        return;
+    }
+    // ZeRO-3 / FSDP: all-gather weights forward and backward, reduce-scatter gradients, every
+    // micro-batch, prefetched one layer ahead; exposed where a pass's comm exceeds its compute.
+    const double gather =
+        collectiveSeconds(Collective::AllGather, localParams * weightBytes, group, l.tp, net);
+    const double scatter =
+        collectiveSeconds(Collective::ReduceScatter, localParams * gradBytes, group, l.tp, net);
+    const double perMb = std::max(0.0, gather - window * slowest.forward) +
+                         std::max(0.0, gather + scatter - window * (slowest.backward + slowest.recompute)) +
+                         gather / d(std::max<std::int64_t>(in.model.layers / l.pp, 1));
+    e.dpCommTotalSeconds = d(l.microBatches) * (2 * gather + scatter);
+    e.dpCommSeconds = d(l.microBatches) * perMb;
+}
+
+}  // namespace
+
+PerfEstimate estimateStep(const PerfInputs& in) {
+    const auto& l = in.layout;
+    const auto& t = in.training;
+    PerfEstimate e;
+    e.profileId = in.profile.id;
+    const KernelTimer timer(in.gpu, in.profile, t.precision);
+    const NetworkTiers net = makeTiers(in.intraNode, in.interNode, in.gpusPerNode, in.nicsPerNode, l.gpus());
+
+    // Per-stage time for one micro-batch; memory module gives the parameters each stage holds.
+    const MemoryOverheads noOverheads;
+    const MemoryInputs memIn{in.model, t, l, noOverheads, 0};
+    std::vector<StageTime> stages;
+    double executedFlops = 0;
+    for (std::int64_t s = 0; s < l.pp; ++s) {
+        const StageCompute c = stageCompute(in.model, t, l, s, timer);
+        std::int64_t first = 0;
+        for (std::int64_t i = 0; i < s; ++i)
+            first += layersOnStage(in.model.layers, l.pp, i);
+        const std::int64_t n = layersOnStage(in.model.layers, l.pp, s);
+        std::int64_t moe = 0;
+        for (std::int64_t layer = first; layer < first + n; ++layer)
+            moe += in.model.isMoeLayer(layer) ? 1 : 0;
+        StageTime st;
+        st.forward = c.forward.seconds;
+        st.backward = c.backward.seconds;
+        st.compute = c.forward.seconds + c.backward.seconds;
+        st.recompute = c.recompute.seconds;
+        st.comm = microBatchComm(in, net, n, moe, c.attentionForward);
+        stages.push_back(st);
+        executedFlops += c.forward.flops + c.backward.flops + c.recompute.flops;
+    }
+    const auto slowest =
+        std::max_element(stages.begin(), stages.end(), [](const StageTime& a, const StageTime& b) {
+            return a.perMicroBatch() < b.perMicroBatch();
+        });
+    e.slowestStage = slowest - stages.begin();
+    const double m = d(l.microBatches);
+    double sum = 0;
+    for (const auto& s : stages)
+        sum += s.perMicroBatch();
+    // 1F1B and GPipe: every stage waits (p − 1) fill/drain slots, each as long as the stages it
+    // waits for; interleaving with v chunks divides the fill by v (Narayanan et al. 2021 §2.2).
+    const double fill = (sum - slowest->perMicroBatch()) / d(l.vpp);
+    const double pipeline = m * slowest->perMicroBatch() + fill;
+    e.computeSeconds = m * slowest->compute;
+    e.recomputeSeconds = m * slowest->recompute;
+    e.tpCommSeconds = m * slowest->comm.tp;
+    e.cpCommSeconds = m * slowest->comm.cp;
+    e.epCommSeconds = m * slowest->comm.ep;
+    e.ppCommSeconds = m * slowest->comm.pp;
+    e.bubbleSeconds = fill;
+
+    const MemoryBreakdown mem = stageMemory(memIn, e.slowestStage);
+    addDataParallel(in, net, *slowest, mem.params, e);
+    const double shard = l.zeroStage >= 1 ? d(l.dp * l.cp) : 1.0;
+    e.optimizerSeconds = optimizerSeconds(mem.params / shard, t, timer);
+    // Communication kernels steal SMs and HBM bandwidth from the compute they hide behind.
+    const double hidden = e.dpCommTotalSeconds - e.dpCommSeconds;
+    e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + in.profile.commComputeSlowdown * hidden;
+
+    // Throughput, utilisation, time to train.
+    const double tokensPerStep = d(t.globalBatch) * d(t.seqLen);
+    const double gpus = d(l.gpus());
+    e.tokensPerSecond = tokensPerStep / e.stepSeconds;
+    const FlopsPerToken f = flopsPerToken(in.model, t.seqLen, l.recompute);
+    const double peak = in.gpu.peakTflops(t.precision).value_or(1) * 1e12;
+    e.tflopsPerGpu = f.model * e.tokensPerSecond / gpus / 1e12;
+    e.mfu = f.model * e.tokensPerSecond / (gpus * peak);
+    // Executed FLOPs: all stages, all micro-batches, all data-parallel replicas.
+    e.hfu = executedFlops * m * d(l.dp) * d(l.cp) * d(l.tp) / e.stepSeconds / (gpus * peak);
+    e.stepSecondsLow = e.stepSeconds * (1 - in.profile.uncertainty);
+    e.stepSecondsHigh = e.stepSeconds * (1 + in.profile.uncertainty);
+    const double seconds = t.tokens / e.tokensPerSecond;
+    e.trainDays = seconds / 86400;
+    e.gpuHours = seconds / 3600 * gpus;
+    if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
+        e.notes.push_back(
+            "No calibrated FP8 profile for this stack and GPU: GEMMs are timed at the BF16 peak.");
+    if (!in.profile.calibrated)
+        e.notes.push_back("Performance profile '" + in.profile.id +
+                          "' is not calibrated on published runs of this stack; treat times as estimates.");
+    return e;
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,58 @@
+#pragma once
+// Step time of one training iteration and its parts (domain.md §5-7): compute per stage from the
+// roofline, exposed tensor/context/expert/pipeline communication per micro-batch, the pipeline
+// schedule's bubble (1F1B, interleaved 1F1B), exposed data-parallel communication after the
+// overlap window, and the optimizer step.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hardware/fabric.h"
+#include "hardware/gpu_spec.h"
+#include "model/model_spec.h"
+#include "parallel/layout.h"
+#include "perf/perf_profile.h"
+#include "scenario/scenario.h"
+
+namespace clusterplan {
+
+struct PerfInputs {
+    const ModelSpec& model;
+    const TrainingSpec& training;
+    const Layout& layout;
+    const GpuSpec& gpu;
+    const Fabric& intraNode;
+    const Fabric& interNode;
+    std::int64_t gpusPerNode;
+    std::int64_t nicsPerNode;
+    const PerfProfile& profile;
+};
+
+struct PerfEstimate {
+    double stepSeconds = 0;
+    double computeSeconds = 0;  // forward + backward of all micro-batches (slowest stage)
+    double recomputeSeconds = 0;
+    double tpCommSeconds = 0;  // exposed
+    double cpCommSeconds = 0;
+    double epCommSeconds = 0;
+    double ppCommSeconds = 0;
+    double dpCommSeconds = 0;  // exposed part
+    double dpCommTotalSeconds = 0;
+    double bubbleSeconds = 0;
+    double optimizerSeconds = 0;
+    double tokensPerSecond = 0;
+    double tflopsPerGpu = 0;    // model FLOPs (PaLM) achieved per GPU
+    double mfu = 0;             // model FLOPs / (GPUs · dense peak of the training precision)
+    double hfu = 0;             // executed FLOPs / same peak
+    double stepSecondsLow = 0;  // uncertainty band from the profile's calibration residuals
+    double stepSecondsHigh = 0;
+    double trainDays = 0;
+    double gpuHours = 0;
+    std::int64_t slowestStage = 0;
+    std::string profileId;
+    std::vector<std::string> notes;
+};
+
+PerfEstimate estimateStep(const PerfInputs& in);
+
+}  // namespace clusterplan

@@ -1,0 +1,206 @@
+#include "validation/validation.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "report/plan.h"
+#include "util/json_read.h"
+#include "util/number_format.h"
+
+namespace clusterplan {
+
+namespace embedded {
+std::string_view calibrationRunsJson();
+std::string_view calibrationModelsJson();
+}  // namespace embedded
+
+namespace {
+
+namespace bj = boost::json;
+
+double num(const bj::object& o, std::string_view key, double fallback) {
+    const auto* v = o.if_contains(key);
+    if (!v || v->is_null())
+        return fallback;
+    return v->is_double() ? v->get_double() : static_cast<double>(v->to_number<double>());
+}
+
+std::string str(const bj::object& o, std::string_view key) {
+    const auto* v = o.if_contains(key);
+    return v && v->is_string() ? std::string(v->get_string()) : std::string();
+}
+
+std::int64_t whole(const bj::object& o, std::string_view key, std::int64_t fallback) {
+    return static_cast<std::int64_t>(std::llround(num(o, key, static_cast<double>(fallback))));
+}
+
+// The defaults each stack ran with where a record leaves them out (domain.md §10, lesson 1).
+// Megatron-LM 2021-22: fp32 main gradients, no distributed optimizer, unfused softmax attention.
+// NeMo 24.07: distributed optimizer, sequence parallel with TP, fused attention.
+// llm-foundry: FSDP full shard (ZeRO-3), FlashAttention (triton).
+Scenario scenarioFor(const bj::object& run, const bj::object& entry, const ModelSpec& model) {
+    Scenario s;
+    s.modelPreset = model.id;
+    s.model = model;
+    const std::string framework = str(entry, "framework");
+    s.training.framework = parseFramework(framework).value_or(Framework::Megatron);
+    s.training.precision = parsePrecision(str(entry, "precision")).value_or(Precision::Bf16);
+    s.training.seqLen = whole(run, "seq_len", 2048);
+    s.training.globalBatch = whole(run, "global_batch_sequences", 1);
+    s.training.flashAttention = s.training.framework != Framework::Megatron;
+    s.training.gradDtype = s.training.framework == Framework::Megatron ? GradDtype::Fp32 : GradDtype::Param;
+    s.cluster.gpu = str(entry, "gpu");
+    s.cluster.gpusPerNode = whole(entry, "gpus_per_node", 8);
+    const std::int64_t gpus = whole(run, "gpu_count", 8);
+    s.cluster.nodes = std::max<std::int64_t>(1, gpus / s.cluster.gpusPerNode);
+    if (gpus < s.cluster.gpusPerNode)
+        s.cluster.gpusPerNode = gpus, s.cluster.nodes = 1;
+    s.cluster.interNode = str(entry, "inter_node");
+    auto& l = s.layout;
+    l.tp = whole(run, "tp", 1);
+    l.pp = whole(run, "pp", 1);
+    l.cp = whole(run, "cp", 1);
+    l.vpp = whole(run, "vp", 1);
+    l.dp = 0;
+    l.microBatch = whole(run, "micro_batch", 1);
+    l.recompute = parseRecompute(str(entry, "recompute")).value_or(Recompute::None);
+    const auto* sp = run.if_contains("sequence_parallel");
+    l.sequenceParallel = sp && sp->is_bool() ? sp->get_bool() : s.training.framework == Framework::Nemo;
+    switch (s.training.framework) {
+    case Framework::Nemo:
+        l.zeroStage = 1;
+        break;
+    case Framework::Fsdp:
+        l.zeroStage = 3;
+        break;
+    default:
+        l.zeroStage = static_cast<int>(whole(run, "zero_stage", 0));
+        break;
+    }
+    return s;
+}
+
+// Narayanan et al. 2021 Eq. 3: FLOPs per iteration counted with full recomputation.
+double narayananEq3(const ModelSpec& m, const TrainingSpec& t) {
+    const double B = static_cast<double>(t.globalBatch), s = static_cast<double>(t.seqLen);
+    const double L = static_cast<double>(m.layers), h = static_cast<double>(m.hidden);
+    const double V = static_cast<double>(m.vocab);
+    return 96 * B * s * L * h * h * (1 + s / (6 * h) + V / (16 * L * h));
+}
+
+double predictedMetric(const std::string& metric, const Plan& plan) {
+    const double gpus = static_cast<double>(plan.layout.gpus());
+    if (metric == "step_time_s")
+        return plan.perf.stepSeconds;
+    if (metric == "tokens_per_sec_per_gpu")
+        return plan.perf.tokensPerSecond / gpus;
+    // tflops_per_gpu in Narayanan's Eq. 3 convention
+    return narayananEq3(plan.scenario.model, plan.scenario.training) / plan.perf.stepSeconds / gpus / 1e12;
+}
+
+}  // namespace
+
+Result<ValidationReport> runValidation(const Catalog& catalog) {
+    return runValidation(catalog, embedded::calibrationRunsJson(), embedded::calibrationModelsJson());
+}
+
+Result<ValidationReport> runValidation(const Catalog& base, std::string_view runsText,
+                                       std::string_view modelsText) {
+    auto runs = json::parseText(runsText, "calibration-runs.json");
+    if (!runs)
+        return runs.error();
+    auto models = json::parseText(modelsText, "run-models.json");
+    if (!models)
+        return models.error();
+    Catalog catalog = base;
+    bj::object modelList;
+    modelList["models"] = models->as_object().at("models");
+    if (auto merged = catalog.mergeJson(bj::serialize(modelList), "run-models.json"); !merged)
+        return merged.error();
+
+    std::map<std::string, const bj::object*> records;
+    for (const auto& r : runs->as_object().at("runs").as_array())
+        records[std::string(r.as_object().at("id").as_string())] = &r.as_object();
+
+    ValidationReport report;
+    std::map<std::string, std::vector<double>> errors;
+    for (const auto& value : models->as_object().at("runs").as_array()) {
+        const auto& entry = value.as_object();
+        ValidationRow row;
+        row.id = str(entry, "id");
+        row.source = row.id.substr(0, row.id.find('_'));
+        row.use = str(entry, "use");
+        row.metric = str(entry, "metric");
+        row.note = str(entry, "exclude_reason");
+        const auto it = records.find(row.id);
+        if (row.use == "exclude" || it == records.end()) {
+            row.use = "exclude";
+            report.rows.push_back(row);
+            continue;
+        }
+        const ModelSpec* model = catalog.model(str(entry, "model"));
+        if (!model)
+            return Error{"run-models.json: " + row.id, "unknown model '" + str(entry, "model") + "'"};
+        const Scenario scenario = scenarioFor(*it->second, entry, *model);
+        auto plan = evaluate(scenario, catalog);
+        if (!plan)
+            return Error{"calibration run " + row.id + ": " + plan.error().where, plan.error().message};
+        row.profile = plan->perf.profileId;
+        row.published = num(*it->second, row.metric, 0);
+        row.predicted = predictedMetric(row.metric, plan.value());
+        row.error = (row.predicted - row.published) / row.published;
+        errors[row.source].push_back(std::fabs(row.error));
+        report.rows.push_back(row);
+    }
+    for (const auto& [source, list] : errors) {
+        double sum = 0, max = 0;
+        for (double e : list)
+            sum += e, max = std::max(max, e);
+        report.meanAbsErrorBySource[source] = sum / static_cast<double>(list.size());
+        report.maxAbsErrorBySource[source] = max;
+    }
+    return report;
+}
+
+std::string validationToText(const ValidationReport& r) {
+    std::ostringstream out;
+    out << "run                               use      metric                  published   predicted   "
+           "error\n";
+    for (const auto& row : r.rows) {
+        std::string id = row.id.substr(0, 33);
+        out << id << std::string(34 - id.size(), ' ') << row.use << std::string(9 - row.use.size(), ' ');
+        if (row.use == "exclude") {
+            out << "excluded: " << row.note.substr(0, 90) << "\n";
+            continue;
+        }
+        out << row.metric << std::string(24 - std::min<std::size_t>(23, row.metric.size()), ' ');
+        const std::string pub = formatFixed(row.published, row.published < 100 ? 2 : 0);
+        const std::string pre = formatFixed(row.predicted, row.predicted < 100 ? 2 : 0);
+        out << std::string(9 - std::min<std::size_t>(8, pub.size()), ' ') << pub << "   "
+            << std::string(9 - std::min<std::size_t>(8, pre.size()), ' ') << pre << "   "
+            << (row.error >= 0 ? "+" : "") << formatFixed(100 * row.error, 1) << " %\n";
+    }
+    out << "\nMean absolute error per source (max)\n";
+    for (const auto& [source, mae] : r.meanAbsErrorBySource)
+        out << "  " << source << std::string(18 - std::min<std::size_t>(17, source.size()), ' ')
+            << formatFixed(100 * mae, 1) << " %  (max "
+            << formatFixed(100 * r.maxAbsErrorBySource.at(source), 1) << " %)\n";
+    return out.str();
+}
+
+std::string validationToCsv(const ValidationReport& r) {
+    std::ostringstream out;
+    out << "id,source,use,metric,profile,published,predicted,error\n";
+    for (const auto& row : r.rows) {
+        out << row.id << "," << row.source << "," << row.use << "," << row.metric << "," << row.profile
+            << ",";
+        if (row.use == "exclude")
+            out << ",,\n";
+        else
+            out << formatNumber(row.published) << "," << formatNumber(row.predicted) << ","
+                << formatFixed(row.error, 4) << "\n";
+    }
+    return out.str();
+}
+
+}  // namespace clusterplan
