@@ -170,3 +170,16 @@ TEST_CASE("window.invalid_start_shows_error_and_no_plan", "[window]") {
     CHECK(window.memoryChart()->chart()->series().isEmpty());
     CHECK_FALSE(controller.plan().has_value());
 }
+
+TEST_CASE("window.summary_shows_step_time_and_follows_the_stack", "[window]") {
+    WindowFixture f;
+    auto* summary = f.widget<QLabel>("summary");
+    CHECK(summary->text().contains(QStringLiteral("Step time")));
+    CHECK(summary->text().contains(QStringLiteral("megatron-ampere")));
+    CHECK(summary->text().contains(QStringLiteral("MFU")));
+    auto* framework = f.widget<QComboBox>("framework");
+    REQUIRE(f.editAndWait(
+        [&] { framework->setCurrentIndex(framework->findData(static_cast<int>(Framework::Fsdp))); }));
+    CHECK(f.controller.scenario().training.framework == Framework::Fsdp);
+    CHECK(summary->text().contains(QStringLiteral("fsdp-ampere-bf16")));
+}

@@ -44,6 +44,11 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
                                {QStringLiteral("training.global_batch"), QStringLiteral("globalBatch"),
                                 tr("Global batch"), tr("Sequences per optimizer step")},
                                1, 16777216);
+    m_framework = addComboBox(
+        form, fields,
+        {QStringLiteral("training.framework"), QStringLiteral("framework"), tr("Software stack"),
+         tr("Training framework: selects the efficiency profile calibrated on that stack's published runs")},
+        enumItems({Framework::Megatron, Framework::Nemo, Framework::Fsdp, Framework::DeepSpeed}));
     m_flashAttention =
         addCheckBox(form, fields,
                     {QStringLiteral("training.flash_attention"), QStringLiteral("flashAttention"),
@@ -67,6 +72,10 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
     connect(m_globalBatch, &QSpinBox::valueChanged, this, [this](int value) {
         m_controller.update([value](Scenario& scenario) { scenario.training.globalBatch = value; });
     });
+    connect(m_framework, &QComboBox::currentIndexChanged, this, [this] {
+        const auto value = static_cast<Framework>(m_framework->currentData().toInt());
+        m_controller.update([value](Scenario& scenario) { scenario.training.framework = value; });
+    });
     connect(m_flashAttention, &QCheckBox::toggled, this, [this](bool on) {
         m_controller.update([on](Scenario& scenario) { scenario.training.flashAttention = on; });
     });
@@ -80,6 +89,7 @@ void TrainingPanel::load(const Scenario& scenario) {
     loadComboData(m_gradDtype, static_cast<int>(training.gradDtype));
     loadSpinBox(m_seqLen, training.seqLen);
     loadSpinBox(m_globalBatch, training.globalBatch);
+    loadComboData(m_framework, static_cast<int>(training.framework));
     loadCheckBox(m_flashAttention, training.flashAttention);
 }
 

@@ -28,6 +28,7 @@ private:
     QComboBox* m_gradDtype = nullptr;
     QSpinBox* m_seqLen = nullptr;
     QSpinBox* m_globalBatch = nullptr;
+    QComboBox* m_framework = nullptr;
     QCheckBox* m_flashAttention = nullptr;
 };
 

@@ -67,6 +67,40 @@ QString otherText(const OtherMemory& o) {
     return parts.join(QStringLiteral(" %1 ").arg(QChar(0x00B7)));
 }
 
+// Step time with its uncertainty band, throughput and time to train: numbers from the engine.
+QString timeRows(const PerfEstimate& t, std::int64_t gpus) {
+    const auto sec = [](double s) { return QStringLiteral("%1 s").arg(s, 0, 'f', s < 10 ? 3 : 1); };
+    QString html = row(QStringLiteral("Step time"), QStringLiteral("%1 (%2 to %3, profile %4)")
+                                                        .arg(sec(t.stepSeconds), sec(t.stepSecondsLow),
+                                                             sec(t.stepSecondsHigh), toQString(t.profileId)));
+    QStringList parts;
+    const auto add = [&](const char* name, double s) {
+        if (s > 0.0005 * t.stepSeconds)
+            parts
+                << QStringLiteral("%1 %2 %").arg(QLatin1String(name)).arg(100 * s / t.stepSeconds, 0, 'f', 1);
+    };
+    add("compute", t.computeSeconds);
+    add("recompute", t.recomputeSeconds);
+    add("TP", t.tpCommSeconds);
+    add("CP", t.cpCommSeconds);
+    add("EP", t.epCommSeconds);
+    add("PP", t.ppCommSeconds);
+    add("bubble", t.bubbleSeconds);
+    add("DP", t.dpCommSeconds);
+    add("optimizer", t.optimizerSeconds);
+    html += row(QStringLiteral("Step parts"), parts.join(QStringLiteral(" %1 ").arg(QChar(0x00B7))));
+    html += row(QStringLiteral("Throughput"),
+                QStringLiteral("%1 tokens/s (%2 per GPU), %3 TFLOP/s per GPU, MFU %4 %")
+                    .arg(t.tokensPerSecond, 0, 'f', 0)
+                    .arg(t.tokensPerSecond / static_cast<double>(gpus), 0, 'f', 0)
+                    .arg(t.tflopsPerGpu, 0, 'f', 1)
+                    .arg(100 * t.mfu, 0, 'f', 1));
+    html +=
+        row(QStringLiteral("Training time"),
+            QStringLiteral("%1 days, %2 GPU-hours").arg(t.trainDays, 0, 'f', 1).arg(t.gpuHours, 0, 'f', 0));
+    return html;
+}
+
 QString largestMicroBatchText(const Plan& plan) {
     if (plan.largestMicroBatch <= 0)
         return QStringLiteral("none (one sequence does not fit)");
@@ -149,6 +183,7 @@ QString planSummaryHtml(const Plan& plan) {
     html += row(QStringLiteral("Other"), otherText(memory.other));
     html += row(QStringLiteral("Fits"), fits);
     html += row(QStringLiteral("Largest micro-batch that fits"), largestMicroBatchText(plan));
+    html += timeRows(plan.perf, plan.layout.gpus());
     html += QStringLiteral("</table></td>");
     if (!plan.notes.empty()) {
         html += QStringLiteral(
