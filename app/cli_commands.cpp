@@ -3,10 +3,13 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cost/cost_format.h"
+#include "cost/cost_json.h"
 #include "hardware/catalog.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
 #include "scenario/scenario_json.h"
+#include "util/json_write.h"
 #include "validation/validation.h"
 
 namespace clusterplan::cli {
@@ -17,6 +20,9 @@ constexpr const char* kUsage = R"(Usage:
   clusterplan-cli evaluate FILE [--format json|text] [--catalog FILE]...
       Evaluate a scenario file ("schema": "clusterplan.scenario/1") and print the plan
       ("schema": "clusterplan.plan/1"; JSON by default).
+  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
+      Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
+      utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
   clusterplan-cli validate [--format text|csv] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted and the mean absolute error per source.
@@ -37,7 +43,8 @@ struct Options {
     std::string file;
     std::string format = "json";
     std::vector<std::string> catalogs;
-    std::vector<std::string> profiles;  // extra performance-profile files
+    std::vector<std::string> profiles;    // extra performance-profile files
+    std::vector<std::string> priceBooks;  // extra price-book files
 };
 
 int usageError(const std::string& message) {
@@ -50,7 +57,11 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
-        if (a == "--format" || a == "--catalog" || a == "--profiles") {
+        if (a == "--pricebook") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            o.priceBooks.push_back(args[++i]);
+        } else if (a == "--format" || a == "--catalog" || a == "--profiles") {
             if (!hasValue)
                 return usageError(a + " needs a value");
             (a == "--format"    ? o.format
@@ -84,6 +95,16 @@ Result<Catalog> loadCatalog(const Options& o) {
         if (auto merged = catalog.mergeFile(f); !merged)
             return merged.error();
     }
+    std::vector<std::string> books;
+    if (std::filesystem::exists(cost::userPriceBookPath(), ec))
+        books.push_back(cost::userPriceBookPath());
+    books.insert(books.end(), o.priceBooks.begin(), o.priceBooks.end());
+    for (const auto& f : books) {
+        if (auto merged = catalog.priceBooks().mergeFile(f); !merged)
+            return merged.error();
+    }
+    for (const auto& d : catalog.priceBooks().diagnostics())
+        std::cerr << "clusterplan-cli: warning: " << d.toString() << "\n";
     for (const auto& f : o.profiles) {
         if (auto merged = catalog.mergePerfProfilesFile(f); !merged)
             return merged.error();
@@ -93,20 +114,54 @@ Result<Catalog> loadCatalog(const Options& o) {
     return catalog;
 }
 
-int evaluateCommand(const Options& o, const Catalog& catalog) {
-    if (o.file.empty())
-        return usageError("evaluate needs a scenario FILE");
+// Loads and evaluates the scenario FILE; prints the error and returns nothing on bad input.
+std::optional<Plan> planFor(const Options& o, const Catalog& catalog) {
     auto scenario = loadScenarioFile(o.file, catalog);
     if (!scenario) {
         std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
-        return kBadInput;
+        return std::nullopt;
     }
     auto plan = evaluate(scenario.value(), catalog);
     if (!plan) {
         std::cerr << "clusterplan-cli: " << o.file << ": " << plan.error().toString() << "\n";
+        return std::nullopt;
+    }
+    return std::move(plan).value();
+}
+
+int costCommand(const Options& o, const Catalog& catalog) {
+    if (o.file.empty())
+        return usageError("cost needs a scenario FILE");
+    const auto plan = planFor(o, catalog);
+    if (!plan)
+        return kBadInput;
+    if (!plan->cost) {
+        for (const auto& note : plan->notes)
+            if (note.rfind("Cost not computed", 0) == 0)
+                std::cerr << "clusterplan-cli: " << o.file << ": " << note << "\n";
         return kBadInput;
     }
-    std::cout << (o.format == "text" ? planToText(plan.value()) : planToJson(plan.value()));
+    if (o.format == "text") {
+        std::cout << cost::costToText(*plan->cost);
+    } else if (o.format == "csv") {
+        std::cout << cost::costToCsv(*plan->cost);
+    } else {
+        json::Writer w;
+        w.beginObject().value("schema", "clusterplan.cost/1");
+        cost::writeCostJson(w, *plan->cost);
+        w.endObject();
+        std::cout << w.str();
+    }
+    return kOk;
+}
+
+int evaluateCommand(const Options& o, const Catalog& catalog) {
+    if (o.file.empty())
+        return usageError("evaluate needs a scenario FILE");
+    const auto plan = planFor(o, catalog);
+    if (!plan)
+        return kBadInput;
+    std::cout << (o.format == "text" ? planToText(*plan) : planToJson(*plan));
     return kOk;
 }
 
@@ -133,6 +188,8 @@ int run(const std::vector<std::string>& args) {
     }
     if (o.command == "evaluate")
         return evaluateCommand(o, catalog.value());
+    if (o.command == "cost")
+        return costCommand(o, catalog.value());
     if (o.command == "validate") {
         auto report = runValidation(catalog.value());
         if (!report) {

@@ -7,20 +7,15 @@
 #include <string_view>
 #include <vector>
 
+#include "cost/price_book.h"
 #include "hardware/fabric.h"
 #include "hardware/gpu_spec.h"
 #include "model/model_spec.h"
 #include "perf/perf_profile.h"
+#include "util/diagnostic.h"
 #include "util/result.h"
 
 namespace clusterplan {
-
-struct Diagnostic {
-    std::string file;
-    std::string key;  // e.g. "gpus[2].hbm_gib"
-    std::string reason;
-    [[nodiscard]] std::string toString() const { return file + ": " + key + ": " + reason; }
-};
 
 class Catalog {
 public:
@@ -43,6 +38,8 @@ public:
     [[nodiscard]] const std::map<std::string, ModelSpec, std::less<>>& models() const { return m_models; }
     [[nodiscard]] const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
     [[nodiscard]] const PerfProfiles& perfProfiles() const { return m_perf; }
+    [[nodiscard]] const cost::PriceBooks& priceBooks() const { return m_priceBooks; }
+    [[nodiscard]] cost::PriceBooks& priceBooks() { return m_priceBooks; }
 
     // Ids in catalog order for pickers; closest id for "did you mean" messages.
     [[nodiscard]] std::vector<std::string> gpuIds() const;
@@ -55,6 +52,7 @@ private:
     std::map<std::string, ModelSpec, std::less<>> m_models;
     std::vector<Diagnostic> m_diagnostics;
     PerfProfiles m_perf = PerfProfiles::builtin();
+    cost::PriceBooks m_priceBooks = cost::PriceBooks::builtin();
 };
 
 // The user catalog path: $XDG_CONFIG_HOME/clusterplan/catalog.json (or ~/.config/...).

@@ -43,6 +43,19 @@ PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Plan&
         {s.model, s.training, plan.layout, plan.gpu, intra, inter, s.cluster.gpusPerNode, nics, profile});
 }
 
+// Rent vs buy for this cluster, with the training run's GPU-hours from the performance model. A
+// price book that cannot price this GPU is a note, not a failed plan.
+void addCost(Plan& plan, const Catalog& catalog) {
+    const auto& c = plan.scenario.cluster;
+    const cost::ClusterFacts facts{c.gpu, c.gpus(), c.nodes, c.gpusPerNode, plan.gpu.tdpW};
+    auto report = cost::computeCost(plan.scenario.cost, catalog.priceBooks(), facts, plan.perf.gpuHours,
+                                    plan.scenario.training.tokens);
+    if (report)
+        plan.cost = std::move(report).value();
+    else
+        plan.notes.push_back("Cost not computed: " + report.error().toString());
+}
+
 }  // namespace
 
 Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
@@ -72,6 +85,7 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
     addMemoryNotes(plan);
     plan.perf = estimatePerf(scenario, catalog, plan);
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
+    addCost(plan, catalog);
     return plan;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cost/rent_vs_buy.h"
 #include "hardware/catalog.h"
 #include "memory/memory_model.h"
 #include "model/flops.h"
@@ -27,6 +28,7 @@ struct Plan {
     std::vector<MemoryBreakdown> zeroStages;  // the same layout under ZeRO 0, 1, 2, 3
     std::int64_t largestMicroBatch = 0;       // largest micro-batch that fits (0: none)
     PerfEstimate perf;                        // step time and its parts
+    std::optional<cost::CostReport> cost;     // rent vs buy; empty when the price book cannot price it
     std::vector<std::string> notes;           // plain-language remarks for the user
 };
 

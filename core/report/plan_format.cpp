@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "cost/cost_format.h"
+#include "cost/cost_json.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
 
@@ -138,6 +140,12 @@ std::string planToJson(const Plan& p) {
     w.value("mfu", t.mfu).value("hfu", t.hfu).value("train_days", t.trainDays).value("gpu_hours", t.gpuHours);
     w.value("slowest_stage", t.slowestStage).value("profile", t.profileId).endObject();
 
+    if (p.cost) {
+        w.beginObject("cost");
+        cost::writeCostJson(w, *p.cost);
+        w.endObject();
+    }
+
     w.beginArray("notes");
     for (const auto& n : p.notes)
         w.value("", n);
@@ -182,6 +190,8 @@ std::string planToText(const Plan& p) {
         out << "  ZeRO-" << i << "  " << formatGib(p.zeroStages[i].total(), 2)
             << (p.zeroStages[i].fits() ? "  fits" : "  does not fit") << "\n";
     writeTimeText(out, p);
+    if (p.cost)
+        out << "\n" << cost::costToText(*p.cost);
     if (!p.notes.empty()) {
         out << "\nNotes\n";
         for (const auto& n : p.notes)

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "cost/cost_inputs.h"
 #include "model/model_spec.h"
 #include "model/precision.h"
 #include "perf/perf_profile.h"
@@ -79,6 +80,7 @@ struct Scenario {
     ClusterSpec cluster;
     LayoutSpec layout;
     MemoryOverheads overheads;
+    cost::CostInputs cost;  // rent vs buy (cost-model.md); defaults price the China book
     bool operator==(const Scenario&) const = default;
 };
 

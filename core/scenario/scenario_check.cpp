@@ -54,6 +54,11 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
     if (s.training.globalBatch < 1 || s.training.globalBatch > 100'000'000)
         return Error{"training.global_batch",
                      "is " + std::to_string(s.training.globalBatch) + ", allowed range 1 to 100000000"};
+    if (auto e = cost::validateCostInputs(s.cost))
+        return e;
+    if (!catalog.priceBooks().book(s.cost.priceBook))
+        return Error{"cost.price_book",
+                     unknownIdMessage("price book", s.cost.priceBook, catalog.priceBooks().ids())};
     return std::nullopt;
 }
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "cost/cost_json.h"
 #include "hardware/catalog_json.h"
 #include "scenario/scenario_check.h"
 #include "util/atomic_file.h"
@@ -112,6 +113,10 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
         readLayout(*r, s.layout);
     if (auto r = top.optObject("overheads"))
         readOverheads(*r, s.overheads);
+    if (auto r = top.optObject("cost")) {
+        cost::readCostInputs(*r, s.cost);
+        r->finish();
+    }
     top.finish();
     return s;
 }
@@ -176,6 +181,9 @@ std::string scenarioToJson(const Scenario& s) {
     w.beginObject("overheads").value("cuda_context_gib", o.cudaContextGib);
     w.value("comm_buffer_mib_per_group", o.commBufferMibPerGroup).value("workspace_mib", o.workspaceMib);
     w.value("fragmentation_pct", o.fragmentationPct).value("logits_bytes", o.logitsBytes).endObject();
+    w.beginObject("cost");
+    cost::writeCostInputs(w, s.cost);
+    w.endObject();
     w.endObject();
     return w.str();
 }

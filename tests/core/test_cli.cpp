@@ -77,3 +77,26 @@ TEST_CASE("a broken user catalog is reported, not fatal for good entries", "[cli
     CHECK(r.out.find("user-catalog-bad-entry.json: gpus[0].tflops.bf16") != std::string::npos);
     CHECK(r.out.find("my-gpu-ok") != std::string::npos);
 }
+
+TEST_CASE("cost prints rent vs buy; evaluate includes it", "[cli]") {
+    Run r = cli("cost " + kData + "/llama3-8b-8xa100.json");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    for (const char* key :
+         {"\"schema\": \"clusterplan.cost/1\"", "\"currency\": \"CNY\"", "\"horizon_months\": 36",
+          "\"rent_total\"", "\"buy_total\"", "\"breakeven_month\"", "\"breakeven_utilization\"",
+          "\"run_cost_rent\"", "\"run_cost_buy\"", "\"per_million_tokens\"", "\"monthly\""})
+        CHECK(r.out.find(key) != std::string::npos);
+    r = cli("cost " + kData + "/llama3-8b-8xa100.json --format csv");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.rfind("month,rent", 0) == 0);
+    r = cli("evaluate " + kData + "/llama3-8b-8xa100.json");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("\"cost\": {") != std::string::npos);
+    CHECK(r.out.find("\"time\": {") != std::string::npos);
+    CHECK(r.out.find("\"step_s\"") != std::string::npos);
+    r = cli("cost " + kData + "/cost-invalid-utilization.json");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("cost.utilization") != std::string::npos);
+    CHECK(r.out.find("0 to 1") != std::string::npos);
+}

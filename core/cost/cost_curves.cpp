@@ -1,0 +1,99 @@
+// Cumulative cost curves and break-even search; formulas in cost_curves.h (cost-model.md §2-§4).
+#include "cost/cost_curves.h"
+
+#include <cmath>
+
+namespace clusterplan::cost {
+
+namespace {
+
+std::size_t at(int m) {
+    return static_cast<std::size_t>(m);
+}
+
+}  // namespace
+
+double monthlyDiscountFactor(double annualRate) {
+    const double monthly = std::pow(1.0 + annualRate, 1.0 / 12.0) - 1.0;
+    return 1.0 / (1.0 + monthly);
+}
+
+CostCurves buildOwnCurves(const CostModel& model, double utilization, int months) {
+    CostCurves c;
+    c.own = buildOwnSchedule(model.params, model.cluster, model.network, utilization, months);
+    const OwnSchedule& s = c.own;
+    const double v = monthlyDiscountFactor(model.params.discountRate);
+    c.ownGross.resize(at(months) + 1);
+    c.ownNet.resize(at(months) + 1);
+    c.ownPv.resize(at(months) + 1);
+    Money gross = s.cashAtStart;
+    double pv = s.cashAtStart.units();
+    double vk = 1.0;  // v^m
+    for (int m = 0; m <= months; ++m) {
+        c.ownGross[at(m)] = gross;
+        c.ownNet[at(m)] = gross - s.residual[at(m)] + s.loanBalance[at(m)];
+        c.ownPv[at(m)] = pv - (s.residual[at(m)] - s.loanBalance[at(m)]).units() * vk;
+        if (m == months)
+            break;
+        const Money opex = s.opex[at(m)].total();
+        const Money loan = m < s.loanMonths ? s.loanPayment : Money();
+        gross += opex + loan;
+        pv += opex.units() * vk + loan.units() * vk * v;
+        vk *= v;
+    }
+    return c;
+}
+
+void addRentCurves(CostCurves& c, const RentSchedule& rent, double annualRate) {
+    const int months = static_cast<int>(rent.cash.size());
+    const double v = monthlyDiscountFactor(annualRate);
+    c.rentCash.assign(at(months) + 1, Money());
+    c.rentAccrued.assign(at(months) + 1, Money());
+    c.rentPv.assign(at(months) + 1, 0.0);
+    double pv = 0;
+    double vk = 1.0;
+    const double deposit = rent.deposit.units();
+    for (int m = 1; m <= months; ++m) {
+        c.rentCash[at(m)] = c.rentCash[at(m - 1)] + rent.cash[at(m - 1)];
+        c.rentAccrued[at(m)] = c.rentAccrued[at(m - 1)] + rent.accrued[at(m - 1)];
+        pv += rent.cash[at(m - 1)].units() * vk;
+        vk *= v;
+        c.rentPv[at(m)] = pv + deposit * (1.0 - vk);
+    }
+    c.rent = rent;
+}
+
+CostCurves buildCurves(const CostModel& model, const RentOffer& offer, const RentTerm& term, int months) {
+    CostCurves c = buildOwnCurves(model, model.utilization, months);
+    const RentSchedule rent = buildRentSchedule(offer, term, model.rentAdjustments(), model.cluster.gpus,
+                                                model.utilization, months);
+    addRentCurves(c, rent, model.params.discountRate);
+    return c;
+}
+
+BreakEven findBreakEven(const CostCurves& c, int last) {
+    BreakEven b;
+    for (int m = 1; m <= last && m <= c.months(); ++m) {
+        if (!b.gross && c.rentAccrued[at(m)] >= c.ownGross[at(m)])
+            b.gross = m;
+        if (!b.net && c.rentAccrued[at(m)] >= c.ownNet[at(m)])
+            b.net = m;
+        if (!b.pv && c.rentPv[at(m)] >= c.ownPv[at(m)])
+            b.pv = m;
+    }
+    return b;
+}
+
+Headline headline(const CostModel& model) {
+    const CostCurves c = buildCurves(model, model.offer, model.term, model.searchMonths);
+    const auto t = at(model.horizonMonths);
+    Headline h;
+    h.breakeven = findBreakEven(c, model.searchMonths).gross;
+    h.buyNet = c.ownNet[t];
+    h.rent = c.rentAccrued[t];
+    h.pvBuy = c.ownPv[t];
+    h.pvRent = c.rentPv[t];
+    return h;
+}
+
+}  // namespace clusterplan::cost

@@ -1,0 +1,163 @@
+// Text and CSV formatting of a cost report (see cost_format.h).
+#include "cost/cost_format.h"
+
+#include "util/number_format.h"
+
+namespace clusterplan::cost {
+
+namespace {
+
+constexpr std::size_t kLabelWidth = 36;
+
+class Text {
+public:
+    explicit Text(Currency c) : m_currency(c) {}
+    void line(const std::string& s = {}) { m_out += s + "\n"; }
+    void row(const std::string& label, const std::string& value) {
+        // Pads by code points so that "×" and "¥" count as one column.
+        std::string padded = "  " + label;
+        std::size_t width = 0;
+        for (const char ch : padded)
+            width += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
+        padded.append(width < kLabelWidth ? kLabelWidth - width : 1, ' ');
+        line(padded + value);
+    }
+    void money(const std::string& label, Money m) { row(label, formatMoney(m, m_currency)); }
+    std::string fmt(Money m) const { return formatMoney(m, m_currency); }
+    std::string fmt(const std::optional<Money>& m, const char* none) const { return m ? fmt(*m) : none; }
+    std::string str() const { return m_out; }
+
+private:
+    Currency m_currency;
+    std::string m_out;
+};
+
+std::string month(const std::optional<int>& m, int search) {
+    return m ? "month " + std::to_string(*m) : "never within " + std::to_string(search) + " months";
+}
+
+std::string percent(const std::optional<double>& x, int horizon) {
+    return x ? formatFixed(*x * 100.0, 1) + " %"
+             : "none: owning does not pay back within " + std::to_string(horizon) +
+                   " months at any utilisation";
+}
+
+std::string count(std::int64_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+void owning(Text& t, const CostReport& r) {
+    const CapexBreakdown& c = r.capex;
+    t.line("Buying (capex at month 0)");
+    t.money("servers", c.servers);
+    t.money("switches (" + std::to_string(c.network.switches) + ", " +
+                count(c.network.tiers, "tier", "tiers") + ")",
+            c.switches);
+    t.money("optics and cables", c.optics);
+    t.money("front-end network", c.frontend);
+    t.money("storage (" + formatNumber(c.storageTb) + " TB)", c.storage);
+    t.money("other hardware", c.other);
+    t.money("hardware", c.hardware);
+    t.money("installation", c.installation);
+    t.money("capex", c.capex);
+    const OpexMonth& o = r.firstMonthOpex;
+    t.line("Owning, per month (month 0)");
+    t.money("energy (" + formatFixed(r.itAverageKw, 2) + " kW IT average)", o.energy);
+    t.money("colocation (" + formatFixed(r.contractKw, 2) + " kW contracted)", o.colo);
+    t.money("staff (" + formatFixed(r.fte, 2) + " FTE)", o.staff);
+    t.money("maintenance", o.maintenance);
+    t.money("insurance", o.insurance);
+    if (o.software > Money())
+        t.money("software", o.software);
+    if (o.other > Money())
+        t.money("other", o.other);
+    t.money("opex", o.total());
+    if (r.loanPayment > Money())
+        t.money("loan payment", r.loanPayment);
+    t.money("depreciation (accounting)", r.depreciationPerMonth);
+}
+
+void answers(Text& t, const CostReport& r) {
+    t.line("After " + std::to_string(r.horizonMonths) + " months");
+    t.money("rent (paid)", r.rentTotal);
+    if (r.rentAccruedTotal != r.rentTotal)
+        t.money("rent (accrued)", r.rentAccruedTotal);
+    t.money("buy (gross cash)", r.buyTotal);
+    t.money("resale value", r.residualAtHorizon);
+    t.money("buy net of resale", r.buyNetTotal);
+    t.money("present value, rent", r.pvRent);
+    t.money("present value, buy", r.pvBuy);
+    t.line("Break-even");
+    t.row("gross", month(r.breakeven.gross, r.searchMonths));
+    t.row("net of resale", month(r.breakeven.net, r.searchMonths));
+    t.row("discounted", month(r.breakeven.pv, r.searchMonths));
+    t.row("utilisation", percent(r.breakevenUtilization, r.horizonMonths));
+    t.row("max capex (opex held)",
+          t.fmt(r.maxCapexGross, "none") + " gross, " + t.fmt(r.maxCapexNet, "none") + " net");
+    t.row("max server price",
+          t.fmt(r.maxNodePriceGross, "none") + " gross, " + t.fmt(r.maxNodePriceNet, "none") + " net");
+    t.row("min rent for payback",
+          t.fmt(r.minRentGross) + " gross, " + t.fmt(r.minRentNet) + " net per month");
+    const std::string sym(currencySymbol(r.currency));
+    t.row("buy per GPU-hour",
+          sym + formatFixed(r.buyPerGpuHour, 2) + " available" +
+              (r.buyPerUtilizedGpuHour ? ", " + sym + formatFixed(*r.buyPerUtilizedGpuHour, 2) + " utilised"
+                                       : ""));
+    t.row("rent per GPU-hour",
+          sym + formatFixed(r.rentPerGpuHour, 2) + " available" +
+              (r.rentPerUtilizedGpuHour ? ", " + sym + formatFixed(*r.rentPerUtilizedGpuHour, 2) + " utilised"
+                                        : ""));
+    if (r.runCostRent && r.runCostBuy) {
+        t.line("Training run (" + formatFixed(*r.runGpuHours, 0) + " GPU-hours)");
+        t.money("rented", *r.runCostRent);
+        t.money("owned", *r.runCostBuy);
+        if (r.perMillionTokensRent && r.perMillionTokensBuy)
+            t.row("per million tokens", sym + formatFixed(*r.perMillionTokensRent, 4) + " rented, " + sym +
+                                            formatFixed(*r.perMillionTokensBuy, 4) + " owned");
+    }
+}
+
+void tables(Text& t, const CostReport& r) {
+    t.line("Rent options (" + std::to_string(r.horizonMonths) + " months)");
+    for (const auto& o : r.options)
+        t.row(o.offerId + "/" + o.termId,
+              t.fmt(o.total) + ", break-even " + month(o.breakeven.gross, r.searchMonths));
+    t.line("Sensitivity (±, by swing of rent − own net)");
+    for (const auto& s : r.sensitivity)
+        t.row(s.input, t.fmt(s.advantageLow) + " .. " + t.fmt(s.advantageHigh) + ", break-even " +
+                           month(s.breakevenLow, r.searchMonths) + " .. " +
+                           month(s.breakevenHigh, r.searchMonths));
+}
+
+}  // namespace
+
+std::string costToText(const CostReport& r) {
+    Text t(r.currency);
+    t.line("Rent vs buy: " + std::to_string(r.cluster.gpus) + " × " + r.cluster.gpuId + " (" +
+           count(r.cluster.nodes, "server", "servers") + "), " + std::to_string(r.horizonMonths) +
+           " months, utilisation " + formatFixed(r.utilization * 100.0, 1) + " %, " +
+           std::string(currencyCode(r.currency)));
+    t.line("Price book: " + r.priceBookId + " (" + r.priceBookName + ")");
+    t.line("Rent: " + r.offer.name + ", " + r.term.name + " (" + r.offer.source + ", " + r.offer.asOf + ")");
+    t.line();
+    owning(t, r);
+    t.line();
+    answers(t, r);
+    t.line();
+    tables(t, r);
+    for (const auto& n : r.notes)
+        t.line("Note: " + n);
+    return t.str();
+}
+
+std::string costToCsv(const CostReport& r) {
+    std::string out = "month,rent,rent_accrued,buy,buy_net,rent_pv,buy_pv\n";
+    for (const auto& p : r.monthly) {
+        out += std::to_string(p.month) + "," + p.rent.toString() + "," + p.rentAccrued.toString() + "," +
+               p.buy.toString() + "," + p.buyNet.toString() + "," + p.rentPv.toString() + "," +
+               p.buyPv.toString() + "\n";
+    }
+    return out;
+}
+
+}  // namespace clusterplan::cost

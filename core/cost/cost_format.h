@@ -1,0 +1,17 @@
+#pragma once
+// Plain-text and CSV forms of a cost report (for `clusterplan-cli cost FILE --format text|csv`).
+// Amounts print from exact cents; ordering is fixed, so outputs suit golden files.
+#include <string>
+
+#include "cost/rent_vs_buy.h"
+
+namespace clusterplan::cost {
+
+// A readable summary: capex and monthly opex lines, totals at the horizon, break-even months,
+// derived answers, the run's cost, the rent options and the sensitivity ranking.
+std::string costToText(const CostReport& report);
+// The monthly table: month,rent,rent_accrued,buy,buy_net,rent_pv,buy_pv (one row per month
+// 0..horizon, amounts with two decimals, no grouping).
+std::string costToCsv(const CostReport& report);
+
+}  // namespace clusterplan::cost

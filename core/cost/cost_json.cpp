@@ -1,0 +1,293 @@
+// Reading a scenario's `cost` object, writing it back, and writing the cost report as JSON
+// (see cost_json.h).
+#include "cost/cost_json.h"
+
+#include <cmath>
+
+#include "cost/cost_parameters.h"
+#include "cost/price_book_json.h"
+
+namespace clusterplan::cost {
+
+namespace {
+
+void readOverrides(json::ObjectReader& o, CostInputs& in) {
+    for (const auto& spec : parameterSpecs()) {
+        if (!o.has(spec.key)) {
+            o.ignore({spec.key});
+            continue;
+        }
+        in.overrides[std::string(spec.key)] =
+            readNumber(o, spec.key, spec.min, spec.max, spec.maxExclusive, spec.integer);
+    }
+    o.finish();
+}
+
+double rounded(double x, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(x * scale) / scale;
+}
+
+void money(json::Writer& w, std::string_view key, Money m) {
+    w.value(key, m.units());
+}
+
+void optMoney(json::Writer& w, std::string_view key, const std::optional<Money>& m) {
+    if (m)
+        money(w, key, *m);
+    else
+        w.null(key);
+}
+
+void optRate(json::Writer& w, std::string_view key, const std::optional<double>& x, int decimals) {
+    if (x)
+        w.value(key, rounded(*x, decimals));
+    else
+        w.null(key);
+}
+
+void optMonth(json::Writer& w, std::string_view key, const std::optional<int>& m) {
+    if (m)
+        w.value(key, *m);
+    else
+        w.null(key);
+}
+
+void writeCapex(json::Writer& w, const CostReport& r) {
+    const CapexBreakdown& c = r.capex;
+    w.beginObject("capex");
+    money(w, "servers", c.servers);
+    money(w, "switches", c.switches);
+    money(w, "optics", c.optics);
+    money(w, "frontend", c.frontend);
+    money(w, "storage", c.storage);
+    money(w, "other", c.other);
+    money(w, "hardware", c.hardware);
+    money(w, "installation", c.installation);
+    money(w, "total", c.capex);
+    money(w, "resale_base", c.resaleBase);
+    w.value("network_ports", c.network.ports).value("network_switches", c.network.switches);
+    w.value("network_tiers", c.network.tiers).value("storage_tb", c.storageTb);
+    w.endObject();
+    const OpexMonth& o = r.firstMonthOpex;
+    w.beginObject("opex_month");
+    money(w, "energy", o.energy);
+    money(w, "colo", o.colo);
+    money(w, "staff", o.staff);
+    money(w, "maintenance", o.maintenance);
+    money(w, "insurance", o.insurance);
+    money(w, "software", o.software);
+    money(w, "other", o.other);
+    money(w, "total", o.total());
+    w.endObject();
+    money(w, "opex_total", r.opexTotal);
+    w.value("node_max_kw", rounded(r.nodeMaxKw, 4)).value("it_average_kw", rounded(r.itAverageKw, 4));
+    w.value("contract_kw", rounded(r.contractKw, 4)).value("fte", rounded(r.fte, 4));
+    money(w, "depreciation_per_month", r.depreciationPerMonth);
+    money(w, "loan_payment", r.loanPayment);
+    money(w, "loan_outstanding", r.loanOutstanding);
+    money(w, "residual_value", r.residualAtHorizon);
+}
+
+void writeRent(json::Writer& w, const CostReport& r) {
+    w.beginObject("rent");
+    w.value("offer", r.offer.id).value("term", r.term.id).value("name", r.offer.name);
+    w.value("unit", toString(r.offer.unit)).value("list_price", r.offer.price);
+    w.value("list_per_gpu_hour", rounded(listPerGpuHour(r.offer), 4));
+    w.value("units", r.rentUnits).value("gpus", r.rentGpus);
+    w.value("term_months", r.term.months)
+        .value("term_discount", r.term.discount)
+        .value("prepay", r.term.prepay);
+    w.value("source", r.offer.source).value("as_of", r.offer.asOf);
+    w.endObject();
+}
+
+void writeOptions(json::Writer& w, const CostReport& r) {
+    w.beginArray("options");
+    for (const auto& o : r.options) {
+        w.beginObject().value("offer", o.offerId).value("term", o.termId).value("name", o.name);
+        w.value("list_per_gpu_hour", rounded(o.listPerGpuHour, 4));
+        w.value("effective_per_gpu_hour", rounded(o.effectivePerGpuHour, 4));
+        money(w, "first_month", o.firstMonth);
+        money(w, "total", o.total);
+        money(w, "total_accrued", o.totalAccrued);
+        money(w, "pv", o.pv);
+        optMonth(w, "breakeven_month", o.breakeven.gross);
+        optMonth(w, "breakeven_month_net", o.breakeven.net);
+        optMonth(w, "breakeven_month_pv", o.breakeven.pv);
+        optRate(w, "breakeven_utilization", o.breakevenUtilization, 4);
+        w.value("source", o.source).value("as_of", o.asOf).endObject();
+    }
+    w.endArray();
+}
+
+void writeSensitivity(json::Writer& w, const CostReport& r) {
+    w.beginArray("sensitivity");
+    for (const auto& s : r.sensitivity) {
+        w.beginObject()
+            .value("input", s.input)
+            .value("base", s.base)
+            .value("low", s.low)
+            .value("high", s.high);
+        optMonth(w, "breakeven_low", s.breakevenLow);
+        optMonth(w, "breakeven_high", s.breakevenHigh);
+        money(w, "buy_net_low", s.buyNetLow);
+        money(w, "buy_net_high", s.buyNetHigh);
+        money(w, "rent_low", s.rentLow);
+        money(w, "rent_high", s.rentHigh);
+        money(w, "advantage_low", s.advantageLow);
+        money(w, "advantage_high", s.advantageHigh);
+        money(w, "swing", s.swing());
+        w.endObject();
+    }
+    w.endArray();
+}
+
+void writeParameters(json::Writer& w, const CostReport& r) {
+    w.beginArray("parameters");
+    for (const auto& p : r.parameters) {
+        const ParameterSpec* spec = findParameter(p.key);
+        w.beginObject().value("key", p.key).value("value", p.value);
+        w.value("unit", spec && spec->money
+                            ? std::string(spec->unit) + " (" + std::string(currencyCode(r.currency)) + ")"
+                            : std::string(spec ? spec->unit : ""));
+        w.value("origin", p.origin).value("source", p.source).value("as_of", p.asOf).endObject();
+    }
+    w.endArray();
+}
+
+}  // namespace
+
+void readCostInputs(json::ObjectReader& r, CostInputs& in) {
+    r.optString("price_book", in.priceBook);
+    r.optString("rent_offer", in.rentOffer);
+    r.optString("rent_term", in.rentTerm);
+    if (r.has("rent_price"))
+        in.rentPrice = readNumber(r, "rent_price", 0, kMaxMonthlyPrice);
+    else
+        r.ignore({"rent_price"});
+    if (r.has("rent_released_when_idle"))
+        in.rentReleasedWhenIdle = r.boolean("rent_released_when_idle");
+    else
+        r.ignore({"rent_released_when_idle"});
+    if (auto o = r.optObject("custom_rent")) {
+        in.customRent = readRentOffer(*o, false);
+        o->finish();
+    }
+    if (r.has("currency")) {
+        Currency c{};
+        const std::string code = r.choice("currency", {"CNY", "USD"});
+        if (!parseCurrency(code, c))
+            json::fail(r.pathOf("currency"), "is '" + code + "', allowed: CNY, USD");
+        in.currency = c;
+    } else {
+        r.ignore({"currency"});
+    }
+    readOptNumber(r, "usd_cny", in.cnyPerUsd, 0.01, 1000);
+    double months = static_cast<double>(in.horizonMonths);
+    readOptNumber(r, "horizon_months", months, 1, kMaxMonths, false, true);
+    in.horizonMonths = static_cast<std::int64_t>(months);
+    months = static_cast<double>(in.breakevenSearchMonths);
+    readOptNumber(r, "breakeven_search_months", months, 1, kMaxMonths, false, true);
+    in.breakevenSearchMonths = static_cast<std::int64_t>(months);
+    readOptNumber(r, "utilization", in.utilization, 0, 1);
+    if (r.has("discount_rate"))
+        in.discountRate = readNumber(r, "discount_rate", 0, 1);
+    else
+        r.ignore({"discount_rate"});
+    readOptNumber(r, "sensitivity_range", in.sensitivityRange, 0, 0.9);
+    if (auto o = r.optObject("overrides"))
+        readOverrides(*o, in);
+    r.finish();
+    if (auto e = validateCostInputs(in))
+        json::fail(e->where, e->message);
+}
+
+void writeCostInputs(json::Writer& w, const CostInputs& in) {
+    w.value("price_book", in.priceBook);
+    if (!in.rentOffer.empty())
+        w.value("rent_offer", in.rentOffer);
+    if (!in.rentTerm.empty())
+        w.value("rent_term", in.rentTerm);
+    if (in.rentPrice)
+        w.value("rent_price", *in.rentPrice);
+    if (in.rentReleasedWhenIdle)
+        w.value("rent_released_when_idle", *in.rentReleasedWhenIdle);
+    if (in.customRent) {
+        w.beginObject("custom_rent");
+        writeRentOffer(w, *in.customRent);
+        w.endObject();
+    }
+    if (in.currency)
+        w.value("currency", currencyCode(*in.currency));
+    w.value("usd_cny", in.cnyPerUsd).value("horizon_months", in.horizonMonths);
+    w.value("breakeven_search_months", in.breakevenSearchMonths).value("utilization", in.utilization);
+    if (in.discountRate)
+        w.value("discount_rate", *in.discountRate);
+    w.value("sensitivity_range", in.sensitivityRange);
+    if (!in.overrides.empty()) {
+        w.beginObject("overrides");
+        for (const auto& [key, value] : in.overrides)
+            w.value(key, value);
+        w.endObject();
+    }
+}
+
+void writeCostJson(json::Writer& w, const CostReport& r) {
+    w.value("currency", currencyCode(r.currency)).value("price_book", r.priceBookId);
+    w.value("horizon_months", r.horizonMonths).value("utilization", r.utilization);
+    w.value("discount_rate", r.discountRate).value("usd_cny", r.cnyPerUsd);
+    money(w, "rent_total", r.rentTotal);
+    money(w, "rent_accrued_total", r.rentAccruedTotal);
+    money(w, "buy_total", r.buyTotal);
+    money(w, "buy_net", r.buyNetTotal);
+    money(w, "pv_rent", r.pvRent);
+    money(w, "pv_buy", r.pvBuy);
+    optMonth(w, "breakeven_month", r.breakeven.gross);
+    optMonth(w, "breakeven_month_net", r.breakeven.net);
+    optMonth(w, "breakeven_month_pv", r.breakeven.pv);
+    w.value("breakeven_search_months", r.searchMonths);
+    w.value("breakeven_within_horizon", r.breakeven.gross && *r.breakeven.gross <= r.horizonMonths);
+    optRate(w, "breakeven_utilization", r.breakevenUtilization, 4);
+    optMoney(w, "max_capex_gross", r.maxCapexGross);
+    optMoney(w, "max_capex_net", r.maxCapexNet);
+    optMoney(w, "max_node_price_gross", r.maxNodePriceGross);
+    optMoney(w, "max_node_price_net", r.maxNodePriceNet);
+    money(w, "min_rent_gross", r.minRentGross);
+    money(w, "min_rent_net", r.minRentNet);
+    w.value("buy_per_gpu_hour", rounded(r.buyPerGpuHour, 4))
+        .value("rent_per_gpu_hour", rounded(r.rentPerGpuHour, 4));
+    optRate(w, "buy_per_utilized_gpu_hour", r.buyPerUtilizedGpuHour, 4);
+    optRate(w, "rent_per_utilized_gpu_hour", r.rentPerUtilizedGpuHour, 4);
+    optRate(w, "run_gpu_hours", r.runGpuHours, 2);
+    w.value("training_tokens", r.trainingTokens);
+    optMoney(w, "run_cost_rent", r.runCostRent);
+    optMoney(w, "run_cost_buy", r.runCostBuy);
+    w.beginObject("per_million_tokens");
+    optRate(w, "rent", r.perMillionTokensRent, 4);
+    optRate(w, "buy", r.perMillionTokensBuy, 4);
+    w.endObject();
+    writeRent(w, r);
+    writeCapex(w, r);
+    w.beginArray("monthly");
+    for (const auto& p : r.monthly) {
+        w.beginObject().value("month", p.month);
+        money(w, "rent", p.rent);
+        money(w, "buy", p.buy);
+        money(w, "buy_net", p.buyNet);
+        money(w, "rent_accrued", p.rentAccrued);
+        money(w, "rent_pv", p.rentPv);
+        money(w, "buy_pv", p.buyPv);
+        w.endObject();
+    }
+    w.endArray();
+    writeOptions(w, r);
+    writeSensitivity(w, r);
+    writeParameters(w, r);
+    w.beginArray("notes");
+    for (const auto& n : r.notes)
+        w.value("", n);
+    w.endArray();
+}
+
+}  // namespace clusterplan::cost

@@ -1,0 +1,246 @@
+// Resolving CostInputs + price book + cluster into a CostModel (see cost_model.h).
+#include "cost/cost_model.h"
+
+#include <algorithm>
+
+#include "util/closest_id.h"
+#include "util/number_format.h"
+
+namespace clusterplan::cost {
+
+namespace {
+
+// DGX H100: 10.2 kW node maximum for 8 × 700 W GPUs (NVIDIA datasheet), i.e. 1.82 × the GPUs'
+// TDP; used only when neither the price book nor the scenario gives the node's power.
+constexpr double kNodeToGpuPower = 10.2 / 5.6;
+
+std::optional<Error> checkCluster(const ClusterFacts& c) {
+    if (c.gpus < 1 || c.gpus > kMaxGpus)
+        return Error{"cluster.gpus",
+                     "is " + std::to_string(c.gpus) + ", allowed range 1 to " + std::to_string(kMaxGpus)};
+    if (c.gpusPerNode < 1 || c.gpusPerNode > 1024)
+        return Error{"cluster.gpus_per_node",
+                     "is " + std::to_string(c.gpusPerNode) + ", allowed range 1 to 1024"};
+    if (c.nodes < 1 || c.nodes > kMaxGpus)
+        return Error{"cluster.nodes",
+                     "is " + std::to_string(c.nodes) + ", allowed range 1 to " + std::to_string(kMaxGpus)};
+    if (c.gpus > c.nodes * c.gpusPerNode)
+        return Error{"cluster.gpus", "is " + std::to_string(c.gpus) + ", more than nodes × GPUs per node"};
+    if (!(c.gpuTdpW > 0 && c.gpuTdpW < 1e5))
+        return Error{"cluster.gpu_tdp_w",
+                     "is " + formatNumber(c.gpuTdpW) + ", allowed range above 0 to 100000"};
+    return std::nullopt;
+}
+
+class Resolver {
+public:
+    Resolver(const CostInputs& in, const PriceBook& book, const ClusterFacts& c)
+        : m_in(in), m_book(book), m_c(c) {}
+
+    Result<CostModel> run();
+
+private:
+    void set(std::string_view key, double value, std::string origin, std::string source, std::string asOf) {
+        setParameter(m_model.params, *findParameter(key), value);
+        for (auto& o : m_model.origins)
+            if (o.key == key) {
+                o = {std::string(key), value, std::move(origin), std::move(source), std::move(asOf)};
+                return;
+            }
+    }
+    std::optional<Error> applyPurchase();
+    std::optional<Error> chooseOffer();
+    void convertMoney();
+
+    const CostInputs& m_in;
+    const PriceBook& m_book;
+    const ClusterFacts& m_c;
+    CostModel m_model;
+};
+
+std::optional<Error> Resolver::applyPurchase() {
+    const bool priceOverride = m_in.overrides.count("node_price") > 0;
+    if (const PurchaseEntry* p = m_book.purchaseFor(m_c.gpuId)) {
+        m_model.purchaseId = p->id;
+        const std::string origin = "price book purchase " + p->id;
+        set("node_price", p->nodePrice, origin, p->source, p->asOf);
+        set("node_price_gpus", p->gpusPerNode, origin, p->source, p->asOf);
+        set("node_max_kw", p->nodeMaxKw, origin, p->source, p->asOf);
+        if (p->residualAt36Months)
+            set("residual_at_36_months", *p->residualAt36Months, origin, p->source, p->asOf);
+        return std::nullopt;
+    }
+    if (!priceOverride) {
+        std::vector<std::string> gpus;
+        for (const auto& p : m_book.purchases)
+            gpus.insert(gpus.end(), p.gpus.begin(), p.gpus.end());
+        std::string list;
+        for (const auto& g : gpus)
+            list += (list.empty() ? "" : ", ") + g;
+        return Error{"cost.overrides.node_price", "price book '" + m_book.id +
+                                                      "' has no purchase price for GPU '" + m_c.gpuId +
+                                                      "' (it prices: " + (list.empty() ? "none" : list) +
+                                                      "); give cost.overrides.node_price"};
+    }
+    // A node price from the scenario is for one of the cluster's servers.
+    set("node_price_gpus", static_cast<double>(m_c.gpusPerNode), "cluster", "the cluster's GPUs per node",
+        "");
+    const double kw = static_cast<double>(m_c.gpusPerNode) * m_c.gpuTdpW / 1000.0 * kNodeToGpuPower;
+    set("node_max_kw", kw, "estimate", "GPU TDP × GPUs per node × 10.2/5.6 (DGX H100 node max / GPU TDP)",
+        "");
+    if (m_in.overrides.count("node_max_kw") == 0)
+        m_model.notes.push_back("Node power estimated from GPU TDP (" + formatNumber(m_c.gpuTdpW) +
+                                " W) as " + formatFixed(kw, 2) +
+                                " kW per server; set cost.overrides.node_max_kw for a datasheet value.");
+    return std::nullopt;
+}
+
+std::optional<Error> Resolver::chooseOffer() {
+    const RentOffer* offer = nullptr;
+    if (m_in.customRent) {
+        offer = &*m_in.customRent;
+    } else if (!m_in.rentOffer.empty()) {
+        offer = m_book.offer(m_in.rentOffer);
+        std::vector<std::string> ids;
+        for (const RentOffer* o : m_book.offersFor(m_c.gpuId))
+            ids.push_back(o->id);
+        if (!offer)
+            return Error{"cost.rent_offer", unknownIdMessage("rent offer", m_in.rentOffer, ids)};
+        if (!offer->rents(m_c.gpuId))
+            return Error{"cost.rent_offer",
+                         "offer '" + offer->id + "' does not rent GPU '" + m_c.gpuId + "'"};
+    } else {
+        offer = m_book.defaultOfferFor(m_c.gpuId);
+        if (!offer)
+            return Error{"cost.rent_offer", "price book '" + m_book.id + "' has no rent offer for GPU '" +
+                                                m_c.gpuId +
+                                                "'; give cost.custom_rent or choose another price book"};
+    }
+    m_model.offer = *offer;
+    if (m_in.rentPrice)
+        m_model.offer.price = *m_in.rentPrice;
+    if (m_in.rentReleasedWhenIdle)
+        m_model.offer.releasedWhenIdle = *m_in.rentReleasedWhenIdle;
+    const std::string termId = m_in.rentTerm.empty() ? m_model.offer.terms.front().id : m_in.rentTerm;
+    const RentTerm* term = m_model.offer.term(termId);
+    if (!term) {
+        std::vector<std::string> ids;
+        for (const auto& t : m_model.offer.terms)
+            ids.push_back(t.id);
+        return Error{"cost.rent_term",
+                     unknownIdMessage("term of offer '" + m_model.offer.id + "'", termId, ids)};
+    }
+    m_model.term = *term;
+    for (const RentOffer* o : m_book.offersFor(m_c.gpuId))
+        m_model.offers.push_back(o->id == m_model.offer.id ? m_model.offer : *o);
+    if (m_in.customRent)
+        m_model.offers.push_back(m_model.offer);
+    return std::nullopt;
+}
+
+void convertOffer(RentOffer& o, double f) {
+    o.price *= f;
+    if (o.priceLow)
+        *o.priceLow *= f;
+    if (o.priceHigh)
+        *o.priceHigh *= f;
+    o.deposit *= f;
+    o.setupFee *= f;
+    for (auto& t : o.terms)
+        t.renewalCredit *= f;
+}
+
+void Resolver::convertMoney() {
+    const double f = conversionFactor(m_model.bookCurrency, m_model.currency, m_model.cnyPerUsd);
+    if (f == 1.0)
+        return;
+    for (const auto& spec : parameterSpecs())
+        if (spec.money)
+            setParameter(m_model.params, spec, getParameter(m_model.params, spec) * f);
+    convertOffer(m_model.offer, f);
+    for (auto& o : m_model.offers)
+        convertOffer(o, f);
+    m_model.notes.push_back("Prices converted from " + std::string(currencyCode(m_model.bookCurrency)) +
+                            " to " + std::string(currencyCode(m_model.currency)) + " at " +
+                            formatNumber(m_model.cnyPerUsd) + " CNY per USD.");
+}
+
+Result<CostModel> Resolver::run() {
+    CostModel& m = m_model;
+    m.cluster = m_c;
+    m.utilization = m_in.utilization;
+    m.horizonMonths = static_cast<int>(m_in.horizonMonths);
+    m.searchMonths = static_cast<int>(std::max(m_in.horizonMonths, m_in.breakevenSearchMonths));
+    m.sensitivityRange = m_in.sensitivityRange;
+    m.bookCurrency = m_book.currency;
+    m.currency = m_in.currency.value_or(m_book.currency);
+    m.cnyPerUsd = m_in.cnyPerUsd;
+    m.priceBookId = m_book.id;
+    m.priceBookName = m_book.name;
+    // Built-in defaults are in USD (cost-model.md §5, US column).
+    const double fromUsd = conversionFactor(Currency::Usd, m_book.currency, m_in.cnyPerUsd);
+    for (const auto& spec : parameterSpecs()) {
+        double value = getParameter(m.params, spec);
+        std::string origin = "default";
+        if (spec.money && fromUsd != 1.0 && value != 0) {
+            value *= fromUsd;
+            origin = "default (USD converted at " + formatNumber(m_in.cnyPerUsd) + ")";
+        }
+        setParameter(m.params, spec, value);
+        m.origins.push_back(
+            {std::string(spec.key), value, origin, std::string(spec.source), "cost-model.md §5"});
+    }
+    for (const auto& e : m_book.parameters)
+        set(e.key, e.value, "price book " + m_book.id, e.source + (e.grade.empty() ? "" : "; " + e.grade),
+            e.asOf);
+    if (auto e = applyPurchase())
+        return *e;
+    for (const auto& [key, value] : m_in.overrides)
+        set(key, value, "override", "scenario cost.overrides." + key, "");
+    if (m_in.discountRate)
+        set("discount_rate", *m_in.discountRate, "override", "scenario cost.discount_rate", "");
+    const CostParameters& p = m.params;
+    if (p.residualAt36Months > 1.0 - p.resaleHaircut)
+        return Error{"cost.overrides.residual_at_36_months", "is " + formatNumber(p.residualAt36Months) +
+                                                                 ", allowed range 0 to 1 − resale_haircut (" +
+                                                                 formatNumber(1.0 - p.resaleHaircut) +
+                                                                 "): resale value cannot rise after day one"};
+    if (auto e = chooseOffer())
+        return *e;
+    auto network = networkBom(m_c.gpus, m_c.nodes, m_c.gpusPerNode, static_cast<std::int64_t>(p.switchPorts));
+    if (!network)
+        return network.error();
+    m.network = network.value();
+    convertMoney();
+    for (auto& o : m.origins)
+        o.value = getParameter(m.params, *findParameter(o.key));
+    if (m_c.gpusPerNode != static_cast<std::int64_t>(p.nodePriceGpus))
+        m.notes.push_back("Server price and power scaled from " + formatNumber(p.nodePriceGpus) + " to " +
+                          std::to_string(m_c.gpusPerNode) + " GPUs per server.");
+    const std::int64_t rented = gpusFor(m.offer, unitsFor(m.offer, m_c.gpus));
+    if (rented != m_c.gpus)
+        m.notes.push_back("Renting '" + m.offer.id + "' gives " + std::to_string(rented) +
+                          " GPUs for the cluster's " + std::to_string(m_c.gpus) + " (whole units).");
+    return m;
+}
+
+}  // namespace
+
+RentAdjustments CostModel::rentAdjustments() const {
+    return {params.rentVolumeDiscount, params.rentPriceDriftPerYear, params.rentSupportUplift,
+            params.rentAddonsPerMonth};
+}
+
+Result<CostModel> resolveCostModel(const CostInputs& inputs, const PriceBooks& books,
+                                   const ClusterFacts& cluster) {
+    if (auto e = validateCostInputs(inputs))
+        return *e;
+    if (auto e = checkCluster(cluster))
+        return *e;
+    const PriceBook* book = books.book(inputs.priceBook);
+    if (!book)
+        return Error{"cost.price_book", unknownIdMessage("price book", inputs.priceBook, books.ids())};
+    return Resolver(inputs, *book, cluster).run();
+}
+
+}  // namespace clusterplan::cost

@@ -1,0 +1,111 @@
+// Owning a cluster month by month; formulas and sources in ownership.h (cost-model.md §2).
+#include "cost/ownership.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clusterplan::cost {
+
+namespace {
+
+double asDouble(std::int64_t x) {
+    return static_cast<double>(x);
+}
+
+CapexBreakdown capexOf(const CostParameters& p, const ClusterFacts& c, const NetworkBom& net) {
+    CapexBreakdown b;
+    b.network = net;
+    const double nodePrice = p.nodePrice * asDouble(c.gpusPerNode) / p.nodePriceGpus;
+    b.servers = Money::fromUnits(asDouble(c.nodes) * nodePrice);
+    b.switches = Money::fromUnits(asDouble(net.switches) * p.switchPrice);
+    b.optics = Money::fromUnits(asDouble(net.opticTiers) * p.opticPerGpuPerTier);
+    b.frontend = Money::fromUnits(asDouble(c.nodes) * p.frontendPerNode);
+    b.storageTb = storageTerabytes(p, c);
+    const double perTb = b.storageTb >= p.storageLargeTb ? p.storagePerTbLarge : p.storagePerTb;
+    b.storage = Money::fromUnits(b.storageTb * perTb);
+    b.other = Money::fromUnits(p.otherHardware);
+    b.hardware = b.servers + b.switches + b.optics + b.frontend + b.storage + b.other;
+    b.installation = b.hardware.times(p.installShare);
+    b.capex = b.hardware + b.installation;
+    b.resaleBase = b.servers + b.switches;  // optics, installation, storage assumed worthless
+    return b;
+}
+
+// RV(m) = HW_resell × (1 − h0) × (ρ / (1 − h0))^(m/36)
+Money residualAt(const CostParameters& p, Money resaleBase, int month) {
+    const double kept = 1.0 - p.resaleHaircut;
+    const double ratio = p.residualAt36Months / kept;
+    return resaleBase.times(kept * std::pow(ratio, month / 36.0));
+}
+
+void addLoan(const CostParameters& p, OwnSchedule& s, int months) {
+    const double principal = s.capex.capex.units() * p.loanShare;
+    s.cashAtStart = s.capex.capex - Money::fromUnits(principal);
+    s.loanMonths = p.loanShare > 0 ? static_cast<std::int64_t>(p.loanTermMonths) : 0;
+    const double n = p.loanTermMonths;
+    const double rm = p.loanRate / 12.0;
+    const double pmt = p.loanShare <= 0 ? 0.0
+                       : rm > 0         ? principal * rm / (1.0 - std::pow(1.0 + rm, -n))
+                                        : principal / n;
+    s.loanPayment = Money::fromUnits(pmt);
+    s.loanBalance.resize(static_cast<std::size_t>(months) + 1);
+    for (int m = 0; m <= months; ++m) {
+        double balance = 0;
+        if (m < s.loanMonths) {
+            const double grow = std::pow(1.0 + rm, m);
+            balance = rm > 0 ? principal * grow - pmt * (grow - 1.0) / rm : principal - pmt * m;
+        }
+        s.loanBalance[static_cast<std::size_t>(m)] = Money::fromUnits(std::max(0.0, balance));
+    }
+}
+
+}  // namespace
+
+double storageTerabytes(const CostParameters& p, const ClusterFacts& c) {
+    return p.storageTbPerGpu * asDouble(c.gpus);
+}
+
+OwnSchedule buildOwnSchedule(const CostParameters& p, const ClusterFacts& c, const NetworkBom& net, double u,
+                             int months) {
+    OwnSchedule s;
+    s.capex = capexOf(p, c, net);
+    s.nodeMaxKw = p.nodeMaxKw * asDouble(c.gpusPerNode) / p.nodePriceGpus;
+    const double nodes = asDouble(c.nodes);
+    const double nodeAverageKw = s.nodeMaxKw * (u * p.fBusy + (1.0 - u) * p.fIdle);
+    s.itAverageKw = nodes * nodeAverageKw * (1.0 + p.netPowerShare);
+    s.contractKw = nodes * s.nodeMaxKw * (1.0 + p.netPowerShare);
+    s.fte = std::max(p.fteMin, asDouble(c.gpus) / p.gpusPerFte);
+
+    OpexMonth base;
+    const bool cabinets = p.coloPerCabinetMonth > 0;
+    if (cabinets) {
+        base.colo = Money::fromUnits(std::ceil(nodes / p.nodesPerCabinet) * p.coloPerCabinetMonth);
+    } else {
+        base.energy = Money::fromUnits(s.itAverageKw * p.pue * kHoursPerMonth * p.electricityPerKwh);
+        base.colo = Money::fromUnits(s.contractKw * p.coloPerKwMonth);
+    }
+    base.staff = Money::fromUnits(s.fte * p.staffCostPerYear / 12.0);
+    const double hw = s.capex.hardware.units();
+    base.insurance = Money::fromUnits(p.insuranceShare * hw / 12.0);
+    base.software = Money::fromUnits(asDouble(c.gpus) * p.softwarePerGpuYear / 12.0);
+    base.other = Money::fromUnits(p.otherPerMonth);
+    const Money maintIn = Money::fromUnits(p.maintenanceInWarranty * hw / 12.0);
+    const Money maintOut = Money::fromUnits(p.maintenanceAfterWarranty * hw / 12.0);
+    const double warrantyMonths = p.warrantyYears * 12.0;
+
+    s.opex.assign(static_cast<std::size_t>(months), base);
+    for (int k = 0; k < months; ++k)
+        s.opex[static_cast<std::size_t>(k)].maintenance = k < warrantyMonths ? maintIn : maintOut;
+
+    s.residual.resize(static_cast<std::size_t>(months) + 1);
+    for (int m = 0; m <= months; ++m)
+        s.residual[static_cast<std::size_t>(m)] = residualAt(p, s.capex.resaleBase, m);
+    addLoan(p, s, months);
+
+    const int bookMonths = static_cast<int>(std::lround(p.bookLifeYears * 12.0));
+    const Money rvBook = residualAt(p, s.capex.resaleBase, bookMonths);
+    s.depreciationPerMonth = Money::fromUnits((s.capex.capex - rvBook).units() / bookMonths);
+    return s;
+}
+
+}  // namespace clusterplan::cost

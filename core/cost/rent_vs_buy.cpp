@@ -1,0 +1,203 @@
+// Rent vs buy answers (see rent_vs_buy.h for the formulas; cost-model.md §4).
+#include "cost/rent_vs_buy.h"
+
+#include <cmath>
+
+#include "util/number_format.h"
+
+namespace clusterplan::cost {
+
+namespace {
+
+std::size_t at(int m) {
+    return static_cast<std::size_t>(m);
+}
+
+double availableGpuHours(const CostModel& m) {
+    return static_cast<double>(m.cluster.gpus) * kHoursPerMonth * m.horizonMonths;
+}
+
+// u* = C0 / (Rent_T(u = 1) − C1), with Own_T(u) = C0 + C1·u (net of resale).
+std::optional<double> breakevenUtilization(const CostModel& m, const RentOffer& offer, const RentTerm& term) {
+    const int t = m.horizonMonths;
+    const double c0 = buildOwnCurves(m, 0.0, t).ownNet[at(t)].units();
+    const double c1 = buildOwnCurves(m, 1.0, t).ownNet[at(t)].units() - c0;
+    const RentSchedule full = buildRentSchedule(offer, term, m.rentAdjustments(), m.cluster.gpus, 1.0, t);
+    Money rentFull;
+    for (const Money month : full.accrued)
+        rentFull += month;
+    const double denominator = rentFull.units() - c1;
+    if (denominator <= 0)
+        return std::nullopt;
+    const double u = c0 / denominator;
+    if (!(u >= 0 && u <= 1))
+        return std::nullopt;
+    return u;
+}
+
+// Highest server price at which owning costs no more than renting by the horizon; everything
+// owned is affine in the price, so the root follows from two evaluations.
+std::optional<Money> maxNodePrice(const CostModel& m, Money rentAtHorizon, bool net) {
+    const int t = m.horizonMonths;
+    auto excess = [&](double price) {
+        CostModel priced = m;
+        priced.params.nodePrice = price;
+        const CostCurves c = buildOwnCurves(priced, m.utilization, t);
+        return (net ? c.ownNet[at(t)] : c.ownGross[at(t)]).units() - rentAtHorizon.units();
+    };
+    const double p1 = m.params.nodePrice > 0 ? m.params.nodePrice : 1.0;
+    const double f0 = excess(0.0);
+    const double f1 = excess(p1);
+    if (f1 <= f0)
+        return std::nullopt;
+    const double root = -f0 * p1 / (f1 - f0);
+    if (root <= 0)
+        return std::nullopt;
+    return Money::fromUnits(root);
+}
+
+std::optional<Money> positive(Money amount) {
+    return amount > Money() ? std::optional<Money>(amount) : std::nullopt;
+}
+
+RentOptionResult option(const CostModel& m, const CostCurves& own, const RentOffer& offer,
+                        const RentTerm& term) {
+    CostCurves c = own;
+    const RentSchedule rent =
+        buildRentSchedule(offer, term, m.rentAdjustments(), m.cluster.gpus, m.utilization, m.searchMonths);
+    addRentCurves(c, rent, m.params.discountRate);
+    const auto t = at(m.horizonMonths);
+    RentOptionResult r;
+    r.offerId = offer.id;
+    r.termId = term.id;
+    r.name = offer.name + (offer.terms.size() > 1 ? ", " + term.name : "");
+    r.source = offer.source;
+    r.asOf = offer.asOf;
+    r.listPerGpuHour = listPerGpuHour(offer);
+    r.effectivePerGpuHour = c.rentAccrued[t].units() / availableGpuHours(m);
+    r.firstMonth = rent.accrued.empty() ? Money() : rent.accrued.front();
+    r.total = c.rentCash[t];
+    r.totalAccrued = c.rentAccrued[t];
+    r.pv = Money::fromUnits(c.rentPv[t]);
+    r.breakeven = findBreakEven(c, m.searchMonths);
+    r.breakevenUtilization = breakevenUtilization(m, offer, term);
+    return r;
+}
+
+void fillTotals(CostReport& r, const CostModel& m, const CostCurves& c) {
+    const int t = m.horizonMonths;
+    r.rentTotal = c.rentCash[at(t)];
+    r.rentAccruedTotal = c.rentAccrued[at(t)];
+    r.buyTotal = c.ownGross[at(t)];
+    r.buyNetTotal = c.ownNet[at(t)];
+    r.pvRent = Money::fromUnits(c.rentPv[at(t)]);
+    r.pvBuy = Money::fromUnits(c.ownPv[at(t)]);
+    r.residualAtHorizon = c.own.residual[at(t)];
+    r.loanOutstanding = c.own.loanBalance[at(t)];
+    for (int k = 0; k < t; ++k)
+        r.opexTotal += c.own.opex[at(k)].total();
+    for (int mo = 0; mo <= t; ++mo)
+        r.monthly.push_back({mo, c.rentCash[at(mo)], c.rentAccrued[at(mo)], c.ownGross[at(mo)],
+                             c.ownNet[at(mo)], Money::fromUnits(c.rentPv[at(mo)]),
+                             Money::fromUnits(c.ownPv[at(mo)])});
+}
+
+void fillDerived(CostReport& r, const CostModel& m) {
+    const double t = m.horizonMonths;
+    r.maxCapexGross = positive(r.rentAccruedTotal - r.opexTotal);
+    r.maxCapexNet = positive(r.rentAccruedTotal - r.opexTotal + r.residualAtHorizon);
+    r.maxNodePriceGross = maxNodePrice(m, r.rentAccruedTotal, false);
+    r.maxNodePriceNet = maxNodePrice(m, r.rentAccruedTotal, true);
+    r.minRentGross = Money::fromUnits(r.buyTotal.units() / t);
+    r.minRentNet = Money::fromUnits(r.buyNetTotal.units() / t);
+    const double hours = availableGpuHours(m);
+    r.buyPerGpuHour = r.buyNetTotal.units() / hours;
+    r.rentPerGpuHour = r.rentAccruedTotal.units() / hours;
+    if (m.utilization > 0) {
+        r.buyPerUtilizedGpuHour = r.buyPerGpuHour / m.utilization;
+        r.rentPerUtilizedGpuHour = r.rentPerGpuHour / m.utilization;
+    }
+}
+
+void fillRun(CostReport& r, std::optional<double> runGpuHours, double tokens) {
+    r.runGpuHours = runGpuHours;
+    r.trainingTokens = tokens;
+    if (!runGpuHours)
+        return;
+    if (!r.buyPerUtilizedGpuHour) {
+        r.notes.push_back("Utilisation is 0: a training run has no cost per useful GPU-hour.");
+        return;
+    }
+    r.runCostRent = Money::fromUnits(*runGpuHours * *r.rentPerUtilizedGpuHour);
+    r.runCostBuy = Money::fromUnits(*runGpuHours * *r.buyPerUtilizedGpuHour);
+    if (tokens > 0) {
+        r.perMillionTokensRent = r.runCostRent->units() / (tokens / 1e6);
+        r.perMillionTokensBuy = r.runCostBuy->units() / (tokens / 1e6);
+    }
+}
+
+bool anySaturated(const CostReport& r) {
+    for (const auto& p : r.monthly)
+        if (p.rent.saturated() || p.rentAccrued.saturated() || p.buy.saturated() || p.buyNet.saturated())
+            return true;
+    return r.capex.capex.saturated();
+}
+
+}  // namespace
+
+Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuHours, double trainingTokens) {
+    if (runGpuHours && !(std::isfinite(*runGpuHours) && *runGpuHours >= 0 && *runGpuHours <= 1e15))
+        return Error{"run_gpu_hours", "is " + formatNumber(*runGpuHours) + ", allowed range 0 to 1e15"};
+    if (!(std::isfinite(trainingTokens) && trainingTokens >= 0 && trainingTokens <= 1e18))
+        return Error{"training.tokens", "is " + formatNumber(trainingTokens) + ", allowed range 0 to 1e18"};
+    const CostCurves c = buildCurves(m, m.offer, m.term, m.searchMonths);
+    CostReport r;
+    r.currency = m.currency;
+    r.bookCurrency = m.bookCurrency;
+    r.cnyPerUsd = m.cnyPerUsd;
+    r.priceBookId = m.priceBookId;
+    r.priceBookName = m.priceBookName;
+    r.purchaseId = m.purchaseId;
+    r.cluster = m.cluster;
+    r.horizonMonths = m.horizonMonths;
+    r.searchMonths = m.searchMonths;
+    r.utilization = m.utilization;
+    r.discountRate = m.params.discountRate;
+    r.capex = c.own.capex;
+    r.firstMonthOpex = c.own.opex.front();
+    r.nodeMaxKw = c.own.nodeMaxKw;
+    r.itAverageKw = c.own.itAverageKw;
+    r.contractKw = c.own.contractKw;
+    r.fte = c.own.fte;
+    r.loanPayment = c.own.loanPayment;
+    r.depreciationPerMonth = c.own.depreciationPerMonth;
+    r.offer = m.offer;
+    r.term = m.term;
+    r.rentUnits = c.rent.units;
+    r.rentGpus = c.rent.gpusRented;
+    fillTotals(r, m, c);
+    r.breakeven = findBreakEven(c, m.searchMonths);
+    r.breakevenUtilization = breakevenUtilization(m, m.offer, m.term);
+    fillDerived(r, m);
+    r.notes = m.notes;
+    fillRun(r, runGpuHours, trainingTokens);
+    for (const RentOffer& offer : m.offers)
+        for (const RentTerm& term : offer.terms)
+            r.options.push_back(option(m, c, offer, term));
+    r.sensitivity = sensitivity(m, m.sensitivityRange);
+    r.parameters = m.origins;
+    if (anySaturated(r))
+        return Error{"cost", "amounts exceed " + formatNumber(Money::kMaxUnits) +
+                                 " currency units; check the prices and the cluster size"};
+    return r;
+}
+
+Result<CostReport> computeCost(const CostInputs& inputs, const PriceBooks& books, const ClusterFacts& cluster,
+                               std::optional<double> runGpuHours, double trainingTokens) {
+    auto model = resolveCostModel(inputs, books, cluster);
+    if (!model)
+        return model.error();
+    return computeCost(model.value(), runGpuHours, trainingTokens);
+}
+
+}  // namespace clusterplan::cost

@@ -1,0 +1,110 @@
+#pragma once
+// Rent vs buy: the cost engine's answers for one cluster (cost-model.md §4; issue 4 "Outputs"):
+// monthly cumulative cost of renting and of buying (gross, net of resale, present value), the
+// break-even month or "never within N months", the break-even utilisation, the highest purchase
+// price that pays back within the horizon, the lowest rent at which buying pays back, cost per
+// GPU-hour, the cost of a training run from its GPU-hours (rented and owned) and per million
+// tokens, every rent option of the price book for the GPU, and the sensitivity table.
+//
+//   Break-even utilisation: Own_T(u) = C0 + C1·u (C0 = own net cost at u = 0, C1 = the energy that
+//     rises with u), compared with paying the offer's rate only for used hours:
+//     u* = C0 / (Rent_T(u = 1) − C1); for on-demand offers this is §4's C0 / (N_g r_od h T − C1).
+//   Highest purchase price: capex with opex held, Capex_max = Rent_T − Σ O_k (+ RV(T) net), and
+//     the highest server price with maintenance, insurance, installation and resale scaling with
+//     it (all affine in the price, so two evaluations give the exact root).
+//   Lowest rent that makes buying pay back by T: Own(T) / T (gross), OwnNet(T) / T (net).
+//   Cost per GPU-hour: total / (N_g × 730 × T); per utilised GPU-hour ÷ u. A training run of H
+//     GPU-hours costs H × the per-utilised-GPU-hour cost (its hours are useful work).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cost/cost_curves.h"
+#include "cost/cost_inputs.h"
+#include "cost/cost_model.h"
+#include "cost/price_book.h"
+#include "cost/sensitivity.h"
+
+namespace clusterplan::cost {
+
+struct MonthPoint {
+    int month = 0;
+    Money rent;         // rent paid (cash) by month m
+    Money rentAccrued;  // rent accrued by month m (prepaid terms spread over their months)
+    Money buy;          // own, gross cash
+    Money buyNet;       // own net of resale value (and of the loan still owed)
+    Money rentPv;
+    Money buyPv;
+};
+
+struct RentOptionResult {
+    std::string offerId;
+    std::string termId;
+    std::string name;
+    std::string source;
+    std::string asOf;
+    double listPerGpuHour = 0;
+    double effectivePerGpuHour = 0;  // accrued rent over the horizon / available GPU-hours
+    Money firstMonth;                // accrued cost of month 0
+    Money total;                     // cash paid by the horizon
+    Money totalAccrued;
+    Money pv;
+    BreakEven breakeven;
+    std::optional<double> breakevenUtilization;
+};
+
+struct CostReport {
+    Currency currency = Currency::Cny;
+    Currency bookCurrency = Currency::Cny;
+    double cnyPerUsd = 7.2;
+    std::string priceBookId;
+    std::string priceBookName;
+    std::string purchaseId;
+    ClusterFacts cluster;
+    int horizonMonths = 36;
+    int searchMonths = 120;
+    double utilization = 0;
+    double discountRate = 0;
+    // Owning
+    CapexBreakdown capex;
+    OpexMonth firstMonthOpex;
+    double nodeMaxKw = 0, itAverageKw = 0, contractKw = 0, fte = 0;
+    Money loanPayment;
+    Money depreciationPerMonth;
+    Money opexTotal;  // Σ_{k<T} O_k
+    Money residualAtHorizon;
+    Money loanOutstanding;
+    // Renting (the chosen offer and term)
+    RentOffer offer;
+    RentTerm term;
+    std::int64_t rentUnits = 0;
+    std::int64_t rentGpus = 0;
+    // Totals at the horizon
+    Money rentTotal, rentAccruedTotal, buyTotal, buyNetTotal, pvRent, pvBuy;
+    BreakEven breakeven;
+    std::optional<double> breakevenUtilization;
+    std::optional<Money> maxCapexGross, maxCapexNet, maxNodePriceGross, maxNodePriceNet;
+    Money minRentGross, minRentNet;  // per month
+    double buyPerGpuHour = 0, rentPerGpuHour = 0;
+    std::optional<double> buyPerUtilizedGpuHour, rentPerUtilizedGpuHour;
+    // The training run
+    std::optional<double> runGpuHours;
+    double trainingTokens = 0;
+    std::optional<Money> runCostRent, runCostBuy;
+    std::optional<double> perMillionTokensRent, perMillionTokensBuy;
+    std::vector<MonthPoint> monthly;  // m = 0 .. horizon
+    std::vector<RentOptionResult> options;
+    std::vector<SensitivityRow> sensitivity;
+    std::vector<ParameterOrigin> parameters;
+    std::vector<std::string> notes;
+};
+
+// runGpuHours: GPU-hours of the training run from the performance model (nullopt if unknown);
+// trainingTokens: tokens it trains on. Errors name the key ("cost.utilization", "run_gpu_hours").
+Result<CostReport> computeCost(const CostInputs& inputs, const PriceBooks& books, const ClusterFacts& cluster,
+                               std::optional<double> runGpuHours, double trainingTokens);
+// The same from an already resolved model (the sensitivity and option tables re-use it).
+Result<CostReport> computeCost(const CostModel& model, std::optional<double> runGpuHours,
+                               double trainingTokens);
+
+}  // namespace clusterplan::cost

@@ -1,0 +1,231 @@
+// Price books: the built-in China book holds the seed article's offers exactly as written and
+// prices them as the article and cost-model.md §6 do; the US book carries its sources; user
+// files merge by id with bad entries reported (file, key, reason) as for the GPU catalog.
+#include "cost/price_book_json.h"
+#include "cost/renting.h"
+#include "hardware/catalog.h"
+#include "test_cost_support.h"
+
+using namespace clusterplan;
+using namespace clusterplan::cost;
+using namespace clusterplan::cost::test;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+
+const RentOffer& seedOffer(const std::string& id) {
+    const RentOffer* o = builtinBooks().book("cn-seed-2026")->offer(id);
+    REQUIRE(o != nullptr);
+    return *o;
+}
+
+RentOffer atPrice(RentOffer o, double price) {
+    o.price = price;
+    return o;
+}
+
+}  // namespace
+
+TEST_CASE("built-in price books load cleanly, every entry with source and date", "[cost][pricebook]") {
+    const PriceBooks& books = builtinBooks();
+    CHECK(books.diagnostics().empty());
+    REQUIRE(books.book("cn-seed-2026") != nullptr);
+    REQUIRE(books.book("us-2026") != nullptr);
+    CHECK(books.book("cn-seed-2026")->currency == Currency::Cny);
+    CHECK(books.book("us-2026")->currency == Currency::Usd);
+    for (const PriceBook& b : books.books()) {
+        INFO(b.id);
+        CHECK_FALSE(b.source.empty());
+        for (const auto& p : b.parameters) {
+            INFO(p.key);
+            CHECK_FALSE(p.source.empty());
+            CHECK_FALSE(p.asOf.empty());
+        }
+        for (const auto& p : b.purchases) {
+            INFO(p.id);
+            CHECK_FALSE(p.source.empty());
+            CHECK_FALSE(p.asOf.empty());
+        }
+        for (const auto& o : b.rentOffers) {
+            INFO(o.id);
+            CHECK_FALSE(o.source.empty());
+            CHECK_FALSE(o.asOf.empty());
+        }
+    }
+    CHECK(books.book("cn-seed-2026")->source.find("分布式训练") != std::string::npos);  // the article, named
+    CHECK(books.book("cn-seed-2026")->asOf == "2026");
+    // Every GPU named in a book exists in the catalog.
+    const Catalog catalog = Catalog::builtin();
+    for (const PriceBook& b : books.books()) {
+        for (const auto& o : b.rentOffers)
+            for (const auto& g : o.gpus)
+                CHECK(catalog.gpu(g) != nullptr);
+        for (const auto& p : b.purchases)
+            for (const auto& g : p.gpus)
+                CHECK(catalog.gpu(g) != nullptr);
+    }
+}
+
+TEST_CASE("the seed's offers as written, normalised per GPU-month and GPU-hour", "[cost][pricebook][seed]") {
+    // cost-model.md §6 table: ¥/month, ¥ per GPU-month, ¥ per GPU-hour, $ per GPU-hour at 7.2.
+    const RentOffer& card = seedOffer("yiwan-a100-40g-card");
+    CHECK(card.price == 2800);
+    CHECK(card.unit == RentUnit::GpuMonth);
+    CHECK(listPerGpuMonth(card) == 2800);
+    CHECK_THAT(listPerGpuHour(card), WithinAbs(3.84, 0.005));
+    CHECK_THAT(listPerGpuHour(card) / 7.2, WithinAbs(0.53, 0.005));
+
+    const RentOffer& server = seedOffer("yiwan-a100-8x-server");
+    CHECK(server.unit == RentUnit::ServerMonth);
+    CHECK(server.gpusPerUnit == 8);
+    CHECK(*server.priceLow == 25'000);
+    CHECK(*server.priceHigh == 35'000);
+    CHECK(listPerGpuMonth(atPrice(server, 25'000)) == 3'125);
+    CHECK(listPerGpuMonth(atPrice(server, 35'000)) == 4'375);
+    CHECK_THAT(listPerGpuHour(atPrice(server, 25'000)), WithinAbs(4.28, 0.005));
+    CHECK_THAT(listPerGpuHour(atPrice(server, 35'000)), WithinAbs(5.99, 0.005));
+
+    const RentOffer& cloudCard = seedOffer("yiwan-cloud-a100-card");
+    CHECK(cloudCard.price == 2500);
+    CHECK_THAT(listPerGpuHour(cloudCard), WithinAbs(3.42, 0.005));
+
+    const RentOffer& h100 = seedOffer("yiwan-h100-8x-server");
+    CHECK(*h100.priceLow == 80'000);
+    CHECK(*h100.priceHigh == 120'000);
+    CHECK(listPerGpuMonth(atPrice(h100, 80'000)) == 10'000);
+    CHECK(listPerGpuMonth(atPrice(h100, 120'000)) == 15'000);
+    CHECK_THAT(listPerGpuHour(atPrice(h100, 80'000)), WithinAbs(13.70, 0.005));
+    CHECK_THAT(listPerGpuHour(atPrice(h100, 120'000)), WithinAbs(20.55, 0.005));
+    CHECK_THAT(listPerGpuHour(atPrice(h100, 80'000)) / 7.2, WithinAbs(1.90, 0.005));
+    CHECK_THAT(listPerGpuHour(atPrice(h100, 120'000)) / 7.2, WithinAbs(2.85, 0.005));
+
+    const RentOffer& rtx = seedOffer("yiwan-cloud-rtx3090-card");
+    CHECK(rtx.price == 1750);
+    CHECK_THAT(listPerGpuHour(rtx), WithinAbs(2.40, 0.005));
+    CHECK_THAT(listPerGpuHour(rtx) / 7.2, WithinAbs(0.33, 0.005));
+
+    const RentOffer& slice = seedOffer("yiwan-cloud-a100-slice");
+    CHECK(slice.unit == RentUnit::SliceMonth);
+    CHECK(slice.price == 900);
+    CHECK(slice.slicesPerGpu == 20);
+    CHECK(listPerGpuMonth(slice) == 18'000);  // full-card equivalent
+    CHECK_THAT(listPerGpuHour(slice), WithinAbs(24.66, 0.005));
+    CHECK_THAT(listPerGpuHour(slice) / 7.2, WithinAbs(3.42, 0.005));
+    CHECK_THAT(listPerGpuMonth(slice) / 2800, WithinAbs(6.4, 0.05));
+
+    const RentOffer& mig = seedOffer("yiwan-h100-mig-card-equivalent");
+    CHECK(*mig.priceLow == 12'000);
+    CHECK(*mig.priceHigh == 18'000);
+}
+
+TEST_CASE("the seed's terms priced as written", "[cost][pricebook][seed]") {
+    const RentOffer& server = seedOffer("yiwan-a100-8x-server");
+    const RentTerm* yearly = server.term("yearly-prepay");
+    REQUIRE(yearly != nullptr);
+    CHECK(yearly->months == 12);
+    CHECK(yearly->discount == 0.15);
+    CHECK(yearly->prepay);
+    CHECK(yearly->renewalCredit == 100);
+    // "年付85折后约¥25.5-35.7万"
+    CHECK(termPrice(atPrice(server, 25'000), *yearly, 1, 0) == Money::fromUnits(255'000));
+    CHECK(termPrice(atPrice(server, 35'000), *yearly, 1, 0) == Money::fromUnits(357'000));
+    // "同账户复购再减¥100/月": the renewal year is ¥1,200 cheaper.
+    CHECK(termPrice(atPrice(server, 25'000), *yearly, 1, 1) == Money::fromUnits(253'800));
+    const RentTerm* custom = server.term("custom-yearly");
+    REQUIRE(custom != nullptr);
+    CHECK(custom->discount == 0.20);
+
+    // Q1: "单卡¥2800×4，年付8折后约¥10.8万/年" = 4 × 2,800 × 12 × 0.8 = ¥107,520; "4卡月付约¥1.12万".
+    const RentOffer& card = seedOffer("yiwan-a100-40g-card");
+    CHECK(termPrice(card, *card.term("custom-yearly"), 4, 0) == Money::fromUnits(107'520));
+    CHECK(termPrice(card, *card.term("monthly"), 4, 0) == Money::fromUnits(11'200));
+    // "8卡集群年付约¥26.9万" is the undiscounted 8 × 2,800 × 12 (¥215,040 at its own 80 %).
+    CHECK(termPrice(card, *card.term("monthly"), 8, 0).times(12) == Money::fromUnits(268'800));
+    CHECK(termPrice(card, *card.term("custom-yearly"), 8, 0) == Money::fromUnits(215'040));
+
+    // "整机月付约¥8万-12万，年付85折约¥81.6万-122.4万"
+    const RentOffer& h100 = seedOffer("yiwan-h100-8x-server");
+    CHECK(termPrice(atPrice(h100, 80'000), *h100.term("yearly-prepay"), 1, 0) == Money::fromUnits(816'000));
+    CHECK(termPrice(atPrice(h100, 120'000), *h100.term("yearly-prepay"), 1, 0) ==
+          Money::fromUnits(1'224'000));
+}
+
+TEST_CASE("the China book prices Example 1 within the horizon", "[cost][pricebook][seed]") {
+    // Built-in book defaults for 8×A100 80GB: the self-build and the server rent of Example 1.
+    CostInputs in;
+    const ClusterFacts facts = cluster("a100-sxm-80gb", 1, 400);
+    const CostReport r = report(in, facts, builtinBooks());
+    CHECK(r.offer.id == "yiwan-a100-8x-server");
+    CHECK(r.purchaseId == "a100-80g-8x-selfbuild");
+    near(r.capex.capex, 1'224'000);
+    near(r.firstMonthOpex.total(), 13'797);
+    near(r.buyTotal, 1'720'692);
+    near(r.buyNetTotal, 1'540'692);
+    near(r.rentTotal, 1'080'000);
+    in.rentTerm = "yearly-prepay";
+    near(report(in, facts, builtinBooks()).rentTotal, 915'600);
+    in.rentTerm = "custom-yearly";  // 8折 with the renewal credit: 288,000 + 2 × 286,800
+    near(report(in, facts, builtinBooks()).rentTotal, 861'600);
+}
+
+TEST_CASE("user price books merge by id and report bad entries", "[cost][pricebook]") {
+    PriceBooks books = PriceBooks::builtin();
+    const std::string file = std::string(CLUSTERPLAN_TEST_DATA) + "/cost-user-pricebook.json";
+    REQUIRE(books.mergeFile(file).ok());
+    const PriceBook* cn = books.book("cn-seed-2026");
+    REQUIRE(cn != nullptr);
+    CHECK(cn->offer("yiwan-a100-8x-server")->price == 27'000);  // replaced by id
+    CHECK(cn->offer("lab-a100-card") != nullptr);               // added
+    CHECK(cn->offer("yiwan-h100-8x-server") != nullptr);        // kept
+    CHECK(cn->offer("broken-offer") == nullptr);
+    CHECK(cn->parameter("electricity_per_kwh")->value == 0.55);
+    REQUIRE(books.diagnostics().size() == 2);
+    CHECK(books.diagnostics()[0].file == file);
+    CHECK(books.diagnostics()[0].key == "parameters[0].key");
+    CHECK(books.diagnostics()[0].reason.find("pue_ratio") != std::string::npos);
+    CHECK(books.diagnostics()[1].key == "rent_offers[1].price");
+    CHECK(books.diagnostics()[1].reason.find("is -5, allowed range 0 to") != std::string::npos);
+    CHECK(books.diagnostics()[1].reason.find("entry skipped") != std::string::npos);
+
+    auto bad = books.mergeJson("{\"schema\": \"clusterplan.pricebook/1\",\n \"id\": [}", "bad.json");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().where == "bad.json:2:9");
+    auto currency = books.mergeJson(
+        R"({"schema": "clusterplan.pricebook/1", "id": "cn-seed-2026", "currency": "USD"})", "usd.json");
+    REQUIRE_FALSE(currency.ok());
+    CHECK(currency.error().where == "usd.json: currency");
+    auto missing =
+        books.mergeJson(R"({"schema": "clusterplan.pricebook/1", "id": "mine", "name": "Mine"})", "m.json");
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error().where == "m.json: currency");
+    CHECK(missing.error().message == "is required");
+}
+
+TEST_CASE("price-book entries without provenance are rejected", "[cost][pricebook]") {
+    PriceBooks books;
+    const std::string text = R"({"schema": "clusterplan.pricebook/1", "id": "mine", "name": "Mine",
+      "currency": "USD", "source": "us", "as_of": "2026",
+      "purchases": [{"id": "p", "gpus": ["h100-sxm-80gb"], "node_price": 1, "gpus_per_node": 8,
+                     "node_max_kw": 10, "source": "", "as_of": "2026"}],
+      "rent_offers": [{"id": "r", "gpus": ["h100-sxm-80gb"], "unit": "gpu_hour", "price": 2, "as_of": "2026"},
+                      {"id": "d", "gpus": ["h100-sxm-80gb"], "unit": "gpu_hour", "price": 2, "source": "x",
+                       "as_of": "2026", "terms": [{"id": "y", "months": 12, "discount": 1}]}]})";
+    REQUIRE(books.mergeJson(text, "mine.json").ok());
+    REQUIRE(books.diagnostics().size() == 3);
+    CHECK(books.diagnostics()[0].key == "purchases[0].source");
+    CHECK(books.diagnostics()[1].key == "rent_offers[0].source");
+    CHECK(books.diagnostics()[2].key == "rent_offers[1].terms[0].discount");
+    CHECK(books.diagnostics()[2].reason.find("is 1, allowed range 0 to below 1") != std::string::npos);
+    CHECK(books.book("mine")->rentOffers.empty());
+}
+
+TEST_CASE("the China book prices an 8xH100 server against the seed's H100 rent", "[cost][pricebook][seed]") {
+    const CostReport r = report(CostInputs{}, cluster("h100-sxm-80gb", 1), builtinBooks());
+    CHECK(r.offer.id == "yiwan-h100-8x-server");
+    CHECK(r.purchaseId == "h100-8x-converted");
+    near(r.capex.capex, 300'000 * 7.2 * 1.02);
+    near(r.firstMonthOpex.total(), 4'713 + 8'568 + 3'333 + 3'600);
+    near(r.monthly.at(1).rent, 100'000);
+    // Constant flows within the warranty: ceil(2,203,200 / (100,000 − 20,214)) = 28.
+    CHECK(r.breakeven.gross == 28);
+}

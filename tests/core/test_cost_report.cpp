@@ -1,0 +1,271 @@
+// Exact money, the network bill of materials, report output (JSON keys, exact totals, CSV and
+// text), currency conversion, loans, deposits, the training run's cost and the sensitivity table.
+#include <boost/json.hpp>
+
+#include "cost/cost_format.h"
+#include "cost/network_bom.h"
+#include "cost/renting.h"
+#include "test_cost_support.h"
+
+using namespace clusterplan;
+using namespace clusterplan::cost;
+using namespace clusterplan::cost::test;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+
+std::string costJson(const CostReport& r) {
+    json::Writer w;
+    w.beginObject();
+    writeCostJson(w, r);
+    w.endObject();
+    return w.str();
+}
+
+}  // namespace
+
+TEST_CASE("money is exact to the cent", "[cost][money]") {
+    Money total;
+    for (int i = 0; i < 10; ++i)
+        total += Money::fromUnits(0.1);  // ten dimes: 1.00, not 0.9999999999999999
+    CHECK(total == Money::fromUnits(1.0));
+    CHECK(total.toString() == "1.00");
+    CHECK(Money::fromUnits(2.675).toString() == "2.68");  // half away from zero on the cent
+    CHECK(Money::fromUnits(-1234567.891).toString() == "-1234567.89");
+    CHECK(Money::fromUnits(0.07).toString() == "0.07");
+    CHECK(formatMoney(Money::fromUnits(1'224'000), Currency::Cny) == "¥1,224,000.00");
+    CHECK(formatMoney(Money::fromUnits(-196'309.5), Currency::Usd) == "-$196,309.50");
+    CHECK(formatMoney(Money::fromUnits(999.99), Currency::Usd) == "$999.99");
+    CHECK(Money::fromUnits(1e20).saturated());
+    CHECK((Money::fromUnits(1e20) + Money::fromUnits(1e20)).saturated());
+    CHECK(Money::fromUnits(std::nan("")) == Money());
+    CHECK(conversionFactor(Currency::Usd, Currency::Cny, 7.2) == 7.2);
+}
+
+TEST_CASE("network switches and tiers from the cluster size", "[cost][network]") {
+    // cost-model.md §2: 8 for 64 nodes, 48 for 1,024 GPUs, 2,560 for 32,768, 5,120 for 65,536.
+    struct Case {
+        std::int64_t gpus, switches;
+        int tiers;
+    };
+    for (const Case& c : {Case{8, 0, 0}, Case{16, 1, 1}, Case{64, 1, 1}, Case{72, 8, 1}, Case{512, 8, 1},
+                          Case{520, 26, 2}, Case{1024, 48, 2}, Case{2048, 96, 2}, Case{2056, 161, 3},
+                          Case{32768, 2560, 3}, Case{65536, 5120, 3}}) {
+        INFO(c.gpus << " GPUs");
+        auto bom = networkBom(c.gpus, (c.gpus + 7) / 8, 8);
+        REQUIRE(bom.ok());
+        CHECK(bom->switches == c.switches);
+        CHECK(bom->tiers == c.tiers);
+        CHECK(bom->opticTiers == c.gpus * c.tiers);
+    }
+    CHECK_FALSE(networkBom(65544, 8193, 8).ok());
+}
+
+TEST_CASE("plan JSON has the cost keys and exact totals", "[cost][report]") {
+    const CostReport r = report(example1(), cluster("a100-sxm-80gb", 1, 400), examples(), 100'000.0, 5e9);
+    const std::string text = costJson(r);
+    auto parsed = json::parseText(text, "cost");
+    REQUIRE(parsed.ok());
+    const auto& o = parsed.value().as_object();
+    for (const char* key :
+         {"currency", "horizon_months", "rent_total", "buy_total", "breakeven_month", "breakeven_utilization",
+          "run_cost_rent", "run_cost_buy", "per_million_tokens", "monthly", "pv_rent", "pv_buy", "buy_net",
+          "sensitivity", "options", "parameters"})
+        CHECK(o.contains(key));
+    CHECK(o.at("currency").as_string() == "CNY");
+    CHECK(o.at("horizon_months").as_int64() == 36);
+    CHECK(o.at("breakeven_month").as_int64() == 76);
+    const auto& monthly = o.at("monthly").as_array();
+    REQUIRE(monthly.size() == 37);
+    for (const auto& m : monthly)
+        for (const char* key : {"month", "rent", "buy", "buy_net"})
+            CHECK(m.as_object().contains(key));
+    // Amounts appear in the JSON text exactly as the cents print, e.g. "buy_net": 542866.08.
+    CHECK(text.find("\"buy_net\": " + r.monthly[6].buyNet.toString()) != std::string::npos);
+    CHECK(text.find("\"rent_total\": 1080000,") != std::string::npos);
+    // Totals are exact sums of the monthly lines.
+    Money opex;
+    for (int k = 0; k < 36; ++k)
+        opex += r.monthly[static_cast<std::size_t>(k + 1)].buy - r.monthly[static_cast<std::size_t>(k)].buy;
+    CHECK(opex == r.opexTotal);
+    CHECK(r.buyTotal == r.capex.capex + r.opexTotal);
+    CHECK(r.capex.hardware == r.capex.servers + r.capex.switches + r.capex.optics + r.capex.frontend +
+                                  r.capex.storage + r.capex.other);
+    CHECK(r.firstMonthOpex.total() == r.firstMonthOpex.energy + r.firstMonthOpex.colo +
+                                          r.firstMonthOpex.staff + r.firstMonthOpex.maintenance +
+                                          r.firstMonthOpex.insurance);
+}
+
+TEST_CASE("CSV and text forms", "[cost][report]") {
+    CostInputs in = example1();
+    in.rentTerm = "yearly-prepay";
+    const CostReport r = report(in, cluster("a100-sxm-80gb", 1, 400));
+    const std::string csv = costToCsv(r);
+    CHECK(csv.rfind("month,rent,rent_accrued,buy,buy_net,rent_pv,buy_pv\n", 0) == 0);
+    CHECK(std::count(csv.begin(), csv.end(), '\n') == 38);
+    CHECK(csv.find("\n36,915600.00,915600.00,1720692.00,1540692.00,") != std::string::npos);
+    CHECK(csv.find("\n13,610800.00,331400.00,") !=
+          std::string::npos);  // second prepaid year paid at month 12
+    const std::string text = costToText(r);
+    CHECK(text.find("¥1,224,000.00") != std::string::npos);
+    CHECK(text.find("month 106") != std::string::npos);
+    CHECK(text.find("1 server)") != std::string::npos);
+}
+
+TEST_CASE("report currency converts every price at the editable rate", "[cost][report]") {
+    const auto facts = cluster("h100-sxm-80gb", 8);
+    const CostReport usd = report(example2(), facts);
+    CostInputs cnyInputs = example2();
+    cnyInputs.currency = Currency::Cny;
+    cnyInputs.cnyPerUsd = 7.2;
+    const CostReport cny = report(cnyInputs, facts);
+    CHECK(cny.currency == Currency::Cny);
+    near(cny.capex.capex, usd.capex.capex.units() * 7.2, 0.01);
+    // Each of the 5 opex lines × 36 months rounds to the cent in USD and to the fen in CNY.
+    near(cny.buyTotal, usd.buyTotal.units() * 7.2, 36 * 5 * (0.005 * 7.2 + 0.005));
+    near(cny.rentTotal, usd.rentTotal.units() * 7.2, 0.5);
+    CHECK(cny.breakeven.gross == usd.breakeven.gross);
+    cnyInputs.cnyPerUsd = 7.0;
+    near(report(cnyInputs, facts).capex.capex, usd.capex.capex.units() * 7.0, 0.01);
+}
+
+TEST_CASE("a loan spreads capex and the balance owed counts in the net view", "[cost][report]") {
+    const auto facts = cluster("h100-sxm-80gb", 8);
+    CostInputs loan = example2();
+    loan.overrides["loan_share"] = 1.0;
+    loan.overrides["loan_rate"] = 0.0;
+    loan.overrides["loan_term_months"] = 36;
+    const CostReport cash = report(example2(), facts);
+    const CostReport financed = report(loan, facts);
+    CHECK(financed.monthly[0].buy == Money());
+    near(financed.loanPayment, cash.capex.capex.units() / 36, 0.01);
+    near(financed.buyTotal, cash.buyTotal.units(), 1.0);  // interest-free: same cash after 36 months
+    CHECK(financed.loanOutstanding == Money());
+    near(financed.monthly[12].buyNet, cash.monthly[12].buyNet.units(), 1.0);  // balance owed added back
+    loan.overrides["loan_rate"] = 0.10;
+    const CostReport interest = report(loan, facts);
+    CHECK(interest.buyTotal > cash.buyTotal);
+    CHECK(interest.monthly[12].buyNet > cash.monthly[12].buyNet);
+}
+
+TEST_CASE("deposits count only in present value", "[cost][report]") {
+    const auto facts = cluster("a100-sxm-80gb", 1, 400);
+    CostInputs in = example1();
+    RentOffer offer = *examples().book("test-example-1-cn")->offer("a100-8x-server");
+    const CostReport plain = report(in, facts);
+    offer.deposit = 60'000;
+    in.customRent = offer;
+    const CostReport deposit = report(in, facts);
+    CHECK(deposit.rentTotal == plain.rentTotal);
+    // −D at m = 0, +D at 36 months: D (1 − 1.05^−3) = 60,000 × 0.136162.
+    near(deposit.pvRent - plain.pvRent, 60'000 * (1 - std::pow(1.05, -3)), 0.02);
+}
+
+TEST_CASE("the training run costs its GPU-hours at the utilised rates", "[cost][report]") {
+    const auto facts = cluster("h100-sxm-80gb", 8);
+    // On demand released when idle: the run pays the hourly price, 100,000 × $2.99.
+    const CostReport r = report(example2("lambda-2.99"), facts, examples(), 100'000.0, 1e10);
+    near(*r.runCostRent, 299'000, 0.01);
+    CHECK_THAT(*r.perMillionTokensRent, WithinAbs(29.9, 1e-9));
+    // Owned: (Own(T) − RV(T)) / (N_g × 730 × T) ÷ u per useful GPU-hour (cost-model.md §4).
+    near(*r.runCostBuy, 100'000.0 * r.buyNetTotal.units() / (64 * 730 * 36 * 0.8), 0.01);
+    near(*r.runCostBuy, 100'000.0 * 2.35, 500);  // $2.35 per utilised GPU-hour (cost-model.md §7)
+    CHECK_THAT(*r.perMillionTokensBuy, WithinAbs(r.runCostBuy->units() / 1e4, 1e-9));
+    // Unknown GPU-hours: no run cost.
+    const CostReport none = report(example2(), facts);
+    CHECK_FALSE(none.runCostRent);
+    CHECK_FALSE(none.perMillionTokensBuy);
+}
+
+TEST_CASE("sensitivity: each input ±20 %, sorted for a tornado chart", "[cost][sensitivity]") {
+    const CostReport r = report(example1(), cluster("a100-sxm-80gb", 1, 400));
+    REQUIRE(r.sensitivity.size() >= 8);
+    for (std::size_t i = 1; i < r.sensitivity.size(); ++i)
+        CHECK(r.sensitivity[i - 1].swing() >= r.sensitivity[i].swing());
+    auto row = [&](const std::string& input) -> const SensitivityRow& {
+        for (const auto& s : r.sensitivity)
+            if (s.input == input)
+                return s;
+        FAIL("no row " << input);
+        return r.sensitivity.front();
+    };
+    const SensitivityRow& node = row("node_price");
+    CHECK(node.low == 960'000);
+    CHECK(node.high == 1'440'000);
+    // Break-even at constant flows: ceil(1.02 × HW / (30,000 − opex)), maintenance scaling with HW.
+    CHECK(node.breakevenLow == static_cast<int>(std::ceil(979'200 / (30'000 - 13'797 + 400.0))));
+    CHECK(node.breakevenHigh == static_cast<int>(std::ceil(1'468'800 / (30'000 - 13'797 - 400.0))));
+    const SensitivityRow& rent = row("rent_price");
+    CHECK(rent.breakevenLow == static_cast<int>(std::ceil(1'224'000 / (24'000 - 13'797.0))));
+    CHECK(rent.breakevenHigh == static_cast<int>(std::ceil(1'224'000 / (36'000 - 13'797.0))));
+    near(rent.rentHigh, 36 * 36'000);
+    // The two largest swings in this example are the two prices.
+    CHECK(((r.sensitivity[0].input == "node_price" && r.sensitivity[1].input == "rent_price") ||
+           (r.sensitivity[0].input == "rent_price" && r.sensitivity[1].input == "node_price")));
+    // Inputs with no effect (no switches in one server) get no row; utilisation is capped at 1.
+    for (const auto& s : r.sensitivity)
+        CHECK(s.input != "switch_price");
+    CostInputs busy = example1();
+    busy.utilization = 0.9;
+    const CostReport b = report(busy, cluster("a100-sxm-80gb", 1, 400));
+    for (const auto& s : b.sensitivity)
+        if (s.input == "utilization")
+            CHECK(s.high == 1.0);
+}
+
+TEST_CASE("rent adjustments: discount order, credit cap, drift inside contracts, spot", "[cost][renting]") {
+    RentOffer server;
+    server.id = "s";
+    server.unit = RentUnit::ServerMonth;
+    server.gpusPerUnit = 8;
+    server.price = 10'000;
+    RentTerm yearly{"y", "Yearly", 12, 0.15, true, 100, CreditPer::Unit, true, ""};
+    // List → term % → volume % → fixed credits (cost-model.md §3): 10,000 × 0.85 × 0.9 − 100.
+    RentAdjustments adj;
+    adj.volumeDiscount = 0.10;
+    RentSchedule s = buildRentSchedule(server, yearly, adj, 16, 1.0, 24);
+    CHECK(s.units == 2);
+    CHECK(s.accrued[0] == Money::fromUnits(2 * 7'650));
+    CHECK(s.accrued[12] == Money::fromUnits(2 * 7'650 - 200));
+    CHECK(s.cash[0] == Money::fromUnits(12 * 2 * 7'650));
+    CHECK(s.cash[1] == Money());
+    // A credit larger than the price is capped: the month costs nothing, never less.
+    yearly.renewalCredit = 1e6;
+    CHECK(buildRentSchedule(server, yearly, {}, 8, 1.0, 24).accrued[13] == Money());
+    // Floating monthly prices drift every month; a 12-month contract holds its price for the year.
+    adj = {};
+    adj.driftPerYear = 0.10;
+    const RentSchedule floating = buildRentSchedule(server, RentTerm{}, adj, 8, 1.0, 25);
+    near(floating.accrued[6], 10'000 * std::pow(1.1, 0.5), 0.01);
+    near(floating.accrued[24], 12'100, 0.01);
+    RentTerm contract{"c", "Contract", 12, 0, false, 0, CreditPer::Unit, true, ""};
+    const RentSchedule fixed = buildRentSchedule(server, contract, adj, 8, 1.0, 25);
+    CHECK(fixed.accrued[11] == Money::fromUnits(10'000));
+    near(fixed.accrued[12], 11'000, 0.01);
+    // Hourly billing: reserved pays every hour, released on-demand the used ones, spot the used
+    // ones plus the work lost to interruptions.
+    RentOffer hourly;
+    hourly.id = "h";
+    hourly.price = 2.0;
+    CHECK(buildRentSchedule(hourly, RentTerm{}, {}, 8, 0.5, 1).accrued[0] == Money::fromUnits(8 * 2.0 * 730));
+    hourly.billing = Billing::OnDemand;
+    CHECK(buildRentSchedule(hourly, RentTerm{}, {}, 8, 0.5, 1).accrued[0] == Money::fromUnits(8 * 2.0 * 730));
+    hourly.releasedWhenIdle = true;
+    CHECK(buildRentSchedule(hourly, RentTerm{}, {}, 8, 0.5, 1).accrued[0] == Money::fromUnits(8 * 2.0 * 365));
+    hourly.billing = Billing::Spot;
+    hourly.interruptionLoss = 0.2;
+    CHECK(buildRentSchedule(hourly, RentTerm{}, {}, 8, 0.5, 1).accrued[0] ==
+          Money::fromUnits(8 * 2.0 * 365 / 0.8));
+    // Support uplift and add-ons; setup fee in the first month only.
+    RentOffer card;
+    card.id = "c";
+    card.unit = RentUnit::GpuMonth;
+    card.price = 1'000;
+    card.setupFee = 500;
+    adj = {};
+    adj.supportUplift = 0.05;
+    adj.addonsPerMonth = 30;
+    const RentSchedule extras = buildRentSchedule(card, RentTerm{}, adj, 2, 1.0, 2);
+    CHECK(extras.accrued[0] == Money::fromUnits(2'000 * 1.05 + 30 + 500));
+    CHECK(extras.accrued[1] == Money::fromUnits(2'000 * 1.05 + 30));
+}
