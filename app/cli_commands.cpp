@@ -9,6 +9,7 @@
 #include "report/plan.h"
 #include "report/plan_format.h"
 #include "scenario/scenario_json.h"
+#include "search/search_format.h"
 #include "util/json_write.h"
 #include "validation/validation.h"
 
@@ -20,6 +21,10 @@ constexpr const char* kUsage = R"(Usage:
   clusterplan-cli evaluate FILE [--format json|text] [--catalog FILE]...
       Evaluate a scenario file ("schema": "clusterplan.scenario/1") and print the plan
       ("schema": "clusterplan.plan/1"; JSON by default).
+  clusterplan-cli search FILE [--top N] [--format json|text|csv]
+      Search every layout key the scenario's "layout" object leaves out (all of them when there is
+      no layout object): rank valid layouts by step time, mark the memory/throughput Pareto front,
+      explain the winner and compare it with the framework's default layout.
   clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -45,6 +50,7 @@ struct Options {
     std::vector<std::string> catalogs;
     std::vector<std::string> profiles;    // extra performance-profile files
     std::vector<std::string> priceBooks;  // extra price-book files
+    std::size_t top = 20;
 };
 
 int usageError(const std::string& message) {
@@ -57,7 +63,15 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
-        if (a == "--pricebook") {
+        if (a == "--top") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            try {
+                o.top = std::stoul(args[++i]);
+            } catch (const std::exception&) {
+                return usageError("--top needs a whole number, got '" + args[i] + "'");
+            }
+        } else if (a == "--pricebook") {
             if (!hasValue)
                 return usageError(a + " needs a value");
             o.priceBooks.push_back(args[++i]);
@@ -155,6 +169,27 @@ int costCommand(const Options& o, const Catalog& catalog) {
     return kOk;
 }
 
+int searchCommand(const Options& o, const Catalog& catalog) {
+    if (o.file.empty())
+        return usageError("search needs a scenario FILE");
+    auto scenario = loadScenarioFile(o.file, catalog);
+    if (!scenario) {
+        std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
+        return kBadInput;
+    }
+    if (scenario->layout.open == 0)
+        std::cerr << "clusterplan-cli: note: every layout key is fixed in " << o.file
+                  << "; leave keys out of \"layout\" to search them\n";
+    const SearchResult result = searchLayouts(scenario.value(), catalog);
+    if (o.format == "text")
+        std::cout << searchToText(result, o.top);
+    else if (o.format == "csv")
+        std::cout << searchToCsv(result, o.top);
+    else
+        std::cout << searchToJson(result, o.top);
+    return kOk;
+}
+
 int evaluateCommand(const Options& o, const Catalog& catalog) {
     if (o.file.empty())
         return usageError("evaluate needs a scenario FILE");
@@ -188,6 +223,8 @@ int run(const std::vector<std::string>& args) {
     }
     if (o.command == "evaluate")
         return evaluateCommand(o, catalog.value());
+    if (o.command == "search")
+        return searchCommand(o, catalog.value());
     if (o.command == "cost")
         return costCommand(o, catalog.value());
     if (o.command == "validate") {

@@ -26,26 +26,24 @@ struct StageParams {
     std::int64_t moeLayers = 0;
 };
 
-StageParams stageParams(const ModelSpec& m, const Layout& l, std::int64_t stage) {
-    const ParamCounts c = countParams(m);
+StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Layout& l, std::int64_t stage) {
     const double tp = d(l.tp);
     const auto shardedByTp = [&](const LayerParams& p) {
         return (p.attention + p.attentionBias + p.mlp + p.mlpBias) / tp + p.router + p.norms;
     };
     StageParams s;
-    std::int64_t first = 0;
-    for (std::int64_t i = 0; i < stage; ++i)
-        first += layersOnStage(m.layers, l.pp, i);
-    s.layers = layersOnStage(m.layers, l.pp, stage);
-    for (std::int64_t layer = first; layer < first + s.layers; ++layer) {
-        const bool moe = m.isMoeLayer(layer);
-        const LayerParams& p = moe ? c.moeLayer : c.denseLayer;
-        const double experts = moe ? p.routedExperts / (d(l.ep) * tp) : 0;
-        s.dense += shardedByTp(p);
-        s.experts += experts;
-        s.largestLayer = std::max(s.largestLayer, shardedByTp(p) + experts);
-        s.moeLayers += moe ? 1 : 0;
-    }
+    const StageLayers layers = stageLayers(m, l.pp, stage);
+    s.layers = layers.count;
+    s.moeLayers = layers.moe;
+    const double dense = d(layers.count - layers.moe);
+    const double moe = d(layers.moe);
+    const double experts = c.moeLayer.routedExperts / (d(l.ep) * tp);
+    s.dense = dense * shardedByTp(c.denseLayer) + moe * shardedByTp(c.moeLayer);
+    s.experts = moe * experts;
+    if (dense > 0)
+        s.largestLayer = shardedByTp(c.denseLayer);
+    if (moe > 0)
+        s.largestLayer = std::max(s.largestLayer, shardedByTp(c.moeLayer) + experts);
     if (stage == 0)
         s.dense += c.embedding / tp + c.positions;
     if (stage == l.pp - 1) {
@@ -108,9 +106,13 @@ double commGroups(const Layout& l) {
 }  // namespace
 
 MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage) {
+    return stageMemory(in, countParams(in.model), stage);
+}
+
+MemoryBreakdown stageMemory(const MemoryInputs& in, const ParamCounts& counts, std::int64_t stage) {
     const ModelSpec& m = in.model;
     const Layout& l = in.layout;
-    const StageParams p = stageParams(m, l, stage);
+    const StageParams p = stageParams(m, counts, l, stage);
     const BytesPerParam b = bytesPerParam(in.training);
     const double shard = d(l.dp * l.cp);
     const double expertShard = d(l.expertDp());
@@ -160,9 +162,16 @@ MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage) {
 }
 
 MemoryBreakdown peakMemory(const MemoryInputs& in) {
-    MemoryBreakdown best = stageMemory(in, 0);
-    for (std::int64_t stage = 1; stage < in.layout.pp; ++stage) {
-        MemoryBreakdown candidate = stageMemory(in, stage);
+    // In a dense model every stage i > 0 holds no more layers and no more in-flight micro-batches
+    // than stage 0 (both fall with i), so only the first and the last stage (LM head, logits) can
+    // be the peak. Leading dense layers of an MoE model break that: check every stage.
+    const ParamCounts counts = countParams(in.model);
+    MemoryBreakdown best = stageMemory(in, counts, 0);
+    const std::int64_t pp = in.layout.pp;
+    for (std::int64_t stage = in.model.moe ? 1 : pp - 1; stage < pp; ++stage) {
+        if (stage == 0)
+            continue;
+        MemoryBreakdown candidate = stageMemory(in, counts, stage);
         if (candidate.total() > best.total())
             best = candidate;
     }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/model_spec.h"
+#include "model/param_count.h"
 #include "parallel/layout.h"
 #include "scenario/scenario.h"
 
@@ -48,6 +49,8 @@ struct MemoryInputs {
 
 // Breakdown of one pipeline stage.
 MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage);
+// Same, with the model's parameter counts already computed (the search evaluates many layouts).
+MemoryBreakdown stageMemory(const MemoryInputs& in, const ParamCounts& counts, std::int64_t stage);
 // The most loaded stage (largest total); ties go to the earlier stage.
 MemoryBreakdown peakMemory(const MemoryInputs& in);
 // Largest micro-batch (sequences) for which the peak fits, keeping everything else; 0 if even

@@ -1,5 +1,6 @@
 #include "parallel/layout.h"
 
+#include <algorithm>
 #include <string>
 
 namespace clusterplan {
@@ -49,6 +50,17 @@ std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const 
 }
 
 }  // namespace
+
+StageLayers stageLayers(const ModelSpec& m, std::int64_t pp, std::int64_t stage) {
+    StageLayers out;
+    out.first = stage * (m.layers / pp) + std::min(stage, m.layers % pp);
+    out.count = layersOnStage(m.layers, pp, stage);
+    if (m.moe) {
+        const std::int64_t start = std::max(out.first, m.moe->denseLayers);
+        out.moe = std::max<std::int64_t>(0, out.first + out.count - start);
+    }
+    return out;
+}
 
 std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t stage) {
     return layers / pp + (stage < layers % pp ? 1 : 0);

@@ -24,6 +24,14 @@ struct Layout {
 Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, const TrainingSpec& training,
                              std::int64_t gpus);
 
+// The layers of one pipeline stage: first index, count, and how many of them are MoE layers.
+struct StageLayers {
+    std::int64_t first = 0;
+    std::int64_t count = 0;
+    std::int64_t moe = 0;
+};
+StageLayers stageLayers(const ModelSpec& model, std::int64_t pp, std::int64_t stage);
+
 // Layers held by pipeline stage `stage` (0-based): floor(L/p), the first L mod p stages one more.
 std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t stage);
 

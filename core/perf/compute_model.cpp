@@ -161,39 +161,47 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
 
 }  // namespace
 
-StageCompute stageCompute(const ModelSpec& m, const TrainingSpec& t, const Layout& l, std::int64_t stage,
-                          const KernelTimer& k) {
-    StageCompute out;
-    std::int64_t first = 0;
-    for (std::int64_t i = 0; i < stage; ++i)
-        first += layersOnStage(m.layers, l.pp, i);
-    const std::int64_t count = layersOnStage(m.layers, l.pp, stage);
-    std::int64_t moeLayers = 0;
-    for (std::int64_t layer = first; layer < first + count; ++layer)
-        moeLayers += m.isMoeLayer(layer) ? 1 : 0;
-
-    for (const bool moe : {false, true}) {
-        const double n = static_cast<double>(moe ? moeLayers : count - moeLayers);
-        if (n <= 0)
-            continue;
-        const LayerPasses p = layerPasses(m, moe, t, l, k);
-        out.forward.add(n * p.forward.seconds, n * p.forward.flops);
-        out.backward.add(n * p.backward.seconds, n * p.backward.flops);
-        out.attentionForward += n * p.attentionForward.seconds;
+ModelCompute modelCompute(const ModelSpec& m, const TrainingSpec& t, const Layout& l, const KernelTimer& k) {
+    ModelCompute out;
+    const auto toStage = [&](const LayerPasses& p) {
+        StageCompute c;
+        c.forward = p.forward;
+        c.backward = p.backward;
+        c.attentionForward = p.attentionForward.seconds;
         // Full recompute repeats the layer's forward; selective only the attention core.
         if (l.recompute == Recompute::Full)
-            out.recompute.add(n * p.forward.seconds, n * p.forward.flops);
+            c.recompute = p.forward;
         else if (l.recompute == Recompute::Selective && !t.flashAttention)
-            out.recompute.add(n * p.attentionForward.seconds, n * p.attentionForward.flops);
-    }
+            c.recompute = p.attentionForward;
+        return c;
+    };
+    out.denseLayer = toStage(layerPasses(m, false, t, l, k));
+    if (m.moe)
+        out.moeLayer = toStage(layerPasses(m, true, t, l, k));
+    // LM head GEMM and fp32 cross-entropy (read bf16 logits, write fp32, softmax, gradient).
+    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
+    const double vocab = d(m.vocab) / d(l.tp);
+    const double fl = 2 * tokens * d(m.hidden) * vocab;
+    out.head.forward.add(k.gemm(fl) + k.memory(10 * tokens * vocab), fl);
+    out.head.backward.add(2 * k.gemm(fl) + k.memory(10 * tokens * vocab), 2 * fl);
+    return out;
+}
 
-    if (stage == l.pp - 1) {
-        // LM head GEMM and fp32 cross-entropy (read bf16 logits, write fp32, softmax, gradient).
-        const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
-        const double vocab = d(m.vocab) / d(l.tp);
-        const double fl = 2 * tokens * d(m.hidden) * vocab;
-        out.forward.add(k.gemm(fl) + k.memory(10 * tokens * vocab), fl);
-        out.backward.add(2 * k.gemm(fl) + k.memory(10 * tokens * vocab), 2 * fl);
+StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, bool lastStage) {
+    StageCompute out;
+    const auto add = [&](const StageCompute& layer, double n) {
+        if (n <= 0)
+            return;
+        out.forward.add(n * layer.forward.seconds, n * layer.forward.flops);
+        out.backward.add(n * layer.backward.seconds, n * layer.backward.flops);
+        out.recompute.add(n * layer.recompute.seconds, n * layer.recompute.flops);
+        out.attentionForward += n * layer.attentionForward;
+    };
+    add(mc.denseLayer, d(layers.count - layers.moe));
+    add(mc.moeLayer, d(layers.moe));
+    if (lastStage) {
+        out.forward.add(mc.head.forward);
+        out.backward.add(mc.head.backward);
     }
     return out;
 }

@@ -45,8 +45,16 @@ struct StageCompute {
     double attentionForward = 0;  // attention-kernel seconds in the forward (CP overlap window)
 };
 
-StageCompute stageCompute(const ModelSpec& model, const TrainingSpec& training, const Layout& layout,
-                          std::int64_t stage, const KernelTimer& timer);
+// One transformer layer (dense and MoE) and the LM head, for one micro-batch on one GPU;
+// computed once per layout, then scaled by each stage's layer counts.
+struct ModelCompute {
+    StageCompute denseLayer;
+    StageCompute moeLayer;
+    StageCompute head;  // LM head and cross-entropy (last stage only)
+};
+ModelCompute modelCompute(const ModelSpec& model, const TrainingSpec& training, const Layout& layout,
+                          const KernelTimer& timer);
+StageCompute stageCompute(const ModelCompute& model, const StageLayers& layers, bool lastStage);
 
 // Optimizer step on this GPU's parameter shard (memory-bound; ZeRO divides the shard).
 double optimizerSeconds(double localParams, const TrainingSpec& training, const KernelTimer& timer);

@@ -109,8 +109,13 @@ const PerfProfile& PerfProfiles::find(Framework f, std::string_view arch, Precis
         for (auto fw : {Framework::Nemo, Framework::Megatron, Framework::Fsdp, Framework::DeepSpeed})
             if (!anyFp8)
                 anyFp8 = match(fw, Precision::Fp8);
+    // NeMo is built on Megatron-Core: each stands in for the other before any other stack does.
+    const Framework sibling = f == Framework::Nemo       ? Framework::Megatron
+                              : f == Framework::Megatron ? Framework::Nemo
+                                                         : f;
     for (const PerfProfile* q :
-         {match(f, p), anyFp8, match(f, Precision::Bf16), match(f, Precision::Fp16),
+         {match(f, p), match(sibling, p), anyFp8, match(f, Precision::Bf16), match(f, Precision::Fp16),
+          match(sibling, Precision::Bf16), match(sibling, Precision::Fp16),
           match(Framework::Megatron, Precision::Bf16), match(Framework::Megatron, Precision::Fp16)})
         if (q)
             return *q;

@@ -114,21 +114,16 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     const MemoryInputs memIn{in.model, t, l, noOverheads, 0};
     std::vector<StageTime> stages;
     double executedFlops = 0;
+    const ModelCompute mc = modelCompute(in.model, t, l, timer);
     for (std::int64_t s = 0; s < l.pp; ++s) {
-        const StageCompute c = stageCompute(in.model, t, l, s, timer);
-        std::int64_t first = 0;
-        for (std::int64_t i = 0; i < s; ++i)
-            first += layersOnStage(in.model.layers, l.pp, i);
-        const std::int64_t n = layersOnStage(in.model.layers, l.pp, s);
-        std::int64_t moe = 0;
-        for (std::int64_t layer = first; layer < first + n; ++layer)
-            moe += in.model.isMoeLayer(layer) ? 1 : 0;
+        const StageLayers layers = stageLayers(in.model, l.pp, s);
+        const StageCompute c = stageCompute(mc, layers, s == l.pp - 1);
         StageTime st;
         st.forward = c.forward.seconds;
         st.backward = c.backward.seconds;
         st.compute = c.forward.seconds + c.backward.seconds;
         st.recompute = c.recompute.seconds;
-        st.comm = microBatchComm(in, net, n, moe, c.attentionForward);
+        st.comm = microBatchComm(in, net, layers.count, layers.moe, c.attentionForward);
         stages.push_back(st);
         executedFlops += c.forward.flops + c.backward.flops + c.recompute.flops;
     }

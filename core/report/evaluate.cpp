@@ -1,12 +1,14 @@
 #include "report/plan.h"
 
 #include "scenario/scenario_check.h"
+#include "search/layout_search.h"
 #include "util/number_format.h"
 
 namespace clusterplan {
 
 namespace {
 
+constexpr std::size_t kSearchKept = 20;  // ranked layouts kept in a plan
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 std::string gib(double bytes) {
@@ -61,14 +63,32 @@ void addCost(Plan& plan, const Catalog& catalog) {
 Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
     if (auto e = checkScenario(scenario, catalog))
         return *e;
-    auto layout = resolveLayout(scenario.layout, scenario.model, scenario.training, scenario.cluster.gpus());
-    if (!layout)
-        return layout.error();
-
     Plan plan;
+    if (scenario.layout.open != 0) {
+        // Keys left out of the scenario are searched; the plan describes the fastest layout that
+        // fits (or, when none fits, the one closest to fitting) and keeps the top of the ranking.
+        SearchResult search = searchLayouts(scenario, catalog);
+        if (search.ranked.empty()) {
+            // Name the fixed key that rules everything out, checked with defaults for the others.
+            auto check =
+                resolveLayout(scenario.layout, scenario.model, scenario.training, scenario.cluster.gpus());
+            if (!check)
+                return check.error();
+            return Error{"layout", "no valid layout for " + std::to_string(scenario.cluster.gpus()) +
+                                       " GPUs with the fixed layout keys; check tp, pp, cp and global_batch"};
+        }
+        plan.layout = search.ranked[search.best.value_or(0)].layout;
+        search.ranked.resize(std::min<std::size_t>(search.ranked.size(), kSearchKept));
+        plan.search = std::move(search);
+    } else {
+        auto layout =
+            resolveLayout(scenario.layout, scenario.model, scenario.training, scenario.cluster.gpus());
+        if (!layout)
+            return layout.error();
+        plan.layout = layout.value();
+    }
     plan.scenario = scenario;
     plan.gpu = *catalog.gpu(scenario.cluster.gpu);
-    plan.layout = layout.value();
     plan.params = countParams(scenario.model);
     plan.flops = flopsPerToken(scenario.model, scenario.training.seqLen, plan.layout.recompute);
 

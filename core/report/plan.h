@@ -11,6 +11,7 @@
 #include "model/param_count.h"
 #include "parallel/layout.h"
 #include "perf/step_time.h"
+#include "search/layout_search.h"
 #include "scenario/scenario.h"
 #include "util/result.h"
 
@@ -28,6 +29,7 @@ struct Plan {
     std::vector<MemoryBreakdown> zeroStages;  // the same layout under ZeRO 0, 1, 2, 3
     std::int64_t largestMicroBatch = 0;       // largest micro-batch that fits (0: none)
     PerfEstimate perf;                        // step time and its parts
+    std::optional<SearchResult> search;       // when layout keys were left open: the ranking
     std::optional<cost::CostReport> cost;     // rent vs buy; empty when the price book cannot price it
     std::vector<std::string> notes;           // plain-language remarks for the user
 };

@@ -140,6 +140,17 @@ std::string planToJson(const Plan& p) {
     w.value("mfu", t.mfu).value("hfu", t.hfu).value("train_days", t.trainDays).value("gpu_hours", t.gpuHours);
     w.value("slowest_stage", t.slowestStage).value("profile", t.profileId).endObject();
 
+    if (p.search) {
+        w.beginObject("search").value("evaluated", static_cast<double>(p.search->evaluated));
+        w.value("layout_fits", p.search->best.has_value()).value("explanation", p.search->explanation);
+        w.value("rule_of_thumb", p.search->ruleOfThumb).value("rule_agrees", p.search->ruleAgrees);
+        w.value("framework_default", p.search->defaultDescription);
+        if (p.search->frameworkDefault) {
+            w.value("framework_default_step_s", p.search->frameworkDefault->perf.stepSeconds);
+            w.value("framework_default_fits", p.search->frameworkDefault->fits);
+        }
+        w.endObject();
+    }
     if (p.cost) {
         w.beginObject("cost");
         cost::writeCostJson(w, *p.cost);
@@ -190,6 +201,14 @@ std::string planToText(const Plan& p) {
         out << "  ZeRO-" << i << "  " << formatGib(p.zeroStages[i].total(), 2)
             << (p.zeroStages[i].fits() ? "  fits" : "  does not fit") << "\n";
     writeTimeText(out, p);
+    if (p.search) {
+        out << "\nLayout search (" << p.search->evaluated << " layouts evaluated)\n  " << p.search->explanation
+            << "\n  " << p.search->ruleOfThumb << "\n  Framework default: " << p.search->defaultDescription;
+        if (p.search->frameworkDefault)
+            out << " — " << formatFixed(p.search->frameworkDefault->perf.stepSeconds, 3) << " s per step"
+                << (p.search->frameworkDefault->fits ? "" : ", does not fit");
+        out << "\n";
+    }
     if (p.cost)
         out << "\n" << cost::costToText(*p.cost);
     if (!p.notes.empty()) {

@@ -37,7 +37,22 @@ struct ClusterSpec {
     bool operator==(const ClusterSpec&) const = default;
 };
 
-// Parallel layout as the user wrote it. dp = 0 means "the rest": gpus / (tp·pp·cp).
+// Layout keys a scenario may leave out; those are searched (layout_search.h).
+enum LayoutKey : unsigned {
+    kTp = 1u << 0,
+    kPp = 1u << 1,
+    kDp = 1u << 2,
+    kCp = 1u << 3,
+    kEp = 1u << 4,
+    kVpp = 1u << 5,
+    kMicroBatch = 1u << 6,
+    kZeroStage = 1u << 7,
+    kRecompute = 1u << 8,
+    kSequenceParallel = 1u << 9,
+};
+
+// Parallel layout as the user wrote it. dp = 0 means "the rest": gpus / (tp·pp·cp). Keys in
+// `open` were left out of the scenario: the search chooses them (their values here are ignored).
 struct LayoutSpec {
     std::int64_t tp = 1;
     std::int64_t pp = 1;
@@ -49,6 +64,8 @@ struct LayoutSpec {
     int zeroStage = 0;            // 0..3; FSDP full shard = 3
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
+    unsigned open = 0;  // LayoutKey bits
+    [[nodiscard]] bool isOpen(LayoutKey k) const { return (open & k) != 0; }
     bool operator==(const LayoutSpec&) const = default;
 };
 

@@ -70,8 +70,24 @@ void readCluster(ObjectReader& r, ClusterSpec& c) {
     r.finish();
 }
 
+constexpr std::pair<std::string_view, LayoutKey> kLayoutKeys[] = {
+    {"tp", kTp},
+    {"pp", kPp},
+    {"dp", kDp},
+    {"cp", kCp},
+    {"ep", kEp},
+    {"vpp", kVpp},
+    {"micro_batch", kMicroBatch},
+    {"zero_stage", kZeroStage},
+    {"recompute", kRecompute},
+    {"sequence_parallel", kSequenceParallel}};
+
 void readLayout(ObjectReader& r, LayoutSpec& l) {
     constexpr std::int64_t kMax = 1'000'000;
+    l.open = 0;
+    for (const auto& [key, bit] : kLayoutKeys)
+        if (!r.has(key))
+            l.open |= bit;
     r.optInteger("tp", l.tp, 1, kMax);
     r.optInteger("pp", l.pp, 1, kMax);
     r.optInteger("dp", l.dp, 0, kMax);
@@ -83,6 +99,26 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
     l.recompute = readEnum(r, "recompute", l.recompute, parseRecompute, {"none", "selective", "full"});
     r.optBoolean("sequence_parallel", l.sequenceParallel);
     r.finish();
+}
+
+// Writes the keys the user fixed; open keys stay out so that they are searched again on reading.
+void writeLayout(json::Writer& w, const LayoutSpec& l) {
+    w.beginObject("layout");
+    const auto put = [&](LayoutKey k, std::string_view key, auto value) {
+        if (!l.isOpen(k))
+            w.value(key, value);
+    };
+    put(kTp, "tp", l.tp);
+    put(kPp, "pp", l.pp);
+    put(kDp, "dp", l.dp);
+    put(kCp, "cp", l.cp);
+    put(kEp, "ep", l.ep);
+    put(kVpp, "vpp", l.vpp);
+    put(kMicroBatch, "micro_batch", l.microBatch);
+    put(kZeroStage, "zero_stage", l.zeroStage);
+    put(kRecompute, "recompute", toString(l.recompute));
+    put(kSequenceParallel, "sequence_parallel", l.sequenceParallel);
+    w.endObject();
 }
 
 void readOverheads(ObjectReader& r, MemoryOverheads& o) {
@@ -111,6 +147,8 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
         readCluster(*r, s.cluster);
     if (auto r = top.optObject("layout"))
         readLayout(*r, s.layout);
+    else
+        s.layout.open = ~0u & 0x3ffu;  // no layout at all: search every key
     if (auto r = top.optObject("overheads"))
         readOverheads(*r, s.overheads);
     if (auto r = top.optObject("cost")) {
@@ -170,13 +208,7 @@ std::string scenarioToJson(const Scenario& s) {
     if (!c.intraNode.empty())
         w.value("intra_node", c.intraNode);
     w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode).endObject();
-    const auto& l = s.layout;
-    w.beginObject("layout").value("tp", l.tp).value("pp", l.pp).value("dp", l.dp).value("cp", l.cp);
-    w.value("ep", l.ep)
-        .value("vpp", l.vpp)
-        .value("micro_batch", l.microBatch)
-        .value("zero_stage", l.zeroStage);
-    w.value("recompute", toString(l.recompute)).value("sequence_parallel", l.sequenceParallel).endObject();
+    writeLayout(w, s.layout);
     const auto& o = s.overheads;
     w.beginObject("overheads").value("cuda_context_gib", o.cudaContextGib);
     w.value("comm_buffer_mib_per_group", o.commBufferMibPerGroup).value("workspace_mib", o.workspaceMib);

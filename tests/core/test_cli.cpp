@@ -100,3 +100,20 @@ TEST_CASE("cost prints rent vs buy; evaluate includes it", "[cli]") {
     CHECK(r.out.find("cost.utilization") != std::string::npos);
     CHECK(r.out.find("0 to 1") != std::string::npos);
 }
+
+TEST_CASE("search ranks layouts and explains the winner", "[cli]") {
+    Run r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --format text --top 5");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Recommended: rank 1.") != std::string::npos);
+    CHECK(r.out.find("Framework default") != std::string::npos);
+    CHECK(r.out.find("3D") != std::string::npos);
+    r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --format csv --top 3");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.rfind("rank,tp,pp", 0) == 0);
+    r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --top 2");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("\"schema\": \"clusterplan.search/1\"") != std::string::npos);
+    r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --top lots");
+    CHECK(r.status == 2);
+}

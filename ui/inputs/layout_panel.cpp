@@ -10,6 +10,23 @@ namespace {
 
 using IntFieldSpec = BoundIntField<LayoutSpec>;
 
+// The scenario key bit of a layout member (scenario.h LayoutKey).
+unsigned keyOf(std::int64_t LayoutSpec::*member) {
+    if (member == &LayoutSpec::tp)
+        return kTp;
+    if (member == &LayoutSpec::pp)
+        return kPp;
+    if (member == &LayoutSpec::dp)
+        return kDp;
+    if (member == &LayoutSpec::cp)
+        return kCp;
+    if (member == &LayoutSpec::ep)
+        return kEp;
+    if (member == &LayoutSpec::vpp)
+        return kVpp;
+    return kMicroBatch;
+}
+
 std::vector<IntFieldSpec> intFieldSpecs() {
     return {
         {{QStringLiteral("layout.tp"), QStringLiteral("tp"), LayoutPanel::tr("Tensor parallel (TP)"),
@@ -59,7 +76,10 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
         QSpinBox* box = addSpinBox(form, fields, spec.info, spec.minimum, spec.maximum);
         const auto member = spec.member;
         connect(box, &QSpinBox::valueChanged, this, [this, member](int value) {
-            m_controller.update([member, value](Scenario& scenario) { scenario.layout.*member = value; });
+            m_controller.update([member, value](Scenario& scenario) {
+                scenario.layout.*member = value;
+                scenario.layout.open &= ~keyOf(member);  // an edited key is no longer searched
+            });
         });
         m_intFields.push_back({box, member});
     }
@@ -88,14 +108,23 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
 
     connect(m_zeroStage, &QComboBox::currentIndexChanged, this, [this] {
         const int stage = m_zeroStage->currentData().toInt();
-        m_controller.update([stage](Scenario& scenario) { scenario.layout.zeroStage = stage; });
+        m_controller.update([stage](Scenario& scenario) {
+            scenario.layout.zeroStage = stage;
+            scenario.layout.open &= ~unsigned(kZeroStage);
+        });
     });
     connect(m_recompute, &QComboBox::currentIndexChanged, this, [this] {
         const auto value = static_cast<Recompute>(m_recompute->currentData().toInt());
-        m_controller.update([value](Scenario& scenario) { scenario.layout.recompute = value; });
+        m_controller.update([value](Scenario& scenario) {
+            scenario.layout.recompute = value;
+            scenario.layout.open &= ~unsigned(kRecompute);
+        });
     });
     connect(m_sequenceParallel, &QCheckBox::toggled, this, [this](bool on) {
-        m_controller.update([on](Scenario& scenario) { scenario.layout.sequenceParallel = on; });
+        m_controller.update([on](Scenario& scenario) {
+            scenario.layout.sequenceParallel = on;
+            scenario.layout.open &= ~unsigned(kSequenceParallel);
+        });
     });
     load(controller.scenario());
 }

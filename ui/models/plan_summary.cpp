@@ -184,6 +184,12 @@ QString planSummaryHtml(const Plan& plan) {
     html += row(QStringLiteral("Fits"), fits);
     html += row(QStringLiteral("Largest micro-batch that fits"), largestMicroBatchText(plan));
     html += timeRows(plan.perf, plan.layout.gpus());
+    if (plan.search)
+        html += row(QStringLiteral("Layout search"),
+                    QStringLiteral("%1 layouts evaluated. %2<br>%3")
+                        .arg(plan.search->evaluated)
+                        .arg(toQString(plan.search->explanation).toHtmlEscaped(),
+                             toQString(plan.search->ruleOfThumb).toHtmlEscaped()));
     html += QStringLiteral("</table></td>");
     if (!plan.notes.empty()) {
         html += QStringLiteral(

@@ -1,0 +1,51 @@
+#pragma once
+// Layout search: every valid TP × PP × CP × DP (× EP) layout with its interleaving, micro-batch,
+// ZeRO stage, recomputation and sequence parallelism — for the layout keys the scenario left open —
+// each evaluated for memory and step time, ranked by step time (ties: less memory), with the
+// memory-vs-throughput Pareto front marked. Layouts that do not fit are kept with the reason.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hardware/catalog.h"
+#include "memory/memory_model.h"
+#include "parallel/layout.h"
+#include "perf/step_time.h"
+#include "scenario/scenario.h"
+
+namespace clusterplan {
+
+struct Candidate {
+    Layout layout;
+    double memoryBytes = 0;  // peak per GPU (most loaded stage)
+    double capacityBytes = 0;
+    PerfEstimate perf;
+    bool fits = false;
+    bool pareto = false;  // no other fitting layout is both faster and smaller
+    std::string reason;   // why it does not fit
+};
+
+struct SearchResult {
+    std::vector<Candidate> ranked;  // fitting first by step time, then the rest
+    std::size_t evaluated = 0;
+    std::optional<std::size_t> best;            // index into ranked
+    std::optional<Candidate> frameworkDefault;  // what the stack's recipes usually run
+    std::string defaultDescription;             // how the default was chosen, or why it is invalid
+    std::string explanation;                    // the winner in plain words and numbers
+    std::string ruleOfThumb;                    // the seed article's advice for this model size
+    bool ruleAgrees = false;
+};
+
+struct SearchOptions {
+    bool allowCrossNodeTp = false;  // TP groups larger than a server (slow; off by default)
+    std::int64_t maxMicroBatch = 64;
+};
+
+SearchResult searchLayouts(const Scenario& scenario, const Catalog& catalog,
+                           const SearchOptions& options = {});
+
+// The layout a stack's published recipes use for this model and cluster (documented heuristics).
+LayoutSpec frameworkDefaultLayout(const Scenario& scenario, const Catalog& catalog, std::string& description);
+
+}  // namespace clusterplan

@@ -1,0 +1,134 @@
+#include "search/search_format.h"
+
+#include <sstream>
+
+#include "util/json_write.h"
+#include "util/number_format.h"
+
+namespace clusterplan {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string pad(std::string s, std::size_t width) {
+    if (s.size() < width)
+        s.insert(0, width - s.size(), ' ');
+    return s;
+}
+
+std::string row(const Candidate& c, std::size_t rank) {
+    const Layout& l = c.layout;
+    std::ostringstream out;
+    out << pad(std::to_string(rank), 4) << pad(std::to_string(l.tp), 4) << pad(std::to_string(l.pp), 4)
+        << pad(std::to_string(l.dp), 6) << pad(std::to_string(l.cp), 4) << pad(std::to_string(l.ep), 4)
+        << pad(std::to_string(l.vpp), 4) << pad(std::to_string(l.microBatch), 4)
+        << pad(std::to_string(l.zeroStage), 5) << pad(std::string(toString(l.recompute)), 10)
+        << pad(l.sequenceParallel ? "yes" : "no", 4) << pad(formatFixed(c.perf.stepSeconds, 3), 10)
+        << pad(formatFixed(c.perf.tokensPerSecond, 0), 12) << pad(formatFixed(100 * c.perf.mfu, 1), 7)
+        << pad(formatFixed(100 * c.perf.bubbleSeconds / c.perf.stepSeconds, 1), 8)
+        << pad(formatFixed(c.memoryBytes / kGiB, 1), 9) << "  "
+        << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : c.reason);
+    return out.str();
+}
+
+void writeCandidate(json::Writer& w, std::string_view key, const Candidate& c) {
+    const Layout& l = c.layout;
+    w.beginObject(key);
+    w.value("tp", l.tp)
+        .value("pp", l.pp)
+        .value("dp", l.dp)
+        .value("cp", l.cp)
+        .value("ep", l.ep)
+        .value("vpp", l.vpp);
+    w.value("micro_batch", l.microBatch)
+        .value("micro_batches", l.microBatches)
+        .value("zero_stage", l.zeroStage);
+    w.value("recompute", toString(l.recompute)).value("sequence_parallel", l.sequenceParallel);
+    w.value("step_s", c.perf.stepSeconds)
+        .value("tokens_per_s", c.perf.tokensPerSecond)
+        .value("mfu", c.perf.mfu);
+    w.value("compute_s", c.perf.computeSeconds).value("recompute_s", c.perf.recomputeSeconds);
+    w.value("tp_comm_s", c.perf.tpCommSeconds).value("pp_comm_s", c.perf.ppCommSeconds);
+    w.value("dp_comm_s", c.perf.dpCommSeconds).value("bubble_s", c.perf.bubbleSeconds);
+    w.value("memory", c.memoryBytes).value("fits", c.fits).value("pareto", c.pareto);
+    if (!c.fits)
+        w.value("reason", c.reason);
+    w.endObject();
+}
+
+}  // namespace
+
+std::string searchToText(const SearchResult& r, std::size_t top) {
+    std::ostringstream out;
+    out << "Evaluated " << r.evaluated << " layouts.\n\n";
+    out << "   #  TP  PP    DP  CP  EP VPP  mb ZeRO recompute  SP    step s    tokens/s   MFU% bubble%  mem "
+           "GiB\n";
+    for (std::size_t i = 0; i < r.ranked.size() && i < top; ++i)
+        out << row(r.ranked[i], i + 1) << "\n";
+    if (r.best) {
+        out << "\nRecommended: rank 1. " << r.explanation << "\n";
+    } else {
+        out << "\n" << r.explanation << "\n";
+    }
+    out << r.ruleOfThumb << "\n";
+    out << "\nFramework default (" << r.defaultDescription << ")";
+    if (r.frameworkDefault) {
+        out << ":\n" << row(*r.frameworkDefault, 0) << "\n";
+        if (r.best && r.frameworkDefault->fits)
+            out << "The recommended layout is "
+                << formatFixed(r.frameworkDefault->perf.stepSeconds / r.ranked[*r.best].perf.stepSeconds, 2)
+                << "x faster than the default.\n";
+    } else {
+        out << "\n";
+    }
+    return out.str();
+}
+
+std::string searchToCsv(const SearchResult& r, std::size_t top) {
+    std::ostringstream out;
+    out << "rank,tp,pp,dp,cp,ep,vpp,micro_batch,zero_stage,recompute,sequence_parallel,step_s,tokens_per_s,"
+           "mfu,"
+           "bubble_s,memory_gib,fits,pareto,reason\n";
+    for (std::size_t i = 0; i < r.ranked.size() && i < top; ++i) {
+        const Candidate& c = r.ranked[i];
+        const Layout& l = c.layout;
+        out << i + 1 << "," << l.tp << "," << l.pp << "," << l.dp << "," << l.cp << "," << l.ep << ","
+            << l.vpp << "," << l.microBatch << "," << l.zeroStage << "," << toString(l.recompute) << ","
+            << (l.sequenceParallel ? "true" : "false") << "," << formatNumber(c.perf.stepSeconds) << ","
+            << formatFixed(c.perf.tokensPerSecond, 1) << "," << formatFixed(c.perf.mfu, 4) << ","
+            << formatNumber(c.perf.bubbleSeconds) << "," << formatFixed(c.memoryBytes / kGiB, 2) << ","
+            << (c.fits ? "true" : "false") << "," << (c.pareto ? "true" : "false") << ",\"" << c.reason
+            << "\"\n";
+    }
+    return out.str();
+}
+
+std::string searchToJson(const SearchResult& r, std::size_t top) {
+    json::Writer w;
+    w.beginObject()
+        .value("schema", "clusterplan.search/1")
+        .value("evaluated", static_cast<double>(r.evaluated));
+    w.value("explanation", r.explanation)
+        .value("rule_of_thumb", r.ruleOfThumb)
+        .value("rule_agrees", r.ruleAgrees);
+    if (r.best)
+        w.value("best_rank", static_cast<double>(*r.best + 1));
+    else
+        w.null("best_rank");
+    w.beginArray("layouts");
+    for (std::size_t i = 0; i < r.ranked.size() && i < top; ++i)
+        writeCandidate(w, "", r.ranked[i]);
+    w.endArray();
+    w.value("framework_default_description", r.defaultDescription);
+    if (r.frameworkDefault) {
+        writeCandidate(w, "framework_default", *r.frameworkDefault);
+        if (r.best && r.frameworkDefault->fits)
+            w.value("default_slowdown",
+                    r.frameworkDefault->perf.stepSeconds / r.ranked[*r.best].perf.stepSeconds);
+    }
+    w.endObject();
+    return w.str();
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,54 @@
+// Times one single-layout evaluation and one full layout search (every layout key open) for the
+// two reference cases of issue 3: GPT-3 175B on 1,024 A100 80GB and Llama 3.1 405B on 16,384
+// H100. Single-threaded. Run from a release-like build: build/bin/bench_search.
+#include <chrono>
+#include <cstdio>
+
+#include "report/plan.h"
+#include "scenario/scenario_json.h"
+#include "search/layout_search.h"
+
+using namespace clusterplan;
+
+namespace {
+
+template <typename F> double millisecondsPerCall(F&& f, int calls) {
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < calls; ++i)
+        f();
+    const auto end = std::chrono::steady_clock::now();
+    return std::chrono::duration<double, std::milli>(end - start).count() / calls;
+}
+
+Scenario scenarioFor(const Catalog& catalog, const char* model, const char* gpu, std::int64_t nodes,
+                     std::int64_t seq, std::int64_t batch, const char* inter) {
+    Scenario s = defaultScenario(catalog);
+    s.modelPreset = model;
+    s.model = *catalog.model(model);
+    s.cluster = {gpu, 8, nodes, "", inter, 0};
+    s.training.seqLen = seq;
+    s.training.globalBatch = batch;
+    s.layout.open = 0x3ff;  // every key searched
+    return s;
+}
+
+void report(const char* name, const Scenario& s, const Catalog& catalog) {
+    std::size_t evaluated = 0;
+    const double search = millisecondsPerCall([&] { evaluated = searchLayouts(s, catalog).evaluated; }, 5);
+    Scenario fixed = s;
+    fixed.layout = LayoutSpec{8, 8, 0, 1, 1, 1, 1, 1, Recompute::Full, true};
+    const double single = millisecondsPerCall([&] { (void)evaluate(fixed, catalog); }, 200);
+    std::printf("%-44s full search %8.1f ms (%zu layouts, %.1f us each); one evaluate() %.3f ms\n", name,
+                search, evaluated, 1000 * search / static_cast<double>(evaluated), single);
+}
+
+}  // namespace
+
+int main() {
+    const Catalog catalog = Catalog::builtin();
+    report("GPT-3 175B, 1,024x A100 80GB",
+           scenarioFor(catalog, "gpt3-175b", "a100-sxm-80gb", 128, 2048, 1536, "ib-hdr-200"), catalog);
+    report("Llama 3.1 405B, 16,384x H100",
+           scenarioFor(catalog, "llama-3.1-405b", "h100-sxm-80gb", 2048, 8192, 2048, "roce-400"), catalog);
+    return 0;
+}

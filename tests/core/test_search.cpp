@@ -1,0 +1,118 @@
+// Layout search: every candidate valid, ranking and Pareto front consistent, infeasible layouts
+// kept with a reason, fixed keys respected, degenerate clusters handled, and the explanation.
+#include "report/plan.h"
+#include "scenario/scenario_json.h"
+#include "search/layout_search.h"
+#include "test_support.h"
+
+using namespace clusterplan;
+
+namespace {
+
+Scenario openScenario(const std::string& model, std::int64_t nodes, std::int64_t batch) {
+    Scenario s = defaultScenario(test::catalog());
+    s.modelPreset = model;
+    s.model = test::preset(model);
+    s.cluster.nodes = nodes;
+    s.training.globalBatch = batch;
+    s.layout.open = 0x3ff;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("ranked by step time, fitting first, Pareto front monotone", "[search]") {
+    const SearchResult r = searchLayouts(openScenario("llama-3.1-70b", 4, 256), test::catalog());
+    REQUIRE(r.best.has_value());
+    REQUIRE(r.evaluated == r.ranked.size());
+    double lastStep = 0, lastParetoMemory = 1e300;
+    bool seenUnfit = false;
+    for (const auto& c : r.ranked) {
+        CHECK(c.layout.gpus() == 32);
+        CHECK(256 % (c.layout.dp * c.layout.microBatch) == 0);
+        if (!c.fits) {
+            seenUnfit = true;
+            CHECK_FALSE(c.reason.empty());
+            continue;
+        }
+        CHECK_FALSE(seenUnfit);  // fitting layouts come first
+        CHECK(c.perf.stepSeconds >= lastStep);
+        lastStep = c.perf.stepSeconds;
+        if (c.pareto) {
+            CHECK(c.memoryBytes < lastParetoMemory);
+            lastParetoMemory = c.memoryBytes;
+        }
+    }
+    CHECK(seenUnfit);  // DDP of a 70B model is listed, not hidden
+    CHECK(r.ranked.front().pareto);
+    CHECK(r.frameworkDefault.has_value());
+    CHECK(r.explanation.find("TP=") != std::string::npos);
+    CHECK(r.ruleOfThumb.find("10-100 B") != std::string::npos);
+}
+
+TEST_CASE("fixed keys stay fixed, open keys are searched", "[search]") {
+    Scenario s = openScenario("llama-3.1-70b", 4, 256);
+    s.layout.tp = 8;
+    s.layout.open &= ~unsigned(kTp);
+    s.layout.recompute = Recompute::Full;
+    s.layout.open &= ~unsigned(kRecompute);
+    const SearchResult r = searchLayouts(s, test::catalog());
+    REQUIRE_FALSE(r.ranked.empty());
+    for (const auto& c : r.ranked) {
+        CHECK(c.layout.tp == 8);
+        CHECK(c.layout.recompute == Recompute::Full);
+    }
+}
+
+TEST_CASE("nothing fits: layouts kept with reasons, the answer says so", "[search]") {
+    Scenario s = openScenario("llama-3.1-405b", 1, 64);  // 405B on one 8-GPU server
+    const SearchResult r = searchLayouts(s, test::catalog());
+    REQUIRE_FALSE(r.ranked.empty());
+    CHECK_FALSE(r.best.has_value());
+    CHECK(r.explanation.find("No layout fits") != std::string::npos);
+    for (const auto& c : r.ranked)
+        CHECK(c.reason.find("GiB usable") != std::string::npos);
+    // evaluate() still answers, with the layout closest to fitting and a note.
+    auto plan = evaluate(s, test::catalog());
+    REQUIRE(plan.ok());
+    CHECK_FALSE(plan->memory.fits());
+    REQUIRE(plan->search.has_value());
+}
+
+TEST_CASE("degenerate clusters: one GPU and 100,000 GPUs", "[search]") {
+    Scenario one = openScenario("llama-2-7b", 1, 8);
+    one.cluster.gpusPerNode = 1;
+    auto small = evaluate(one, test::catalog());
+    REQUIRE(small.ok());
+    CHECK(small->layout.gpus() == 1);
+    Scenario huge = openScenario("llama-3.1-405b", 12'500, 12'500 * 2);
+    auto big = evaluate(huge, test::catalog());
+    REQUIRE(big.ok());
+    CHECK(big->layout.gpus() == 100'000);
+    CHECK(big->perf.stepSeconds > 0);
+}
+
+TEST_CASE("small models: the seed article's DDP advice and the search agree", "[search]") {
+    const SearchResult r = searchLayouts(openScenario("llama-3.1-8b", 1, 512), test::catalog());
+    REQUIRE(r.best.has_value());
+    const Layout& l = r.ranked[*r.best].layout;
+    CHECK(l.tp == 1);
+    CHECK(l.pp == 1);
+    CHECK(r.ruleAgrees);
+}
+
+TEST_CASE("a scenario without a layout object is searched by evaluate()", "[search]") {
+    auto s = parseScenario(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-70b"},
+        "training": {"global_batch": 256}, "cluster": {"gpu": "h100-sxm-80gb", "nodes": 4}})",
+                           test::catalog());
+    REQUIRE(s.ok());
+    CHECK(s->layout.open == 0x3ffu);
+    auto plan = evaluate(s.value(), test::catalog());
+    REQUIRE(plan.ok());
+    REQUIRE(plan->search.has_value());
+    REQUIRE(plan->search->best.has_value());
+    CHECK(plan->layout.tp == plan->search->ranked.front().layout.tp);
+    CHECK(plan->memory.fits());
+    // Saving keeps the keys open.
+    CHECK(scenarioToJson(s.value()).find("\"tp\"") == std::string::npos);
+}
