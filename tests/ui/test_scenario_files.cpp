@@ -3,6 +3,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -89,4 +90,27 @@ TEST_CASE("files.missing_file_is_an_error", "[files]") {
     const QString error = f.controller.openFile(QStringLiteral("/nonexistent/scenario.json"));
     CHECK_FALSE(error.isEmpty());
     CHECK(f.controller.filePath().isEmpty());
+}
+
+TEST_CASE("files.open_layout_keys_show_the_searched_layout", "[files]") {
+    WindowFixture f;
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("open.json"));
+    // No "layout" object: every layout key is searched.
+    writeFile(path, R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-70b"},
+        "training": {"global_batch": 256}, "cluster": {"gpu": "h100-sxm-80gb", "nodes": 4}})");
+    REQUIRE(f.editAndWait([&] { CHECK(f.controller.openFile(path).isEmpty()); }));
+    REQUIRE(f.controller.plan().has_value());
+    const Plan& plan = *f.controller.plan();
+    REQUIRE(plan.search.has_value());
+    auto* tp = f.widget<QSpinBox>("tp");
+    CHECK(tp->value() == plan.layout.tp);
+    CHECK(tp->suffix().contains(QStringLiteral("searched")));
+    CHECK(f.widget<QLabel>("summary")->text().contains(QStringLiteral("Layout search")));
+    // Editing a searched key pins it.
+    REQUIRE(f.editAndWait([&] { tp->setValue(8); }));
+    CHECK_FALSE(f.controller.scenario().layout.isOpen(kTp));
+    CHECK(f.controller.plan()->layout.tp == 8);
+    CHECK(tp->suffix().isEmpty());
 }

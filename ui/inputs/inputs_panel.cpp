@@ -55,6 +55,7 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     connect(&controller, &PlanController::scenarioChanged, this, &InputsPanel::load);
     connect(&controller, &PlanController::inputError, this, &InputsPanel::showError);
     connect(&controller, &PlanController::planChanged, this, &InputsPanel::clearError);
+    connect(&controller, &PlanController::planChanged, m_layout, &LayoutPanel::showSearched);
 }
 
 void InputsPanel::load(const Scenario& scenario) {

@@ -129,6 +129,39 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
     load(controller.scenario());
 }
 
+void LayoutPanel::showSearched(const Plan& plan) {
+    const LayoutSpec& spec = plan.scenario.layout;
+    const Layout& chosen = plan.layout;
+    const auto searchedValue = [&](std::int64_t LayoutSpec::*member) -> std::int64_t {
+        if (member == &LayoutSpec::tp)
+            return chosen.tp;
+        if (member == &LayoutSpec::pp)
+            return chosen.pp;
+        if (member == &LayoutSpec::dp)
+            return chosen.dp;
+        if (member == &LayoutSpec::cp)
+            return chosen.cp;
+        if (member == &LayoutSpec::ep)
+            return chosen.ep;
+        if (member == &LayoutSpec::vpp)
+            return chosen.vpp;
+        return chosen.microBatch;
+    };
+    const QString searched = tr(" (searched)");
+    for (const IntField& field : m_intFields) {
+        const bool open = (spec.open & keyOf(field.member)) != 0;
+        field.box->setSuffix(open ? searched : QString());
+        if (open)
+            loadSpinBox(field.box, searchedValue(field.member));
+    }
+    if (spec.isOpen(kZeroStage))
+        loadComboData(m_zeroStage, chosen.zeroStage);
+    if (spec.isOpen(kRecompute))
+        loadComboData(m_recompute, static_cast<int>(chosen.recompute));
+    if (spec.isOpen(kSequenceParallel))
+        loadCheckBox(m_sequenceParallel, chosen.sequenceParallel);
+}
+
 void LayoutPanel::load(const Scenario& scenario) {
     for (const IntField& field : m_intFields)
         loadSpinBox(field.box, scenario.layout.*field.member);

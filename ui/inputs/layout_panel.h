@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "report/plan.h"
 #include "scenario/scenario.h"
 
 class QCheckBox;
@@ -23,6 +24,8 @@ public:
     LayoutPanel(PlanController& controller, FieldRegistry& fields, QWidget* parent = nullptr);
 
     void load(const Scenario& scenario);
+    // Shows the values the layout search chose for keys the scenario leaves open.
+    void showSearched(const Plan& plan);
 
 private:
     struct IntField {

@@ -68,7 +68,7 @@ QWidget* MainWindow::createResultsPane() {
     pane->addWidget(charts);
     pane->setStretchFactor(0, 0);
     pane->setStretchFactor(1, 1);
-    pane->setSizes({240, 660});
+    pane->setSizes({370, 530});  // the summary holds memory, time and search rows
     return pane;
 }
 

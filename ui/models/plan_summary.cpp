@@ -18,6 +18,13 @@ QString row(const QString& label, const QString& value) {
         .arg(label.toHtmlEscaped(), value);
 }
 
+// A row whose value may wrap (long explanations).
+QString wrappingRow(const QString& label, const QString& value) {
+    return QStringLiteral("<tr><td valign='top' style='padding-right:12px; white-space:nowrap'><b>%1</b></td>"
+                          "<td width='640'>%2</td></tr>")
+        .arg(label.toHtmlEscaped(), value);
+}
+
 QString zeroName(int stage) {
     switch (stage) {
     case 0:
@@ -161,7 +168,7 @@ QString planSummaryHtml(const Plan& plan) {
                              .arg(toQString(plan.gpu.name).toHtmlEscaped(), nodes)
                              .arg(cluster.gpusPerNode);
 
-    // Two columns: the numbers, and the engine's notes beside them.
+    // The numbers, then the engine's notes below them.
     QString html =
         QStringLiteral("<h3 style='margin:0'>%1</h3><table><tr><td valign='top'><table cellspacing='2'>")
             .arg(toQString(plan.scenario.model.name).toHtmlEscaped());
@@ -185,20 +192,20 @@ QString planSummaryHtml(const Plan& plan) {
     html += row(QStringLiteral("Largest micro-batch that fits"), largestMicroBatchText(plan));
     html += timeRows(plan.perf, plan.layout.gpus());
     if (plan.search)
-        html += row(QStringLiteral("Layout search"),
-                    QStringLiteral("%1 layouts evaluated. %2<br>%3")
-                        .arg(plan.search->evaluated)
-                        .arg(toQString(plan.search->explanation).toHtmlEscaped(),
-                             toQString(plan.search->ruleOfThumb).toHtmlEscaped()));
-    html += QStringLiteral("</table></td>");
+        html += wrappingRow(QStringLiteral("Layout search"),
+                            QStringLiteral("%1 layouts evaluated. %2<br>%3")
+                                .arg(plan.search->evaluated)
+                                .arg(toQString(plan.search->explanation).toHtmlEscaped(),
+                                     toQString(plan.search->ruleOfThumb).toHtmlEscaped()));
+    html += QStringLiteral("</table></td></tr></table>");
+    // Notes go below the numbers, full width, so they never squeeze into a narrow column.
     if (!plan.notes.empty()) {
-        html += QStringLiteral(
-            "<td valign='top' style='padding-left:24px'><b>Notes</b><ul style='margin-top:2px'>");
+        html += QStringLiteral("<p style='margin:4px 0 0 0'><b>Notes</b></p><ul style='margin-top:2px'>");
         for (const std::string& note : plan.notes)
             html += QStringLiteral("<li>%1</li>").arg(toQString(note).toHtmlEscaped());
-        html += QStringLiteral("</ul></td>");
+        html += QStringLiteral("</ul>");
     }
-    return html + QStringLiteral("</tr></table>");
+    return html;
 }
 
 }  // namespace clusterplan::ui
