@@ -9,6 +9,7 @@
 #include "report/plan.h"
 #include "report/plan_format.h"
 #include "scenario/scenario_json.h"
+#include "search/scaling_study.h"
 #include "search/search_format.h"
 #include "util/json_write.h"
 #include "validation/validation.h"
@@ -25,6 +26,10 @@ constexpr const char* kUsage = R"(Usage:
       Search every layout key the scenario's "layout" object leaves out (all of them when there is
       no layout object): rank valid layouts by step time, mark the memory/throughput Pareto front,
       explain the winner and compare it with the framework's default layout.
+  clusterplan-cli scale FILE [--max-gpus N] [--days D] [--format json|text|csv]
+      Best layout at 1, 2, 4, 8, 16 ... N GPUs (default N: the scenario's cluster): throughput,
+      scaling efficiency, days to train; the minimum GPU count that fits; the GPUs that finish
+      training.tokens within D days; 1x8 vs 2x4 servers, NVLink vs PCIe, IB vs RoCE vs Ethernet.
   clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -51,6 +56,8 @@ struct Options {
     std::vector<std::string> profiles;    // extra performance-profile files
     std::vector<std::string> priceBooks;  // extra price-book files
     std::size_t top = 20;
+    double maxGpus = 0;  // scale: 0 = the scenario's cluster size
+    double days = 0;     // scale: deadline for training.tokens, 0 = none
 };
 
 int usageError(const std::string& message) {
@@ -63,7 +70,18 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
-        if (a == "--top") {
+        if (a == "--max-gpus" || a == "--days") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            try {
+                const double v = std::stod(args[++i]);
+                if (!(v > 0) || v > 1e7)
+                    throw std::invalid_argument("range");
+                (a == "--days" ? o.days : o.maxGpus) = v;
+            } catch (const std::exception&) {
+                return usageError(a + " needs a number between 0 and 10000000, got '" + args[i] + "'");
+            }
+        } else if (a == "--top") {
             if (!hasValue)
                 return usageError(a + " needs a value");
             try {
@@ -190,6 +208,25 @@ int searchCommand(const Options& o, const Catalog& catalog) {
     return kOk;
 }
 
+int scaleCommand(const Options& o, const Catalog& catalog) {
+    if (o.file.empty())
+        return usageError("scale needs a scenario FILE");
+    auto scenario = loadScenarioFile(o.file, catalog);
+    if (!scenario) {
+        std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
+        return kBadInput;
+    }
+    const auto maxGpus = o.maxGpus > 0 ? static_cast<std::int64_t>(o.maxGpus) : scenario->cluster.gpus();
+    const ScalingReport report = scalingStudy(scenario.value(), catalog, maxGpus, o.days);
+    if (o.format == "text")
+        std::cout << scalingToText(report);
+    else if (o.format == "csv")
+        std::cout << scalingToCsv(report);
+    else
+        std::cout << scalingToJson(report);
+    return kOk;
+}
+
 int evaluateCommand(const Options& o, const Catalog& catalog) {
     if (o.file.empty())
         return usageError("evaluate needs a scenario FILE");
@@ -223,6 +260,8 @@ int run(const std::vector<std::string>& args) {
     }
     if (o.command == "evaluate")
         return evaluateCommand(o, catalog.value());
+    if (o.command == "scale")
+        return scaleCommand(o, catalog.value());
     if (o.command == "search")
         return searchCommand(o, catalog.value());
     if (o.command == "cost")

@@ -117,3 +117,18 @@ TEST_CASE("search ranks layouts and explains the winner", "[cli]") {
     r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --top lots");
     CHECK(r.status == 2);
 }
+
+TEST_CASE("scale answers minimum GPUs, deadline GPUs and the scaling curve", "[cli]") {
+    Run r = cli("scale " + kData + "/llama3-8b-8xa100.json --max-gpus 64 --days 30 --format text");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Minimum GPUs on which the model trains at all") != std::string::npos);
+    CHECK(r.out.find("within 30 days") != std::string::npos);
+    CHECK(r.out.find("2 servers x 4") != std::string::npos);
+    r = cli("scale " + kData + "/llama3-8b-8xa100.json --max-gpus 16 --format csv");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.rfind("gpus,nodes", 0) == 0);
+    r = cli("scale " + kData + "/llama3-8b-8xa100.json --days -3");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("--days") != std::string::npos);
+}

@@ -1,0 +1,194 @@
+#include "search/scaling_study.h"
+
+#include <sstream>
+
+#include "util/json_write.h"
+#include "util/number_format.h"
+
+namespace clusterplan {
+
+namespace {
+
+// GPU counts tried: 1, 2, 4 inside one server, then whole servers doubling, then maxGpus.
+std::vector<std::int64_t> countsUpTo(std::int64_t maxGpus, std::int64_t perNode) {
+    std::vector<std::int64_t> counts;
+    for (std::int64_t n = 1; n < perNode && n <= maxGpus; n *= 2)
+        counts.push_back(n);
+    for (std::int64_t n = perNode; n <= maxGpus; n *= 2)
+        counts.push_back(n);
+    if (counts.empty() || counts.back() != maxGpus)
+        counts.push_back(maxGpus);
+    return counts;
+}
+
+Scenario withCluster(Scenario s, std::int64_t gpus, std::int64_t perNode) {
+    s.cluster.gpusPerNode = std::min(gpus, perNode);
+    s.cluster.nodes = (gpus + s.cluster.gpusPerNode - 1) / s.cluster.gpusPerNode;
+    s.layout.open = 0x3ff;  // the best layout at each count
+    return s;
+}
+
+Candidate bestOf(const SearchResult& r) {
+    return r.ranked.empty() ? Candidate{} : r.ranked[r.best.value_or(0)];
+}
+
+Comparison compare(const std::string& label, const Scenario& s, const Catalog& catalog) {
+    const SearchResult r = searchLayouts(s, catalog);
+    return {label, r.best.has_value(), bestOf(r)};
+}
+
+std::string layoutText(const Layout& l) {
+    return "TP" + std::to_string(l.tp) + " PP" + std::to_string(l.pp) + " DP" + std::to_string(l.dp) +
+           (l.cp > 1 ? " CP" + std::to_string(l.cp) : "") + (l.ep > 1 ? " EP" + std::to_string(l.ep) : "") +
+           " mb" + std::to_string(l.microBatch) + " ZeRO-" + std::to_string(l.zeroStage) + " " +
+           std::string(toString(l.recompute));
+}
+
+void addComparisons(const Scenario& s, const Catalog& catalog, ScalingReport& r) {
+    const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
+    // One 8-GPU server vs two 4-GPU servers over the scenario's scale-out fabric.
+    Scenario one = withCluster(s, 8, 8);
+    Scenario two = withCluster(s, 8, 4);
+    r.comparisons.push_back(compare("8 GPUs: 1 server x 8 (" + gpu.intraNodeFabric + ")", one, catalog));
+    r.comparisons.push_back(compare("8 GPUs: 2 servers x 4 over " + s.cluster.interNode, two, catalog));
+    // Intra-node fabric at the scenario's size: NVLink vs PCIe.
+    Scenario here = s;
+    here.layout.open = 0x3ff;
+    for (const char* fabric : {gpu.intraNodeFabric.c_str(), gpu.pcieGen >= 5 ? "pcie5-x16" : "pcie4-x16"}) {
+        Scenario v = here;
+        v.cluster.intraNode = fabric;
+        r.comparisons.push_back(
+            compare(std::to_string(s.cluster.gpus()) + " GPUs, inside servers: " + fabric, v, catalog));
+    }
+    // Scale-out fabric: InfiniBand vs RoCE vs Ethernet (only meaningful across servers).
+    if (s.cluster.nodes > 1)
+        for (const char* fabric : {"ib-ndr-400", "ib-hdr-200", "roce-200", "eth-100", "eth-25"}) {
+            Scenario v = here;
+            v.cluster.interNode = fabric;
+            r.comparisons.push_back(
+                compare(std::to_string(s.cluster.gpus()) + " GPUs, between servers: " + fabric, v, catalog));
+        }
+}
+
+}  // namespace
+
+ScalingReport scalingStudy(const Scenario& s, const Catalog& catalog, std::int64_t maxGpus,
+                           double deadlineDays) {
+    ScalingReport r;
+    r.deadlineDays = deadlineDays;
+    double basePerGpu = 0;
+    for (const std::int64_t n : countsUpTo(maxGpus, s.cluster.gpusPerNode)) {
+        const Scenario v = withCluster(s, n, s.cluster.gpusPerNode);
+        const SearchResult search = searchLayouts(v, catalog);
+        ScalePoint p;
+        p.gpus = n;
+        p.nodes = v.cluster.nodes;
+        p.gpusPerNode = v.cluster.gpusPerNode;
+        p.fits = search.best.has_value();
+        p.best = bestOf(search);
+        if (p.fits) {
+            const double perGpu = p.best.perf.tokensPerSecond / static_cast<double>(n);
+            if (basePerGpu == 0)
+                basePerGpu = perGpu;
+            p.efficiency = perGpu / basePerGpu;
+            p.trainDays = p.best.perf.trainDays;
+            if (!r.minimumGpus)
+                r.minimumGpus = n;
+            if (!r.gpusForDeadline && deadlineDays > 0 && p.trainDays <= deadlineDays)
+                r.gpusForDeadline = n;
+        }
+        r.curve.push_back(p);
+    }
+    addComparisons(s, catalog, r);
+    return r;
+}
+
+std::string scalingToText(const ScalingReport& r) {
+    std::ostringstream out;
+    out << "Scaling (best layout at each GPU count, global batch fixed)\n";
+    out << "   GPUs  nodes   tokens/s   per GPU  scaling eff.   days   best layout\n";
+    for (const auto& p : r.curve) {
+        out << std::string(7 - std::min<std::size_t>(6, std::to_string(p.gpus).size()), ' ') << p.gpus
+            << std::string(7 - std::min<std::size_t>(6, std::to_string(p.nodes).size()), ' ') << p.nodes
+            << "  ";
+        if (!p.fits) {
+            out << "  does not fit" << (p.best.reason.empty() ? "" : ": " + p.best.reason) << "\n";
+            continue;
+        }
+        const double tps = p.best.perf.tokensPerSecond;
+        out << std::string(9 - std::min<std::size_t>(8, formatFixed(tps, 0).size()), ' ')
+            << formatFixed(tps, 0)
+            << std::string(
+                   10 - std::min<std::size_t>(9, formatFixed(tps / static_cast<double>(p.gpus), 0).size()),
+                   ' ')
+            << formatFixed(tps / static_cast<double>(p.gpus), 0) << "        "
+            << formatFixed(100 * p.efficiency, 1) << " %   " << formatFixed(p.trainDays, 1) << "   "
+            << layoutText(p.best.layout) << "\n";
+    }
+    out << "\nMinimum GPUs on which the model trains at all (counts tried): "
+        << (r.minimumGpus ? std::to_string(*r.minimumGpus)
+                          : std::string("none up to the largest count tried"))
+        << "\n";
+    if (r.deadlineDays > 0)
+        out << "GPUs that finish the training tokens within " << formatNumber(r.deadlineDays) << " days: "
+            << (r.gpusForDeadline ? std::to_string(*r.gpusForDeadline)
+                                  : std::string("none of the counts tried"))
+            << "\n";
+    out << "\nComparisons (best layout each)\n";
+    for (const auto& c : r.comparisons)
+        out << "  " << c.label << ": "
+            << (c.fits ? formatFixed(c.best.perf.tokensPerSecond, 0) + " tokens/s, step " +
+                             formatFixed(c.best.perf.stepSeconds, 3) + " s, " + layoutText(c.best.layout)
+                       : std::string("does not fit"))
+            << "\n";
+    return out.str();
+}
+
+std::string scalingToCsv(const ScalingReport& r) {
+    std::ostringstream out;
+    out << "gpus,nodes,gpus_per_node,fits,tokens_per_s,tokens_per_s_per_gpu,scaling_efficiency,train_days,tp,"
+           "pp,dp,cp,ep,"
+           "micro_batch,zero_stage,recompute\n";
+    for (const auto& p : r.curve) {
+        const Layout& l = p.best.layout;
+        const double tps = p.fits ? p.best.perf.tokensPerSecond : 0;
+        out << p.gpus << "," << p.nodes << "," << p.gpusPerNode << "," << (p.fits ? "true" : "false") << ","
+            << formatFixed(tps, 1) << "," << formatFixed(tps / static_cast<double>(p.gpus), 1) << ","
+            << formatFixed(p.efficiency, 4) << "," << formatFixed(p.trainDays, 2) << "," << l.tp << ","
+            << l.pp << "," << l.dp << "," << l.cp << "," << l.ep << "," << l.microBatch << "," << l.zeroStage
+            << "," << toString(l.recompute) << "\n";
+    }
+    return out.str();
+}
+
+std::string scalingToJson(const ScalingReport& r) {
+    json::Writer w;
+    w.beginObject().value("schema", "clusterplan.scaling/1");
+    if (r.minimumGpus)
+        w.value("minimum_gpus", *r.minimumGpus);
+    else
+        w.null("minimum_gpus");
+    w.value("deadline_days", r.deadlineDays);
+    if (r.gpusForDeadline)
+        w.value("gpus_for_deadline", *r.gpusForDeadline);
+    else
+        w.null("gpus_for_deadline");
+    w.beginArray("curve");
+    for (const auto& p : r.curve) {
+        w.beginObject().value("gpus", p.gpus).value("nodes", p.nodes).value("fits", p.fits);
+        w.value("tokens_per_s", p.fits ? p.best.perf.tokensPerSecond : 0.0)
+            .value("scaling_efficiency", p.efficiency);
+        w.value("train_days", p.trainDays).value("layout", layoutText(p.best.layout)).endObject();
+    }
+    w.endArray().beginArray("comparisons");
+    for (const auto& c : r.comparisons) {
+        w.beginObject().value("label", c.label).value("fits", c.fits);
+        w.value("tokens_per_s", c.fits ? c.best.perf.tokensPerSecond : 0.0)
+            .value("layout", layoutText(c.best.layout));
+        w.endObject();
+    }
+    w.endArray().endObject();
+    return w.str();
+}
+
+}  // namespace clusterplan

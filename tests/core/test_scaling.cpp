@@ -1,0 +1,68 @@
+// Scaling study: minimum GPUs, deadline, scaling efficiency, and the seed article's hardware
+// comparisons (one 8-GPU server vs two 4-GPU servers; NVLink vs PCIe; InfiniBand vs Ethernet).
+#include "scenario/scenario_json.h"
+#include "search/scaling_study.h"
+#include "test_support.h"
+
+using namespace clusterplan;
+
+namespace {
+
+Scenario scenarioFor(const std::string& model, std::int64_t batch, std::int64_t seq) {
+    Scenario s = defaultScenario(test::catalog());
+    s.modelPreset = model;
+    s.model = test::preset(model);
+    s.training.globalBatch = batch;
+    s.training.seqLen = seq;
+    return s;
+}
+
+const Comparison& find(const ScalingReport& r, const std::string& text) {
+    for (const auto& c : r.comparisons)
+        if (c.label.find(text) != std::string::npos)
+            return c;
+    FAIL("no comparison labelled " << text);
+    return r.comparisons.front();
+}
+
+}  // namespace
+
+TEST_CASE("a 70B model needs more than one 8x A100 server (seed article error 8)", "[scaling]") {
+    // Mixed-precision Adam needs 16 bytes per parameter: 1.13 TB of model states for 70.6B.
+    const ScalingReport r = scalingStudy(scenarioFor("llama-3.1-70b", 256, 4096), test::catalog(), 64, 0);
+    REQUIRE(r.minimumGpus.has_value());
+    CHECK(*r.minimumGpus > 8);
+    CHECK(*r.minimumGpus <= 32);
+    for (const auto& p : r.curve)
+        if (p.gpus < *r.minimumGpus)
+            CHECK_FALSE(p.fits);
+}
+
+TEST_CASE("a deadline picks the first GPU count that meets it; per-GPU throughput stops growing",
+          "[scaling]") {
+    Scenario s = scenarioFor("llama-3.1-8b", 512, 4096);
+    s.training.tokens = 1e11;
+    const ScalingReport r = scalingStudy(s, test::catalog(), 512, 10);
+    REQUIRE(r.gpusForDeadline.has_value());
+    for (const auto& p : r.curve) {
+        if (!p.fits)
+            continue;
+        CHECK(p.efficiency < 1.1);  // no superlinear miracle beyond memory effects
+        if (p.gpus < *r.gpusForDeadline)
+            CHECK(p.trainDays > 10);
+        if (p.gpus == *r.gpusForDeadline)
+            CHECK(p.trainDays <= 10);
+    }
+    CHECK(r.curve.back().efficiency < r.curve[2].efficiency);
+}
+
+TEST_CASE("one 8-GPU server beats two 4-GPU servers, NVLink beats PCIe, IB beats Ethernet", "[scaling]") {
+    // A small global batch keeps communication visible, as in the seed article's warnings.
+    Scenario s = scenarioFor("llama-3.1-8b", 16, 2048);
+    s.cluster.nodes = 2;
+    const ScalingReport r = scalingStudy(s, test::catalog(), 16, 0);
+    const auto tps = [](const Comparison& c) { return c.best.perf.tokensPerSecond; };
+    CHECK(tps(find(r, "1 server x 8")) > tps(find(r, "2 servers x 4")));
+    CHECK(tps(find(r, "inside servers: nvlink3")) > tps(find(r, "inside servers: pcie4")));
+    CHECK(tps(find(r, "between servers: ib-ndr-400")) > tps(find(r, "between servers: eth-25")));
+}
