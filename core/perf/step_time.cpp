@@ -180,4 +180,12 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     return e;
 }
 
+std::vector<StepPart> stepParts(const PerfEstimate& e) {
+    return {{"compute", "compute", e.computeSeconds},       {"recompute", "recompute", e.recomputeSeconds},
+            {"TP comm (exposed)", "TP", e.tpCommSeconds},   {"CP comm (exposed)", "CP", e.cpCommSeconds},
+            {"EP comm (exposed)", "EP", e.epCommSeconds},   {"PP comm", "PP", e.ppCommSeconds},
+            {"pipeline bubble", "bubble", e.bubbleSeconds}, {"DP comm (exposed)", "DP", e.dpCommSeconds},
+            {"optimizer", "optimizer", e.optimizerSeconds}};
+}
+
 }  // namespace clusterplan

@@ -55,4 +55,12 @@ struct PerfEstimate {
 
 PerfEstimate estimateStep(const PerfInputs& in);
 
+// The parts of a step in a fixed order, for reports and the window (name, short name, seconds).
+struct StepPart {
+    const char* name;
+    const char* shortName;
+    double seconds;
+};
+std::vector<StepPart> stepParts(const PerfEstimate& e);
+
 }  // namespace clusterplan

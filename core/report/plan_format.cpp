@@ -51,20 +51,14 @@ void writeTimeText(std::ostream& out, const Plan& p) {
     out << "\nTime per step (profile " << t.profileId << ")\n";
     out << "  step                " << seconds(t.stepSeconds) << "  (" << seconds(t.stepSecondsLow) << " to "
         << seconds(t.stepSecondsHigh) << ")\n";
-    const auto part = [&](const char* name, double s) {
-        if (s > 0)
-            out << "    " << name << seconds(s) << "  (" << formatFixed(100 * s / t.stepSeconds, 1)
-                << " %)\n";
-    };
-    part("compute           ", t.computeSeconds);
-    part("recompute         ", t.recomputeSeconds);
-    part("TP comm (exposed) ", t.tpCommSeconds);
-    part("CP comm (exposed) ", t.cpCommSeconds);
-    part("EP comm (exposed) ", t.epCommSeconds);
-    part("PP comm           ", t.ppCommSeconds);
-    part("pipeline bubble   ", t.bubbleSeconds);
-    part("DP comm (exposed) ", t.dpCommSeconds);
-    part("optimizer         ", t.optimizerSeconds);
+    for (const StepPart& part : stepParts(t)) {
+        if (part.seconds <= 0)
+            continue;
+        const std::string name = part.name;
+        out << "    " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ')
+            << seconds(part.seconds) << "  (" << formatFixed(100 * part.seconds / t.stepSeconds, 1)
+            << " %)\n";
+    }
     if (t.dpCommTotalSeconds > 0)
         out << "  DP traffic hidden   " << formatFixed(100 * (1 - t.dpCommSeconds / t.dpCommTotalSeconds), 0)
             << " % of " << seconds(t.dpCommTotalSeconds) << "\n";
@@ -202,8 +196,9 @@ std::string planToText(const Plan& p) {
             << (p.zeroStages[i].fits() ? "  fits" : "  does not fit") << "\n";
     writeTimeText(out, p);
     if (p.search) {
-        out << "\nLayout search (" << p.search->evaluated << " layouts evaluated)\n  " << p.search->explanation
-            << "\n  " << p.search->ruleOfThumb << "\n  Framework default: " << p.search->defaultDescription;
+        out << "\nLayout search (" << p.search->evaluated << " layouts evaluated)\n  "
+            << p.search->explanation << "\n  " << p.search->ruleOfThumb
+            << "\n  Framework default: " << p.search->defaultDescription;
         if (p.search->frameworkDefault)
             out << " — " << formatFixed(p.search->frameworkDefault->perf.stepSeconds, 3) << " s per step"
                 << (p.search->frameworkDefault->fits ? "" : ", does not fit");

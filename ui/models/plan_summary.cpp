@@ -81,20 +81,11 @@ QString timeRows(const PerfEstimate& t, std::int64_t gpus) {
                                                         .arg(sec(t.stepSeconds), sec(t.stepSecondsLow),
                                                              sec(t.stepSecondsHigh), toQString(t.profileId)));
     QStringList parts;
-    const auto add = [&](const char* name, double s) {
-        if (s > 0.0005 * t.stepSeconds)
-            parts
-                << QStringLiteral("%1 %2 %").arg(QLatin1String(name)).arg(100 * s / t.stepSeconds, 0, 'f', 1);
-    };
-    add("compute", t.computeSeconds);
-    add("recompute", t.recomputeSeconds);
-    add("TP", t.tpCommSeconds);
-    add("CP", t.cpCommSeconds);
-    add("EP", t.epCommSeconds);
-    add("PP", t.ppCommSeconds);
-    add("bubble", t.bubbleSeconds);
-    add("DP", t.dpCommSeconds);
-    add("optimizer", t.optimizerSeconds);
+    for (const StepPart& part : stepParts(t))
+        if (part.seconds > 0.0005 * t.stepSeconds)
+            parts << QStringLiteral("%1 %2 %")
+                         .arg(QLatin1String(part.shortName))
+                         .arg(100 * part.seconds / t.stepSeconds, 0, 'f', 1);
     html += row(QStringLiteral("Step parts"), parts.join(QStringLiteral(" %1 ").arg(QChar(0x00B7))));
     html += row(QStringLiteral("Throughput"),
                 QStringLiteral("%1 tokens/s (%2 per GPU), %3 TFLOP/s per GPU, MFU %4 %")
