@@ -22,10 +22,11 @@ constexpr const char* kUsage = R"(Usage:
   clusterplan-cli evaluate FILE [--format json|text] [--catalog FILE]...
       Evaluate a scenario file ("schema": "clusterplan.scenario/1") and print the plan
       ("schema": "clusterplan.plan/1"; JSON by default).
-  clusterplan-cli search FILE [--top N] [--format json|text|csv]
+  clusterplan-cli search FILE [--top N] [--format json|text|csv] [--allow-cross-node-tp]
       Search every layout key the scenario's "layout" object leaves out (all of them when there is
       no layout object): rank valid layouts by step time, mark the memory/throughput Pareto front,
-      explain the winner and compare it with the framework's default layout.
+      explain the winner and compare it with the framework's default layout. TP stays inside a
+      server unless --allow-cross-node-tp.
   clusterplan-cli scale FILE [--max-gpus N] [--days D] [--format json|text|csv]
       Best layout at 1, 2, 4, 8, 16 ... N GPUs (default N: the scenario's cluster): throughput,
       scaling efficiency, days to train; the minimum GPU count that fits; the GPUs that finish
@@ -58,6 +59,7 @@ struct Options {
     std::size_t top = 20;
     double maxGpus = 0;  // scale: 0 = the scenario's cluster size
     double days = 0;     // scale: deadline for training.tokens, 0 = none
+    bool crossNodeTp = false;
 };
 
 int usageError(const std::string& message) {
@@ -70,7 +72,9 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
-        if (a == "--max-gpus" || a == "--days") {
+        if (a == "--allow-cross-node-tp") {
+            o.crossNodeTp = true;
+        } else if (a == "--max-gpus" || a == "--days") {
             if (!hasValue)
                 return usageError(a + " needs a value");
             try {
@@ -198,7 +202,9 @@ int searchCommand(const Options& o, const Catalog& catalog) {
     if (scenario->layout.open == 0)
         std::cerr << "clusterplan-cli: note: every layout key is fixed in " << o.file
                   << "; leave keys out of \"layout\" to search them\n";
-    const SearchResult result = searchLayouts(scenario.value(), catalog);
+    SearchOptions options;
+    options.allowCrossNodeTp = o.crossNodeTp;
+    const SearchResult result = searchLayouts(scenario.value(), catalog, options);
     if (o.format == "text")
         std::cout << searchToText(result, o.top);
     else if (o.format == "csv")

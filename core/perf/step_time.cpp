@@ -174,6 +174,10 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
         e.notes.push_back(
             "No calibrated FP8 profile for this stack and GPU: GEMMs are timed at the BF16 peak.");
+    if (in.profile.framework != t.framework && in.profile.calibrated)
+        e.notes.push_back("No performance profile for " + std::string(toString(t.framework)) + " on " +
+                          in.gpu.architecture + ": using '" + in.profile.id +
+                          "', calibrated on another stack.");
     if (!in.profile.calibrated)
         e.notes.push_back("Performance profile '" + in.profile.id +
                           "' is not calibrated on published runs of this stack; treat times as estimates.");

@@ -103,6 +103,14 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
     }
     plan.largestMicroBatch = largestFittingMicroBatch(inputs);
     addMemoryNotes(plan);
+    if (plan.layout.pp > 1 && scenario.model.layers % plan.layout.pp != 0) {
+        const std::int64_t extra = scenario.model.layers % plan.layout.pp;
+        plan.notes.push_back("Uneven pipeline: " + std::to_string(scenario.model.layers) + " layers over " +
+                             std::to_string(plan.layout.pp) + " stages; the first " + std::to_string(extra) +
+                             " stages hold " + std::to_string(scenario.model.layers / plan.layout.pp + 1) +
+                             " layers, the others " + std::to_string(scenario.model.layers / plan.layout.pp) +
+                             ".");
+    }
     plan.perf = estimatePerf(scenario, catalog, plan);
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
     addCost(plan, catalog);
