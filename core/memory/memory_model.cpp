@@ -89,6 +89,8 @@ BytesPerParam bytesPerParam(const TrainingSpec& t) {
 double inFlight(const Layout& l, std::int64_t stage) {
     if (l.pp == 1)
         return 1;
+    if (l.gpipe)
+        return d(l.microBatches);
     if (l.vpp == 1)
         return d(std::min(l.pp - stage, l.microBatches));
     const std::int64_t chunks =

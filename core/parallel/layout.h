@@ -15,6 +15,10 @@ struct Layout {
     int zeroStage = 0;
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
+    // GPipe (Huang et al. 2019) runs all forwards, then all backwards: same bubble as 1F1B, but
+    // every stage holds all m micro-batches. Shown for comparison; the layouts ClusterPlan
+    // recommends use 1F1B (vpp = 1) or interleaved 1F1B (vpp > 1).
+    bool gpipe = false;
     // Expert data parallel size: GPUs holding the same expert shard (Megatron-Core: dp·cp/ep).
     [[nodiscard]] std::int64_t expertDp() const { return dp * cp / ep; }
     [[nodiscard]] std::int64_t gpus() const { return tp * pp * dp * cp; }

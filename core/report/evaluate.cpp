@@ -112,6 +112,16 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
                              ".");
     }
     plan.perf = estimatePerf(scenario, catalog, plan);
+    if (plan.layout.pp > 1) {
+        // GPipe for comparison: no interleaving, every micro-batch's activations held at once.
+        Plan gpipe = plan;
+        gpipe.layout.vpp = 1;
+        gpipe.layout.gpipe = true;
+        gpipe.gpipeMemory.reset();
+        plan.gpipeMemory =
+            peakMemory({scenario.model, scenario.training, gpipe.layout, scenario.overheads, capacity});
+        plan.gpipeStepSeconds = estimatePerf(scenario, catalog, gpipe).stepSeconds;
+    }
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
     addCost(plan, catalog);
     return plan;

@@ -11,8 +11,8 @@
 #include "model/param_count.h"
 #include "parallel/layout.h"
 #include "perf/step_time.h"
-#include "search/layout_search.h"
 #include "scenario/scenario.h"
+#include "search/layout_search.h"
 #include "util/result.h"
 
 namespace clusterplan {
@@ -25,13 +25,15 @@ struct Plan {
     ParamCounts params;
     FlopsPerToken flops;
     Layout layout;
-    MemoryBreakdown memory;                   // most loaded rank
-    std::vector<MemoryBreakdown> zeroStages;  // the same layout under ZeRO 0, 1, 2, 3
-    std::int64_t largestMicroBatch = 0;       // largest micro-batch that fits (0: none)
-    PerfEstimate perf;                        // step time and its parts
-    std::optional<SearchResult> search;       // when layout keys were left open: the ranking
-    std::optional<cost::CostReport> cost;     // rent vs buy; empty when the price book cannot price it
-    std::vector<std::string> notes;           // plain-language remarks for the user
+    MemoryBreakdown memory;                      // most loaded rank
+    std::vector<MemoryBreakdown> zeroStages;     // the same layout under ZeRO 0, 1, 2, 3
+    std::int64_t largestMicroBatch = 0;          // largest micro-batch that fits (0: none)
+    PerfEstimate perf;                           // step time and its parts
+    std::optional<MemoryBreakdown> gpipeMemory;  // with PP: the same layout under GPipe, for comparison
+    double gpipeStepSeconds = 0;
+    std::optional<SearchResult> search;    // when layout keys were left open: the ranking
+    std::optional<cost::CostReport> cost;  // rent vs buy; empty when the price book cannot price it
+    std::vector<std::string> notes;        // plain-language remarks for the user
 };
 
 // Pure and deterministic. Errors name the scenario key that makes the plan impossible to compute

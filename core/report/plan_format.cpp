@@ -66,6 +66,10 @@ void writeTimeText(std::ostream& out, const Plan& p) {
         << formatFixed(t.tokensPerSecond / static_cast<double>(p.layout.gpus()), 0) << " per GPU)\n";
     out << "  per GPU             " << formatFixed(t.tflopsPerGpu, 1) << " TFLOP/s, MFU "
         << formatFixed(100 * t.mfu, 1) << " %, HFU " << formatFixed(100 * t.hfu, 1) << " %\n";
+    if (p.gpipeMemory)
+        out << "  GPipe, for comparison " << seconds(p.gpipeStepSeconds) << " per step, "
+            << formatGib(p.gpipeMemory->total(), 1) << " per GPU (all " << p.layout.microBatches
+            << " micro-batches in flight" << (p.gpipeMemory->fits() ? ")" : ", does not fit)") << "\n";
     out << "  training            " << formatNumber(p.scenario.training.tokens / 1e9) << "B tokens in "
         << formatFixed(t.trainDays, 1) << " days, " << formatFixed(t.gpuHours, 0) << " GPU-hours\n";
 }
@@ -132,6 +136,10 @@ std::string planToJson(const Plan& p) {
     w.value("bubble_s", t.bubbleSeconds).value("optimizer_s", t.optimizerSeconds);
     w.value("tokens_per_s", t.tokensPerSecond).value("tflops_per_gpu", t.tflopsPerGpu);
     w.value("mfu", t.mfu).value("hfu", t.hfu).value("train_days", t.trainDays).value("gpu_hours", t.gpuHours);
+    if (p.gpipeMemory) {
+        w.value("gpipe_step_s", p.gpipeStepSeconds);
+        w.value("gpipe_memory", bytes(p.gpipeMemory->total())).value("gpipe_fits", p.gpipeMemory->fits());
+    }
     w.value("slowest_stage", t.slowestStage).value("profile", t.profileId).endObject();
 
     if (p.search) {

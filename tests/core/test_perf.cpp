@@ -122,3 +122,21 @@ TEST_CASE("every predicted time carries its profile's uncertainty band", "[perf]
     CHECK(p.perf.mfu < 0.8);
     CHECK(p.perf.trainDays > 0);
 }
+
+TEST_CASE("GPipe for comparison: same bubble as 1F1B, every micro-batch in flight", "[perf]") {
+    Scenario s = defaultScenario(test::catalog());
+    s.modelPreset = "llama-3.1-70b";
+    s.model = test::preset("llama-3.1-70b");
+    s.cluster.nodes = 4;
+    s.training.globalBatch = 64;
+    s.layout = LayoutSpec{8, 4, 0, 1, 1, 1, 1, 1, Recompute::Full, true};
+    const Plan p = plan(s);
+    REQUIRE(p.gpipeMemory.has_value());
+    // Non-interleaved 1F1B and GPipe share the bubble (Narayanan et al. 2021 §2.2) ...
+    CHECK_THAT(p.gpipeStepSeconds, WithinRel(p.perf.stepSeconds, 1e-9));
+    // ... but GPipe's first stage holds m = 64 micro-batches instead of p = 4.
+    CHECK(p.gpipeMemory->activations > 10 * p.memory.activations / 2);
+    CHECK(p.gpipeMemory->inFlightMicroBatches == 64);
+    s.layout.pp = 1;
+    CHECK_FALSE(plan(s).gpipeMemory.has_value());
+}
