@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 # Debian 12 packages (installed without Recommends, so every needed one is named: Qt6Charts's CMake
 # config needs Qt6OpenGL from libqt6opengl6-dev, only a Recommends of qt6-base-dev): compiler and build tools, Qt 6.4 Widgets + Charts, Boost.JSON 1.81, Catch2 2.13,
 # a CJK font for Chinese labels, Xvfb/xauth for headless GUI runs, poppler/imagemagick to look at output.
-PACKAGES=(g++ cmake ninja-build pkg-config
+PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev
   libboost-json1.81-dev catch2
   fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick)

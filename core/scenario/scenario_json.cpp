@@ -70,17 +70,16 @@ void readCluster(ObjectReader& r, ClusterSpec& c) {
     r.finish();
 }
 
-constexpr std::pair<std::string_view, LayoutKey> kLayoutKeys[] = {
-    {"tp", kTp},
-    {"pp", kPp},
-    {"dp", kDp},
-    {"cp", kCp},
-    {"ep", kEp},
-    {"vpp", kVpp},
-    {"micro_batch", kMicroBatch},
-    {"zero_stage", kZeroStage},
-    {"recompute", kRecompute},
-    {"sequence_parallel", kSequenceParallel}};
+constexpr std::pair<std::string_view, LayoutKey> kLayoutKeys[] = {{"tp", kTp},
+                                                                  {"pp", kPp},
+                                                                  {"dp", kDp},
+                                                                  {"cp", kCp},
+                                                                  {"ep", kEp},
+                                                                  {"vpp", kVpp},
+                                                                  {"micro_batch", kMicroBatch},
+                                                                  {"zero_stage", kZeroStage},
+                                                                  {"recompute", kRecompute},
+                                                                  {"sequence_parallel", kSequenceParallel}};
 
 void readLayout(ObjectReader& r, LayoutSpec& l) {
     constexpr std::int64_t kMax = 1'000'000;

@@ -1,6 +1,9 @@
 #include "mainwindow/main_window.h"
 
+#include "charts/cost_chart_view.h"
+#include "charts/layout_scatter_view.h"
 #include "charts/memory_chart_view.h"
+#include "charts/step_time_chart_view.h"
 #include "charts/zero_comparison_chart_view.h"
 #include "inputs/inputs_panel.h"
 #include "models/plan_controller.h"
@@ -14,6 +17,7 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 
 namespace clusterplan::ui {
 
@@ -36,6 +40,9 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     resize(1400, 900);
 
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
+    connect(&controller, &PlanController::planChanged, m_stepTimeChart, &StepTimeChartView::setPlan);
+    connect(&controller, &PlanController::planChanged, m_layoutScatter, &LayoutScatterView::setPlan);
+    connect(&controller, &PlanController::planChanged, m_costChart, &CostChartView::setPlan);
     connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
     updateTitle();
     showPlan();
@@ -54,22 +61,41 @@ QWidget* MainWindow::createResultsPane() {
     summaryScroll->setWidget(m_summary);
     summaryScroll->setWidgetResizable(true);
 
-    m_memoryChart = new MemoryChartView;
-    m_zeroChart = new ZeroComparisonChartView;
-    auto* charts = new QSplitter(Qt::Horizontal);
-    charts->addWidget(m_memoryChart);
-    charts->addWidget(m_zeroChart);
-    charts->setStretchFactor(0, 2);
-    charts->setStretchFactor(1, 3);
-    charts->setSizes({400, 600});
-
     auto* pane = new QSplitter(Qt::Vertical);
     pane->addWidget(summaryScroll);
-    pane->addWidget(charts);
+    pane->addWidget(createChartTabs());
     pane->setStretchFactor(0, 0);
     pane->setStretchFactor(1, 1);
     pane->setSizes({370, 530});  // the summary holds memory, time and search rows
     return pane;
+}
+
+QWidget* MainWindow::createChartTabs() {
+    m_memoryChart = new MemoryChartView;
+    m_zeroChart = new ZeroComparisonChartView;
+    auto* memory = new QSplitter(Qt::Horizontal);
+    memory->addWidget(m_memoryChart);
+    memory->addWidget(m_zeroChart);
+    memory->setStretchFactor(0, 2);
+    memory->setStretchFactor(1, 3);
+    memory->setSizes({400, 600});
+
+    m_stepTimeChart = new StepTimeChartView;
+    m_layoutScatter = new LayoutScatterView;
+    auto* time = new QSplitter(Qt::Horizontal);
+    time->addWidget(m_stepTimeChart);
+    time->addWidget(m_layoutScatter);
+    time->setSizes({500, 500});
+
+    m_costChart = new CostChartView;
+
+    auto* tabs = new QTabWidget;
+    tabs->setObjectName(QStringLiteral("chartTabs"));
+    tabs->setDocumentMode(true);
+    tabs->addTab(memory, tr("Memory"));
+    tabs->addTab(time, tr("Time"));
+    tabs->addTab(m_costChart, tr("Cost"));
+    return tabs;
 }
 
 void MainWindow::createMenus() {

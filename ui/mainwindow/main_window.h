@@ -1,15 +1,18 @@
 #pragma once
-// MainWindow: wires the input panels (left), the summary and the two memory charts (right) to a
-// PlanController, and the File menu to its open/save. No logic of its own beyond that.
+// MainWindow: wires the input panels (left), the summary and the chart tabs (right: Memory, Time,
+// Cost) to a PlanController, and the File menu to its open/save. No logic of its own beyond that.
 #include <QMainWindow>
 
 class QLabel;
 
 namespace clusterplan::ui {
 
+class CostChartView;
 class InputsPanel;
+class LayoutScatterView;
 class MemoryChartView;
 class PlanController;
+class StepTimeChartView;
 class ZeroComparisonChartView;
 
 class MainWindow : public QMainWindow {
@@ -20,12 +23,16 @@ public:
 
     [[nodiscard]] MemoryChartView* memoryChart() const { return m_memoryChart; }
     [[nodiscard]] ZeroComparisonChartView* zeroChart() const { return m_zeroChart; }
+    [[nodiscard]] StepTimeChartView* stepTimeChart() const { return m_stepTimeChart; }
+    [[nodiscard]] LayoutScatterView* layoutScatter() const { return m_layoutScatter; }
+    [[nodiscard]] CostChartView* costChart() const { return m_costChart; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
     QWidget* createResultsPane();
+    QWidget* createChartTabs();
     void createMenus();
     void showPlan();
     void updateTitle();
@@ -41,6 +48,9 @@ private:
     QLabel* m_summary = nullptr;
     MemoryChartView* m_memoryChart = nullptr;
     ZeroComparisonChartView* m_zeroChart = nullptr;
+    StepTimeChartView* m_stepTimeChart = nullptr;
+    LayoutScatterView* m_layoutScatter = nullptr;
+    CostChartView* m_costChart = nullptr;
 };
 
 }  // namespace clusterplan::ui

@@ -1,0 +1,126 @@
+// The Cost tab: rent, buy and buy net of resale month by month in the report's currency, the
+// break-even marker, compact money labels, and the "No cost" state for a GPU without a price.
+#include "window_fixture.h"
+
+#include <QComboBox>
+#include <QLineSeries>
+#include <QSpinBox>
+
+#include "charts/cost_chart_view.h"
+#include "charts/money_axis.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+TEST_CASE("charts.cost_chart_has_three_lines", "[charts][cost]") {
+    WindowFixture f;
+    const CostChartView& chart = *f.window.costChart();
+    const Plan& plan = *f.controller.plan();
+    REQUIRE(plan.cost.has_value());
+    const cost::CostReport& report = *plan.cost;
+    const QList<QLineSeries*> lines = chart.lines();
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0]->name() == QStringLiteral("Rent (accrued)"));
+    CHECK(lines[1]->name() == QStringLiteral("Buy (gross cash)"));
+    CHECK(lines[2]->name() == QStringLiteral("Buy, net of resale"));
+    for (const QLineSeries* line : lines) {
+        REQUIRE(line->count() == report.horizonMonths + 1);
+        CHECK(line->at(0).x() == 0);
+        CHECK(line->at(line->count() - 1).x() == report.horizonMonths);
+    }
+    CHECK(lines[0]->at(lines[0]->count() - 1).y() == Approx(report.rentAccruedTotal.units()));
+    CHECK(lines[1]->at(lines[1]->count() - 1).y() == Approx(report.buyTotal.units()));
+    CHECK(lines[2]->at(lines[2]->count() - 1).y() == Approx(report.buyNetTotal.units()));
+    const QString title = chart.chart()->title();
+    CHECK(title.contains(QStringLiteral("36 months")));
+    CHECK(title.contains(QStringLiteral("CNY")));
+    CHECK(title.contains(QStringLiteral("rent ¥1.08M vs buy ¥1.72M")));
+    // The default's break-even (month 99) lies beyond the 36-month horizon: no marker.
+    CHECK(chart.breakEvenLabel().isEmpty());
+}
+
+TEST_CASE("charts.cost_rent_doubles_with_nodes", "[charts][cost]") {
+    WindowFixture f;
+    const CostChartView& chart = *f.window.costChart();
+    const auto lastRent = [&] {
+        const QLineSeries* rent = chart.lines().value(0);
+        REQUIRE(rent != nullptr);
+        return rent->at(rent->count() - 1).y();
+    };
+    const double oneNode = lastRent();
+    REQUIRE(oneNode > 0);
+    auto* nodes = f.widget<QSpinBox>("nodes");
+    REQUIRE(nodes->value() == 1);
+    REQUIRE(f.editAndWait([&] { nodes->setValue(2); }));
+    CHECK_THAT(lastRent(), Catch::Matchers::WithinRel(2 * oneNode, 0.01));
+    CHECK(chart.lines().size() == 3);
+}
+
+TEST_CASE("charts.cost_break_even_marker_within_horizon", "[charts][cost]") {
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario = defaultScenario(catalog);
+    scenario.cost.horizonMonths = 120;
+    const Result<Plan> plan = evaluate(scenario, catalog);
+    REQUIRE(plan);
+    REQUIRE(plan->cost.has_value());
+    const std::optional<int> month = plan->cost->breakeven.gross;
+    REQUIRE(month.has_value());
+    REQUIRE(*month <= 120);
+
+    CostChartView chart;
+    chart.setPlan(*plan);
+    CHECK(chart.breakEvenLabel() == QStringLiteral("break-even month %1").arg(*month));
+    for (const QLineSeries* line : chart.lines())
+        CHECK(line->count() == 121);
+    chart.setPlan(*evaluate(defaultScenario(catalog), catalog));
+    CHECK(chart.breakEvenLabel().isEmpty());
+}
+
+TEST_CASE("charts.cost_chart_without_a_price_says_why", "[charts][cost]") {
+    WindowFixture f;
+    auto* gpu = f.widget<QComboBox>("gpu");
+    const int mi300x = gpu->findData(QStringLiteral("mi300x-192gb"));
+    REQUIRE(mi300x >= 0);
+    REQUIRE(f.editAndWait([&] { gpu->setCurrentIndex(mi300x); }));
+    REQUIRE_FALSE(f.controller.plan()->cost.has_value());
+    const CostChartView& chart = *f.window.costChart();
+    CHECK(chart.chart()->series().isEmpty());
+    QString title = chart.chart()->title();
+    title.replace(QStringLiteral("<br>"), QStringLiteral(" "));
+    CHECK(title.startsWith(QStringLiteral("No cost: ")));
+    CHECK(title.contains(QStringLiteral("no purchase price for GPU")));
+    CHECK_FALSE(title.contains(QStringLiteral("Cost not computed")));
+
+    REQUIRE(f.editAndWait([&] { gpu->setCurrentIndex(gpu->findData(QStringLiteral("a100-sxm-80gb"))); }));
+    CHECK(chart.lines().size() == 3);
+    CHECK_FALSE(chart.chart()->title().startsWith(QStringLiteral("No cost")));
+}
+
+TEST_CASE("charts.money_labels_are_compact", "[charts][cost]") {
+    const QString yuan = QStringLiteral("¥");
+    const QString dollar = QStringLiteral("$");
+    CHECK(formatCompactMoney(1'200'000, yuan) == QStringLiteral("¥1.2M"));
+    CHECK(formatCompactMoney(350'000, dollar) == QStringLiteral("$350k"));
+    CHECK(formatCompactMoney(1'720'692, yuan) == QStringLiteral("¥1.72M"));
+    CHECK(formatCompactMoney(2.5e9, dollar) == QStringLiteral("$2.5B"));
+    CHECK(formatCompactMoney(0, yuan) == QStringLiteral("¥0"));
+    CHECK(formatCompactMoney(-40'000, yuan) == QStringLiteral("-¥40k"));
+    CHECK(formatCompactMoney(950, dollar) == QStringLiteral("$950"));
+
+    MoneyAxis axis;
+    axis.setMoneyRange(0, 1'720'692, yuan);
+    const QStringList labels = axis.categoriesLabels();
+    REQUIRE(labels.size() >= 4);
+    CHECK(labels.first() == QStringLiteral("¥0"));
+    CHECK(labels.contains(QStringLiteral("¥500k")));
+    CHECK(labels.contains(QStringLiteral("¥1M")));
+    CHECK(labels.contains(QStringLiteral("¥1.5M")));
+    CHECK(axis.max() >= 1'720'692);
+    CHECK(axis.min() == 0);
+
+    axis.setMoneyRange(0, 19'200'000, yuan);  // a new plan replaces every label
+    CHECK_FALSE(axis.categoriesLabels().contains(QStringLiteral("¥500k")));
+    CHECK(axis.categoriesLabels().contains(QStringLiteral("¥5M")));
+    CHECK(axis.max() >= 19'200'000);
+}

@@ -1,0 +1,240 @@
+#include "charts/cost_chart_view.h"
+
+#include "charts/money_axis.h"
+#include "models/qt_text.h"
+#include "report/plan.h"
+
+#include <QChart>
+#include <QCursor>
+#include <QFontMetricsF>
+#include <QLegend>
+#include <QLineSeries>
+#include <QPen>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace clusterplan::ui {
+
+namespace {
+
+const QColor kRentColor(0x00, 0x72, 0xB2);
+const QColor kBuyColor(0xD5, 0x5E, 0x00);
+const QColor kBuyNetColor(0xCC, 0x79, 0xA7);
+const QColor kMarkerColor(0x22, 0x22, 0x22);
+const QString kCostNotePrefix = QStringLiteral("Cost not computed");
+
+// Month ticks every 3, 6, 12 ... months, about 6 to 12 of them.
+double monthTickInterval(int horizon) {
+    for (double interval : {1.0, 3.0, 6.0, 12.0, 24.0, 60.0}) {
+        if (horizon / interval <= 12)
+            return interval;
+    }
+    return 120;
+}
+
+// Plain text broken into lines that fit `width` pixels in `font`, HTML-escaped, joined by <br>.
+QString wrapToWidth(const QString& text, const QFont& font, double width) {
+    const QFontMetricsF metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > width) {
+            lines << line.toHtmlEscaped();
+            line = word;
+        } else {
+            line = candidate;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+// The reason from the plan's "Cost not computed: ..." note.
+QString noCostReason(const Plan& plan) {
+    for (const std::string& note : plan.notes) {
+        const QString text = toQString(note);
+        if (text.startsWith(kCostNotePrefix)) {
+            QString reason = text.mid(kCostNotePrefix.size());
+            while (reason.startsWith(QLatin1Char(':')) || reason.startsWith(QLatin1Char(' ')))
+                reason.remove(0, 1);
+            return reason;
+        }
+    }
+    return QStringLiteral("the price book has no price for this GPU");
+}
+
+QLineSeries* costLine(const QString& name, const QColor& color, Qt::PenStyle style) {
+    auto* line = new QLineSeries;
+    line->setName(name);
+    QPen pen(color, 2.5, style);
+    pen.setCapStyle(Qt::FlatCap);
+    line->setPen(pen);
+    return line;
+}
+
+}  // namespace
+
+CostChartView::CostChartView(QWidget* parent) : QChartView(parent) {
+    setObjectName(QStringLiteral("costChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(360, 280);
+    QChart* chart = this->chart();
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);  // solid vs dashed
+    chart->setMargins(QMargins(4, 4, 8, 4));
+
+    m_monthAxis = new QValueAxis(chart);
+    m_monthAxis->setTitleText(tr("months from purchase"));
+    m_monthAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_monthAxis->setTickType(QValueAxis::TicksDynamic);
+    m_monthAxis->setTickAnchor(0);
+    m_moneyAxis = new MoneyAxis(chart);
+    chart->addAxis(m_monthAxis, Qt::AlignBottom);
+    chart->addAxis(m_moneyAxis, Qt::AlignLeft);
+    m_breakEven = std::make_unique<ChartMarker>(chart, kMarkerColor);
+    connect(chart, &QChart::plotAreaChanged, this, &CostChartView::placeMarker);
+}
+
+QList<QLineSeries*> CostChartView::lines() const {
+    QList<QLineSeries*> result;
+    for (QAbstractSeries* series : chart()->series()) {
+        if (auto* line = qobject_cast<QLineSeries*>(series))
+            result << line;
+    }
+    return result;
+}
+
+QString CostChartView::breakEvenLabel() const {
+    return m_breakEven->label();
+}
+
+void CostChartView::setPlan(const Plan& plan) {
+    if (!plan.cost) {
+        showNoCost(noCostReason(plan));
+        return;
+    }
+    const cost::CostReport& report = *plan.cost;
+    m_noCostReason.clear();
+    m_currency = report.currency;
+    const QString code = toQString(cost::currencyCode(report.currency));
+    const QString symbol = toQString(cost::currencySymbol(report.currency));
+    showLines(report);
+    m_moneyAxis->setTitleText(tr("cost (%1)").arg(code));
+    const QString breakEven = showBreakEven(report);
+    chart()->setTitle(tr("Cumulative cost over %1 months in %2: rent %3 vs buy %4 (%5 net of resale)<br>%6")
+                          .arg(report.horizonMonths)
+                          .arg(code, formatCompactMoney(report.rentAccruedTotal.units(), symbol),
+                               formatCompactMoney(report.buyTotal.units(), symbol),
+                               formatCompactMoney(report.buyNetTotal.units(), symbol), breakEven));
+    placeMarker();
+}
+
+void CostChartView::showLines(const cost::CostReport& report) {
+    QChart* chart = this->chart();
+    chart->removeAllSeries();
+    auto* rent = costLine(tr("Rent (accrued)"), kRentColor, Qt::SolidLine);
+    auto* buy = costLine(tr("Buy (gross cash)"), kBuyColor, Qt::SolidLine);
+    auto* buyNet = costLine(tr("Buy, net of resale"), kBuyNetColor, Qt::DashLine);
+    double low = 0;
+    double high = 0;
+    for (const cost::MonthPoint& point : report.monthly) {
+        const auto month = static_cast<double>(point.month);
+        const std::array<double, 3> values{point.rentAccrued.units(), point.buy.units(),
+                                           point.buyNet.units()};
+        rent->append(month, values[0]);
+        buy->append(month, values[1]);
+        buyNet->append(month, values[2]);
+        low = std::min({low, values[0], values[1], values[2]});
+        high = std::max({high, values[0], values[1], values[2]});
+    }
+    for (QLineSeries* line : {rent, buy, buyNet}) {
+        chart->addSeries(line);
+        line->attachAxis(m_monthAxis);
+        line->attachAxis(m_moneyAxis);
+        connect(line, &QLineSeries::hovered, this, [this](const QPointF& point, bool state) {
+            if (state)
+                showMonthToolTip(point.x());
+        });
+    }
+    m_monthAxis->setRange(0, report.horizonMonths);
+    m_monthAxis->setTickInterval(monthTickInterval(report.horizonMonths));
+    m_moneyAxis->setMoneyRange(low, high, toQString(cost::currencySymbol(report.currency)));
+    m_monthAxis->setVisible(true);
+    m_moneyAxis->setVisible(true);
+    chart->legend()->setVisible(true);
+}
+
+QString CostChartView::showBreakEven(const cost::CostReport& report) {
+    // Gross break-even is where the rent and gross buy lines cross; the marker falls back to the
+    // net of resale one when only that lies within the horizon.
+    const cost::BreakEven& be = report.breakeven;
+    const auto within = [&](const std::optional<int>& month) {
+        return month && *month <= report.horizonMonths;
+    };
+    if (within(be.gross)) {
+        m_breakEven->show(*be.gross, tr("break-even month %1").arg(*be.gross));
+        if (be.net && *be.net < *be.gross)
+            return tr("buying pays back in month %1 (month %2 net of resale)").arg(*be.gross).arg(*be.net);
+        return tr("buying pays back in month %1").arg(*be.gross);
+    }
+    if (within(be.net)) {
+        m_breakEven->show(*be.net, tr("break-even month %1 (net of resale)").arg(*be.net));
+        return tr("buying pays back in month %1 net of resale").arg(*be.net);
+    }
+    m_breakEven->hide();
+    if (be.gross)
+        return tr("buying pays back only in month %1, after the horizon").arg(*be.gross);
+    return tr("buying does not pay back within %1 months").arg(report.searchMonths);
+}
+
+void CostChartView::showNoCost(const QString& reason) {
+    QChart* chart = this->chart();
+    chart->removeAllSeries();
+    m_breakEven->hide();
+    m_monthAxis->setVisible(false);
+    m_moneyAxis->setVisible(false);
+    chart->legend()->setVisible(false);
+    m_noCostReason = reason;
+    wrapNoCostTitle();
+}
+
+void CostChartView::wrapNoCostTitle() {
+    if (m_noCostReason.isEmpty())
+        return;
+    const double width = std::max(200.0, chart()->size().width() - 40);
+    chart()->setTitle(wrapToWidth(tr("No cost: %1").arg(m_noCostReason), chart()->titleFont(), width));
+}
+
+void CostChartView::resizeEvent(QResizeEvent* event) {
+    QChartView::resizeEvent(event);  // resizes the chart first
+    wrapNoCostTitle();
+}
+
+void CostChartView::placeMarker() {
+    const QList<QAbstractSeries*> series = chart()->series();
+    m_breakEven->place(series.isEmpty() ? nullptr : series.first());
+}
+
+void CostChartView::showMonthToolTip(double month) {
+    const QList<QLineSeries*> shown = lines();
+    if (shown.size() != 3)
+        return;
+    const auto index = static_cast<qsizetype>(std::lround(std::max(month, 0.0)));
+    if (index >= shown[0]->count())
+        return;
+    QString text = tr("<b>Month %1</b>").arg(index);
+    for (QLineSeries* line : shown)
+        text +=
+            QStringLiteral("<br>%1: %2")
+                .arg(line->name(),
+                     toQString(cost::formatMoney(cost::Money::fromUnits(line->at(index).y()), m_currency)));
+    QToolTip::showText(QCursor::pos(), text, this);
+}
+
+}  // namespace clusterplan::ui

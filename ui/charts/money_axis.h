@@ -1,0 +1,24 @@
+#pragma once
+// MoneyAxis: a value axis for amounts of money whose labels read like a person writes them,
+// "¥0", "¥250k", "¥1.5M", "$2B", at round steps (1, 2, 2.5, 5 × 10^k). QValueAxis only takes a
+// printf format, which cannot abbreviate, so this is a QCategoryAxis with a label on each tick.
+#include <QCategoryAxis>
+#include <QString>
+
+namespace clusterplan::ui {
+
+// "¥1.2M", "$350k", "-¥40k": symbol, at most `decimals` decimals (trailing zeros dropped), and the
+// suffix k (10^3), M (10^6) or B (10^9).
+[[nodiscard]] QString formatCompactMoney(double units, const QString& symbol, int decimals = 2);
+
+class MoneyAxis : public QCategoryAxis {
+    Q_OBJECT
+
+public:
+    explicit MoneyAxis(QObject* parent = nullptr);
+
+    // Covers [min(0, low), high] with about `ticks` round steps and labels them with `symbol`.
+    void setMoneyRange(double low, double high, const QString& symbol, int ticks = 6);
+};
+
+}  // namespace clusterplan::ui

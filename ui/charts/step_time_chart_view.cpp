@@ -1,0 +1,163 @@
+#include "charts/step_time_chart_view.h"
+
+#include "models/plan_summary.h"
+#include "report/plan.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QCursor>
+#include <QGraphicsLayout>
+#include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clusterplan::ui {
+
+namespace {
+
+constexpr double kBarWidth = 0.4;      // of the category; the bar spans y = ±0.2
+constexpr double kWhiskerY = 0.27;     // the band's line, just above the bar
+constexpr double kWhiskerTick = 0.04;  // half the height of its end ticks
+constexpr double kHeadroom = 1.04;     // the value axis ends this far past the band's high end
+const QColor kWhiskerColor(0x22, 0x22, 0x22);
+
+// "47.1 s", "3.52 s", "0.853 s": three significant digits down to a millisecond.
+QString seconds(double value) {
+    return QString::number(value, 'f', value >= 10 ? 1 : value >= 1 ? 2 : 3);
+}
+
+QString share(double part, double total) {
+    const double percent = total > 0 ? 100 * part / total : 0;
+    if (percent > 0 && percent < 0.1)
+        return QStringLiteral("under 0.1 %");
+    return QStringLiteral("%1 %").arg(percent, 0, 'f', 1);
+}
+
+// Decimals for the value axis labels so that neighbouring ticks differ.
+int axisDecimals(const QValueAxis& axis) {
+    const double interval = (axis.max() - axis.min()) / std::max(axis.tickCount() - 1, 1);
+    return interval >= 1 ? 0 : std::clamp(static_cast<int>(std::ceil(-std::log10(interval))), 1, 4);
+}
+
+}  // namespace
+
+StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
+    setObjectName(QStringLiteral("stepTimeChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(320, 260);
+    QChart* chart = this->chart();
+    chart->legend()->setVisible(true);
+    chart->legend()->setAlignment(Qt::AlignRight);  // a column: room for every part's seconds
+    chart->setMargins(QMargins(4, 4, 4, 4));
+
+    // One bar, the current layout (named in the summary): its axis needs no labels, and the room
+    // goes to the legend.
+    m_categoryAxis = new QBarCategoryAxis(chart);
+    m_categoryAxis->setLabelsVisible(false);
+    m_categoryAxis->setGridLineVisible(false);
+    m_valueAxis = new QValueAxis(chart);
+    m_valueAxis->setTitleText(tr("seconds"));
+    chart->addAxis(m_categoryAxis, Qt::AlignLeft);
+    chart->addAxis(m_valueAxis, Qt::AlignBottom);
+}
+
+QList<QColor> StepTimeChartView::partColors() {
+    // compute, recompute, TP, CP, EP, PP, bubble, DP, optimizer (Okabe & Ito 2008, and grey).
+    return {QColor(0x00, 0x72, 0xB2), QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00),
+            QColor(0xF0, 0xE4, 0x42), QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00),
+            QColor(0x99, 0x99, 0x99), QColor(0x00, 0x9E, 0x73), QColor(0x33, 0x33, 0x33)};
+}
+
+QList<QBarSet*> StepTimeChartView::barSets() const {
+    for (QAbstractSeries* series : chart()->series()) {
+        if (auto* bars = qobject_cast<QHorizontalStackedBarSeries*>(series))
+            return bars->barSets();
+    }
+    return {};
+}
+
+void StepTimeChartView::setPlan(const Plan& plan) {
+    const PerfEstimate& perf = plan.perf;
+    QChart* chart = this->chart();
+    chart->removeAllSeries();  // deletes the previous series and their bar sets
+    chart->setTitle(
+        tr("Step time %1 s (%2–%3 s), MFU %4 %")
+            .arg(seconds(perf.stepSeconds), seconds(perf.stepSecondsLow), seconds(perf.stepSecondsHigh))
+            .arg(100 * perf.mfu, 0, 'f', 1));
+
+    auto* bars = new QHorizontalStackedBarSeries;
+    bars->setBarWidth(kBarWidth);
+    const QList<QColor> colors = partColors();
+    const std::vector<StepPart> parts = stepParts(perf);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const QColor color = colors.value(static_cast<qsizetype>(i), Qt::gray);
+        auto* set = new QBarSet(QString::fromUtf8(parts[i].name));
+        set->setColor(color);
+        set->setBorderColor(color.darker(130));
+        set->append(parts[i].seconds);
+        bars->append(set);
+        const QString text =
+            QStringLiteral("%1: %2 s (%3)")
+                .arg(set->label(), seconds(parts[i].seconds), share(parts[i].seconds, perf.stepSeconds));
+        connect(set, &QBarSet::hovered, this, [this, text](bool status) {
+            if (status)
+                QToolTip::showText(QCursor::pos(), text, this);
+        });
+    }
+    chart->addSeries(bars);
+    labelLegend(bars, parts);
+
+    m_categoryAxis->clear();
+    m_categoryAxis->append(formatLayoutDegrees(plan.layout));
+    bars->attachAxis(m_categoryAxis);
+    bars->attachAxis(m_valueAxis);
+    addRangeWhisker(perf.stepSecondsLow, perf.stepSecondsHigh);
+    chart->legend()->layout()->invalidate();  // relabelled markers: size the legend again
+
+    m_valueAxis->setRange(0, std::max(perf.stepSeconds, perf.stepSecondsHigh) * kHeadroom);
+    m_valueAxis->applyNiceNumbers();
+    m_valueAxis->setLabelFormat(QStringLiteral("%.%1f").arg(axisDecimals(*m_valueAxis)));
+}
+
+void StepTimeChartView::labelLegend(QAbstractSeries* bars, const std::vector<StepPart>& parts) {
+    // Each part that takes time by its short name and seconds (shares are in the tooltips and the
+    // summary); parts that take none are hidden. The bar sets keep the full names.
+    const QList<QLegendMarker*> markers = chart()->legend()->markers(bars);
+    for (qsizetype i = 0; i < markers.size() && i < static_cast<qsizetype>(parts.size()); ++i) {
+        const StepPart& part = parts[static_cast<std::size_t>(i)];
+        markers[i]->setVisible(part.seconds > 0);
+        markers[i]->setLabel(
+            QStringLiteral("%1 %2 s").arg(QString::fromUtf8(part.shortName), seconds(part.seconds)));
+    }
+}
+
+void StepTimeChartView::addRangeWhisker(double low, double high) {
+    if (!(high > low))
+        return;
+    auto* whisker = new QLineSeries;
+    whisker->setName(tr("band %1–%2 s").arg(seconds(low), seconds(high)));
+    // |——| drawn as one polyline: down the low tick, along the band, down the high tick.
+    whisker->append(low, kWhiskerY + kWhiskerTick);
+    whisker->append(low, kWhiskerY - kWhiskerTick);
+    whisker->append(low, kWhiskerY);
+    whisker->append(high, kWhiskerY);
+    whisker->append(high, kWhiskerY + kWhiskerTick);
+    whisker->append(high, kWhiskerY - kWhiskerTick);
+    whisker->setPen(QPen(kWhiskerColor, 1.5));
+    chart()->addSeries(whisker);
+    whisker->attachAxis(m_valueAxis);
+    whisker->attachAxis(m_categoryAxis);
+    for (QLegendMarker* marker : chart()->legend()->markers(whisker))
+        marker->setShape(QLegend::MarkerShapeFromSeries);  // a line, not a black square
+    chart()->legend()->layout()->invalidate();             // relabelled markers: size the legend again
+}
+
+}  // namespace clusterplan::ui
