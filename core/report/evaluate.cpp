@@ -1,5 +1,6 @@
 #include "report/plan.h"
 
+#include "perf/cluster_hardware.h"
 #include "scenario/scenario_check.h"
 #include "search/layout_search.h"
 #include "util/number_format.h"
@@ -35,14 +36,7 @@ void addMemoryNotes(Plan& plan) {
 }
 
 PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Plan& plan) {
-    const Fabric& intra =
-        *catalog.fabric(s.cluster.intraNode.empty() ? plan.gpu.intraNodeFabric : s.cluster.intraNode);
-    const Fabric& inter = *catalog.fabric(s.cluster.interNode);
-    const PerfProfile& profile =
-        catalog.perfProfiles().find(s.training.framework, plan.gpu.architecture, s.training.precision);
-    const std::int64_t nics = s.cluster.nicsPerNode > 0 ? s.cluster.nicsPerNode : s.cluster.gpusPerNode;
-    return estimateStep(
-        {s.model, s.training, plan.layout, plan.gpu, intra, inter, s.cluster.gpusPerNode, nics, profile});
+    return estimateStep(perfInputs(clusterHardware(s, catalog), s, plan.layout));
 }
 
 // Rent vs buy for this cluster, with the training run's GPU-hours from the performance model. A

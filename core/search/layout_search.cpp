@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "model/param_count.h"
+#include "perf/cluster_hardware.h"
 #include "search/search_explanation.h"
 
 namespace clusterplan {
@@ -23,12 +24,7 @@ std::vector<std::int64_t> divisorsOf(std::int64_t n, std::int64_t limit) {
 
 struct Context {
     const Scenario& scenario;
-    const Catalog& catalog;
-    const GpuSpec& gpu;
-    const Fabric& intra;
-    const Fabric& inter;
-    const PerfProfile& profile;
-    std::int64_t nics;
+    ClusterHardware hw;
     double capacity;
 };
 
@@ -45,8 +41,7 @@ Candidate evaluateLayout(const Context& c, const Layout& l) {
         out.reason = "needs " + std::to_string(static_cast<long long>(std::ceil(mem.total() / kGiB))) +
                      " GiB > " + std::to_string(static_cast<long long>(c.capacity / kGiB)) +
                      " GiB usable (stage " + std::to_string(mem.stage) + ")";
-    out.perf = estimateStep(
-        {s.model, s.training, l, c.gpu, c.intra, c.inter, s.cluster.gpusPerNode, c.nics, c.profile});
+    out.perf = estimateStep(perfInputs(c.hw, s, l));
     out.perf.notes.clear();
     return out;
 }
@@ -113,15 +108,7 @@ void rank(std::vector<Candidate>& list) {
 
 SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const SearchOptions& options) {
     SearchResult result;
-    const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
-    const Context c{s,
-                    catalog,
-                    gpu,
-                    *catalog.fabric(s.cluster.intraNode.empty() ? gpu.intraNodeFabric : s.cluster.intraNode),
-                    *catalog.fabric(s.cluster.interNode),
-                    catalog.perfProfiles().find(s.training.framework, gpu.architecture, s.training.precision),
-                    s.cluster.nicsPerNode > 0 ? s.cluster.nicsPerNode : s.cluster.gpusPerNode,
-                    gpu.visibleGib * kGiB};
+    const Context c{s, clusterHardware(s, catalog), catalog.gpu(s.cluster.gpu)->visibleGib * kGiB};
     const LayoutSpec& fixed = s.layout;
     const Space space = spaceFor(s, options);
     const std::int64_t gpus = s.cluster.gpus();
@@ -188,7 +175,7 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
         result.frameworkDefault = evaluateLayout(c, resolved.value());
     else
         result.defaultDescription += " — not valid here: " + resolved.error().toString();
-    explainSearch(s, c.intra, result);
+    explainSearch(s, c.hw.intraNode, result);
     return result;
 }
 

@@ -22,6 +22,17 @@ Plan plan(const Scenario& s) {
     return p.value();
 }
 
+// Llama 3.1 70B on 4 servers, TP 8 x PP 4, 64 micro-batches per step.
+Scenario llama70bPipeline() {
+    Scenario s = defaultScenario(test::catalog());
+    s.modelPreset = "llama-3.1-70b";
+    s.model = test::preset("llama-3.1-70b");
+    s.cluster.nodes = 4;
+    s.training.globalBatch = 64;
+    s.layout = LayoutSpec{8, 4, 0, 1, 1, 1, 1, 1, Recompute::Full, true};
+    return s;
+}
+
 }  // namespace
 
 TEST_CASE("ring all-reduce inside one server follows 2(n-1)/n·S/B + 2(n-1)·α", "[perf]") {
@@ -51,12 +62,7 @@ TEST_CASE("groups that span servers run hierarchically over one NIC per GPU", "[
 }
 
 TEST_CASE("pipeline bubble is (p-1)/m of ideal time, and 1/v of that interleaved", "[perf]") {
-    Scenario s = defaultScenario(test::catalog());
-    s.modelPreset = "llama-3.1-70b";
-    s.model = test::preset("llama-3.1-70b");
-    s.cluster.nodes = 4;
-    s.training.globalBatch = 64;
-    s.layout = LayoutSpec{8, 4, 0, 1, 1, 1, 1, 1, Recompute::Full, true};
+    Scenario s = llama70bPipeline();
     const Plan p = plan(s);
     const double m = static_cast<double>(p.layout.microBatches);  // 64
     REQUIRE(m == 64);
@@ -124,12 +130,7 @@ TEST_CASE("every predicted time carries its profile's uncertainty band", "[perf]
 }
 
 TEST_CASE("GPipe for comparison: same bubble as 1F1B, every micro-batch in flight", "[perf]") {
-    Scenario s = defaultScenario(test::catalog());
-    s.modelPreset = "llama-3.1-70b";
-    s.model = test::preset("llama-3.1-70b");
-    s.cluster.nodes = 4;
-    s.training.globalBatch = 64;
-    s.layout = LayoutSpec{8, 4, 0, 1, 1, 1, 1, 1, Recompute::Full, true};
+    Scenario s = llama70bPipeline();
     const Plan p = plan(s);
     REQUIRE(p.gpipeMemory.has_value());
     // Non-interleaved 1F1B and GPipe share the bubble (Narayanan et al. 2021 §2.2) ...
