@@ -172,9 +172,8 @@ int costCommand(const Options& o, const Catalog& catalog) {
     if (!plan)
         return kBadInput;
     if (!plan->cost) {
-        for (const auto& note : plan->notes)
-            if (note.rfind("Cost not computed", 0) == 0)
-                std::cerr << "clusterplan-cli: " << o.file << ": " << note << "\n";
+        if (plan->costError)
+            std::cerr << "clusterplan-cli: " << o.file << ": " << plan->costError->toString() << "\n";
         return kBadInput;
     }
     if (o.format == "text") {

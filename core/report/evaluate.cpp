@@ -48,8 +48,10 @@ void addCost(Plan& plan, const Catalog& catalog) {
                                     plan.scenario.training.tokens);
     if (report)
         plan.cost = std::move(report).value();
-    else
+    else {
+        plan.costError = report.error();
         plan.notes.push_back("Cost not computed: " + report.error().toString());
+    }
 }
 
 }  // namespace

@@ -33,6 +33,7 @@ struct Plan {
     double gpipeStepSeconds = 0;
     std::optional<SearchResult> search;    // when layout keys were left open: the ranking
     std::optional<cost::CostReport> cost;  // rent vs buy; empty when the price book cannot price it
+    std::optional<Error> costError;        // why `cost` is empty: key path ("cost.rent_offer") and reason
     std::vector<std::string> notes;        // plain-language remarks for the user
 };
 

@@ -25,7 +25,6 @@ const QColor kRentColor(0x00, 0x72, 0xB2);
 const QColor kBuyColor(0xD5, 0x5E, 0x00);
 const QColor kBuyNetColor(0xCC, 0x79, 0xA7);
 const QColor kMarkerColor(0x22, 0x22, 0x22);
-const QString kCostNotePrefix = QStringLiteral("Cost not computed");
 
 // Month ticks every 3, 6, 12 ... months, about 6 to 12 of them.
 double monthTickInterval(int horizon) {
@@ -55,17 +54,10 @@ QString wrapToWidth(const QString& text, const QFont& font, double width) {
     return lines.join(QStringLiteral("<br>"));
 }
 
-// The reason from the plan's "Cost not computed: ..." note.
+// Why the plan has no cost, from the engine.
 QString noCostReason(const Plan& plan) {
-    for (const std::string& note : plan.notes) {
-        const QString text = toQString(note);
-        if (text.startsWith(kCostNotePrefix)) {
-            QString reason = text.mid(kCostNotePrefix.size());
-            while (reason.startsWith(QLatin1Char(':')) || reason.startsWith(QLatin1Char(' ')))
-                reason.remove(0, 1);
-            return reason;
-        }
-    }
+    if (plan.costError)
+        return toQString(plan.costError->toString());
     return QStringLiteral("the price book has no price for this GPU");
 }
 

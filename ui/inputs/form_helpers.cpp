@@ -3,6 +3,7 @@
 #include <QSignalBlocker>
 
 #include <algorithm>
+#include <cmath>
 
 namespace clusterplan::ui {
 
@@ -21,6 +22,17 @@ QSpinBox* addSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& 
                      int maximum) {
     auto* box = new QSpinBox;
     box->setRange(minimum, maximum);
+    box->setAccelerated(true);
+    setUp(form, fields, info, box);
+    return box;
+}
+
+QDoubleSpinBox* addDoubleSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info,
+                                 double minimum, double maximum, int decimals, const QString& suffix) {
+    auto* box = new QDoubleSpinBox;
+    box->setDecimals(decimals);
+    box->setRange(minimum, maximum);
+    box->setSuffix(suffix);
     box->setAccelerated(true);
     setUp(form, fields, info, box);
     return box;
@@ -63,6 +75,15 @@ void loadSpinBox(QSpinBox* box, std::int64_t value) {
         return;
     const QSignalBlocker blocker(box);
     box->setValue(clamped);
+}
+
+void loadDoubleSpinBox(QDoubleSpinBox* box, double value) {
+    const double scale = std::pow(10.0, box->decimals());
+    const double rounded = std::clamp(std::round(value * scale) / scale, box->minimum(), box->maximum());
+    if (std::abs(box->value() - rounded) < 0.5 / scale)
+        return;
+    const QSignalBlocker blocker(box);
+    box->setValue(rounded);
 }
 
 void loadComboData(QComboBox* box, const QVariant& data) {

@@ -3,6 +3,7 @@
 // FieldRegistry under that key, and setters that load values without emitting edit signals.
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QList>
 #include <QSpinBox>
@@ -34,6 +35,9 @@ template <typename Owner> struct BoundIntField {
 // Ranges let invalid combinations through (the engine explains them) but not absurd values.
 QSpinBox* addSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info, int minimum,
                      int maximum);
+// A decimal spin box; `suffix` like " %" (values are shown as the user thinks of them).
+QDoubleSpinBox* addDoubleSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info,
+                                 double minimum, double maximum, int decimals, const QString& suffix = {});
 QComboBox* addComboBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info,
                        const QList<std::pair<QString, QVariant>>& items);
 QCheckBox* addCheckBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info);
@@ -43,6 +47,9 @@ void alignLabelColumns(const QList<QFormLayout*>& forms);
 
 // Loaders: change the widget only when the value differs, with its signals blocked.
 void loadSpinBox(QSpinBox* box, std::int64_t value);
+// Compares after rounding to the box's decimals, so a value the box itself produced never resets
+// the text being typed.
+void loadDoubleSpinBox(QDoubleSpinBox* box, double value);
 void loadComboData(QComboBox* box, const QVariant& data);
 void loadCheckBox(QCheckBox* box, bool checked);
 

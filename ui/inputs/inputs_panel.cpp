@@ -1,11 +1,13 @@
 #include "inputs/inputs_panel.h"
 
 #include "inputs/cluster_panel.h"
+#include "inputs/cost_panel.h"
 #include "inputs/form_helpers.h"
 #include "inputs/layout_panel.h"
 #include "inputs/model_panel.h"
 #include "inputs/training_panel.h"
 #include "models/plan_controller.h"
+#include "models/qt_text.h"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -20,10 +22,12 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     m_cluster = new ClusterPanel(controller, m_fields);
     m_training = new TrainingPanel(controller, m_fields);
     m_layout = new LayoutPanel(controller, m_fields);
+    m_cost = new CostPanel(controller, m_fields);
     QList<QFormLayout*> forms;
     auto* groups = new QWidget;
     auto* groupsColumn = new QVBoxLayout(groups);
-    for (QGroupBox* group : std::initializer_list<QGroupBox*>{m_model, m_cluster, m_training, m_layout}) {
+    for (QGroupBox* group :
+         std::initializer_list<QGroupBox*>{m_model, m_cluster, m_training, m_layout, m_cost}) {
         forms.append(qobject_cast<QFormLayout*>(group->layout()));
         groupsColumn->addWidget(group);
     }
@@ -55,6 +59,7 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     connect(&controller, &PlanController::scenarioChanged, this, &InputsPanel::load);
     connect(&controller, &PlanController::inputError, this, &InputsPanel::showError);
     connect(&controller, &PlanController::planChanged, this, &InputsPanel::clearError);
+    connect(&controller, &PlanController::planChanged, this, &InputsPanel::markCostProblem);
     connect(&controller, &PlanController::planChanged, m_layout, &LayoutPanel::showSearched);
 }
 
@@ -63,6 +68,7 @@ void InputsPanel::load(const Scenario& scenario) {
     m_cluster->load(scenario);
     m_training->load(scenario);
     m_layout->load(scenario);
+    m_cost->load(scenario);
 }
 
 void InputsPanel::showError(const QString& where, const QString& message) {
@@ -79,6 +85,13 @@ void InputsPanel::clearError() {
     m_fields.clearMarks();
     m_errorLabel->clear();
     m_errorLabel->hide();
+}
+
+// A plan without cost says why, with the key path ("cost.rent_offer"); that field is marked
+// (the cost chart's title says why too).
+void InputsPanel::markCostProblem(const Plan& plan) {
+    if (plan.costError && plan.costError->where.rfind("cost.", 0) == 0)
+        m_fields.mark(toQString(plan.costError->where), toQString(plan.costError->toString()));
 }
 
 }  // namespace clusterplan::ui

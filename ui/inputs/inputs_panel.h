@@ -1,5 +1,5 @@
 #pragma once
-// InputsPanel: the four input groups (model, cluster, training, layout) in a scroll area and the
+// InputsPanel: the five input groups (model, cluster, training, layout, cost) in a scroll area and the
 // error label under it. Shows the controller's input errors on the field they name and clears them on the
 // next valid plan; reloads the fields when the scenario changes (preset chosen, file opened).
 #include <QWidget>
@@ -17,6 +17,7 @@ struct Scenario;
 namespace clusterplan::ui {
 
 class ClusterPanel;
+class CostPanel;
 class LayoutPanel;
 class ModelPanel;
 class PlanController;
@@ -32,6 +33,7 @@ private:
     void load(const Scenario& scenario);
     void showError(const QString& where, const QString& message);
     void clearError();
+    void markCostProblem(const Plan& plan);
 
     PlanController& m_controller;
     FieldRegistry m_fields;
@@ -39,6 +41,7 @@ private:
     ClusterPanel* m_cluster = nullptr;
     TrainingPanel* m_training = nullptr;
     LayoutPanel* m_layout = nullptr;
+    CostPanel* m_cost = nullptr;
     QScrollArea* m_scroll = nullptr;
     QLabel* m_errorLabel = nullptr;
 };
