@@ -82,8 +82,12 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
             collectiveSeconds(Collective::AllReduce, localParams * gradBytes, group, l.tp, net);
         e.dpCommTotalSeconds = total;
         // Buckets reduce during the last micro-batch's backward only (gradients accumulate
-        // locally before that); the last bucket always trails.
-        e.dpCommSeconds = std::max(0.0, total - window * slowest.backward) + total / 40;
+        // locally before that); the last bucket (the first layers' gradients) always trails. Bucket
+        // size: Megatron-LM's default of 40M elements (DistributedDataParallelConfig.bucket_size).
+        constexpr double kBucketElements = 40e6;
+        const double tail = collectiveSeconds(
+            Collective::AllReduce, std::min(localParams, kBucketElements) * gradBytes, group, l.tp, net);
+        e.dpCommSeconds = std::max(tail, total - window * slowest.backward);
         return;
     }
     // ZeRO-3 / FSDP: all-gather weights forward and backward, reduce-scatter gradients, every
