@@ -21,7 +21,10 @@ void ZeroComparisonChartView::setPlan(const Plan& plan) {
         labels[current] = tr("<b>%1</b><br>(current)").arg(labels[current]);
     const std::vector<MemoryBreakdown> columns(plan.zeroStages.begin(), plan.zeroStages.begin() + count);
     showColumns(labels, columns, plan.memory.capacity,
-                tr("Per-GPU memory by ZeRO stage (same layout, DP = %1)").arg(plan.layout.dp));
+                plan.layout.cp > 1
+                    ? tr("Per-GPU memory by ZeRO stage (same layout, sharded over DP×CP = %1 GPUs)")
+                          .arg(plan.layout.dp * plan.layout.cp)
+                    : tr("Per-GPU memory by ZeRO stage (same layout, DP = %1)").arg(plan.layout.dp));
 }
 
 }  // namespace clusterplan::ui
