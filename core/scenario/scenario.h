@@ -50,6 +50,7 @@ enum LayoutKey : unsigned {
     kRecompute = 1u << 8,
     kSequenceParallel = 1u << 9,
 };
+inline constexpr unsigned kAllLayoutKeys = (1u << 10) - 1;
 
 // Parallel layout as the user wrote it. dp = 0 means "the rest": gpus / (tp·pp·cp). Keys in
 // `open` were left out of the scenario: the search chooses them (their values here are ignored).

@@ -147,7 +147,7 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
     if (auto r = top.optObject("layout"))
         readLayout(*r, s.layout);
     else
-        s.layout.open = ~0u & 0x3ffu;  // no layout at all: search every key
+        s.layout.open = kAllLayoutKeys;  // no layout at all: search every key
     if (auto r = top.optObject("overheads"))
         readOverheads(*r, s.overheads);
     if (auto r = top.optObject("cost")) {

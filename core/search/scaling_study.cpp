@@ -24,7 +24,7 @@ std::vector<std::int64_t> countsUpTo(std::int64_t maxGpus, std::int64_t perNode)
 Scenario withCluster(Scenario s, std::int64_t gpus, std::int64_t perNode) {
     s.cluster.gpusPerNode = std::min(gpus, perNode);
     s.cluster.nodes = (gpus + s.cluster.gpusPerNode - 1) / s.cluster.gpusPerNode;
-    s.layout.open = 0x3ff;  // the best layout at each count
+    s.layout.open = kAllLayoutKeys;  // the best layout at each count
     return s;
 }
 
@@ -53,7 +53,7 @@ void addComparisons(const Scenario& s, const Catalog& catalog, ScalingReport& r)
     r.comparisons.push_back(compare("8 GPUs: 2 servers x 4 over " + s.cluster.interNode, two, catalog));
     // Intra-node fabric at the scenario's size: NVLink vs PCIe.
     Scenario here = s;
-    here.layout.open = 0x3ff;
+    here.layout.open = kAllLayoutKeys;
     for (const char* fabric : {gpu.intraNodeFabric.c_str(), gpu.pcieGen >= 5 ? "pcie5-x16" : "pcie4-x16"}) {
         Scenario v = here;
         v.cluster.intraNode = fabric;

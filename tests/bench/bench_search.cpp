@@ -28,7 +28,7 @@ Scenario scenarioFor(const Catalog& catalog, const char* model, const char* gpu,
     s.cluster = {gpu, 8, nodes, "", inter, 0};
     s.training.seqLen = seq;
     s.training.globalBatch = batch;
-    s.layout.open = 0x3ff;  // every key searched
+    s.layout.open = kAllLayoutKeys;  // every key searched
     return s;
 }
 

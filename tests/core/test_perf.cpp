@@ -24,9 +24,7 @@ Plan plan(const Scenario& s) {
 
 // Llama 3.1 70B on 4 servers, TP 8 x PP 4, 64 micro-batches per step.
 Scenario llama70bPipeline() {
-    Scenario s = defaultScenario(test::catalog());
-    s.modelPreset = "llama-3.1-70b";
-    s.model = test::preset("llama-3.1-70b");
+    Scenario s = test::scenarioWithModel("llama-3.1-70b");
     s.cluster.nodes = 4;
     s.training.globalBatch = 64;
     s.layout = LayoutSpec{8, 4, 0, 1, 1, 1, 1, 1, Recompute::Full, true};

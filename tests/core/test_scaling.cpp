@@ -9,9 +9,7 @@ using namespace clusterplan;
 namespace {
 
 Scenario scenarioFor(const std::string& model, std::int64_t batch, std::int64_t seq) {
-    Scenario s = defaultScenario(test::catalog());
-    s.modelPreset = model;
-    s.model = test::preset(model);
+    Scenario s = test::scenarioWithModel(model);
     s.training.globalBatch = batch;
     s.training.seqLen = seq;
     return s;

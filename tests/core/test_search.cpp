@@ -10,12 +10,10 @@ using namespace clusterplan;
 namespace {
 
 Scenario openScenario(const std::string& model, std::int64_t nodes, std::int64_t batch) {
-    Scenario s = defaultScenario(test::catalog());
-    s.modelPreset = model;
-    s.model = test::preset(model);
+    Scenario s = test::scenarioWithModel(model);
     s.cluster.nodes = nodes;
     s.training.globalBatch = batch;
-    s.layout.open = 0x3ff;
+    s.layout.open = kAllLayoutKeys;
     return s;
 }
 
@@ -106,7 +104,7 @@ TEST_CASE("a scenario without a layout object is searched by evaluate()", "[sear
         "training": {"global_batch": 256}, "cluster": {"gpu": "h100-sxm-80gb", "nodes": 4}})",
                            test::catalog());
     REQUIRE(s.ok());
-    CHECK(s->layout.open == 0x3ffu);
+    CHECK(s->layout.open == kAllLayoutKeys);
     auto plan = evaluate(s.value(), test::catalog());
     REQUIRE(plan.ok());
     REQUIRE(plan->search.has_value());

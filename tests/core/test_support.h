@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "hardware/catalog.h"
+#include "scenario/scenario_json.h"
 
 namespace clusterplan::test {
 
@@ -15,6 +16,14 @@ inline const ModelSpec& preset(const std::string& id) {
     const ModelSpec* m = catalog().model(id);
     REQUIRE(m != nullptr);
     return *m;
+}
+
+// The built-in default scenario with another model preset.
+inline Scenario scenarioWithModel(const std::string& id) {
+    Scenario s = defaultScenario(catalog());
+    s.modelPreset = id;
+    s.model = preset(id);
+    return s;
 }
 
 }  // namespace clusterplan::test
