@@ -1,11 +1,10 @@
 #include "cli_commands.h"
 
-#include <filesystem>
 #include <iostream>
 
 #include "cost/cost_format.h"
 #include "cost/cost_json.h"
-#include "hardware/catalog.h"
+#include "hardware/catalog_loading.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
 #include "scenario/scenario_json.h"
@@ -118,36 +117,15 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
     return -1;
 }
 
-// Built-in catalog plus user files; bad user entries are reported and skipped.
+// Built-in catalog plus user files (core/hardware/catalog_loading.h): a bad file stops with exit 2,
+// bad entries are skipped with a warning.
 Result<Catalog> loadCatalog(const Options& o) {
-    Catalog catalog = Catalog::builtin();
-    std::vector<std::string> files;
-    const std::string userFile = userCatalogPath();
-    std::error_code ec;
-    if (std::filesystem::exists(userFile, ec))
-        files.push_back(userFile);
-    files.insert(files.end(), o.catalogs.begin(), o.catalogs.end());
-    for (const auto& f : files) {
-        if (auto merged = catalog.mergeFile(f); !merged)
-            return merged.error();
-    }
-    std::vector<std::string> books;
-    if (std::filesystem::exists(cost::userPriceBookPath(), ec))
-        books.push_back(cost::userPriceBookPath());
-    books.insert(books.end(), o.priceBooks.begin(), o.priceBooks.end());
-    for (const auto& f : books) {
-        if (auto merged = catalog.priceBooks().mergeFile(f); !merged)
-            return merged.error();
-    }
-    for (const auto& d : catalog.priceBooks().diagnostics())
+    auto loaded = clusterplan::loadCatalog({o.catalogs, o.priceBooks, o.profiles, true});
+    if (!loaded)
+        return loaded.error();
+    for (const Diagnostic& d : loaded->warnings)
         std::cerr << "clusterplan-cli: warning: " << d.toString() << "\n";
-    for (const auto& f : o.profiles) {
-        if (auto merged = catalog.mergePerfProfilesFile(f); !merged)
-            return merged.error();
-    }
-    for (const auto& d : catalog.diagnostics())
-        std::cerr << "clusterplan-cli: warning: " << d.toString() << "\n";
-    return catalog;
+    return std::move(loaded).value().catalog;
 }
 
 // Loads and evaluates the scenario FILE; prints the error and returns nothing on bad input.

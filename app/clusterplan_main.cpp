@@ -1,9 +1,9 @@
 // clusterplan: the desktop window. Without a display it prints the plan as text instead.
 #include <QApplication>
 
-#include <filesystem>
 #include <iostream>
 
+#include "hardware/catalog_loading.h"
 #include "mainwindow/main_window.h"
 #include "models/plan_controller.h"
 #include "report/plan_format.h"
@@ -11,13 +11,16 @@
 
 int main(int argc, char* argv[]) {
     using namespace clusterplan;
-    Catalog catalog = Catalog::builtin();
-    if (std::error_code ec; std::filesystem::exists(userCatalogPath(), ec)) {
-        if (const Result<bool> merged = catalog.mergeFile(userCatalogPath()); !merged)
-            std::cerr << "clusterplan: " << merged.error().toString() << '\n';
-        for (const Diagnostic& diagnostic : catalog.diagnostics())
-            std::cerr << "clusterplan: " << diagnostic.toString() << '\n';
+    // The same loading as clusterplan-cli (core/hardware/catalog_loading.h): a broken user file
+    // stops here with exit 2, bad entries are skipped with a warning.
+    Result<LoadedCatalog> files = loadCatalog(CatalogFiles{});
+    if (!files) {
+        std::cerr << "clusterplan: " << files.error().toString() << '\n';
+        return 2;
     }
+    for (const Diagnostic& diagnostic : files->warnings)
+        std::cerr << "clusterplan: warning: " << diagnostic.toString() << '\n';
+    const Catalog catalog = std::move(files).value().catalog;
     Scenario scenario = defaultScenario(catalog);
     if (argc > 1) {
         Result<Scenario> loaded = loadScenarioFile(argv[1], catalog);
@@ -47,6 +50,9 @@ int main(int argc, char* argv[]) {
     }
 #endif
     QApplication app(argc, argv);
+    // QSettings (window state, language, recent files) and the autosave folder use these names.
+    QApplication::setOrganizationName(QStringLiteral("ClusterPlan"));
+    QApplication::setApplicationName(QStringLiteral("clusterplan"));
     ui::PlanController controller(catalog, std::move(scenario));
     if (argc > 1)
         controller.setFilePath(QString::fromLocal8Bit(argv[1]));

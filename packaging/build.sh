@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 # a CJK font for Chinese labels, Xvfb/xauth for headless GUI runs, poppler/imagemagick to look at output.
 PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev
+  qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   libboost-json1.81-dev catch2
   fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick)
 

@@ -1,6 +1,8 @@
 // Resolving CostInputs + price book + cluster into a CostModel (see cost_model.h).
 #include "cost/cost_model.h"
 
+#include "cost/currency_switch.h"
+
 #include <algorithm>
 
 #include "util/closest_id.h"
@@ -136,18 +138,6 @@ std::optional<Error> Resolver::chooseOffer() {
     if (m_in.customRent)
         m_model.offers.push_back(m_model.offer);
     return std::nullopt;
-}
-
-void convertOffer(RentOffer& o, double f) {
-    o.price *= f;
-    if (o.priceLow)
-        *o.priceLow *= f;
-    if (o.priceHigh)
-        *o.priceHigh *= f;
-    o.deposit *= f;
-    o.setupFee *= f;
-    for (auto& t : o.terms)
-        t.renewalCredit *= f;
 }
 
 void Resolver::convertMoney() {

@@ -3,6 +3,7 @@
 // in code (UI), errors from computeCost instead of crashes, and a write/read round trip.
 #include <boost/json.hpp>
 
+#include "cost/currency_switch.h"
 #include "test_cost_support.h"
 #include "util/atomic_file.h"
 
@@ -191,4 +192,43 @@ TEST_CASE("cost inputs round-trip through JSON", "[cost][inputs]") {
     REQUIRE_FALSE(readError(parsed.value(), back));
     CHECK(back == in);
     CHECK(back.customRent->terms[1] == custom.terms[1]);
+}
+
+// Issue 7: switching to a price book in another currency converts what the user typed, at the
+// scenario's own exchange rate, instead of reading ¥ as $.
+TEST_CASE("a currency switch converts typed amounts, not shares", "[cost][inputs][currency]") {
+    CostInputs in;
+    in.cnyPerUsd = 7.2;
+    in.rentPrice = 72;
+    RentOffer quote;
+    quote.id = "my-quote";
+    quote.price = 27'000;
+    quote.priceLow = 25'200;
+    quote.deposit = 7'200;
+    quote.setupFee = 720;
+    quote.terms = {RentTerm{}};
+    quote.terms[0].renewalCredit = 100 * 7.2;
+    quote.terms[0].discount = 0.15;
+    in.customRent = quote;
+    in.overrides = {{"node_price", 1'440'000}, {"electricity_per_kwh", 0.72}, {"f_busy", 0.8}};
+    in.utilization = 0.6;
+
+    const CostInputs usd = convertTypedAmounts(in, Currency::Cny, Currency::Usd);
+    CHECK(*usd.rentPrice == Approx(10));
+    CHECK(usd.customRent->price == Approx(3'750));
+    CHECK(*usd.customRent->priceLow == Approx(3'500));
+    CHECK(usd.customRent->deposit == Approx(1'000));
+    CHECK(usd.customRent->setupFee == Approx(100));
+    CHECK(usd.customRent->terms[0].renewalCredit == Approx(100));
+    CHECK(usd.customRent->terms[0].discount == 0.15);  // a share stays a share
+    CHECK(usd.overrides.at("node_price") == Approx(200'000));
+    CHECK(usd.overrides.at("electricity_per_kwh") == Approx(0.1));
+    CHECK(usd.overrides.at("f_busy") == 0.8);
+    CHECK(usd.utilization == 0.6);
+
+    // And back: the round trip gives the typed amounts again; the same currency changes nothing.
+    const CostInputs back = convertTypedAmounts(usd, Currency::Usd, Currency::Cny);
+    CHECK(back.customRent->price == Approx(27'000));
+    CHECK(back.overrides.at("node_price") == Approx(1'440'000));
+    CHECK(convertTypedAmounts(in, Currency::Cny, Currency::Cny) == in);
 }

@@ -28,8 +28,15 @@ int main(int argc, char* argv[]) {
     const QTemporaryDir runtimeDir;  // created with mode 0700, as Qt expects
     qputenv("XDG_CONFIG_HOME", configDir.path().toLocal8Bit());
     qputenv("XDG_RUNTIME_DIR", runtimeDir.path().toLocal8Bit());
+    const QTemporaryDir dataDir;  // autosave files (QStandardPaths::AppDataLocation)
+    qputenv("XDG_DATA_HOME", dataDir.path().toLocal8Bit());
+    // English unless a test switches: the window picks its language from the system locale.
+    qputenv("LC_ALL", "en_US.UTF-8");
+    qputenv("LANG", "en_US.UTF-8");
 
     previousHandler = qInstallMessageHandler(filterMessages);
     QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("ClusterPlan"));
+    QApplication::setApplicationName(QStringLiteral("clusterplan-tests"));
     return Catch::Session().run(argc, argv);
 }

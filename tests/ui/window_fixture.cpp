@@ -6,7 +6,19 @@
 
 namespace clusterplan::ui::test {
 
-WindowFixture::WindowFixture() {
+Prompter::TestAnswers unexpectedDialogs() {
+    return {[](Prompter::Question question) {
+                FAIL_CHECK("unexpected dialog " << static_cast<int>(question));
+                return Prompter::Answer::Cancel;
+            },
+            [](bool) {
+                FAIL_CHECK("unexpected file dialog");
+                return QString();
+            }};
+}
+
+WindowFixture::WindowFixture(Prompter::TestAnswers answers) {
+    window.prompter().answerWith(std::move(answers));
     window.show();
     REQUIRE(QTest::qWaitForWindowExposed(&window));
     REQUIRE(QTest::qWaitFor([this] { return controller.plan().has_value(); }, kWaitMs));

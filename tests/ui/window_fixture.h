@@ -19,8 +19,13 @@ namespace clusterplan::ui::test {
 
 inline constexpr int kWaitMs = 5000;
 
+// Answers for the window's dialogs: by default any dialog fails the test (none is expected).
+Prompter::TestAnswers unexpectedDialogs();
+
 struct WindowFixture {
-    WindowFixture();
+    // `answers` are installed before the window is shown, so they also answer the recovery offer
+    // that comes right after the first show.
+    explicit WindowFixture(Prompter::TestAnswers answers = unexpectedDialogs());
 
     // The widget of type T named `objectName`; fails the test when there is none.
     template <typename T> T* widget(const char* objectName) const {

@@ -58,7 +58,7 @@ QString wrapToWidth(const QString& text, const QFont& font, double width) {
 QString noCostReason(const Plan& plan) {
     if (plan.costError)
         return toQString(plan.costError->toString());
-    return QStringLiteral("the price book has no price for this GPU");
+    return CostChartView::tr("the price book has no price for this GPU");
 }
 
 QLineSeries* costLine(const QString& name, const QColor& color, Qt::PenStyle style) {

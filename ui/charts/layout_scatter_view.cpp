@@ -9,6 +9,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPen>
 #include <QScatterSeries>
 #include <QToolTip>
@@ -30,16 +31,15 @@ const QColor kCapacityColor(0x22, 0x22, 0x22);
 
 QString candidateText(const Candidate& c) {
     QString text =
-        QStringLiteral("<b>%1</b><br>micro-batch %2, ZeRO-%3<br>%4 per GPU, %5 tokens/s, step %6 s")
+        LayoutScatterView::tr("<b>%1</b><br>micro-batch %2, ZeRO-%3<br>%4 per GPU, %5 tokens/s, step %6 s")
             .arg(formatLayoutDegrees(c.layout))
             .arg(c.layout.microBatch)
             .arg(c.layout.zeroStage)
-            .arg(formatGib(c.memoryBytes))
-            .arg(c.perf.tokensPerSecond, 0, 'f', 0)
-            .arg(c.perf.stepSeconds, 0, 'f', 2);
+            .arg(formatGib(c.memoryBytes), QLocale().toString(c.perf.tokensPerSecond, 'f', 0),
+                 QLocale().toString(c.perf.stepSeconds, 'f', 2));
     if (!c.fits)
-        text +=
-            QStringLiteral("<br>does not fit: %1").arg(QString::fromUtf8(c.reason.c_str()).toHtmlEscaped());
+        text += LayoutScatterView::tr("<br>does not fit: %1")
+                    .arg(QString::fromUtf8(c.reason.c_str()).toHtmlEscaped());
     return text;
 }
 

@@ -1,6 +1,8 @@
 #include "charts/money_axis.h"
 
+#include <QLocale>
 #include <algorithm>
+
 #include <array>
 #include <cmath>
 
@@ -35,13 +37,19 @@ struct Scale {
     const char* suffix;
 };
 
+// Western thousands (k, M, B), or the Chinese myriads a Chinese reader counts money in:
+// 万 = 10^4, 亿 = 10^8 ("¥350万", "¥1.2亿"), chosen by the window's locale.
 Scale scaleFor(double magnitude) {
-    static constexpr std::array<Scale, 4> kScales{{{1e9, "B"}, {1e6, "M"}, {1e3, "k"}, {1, ""}}};
-    for (const Scale& scale : kScales) {
-        if (magnitude >= scale.factor)
-            return scale;
-    }
-    return kScales.back();
+    static constexpr std::array<Scale, 4> kWestern{{{1e9, "B"}, {1e6, "M"}, {1e3, "k"}, {1, ""}}};
+    static constexpr std::array<Scale, 3> kChinese{{{1e8, "亿"}, {1e4, "万"}, {1, ""}}};
+    const auto pick = [magnitude](const auto& scales) {
+        for (const Scale& scale : scales) {
+            if (magnitude >= scale.factor)
+                return scale;
+        }
+        return scales.back();
+    };
+    return QLocale().language() == QLocale::Chinese ? pick(kChinese) : pick(kWestern);
 }
 
 QString formatScaled(double units, const QString& symbol, Scale scale, int decimals) {
@@ -55,7 +63,7 @@ QString formatScaled(double units, const QString& symbol, Scale scale, int decim
     if (number == QLatin1String("0"))
         return symbol + number;
     const QString sign = units < 0 ? QStringLiteral("-") : QString();
-    return sign + symbol + number + QLatin1String(scale.suffix);
+    return sign + symbol + number + QString::fromUtf8(scale.suffix);
 }
 
 }  // namespace

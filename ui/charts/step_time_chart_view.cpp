@@ -1,5 +1,7 @@
 #include "charts/step_time_chart_view.h"
 
+#include "models/engine_terms.h"
+
 #include "models/plan_summary.h"
 #include "report/plan.h"
 
@@ -16,7 +18,9 @@
 #include <QToolTip>
 #include <QValueAxis>
 
+#include <QLocale>
 #include <algorithm>
+
 #include <cmath>
 
 namespace clusterplan::ui {
@@ -31,14 +35,14 @@ const QColor kWhiskerColor(0x22, 0x22, 0x22);
 
 // "47.1 s", "3.52 s", "0.853 s": three significant digits down to a millisecond.
 QString seconds(double value) {
-    return QString::number(value, 'f', value >= 10 ? 1 : value >= 1 ? 2 : 3);
+    return QLocale().toString(value, 'f', value >= 10 ? 1 : value >= 1 ? 2 : 3);
 }
 
 QString share(double part, double total) {
     const double percent = total > 0 ? 100 * part / total : 0;
     if (percent > 0 && percent < 0.1)
-        return QStringLiteral("under 0.1 %");
-    return QStringLiteral("%1 %").arg(percent, 0, 'f', 1);
+        return StepTimeChartView::tr("under 0.1 %");
+    return QStringLiteral("%1 %").arg(QLocale().toString(percent, 'f', 1));
 }
 
 // Decimals for the value axis labels so that neighbouring ticks differ.
@@ -91,7 +95,7 @@ void StepTimeChartView::setPlan(const Plan& plan) {
     chart->setTitle(
         tr("Step time %1 s (%2–%3 s), MFU %4 %")
             .arg(seconds(perf.stepSeconds), seconds(perf.stepSecondsLow), seconds(perf.stepSecondsHigh))
-            .arg(100 * perf.mfu, 0, 'f', 1));
+            .arg(QLocale().toString(100 * perf.mfu, 'f', 1)));
 
     auto* bars = new QHorizontalStackedBarSeries;
     bars->setBarWidth(kBarWidth);
@@ -99,13 +103,13 @@ void StepTimeChartView::setPlan(const Plan& plan) {
     const std::vector<StepPart> parts = stepParts(perf);
     for (std::size_t i = 0; i < parts.size(); ++i) {
         const QColor color = colors.value(static_cast<qsizetype>(i), Qt::gray);
-        auto* set = new QBarSet(QString::fromUtf8(parts[i].name));
+        auto* set = new QBarSet(stepPartName(parts[i].name));
         set->setColor(color);
         set->setBorderColor(color.darker(130));
         set->append(parts[i].seconds);
         bars->append(set);
         const QString text =
-            QStringLiteral("%1: %2 s (%3)")
+            tr("%1: %2 s (%3)")
                 .arg(set->label(), seconds(parts[i].seconds), share(parts[i].seconds, perf.stepSeconds));
         connect(set, &QBarSet::hovered, this, [this, text](bool status) {
             if (status)
@@ -134,8 +138,7 @@ void StepTimeChartView::labelLegend(QAbstractSeries* bars, const std::vector<Ste
     for (qsizetype i = 0; i < markers.size() && i < static_cast<qsizetype>(parts.size()); ++i) {
         const StepPart& part = parts[static_cast<std::size_t>(i)];
         markers[i]->setVisible(part.seconds > 0);
-        markers[i]->setLabel(
-            QStringLiteral("%1 %2 s").arg(QString::fromUtf8(part.shortName), seconds(part.seconds)));
+        markers[i]->setLabel(tr("%1 %2 s").arg(stepPartName(part.shortName), seconds(part.seconds)));
     }
 }
 

@@ -39,6 +39,8 @@ ClusterPanel::ClusterPanel(PlanController& controller, FieldRegistry& fields, QW
     connect(m_nodes, &QSpinBox::valueChanged, this, [this](int value) {
         m_controller.update([value](Scenario& scenario) { scenario.cluster.nodes = value; });
     });
+    completeToolTips(
+        this, tr("GPU datasheets in the built-in catalog (resources/catalog.json) or your catalog.json"));
     load(controller.scenario());
 }
 

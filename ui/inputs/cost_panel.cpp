@@ -1,6 +1,6 @@
 #include "inputs/cost_panel.h"
 
-#include "cost/cost_parameters.h"
+#include "cost/currency_switch.h"
 #include "cost/price_book.h"
 #include "inputs/form_helpers.h"
 #include "models/plan_controller.h"
@@ -86,6 +86,8 @@ CostPanel::CostPanel(PlanController& controller, FieldRegistry& fields, QWidget*
     addRentRows(form, fields);
     addMoneyRows(form, fields);
     connectEdits();
+    completeToolTips(this,
+                     tr("the chosen price book (each entry names its source and date), unless set here"));
     load(controller.scenario());
 }
 
@@ -186,9 +188,16 @@ void CostPanel::editCost(const std::function<void(cost::CostInputs&)>& edit) {
 
 void CostPanel::choosePriceBook() {
     const std::string id = toStdString(m_priceBook->currentData().toString());
+    const cost::PriceBooks& books = m_controller.catalog().priceBooks();
     editCost([&](cost::CostInputs& in) {
         if (in.priceBook == id)
             return;
+        // Typed amounts are in the book's currency: convert them to the new book's, at the
+        // scenario's exchange rate (core/cost/currency_switch.h).
+        const cost::PriceBook* from = books.book(in.priceBook);
+        const cost::PriceBook* to = books.book(id);
+        if (from && to)
+            in = cost::convertTypedAmounts(in, from->currency, to->currency);
         in.priceBook = id;
         // Offer ids belong to a book; a custom quote is not the book's and stays.
         const auto custom = in.customRent;
@@ -296,16 +305,16 @@ void CostPanel::loadDiscountRate(const Scenario& scenario) {
     const cost::CostInputs& in = scenario.cost;
     loadCheckBox(m_discountDefault, !in.discountRate);
     m_discountRate->setEnabled(in.discountRate.has_value());
-    if (in.discountRate) {
+    if (in.discountRate)
         loadDoubleSpinBox(m_discountRate, *in.discountRate * 100);
-        return;
-    }
-    // The rate the engine will use: the book's entry, else the built-in default parameter.
-    const cost::PriceBook* book = m_controller.catalog().priceBooks().book(in.priceBook);
-    const cost::ParameterEntry* entry = book ? book->parameter("discount_rate") : nullptr;
-    const cost::ParameterSpec* spec = cost::findParameter("discount_rate");
-    const double rate = entry ? entry->value : spec ? cost::getParameter(cost::CostParameters{}, *spec) : 0.0;
-    loadDoubleSpinBox(m_discountRate, rate * 100);
+    // Otherwise showPlan() shows the rate the engine used, once the plan is there.
+}
+
+void CostPanel::showPlan(const Plan& plan) {
+    // The engine's own answer (book entry, cost.overrides.discount_rate or default), never a
+    // re-derivation of its rule here.
+    if (!plan.scenario.cost.discountRate && plan.cost)
+        loadDoubleSpinBox(m_discountRate, plan.cost->discountRate * 100);
 }
 
 }  // namespace clusterplan::ui

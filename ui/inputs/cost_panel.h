@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "cost/cost_inputs.h"
+#include "report/plan.h"
 #include "scenario/scenario.h"
 
 class QCheckBox;
@@ -28,6 +29,8 @@ public:
 
     // Shows `scenario` without emitting edits; rebuilds the offer list when book or GPU changed.
     void load(const Scenario& scenario);
+    // Shows the discount rate the plan used when the scenario leaves it to the book.
+    void showPlan(const Plan& plan);
 
 private:
     void addRentRows(QFormLayout* form, FieldRegistry& fields);

@@ -1,6 +1,9 @@
 #include "inputs/form_helpers.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QSignalBlocker>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -9,14 +12,59 @@ namespace clusterplan::ui {
 
 namespace {
 
+constexpr char kKeyProperty[] = "scenarioKey";
+
+// Tooltip texts come from FormHelpers::tr (one translation context for these shared lines).
+struct FormHelpers {
+    Q_DECLARE_TR_FUNCTIONS(FormHelpers)
+};
+
 void setUp(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info, QWidget* widget) {
     widget->setObjectName(info.objectName);
-    widget->setToolTip(info.toolTip);
+    widget->setToolTip(info.toolTip.isEmpty() ? info.label : info.toolTip);
+    widget->setProperty(kKeyProperty, info.key);
     fields.add(info.key, widget);
     form->addRow(info.label, widget);
 }
 
+// "Range: 1 to 1024" with the box's unit; the special value text (e.g. "auto") is named too.
+template <typename Box> QString rangeLine(const Box* box, const QString& minimum, const QString& maximum) {
+    const QString unit = box->suffix().trimmed();
+    QString line = unit.isEmpty() ? FormHelpers::tr("Range: %1 to %2").arg(minimum, maximum)
+                                  : FormHelpers::tr("Range: %1 to %2 %3").arg(minimum, maximum, unit);
+    if (!box->specialValueText().isEmpty())
+        line += FormHelpers::tr(" (%1 = %2)").arg(minimum, box->specialValueText());
+    return line;
+}
+
+QString rangeLine(const QWidget* widget) {
+    const QLocale locale;
+    if (const auto* spin = qobject_cast<const QSpinBox*>(widget))
+        return rangeLine(spin, locale.toString(spin->minimum()), locale.toString(spin->maximum()));
+    if (const auto* spin = qobject_cast<const QDoubleSpinBox*>(widget))
+        return rangeLine(spin, locale.toString(spin->minimum(), 'f', spin->decimals()),
+                         locale.toString(spin->maximum(), 'f', spin->decimals()));
+    if (const auto* combo = qobject_cast<const QComboBox*>(widget); combo)
+        return combo->count() > 0 ? FormHelpers::tr("A choice from the list") : QString();
+    return FormHelpers::tr("On or off");
+}
+
 }  // namespace
+
+void completeToolTips(QWidget* panel, const QString& source) {
+    for (QWidget* input : panel->findChildren<QWidget*>()) {
+        if (!qobject_cast<QAbstractSpinBox*>(input) && !qobject_cast<QComboBox*>(input) &&
+            !qobject_cast<QCheckBox*>(input))
+            continue;
+        QStringList lines{input->toolTip(), rangeLine(input)};
+        const QString key = input->property(kKeyProperty).toString();
+        if (!key.isEmpty())
+            lines << FormHelpers::tr("Scenario key: %1").arg(key);
+        lines << FormHelpers::tr("Source: %1").arg(source);
+        lines.removeAll(QString());
+        input->setToolTip(lines.join(QLatin1Char('\n')));
+    }
+}
 
 QSpinBox* addSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info, int minimum,
                      int maximum) {

@@ -42,6 +42,11 @@ QComboBox* addComboBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo
                        const QList<std::pair<QString, QVariant>>& items);
 QCheckBox* addCheckBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info);
 
+// Completes the tooltip of every input under `panel` with its unit and allowed range (from the
+// widget's own limits and suffix), its scenario key and where its default value comes from:
+// "Pipeline stages; …\nRange: 1 to 1024\nScenario key: layout.pp\nSource: …".
+void completeToolTips(QWidget* panel, const QString& source);
+
 // Gives the label columns of several forms one width, so their fields line up.
 void alignLabelColumns(const QList<QFormLayout*>& forms);
 

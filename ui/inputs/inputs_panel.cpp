@@ -59,8 +59,13 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     connect(&controller, &PlanController::scenarioChanged, this, &InputsPanel::load);
     connect(&controller, &PlanController::inputError, this, &InputsPanel::showError);
     connect(&controller, &PlanController::planChanged, this, &InputsPanel::clearError);
-    connect(&controller, &PlanController::planChanged, this, &InputsPanel::markCostProblem);
-    connect(&controller, &PlanController::planChanged, m_layout, &LayoutPanel::showSearched);
+    connect(&controller, &PlanController::planChanged, this, &InputsPanel::showPlan);
+}
+
+void InputsPanel::showPlan(const Plan& plan) {
+    m_layout->showSearched(plan);
+    m_cost->showPlan(plan);
+    markCostProblem(plan);
 }
 
 void InputsPanel::load(const Scenario& scenario) {

@@ -29,6 +29,10 @@ class InputsPanel : public QWidget {
 public:
     explicit InputsPanel(PlanController& controller, QWidget* parent = nullptr);
 
+    // Shows what the plan decided for the inputs: searched layout keys, the discount rate used,
+    // a cost problem on its field. Called on every planChanged.
+    void showPlan(const Plan& plan);
+
 private:
     void load(const Scenario& scenario);
     void showError(const QString& where, const QString& message);

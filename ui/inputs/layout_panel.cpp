@@ -126,6 +126,8 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
             scenario.layout.open &= ~unsigned(kSequenceParallel);
         });
     });
+    completeToolTips(
+        this, tr("searched by ClusterPlan when the scenario file leaves the key out, else your choice"));
     load(controller.scenario());
 }
 

@@ -1,6 +1,7 @@
 #include "inputs/model_panel.h"
 
 #include "inputs/form_helpers.h"
+#include "inputs/moe_mla_rows.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
 
@@ -53,7 +54,8 @@ std::vector<IntFieldSpec> intFieldSpecs() {
 // The fields this panel edits; a model equal to its preset on all of them is not "edited".
 bool sameArchitecture(const ModelSpec& a, const ModelSpec& b) {
     return a.layers == b.layers && a.hidden == b.hidden && a.heads == b.heads && a.kvHeads == b.kvHeads &&
-           a.headDim == b.headDim && a.ffnHidden == b.ffnHidden && a.vocab == b.vocab && a.mlp == b.mlp;
+           a.headDim == b.headDim && a.ffnHidden == b.ffnHidden && a.vocab == b.vocab && a.mlp == b.mlp &&
+           a.moe == b.moe && a.mla == b.mla;
 }
 
 }  // namespace
@@ -82,6 +84,17 @@ ModelPanel::ModelPanel(PlanController& controller, FieldRegistry& fields, QWidge
                          {tr("GeLU (2 matrices)"), static_cast<int>(MlpKind::Gelu)}});
     connect(m_mlp, &QComboBox::currentIndexChanged, this,
             [this] { editMlp(static_cast<MlpKind>(m_mlp->currentData().toInt())); });
+    m_moeMla = new MoeMlaRows(
+        form, fields,
+        [this](const std::function<void(ModelSpec&)>& edit) {
+            m_controller.update([&](Scenario& scenario) {
+                edit(scenario.model);
+                markCustom(scenario);
+            });
+        },
+        this);
+    completeToolTips(
+        this, tr("the preset's published configuration (model card or paper); a field you edit replaces it"));
     load(controller.scenario());
 }
 
@@ -90,6 +103,7 @@ void ModelPanel::load(const Scenario& scenario) {
     for (const IntField& field : m_intFields)
         loadSpinBox(field.box, scenario.model.*field.member);
     loadComboData(m_mlp, static_cast<int>(scenario.model.mlp));
+    m_moeMla->load(scenario.model);
 }
 
 void ModelPanel::choosePreset(int index) {

@@ -15,6 +15,7 @@ class QSpinBox;
 namespace clusterplan::ui {
 
 class FieldRegistry;
+class MoeMlaRows;
 class PlanController;
 
 class ModelPanel : public QGroupBox {
@@ -41,6 +42,7 @@ private:
     PlanController& m_controller;
     QComboBox* m_preset = nullptr;
     QComboBox* m_mlp = nullptr;
+    MoeMlaRows* m_moeMla = nullptr;
     std::vector<IntField> m_intFields;
 };
 

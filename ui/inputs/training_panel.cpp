@@ -79,6 +79,7 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
     connect(m_flashAttention, &QCheckBox::toggled, this, [this](bool on) {
         m_controller.update([on](Scenario& scenario) { scenario.training.flashAttention = on; });
     });
+    completeToolTips(this, tr("your training setup; efficiency profiles calibrated on published runs"));
     load(controller.scenario());
 }
 

@@ -6,45 +6,100 @@
 #include "charts/step_time_chart_view.h"
 #include "charts/zero_comparison_chart_view.h"
 #include "inputs/inputs_panel.h"
+#include "mainwindow/autosave.h"
+#include "mainwindow/document_actions.h"
+#include "mainwindow/window_state.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
+#include "models/scenario_history.h"
 
 #include <QCloseEvent>
-#include <QFileDialog>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
-#include <QMessageBox>
+#include <QMimeData>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTabWidget>
+#include <QTime>
+#include <QTimer>
 
 namespace clusterplan::ui {
 
 namespace {
 
-const QString kScenarioFilter = QStringLiteral("ClusterPlan scenarios (*.json);;All files (*)");
+const QString kLanguageKey = QStringLiteral("ui/language");
+
+// The first local file among dropped URLs, if any.
+QString droppedFile(const QMimeData* mime) {
+    for (const QUrl& url : mime->urls()) {
+        if (url.isLocalFile())
+            return url.toLocalFile();
+    }
+    return {};
+}
 
 }  // namespace
 
 MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     : QMainWindow(parent), m_controller(controller) {
-    m_inputs = new InputsPanel(controller);
+    QSettings settings;
+    const QString saved = settings.value(kLanguageKey).toString();
+    m_language.apply(saved.isEmpty() ? languageForLocale(QLocale::system()) : saved);
+    m_documents = new DocumentActions(controller, m_prompter, m_recent, this);
+    m_history = new ScenarioHistory(controller, this);
+    m_autosave = new Autosave(controller, this);
+    setAcceptDrops(true);
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("evaluationStatus"));
+    statusBar()->addPermanentWidget(m_status);
+    resize(1400, 900);
+    buildUi();
+    restoreWindowState(*this, settings);
+    connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
+    connect(&controller, &PlanController::planChanged, this, &MainWindow::showStatus);
+    connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildUi() {
+    const QVariantMap arranged = captureWidgetState(*this);
+    m_inputs = new InputsPanel(m_controller);
     auto* splitter = new QSplitter(Qt::Horizontal);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->addWidget(m_inputs);
     splitter->addWidget(createResultsPane());
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
+    delete takeCentralWidget();  // now, not later: the old views must not linger beside the new
     setCentralWidget(splitter);
-    createMenus();
-    resize(1400, 900);
+    QMenuBar* menus = menuBar();
+    menus->clear();
+    qDeleteAll(menus->findChildren<QMenu*>(Qt::FindDirectChildrenOnly));  // and their actions
+    createFileMenu();
+    createEditMenu();
+    createLanguageMenu();
+    applyWidgetState(*this, arranged);
+    m_builtLanguage = m_language.current();
 
-    connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
-    connect(&controller, &PlanController::planChanged, m_stepTimeChart, &StepTimeChartView::setPlan);
-    connect(&controller, &PlanController::planChanged, m_layoutScatter, &LayoutScatterView::setPlan);
-    connect(&controller, &PlanController::planChanged, m_costChart, &CostChartView::setPlan);
-    connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
+    // The views are new: connect them, then show them the current plan.
+    connect(&m_controller, &PlanController::planChanged, m_stepTimeChart, &StepTimeChartView::setPlan);
+    connect(&m_controller, &PlanController::planChanged, m_layoutScatter, &LayoutScatterView::setPlan);
+    connect(&m_controller, &PlanController::planChanged, m_costChart, &CostChartView::setPlan);
     updateTitle();
+    if (const auto& plan = m_controller.plan()) {
+        m_stepTimeChart->setPlan(*plan);
+        m_layoutScatter->setPlan(*plan);
+        m_costChart->setPlan(*plan);
+        m_inputs->showPlan(*plan);
+        showStatus();
+    }
     showPlan();
 }
 
@@ -62,6 +117,7 @@ QWidget* MainWindow::createResultsPane() {
     summaryScroll->setWidgetResizable(true);
 
     auto* pane = new QSplitter(Qt::Vertical);
+    pane->setObjectName(QStringLiteral("resultsSplitter"));
     pane->addWidget(summaryScroll);
     pane->addWidget(createChartTabs());
     pane->setStretchFactor(0, 0);
@@ -74,6 +130,7 @@ QWidget* MainWindow::createChartTabs() {
     m_memoryChart = new MemoryChartView;
     m_zeroChart = new ZeroComparisonChartView;
     auto* memory = new QSplitter(Qt::Horizontal);
+    memory->setObjectName(QStringLiteral("memorySplitter"));
     memory->addWidget(m_memoryChart);
     memory->addWidget(m_zeroChart);
     memory->setStretchFactor(0, 2);
@@ -83,6 +140,7 @@ QWidget* MainWindow::createChartTabs() {
     m_stepTimeChart = new StepTimeChartView;
     m_layoutScatter = new LayoutScatterView;
     auto* time = new QSplitter(Qt::Horizontal);
+    time->setObjectName(QStringLiteral("timeSplitter"));
     time->addWidget(m_stepTimeChart);
     time->addWidget(m_layoutScatter);
     time->setSizes({500, 500});
@@ -98,13 +156,25 @@ QWidget* MainWindow::createChartTabs() {
     return tabs;
 }
 
-void MainWindow::createMenus() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open scenario…"), QKeySequence::Open, this, &MainWindow::openScenario);
-    file->addAction(tr("&Save scenario"), QKeySequence::Save, this, &MainWindow::saveScenario);
-    file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, this, &MainWindow::saveScenarioAs);
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+void MainWindow::setLanguage(const QString& code) {
+    m_language.apply(code);
+    QSettings().setValue(kLanguageKey, m_language.current());
+    if (m_builtLanguage != m_language.current())
+        buildUi();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    // Installing a translator elsewhere (or the system switching locale) sends LanguageChange;
+    // the rebuild is queued so the several events of one switch rebuild once.
+    if (event->type() == QEvent::LanguageChange && m_builtLanguage != m_language.current())
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                if (m_builtLanguage != m_language.current())
+                    buildUi();
+            },
+            Qt::QueuedConnection);
+    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::showPlan() {
@@ -116,6 +186,12 @@ void MainWindow::showPlan() {
     m_zeroChart->setPlan(*plan);
 }
 
+void MainWindow::showStatus() {
+    m_status->setText(tr("Plan evaluated in %1 ms at %2")
+                          .arg(QLocale().toString(m_controller.lastEvaluationMs(), 'f', 1),
+                               QLocale().toString(QTime::currentTime(), QLocale::ShortFormat)));
+}
+
 void MainWindow::updateTitle() {
     const QString path = m_controller.filePath();
     const QString name = path.isEmpty() ? tr("default scenario") : QFileInfo(path).fileName();
@@ -123,57 +199,50 @@ void MainWindow::updateTitle() {
     setWindowModified(m_controller.isModified());
 }
 
-void MainWindow::openScenario() {
-    if (!maybeSave())
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (!m_recoveryOffered)
+        QTimer::singleShot(0, this, &MainWindow::offerRecovery);  // after the window is on screen
+}
+
+void MainWindow::offerRecovery() {
+    m_recoveryOffered = true;
+    const auto recovery = m_autosave->recovery();
+    if (!recovery)
         return;
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open scenario"), QFileInfo(m_controller.filePath()).path(),
-                                     kScenarioFilter, nullptr, QFileDialog::DontUseNativeDialog);
+    const QString detail =
+        tr("Autosaved %1%2")
+            .arg(QLocale().toString(recovery->written, QLocale::ShortFormat),
+                 recovery->originalPath.isEmpty() ? QString() : tr(", from %1").arg(recovery->originalPath));
+    if (m_prompter.ask(Prompter::Question::RecoverAutosave, detail) != Prompter::Answer::Yes) {
+        m_autosave->discardRecovery();
+        return;
+    }
+    if (const QString error = m_autosave->recover(); !error.isEmpty())
+        m_prompter.warn(tr("Cannot recover the scenario"), error);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!droppedFile(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QString path = droppedFile(event->mimeData());
     if (path.isEmpty())
         return;
-    const QString error = m_controller.openFile(path);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Cannot open scenario"), error);
-}
-
-bool MainWindow::saveScenario() {
-    if (m_controller.filePath().isEmpty())
-        return saveScenarioAs();
-    const QString error = m_controller.saveFile(m_controller.filePath());
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Cannot save scenario"), error);
-    return error.isEmpty();
-}
-
-bool MainWindow::saveScenarioAs() {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), m_controller.filePath(),
-                                                kScenarioFilter, nullptr, QFileDialog::DontUseNativeDialog);
-    if (path.isEmpty())
-        return false;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
-    const QString error = m_controller.saveFile(path);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Cannot save scenario"), error);
-    return error.isEmpty();
-}
-
-bool MainWindow::maybeSave() {
-    if (!m_controller.isModified())
-        return true;
-    const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
-                                              tr("The scenario has unsaved changes. Save them first?"),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-    if (answer == QMessageBox::Save)
-        return saveScenario();
-    return answer == QMessageBox::Discard;
+    event->acceptProposedAction();
+    m_documents->openPath(path);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (maybeSave())
-        event->accept();
-    else
+    if (!m_documents->maybeSave()) {
         event->ignore();
+        return;
+    }
+    QSettings settings;
+    saveWindowState(*this, settings);
+    event->accept();
 }
 
 }  // namespace clusterplan::ui

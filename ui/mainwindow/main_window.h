@@ -1,17 +1,30 @@
 #pragma once
 // MainWindow: wires the input panels (left), the summary and the chart tabs (right: Memory, Time,
-// Cost) to a PlanController, and the File menu to its open/save. No logic of its own beyond that.
+// Cost) to a PlanController, and the menus to the document actions, the undo history and the
+// language switch. No logic of its own beyond that.
+//
+// Language switch without restart: every widget takes its texts from tr() when it is built, so on
+// QEvent::LanguageChange the window rebuilds its menus and central widgets from the controller's
+// state (the scenario and plan live there, not in widgets), keeping geometry, splitter sizes and
+// the current tab. New views therefore need no retranslate code of their own.
 #include <QMainWindow>
+
+#include "i18n/language_switcher.h"
+#include "mainwindow/prompter.h"
+#include "mainwindow/recent_files.h"
 
 class QLabel;
 
 namespace clusterplan::ui {
 
+class Autosave;
 class CostChartView;
+class DocumentActions;
 class InputsPanel;
 class LayoutScatterView;
 class MemoryChartView;
 class PlanController;
+class ScenarioHistory;
 class StepTimeChartView;
 class ZeroComparisonChartView;
 
@@ -20,6 +33,7 @@ class MainWindow : public QMainWindow {
 
 public:
     explicit MainWindow(PlanController& controller, QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     [[nodiscard]] MemoryChartView* memoryChart() const { return m_memoryChart; }
     [[nodiscard]] ZeroComparisonChartView* zeroChart() const { return m_zeroChart; }
@@ -27,25 +41,51 @@ public:
     [[nodiscard]] LayoutScatterView* layoutScatter() const { return m_layoutScatter; }
     [[nodiscard]] CostChartView* costChart() const { return m_costChart; }
 
+    // Switches the window's language ("en", "zh_CN") at once and remembers it for the next start.
+    void setLanguage(const QString& code);
+    [[nodiscard]] QString language() const { return m_language.current(); }
+
+    [[nodiscard]] DocumentActions& documents() { return *m_documents; }
+    [[nodiscard]] ScenarioHistory& history() { return *m_history; }
+    [[nodiscard]] Autosave& autosave() { return *m_autosave; }
+    [[nodiscard]] Prompter& prompter() { return m_prompter; }
+    // Offers the unsaved work of a run that ended without closing, if any (also done once the
+    // window is first shown).
+    void offerRecovery();
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
+    // Builds (or rebuilds, after a language change) the menus and the central widgets.
+    void buildUi();
     QWidget* createResultsPane();
     QWidget* createChartTabs();
-    void createMenus();
+    void createFileMenu();
+    void createEditMenu();
+    void createLanguageMenu();
+    void fillRecentMenu(QMenu* menu);
     void showPlan();
+    void showStatus();
     void updateTitle();
 
-    void openScenario();
-    bool saveScenario();
-    bool saveScenarioAs();
-    // Asks whether to save unsaved edits; false if the user cancels.
-    bool maybeSave();
-
     PlanController& m_controller;
+    LanguageSwitcher m_language;
+    QString m_builtLanguage;  // the language the widgets were built in
+    Prompter m_prompter{this};
+    RecentFiles m_recent;
+    DocumentActions* m_documents = nullptr;
+    ScenarioHistory* m_history = nullptr;
+    Autosave* m_autosave = nullptr;
+    bool m_recoveryOffered = false;
+
     InputsPanel* m_inputs = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_status = nullptr;
     MemoryChartView* m_memoryChart = nullptr;
     ZeroComparisonChartView* m_zeroChart = nullptr;
     StepTimeChartView* m_stepTimeChart = nullptr;

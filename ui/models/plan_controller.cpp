@@ -3,6 +3,8 @@
 #include "models/qt_text.h"
 #include "scenario/scenario_json.h"
 
+#include <QElapsedTimer>
+
 #include <utility>
 
 namespace clusterplan::ui {
@@ -20,15 +22,31 @@ void PlanController::update(const std::function<void(Scenario&)>& edit) {
     edit(edited);
     if (edited == m_scenario)
         return;
-    m_scenario = std::move(edited);
+    const Scenario before = std::exchange(m_scenario, std::move(edited));
     setModified(true);
+    emit scenarioEdited(before, m_scenario);
     emit scenarioChanged(m_scenario);
     m_timer.start();
 }
 
+void PlanController::restore(const Scenario& scenario) {
+    if (scenario == m_scenario)
+        return;
+    m_scenario = scenario;
+    emit scenarioChanged(m_scenario);
+    m_timer.start();
+}
+
+void PlanController::newScenario() {
+    replaceDocument(defaultScenario(m_catalog), QString(), false);
+}
+
 void PlanController::evaluateNow() {
     m_timer.stop();
+    QElapsedTimer clock;
+    clock.start();
     Result<Plan> result = evaluate(m_scenario, m_catalog);
+    m_lastEvaluationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     if (!result) {
         emit inputError(toQString(result.error().where), toQString(result.error().message));
         return;
@@ -41,13 +59,26 @@ QString PlanController::openFile(const QString& path) {
     Result<Scenario> loaded = loadScenarioFile(toStdString(path), m_catalog);
     if (!loaded)
         return toQString(loaded.error().toString());
-    m_scenario = std::move(loaded).value();
+    replaceDocument(std::move(loaded).value(), path, false);
+    return {};
+}
+
+QString PlanController::recoverFile(const QString& autosavePath, const QString& originalPath) {
+    Result<Scenario> loaded = loadScenarioFile(toStdString(autosavePath), m_catalog);
+    if (!loaded)
+        return toQString(loaded.error().toString());
+    replaceDocument(std::move(loaded).value(), originalPath, true);
+    return {};
+}
+
+void PlanController::replaceDocument(Scenario scenario, const QString& path, bool modified) {
+    m_scenario = std::move(scenario);
     m_filePath = path;
-    m_modified = false;
+    m_modified = modified;
+    emit documentReplaced();
     emit documentChanged();
     emit scenarioChanged(m_scenario);
     evaluateNow();
-    return {};
 }
 
 QString PlanController::saveFile(const QString& path) {
@@ -56,6 +87,7 @@ QString PlanController::saveFile(const QString& path) {
         return toQString(saved.error().toString());
     m_filePath = path;
     m_modified = false;
+    emit scenarioSaved();
     emit documentChanged();
     return {};
 }

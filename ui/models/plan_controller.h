@@ -34,6 +34,15 @@ public:
     void update(const std::function<void(Scenario&)>& edit);
     // Evaluates now (cancelling a pending coalesced run); emits planChanged or inputError.
     void evaluateNow();
+    // Puts back an earlier scenario (undo/redo): like update(), but emits no scenarioEdited().
+    void restore(const Scenario& scenario);
+    // Starts over on the default scenario, with no file.
+    void newScenario();
+    // Opens a recovered autosave: the scenario comes back modified, attached to `originalPath`
+    // (empty when it had no file), so that Save writes it where the user meant.
+    QString recoverFile(const QString& autosavePath, const QString& originalPath);
+    // Wall-clock time of the last evaluation, in milliseconds (status bar).
+    [[nodiscard]] double lastEvaluationMs() const { return m_lastEvaluationMs; }
 
     // Scenario files. Both return an empty string on success, else a message naming the file
     // and, for malformed JSON, its FILE:LINE:COL. A failed open leaves the scenario unchanged.
@@ -45,6 +54,8 @@ public:
     void setFilePath(const QString& path);
     // True when the scenario was edited since it was opened or saved.
     [[nodiscard]] bool isModified() const { return m_modified; }
+    // Set by the undo history: undoing back to the saved scenario is not a modification.
+    void setModified(bool modified);
 
 signals:
     void scenarioChanged(const clusterplan::Scenario& scenario);
@@ -53,9 +64,15 @@ signals:
     void inputError(const QString& where, const QString& message);
     // File path or modified flag changed.
     void documentChanged();
+    // An input edit through update(), with the scenario before and after it (undo history).
+    void scenarioEdited(const clusterplan::Scenario& before, const clusterplan::Scenario& after);
+    // A different document replaced the scenario (new, open, recover): history starts over.
+    void documentReplaced();
+    // The scenario was written to filePath().
+    void scenarioSaved();
 
 private:
-    void setModified(bool modified);
+    void replaceDocument(Scenario scenario, const QString& path, bool modified);
 
     Catalog m_catalog;
     Scenario m_scenario;
@@ -63,6 +80,7 @@ private:
     QTimer m_timer;
     QString m_filePath;
     bool m_modified = false;
+    double m_lastEvaluationMs = 0;
 };
 
 }  // namespace clusterplan::ui

@@ -1,8 +1,11 @@
 #include "models/plan_summary.h"
 
+#include "models/engine_terms.h"
 #include "models/qt_text.h"
 #include "report/plan_format.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QStringList>
 
 #include <array>
@@ -11,6 +14,17 @@
 namespace clusterplan::ui {
 
 namespace {
+
+// Translation context of the summary's free functions (lupdate reads PlanSummary::tr).
+struct PlanSummary {
+    Q_DECLARE_TR_FUNCTIONS(PlanSummary)
+};
+
+// A number with `decimals` decimals in the window's locale ("1,234.5"; the default QLocale follows
+// the chosen language).
+QString fixed(double value, int decimals) {
+    return QLocale().toString(value, 'f', decimals);
+}
 
 QString row(const QString& label, const QString& value) {
     return QStringLiteral("<tr><td style='padding-right:12px; white-space:nowrap'><b>%1</b></td><td "
@@ -38,83 +52,78 @@ QString zeroName(int stage) {
 
 QString layoutDetails(const Layout& layout) {
     QStringList parts;
-    parts << QStringLiteral("micro-batch %1").arg(layout.microBatch);
+    parts << PlanSummary::tr("micro-batch %1").arg(layout.microBatch);
     if (layout.vpp > 1)
-        parts << QStringLiteral("VPP %1").arg(layout.vpp);
-    parts << QStringLiteral("ZeRO %1").arg(zeroName(layout.zeroStage));
-    parts << QStringLiteral("recompute %1").arg(toQString(toString(layout.recompute)));
+        parts << PlanSummary::tr("VPP %1").arg(layout.vpp);
+    parts << PlanSummary::tr("ZeRO %1").arg(zeroName(layout.zeroStage));
+    parts << PlanSummary::tr("recompute %1").arg(recomputeName(layout.recompute));
     if (layout.sequenceParallel)
-        parts << QStringLiteral("sequence parallel");
-    return parts.join(QStringLiteral(", "));
+        parts << PlanSummary::tr("sequence parallel");
+    return parts.join(PlanSummary::tr(", "));
 }
 
 // "weights 14.96 GiB · gradients …": the numbers behind the stacked bar.
 QString breakdownText(const MemoryBreakdown& m) {
     const QString dot = QStringLiteral(" %1 ").arg(QChar(0x00B7));
-    return QStringList{QStringLiteral("weights ") + formatGib(m.weights),
-                       QStringLiteral("gradients ") + formatGib(m.gradients),
-                       QStringLiteral("optimizer ") + formatGib(m.optimizer),
-                       QStringLiteral("activations ") + formatGib(m.activations),
-                       QStringLiteral("other ") + formatGib(m.other.total())}
+    return QStringList{PlanSummary::tr("weights %1").arg(formatGib(m.weights)),
+                       PlanSummary::tr("gradients %1").arg(formatGib(m.gradients)),
+                       PlanSummary::tr("optimizer %1").arg(formatGib(m.optimizer)),
+                       PlanSummary::tr("activations %1").arg(formatGib(m.activations)),
+                       PlanSummary::tr("other %1").arg(formatGib(m.other.total()))}
         .join(dot);
 }
 
 // The named overheads inside "other", leaving out the ones that are zero.
 QString otherText(const OtherMemory& o) {
     QStringList parts;
-    const auto add = [&](const char* name, double bytes) {
+    const auto add = [&](const QString& name, double bytes) {
         if (bytes > 0)
-            parts << QLatin1String(name) + QLatin1Char(' ') + formatGib(bytes);
+            parts << name + QLatin1Char(' ') + formatGib(bytes);
     };
-    add("CUDA context", o.cudaContext);
-    add("NCCL buffers", o.commBuffers);
-    add("cuBLAS workspace", o.workspace);
-    add("ZeRO-3 gather", o.paramGather);
-    add("fragmentation", o.fragmentation);
+    add(PlanSummary::tr("CUDA context"), o.cudaContext);
+    add(PlanSummary::tr("NCCL buffers"), o.commBuffers);
+    add(PlanSummary::tr("cuBLAS workspace"), o.workspace);
+    add(PlanSummary::tr("ZeRO-3 gather"), o.paramGather);
+    add(PlanSummary::tr("fragmentation"), o.fragmentation);
     return parts.join(QStringLiteral(" %1 ").arg(QChar(0x00B7)));
 }
 
 // Step time with its uncertainty band, throughput and time to train: numbers from the engine.
 QString timeRows(const PerfEstimate& t, std::int64_t gpus) {
-    const auto sec = [](double s) { return QStringLiteral("%1 s").arg(s, 0, 'f', s < 10 ? 3 : 1); };
-    QString html = row(QStringLiteral("Step time"), QStringLiteral("%1 (%2 to %3, profile %4)")
-                                                        .arg(sec(t.stepSeconds), sec(t.stepSecondsLow),
-                                                             sec(t.stepSecondsHigh), toQString(t.profileId)));
+    const auto sec = [](double s) { return PlanSummary::tr("%1 s").arg(fixed(s, s < 10 ? 3 : 1)); };
+    QString html =
+        row(PlanSummary::tr("Step time"), PlanSummary::tr("%1 (%2 to %3, profile %4)")
+                                              .arg(sec(t.stepSeconds), sec(t.stepSecondsLow),
+                                                   sec(t.stepSecondsHigh), toQString(t.profileId)));
     QStringList parts;
     for (const StepPart& part : stepParts(t))
         if (part.seconds > 0.0005 * t.stepSeconds)
-            parts << QStringLiteral("%1 %2 %")
-                         .arg(QLatin1String(part.shortName))
-                         .arg(100 * part.seconds / t.stepSeconds, 0, 'f', 1);
-    html += row(QStringLiteral("Step parts"), parts.join(QStringLiteral(" %1 ").arg(QChar(0x00B7))));
-    html += row(QStringLiteral("Throughput"),
-                QStringLiteral("%1 tokens/s (%2 per GPU), %3 TFLOP/s per GPU, MFU %4 %")
-                    .arg(t.tokensPerSecond, 0, 'f', 0)
-                    .arg(t.tokensPerSecond / static_cast<double>(gpus), 0, 'f', 0)
-                    .arg(t.tflopsPerGpu, 0, 'f', 1)
-                    .arg(100 * t.mfu, 0, 'f', 1));
-    html +=
-        row(QStringLiteral("Training time"),
-            QStringLiteral("%1 days, %2 GPU-hours").arg(t.trainDays, 0, 'f', 1).arg(t.gpuHours, 0, 'f', 0));
+            parts << PlanSummary::tr("%1 %2 %").arg(stepPartName(part.shortName),
+                                                    fixed(100 * part.seconds / t.stepSeconds, 1));
+    html += row(PlanSummary::tr("Step parts"), parts.join(QStringLiteral(" %1 ").arg(QChar(0x00B7))));
+    html += row(PlanSummary::tr("Throughput"),
+                PlanSummary::tr("%1 tokens/s (%2 per GPU), %3 TFLOP/s per GPU, MFU %4 %")
+                    .arg(fixed(t.tokensPerSecond, 0), fixed(t.tokensPerSecond / static_cast<double>(gpus), 0),
+                         fixed(t.tflopsPerGpu, 1), fixed(100 * t.mfu, 1)));
+    html += row(PlanSummary::tr("Training time"),
+                PlanSummary::tr("%1 days, %2 GPU-hours").arg(fixed(t.trainDays, 1), fixed(t.gpuHours, 0)));
     return html;
 }
 
 QString largestMicroBatchText(const Plan& plan) {
     if (plan.largestMicroBatch <= 0)
-        return QStringLiteral("none (one sequence does not fit)");
-    if (plan.largestMicroBatch == 1)
-        return QStringLiteral("1 sequence");
-    return QStringLiteral("%1 sequences").arg(plan.largestMicroBatch);
+        return PlanSummary::tr("none (one sequence does not fit)");
+    return PlanSummary::tr("%n sequence(s)", nullptr, static_cast<int>(plan.largestMicroBatch));
 }
 
 }  // namespace
 
 QString formatGib(double bytes, int decimals) {
-    return toQString(clusterplan::formatGib(bytes, decimals));
+    return PlanSummary::tr("%1 GiB").arg(fixed(toGib(bytes), decimals));
 }
 
 QString formatBillions(double count) {
-    return QStringLiteral("%1 B").arg(count / 1e9, 0, 'f', 2);
+    return PlanSummary::tr("%1 B").arg(fixed(count / 1e9, 2));
 }
 
 QString formatFlops(double flops) {
@@ -125,7 +134,7 @@ QString formatFlops(double flops) {
         value /= 1000.0;
         ++index;
     }
-    return QStringLiteral("%1 %2FLOP").arg(value, 0, 'f', 1).arg(QLatin1String(kPrefixes[index]));
+    return QStringLiteral("%1 %2FLOP").arg(fixed(value, 1), QLatin1String(kPrefixes[index]));
 }
 
 QString formatLayoutDegrees(const Layout& layout) {
@@ -141,19 +150,19 @@ QString formatLayoutDegrees(const Layout& layout) {
 
 QString formatFit(const MemoryBreakdown& memory) {
     if (memory.fits())
-        return QStringLiteral("fits (%1 of %2)").arg(formatGib(memory.total()), formatGib(memory.capacity));
-    return QStringLiteral("does NOT fit (needs %1 of %2)")
+        return PlanSummary::tr("fits (%1 of %2)").arg(formatGib(memory.total()), formatGib(memory.capacity));
+    return PlanSummary::tr("does NOT fit (needs %1 of %2)")
         .arg(formatGib(memory.total()), formatGib(memory.capacity));
 }
 
 QString planSummaryHtml(const Plan& plan) {
     const MemoryBreakdown& memory = plan.memory;
-    const QString fits = memory.fits() ? QStringLiteral("<span style='color:#1b7837'><b>yes</b></span>")
-                                       : QStringLiteral("<span style='color:#b2182b'><b>no</b></span>");
+    const QString fits = QStringLiteral("<span style='color:%1'><b>%2</b></span>")
+                             .arg(memory.fits() ? QStringLiteral("#1b7837") : QStringLiteral("#b2182b"),
+                                  memory.fits() ? PlanSummary::tr("yes") : PlanSummary::tr("no"));
     const ClusterSpec& cluster = plan.scenario.cluster;
-    const QString nodes =
-        cluster.nodes == 1 ? QStringLiteral("1 node") : QStringLiteral("%1 nodes").arg(cluster.nodes);
-    const QString gpus = QStringLiteral("%1 %2 %3 (%4 %2 %5 GPUs)")
+    const QString nodes = PlanSummary::tr("%n node(s)", nullptr, static_cast<int>(cluster.nodes));
+    const QString gpus = PlanSummary::tr("%1 %2 %3 (%4 %2 %5 GPUs)")
                              .arg(cluster.gpus())
                              .arg(QChar(0x00D7))
                              .arg(toQString(plan.gpu.name).toHtmlEscaped(), nodes)
@@ -163,35 +172,36 @@ QString planSummaryHtml(const Plan& plan) {
     QString html =
         QStringLiteral("<h3 style='margin:0'>%1</h3><table><tr><td valign='top'><table cellspacing='2'>")
             .arg(toQString(plan.scenario.model.name).toHtmlEscaped());
-    html += row(QStringLiteral("Parameters"),
-                QStringLiteral("%1 total, %2 active")
+    html += row(PlanSummary::tr("Parameters"),
+                PlanSummary::tr("%1 total, %2 active")
                     .arg(formatBillions(plan.params.total), formatBillions(plan.params.active)));
-    html += row(QStringLiteral("FLOPs / token"),
-                QStringLiteral("%1 (model), %2 (hardware, with recompute)")
+    html += row(PlanSummary::tr("FLOPs / token"),
+                PlanSummary::tr("%1 (model), %2 (hardware, with recompute)")
                     .arg(formatFlops(plan.flops.model), formatFlops(plan.flops.hardware)));
-    html += row(QStringLiteral("Cluster"), gpus);
-    html += row(QStringLiteral("Layout"), formatLayoutDegrees(plan.layout));
+    html += row(PlanSummary::tr("Cluster"), gpus);
+    html += row(PlanSummary::tr("Layout"), formatLayoutDegrees(plan.layout));
     html += row(QString(), layoutDetails(plan.layout).toHtmlEscaped());
-    html += row(QStringLiteral("Micro-batches / step"), QString::number(plan.layout.microBatches));
+    html += row(PlanSummary::tr("Micro-batches / step"), QString::number(plan.layout.microBatches));
     html +=
-        row(QStringLiteral("Memory per GPU"), QStringLiteral("%1 of %2 (pipeline stage %3)")
-                                                  .arg(formatGib(memory.total()), formatGib(memory.capacity))
-                                                  .arg(memory.stage));
-    html += row(QStringLiteral("Breakdown"), breakdownText(memory));
-    html += row(QStringLiteral("Other"), otherText(memory.other));
-    html += row(QStringLiteral("Fits"), fits);
-    html += row(QStringLiteral("Largest micro-batch that fits"), largestMicroBatchText(plan));
+        row(PlanSummary::tr("Memory per GPU"), PlanSummary::tr("%1 of %2 (pipeline stage %3)")
+                                                   .arg(formatGib(memory.total()), formatGib(memory.capacity))
+                                                   .arg(memory.stage));
+    html += row(PlanSummary::tr("Breakdown"), breakdownText(memory));
+    html += row(PlanSummary::tr("Other"), otherText(memory.other));
+    html += row(PlanSummary::tr("Fits"), fits);
+    html += row(PlanSummary::tr("Largest micro-batch that fits"), largestMicroBatchText(plan));
     html += timeRows(plan.perf, plan.layout.gpus());
     if (plan.search)
-        html += wrappingRow(QStringLiteral("Layout search"),
-                            QStringLiteral("%1 layouts evaluated. %2<br>%3")
+        html += wrappingRow(PlanSummary::tr("Layout search"),
+                            PlanSummary::tr("%1 layouts evaluated. %2<br>%3")
                                 .arg(plan.search->evaluated)
                                 .arg(toQString(plan.search->explanation).toHtmlEscaped(),
                                      toQString(plan.search->ruleOfThumb).toHtmlEscaped()));
     html += QStringLiteral("</table></td></tr></table>");
     // Notes go below the numbers, full width, so they never squeeze into a narrow column.
     if (!plan.notes.empty()) {
-        html += QStringLiteral("<p style='margin:4px 0 0 0'><b>Notes</b></p><ul style='margin-top:2px'>");
+        html += QStringLiteral("<p style='margin:4px 0 0 0'><b>%1</b></p><ul style='margin-top:2px'>")
+                    .arg(PlanSummary::tr("Notes"));
         for (const std::string& note : plan.notes)
             html += QStringLiteral("<li>%1</li>").arg(toQString(note).toHtmlEscaped());
         html += QStringLiteral("</ul>");

@@ -1,0 +1,121 @@
+// Chinese and English (issue 7 §5): the Language menu switches every visible text without a
+// restart, numbers follow the language's locale, and the choice is remembered.
+#include "window_fixture.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QGroupBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTabWidget>
+
+#include "charts/money_axis.h"
+#include "inputs/model_panel.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+namespace {
+
+// Terms a Chinese engineer reads in Latin letters: units, abbreviations, product and file names.
+const QRegularExpression kLatinTerms(QStringLiteral(
+    "GPU|GPUs|MLP|SwiGLU|GeLU|FlashAttention|ZeRO|FSDP|DDP|MoE|MLA|TFLOP|FLOP|MFU|GiB|tokens|NVLink|NVSwitch|"
+    "ClusterPlan|English|Llama|json|catalog|resources|arXiv|adamw|adam8bit|sgd|bf16|fp16|fp8|fp32|param|"
+    "Megatron|NeMo|DeepSpeed|Mixtral|DeepSeek|Qwen|cuBLAS|NCCL|CUDA|HBM|VPP|1F1B|[A-Z]{2,3}|[a-z]_[a-z]+"));
+const QRegularExpression kWord(QStringLiteral("[A-Za-z]{3,}"));
+const QRegularExpression kHan(QStringLiteral("\\p{Han}"));
+
+// A text still in English: a Latin word that is not one of the terms above, and no Chinese.
+bool untranslated(QString text) {
+    text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));  // rich-text tags
+    if (text.contains(kHan))
+        return false;
+    text.remove(kLatinTerms);
+    return text.contains(kWord);
+}
+
+// Every visible label, group title, check box, tab and menu text of the window.
+QStringList visibleTexts(const QMainWindow& window) {
+    QStringList texts;
+    for (const QLabel* label : window.findChildren<QLabel*>())
+        if (label->isVisibleTo(&window))
+            texts << label->text();
+    for (const QGroupBox* group : window.findChildren<QGroupBox*>())
+        texts << group->title();
+    for (const QCheckBox* box : window.findChildren<QCheckBox*>())
+        texts << box->text();
+    for (const QTabWidget* tabs : window.findChildren<QTabWidget*>())
+        for (int i = 0; i < tabs->count(); ++i)
+            texts << tabs->tabText(i);
+    for (const QAction* menu : window.menuBar()->actions()) {
+        texts << menu->text();
+        if (menu->menu())
+            for (const QAction* action : menu->menu()->actions())
+                if (!action->isSeparator() && !action->objectName().startsWith(QLatin1String("language_")))
+                    texts << action->text();
+    }
+    texts.removeAll(QString());
+    return texts;
+}
+
+QString modelGroupTitle(const MainWindow& window) {
+    const auto* panel = window.findChild<ModelPanel*>();
+    REQUIRE(panel != nullptr);
+    return panel->title();
+}
+
+}  // namespace
+
+TEST_CASE("language.switches_to_chinese_and_back_without_restart", "[language]") {
+    WindowFixture f;
+    REQUIRE(f.window.language() == QStringLiteral("en"));
+    CHECK(modelGroupTitle(f.window) == QStringLiteral("Model"));
+    f.widget<QTabWidget>("chartTabs")->setCurrentIndex(1);
+
+    f.window.findChild<QAction*>(QStringLiteral("language_zh_CN"))->trigger();
+    CHECK(f.window.language() == QStringLiteral("zh_CN"));
+    CHECK(modelGroupTitle(f.window) == QStringLiteral("模型"));
+    auto* tabs = f.widget<QTabWidget>("chartTabs");
+    CHECK(tabs->tabText(0) == QStringLiteral("显存"));
+    CHECK(tabs->currentIndex() == 1);  // the rebuilt window keeps the tab
+    CHECK(f.widget<QLabel>("summary")->text().contains(QStringLiteral("每卡显存")));
+    CHECK(QSettings().value(QStringLiteral("ui/language")).toString() == QStringLiteral("zh_CN"));
+    // The rebuilt inputs still edit the same controller.
+    REQUIRE(f.editAndWait([&] { f.widget<QSpinBox>("tp")->setValue(2); }));
+    CHECK(f.controller.plan()->layout.tp == 2);
+
+    QStringList english;
+    for (const QString& text : visibleTexts(f.window))
+        if (untranslated(text))
+            english << text;
+    INFO("still English: " << english.join(QStringLiteral(" | ")).toStdString());
+    CHECK(english.isEmpty());
+
+    f.window.setLanguage(QStringLiteral("en"));
+    CHECK(modelGroupTitle(f.window) == QStringLiteral("Model"));
+    CHECK(f.widget<QTabWidget>("chartTabs")->tabText(0) == QStringLiteral("Memory"));
+    CHECK(QSettings().value(QStringLiteral("ui/language")).toString() == QStringLiteral("en"));
+}
+
+TEST_CASE("language.chosen_language_is_used_on_the_next_start", "[language]") {
+    QSettings().setValue(QStringLiteral("ui/language"), QStringLiteral("zh_CN"));
+    {
+        WindowFixture f;
+        CHECK(f.window.language() == QStringLiteral("zh_CN"));
+        CHECK(modelGroupTitle(f.window) == QStringLiteral("模型"));
+        // Money in Chinese counts in 万 and 亿.
+        CHECK(formatCompactMoney(3'500'000, QStringLiteral("¥")) == QStringLiteral("¥350万"));
+        f.window.setLanguage(QStringLiteral("en"));
+    }
+    CHECK(formatCompactMoney(3'500'000, QStringLiteral("¥")) == QStringLiteral("¥3.5M"));
+}
+
+TEST_CASE("language.follows_the_system_locale_without_a_saved_choice", "[language]") {
+    CHECK(languageForLocale(QLocale(QLocale::Chinese, QLocale::China)) == QStringLiteral("zh_CN"));
+    CHECK(languageForLocale(QLocale(QLocale::Chinese, QLocale::Taiwan)) == QStringLiteral("zh_CN"));
+    CHECK(languageForLocale(QLocale(QLocale::German, QLocale::Germany)) == QStringLiteral("en"));
+}

@@ -1,0 +1,98 @@
+// Autosave and recovery after a crash (issue 7 §6): unsaved work is written to the app data
+// folder; a run that finds it at start offers it back; a normal end leaves nothing behind.
+#include "window_fixture.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QUndoStack>
+
+#include "mainwindow/autosave.h"
+#include "models/scenario_history.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+namespace {
+
+QString dataDir() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+
+// What a crashed run leaves: its autosave and the path of the file it belonged to, no lock.
+Scenario simulateCrash(const Catalog& catalog, const QString& originalPath) {
+    QDir().mkpath(dataDir());
+    Scenario unsaved = defaultScenario(catalog);
+    unsaved.layout.tp = 4;
+    unsaved.cluster.nodes = 2;
+    REQUIRE(saveScenarioFile(unsaved, (dataDir() + QStringLiteral("/autosave.json")).toStdString()));
+    QFile source(dataDir() + QStringLiteral("/autosave.source"));
+    REQUIRE(source.open(QIODevice::WriteOnly));
+    source.write(originalPath.toUtf8());
+    return unsaved;
+}
+
+Prompter::TestAnswers recoveryAnswer(Prompter::Answer answer, int* asked) {
+    return {[answer, asked](Prompter::Question question) {
+                CHECK(question == Prompter::Question::RecoverAutosave);
+                ++*asked;
+                return answer;
+            },
+            [](bool) { return QString(); }};
+}
+
+}  // namespace
+
+TEST_CASE("recovery.autosave_found_at_start_is_offered_and_restored", "[recovery]") {
+    const Catalog catalog = Catalog::builtin();
+    const QString original = QStringLiteral("/tmp/customer-quote.json");
+    const Scenario unsaved = simulateCrash(catalog, original);
+    int asked = 0;
+    WindowFixture f(recoveryAnswer(Prompter::Answer::Yes, &asked));
+    REQUIRE(QTest::qWaitFor([&] { return f.controller.scenario() == unsaved; }, kWaitMs));
+    CHECK(asked == 1);
+    CHECK(f.controller.filePath() == original);  // Save goes where the user meant
+    CHECK(f.controller.isModified());            // still unsaved work
+    CHECK(f.window.isWindowModified());
+    CHECK(f.widget<QSpinBox>("tp")->value() == 4);
+    CHECK(f.widget<QSpinBox>("nodes")->value() == 2);
+    REQUIRE(QTest::qWaitFor([&] { return f.controller.plan()->layout.tp == 4; }, kWaitMs));
+    CHECK(f.window.history().stack().count() == 0);
+}
+
+TEST_CASE("recovery.declined_autosave_is_deleted", "[recovery]") {
+    const Catalog catalog = Catalog::builtin();
+    simulateCrash(catalog, {});
+    int asked = 0;
+    {
+        WindowFixture f(recoveryAnswer(Prompter::Answer::No, &asked));
+        REQUIRE(QTest::qWaitFor([&] { return asked == 1; }, kWaitMs));
+        CHECK(f.controller.scenario() == defaultScenario(catalog));
+        CHECK_FALSE(QFile::exists(f.window.autosave().autosavePath()));
+    }
+    WindowFixture next;  // nothing offered again (next's default answers fail on any dialog)
+    QTest::qWait(50);
+}
+
+TEST_CASE("recovery.unsaved_edits_are_autosaved_and_removed_on_a_normal_end", "[recovery]") {
+    QString path;
+    {
+        WindowFixture f;
+        path = f.window.autosave().autosavePath();
+        REQUIRE(f.editAndWait([&] { f.widget<QSpinBox>("tp")->setValue(2); }));
+        // The timer writes Autosave::kDelayMs after the last edit.
+        REQUIRE(QTest::qWaitFor([&] { return QFile::exists(path); }, Autosave::kDelayMs + kWaitMs));
+        auto saved = loadScenarioFile(path.toStdString(), f.catalog);
+        REQUIRE(saved.ok());
+        CHECK(saved->layout.tp == 2);
+        // Undoing back to the saved state leaves nothing to recover.
+        REQUIRE(f.editAndWait([&] { f.window.history().stack().undo(); }));
+        CHECK_FALSE(QFile::exists(path));
+        REQUIRE(f.editAndWait([&] { f.widget<QSpinBox>("tp")->setValue(4); }));
+        f.window.autosave().writeNow();
+        CHECK(QFile::exists(path));
+    }
+    CHECK_FALSE(QFile::exists(path));  // the window closed normally
+}

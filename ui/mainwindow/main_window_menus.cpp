@@ -1,0 +1,73 @@
+// MainWindow's menus: File (with Open Recent), Edit (undo/redo) and Language. Rebuilt with the
+// rest of the window on a language change, so every action text comes from tr() here.
+#include "mainwindow/document_actions.h"
+#include "mainwindow/main_window.h"
+#include "models/scenario_history.h"
+
+#include <QActionGroup>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QUndoStack>
+
+namespace clusterplan::ui {
+
+void MainWindow::createFileMenu() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New scenario"), QKeySequence::New, m_documents, &DocumentActions::newScenario);
+    file->addAction(tr("&Open scenario…"), QKeySequence::Open, m_documents, &DocumentActions::open);
+    QMenu* recent = file->addMenu(tr("Open &recent"));
+    recent->setObjectName(QStringLiteral("recentMenu"));
+    connect(recent, &QMenu::aboutToShow, this, [this, recent] { fillRecentMenu(recent); });
+    fillRecentMenu(recent);
+    file->addSeparator();
+    file->addAction(tr("&Save scenario"), QKeySequence::Save, m_documents, &DocumentActions::save);
+    file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, m_documents, &DocumentActions::saveAs);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+}
+
+void MainWindow::fillRecentMenu(QMenu* menu) {
+    menu->clear();
+    const QStringList paths = m_recent.paths();
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        // "&1 plan.json" with the full path in the tooltip and status tip.
+        QAction* action =
+            menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(paths[i]).fileName()));
+        action->setToolTip(paths[i]);
+        action->setStatusTip(paths[i]);
+        connect(action, &QAction::triggered, this, [this, path = paths[i]] { m_documents->openPath(path); });
+    }
+    if (paths.isEmpty())
+        menu->addAction(tr("No recent scenarios"))->setEnabled(false);
+    menu->addSeparator();
+    QAction* clear = menu->addAction(tr("&Clear list"), this, [this] { m_recent.clear(); });
+    clear->setEnabled(!paths.isEmpty());
+}
+
+void MainWindow::createEditMenu() {
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QUndoStack& stack = m_history->stack();
+    QAction* undo = stack.createUndoAction(edit, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setObjectName(QStringLiteral("undoAction"));
+    QAction* redo = stack.createRedoAction(edit, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setObjectName(QStringLiteral("redoAction"));
+    edit->addAction(undo);
+    edit->addAction(redo);
+}
+
+void MainWindow::createLanguageMenu() {
+    QMenu* menu = menuBar()->addMenu(tr("&Language"));
+    auto* group = new QActionGroup(menu);
+    for (const LanguageChoice& choice : availableLanguages()) {
+        QAction* action = menu->addAction(choice.nativeName);
+        action->setObjectName(QStringLiteral("language_") + choice.code);
+        action->setCheckable(true);
+        action->setChecked(choice.code == m_language.current());
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code = choice.code] { setLanguage(code); });
+    }
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,59 @@
+#include "mainwindow/prompter.h"
+
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace clusterplan::ui {
+
+Prompter::Answer Prompter::ask(Question question, const QString& detail) {
+    if (m_test.answer)
+        return m_test.answer(question);
+    QMessageBox box(m_parent);
+    box.setIcon(QMessageBox::Question);
+    QAbstractButton* yes = nullptr;
+    QAbstractButton* no = nullptr;
+    if (question == Question::SaveChanges) {
+        box.setWindowTitle(tr("Unsaved changes"));
+        box.setText(tr("The scenario has unsaved changes. Save them first?"));
+        yes = box.addButton(tr("Save"), QMessageBox::AcceptRole);
+        no = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(static_cast<QPushButton*>(yes));
+        box.addButton(tr("Cancel"), QMessageBox::RejectRole);
+    } else {
+        box.setWindowTitle(tr("Recover unsaved work"));
+        box.setText(tr("ClusterPlan was closed without saving the scenario. Recover it?"));
+        yes = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
+        no = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(static_cast<QPushButton*>(yes));
+    }
+    box.setInformativeText(detail);
+    box.exec();
+    if (box.clickedButton() == yes)
+        return Answer::Yes;
+    return box.clickedButton() == no ? Answer::No : Answer::Cancel;
+}
+
+QString Prompter::openFileName(const QString& directory) {
+    if (m_test.fileName)
+        return m_test.fileName(false);
+    return QFileDialog::getOpenFileName(m_parent, tr("Open scenario"), directory,
+                                        tr("ClusterPlan scenarios (*.json);;All files (*)"), nullptr,
+                                        QFileDialog::DontUseNativeDialog);
+}
+
+QString Prompter::saveFileName(const QString& suggestion) {
+    if (m_test.fileName)
+        return m_test.fileName(true);
+    return QFileDialog::getSaveFileName(m_parent, tr("Save scenario as"), suggestion,
+                                        tr("ClusterPlan scenarios (*.json);;All files (*)"), nullptr,
+                                        QFileDialog::DontUseNativeDialog);
+}
+
+void Prompter::warn(const QString& title, const QString& text) {
+    m_warnings << text;
+    if (!m_test.answer)
+        QMessageBox::warning(m_parent, title, text);
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,47 @@
+#pragma once
+// Prompter: every question and file dialog the window shows goes through here, so that a test can
+// answer them (answerWith) instead of a person. Without test answers it shows the real dialogs,
+// with buttons in the window's language.
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+class QWidget;
+
+namespace clusterplan::ui {
+
+class Prompter {
+    Q_DECLARE_TR_FUNCTIONS(Prompter)
+
+public:
+    enum class Question {
+        SaveChanges,      // Yes = save, No = discard, Cancel = keep editing
+        RecoverAutosave,  // Yes = recover, No = discard the autosave
+    };
+    enum class Answer { Yes, No, Cancel };
+
+    struct TestAnswers {
+        std::function<Answer(Question)> answer;
+        std::function<QString(bool forSave)> fileName;  // empty: the user cancelled
+    };
+
+    explicit Prompter(QWidget* parent) : m_parent(parent) {}
+
+    Answer ask(Question question, const QString& detail = {});
+    QString openFileName(const QString& directory);
+    QString saveFileName(const QString& suggestion);
+    void warn(const QString& title, const QString& text);
+
+    void answerWith(TestAnswers answers) { m_test = std::move(answers); }
+    // Warnings shown so far (tests read them; real dialogs are shown as well without test answers).
+    [[nodiscard]] const QStringList& warnings() const { return m_warnings; }
+
+private:
+    QWidget* m_parent;
+    TestAnswers m_test;
+    QStringList m_warnings;
+};
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,44 @@
+#include "models/engine_terms.h"
+
+#include <QCoreApplication>
+
+namespace clusterplan::ui {
+
+namespace {
+
+constexpr char kContext[] = "EngineTerms";
+
+// Every name stepParts() and toString(Recompute) return; lupdate reads the QT_TRANSLATE_NOOP marks.
+[[maybe_unused]] constexpr const char* kTerms[] = {
+    QT_TRANSLATE_NOOP("EngineTerms", "compute"),
+    QT_TRANSLATE_NOOP("EngineTerms", "recompute"),
+    QT_TRANSLATE_NOOP("EngineTerms", "TP comm (exposed)"),
+    QT_TRANSLATE_NOOP("EngineTerms", "CP comm (exposed)"),
+    QT_TRANSLATE_NOOP("EngineTerms", "EP comm (exposed)"),
+    QT_TRANSLATE_NOOP("EngineTerms", "PP comm"),
+    QT_TRANSLATE_NOOP("EngineTerms", "pipeline bubble"),
+    QT_TRANSLATE_NOOP("EngineTerms", "bubble"),
+    QT_TRANSLATE_NOOP("EngineTerms", "DP comm (exposed)"),
+    QT_TRANSLATE_NOOP("EngineTerms", "optimizer"),
+    QT_TRANSLATE_NOOP("EngineTerms", "TP"),
+    QT_TRANSLATE_NOOP("EngineTerms", "CP"),
+    QT_TRANSLATE_NOOP("EngineTerms", "EP"),
+    QT_TRANSLATE_NOOP("EngineTerms", "PP"),
+    QT_TRANSLATE_NOOP("EngineTerms", "DP"),
+    QT_TRANSLATE_NOOP("EngineTerms", "none"),
+    QT_TRANSLATE_NOOP("EngineTerms", "selective"),
+    QT_TRANSLATE_NOOP("EngineTerms", "full"),
+};
+
+}  // namespace
+
+QString stepPartName(const char* engineName) {
+    return QCoreApplication::translate(kContext, engineName);
+}
+
+QString recomputeName(Recompute recompute) {
+    const std::string_view name = toString(recompute);
+    return QCoreApplication::translate(kContext, std::string(name).c_str());
+}
+
+}  // namespace clusterplan::ui

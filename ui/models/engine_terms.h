@@ -1,0 +1,17 @@
+#pragma once
+// The engine's fixed English terms (step-part names, enum names) in the window's language. The
+// engine names them with constant ASCII strings (core/perf/step_time.cpp stepParts(),
+// core/model/precision.cpp toString()); this table marks each for lupdate so the .ts holds it.
+// A term the table lacks is shown as the engine wrote it (English).
+#include <QString>
+
+#include "model/precision.h"
+
+namespace clusterplan::ui {
+
+// "pipeline bubble" → "流水线气泡" (both stepParts() names and short names).
+[[nodiscard]] QString stepPartName(const char* engineName);
+// "selective" → "选择性"
+[[nodiscard]] QString recomputeName(Recompute recompute);
+
+}  // namespace clusterplan::ui

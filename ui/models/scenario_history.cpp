@@ -1,0 +1,86 @@
+#include "models/scenario_history.h"
+
+#include "models/plan_controller.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QUndoCommand>
+
+namespace clusterplan::ui {
+
+namespace {
+
+// Which parts of the scenario an edit touched, as bits; edits merge only within one part.
+unsigned touchedParts(const Scenario& a, const Scenario& b) {
+    return (a.model == b.model && a.modelPreset == b.modelPreset ? 0u : 1u) |
+           (a.cluster == b.cluster ? 0u : 2u) | (a.training == b.training ? 0u : 4u) |
+           (a.layout == b.layout ? 0u : 8u) | (a.cost == b.cost ? 0u : 16u) |
+           (a == b ? 0u : 32u);  // anything else
+}
+
+// One input change: the scenario before and after it.
+class ScenarioEdit : public QUndoCommand {
+public:
+    ScenarioEdit(PlanController& controller, Scenario before, Scenario after)
+        : QUndoCommand(QCoreApplication::translate("ScenarioHistory", "input change"))
+        , m_controller(controller)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_parts(touchedParts(m_before, m_after))
+        , m_lastMs(QDateTime::currentMSecsSinceEpoch()) {}
+
+    int id() const override { return 1; }
+
+    // The first redo() comes from QUndoStack::push(), when the edit is already applied.
+    void redo() override {
+        if (m_done)
+            m_controller.restore(m_after);
+        m_done = true;
+    }
+    void undo() override { m_controller.restore(m_before); }
+
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* next = static_cast<const ScenarioEdit*>(other);
+        if (next->m_parts != m_parts || next->m_lastMs - m_lastMs > ScenarioHistory::kMergeMs ||
+            !(next->m_before == m_after))
+            return false;
+        m_after = next->m_after;
+        m_lastMs = next->m_lastMs;
+        setObsolete(m_after == m_before);  // typed back to where it started
+        return true;
+    }
+
+private:
+    PlanController& m_controller;
+    Scenario m_before;
+    Scenario m_after;
+    unsigned m_parts;
+    qint64 m_lastMs;
+    bool m_done = false;
+};
+
+}  // namespace
+
+ScenarioHistory::ScenarioHistory(PlanController& controller, QObject* parent)
+    : QObject(parent), m_controller(controller) {
+    connect(&controller, &PlanController::scenarioEdited, this, &ScenarioHistory::record);
+    connect(&controller, &PlanController::documentReplaced, this, &ScenarioHistory::startOver);
+    connect(&controller, &PlanController::scenarioSaved, &m_stack, &QUndoStack::setClean);
+    connect(&m_stack, &QUndoStack::indexChanged, this,
+            [this] { m_controller.setModified(!m_stack.isClean() || m_stack.cleanIndex() < 0); });
+}
+
+void ScenarioHistory::startOver() {
+    const bool modified = m_controller.isModified();  // a recovered autosave is unsaved work
+    m_stack.clear();
+    if (modified) {
+        m_stack.resetClean();
+        m_controller.setModified(true);
+    }
+}
+
+void ScenarioHistory::record(const Scenario& before, const Scenario& after) {
+    m_stack.push(new ScenarioEdit(m_controller, before, after));
+}
+
+}  // namespace clusterplan::ui
