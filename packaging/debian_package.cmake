@@ -5,13 +5,16 @@ set(CPACK_PACKAGE_VENDOR "ClusterPlan developers")
 set(CPACK_PACKAGE_CONTACT "${CLUSTERPLAN_MAINTAINER}")
 set(CPACK_PACKAGE_HOMEPAGE_URL "https://github.com/clusterplan/clusterplan")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
-set(CPACK_PACKAGE_DESCRIPTION
-    "ClusterPlan answers, with numbers and their sources, whether a large language model's training "
-    "job fits on a GPU cluster and where the memory of each GPU goes (weights, gradients, optimizer "
-    "states, activations) under ZeRO/FSDP with tensor, pipeline, sequence, context and expert "
-    "parallelism. It predicts step time, tokens/s and MFU from a roofline calibrated on published "
-    "runs, searches every valid parallel layout and compares renting with buying the cluster.\n"
-    "The package contains the window (clusterplan) and the command line tool (clusterplan-cli).")
+# Lines of at most 80 characters: CPack copies them into the control file as they are.
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+  "ClusterPlan answers, with numbers and their sources, whether a large language"
+  "model's training job fits on a GPU cluster and where the memory of each GPU"
+  "goes (weights, gradients, optimizer states, activations) under ZeRO/FSDP with"
+  "tensor, pipeline, sequence, context and expert parallelism. It predicts step"
+  "time, tokens/s and MFU from a roofline model calibrated on published runs,"
+  "searches every valid parallel layout and compares renting with buying the"
+  "cluster. The package contains the window (clusterplan) and the command line"
+  "tool (clusterplan-cli).")
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
