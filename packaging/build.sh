@@ -3,6 +3,8 @@
 #   bash packaging/build.sh run      build and start the GUI on the built-in default scenario
 #   bash packaging/build.sh test     build (warnings as errors) and run every test
 #   bash packaging/build.sh asan     build with ASan + UBSan and run every test again
+#   bash packaging/build.sh fuzz [SECONDS]   build the libFuzzer targets (clang 14) and run each
+#                                    for SECONDS (default 60); see tests/fuzz/run_fuzzers.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,8 +16,12 @@ PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   libboost-json1.81-dev catch2
   fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick)
 
+# Only for `fuzz`: clang 14 with libFuzzer (tests/fuzz); GNU time for tests/bench/extreme_inputs.sh.
+FUZZ_PACKAGES=(clang-14 libfuzzer-14-dev time)
+
 install_missing() {
   local missing=()
+  [ "$mode" = fuzz ] && PACKAGES+=("${FUZZ_PACKAGES[@]}")
   for p in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
@@ -51,8 +57,14 @@ case "$mode" in
     cmake --build --preset asan -j "$jobs"
     ctest --preset asan -j "$jobs" --no-tests=error --output-on-failure
     ;;
+  fuzz)
+    seconds=${1:-60}
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz -j "$jobs"
+    bash tests/fuzz/run_fuzzers.sh build-fuzz "$seconds"
+    ;;
   *)
-    echo "usage: bash packaging/build.sh run|test|asan" >&2
+    echo "usage: bash packaging/build.sh run|test|asan|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac
