@@ -55,8 +55,8 @@ std::string Writer::prefix(std::string_view key) {
         m_out += ",";
     const std::size_t index = level.count++;
     newline();
-    if (!key.empty())
-        m_out += quote(key) + ": ";
+    if (!level.isArray)
+        m_out += quote(key) + ": ";  // inside an object even an empty key is a key
     if (level.isArray)
         return level.path + "[" + std::to_string(index) + "]";
     return level.path.empty() ? std::string(key) : level.path + "." + std::string(key);

@@ -25,7 +25,7 @@ public:
     Writer& value(std::string_view key, std::string_view text);
     Writer& value(std::string_view key, const char* text) { return value(key, std::string_view(text)); }
     Writer& null(std::string_view key);
-    // Array elements: pass an empty key.
+    // Array elements: pass an empty key (ignored inside arrays; inside objects "" is a key).
     [[nodiscard]] std::string str() const { return m_out + "\n"; }
 
 private:

@@ -72,7 +72,8 @@ void checkJsonStrings(const std::vector<std::string>& texts) {
     w.endObject();
     const std::string out = w.str();
     testing::requireJson(out, "JSON writer");
-    const auto& array = boost::json::parse(out).as_object().at("texts").as_array();
+    const boost::json::value parsed = boost::json::parse(out);
+    const auto& array = parsed.as_object().at("texts").as_array();
     for (std::size_t i = 0; i < texts.size(); ++i)
         if (array[i].as_string() != repairUtf8(texts[i]))
             testing::fuzzFailure("JSON writer", "string " + std::to_string(i) + " does not read back");

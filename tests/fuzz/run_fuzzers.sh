@@ -36,7 +36,8 @@ for t in "${targets[@]}"; do
     "$corpus" "$seeds" "$here/regressions/$t" >"$log" 2>&1
   rc=$?
   set -e
-  stats=$(grep -E '^#[0-9]+ +(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 | sed -E 's/^#([0-9]+) +[A-Z]+ +/runs \1, /')
+  stats=$( (grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" || true) | tail -1 |
+    sed -E 's/^#([0-9]+)[[:space:]]+[A-Z]+[[:space:]]+/runs \1, /')
   summary+=("fuzz_$t: $stats")
   if [ $rc -ne 0 ]; then
     echo "fuzz_$t FAILED (exit $rc); input(s) in $artifacts:" >&2
