@@ -7,6 +7,7 @@
 #include "model/param_count.h"
 #include "perf/cluster_hardware.h"
 #include "search/search_explanation.h"
+#include "util/number_format.h"
 
 namespace clusterplan {
 
@@ -38,9 +39,9 @@ Candidate evaluateLayout(const Context& c, const Layout& l) {
     out.memoryBytes = mem.total();
     out.fits = mem.fits();
     if (!out.fits)
-        out.reason = "needs " + std::to_string(static_cast<long long>(std::ceil(mem.total() / kGiB))) +
-                     " GiB > " + std::to_string(static_cast<long long>(c.capacity / kGiB)) +
-                     " GiB usable (stage " + std::to_string(mem.stage) + ")";
+        out.reason = "needs " + formatFixed(std::ceil(mem.total() / kGiB), 0) + " GiB > " +
+                     formatFixed(std::floor(c.capacity / kGiB), 0) + " GiB usable (stage " +
+                     std::to_string(mem.stage) + ")";
     out.perf = estimateStep(perfInputs(c.hw, s, l));
     out.perf.notes.clear();
     return out;
