@@ -206,6 +206,8 @@ int searchCommand(const Options& o, const Catalog& catalog) {
     SearchOptions options;
     options.allowCrossNodeTp = o.crossNodeTp;
     const SearchResult result = searchLayouts(scenario.value(), catalog, options);
+    if (!result.boundNote.empty())
+        std::cerr << "clusterplan-cli: note: " << result.boundNote << "\n";
     if (o.format == "text")
         std::cout << searchToText(result, o.top);
     else if (o.format == "csv")
@@ -225,6 +227,8 @@ int scaleCommand(const Options& o, const Catalog& catalog) {
     }
     const auto maxGpus = o.maxGpus > 0 ? static_cast<std::int64_t>(o.maxGpus) : scenario->cluster.gpus();
     const ScalingReport report = scalingStudy(scenario.value(), catalog, maxGpus, o.days);
+    for (const auto& note : report.notes)
+        std::cerr << "clusterplan-cli: note: " << note << "\n";
     if (o.format == "text")
         std::cout << scalingToText(report);
     else if (o.format == "csv")

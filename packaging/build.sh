@@ -4,6 +4,8 @@
 #   bash packaging/build.sh test     build (warnings as errors) and run every test
 #   bash packaging/build.sh asan     build with ASan + UBSan and run every test again
 #   bash packaging/build.sh deb      build the Debian package build/clusterplan_<version>_amd64.deb
+#   bash packaging/build.sh fuzz [SECONDS]   build the libFuzzer targets (clang 14) and run each
+#                                    for SECONDS (default 60); see tests/fuzz/run_fuzzers.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +21,9 @@ PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick
   desktop-file-utils appstream shared-mime-info man-db)
 DEB_PACKAGES=(dpkg-dev file lintian)
+
+# Only for `fuzz`: clang 14 with libFuzzer (tests/fuzz); GNU time for tests/bench/extreme_inputs.sh.
+FUZZ_PACKAGES=(clang-14 libfuzzer-14-dev time)
 
 install_missing() {
   local missing=()
@@ -68,8 +73,15 @@ case "$mode" in
     ls -l "$deb"
     lintian --fail-on error "$deb"
     ;;
+  fuzz)
+    install_missing "${FUZZ_PACKAGES[@]}"
+    seconds=${1:-60}
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz -j "$jobs"
+    bash tests/fuzz/run_fuzzers.sh build-fuzz "$seconds"
+    ;;
   *)
-    echo "usage: bash packaging/build.sh run|test|asan|deb" >&2
+    echo "usage: bash packaging/build.sh run|test|asan|deb|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac
