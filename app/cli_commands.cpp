@@ -1,5 +1,7 @@
 #include "cli_commands.h"
 
+#include "clusterplan_version.h"
+
 #include <iostream>
 
 #include "cost/cost_format.h"
@@ -43,7 +45,9 @@ constexpr const char* kUsage = R"(Usage:
 --profiles FILE merges performance profiles ("clusterplan.perf-profiles/1") over the built-in ones.
 User catalog entries are read from --catalog files and from
   $XDG_CONFIG_HOME/clusterplan/catalog.json (default ~/.config/clusterplan/catalog.json)
-and replace built-in entries with the same id.
+and replace built-in entries with the same id; price books likewise from --pricebook files and
+  $XDG_CONFIG_HOME/clusterplan/pricebook.json. The window reads the same user files. A bad
+entry is skipped with a warning; a file that cannot be parsed stops with exit status 2.
 
 Exit status: 0 ok, 2 bad input, 1 internal error.
 )";
@@ -182,6 +186,8 @@ int searchCommand(const Options& o, const Catalog& catalog) {
     SearchOptions options;
     options.allowCrossNodeTp = o.crossNodeTp;
     const SearchResult result = searchLayouts(scenario.value(), catalog, options);
+    if (!result.boundNote.empty())
+        std::cerr << "clusterplan-cli: note: " << result.boundNote << "\n";
     if (o.format == "text")
         std::cout << searchToText(result, o.top);
     else if (o.format == "csv")
@@ -201,6 +207,8 @@ int scaleCommand(const Options& o, const Catalog& catalog) {
     }
     const auto maxGpus = o.maxGpus > 0 ? static_cast<std::int64_t>(o.maxGpus) : scenario->cluster.gpus();
     const ScalingReport report = scalingStudy(scenario.value(), catalog, maxGpus, o.days);
+    for (const auto& note : report.notes)
+        std::cerr << "clusterplan-cli: note: " << note << "\n";
     if (o.format == "text")
         std::cout << scalingToText(report);
     else if (o.format == "csv")
@@ -230,7 +238,7 @@ int run(const std::vector<std::string>& args) {
         return kOk;
     }
     if (args[0] == "--version") {
-        std::cout << "clusterplan-cli 0.1.0\n";
+        std::cout << "clusterplan-cli " << kVersion << "\n";
         return kOk;
     }
     Options o;

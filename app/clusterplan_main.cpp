@@ -1,62 +1,73 @@
 // clusterplan: the desktop window. Without a display it prints the plan as text instead.
 #include <QApplication>
+#include <QFile>
+#include <QIcon>
+#include <QMessageBox>
 
 #include <iostream>
+#include <memory>
+#include <optional>
 
+#include "clusterplan_version.h"
+#include "gui_command_line.h"
 #include "hardware/catalog_loading.h"
+#include "headless_report.h"
 #include "mainwindow/main_window.h"
 #include "models/plan_controller.h"
-#include "report/plan_format.h"
 #include "scenario/scenario_json.h"
 
-int main(int argc, char* argv[]) {
+namespace {
+
+// The application id of the desktop entry, AppStream file and icons (packaging/).
+const QString kAppId = QStringLiteral("io.github.clusterplan.ClusterPlan");
+
+// The built-in catalog with the user's catalog.json and pricebook.json on top, loaded as
+// clusterplan-cli loads them (core/hardware/catalog_loading.h): bad entries are skipped with a
+// warning; a file that cannot be parsed stops the start with exit status 2 (shown in a message box
+// too when there is a display, since a desktop launch has no terminal).
+std::optional<clusterplan::Catalog> loadUserCatalog(bool display) {
     using namespace clusterplan;
-    // The same loading as clusterplan-cli (core/hardware/catalog_loading.h): a broken user file
-    // stops here with exit 2, bad entries are skipped with a warning.
     Result<LoadedCatalog> files = loadCatalog(CatalogFiles{});
     if (!files) {
-        std::cerr << "clusterplan: " << files.error().toString() << '\n';
-        return 2;
+        const std::string message = files.error().toString();
+        std::cerr << "clusterplan: " << message << '\n';
+        if (display)
+            QMessageBox::critical(nullptr, QStringLiteral("ClusterPlan"), QString::fromStdString(message));
+        return std::nullopt;
     }
     for (const Diagnostic& diagnostic : files->warnings)
         std::cerr << "clusterplan: warning: " << diagnostic.toString() << '\n';
-    const Catalog catalog = std::move(files).value().catalog;
-    Scenario scenario = defaultScenario(catalog);
-    if (argc > 1) {
-        Result<Scenario> loaded = loadScenarioFile(argv[1], catalog);
-        if (!loaded) {
-            std::cerr << "clusterplan: " << loaded.error().toString() << '\n';
-            return 2;
-        }
-        scenario = std::move(loaded).value();
-    }
+    return std::move(files).value().catalog;
+}
 
-#if defined(Q_OS_LINUX)
-    // No X11 or Wayland: QApplication would abort, so answer on the terminal instead.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
-        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
-        std::cerr
-            << "clusterplan: no display found (DISPLAY is not set). Run the GUI under a display (e.g. "
-               "`xvfb-run build/bin/clusterplan`), or use the engine headless: build/bin/clusterplan-cli "
-               "evaluate resources/scenarios/default.json --format text\n";
-        const Result<Plan> plan = evaluate(scenario, catalog);
-        if (!plan) {
-            std::cerr << "clusterplan: " << plan.error().toString() << '\n';
-            return 1;
-        }
-        const std::string report = planToText(*plan);
-        std::cout << report << (report.ends_with('\n') ? "" : "\n") << std::flush;
-        return 0;
-    }
-#endif
-    QApplication app(argc, argv);
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    using namespace clusterplan;
     // QSettings (window state, language, recent files) and the autosave folder use these names.
-    QApplication::setOrganizationName(QStringLiteral("ClusterPlan"));
-    QApplication::setApplicationName(QStringLiteral("clusterplan"));
-    ui::PlanController controller(catalog, std::move(scenario));
-    if (argc > 1)
-        controller.setFilePath(QString::fromLocal8Bit(argv[1]));
+    QCoreApplication::setOrganizationName(QStringLiteral("ClusterPlan"));
+    QCoreApplication::setApplicationName(QStringLiteral("clusterplan"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(kVersion));
+    // QApplication aborts without a display; a QCoreApplication still parses the command line.
+    const bool display = app::displayAvailable();
+    const std::unique_ptr<QCoreApplication> application =
+        display ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
+    const app::GuiCommandLine commandLine = app::parseGuiCommandLine(*application);
+    if (commandLine.exitCode)
+        return *commandLine.exitCode;
+    const std::optional<Catalog> loaded = loadUserCatalog(display);
+    if (!loaded)
+        return 2;
+    const Catalog& catalog = *loaded;
+    if (!display)
+        return app::printHeadlessReport(QFile::encodeName(commandLine.scenarioPath).toStdString(), catalog);
+
+    QGuiApplication::setDesktopFileName(kAppId);
+    QApplication::setWindowIcon(QIcon::fromTheme(kAppId));
+    ui::PlanController controller(catalog, defaultScenario(catalog));
     ui::MainWindow window(controller);
     window.show();
+    if (!commandLine.scenarioPath.isEmpty())
+        window.openScenarioFile(commandLine.scenarioPath);
     return QApplication::exec();
 }

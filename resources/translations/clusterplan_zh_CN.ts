@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>DataSources</name>
+    <message>
+        <source>, as of %1</source>
+        <translation>，截至 %1</translation>
+    </message>
+    <message>
+        <source>GPU catalog</source>
+        <translation>GPU 目录</translation>
+    </message>
+    <message>
+        <source>Fabrics</source>
+        <translation>网络互联</translation>
+    </message>
+    <message>
+        <source>Model presets</source>
+        <translation>模型预设</translation>
+    </message>
+    <message>
+        <source>Price books</source>
+        <translation>价格手册</translation>
+    </message>
+    <message>
+        <source>Calibration runs</source>
+        <translation>校准训练记录</translation>
+    </message>
+    <message>
+        <source>Calibration runs: published sources</source>
+        <translation>校准训练记录：公开来源</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n run(s))</source>
+        <translation><numerusform>（%n 次训练）</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>EngineTerms</name>
     <message>
         <source>compute</source>
@@ -357,12 +392,15 @@
         <translation>打开方案</translation>
     </message>
     <message>
-        <source>ClusterPlan scenarios (*.json);;All files (*)</source>
-        <translation>ClusterPlan 方案 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Save scenario as</source>
         <translation>方案另存为</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioFiles</name>
+    <message>
+        <source>ClusterPlan scenarios (*.clusterplan.json *.json);;All files (*)</source>
+        <translation>ClusterPlan 方案 (*.clusterplan.json *.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -370,6 +408,29 @@
     <message>
         <source>input change</source>
         <translation>输入修改</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::AboutDialog</name>
+    <message>
+        <source>About ClusterPlan</source>
+        <translation>关于 ClusterPlan</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>关于</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>Data sources</source>
+        <translation>数据来源</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;ClusterPlan %1&lt;/h2&gt;&lt;p&gt;Plans distributed training of large language models: memory per GPU, parallel layouts, step time, scaling and rent-vs-buy cost, with every number's source.&lt;/p&gt;&lt;p&gt;Licence: MIT (see the Licence tab). Copyright © ClusterPlan developers.&lt;/p&gt;&lt;p&gt;&lt;a href="%2"&gt;%2&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;ClusterPlan %1&lt;/h2&gt;&lt;p&gt;规划大语言模型的分布式训练：每卡显存、并行布局、单步时间、扩展性以及租用 vs 购买的成本，每个数字都注明来源。&lt;/p&gt;&lt;p&gt;许可证：MIT（见“许可证”页）。版权所有 © ClusterPlan 开发者。&lt;/p&gt;&lt;p&gt;&lt;a href="%2"&gt;%2&lt;/a&gt;&lt;/p&gt;&lt;p&gt;基于 Qt %3 构建，运行于 Qt %4。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -894,6 +955,14 @@
     <message>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About ClusterPlan</source>
+        <translation>关于 ClusterPlan(&amp;A)</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,8 @@
 #include "inputs/layout_panel.h"
 
 #include "inputs/form_helpers.h"
+#include "models/engine_terms.h"
 #include "models/plan_controller.h"
-#include "models/qt_text.h"
 
 namespace clusterplan::ui {
 
@@ -96,7 +96,7 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
                     {{tr("0 (DDP)"), 0}, {tr("1"), 1}, {tr("2"), 2}, {tr("3 (FSDP)"), 3}});
     QList<std::pair<QString, QVariant>> recompute;
     for (Recompute value : {Recompute::None, Recompute::Selective, Recompute::Full})
-        recompute.append({toQString(toString(value)), static_cast<int>(value)});
+        recompute.append({recomputeName(value), static_cast<int>(value)});
     m_recompute = addComboBox(form, fields,
                               {QStringLiteral("layout.recompute"), QStringLiteral("recompute"),
                                tr("Recompute"), tr("Activation recomputation (checkpointing)")},

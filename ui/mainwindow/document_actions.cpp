@@ -3,7 +3,9 @@
 #include "mainwindow/prompter.h"
 #include "mainwindow/recent_files.h"
 #include "models/plan_controller.h"
+#include "models/scenario_file_name.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 namespace clusterplan::ui {
@@ -52,12 +54,11 @@ bool DocumentActions::save() {
 }
 
 bool DocumentActions::saveAs() {
-    QString path = m_prompter.saveFileName(m_controller.filePath());
+    const QString path =
+        m_prompter.saveFileName(proposedScenarioPath(m_controller.filePath(), QDir::homePath()));
     if (path.isEmpty())
         return false;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
-    return saveTo(path);
+    return saveTo(withScenarioExtension(path));
 }
 
 bool DocumentActions::saveTo(const QString& path) {

@@ -85,6 +85,7 @@ void MainWindow::buildUi() {
     createFileMenu();
     createEditMenu();
     createLanguageMenu();
+    createHelpMenu();
     applyWidgetState(*this, arranged);
     m_builtLanguage = m_language.current();
 
@@ -197,6 +198,10 @@ void MainWindow::updateTitle() {
     const QString name = path.isEmpty() ? tr("default scenario") : QFileInfo(path).fileName();
     setWindowTitle(tr("ClusterPlan — %1[*]").arg(name));
     setWindowModified(m_controller.isModified());
+}
+
+void MainWindow::openScenarioFile(const QString& path) {
+    m_documents->openPath(path);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {

@@ -45,6 +45,10 @@ public:
     void setLanguage(const QString& code);
     [[nodiscard]] QString language() const { return m_language.current(); }
 
+    // Opens `path` (from the command line or a dialog); a bad file leaves the scenario as it was
+    // and says why in a message box.
+    void openScenarioFile(const QString& path);
+
     [[nodiscard]] DocumentActions& documents() { return *m_documents; }
     [[nodiscard]] ScenarioHistory& history() { return *m_history; }
     [[nodiscard]] Autosave& autosave() { return *m_autosave; }
@@ -68,6 +72,8 @@ private:
     void createFileMenu();
     void createEditMenu();
     void createLanguageMenu();
+    void createHelpMenu();
+    void showAbout();
     void fillRecentMenu(QMenu* menu);
     void showPlan();
     void showStatus();

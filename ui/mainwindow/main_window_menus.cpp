@@ -1,7 +1,9 @@
-// MainWindow's menus: File (with Open Recent), Edit (undo/redo) and Language. Rebuilt with the
+// MainWindow's menus: File (with Open Recent), Edit (undo/redo), Language and Help. Rebuilt with the
 // rest of the window on a language change, so every action text comes from tr() here.
+#include "mainwindow/about_dialog.h"
 #include "mainwindow/document_actions.h"
 #include "mainwindow/main_window.h"
+#include "models/plan_controller.h"
 #include "models/scenario_history.h"
 
 #include <QActionGroup>
@@ -55,6 +57,18 @@ void MainWindow::createEditMenu() {
     redo->setObjectName(QStringLiteral("redoAction"));
     edit->addAction(undo);
     edit->addAction(redo);
+}
+
+void MainWindow::createHelpMenu() {
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ClusterPlan"), this, &MainWindow::showAbout)
+        ->setObjectName(QStringLiteral("actionAbout"));
+}
+
+void MainWindow::showAbout() {
+    auto* dialog = new AboutDialog(m_controller.catalog(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();  // window-modal without blocking, so tests can inspect it
 }
 
 void MainWindow::createLanguageMenu() {

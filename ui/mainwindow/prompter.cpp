@@ -1,5 +1,7 @@
 #include "mainwindow/prompter.h"
 
+#include "models/scenario_file_name.h"
+
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QPushButton>
@@ -37,17 +39,15 @@ Prompter::Answer Prompter::ask(Question question, const QString& detail) {
 QString Prompter::openFileName(const QString& directory) {
     if (m_test.fileName)
         return m_test.fileName(false);
-    return QFileDialog::getOpenFileName(m_parent, tr("Open scenario"), directory,
-                                        tr("ClusterPlan scenarios (*.json);;All files (*)"), nullptr,
-                                        QFileDialog::DontUseNativeDialog);
+    return QFileDialog::getOpenFileName(m_parent, tr("Open scenario"), directory, scenarioFileFilter(),
+                                        nullptr, QFileDialog::DontUseNativeDialog);
 }
 
 QString Prompter::saveFileName(const QString& suggestion) {
     if (m_test.fileName)
         return m_test.fileName(true);
-    return QFileDialog::getSaveFileName(m_parent, tr("Save scenario as"), suggestion,
-                                        tr("ClusterPlan scenarios (*.json);;All files (*)"), nullptr,
-                                        QFileDialog::DontUseNativeDialog);
+    return QFileDialog::getSaveFileName(m_parent, tr("Save scenario as"), suggestion, scenarioFileFilter(),
+                                        nullptr, QFileDialog::DontUseNativeDialog);
 }
 
 void Prompter::warn(const QString& title, const QString& text) {
