@@ -60,9 +60,9 @@ TEST_CASE("the user's catalog.json and pricebook.json are read, unless turned of
     const ConfigHome home;
     std::ifstream catalogFile(kData + "/user-catalog-bad-entry.json");
     home.write("catalog.json", std::string(std::istreambuf_iterator<char>(catalogFile), {}));
-    home.write(
-        "pricebook.json",
-        R"({"schema": "clusterplan.pricebook/1", "id": "mine", "name": "My book", "currency": "CNY"})");
+    home.write("pricebook.json",
+               R"({"schema": "clusterplan.pricebook/1", "id": "mine", "name": "My book", "currency": "CNY",
+                   "source": "test fixture", "as_of": "2026-11"})");
     auto loaded = loadCatalog({});
     REQUIRE(loaded.ok());
     CHECK(loaded->catalog.gpu("my-gpu-ok") != nullptr);

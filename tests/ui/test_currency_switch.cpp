@@ -18,7 +18,7 @@ TEST_CASE("currency.switching_book_currency_keeps_typed_amounts", "[currency][co
     // The H100: both books price it (the US book has no A100 purchase price).
     cost::RentOffer quote = *f.catalog.priceBooks().book("cn-seed-2026")->defaultOfferFor("h100-sxm-80gb");
     quote.id = "my-quote";
-    quote.price = 28'800;  // ¥ per server-month, as typed
+    quote.price = 28'800;    // ¥ per server-month, as typed
     quote.priceLow.reset();  // the book's quoted range belongs to its own price
     quote.priceHigh.reset();
     QSignalSpy errors(&f.controller, &PlanController::inputError);
