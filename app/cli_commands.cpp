@@ -1,5 +1,7 @@
 #include "cli_commands.h"
 
+#include "clusterplan_version.h"
+
 #include <filesystem>
 #include <iostream>
 
@@ -256,7 +258,7 @@ int run(const std::vector<std::string>& args) {
         return kOk;
     }
     if (args[0] == "--version") {
-        std::cout << "clusterplan-cli 0.1.0\n";
+        std::cout << "clusterplan-cli " << kVersion << "\n";
         return kOk;
     }
     Options o;
