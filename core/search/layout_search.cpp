@@ -26,6 +26,7 @@ struct Context {
     const Scenario& scenario;
     ClusterHardware hw;
     double capacity;
+    double hostCapacity;  // per GPU, for CPU offload
 };
 
 // Evaluates one resolved layout: peak memory and step time.
@@ -34,10 +35,14 @@ Candidate evaluateLayout(const Context& c, const Layout& l) {
     Candidate out;
     out.layout = l;
     out.capacityBytes = c.capacity;
-    const MemoryBreakdown mem = peakMemory({s.model, s.training, l, s.overheads, c.capacity});
+    const MemoryBreakdown mem = peakMemory({s.model, s.training, l, s.overheads, c.capacity, c.hostCapacity});
     out.memoryBytes = mem.total();
     out.fits = mem.fits();
-    if (!out.fits)
+    if (mem.fitsGpu() && !mem.host.fits())
+        out.reason = "host memory: needs " +
+                     std::to_string(static_cast<long long>(std::ceil(mem.host.total() / kGiB))) + " GiB > " +
+                     std::to_string(static_cast<long long>(mem.host.capacity / kGiB)) + " GiB per GPU";
+    else if (!out.fits)
         out.reason = "needs " + std::to_string(static_cast<long long>(std::ceil(mem.total() / kGiB))) +
                      " GiB > " + std::to_string(static_cast<long long>(c.capacity / kGiB)) +
                      " GiB usable (stage " + std::to_string(mem.stage) + ")";
@@ -108,65 +113,80 @@ void rank(std::vector<Candidate>& list) {
 
 SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const SearchOptions& options) {
     SearchResult result;
-    const Context c{s, clusterHardware(s, catalog), catalog.gpu(s.cluster.gpu)->visibleGib * kGiB};
+    const ClusterHardware hw = clusterHardware(s, catalog);
+    const Context c{s, hw, catalog.gpu(s.cluster.gpu)->visibleGib * kGiB,
+                    hostCapacityPerGpu(hw.host, s.cluster)};
     const LayoutSpec& fixed = s.layout;
     const Space space = spaceFor(s, options);
     const std::int64_t gpus = s.cluster.gpus();
     const ModelSpec& m = s.model;
 
-    for (const std::int64_t tp : space.tp) {
-        for (const std::int64_t cp : space.cp) {
-            if (gpus % (tp * cp) != 0)
-                continue;
-            const std::int64_t rest = gpus / (tp * cp);
-            const auto pps =
-                fixed.isOpen(kPp) ? divisorsOf(rest, m.layers) : std::vector<std::int64_t>{fixed.pp};
-            for (const std::int64_t pp : pps) {
-                if (rest % pp != 0)
+    const auto enumerate = [&](std::optional<Offload> offload) {
+        for (const std::int64_t tp : space.tp) {
+            for (const std::int64_t cp : space.cp) {
+                if (gpus % (tp * cp) != 0)
                     continue;
-                const std::int64_t dp = rest / pp;
-                if (!fixed.isOpen(kDp) && fixed.dp != 0 && fixed.dp != dp)
-                    continue;
-                if (s.training.globalBatch % dp != 0)
-                    continue;
-                std::vector<std::int64_t> eps{fixed.isOpen(kEp) ? 1 : fixed.ep};
-                if (fixed.isOpen(kEp) && m.moe)
-                    eps = divisorsOf(std::gcd(m.moe->experts, dp * cp), m.moe->experts);
-                std::vector<std::int64_t> vpps{fixed.isOpen(kVpp) ? 1 : fixed.vpp};
-                if (fixed.isOpen(kVpp) && pp > 1)
-                    for (std::int64_t v = 2; v <= 8; ++v)
-                        if (m.layers % (pp * v) == 0)
-                            vpps.push_back(v);
-                const std::int64_t perReplica = s.training.globalBatch / dp;
-                const auto mbs = fixed.isOpen(kMicroBatch) ? divisorsOf(perReplica, options.maxMicroBatch)
-                                                           : std::vector<std::int64_t>{fixed.microBatch};
-                for (const std::int64_t ep : eps)
-                    for (const std::int64_t vpp : vpps)
-                        for (const std::int64_t mb : mbs)
-                            for (const int zero : space.zero)
-                                for (const Recompute r : space.recompute) {
-                                    LayoutSpec spec{
-                                        tp,
-                                        pp,
-                                        dp,
-                                        cp,
-                                        ep,
-                                        vpp,
-                                        mb,
-                                        zero,
-                                        r,
-                                        fixed.isOpen(kSequenceParallel) ? tp > 1 : fixed.sequenceParallel};
-                                    auto layout = resolveLayout(spec, m, s.training, gpus);
-                                    if (!layout)
-                                        continue;
-                                    result.ranked.push_back(evaluateLayout(c, layout.value()));
-                                }
+                const std::int64_t rest = gpus / (tp * cp);
+                const auto pps =
+                    fixed.isOpen(kPp) ? divisorsOf(rest, m.layers) : std::vector<std::int64_t>{fixed.pp};
+                for (const std::int64_t pp : pps) {
+                    if (rest % pp != 0)
+                        continue;
+                    const std::int64_t dp = rest / pp;
+                    if (!fixed.isOpen(kDp) && fixed.dp != 0 && fixed.dp != dp)
+                        continue;
+                    if (s.training.globalBatch % dp != 0)
+                        continue;
+                    std::vector<std::int64_t> eps{fixed.isOpen(kEp) ? 1 : fixed.ep};
+                    if (fixed.isOpen(kEp) && m.moe)
+                        eps = divisorsOf(std::gcd(m.moe->experts, dp * cp), m.moe->experts);
+                    std::vector<std::int64_t> vpps{fixed.isOpen(kVpp) ? 1 : fixed.vpp};
+                    if (fixed.isOpen(kVpp) && pp > 1)
+                        for (std::int64_t v = 2; v <= 8; ++v)
+                            if (m.layers % (pp * v) == 0)
+                                vpps.push_back(v);
+                    const std::int64_t perReplica = s.training.globalBatch / dp;
+                    const auto mbs = fixed.isOpen(kMicroBatch) ? divisorsOf(perReplica, options.maxMicroBatch)
+                                                               : std::vector<std::int64_t>{fixed.microBatch};
+                    for (const std::int64_t ep : eps)
+                        for (const std::int64_t vpp : vpps)
+                            for (const std::int64_t mb : mbs)
+                                for (const int zero : space.zero)
+                                    for (const Recompute r : space.recompute) {
+                                        LayoutSpec spec{
+                                            tp,
+                                            pp,
+                                            dp,
+                                            cp,
+                                            ep,
+                                            vpp,
+                                            mb,
+                                            zero,
+                                            r,
+                                            fixed.isOpen(kSequenceParallel) ? tp > 1 : fixed.sequenceParallel,
+                                            offload};
+                                        auto layout = resolveLayout(spec, m, s.training, gpus);
+                                        if (!layout)
+                                            continue;
+                                        result.ranked.push_back(evaluateLayout(c, layout.value()));
+                                    }
+                }
             }
         }
+    };
+    enumerate(fixed.offload);
+    rank(result.ranked);
+    const auto fits = [&] { return !result.ranked.empty() && result.ranked.front().fits; };
+    // CPU offload trades step time for memory: tried only when nothing fits without it.
+    for (const Offload o : {Offload::Optimizer, Offload::OptimizerAndParams}) {
+        if (fits() || fixed.offload)
+            break;
+        enumerate(o);
+        rank(result.ranked);
+        result.offloadChosen = fits();
     }
     result.evaluated = result.ranked.size();
-    rank(result.ranked);
-    if (!result.ranked.empty() && result.ranked.front().fits)
+    if (fits())
         result.best = 0;
 
     LayoutSpec defaults = frameworkDefaultLayout(s, catalog, result.defaultDescription);
@@ -176,6 +196,12 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
     else
         result.defaultDescription += " — not valid here: " + resolved.error().toString();
     explainSearch(s, c.hw.intraNode, result);
+    if (result.offloadChosen)
+        result.explanation =
+            "No layout fits in GPU memory alone, so the search also tried CPU offload: the best "
+            "layout offloads '" +
+            std::string(toString(result.ranked.front().layout.offload)) + "' to host memory. " +
+            result.explanation;
     return result;
 }
 

@@ -35,6 +35,9 @@ struct SearchResult {
     std::string explanation;                    // the winner in plain words and numbers
     std::string ruleOfThumb;                    // the seed article's advice for this model size
     bool ruleAgrees = false;
+    // No layout fitted in GPU memory alone and the scenario left layout.offload out: the ranking
+    // also holds layouts with CPU offload (issue 13 §2), and the explanation says so.
+    bool offloadChosen = false;
 };
 
 struct SearchOptions {
