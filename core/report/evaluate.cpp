@@ -21,7 +21,7 @@ std::string gib(double bytes) {
 // Plain-language remarks on the memory picture, the kind a user acts on.
 void addMemoryNotes(Plan& plan) {
     const MemoryBreakdown& m = plan.memory;
-    if (!m.fits()) {
+    if (!m.fitsGpu()) {
         plan.notes.push_back("Does not fit: the most loaded GPU (pipeline stage " + std::to_string(m.stage) +
                              ") needs " + gib(m.total()) + " of " + gib(m.capacity) + ".");
         if (plan.layout.zeroStage < 3 && !plan.zeroStages.empty() && plan.zeroStages[3].fits())
@@ -30,7 +30,7 @@ void addMemoryNotes(Plan& plan) {
             plan.notes.push_back("Activations are " + gib(m.activations) +
                                  "; full recomputation or a smaller micro-batch reduces them.");
     }
-    if (plan.largestMicroBatch == 0)
+    if (plan.largestMicroBatch == 0 && m.host.fits())
         plan.notes.push_back("Even a micro-batch of one sequence does not fit this layout.");
     if (m.logits > 0.2 * m.total())
         plan.notes.push_back("Logits for the loss take " + gib(m.logits) +
