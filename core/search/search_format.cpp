@@ -29,7 +29,8 @@ std::string row(const Candidate& c, std::size_t rank) {
         << pad(formatFixed(c.perf.tokensPerSecond, 0), 12) << pad(formatFixed(100 * c.perf.mfu, 1), 7)
         << pad(formatFixed(100 * c.perf.bubbleSeconds / c.perf.stepSeconds, 1), 8)
         << pad(formatFixed(c.memoryBytes / kGiB, 1), 9) << "  "
-        << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : c.reason);
+        << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : c.reason)
+        << (l.offload != Offload::None ? ", CPU offload " + std::string(toString(l.offload)) : "");
     return out.str();
 }
 
@@ -46,6 +47,7 @@ void writeCandidate(json::Writer& w, std::string_view key, const Candidate& c) {
         .value("micro_batches", l.microBatches)
         .value("zero_stage", l.zeroStage);
     w.value("recompute", toString(l.recompute)).value("sequence_parallel", l.sequenceParallel);
+    w.value("offload", toString(l.offload));
     w.value("step_s", c.perf.stepSeconds)
         .value("tokens_per_s", c.perf.tokensPerSecond)
         .value("mfu", c.perf.mfu);
