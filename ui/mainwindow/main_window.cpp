@@ -5,6 +5,7 @@
 #include "charts/memory_chart_view.h"
 #include "charts/step_time_chart_view.h"
 #include "charts/zero_comparison_chart_view.h"
+#include "export/export_actions.h"
 #include "inputs/inputs_panel.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
@@ -105,6 +106,8 @@ void MainWindow::createMenus() {
     file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, this, &MainWindow::saveScenarioAs);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    auto* exportActions = new ExportActions(m_controller, this);
+    exportActions->addTo(menuBar()->addMenu(tr("&Export")));
 }
 
 void MainWindow::showPlan() {
