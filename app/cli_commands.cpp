@@ -39,11 +39,12 @@ constexpr const char* kUsage = R"(Usage:
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted and the mean absolute error per source.
   clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
-                         [--lang zh_CN|en] [--bom]
+                         [--lang zh_CN|en] [--bom] [--max-layouts N]
       A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
       scenario's "quote" object sets customer, number, tax rates...), charts and assumptions, as
       PDF, Excel workbook, CSV tables (--bom adds a UTF-8 byte-order mark) and chart images (PNG
       and SVG). Without an output option the quote's text is printed. Default language: en.
+      The PDF's layouts table lists the best N layouts (default 60); the CSV lists all.
   clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog.
   clusterplan-cli --help | --version
@@ -102,6 +103,14 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
                 (a == "--days" ? o.days : o.maxGpus) = v;
             } catch (const std::exception&) {
                 return usageError(a + " needs a number between 0 and 10000000, got '" + args[i] + "'");
+            }
+        } else if (a == "--max-layouts") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            try {
+                o.report.maxLayouts = std::stoul(args[++i]);
+            } catch (const std::exception&) {
+                return usageError("--max-layouts needs a whole number, got '" + args[i] + "'");
             }
         } else if (a == "--top") {
             if (!hasValue)

@@ -3,6 +3,7 @@
 #include <ctime>
 #include <iostream>
 
+#include "export/all_layouts.h"
 #include "export/csv_export.h"
 #include "export/quote_workbook.h"
 #include "quote/quote_text.h"
@@ -48,6 +49,7 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     auto plan = evaluate(scenario.value(), catalog);
     if (!plan)
         return fail({rq.file + ": " + plan.error().where, plan.error().message});
+    keepAllLayouts(plan.value(), catalog);
     auto validation = runValidation(catalog);
     std::optional<quote::Accuracy> accuracy;
     if (validation)
@@ -72,7 +74,7 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     }
     if (!rq.pdf.empty() || !rq.imagesDir.empty()) {
 #ifdef CLUSTERPLAN_HAVE_QT_EXPORT
-        if (auto ok = writeQtOutputs(rq.pdf, rq.imagesDir, plan.value(), doc, lang); !ok)
+        if (auto ok = writeQtOutputs(rq.pdf, rq.imagesDir, plan.value(), doc, lang, rq.maxLayouts); !ok)
             return fail(ok.error());
 #else
         return fail({"--pdf", "this clusterplan-cli was built without Qt (CLUSTERPLAN_BUILD_UI=OFF)"});

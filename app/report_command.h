@@ -16,6 +16,7 @@ struct ReportRequest {
     std::string imagesDir;
     std::string lang = "en";
     bool byteOrderMark = false;
+    std::size_t maxLayouts = 60;  // rows of the PDF's layouts table
 };
 
 int reportCommand(const ReportRequest& request, const Catalog& catalog);

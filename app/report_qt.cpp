@@ -31,11 +31,12 @@ std::unique_ptr<QApplication> makeApplication() {
 }  // namespace
 
 Result<bool> writeQtOutputs(const std::string& pdf, const std::string& imagesDir, const Plan& plan,
-                            const quote::QuoteDocument& doc, quote::Lang lang) {
+                            const quote::QuoteDocument& doc, quote::Lang lang, std::size_t maxLayouts) {
     const auto app = makeApplication();
     const ui::ReportCharts charts(plan);
     if (!pdf.empty()) {
-        auto pages = ui::writeQuotePdf(ui::toQString(pdf), plan, doc, lang, charts);
+        auto pages =
+            ui::writeQuotePdf(ui::toQString(pdf), plan, doc, lang, charts, ui::QuotePdfOptions{maxLayouts});
         if (!pages)
             return pages.error();
     }

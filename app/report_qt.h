@@ -10,6 +10,6 @@
 namespace clusterplan::cli {
 
 Result<bool> writeQtOutputs(const std::string& pdf, const std::string& imagesDir, const Plan& plan,
-                            const quote::QuoteDocument& doc, quote::Lang lang);
+                            const quote::QuoteDocument& doc, quote::Lang lang, std::size_t maxLayouts);
 
 }  // namespace clusterplan::cli

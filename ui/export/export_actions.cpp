@@ -7,6 +7,7 @@
 #include <QPrintPreviewDialog>
 #include <QPrinter>
 
+#include "export/all_layouts.h"
 #include "export/chart_images.h"
 #include "export/csv_export.h"
 #include "export/pdf_canvas.h"
@@ -48,18 +49,24 @@ quote::QuoteDocument ExportActions::document() const {
                                      toStdString(QDate::currentDate().toString(Qt::ISODate)), accuracy);
 }
 
+Plan ExportActions::reportPlan() const {
+    Plan plan = *m_controller.plan();
+    keepAllLayouts(plan, m_controller.catalog());
+    return plan;
+}
+
 QString ExportActions::exportPdf(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
     const ReportCharts charts(*m_controller.plan());
-    auto pages = writeQuotePdf(path, *m_controller.plan(), document(), windowLanguage(), charts);
+    auto pages = writeQuotePdf(path, reportPlan(), document(), windowLanguage(), charts);
     return pages ? QString() : toQString(pages.error().toString());
 }
 
 QString ExportActions::exportWorkbook(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
-    auto ok = writeQuoteWorkbook(toStdString(path), *m_controller.plan(), document(), windowLanguage());
+    auto ok = writeQuoteWorkbook(toStdString(path), reportPlan(), document(), windowLanguage());
     return ok ? QString() : toQString(ok.error().toString());
 }
 
@@ -67,7 +74,7 @@ QString ExportActions::exportCsv(const QString& folder) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
     auto validation = runValidation(m_controller.catalog());
-    auto ok = writeReportCsv(toStdString(folder), *m_controller.plan(), document(),
+    auto ok = writeReportCsv(toStdString(folder), reportPlan(), document(),
                              validation ? &validation.value() : nullptr, CsvOptions{true});
     return ok ? QString() : toQString(ok.error().toString());
 }

@@ -7,6 +7,7 @@
 
 #include "quote/labels.h"
 #include "quote/quote_document.h"
+#include "report/plan.h"
 
 class QMenu;
 class QPrinter;
@@ -41,6 +42,8 @@ private:
     void chooseImages();
     void report(const QString& error, const QString& what) const;
     [[nodiscard]] quote::QuoteDocument document() const;
+    // The current plan with every evaluated layout (the plan itself keeps the top of the ranking).
+    [[nodiscard]] Plan reportPlan() const;
 
     PlanController& m_controller;
     QWidget* m_window;

@@ -66,7 +66,7 @@ void QuoteSections::option(const quote::QuoteOption& o) {
     // No., item (with its configuration below), qty, unit, unit price, discount, amount, rate, VAT, gross.
     for (std::size_t i : {0, 1, 3, 4, 5, 6, 7, 8, 9, 10})
         t.header << q(head[i]);
-    t.widths = {0.04, 0.24, 0.07, 0.07, 0.11, 0.06, 0.12, 0.06, 0.10, 0.13};
+    t.widths = {0.04, 0.24, 0.05, 0.07, 0.11, 0.07, 0.12, 0.05, 0.11, 0.14};
     t.rightAligned = {false, false, true, false, true, true, true, true, true, true};
     t.fontPt = 7;
     std::size_t number = 1;
