@@ -1,5 +1,7 @@
 #include "cli_commands.h"
 
+#include "clusterplan_version.h"
+
 #include <filesystem>
 #include <iostream>
 
@@ -231,6 +233,8 @@ int searchCommand(const Options& o, const Catalog& catalog) {
     SearchOptions options;
     options.allowCrossNodeTp = o.crossNodeTp;
     const SearchResult result = searchLayouts(scenario.value(), catalog, options);
+    if (!result.boundNote.empty())
+        std::cerr << "clusterplan-cli: note: " << result.boundNote << "\n";
     if (o.format == "text")
         std::cout << searchToText(result, o.top);
     else if (o.format == "csv")
@@ -250,6 +254,8 @@ int scaleCommand(const Options& o, const Catalog& catalog) {
     }
     const auto maxGpus = o.maxGpus > 0 ? static_cast<std::int64_t>(o.maxGpus) : scenario->cluster.gpus();
     const ScalingReport report = scalingStudy(scenario.value(), catalog, maxGpus, o.days);
+    for (const auto& note : report.notes)
+        std::cerr << "clusterplan-cli: note: " << note << "\n";
     if (o.format == "text")
         std::cout << scalingToText(report);
     else if (o.format == "csv")
@@ -279,7 +285,7 @@ int run(const std::vector<std::string>& args) {
         return kOk;
     }
     if (args[0] == "--version") {
-        std::cout << "clusterplan-cli 0.1.0\n";
+        std::cout << "clusterplan-cli " << kVersion << "\n";
         return kOk;
     }
     Options o;

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "util/csv_write.h"
 #include "util/number_format.h"
 
 namespace clusterplan::csv {
@@ -36,23 +37,11 @@ std::string guardFormula(std::string_view cell) {
     return std::string(cell);
 }
 
-std::string quoteField(std::string_view field) {
-    if (field.find_first_of(",\"\r\n") == std::string_view::npos)
-        return std::string(field);
-    std::string out = "\"";
-    for (char c : field) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string toCsv(const Table& table, bool byteOrderMark) {
     std::string out = byteOrderMark ? "\xEF\xBB\xBF" : "";
     const auto line = [&out](const auto& cells, auto&& field) {
         for (std::size_t i = 0; i < cells.size(); ++i)
-            out += (i ? "," : "") + quoteField(field(cells[i]));
+            out += (i ? "," : "") + csvField(field(cells[i]));
         out += "\r\n";
     };
     line(table.header, [](const std::string& h) { return guardFormula(h); });

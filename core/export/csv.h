@@ -1,6 +1,6 @@
 #pragma once
-// CSV as spreadsheet programs read it (issue 8 §4): RFC 4180 (fields with a comma, quote, CR or
-// LF are quoted, quotes doubled, CRLF line ends), UTF-8 with an optional byte-order mark for
+// CSV as spreadsheet programs read it (issue 8 §4): RFC 4180 (fields quoted by util/csv_write.h
+// csvField, CRLF line ends), UTF-8 with an optional byte-order mark for
 // Excel, '.' as the decimal separator. A cell starting with = + - @, tab or CR would run as a
 // formula in a spreadsheet (OWASP "CSV Injection"): such text cells get a leading apostrophe.
 // Numbers are written as numbers (a negative amount keeps its minus sign).
@@ -29,7 +29,6 @@ struct Table {
 
 // `'=1+1` for "=1+1"; unchanged otherwise.
 [[nodiscard]] std::string guardFormula(std::string_view cell);
-[[nodiscard]] std::string quoteField(std::string_view field);
 [[nodiscard]] std::string toCsv(const Table& table, bool byteOrderMark = false);
 
 // RFC 4180 reader (used by the tests to read exports back): a BOM is skipped, quoted fields may

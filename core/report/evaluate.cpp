@@ -74,6 +74,8 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
                                        " GPUs with the fixed layout keys; check tp, pp, cp and global_batch"};
         }
         plan.layout = search.ranked[search.best.value_or(0)].layout;
+        if (!search.boundNote.empty())
+            plan.notes.push_back(search.boundNote);
         search.ranked.resize(std::min<std::size_t>(search.ranked.size(), kSearchKept));
         plan.search = std::move(search);
     } else {

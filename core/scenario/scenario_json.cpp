@@ -7,10 +7,12 @@
 #include "hardware/catalog_json.h"
 #include "quote/quote_json.h"
 #include "scenario/scenario_check.h"
+#include "scenario/scenario_schema.h"
 #include "util/atomic_file.h"
 #include "util/closest_id.h"
 #include "util/json_read.h"
 #include "util/json_write.h"
+#include "util/non_finite.h"
 
 namespace clusterplan {
 
@@ -163,10 +165,19 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
 
 }  // namespace
 
-Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, const std::string& fileLabel) {
+Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, const std::string& fileLabel,
+                               std::vector<std::string>* migrationNotes) {
     auto parsed = json::parseText(text, fileLabel);
     if (!parsed)
         return parsed.error();
+    // The schema first: a newer file is refused before anything is read from it.
+    const auto version = scenarioSchemaVersion(parsed.value());
+    if (!version)
+        return version.error();
+    std::vector<std::string> notes;
+    migrateScenario(parsed.value(), version.value(), notes);
+    if (migrationNotes)
+        *migrationNotes = std::move(notes);
     try {
         Scenario s = readScenario(parsed.value(), catalog);
         if (auto e = checkScenario(s, catalog))
@@ -228,7 +239,15 @@ std::string scenarioToJson(const Scenario& s) {
 }
 
 Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path) {
-    return writeFileAtomically(path, scenarioToJson(scenario));
+    std::string text;
+    try {
+        text = scenarioToJson(scenario);
+    } catch (const NonFiniteValue& e) {
+        // Every value was range-checked when it was entered; this is a bug, but the user's file
+        // must not be overwritten with a broken one.
+        return Error{path, std::string("cannot save, internal error: ") + e.what()};
+    }
+    return writeFileAtomically(path, text);
 }
 
 Scenario defaultScenario(const Catalog& catalog) {

@@ -1,13 +1,16 @@
 // clusterplan-cli end to end: exit codes 0 / 2, plan JSON keys, messages on stderr.
 #include <string>
 
-#include "shell.h"
+#include "cli_runner.h"
 #include "test_support.h"
 
 namespace {
 
-using clusterplan::test::cli;
-using clusterplan::test::Run;
+using Run = clusterplan::test::CliRun;
+
+Run cli(const std::string& args) {
+    return clusterplan::test::runCli(args);
+}
 
 const std::string kData = CLUSTERPLAN_TEST_DATA;
 

@@ -6,11 +6,11 @@
 
 #include <filesystem>
 
+#include "cli_runner.h"
 #include "hardware/catalog.h"
 #include "quote/chinese_amount.h"
 #include "quote/quote_text.h"
 #include "scenario/scenario_json.h"
-#include "shell.h"
 
 namespace fs = std::filesystem;
 namespace quote = clusterplan::quote;
@@ -19,9 +19,16 @@ namespace {
 
 const std::string kData = CLUSTERPLAN_TEST_DATA;
 
-using clusterplan::test::cli;
-using clusterplan::test::Run;
-using clusterplan::test::shell;
+using Run = clusterplan::test::CliRun;
+using clusterplan::test::runCommand;
+
+Run cli(const std::string& args) {
+    return clusterplan::test::runCli(args);
+}
+
+Run shell(const std::string& command) {
+    return runCommand(command);
+}
 
 int pageCount(const std::string& pdf) {
     const Run info = shell("pdfinfo '" + pdf + "'");

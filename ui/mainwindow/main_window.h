@@ -27,6 +27,10 @@ public:
     [[nodiscard]] LayoutScatterView* layoutScatter() const { return m_layoutScatter; }
     [[nodiscard]] CostChartView* costChart() const { return m_costChart; }
 
+    // Opens `path` (from the command line or a dialog); a bad file leaves the scenario as it was
+    // and says why in a message box.
+    void openScenarioFile(const QString& path);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
 
@@ -42,6 +46,7 @@ private:
     bool saveScenarioAs();
     // Asks whether to save unsaved edits; false if the user cancels.
     bool maybeSave();
+    void showAbout();
 
     PlanController& m_controller;
     InputsPanel* m_inputs = nullptr;
