@@ -18,6 +18,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev
   libboost-json1.81-dev catch2
+  libxlsxwriter-dev zlib1g-dev unzip
   fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick
   desktop-file-utils appstream shared-mime-info man-db)
 DEB_PACKAGES=(dpkg-dev file lintian)

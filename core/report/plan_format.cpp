@@ -30,18 +30,6 @@ void writeMemory(json::Writer& w, const char* key, const MemoryBreakdown& m) {
     w.endObject();
 }
 
-std::string layoutText(const Layout& l) {
-    std::string s =
-        "TP " + std::to_string(l.tp) + " x PP " + std::to_string(l.pp) + " x DP " + std::to_string(l.dp);
-    if (l.cp > 1)
-        s += " x CP " + std::to_string(l.cp);
-    if (l.ep > 1)
-        s += ", EP " + std::to_string(l.ep);
-    if (l.vpp > 1)
-        s += ", VPP " + std::to_string(l.vpp);
-    return s;
-}
-
 std::string seconds(double s) {
     return formatFixed(s, s < 10 ? 3 : 1) + " s";
 }
@@ -81,6 +69,18 @@ std::string billions(double n) {
 }
 
 }  // namespace
+
+std::string layoutText(const Layout& l) {
+    std::string s =
+        "TP " + std::to_string(l.tp) + " x PP " + std::to_string(l.pp) + " x DP " + std::to_string(l.dp);
+    if (l.cp > 1)
+        s += " x CP " + std::to_string(l.cp);
+    if (l.ep > 1)
+        s += ", EP " + std::to_string(l.ep);
+    if (l.vpp > 1)
+        s += ", VPP " + std::to_string(l.vpp);
+    return s;
+}
 
 std::string formatGib(double b, int decimals) {
     return formatFixed(b / kGiB, decimals) + " GiB";

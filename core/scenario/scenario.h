@@ -9,6 +9,7 @@
 #include "model/model_spec.h"
 #include "model/precision.h"
 #include "perf/perf_profile.h"
+#include "quote/quote_info.h"
 #include "scenario/fine_tuning_spec.h"
 
 namespace clusterplan {
@@ -107,7 +108,8 @@ struct Scenario {
     ClusterSpec cluster;
     LayoutSpec layout;
     MemoryOverheads overheads;
-    cost::CostInputs cost;  // rent vs buy (cost-model.md); defaults price the China book
+    cost::CostInputs cost;                  // rent vs buy (cost-model.md); defaults price the China book
+    std::optional<quote::QuoteInfo> quote;  // customer quote details (issue 8); absent: none entered
     bool operator==(const Scenario&) const = default;
 };
 

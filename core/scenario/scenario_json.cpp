@@ -5,6 +5,7 @@
 
 #include "cost/cost_json.h"
 #include "hardware/catalog_json.h"
+#include "quote/quote_json.h"
 #include "scenario/fine_tuning_json.h"
 #include "scenario/scenario_check.h"
 #include "scenario/scenario_schema.h"
@@ -165,6 +166,8 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
         cost::readCostInputs(*r, s.cost);
         r->finish();
     }
+    if (auto r = top.optObject("quote"))
+        quote::readQuote(*r, s.quote.emplace());
     top.finish();
     return s;
 }
@@ -240,6 +243,11 @@ std::string scenarioToJson(const Scenario& s) {
     w.beginObject("cost");
     cost::writeCostInputs(w, s.cost);
     w.endObject();
+    if (s.quote) {
+        w.beginObject("quote");
+        quote::writeQuote(w, *s.quote);
+        w.endObject();
+    }
     w.endObject();
     return w.str();
 }

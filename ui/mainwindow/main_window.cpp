@@ -5,6 +5,7 @@
 #include "charts/memory_chart_view.h"
 #include "charts/step_time_chart_view.h"
 #include "charts/zero_comparison_chart_view.h"
+#include "export/export_actions.h"
 #include "inputs/inputs_panel.h"
 #include "mainwindow/about_dialog.h"
 #include "models/plan_controller.h"
@@ -102,6 +103,8 @@ void MainWindow::createMenus() {
     file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, this, &MainWindow::saveScenarioAs);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    auto* exportActions = new ExportActions(m_controller, this);
+    exportActions->addTo(menuBar()->addMenu(tr("&Export")));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About ClusterPlan"), this, &MainWindow::showAbout)
         ->setObjectName(QStringLiteral("actionAbout"));

@@ -59,6 +59,7 @@ private:
 
     Catalog m_catalog;
     Scenario m_scenario;
+    std::optional<Scenario> m_saved;  // as last opened or saved: the base of a quote's next revision
     std::optional<Plan> m_plan;
     QTimer m_timer;
     QString m_filePath;
