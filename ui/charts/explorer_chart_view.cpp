@@ -47,6 +47,9 @@ ExplorerChartView::ExplorerChartView(QWidget* parent) : QChartView(parent) {
     setObjectName(QStringLiteral("explorerChart"));
     setRenderHint(QPainter::Antialiasing);
     setMouseTracking(true);
+    // Drag zooms; a click without a drag still reaches the points (guide §4: ClickThroughRubberBand).
+    setRubberBand(QChartView::RubberBands(QChartView::RectangleRubberBand) |
+                  QChartView::ClickThroughRubberBand);
     setMinimumSize(360, 300);
     QChart* chart = this->chart();
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -173,8 +176,9 @@ void ExplorerChartView::rebuild() {
             m->setVisible(s->count() > 0);
 
     const std::size_t evaluated = m_plan && m_plan->search ? m_plan->search->evaluated : 0;
-    chart()->setTitle(evaluated ? tr("%n layout(s) evaluated", nullptr, static_cast<int>(evaluated))
-                                : tr("No layout search: every layout key is fixed in this scenario"));
+    chart()->setTitle(evaluated
+                          ? tr("%1 layouts evaluated (drag to zoom, right-click to zoom out)").arg(evaluated)
+                          : tr("No layout search: every layout key is fixed in this scenario"));
     switch (m_metric) {
     case Metric::Memory:
         m_xAxis->setTitleText(tr("peak memory per GPU (GiB)"));
@@ -209,6 +213,7 @@ void ExplorerChartView::fitAxes() {
     const double dy = std::max(y1 - y0, 1e-9 + 0.02 * std::abs(y1)) * kPad;
     m_xAxis->setRange(std::max(0.0, x0 - dx), x1 + dx);
     m_yAxis->setRange(std::max(0.0, y0 - dy), y1 + dy);
+    m_yAxis->applyNiceNumbers();
     m_xAxis->setLabelFormat(x1 < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
 }
 
@@ -255,11 +260,19 @@ void ExplorerChartView::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void ExplorerChartView::mouseReleaseEvent(QMouseEvent* event) {
+    // Found before the base class runs: a drag ends in a zoom, which moves every point.
+    std::optional<PointCloudItem::Point> near;
+    if (event->button() == Qt::LeftButton && m_plan && m_plan->search &&
+        (event->position() - m_pressPos).manhattanLength() < 4)
+        near = m_cloud->pointNear(mapToScene(event->position().toPoint()), kHitRadius);
     QChartView::mouseReleaseEvent(event);
-    if (event->button() != Qt::LeftButton || !m_plan || !m_plan->search)
-        return;
-    if (const auto near = m_cloud->pointNear(mapToScene(event->position().toPoint()), kHitRadius))
+    if (near)
         emit layoutClicked(near->id);
+}
+
+void ExplorerChartView::mousePressEvent(QMouseEvent* event) {
+    m_pressPos = event->position();
+    QChartView::mousePressEvent(event);
 }
 
 }  // namespace clusterplan::ui

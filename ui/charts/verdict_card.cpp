@@ -155,7 +155,7 @@ void VerdictCard::showPlan() {
             tr("micro-batch %1, ZeRO-%2").arg(p.layout.microBatch).arg(p.layout.zeroStage),
             base ? tr("baseline: %1").arg(formatLayoutDegrees(base->layout)) : QString());
     setTile(QStringLiteral("throughput"), number(p.perf.tokensPerSecond, 0),
-            tr("tokens/s on %n GPU(s)", nullptr, static_cast<int>(p.scenario.cluster.gpus())),
+            tr("tokens/s on %1 GPUs").arg(p.scenario.cluster.gpus()),
             base ? relative(p.perf.tokensPerSecond, base->perf.tokensPerSecond) : QString());
     setTile(QStringLiteral("mfu"), QStringLiteral("%1 %").arg(100 * p.perf.mfu, 0, 'f', 1), tr("MFU"),
             base ? tr("%1 pts vs baseline").arg(100 * (p.perf.mfu - base->perf.mfu), 0, 'f', 1) : QString());
@@ -163,16 +163,15 @@ void VerdictCard::showPlan() {
             tr("days for %1 B tokens").arg(p.scenario.training.tokens / 1e9, 0, 'f', 0),
             base ? relative(p.perf.trainDays, base->perf.trainDays) : QString());
     showCost(p, base);
-    m_details->setText(
-        tr("%1 on %2 × %3 (%4 nodes) · step %5 s · %6 per GPU of %7 · %8")
-            .arg(toQString(p.scenario.model.name))
-            .arg(p.scenario.cluster.gpus())
-            .arg(toQString(p.gpu.name))
-            .arg(p.scenario.cluster.nodes)
-            .arg(p.perf.stepSeconds, 0, 'f', 3)
-            .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
-            .arg(p.search ? tr("%n layout(s) searched", nullptr, static_cast<int>(p.search->evaluated))
-                          : tr("layout fixed in the scenario")));
+    m_details->setText(tr("%1 on %2 × %3 (%4 nodes) · step %5 s · %6 per GPU of %7 · %8")
+                           .arg(toQString(p.scenario.model.name))
+                           .arg(p.scenario.cluster.gpus())
+                           .arg(toQString(p.gpu.name))
+                           .arg(p.scenario.cluster.nodes)
+                           .arg(p.perf.stepSeconds, 0, 'f', 3)
+                           .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
+                           .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
+                                         : tr("layout fixed in the scenario")));
 }
 
 void VerdictCard::showCost(const Plan& p, const Plan* base) {
@@ -193,13 +192,14 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     const cost::Money advantage = r.rentAccruedTotal - r.buyNetTotal;  // positive: buying saves
     const bool buy = advantage > cost::Money();
     setTile(QStringLiteral("rent_vs_buy"), buy ? tr("BUY") : tr("RENT"),
-            tr("saves %1 over %n month(s)", nullptr, r.horizonMonths)
-                .arg(money(buy ? advantage : -advantage, r.currency)),
+            tr("saves %1 over %2 months")
+                .arg(money(buy ? advantage : -advantage, r.currency))
+                .arg(r.horizonMonths),
             tr("rent %1 · own net %2")
                 .arg(money(r.rentAccruedTotal, r.currency), money(r.buyNetTotal, r.currency)));
     const auto& be = r.breakeven.gross;
     setTile(QStringLiteral("break_even"), be ? tr("month %1").arg(*be) : tr("never"),
-            be ? tr("buying pays back (gross)") : tr("within %n month(s)", nullptr, r.searchMonths),
+            be ? tr("buying pays back (gross)") : tr("within %1 months").arg(r.searchMonths),
             baseCost && base->cost->breakeven.gross
                 ? tr("baseline: month %1").arg(*base->cost->breakeven.gross)
                 : QString());
