@@ -10,6 +10,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QFont>
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
 #include <QLabel>
@@ -58,14 +59,15 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     m_tornado = new QChartView(chart);
     m_tornado->setObjectName(QStringLiteral("sensitivityTornado"));
     m_tornado->setRenderHint(QPainter::Antialiasing);
-    m_tornado->setMinimumSize(300, 240);
+    m_tornado->setMinimumSize(460, 260);
+    chart->legend()->setFont(QFont(chart->legend()->font().family(), 8));
 
     m_yearly = new QTableWidget(0, 6);
     m_yearly->setObjectName(QStringLiteral("yearlyCost"));
     m_yearly->setHorizontalHeaderLabels({tr("year (month)"), tr("rent (accrued)"), tr("buy (gross)"),
                                          tr("buy net of resale"), tr("PV rent"), tr("PV buy")});
     m_yearly->verticalHeader()->setVisible(false);
-    m_yearly->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_yearly->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(m_tornado);
@@ -160,14 +162,19 @@ void CostDetailsView::showTornado(const Plan& plan) {
     double reach = 1;
     for (int i = 0; i < low->count(); ++i)
         reach = std::max({reach, std::abs(low->at(i)), std::abs(high->at(i))});
-    m_changeAxis->setRange(-reach * 1.1, reach * 1.1);
-    m_changeAxis->setTitleText(tr("change of the owning advantage at month %1 (%2; base %3)")
+    // Axis in millions (or thousands) of the currency: readable tick labels; tooltips stay exact.
+    const bool millions = reach >= 1e6;
+    const double unit = millions ? 1e6 : 1e3;
+    for (QBarSet* set : {low, high})
+        for (int i = 0; i < set->count(); ++i)
+            set->replace(i, set->at(i) / unit);
+    m_changeAxis->setRange(-reach / unit * 1.1, reach / unit * 1.1);
+    m_changeAxis->setTitleText(tr("change of rent − own net at month %1 (%2%3)")
                                    .arg(r.horizonMonths)
-                                   .arg(symbol)
-                                   .arg(money(cost::Money::fromUnits(base), r.currency)));
-    m_changeAxis->setLabelFormat(QStringLiteral("%.3g"));
-    chart->setTitle(tr("Sensitivity: each input moved down and up by the scenario's range "
-                       "(rent − own net; positive favours buying)"));
+                                   .arg(symbol, millions ? tr("M") : tr("k")));
+    m_changeAxis->setLabelFormat(QStringLiteral("%.1f"));
+    chart->setTitle(tr("Sensitivity (positive favours buying; base %1)")
+                        .arg(money(cost::Money::fromUnits(base), r.currency)));
 }
 
 void CostDetailsView::showYearly(const Plan& plan) {

@@ -52,6 +52,8 @@ QLogValueAxis* gpuAxis(QObject* parent) {
     auto* axis = new QLogValueAxis(parent);
     axis->setBase(2);
     axis->setLabelFormat(QStringLiteral("%.0f"));
+    axis->setMinorTickCount(0);
+    axis->setLabelsAngle(-45);  // counts up to 5 digits side by side
     axis->setTitleText(ScalingTab::tr("GPUs (log2)"));
     return axis;
 }
@@ -109,7 +111,8 @@ ScalingTab::ScalingTab(PlanController& controller, QWidget* parent)
     body->addWidget(charts);
     body->addWidget(tables);
     body->setStretchFactor(0, 3);
-    body->setStretchFactor(1, 2);
+    body->setStretchFactor(1, 1);
+    body->setSizes({420, 160});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
@@ -134,9 +137,11 @@ QChartView* ScalingTab::createThroughputChart() {
     m_gpuAxis = gpuAxis(chart);
     m_tpsAxis = new QValueAxis(chart);
     m_tpsAxis->setTitleText(tr("tokens/s"));
+    m_tpsAxis->setTickCount(5);
     m_tpsAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_effAxis = new QValueAxis(chart);
-    m_effAxis->setTitleText(tr("scaling efficiency %"));
+    m_effAxis->setTitleText(tr("efficiency %"));
+    m_effAxis->setTickCount(5);
     m_effAxis->setRange(0, 110);
     m_effAxis->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_gpuAxis, Qt::AlignBottom);
@@ -157,6 +162,7 @@ QChartView* ScalingTab::createThroughputChart() {
     m_throughputView = new QChartView(chart);
     m_throughputView->setObjectName(QStringLiteral("scaleThroughputChart"));
     m_throughputView->setRenderHint(QPainter::Antialiasing);
+    m_throughputView->setMinimumHeight(260);
     return m_throughputView;
 }
 
@@ -185,6 +191,7 @@ QChartView* ScalingTab::createDaysChart() {
     m_daysView = new QChartView(chart);
     m_daysView->setObjectName(QStringLiteral("scaleDaysChart"));
     m_daysView->setRenderHint(QPainter::Antialiasing);
+    m_daysView->setMinimumHeight(260);
     return m_daysView;
 }
 

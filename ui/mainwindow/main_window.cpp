@@ -108,7 +108,7 @@ QWidget* MainWindow::createChartTabs() {
     auto* cost = new QSplitter(Qt::Horizontal);
     cost->addWidget(m_costChart);
     cost->addWidget(m_costDetails);
-    cost->setSizes({550, 450});
+    cost->setSizes({480, 520});
     m_explorer = new LayoutExplorerTab(*m_comparison);
     m_scaling = new ScalingTab(m_controller);
 
