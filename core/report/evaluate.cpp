@@ -11,7 +11,6 @@ namespace clusterplan {
 
 namespace {
 
-constexpr std::size_t kSearchKept = 20;  // ranked layouts kept in a plan
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 std::string gib(double bytes) {
@@ -58,14 +57,16 @@ void addCost(Plan& plan, const Catalog& catalog) {
 
 }  // namespace
 
-Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
+Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options) {
     if (auto e = checkScenario(scenario, catalog))
         return *e;
     Plan plan;
     if (scenario.layout.open != 0) {
         // Keys left out of the scenario are searched; the plan describes the fastest layout that
-        // fits (or, when none fits, the one closest to fitting) and keeps the top of the ranking.
-        SearchResult search = searchLayouts(scenario, catalog);
+        // fits (or, when none fits, the one closest to fitting) and keeps the whole ranking, those
+        // that do not fit included: the window's layout explorer shows every one (issue 7 §2), and
+        // at ~2 us per layout (bench_search) keeping them costs less than searching again.
+        SearchResult search = searchLayouts(scenario, catalog, options);
         if (search.ranked.empty()) {
             // Name the fixed key that rules everything out, checked with defaults for the others.
             auto check =
@@ -78,7 +79,6 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
         plan.layout = search.ranked[search.best.value_or(0)].layout;
         if (!search.boundNote.empty())
             plan.notes.push_back(search.boundNote);
-        search.ranked.resize(std::min<std::size_t>(search.ranked.size(), kSearchKept));
         plan.search = std::move(search);
     } else {
         auto layout =

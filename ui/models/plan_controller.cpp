@@ -27,9 +27,17 @@ void PlanController::update(const std::function<void(Scenario&)>& edit) {
     m_timer.start();
 }
 
+void PlanController::setSearchOptions(const SearchOptions& options) {
+    if (options.allowCrossNodeTp == m_searchOptions.allowCrossNodeTp &&
+        options.maxMicroBatch == m_searchOptions.maxMicroBatch)
+        return;
+    m_searchOptions = options;
+    m_timer.start();
+}
+
 void PlanController::evaluateNow() {
     m_timer.stop();
-    Result<Plan> result = evaluate(m_scenario, m_catalog);
+    Result<Plan> result = evaluate(m_scenario, m_catalog, m_searchOptions);
     if (!result) {
         emit inputError(toQString(result.error().where), toQString(result.error().message));
         return;
