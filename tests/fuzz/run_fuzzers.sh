@@ -30,12 +30,15 @@ for t in "${targets[@]}"; do
     [ -z "$s" ] && continue
     if [ -d "$s" ]; then cp "$s"/* "$seeds"/ 2>/dev/null || true; else cp "$s" "$seeds"/; fi
   done <"$build/tests/fuzz/seeds-$t.txt"
+  # A target without saved regressions has no folder in git (git keeps no empty folders).
+  inputs=("$corpus" "$seeds")
+  [ -d "$here/regressions/$t" ] && inputs+=("$here/regressions/$t")
   log="$build/fuzz-$t.log"
   echo "== fuzz_$t: ${seconds} s (log: $log)"
   set +e
   "$build/bin/fuzz_$t" -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" -rss_limit_mb=2048 \
     -dict="$here/dict/$t.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
-    "$corpus" "$seeds" "$here/regressions/$t" >"$log" 2>&1
+    "${inputs[@]}" >"$log" 2>&1
   rc=$?
   set -e
   stats=$( (grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" || true) | tail -1 |
