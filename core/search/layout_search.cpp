@@ -204,13 +204,14 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
     const std::size_t visits = std::min(result.spaceSize, bound);
     if (result.spaceSize > bound)
         result.boundNote = boundNote(result.spaceSize, bound);
-    const auto enumerate = [&](std::optional<Offload> offload) {
+    // Visits `count` evenly spaced candidates (all of them when count = spaceSize).
+    const auto enumerate = [&](std::optional<Offload> offload, std::size_t count) {
         std::size_t group = 0;
         std::size_t groupStart = 0;
-        for (std::size_t k = 0; k < visits; ++k) {
+        for (std::size_t k = 0; k < count; ++k) {
             const std::size_t index =
-                result.spaceSize > bound
-                    ? static_cast<std::size_t>(std::uint64_t{k} * result.spaceSize / bound)
+                result.spaceSize > count
+                    ? static_cast<std::size_t>(std::uint64_t{k} * result.spaceSize / count)
                     : k;  // spaceSize < 10^10 and bound ~ 10^4: no overflow
             while (index >= groupStart + groups[group].size(space))
                 groupStart += groups[group++].size(space);
@@ -220,15 +221,16 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
                 result.ranked.push_back(evaluateLayout(c, layout.value()));
         }
     };
-    enumerate(s.layout.offload);
+    enumerate(s.layout.offload, visits);
     rank(result.ranked);
     const auto fits = [&] { return !result.ranked.empty() && result.ranked.front().fits; };
     // CPU offload trades step time for memory: tried only when nothing fits without it and the
-    // scenario leaves layout.offload out.
+    // scenario leaves layout.offload out, within what is left of the bound (half for each mode).
     for (const Offload o : {Offload::Optimizer, Offload::OptimizerAndParams}) {
         if (fits() || s.layout.offload)
             break;
-        enumerate(o);
+        const std::size_t left = bound > result.ranked.size() ? bound - result.ranked.size() : 0;
+        enumerate(o, std::min(visits, o == Offload::Optimizer ? left / 2 : left));
         rank(result.ranked);
         result.offloadChosen = fits();
     }
