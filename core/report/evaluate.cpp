@@ -1,6 +1,8 @@
 #include "report/plan.h"
 
+#include "model/method_flops.h"
 #include "perf/cluster_hardware.h"
+#include "report/fine_tuning_notes.h"
 #include "scenario/scenario_check.h"
 #include "search/layout_search.h"
 #include "util/number_format.h"
@@ -18,7 +20,7 @@ std::string gib(double bytes) {
 // Plain-language remarks on the memory picture, the kind a user acts on.
 void addMemoryNotes(Plan& plan) {
     const MemoryBreakdown& m = plan.memory;
-    if (!m.fits()) {
+    if (!m.fitsGpu()) {
         plan.notes.push_back("Does not fit: the most loaded GPU (pipeline stage " + std::to_string(m.stage) +
                              ") needs " + gib(m.total()) + " of " + gib(m.capacity) + ".");
         if (plan.layout.zeroStage < 3 && !plan.zeroStages.empty() && plan.zeroStages[3].fits())
@@ -27,7 +29,7 @@ void addMemoryNotes(Plan& plan) {
             plan.notes.push_back("Activations are " + gib(m.activations) +
                                  "; full recomputation or a smaller micro-batch reduces them.");
     }
-    if (plan.largestMicroBatch == 0)
+    if (plan.largestMicroBatch == 0 && m.host.fits())
         plan.notes.push_back("Even a micro-batch of one sequence does not fit this layout.");
     if (m.logits > 0.2 * m.total())
         plan.notes.push_back("Logits for the loss take " + gib(m.logits) +
@@ -44,7 +46,7 @@ void addCost(Plan& plan, const Catalog& catalog) {
     const auto& c = plan.scenario.cluster;
     const cost::ClusterFacts facts{c.gpu, c.gpus(), c.nodes, c.gpusPerNode, plan.gpu.tdpW};
     auto report = cost::computeCost(plan.scenario.cost, catalog.priceBooks(), facts, plan.perf.gpuHours,
-                                    plan.scenario.training.tokens);
+                                    plan.scenario.training.tokensToTrain());
     if (report)
         plan.cost = std::move(report).value();
     else {
@@ -75,6 +77,8 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
                                        " GPUs with the fixed layout keys; check tp, pp, cp and global_batch"};
         }
         plan.layout = search.ranked[search.best.value_or(0)].layout;
+        if (!search.boundNote.empty())
+            plan.notes.push_back(search.boundNote);
         plan.search = std::move(search);
     } else {
         auto layout =
@@ -86,16 +90,20 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
     plan.scenario = scenario;
     plan.gpu = *catalog.gpu(scenario.cluster.gpu);
     plan.params = countParams(scenario.model);
-    plan.flops = flopsPerToken(scenario.model, scenario.training.seqLen, plan.layout.recompute);
+    plan.trainable = countTrainable(scenario.model, plan.params, scenario.training);
+    plan.flops = trainingFlopsPerToken(scenario.model, scenario.training, plan.layout.recompute);
+    plan.host = hostSpec(scenario, catalog);
 
     const double capacity = plan.gpu.visibleGib * kGiB;
-    const MemoryInputs inputs{scenario.model, scenario.training, plan.layout, scenario.overheads, capacity};
+    const double hostCapacity = hostCapacityPerGpu(plan.host, scenario.cluster);
+    const MemoryInputs inputs{scenario.model,     scenario.training, plan.layout,
+                              scenario.overheads, capacity,          hostCapacity};
     plan.memory = peakMemory(inputs);
     for (int stage = 0; stage <= 3; ++stage) {
         Layout l = plan.layout;
         l.zeroStage = stage;
         plan.zeroStages.push_back(
-            peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity}));
+            peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity, hostCapacity}));
     }
     plan.largestMicroBatch = largestFittingMicroBatch(inputs);
     addMemoryNotes(plan);
@@ -114,10 +122,11 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
         gpipe.layout.vpp = 1;
         gpipe.layout.gpipe = true;
         gpipe.gpipeMemory.reset();
-        plan.gpipeMemory =
-            peakMemory({scenario.model, scenario.training, gpipe.layout, scenario.overheads, capacity});
+        plan.gpipeMemory = peakMemory(
+            {scenario.model, scenario.training, gpipe.layout, scenario.overheads, capacity, hostCapacity});
         plan.gpipeStepSeconds = estimatePerf(scenario, catalog, gpipe).stepSeconds;
     }
+    addFineTuningNotes(plan);
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
     addCost(plan, catalog);
     return plan;

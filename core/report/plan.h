@@ -6,9 +6,11 @@
 
 #include "cost/rent_vs_buy.h"
 #include "hardware/catalog.h"
+#include "hardware/host_spec.h"
 #include "memory/memory_model.h"
 #include "model/flops.h"
 #include "model/param_count.h"
+#include "model/trainable_params.h"
 #include "parallel/layout.h"
 #include "perf/step_time.h"
 #include "scenario/scenario.h"
@@ -23,6 +25,8 @@ struct Plan {
     Scenario scenario;
     GpuSpec gpu;
     ParamCounts params;
+    TrainableCounts trainable;  // by training method: model.trainable_params
+    HostSpec host;              // host memory and PCIe of a server (CPU offload)
     FlopsPerToken flops;
     Layout layout;
     MemoryBreakdown memory;                      // most loaded rank

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "report/plan.h"
+#include "util/csv_write.h"
 #include "util/json_read.h"
 #include "util/number_format.h"
 
@@ -192,13 +193,13 @@ std::string validationToCsv(const ValidationReport& r) {
     std::ostringstream out;
     out << "id,source,use,metric,profile,published,predicted,error\n";
     for (const auto& row : r.rows) {
-        out << row.id << "," << row.source << "," << row.use << "," << row.metric << "," << row.profile
-            << ",";
+        out << csvField(row.id) << "," << csvField(row.source) << "," << csvField(row.use) << ","
+            << csvField(row.metric) << "," << csvField(row.profile) << ",";
         if (row.use == "exclude")
             out << ",,\n";
         else
-            out << formatNumber(row.published) << "," << formatNumber(row.predicted) << ","
-                << formatFixed(row.error, 4) << "\n";
+            out << csvNumber(row.published, "published") << "," << csvNumber(row.predicted, "predicted")
+                << "," << csvFixed(row.error, 4, "error") << "\n";
     }
     return out.str();
 }

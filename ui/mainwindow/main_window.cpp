@@ -9,12 +9,16 @@
 #include "charts/step_time_chart_view.h"
 #include "charts/verdict_card.h"
 #include "charts/zero_comparison_chart_view.h"
+#include "export/export_actions.h"
 #include "inputs/inputs_panel.h"
+#include "mainwindow/about_dialog.h"
 #include "models/plan_comparison.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
+#include "models/scenario_file_name.h"
 
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -26,12 +30,6 @@
 #include <QVBoxLayout>
 
 namespace clusterplan::ui {
-
-namespace {
-
-const QString kScenarioFilter = QStringLiteral("ClusterPlan scenarios (*.json);;All files (*)");
-
-}  // namespace
 
 MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     : QMainWindow(parent), m_controller(controller) {
@@ -130,6 +128,11 @@ void MainWindow::createMenus() {
     file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, this, &MainWindow::saveScenarioAs);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    auto* exportActions = new ExportActions(m_controller, this);
+    exportActions->addTo(menuBar()->addMenu(tr("&Export")));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ClusterPlan"), this, &MainWindow::showAbout)
+        ->setObjectName(QStringLiteral("actionAbout"));
 }
 
 void MainWindow::showPlan() {
@@ -162,9 +165,12 @@ void MainWindow::openScenario() {
         return;
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open scenario"), QFileInfo(m_controller.filePath()).path(),
-                                     kScenarioFilter, nullptr, QFileDialog::DontUseNativeDialog);
-    if (path.isEmpty())
-        return;
+                                     scenarioFileFilter(), nullptr, QFileDialog::DontUseNativeDialog);
+    if (!path.isEmpty())
+        openScenarioFile(path);
+}
+
+void MainWindow::openScenarioFile(const QString& path) {
     const QString error = m_controller.openFile(path);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Cannot open scenario"), error);
@@ -180,12 +186,12 @@ bool MainWindow::saveScenario() {
 }
 
 bool MainWindow::saveScenarioAs() {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), m_controller.filePath(),
-                                                kScenarioFilter, nullptr, QFileDialog::DontUseNativeDialog);
+    const QString proposed = proposedScenarioPath(m_controller.filePath(), QDir::homePath());
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), proposed, scenarioFileFilter(),
+                                                nullptr, QFileDialog::DontUseNativeDialog);
     if (path.isEmpty())
         return false;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
+    path = withScenarioExtension(path);
     const QString error = m_controller.saveFile(path);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Cannot save scenario"), error);
@@ -201,6 +207,12 @@ bool MainWindow::maybeSave() {
     if (answer == QMessageBox::Save)
         return saveScenario();
     return answer == QMessageBox::Discard;
+}
+
+void MainWindow::showAbout() {
+    auto* dialog = new AboutDialog(m_controller.catalog(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();  // window-modal without blocking, so tests can inspect it
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -38,6 +38,10 @@ public:
     [[nodiscard]] VerdictCard* verdict() const { return m_verdict; }
     [[nodiscard]] PlanComparison& comparison() const { return *m_comparison; }
 
+    // Opens `path` (from the command line or a dialog); a bad file leaves the scenario as it was
+    // and says why in a message box.
+    void openScenarioFile(const QString& path);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
 
@@ -55,6 +59,7 @@ private:
     bool saveScenarioAs();
     // Asks whether to save unsaved edits; false if the user cancels.
     bool maybeSave();
+    void showAbout();
 
     PlanController& m_controller;
     InputsPanel* m_inputs = nullptr;

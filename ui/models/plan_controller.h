@@ -62,6 +62,7 @@ private:
 
     Catalog m_catalog;
     Scenario m_scenario;
+    std::optional<Scenario> m_saved;  // as last opened or saved: the base of a quote's next revision
     std::optional<Plan> m_plan;
     SearchOptions m_searchOptions;
     QTimer m_timer;
