@@ -23,6 +23,20 @@ void MemoryChartView::setPlans(const Plan& plan, const Plan* selected, const Pla
     const QString label = plan.layout.pp > 1 ? tr("Stage %1").arg(memory.stage) : tr("Every GPU");
     QStringList labels{label};
     std::vector<MemoryBreakdown> columns{memory};
+    QString fullTitle = title;
+    if (plan.layout.offload != Offload::None) {
+        // CPU offload: a second bar for this GPU's share of host memory, in the same categories.
+        MemoryBreakdown host;
+        host.weights = memory.host.weights;
+        host.gradients = memory.host.gradients;
+        host.optimizer = memory.host.optimizer;
+        fullTitle +=
+            QStringLiteral("<br>") + tr("host: %1 of %2 per GPU (%3)")
+                                         .arg(formatGib(memory.host.total()), formatGib(memory.host.capacity),
+                                              memory.host.fits() ? tr("fits") : tr("does not fit"));
+        labels << tr("Host memory (offload)");
+        columns.push_back(host);
+    }
     if (selected || baseline)
         labels[0] = tr("Current %1").arg(formatLayoutDegrees(plan.layout));
     QString fullTitle = title;

@@ -9,14 +9,16 @@ namespace {
 bool sameLayout(const Layout& a, const Layout& b) {
     return a.tp == b.tp && a.pp == b.pp && a.dp == b.dp && a.cp == b.cp && a.ep == b.ep && a.vpp == b.vpp &&
            a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute &&
-           a.sequenceParallel == b.sequenceParallel;
+           a.sequenceParallel == b.sequenceParallel && a.offload == b.offload;
 }
 
 }  // namespace
 
 LayoutSpec pinnedSpec(const Layout& l) {
+    // Every key pinned, offload included: "Use this layout" fixes exactly what the search chose.
     return LayoutSpec{
-        l.tp, l.pp, l.dp, l.cp, l.ep, l.vpp, l.microBatch, l.zeroStage, l.recompute, l.sequenceParallel, 0};
+        l.tp,      l.pp, l.dp, l.cp, l.ep, l.vpp, l.microBatch, l.zeroStage, l.recompute, l.sequenceParallel,
+        l.offload, 0};
 }
 
 PlanComparison::PlanComparison(PlanController& controller, QObject* parent)
