@@ -39,20 +39,6 @@ void MemoryChartView::setPlans(const Plan& plan, const Plan* selected, const Pla
     }
     if (selected || baseline)
         labels[0] = tr("Current %1").arg(formatLayoutDegrees(plan.layout));
-    QString fullTitle = title;
-    if (plan.layout.offload != Offload::None) {
-        // CPU offload: a bar for this GPU's share of host memory, in the same categories.
-        MemoryBreakdown host;
-        host.weights = memory.host.weights;
-        host.gradients = memory.host.gradients;
-        host.optimizer = memory.host.optimizer;
-        labels << tr("Host memory (offload)");
-        columns.push_back(host);
-        fullTitle += QStringLiteral("<br>") +
-                     tr("host: %1 of %2 per GPU (%3)")
-                         .arg(formatGib(memory.host.total()), formatGib(memory.host.capacity),
-                              memory.host.fits() ? tr("fits") : tr("does not fit"));
-    }
     if (selected) {
         labels << tr("Selected %1").arg(formatLayoutDegrees(selected->layout));
         columns.push_back(selected->memory);
