@@ -9,14 +9,26 @@ namespace {
 bool sameLayout(const Layout& a, const Layout& b) {
     return a.tp == b.tp && a.pp == b.pp && a.dp == b.dp && a.cp == b.cp && a.ep == b.ep && a.vpp == b.vpp &&
            a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute &&
-           a.sequenceParallel == b.sequenceParallel;
+           a.sequenceParallel == b.sequenceParallel && a.offload == b.offload;
 }
 
 }  // namespace
 
 LayoutSpec pinnedSpec(const Layout& l) {
-    return LayoutSpec{
-        l.tp, l.pp, l.dp, l.cp, l.ep, l.vpp, l.microBatch, l.zeroStage, l.recompute, l.sequenceParallel, 0};
+    LayoutSpec spec;
+    spec.tp = l.tp;
+    spec.pp = l.pp;
+    spec.dp = l.dp;
+    spec.cp = l.cp;
+    spec.ep = l.ep;
+    spec.vpp = l.vpp;
+    spec.microBatch = l.microBatch;
+    spec.zeroStage = l.zeroStage;
+    spec.recompute = l.recompute;
+    spec.sequenceParallel = l.sequenceParallel;
+    spec.offload = l.offload;  // the search may have chosen CPU offload
+    spec.open = 0;
+    return spec;
 }
 
 PlanComparison::PlanComparison(PlanController& controller, QObject* parent)
