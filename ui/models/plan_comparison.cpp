@@ -15,10 +15,20 @@ bool sameLayout(const Layout& a, const Layout& b) {
 }  // namespace
 
 LayoutSpec pinnedSpec(const Layout& l) {
-    // Every key pinned, offload included: "Use this layout" fixes exactly what the search chose.
-    return LayoutSpec{
-        l.tp,      l.pp, l.dp, l.cp, l.ep, l.vpp, l.microBatch, l.zeroStage, l.recompute, l.sequenceParallel,
-        l.offload, 0};
+    LayoutSpec spec;
+    spec.tp = l.tp;
+    spec.pp = l.pp;
+    spec.dp = l.dp;
+    spec.cp = l.cp;
+    spec.ep = l.ep;
+    spec.vpp = l.vpp;
+    spec.microBatch = l.microBatch;
+    spec.zeroStage = l.zeroStage;
+    spec.recompute = l.recompute;
+    spec.sequenceParallel = l.sequenceParallel;
+    spec.offload = l.offload;  // the search may have chosen CPU offload
+    spec.open = 0;
+    return spec;
 }
 
 PlanComparison::PlanComparison(PlanController& controller, QObject* parent)
