@@ -4,6 +4,7 @@
 
 #include "memory/activation_model.h"
 #include "model/param_count.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
@@ -12,8 +13,8 @@ namespace {
 double d(std::int64_t v) {
     return static_cast<double>(v);
 }
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-constexpr double kMiB = 1024.0 * 1024.0;
+using units::kGiB;
+using units::kMiB;
 
 // Parameters one GPU of `stage` holds, split by how ZeRO shards them: dense ones over the data-
 // parallel group (dp·cp, Megatron's distributed optimizer), routed experts over the expert-data-
@@ -32,7 +33,7 @@ StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Layout& 
         return (p.attention + p.attentionBias + p.mlp + p.mlpBias) / tp + p.router + p.norms;
     };
     StageParams s;
-    const StageLayers layers = stageLayers(m, l.pp, stage);
+    const StageLayers layers = stageLayers(m, l, stage);
     s.layers = layers.count;
     s.moeLayers = layers.moe;
     const double dense = d(layers.count - layers.moe);

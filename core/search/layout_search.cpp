@@ -7,12 +7,13 @@
 #include "model/param_count.h"
 #include "perf/cluster_hardware.h"
 #include "search/search_explanation.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 std::vector<std::int64_t> divisorsOf(std::int64_t n, std::int64_t limit) {
     std::vector<std::int64_t> out;
@@ -146,16 +147,12 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
                             for (const int zero : space.zero)
                                 for (const Recompute r : space.recompute) {
                                     LayoutSpec spec{
-                                        tp,
-                                        pp,
-                                        dp,
-                                        cp,
-                                        ep,
-                                        vpp,
-                                        mb,
-                                        zero,
-                                        r,
-                                        fixed.isOpen(kSequenceParallel) ? tp > 1 : fixed.sequenceParallel};
+                                        tp, pp,
+                                        dp, cp,
+                                        ep, vpp,
+                                        mb, zero,
+                                        r,  fixed.isOpen(kSequenceParallel) ? tp > 1 : fixed.sequenceParallel,
+                                        0,  fixed.split};
                                     auto layout = resolveLayout(spec, m, s.training, gpus);
                                     if (!layout)
                                         continue;
