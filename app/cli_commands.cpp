@@ -1,5 +1,7 @@
 #include "cli_commands.h"
 
+#include "clusterplan_version.h"
+
 #include <filesystem>
 #include <iostream>
 
@@ -8,6 +10,7 @@
 #include "hardware/catalog.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
+#include "report_command.h"
 #include "scenario/scenario_json.h"
 #include "search/scaling_study.h"
 #include "search/search_format.h"
@@ -41,6 +44,13 @@ constexpr const char* kUsage = R"(Usage:
       without the run's source (cross-validated), the band, and per source the mean absolute
       error, the cross-validated error and the band coverage. --cv-profiles replaces the built-in
       leave-one-source-out profiles ("clusterplan.perf-profiles-cv/1", see fit_profiles.py).
+  clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
+                         [--lang zh_CN|en] [--bom] [--max-layouts N]
+      A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
+      scenario's "quote" object sets customer, number, tax rates...), charts and assumptions, as
+      PDF, Excel workbook, CSV tables (--bom adds a UTF-8 byte-order mark) and chart images (PNG
+      and SVG). Without an output option the quote's text is printed. Default language: en.
+      The PDF's layouts table lists the best N layouts (default 60); the CSV lists all.
   clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog.
   clusterplan-cli --help | --version
@@ -66,6 +76,7 @@ struct Options {
     double maxGpus = 0;  // scale: 0 = the scenario's cluster size
     double days = 0;     // scale: deadline for training.tokens, 0 = none
     bool crossNodeTp = false;
+    ReportRequest report;  // report command outputs
 };
 
 int usageError(const std::string& message) {
@@ -80,6 +91,16 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
         const bool hasValue = i + 1 < args.size();
         if (a == "--allow-cross-node-tp") {
             o.crossNodeTp = true;
+        } else if (a == "--bom") {
+            o.report.byteOrderMark = true;
+        } else if (a == "--pdf" || a == "--xlsx" || a == "--csv" || a == "--images" || a == "--lang") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            (a == "--pdf"    ? o.report.pdf
+             : a == "--xlsx" ? o.report.xlsx
+             : a == "--csv"  ? o.report.csvDir
+             : a == "--lang" ? o.report.lang
+                             : o.report.imagesDir) = args[++i];
         } else if (a == "--max-gpus" || a == "--days") {
             if (!hasValue)
                 return usageError(a + " needs a value");
@@ -90,6 +111,14 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
                 (a == "--days" ? o.days : o.maxGpus) = v;
             } catch (const std::exception&) {
                 return usageError(a + " needs a number between 0 and 10000000, got '" + args[i] + "'");
+            }
+        } else if (a == "--max-layouts") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            try {
+                o.report.maxLayouts = std::stoul(args[++i]);
+            } catch (const std::exception&) {
+                return usageError("--max-layouts needs a whole number, got '" + args[i] + "'");
             }
         } else if (a == "--top") {
             if (!hasValue)
@@ -215,6 +244,8 @@ int searchCommand(const Options& o, const Catalog& catalog) {
     SearchOptions options;
     options.allowCrossNodeTp = o.crossNodeTp;
     const SearchResult result = searchLayouts(scenario.value(), catalog, options);
+    if (!result.boundNote.empty())
+        std::cerr << "clusterplan-cli: note: " << result.boundNote << "\n";
     if (o.format == "text")
         std::cout << searchToText(result, o.top);
     else if (o.format == "csv")
@@ -259,6 +290,8 @@ int scaleCommand(const Options& o, const Catalog& catalog) {
     }
     const auto maxGpus = o.maxGpus > 0 ? static_cast<std::int64_t>(o.maxGpus) : scenario->cluster.gpus();
     const ScalingReport report = scalingStudy(scenario.value(), catalog, maxGpus, o.days);
+    for (const auto& note : report.notes)
+        std::cerr << "clusterplan-cli: note: " << note << "\n";
     if (o.format == "text")
         std::cout << scalingToText(report);
     else if (o.format == "csv")
@@ -288,7 +321,7 @@ int run(const std::vector<std::string>& args) {
         return kOk;
     }
     if (args[0] == "--version") {
-        std::cout << "clusterplan-cli 0.1.0\n";
+        std::cout << "clusterplan-cli " << kVersion << "\n";
         return kOk;
     }
     Options o;
@@ -307,6 +340,12 @@ int run(const std::vector<std::string>& args) {
         return searchCommand(o, catalog.value());
     if (o.command == "cost")
         return costCommand(o, catalog.value());
+    if (o.command == "report") {
+        if (o.file.empty())
+            return usageError("report needs a scenario FILE");
+        o.report.file = o.file;
+        return reportCommand(o.report, catalog.value());
+    }
     if (o.command == "validate")
         return validateCommand(o, catalog.value());
     if (o.command == "presets") {

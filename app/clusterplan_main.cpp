@@ -1,15 +1,26 @@
 // clusterplan: the desktop window. Without a display it prints the plan as text instead.
 #include <QApplication>
+#include <QFile>
+#include <QIcon>
 
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
+#include "clusterplan_version.h"
+#include "gui_command_line.h"
+#include "headless_report.h"
 #include "mainwindow/main_window.h"
 #include "models/plan_controller.h"
-#include "report/plan_format.h"
 #include "scenario/scenario_json.h"
 
-int main(int argc, char* argv[]) {
+namespace {
+
+// The application id of the desktop entry, AppStream file and icons (packaging/).
+const QString kAppId = QStringLiteral("io.github.clusterplan.ClusterPlan");
+
+// The built-in catalog with the user's catalog file merged on top; bad user entries are reported.
+clusterplan::Catalog loadCatalog() {
     using namespace clusterplan;
     Catalog catalog = Catalog::builtin();
     if (std::error_code ec; std::filesystem::exists(userCatalogPath(), ec)) {
@@ -18,39 +29,32 @@ int main(int argc, char* argv[]) {
         for (const Diagnostic& diagnostic : catalog.diagnostics())
             std::cerr << "clusterplan: " << diagnostic.toString() << '\n';
     }
-    Scenario scenario = defaultScenario(catalog);
-    if (argc > 1) {
-        Result<Scenario> loaded = loadScenarioFile(argv[1], catalog);
-        if (!loaded) {
-            std::cerr << "clusterplan: " << loaded.error().toString() << '\n';
-            return 2;
-        }
-        scenario = std::move(loaded).value();
-    }
+    return catalog;
+}
 
-#if defined(Q_OS_LINUX)
-    // No X11 or Wayland: QApplication would abort, so answer on the terminal instead.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
-        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
-        std::cerr
-            << "clusterplan: no display found (DISPLAY is not set). Run the GUI under a display (e.g. "
-               "`xvfb-run build/bin/clusterplan`), or use the engine headless: build/bin/clusterplan-cli "
-               "evaluate resources/scenarios/default.json --format text\n";
-        const Result<Plan> plan = evaluate(scenario, catalog);
-        if (!plan) {
-            std::cerr << "clusterplan: " << plan.error().toString() << '\n';
-            return 1;
-        }
-        const std::string report = planToText(*plan);
-        std::cout << report << (report.ends_with('\n') ? "" : "\n") << std::flush;
-        return 0;
-    }
-#endif
-    QApplication app(argc, argv);
-    ui::PlanController controller(catalog, std::move(scenario));
-    if (argc > 1)
-        controller.setFilePath(QString::fromLocal8Bit(argv[1]));
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    using namespace clusterplan;
+    QCoreApplication::setApplicationName(QStringLiteral("clusterplan"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(kVersion));
+    // QApplication aborts without a display; a QCoreApplication still parses the command line.
+    const bool display = app::displayAvailable();
+    const std::unique_ptr<QCoreApplication> application =
+        display ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
+    const app::GuiCommandLine commandLine = app::parseGuiCommandLine(*application);
+    if (commandLine.exitCode)
+        return *commandLine.exitCode;
+    const Catalog catalog = loadCatalog();
+    if (!display)
+        return app::printHeadlessReport(QFile::encodeName(commandLine.scenarioPath).toStdString(), catalog);
+
+    QGuiApplication::setDesktopFileName(kAppId);
+    QApplication::setWindowIcon(QIcon::fromTheme(kAppId));
+    ui::PlanController controller(catalog, defaultScenario(catalog));
     ui::MainWindow window(controller);
     window.show();
+    if (!commandLine.scenarioPath.isEmpty())
+        window.openScenarioFile(commandLine.scenarioPath);
     return QApplication::exec();
 }

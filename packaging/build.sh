@@ -3,20 +3,32 @@
 #   bash packaging/build.sh run      build and start the GUI on the built-in default scenario
 #   bash packaging/build.sh test     build (warnings as errors) and run every test
 #   bash packaging/build.sh asan     build with ASan + UBSan and run every test again
+#   bash packaging/build.sh deb      build the Debian package build/clusterplan_<version>_amd64.deb
+#   bash packaging/build.sh fuzz [SECONDS]   build the libFuzzer targets (clang 14) and run each
+#                                    for SECONDS (default 60); see tests/fuzz/run_fuzzers.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian 12 packages (installed without Recommends, so every needed one is named: Qt6Charts's CMake
 # config needs Qt6OpenGL from libqt6opengl6-dev, only a Recommends of qt6-base-dev): compiler and build tools, Qt 6.4 Widgets + Charts, Boost.JSON 1.81, Catch2 2.13,
-# a CJK font for Chinese labels, Xvfb/xauth for headless GUI runs, poppler/imagemagick to look at output.
+# a CJK font for Chinese labels, Xvfb/xauth for headless GUI runs, poppler/imagemagick to look at output,
+# the validators of the desktop files (desktop-file-utils, appstream, shared-mime-info, man-db: CTest
+# packaging.*). `deb` also needs DEB_PACKAGES: dpkg-dev and file for CPack's dependency scan
+# (dpkg-shlibdeps), lintian to check the package.
 PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev
   libboost-json1.81-dev catch2
-  fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick)
+  libxlsxwriter-dev zlib1g-dev unzip
+  fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick
+  desktop-file-utils appstream shared-mime-info man-db)
+DEB_PACKAGES=(dpkg-dev file lintian)
+
+# Only for `fuzz`: clang 14 with libFuzzer (tests/fuzz); GNU time for tests/bench/extreme_inputs.sh.
+FUZZ_PACKAGES=(clang-14 libfuzzer-14-dev time)
 
 install_missing() {
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -30,7 +42,7 @@ install_missing() {
 jobs=$(nproc 2>/dev/null || echo 2)
 mode=${1:-run}
 shift || true
-install_missing
+install_missing "${PACKAGES[@]}"
 case "$mode" in
   run)
     cmake --preset default >/dev/null
@@ -51,8 +63,26 @@ case "$mode" in
     cmake --build --preset asan -j "$jobs"
     ctest --preset asan -j "$jobs" --no-tests=error --output-on-failure
     ;;
+  deb)
+    install_missing "${DEB_PACKAGES[@]}"
+    # The same build as `run` (RelWithDebInfo in build/); CPack strips the binaries and installs
+    # under /usr (CPACK_PACKAGING_INSTALL_PREFIX), then lintian must report no error.
+    cmake --preset default >/dev/null
+    cmake --build --preset default -j "$jobs"
+    (cd build && cpack -G DEB && rm -rf _CPack_Packages)
+    deb=build/clusterplan_$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' build/CMakeCache.txt)_amd64.deb
+    ls -l "$deb"
+    lintian --fail-on error "$deb"
+    ;;
+  fuzz)
+    install_missing "${FUZZ_PACKAGES[@]}"
+    seconds=${1:-60}
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz -j "$jobs"
+    bash tests/fuzz/run_fuzzers.sh build-fuzz "$seconds"
+    ;;
   *)
-    echo "usage: bash packaging/build.sh run|test|asan" >&2
+    echo "usage: bash packaging/build.sh run|test|asan|deb|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac

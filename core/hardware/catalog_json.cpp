@@ -41,6 +41,11 @@ GpuSpec readGpu(ObjectReader& r) {
     }
     g.nvlinkGBs = r.nullableNumber("nvlink_gb_s", 0.001, 1e6);
     g.pcieGen = static_cast<int>(r.integer("pcie_gen", 1, 7));
+    if (auto h = r.optObject("host")) {
+        g.host = HostServer{h->number("memory_gib", 1, 1e6), h->number("memory_bandwidth_gb_s", 1, 1e5),
+                            h->string("source")};
+        h->finish();
+    }
     g.tdpW = r.number("tdp_w", 1, 1e5);
     g.intraNodeFabric = r.string("intra_node_fabric");
     g.defaultGpusPerNode = static_cast<int>(r.integer("default_gpus_per_node", 1, 1024));

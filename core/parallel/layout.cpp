@@ -145,6 +145,13 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     l.recompute = spec.recompute;
     l.sequenceParallel = spec.sequenceParallel && spec.tp > 1;
     l.split = spec.split;
+    l.offload = spec.offload.value_or(Offload::None);
+    // DeepSpeed config docs ("ZeRO optimizations"): offload_optimizer is valid for ZeRO stages
+    // 1-3, offload_param only with stage 3.
+    if (l.offload == Offload::Optimizer && l.zeroStage < 1)
+        return Error{"layout.offload", "'optimizer' needs zero_stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)"};
+    if (l.offload == Offload::OptimizerAndParams && l.zeroStage < 3)
+        return Error{"layout.offload", "'optimizer_and_params' needs zero_stage 3 (DeepSpeed ZeRO-Infinity)"};
 
     const std::int64_t modelParallel = l.tp * l.pp * l.cp;
     if (spec.dp == 0) {

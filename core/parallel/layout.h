@@ -15,6 +15,7 @@ struct Layout {
     int zeroStage = 0;
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
+    Offload offload = Offload::None;  // model states in host memory (fine_tuning_spec.h)
     // GPipe (Huang et al. 2019) runs all forwards, then all backwards: same bubble as 1F1B, but
     // every stage holds all m micro-batches. Shown for comparison; the layouts ClusterPlan
     // recommends use 1F1B (vpp = 1) or interleaved 1F1B (vpp > 1).

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "model/trainable_params.h"
+#include "perf/fine_tuning_compute.h"
+
 namespace clusterplan {
 
 namespace {
@@ -65,11 +68,13 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
     LayerPasses p;
     PassTime& f = p.forward;
     PassTime& b = p.backward;
-    // A GEMM costs 2·rows·k·n forward and twice that backward (input and weight gradients).
+    // A GEMM costs 2·rows·k·n forward and twice that backward (input and weight gradients); a
+    // frozen base matrix (LoRA, QLoRA) needs only the input gradient.
+    const double backwardGemms = baseWeightsTrain(t) ? 2 : 1;
     const auto gemm = [&](double rows, double kDim, double nDim, double copies = 1) {
         const double fl = 2 * rows * kDim * nDim;
         f.add(copies * k.gemm(fl), copies * fl);
-        b.add(2 * copies * k.gemm(fl), 2 * copies * fl);
+        b.add(backwardGemms * copies * k.gemm(fl), backwardGemms * copies * fl);
         if (k.fp8Gemms()) {
             // FP8 GEMMs need their operands quantised (read 2 B, write 1 B per element: input and
             // weight forward; output gradient and transposed copies backward) — memory-bound work
@@ -155,6 +160,7 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
     const double dropout = m.dropout ? 3.0 : 0.0;
     memoryOp(2 * (2 * actBytes * h) * normTokens);                // norm: read, write
     memoryOp(2 * (3 * actBytes * h + dropout * h) * normTokens);  // bias-dropout-add
+    addFineTuningWork(m, moe, t, l, k, f, b);
     return p;
 }
 
@@ -188,11 +194,14 @@ ModelCompute modelCompute(const ModelSpec& m, const TrainingSpec& t, const Layou
     const double vocab = d(m.vocab) / d(l.tp);
     const double fl = 2 * tokens * d(m.hidden) * vocab;
     out.head.forward.add(k.gemm(fl) + k.memory(kLossBytesForward * tokens * vocab), fl);
-    out.head.backward.add(2 * k.gemm(fl) + k.memory(kLossBytesBackward * tokens * vocab), 2 * fl);
+    const double headGemms = headTrains(m, t) ? 2 : 1;  // a frozen head needs only the input gradient
+    out.head.backward.add(headGemms * k.gemm(fl) + k.memory(kLossBytesBackward * tokens * vocab),
+                          headGemms * fl);
     return out;
 }
 
-StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, bool lastStage) {
+StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, bool lastStage,
+                          const StageLayers& noGrad) {
     StageCompute out;
     const auto add = [&](const StageCompute& layer, double n) {
         if (n <= 0)
@@ -202,8 +211,15 @@ StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, boo
         out.recompute.add(n * layer.recompute.seconds, n * layer.recompute.flops);
         out.attentionForward += n * layer.attentionForward;
     };
-    add(mc.denseLayer, d(layers.count - layers.moe));
-    add(mc.moeLayer, d(layers.moe));
+    // Layers without gradients (frozen_layers) run their forward only.
+    const auto forwardOnly = [&](const StageCompute& layer, double n) {
+        if (n > 0)
+            out.forward.add(n * layer.forward.seconds, n * layer.forward.flops);
+    };
+    add(mc.denseLayer, d(layers.count - layers.moe - (noGrad.count - noGrad.moe)));
+    add(mc.moeLayer, d(layers.moe - noGrad.moe));
+    forwardOnly(mc.denseLayer, d(noGrad.count - noGrad.moe));
+    forwardOnly(mc.moeLayer, d(noGrad.moe));
     if (lastStage) {
         out.forward.add(mc.head.forward);
         out.backward.add(mc.head.backward);

@@ -5,8 +5,11 @@
 
 #include "memory/memory_model.h"
 #include "model/flops.h"
+#include "model/method_flops.h"
+#include "model/trainable_params.h"
 #include "perf/collective_cost.h"
 #include "perf/compute_model.h"
+#include "perf/offload_time.h"
 #include "perf/prediction_band.h"
 #include "perf/synchronisation.h"
 
@@ -69,15 +72,16 @@ struct StageTime {
 };
 
 // Data-parallel gradient traffic after the pipeline drains (or per micro-batch under ZeRO-3).
+// `localParams`: trainable parameters of this GPU (their gradients are reduced); `weightBytes`: its
+// parameters at storage precision (ZeRO-3 gathers them), both before sharding.
 void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageTime& slowest,
-                     double localParams, PerfEstimate& e) {
+                     double localParams, double weightBytes, PerfEstimate& e) {
     const auto& l = in.layout;
     const std::int64_t group = l.dp * l.cp;
     if (group <= 1)
         return;
     const auto& t = in.training;
     const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
-    const double paramBytes = weightBytes(t.precision);
     const double window = in.profile.dpOverlap;
     if (l.zeroStage < 3) {
         // All-reduce, or reduce-scatter + all-gather (ZeRO-1/2, distributed optimizer): same volume.
@@ -95,8 +99,7 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
     }
     // ZeRO-3 / FSDP: all-gather weights forward and backward, reduce-scatter gradients, every
     // micro-batch, prefetched one layer ahead; exposed where a pass's comm exceeds its compute.
-    const double gather =
-        collectiveSeconds(Collective::AllGather, localParams * paramBytes, group, l.tp, net);
+    const double gather = collectiveSeconds(Collective::AllGather, weightBytes, group, l.tp, net);
     const double scatter =
         collectiveSeconds(Collective::ReduceScatter, localParams * gradBytes, group, l.tp, net);
     const double perMb = std::max(0.0, gather - window * slowest.forward) +
@@ -104,6 +107,26 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
                          gather / d(std::max<std::int64_t>(in.model.layers / l.pp, 1));
     e.dpCommTotalSeconds = d(l.microBatches) * (2 * gather + scatter);
     e.dpCommSeconds = d(l.microBatches) * perMb;
+}
+
+// The optimizer step of the trainable parameters on the GPU, or with CPU offload the CPU step and
+// the PCIe transfers around it.
+void addOptimizer(const PerfInputs& in, const KernelTimer& timer, const StageTime& slowest,
+                  const MemoryBreakdown& mem, PerfEstimate& e) {
+    const auto& l = in.layout;
+    const auto& t = in.training;
+    const double shard = l.zeroStage >= 1 ? d(l.dp * l.cp) : 1.0;
+    if (l.offload == Offload::None) {
+        e.optimizerSeconds = optimizerSeconds(mem.trainableParams / shard, t, timer);
+        return;
+    }
+    const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
+    const double weightShard = l.zeroStage == 3 ? shard : 1.0;
+    const OffloadTime o =
+        offloadTime({l.offload, t.optimizer, mem.trainableParams / shard, mem.storedWeightBytes / weightShard,
+                     gradBytes, l.microBatches, slowest.forward, slowest.backward, in.gpusPerNode, in.host});
+    e.optimizerSeconds = o.optimizerExposed;
+    e.offloadSeconds = o.transfersExposed;
 }
 
 }  // namespace
@@ -124,7 +147,8 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     const ModelCompute mc = modelCompute(in.model, t, l, timer);
     for (std::int64_t s = 0; s < l.pp; ++s) {
         const StageLayers layers = stageLayers(in.model, l, s);
-        const StageCompute c = stageCompute(mc, layers, s == l.pp - 1);
+        const StageCompute c =
+            stageCompute(mc, layers, s == l.pp - 1, noGradLayersOnStage(in.model, layers, t));
         StageTime st;
         st.forward = c.forward.seconds;
         st.backward = c.backward.seconds;
@@ -156,20 +180,19 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     e.bubbleSeconds = fill;
 
     const MemoryBreakdown mem = stageMemory(memIn, e.slowestStage);
-    addDataParallel(in, net, *slowest, mem.params, e);
-    const double shard = l.zeroStage >= 1 ? d(l.dp * l.cp) : 1.0;
-    e.optimizerSeconds = optimizerSeconds(mem.params / shard, t, timer);
+    addDataParallel(in, net, *slowest, mem.trainableParams, mem.storedWeightBytes, e);
+    addOptimizer(in, timer, *slowest, mem, e);
     // Communication kernels steal SMs and HBM bandwidth from the compute they hide behind.
     e.contentionSeconds = in.profile.commComputeSlowdown * (e.dpCommTotalSeconds - e.dpCommSeconds);
     e.synchronisationSeconds = stragglerSeconds(e.computeSeconds + e.recomputeSeconds, l.gpus());
-    e.stepSeconds =
-        pipeline + e.dpCommSeconds + e.optimizerSeconds + e.contentionSeconds + e.synchronisationSeconds;
+    e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + e.offloadSeconds + e.contentionSeconds +
+                    e.synchronisationSeconds;
 
     // Throughput, utilisation, time to train.
     const double tokensPerStep = d(t.globalBatch) * d(t.seqLen);
     const double gpus = d(l.gpus());
     e.tokensPerSecond = tokensPerStep / e.stepSeconds;
-    const FlopsPerToken f = flopsPerToken(in.model, t.seqLen, l.recompute);
+    const FlopsPerToken f = trainingFlopsPerToken(in.model, t, l.recompute);
     const double peak = in.gpu.peakTflops(t.precision).value_or(1) * 1e12;
     e.tflopsPerGpu = f.model * e.tokensPerSecond / gpus / 1e12;
     e.mfu = f.model * e.tokensPerSecond / (gpus * peak);
@@ -179,7 +202,7 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     e.stepSecondsLow = e.stepSeconds * band.low;
     e.stepSecondsHigh = e.stepSeconds * band.high;
     e.notes.insert(e.notes.end(), band.reasons.begin(), band.reasons.end());
-    const double seconds = t.tokens / e.tokensPerSecond;
+    const double seconds = t.tokensToTrain() / e.tokensPerSecond;
     e.trainDays = seconds / 86400;
     e.gpuHours = seconds / 3600 * gpus;
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
@@ -205,6 +228,7 @@ std::vector<StepPart> stepParts(const PerfEstimate& e) {
             {"pipeline bubble", "bubble", e.bubbleSeconds},
             {"DP comm (exposed)", "DP", e.dpCommSeconds},
             {"optimizer", "optimizer", e.optimizerSeconds},
+            {"offload PCIe (exposed)", "offload", e.offloadSeconds},
             {"comm/compute contention", "contention", e.contentionSeconds},
             {"synchronisation (slowest GPU)", "sync", e.synchronisationSeconds}};
 }

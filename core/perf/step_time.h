@@ -9,6 +9,7 @@
 
 #include "hardware/fabric.h"
 #include "hardware/gpu_spec.h"
+#include "hardware/host_spec.h"
 #include "model/model_spec.h"
 #include "parallel/layout.h"
 #include "perf/perf_profile.h"
@@ -26,6 +27,7 @@ struct PerfInputs {
     std::int64_t gpusPerNode;
     std::int64_t nicsPerNode;
     const PerfProfile& profile;
+    const HostSpec& host;  // CPU offload: host memory bandwidth and PCIe
 };
 
 struct PerfEstimate {
@@ -39,7 +41,8 @@ struct PerfEstimate {
     double dpCommSeconds = 0;  // exposed part
     double dpCommTotalSeconds = 0;
     double bubbleSeconds = 0;
-    double optimizerSeconds = 0;
+    double optimizerSeconds = 0;  // on the GPU, or the CPU step under offload (perf/offload_time.h)
+    double offloadSeconds = 0;    // exposed PCIe transfers of CPU offload
     // Compute slowed while hidden DP communication shares SMs and HBM with it (profile's
     // commComputeSlowdown × hidden DP seconds).
     double contentionSeconds = 0;

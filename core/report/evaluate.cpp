@@ -1,6 +1,8 @@
 #include "report/plan.h"
 
+#include "model/method_flops.h"
 #include "perf/cluster_hardware.h"
+#include "report/fine_tuning_notes.h"
 #include "scenario/scenario_check.h"
 #include "search/layout_alternatives.h"
 #include "search/layout_search.h"
@@ -11,7 +13,6 @@ namespace clusterplan {
 
 namespace {
 
-constexpr std::size_t kSearchKept = 20;  // ranked layouts kept in a plan
 using units::kGiB;
 
 std::string gib(double bytes) {
@@ -21,7 +22,7 @@ std::string gib(double bytes) {
 // Plain-language remarks on the memory picture, the kind a user acts on.
 void addMemoryNotes(Plan& plan) {
     const MemoryBreakdown& m = plan.memory;
-    if (!m.fits()) {
+    if (!m.fitsGpu()) {
         plan.notes.push_back("Does not fit: the most loaded GPU (pipeline stage " + std::to_string(m.stage) +
                              ") needs " + gib(m.total()) + " of " + gib(m.capacity) + ".");
         if (plan.layout.zeroStage < 3 && !plan.zeroStages.empty() && plan.zeroStages[3].fits())
@@ -30,7 +31,7 @@ void addMemoryNotes(Plan& plan) {
             plan.notes.push_back("Activations are " + gib(m.activations) +
                                  "; full recomputation or a smaller micro-batch reduces them.");
     }
-    if (plan.largestMicroBatch == 0)
+    if (plan.largestMicroBatch == 0 && m.host.fits())
         plan.notes.push_back("Even a micro-batch of one sequence does not fit this layout.");
     if (m.logits > 0.2 * m.total())
         plan.notes.push_back("Logits for the loss take " + gib(m.logits) +
@@ -47,7 +48,7 @@ void addCost(Plan& plan, const Catalog& catalog) {
     const auto& c = plan.scenario.cluster;
     const cost::ClusterFacts facts{c.gpu, c.gpus(), c.nodes, c.gpusPerNode, plan.gpu.tdpW};
     auto report = cost::computeCost(plan.scenario.cost, catalog.priceBooks(), facts, plan.perf.gpuHours,
-                                    plan.scenario.training.tokens);
+                                    plan.scenario.training.tokensToTrain());
     if (report)
         plan.cost = std::move(report).value();
     else {
@@ -58,14 +59,16 @@ void addCost(Plan& plan, const Catalog& catalog) {
 
 }  // namespace
 
-Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
+Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options) {
     if (auto e = checkScenario(scenario, catalog))
         return *e;
     Plan plan;
     if (scenario.layout.open != 0) {
         // Keys left out of the scenario are searched; the plan describes the fastest layout that
-        // fits (or, when none fits, the one closest to fitting) and keeps the top of the ranking.
-        SearchResult search = searchLayouts(scenario, catalog);
+        // fits (or, when none fits, the one closest to fitting) and keeps the whole ranking, those
+        // that do not fit included: the window's layout explorer shows every one (issue 7 §2), and
+        // at ~2 us per layout (bench_search) keeping them costs less than searching again.
+        SearchResult search = searchLayouts(scenario, catalog, options);
         if (search.ranked.empty()) {
             // Name the fixed key that rules everything out, checked with defaults for the others.
             auto check =
@@ -79,7 +82,8 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
             return Error{"layout", explainNoLayout(scenario, nearestWorkingSetups(scenario))};
         }
         plan.layout = search.ranked[search.best.value_or(0)].layout;
-        search.ranked.resize(std::min<std::size_t>(search.ranked.size(), kSearchKept));
+        if (!search.boundNote.empty())
+            plan.notes.push_back(search.boundNote);
         plan.search = std::move(search);
     } else {
         auto layout =
@@ -91,16 +95,20 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
     plan.scenario = scenario;
     plan.gpu = *catalog.gpu(scenario.cluster.gpu);
     plan.params = countParams(scenario.model);
-    plan.flops = flopsPerToken(scenario.model, scenario.training.seqLen, plan.layout.recompute);
+    plan.trainable = countTrainable(scenario.model, plan.params, scenario.training);
+    plan.flops = trainingFlopsPerToken(scenario.model, scenario.training, plan.layout.recompute);
+    plan.host = hostSpec(scenario, catalog);
 
     const double capacity = plan.gpu.visibleGib * kGiB;
-    const MemoryInputs inputs{scenario.model, scenario.training, plan.layout, scenario.overheads, capacity};
+    const double hostCapacity = hostCapacityPerGpu(plan.host, scenario.cluster);
+    const MemoryInputs inputs{scenario.model,     scenario.training, plan.layout,
+                              scenario.overheads, capacity,          hostCapacity};
     plan.memory = peakMemory(inputs);
     for (int stage = 0; stage <= 3; ++stage) {
         Layout l = plan.layout;
         l.zeroStage = stage;
         plan.zeroStages.push_back(
-            peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity}));
+            peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity, hostCapacity}));
     }
     plan.largestMicroBatch = largestFittingMicroBatch(inputs);
     addMemoryNotes(plan);
@@ -128,10 +136,11 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
         gpipe.layout.vpp = 1;
         gpipe.layout.gpipe = true;
         gpipe.gpipeMemory.reset();
-        plan.gpipeMemory =
-            peakMemory({scenario.model, scenario.training, gpipe.layout, scenario.overheads, capacity});
+        plan.gpipeMemory = peakMemory(
+            {scenario.model, scenario.training, gpipe.layout, scenario.overheads, capacity, hostCapacity});
         plan.gpipeStepSeconds = estimatePerf(scenario, catalog, gpipe).stepSeconds;
     }
+    addFineTuningNotes(plan);
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
     addCost(plan, catalog);
     return plan;

@@ -9,6 +9,8 @@
 #include "model/model_spec.h"
 #include "model/precision.h"
 #include "perf/perf_profile.h"
+#include "quote/quote_info.h"
+#include "scenario/fine_tuning_spec.h"
 
 namespace clusterplan {
 
@@ -22,7 +24,12 @@ struct TrainingSpec {
     Optimizer optimizer = Optimizer::AdamW;
     GradDtype gradDtype = GradDtype::Param;
     bool flashAttention = true;
-    Framework framework = Framework::Megatron;  // software stack: selects the efficiency profile
+    Framework framework = Framework::Megatron;     // software stack: selects the efficiency profile
+    TrainingMethod method = TrainingMethod::Full;  // fine-tuning (issue 13): fine_tuning_spec.h
+    LoraSpec lora;                                 // used by lora and qlora
+    std::int64_t frozenLayers = 0;                 // full method: the first N layers (and embedding) frozen
+    std::optional<DatasetSpec> dataset = std::nullopt;  // set: tokens = samples × mean length × epochs
+    [[nodiscard]] double tokensToTrain() const { return dataset ? dataset->tokens() : tokens; }
     bool operator==(const TrainingSpec&) const = default;
 };
 
@@ -33,6 +40,7 @@ struct ClusterSpec {
     std::string intraNode;  // fabric id; empty = the GPU's default
     std::string interNode = "ib-hdr-200";
     std::int64_t nicsPerNode = 0;  // scale-out NICs per server; 0 = one per GPU (rail-optimised)
+    double cpuMemoryGib = 0;  // host memory per server; 0 = the price book's server line or the catalog's
     [[nodiscard]] std::int64_t gpus() const { return gpusPerNode * nodes; }
     bool operator==(const ClusterSpec&) const = default;
 };
@@ -79,6 +87,8 @@ struct LayoutSpec {
     int zeroStage = 0;            // 0..3; FSDP full shard = 3
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
+    // CPU offload; empty: none, but the search may choose it when no layout fits otherwise.
+    std::optional<Offload> offload = std::nullopt;
     unsigned open = 0;      // LayoutKey bits
     PipelineSplit split{};  // braced: positional LayoutSpec{...} initialisers may leave it out
     [[nodiscard]] bool isOpen(LayoutKey k) const { return (open & k) != 0; }
@@ -113,7 +123,8 @@ struct Scenario {
     ClusterSpec cluster;
     LayoutSpec layout;
     MemoryOverheads overheads;
-    cost::CostInputs cost;  // rent vs buy (cost-model.md); defaults price the China book
+    cost::CostInputs cost;                  // rent vs buy (cost-model.md); defaults price the China book
+    std::optional<quote::QuoteInfo> quote;  // customer quote details (issue 8); absent: none entered
     bool operator==(const Scenario&) const = default;
 };
 

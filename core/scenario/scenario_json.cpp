@@ -5,11 +5,15 @@
 
 #include "cost/cost_json.h"
 #include "hardware/catalog_json.h"
+#include "quote/quote_json.h"
+#include "scenario/fine_tuning_json.h"
 #include "scenario/scenario_check.h"
+#include "scenario/scenario_schema.h"
 #include "util/atomic_file.h"
 #include "util/closest_id.h"
 #include "util/json_read.h"
 #include "util/json_write.h"
+#include "util/non_finite.h"
 
 namespace clusterplan {
 
@@ -58,6 +62,7 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
     r.optBoolean("flash_attention", t.flashAttention);
     t.framework =
         readEnum(r, "framework", t.framework, parseFramework, {"megatron", "nemo", "fsdp", "deepspeed"});
+    readFineTuning(r, t);
     r.finish();
 }
 
@@ -68,6 +73,7 @@ void readCluster(ObjectReader& r, ClusterSpec& c) {
     r.optString("intra_node", c.intraNode);
     r.optString("inter_node", c.interNode);
     r.optInteger("nics_per_node", c.nicsPerNode, 0, 1024);
+    r.optNumber("cpu_memory_gib", c.cpuMemoryGib, 0, kMaxCpuMemoryGib);
     r.finish();
 }
 
@@ -102,6 +108,10 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
     r.optInteger("last_stage_layers", l.split.lastStageLayers, 0, 10'000);
     r.optBoolean("embedding_as_layer", l.split.embeddingAsLayer);
     r.optBoolean("loss_as_layer", l.split.lossAsLayer);
+    if (r.has("offload"))
+        l.offload = parseOffload(r.choice("offload", {"none", "optimizer", "optimizer_and_params"}));
+    else
+        r.ignore({"offload"});
     r.finish();
 }
 
@@ -130,6 +140,8 @@ void writeLayout(json::Writer& w, const LayoutSpec& l) {
         w.value("embedding_as_layer", true);
     if (l.split.lossAsLayer)
         w.value("loss_as_layer", true);
+    if (l.offload)
+        w.value("offload", toString(*l.offload));
     w.endObject();
 }
 
@@ -167,16 +179,27 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
         cost::readCostInputs(*r, s.cost);
         r->finish();
     }
+    if (auto r = top.optObject("quote"))
+        quote::readQuote(*r, s.quote.emplace());
     top.finish();
     return s;
 }
 
 }  // namespace
 
-Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, const std::string& fileLabel) {
+Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, const std::string& fileLabel,
+                               std::vector<std::string>* migrationNotes) {
     auto parsed = json::parseText(text, fileLabel);
     if (!parsed)
         return parsed.error();
+    // The schema first: a newer file is refused before anything is read from it.
+    const auto version = scenarioSchemaVersion(parsed.value());
+    if (!version)
+        return version.error();
+    std::vector<std::string> notes;
+    migrateScenario(parsed.value(), version.value(), notes);
+    if (migrationNotes)
+        *migrationNotes = std::move(notes);
     try {
         Scenario s = readScenario(parsed.value(), catalog);
         if (auto e = checkScenario(s, catalog))
@@ -211,7 +234,9 @@ std::string scenarioToJson(const Scenario& s) {
         .value("precision", toString(t.precision))
         .value("optimizer", toString(t.optimizer));
     w.value("grad_dtype", toString(t.gradDtype)).value("flash_attention", t.flashAttention);
-    w.value("framework", toString(t.framework)).endObject();
+    w.value("framework", toString(t.framework));
+    writeFineTuning(w, t);
+    w.endObject();
     const auto& c = s.cluster;
     w.beginObject("cluster")
         .value("gpu", c.gpu)
@@ -219,7 +244,10 @@ std::string scenarioToJson(const Scenario& s) {
         .value("nodes", c.nodes);
     if (!c.intraNode.empty())
         w.value("intra_node", c.intraNode);
-    w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode).endObject();
+    w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode);
+    if (c.cpuMemoryGib > 0)
+        w.value("cpu_memory_gib", c.cpuMemoryGib);
+    w.endObject();
     writeLayout(w, s.layout);
     const auto& o = s.overheads;
     w.beginObject("overheads").value("cuda_context_gib", o.cudaContextGib);
@@ -228,12 +256,25 @@ std::string scenarioToJson(const Scenario& s) {
     w.beginObject("cost");
     cost::writeCostInputs(w, s.cost);
     w.endObject();
+    if (s.quote) {
+        w.beginObject("quote");
+        quote::writeQuote(w, *s.quote);
+        w.endObject();
+    }
     w.endObject();
     return w.str();
 }
 
 Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path) {
-    return writeFileAtomically(path, scenarioToJson(scenario));
+    std::string text;
+    try {
+        text = scenarioToJson(scenario);
+    } catch (const NonFiniteValue& e) {
+        // Every value was range-checked when it was entered; this is a bug, but the user's file
+        // must not be overwritten with a broken one.
+        return Error{path, std::string("cannot save, internal error: ") + e.what()};
+    }
+    return writeFileAtomically(path, text);
 }
 
 Scenario defaultScenario(const Catalog& catalog) {

@@ -4,6 +4,7 @@
 // closest valid id. Malformed JSON reports FILE:LINE:COL.
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "hardware/catalog.h"
 #include "scenario/scenario.h"
@@ -13,8 +14,10 @@ namespace clusterplan {
 
 inline constexpr std::uintmax_t kMaxScenarioBytes = 16u * 1024u * 1024u;  // 16 MiB
 
+// A file of an older schema version is migrated; `migrationNotes` (if given) receives what changed.
 Result<Scenario> parseScenario(std::string_view json, const Catalog& catalog,
-                               const std::string& fileLabel = "scenario");
+                               const std::string& fileLabel = "scenario",
+                               std::vector<std::string>* migrationNotes = nullptr);
 Result<Scenario> loadScenarioFile(const std::string& path, const Catalog& catalog);
 
 std::string scenarioToJson(const Scenario& scenario);

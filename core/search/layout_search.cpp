@@ -7,6 +7,7 @@
 #include "model/param_count.h"
 #include "perf/cluster_hardware.h"
 #include "search/search_explanation.h"
+#include "util/number_format.h"
 #include "util/units.h"
 
 namespace clusterplan {
@@ -27,6 +28,7 @@ struct Context {
     const Scenario& scenario;
     ClusterHardware hw;
     double capacity;
+    double hostCapacity;  // per GPU, for CPU offload
 };
 
 // Evaluates one resolved layout: peak memory and step time.
@@ -35,13 +37,16 @@ Candidate evaluateLayout(const Context& c, const Layout& l) {
     Candidate out;
     out.layout = l;
     out.capacityBytes = c.capacity;
-    const MemoryBreakdown mem = peakMemory({s.model, s.training, l, s.overheads, c.capacity});
+    const MemoryBreakdown mem = peakMemory({s.model, s.training, l, s.overheads, c.capacity, c.hostCapacity});
     out.memoryBytes = mem.total();
     out.fits = mem.fits();
-    if (!out.fits)
-        out.reason = "needs " + std::to_string(static_cast<long long>(std::ceil(mem.total() / kGiB))) +
-                     " GiB > " + std::to_string(static_cast<long long>(c.capacity / kGiB)) +
-                     " GiB usable (stage " + std::to_string(mem.stage) + ")";
+    if (mem.fitsGpu() && !mem.host.fits())
+        out.reason = "host memory: needs " + formatFixed(std::ceil(mem.host.total() / kGiB), 0) + " GiB > " +
+                     formatFixed(std::floor(mem.host.capacity / kGiB), 0) + " GiB per GPU";
+    else if (!out.fits)
+        out.reason = "needs " + formatFixed(std::ceil(mem.total() / kGiB), 0) + " GiB > " +
+                     formatFixed(std::floor(c.capacity / kGiB), 0) + " GiB usable (stage " +
+                     std::to_string(mem.stage) + ")";
     out.perf = estimateStep(perfInputs(c.hw, s, l));
     out.perf.notes.clear();
     return out;
@@ -105,16 +110,20 @@ void rank(std::vector<Candidate>& list) {
     }
 }
 
-}  // namespace
+// One (TP, CP, PP, DP) combination and the values its inner keys may take.
+struct Group {
+    std::int64_t tp, cp, pp, dp;
+    std::vector<std::int64_t> eps, vpps, mbs;
+    [[nodiscard]] std::size_t size(const Space& sp) const {
+        return eps.size() * vpps.size() * mbs.size() * sp.zero.size() * sp.recompute.size();
+    }
+};
 
-SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const SearchOptions& options) {
-    SearchResult result;
-    const Context c{s, clusterHardware(s, catalog), catalog.gpu(s.cluster.gpu)->visibleGib * kGiB};
+std::vector<Group> groupsFor(const Scenario& s, const Space& space, const SearchOptions& options) {
     const LayoutSpec& fixed = s.layout;
-    const Space space = spaceFor(s, options);
     const std::int64_t gpus = s.cluster.gpus();
     const ModelSpec& m = s.model;
-
+    std::vector<Group> groups;
     for (const std::int64_t tp : space.tp) {
         for (const std::int64_t cp : space.cp) {
             if (gpus % (tp * cp) != 0)
@@ -130,40 +139,103 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
                     continue;
                 if (s.training.globalBatch % dp != 0)
                     continue;
-                std::vector<std::int64_t> eps{fixed.isOpen(kEp) ? 1 : fixed.ep};
+                Group g{
+                    tp, cp, pp, dp, {fixed.isOpen(kEp) ? 1 : fixed.ep}, {fixed.isOpen(kVpp) ? 1 : fixed.vpp},
+                    {}};
                 if (fixed.isOpen(kEp) && m.moe)
-                    eps = divisorsOf(std::gcd(m.moe->experts, dp * cp), m.moe->experts);
-                std::vector<std::int64_t> vpps{fixed.isOpen(kVpp) ? 1 : fixed.vpp};
+                    g.eps = divisorsOf(std::gcd(m.moe->experts, dp * cp), m.moe->experts);
                 if (fixed.isOpen(kVpp) && pp > 1)
                     for (std::int64_t v = 2; v <= 8; ++v)
                         if (m.layers % (pp * v) == 0)
-                            vpps.push_back(v);
+                            g.vpps.push_back(v);
                 const std::int64_t perReplica = s.training.globalBatch / dp;
-                const auto mbs = fixed.isOpen(kMicroBatch) ? divisorsOf(perReplica, options.maxMicroBatch)
-                                                           : std::vector<std::int64_t>{fixed.microBatch};
-                for (const std::int64_t ep : eps)
-                    for (const std::int64_t vpp : vpps)
-                        for (const std::int64_t mb : mbs)
-                            for (const int zero : space.zero)
-                                for (const Recompute r : space.recompute) {
-                                    LayoutSpec spec{
-                                        tp, pp,
-                                        dp, cp,
-                                        ep, vpp,
-                                        mb, zero,
-                                        r,  fixed.isOpen(kSequenceParallel) ? tp > 1 : fixed.sequenceParallel,
-                                        0,  fixed.split};
-                                    auto layout = resolveLayout(spec, m, s.training, gpus);
-                                    if (!layout)
-                                        continue;
-                                    result.ranked.push_back(evaluateLayout(c, layout.value()));
-                                }
+                g.mbs = fixed.isOpen(kMicroBatch) ? divisorsOf(perReplica, options.maxMicroBatch)
+                                                  : std::vector<std::int64_t>{fixed.microBatch};
+                groups.push_back(std::move(g));
             }
         }
     }
-    result.evaluated = result.ranked.size();
+    return groups;
+}
+
+// The layout at position `index` inside a group, in the nesting order EP, VPP, micro-batch,
+// ZeRO, recompute (recompute varies fastest), the order an exhaustive loop visits them.
+LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std::size_t index,
+                  std::optional<Offload> offload) {
+    const auto take = [&index](std::size_t n) {
+        const std::size_t i = index % n;
+        index /= n;
+        return i;
+    };
+    const Recompute r = sp.recompute[take(sp.recompute.size())];
+    const int zero = sp.zero[take(sp.zero.size())];
+    const std::int64_t mb = g.mbs[take(g.mbs.size())];
+    const std::int64_t vpp = g.vpps[take(g.vpps.size())];
+    const std::int64_t ep = g.eps[take(g.eps.size())];
+    return {
+        g.tp,    g.pp, g.dp,       g.cp, ep,
+        vpp,     mb,   zero,       r,    fixed.isOpen(kSequenceParallel) ? g.tp > 1 : fixed.sequenceParallel,
+        offload, 0u,   fixed.split};
+}
+
+std::string boundNote(std::size_t space, std::size_t bound) {
+    return "The open layout keys allow " + std::to_string(space) +
+           " candidate layouts, more than the search's bound of " + std::to_string(bound) +
+           ": an evenly spaced " + std::to_string(bound) +
+           " of them were evaluated, so a better layout may exist. Fix some keys in \"layout\" (micro_batch, "
+           "vpp, "
+           "zero_stage, recompute, pp) to search the rest exhaustively.";
+}
+
+}  // namespace
+
+SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const SearchOptions& options) {
+    SearchResult result;
+    const ClusterHardware hw = clusterHardware(s, catalog);
+    const Context c{s, hw, catalog.gpu(s.cluster.gpu)->visibleGib * kGiB,
+                    hostCapacityPerGpu(hw.host, s.cluster)};
+    const Space space = spaceFor(s, options);
+    const std::int64_t gpus = s.cluster.gpus();
+    const ModelSpec& m = s.model;
+    const std::vector<Group> groups = groupsFor(s, space, options);
+    for (const auto& g : groups)
+        result.spaceSize += g.size(space);
+    // Every candidate when the space is within the bound; otherwise `bound` evenly spaced ones,
+    // decoded from their index without visiting the others (so time stays bounded too).
+    const std::size_t bound = std::max<std::size_t>(1, options.maxLayouts);
+    const std::size_t visits = std::min(result.spaceSize, bound);
+    if (result.spaceSize > bound)
+        result.boundNote = boundNote(result.spaceSize, bound);
+    const auto enumerate = [&](std::optional<Offload> offload) {
+        std::size_t group = 0;
+        std::size_t groupStart = 0;
+        for (std::size_t k = 0; k < visits; ++k) {
+            const std::size_t index =
+                result.spaceSize > bound
+                    ? static_cast<std::size_t>(std::uint64_t{k} * result.spaceSize / bound)
+                    : k;  // spaceSize < 10^10 and bound ~ 10^4: no overflow
+            while (index >= groupStart + groups[group].size(space))
+                groupStart += groups[group++].size(space);
+            auto layout = resolveLayout(specAt(groups[group], space, s.layout, index - groupStart, offload),
+                                        m, s.training, gpus);
+            if (layout)
+                result.ranked.push_back(evaluateLayout(c, layout.value()));
+        }
+    };
+    enumerate(s.layout.offload);
     rank(result.ranked);
-    if (!result.ranked.empty() && result.ranked.front().fits)
+    const auto fits = [&] { return !result.ranked.empty() && result.ranked.front().fits; };
+    // CPU offload trades step time for memory: tried only when nothing fits without it and the
+    // scenario leaves layout.offload out.
+    for (const Offload o : {Offload::Optimizer, Offload::OptimizerAndParams}) {
+        if (fits() || s.layout.offload)
+            break;
+        enumerate(o);
+        rank(result.ranked);
+        result.offloadChosen = fits();
+    }
+    result.evaluated = result.ranked.size();
+    if (fits())
         result.best = 0;
 
     LayoutSpec defaults = frameworkDefaultLayout(s, catalog, result.defaultDescription);
@@ -173,6 +245,12 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
     else
         result.defaultDescription += " — not valid here: " + resolved.error().toString();
     explainSearch(s, c.hw.intraNode, result);
+    if (result.offloadChosen)
+        result.explanation =
+            "No layout fits in GPU memory alone, so the search also tried CPU offload: the best "
+            "layout offloads '" +
+            std::string(toString(result.ranked.front().layout.offload)) + "' to host memory. " +
+            result.explanation;
     return result;
 }
 

@@ -29,17 +29,29 @@ struct Candidate {
 struct SearchResult {
     std::vector<Candidate> ranked;  // fitting first by step time, then the rest
     std::size_t evaluated = 0;
-    std::optional<std::size_t> best;            // index into ranked
+    std::size_t spaceSize = 0;        // candidate layouts the open keys allow (before validity checks)
+    std::string boundNote;            // when spaceSize exceeded SearchOptions::maxLayouts: what was cut
+    std::optional<std::size_t> best;  // index into ranked
     std::optional<Candidate> frameworkDefault;  // what the stack's recipes usually run
     std::string defaultDescription;             // how the default was chosen, or why it is invalid
     std::string explanation;                    // the winner in plain words and numbers
     std::string ruleOfThumb;                    // the seed article's advice for this model size
     bool ruleAgrees = false;
+    // No layout fitted in GPU memory alone and the scenario left layout.offload out: the ranking
+    // also holds layouts with CPU offload (issue 13 §2), and the explanation says so.
+    bool offloadChosen = false;
 };
+
+// The search's bound (issue 10): a million GPUs, a 1,000-layer model and a batch of 10^7 open
+// ~10^5 layouts at ~35 us each; 20,000 keeps one search under a second on one core of the
+// 2-core development machine (tests/bench/extreme_inputs.sh) and its ranking under 10 MB.
+inline constexpr std::size_t kDefaultMaxLayouts = 20'000;
 
 struct SearchOptions {
     bool allowCrossNodeTp = false;  // TP groups larger than a server (slow; off by default)
     std::int64_t maxMicroBatch = 64;
+    // Larger spaces are sampled evenly down to this many candidates, with SearchResult::boundNote.
+    std::size_t maxLayouts = kDefaultMaxLayouts;
 };
 
 SearchResult searchLayouts(const Scenario& scenario, const Catalog& catalog,

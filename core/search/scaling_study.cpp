@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "util/csv_write.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
 
@@ -32,8 +33,42 @@ Candidate bestOf(const SearchResult& r) {
     return r.ranked.empty() ? Candidate{} : r.ranked[r.best.value_or(0)];
 }
 
-Comparison compare(const std::string& label, const Scenario& s, const Catalog& catalog) {
-    const SearchResult r = searchLayouts(s, catalog);
+// How many searches the study runs: one per GPU count and one per comparison (addComparisons).
+std::size_t searchCount(const Scenario& s, std::size_t counts) {
+    return counts + 4 + (s.cluster.nodes > 1 ? 5 : 0);
+}
+
+// Every search of the study with its share of kScalingLayoutBudget; a bounded search is noted once.
+class StudySearch {
+public:
+    StudySearch(const Catalog& catalog, std::size_t searches)
+        : m_catalog(catalog)
+        , m_options{false, 64,
+                    std::max<std::size_t>(500, kScalingLayoutBudget / std::max<std::size_t>(1, searches))} {}
+    SearchResult operator()(const Scenario& s) {
+        SearchResult r = searchLayouts(s, m_catalog, m_options);
+        if (!r.boundNote.empty())
+            ++m_bounded;
+        return r;
+    }
+    void addNote(ScalingReport& report) const {
+        if (m_bounded > 0)
+            report.notes.push_back(
+                std::to_string(m_bounded) +
+                " of the study's searches had more candidate layouts than their share (" +
+                std::to_string(m_options.maxLayouts) + ") of the study's bound of " +
+                std::to_string(kScalingLayoutBudget) +
+                " and were sampled evenly; run `search` on one GPU count for a finer answer.");
+    }
+
+private:
+    const Catalog& m_catalog;
+    SearchOptions m_options;
+    std::size_t m_bounded = 0;
+};
+
+Comparison compare(const std::string& label, const Scenario& s, StudySearch& search) {
+    const SearchResult r = search(s);
     return {label, r.best.has_value(), bestOf(r)};
 }
 
@@ -44,13 +79,13 @@ std::string layoutText(const Layout& l) {
            std::string(toString(l.recompute));
 }
 
-void addComparisons(const Scenario& s, const Catalog& catalog, ScalingReport& r) {
+void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& search, ScalingReport& r) {
     const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
     // One 8-GPU server vs two 4-GPU servers over the scenario's scale-out fabric.
     Scenario one = withCluster(s, 8, 8);
     Scenario two = withCluster(s, 8, 4);
-    r.comparisons.push_back(compare("8 GPUs: 1 server x 8 (" + gpu.intraNodeFabric + ")", one, catalog));
-    r.comparisons.push_back(compare("8 GPUs: 2 servers x 4 over " + s.cluster.interNode, two, catalog));
+    r.comparisons.push_back(compare("8 GPUs: 1 server x 8 (" + gpu.intraNodeFabric + ")", one, search));
+    r.comparisons.push_back(compare("8 GPUs: 2 servers x 4 over " + s.cluster.interNode, two, search));
     // Intra-node fabric at the scenario's size: NVLink vs PCIe.
     Scenario here = s;
     here.layout.open = kAllLayoutKeys;
@@ -58,7 +93,7 @@ void addComparisons(const Scenario& s, const Catalog& catalog, ScalingReport& r)
         Scenario v = here;
         v.cluster.intraNode = fabric;
         r.comparisons.push_back(
-            compare(std::to_string(s.cluster.gpus()) + " GPUs, inside servers: " + fabric, v, catalog));
+            compare(std::to_string(s.cluster.gpus()) + " GPUs, inside servers: " + fabric, v, search));
     }
     // Scale-out fabric: InfiniBand vs RoCE vs Ethernet (only meaningful across servers).
     if (s.cluster.nodes > 1)
@@ -66,7 +101,7 @@ void addComparisons(const Scenario& s, const Catalog& catalog, ScalingReport& r)
             Scenario v = here;
             v.cluster.interNode = fabric;
             r.comparisons.push_back(
-                compare(std::to_string(s.cluster.gpus()) + " GPUs, between servers: " + fabric, v, catalog));
+                compare(std::to_string(s.cluster.gpus()) + " GPUs, between servers: " + fabric, v, search));
         }
 }
 
@@ -77,9 +112,11 @@ ScalingReport scalingStudy(const Scenario& s, const Catalog& catalog, std::int64
     ScalingReport r;
     r.deadlineDays = deadlineDays;
     double basePerGpu = 0;
-    for (const std::int64_t n : countsUpTo(maxGpus, s.cluster.gpusPerNode)) {
+    const auto counts = countsUpTo(maxGpus, s.cluster.gpusPerNode);
+    StudySearch study(catalog, searchCount(s, counts.size()));
+    for (const std::int64_t n : counts) {
         const Scenario v = withCluster(s, n, s.cluster.gpusPerNode);
-        const SearchResult search = searchLayouts(v, catalog);
+        const SearchResult search = study(v);
         ScalePoint p;
         p.gpus = n;
         p.nodes = v.cluster.nodes;
@@ -99,7 +136,8 @@ ScalingReport scalingStudy(const Scenario& s, const Catalog& catalog, std::int64
         }
         r.curve.push_back(p);
     }
-    addComparisons(s, catalog, r);
+    addComparisons(s, catalog, study, r);
+    study.addNote(r);
     return r;
 }
 
@@ -141,6 +179,8 @@ std::string scalingToText(const ScalingReport& r) {
                              formatFixed(c.best.perf.stepSeconds, 3) + " s, " + layoutText(c.best.layout)
                        : std::string("does not fit"))
             << "\n";
+    for (const auto& note : r.notes)
+        out << "\nNote: " << note << "\n";
     return out.str();
 }
 
@@ -153,10 +193,12 @@ std::string scalingToCsv(const ScalingReport& r) {
         const Layout& l = p.best.layout;
         const double tps = p.fits ? p.best.perf.tokensPerSecond : 0;
         out << p.gpus << "," << p.nodes << "," << p.gpusPerNode << "," << (p.fits ? "true" : "false") << ","
-            << formatFixed(tps, 1) << "," << formatFixed(tps / static_cast<double>(p.gpus), 1) << ","
-            << formatFixed(p.efficiency, 4) << "," << formatFixed(p.trainDays, 2) << "," << l.tp << ","
-            << l.pp << "," << l.dp << "," << l.cp << "," << l.ep << "," << l.microBatch << "," << l.zeroStage
-            << "," << toString(l.recompute) << "\n";
+            << csvFixed(tps, 1, "tokens_per_s") << ","
+            << csvFixed(tps / static_cast<double>(p.gpus), 1, "tokens_per_s_per_gpu") << ","
+            << csvFixed(p.efficiency, 4, "scaling_efficiency") << ","
+            << csvFixed(p.trainDays, 2, "train_days") << "," << l.tp << "," << l.pp << "," << l.dp << ","
+            << l.cp << "," << l.ep << "," << l.microBatch << "," << l.zeroStage << ","
+            << toString(l.recompute) << "\n";
     }
     return out.str();
 }
@@ -187,6 +229,9 @@ std::string scalingToJson(const ScalingReport& r) {
             .value("layout", layoutText(c.best.layout));
         w.endObject();
     }
+    w.endArray().beginArray("notes");
+    for (const auto& note : r.notes)
+        w.value("", note);
     w.endArray().endObject();
     return w.str();
 }

@@ -35,7 +35,12 @@ struct ScalingReport {
     double deadlineDays = 0;
     std::optional<std::int64_t> gpusForDeadline;  // smallest count tried that meets the deadline
     std::vector<Comparison> comparisons;
+    std::vector<std::string> notes;  // e.g. the searches were bounded (see kScalingLayoutBudget)
 };
+
+// Layouts evaluated over the whole study (every GPU count and comparison is a search): shared out
+// evenly, so `scale` on a million GPUs stays within seconds like one search does.
+inline constexpr std::size_t kScalingLayoutBudget = 60'000;
 
 ScalingReport scalingStudy(const Scenario& scenario, const Catalog& catalog, std::int64_t maxGpus,
                            double deadlineDays);

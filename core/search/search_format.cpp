@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "util/csv_write.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
 #include "util/units.h"
@@ -29,7 +30,8 @@ std::string row(const Candidate& c, std::size_t rank) {
         << pad(formatFixed(c.perf.tokensPerSecond, 0), 12) << pad(formatFixed(100 * c.perf.mfu, 1), 7)
         << pad(formatFixed(100 * c.perf.bubbleSeconds / c.perf.stepSeconds, 1), 8)
         << pad(formatFixed(c.memoryBytes / kGiB, 1), 9) << "  "
-        << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : c.reason);
+        << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : c.reason)
+        << (l.offload != Offload::None ? ", CPU offload " + std::string(toString(l.offload)) : "");
     return out.str();
 }
 
@@ -46,6 +48,7 @@ void writeCandidate(json::Writer& w, std::string_view key, const Candidate& c) {
         .value("micro_batches", l.microBatches)
         .value("zero_stage", l.zeroStage);
     w.value("recompute", toString(l.recompute)).value("sequence_parallel", l.sequenceParallel);
+    w.value("offload", toString(l.offload));
     w.value("step_s", c.perf.stepSeconds)
         .value("tokens_per_s", c.perf.tokensPerSecond)
         .value("mfu", c.perf.mfu);
@@ -62,7 +65,10 @@ void writeCandidate(json::Writer& w, std::string_view key, const Candidate& c) {
 
 std::string searchToText(const SearchResult& r, std::size_t top) {
     std::ostringstream out;
-    out << "Evaluated " << r.evaluated << " layouts.\n\n";
+    out << "Evaluated " << r.evaluated << " layouts.\n";
+    if (!r.boundNote.empty())
+        out << "Note: " << r.boundNote << "\n";
+    out << "\n";
     out << "   #  TP  PP    DP  CP  EP VPP  mb ZeRO recompute  SP    step s    tokens/s   MFU% bubble%  mem "
            "GiB\n";
     for (std::size_t i = 0; i < r.ranked.size() && i < top; ++i)
@@ -95,12 +101,13 @@ std::string searchToCsv(const SearchResult& r, std::size_t top) {
         const Candidate& c = r.ranked[i];
         const Layout& l = c.layout;
         out << i + 1 << "," << l.tp << "," << l.pp << "," << l.dp << "," << l.cp << "," << l.ep << ","
-            << l.vpp << "," << l.microBatch << "," << l.zeroStage << "," << toString(l.recompute) << ","
-            << (l.sequenceParallel ? "true" : "false") << "," << formatNumber(c.perf.stepSeconds) << ","
-            << formatFixed(c.perf.tokensPerSecond, 1) << "," << formatFixed(c.perf.mfu, 4) << ","
-            << formatNumber(c.perf.bubbleSeconds) << "," << formatFixed(c.memoryBytes / kGiB, 2) << ","
-            << (c.fits ? "true" : "false") << "," << (c.pareto ? "true" : "false") << ",\"" << c.reason
-            << "\"\n";
+            << l.vpp << "," << l.microBatch << "," << l.zeroStage << "," << csvField(toString(l.recompute))
+            << "," << (l.sequenceParallel ? "true" : "false") << ","
+            << csvNumber(c.perf.stepSeconds, "step_s") << ","
+            << csvFixed(c.perf.tokensPerSecond, 1, "tokens_per_s") << "," << csvFixed(c.perf.mfu, 4, "mfu")
+            << "," << csvNumber(c.perf.bubbleSeconds, "bubble_s") << ","
+            << csvFixed(c.memoryBytes / kGiB, 2, "memory_gib") << "," << (c.fits ? "true" : "false") << ","
+            << (c.pareto ? "true" : "false") << "," << csvField(c.reason) << "\n";
     }
     return out.str();
 }
@@ -109,7 +116,10 @@ std::string searchToJson(const SearchResult& r, std::size_t top) {
     json::Writer w;
     w.beginObject()
         .value("schema", "clusterplan.search/1")
-        .value("evaluated", static_cast<double>(r.evaluated));
+        .value("evaluated", static_cast<double>(r.evaluated))
+        .value("space_size", static_cast<double>(r.spaceSize));
+    if (!r.boundNote.empty())
+        w.value("bound_note", r.boundNote);
     w.value("explanation", r.explanation)
         .value("rule_of_thumb", r.ruleOfThumb)
         .value("rule_agrees", r.ruleAgrees);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <fcntl.h>
@@ -31,40 +32,100 @@ Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxByte
     return buffer.str();
 }
 
+namespace {
+
+// Refusals before anything is written, so that the old file stays as it was: the folder must
+// exist and be a folder; an existing target must be a writable regular file. rename() would
+// replace a read-only file (only the folder's permission counts), so that check is ours; it uses
+// the permission bits too, because access() always answers yes to root.
+std::optional<Error> checkTarget(const std::string& path, const std::filesystem::path& folder) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::exists(folder, ec))
+        return Error{path, "cannot save: the folder '" + folder.string() + "' does not exist"};
+    if (!fs::is_directory(folder, ec))
+        return Error{path, "cannot save: '" + folder.string() + "' is not a folder"};
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        return std::nullopt;  // a new file
+    if (!S_ISREG(st.st_mode))
+        return Error{path, "cannot save: it exists and is not a regular file"};
+    if (::access(path.c_str(), W_OK) != 0 || (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0)
+        return Error{path, "cannot save: the file is read-only; it was left unchanged"};
+    return std::nullopt;
+}
+
+// "No space left on device" from write(2) or "File too large" (EFBIG, a file-size limit): the
+// disk or quota is full. Either way the target was not touched.
+std::string writeFailure(int error) {
+    std::string reason = std::strerror(error);
+    if (error == ENOSPC || error == EFBIG || error == EDQUOT)
+        reason += " (the disk or quota is full)";
+    return "cannot save: " + reason + "; the existing file was left unchanged";
+}
+
+bool writeAll(int fd, std::string_view contents) {
+    std::size_t written = 0;
+    while (written < contents.size()) {
+        const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = ENOSPC;
+            return false;
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+// After the rename, the folder's entry must reach the disk too (fsync(2) on the directory).
+void syncFolder(const std::filesystem::path& folder) {
+    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+}
+
+}  // namespace
+
 Result<bool> writeFileAtomically(const std::string& path, std::string_view contents) {
     namespace fs = std::filesystem;
     const fs::path target(path);
     const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    if (auto refused = checkTarget(path, folder))
+        return *refused;
     std::string name = ".";
     name += target.filename().string();
     name += ".XXXXXX";
     std::string temp = (folder / name).string();
     const int fd = ::mkstemp(temp.data());
     if (fd < 0)
-        return Error{path, std::string("cannot create a temporary file beside it: ") + std::strerror(errno)};
-    std::size_t written = 0;
-    while (written < contents.size()) {
-        const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
-        if (n < 0) {
-            const std::string reason = std::strerror(errno);
-            ::close(fd);
-            ::unlink(temp.c_str());
-            return Error{path, "write failed: " + reason};
-        }
-        written += static_cast<std::size_t>(n);
+        return Error{path, std::string("cannot save: cannot create a file in '") + folder.string() +
+                               "': " + std::strerror(errno)};
+    if (!writeAll(fd, contents)) {
+        const int error = errno;
+        ::close(fd);
+        ::unlink(temp.c_str());
+        return Error{path, writeFailure(error)};
     }
     // mkstemp creates 0600; scenario files are ordinary documents.
     ::fchmod(fd, 0644);
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        const std::string reason = std::strerror(errno);
+    const bool synced = ::fsync(fd) == 0;
+    const int syncError = errno;
+    if (::close(fd) != 0 || !synced) {
+        const int error = synced ? errno : syncError;
         ::unlink(temp.c_str());
-        return Error{path, "flush failed: " + reason};
+        return Error{path, writeFailure(error)};
     }
     if (std::rename(temp.c_str(), path.c_str()) != 0) {
         const std::string reason = std::strerror(errno);
         ::unlink(temp.c_str());
-        return Error{path, "cannot replace the file: " + reason};
+        return Error{path, "cannot save: cannot replace the file: " + reason};
     }
+    syncFolder(folder);
     return true;
 }
 

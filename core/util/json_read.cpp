@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "util/closest_id.h"
+#include "util/number_format.h"
 
 namespace clusterplan::json {
 
@@ -121,7 +122,7 @@ std::int64_t toInteger(const boost::json::value& v, const std::string& where, st
     if (x != std::floor(x))
         fail(where, "must be a whole number, got " + std::to_string(x));
     if (x < static_cast<double>(min) || x > static_cast<double>(max))
-        fail(where, "is " + std::to_string(static_cast<long long>(x)) + ", " +
+        fail(where, "is " + formatNumber(x) + ", " +  // x may exceed any integer type
                         rangeText(static_cast<double>(min), static_cast<double>(max)));
     return static_cast<std::int64_t>(x);
 }

@@ -2,12 +2,16 @@
 
 #include <cstdio>
 
+#include "util/non_finite.h"
 #include "util/number_format.h"
+#include "util/utf8.h"
 
 namespace clusterplan::json {
 
-std::string quote(std::string_view text) {
+std::string quote(std::string_view raw) {
+    const std::string text = repairUtf8(raw);
     std::string out = "\"";
+    out.reserve(text.size() + 2);
     for (const char c : text) {
         switch (c) {
         case '"':
@@ -40,55 +44,61 @@ std::string quote(std::string_view text) {
 
 void Writer::newline() {
     m_out += '\n';
-    m_out.append(m_first.size() * 2, ' ');
+    m_out.append(m_levels.size() * 2, ' ');
 }
 
-void Writer::prefix(std::string_view key) {
-    if (!m_first.empty()) {
-        if (!m_first.back())
-            m_out += ",";
-        m_first.back() = false;
+std::string Writer::prefix(std::string_view key) {
+    if (m_levels.empty())
+        return std::string(key);
+    Level& level = m_levels.back();
+    if (level.count > 0)
+        m_out += ",";
+    const std::size_t index = level.count++;
+    newline();
+    if (!level.isArray)
+        m_out += quote(key) + ": ";  // inside an object even an empty key is a key
+    if (level.isArray)
+        return level.path + "[" + std::to_string(index) + "]";
+    return level.path.empty() ? std::string(key) : level.path + "." + std::string(key);
+}
+
+void Writer::open(std::string_view key, bool isArray, char bracket) {
+    std::string path = prefix(key);
+    m_out += bracket;
+    m_levels.push_back({std::move(path), isArray, 0});
+}
+
+void Writer::close(char bracket) {
+    const bool empty = m_levels.back().count == 0;
+    m_levels.pop_back();
+    if (!empty)
         newline();
-    }
-    if (!key.empty())
-        m_out += quote(key) + ": ";
+    m_out += bracket;
 }
 
 Writer& Writer::beginObject(std::string_view key) {
-    prefix(key);
-    m_out += "{";
-    m_first.push_back(true);
+    open(key, false, '{');
     return *this;
 }
 
 Writer& Writer::endObject() {
-    const bool empty = m_first.back();
-    m_first.pop_back();
-    if (!empty)
-        newline();
-    m_out += "}";
+    close('}');
     return *this;
 }
 
 Writer& Writer::beginArray(std::string_view key) {
-    prefix(key);
-    m_out += "[";
-    m_first.push_back(true);
+    open(key, true, '[');
     return *this;
 }
 
 Writer& Writer::endArray() {
-    const bool empty = m_first.back();
-    m_first.pop_back();
-    if (!empty)
-        newline();
-    m_out += "]";
+    close(']');
     return *this;
 }
 
 Writer& Writer::value(std::string_view key, double number) {
-    prefix(key);
-    m_out += formatNumber(number);
+    const std::string path = prefix(key);
+    m_out += formatNumber(requireFinite(number, path));
     return *this;
 }
 

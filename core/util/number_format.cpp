@@ -1,5 +1,6 @@
 #include "util/number_format.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <system_error>
@@ -21,9 +22,12 @@ std::string formatNumber(double value) {
 std::string formatFixed(double value, int decimals) {
     if (!std::isfinite(value))
         return "-";
-    char buffer[64];
-    const auto result =
-        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
+    // DBL_MAX in fixed notation has 309 integer digits; the buffer holds it with its decimals.
+    char buffer[400];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed,
+                                      std::clamp(decimals, 0, 17));
+    if (result.ec != std::errc())
+        return formatNumber(value);
     std::string text(buffer, result.ptr);
     if (text == "-0" || text.rfind("-0.", 0) == 0) {
         // Avoid printing "-0.00" for tiny negative values.

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "report/plan.h"
+#include "util/csv_write.h"
 #include "util/json_read.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
@@ -280,15 +281,15 @@ std::string validationToCsv(const ValidationReport& r) {
     out << "id,source,use,metric,profile,published,predicted,error,cv_predicted,cv_error,band_low,band_high,"
            "cv_in_band\n";
     for (const auto& row : r.rows) {
-        out << row.id << "," << row.source << "," << row.use << "," << row.metric << "," << row.profile
-            << ",";
+        out << csvField(row.id) << "," << csvField(row.source) << "," << csvField(row.use) << ","
+            << csvField(row.metric) << "," << csvField(row.profile) << ",";
         if (row.use == "exclude")
             out << ",,,,,,,\n";
         else
-            out << formatNumber(row.published) << "," << formatNumber(row.predicted) << ","
-                << formatFixed(row.error, 4) << "," << formatNumber(row.cvPredicted) << ","
-                << formatFixed(row.cvError, 4) << "," << formatNumber(row.bandLow) << ","
-                << formatNumber(row.bandHigh) << "," << (row.cvInBand ? 1 : 0) << "\n";
+            out << csvNumber(row.published, "published") << "," << csvNumber(row.predicted, "predicted")
+                << "," << csvFixed(row.error, 4, "error") << "," << csvNumber(row.cvPredicted, "cv_predicted")
+                << "," << csvFixed(row.cvError, 4, "cv_error") << "," << csvNumber(row.bandLow, "band_low")
+                << "," << csvNumber(row.bandHigh, "band_high") << "," << (row.cvInBand ? 1 : 0) << "\n";
     }
     return out.str();
 }

@@ -1,29 +1,15 @@
 // clusterplan-cli end to end: exit codes 0 / 2, plan JSON keys, messages on stderr.
-#include <array>
-#include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
+#include "cli_runner.h"
 #include "test_support.h"
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out;
-};
+using Run = clusterplan::test::CliRun;
 
 Run cli(const std::string& args) {
-    Run r;
-    const std::string command = std::string(CLUSTERPLAN_CLI) + " " + args + " 2>&1";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    std::array<char, 4096> buffer{};
-    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
-        r.out.append(buffer.data(), n);
-    const int raw = ::pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
+    return clusterplan::test::runCli(args);
 }
 
 const std::string kData = CLUSTERPLAN_TEST_DATA;

@@ -1,15 +1,24 @@
 #include "mainwindow/main_window.h"
 
 #include "charts/cost_chart_view.h"
+#include "charts/cost_details_view.h"
+#include "charts/layout_explorer_tab.h"
 #include "charts/layout_scatter_view.h"
 #include "charts/memory_chart_view.h"
+#include "charts/scaling_tab.h"
 #include "charts/step_time_chart_view.h"
+#include "charts/verdict_card.h"
 #include "charts/zero_comparison_chart_view.h"
+#include "export/export_actions.h"
 #include "inputs/inputs_panel.h"
+#include "mainwindow/about_dialog.h"
+#include "models/plan_comparison.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
+#include "models/scenario_file_name.h"
 
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -18,34 +27,39 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace clusterplan::ui {
 
-namespace {
-
-const QString kScenarioFilter = QStringLiteral("ClusterPlan scenarios (*.json);;All files (*)");
-
-}  // namespace
-
 MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     : QMainWindow(parent), m_controller(controller) {
+    m_comparison = new PlanComparison(controller, this);
     m_inputs = new InputsPanel(controller);
     auto* splitter = new QSplitter(Qt::Horizontal);
     splitter->addWidget(m_inputs);
     splitter->addWidget(createResultsPane());
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    setCentralWidget(splitter);
+    // The verdict first, above everything (issue 7 §1).
+    m_verdict = new VerdictCard(*m_comparison);
+    auto* central = new QWidget;
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(4, 4, 4, 0);
+    column->addWidget(m_verdict);
+    column->addWidget(splitter, 1);
+    setCentralWidget(central);
     createMenus();
     resize(1400, 900);
 
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
-    connect(&controller, &PlanController::planChanged, m_stepTimeChart, &StepTimeChartView::setPlan);
+    connect(m_comparison, &PlanComparison::changed, this, &MainWindow::showComparedPlans);
     connect(&controller, &PlanController::planChanged, m_layoutScatter, &LayoutScatterView::setPlan);
     connect(&controller, &PlanController::planChanged, m_costChart, &CostChartView::setPlan);
+    connect(&controller, &PlanController::planChanged, m_costDetails, &CostDetailsView::setPlan);
     connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
     updateTitle();
     showPlan();
+    showComparedPlans();
 }
 
 QWidget* MainWindow::createResultsPane() {
@@ -88,13 +102,22 @@ QWidget* MainWindow::createChartTabs() {
     time->setSizes({500, 500});
 
     m_costChart = new CostChartView;
+    m_costDetails = new CostDetailsView;
+    auto* cost = new QSplitter(Qt::Horizontal);
+    cost->addWidget(m_costChart);
+    cost->addWidget(m_costDetails);
+    cost->setSizes({480, 520});
+    m_explorer = new LayoutExplorerTab(*m_comparison);
+    m_scaling = new ScalingTab(m_controller);
 
     auto* tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("chartTabs"));
     tabs->setDocumentMode(true);
     tabs->addTab(memory, tr("Memory"));
     tabs->addTab(time, tr("Time"));
-    tabs->addTab(m_costChart, tr("Cost"));
+    tabs->addTab(m_explorer, tr("Explorer"));
+    tabs->addTab(m_scaling, tr("Scaling"));
+    tabs->addTab(cost, tr("Cost"));
     return tabs;
 }
 
@@ -105,6 +128,11 @@ void MainWindow::createMenus() {
     file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, this, &MainWindow::saveScenarioAs);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    auto* exportActions = new ExportActions(m_controller, this);
+    exportActions->addTo(menuBar()->addMenu(tr("&Export")));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ClusterPlan"), this, &MainWindow::showAbout)
+        ->setObjectName(QStringLiteral("actionAbout"));
 }
 
 void MainWindow::showPlan() {
@@ -112,8 +140,17 @@ void MainWindow::showPlan() {
     if (!plan)
         return;
     m_summary->setText(planSummaryHtml(*plan));
-    m_memoryChart->setPlan(*plan);
     m_zeroChart->setPlan(*plan);
+}
+
+void MainWindow::showComparedPlans() {
+    const auto& plan = m_controller.plan();
+    if (!plan)
+        return;
+    const auto& selected = m_comparison->selectedPlan();
+    const auto& baseline = m_comparison->baseline();
+    m_memoryChart->setPlans(*plan, selected ? &*selected : nullptr, baseline ? &*baseline : nullptr);
+    m_stepTimeChart->setPlans(*plan, selected ? &*selected : nullptr, baseline ? &*baseline : nullptr);
 }
 
 void MainWindow::updateTitle() {
@@ -128,9 +165,12 @@ void MainWindow::openScenario() {
         return;
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open scenario"), QFileInfo(m_controller.filePath()).path(),
-                                     kScenarioFilter, nullptr, QFileDialog::DontUseNativeDialog);
-    if (path.isEmpty())
-        return;
+                                     scenarioFileFilter(), nullptr, QFileDialog::DontUseNativeDialog);
+    if (!path.isEmpty())
+        openScenarioFile(path);
+}
+
+void MainWindow::openScenarioFile(const QString& path) {
     const QString error = m_controller.openFile(path);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Cannot open scenario"), error);
@@ -146,12 +186,12 @@ bool MainWindow::saveScenario() {
 }
 
 bool MainWindow::saveScenarioAs() {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), m_controller.filePath(),
-                                                kScenarioFilter, nullptr, QFileDialog::DontUseNativeDialog);
+    const QString proposed = proposedScenarioPath(m_controller.filePath(), QDir::homePath());
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), proposed, scenarioFileFilter(),
+                                                nullptr, QFileDialog::DontUseNativeDialog);
     if (path.isEmpty())
         return false;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
+    path = withScenarioExtension(path);
     const QString error = m_controller.saveFile(path);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Cannot save scenario"), error);
@@ -167,6 +207,12 @@ bool MainWindow::maybeSave() {
     if (answer == QMessageBox::Save)
         return saveScenario();
     return answer == QMessageBox::Discard;
+}
+
+void MainWindow::showAbout() {
+    auto* dialog = new AboutDialog(m_controller.catalog(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();  // window-modal without blocking, so tests can inspect it
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -1,6 +1,7 @@
 #include "models/plan_controller.h"
 
 #include "models/qt_text.h"
+#include "quote/quote_revision.h"
 #include "scenario/scenario_json.h"
 
 #include <utility>
@@ -26,9 +27,17 @@ void PlanController::update(const std::function<void(Scenario&)>& edit) {
     m_timer.start();
 }
 
+void PlanController::setSearchOptions(const SearchOptions& options) {
+    if (options.allowCrossNodeTp == m_searchOptions.allowCrossNodeTp &&
+        options.maxMicroBatch == m_searchOptions.maxMicroBatch)
+        return;
+    m_searchOptions = options;
+    m_timer.start();
+}
+
 void PlanController::evaluateNow() {
     m_timer.stop();
-    Result<Plan> result = evaluate(m_scenario, m_catalog);
+    Result<Plan> result = evaluate(m_scenario, m_catalog, m_searchOptions);
     if (!result) {
         emit inputError(toQString(result.error().where), toQString(result.error().message));
         return;
@@ -42,6 +51,7 @@ QString PlanController::openFile(const QString& path) {
     if (!loaded)
         return toQString(loaded.error().toString());
     m_scenario = std::move(loaded).value();
+    m_saved = m_scenario;
     m_filePath = path;
     m_modified = false;
     emit documentChanged();
@@ -51,9 +61,17 @@ QString PlanController::openFile(const QString& path) {
 }
 
 QString PlanController::saveFile(const QString& path) {
-    const Result<bool> saved = saveScenarioFile(m_scenario, toStdString(path));
+    // An edited quote is saved as its next revision (issue 8 §1).
+    const Scenario toSave = m_saved ? quote::withNextRevision(m_scenario, *m_saved) : m_scenario;
+    const Result<bool> saved = saveScenarioFile(toSave, toStdString(path));
     if (!saved)
         return toQString(saved.error().toString());
+    m_saved = toSave;
+    if (!(toSave == m_scenario)) {
+        m_scenario = toSave;
+        emit scenarioChanged(m_scenario);
+        m_timer.start();  // the plan carries the quote it prints
+    }
     m_filePath = path;
     m_modified = false;
     emit documentChanged();

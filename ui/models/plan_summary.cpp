@@ -99,6 +99,22 @@ QString timeRows(const PerfEstimate& t, std::int64_t gpus) {
     return html;
 }
 
+// "lora r=16 (q,k,v,o,gate,up,down): 207.09 M trainable (0.294 %)" and the offload, if any.
+QString methodText(const Plan& plan) {
+    const TrainingSpec& t = plan.scenario.training;
+    QString text = toQString(toString(t.method));
+    if (t.method != TrainingMethod::Full)
+        text += QStringLiteral(" r=%1 (%2)").arg(t.lora.rank).arg(toQString(loraTargetList(t.lora.targets)));
+    text += QStringLiteral(": %1 M trainable (%2 %)")
+                .arg(plan.trainable.trainable / 1e6, 0, 'f', 2)
+                .arg(100 * plan.trainable.trainable / plan.params.total, 0, 'f', 3);
+    if (plan.layout.offload != Offload::None)
+        text += QStringLiteral("; CPU offload %1, host %2 of %3 per GPU")
+                    .arg(toQString(toString(plan.layout.offload)), formatGib(plan.memory.host.total()),
+                         formatGib(plan.memory.host.capacity));
+    return text;
+}
+
 QString largestMicroBatchText(const Plan& plan) {
     if (plan.largestMicroBatch <= 0)
         return QStringLiteral("none (one sequence does not fit)");
@@ -140,6 +156,9 @@ QString formatLayoutDegrees(const Layout& layout) {
 }
 
 QString formatFit(const MemoryBreakdown& memory) {
+    if (memory.fitsGpu() && !memory.host.fits())
+        return QStringLiteral("does NOT fit in host memory (offload needs %1 of %2 per GPU)")
+            .arg(formatGib(memory.host.total()), formatGib(memory.host.capacity));
     if (memory.fits())
         return QStringLiteral("fits (%1 of %2)").arg(formatGib(memory.total()), formatGib(memory.capacity));
     return QStringLiteral("does NOT fit (needs %1 of %2)")
@@ -169,6 +188,7 @@ QString planSummaryHtml(const Plan& plan) {
     html += row(QStringLiteral("FLOPs / token"),
                 QStringLiteral("%1 (model), %2 (hardware, with recompute)")
                     .arg(formatFlops(plan.flops.model), formatFlops(plan.flops.hardware)));
+    html += row(QStringLiteral("Method"), methodText(plan).toHtmlEscaped());
     html += row(QStringLiteral("Cluster"), gpus);
     html += row(QStringLiteral("Layout"), formatLayoutDegrees(plan.layout));
     html += row(QString(), layoutDetails(plan.layout).toHtmlEscaped());

@@ -1,0 +1,64 @@
+# bash completion for clusterplan-cli (commands and options of app/cli_commands.cpp).
+# Installed as /usr/share/bash-completion/completions/clusterplan-cli.
+
+_clusterplan_cli() {
+    local cur prev words cword
+    _init_completion || return
+
+    local commands="evaluate search scale cost report validate presets"
+    case "$prev" in
+        --format)
+            local formats="json text csv"
+            case "${words[1]}" in
+                evaluate) formats="json text" ;;
+                validate) formats="text csv" ;;
+            esac
+            COMPREPLY=($(compgen -W "$formats" -- "$cur"))
+            return
+            ;;
+        --catalog | --pricebook | --profiles)
+            _filedir json
+            return
+            ;;
+        --pdf | --xlsx)
+            _filedir "${prev#--}"
+            return
+            ;;
+        --csv | --images)
+            _filedir -d
+            return
+            ;;
+        --lang)
+            COMPREPLY=($(compgen -W "zh_CN en" -- "$cur"))
+            return
+            ;;
+        --top | --max-gpus | --days | --max-layouts)
+            return  # a number
+            ;;
+    esac
+
+    if [[ $cword -eq 1 ]]; then
+        COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+        return
+    fi
+
+    local options
+    case "${words[1]}" in
+        evaluate) options="--format --catalog --profiles --pricebook" ;;
+        search) options="--top --format --allow-cross-node-tp --catalog --profiles --pricebook" ;;
+        scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
+        cost) options="--format --pricebook --catalog --profiles" ;;
+        report) options="--pdf --xlsx --csv --images --lang --bom --max-layouts --pricebook --catalog --profiles" ;;
+        validate) options="--format --catalog --profiles" ;;
+        presets) options="--catalog" ;;
+        *) return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        return
+    fi
+    case "${words[1]}" in
+        evaluate | search | scale | cost | report) _filedir json ;;
+    esac
+} &&
+    complete -F _clusterplan_cli clusterplan-cli

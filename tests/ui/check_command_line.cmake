@@ -1,0 +1,38 @@
+# ctest -R ui.command_line: clusterplan's QCommandLineParser, run without a display.
+function(run_gui expected_rc out_var err_var)
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY --unset=QT_QPA_PLATFORM ${EXE} ${ARGN}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+  if(NOT rc EQUAL expected_rc)
+    message(FATAL_ERROR "clusterplan ${ARGN}: exit code ${rc}, expected ${expected_rc}\nstdout: ${out}\nstderr: ${err}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+  set(${err_var} "${err}" PARENT_SCOPE)
+endfunction()
+
+run_gui(0 out err --version)
+if(NOT out STREQUAL "clusterplan ${VERSION}\n")
+  message(FATAL_ERROR "--version printed '${out}', expected 'clusterplan ${VERSION}'")
+endif()
+run_gui(0 out err --help)
+if(NOT out MATCHES "Usage: .*clusterplan \\[options\\] \\[FILE\\]" OR NOT out MATCHES "--version"
+   OR NOT out MATCHES "clusterplan.scenario/1")
+  message(FATAL_ERROR "--help lacks the usage, options or FILE:\n${out}")
+endif()
+run_gui(2 out err --no-such-option)
+if(NOT err MATCHES "clusterplan: Unknown option 'no-such-option'")
+  message(FATAL_ERROR "an unknown option is not named:\n${err}")
+endif()
+run_gui(2 out err a.json b.json)
+if(NOT err MATCHES "one scenario FILE at most")
+  message(FATAL_ERROR "two files are not refused:\n${err}")
+endif()
+# Without a display the FILE given is the one whose plan is printed.
+run_gui(0 out err ${SCENARIO})
+if(NOT out MATCHES "GPT-3 175B")
+  message(FATAL_ERROR "the plan printed is not the one of ${SCENARIO}:\n${out}")
+endif()
+run_gui(2 out err /nonexistent/scenario.clusterplan.json)
+if(NOT err MATCHES "/nonexistent/scenario.clusterplan.json")
+  message(FATAL_ERROR "a missing file is not named:\n${err}")
+endif()
