@@ -161,39 +161,41 @@ TEST_CASE("no layout at all: why, and the nearest cluster sizes and batches that
     auto e = evaluate(fixed, test::catalog());
     REQUIRE_FALSE(e.ok());
     CHECK(e.error().message.find("nearest that work: 96 or 104") != std::string::npos);
-    TEST_CASE("the plan keeps every evaluated layout and follows the search options (issue 7)", "[search]") {
-        const Scenario s = openScenario("llama-3.1-70b", 4, 256);
-        const auto plan = evaluate(s, test::catalog());
-        REQUIRE(plan.ok());
-        REQUIRE(plan->search.has_value());
-        const SearchResult& search = *plan->search;
-        CHECK(search.ranked.size() == search.evaluated);
-        CHECK(search.evaluated == searchLayouts(s, test::catalog()).evaluated);
-        bool anyMisfit = false;
-        for (const Candidate& c : search.ranked)
-            anyMisfit = anyMisfit || (!c.fits && !c.reason.empty());
-        CHECK(anyMisfit);  // layouts that do not fit stay, with their reason
-        // TP across servers (clusterplan-cli search --allow-cross-node-tp) adds TP 16, 32, 64 layouts.
-        SearchOptions crossNode;
-        crossNode.allowCrossNodeTp = true;
-        const auto wider = evaluate(s, test::catalog(), crossNode);
-        REQUIRE(wider.ok());
-        CHECK(wider->search->evaluated > search.evaluated);
-        CHECK(wider->search->evaluated == searchLayouts(s, test::catalog(), crossNode).evaluated);
-    }
+}
 
-    TEST_CASE("a searched layout's cost per million tokens uses the report's own rule", "[search][cost]") {
-        const auto plan = evaluate(openScenario("llama-3.1-8b", 1, 512), test::catalog());
-        REQUIRE(plan.ok());
-        REQUIRE(plan->cost.has_value());
-        REQUIRE(plan->search->best.has_value());
-        const Candidate& best = plan->search->ranked[*plan->search->best];
-        // The recommended layout is the plan's: its cost is exactly the report's (to the cent).
-        CHECK(rentPerMillionTokens(*plan->cost, best) == plan->cost->perMillionTokensRent);
-        CHECK(buyPerMillionTokens(*plan->cost, best) == plan->cost->perMillionTokensBuy);
-        // A layout twice as slow costs twice as much per token, to rounding.
-        Candidate slower = best;
-        slower.perf.gpuHours *= 2;
-        CHECK_THAT(*rentPerMillionTokens(*plan->cost, slower),
-                   Catch::Matchers::WithinRel(2 * *plan->cost->perMillionTokensRent, 1e-6));
-    }
+TEST_CASE("the plan keeps every evaluated layout and follows the search options (issue 7)", "[search]") {
+    const Scenario s = openScenario("llama-3.1-70b", 4, 256);
+    const auto plan = evaluate(s, test::catalog());
+    REQUIRE(plan.ok());
+    REQUIRE(plan->search.has_value());
+    const SearchResult& search = *plan->search;
+    CHECK(search.ranked.size() == search.evaluated);
+    CHECK(search.evaluated == searchLayouts(s, test::catalog()).evaluated);
+    bool anyMisfit = false;
+    for (const Candidate& c : search.ranked)
+        anyMisfit = anyMisfit || (!c.fits && !c.reason.empty());
+    CHECK(anyMisfit);  // layouts that do not fit stay, with their reason
+    // TP across servers (clusterplan-cli search --allow-cross-node-tp) adds TP 16, 32, 64 layouts.
+    SearchOptions crossNode;
+    crossNode.allowCrossNodeTp = true;
+    const auto wider = evaluate(s, test::catalog(), crossNode);
+    REQUIRE(wider.ok());
+    CHECK(wider->search->evaluated > search.evaluated);
+    CHECK(wider->search->evaluated == searchLayouts(s, test::catalog(), crossNode).evaluated);
+}
+
+TEST_CASE("a searched layout's cost per million tokens uses the report's own rule", "[search][cost]") {
+    const auto plan = evaluate(openScenario("llama-3.1-8b", 1, 512), test::catalog());
+    REQUIRE(plan.ok());
+    REQUIRE(plan->cost.has_value());
+    REQUIRE(plan->search->best.has_value());
+    const Candidate& best = plan->search->ranked[*plan->search->best];
+    // The recommended layout is the plan's: its cost is exactly the report's (to the cent).
+    CHECK(rentPerMillionTokens(*plan->cost, best) == plan->cost->perMillionTokensRent);
+    CHECK(buyPerMillionTokens(*plan->cost, best) == plan->cost->perMillionTokensBuy);
+    // A layout twice as slow costs twice as much per token, to rounding.
+    Candidate slower = best;
+    slower.perf.gpuHours *= 2;
+    CHECK_THAT(*rentPerMillionTokens(*plan->cost, slower),
+               Catch::Matchers::WithinRel(2 * *plan->cost->perMillionTokensRent, 1e-6));
+}

@@ -15,8 +15,9 @@ bool sameLayout(const Layout& a, const Layout& b) {
 }  // namespace
 
 LayoutSpec pinnedSpec(const Layout& l) {
-    return LayoutSpec{
-        l.tp, l.pp, l.dp, l.cp, l.ep, l.vpp, l.microBatch, l.zeroStage, l.recompute, l.sequenceParallel, 0};
+    return LayoutSpec{l.tp,      l.pp,         l.dp,        l.cp,        l.ep,
+                      l.vpp,     l.microBatch, l.zeroStage, l.recompute, l.sequenceParallel,
+                      l.offload, 0u,           l.split};
 }
 
 PlanComparison::PlanComparison(PlanController& controller, QObject* parent)
