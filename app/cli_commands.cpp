@@ -14,6 +14,7 @@
 #include "scenario/scenario_json.h"
 #include "search/scaling_study.h"
 #include "search/search_format.h"
+#include "util/atomic_file.h"
 #include "util/json_write.h"
 #include "validation/validation.h"
 
@@ -37,9 +38,12 @@ constexpr const char* kUsage = R"(Usage:
   clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
-  clusterplan-cli validate [--format text|csv] [--catalog FILE]...
+  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
-      layout; print published vs predicted and the mean absolute error per source.
+      layout; print published vs predicted (in-sample), the prediction of the profiles fitted
+      without the run's source (cross-validated), the band, and per source the mean absolute
+      error, the cross-validated error and the band coverage. --cv-profiles replaces the built-in
+      leave-one-source-out profiles ("clusterplan.perf-profiles-cv/1", see fit_profiles.py).
   clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
                          [--lang zh_CN|en] [--bom] [--max-layouts N]
       A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
@@ -64,7 +68,9 @@ struct Options {
     std::string file;
     std::string format = "json";
     std::vector<std::string> catalogs;
-    std::vector<std::string> profiles;    // extra performance-profile files
+    std::vector<std::string> profiles;  // extra performance-profile files
+    std::string cvProfiles;             // validate: leave-one-source-out folds file
+    bool formatGiven = false;
     std::vector<std::string> priceBooks;  // extra price-book files
     std::size_t top = 20;
     double maxGpus = 0;  // scale: 0 = the scenario's cluster size
@@ -126,7 +132,12 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             if (!hasValue)
                 return usageError(a + " needs a value");
             o.priceBooks.push_back(args[++i]);
+        } else if (a == "--cv-profiles") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            o.cvProfiles = args[++i];
         } else if (a == "--format" || a == "--catalog" || a == "--profiles") {
+            o.formatGiven = o.formatGiven || a == "--format";
             if (!hasValue)
                 return usageError(a + " needs a value");
             (a == "--format"    ? o.format
@@ -244,6 +255,31 @@ int searchCommand(const Options& o, const Catalog& catalog) {
     return kOk;
 }
 
+// validate: text unless --format says otherwise (csv for the profile fitter, json for tools).
+int validateCommand(const Options& o, const Catalog& catalog) {
+    constexpr std::uintmax_t kMaxFoldsBytes = 16u << 20;
+    Result<ValidationReport> report = Error{"", ""};
+    if (o.cvProfiles.empty()) {
+        report = runValidation(catalog);
+    } else {
+        auto text = readTextFile(o.cvProfiles, kMaxFoldsBytes);
+        if (!text) {
+            std::cerr << "clusterplan-cli: " << text.error().toString() << "\n";
+            return kBadInput;
+        }
+        report = runValidationWithFolds(catalog, text.value());
+    }
+    if (!report) {
+        std::cerr << "clusterplan-cli: " << report.error().toString() << "\n";
+        return o.cvProfiles.empty() ? kBug : kBadInput;
+    }
+    if (o.formatGiven && o.format == "json")
+        std::cout << validationToJson(report.value());
+    else
+        std::cout << (o.format == "csv" ? validationToCsv(report.value()) : validationToText(report.value()));
+    return kOk;
+}
+
 int scaleCommand(const Options& o, const Catalog& catalog) {
     if (o.file.empty())
         return usageError("scale needs a scenario FILE");
@@ -310,15 +346,8 @@ int run(const std::vector<std::string>& args) {
         o.report.file = o.file;
         return reportCommand(o.report, catalog.value());
     }
-    if (o.command == "validate") {
-        auto report = runValidation(catalog.value());
-        if (!report) {
-            std::cerr << "clusterplan-cli: " << report.error().toString() << "\n";
-            return kBug;
-        }
-        std::cout << (o.format == "csv" ? validationToCsv(report.value()) : validationToText(report.value()));
-        return kOk;
-    }
+    if (o.command == "validate")
+        return validateCommand(o, catalog.value());
     if (o.command == "presets") {
         std::cout << presetsToText(catalog.value());
         return kOk;

@@ -142,8 +142,9 @@ void readModelFields(ObjectReader& r, ModelSpec& spec, bool requireAll) {
     readInt(r, "layers", spec.layers, 1, 10'000, requireAll);
     readInt(r, "hidden", spec.hidden, 1, kBig, requireAll);
     readInt(r, "heads", spec.heads, 1, 100'000, requireAll);
-    readInt(r, "kv_heads", spec.kvHeads, 1, 100'000, requireAll);
-    readInt(r, "head_dim", spec.headDim, 1, 100'000, requireAll);
+    // kv_heads and head_dim may be left out: applyAttentionDefaults() derives them.
+    readInt(r, "kv_heads", spec.kvHeads, 1, 100'000, false);
+    readInt(r, "head_dim", spec.headDim, 1, 100'000, false);
     readInt(r, "ffn_hidden", spec.ffnHidden, 0, kBig, requireAll);
     readInt(r, "vocab", spec.vocab, 1, kBig, requireAll);
     const std::string mlp =

@@ -8,6 +8,7 @@
 #include "model/lora.h"
 #include "model/param_count.h"
 #include "model/trainable_params.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
@@ -16,8 +17,8 @@ namespace {
 double d(std::int64_t v) {
     return static_cast<double>(v);
 }
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-constexpr double kMiB = 1024.0 * 1024.0;
+using units::kGiB;
+using units::kMiB;
 
 // Parameters one GPU of `stage` holds, split by how they are stored (model/trainable_params.h) and
 // by how ZeRO shards them: dense ones over the data-parallel group (dp·cp, Megatron's distributed
@@ -48,7 +49,7 @@ StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Training
         return Split{g.tpSharded / tp + g.replicated, g.experts / (d(l.ep) * tp)};
     };
     StageParams s;
-    const StageLayers layers = stageLayers(m, l.pp, stage);
+    const StageLayers layers = stageLayers(m, l, stage);
     s.layers = layers.count;
     s.moeLayers = layers.moe;
     s.noGrad = noGradLayersOnStage(m, layers, t);

@@ -13,8 +13,6 @@ double d(std::int64_t v) {
     return static_cast<double>(v);
 }
 
-constexpr double kAct = 2.0;  // bytes per 16-bit activation element
-
 // One matrix as this GPU runs it: GEMM rows per copy, copies on this GPU, its TP-split shape.
 struct LocalMatrix {
     double rows = 0, copies = 0, in = 0, out = 0;
@@ -56,7 +54,8 @@ void addFineTuningWork(const ModelSpec& m, bool moeLayer, const TrainingSpec& t,
         // gradients of both, twice the forward FLOPs.
         const double flopsA = 2 * g.rows * g.in * r;
         const double flopsB = 2 * g.rows * r * (x.columnParallel() ? g.out : x.out);
-        const double add = k.memory(3 * kAct * g.rows * g.out);  // base + (α/r)·adapter
+        // base + (α/r)·adapter, bytes per element from the memory model's figure for the precision
+        const double add = k.memory(3 * activationBytes(t.precision) * g.rows * g.out);
         f.add(g.copies * (k.gemm(flopsA) + k.gemm(flopsB) + add), g.copies * (flopsA + flopsB));
         b.add(g.copies * 2 * (k.gemm(flopsA) + k.gemm(flopsB)), g.copies * 2 * (flopsA + flopsB));
     }

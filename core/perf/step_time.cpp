@@ -10,6 +10,8 @@
 #include "perf/collective_cost.h"
 #include "perf/compute_model.h"
 #include "perf/offload_time.h"
+#include "perf/prediction_band.h"
+#include "perf/synchronisation.h"
 
 namespace clusterplan {
 
@@ -18,7 +20,6 @@ namespace {
 double d(std::int64_t v) {
     return static_cast<double>(v);
 }
-constexpr double kAct = 2.0;
 
 // Communication each micro-batch pays on one stage, exposed on the critical path.
 struct MicroBatchComm {
@@ -30,7 +31,9 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     const auto& m = in.model;
     const auto& l = in.layout;
     const double tokens = d(in.training.seqLen) / d(l.cp) * d(l.microBatch);
-    const double hiddenBytes = tokens * d(m.hidden) * kAct;
+    // Bytes per activation element on the wire: the memory model's figure for this precision.
+    const double actBytes = activationBytes(in.training.precision);
+    const double hiddenBytes = tokens * d(m.hidden) * actBytes;
     MicroBatchComm c;
     // TP (Megatron, Shoeybi et al. 2019): 2 all-reduces forward + 2 backward per layer, each of
     // T·h elements; with SP the same volume as all-gather + reduce-scatter; full recompute repeats
@@ -42,13 +45,13 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     // the blockwise attention kernels (Liu et al. 2023, arXiv:2310.01889).
     if (l.cp > 1) {
         const double kvDim = m.mla ? d(m.mla->kvLoraRank + m.mla->qkRopeHeadDim) : d(m.kvHeads * m.headDim);
-        const double block = 2 * tokens * kvDim * kAct / d(l.tp);
+        const double block = 2 * tokens * kvDim * actBytes / d(l.tp);
         const double ring = d(l.cp - 1) * p2pSeconds(block, l.tp, net) * d(layers);
         c.cp = std::max(0.0, 3 * ring - 3 * attentionForward);
     }
     // EP: dispatch + combine all-to-all forward and backward per MoE layer (domain.md §5).
     if (l.ep > 1 && m.moe) {
-        const double bytes = tokens * d(m.moe->topK) * d(m.hidden) * kAct;
+        const double bytes = tokens * d(m.moe->topK) * d(m.hidden) * actBytes;
         c.ep = 4 * d(moeLayers) * collectiveSeconds(Collective::AllToAll, bytes, l.ep, l.tp * l.cp, net);
     }
     // PP: one activation send forward and one gradient send backward per stage boundary, v times
@@ -143,7 +146,7 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     double executedFlops = 0;
     const ModelCompute mc = modelCompute(in.model, t, l, timer);
     for (std::int64_t s = 0; s < l.pp; ++s) {
-        const StageLayers layers = stageLayers(in.model, l.pp, s);
+        const StageLayers layers = stageLayers(in.model, l, s);
         const StageCompute c =
             stageCompute(mc, layers, s == l.pp - 1, noGradLayersOnStage(in.model, layers, t));
         StageTime st;
@@ -180,9 +183,10 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     addDataParallel(in, net, *slowest, mem.trainableParams, mem.storedWeightBytes, e);
     addOptimizer(in, timer, *slowest, mem, e);
     // Communication kernels steal SMs and HBM bandwidth from the compute they hide behind.
-    const double hidden = e.dpCommTotalSeconds - e.dpCommSeconds;
-    e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + e.offloadSeconds +
-                    in.profile.commComputeSlowdown * hidden;
+    e.contentionSeconds = in.profile.commComputeSlowdown * (e.dpCommTotalSeconds - e.dpCommSeconds);
+    e.synchronisationSeconds = stragglerSeconds(e.computeSeconds + e.recomputeSeconds, l.gpus());
+    e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + e.offloadSeconds + e.contentionSeconds +
+                    e.synchronisationSeconds;
 
     // Throughput, utilisation, time to train.
     const double tokensPerStep = d(t.globalBatch) * d(t.seqLen);
@@ -194,8 +198,10 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     e.mfu = f.model * e.tokensPerSecond / (gpus * peak);
     // Executed FLOPs: all stages, all micro-batches, all data-parallel replicas.
     e.hfu = executedFlops * m * d(l.dp) * d(l.cp) * d(l.tp) / e.stepSeconds / (gpus * peak);
-    e.stepSecondsLow = e.stepSeconds * (1 - in.profile.uncertainty);
-    e.stepSecondsHigh = e.stepSeconds * (1 + in.profile.uncertainty);
+    const PredictionBand band = predictionBand(in.profile, in.model, t, l.gpus());
+    e.stepSecondsLow = e.stepSeconds * band.low;
+    e.stepSecondsHigh = e.stepSeconds * band.high;
+    e.notes.insert(e.notes.end(), band.reasons.begin(), band.reasons.end());
     const double seconds = t.tokensToTrain() / e.tokensPerSecond;
     e.trainDays = seconds / 86400;
     e.gpuHours = seconds / 3600 * gpus;
@@ -222,7 +228,9 @@ std::vector<StepPart> stepParts(const PerfEstimate& e) {
             {"pipeline bubble", "bubble", e.bubbleSeconds},
             {"DP comm (exposed)", "DP", e.dpCommSeconds},
             {"optimizer", "optimizer", e.optimizerSeconds},
-            {"offload PCIe (exposed)", "offload", e.offloadSeconds}};
+            {"offload PCIe (exposed)", "offload", e.offloadSeconds},
+            {"comm/compute contention", "contention", e.contentionSeconds},
+            {"synchronisation (slowest GPU)", "sync", e.synchronisationSeconds}};
 }
 
 }  // namespace clusterplan

@@ -4,14 +4,16 @@
 #include "perf/cluster_hardware.h"
 #include "report/fine_tuning_notes.h"
 #include "scenario/scenario_check.h"
+#include "search/layout_alternatives.h"
 #include "search/layout_search.h"
 #include "util/number_format.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 std::string gib(double bytes) {
     return formatFixed(bytes / kGiB, 1) + " GiB";
@@ -71,10 +73,13 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
             // Name the fixed key that rules everything out, checked with defaults for the others.
             auto check =
                 resolveLayout(scenario.layout, scenario.model, scenario.training, scenario.cluster.gpus());
-            if (!check)
+            // A fixed key that breaks a rule by itself is named; otherwise (the batch, or the GPU count
+            // with the open keys at their defaults) say why nothing splits and what would.
+            const bool divisibility = check.ok() || check.error().where == "training.global_batch" ||
+                                      (check.error().where == "layout.tp" && scenario.layout.isOpen(kTp));
+            if (!divisibility)
                 return check.error();
-            return Error{"layout", "no valid layout for " + std::to_string(scenario.cluster.gpus()) +
-                                       " GPUs with the fixed layout keys; check tp, pp, cp and global_batch"};
+            return Error{"layout", explainNoLayout(scenario, nearestWorkingSetups(scenario))};
         }
         plan.layout = search.ranked[search.best.value_or(0)].layout;
         if (!search.boundNote.empty())
@@ -116,6 +121,15 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
                              ".");
     }
     plan.perf = estimatePerf(scenario, catalog, plan);
+    // Searched keys: the estimate assumes the team runs the recommended layout; the band reaches
+    // to what the stack's default layout would give (issue 9 §3).
+    if (plan.search && plan.search->frameworkDefault && plan.search->frameworkDefault->fits &&
+        plan.search->frameworkDefault->perf.stepSeconds > plan.perf.stepSecondsHigh) {
+        plan.perf.stepSecondsHigh = plan.search->frameworkDefault->perf.stepSeconds;
+        plan.perf.notes.push_back("Band: layout keys were searched and the step time assumes the recommended "
+                                  "layout; the band's upper end is the stack's default layout (" +
+                                  plan.search->defaultDescription + ").");
+    }
     if (plan.layout.pp > 1) {
         // GPipe for comparison: no interleaving, every micro-batch's activations held at once.
         Plan gpipe = plan;

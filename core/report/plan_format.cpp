@@ -8,12 +8,13 @@
 #include "report/fine_tuning_format.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 // Byte counts are reported as whole bytes.
 double bytes(double b) {
@@ -138,6 +139,7 @@ std::string planToJson(const Plan& p) {
         .value("pp_comm_s", t.ppCommSeconds);
     w.value("dp_comm_s", t.dpCommSeconds).value("dp_comm_total_s", t.dpCommTotalSeconds);
     w.value("bubble_s", t.bubbleSeconds).value("optimizer_s", t.optimizerSeconds);
+    w.value("contention_s", t.contentionSeconds).value("synchronisation_s", t.synchronisationSeconds);
     w.value("offload_s", t.offloadSeconds);
     w.value("tokens_per_s", t.tokensPerSecond).value("tflops_per_gpu", t.tflopsPerGpu);
     w.value("mfu", t.mfu).value("hfu", t.hfu).value("train_days", t.trainDays).value("gpu_hours", t.gpuHours);

@@ -62,6 +62,20 @@ inline constexpr unsigned kAllLayoutKeys = (1u << 10) - 1;
 
 // Parallel layout as the user wrote it. dp = 0 means "the rest": gpus / (tp·pp·cp). Keys in
 // `open` were left out of the scenario: the search chooses them (their values here are ignored).
+// How layers are split over pipeline stages when L is not a multiple of pp (or pp·vpp). Megatron-
+// Core's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers fix the first and
+// last stage's transformer layers (the middle stages share the rest evenly), and
+// --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split count the
+// embedding and the LM head + loss as one layer each (how 126-layer Llama 3.1 405B runs with PP 16,
+// VPP 8: 128 slots, 8 per stage, stage 0 holds 7 layers + embedding, the last 7 + loss).
+struct PipelineSplit {
+    std::int64_t firstStageLayers = 0;  // 0 = even split
+    std::int64_t lastStageLayers = 0;   // 0 = even split
+    bool embeddingAsLayer = false;
+    bool lossAsLayer = false;
+    bool operator==(const PipelineSplit&) const = default;
+};
+
 struct LayoutSpec {
     std::int64_t tp = 1;
     std::int64_t pp = 1;
@@ -75,7 +89,8 @@ struct LayoutSpec {
     bool sequenceParallel = false;
     // CPU offload; empty: none, but the search may choose it when no layout fits otherwise.
     std::optional<Offload> offload = std::nullopt;
-    unsigned open = 0;  // LayoutKey bits
+    unsigned open = 0;      // LayoutKey bits
+    PipelineSplit split{};  // braced: positional LayoutSpec{...} initialisers may leave it out
     [[nodiscard]] bool isOpen(LayoutKey k) const { return (open & k) != 0; }
     bool operator==(const LayoutSpec&) const = default;
 };

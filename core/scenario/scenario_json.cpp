@@ -48,6 +48,7 @@ void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
         s.model.name = "Custom model";
     }
     json::readModelFields(r, s.model, false);
+    applyAttentionDefaults(s.model);
     r.finish();
 }
 
@@ -103,6 +104,10 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
     r.optInteger("zero_stage", l.zeroStage, 0, 3);
     l.recompute = readEnum(r, "recompute", l.recompute, parseRecompute, {"none", "selective", "full"});
     r.optBoolean("sequence_parallel", l.sequenceParallel);
+    r.optInteger("first_stage_layers", l.split.firstStageLayers, 0, 10'000);
+    r.optInteger("last_stage_layers", l.split.lastStageLayers, 0, 10'000);
+    r.optBoolean("embedding_as_layer", l.split.embeddingAsLayer);
+    r.optBoolean("loss_as_layer", l.split.lossAsLayer);
     if (r.has("offload"))
         l.offload = parseOffload(r.choice("offload", {"none", "optimizer", "optimizer_and_params"}));
     else
@@ -127,6 +132,14 @@ void writeLayout(json::Writer& w, const LayoutSpec& l) {
     put(kZeroStage, "zero_stage", l.zeroStage);
     put(kRecompute, "recompute", toString(l.recompute));
     put(kSequenceParallel, "sequence_parallel", l.sequenceParallel);
+    if (l.split.firstStageLayers > 0)
+        w.value("first_stage_layers", l.split.firstStageLayers);
+    if (l.split.lastStageLayers > 0)
+        w.value("last_stage_layers", l.split.lastStageLayers);
+    if (l.split.embeddingAsLayer)
+        w.value("embedding_as_layer", true);
+    if (l.split.lossAsLayer)
+        w.value("loss_as_layer", true);
     if (l.offload)
         w.value("offload", toString(*l.offload));
     w.endObject();

@@ -8,12 +8,13 @@
 #include "perf/cluster_hardware.h"
 #include "search/search_explanation.h"
 #include "util/number_format.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 std::vector<std::int64_t> divisorsOf(std::int64_t n, std::int64_t limit) {
     std::vector<std::int64_t> out;
@@ -171,9 +172,10 @@ LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std:
     const std::int64_t mb = g.mbs[take(g.mbs.size())];
     const std::int64_t vpp = g.vpps[take(g.vpps.size())];
     const std::int64_t ep = g.eps[take(g.eps.size())];
-    return {g.tp,   g.pp, g.dp, g.cp, ep,
-            vpp,    mb,   zero, r,    fixed.isOpen(kSequenceParallel) ? g.tp > 1 : fixed.sequenceParallel,
-            offload};
+    return {
+        g.tp,    g.pp, g.dp,       g.cp, ep,
+        vpp,     mb,   zero,       r,    fixed.isOpen(kSequenceParallel) ? g.tp > 1 : fixed.sequenceParallel,
+        offload, 0u,   fixed.split};
 }
 
 std::string boundNote(std::size_t space, std::size_t bound) {

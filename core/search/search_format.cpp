@@ -5,12 +5,13 @@
 #include "util/csv_write.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 std::string pad(std::string s, std::size_t width) {
     if (s.size() < width)

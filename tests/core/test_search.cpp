@@ -3,6 +3,7 @@
 #include "report/plan.h"
 #include "scenario/scenario_json.h"
 #include "search/candidate_cost.h"
+#include "search/layout_alternatives.h"
 #include "search/layout_search.h"
 #include "test_support.h"
 
@@ -116,6 +117,50 @@ TEST_CASE("a scenario without a layout object is searched by evaluate()", "[sear
     CHECK(plan->memory.fits());
     // Saving keeps the keys open.
     CHECK(scenarioToJson(s.value()).find("\"tp\"") == std::string::npos);
+}
+
+TEST_CASE("the MoE recipe default uses expert parallelism", "[search]") {
+    // NeMo-Framework-Launcher examples/training/mixtral/h100/mixtral_8x7b_bf16.sh: Mixtral 8x7B
+    // on H100 with TP 1, PP 4, EP 8 (the recipe adds VPP 8, which the default leaves out).
+    Scenario s = openScenario("mixtral-8x7b", 8, 256);
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.training.framework = Framework::Nemo;
+    std::string description;
+    const LayoutSpec l = frameworkDefaultLayout(s, test::catalog(), description);
+    CHECK(l.tp == 1);
+    CHECK(l.pp == 4);
+    CHECK(l.ep == 8);
+    CHECK(description.find("EP 8") != std::string::npos);
+}
+
+TEST_CASE("no layout at all: why, and the nearest cluster sizes and batches that work", "[search]") {
+    // 100 000 GPUs (12 500 nodes) and a global batch of 16 384 = 2^14: dp must be a power of two
+    // and tp·pp would have to cover at least 100 000 / 32 = 3 125 GPUs.
+    Scenario s = openScenario("llama-3.1-70b", 12'500, 16'384);
+    const auto plan = evaluate(s, test::catalog());
+    REQUIRE_FALSE(plan.ok());
+    CHECK(plan.error().where == "layout");
+    const std::string& why = plan.error().message;
+    INFO(why);
+    CHECK(why.find("100000 GPUs") != std::string::npos);
+    // 12 288 nodes = 98 304 GPUs = 16 384 · 6 (e.g. TP 2 · PP 3 · DP 16 384); above it the next
+    // product of a power of two and tp·pp ≤ 8·80.
+    CHECK(why.find("12288 nodes") != std::string::npos);
+    CHECK(why.find("Nearest global batches") != std::string::npos);
+    const LayoutAlternatives a = nearestWorkingSetups(s);
+    REQUIRE(a.nodes.size() == 2);
+    CHECK(anyLayoutResolves(s, a.nodes[1] * 8, 16'384));
+    REQUIRE_FALSE(a.globalBatches.empty());
+    for (std::int64_t b : a.globalBatches)
+        CHECK(anyLayoutResolves(s, 100'000, b));
+    // A fixed layout whose dp·micro_batch does not divide the batch names the nearest ones.
+    Scenario fixed = test::scenarioWithModel("llama-3.1-8b");
+    fixed.training.globalBatch = 100;
+    fixed.cluster.nodes = 1;
+    fixed.layout.dp = 8;
+    auto e = evaluate(fixed, test::catalog());
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error().message.find("nearest that work: 96 or 104") != std::string::npos);
 }
 
 TEST_CASE("the plan keeps every evaluated layout and follows the search options (issue 7)", "[search]") {

@@ -28,6 +28,7 @@ LayoutSpec pinnedSpec(const Layout& l) {
     spec.sequenceParallel = l.sequenceParallel;
     spec.offload = l.offload;  // the search may have chosen CPU offload
     spec.open = 0;
+    spec.split = l.split;  // uneven pipeline stages, as the plan ran them
     return spec;
 }
 
