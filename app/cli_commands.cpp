@@ -9,9 +9,11 @@
 #include "hardware/catalog_loading.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
+#include "report_command.h"
 #include "scenario/scenario_json.h"
 #include "search/scaling_study.h"
 #include "search/search_format.h"
+#include "util/atomic_file.h"
 #include "util/json_write.h"
 #include "validation/validation.h"
 
@@ -35,9 +37,19 @@ constexpr const char* kUsage = R"(Usage:
   clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
-  clusterplan-cli validate [--format text|csv] [--catalog FILE]...
+  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
-      layout; print published vs predicted and the mean absolute error per source.
+      layout; print published vs predicted (in-sample), the prediction of the profiles fitted
+      without the run's source (cross-validated), the band, and per source the mean absolute
+      error, the cross-validated error and the band coverage. --cv-profiles replaces the built-in
+      leave-one-source-out profiles ("clusterplan.perf-profiles-cv/1", see fit_profiles.py).
+  clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
+                         [--lang zh_CN|en] [--bom] [--max-layouts N]
+      A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
+      scenario's "quote" object sets customer, number, tax rates...), charts and assumptions, as
+      PDF, Excel workbook, CSV tables (--bom adds a UTF-8 byte-order mark) and chart images (PNG
+      and SVG). Without an output option the quote's text is printed. Default language: en.
+      The PDF's layouts table lists the best N layouts (default 60); the CSV lists all.
   clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog.
   clusterplan-cli --help | --version
@@ -57,12 +69,15 @@ struct Options {
     std::string file;
     std::string format = "json";
     std::vector<std::string> catalogs;
-    std::vector<std::string> profiles;    // extra performance-profile files
+    std::vector<std::string> profiles;  // extra performance-profile files
+    std::string cvProfiles;             // validate: leave-one-source-out folds file
+    bool formatGiven = false;
     std::vector<std::string> priceBooks;  // extra price-book files
     std::size_t top = 20;
     double maxGpus = 0;  // scale: 0 = the scenario's cluster size
     double days = 0;     // scale: deadline for training.tokens, 0 = none
     bool crossNodeTp = false;
+    ReportRequest report;  // report command outputs
 };
 
 int usageError(const std::string& message) {
@@ -77,6 +92,16 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
         const bool hasValue = i + 1 < args.size();
         if (a == "--allow-cross-node-tp") {
             o.crossNodeTp = true;
+        } else if (a == "--bom") {
+            o.report.byteOrderMark = true;
+        } else if (a == "--pdf" || a == "--xlsx" || a == "--csv" || a == "--images" || a == "--lang") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            (a == "--pdf"    ? o.report.pdf
+             : a == "--xlsx" ? o.report.xlsx
+             : a == "--csv"  ? o.report.csvDir
+             : a == "--lang" ? o.report.lang
+                             : o.report.imagesDir) = args[++i];
         } else if (a == "--max-gpus" || a == "--days") {
             if (!hasValue)
                 return usageError(a + " needs a value");
@@ -87,6 +112,14 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
                 (a == "--days" ? o.days : o.maxGpus) = v;
             } catch (const std::exception&) {
                 return usageError(a + " needs a number between 0 and 10000000, got '" + args[i] + "'");
+            }
+        } else if (a == "--max-layouts") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            try {
+                o.report.maxLayouts = std::stoul(args[++i]);
+            } catch (const std::exception&) {
+                return usageError("--max-layouts needs a whole number, got '" + args[i] + "'");
             }
         } else if (a == "--top") {
             if (!hasValue)
@@ -100,7 +133,12 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             if (!hasValue)
                 return usageError(a + " needs a value");
             o.priceBooks.push_back(args[++i]);
+        } else if (a == "--cv-profiles") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            o.cvProfiles = args[++i];
         } else if (a == "--format" || a == "--catalog" || a == "--profiles") {
+            o.formatGiven = o.formatGiven || a == "--format";
             if (!hasValue)
                 return usageError(a + " needs a value");
             (a == "--format"    ? o.format
@@ -197,6 +235,31 @@ int searchCommand(const Options& o, const Catalog& catalog) {
     return kOk;
 }
 
+// validate: text unless --format says otherwise (csv for the profile fitter, json for tools).
+int validateCommand(const Options& o, const Catalog& catalog) {
+    constexpr std::uintmax_t kMaxFoldsBytes = 16u << 20;
+    Result<ValidationReport> report = Error{"", ""};
+    if (o.cvProfiles.empty()) {
+        report = runValidation(catalog);
+    } else {
+        auto text = readTextFile(o.cvProfiles, kMaxFoldsBytes);
+        if (!text) {
+            std::cerr << "clusterplan-cli: " << text.error().toString() << "\n";
+            return kBadInput;
+        }
+        report = runValidationWithFolds(catalog, text.value());
+    }
+    if (!report) {
+        std::cerr << "clusterplan-cli: " << report.error().toString() << "\n";
+        return o.cvProfiles.empty() ? kBug : kBadInput;
+    }
+    if (o.formatGiven && o.format == "json")
+        std::cout << validationToJson(report.value());
+    else
+        std::cout << (o.format == "csv" ? validationToCsv(report.value()) : validationToText(report.value()));
+    return kOk;
+}
+
 int scaleCommand(const Options& o, const Catalog& catalog) {
     if (o.file.empty())
         return usageError("scale needs a scenario FILE");
@@ -257,15 +320,14 @@ int run(const std::vector<std::string>& args) {
         return searchCommand(o, catalog.value());
     if (o.command == "cost")
         return costCommand(o, catalog.value());
-    if (o.command == "validate") {
-        auto report = runValidation(catalog.value());
-        if (!report) {
-            std::cerr << "clusterplan-cli: " << report.error().toString() << "\n";
-            return kBug;
-        }
-        std::cout << (o.format == "csv" ? validationToCsv(report.value()) : validationToText(report.value()));
-        return kOk;
+    if (o.command == "report") {
+        if (o.file.empty())
+            return usageError("report needs a scenario FILE");
+        o.report.file = o.file;
+        return reportCommand(o.report, catalog.value());
     }
+    if (o.command == "validate")
+        return validateCommand(o, catalog.value());
     if (o.command == "presets") {
         std::cout << presetsToText(catalog.value());
         return kOk;

@@ -20,6 +20,7 @@ PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   libboost-json1.81-dev catch2
+  libxlsxwriter-dev zlib1g-dev unzip
   fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick
   desktop-file-utils appstream shared-mime-info man-db)
 DEB_PACKAGES=(dpkg-dev file lintian)

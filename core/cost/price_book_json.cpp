@@ -114,6 +114,7 @@ RentOffer readRentOffer(json::ObjectReader& r, bool requireProvenance) {
         o.gpusPerUnit = static_cast<int>(readNumber(r, "gpus_per_unit", 1, 1024, false, true));
     else
         r.ignore({"gpus_per_unit"});
+    o.cpuMemoryGib = readOptional(r, "cpu_memory_gib", 1, 1e6);
     if (o.unit == RentUnit::SliceMonth)
         o.slicesPerGpu = static_cast<int>(readNumber(r, "slices_per_gpu", 1, 1024, false, true));
     else
@@ -159,6 +160,8 @@ void writeRentOffer(json::Writer& w, const RentOffer& o) {
         w.value("price_high", *o.priceHigh);
     if (o.unit == RentUnit::ServerMonth)
         w.value("gpus_per_unit", o.gpusPerUnit);
+    if (o.cpuMemoryGib)
+        w.value("cpu_memory_gib", *o.cpuMemoryGib);
     if (o.unit == RentUnit::SliceMonth)
         w.value("slices_per_gpu", o.slicesPerGpu);
     w.value("billing", toString(o.billing)).value("released_when_idle", o.releasedWhenIdle);

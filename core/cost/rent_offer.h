@@ -41,6 +41,7 @@ struct RentOffer {
     std::optional<double> priceHigh;
     int gpusPerUnit = 1;                  // ServerMonth: GPUs per server
     int slicesPerGpu = 1;                 // SliceMonth: slices per full card (1/20 slice: 20)
+    std::optional<double> cpuMemoryGib;   // ServerMonth: host memory per server, when the offer states it
     Billing billing = Billing::Reserved;  // GpuHour only; monthly units bill every month
     bool releasedWhenIdle = false;
     double interruptionLoss = 0;  // Spot: share of work lost to interruptions

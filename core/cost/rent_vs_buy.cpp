@@ -94,8 +94,10 @@ void fillTotals(CostReport& r, const CostModel& m, const CostCurves& c) {
     r.pvBuy = Money::fromUnits(c.ownPv[at(t)]);
     r.residualAtHorizon = c.own.residual[at(t)];
     r.loanOutstanding = c.own.loanBalance[at(t)];
-    for (int k = 0; k < t; ++k)
+    for (int k = 0; k < t; ++k) {
         r.opexTotal += c.own.opex[at(k)].total();
+        r.opexMonths.push_back(c.own.opex[at(k)]);
+    }
     for (int mo = 0; mo <= t; ++mo)
         r.monthly.push_back({mo, c.rentCash[at(mo)], c.rentAccrued[at(mo)], c.ownGross[at(mo)],
                              c.ownNet[at(mo)], Money::fromUnits(c.rentPv[at(mo)]),
@@ -175,6 +177,7 @@ Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuH
     r.term = m.term;
     r.rentUnits = c.rent.units;
     r.rentGpus = c.rent.gpusRented;
+    r.rentDeposit = c.rent.deposit;
     fillTotals(r, m, c);
     r.breakeven = findBreakEven(c, m.searchMonths);
     r.breakevenUtilization = breakevenUtilization(m, m.offer, m.term);

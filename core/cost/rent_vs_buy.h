@@ -71,7 +71,8 @@ struct CostReport {
     double nodeMaxKw = 0, itAverageKw = 0, contractKw = 0, fte = 0;
     Money loanPayment;
     Money depreciationPerMonth;
-    Money opexTotal;  // Σ_{k<T} O_k
+    Money opexTotal;                    // Σ_{k<T} O_k
+    std::vector<OpexMonth> opexMonths;  // O_k by line, k < T (a quote's yearly lines)
     Money residualAtHorizon;
     Money loanOutstanding;
     // Renting (the chosen offer and term)
@@ -79,6 +80,7 @@ struct CostReport {
     RentTerm term;
     std::int64_t rentUnits = 0;
     std::int64_t rentGpus = 0;
+    Money rentDeposit;  // refundable, paid at m = 0
     // Totals at the horizon
     Money rentTotal, rentAccruedTotal, buyTotal, buyNetTotal, pvRent, pvBuy;
     BreakEven breakeven;

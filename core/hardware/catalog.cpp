@@ -81,6 +81,7 @@ Result<bool> Catalog::mergeJson(std::string_view text, const std::string& file) 
                    [](json::ObjectReader& r, const std::string& path) {
                        ModelSpec spec;
                        json::readModelFields(r, spec, true);
+                       applyAttentionDefaults(spec);
                        if (auto e = validate(spec))
                            json::fail(path + e->where.substr(std::string_view("model").size()), e->message);
                        return spec;

@@ -38,6 +38,7 @@ public:
     [[nodiscard]] const std::map<std::string, ModelSpec, std::less<>>& models() const { return m_models; }
     [[nodiscard]] const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
     [[nodiscard]] const PerfProfiles& perfProfiles() const { return m_perf; }
+    [[nodiscard]] PerfProfiles& perfProfiles() { return m_perf; }
     [[nodiscard]] const cost::PriceBooks& priceBooks() const { return m_priceBooks; }
     [[nodiscard]] cost::PriceBooks& priceBooks() { return m_priceBooks; }
 

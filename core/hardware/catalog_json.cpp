@@ -41,6 +41,11 @@ GpuSpec readGpu(ObjectReader& r) {
     }
     g.nvlinkGBs = r.nullableNumber("nvlink_gb_s", 0.001, 1e6);
     g.pcieGen = static_cast<int>(r.integer("pcie_gen", 1, 7));
+    if (auto h = r.optObject("host")) {
+        g.host = HostServer{h->number("memory_gib", 1, 1e6), h->number("memory_bandwidth_gb_s", 1, 1e5),
+                            h->string("source")};
+        h->finish();
+    }
     g.tdpW = r.number("tdp_w", 1, 1e5);
     g.intraNodeFabric = r.string("intra_node_fabric");
     g.defaultGpusPerNode = static_cast<int>(r.integer("default_gpus_per_node", 1, 1024));
@@ -137,8 +142,9 @@ void readModelFields(ObjectReader& r, ModelSpec& spec, bool requireAll) {
     readInt(r, "layers", spec.layers, 1, 10'000, requireAll);
     readInt(r, "hidden", spec.hidden, 1, kBig, requireAll);
     readInt(r, "heads", spec.heads, 1, 100'000, requireAll);
-    readInt(r, "kv_heads", spec.kvHeads, 1, 100'000, requireAll);
-    readInt(r, "head_dim", spec.headDim, 1, 100'000, requireAll);
+    // kv_heads and head_dim may be left out: applyAttentionDefaults() derives them.
+    readInt(r, "kv_heads", spec.kvHeads, 1, 100'000, false);
+    readInt(r, "head_dim", spec.headDim, 1, 100'000, false);
     readInt(r, "ffn_hidden", spec.ffnHidden, 0, kBig, requireAll);
     readInt(r, "vocab", spec.vocab, 1, kBig, requireAll);
     const std::string mlp =

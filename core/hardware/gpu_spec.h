@@ -8,6 +8,15 @@
 
 namespace clusterplan {
 
+// Host side of the GPU's reference server (DGX / HGX datasheets): what CPU offload uses when the
+// scenario and the price book do not say.
+struct HostServer {
+    double memoryGib = 0;           // DDR per server
+    double memoryBandwidthGBs = 0;  // peak DDR bandwidth of all sockets
+    std::string source;
+    bool operator==(const HostServer&) const = default;
+};
+
 struct GpuSpec {
     std::string id;
     std::string name;
@@ -19,6 +28,7 @@ struct GpuSpec {
     std::optional<double> tflopsFp32, tflopsTf32, tflopsBf16, tflopsFp16, tflopsFp8;
     std::optional<double> nvlinkGBs;  // per-direction scale-up bandwidth per GPU
     int pcieGen = 0;
+    std::optional<HostServer> host;
     double tdpW = 0;
     std::string intraNodeFabric;  // default fabric id inside a server
     int defaultGpusPerNode = 8;

@@ -3,7 +3,12 @@
 #include <algorithm>
 
 #include "memory/activation_model.h"
+#include "memory/offload.h"
+#include "memory/quantized_weights.h"
+#include "model/lora.h"
 #include "model/param_count.h"
+#include "model/trainable_params.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
@@ -12,46 +17,69 @@ namespace {
 double d(std::int64_t v) {
     return static_cast<double>(v);
 }
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-constexpr double kMiB = 1024.0 * 1024.0;
+using units::kGiB;
+using units::kMiB;
 
-// Parameters one GPU of `stage` holds, split by how ZeRO shards them: dense ones over the data-
-// parallel group (dp·cp, Megatron's distributed optimizer), routed experts over the expert-data-
-// parallel group. Matmul weights are divided by TP; norms and the router are replicated (domain.md §3).
-struct StageParams {
+// Parameters one GPU of `stage` holds, split by how they are stored (model/trainable_params.h) and
+// by how ZeRO shards them: dense ones over the data-parallel group (dp·cp, Megatron's distributed
+// optimizer), routed experts over the expert-data-parallel group. Matmul weights are divided by
+// TP; norms and the router are replicated (domain.md §3).
+struct Split {
     double dense = 0;
     double experts = 0;
-    double largestLayer = 0;  // unsharded parameters of the largest layer on this GPU (ZeRO-3 gather)
-    std::int64_t layers = 0;
-    std::int64_t moeLayers = 0;
+    [[nodiscard]] double total() const { return dense + experts; }
+    void add(const Split& o, double n) { dense += n * o.dense, experts += n * o.experts; }
 };
 
-StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Layout& l, std::int64_t stage) {
+struct StageParams {
+    Split trainable;               // weights that train
+    Split frozen;                  // frozen, training precision
+    Split quantized;               // frozen, NF4 (QLoRA)
+    double largestLayerBytes = 0;  // unsharded bytes of the largest layer on this GPU (ZeRO-3 gather)
+    std::int64_t layers = 0;
+    std::int64_t moeLayers = 0;
+    StageLayers noGrad;  // layers run without gradients (frozen_layers): no stored activations
+    [[nodiscard]] double total() const { return trainable.total() + frozen.total() + quantized.total(); }
+};
+
+StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const TrainingSpec& t, const Layout& l,
+                        std::int64_t stage, double weightBytes) {
     const double tp = d(l.tp);
-    const auto shardedByTp = [&](const LayerParams& p) {
-        return (p.attention + p.attentionBias + p.mlp + p.mlpBias) / tp + p.router + p.norms;
+    const auto perGpu = [&](const ParamGroup& g) {
+        return Split{g.tpSharded / tp + g.replicated, g.experts / (d(l.ep) * tp)};
     };
     StageParams s;
-    const StageLayers layers = stageLayers(m, l.pp, stage);
+    const StageLayers layers = stageLayers(m, l, stage);
     s.layers = layers.count;
     s.moeLayers = layers.moe;
-    const double dense = d(layers.count - layers.moe);
-    const double moe = d(layers.moe);
-    const double experts = c.moeLayer.routedExperts / (d(l.ep) * tp);
-    s.dense = dense * shardedByTp(c.denseLayer) + moe * shardedByTp(c.moeLayer);
-    s.experts = moe * experts;
-    if (dense > 0)
-        s.largestLayer = shardedByTp(c.denseLayer);
-    if (moe > 0)
-        s.largestLayer = std::max(s.largestLayer, shardedByTp(c.moeLayer) + experts);
+    s.noGrad = noGradLayersOnStage(m, layers, t);
+    const auto addLayers = [&](bool moe, bool noGrad, std::int64_t n) {
+        if (n <= 0)
+            return;
+        const LayerStorage st = layerStorage(m, c, t, moe, noGrad);
+        const Split trainable = perGpu(st.trainable), frozen = perGpu(st.frozen),
+                    quantized = perGpu(st.quantized);
+        s.trainable.add(trainable, d(n));
+        s.frozen.add(frozen, d(n));
+        s.quantized.add(quantized, d(n));
+        s.largestLayerBytes =
+            std::max(s.largestLayerBytes, (trainable.total() + frozen.total()) * weightBytes +
+                                              quantized.total() * nf4BytesPerParam());
+    };
+    const std::int64_t noGradDense = s.noGrad.count - s.noGrad.moe;
+    addLayers(false, false, layers.count - layers.moe - noGradDense);
+    addLayers(false, true, noGradDense);
+    addLayers(true, false, layers.moe - s.noGrad.moe);
+    addLayers(true, true, s.noGrad.moe);
+    const auto put = [&](double params, bool trains) { (trains ? s.trainable : s.frozen).dense += params; };
     if (stage == 0)
-        s.dense += c.embedding / tp + c.positions;
+        put(c.embedding / tp + c.positions, embeddingTrains(t));
     if (stage == l.pp - 1) {
-        s.dense += c.finalNorm;
+        put(c.finalNorm, t.method == TrainingMethod::Full);
         // Untied: the output head. Tied with PP > 1: the last stage keeps its own copy of the
         // embedding matrix for the head (Megatron-LM; domain.md §1).
         if (!m.tiedEmbeddings || l.pp > 1)
-            s.dense += c.embedding / tp;
+            put(c.embedding / tp, headTrains(m, t));
     }
     return s;
 }
@@ -105,6 +133,39 @@ double commGroups(const Layout& l) {
     return groups;
 }
 
+// Activations one GPU of the stage holds: in-flight micro-batches × the stage's layers that keep
+// activations (not the no-gradient ones), with the LoRA adapters' low-rank outputs, plus
+// stage-specific tensors.
+void addActivations(const MemoryInputs& in, const StageParams& p, std::int64_t stage, MemoryBreakdown& out) {
+    const ModelSpec& m = in.model;
+    const Layout& l = in.layout;
+    const TrainingSpec& t = in.training;
+    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
+    // Full recomputation rebuilds the adapters' outputs with the rest of the layer.
+    const bool adapters = t.method != TrainingMethod::Full && l.recompute != Recompute::Full;
+    const auto layerBytes = [&](bool moe) {
+        const double lora = adapters ? tokens * loraActivationBytesPerToken(m, moe, t.lora, 2) : 0;
+        return layerActivationBytes(m, moe, t, l) + lora;
+    };
+    const double denseLayerBytes = layerBytes(false);
+    const double moeLayerBytes = m.moe ? layerBytes(true) : 0;
+    const double denseLayers = d(p.layers - p.moeLayers - (p.noGrad.count - p.noGrad.moe));
+    const double moeLayers = d(p.moeLayers - p.noGrad.moe);
+    const double perMicroBatch = denseLayers * denseLayerBytes + moeLayers * moeLayerBytes;
+    out.inFlightMicroBatches = inFlight(l, stage);
+    out.activations = out.inFlightMicroBatches * perMicroBatch;
+    if (l.recompute == Recompute::Full)
+        out.activations += std::max(recomputeWorkingSetBytes(m, false, t, l),
+                                    m.moe ? recomputeWorkingSetBytes(m, true, t, l) : 0.0);
+    if (stage == 0 && m.dropout && p.noGrad.count == 0)  // embedding dropout mask, 1 byte (Korthikanti §4.3)
+        out.activations +=
+            out.inFlightMicroBatches * tokens * d(m.hidden) / (l.sequenceParallel ? d(l.tp) : 1.0);
+    if (stage == l.pp - 1) {
+        out.logits = in.overheads.logitsBytes * tokens * d(m.vocab) / d(l.tp);
+        out.activations += out.logits;
+    }
+}
+
 }  // namespace
 
 MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage) {
@@ -114,43 +175,30 @@ MemoryBreakdown stageMemory(const MemoryInputs& in, std::int64_t stage) {
 MemoryBreakdown stageMemory(const MemoryInputs& in, const ParamCounts& counts, std::int64_t stage) {
     const ModelSpec& m = in.model;
     const Layout& l = in.layout;
-    const StageParams p = stageParams(m, counts, l, stage);
     const BytesPerParam b = bytesPerParam(in.training);
+    const StageParams p = stageParams(m, counts, in.training, l, stage, b.weights);
     const double shard = d(l.dp * l.cp);
     const double expertShard = d(l.expertDp());
 
     MemoryBreakdown out;
     out.stage = stage;
-    out.params = p.dense + p.experts;
+    out.params = p.total();
+    out.trainableParams = p.trainable.total();
+    out.storedWeightBytes =
+        (p.trainable.total() + p.frozen.total()) * b.weights + p.quantized.total() * nf4BytesPerParam();
     out.capacity = in.capacityBytes;
     // ZeRO stages (Rajbhandari et al. 2020 §5.1): 1 shards optimizer states, 2 also gradients,
-    // 3 also parameters, each over the data-parallel group.
-    const auto sharded = [&](double perParam, int fromStage) {
+    // 3 also parameters, each over the data-parallel group. Frozen weights have no gradients or
+    // optimizer states; ZeRO-3 shards them with the rest (DeepSpeed and FSDP shard every parameter).
+    const auto sharded = [&](const Split& params, double perParam, int fromStage) {
         const bool on = l.zeroStage >= fromStage;
-        return perParam * (p.dense / (on ? shard : 1.0) + p.experts / (on ? expertShard : 1.0));
+        return perParam * (params.dense / (on ? shard : 1.0) + params.experts / (on ? expertShard : 1.0));
     };
-    out.weights = sharded(b.weights, 3);
-    out.gradients = sharded(b.gradients, 2);
-    out.optimizer = sharded(b.optimizer, 1);
-
-    // Activations: in-flight micro-batches × this stage's layers, plus stage-specific tensors.
-    const TrainingSpec& t = in.training;
-    const double denseLayerBytes = layerActivationBytes(m, false, t, l);
-    const double moeLayerBytes = m.moe ? layerActivationBytes(m, true, t, l) : 0;
-    const double perMicroBatch = d(p.layers - p.moeLayers) * denseLayerBytes + d(p.moeLayers) * moeLayerBytes;
-    out.inFlightMicroBatches = inFlight(l, stage);
-    out.activations = out.inFlightMicroBatches * perMicroBatch;
-    if (l.recompute == Recompute::Full)
-        out.activations += std::max(recomputeWorkingSetBytes(m, false, t, l),
-                                    m.moe ? recomputeWorkingSetBytes(m, true, t, l) : 0.0);
-    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
-    if (stage == 0 && m.dropout)  // embedding dropout mask, 1 byte (Korthikanti §4.3)
-        out.activations +=
-            out.inFlightMicroBatches * tokens * d(m.hidden) / (l.sequenceParallel ? d(l.tp) : 1.0);
-    if (stage == l.pp - 1) {
-        out.logits = in.overheads.logitsBytes * tokens * d(m.vocab) / d(l.tp);
-        out.activations += out.logits;
-    }
+    out.weights = sharded(p.trainable, b.weights, 3) + sharded(p.frozen, b.weights, 3) +
+                  sharded(p.quantized, nf4BytesPerParam(), 3);
+    out.gradients = sharded(p.trainable, b.gradients, 2);
+    out.optimizer = sharded(p.trainable, b.optimizer, 1);
+    addActivations(in, p, stage, out);
 
     const MemoryOverheads& o = in.overheads;
     out.other.cudaContext = o.cudaContextGib * kGiB;
@@ -158,8 +206,12 @@ MemoryBreakdown stageMemory(const MemoryInputs& in, const ParamCounts& counts, s
     out.other.workspace = o.workspaceMib * kMiB;
     // ZeRO-3 / FSDP gathers a layer's full parameters before use and prefetches the next one
     // (nothing to gather when the data-parallel group is a single GPU).
-    out.other.paramGather = l.zeroStage == 3 && shard > 1 ? 2 * p.largestLayer * b.weights : 0;
+    out.other.paramGather = l.zeroStage == 3 && shard > 1 ? 2 * p.largestLayerBytes : 0;
+    if (in.training.method == TrainingMethod::Qlora)
+        out.other.dequantWorkspace = dequantWorkspaceBytes(m, l);
     out.other.fragmentation = o.fragmentationPct / 100.0 * (out.activations + out.other.paramGather);
+    applyOffload(l.offload, sharded(p.trainable, 1.0, 1), b.gradients, out);
+    out.host.capacity = in.hostCapacityBytes;
     return out;
 }
 
@@ -186,7 +238,9 @@ std::int64_t largestFittingMicroBatch(const MemoryInputs& in, std::int64_t limit
         Layout l = in.layout;
         l.microBatch = b;
         l.microBatches = std::max<std::int64_t>(1, in.training.globalBatch / (l.dp * b));
-        return peakMemory(MemoryInputs{in.model, in.training, l, in.overheads, in.capacityBytes}).fits();
+        return peakMemory(MemoryInputs{in.model, in.training, l, in.overheads, in.capacityBytes,
+                                       in.hostCapacityBytes})
+            .fits();
     };
     if (!fitsWith(1))
         return 0;

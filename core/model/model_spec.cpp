@@ -15,8 +15,19 @@ std::optional<Error> atLeast(const char* key, std::int64_t value, std::int64_t m
 
 }  // namespace
 
+void applyAttentionDefaults(ModelSpec& m) {
+    if (m.kvHeads == 0)
+        m.kvHeads = m.heads;
+    if (m.headDim == 0 && m.heads > 0 && m.hidden % m.heads == 0)
+        m.headDim = m.hidden / m.heads;
+}
+
 std::optional<Error> validate(const ModelSpec& m) {
     constexpr std::int64_t kBig = 1'000'000'000;
+    if (m.headDim == 0 && m.heads > 0 && m.hidden > 0 && m.hidden % m.heads != 0)
+        return Error{"model.head_dim", "is not given and hidden (" + std::to_string(m.hidden) +
+                                           ") is not a multiple of heads (" + std::to_string(m.heads) +
+                                           "): give head_dim (1 to 100000)"};
     for (const auto& check :
          {atLeast("layers", m.layers, 1, 10'000), atLeast("hidden", m.hidden, 1, kBig),
           atLeast("heads", m.heads, 1, 100'000), atLeast("kv_heads", m.kvHeads, 1, 100'000),

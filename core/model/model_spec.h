@@ -69,6 +69,12 @@ struct ModelSpec {
     [[nodiscard]] std::int64_t denseLayers() const { return layers - moeLayers(); }
 };
 
+// Defaults for a model given by its fields, as Hugging Face's LlamaConfig and Megatron-LM's
+// --num-query-groups / --kv-channels have them: kv_heads = heads (plain multi-head attention) and
+// head_dim = hidden / heads. Leaves head_dim at 0 when hidden is not a multiple of heads, for
+// validate() to explain.
+void applyAttentionDefaults(ModelSpec& spec);
+
 // Structural check of a spec; returns the first violated field as "model.<key>" with the reason.
 std::optional<Error> validate(const ModelSpec& spec);
 

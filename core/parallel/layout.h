@@ -15,10 +15,12 @@ struct Layout {
     int zeroStage = 0;
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
+    Offload offload = Offload::None;  // model states in host memory (fine_tuning_spec.h)
     // GPipe (Huang et al. 2019) runs all forwards, then all backwards: same bubble as 1F1B, but
     // every stage holds all m micro-batches. Shown for comparison; the layouts ClusterPlan
     // recommends use 1F1B (vpp = 1) or interleaved 1F1B (vpp > 1).
     bool gpipe = false;
+    PipelineSplit split;  // uneven stages (Megatron-Core first/last-stage layer counts)
     // Expert data parallel size: GPUs holding the same expert shard (Megatron-Core: dp·cp/ep).
     [[nodiscard]] std::int64_t expertDp() const { return dp * cp / ep; }
     [[nodiscard]] std::int64_t gpus() const { return tp * pp * dp * cp; }
@@ -34,9 +36,11 @@ struct StageLayers {
     std::int64_t count = 0;
     std::int64_t moe = 0;
 };
-StageLayers stageLayers(const ModelSpec& model, std::int64_t pp, std::int64_t stage);
+StageLayers stageLayers(const ModelSpec& model, const Layout& layout, std::int64_t stage);
 
-// Layers held by pipeline stage `stage` (0-based): floor(L/p), the first L mod p stages one more.
-std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t stage);
+// Transformer layers held by pipeline stage `stage` (0-based) under the layout's split. Even
+// split: floor(L/p), the first L mod p stages one more.
+std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t stage,
+                           const PipelineSplit& split = {});
 
 }  // namespace clusterplan

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "hardware/catalog.h"
+#include "hardware/host_spec.h"
 #include "perf/step_time.h"
 #include "scenario/scenario.h"
 
@@ -16,6 +17,7 @@ struct ClusterHardware {
     const Fabric& interNode;
     const PerfProfile& profile;
     std::int64_t nicsPerNode;  // one per GPU unless the scenario says otherwise
+    HostSpec host;             // host memory and PCIe, for CPU offload
 };
 
 // The scenario must have passed checkScenario() (ids exist).

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "model/trainable_params.h"
+#include "perf/fine_tuning_compute.h"
+
 namespace clusterplan {
 
 namespace {
@@ -9,9 +12,6 @@ namespace {
 double d(std::int64_t v) {
     return static_cast<double>(v);
 }
-
-// Bytes per element of activations between kernels.
-constexpr double kAct = 2.0;
 
 }  // namespace
 
@@ -63,14 +63,18 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
     const double tp = d(l.tp), h = d(m.hidden), a = d(m.heads);
     const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
     const double normTokens = l.sequenceParallel ? tokens / tp : tokens;
+    // Bytes per activation element between kernels: the memory model's figure for this precision.
+    const double actBytes = activationBytes(t.precision);
     LayerPasses p;
     PassTime& f = p.forward;
     PassTime& b = p.backward;
-    // A GEMM costs 2·rows·k·n forward and twice that backward (input and weight gradients).
+    // A GEMM costs 2·rows·k·n forward and twice that backward (input and weight gradients); a
+    // frozen base matrix (LoRA, QLoRA) needs only the input gradient.
+    const double backwardGemms = baseWeightsTrain(t) ? 2 : 1;
     const auto gemm = [&](double rows, double kDim, double nDim, double copies = 1) {
         const double fl = 2 * rows * kDim * nDim;
         f.add(copies * k.gemm(fl), copies * fl);
-        b.add(2 * copies * k.gemm(fl), 2 * copies * fl);
+        b.add(backwardGemms * copies * k.gemm(fl), backwardGemms * copies * fl);
         if (k.fp8Gemms()) {
             // FP8 GEMMs need their operands quantised (read 2 B, write 1 B per element: input and
             // weight forward; output gradient and transposed copies backward) — memory-bound work
@@ -129,7 +133,7 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
         p.attentionForward.add(fwd, scoreFlops);
     }
     if (m.learnedPositions == 0)
-        memoryOp(2 * kAct * tokens * (qDim + kvDim) / tp);  // RoPE on q and k
+        memoryOp(2 * actBytes * tokens * (qDim + kvDim) / tp);  // RoPE on q and k
 
     // MLP: dense, or shared experts + top-k routed experts (balanced over EP, expert TP = TP).
     const bool gated = m.mlp == MlpKind::SwiGlu;
@@ -137,7 +141,7 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
         const double copies = rows / perGemmRows;
         gemm(perGemmRows, h, (gated ? 2 : 1) * ffn / tp, copies);
         gemm(perGemmRows, ffn / tp, h, copies);
-        memoryOp(kAct * rows * ffn / tp * (gated ? 3 : 2));  // SiLU(gate)·up or bias-GeLU
+        memoryOp(actBytes * rows * ffn / tp * (gated ? 3 : 2));  // SiLU(gate)·up or bias-GeLU
     };
     if (moe && m.moe) {
         const auto& x = *m.moe;
@@ -147,15 +151,16 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
         mlp(routed, d(x.expertFfnHidden), perExpertRows);
         if (x.sharedExperts > 0)
             mlp(tokens, d(x.sharedExperts * x.sharedExpertFfnHidden), tokens);
-        memoryOp(2 * kAct * routed * h);  // permute and un-permute tokens
+        memoryOp(2 * actBytes * routed * h);  // permute and un-permute tokens
     } else {
         mlp(tokens, d(m.ffnHidden), tokens);
     }
 
     // Two norms and two residual adds (with dropout masks in GPT): on T/t tokens under SP.
     const double dropout = m.dropout ? 3.0 : 0.0;
-    memoryOp(2 * (2 * kAct * h) * normTokens);                // norm: read, write
-    memoryOp(2 * (3 * kAct * h + dropout * h) * normTokens);  // bias-dropout-add
+    memoryOp(2 * (2 * actBytes * h) * normTokens);                // norm: read, write
+    memoryOp(2 * (3 * actBytes * h + dropout * h) * normTokens);  // bias-dropout-add
+    addFineTuningWork(m, moe, t, l, k, f, b);
     return p;
 }
 
@@ -178,16 +183,25 @@ ModelCompute modelCompute(const ModelSpec& m, const TrainingSpec& t, const Layou
     out.denseLayer = toStage(layerPasses(m, false, t, l, k));
     if (m.moe)
         out.moeLayer = toStage(layerPasses(m, true, t, l, k));
-    // LM head GEMM and fp32 cross-entropy (read bf16 logits, write fp32, softmax, gradient).
+    // LM head GEMM and the vocabulary-parallel fp32 cross-entropy, kernel by kernel as Megatron-
+    // Core's _VocabParallelCrossEntropy runs it (tensor_parallel/cross_entropy.py), bytes per logit:
+    // forward: cast to fp32 (read 2, write 4), max (read 4), subtract max (4 + 4), exp (4 + 4),
+    // sum (4), divide (4 + 4) = 38; backward: scale the saved softmax by the loss gradient (4 + 4)
+    // and cast to 16 bits for the head's GEMMs (4 + 2) = 14. With a 256 k vocabulary this is a
+    // visible share of a small model's step.
+    constexpr double kLossBytesForward = 38, kLossBytesBackward = 14;
     const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
     const double vocab = d(m.vocab) / d(l.tp);
     const double fl = 2 * tokens * d(m.hidden) * vocab;
-    out.head.forward.add(k.gemm(fl) + k.memory(10 * tokens * vocab), fl);
-    out.head.backward.add(2 * k.gemm(fl) + k.memory(10 * tokens * vocab), 2 * fl);
+    out.head.forward.add(k.gemm(fl) + k.memory(kLossBytesForward * tokens * vocab), fl);
+    const double headGemms = headTrains(m, t) ? 2 : 1;  // a frozen head needs only the input gradient
+    out.head.backward.add(headGemms * k.gemm(fl) + k.memory(kLossBytesBackward * tokens * vocab),
+                          headGemms * fl);
     return out;
 }
 
-StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, bool lastStage) {
+StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, bool lastStage,
+                          const StageLayers& noGrad) {
     StageCompute out;
     const auto add = [&](const StageCompute& layer, double n) {
         if (n <= 0)
@@ -197,8 +211,15 @@ StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, boo
         out.recompute.add(n * layer.recompute.seconds, n * layer.recompute.flops);
         out.attentionForward += n * layer.attentionForward;
     };
-    add(mc.denseLayer, d(layers.count - layers.moe));
-    add(mc.moeLayer, d(layers.moe));
+    // Layers without gradients (frozen_layers) run their forward only.
+    const auto forwardOnly = [&](const StageCompute& layer, double n) {
+        if (n > 0)
+            out.forward.add(n * layer.forward.seconds, n * layer.forward.flops);
+    };
+    add(mc.denseLayer, d(layers.count - layers.moe - (noGrad.count - noGrad.moe)));
+    add(mc.moeLayer, d(layers.moe - noGrad.moe));
+    forwardOnly(mc.denseLayer, d(noGrad.count - noGrad.moe));
+    forwardOnly(mc.moeLayer, d(noGrad.moe));
     if (lastStage) {
         out.forward.add(mc.head.forward);
         out.backward.add(mc.head.backward);

@@ -54,7 +54,9 @@ struct ModelCompute {
 };
 ModelCompute modelCompute(const ModelSpec& model, const TrainingSpec& training, const Layout& layout,
                           const KernelTimer& timer);
-StageCompute stageCompute(const ModelCompute& model, const StageLayers& layers, bool lastStage);
+// `noGrad`: the stage's layers that run without gradients (frozen_layers): forward only.
+StageCompute stageCompute(const ModelCompute& model, const StageLayers& layers, bool lastStage,
+                          const StageLayers& noGrad = {});
 
 // Optimizer step on this GPU's parameter shard (memory-bound; ZeRO divides the shard).
 double optimizerSeconds(double localParams, const TrainingSpec& training, const KernelTimer& timer);

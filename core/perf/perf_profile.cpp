@@ -48,7 +48,11 @@ PerfProfile readProfile(json::ObjectReader& r) {
     p.tpOverlap = r.number("tp_overlap", 0, 1);
     p.dpOverlap = r.number("dp_overlap", 0, 1);
     p.commComputeSlowdown = r.number("comm_compute_slowdown", 0, 1);
-    p.uncertainty = r.number("uncertainty", 0, 1);
+    p.bandLow = r.number("band_low", 0.1, 1);
+    p.bandHigh = r.number("band_high", 1, 10);
+    p.transferBandLow = r.number("transfer_band_low", 0.1, 1);
+    p.transferBandHigh = r.number("transfer_band_high", 1, 10);
+    r.optNumber("max_calibrated_gpus", p.maxCalibratedGpus, 0, 1e7);
     p.calibrated = r.boolean("calibrated");
     p.source = r.string("source");
     r.ignore({"fitted_on", "notes"});
@@ -93,6 +97,12 @@ Result<bool> PerfProfiles::mergeJson(std::string_view text, const std::string& f
         return Error{file + ": " + e.error.where, e.error.message};
     }
     return true;
+}
+
+PerfProfiles PerfProfiles::defaultOnly() const {
+    PerfProfiles p;
+    p.m_default = m_default;
+    return p;
 }
 
 const PerfProfile& PerfProfiles::find(Framework f, std::string_view arch, Precision p) const {

@@ -39,8 +39,14 @@ struct PerfProfile {
     double dpOverlap = 1;
     // Compute slowdown while communication kernels share SMs and HBM (Calculon: 15 % NVLink).
     double commComputeSlowdown = 0.0;
-    // Relative spread of calibration residuals: the prediction's uncertainty band (±).
-    double uncertainty = 0.15;
+    // Prediction band, as ratios of the true to the predicted step time: the 5th and 95th
+    // percentiles of this stack's leave-one-source-out residuals (fit_profiles.py). The transfer
+    // band is the same over runs whose stack had no runs left in their fold, i.e. the error when
+    // a profile stands in for a stack, GPU or model family it was not fitted on.
+    double bandLow = 1, bandHigh = 1;
+    double transferBandLow = 1, transferBandHigh = 1;
+    // Largest GPU count among the runs this profile was fitted on (0: none).
+    double maxCalibratedGpus = 0;
     bool calibrated = false;
     std::string source;
 };
@@ -49,6 +55,8 @@ class PerfProfiles {
 public:
     static PerfProfiles builtin();
     Result<bool> mergeJson(std::string_view json, const std::string& fileLabel);
+    // The built-in default profile and no others (cross-validation folds start from it).
+    [[nodiscard]] PerfProfiles defaultOnly() const;
     // Best profile for the stack: exact (framework, architecture, precision), else the same
     // stack at bf16 on that architecture, else Megatron's, else the architecture-neutral default.
     [[nodiscard]] const PerfProfile& find(Framework f, std::string_view architecture, Precision p) const;

@@ -5,8 +5,13 @@
 
 #include "memory/memory_model.h"
 #include "model/flops.h"
+#include "model/method_flops.h"
+#include "model/trainable_params.h"
 #include "perf/collective_cost.h"
 #include "perf/compute_model.h"
+#include "perf/offload_time.h"
+#include "perf/prediction_band.h"
+#include "perf/synchronisation.h"
 
 namespace clusterplan {
 
@@ -15,7 +20,6 @@ namespace {
 double d(std::int64_t v) {
     return static_cast<double>(v);
 }
-constexpr double kAct = 2.0;
 
 // Communication each micro-batch pays on one stage, exposed on the critical path.
 struct MicroBatchComm {
@@ -27,7 +31,9 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     const auto& m = in.model;
     const auto& l = in.layout;
     const double tokens = d(in.training.seqLen) / d(l.cp) * d(l.microBatch);
-    const double hiddenBytes = tokens * d(m.hidden) * kAct;
+    // Bytes per activation element on the wire: the memory model's figure for this precision.
+    const double actBytes = activationBytes(in.training.precision);
+    const double hiddenBytes = tokens * d(m.hidden) * actBytes;
     MicroBatchComm c;
     // TP (Megatron, Shoeybi et al. 2019): 2 all-reduces forward + 2 backward per layer, each of
     // T·h elements; with SP the same volume as all-gather + reduce-scatter; full recompute repeats
@@ -39,13 +45,13 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     // the blockwise attention kernels (Liu et al. 2023, arXiv:2310.01889).
     if (l.cp > 1) {
         const double kvDim = m.mla ? d(m.mla->kvLoraRank + m.mla->qkRopeHeadDim) : d(m.kvHeads * m.headDim);
-        const double block = 2 * tokens * kvDim * kAct / d(l.tp);
+        const double block = 2 * tokens * kvDim * actBytes / d(l.tp);
         const double ring = d(l.cp - 1) * p2pSeconds(block, l.tp, net) * d(layers);
         c.cp = std::max(0.0, 3 * ring - 3 * attentionForward);
     }
     // EP: dispatch + combine all-to-all forward and backward per MoE layer (domain.md §5).
     if (l.ep > 1 && m.moe) {
-        const double bytes = tokens * d(m.moe->topK) * d(m.hidden) * kAct;
+        const double bytes = tokens * d(m.moe->topK) * d(m.hidden) * actBytes;
         c.ep = 4 * d(moeLayers) * collectiveSeconds(Collective::AllToAll, bytes, l.ep, l.tp * l.cp, net);
     }
     // PP: one activation send forward and one gradient send backward per stage boundary, v times
@@ -66,15 +72,16 @@ struct StageTime {
 };
 
 // Data-parallel gradient traffic after the pipeline drains (or per micro-batch under ZeRO-3).
+// `localParams`: trainable parameters of this GPU (their gradients are reduced); `weightBytes`: its
+// parameters at storage precision (ZeRO-3 gathers them), both before sharding.
 void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageTime& slowest,
-                     double localParams, PerfEstimate& e) {
+                     double localParams, double weightBytes, PerfEstimate& e) {
     const auto& l = in.layout;
     const std::int64_t group = l.dp * l.cp;
     if (group <= 1)
         return;
     const auto& t = in.training;
     const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
-    const double weightBytes = t.precision == Precision::Fp32 ? 4 : 2;
     const double window = in.profile.dpOverlap;
     if (l.zeroStage < 3) {
         // All-reduce, or reduce-scatter + all-gather (ZeRO-1/2, distributed optimizer): same volume.
@@ -92,8 +99,7 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
     }
     // ZeRO-3 / FSDP: all-gather weights forward and backward, reduce-scatter gradients, every
     // micro-batch, prefetched one layer ahead; exposed where a pass's comm exceeds its compute.
-    const double gather =
-        collectiveSeconds(Collective::AllGather, localParams * weightBytes, group, l.tp, net);
+    const double gather = collectiveSeconds(Collective::AllGather, weightBytes, group, l.tp, net);
     const double scatter =
         collectiveSeconds(Collective::ReduceScatter, localParams * gradBytes, group, l.tp, net);
     const double perMb = std::max(0.0, gather - window * slowest.forward) +
@@ -101,6 +107,26 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
                          gather / d(std::max<std::int64_t>(in.model.layers / l.pp, 1));
     e.dpCommTotalSeconds = d(l.microBatches) * (2 * gather + scatter);
     e.dpCommSeconds = d(l.microBatches) * perMb;
+}
+
+// The optimizer step of the trainable parameters on the GPU, or with CPU offload the CPU step and
+// the PCIe transfers around it.
+void addOptimizer(const PerfInputs& in, const KernelTimer& timer, const StageTime& slowest,
+                  const MemoryBreakdown& mem, PerfEstimate& e) {
+    const auto& l = in.layout;
+    const auto& t = in.training;
+    const double shard = l.zeroStage >= 1 ? d(l.dp * l.cp) : 1.0;
+    if (l.offload == Offload::None) {
+        e.optimizerSeconds = optimizerSeconds(mem.trainableParams / shard, t, timer);
+        return;
+    }
+    const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
+    const double weightShard = l.zeroStage == 3 ? shard : 1.0;
+    const OffloadTime o =
+        offloadTime({l.offload, t.optimizer, mem.trainableParams / shard, mem.storedWeightBytes / weightShard,
+                     gradBytes, l.microBatches, slowest.forward, slowest.backward, in.gpusPerNode, in.host});
+    e.optimizerSeconds = o.optimizerExposed;
+    e.offloadSeconds = o.transfersExposed;
 }
 
 }  // namespace
@@ -120,8 +146,9 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     double executedFlops = 0;
     const ModelCompute mc = modelCompute(in.model, t, l, timer);
     for (std::int64_t s = 0; s < l.pp; ++s) {
-        const StageLayers layers = stageLayers(in.model, l.pp, s);
-        const StageCompute c = stageCompute(mc, layers, s == l.pp - 1);
+        const StageLayers layers = stageLayers(in.model, l, s);
+        const StageCompute c =
+            stageCompute(mc, layers, s == l.pp - 1, noGradLayersOnStage(in.model, layers, t));
         StageTime st;
         st.forward = c.forward.seconds;
         st.backward = c.backward.seconds;
@@ -153,26 +180,29 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     e.bubbleSeconds = fill;
 
     const MemoryBreakdown mem = stageMemory(memIn, e.slowestStage);
-    addDataParallel(in, net, *slowest, mem.params, e);
-    const double shard = l.zeroStage >= 1 ? d(l.dp * l.cp) : 1.0;
-    e.optimizerSeconds = optimizerSeconds(mem.params / shard, t, timer);
+    addDataParallel(in, net, *slowest, mem.trainableParams, mem.storedWeightBytes, e);
+    addOptimizer(in, timer, *slowest, mem, e);
     // Communication kernels steal SMs and HBM bandwidth from the compute they hide behind.
-    const double hidden = e.dpCommTotalSeconds - e.dpCommSeconds;
-    e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + in.profile.commComputeSlowdown * hidden;
+    e.contentionSeconds = in.profile.commComputeSlowdown * (e.dpCommTotalSeconds - e.dpCommSeconds);
+    e.synchronisationSeconds = stragglerSeconds(e.computeSeconds + e.recomputeSeconds, l.gpus());
+    e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + e.offloadSeconds + e.contentionSeconds +
+                    e.synchronisationSeconds;
 
     // Throughput, utilisation, time to train.
     const double tokensPerStep = d(t.globalBatch) * d(t.seqLen);
     const double gpus = d(l.gpus());
     e.tokensPerSecond = tokensPerStep / e.stepSeconds;
-    const FlopsPerToken f = flopsPerToken(in.model, t.seqLen, l.recompute);
+    const FlopsPerToken f = trainingFlopsPerToken(in.model, t, l.recompute);
     const double peak = in.gpu.peakTflops(t.precision).value_or(1) * 1e12;
     e.tflopsPerGpu = f.model * e.tokensPerSecond / gpus / 1e12;
     e.mfu = f.model * e.tokensPerSecond / (gpus * peak);
     // Executed FLOPs: all stages, all micro-batches, all data-parallel replicas.
     e.hfu = executedFlops * m * d(l.dp) * d(l.cp) * d(l.tp) / e.stepSeconds / (gpus * peak);
-    e.stepSecondsLow = e.stepSeconds * (1 - in.profile.uncertainty);
-    e.stepSecondsHigh = e.stepSeconds * (1 + in.profile.uncertainty);
-    const double seconds = t.tokens / e.tokensPerSecond;
+    const PredictionBand band = predictionBand(in.profile, in.model, t, l.gpus());
+    e.stepSecondsLow = e.stepSeconds * band.low;
+    e.stepSecondsHigh = e.stepSeconds * band.high;
+    e.notes.insert(e.notes.end(), band.reasons.begin(), band.reasons.end());
+    const double seconds = t.tokensToTrain() / e.tokensPerSecond;
     e.trainDays = seconds / 86400;
     e.gpuHours = seconds / 3600 * gpus;
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
@@ -189,11 +219,18 @@ PerfEstimate estimateStep(const PerfInputs& in) {
 }
 
 std::vector<StepPart> stepParts(const PerfEstimate& e) {
-    return {{"compute", "compute", e.computeSeconds},       {"recompute", "recompute", e.recomputeSeconds},
-            {"TP comm (exposed)", "TP", e.tpCommSeconds},   {"CP comm (exposed)", "CP", e.cpCommSeconds},
-            {"EP comm (exposed)", "EP", e.epCommSeconds},   {"PP comm", "PP", e.ppCommSeconds},
-            {"pipeline bubble", "bubble", e.bubbleSeconds}, {"DP comm (exposed)", "DP", e.dpCommSeconds},
-            {"optimizer", "optimizer", e.optimizerSeconds}};
+    return {{"compute", "compute", e.computeSeconds},
+            {"recompute", "recompute", e.recomputeSeconds},
+            {"TP comm (exposed)", "TP", e.tpCommSeconds},
+            {"CP comm (exposed)", "CP", e.cpCommSeconds},
+            {"EP comm (exposed)", "EP", e.epCommSeconds},
+            {"PP comm", "PP", e.ppCommSeconds},
+            {"pipeline bubble", "bubble", e.bubbleSeconds},
+            {"DP comm (exposed)", "DP", e.dpCommSeconds},
+            {"optimizer", "optimizer", e.optimizerSeconds},
+            {"offload PCIe (exposed)", "offload", e.offloadSeconds},
+            {"comm/compute contention", "contention", e.contentionSeconds},
+            {"synchronisation (slowest GPU)", "sync", e.synchronisationSeconds}};
 }
 
 }  // namespace clusterplan

@@ -9,6 +9,7 @@
 
 #include "hardware/fabric.h"
 #include "hardware/gpu_spec.h"
+#include "hardware/host_spec.h"
 #include "model/model_spec.h"
 #include "parallel/layout.h"
 #include "perf/perf_profile.h"
@@ -26,6 +27,7 @@ struct PerfInputs {
     std::int64_t gpusPerNode;
     std::int64_t nicsPerNode;
     const PerfProfile& profile;
+    const HostSpec& host;  // CPU offload: host memory bandwidth and PCIe
 };
 
 struct PerfEstimate {
@@ -39,12 +41,18 @@ struct PerfEstimate {
     double dpCommSeconds = 0;  // exposed part
     double dpCommTotalSeconds = 0;
     double bubbleSeconds = 0;
-    double optimizerSeconds = 0;
+    double optimizerSeconds = 0;  // on the GPU, or the CPU step under offload (perf/offload_time.h)
+    double offloadSeconds = 0;    // exposed PCIe transfers of CPU offload
+    // Compute slowed while hidden DP communication shares SMs and HBM with it (profile's
+    // commComputeSlowdown × hidden DP seconds).
+    double contentionSeconds = 0;
+    // Waiting for the slowest of all GPUs each step (perf/synchronisation.h).
+    double synchronisationSeconds = 0;
     double tokensPerSecond = 0;
     double tflopsPerGpu = 0;    // model FLOPs (PaLM) achieved per GPU
     double mfu = 0;             // model FLOPs / (GPUs · dense peak of the training precision)
     double hfu = 0;             // executed FLOPs / same peak
-    double stepSecondsLow = 0;  // uncertainty band from the profile's calibration residuals
+    double stepSecondsLow = 0;  // band from cross-validated residuals (perf/prediction_band.h)
     double stepSecondsHigh = 0;
     double trainDays = 0;
     double gpuHours = 0;
@@ -56,6 +64,7 @@ struct PerfEstimate {
 PerfEstimate estimateStep(const PerfInputs& in);
 
 // The parts of a step in a fixed order, for reports and the window (name, short name, seconds).
+// They add up to stepSeconds.
 struct StepPart {
     const char* name;
     const char* shortName;

@@ -1,16 +1,19 @@
 #include "report/plan.h"
 
+#include "model/method_flops.h"
 #include "perf/cluster_hardware.h"
+#include "report/fine_tuning_notes.h"
 #include "scenario/scenario_check.h"
+#include "search/layout_alternatives.h"
 #include "search/layout_search.h"
 #include "util/number_format.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr std::size_t kSearchKept = 20;  // ranked layouts kept in a plan
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 std::string gib(double bytes) {
     return formatFixed(bytes / kGiB, 1) + " GiB";
@@ -19,7 +22,7 @@ std::string gib(double bytes) {
 // Plain-language remarks on the memory picture, the kind a user acts on.
 void addMemoryNotes(Plan& plan) {
     const MemoryBreakdown& m = plan.memory;
-    if (!m.fits()) {
+    if (!m.fitsGpu()) {
         plan.notes.push_back("Does not fit: the most loaded GPU (pipeline stage " + std::to_string(m.stage) +
                              ") needs " + gib(m.total()) + " of " + gib(m.capacity) + ".");
         if (plan.layout.zeroStage < 3 && !plan.zeroStages.empty() && plan.zeroStages[3].fits())
@@ -28,7 +31,7 @@ void addMemoryNotes(Plan& plan) {
             plan.notes.push_back("Activations are " + gib(m.activations) +
                                  "; full recomputation or a smaller micro-batch reduces them.");
     }
-    if (plan.largestMicroBatch == 0)
+    if (plan.largestMicroBatch == 0 && m.host.fits())
         plan.notes.push_back("Even a micro-batch of one sequence does not fit this layout.");
     if (m.logits > 0.2 * m.total())
         plan.notes.push_back("Logits for the loss take " + gib(m.logits) +
@@ -45,7 +48,7 @@ void addCost(Plan& plan, const Catalog& catalog) {
     const auto& c = plan.scenario.cluster;
     const cost::ClusterFacts facts{c.gpu, c.gpus(), c.nodes, c.gpusPerNode, plan.gpu.tdpW};
     auto report = cost::computeCost(plan.scenario.cost, catalog.priceBooks(), facts, plan.perf.gpuHours,
-                                    plan.scenario.training.tokens);
+                                    plan.scenario.training.tokensToTrain());
     if (report)
         plan.cost = std::move(report).value();
     else {
@@ -56,27 +59,31 @@ void addCost(Plan& plan, const Catalog& catalog) {
 
 }  // namespace
 
-Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
+Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options) {
     if (auto e = checkScenario(scenario, catalog))
         return *e;
     Plan plan;
     if (scenario.layout.open != 0) {
         // Keys left out of the scenario are searched; the plan describes the fastest layout that
-        // fits (or, when none fits, the one closest to fitting) and keeps the top of the ranking.
-        SearchResult search = searchLayouts(scenario, catalog);
+        // fits (or, when none fits, the one closest to fitting) and keeps the whole ranking, those
+        // that do not fit included: the window's layout explorer shows every one (issue 7 §2), and
+        // at ~2 us per layout (bench_search) keeping them costs less than searching again.
+        SearchResult search = searchLayouts(scenario, catalog, options);
         if (search.ranked.empty()) {
             // Name the fixed key that rules everything out, checked with defaults for the others.
             auto check =
                 resolveLayout(scenario.layout, scenario.model, scenario.training, scenario.cluster.gpus());
-            if (!check)
+            // A fixed key that breaks a rule by itself is named; otherwise (the batch, or the GPU count
+            // with the open keys at their defaults) say why nothing splits and what would.
+            const bool divisibility = check.ok() || check.error().where == "training.global_batch" ||
+                                      (check.error().where == "layout.tp" && scenario.layout.isOpen(kTp));
+            if (!divisibility)
                 return check.error();
-            return Error{"layout", "no valid layout for " + std::to_string(scenario.cluster.gpus()) +
-                                       " GPUs with the fixed layout keys; check tp, pp, cp and global_batch"};
+            return Error{"layout", explainNoLayout(scenario, nearestWorkingSetups(scenario))};
         }
         plan.layout = search.ranked[search.best.value_or(0)].layout;
         if (!search.boundNote.empty())
             plan.notes.push_back(search.boundNote);
-        search.ranked.resize(std::min<std::size_t>(search.ranked.size(), kSearchKept));
         plan.search = std::move(search);
     } else {
         auto layout =
@@ -88,16 +95,20 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
     plan.scenario = scenario;
     plan.gpu = *catalog.gpu(scenario.cluster.gpu);
     plan.params = countParams(scenario.model);
-    plan.flops = flopsPerToken(scenario.model, scenario.training.seqLen, plan.layout.recompute);
+    plan.trainable = countTrainable(scenario.model, plan.params, scenario.training);
+    plan.flops = trainingFlopsPerToken(scenario.model, scenario.training, plan.layout.recompute);
+    plan.host = hostSpec(scenario, catalog);
 
     const double capacity = plan.gpu.visibleGib * kGiB;
-    const MemoryInputs inputs{scenario.model, scenario.training, plan.layout, scenario.overheads, capacity};
+    const double hostCapacity = hostCapacityPerGpu(plan.host, scenario.cluster);
+    const MemoryInputs inputs{scenario.model,     scenario.training, plan.layout,
+                              scenario.overheads, capacity,          hostCapacity};
     plan.memory = peakMemory(inputs);
     for (int stage = 0; stage <= 3; ++stage) {
         Layout l = plan.layout;
         l.zeroStage = stage;
         plan.zeroStages.push_back(
-            peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity}));
+            peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity, hostCapacity}));
     }
     plan.largestMicroBatch = largestFittingMicroBatch(inputs);
     addMemoryNotes(plan);
@@ -110,16 +121,26 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog) {
                              ".");
     }
     plan.perf = estimatePerf(scenario, catalog, plan);
+    // Searched keys: the estimate assumes the team runs the recommended layout; the band reaches
+    // to what the stack's default layout would give (issue 9 §3).
+    if (plan.search && plan.search->frameworkDefault && plan.search->frameworkDefault->fits &&
+        plan.search->frameworkDefault->perf.stepSeconds > plan.perf.stepSecondsHigh) {
+        plan.perf.stepSecondsHigh = plan.search->frameworkDefault->perf.stepSeconds;
+        plan.perf.notes.push_back("Band: layout keys were searched and the step time assumes the recommended "
+                                  "layout; the band's upper end is the stack's default layout (" +
+                                  plan.search->defaultDescription + ").");
+    }
     if (plan.layout.pp > 1) {
         // GPipe for comparison: no interleaving, every micro-batch's activations held at once.
         Plan gpipe = plan;
         gpipe.layout.vpp = 1;
         gpipe.layout.gpipe = true;
         gpipe.gpipeMemory.reset();
-        plan.gpipeMemory =
-            peakMemory({scenario.model, scenario.training, gpipe.layout, scenario.overheads, capacity});
+        plan.gpipeMemory = peakMemory(
+            {scenario.model, scenario.training, gpipe.layout, scenario.overheads, capacity, hostCapacity});
         plan.gpipeStepSeconds = estimatePerf(scenario, catalog, gpipe).stepSeconds;
     }
+    addFineTuningNotes(plan);
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
     addCost(plan, catalog);
     return plan;

@@ -6,9 +6,11 @@
 
 #include "cost/rent_vs_buy.h"
 #include "hardware/catalog.h"
+#include "hardware/host_spec.h"
 #include "memory/memory_model.h"
 #include "model/flops.h"
 #include "model/param_count.h"
+#include "model/trainable_params.h"
 #include "parallel/layout.h"
 #include "perf/step_time.h"
 #include "scenario/scenario.h"
@@ -23,6 +25,8 @@ struct Plan {
     Scenario scenario;
     GpuSpec gpu;
     ParamCounts params;
+    TrainableCounts trainable;  // by training method: model.trainable_params
+    HostSpec host;              // host memory and PCIe of a server (CPU offload)
     FlopsPerToken flops;
     Layout layout;
     MemoryBreakdown memory;                      // most loaded rank
@@ -31,7 +35,7 @@ struct Plan {
     PerfEstimate perf;                           // step time and its parts
     std::optional<MemoryBreakdown> gpipeMemory;  // with PP: the same layout under GPipe, for comparison
     double gpipeStepSeconds = 0;
-    std::optional<SearchResult> search;    // when layout keys were left open: the ranking
+    std::optional<SearchResult> search;    // when layout keys were left open: the whole ranking
     std::optional<cost::CostReport> cost;  // rent vs buy; empty when the price book cannot price it
     std::optional<Error> costError;        // why `cost` is empty: key path ("cost.rent_offer") and reason
     std::vector<std::string> notes;        // plain-language remarks for the user
@@ -39,6 +43,7 @@ struct Plan {
 
 // Pure and deterministic. Errors name the scenario key that makes the plan impossible to compute
 // (unknown GPU, TP not dividing heads, ...). A plan that does not fit memory is not an error.
-Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog);
+// `options` steer the search of open layout keys (clusterplan-cli search's flags).
+Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options = {});
 
 }  // namespace clusterplan

@@ -5,14 +5,16 @@
 
 #include "cost/cost_format.h"
 #include "cost/cost_json.h"
+#include "report/fine_tuning_format.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 // Byte counts are reported as whole bytes.
 double bytes(double b) {
@@ -27,18 +29,6 @@ void writeMemory(json::Writer& w, const char* key, const MemoryBreakdown& m) {
     w.value("other", bytes(m.other.total())).value("total", bytes(m.total()));
     w.value("capacity", bytes(m.capacity)).value("fits", m.fits());
     w.endObject();
-}
-
-std::string layoutText(const Layout& l) {
-    std::string s =
-        "TP " + std::to_string(l.tp) + " x PP " + std::to_string(l.pp) + " x DP " + std::to_string(l.dp);
-    if (l.cp > 1)
-        s += " x CP " + std::to_string(l.cp);
-    if (l.ep > 1)
-        s += ", EP " + std::to_string(l.ep);
-    if (l.vpp > 1)
-        s += ", VPP " + std::to_string(l.vpp);
-    return s;
 }
 
 std::string seconds(double s) {
@@ -70,8 +60,9 @@ void writeTimeText(std::ostream& out, const Plan& p) {
         out << "  GPipe, for comparison " << seconds(p.gpipeStepSeconds) << " per step, "
             << formatGib(p.gpipeMemory->total(), 1) << " per GPU (all " << p.layout.microBatches
             << " micro-batches in flight" << (p.gpipeMemory->fits() ? ")" : ", does not fit)") << "\n";
-    out << "  training            " << formatNumber(p.scenario.training.tokens / 1e9) << "B tokens in "
-        << formatFixed(t.trainDays, 1) << " days, " << formatFixed(t.gpuHours, 0) << " GPU-hours\n";
+    out << "  training            " << formatNumber(p.scenario.training.tokensToTrain() / 1e9)
+        << "B tokens in " << formatFixed(t.trainDays, 1) << " days, " << formatFixed(t.gpuHours, 0)
+        << " GPU-hours\n";
 }
 
 std::string billions(double n) {
@@ -79,6 +70,18 @@ std::string billions(double n) {
 }
 
 }  // namespace
+
+std::string layoutText(const Layout& l) {
+    std::string s =
+        "TP " + std::to_string(l.tp) + " x PP " + std::to_string(l.pp) + " x DP " + std::to_string(l.dp);
+    if (l.cp > 1)
+        s += " x CP " + std::to_string(l.cp);
+    if (l.ep > 1)
+        s += ", EP " + std::to_string(l.ep);
+    if (l.vpp > 1)
+        s += ", VPP " + std::to_string(l.vpp);
+    return s;
+}
 
 std::string formatGib(double b, int decimals) {
     return formatFixed(b / kGiB, decimals) + " GiB";
@@ -91,8 +94,8 @@ std::string planToJson(const Plan& p) {
     w.beginObject("model").value("id", p.scenario.modelPreset.empty() ? "custom" : p.scenario.modelPreset);
     w.value("name", model.name).value("params", p.params.total).value("active_params", p.params.active);
     w.value("flops_per_token", p.flops.model).value("hardware_flops_per_token", p.flops.hardware);
-    w.value("flops_convention",
-            "PaLM (arXiv:2204.02311 App. B): 6*P_mm + 12*L*a*d_head*s, non-causal, no recompute");
+    w.value("flops_convention", flopsConvention(p));
+    writeMethodJson(w, p);
     w.endObject();
     const auto& c = p.scenario.cluster;
     w.beginObject("cluster").value("gpu", c.gpu).value("gpu_name", p.gpu.name).value("gpus", c.gpus());
@@ -104,7 +107,7 @@ std::string planToJson(const Plan& p) {
         .value("micro_batch", l.microBatch)
         .value("micro_batches", l.microBatches);
     w.value("zero_stage", l.zeroStage).value("recompute", toString(l.recompute));
-    w.value("sequence_parallel", l.sequenceParallel).endObject();
+    w.value("sequence_parallel", l.sequenceParallel).value("offload", toString(l.offload)).endObject();
 
     const auto& m = p.memory;
     w.beginObject("memory").value("stage", m.stage);
@@ -118,7 +121,9 @@ std::string planToJson(const Plan& p) {
     w.beginObject("other_detail").value("cuda_context", bytes(m.other.cudaContext));
     w.value("comm_buffers", bytes(m.other.commBuffers)).value("workspace", bytes(m.other.workspace));
     w.value("param_gather", bytes(m.other.paramGather)).value("fragmentation", bytes(m.other.fragmentation));
+    w.value("dequant_workspace", bytes(m.other.dequantWorkspace));
     w.endObject();
+    writeHostJson(w, p);
     w.beginArray("zero_stages");
     for (const auto& z : p.zeroStages)
         writeMemory(w, "", z);
@@ -134,6 +139,8 @@ std::string planToJson(const Plan& p) {
         .value("pp_comm_s", t.ppCommSeconds);
     w.value("dp_comm_s", t.dpCommSeconds).value("dp_comm_total_s", t.dpCommTotalSeconds);
     w.value("bubble_s", t.bubbleSeconds).value("optimizer_s", t.optimizerSeconds);
+    w.value("contention_s", t.contentionSeconds).value("synchronisation_s", t.synchronisationSeconds);
+    w.value("offload_s", t.offloadSeconds);
     w.value("tokens_per_s", t.tokensPerSecond).value("tflops_per_gpu", t.tflopsPerGpu);
     w.value("mfu", t.mfu).value("hfu", t.hfu).value("train_days", t.trainDays).value("gpu_hours", t.gpuHours);
     if (p.gpipeMemory) {
@@ -178,11 +185,17 @@ std::string planToText(const Plan& p) {
     out << "  parameters          " << billions(p.params.total);
     if (model.moe)
         out << " total, " << billions(p.params.active) << " active per token";
-    out << "\n  FLOPs per token     " << formatFixed(p.flops.model / 1e9, 2)
-        << " GFLOP (PaLM model FLOPs at seq " << p.scenario.training.seqLen << ")\n\n";
+    out << "\n  FLOPs per token     " << formatFixed(p.flops.model / 1e9, 2) << " GFLOP ("
+        << (p.scenario.training.method == TrainingMethod::Full ? "PaLM model" : "fine-tune")
+        << " FLOPs at seq " << p.scenario.training.seqLen << ")\n";
+    writeMethodText(out, p);
+    out << "\n";
     out << "Layout                " << layoutText(p.layout) << ", micro-batch " << p.layout.microBatch
         << " x " << p.layout.microBatches << " per step, ZeRO-" << p.layout.zeroStage << ", recompute "
-        << toString(p.layout.recompute) << (p.layout.sequenceParallel ? ", sequence parallel" : "") << "\n\n";
+        << toString(p.layout.recompute) << (p.layout.sequenceParallel ? ", sequence parallel" : "")
+        << (p.layout.offload != Offload::None ? ", CPU offload " + std::string(toString(p.layout.offload))
+                                              : "")
+        << "\n\n";
     out << "Memory per GPU (most loaded: pipeline stage " << m.stage << ")\n";
     const auto row = [&](const char* name, double b) { out << "  " << name << formatGib(b, 2) << "\n"; };
     row("weights             ", m.weights);
@@ -196,6 +209,7 @@ std::string planToText(const Plan& p) {
         << formatGib(m.other.fragmentation, 2) << "\n";
     row("total               ", m.total());
     row("capacity            ", m.capacity);
+    writeHostText(out, p);
     out << "  fits                " << (m.fits() ? "yes" : "NO") << "\n";
     out << "  largest micro-batch " << p.largestMicroBatch << (p.largestMicroBatch == 0 ? " (none fits)" : "")
         << "\n\nZeRO comparison (total per GPU)\n";

@@ -14,5 +14,7 @@ std::string presetsToText(const Catalog& catalog);
 
 // "79.3 GiB" style formatting used by text reports and the UI.
 std::string formatGib(double bytes, int decimals = 1);
+// "TP 2 x PP 4 x DP 8", with CP, EP and VPP when used.
+std::string layoutText(const Layout& layout);
 
 }  // namespace clusterplan

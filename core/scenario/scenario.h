@@ -9,6 +9,8 @@
 #include "model/model_spec.h"
 #include "model/precision.h"
 #include "perf/perf_profile.h"
+#include "quote/quote_info.h"
+#include "scenario/fine_tuning_spec.h"
 
 namespace clusterplan {
 
@@ -22,7 +24,12 @@ struct TrainingSpec {
     Optimizer optimizer = Optimizer::AdamW;
     GradDtype gradDtype = GradDtype::Param;
     bool flashAttention = true;
-    Framework framework = Framework::Megatron;  // software stack: selects the efficiency profile
+    Framework framework = Framework::Megatron;     // software stack: selects the efficiency profile
+    TrainingMethod method = TrainingMethod::Full;  // fine-tuning (issue 13): fine_tuning_spec.h
+    LoraSpec lora;                                 // used by lora and qlora
+    std::int64_t frozenLayers = 0;                 // full method: the first N layers (and embedding) frozen
+    std::optional<DatasetSpec> dataset = std::nullopt;  // set: tokens = samples × mean length × epochs
+    [[nodiscard]] double tokensToTrain() const { return dataset ? dataset->tokens() : tokens; }
     bool operator==(const TrainingSpec&) const = default;
 };
 
@@ -33,6 +40,7 @@ struct ClusterSpec {
     std::string intraNode;  // fabric id; empty = the GPU's default
     std::string interNode = "ib-hdr-200";
     std::int64_t nicsPerNode = 0;  // scale-out NICs per server; 0 = one per GPU (rail-optimised)
+    double cpuMemoryGib = 0;  // host memory per server; 0 = the price book's server line or the catalog's
     [[nodiscard]] std::int64_t gpus() const { return gpusPerNode * nodes; }
     bool operator==(const ClusterSpec&) const = default;
 };
@@ -54,6 +62,20 @@ inline constexpr unsigned kAllLayoutKeys = (1u << 10) - 1;
 
 // Parallel layout as the user wrote it. dp = 0 means "the rest": gpus / (tp·pp·cp). Keys in
 // `open` were left out of the scenario: the search chooses them (their values here are ignored).
+// How layers are split over pipeline stages when L is not a multiple of pp (or pp·vpp). Megatron-
+// Core's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers fix the first and
+// last stage's transformer layers (the middle stages share the rest evenly), and
+// --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split count the
+// embedding and the LM head + loss as one layer each (how 126-layer Llama 3.1 405B runs with PP 16,
+// VPP 8: 128 slots, 8 per stage, stage 0 holds 7 layers + embedding, the last 7 + loss).
+struct PipelineSplit {
+    std::int64_t firstStageLayers = 0;  // 0 = even split
+    std::int64_t lastStageLayers = 0;   // 0 = even split
+    bool embeddingAsLayer = false;
+    bool lossAsLayer = false;
+    bool operator==(const PipelineSplit&) const = default;
+};
+
 struct LayoutSpec {
     std::int64_t tp = 1;
     std::int64_t pp = 1;
@@ -65,7 +87,10 @@ struct LayoutSpec {
     int zeroStage = 0;            // 0..3; FSDP full shard = 3
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
-    unsigned open = 0;  // LayoutKey bits
+    // CPU offload; empty: none, but the search may choose it when no layout fits otherwise.
+    std::optional<Offload> offload = std::nullopt;
+    unsigned open = 0;      // LayoutKey bits
+    PipelineSplit split{};  // braced: positional LayoutSpec{...} initialisers may leave it out
     [[nodiscard]] bool isOpen(LayoutKey k) const { return (open & k) != 0; }
     bool operator==(const LayoutSpec&) const = default;
 };
@@ -98,7 +123,8 @@ struct Scenario {
     ClusterSpec cluster;
     LayoutSpec layout;
     MemoryOverheads overheads;
-    cost::CostInputs cost;  // rent vs buy (cost-model.md); defaults price the China book
+    cost::CostInputs cost;                  // rent vs buy (cost-model.md); defaults price the China book
+    std::optional<quote::QuoteInfo> quote;  // customer quote details (issue 8); absent: none entered
     bool operator==(const Scenario&) const = default;
 };
 

@@ -1,5 +1,6 @@
 #include "scenario/scenario_check.h"
 
+#include "scenario/fine_tuning_check.h"
 #include "util/closest_id.h"
 
 namespace clusterplan {
@@ -54,6 +55,8 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
     if (s.training.globalBatch < 1 || s.training.globalBatch > 100'000'000)
         return Error{"training.global_batch",
                      "is " + std::to_string(s.training.globalBatch) + ", allowed range 1 to 100000000"};
+    if (auto e = checkFineTuning(s))
+        return e;
     if (auto e = cost::validateCostInputs(s.cost))
         return e;
     if (!catalog.priceBooks().book(s.cost.priceBook))

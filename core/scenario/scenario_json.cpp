@@ -5,6 +5,8 @@
 
 #include "cost/cost_json.h"
 #include "hardware/catalog_json.h"
+#include "quote/quote_json.h"
+#include "scenario/fine_tuning_json.h"
 #include "scenario/scenario_check.h"
 #include "scenario/scenario_schema.h"
 #include "util/atomic_file.h"
@@ -46,6 +48,7 @@ void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
         s.model.name = "Custom model";
     }
     json::readModelFields(r, s.model, false);
+    applyAttentionDefaults(s.model);
     r.finish();
 }
 
@@ -59,6 +62,7 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
     r.optBoolean("flash_attention", t.flashAttention);
     t.framework =
         readEnum(r, "framework", t.framework, parseFramework, {"megatron", "nemo", "fsdp", "deepspeed"});
+    readFineTuning(r, t);
     r.finish();
 }
 
@@ -69,6 +73,7 @@ void readCluster(ObjectReader& r, ClusterSpec& c) {
     r.optString("intra_node", c.intraNode);
     r.optString("inter_node", c.interNode);
     r.optInteger("nics_per_node", c.nicsPerNode, 0, 1024);
+    r.optNumber("cpu_memory_gib", c.cpuMemoryGib, 0, kMaxCpuMemoryGib);
     r.finish();
 }
 
@@ -99,6 +104,14 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
     r.optInteger("zero_stage", l.zeroStage, 0, 3);
     l.recompute = readEnum(r, "recompute", l.recompute, parseRecompute, {"none", "selective", "full"});
     r.optBoolean("sequence_parallel", l.sequenceParallel);
+    r.optInteger("first_stage_layers", l.split.firstStageLayers, 0, 10'000);
+    r.optInteger("last_stage_layers", l.split.lastStageLayers, 0, 10'000);
+    r.optBoolean("embedding_as_layer", l.split.embeddingAsLayer);
+    r.optBoolean("loss_as_layer", l.split.lossAsLayer);
+    if (r.has("offload"))
+        l.offload = parseOffload(r.choice("offload", {"none", "optimizer", "optimizer_and_params"}));
+    else
+        r.ignore({"offload"});
     r.finish();
 }
 
@@ -119,6 +132,16 @@ void writeLayout(json::Writer& w, const LayoutSpec& l) {
     put(kZeroStage, "zero_stage", l.zeroStage);
     put(kRecompute, "recompute", toString(l.recompute));
     put(kSequenceParallel, "sequence_parallel", l.sequenceParallel);
+    if (l.split.firstStageLayers > 0)
+        w.value("first_stage_layers", l.split.firstStageLayers);
+    if (l.split.lastStageLayers > 0)
+        w.value("last_stage_layers", l.split.lastStageLayers);
+    if (l.split.embeddingAsLayer)
+        w.value("embedding_as_layer", true);
+    if (l.split.lossAsLayer)
+        w.value("loss_as_layer", true);
+    if (l.offload)
+        w.value("offload", toString(*l.offload));
     w.endObject();
 }
 
@@ -156,6 +179,8 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
         cost::readCostInputs(*r, s.cost);
         r->finish();
     }
+    if (auto r = top.optObject("quote"))
+        quote::readQuote(*r, s.quote.emplace());
     top.finish();
     return s;
 }
@@ -209,7 +234,9 @@ std::string scenarioToJson(const Scenario& s) {
         .value("precision", toString(t.precision))
         .value("optimizer", toString(t.optimizer));
     w.value("grad_dtype", toString(t.gradDtype)).value("flash_attention", t.flashAttention);
-    w.value("framework", toString(t.framework)).endObject();
+    w.value("framework", toString(t.framework));
+    writeFineTuning(w, t);
+    w.endObject();
     const auto& c = s.cluster;
     w.beginObject("cluster")
         .value("gpu", c.gpu)
@@ -217,7 +244,10 @@ std::string scenarioToJson(const Scenario& s) {
         .value("nodes", c.nodes);
     if (!c.intraNode.empty())
         w.value("intra_node", c.intraNode);
-    w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode).endObject();
+    w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode);
+    if (c.cpuMemoryGib > 0)
+        w.value("cpu_memory_gib", c.cpuMemoryGib);
+    w.endObject();
     writeLayout(w, s.layout);
     const auto& o = s.overheads;
     w.beginObject("overheads").value("cuda_context_gib", o.cudaContextGib);
@@ -226,6 +256,11 @@ std::string scenarioToJson(const Scenario& s) {
     w.beginObject("cost");
     cost::writeCostInputs(w, s.cost);
     w.endObject();
+    if (s.quote) {
+        w.beginObject("quote");
+        quote::writeQuote(w, *s.quote);
+        w.endObject();
+    }
     w.endObject();
     return w.str();
 }

@@ -4,19 +4,26 @@
 //   otherwise the largest valid TP up to one server; PP the smallest power of two that brings the
 //   16-byte/parameter model states under half the GPU; distributed optimizer (ZeRO-1); sequence
 //   parallel with TP; selective recompute; micro-batch 1; no interleaving.
+// - MoE models under Megatron-LM / NeMo (NeMo-Framework-Launcher examples/training/mixtral/h100/
+//   mixtral_8x7b_bf16.sh: TP 1, PP 4, EP 8;
+//   DeepSeek-V3 tech report §3.2, EP 64 over 8 nodes): expert parallelism over the GPUs of one
+//   server (all-to-all on NVLink), the largest divisor of the experts up to gpus_per_node that
+//   divides the data-parallel size; TP from the non-expert parameters only (routed experts are
+//   split by EP, not TP), PP sized with the experts divided by EP.
 // - PyTorch FSDP (llm-foundry, torchtitan 1D): FULL_SHARD (ZeRO-3), activation checkpointing on,
 //   micro-batch 1.
 // - DeepSpeed: ZeRO-2, or ZeRO-3 when ZeRO-2's model states exceed half the GPU; full
 //   checkpointing; micro-batch 1.
 #include "model/param_count.h"
 #include "search/layout_search.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, std::string& description) {
     const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
     const double params = countParams(s.model).total;
-    const double half = gpu.visibleGib * 1024.0 * 1024.0 * 1024.0 / 2;
+    const double half = gpu.visibleGib * units::kGiB / 2;
     LayoutSpec l;
     l.microBatch = 1;
     switch (s.training.framework) {
@@ -35,20 +42,33 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, std
     case Framework::Nemo:
         break;
     }
-    if (params >= 10e9)
+    // Routed-expert parameters: sharded by EP, so they neither set TP nor weigh fully on PP.
+    const double experts = s.model.moe ? expertParams(s.model) * static_cast<double>(s.model.moe->experts) *
+                                             static_cast<double>(s.model.moeLayers())
+                                       : 0.0;
+    const double dense = params - experts;
+    if (dense >= 10e9)
         for (std::int64_t t = std::min<std::int64_t>(8, s.cluster.gpusPerNode); t >= 1; t /= 2)
             if (s.model.heads % t == 0 && s.cluster.gpus() % t == 0) {
                 l.tp = t;
                 break;
             }
-    while (16 * params / static_cast<double>(l.tp * l.pp) > half && l.pp * 2 <= s.model.layers &&
-           s.cluster.gpus() % (l.tp * l.pp * 2) == 0)
+    if (s.model.moe)
+        for (l.ep = std::min(s.model.moe->experts, s.cluster.gpusPerNode); l.ep > 1; --l.ep)
+            if (s.model.moe->experts % l.ep == 0 && (s.cluster.gpus() / l.tp) % l.ep == 0)
+                break;
+    const auto states = [&](std::int64_t pp) {
+        return 16 * (dense + experts / static_cast<double>(l.ep)) / static_cast<double>(l.tp * pp);
+    };
+    while (states(l.pp) > half && l.pp * 2 <= s.model.layers && s.cluster.gpus() % (l.tp * l.pp * 2) == 0 &&
+           (s.cluster.gpus() / (l.tp * l.pp * 2)) % l.ep == 0)
         l.pp *= 2;
     l.zeroStage = 1;
     l.sequenceParallel = l.tp > 1;
     l.recompute = Recompute::Selective;
     description = std::string(s.training.framework == Framework::Nemo ? "NeMo" : "Megatron-LM") +
                   " recipe: TP " + std::to_string(l.tp) + ", PP " + std::to_string(l.pp) +
+                  (l.ep > 1 ? ", EP " + std::to_string(l.ep) : std::string()) +
                   ", distributed optimizer (ZeRO-1), selective recompute, micro-batch 1";
     return l;
 }

@@ -8,12 +8,13 @@
 #include "perf/cluster_hardware.h"
 #include "search/search_explanation.h"
 #include "util/number_format.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 std::vector<std::int64_t> divisorsOf(std::int64_t n, std::int64_t limit) {
     std::vector<std::int64_t> out;
@@ -27,6 +28,7 @@ struct Context {
     const Scenario& scenario;
     ClusterHardware hw;
     double capacity;
+    double hostCapacity;  // per GPU, for CPU offload
 };
 
 // Evaluates one resolved layout: peak memory and step time.
@@ -35,10 +37,13 @@ Candidate evaluateLayout(const Context& c, const Layout& l) {
     Candidate out;
     out.layout = l;
     out.capacityBytes = c.capacity;
-    const MemoryBreakdown mem = peakMemory({s.model, s.training, l, s.overheads, c.capacity});
+    const MemoryBreakdown mem = peakMemory({s.model, s.training, l, s.overheads, c.capacity, c.hostCapacity});
     out.memoryBytes = mem.total();
     out.fits = mem.fits();
-    if (!out.fits)
+    if (mem.fitsGpu() && !mem.host.fits())
+        out.reason = "host memory: needs " + formatFixed(std::ceil(mem.host.total() / kGiB), 0) + " GiB > " +
+                     formatFixed(std::floor(mem.host.capacity / kGiB), 0) + " GiB per GPU";
+    else if (!out.fits)
         out.reason = "needs " + formatFixed(std::ceil(mem.total() / kGiB), 0) + " GiB > " +
                      formatFixed(std::floor(c.capacity / kGiB), 0) + " GiB usable (stage " +
                      std::to_string(mem.stage) + ")";
@@ -155,7 +160,8 @@ std::vector<Group> groupsFor(const Scenario& s, const Space& space, const Search
 
 // The layout at position `index` inside a group, in the nesting order EP, VPP, micro-batch,
 // ZeRO, recompute (recompute varies fastest), the order an exhaustive loop visits them.
-LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std::size_t index) {
+LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std::size_t index,
+                  std::optional<Offload> offload) {
     const auto take = [&index](std::size_t n) {
         const std::size_t i = index % n;
         index /= n;
@@ -166,8 +172,10 @@ LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std:
     const std::int64_t mb = g.mbs[take(g.mbs.size())];
     const std::int64_t vpp = g.vpps[take(g.vpps.size())];
     const std::int64_t ep = g.eps[take(g.eps.size())];
-    return {g.tp, g.pp, g.dp, g.cp, ep,
-            vpp,  mb,   zero, r,    fixed.isOpen(kSequenceParallel) ? g.tp > 1 : fixed.sequenceParallel};
+    return {
+        g.tp,    g.pp, g.dp,       g.cp, ep,
+        vpp,     mb,   zero,       r,    fixed.isOpen(kSequenceParallel) ? g.tp > 1 : fixed.sequenceParallel,
+        offload, 0u,   fixed.split};
 }
 
 std::string boundNote(std::size_t space, std::size_t bound) {
@@ -183,7 +191,9 @@ std::string boundNote(std::size_t space, std::size_t bound) {
 
 SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const SearchOptions& options) {
     SearchResult result;
-    const Context c{s, clusterHardware(s, catalog), catalog.gpu(s.cluster.gpu)->visibleGib * kGiB};
+    const ClusterHardware hw = clusterHardware(s, catalog);
+    const Context c{s, hw, catalog.gpu(s.cluster.gpu)->visibleGib * kGiB,
+                    hostCapacityPerGpu(hw.host, s.cluster)};
     const Space space = spaceFor(s, options);
     const std::int64_t gpus = s.cluster.gpus();
     const ModelSpec& m = s.model;
@@ -196,22 +206,38 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
     const std::size_t visits = std::min(result.spaceSize, bound);
     if (result.spaceSize > bound)
         result.boundNote = boundNote(result.spaceSize, bound);
-    std::size_t group = 0;
-    std::size_t groupStart = 0;
-    for (std::size_t k = 0; k < visits; ++k) {
-        const std::size_t index = result.spaceSize > bound
-                                      ? static_cast<std::size_t>(std::uint64_t{k} * result.spaceSize / bound)
-                                      : k;  // spaceSize < 10^10 and bound ~ 10^4: no overflow
-        while (index >= groupStart + groups[group].size(space))
-            groupStart += groups[group++].size(space);
-        auto layout =
-            resolveLayout(specAt(groups[group], space, s.layout, index - groupStart), m, s.training, gpus);
-        if (layout)
-            result.ranked.push_back(evaluateLayout(c, layout.value()));
+    // Visits `count` evenly spaced candidates (all of them when count = spaceSize).
+    const auto enumerate = [&](std::optional<Offload> offload, std::size_t count) {
+        std::size_t group = 0;
+        std::size_t groupStart = 0;
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::size_t index =
+                result.spaceSize > count
+                    ? static_cast<std::size_t>(std::uint64_t{k} * result.spaceSize / count)
+                    : k;  // spaceSize < 10^10 and bound ~ 10^4: no overflow
+            while (index >= groupStart + groups[group].size(space))
+                groupStart += groups[group++].size(space);
+            auto layout = resolveLayout(specAt(groups[group], space, s.layout, index - groupStart, offload),
+                                        m, s.training, gpus);
+            if (layout)
+                result.ranked.push_back(evaluateLayout(c, layout.value()));
+        }
+    };
+    enumerate(s.layout.offload, visits);
+    rank(result.ranked);
+    const auto fits = [&] { return !result.ranked.empty() && result.ranked.front().fits; };
+    // CPU offload trades step time for memory: tried only when nothing fits without it and the
+    // scenario leaves layout.offload out, within what is left of the bound (half for each mode).
+    for (const Offload o : {Offload::Optimizer, Offload::OptimizerAndParams}) {
+        if (fits() || s.layout.offload)
+            break;
+        const std::size_t left = bound > result.ranked.size() ? bound - result.ranked.size() : 0;
+        enumerate(o, std::min(visits, o == Offload::Optimizer ? left / 2 : left));
+        rank(result.ranked);
+        result.offloadChosen = fits();
     }
     result.evaluated = result.ranked.size();
-    rank(result.ranked);
-    if (!result.ranked.empty() && result.ranked.front().fits)
+    if (fits())
         result.best = 0;
 
     LayoutSpec defaults = frameworkDefaultLayout(s, catalog, result.defaultDescription);
@@ -221,6 +247,12 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
     else
         result.defaultDescription += " — not valid here: " + resolved.error().toString();
     explainSearch(s, c.hw.intraNode, result);
+    if (result.offloadChosen)
+        result.explanation =
+            "No layout fits in GPU memory alone, so the search also tried CPU offload: the best "
+            "layout offloads '" +
+            std::string(toString(result.ranked.front().layout.offload)) + "' to host memory. " +
+            result.explanation;
     return result;
 }
 

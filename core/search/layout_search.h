@@ -37,6 +37,9 @@ struct SearchResult {
     std::string explanation;                    // the winner in plain words and numbers
     std::string ruleOfThumb;                    // the seed article's advice for this model size
     bool ruleAgrees = false;
+    // No layout fitted in GPU memory alone and the scenario left layout.offload out: the ranking
+    // also holds layouts with CPU offload (issue 13 §2), and the explanation says so.
+    bool offloadChosen = false;
 };
 
 // The search's bound (issue 10): a million GPUs, a 1,000-layer model and a batch of 10^7 open

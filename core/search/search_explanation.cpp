@@ -2,8 +2,10 @@
 
 #include "model/param_count.h"
 #include "perf/collective_cost.h"
+#include "search/layout_alternatives.h"
 #include "search/layout_search.h"
 #include "util/number_format.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
@@ -48,9 +50,9 @@ void explainSearch(const Scenario& s, const Fabric& intra, SearchResult& r) {
     r.ruleOfThumb = "Seed article rule of thumb for " + formatFixed(countParams(s.model).total / 1e9, 1) +
                     " B parameters: " + seedRule(countParams(s.model).total, category) + ".";
     if (!r.best) {
-        r.explanation = r.ranked.empty() ? "No valid layout exists for this model and cluster."
+        r.explanation = r.ranked.empty() ? "No layout: " + explainNoLayout(s, nearestWorkingSetups(s))
                                          : "No layout fits in memory on this cluster; the smallest needs " +
-                                               formatFixed(r.ranked.front().memoryBytes / (1 << 30), 1) +
+                                               formatFixed(r.ranked.front().memoryBytes / units::kGiB, 1) +
                                                " GiB per GPU. Add GPUs, or use a GPU with more memory.";
         r.ruleOfThumb += " No layout fits, so there is nothing to compare.";
         return;
@@ -78,8 +80,8 @@ void explainSearch(const Scenario& s, const Fabric& intra, SearchResult& r) {
                         (l.zeroStage == 3 ? " (ZeRO-3 gathers every micro-batch)" : ""));
     parts.push_back("compute is " + pct((t.computeSeconds + t.recomputeSeconds) / t.stepSeconds) +
                     " of the " + formatFixed(t.stepSeconds, 2) + " s step; MFU " + pct(t.mfu));
-    parts.push_back("memory " + formatFixed(b.memoryBytes / (1 << 30), 1) + " of " +
-                    formatFixed(b.capacityBytes / (1 << 30), 1) + " GiB with micro-batch " +
+    parts.push_back("memory " + formatFixed(b.memoryBytes / units::kGiB, 1) + " of " +
+                    formatFixed(b.capacityBytes / units::kGiB, 1) + " GiB with micro-batch " +
                     std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) + ", recompute " +
                     std::string(toString(l.recompute)));
     r.explanation.clear();

@@ -5,12 +5,13 @@
 #include "util/csv_write.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 std::string pad(std::string s, std::size_t width) {
     if (s.size() < width)
@@ -29,7 +30,8 @@ std::string row(const Candidate& c, std::size_t rank) {
         << pad(formatFixed(c.perf.tokensPerSecond, 0), 12) << pad(formatFixed(100 * c.perf.mfu, 1), 7)
         << pad(formatFixed(100 * c.perf.bubbleSeconds / c.perf.stepSeconds, 1), 8)
         << pad(formatFixed(c.memoryBytes / kGiB, 1), 9) << "  "
-        << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : c.reason);
+        << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : c.reason)
+        << (l.offload != Offload::None ? ", CPU offload " + std::string(toString(l.offload)) : "");
     return out.str();
 }
 
@@ -46,6 +48,7 @@ void writeCandidate(json::Writer& w, std::string_view key, const Candidate& c) {
         .value("micro_batches", l.microBatches)
         .value("zero_stage", l.zeroStage);
     w.value("recompute", toString(l.recompute)).value("sequence_parallel", l.sequenceParallel);
+    w.value("offload", toString(l.offload));
     w.value("step_s", c.perf.stepSeconds)
         .value("tokens_per_s", c.perf.tokensPerSecond)
         .value("mfu", c.perf.mfu);

@@ -1,12 +1,16 @@
 #include "validation/validation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 #include "report/plan.h"
 #include "util/csv_write.h"
 #include "util/json_read.h"
+#include "util/json_write.h"
 #include "util/number_format.h"
+#include "validation/cross_validation.h"
 
 namespace clusterplan {
 
@@ -102,11 +106,61 @@ double predictedMetric(const std::string& metric, const Plan& plan) {
 }  // namespace
 
 Result<ValidationReport> runValidation(const Catalog& catalog) {
-    return runValidation(catalog, embedded::calibrationRunsJson(), embedded::calibrationModelsJson());
+    return runValidation(catalog, embedded::calibrationRunsJson(), embedded::calibrationModelsJson(),
+                         builtinCrossValidationJson());
 }
 
+Result<ValidationReport> runValidationWithFolds(const Catalog& catalog, std::string_view foldsJson) {
+    return runValidation(catalog, embedded::calibrationRunsJson(), embedded::calibrationModelsJson(),
+                         foldsJson);
+}
+
+namespace {
+
+// The plan's step-time band in the metric's units: throughput metrics scale as 1 / step time.
+std::pair<double, double> metricBand(const std::string& metric, const Plan& plan) {
+    const double value = predictedMetric(metric, plan);
+    const auto& p = plan.perf;
+    if (metric == "step_time_s")
+        return {p.stepSecondsLow, p.stepSecondsHigh};
+    return {value * p.stepSeconds / p.stepSecondsHigh, value * p.stepSeconds / p.stepSecondsLow};
+}
+
+double mean(const std::vector<double>& v) {
+    double sum = 0;
+    for (double x : v)
+        sum += x;
+    return v.empty() ? 0 : sum / static_cast<double>(v.size());
+}
+
+void summarise(ValidationReport& report) {
+    std::map<std::string, std::vector<double>> errors, cvErrors, covered;
+    std::vector<double> all, cvAll, coveredAll;
+    for (const auto& row : report.rows) {
+        if (row.use == "exclude")
+            continue;
+        errors[row.source].push_back(std::fabs(row.error));
+        cvErrors[row.source].push_back(std::fabs(row.cvError));
+        covered[row.source].push_back(row.cvInBand ? 1 : 0);
+        all.push_back(std::fabs(row.error));
+        cvAll.push_back(std::fabs(row.cvError));
+        coveredAll.push_back(row.cvInBand ? 1 : 0);
+    }
+    for (const auto& [source, list] : errors) {
+        report.meanAbsErrorBySource[source] = mean(list);
+        report.maxAbsErrorBySource[source] = *std::max_element(list.begin(), list.end());
+        report.cvMeanAbsErrorBySource[source] = mean(cvErrors[source]);
+        report.cvBandCoverageBySource[source] = mean(covered[source]);
+    }
+    report.meanAbsError = mean(all);
+    report.cvMeanAbsError = mean(cvAll);
+    report.cvBandCoverage = mean(coveredAll);
+}
+
+}  // namespace
+
 Result<ValidationReport> runValidation(const Catalog& base, std::string_view runsText,
-                                       std::string_view modelsText) {
+                                       std::string_view modelsText, std::string_view foldsText) {
     auto runs = json::parseText(runsText, "calibration-runs.json");
     if (!runs)
         return runs.error();
@@ -118,13 +172,15 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
     modelList["models"] = models->as_object().at("models");
     if (auto merged = catalog.mergeJson(bj::serialize(modelList), "run-models.json"); !merged)
         return merged.error();
+    auto folds = parseCrossValidationFolds(foldsText, "perf-profiles-cv.json", catalog.perfProfiles());
+    if (!folds)
+        return folds.error();
 
     std::map<std::string, const bj::object*> records;
     for (const auto& r : runs->as_object().at("runs").as_array())
         records[std::string(r.as_object().at("id").as_string())] = &r.as_object();
 
     ValidationReport report;
-    std::map<std::string, std::vector<double>> errors;
     for (const auto& value : models->as_object().at("runs").as_array()) {
         const auto& entry = value.as_object();
         ValidationRow row;
@@ -150,23 +206,51 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         row.published = num(*it->second, row.metric, 0);
         row.predicted = predictedMetric(row.metric, plan.value());
         row.error = (row.predicted - row.published) / row.published;
-        errors[row.source].push_back(std::fabs(row.error));
+        std::tie(row.bandLow, row.bandHigh) = metricBand(row.metric, plan.value());
+        // Cross-validated: the same run through the profiles fitted without its source.
+        Catalog held = catalog;
+        const auto fold = folds->find(row.source);
+        if (fold == folds->end())
+            return Error{"perf-profiles-cv.json", "has no fold holding out source '" + row.source + "'"};
+        held.perfProfiles() = fold->second;
+        auto cvPlan = evaluate(scenario, held);
+        if (!cvPlan)
+            return Error{"calibration run " + row.id + " (fold " + row.source + "): " + cvPlan.error().where,
+                         cvPlan.error().message};
+        row.cvPredicted = predictedMetric(row.metric, cvPlan.value());
+        row.cvError = (row.cvPredicted - row.published) / row.published;
+        const auto [low, high] = metricBand(row.metric, cvPlan.value());
+        row.cvInBand = row.published >= low && row.published <= high;
         report.rows.push_back(row);
     }
-    for (const auto& [source, list] : errors) {
-        double sum = 0, max = 0;
-        for (double e : list)
-            sum += e, max = std::max(max, e);
-        report.meanAbsErrorBySource[source] = sum / static_cast<double>(list.size());
-        report.maxAbsErrorBySource[source] = max;
-    }
+    summarise(report);
     return report;
 }
 
+namespace {
+
+std::string padLeft(const std::string& text, std::size_t width) {
+    return std::string(width - std::min(width, text.size()), ' ') + text;
+}
+
+std::string value(double v) {
+    return formatFixed(v, std::fabs(v) < 100 ? 2 : 0);
+}
+
+std::string percent(double fraction) {
+    return (fraction >= 0 ? "+" : "") + formatFixed(100 * fraction, 1) + " %";
+}
+
+}  // namespace
+
 std::string validationToText(const ValidationReport& r) {
     std::ostringstream out;
-    out << "run                               use      metric                  published   predicted   "
-           "error\n";
+    out << "Each run as predicted by the shipped profiles (in-sample: they were fitted on these runs) and "
+           "by\n"
+           "the profiles fitted without the run's source (cross-validated, CV: what to expect on a run the\n"
+           "engine has never seen). 'band' marks a published value inside the CV prediction's band.\n\n";
+    out << "run                               use      metric                  published   predicted    error"
+           "   CV pred.  CV error  band\n";
     for (const auto& row : r.rows) {
         std::string id = row.id.substr(0, 33);
         out << id << std::string(34 - id.size(), ' ') << row.use << std::string(9 - row.use.size(), ' ');
@@ -175,33 +259,67 @@ std::string validationToText(const ValidationReport& r) {
             continue;
         }
         out << row.metric << std::string(24 - std::min<std::size_t>(23, row.metric.size()), ' ');
-        const std::string pub = formatFixed(row.published, row.published < 100 ? 2 : 0);
-        const std::string pre = formatFixed(row.predicted, row.predicted < 100 ? 2 : 0);
-        out << std::string(9 - std::min<std::size_t>(8, pub.size()), ' ') << pub << "   "
-            << std::string(9 - std::min<std::size_t>(8, pre.size()), ' ') << pre << "   "
-            << (row.error >= 0 ? "+" : "") << formatFixed(100 * row.error, 1) << " %\n";
+        out << padLeft(value(row.published), 9) << "   " << padLeft(value(row.predicted), 9)
+            << padLeft(percent(row.error), 9) << padLeft(value(row.cvPredicted), 11)
+            << padLeft(percent(row.cvError), 10) << "  " << (row.cvInBand ? "in" : "out") << "\n";
     }
-    out << "\nMean absolute error per source (max)\n";
+    out << "\nMean absolute error per source   in-sample (max)       cross-validated   CV band coverage\n";
     for (const auto& [source, mae] : r.meanAbsErrorBySource)
         out << "  " << source << std::string(18 - std::min<std::size_t>(17, source.size()), ' ')
-            << formatFixed(100 * mae, 1) << " %  (max "
-            << formatFixed(100 * r.maxAbsErrorBySource.at(source), 1) << " %)\n";
+            << padLeft(formatFixed(100 * mae, 1), 13) << " %  (max "
+            << formatFixed(100 * r.maxAbsErrorBySource.at(source), 1) << " %)"
+            << padLeft(formatFixed(100 * r.cvMeanAbsErrorBySource.at(source), 1), 12) << " %"
+            << padLeft(formatFixed(100 * r.cvBandCoverageBySource.at(source), 0), 15) << " %\n";
+    out << "  all runs          " << padLeft(formatFixed(100 * r.meanAbsError, 1), 13) << " %"
+        << std::string(15, ' ') << padLeft(formatFixed(100 * r.cvMeanAbsError, 1), 12) << " %"
+        << padLeft(formatFixed(100 * r.cvBandCoverage, 0), 15) << " %\n";
     return out.str();
 }
 
 std::string validationToCsv(const ValidationReport& r) {
     std::ostringstream out;
-    out << "id,source,use,metric,profile,published,predicted,error\n";
+    out << "id,source,use,metric,profile,published,predicted,error,cv_predicted,cv_error,band_low,band_high,"
+           "cv_in_band\n";
     for (const auto& row : r.rows) {
         out << csvField(row.id) << "," << csvField(row.source) << "," << csvField(row.use) << ","
             << csvField(row.metric) << "," << csvField(row.profile) << ",";
         if (row.use == "exclude")
-            out << ",,\n";
+            out << ",,,,,,,\n";
         else
             out << csvNumber(row.published, "published") << "," << csvNumber(row.predicted, "predicted")
-                << "," << csvFixed(row.error, 4, "error") << "\n";
+                << "," << csvFixed(row.error, 4, "error") << "," << csvNumber(row.cvPredicted, "cv_predicted")
+                << "," << csvFixed(row.cvError, 4, "cv_error") << "," << csvNumber(row.bandLow, "band_low")
+                << "," << csvNumber(row.bandHigh, "band_high") << "," << (row.cvInBand ? 1 : 0) << "\n";
     }
     return out.str();
+}
+
+std::string validationToJson(const ValidationReport& r) {
+    json::Writer w;
+    w.beginObject();
+    w.value("mean_abs_error", r.meanAbsError).value("cv_mean_abs_error", r.cvMeanAbsError);
+    w.value("band_coverage", r.cvBandCoverage);
+    w.beginArray("sources");
+    for (const auto& [source, mae] : r.meanAbsErrorBySource) {
+        w.beginObject().value("source", source).value("mean_abs_error", mae);
+        w.value("max_abs_error", r.maxAbsErrorBySource.at(source));
+        w.value("cv_mean_abs_error", r.cvMeanAbsErrorBySource.at(source));
+        w.value("band_coverage", r.cvBandCoverageBySource.at(source)).endObject();
+    }
+    w.endArray().beginArray("runs");
+    for (const auto& row : r.rows) {
+        w.beginObject().value("id", row.id).value("source", row.source).value("use", row.use);
+        if (row.use == "exclude") {
+            w.value("exclude_reason", row.note).endObject();
+            continue;
+        }
+        w.value("metric", row.metric).value("profile", row.profile).value("published", row.published);
+        w.value("predicted", row.predicted).value("error", row.error).value("cv_predicted", row.cvPredicted);
+        w.value("cv_error", row.cvError).value("band_low", row.bandLow).value("band_high", row.bandHigh);
+        w.value("cv_in_band", row.cvInBand).endObject();
+    }
+    w.endArray().endObject();
+    return w.str();
 }
 
 }  // namespace clusterplan

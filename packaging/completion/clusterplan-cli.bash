@@ -5,13 +5,13 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale cost validate presets"
+    local commands="evaluate search scale cost report validate presets"
     case "$prev" in
         --format)
             local formats="json text csv"
             case "${words[1]}" in
                 evaluate) formats="json text" ;;
-                validate) formats="text csv" ;;
+                validate) formats="text csv json" ;;
             esac
             COMPREPLY=($(compgen -W "$formats" -- "$cur"))
             return
@@ -20,7 +20,19 @@ _clusterplan_cli() {
             _filedir json
             return
             ;;
-        --top | --max-gpus | --days)
+        --pdf | --xlsx)
+            _filedir "${prev#--}"
+            return
+            ;;
+        --csv | --images)
+            _filedir -d
+            return
+            ;;
+        --lang)
+            COMPREPLY=($(compgen -W "zh_CN en" -- "$cur"))
+            return
+            ;;
+        --top | --max-gpus | --days | --max-layouts)
             return  # a number
             ;;
     esac
@@ -36,7 +48,8 @@ _clusterplan_cli() {
         search) options="--top --format --allow-cross-node-tp --catalog --profiles --pricebook" ;;
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
-        validate) options="--format --catalog --profiles" ;;
+        report) options="--pdf --xlsx --csv --images --lang --bom --max-layouts --pricebook --catalog --profiles" ;;
+        validate) options="--format --cv-profiles --catalog --profiles" ;;
         presets) options="--catalog" ;;
         *) return ;;
     esac
@@ -45,7 +58,7 @@ _clusterplan_cli() {
         return
     fi
     case "${words[1]}" in
-        evaluate | search | scale | cost) _filedir json ;;
+        evaluate | search | scale | cost | report) _filedir json ;;
     esac
 } &&
     complete -F _clusterplan_cli clusterplan-cli

@@ -33,7 +33,9 @@
     </message>
     <message numerus="yes">
         <source>(%n run(s))</source>
-        <translation><numerusform>（%n 次训练）</numerusform></translation>
+        <translation>
+            <numerusform>（%n 次训练）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -352,6 +354,22 @@
         <source>Notes</source>
         <translation>说明</translation>
     </message>
+    <message>
+        <source>: %1 M trainable (%2 %)</source>
+        <translation>：可训练参数 %1 M（%2%）</translation>
+    </message>
+    <message>
+        <source>; CPU offload %1, host %2 of %3 per GPU</source>
+        <translation>；CPU 卸载 %1，主机内存每卡 %2 / %3</translation>
+    </message>
+    <message>
+        <source>does NOT fit in host memory (offload needs %1 of %2 per GPU)</source>
+        <translation>主机内存放不下（卸载每卡需要 %1，可用 %2）</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>微调方式</translation>
+    </message>
 </context>
 <context>
     <name>Prompter</name>
@@ -429,8 +447,8 @@
         <translation>数据来源</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;ClusterPlan %1&lt;/h2&gt;&lt;p&gt;Plans distributed training of large language models: memory per GPU, parallel layouts, step time, scaling and rent-vs-buy cost, with every number's source.&lt;/p&gt;&lt;p&gt;Licence: MIT (see the Licence tab). Copyright © ClusterPlan developers.&lt;/p&gt;&lt;p&gt;&lt;a href="%2"&gt;%2&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;ClusterPlan %1&lt;/h2&gt;&lt;p&gt;规划大语言模型的分布式训练：每卡显存、并行布局、单步时间、扩展性以及租用 vs 购买的成本，每个数字都注明来源。&lt;/p&gt;&lt;p&gt;许可证：MIT（见“许可证”页）。版权所有 © ClusterPlan 开发者。&lt;/p&gt;&lt;p&gt;&lt;a href="%2"&gt;%2&lt;/a&gt;&lt;/p&gt;&lt;p&gt;基于 Qt %3 构建，运行于 Qt %4。&lt;/p&gt;</translation>
+        <source>&lt;h2&gt;ClusterPlan %1&lt;/h2&gt;&lt;p&gt;Plans distributed training of large language models: memory per GPU, parallel layouts, step time, scaling and rent-vs-buy cost, with every number&apos;s source.&lt;/p&gt;&lt;p&gt;Licence: MIT (see the Licence tab). Copyright © ClusterPlan developers.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;ClusterPlan %1&lt;/h2&gt;&lt;p&gt;规划大语言模型的分布式训练：每卡显存、并行布局、单步时间、扩展性以及租用 vs 购买的成本，每个数字都注明来源。&lt;/p&gt;&lt;p&gt;许可证：MIT（见“许可证”页）。版权所有 © ClusterPlan 开发者。&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;&lt;p&gt;基于 Qt %3 构建，运行于 Qt %4。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -536,6 +554,85 @@
     </message>
 </context>
 <context>
+    <name>clusterplan::ui::CostDetailsView</name>
+    <message>
+        <source>year (month)</source>
+        <translation>年（月）</translation>
+    </message>
+    <message>
+        <source>rent (accrued)</source>
+        <translation>租用（按月计提）</translation>
+    </message>
+    <message>
+        <source>buy (gross)</source>
+        <translation>购买（现金支出）</translation>
+    </message>
+    <message>
+        <source>buy net of resale</source>
+        <translation>购买，扣除残值</translation>
+    </message>
+    <message>
+        <source>PV rent</source>
+        <translation>租用现值</translation>
+    </message>
+    <message>
+        <source>PV buy</source>
+        <translation>购买现值</translation>
+    </message>
+    <message>
+        <source>No cost: %1</source>
+        <translation>无法计算成本：%1</translation>
+    </message>
+    <message>
+        <source>the price book cannot price this GPU</source>
+        <translation>价格手册无法为该 GPU 定价</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Training run&lt;/b&gt; (%1 GPU-hours, %2 B tokens): &lt;b&gt;%3&lt;/b&gt; rented, &lt;b&gt;%4&lt;/b&gt; owned</source>
+        <translation>&lt;b&gt;训练任务&lt;/b&gt;（%1 GPU·小时，%2 B token）：租用 &lt;b&gt;%3&lt;/b&gt;，自有 &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · per million tokens %1 %2 rented, %1 %3 owned</source>
+        <translation> · 每百万 token：租用 %1 %2，自有 %1 %3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Training run&lt;/b&gt;: no cost per useful GPU-hour (utilisation 0)</source>
+        <translation>&lt;b&gt;训练任务&lt;/b&gt;：无法计算每有效 GPU·小时成本（利用率为 0）</translation>
+    </message>
+    <message>
+        <source>input lowered</source>
+        <translation>输入调低</translation>
+    </message>
+    <message>
+        <source>input raised</source>
+        <translation>输入调高</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (base %3): owning advantage %4 (%5%6)</source>
+        <translation>%1 = %2（基准 %3）：自有优势 %4（%5%6）</translation>
+    </message>
+    <message>
+        <source>change of rent − own net at month %1 (%2%3)</source>
+        <translation>第 %1 个月“租用 − 自有净成本”的变化（%2%3）</translation>
+    </message>
+    <message>
+        <source>M</source>
+        <translation>M</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>Sensitivity (positive favours buying; base %1)</source>
+        <translation>敏感性分析（正值有利于购买；基准 %1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>clusterplan::ui::CostPanel</name>
     <message>
         <source>Cost</source>
@@ -554,7 +651,7 @@
         <translation>租用报价</translation>
     </message>
     <message>
-        <source>The rental quote compared with buying; the list holds the book's offers for the cluster's GPU</source>
+        <source>The rental quote compared with buying; the list holds the book&apos;s offers for the cluster&apos;s GPU</source>
         <translation>与购买对比的租用报价；列表为价格手册中针对该集群 GPU 的报价</translation>
     </message>
     <message>
@@ -562,11 +659,11 @@
         <translation>报告币种</translation>
     </message>
     <message>
-        <source>Currency of the cost chart and report; prices are converted from the book's currency at the exchange rate</source>
+        <source>Currency of the cost chart and report; prices are converted from the book&apos;s currency at the exchange rate</source>
         <translation>成本图表和报告使用的币种；价格按汇率从价格手册的币种换算</translation>
     </message>
     <message>
-        <source>Price book's</source>
+        <source>Price book&apos;s</source>
         <translation>价格手册币种</translation>
     </message>
     <message>
@@ -614,7 +711,7 @@
         <translation>手册默认</translation>
     </message>
     <message>
-        <source>Use the price book's annual discount rate</source>
+        <source>Use the price book&apos;s annual discount rate</source>
         <translation>使用价格手册的年折现率</translation>
     </message>
     <message>
@@ -662,11 +759,11 @@
         <translation>自定义报价：%1</translation>
     </message>
     <message>
-        <source>The scenario file's own rent quote (cost.custom_rent)</source>
+        <source>The scenario file&apos;s own rent quote (cost.custom_rent)</source>
         <translation>方案文件自带的租用报价（cost.custom_rent）</translation>
     </message>
     <message>
-        <source>Price book's (%1)</source>
+        <source>Price book&apos;s (%1)</source>
         <translation>价格手册币种（%1）</translation>
     </message>
     <message>
@@ -686,6 +783,247 @@
     </message>
 </context>
 <context>
+    <name>clusterplan::ui::ExplorerChartView</name>
+    <message>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>选中</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>%1 layouts evaluated (drag to zoom, right-click to zoom out)</source>
+        <translation>共评估 %1 种布局（拖动可放大，右键缩小）</translation>
+    </message>
+    <message>
+        <source>No layout search: every layout key is fixed in this scenario</source>
+        <translation>没有布局搜索：本方案的并行布局各项均已固定</translation>
+    </message>
+    <message>
+        <source>peak memory per GPU (GiB)</source>
+        <translation>每卡峰值显存（GiB）</translation>
+    </message>
+    <message>
+        <source>cost per million tokens, rented (%1)</source>
+        <translation>每百万 token 成本，租用（%1）</translation>
+    </message>
+    <message>
+        <source>days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;#%1 %2&lt;/b&gt;&lt;br&gt;micro-batch %3, ZeRO-%4, recompute %5&lt;br&gt;%6 per GPU · %7 tokens/s · step %8 s&lt;br&gt;MFU %9 % · %10 days</source>
+        <translation>&lt;b&gt;#%1 %2&lt;/b&gt;&lt;br&gt;微批次 %3，ZeRO-%4，重计算 %5&lt;br&gt;每卡 %6 · %7 tokens/s · 单步 %8 秒&lt;br&gt;MFU %9% · %10 天</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 %2 per million tokens (rented)</source>
+        <translation>&lt;br&gt;每百万 token %1 %2（租用）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;does not fit:&lt;/b&gt; %1</source>
+        <translation>&lt;br&gt;&lt;b&gt;放不下：&lt;/b&gt;%1</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::ExportActions</name>
+    <message>
+        <source>&amp;Quote details…</source>
+        <translation>报价单详情(&amp;Q)…</translation>
+    </message>
+    <message>
+        <source>&amp;PDF quote…</source>
+        <translation>PDF 报价单(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Print pre&amp;view…</source>
+        <translation>打印预览(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>&amp;Excel workbook…</source>
+        <translation>Excel 工作簿(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;CSV tables…</source>
+        <translation>CSV 表格(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Chart &amp;images…</source>
+        <translation>图表图片(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>There is no plan to export yet.</source>
+        <translation>还没有可导出的方案。</translation>
+    </message>
+    <message>
+        <source>Cannot export %1</source>
+        <translation>无法导出%1</translation>
+    </message>
+    <message>
+        <source>Export PDF quote</source>
+        <translation>导出 PDF 报价单</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <source>Export Excel workbook</source>
+        <translation>导出 Excel 工作簿</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>workbook</source>
+        <translation>工作簿</translation>
+    </message>
+    <message>
+        <source>Export CSV tables into</source>
+        <translation>将 CSV 表格导出到</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>Export chart images into</source>
+        <translation>将图表图片导出到</translation>
+    </message>
+    <message>
+        <source>images</source>
+        <translation>图片</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::FineTuningFields</name>
+    <message>
+        <source>Method</source>
+        <translation>微调方式</translation>
+    </message>
+    <message>
+        <source>full: every weight trains; lora: frozen 16-bit base + low-rank adapters; qlora: frozen base in 4-bit NF4 + adapters</source>
+        <translation>full：训练全部权重；lora：冻结 16 位基座 + 低秩适配器；qlora：冻结的 4 位 NF4 基座 + 适配器</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>r: adapter width; r·(d_in + d_out) parameters per adapted matrix</source>
+        <translation>r：适配器宽度；每个适配矩阵 r·(d_in + d_out) 个参数</translation>
+    </message>
+    <message>
+        <source>LoRA alpha</source>
+        <translation>LoRA alpha</translation>
+    </message>
+    <message>
+        <source>Scale α/r of the adapter output (no effect on memory or time)</source>
+        <translation>适配器输出的缩放系数 α/r（不影响显存和时间）</translation>
+    </message>
+    <message>
+        <source>Linear layers that get adapters (PEFT target_modules); all = every linear layer</source>
+        <translation>挂载适配器的线性层（PEFT target_modules）；all = 所有线性层</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标层</translation>
+    </message>
+    <message>
+        <source>Train embeddings</source>
+        <translation>训练嵌入层</translation>
+    </message>
+    <message>
+        <source>Also train the input embedding and the output head</source>
+        <translation>同时训练输入嵌入层和输出头</translation>
+    </message>
+    <message>
+        <source>Frozen layers</source>
+        <translation>冻结层数</translation>
+    </message>
+    <message>
+        <source>Full fine-tune: the first N layers and the embedding do not train</source>
+        <translation>全参数微调：前 N 层和嵌入层不参与训练</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>How the amount of training data is given</source>
+        <translation>训练数据量的给定方式</translation>
+    </message>
+    <message>
+        <source>pre-training (tokens)</source>
+        <translation>预训练（token 数）</translation>
+    </message>
+    <message>
+        <source>fine-tuning (dataset × epochs)</source>
+        <translation>微调（数据集 × 轮数）</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>Tokens to train on, in billions</source>
+        <translation>训练的 token 数，单位为十亿（B）</translation>
+    </message>
+    <message>
+        <source> B</source>
+        <translation> B</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Examples in the data set</source>
+        <translation>数据集中的样本数</translation>
+    </message>
+    <message>
+        <source>Tokens per sample</source>
+        <translation>每样本 token 数</translation>
+    </message>
+    <message>
+        <source>Mean tokens per example (prompt + answer)</source>
+        <translation>每个样本的平均 token 数（提示 + 回答）</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数（epoch）</translation>
+    </message>
+    <message>
+        <source>Passes over the data set</source>
+        <translation>遍历数据集的次数</translation>
+    </message>
+</context>
+<context>
     <name>clusterplan::ui::InputsPanel</name>
     <message>
         <source>The results show the last valid plan.</source>
@@ -697,13 +1035,112 @@
     </message>
 </context>
 <context>
+    <name>clusterplan::ui::LayoutExplorerTab</name>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>cost per million tokens</source>
+        <translation>每百万 token 成本</translation>
+    </message>
+    <message>
+        <source>days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>filter: tp=8 zero=1 recompute=full, or any text</source>
+        <translation>筛选：tp=8 zero=1 recompute=full，或任意文本</translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation>显示 %1 / %2</translation>
+    </message>
+    <message>
+        <source>fits only</source>
+        <translation>仅显示放得下的</translation>
+    </message>
+    <message>
+        <source>Use this layout</source>
+        <translation>采用此布局</translation>
+    </message>
+    <message>
+        <source>Pins every layout key of the selected layout in the scenario</source>
+        <translation>将所选布局的各项参数固定到方案中</translation>
+    </message>
+    <message>
+        <source>x axis:</source>
+        <translation>x 轴：</translation>
+    </message>
+    <message>
+        <source>Search: keys the search chooses (unticked keys keep the value shown in the Layout inputs)</source>
+        <translation>搜索：由搜索决定的参数（未勾选的参数保持“并行布局”输入中显示的值）</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>TP across servers</source>
+        <translation>TP 跨服务器</translation>
+    </message>
+    <message>
+        <source>Let TP groups span servers (slow over the scale-out network; clusterplan-cli search --allow-cross-node-tp)</source>
+        <translation>允许 TP 组跨服务器（经横向扩展网络较慢；clusterplan-cli search --allow-cross-node-tp）</translation>
+    </message>
+    <message>
+        <source>Largest micro-batch (sequences) the search tries</source>
+        <translation>搜索尝试的最大微批次（序列数）</translation>
+    </message>
+    <message>
+        <source>max micro-batch</source>
+        <translation>最大微批次</translation>
+    </message>
+</context>
+<context>
     <name>clusterplan::ui::LayoutPanel</name>
     <message>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <source>Splits every layer's matrices; must divide the heads</source>
+        <source>Splits every layer&apos;s matrices; must divide the heads</source>
         <translation>切分每层的矩阵；须整除注意力头数</translation>
     </message>
     <message>
@@ -810,6 +1247,34 @@
         <source>searched by ClusterPlan when the scenario file leaves the key out, else your choice</source>
         <translation>方案文件未给出该键时由 ClusterPlan 搜索，否则按您的设置</translation>
     </message>
+    <message>
+        <source>auto (only if nothing fits)</source>
+        <translation>自动（仅在都放不下时）</translation>
+    </message>
+    <message>
+        <source>CPU offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>optimizer: ZeRO-Offload (optimizer states and step on the CPU); optimizer_and_params: parameters in host memory too (ZeRO-Infinity)</source>
+        <translation>optimizer：ZeRO-Offload（优化器状态和更新步在 CPU 上）；optimizer_and_params：参数也放在主机内存（ZeRO-Infinity）</translation>
+    </message>
+    <message>
+        <source>Host memory</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>DDR memory per server, used by CPU offload</source>
+        <translation>每台服务器的 DDR 内存，供 CPU 卸载使用</translation>
+    </message>
+    <message>
+        <source> GiB per server</source>
+        <translation> GiB/台服务器</translation>
+    </message>
+    <message>
+        <source>auto (price book / catalog)</source>
+        <translation>自动（价格手册 / GPU 目录）</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::LayoutScatterView</name>
@@ -830,8 +1295,8 @@
         <translation>tokens/s</translation>
     </message>
     <message>
-        <source>&lt;p align='center'&gt;&lt;b&gt;No layout search&lt;/b&gt;&lt;/p&gt;&lt;p align='center'&gt;Every layout key is set in this scenario. Open a scenario whose &lt;tt&gt;"layout"&lt;/tt&gt; leaves keys out (or has none) and ClusterPlan searches them: the layouts it ranks appear here, memory against throughput, with the Pareto front.&lt;/p&gt;</source>
-        <translation>&lt;p align='center'&gt;&lt;b&gt;没有布局搜索&lt;/b&gt;&lt;/p&gt;&lt;p align='center'&gt;本方案的并行布局各项均已指定。打开一个 &lt;tt&gt;"layout"&lt;/tt&gt; 留空部分（或全部）键的方案，ClusterPlan 就会搜索它们：排名靠前的布局按显存对吞吐量显示在这里，并标出帕累托前沿。&lt;/p&gt;</translation>
+        <source>&lt;p align=&apos;center&apos;&gt;&lt;b&gt;No layout search&lt;/b&gt;&lt;/p&gt;&lt;p align=&apos;center&apos;&gt;Every layout key is set in this scenario. Open a scenario whose &lt;tt&gt;&quot;layout&quot;&lt;/tt&gt; leaves keys out (or has none) and ClusterPlan searches them: the layouts it ranks appear here, memory against throughput, with the Pareto front.&lt;/p&gt;</source>
+        <translation>&lt;p align=&apos;center&apos;&gt;&lt;b&gt;没有布局搜索&lt;/b&gt;&lt;/p&gt;&lt;p align=&apos;center&apos;&gt;本方案的并行布局各项均已指定。打开一个 &lt;tt&gt;&quot;layout&quot;&lt;/tt&gt; 留空部分（或全部）键的方案，ClusterPlan 就会搜索它们：排名靠前的布局按显存对吞吐量显示在这里，并标出帕累托前沿。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Searched layouts</source>
@@ -860,6 +1325,105 @@
     <message>
         <source>HBM %1</source>
         <translation>显存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::LayoutTableModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>GiB/GPU</source>
+        <translation>GiB/卡</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>step s</source>
+        <translation>单步（秒）</translation>
+    </message>
+    <message>
+        <source>MFU %</source>
+        <translation>MFU %</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>cost/M tokens</source>
+        <translation>成本/百万 token</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>why not</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
     </message>
 </context>
 <context>
@@ -964,6 +1528,18 @@
         <source>&amp;About ClusterPlan</source>
         <translation>关于 ClusterPlan(&amp;A)</translation>
     </message>
+    <message>
+        <source>Explorer</source>
+        <translation>布局探索</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::MemoryBarsView</name>
@@ -1017,6 +1593,34 @@
     <message>
         <source>Every GPU</source>
         <translation>每张 GPU</translation>
+    </message>
+    <message>
+        <source>host: %1 of %2 per GPU (%3)</source>
+        <translation>主机内存：每卡 %1 / %2（%3）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Host memory (offload)</source>
+        <translation>主机内存（卸载）</translation>
+    </message>
+    <message>
+        <source>Current %1</source>
+        <translation>当前 %1</translation>
+    </message>
+    <message>
+        <source>Selected %1</source>
+        <translation>选中 %1</translation>
+    </message>
+    <message>
+        <source>Baseline %1</source>
+        <translation>基线 %1</translation>
     </message>
 </context>
 <context>
@@ -1086,7 +1690,7 @@
         <translation>（已修改）</translation>
     </message>
     <message>
-        <source>the preset's published configuration (model card or paper); a field you edit replaces it</source>
+        <source>the preset&apos;s published configuration (model card or paper); a field you edit replaces it</source>
         <translation>预设的公开配置（模型卡或论文）；您修改的字段会替换它</translation>
     </message>
 </context>
@@ -1170,6 +1774,244 @@
     </message>
 </context>
 <context>
+    <name>clusterplan::ui::QuoteDialog</name>
+    <message>
+        <source>Quote details</source>
+        <translation>报价单详情</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>客户</translation>
+    </message>
+    <message>
+        <source>Contact</source>
+        <translation>联系人</translation>
+    </message>
+    <message>
+        <source>Prepared by</source>
+        <translation>编制人</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <translation>公司</translation>
+    </message>
+    <message>
+        <source>Logo</source>
+        <translation>徽标</translation>
+    </message>
+    <message>
+        <source>Quote number</source>
+        <translation>报价单编号</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Valid for</source>
+        <translation>有效期</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>VAT (增值税)</source>
+        <translation>增值税</translation>
+    </message>
+    <message>
+        <source>IT / cloud service</source>
+        <translation>信息技术 / 云服务</translation>
+    </message>
+    <message>
+        <source>Equipment lease</source>
+        <translation>设备租赁</translation>
+    </message>
+    <message>
+        <source>GPU rental is taxed as</source>
+        <translation>GPU 租用的计税类别</translation>
+    </message>
+    <message>
+        <source>Goods (hardware, electricity)</source>
+        <translation>货物（硬件、电力）</translation>
+    </message>
+    <message>
+        <source>Repair and maintenance</source>
+        <translation>修理修配</translation>
+    </message>
+    <message>
+        <source>IT / cloud services, IDC</source>
+        <translation>信息技术 / 云服务、IDC</translation>
+    </message>
+    <message>
+        <source>Basic telecom, bandwidth</source>
+        <translation>基础电信、带宽</translation>
+    </message>
+    <message>
+        <source>Installation</source>
+        <translation>安装服务</translation>
+    </message>
+    <message>
+        <source>Small-scale taxpayer (3 % on every taxable line)</source>
+        <translation>小规模纳税人（每个应税项目按 3% 征收）</translation>
+    </message>
+    <message>
+        <source>English quote shows amounts including tax</source>
+        <translation>英文报价单显示含税金额</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.svg)</source>
+        <translation>图片 (*.png *.jpg *.jpeg *.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::ScalingTab</name>
+    <message>
+        <source>GPUs (log2)</source>
+        <translation>GPU 数（log2）</translation>
+    </message>
+    <message>
+        <source>cluster size</source>
+        <translation>集群规模</translation>
+    </message>
+    <message>
+        <source>Largest GPU count tried (clusterplan-cli scale --max-gpus); 0: the cluster&apos;s</source>
+        <translation>尝试的最大 GPU 数（clusterplan-cli scale --max-gpus）；0：使用集群的 GPU 数</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>no deadline</source>
+        <translation>无截止期限</translation>
+    </message>
+    <message>
+        <source>Days within which training.tokens must be done (clusterplan-cli scale --days)</source>
+        <translation>须在多少天内训练完 training.tokens（clusterplan-cli scale --days）</translation>
+    </message>
+    <message>
+        <source>GPUs up to</source>
+        <translation>GPU 数上限</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>截止期限</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>服务器台数</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>每卡</translation>
+    </message>
+    <message>
+        <source>scaling eff. %</source>
+        <translation>扩展效率 %</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>best layout</source>
+        <translation>最佳布局</translation>
+    </message>
+    <message>
+        <source>comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>step s</source>
+        <translation>单步（秒）</translation>
+    </message>
+    <message>
+        <source>Throughput and scaling efficiency</source>
+        <translation>吞吐量与扩展效率</translation>
+    </message>
+    <message>
+        <source>efficiency %</source>
+        <translation>效率 %</translation>
+    </message>
+    <message>
+        <source>ideal (linear)</source>
+        <translation>理想（线性）</translation>
+    </message>
+    <message>
+        <source>scaling efficiency</source>
+        <translation>扩展效率</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>computing: one layout search per GPU count…</source>
+        <translation>计算中：对每个 GPU 数各做一次布局搜索…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Minimum GPUs&lt;/b&gt; on which the model trains at all (counts tried): %1</source>
+        <translation>&lt;b&gt;最少 GPU 数&lt;/b&gt;，模型至少能训练起来（在尝试过的数量中）：%1</translation>
+    </message>
+    <message>
+        <source>none up to the largest count tried</source>
+        <translation>直到尝试的最大数量都不行</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;GPUs that finish the training tokens within %1 days:&lt;/b&gt; %2</source>
+        <translation>&lt;br&gt;&lt;b&gt;能在 %1 天内训练完全部 token 的 GPU 数：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>none of the counts tried</source>
+        <translation>尝试过的数量都不行</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 GPUs&lt;/b&gt; (%2 nodes)&lt;br&gt;%3 tokens/s (%4 per GPU)&lt;br&gt;scaling efficiency %5 %&lt;br&gt;%6 days to train&lt;br&gt;%7</source>
+        <translation>&lt;b&gt;%1 张 GPU&lt;/b&gt;（%2 台服务器）&lt;br&gt;%3 tokens/s（每卡 %4）&lt;br&gt;扩展效率 %5%&lt;br&gt;训练 %6 天&lt;br&gt;%7</translation>
+    </message>
+</context>
+<context>
     <name>clusterplan::ui::StepTimeChartView</name>
     <message>
         <source>under 0.1 %</source>
@@ -1184,16 +2026,28 @@
         <translation>单步时间 %1 秒（%2–%3 秒），MFU %4%</translation>
     </message>
     <message>
-        <source>%1: %2 s (%3)</source>
-        <translation>%1：%2 秒（%3）</translation>
-    </message>
-    <message>
         <source>%1 %2 s</source>
         <translation>%1 %2 秒</translation>
     </message>
     <message>
         <source>band %1–%2 s</source>
         <translation>区间 %1–%2 秒</translation>
+    </message>
+    <message>
+        <source>selected %1</source>
+        <translation>选中 %1</translation>
+    </message>
+    <message>
+        <source>baseline %1</source>
+        <translation>基线 %1</translation>
+    </message>
+    <message>
+        <source>current %1</source>
+        <translation>当前 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 s (%4)</source>
+        <translation>%1（%2）：%3 秒（%4）</translation>
     </message>
 </context>
 <context>
@@ -1223,7 +2077,7 @@
         <translation>梯度数据类型</translation>
     </message>
     <message>
-        <source>param: gradients in the weights' format; fp32: fp32 main gradients</source>
+        <source>param: gradients in the weights&apos; format; fp32: fp32 main gradients</source>
         <translation>param：梯度与权重格式相同；fp32：fp32 主梯度</translation>
     </message>
     <message>
@@ -1247,7 +2101,7 @@
         <translation>训练框架</translation>
     </message>
     <message>
-        <source>Training framework: selects the efficiency profile calibrated on that stack's published runs</source>
+        <source>Training framework: selects the efficiency profile calibrated on that stack&apos;s published runs</source>
         <translation>训练框架：选用按该框架公开训练记录校准的效率档案</translation>
     </message>
     <message>
@@ -1261,6 +2115,165 @@
     <message>
         <source>your training setup; efficiency profiles calibrated on published runs</source>
         <translation>您的训练设置；效率档案按公开训练记录校准</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::VerdictCard</name>
+    <message>
+        <source>%1%2 % vs baseline</source>
+        <translation>较基线 %1%2%</translation>
+    </message>
+    <message>
+        <source>%1 GiB (%2 %) %3</source>
+        <translation>%1 GiB（%2%）%3</translation>
+    </message>
+    <message>
+        <source>headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>over</source>
+        <translation>超出</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>recommended layout</source>
+        <translation>推荐布局</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>run cost, rented</source>
+        <translation>训练成本（租用）</translation>
+    </message>
+    <message>
+        <source>rent vs buy</source>
+        <translation>租用 vs 购买</translation>
+    </message>
+    <message>
+        <source>break-even</source>
+        <translation>盈亏平衡</translation>
+    </message>
+    <message>
+        <source>Pin as baseline</source>
+        <translation>设为基线</translation>
+    </message>
+    <message>
+        <source>Keep this plan; every view then shows it beside the current one</source>
+        <translation>保留此方案；之后各视图都会将其与当前方案并列显示</translation>
+    </message>
+    <message>
+        <source>Clear baseline</source>
+        <translation>清除基线</translation>
+    </message>
+    <message>
+        <source>FITS</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>DOES NOT FIT</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>baseline: %1</source>
+        <translation>基线：%1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1, ZeRO-%2</source>
+        <translation>微批次 %1，ZeRO-%2</translation>
+    </message>
+    <message>
+        <source>tokens/s on %1 GPUs</source>
+        <translation>tokens/s（%1 张 GPU）</translation>
+    </message>
+    <message>
+        <source>%1 pts vs baseline</source>
+        <translation>较基线 %1 个百分点</translation>
+    </message>
+    <message>
+        <source>days for %1 B tokens</source>
+        <translation>训练 %1 B token 所需天数</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 (%4 nodes) · step %5 s · %6 per GPU of %7 · %8</source>
+        <translation>%1，%2 × %3（%4 台服务器）· 单步 %5 秒 · 每卡 %6 / %7 · %8</translation>
+    </message>
+    <message>
+        <source>%1 layouts searched</source>
+        <translation>已搜索 %1 种布局</translation>
+    </message>
+    <message>
+        <source>layout fixed in the scenario</source>
+        <translation>布局已在方案中固定</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>run cost: %1</source>
+        <translation>训练成本：%1</translation>
+    </message>
+    <message>
+        <source>rented; %1 owned</source>
+        <translation>租用；自有 %1</translation>
+    </message>
+    <message>
+        <source>rented</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>BUY</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>RENT</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>saves %1 over %2 months</source>
+        <translation>%2 个月内节省 %1</translation>
+    </message>
+    <message>
+        <source>rent %1 · own net %2</source>
+        <translation>租用 %1 · 自有净成本 %2</translation>
+    </message>
+    <message>
+        <source>month %1</source>
+        <translation>第 %1 个月</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <source>buying pays back (gross)</source>
+        <translation>购买回本（现金支出）</translation>
+    </message>
+    <message>
+        <source>within %1 months</source>
+        <translation>%1 个月内</translation>
+    </message>
+    <message>
+        <source>baseline: month %1</source>
+        <translation>基线：第 %1 个月</translation>
     </message>
 </context>
 <context>

@@ -14,9 +14,10 @@ struct CliRun {
     std::string out;
 };
 
-inline CliRun runCli(const std::string& args) {
+// Any shell command (the report tests also run pdftotext, pdfinfo and pdftoppm).
+inline CliRun runCommand(const std::string& commandLine) {
     CliRun r;
-    const std::string command = std::string(CLUSTERPLAN_CLI) + " " + args + " 2>&1";
+    const std::string command = commandLine + " 2>&1";
     FILE* pipe = ::popen(command.c_str(), "r");
     REQUIRE(pipe != nullptr);
     std::array<char, 4096> buffer{};
@@ -25,6 +26,10 @@ inline CliRun runCli(const std::string& args) {
     const int raw = ::pclose(pipe);
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
     return r;
+}
+
+inline CliRun runCli(const std::string& args) {
+    return runCommand(std::string(CLUSTERPLAN_CLI) + " " + args);
 }
 
 }  // namespace clusterplan::test

@@ -3,6 +3,7 @@
 // against the Llama-style per-tensor sums of shared/guide/domain.md §4.
 #include "memory/activation_model.h"
 #include "test_support.h"
+#include "util/units.h"
 
 using namespace clusterplan;
 using Catch::Matchers::WithinRel;
@@ -63,7 +64,7 @@ TEST_CASE("Llama 3 8B per-tensor sum with FlashAttention", "[activations]") {
     Layout layout;
     const double perLayer = layerActivationBytes(m, false, training, layout);
     CHECK(perLayer == 139'392.0 * 8192);
-    CHECK_THAT(32 * perLayer / (1 << 30), WithinRel(34.0, 0.01));
+    CHECK_THAT(32 * perLayer / units::kGiB, WithinRel(34.0, 0.01));
     // Without FlashAttention the coefficient is 34 + 5·a·s/h = 354 in units of sbh... for GPT
     // (dropout); Llama has no dropout, so the s² term is the softmax output alone: 2·a·s.
     training.flashAttention = false;

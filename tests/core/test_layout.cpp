@@ -78,6 +78,43 @@ TEST_CASE("uneven pipeline stages get the remainder first", "[layout]") {
     CHECK(layersOnStage(126, 4, 3) == 31);
 }
 
+TEST_CASE("interleaving with uneven stages, as the 405B recipes run it", "[layout]") {
+    // Llama 3.1 405B, 126 layers, PP 16 x VPP 8: NeMo's recipe counts the embedding and the loss
+    // as one layer each (Megatron-Core account_for_embedding/loss_in_pipeline_split): 128 slots,
+    // 8 per stage; the first and last stage hold 7 transformer layers.
+    const ModelSpec& m = test::preset("llama-3.1-405b");
+    LayoutSpec s;
+    s.tp = 8;
+    s.pp = 16;
+    s.vpp = 8;
+    TrainingSpec t;
+    t.globalBatch = 2048;
+    auto even = resolveLayout(s, m, t, 16384);
+    REQUIRE_FALSE(even.ok());  // 126 layers do not split into 16 x 8 chunks
+    CHECK(even.error().where == "layout.vpp");
+    s.split.embeddingAsLayer = s.split.lossAsLayer = true;
+    auto l = resolveLayout(s, m, t, 16384);
+    REQUIRE(l.ok());
+    CHECK(stageLayers(m, *l, 0).count == 7);
+    CHECK(stageLayers(m, *l, 1).count == 8);
+    CHECK(stageLayers(m, *l, 15).count == 7);
+    CHECK(stageLayers(m, *l, 15).first == 119);
+    // Megatron's --decoder-first/last-pipeline-num-layers: 4 + 14 x 8 + 10 = 126 with PP 16, VPP 2.
+    s.split = PipelineSplit{4, 10, false, false};
+    s.vpp = 2;
+    l = resolveLayout(s, m, t, 16384);
+    REQUIRE(l.ok());
+    std::int64_t total = 0;
+    for (std::int64_t stage = 0; stage < 16; ++stage)
+        total += stageLayers(m, *l, stage).count;
+    CHECK(total == 126);
+    CHECK(stageLayers(m, *l, 7).count == 8);
+    s.split = PipelineSplit{5, 10, false, false};  // 5 layers do not split into 2 chunks
+    CHECK(resolveLayout(s, m, t, 16384).error().where == "layout.vpp");
+    s.split = PipelineSplit{100, 20, false, false};  // leaves 6 layers for 14 stages
+    CHECK(resolveLayout(s, m, t, 16384).error().where == "layout.first_stage_layers");
+}
+
 TEST_CASE("degenerate clusters: 1 GPU and 100 000 GPUs", "[layout]") {
     LayoutSpec s;
     CHECK(resolve(s, "llama-3.1-8b", 1).ok());

@@ -4,13 +4,14 @@
 #include "memory/activation_model.h"
 #include "memory/memory_model.h"
 #include "test_support.h"
+#include "util/units.h"
 
 using namespace clusterplan;
 using Catch::Matchers::WithinRel;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using units::kGiB;
 
 Layout layoutOf(std::int64_t tp, std::int64_t pp, std::int64_t dp, int zero) {
     Layout l;

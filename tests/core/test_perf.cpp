@@ -2,6 +2,8 @@
 // article's mistaken all-reduce times), pipeline bubble against Narayanan et al. 2021 §2.2, and
 // behaviours a planner must get right (scale, PCIe vs NVLink, FP8 gains below 2x).
 #include "perf/collective_cost.h"
+#include "perf/prediction_band.h"
+#include "perf/synchronisation.h"
 #include "report/plan.h"
 #include "scenario/scenario_json.h"
 #include "test_support.h"
@@ -127,15 +129,103 @@ TEST_CASE("every predicted time carries its profile's uncertainty band", "[perf]
     CHECK(p.perf.trainDays > 0);
 }
 
-TEST_CASE("GPipe for comparison: same bubble as 1F1B, every micro-batch in flight", "[perf]") {
+TEST_CASE("GPipe for comparison: the bubble of Huang et al., every micro-batch in flight", "[perf]") {
     Scenario s = llama70bPipeline();
+    s.layout.vpp = 5;  // the plan interleaves; GPipe cannot
     const Plan p = plan(s);
     REQUIRE(p.gpipeMemory.has_value());
-    // Non-interleaved 1F1B and GPipe share the bubble (Narayanan et al. 2021 §2.2) ...
-    CHECK_THAT(p.gpipeStepSeconds, WithinRel(p.perf.stepSeconds, 1e-9));
-    // ... but GPipe's first stage holds m = 64 micro-batches instead of p = 4.
+    // GPipe (Huang et al. 2019 §2.3): a step of m micro-batches on p stages lasts (m + p − 1)
+    // micro-batch slots. Built from the plan's own per-micro-batch time, independent of how
+    // estimateStep lays out the pipeline; stages differ slightly (embedding, LM head).
+    const double m = static_cast<double>(p.layout.microBatches), stages = 4;
+    const double perMicroBatch =
+        (p.perf.computeSeconds + p.perf.recomputeSeconds + p.perf.tpCommSeconds + p.perf.ppCommSeconds / 5) /
+        m;
+    const double rest = p.perf.dpCommSeconds + p.perf.optimizerSeconds + p.perf.contentionSeconds;
+    CHECK_THAT(p.gpipeStepSeconds - rest, WithinRel((m + stages - 1) * perMicroBatch, 0.03));
+    // Interleaving divides the bubble by v (less the v-fold PP sends), so the plan beats GPipe by
+    // more than half a bubble.
+    CHECK(p.gpipeStepSeconds - p.perf.stepSeconds > 0.5 * (stages - 1) * perMicroBatch);
+    // GPipe's first stage holds all m = 64 micro-batches instead of p = 4.
     CHECK(p.gpipeMemory->activations > 10 * p.memory.activations / 2);
     CHECK(p.gpipeMemory->inFlightMicroBatches == 64);
     s.layout.pp = 1;
+    s.layout.vpp = 1;
     CHECK_FALSE(plan(s).gpipeMemory.has_value());
+}
+
+TEST_CASE("the step's parts add up to the step", "[perf]") {
+    Scenario dense = llama70bPipeline();
+    dense.cluster.nodes = 16;  // DP 4: hidden DP traffic, so contention is non-zero
+    Scenario fsdp = defaultScenario(test::catalog());
+    fsdp.cluster.nodes = 4;
+    fsdp.layout.zeroStage = 3;
+    for (const Scenario& s : {dense, fsdp, defaultScenario(test::catalog())}) {
+        const Plan p = plan(s);
+        double sum = 0;
+        for (const StepPart& part : stepParts(p.perf))
+            sum += part.seconds;
+        CHECK_THAT(sum, WithinRel(p.perf.stepSeconds, 1e-12));
+    }
+    const Plan p = plan(dense);
+    CHECK(p.perf.contentionSeconds > 0);
+}
+
+TEST_CASE("waiting for the slowest GPU grows like the expected maximum of N normals", "[perf]") {
+    // Exact expected maxima of n standard normals (Harter 1961 tables; n = 2 is 1/sqrt(pi)).
+    CHECK(expectedMaxOfNormals(1) == 0);
+    CHECK_THAT(expectedMaxOfNormals(2), WithinRel(0.5642, 0.05));
+    CHECK_THAT(expectedMaxOfNormals(10), WithinRel(1.5388, 0.01));
+    CHECK_THAT(expectedMaxOfNormals(100), WithinRel(2.5076, 0.01));
+    CHECK_THAT(expectedMaxOfNormals(1000), WithinRel(3.2414, 0.01));
+    // In a plan: its own step part, larger share of the step on more GPUs.
+    Scenario s = defaultScenario(test::catalog());
+    s.training.globalBatch = 4096;
+    s.layout.zeroStage = 1;
+    s.cluster.nodes = 1;
+    const Plan small = plan(s);
+    s.cluster.nodes = 512;
+    const Plan large = plan(s);
+    CHECK(small.perf.synchronisationSeconds > 0);
+    CHECK(large.perf.synchronisationSeconds / large.perf.computeSeconds >
+          1.5 * small.perf.synchronisationSeconds / small.perf.computeSeconds);
+}
+
+TEST_CASE("the band widens when the plan extrapolates, and says why", "[perf]") {
+    const PerfProfiles& profiles = test::catalog().perfProfiles();
+    const PerfProfile& megatron = profiles.find(Framework::Megatron, "ampere", Precision::Bf16);
+    REQUIRE(megatron.calibrated);
+    REQUIRE(megatron.maxCalibratedGpus > 0);
+    const ModelSpec& dense = test::preset("llama-3.1-70b");
+    TrainingSpec t;
+    t.framework = Framework::Megatron;
+    const auto n = static_cast<std::int64_t>(megatron.maxCalibratedGpus);
+    const PredictionBand inside = predictionBand(megatron, dense, t, n);
+    CHECK(inside.reasons.empty());
+    CHECK(inside.low == megatron.bandLow);
+    CHECK(inside.high == megatron.bandHigh);
+    // Four times the largest calibrated run: widened, and the plan says so.
+    const PredictionBand beyond = predictionBand(megatron, dense, t, 4 * n);
+    CHECK(beyond.high > inside.high);
+    CHECK(beyond.low < inside.low);
+    REQUIRE(beyond.reasons.size() == 1);
+    CHECK(beyond.reasons[0].find("largest calibrated run") != std::string::npos);
+    // MoE (no MoE run calibrated) and a stack the profile was not fitted on: the transfer band.
+    const PredictionBand moe = predictionBand(megatron, test::preset("mixtral-8x7b"), t, n);
+    CHECK(moe.high >= megatron.transferBandHigh);
+    t.framework = Framework::Fsdp;
+    CHECK(predictionBand(megatron, dense, t, n).low <= megatron.transferBandLow);
+}
+
+TEST_CASE("searched layouts: the band reaches to the stack's default layout", "[perf]") {
+    Scenario s = test::scenarioWithModel("llama-3.1-70b");
+    s.cluster.nodes = 4;
+    s.training.globalBatch = 256;
+    s.layout.open = kAllLayoutKeys;
+    const Plan p = plan(s);
+    REQUIRE(p.search.has_value());
+    REQUIRE(p.search->frameworkDefault.has_value());
+    REQUIRE(p.search->frameworkDefault->fits);
+    CHECK(p.search->frameworkDefault->perf.stepSeconds > p.perf.stepSeconds);  // the search found better
+    CHECK(p.perf.stepSecondsHigh >= p.search->frameworkDefault->perf.stepSeconds);
 }

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "model/param_count.h"
 #include "report/plan.h"
 #include "scenario/scenario_json.h"
 #include "test_support.h"
@@ -102,6 +103,24 @@ TEST_CASE("explicit model fields override the preset, custom models need no pres
     r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"layers": 2}})");
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().where == "model.hidden");
+}
+
+TEST_CASE("a model given by its fields defaults kv_heads to heads and head_dim to hidden/heads",
+          "[scenario]") {
+    // Llama 2 7B's config without num_key_value_heads (Touvron et al. 2023, 6.74 B parameters):
+    // plain multi-head attention, 32 heads of 128.
+    auto r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"layers": 32, "hidden": 4096,
+        "heads": 32, "ffn_hidden": 11008, "vocab": 32000, "max_seq_len": 4096}})");
+    REQUIRE(r.ok());
+    CHECK(r->model.kvHeads == 32);
+    CHECK(r->model.headDim == 128);
+    CHECK_THAT(countParams(r->model).total / 1e9, Catch::Matchers::WithinRel(6.74, 0.005));
+    // hidden not a multiple of heads: head_dim cannot be derived, and the message says so.
+    r = parse(R"({"schema": "clusterplan.scenario/1", "model": {"layers": 2, "hidden": 250, "heads": 3,
+        "ffn_hidden": 1024, "vocab": 1000}})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().where == "model.head_dim");
+    CHECK(r.error().message.find("not a multiple of heads") != std::string::npos);
 }
 
 TEST_CASE("save is atomic and round-trips", "[scenario]") {

@@ -2,6 +2,8 @@
 // kept with a reason, fixed keys respected, degenerate clusters handled, and the explanation.
 #include "report/plan.h"
 #include "scenario/scenario_json.h"
+#include "search/candidate_cost.h"
+#include "search/layout_alternatives.h"
 #include "search/layout_search.h"
 #include "test_support.h"
 
@@ -69,7 +71,9 @@ TEST_CASE("nothing fits: layouts kept with reasons, the answer says so", "[searc
     CHECK_FALSE(r.best.has_value());
     CHECK(r.explanation.find("No layout fits") != std::string::npos);
     for (const auto& c : r.ranked)
-        CHECK(c.reason.find("GiB usable") != std::string::npos);
+        // GPU memory, or host memory for the layouts with CPU offload the search also tried.
+        CHECK((c.reason.find("GiB usable") != std::string::npos ||
+               c.reason.find("host memory") != std::string::npos));
     // evaluate() still answers, with the layout closest to fitting and a note.
     auto plan = evaluate(s, test::catalog());
     REQUIRE(plan.ok());
@@ -113,4 +117,85 @@ TEST_CASE("a scenario without a layout object is searched by evaluate()", "[sear
     CHECK(plan->memory.fits());
     // Saving keeps the keys open.
     CHECK(scenarioToJson(s.value()).find("\"tp\"") == std::string::npos);
+}
+
+TEST_CASE("the MoE recipe default uses expert parallelism", "[search]") {
+    // NeMo-Framework-Launcher examples/training/mixtral/h100/mixtral_8x7b_bf16.sh: Mixtral 8x7B
+    // on H100 with TP 1, PP 4, EP 8 (the recipe adds VPP 8, which the default leaves out).
+    Scenario s = openScenario("mixtral-8x7b", 8, 256);
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.training.framework = Framework::Nemo;
+    std::string description;
+    const LayoutSpec l = frameworkDefaultLayout(s, test::catalog(), description);
+    CHECK(l.tp == 1);
+    CHECK(l.pp == 4);
+    CHECK(l.ep == 8);
+    CHECK(description.find("EP 8") != std::string::npos);
+}
+
+TEST_CASE("no layout at all: why, and the nearest cluster sizes and batches that work", "[search]") {
+    // 100 000 GPUs (12 500 nodes) and a global batch of 16 384 = 2^14: dp must be a power of two
+    // and tp·pp would have to cover at least 100 000 / 32 = 3 125 GPUs.
+    Scenario s = openScenario("llama-3.1-70b", 12'500, 16'384);
+    const auto plan = evaluate(s, test::catalog());
+    REQUIRE_FALSE(plan.ok());
+    CHECK(plan.error().where == "layout");
+    const std::string& why = plan.error().message;
+    INFO(why);
+    CHECK(why.find("100000 GPUs") != std::string::npos);
+    // 12 288 nodes = 98 304 GPUs = 16 384 · 6 (e.g. TP 2 · PP 3 · DP 16 384); above it the next
+    // product of a power of two and tp·pp ≤ 8·80.
+    CHECK(why.find("12288 nodes") != std::string::npos);
+    CHECK(why.find("Nearest global batches") != std::string::npos);
+    const LayoutAlternatives a = nearestWorkingSetups(s);
+    REQUIRE(a.nodes.size() == 2);
+    CHECK(anyLayoutResolves(s, a.nodes[1] * 8, 16'384));
+    REQUIRE_FALSE(a.globalBatches.empty());
+    for (std::int64_t b : a.globalBatches)
+        CHECK(anyLayoutResolves(s, 100'000, b));
+    // A fixed layout whose dp·micro_batch does not divide the batch names the nearest ones.
+    Scenario fixed = test::scenarioWithModel("llama-3.1-8b");
+    fixed.training.globalBatch = 100;
+    fixed.cluster.nodes = 1;
+    fixed.layout.dp = 8;
+    auto e = evaluate(fixed, test::catalog());
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error().message.find("nearest that work: 96 or 104") != std::string::npos);
+}
+
+TEST_CASE("the plan keeps every evaluated layout and follows the search options (issue 7)", "[search]") {
+    const Scenario s = openScenario("llama-3.1-70b", 4, 256);
+    const auto plan = evaluate(s, test::catalog());
+    REQUIRE(plan.ok());
+    REQUIRE(plan->search.has_value());
+    const SearchResult& search = *plan->search;
+    CHECK(search.ranked.size() == search.evaluated);
+    CHECK(search.evaluated == searchLayouts(s, test::catalog()).evaluated);
+    bool anyMisfit = false;
+    for (const Candidate& c : search.ranked)
+        anyMisfit = anyMisfit || (!c.fits && !c.reason.empty());
+    CHECK(anyMisfit);  // layouts that do not fit stay, with their reason
+    // TP across servers (clusterplan-cli search --allow-cross-node-tp) adds TP 16, 32, 64 layouts.
+    SearchOptions crossNode;
+    crossNode.allowCrossNodeTp = true;
+    const auto wider = evaluate(s, test::catalog(), crossNode);
+    REQUIRE(wider.ok());
+    CHECK(wider->search->evaluated > search.evaluated);
+    CHECK(wider->search->evaluated == searchLayouts(s, test::catalog(), crossNode).evaluated);
+}
+
+TEST_CASE("a searched layout's cost per million tokens uses the report's own rule", "[search][cost]") {
+    const auto plan = evaluate(openScenario("llama-3.1-8b", 1, 512), test::catalog());
+    REQUIRE(plan.ok());
+    REQUIRE(plan->cost.has_value());
+    REQUIRE(plan->search->best.has_value());
+    const Candidate& best = plan->search->ranked[*plan->search->best];
+    // The recommended layout is the plan's: its cost is exactly the report's (to the cent).
+    CHECK(rentPerMillionTokens(*plan->cost, best) == plan->cost->perMillionTokensRent);
+    CHECK(buyPerMillionTokens(*plan->cost, best) == plan->cost->perMillionTokensBuy);
+    // A layout twice as slow costs twice as much per token, to rounding.
+    Candidate slower = best;
+    slower.perf.gpuHours *= 2;
+    CHECK_THAT(*rentPerMillionTokens(*plan->cost, slower),
+               Catch::Matchers::WithinRel(2 * *plan->cost->perMillionTokensRent, 1e-6));
 }

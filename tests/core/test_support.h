@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "hardware/catalog.h"
+#include "report/plan.h"
 #include "scenario/scenario_json.h"
 
 namespace clusterplan::test {
@@ -24,6 +25,15 @@ inline Scenario scenarioWithModel(const std::string& id) {
     s.modelPreset = id;
     s.model = preset(id);
     return s;
+}
+
+// Loads and evaluates a scenario file from tests/data (callers define CLUSTERPLAN_TEST_DATA).
+inline Plan planFromFile(const std::string& dataDir, const std::string& file) {
+    auto s = loadScenarioFile(dataDir + "/" + file, catalog());
+    REQUIRE(s.ok());
+    auto p = evaluate(s.value(), catalog());
+    REQUIRE(p.ok());
+    return p.value();
 }
 
 }  // namespace clusterplan::test

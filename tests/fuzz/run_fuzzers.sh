@@ -5,10 +5,11 @@
 # Each target starts from its seeds (the shipped data files, listed by CMake in
 # BUILD_DIR/tests/fuzz/seeds-<target>.txt), its saved regressions and the corpus it grew in
 # earlier runs (BUILD_DIR/fuzz-corpus/<target>/), with its dictionary of keys. A crash, leak,
-# timeout (over 10 s for one input) or sanitizer report stops with a non-zero status; the input is
+# timeout (one input over FUZZ_TIMEOUT s) or sanitizer report stops with a non-zero status; the input is
 # left in BUILD_DIR/fuzz-artifacts/<target>/ — fix the bug, then copy the input into
 # tests/fuzz/regressions/<target>/ so that CTest replays it in every build.
-# FUZZ_MAX_RUNS caps the executions per target (long runs: SECONDS=3600 FUZZ_MAX_RUNS=10000000).
+# FUZZ_MAX_RUNS caps the executions per target (long runs: SECONDS=3600 FUZZ_MAX_RUNS=10000000);
+# FUZZ_TIMEOUT (seconds, default 10) is wall-clock time, so raise it on a machine that is busy.
 set -euo pipefail
 build=${1:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
 seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
@@ -17,6 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(scenario catalog price_book writers)
 runs=${FUZZ_MAX_RUNS:--1}
+timeout=${FUZZ_TIMEOUT:-10}
 status=0
 summary=()
 for t in "${targets[@]}"; do
@@ -28,12 +30,15 @@ for t in "${targets[@]}"; do
     [ -z "$s" ] && continue
     if [ -d "$s" ]; then cp "$s"/* "$seeds"/ 2>/dev/null || true; else cp "$s" "$seeds"/; fi
   done <"$build/tests/fuzz/seeds-$t.txt"
+  # A target without saved regressions has no folder in git (git keeps no empty folders).
+  inputs=("$corpus" "$seeds")
+  [ -d "$here/regressions/$t" ] && inputs+=("$here/regressions/$t")
   log="$build/fuzz-$t.log"
   echo "== fuzz_$t: ${seconds} s (log: $log)"
   set +e
-  "$build/bin/fuzz_$t" -max_total_time="$seconds" -runs="$runs" -timeout=10 -rss_limit_mb=2048 \
+  "$build/bin/fuzz_$t" -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" -rss_limit_mb=2048 \
     -dict="$here/dict/$t.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
-    "$corpus" "$seeds" "$here/regressions/$t" >"$log" 2>&1
+    "${inputs[@]}" >"$log" 2>&1
   rc=$?
   set -e
   stats=$( (grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" || true) | tail -1 |

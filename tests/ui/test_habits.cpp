@@ -145,6 +145,9 @@ TEST_CASE("habits.window_state_restored_on_start", "[habits][settings]") {
     }
     WindowFixture again;
     CHECK(again.widget<QTabWidget>("chartTabs")->currentIndex() == 2);
+    INFO("restored " << again.window.width() << "x" << again.window.height() << ", minimum "
+                     << again.window.minimumSizeHint().width() << "x"
+                     << again.window.minimumSizeHint().height());
     CHECK(again.window.size() == QSize(1234, 777));
     QSettings().remove(QStringLiteral("window"));
 }

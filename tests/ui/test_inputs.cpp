@@ -8,6 +8,7 @@
 
 #include "charts/memory_chart_view.h"
 #include "charts/zero_comparison_chart_view.h"
+#include "util/units.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -98,7 +99,7 @@ TEST_CASE("window.gpu_change_moves_capacity_line", "[window]") {
     CHECK(f.controller.scenario().cluster.gpu == "h100-sxm-80gb");
     const double h100Gib = capacityLineGib(*f.window.memoryChart());
     CHECK(h100Gib != Approx(a100).margin(0.01));
-    CHECK(h100Gib == Approx(f.controller.plan()->memory.capacity / (1024.0 * 1024.0 * 1024.0)));
+    CHECK(h100Gib == Approx(f.controller.plan()->memory.capacity / clusterplan::units::kGiB));
     CHECK(capacityLineGib(*f.window.zeroChart()) == Approx(h100Gib));
     CHECK(f.window.memoryChart()->chart()->title().contains(QStringLiteral("79.11 GiB")));
 }

@@ -21,11 +21,13 @@ using namespace clusterplan::ui::test;
 
 namespace {
 
-// Terms a Chinese engineer reads in Latin letters: units, abbreviations, product and file names.
+// Terms a Chinese engineer reads in Latin letters: units, abbreviations, product and file names,
+// and scenario ids shown as they are typed in a file (LoRA target modules: q k v o gate up down).
 const QRegularExpression kLatinTerms(QStringLiteral(
     "GPU|GPUs|MLP|SwiGLU|GeLU|FlashAttention|ZeRO|FSDP|DDP|MoE|MLA|TFLOP|FLOP|MFU|GiB|tokens|NVLink|NVSwitch|"
     "ClusterPlan|English|Llama|json|catalog|resources|arXiv|adamw|adam8bit|sgd|bf16|fp16|fp8|fp32|param|"
-    "Megatron|NeMo|DeepSpeed|Mixtral|DeepSeek|Qwen|cuBLAS|NCCL|CUDA|HBM|VPP|1F1B|[A-Z]{2,3}|[a-z]_[a-z]+"));
+    "Megatron|NeMo|DeepSpeed|Mixtral|DeepSeek|Qwen|cuBLAS|NCCL|CUDA|HBM|VPP|1F1B|gate|down|[A-Z]{2,3}|"
+    "[a-z]_[a-z]+"));
 const QRegularExpression kWord(QStringLiteral("[A-Za-z]{3,}"));
 const QRegularExpression kHan(QStringLiteral("\\p{Han}"));
 

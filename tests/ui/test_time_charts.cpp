@@ -10,6 +10,8 @@
 #include <QSpinBox>
 #include <QTabWidget>
 
+#include <algorithm>
+
 #include "charts/cost_chart_view.h"
 #include "charts/layout_scatter_view.h"
 #include "charts/memory_chart_view.h"
@@ -41,18 +43,20 @@ double partSeconds(const StepTimeChartView& view, const QString& name) {
 
 }  // namespace
 
-TEST_CASE("charts.chart_tabs_are_memory_time_cost", "[charts]") {
+TEST_CASE("charts.chart_tabs_are_memory_time_explorer_scaling_cost", "[charts]") {
     WindowFixture f;
     auto* tabs = f.widget<QTabWidget>("chartTabs");
-    REQUIRE(tabs->count() == 3);
+    REQUIRE(tabs->count() == 5);
     CHECK(tabs->tabText(0) == QStringLiteral("Memory"));
     CHECK(tabs->tabText(1) == QStringLiteral("Time"));
-    CHECK(tabs->tabText(2) == QStringLiteral("Cost"));
+    CHECK(tabs->tabText(2) == QStringLiteral("Explorer"));
+    CHECK(tabs->tabText(3) == QStringLiteral("Scaling"));
+    CHECK(tabs->tabText(4) == QStringLiteral("Cost"));
     CHECK(tabs->widget(0)->isAncestorOf(f.window.memoryChart()));
     CHECK(tabs->widget(0)->isAncestorOf(f.window.zeroChart()));
     CHECK(tabs->widget(1)->isAncestorOf(f.widget<StepTimeChartView>("stepTimeChart")));
     CHECK(tabs->widget(1)->isAncestorOf(f.widget<LayoutScatterView>("layoutScatter")));
-    CHECK(tabs->widget(2)->isAncestorOf(f.widget<CostChartView>("costChart")));
+    CHECK(tabs->widget(4)->isAncestorOf(f.widget<CostChartView>("costChart")));
 }
 
 TEST_CASE("charts.step_time_bar_sums_to_step_time", "[charts]") {
@@ -102,7 +106,8 @@ TEST_CASE("charts.step_time_follows_tp", "[charts]") {
     CHECK(partSeconds(chart, tpPart) == Approx(f.controller.plan()->perf.tpCommSeconds));
     CHECK(barTotal(chart) != Approx(before));
     CHECK_THAT(barTotal(chart), Catch::Matchers::WithinRel(f.controller.plan()->perf.stepSeconds, 0.01));
-    CHECK(chart.barSets().size() == 9);  // replaced, not added to
+    CHECK(chart.barSets().size() ==
+          static_cast<qsizetype>(stepParts(f.controller.plan()->perf).size()));  // replaced, not added to
 }
 
 TEST_CASE("charts.layout_scatter_says_how_to_search", "[charts]") {
@@ -127,7 +132,10 @@ TEST_CASE("charts.layout_scatter_shows_the_search", "[charts]") {
     scatter.setPlan(*plan);
     qsizetype fitting = 0;
     qsizetype pareto = 0;
-    for (const Candidate& c : search.ranked) {
+    // The overview shows the top 20 of the ranking (the Explorer tab shows all of it).
+    const std::size_t shown = std::min<std::size_t>(search.ranked.size(), 20);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const Candidate& c = search.ranked[i];
         fitting += c.fits ? 1 : 0;
         pareto += c.fits && c.pareto ? 1 : 0;
     }

@@ -22,6 +22,9 @@ namespace clusterplan::ui {
 namespace {
 
 constexpr double kHeadroom = 1.08;
+// The plan keeps the whole ranking; this overview shows its top (the Explorer tab shows all, drawn
+// without a QScatterSeries, which is too slow for thousands of points).
+constexpr std::size_t kShown = 20;
 constexpr double kThroughputPad = 0.1;  // of the throughput span, above and below the points
 const QColor kFitsColor(0x00, 0x72, 0xB2);
 const QColor kNoFitColor(0xB0, 0xB0, 0xB0);
@@ -126,7 +129,8 @@ void LayoutScatterView::setPlan(const Plan& plan) {
     auto* chosen = scatter(tr("chosen: %1").arg(formatLayoutDegrees(plan.layout)), kChosenColor, 18,
                            QScatterSeries::MarkerShapeStar);
     std::vector<QPointF> pareto;
-    for (std::size_t i = 0; i < search.ranked.size(); ++i) {
+    const std::size_t shown = std::min(search.ranked.size(), kShown);
+    for (std::size_t i = 0; i < shown; ++i) {
         const Candidate& c = search.ranked[i];
         const QPointF point(toGib(c.memoryBytes), c.perf.tokensPerSecond);
         (c.fits ? fits : noFit)->append(point);
@@ -144,8 +148,7 @@ void LayoutScatterView::setPlan(const Plan& plan) {
 
     fitAxes(toGib(plan.memory.capacity));
     chart()->legend()->setVisible(true);
-    chart()->setTitle(
-        tr("Searched layouts: %1 evaluated, best %2 shown").arg(search.evaluated).arg(search.ranked.size()));
+    chart()->setTitle(tr("Searched layouts: %1 evaluated, best %2 shown").arg(search.evaluated).arg(shown));
     m_capacity->show(toGib(plan.memory.capacity), tr("HBM %1").arg(formatGib(plan.memory.capacity)));
     placeOverlays();
 }

@@ -1,5 +1,5 @@
 #pragma once
-// LayoutScatterView: the layouts a search ranked (plan.search), peak memory per GPU (GiB) against
+// LayoutScatterView: the top 20 layouts a search ranked (plan.search), peak memory per GPU (GiB) against
 // throughput (tokens/s): those that fit, those that do not, the memory/throughput Pareto front as
 // a line, and the chosen layout highlighted; a dashed line marks the HBM capacity. Without a
 // search it says how to get one. The QChart and its axes live as long as the view.

@@ -74,10 +74,13 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
 }
 
 QList<QColor> StepTimeChartView::partColors() {
-    // compute, recompute, TP, CP, EP, PP, bubble, DP, optimizer (Okabe & Ito 2008, and grey).
+    // compute, recompute, TP, CP, EP, PP, bubble, DP, optimizer (Okabe & Ito 2008, and grey),
+    // CPU offload's PCIe copies in dark goldenrod (outside the palette, unlike its eight colours),
+    // then comm/compute contention and synchronisation in greys.
     return {QColor(0x00, 0x72, 0xB2), QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00),
             QColor(0xF0, 0xE4, 0x42), QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00),
-            QColor(0x99, 0x99, 0x99), QColor(0x00, 0x9E, 0x73), QColor(0x33, 0x33, 0x33)};
+            QColor(0x99, 0x99, 0x99), QColor(0x00, 0x9E, 0x73), QColor(0x33, 0x33, 0x33),
+            QColor(0xB8, 0x86, 0x0B), QColor(0xBB, 0xBB, 0xBB), QColor(0x66, 0x66, 0x66)};
 }
 
 QList<QBarSet*> StepTimeChartView::barSets() const {
@@ -89,6 +92,10 @@ QList<QBarSet*> StepTimeChartView::barSets() const {
 }
 
 void StepTimeChartView::setPlan(const Plan& plan) {
+    setPlans(plan, nullptr, nullptr);
+}
+
+void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const Plan* baseline) {
     const PerfEstimate& perf = plan.perf;
     QChart* chart = this->chart();
     chart->removeAllSeries();  // deletes the previous series and their bar sets
@@ -97,36 +104,61 @@ void StepTimeChartView::setPlan(const Plan& plan) {
             .arg(seconds(perf.stepSeconds), seconds(perf.stepSecondsLow), seconds(perf.stepSecondsHigh))
             .arg(QLocale().toString(100 * perf.mfu, 'f', 1)));
 
+    // Category 0 (the bottom bar) is the current plan; the others stand above it.
+    std::vector<const Plan*> plans{&plan};
+    QStringList labels{formatLayoutDegrees(plan.layout)};
+    if (selected) {
+        plans.push_back(selected);
+        labels << tr("selected %1").arg(formatLayoutDegrees(selected->layout));
+    }
+    if (baseline) {
+        plans.push_back(baseline);
+        labels << tr("baseline %1").arg(formatLayoutDegrees(baseline->layout));
+    }
+    if (plans.size() > 1)
+        labels[0] = tr("current %1").arg(labels[0]);
+    m_categoryAxis->setLabelsVisible(plans.size() > 1);
+
     auto* bars = new QHorizontalStackedBarSeries;
     bars->setBarWidth(kBarWidth);
     const QList<QColor> colors = partColors();
     const std::vector<StepPart> parts = stepParts(perf);
+    std::vector<std::vector<StepPart>> partsOf;
+    for (const Plan* p : plans)
+        partsOf.push_back(stepParts(p->perf));
     for (std::size_t i = 0; i < parts.size(); ++i) {
         const QColor color = colors.value(static_cast<qsizetype>(i), Qt::gray);
         auto* set = new QBarSet(stepPartName(parts[i].name));
         set->setColor(color);
         set->setBorderColor(color.darker(130));
-        set->append(parts[i].seconds);
+        QStringList texts;
+        for (std::size_t k = 0; k < plans.size(); ++k) {
+            const double value = i < partsOf[k].size() ? partsOf[k][i].seconds : 0;
+            set->append(value);
+            texts << tr("%1 (%2): %3 s (%4)")
+                         .arg(set->label(), labels[static_cast<qsizetype>(k)], seconds(value),
+                              share(value, plans[k]->perf.stepSeconds));
+        }
         bars->append(set);
-        const QString text =
-            tr("%1: %2 s (%3)")
-                .arg(set->label(), seconds(parts[i].seconds), share(parts[i].seconds, perf.stepSeconds));
-        connect(set, &QBarSet::hovered, this, [this, text](bool status) {
+        connect(set, &QBarSet::hovered, this, [this, texts](bool status, int index) {
             if (status)
-                QToolTip::showText(QCursor::pos(), text, this);
+                QToolTip::showText(QCursor::pos(), texts.value(index), this);
         });
     }
     chart->addSeries(bars);
     labelLegend(bars, parts);
 
     m_categoryAxis->clear();
-    m_categoryAxis->append(formatLayoutDegrees(plan.layout));
+    m_categoryAxis->append(labels);
     bars->attachAxis(m_categoryAxis);
     bars->attachAxis(m_valueAxis);
     addRangeWhisker(perf.stepSecondsLow, perf.stepSecondsHigh);
     chart->legend()->layout()->invalidate();  // relabelled markers: size the legend again
 
-    m_valueAxis->setRange(0, std::max(perf.stepSeconds, perf.stepSecondsHigh) * kHeadroom);
+    double longest = std::max(perf.stepSeconds, perf.stepSecondsHigh);
+    for (const Plan* p : plans)
+        longest = std::max(longest, p->perf.stepSeconds);
+    m_valueAxis->setRange(0, longest * kHeadroom);
     m_valueAxis->applyNiceNumbers();
     m_valueAxis->setLabelFormat(QStringLiteral("%.%1f").arg(axisDecimals(*m_valueAxis)));
 }

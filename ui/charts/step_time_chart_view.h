@@ -37,6 +37,8 @@ public:
     [[nodiscard]] QList<QBarSet*> barSets() const;
 
     void setPlan(const Plan& plan);
+    // The plan's bar, and the selected layout's and the baseline's beside it (either may be null).
+    void setPlans(const Plan& plan, const Plan* selected, const Plan* baseline);
 
 private:
     void labelLegend(QAbstractSeries* bars, const std::vector<StepPart>& parts);

@@ -3,6 +3,7 @@
 #include "inputs/form_helpers.h"
 #include "models/engine_terms.h"
 #include "models/plan_controller.h"
+#include "models/qt_text.h"
 
 namespace clusterplan::ui {
 
@@ -106,6 +107,8 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
                     {QStringLiteral("layout.sequence_parallel"), QStringLiteral("sequenceParallel"),
                      tr("Sequence parallel"), tr("Shards norm and dropout activations across the TP group")});
 
+    addOffloadRows(form, fields);
+
     connect(m_zeroStage, &QComboBox::currentIndexChanged, this, [this] {
         const int stage = m_zeroStage->currentData().toInt();
         m_controller.update([stage](Scenario& scenario) {
@@ -129,6 +132,32 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
     completeToolTips(
         this, tr("searched by ClusterPlan when the scenario file leaves the key out, else your choice"));
     load(controller.scenario());
+}
+
+void LayoutPanel::addOffloadRows(QFormLayout* form, FieldRegistry& fields) {
+    QList<std::pair<QString, QVariant>> offload{{tr("auto (only if nothing fits)"), -1}};
+    for (Offload value : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParams})
+        offload.append({toQString(toString(value)), static_cast<int>(value)});
+    m_offload = addComboBox(form, fields,
+                            {QStringLiteral("layout.offload"), QStringLiteral("offload"), tr("CPU offload"),
+                             tr("optimizer: ZeRO-Offload (optimizer states and step on the CPU); "
+                                "optimizer_and_params: parameters in host memory too (ZeRO-Infinity)")},
+                            offload);
+    m_cpuMemory = addDoubleSpinBox(form, fields,
+                                   {QStringLiteral("cluster.cpu_memory_gib"), QStringLiteral("cpuMemory"),
+                                    tr("Host memory"), tr("DDR memory per server, used by CPU offload")},
+                                   0, 1e6, 0, tr(" GiB per server"));
+    m_cpuMemory->setSpecialValueText(tr("auto (price book / catalog)"));
+    connect(m_offload, &QComboBox::currentIndexChanged, this, [this] {
+        const int value = m_offload->currentData().toInt();
+        m_controller.update([value](Scenario& scenario) {
+            scenario.layout.offload =
+                value < 0 ? std::nullopt : std::optional<Offload>(static_cast<Offload>(value));
+        });
+    });
+    connect(m_cpuMemory, &QDoubleSpinBox::valueChanged, this, [this](double gib) {
+        m_controller.update([gib](Scenario& scenario) { scenario.cluster.cpuMemoryGib = gib; });
+    });
 }
 
 void LayoutPanel::showSearched(const Plan& plan) {
@@ -170,6 +199,8 @@ void LayoutPanel::load(const Scenario& scenario) {
     loadComboData(m_zeroStage, scenario.layout.zeroStage);
     loadComboData(m_recompute, static_cast<int>(scenario.layout.recompute));
     loadCheckBox(m_sequenceParallel, scenario.layout.sequenceParallel);
+    loadComboData(m_offload, scenario.layout.offload ? static_cast<int>(*scenario.layout.offload) : -1);
+    loadDoubleSpinBox(m_cpuMemory, scenario.cluster.cpuMemoryGib);
 }
 
 }  // namespace clusterplan::ui

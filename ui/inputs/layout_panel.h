@@ -1,5 +1,6 @@
 #pragma once
-// Parallel layout inputs: TP, PP, DP (0 = auto), CP, EP, VPP, micro-batch, ZeRO, recompute, SP.
+// Parallel layout inputs: TP, PP, DP (0 = auto), CP, EP, VPP, micro-batch, ZeRO, recompute, SP,
+// CPU offload and the host memory it uses.
 #include <QGroupBox>
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
 class QSpinBox;
 
 namespace clusterplan::ui {
@@ -38,6 +41,10 @@ private:
     QComboBox* m_zeroStage = nullptr;
     QComboBox* m_recompute = nullptr;
     QCheckBox* m_sequenceParallel = nullptr;
+    QComboBox* m_offload = nullptr;         // layout.offload; "auto": the search may offload
+    QDoubleSpinBox* m_cpuMemory = nullptr;  // cluster.cpu_memory_gib; 0 = price book / catalog
+
+    void addOffloadRows(QFormLayout* form, FieldRegistry& fields);
 };
 
 }  // namespace clusterplan::ui

@@ -1,5 +1,6 @@
 #include "inputs/training_panel.h"
 
+#include "inputs/fine_tuning_fields.h"
 #include "inputs/form_helpers.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
@@ -53,6 +54,7 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
         addCheckBox(form, fields,
                     {QStringLiteral("training.flash_attention"), QStringLiteral("flashAttention"),
                      tr("FlashAttention"), tr("Attention scores are not stored for backward")});
+    m_fineTuning = new FineTuningFields(controller, fields, form, this);
 
     connect(m_precision, &QComboBox::currentIndexChanged, this, [this] {
         const auto value = static_cast<Precision>(m_precision->currentData().toInt());
@@ -92,6 +94,7 @@ void TrainingPanel::load(const Scenario& scenario) {
     loadSpinBox(m_globalBatch, training.globalBatch);
     loadComboData(m_framework, static_cast<int>(training.framework));
     loadCheckBox(m_flashAttention, training.flashAttention);
+    m_fineTuning->load(scenario);
 }
 
 }  // namespace clusterplan::ui

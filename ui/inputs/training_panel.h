@@ -1,5 +1,6 @@
 #pragma once
-// Training inputs: number formats, optimizer, sequence length, global batch, FlashAttention.
+// Training inputs: number formats, optimizer, sequence length, global batch, FlashAttention, and
+// the fine-tuning rows (inputs/fine_tuning_fields.h).
 #include <QGroupBox>
 
 #include "scenario/scenario.h"
@@ -11,6 +12,7 @@ class QSpinBox;
 namespace clusterplan::ui {
 
 class FieldRegistry;
+class FineTuningFields;
 class PlanController;
 
 class TrainingPanel : public QGroupBox {
@@ -30,6 +32,7 @@ private:
     QSpinBox* m_globalBatch = nullptr;
     QComboBox* m_framework = nullptr;
     QCheckBox* m_flashAttention = nullptr;
+    FineTuningFields* m_fineTuning = nullptr;  // method, LoRA, frozen layers, data
 };
 
 }  // namespace clusterplan::ui

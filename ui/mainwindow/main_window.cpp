@@ -1,14 +1,19 @@
 #include "mainwindow/main_window.h"
 
 #include "charts/cost_chart_view.h"
+#include "charts/cost_details_view.h"
+#include "charts/layout_explorer_tab.h"
 #include "charts/layout_scatter_view.h"
 #include "charts/memory_chart_view.h"
+#include "charts/scaling_tab.h"
 #include "charts/step_time_chart_view.h"
+#include "charts/verdict_card.h"
 #include "charts/zero_comparison_chart_view.h"
 #include "inputs/inputs_panel.h"
 #include "mainwindow/autosave.h"
 #include "mainwindow/document_actions.h"
 #include "mainwindow/window_state.h"
+#include "models/plan_comparison.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
 #include "models/scenario_history.h"
@@ -28,6 +33,7 @@
 #include <QTabWidget>
 #include <QTime>
 #include <QTimer>
+#include <QVBoxLayout>
 
 namespace clusterplan::ui {
 
@@ -44,6 +50,16 @@ QString droppedFile(const QMimeData* mime) {
     return {};
 }
 
+// `page` in a frameless scroll area that resizes it: it grows with the window and scrolls below its
+// minimum size.
+QScrollArea* scrollable(QWidget* page) {
+    auto* area = new QScrollArea;
+    area->setWidget(page);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+
 }  // namespace
 
 MainWindow::MainWindow(PlanController& controller, QWidget* parent)
@@ -51,6 +67,7 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     QSettings settings;
     const QString saved = settings.value(kLanguageKey).toString();
     m_language.apply(saved.isEmpty() ? languageForLocale(QLocale::system()) : saved);
+    m_comparison = new PlanComparison(controller, this);
     m_documents = new DocumentActions(controller, m_prompter, m_recent, this);
     m_history = new ScenarioHistory(controller, this);
     m_autosave = new Autosave(controller, this);
@@ -63,6 +80,7 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     restoreWindowState(*this, settings);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showStatus);
+    connect(m_comparison, &PlanComparison::changed, this, &MainWindow::showComparedPlans);
     connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
 }
 
@@ -77,31 +95,40 @@ void MainWindow::buildUi() {
     splitter->addWidget(createResultsPane());
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
+    // The verdict first, above everything (issue 7 §1).
+    m_verdict = new VerdictCard(*m_comparison);
+    auto* central = new QWidget;
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(4, 4, 4, 0);
+    column->addWidget(m_verdict);
+    column->addWidget(splitter, 1);
     delete takeCentralWidget();  // now, not later: the old views must not linger beside the new
-    setCentralWidget(splitter);
+    setCentralWidget(central);
     QMenuBar* menus = menuBar();
     menus->clear();
     qDeleteAll(menus->findChildren<QMenu*>(Qt::FindDirectChildrenOnly));  // and their actions
     createFileMenu();
     createEditMenu();
+    createExportMenu();
     createLanguageMenu();
     createHelpMenu();
     applyWidgetState(*this, arranged);
     m_builtLanguage = m_language.current();
 
     // The views are new: connect them, then show them the current plan.
-    connect(&m_controller, &PlanController::planChanged, m_stepTimeChart, &StepTimeChartView::setPlan);
     connect(&m_controller, &PlanController::planChanged, m_layoutScatter, &LayoutScatterView::setPlan);
     connect(&m_controller, &PlanController::planChanged, m_costChart, &CostChartView::setPlan);
+    connect(&m_controller, &PlanController::planChanged, m_costDetails, &CostDetailsView::setPlan);
     updateTitle();
     if (const auto& plan = m_controller.plan()) {
-        m_stepTimeChart->setPlan(*plan);
         m_layoutScatter->setPlan(*plan);
         m_costChart->setPlan(*plan);
+        m_costDetails->setPlan(*plan);
         m_inputs->showPlan(*plan);
         showStatus();
     }
     showPlan();
+    showComparedPlans();
 }
 
 QWidget* MainWindow::createResultsPane() {
@@ -147,14 +174,33 @@ QWidget* MainWindow::createChartTabs() {
     time->setSizes({500, 500});
 
     m_costChart = new CostChartView;
+    m_costDetails = new CostDetailsView;
+    auto* cost = new QSplitter(Qt::Horizontal);
+    cost->setObjectName(QStringLiteral("costSplitter"));
+    cost->addWidget(m_costChart);
+    cost->addWidget(m_costDetails);
+    cost->setSizes({480, 520});
+    m_explorer = new LayoutExplorerTab(*m_comparison);
+    m_scaling = new ScalingTab(m_controller);
 
     auto* tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("chartTabs"));
     tabs->setDocumentMode(true);
     tabs->addTab(memory, tr("Memory"));
     tabs->addTab(time, tr("Time"));
-    tabs->addTab(m_costChart, tr("Cost"));
+    // Wide pages scroll rather than force a window wider than a 1366-pixel laptop screen.
+    tabs->addTab(scrollable(m_explorer), tr("Explorer"));
+    tabs->addTab(scrollable(m_scaling), tr("Scaling"));
+    tabs->addTab(scrollable(cost), tr("Cost"));
     return tabs;
+}
+
+void MainWindow::showTabOf(QWidget* page) {
+    auto* tabs = findChild<QTabWidget*>(QStringLiteral("chartTabs"));
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (tabs->widget(i) == page || tabs->widget(i)->isAncestorOf(page))
+            tabs->setCurrentIndex(i);
+    }
 }
 
 void MainWindow::setLanguage(const QString& code) {
@@ -183,8 +229,17 @@ void MainWindow::showPlan() {
     if (!plan)
         return;
     m_summary->setText(planSummaryHtml(*plan));
-    m_memoryChart->setPlan(*plan);
     m_zeroChart->setPlan(*plan);
+}
+
+void MainWindow::showComparedPlans() {
+    const auto& plan = m_controller.plan();
+    if (!plan)
+        return;
+    const auto& selected = m_comparison->selectedPlan();
+    const auto& baseline = m_comparison->baseline();
+    m_memoryChart->setPlans(*plan, selected ? &*selected : nullptr, baseline ? &*baseline : nullptr);
+    m_stepTimeChart->setPlans(*plan, selected ? &*selected : nullptr, baseline ? &*baseline : nullptr);
 }
 
 void MainWindow::showStatus() {

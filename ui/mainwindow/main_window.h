@@ -1,6 +1,7 @@
 #pragma once
 // MainWindow: wires the input panels (left), the summary and the chart tabs (right: Memory, Time,
-// Cost) to a PlanController, and the menus to the document actions, the undo history and the
+// Explorer, Scaling, Cost; the verdict card above) to a PlanController and its PlanComparison
+// (selected layout, baseline), and the menus to the document actions, the undo history and the
 // language switch. No logic of its own beyond that.
 //
 // Language switch without restart: every widget takes its texts from tr() when it is built, so on
@@ -19,8 +20,13 @@ namespace clusterplan::ui {
 
 class Autosave;
 class CostChartView;
+class CostDetailsView;
 class DocumentActions;
 class InputsPanel;
+class LayoutExplorerTab;
+class PlanComparison;
+class ScalingTab;
+class VerdictCard;
 class LayoutScatterView;
 class MemoryChartView;
 class PlanController;
@@ -40,6 +46,14 @@ public:
     [[nodiscard]] StepTimeChartView* stepTimeChart() const { return m_stepTimeChart; }
     [[nodiscard]] LayoutScatterView* layoutScatter() const { return m_layoutScatter; }
     [[nodiscard]] CostChartView* costChart() const { return m_costChart; }
+    [[nodiscard]] CostDetailsView* costDetails() const { return m_costDetails; }
+    [[nodiscard]] LayoutExplorerTab* explorer() const { return m_explorer; }
+    [[nodiscard]] ScalingTab* scaling() const { return m_scaling; }
+    [[nodiscard]] VerdictCard* verdict() const { return m_verdict; }
+    [[nodiscard]] PlanComparison& comparison() const { return *m_comparison; }
+
+    // Shows the chart tab that holds `page` (a wide page sits inside a scroll area).
+    void showTabOf(QWidget* page);
 
     // Switches the window's language ("en", "zh_CN") at once and remembers it for the next start.
     void setLanguage(const QString& code);
@@ -72,11 +86,14 @@ private:
     void createFileMenu();
     void createEditMenu();
     void createLanguageMenu();
+    void createExportMenu();
     void createHelpMenu();
     void showAbout();
     void fillRecentMenu(QMenu* menu);
     void showPlan();
     void showStatus();
+    // Memory and Time: the current plan with the selected layout and the baseline beside it.
+    void showComparedPlans();
     void updateTitle();
 
     PlanController& m_controller;
@@ -97,6 +114,11 @@ private:
     StepTimeChartView* m_stepTimeChart = nullptr;
     LayoutScatterView* m_layoutScatter = nullptr;
     CostChartView* m_costChart = nullptr;
+    PlanComparison* m_comparison = nullptr;
+    VerdictCard* m_verdict = nullptr;
+    LayoutExplorerTab* m_explorer = nullptr;
+    ScalingTab* m_scaling = nullptr;
+    CostDetailsView* m_costDetails = nullptr;
 };
 
 }  // namespace clusterplan::ui

@@ -1,5 +1,6 @@
 // MainWindow's menus: File (with Open Recent), Edit (undo/redo), Language and Help. Rebuilt with the
 // rest of the window on a language change, so every action text comes from tr() here.
+#include "export/export_actions.h"
 #include "mainwindow/about_dialog.h"
 #include "mainwindow/document_actions.h"
 #include "mainwindow/main_window.h"
@@ -57,6 +58,14 @@ void MainWindow::createEditMenu() {
     redo->setObjectName(QStringLiteral("redoAction"));
     edit->addAction(undo);
     edit->addAction(redo);
+}
+
+void MainWindow::createExportMenu() {
+    // Parented to the menu: a language change rebuilds both together.
+    QMenu* menu = menuBar()->addMenu(tr("&Export"));
+    auto* exportActions = new ExportActions(m_controller, this);
+    exportActions->setParent(menu);
+    exportActions->addTo(menu);
 }
 
 void MainWindow::createHelpMenu() {

@@ -1,6 +1,7 @@
 #include "models/plan_controller.h"
 
 #include "models/qt_text.h"
+#include "quote/quote_revision.h"
 #include "scenario/scenario_json.h"
 
 #include <QElapsedTimer>
@@ -41,11 +42,19 @@ void PlanController::newScenario() {
     replaceDocument(defaultScenario(m_catalog), QString(), false);
 }
 
+void PlanController::setSearchOptions(const SearchOptions& options) {
+    if (options.allowCrossNodeTp == m_searchOptions.allowCrossNodeTp &&
+        options.maxMicroBatch == m_searchOptions.maxMicroBatch)
+        return;
+    m_searchOptions = options;
+    m_timer.start();
+}
+
 void PlanController::evaluateNow() {
     m_timer.stop();
     QElapsedTimer clock;
     clock.start();
-    Result<Plan> result = evaluate(m_scenario, m_catalog);
+    Result<Plan> result = evaluate(m_scenario, m_catalog, m_searchOptions);
     m_lastEvaluationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     if (!result) {
         emit inputError(toQString(result.error().where), toQString(result.error().message));
@@ -73,6 +82,9 @@ QString PlanController::recoverFile(const QString& autosavePath, const QString& 
 
 void PlanController::replaceDocument(Scenario scenario, const QString& path, bool modified) {
     m_scenario = std::move(scenario);
+    // The base of a quote's next revision: the file as opened. Recovered work was never saved, so
+    // its first save keeps the revision it had.
+    m_saved = modified ? std::nullopt : std::optional<Scenario>(m_scenario);
     m_filePath = path;
     m_modified = modified;
     emit documentReplaced();
@@ -82,9 +94,17 @@ void PlanController::replaceDocument(Scenario scenario, const QString& path, boo
 }
 
 QString PlanController::saveFile(const QString& path) {
-    const Result<bool> saved = saveScenarioFile(m_scenario, toStdString(path));
+    // An edited quote is saved as its next revision (issue 8 §1).
+    const Scenario toSave = m_saved ? quote::withNextRevision(m_scenario, *m_saved) : m_scenario;
+    const Result<bool> saved = saveScenarioFile(toSave, toStdString(path));
     if (!saved)
         return toQString(saved.error().toString());
+    m_saved = toSave;
+    if (!(toSave == m_scenario)) {
+        m_scenario = toSave;
+        emit scenarioChanged(m_scenario);
+        m_timer.start();  // the plan carries the quote it prints
+    }
     m_filePath = path;
     m_modified = false;
     emit scenarioSaved();

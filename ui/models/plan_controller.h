@@ -28,6 +28,9 @@ public:
     [[nodiscard]] const Catalog& catalog() const { return m_catalog; }
     [[nodiscard]] const Scenario& scenario() const { return m_scenario; }
     [[nodiscard]] const std::optional<Plan>& plan() const { return m_plan; }
+    // How open layout keys are searched (clusterplan-cli search's flags); a change re-evaluates.
+    [[nodiscard]] const SearchOptions& searchOptions() const { return m_searchOptions; }
+    void setSearchOptions(const SearchOptions& options);
 
     // Applies an edit. A no-op edit (the scenario compares equal afterwards) is ignored;
     // otherwise scenarioChanged() is emitted at once and evaluation runs after kCoalesceMs.
@@ -76,7 +79,9 @@ private:
 
     Catalog m_catalog;
     Scenario m_scenario;
+    std::optional<Scenario> m_saved;  // as last opened or saved: the base of a quote's next revision
     std::optional<Plan> m_plan;
+    SearchOptions m_searchOptions;
     QTimer m_timer;
     QString m_filePath;
     bool m_modified = false;

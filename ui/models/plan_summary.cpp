@@ -110,6 +110,22 @@ QString timeRows(const PerfEstimate& t, std::int64_t gpus) {
     return html;
 }
 
+// "lora r=16 (q,k,v,o,gate,up,down): 207.09 M trainable (0.294 %)" and the offload, if any.
+QString methodText(const Plan& plan) {
+    const TrainingSpec& t = plan.scenario.training;
+    QString text = toQString(toString(t.method));
+    if (t.method != TrainingMethod::Full)
+        text += QStringLiteral(" r=%1 (%2)").arg(t.lora.rank).arg(toQString(loraTargetList(t.lora.targets)));
+    text += PlanSummary::tr(": %1 M trainable (%2 %)")
+                .arg(QLocale().toString(plan.trainable.trainable / 1e6, 'f', 2),
+                     QLocale().toString(100 * plan.trainable.trainable / plan.params.total, 'f', 3));
+    if (plan.layout.offload != Offload::None)
+        text += PlanSummary::tr("; CPU offload %1, host %2 of %3 per GPU")
+                    .arg(toQString(toString(plan.layout.offload)), formatGib(plan.memory.host.total()),
+                         formatGib(plan.memory.host.capacity));
+    return text;
+}
+
 QString largestMicroBatchText(const Plan& plan) {
     if (plan.largestMicroBatch <= 0)
         return PlanSummary::tr("none (one sequence does not fit)");
@@ -149,6 +165,9 @@ QString formatLayoutDegrees(const Layout& layout) {
 }
 
 QString formatFit(const MemoryBreakdown& memory) {
+    if (memory.fitsGpu() && !memory.host.fits())
+        return PlanSummary::tr("does NOT fit in host memory (offload needs %1 of %2 per GPU)")
+            .arg(formatGib(memory.host.total()), formatGib(memory.host.capacity));
     if (memory.fits())
         return PlanSummary::tr("fits (%1 of %2)").arg(formatGib(memory.total()), formatGib(memory.capacity));
     return PlanSummary::tr("does NOT fit (needs %1 of %2)")
@@ -178,6 +197,7 @@ QString planSummaryHtml(const Plan& plan) {
     html += row(PlanSummary::tr("FLOPs / token"),
                 PlanSummary::tr("%1 (model), %2 (hardware, with recompute)")
                     .arg(formatFlops(plan.flops.model), formatFlops(plan.flops.hardware)));
+    html += row(PlanSummary::tr("Method"), methodText(plan).toHtmlEscaped());
     html += row(PlanSummary::tr("Cluster"), gpus);
     html += row(PlanSummary::tr("Layout"), formatLayoutDegrees(plan.layout));
     html += row(QString(), layoutDetails(plan.layout).toHtmlEscaped());

@@ -4,10 +4,11 @@
 #include <QString>
 
 #include "report/plan.h"
+#include "util/units.h"
 
 namespace clusterplan::ui {
 
-inline constexpr double kBytesPerGib = 1024.0 * 1024.0 * 1024.0;
+inline constexpr double kBytesPerGib = clusterplan::units::kGiB;
 
 [[nodiscard]] inline double toGib(double bytes) {
     return bytes / kBytesPerGib;

@@ -1,0 +1,86 @@
+#include "report_command.h"
+
+#include <ctime>
+#include <iostream>
+
+#include "export/all_layouts.h"
+#include "export/csv_export.h"
+#include "export/quote_workbook.h"
+#include "quote/quote_text.h"
+#include "report/plan.h"
+#include "scenario/scenario_json.h"
+#include "validation/validation.h"
+
+#ifdef CLUSTERPLAN_HAVE_QT_EXPORT
+#include "report_qt.h"
+#endif
+
+namespace clusterplan::cli {
+
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kBadInput = 2;
+
+// The day the report is made (UTC), for quotes without a date.
+std::string todayIso() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
+    return buf;
+}
+
+int fail(const Error& e) {
+    std::cerr << "clusterplan-cli: " << e.toString() << "\n";
+    return kBadInput;
+}
+
+}  // namespace
+
+int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
+    quote::Lang lang = quote::Lang::En;
+    if (!quote::parseLang(rq.lang, lang))
+        return fail({"--lang", "is '" + rq.lang + "', allowed: zh_CN, en"});
+    auto scenario = loadScenarioFile(rq.file, catalog);
+    if (!scenario)
+        return fail(scenario.error());
+    auto plan = evaluate(scenario.value(), catalog);
+    if (!plan)
+        return fail({rq.file + ": " + plan.error().where, plan.error().message});
+    keepAllLayouts(plan.value(), catalog);
+    auto validation = runValidation(catalog);
+    std::optional<quote::Accuracy> accuracy;
+    if (validation)
+        accuracy = quote::summariseValidation(validation.value());
+    const quote::QuoteDocument doc = quote::buildQuoteDocument(plan.value(), todayIso(), accuracy);
+
+    const bool anyFile = !rq.pdf.empty() || !rq.xlsx.empty() || !rq.csvDir.empty() || !rq.imagesDir.empty();
+    if (!anyFile) {
+        std::cout << quote::quoteToText(doc, lang);
+        return kOk;
+    }
+    if (!rq.csvDir.empty()) {
+        auto written =
+            writeReportCsv(rq.csvDir, plan.value(), doc, validation ? &validation.value() : nullptr,
+                           CsvOptions{rq.byteOrderMark});
+        if (!written)
+            return fail(written.error());
+    }
+    if (!rq.xlsx.empty()) {
+        if (auto ok = writeQuoteWorkbook(rq.xlsx, plan.value(), doc, lang); !ok)
+            return fail(ok.error());
+    }
+    if (!rq.pdf.empty() || !rq.imagesDir.empty()) {
+#ifdef CLUSTERPLAN_HAVE_QT_EXPORT
+        if (auto ok = writeQtOutputs(rq.pdf, rq.imagesDir, plan.value(), doc, lang, rq.maxLayouts); !ok)
+            return fail(ok.error());
+#else
+        return fail({"--pdf", "this clusterplan-cli was built without Qt (CLUSTERPLAN_BUILD_UI=OFF)"});
+#endif
+    }
+    return kOk;
+}
+
+}  // namespace clusterplan::cli

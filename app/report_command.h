@@ -1,0 +1,24 @@
+#pragma once
+// clusterplan-cli report: a customer quote from a scenario file (issue 8 §5). CSV, the workbook
+// and the text come from core; the PDF and chart images need Qt Gui (app/report_qt.h), the only
+// part of the CLI that does.
+#include <string>
+
+#include "hardware/catalog.h"
+
+namespace clusterplan::cli {
+
+struct ReportRequest {
+    std::string file;
+    std::string pdf;
+    std::string xlsx;
+    std::string csvDir;
+    std::string imagesDir;
+    std::string lang = "en";
+    bool byteOrderMark = false;
+    std::size_t maxLayouts = 60;  // rows of the PDF's layouts table
+};
+
+int reportCommand(const ReportRequest& request, const Catalog& catalog);
+
+}  // namespace clusterplan::cli

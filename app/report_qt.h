@@ -1,0 +1,15 @@
+#pragma once
+// The Qt half of `clusterplan-cli report`: the PDF and the chart images, drawn by the window's
+// own chart views. Creates a QApplication on the offscreen platform when there is no display.
+#include <string>
+
+#include "quote/quote_document.h"
+#include "report/plan.h"
+#include "util/result.h"
+
+namespace clusterplan::cli {
+
+Result<bool> writeQtOutputs(const std::string& pdf, const std::string& imagesDir, const Plan& plan,
+                            const quote::QuoteDocument& doc, quote::Lang lang, std::size_t maxLayouts);
+
+}  // namespace clusterplan::cli

@@ -1,0 +1,101 @@
+#include "export/csv.h"
+
+#include <cstdio>
+
+#include "util/csv_write.h"
+#include "util/number_format.h"
+
+namespace clusterplan::csv {
+
+Cell text(std::string value) {
+    return {std::move(value), false};
+}
+
+Cell number(double value) {
+    return {formatNumber(value), true};
+}
+
+Cell integer(std::int64_t value) {
+    return {std::to_string(value), true};
+}
+
+Cell money(std::int64_t cents) {
+    const bool negative = cents < 0;
+    const std::uint64_t magnitude =
+        negative ? 0 - static_cast<std::uint64_t>(cents) : static_cast<std::uint64_t>(cents);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%llu.%02llu", negative ? "-" : "",
+                  static_cast<unsigned long long>(magnitude / 100),
+                  static_cast<unsigned long long>(magnitude % 100));
+    return {buf, true};
+}
+
+std::string guardFormula(std::string_view cell) {
+    if (!cell.empty() && (cell[0] == '=' || cell[0] == '+' || cell[0] == '-' || cell[0] == '@' ||
+                          cell[0] == '\t' || cell[0] == '\r'))
+        return "'" + std::string(cell);
+    return std::string(cell);
+}
+
+std::string toCsv(const Table& table, bool byteOrderMark) {
+    std::string out = byteOrderMark ? "\xEF\xBB\xBF" : "";
+    const auto line = [&out](const auto& cells, auto&& field) {
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            out += (i ? "," : "") + csvField(field(cells[i]));
+        out += "\r\n";
+    };
+    line(table.header, [](const std::string& h) { return guardFormula(h); });
+    for (const auto& row : table.rows)
+        line(row, [](const Cell& c) { return c.number ? c.text : guardFormula(c.text); });
+    return out;
+}
+
+Result<std::vector<std::vector<std::string>>> parseCsv(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3);
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> row;
+    std::string field;
+    bool quoted = false;
+    std::size_t line = 1;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                field += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                line += c == '\n';
+                field += c;
+            }
+        } else if (c == '"' && field.empty()) {
+            quoted = true;
+        } else if (c == ',') {
+            row.push_back(std::move(field));
+            field.clear();
+        } else if (c == '\r' || c == '\n') {
+            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
+                ++i;
+            row.push_back(std::move(field));
+            field.clear();
+            rows.push_back(std::move(row));
+            row.clear();
+            ++line;
+        } else if (c == '"') {
+            return Error{"line " + std::to_string(line), "a quote inside an unquoted field"};
+        } else {
+            field += c;
+        }
+    }
+    if (quoted)
+        return Error{"line " + std::to_string(line), "a quoted field is not closed"};
+    if (!field.empty() || !row.empty()) {
+        row.push_back(std::move(field));
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+}  // namespace clusterplan::csv

@@ -1,0 +1,36 @@
+#include "export/csv_export.h"
+
+#include <filesystem>
+
+#include "export/report_tables.h"
+#include "util/atomic_file.h"
+
+namespace clusterplan {
+
+Result<std::vector<std::string>> writeReportCsv(const std::string& folder, const Plan& plan,
+                                                const quote::QuoteDocument& doc,
+                                                const ValidationReport* validation,
+                                                const CsvOptions& options) {
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec)
+        return Error{folder, "cannot create the folder: " + ec.message()};
+    std::vector<std::pair<std::string, csv::Table>> files;
+    files.emplace_back("layouts.csv", report_tables::layouts(plan));
+    files.emplace_back("memory.csv", report_tables::memory(plan));
+    if (plan.cost)
+        files.emplace_back("monthly_cost.csv", report_tables::monthlyCost(*plan.cost));
+    files.emplace_back("line_items.csv", report_tables::lineItems(doc));
+    if (validation)
+        files.emplace_back("validation.csv", report_tables::validation(*validation));
+    std::vector<std::string> written;
+    for (const auto& [name, table] : files) {
+        const std::string path = (std::filesystem::path(folder) / name).string();
+        if (auto ok = writeFileAtomically(path, csv::toCsv(table, options.byteOrderMark)); !ok)
+            return ok.error();
+        written.push_back(path);
+    }
+    return written;
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,154 @@
+#include "export/report_tables.h"
+
+#include <cmath>
+
+#include "report/plan_format.h"
+
+namespace clusterplan::report_tables {
+
+namespace {
+
+using csv::Cell;
+
+Cell bytes(double b) {
+    return csv::number(std::round(b));
+}
+
+Cell flag(bool b) {
+    return csv::text(b ? "true" : "false");
+}
+
+Cell cents(cost::Money m) {
+    return csv::money(m.cents());
+}
+
+std::vector<Cell> layoutRow(std::size_t rank, const Layout& l, double memory, double capacity,
+                            const PerfEstimate& t, bool fits, bool pareto, const std::string& reason) {
+    return {csv::integer(static_cast<std::int64_t>(rank)),
+            flag(fits),
+            flag(pareto),
+            csv::integer(l.tp),
+            csv::integer(l.pp),
+            csv::integer(l.dp),
+            csv::integer(l.cp),
+            csv::integer(l.ep),
+            csv::integer(l.vpp),
+            csv::integer(l.microBatch),
+            csv::integer(l.microBatches),
+            csv::integer(l.zeroStage),
+            csv::text(std::string(toString(l.recompute))),
+            flag(l.sequenceParallel),
+            bytes(memory),
+            bytes(capacity),
+            csv::number(t.stepSeconds),
+            csv::number(t.tokensPerSecond),
+            csv::number(t.mfu),
+            csv::number(t.trainDays),
+            csv::number(t.gpuHours),
+            csv::text(reason)};
+}
+
+}  // namespace
+
+csv::Table layouts(const Plan& p) {
+    csv::Table t{{"rank",
+                  "fits",
+                  "pareto",
+                  "tp",
+                  "pp",
+                  "dp",
+                  "cp",
+                  "ep",
+                  "vpp",
+                  "micro_batch",
+                  "micro_batches",
+                  "zero_stage",
+                  "recompute",
+                  "sequence_parallel",
+                  "memory_bytes",
+                  "capacity_bytes",
+                  "step_time_s",
+                  "tokens_per_s",
+                  "mfu",
+                  "train_days",
+                  "gpu_hours",
+                  "reason"},
+                 {}};
+    if (p.search) {
+        std::size_t rank = 1;
+        for (const Candidate& c : p.search->ranked)
+            t.rows.push_back(layoutRow(rank++, c.layout, c.memoryBytes, c.capacityBytes, c.perf, c.fits,
+                                       c.pareto, c.reason));
+    } else {
+        const std::string reason = p.memory.fits() ? ""
+                                                   : "needs " + formatGib(p.memory.total()) + " > " +
+                                                         formatGib(p.memory.capacity) + " usable";
+        t.rows.push_back(layoutRow(1, p.layout, p.memory.total(), p.memory.capacity, p.perf, p.memory.fits(),
+                                   false, reason));
+    }
+    return t;
+}
+
+csv::Table memory(const Plan& p) {
+    const MemoryBreakdown& m = p.memory;
+    csv::Table t{{"term", "bytes", "gib"}, {}};
+    const auto add = [&](const char* term, double b) {
+        t.rows.push_back(
+            {csv::text(term), bytes(b), csv::number(std::round(b) / (1024.0 * 1024.0 * 1024.0))});
+    };
+    add("weights", m.weights);
+    add("gradients", m.gradients);
+    add("optimizer", m.optimizer);
+    add("activations", m.activations);
+    add("cuda_context", m.other.cudaContext);
+    add("comm_buffers", m.other.commBuffers);
+    add("workspace", m.other.workspace);
+    add("param_gather", m.other.paramGather);
+    add("fragmentation", m.other.fragmentation);
+    add("total", m.total());
+    add("capacity", m.capacity);
+    return t;
+}
+
+csv::Table monthlyCost(const cost::CostReport& r) {
+    const std::string c(cost::currencyCode(r.currency));
+    csv::Table t{{"month", "rent_cash_" + c, "rent_accrued_" + c, "buy_" + c, "buy_net_" + c, "rent_pv_" + c,
+                  "buy_pv_" + c},
+                 {}};
+    for (const auto& m : r.monthly)
+        t.rows.push_back({csv::integer(m.month), cents(m.rent), cents(m.rentAccrued), cents(m.buy),
+                          cents(m.buyNet), cents(m.rentPv), cents(m.buyPv)});
+    return t;
+}
+
+csv::Table lineItems(const quote::QuoteDocument& d) {
+    const std::string c(cost::currencyCode(d.currency));
+    csv::Table t{{"option", "group", "key", "item", "item_zh", "configuration", "quantity", "unit",
+                  "unit_price_" + c, "discount", "list_amount_" + c, "amount_excl_tax_" + c, "vat_category",
+                  "vat_rate", "vat_" + c, "amount_incl_tax_" + c},
+                 {}};
+    for (const auto* option : {d.rent ? &*d.rent : nullptr, d.buy ? &*d.buy : nullptr}) {
+        if (!option)
+            continue;
+        for (const auto& g : option->groups)
+            for (const auto& l : g.lines)
+                t.rows.push_back({csv::text(option->key), csv::text(g.key), csv::text(l.key),
+                                  csv::text(l.name.en), csv::text(l.name.zh), csv::text(l.spec),
+                                  csv::number(l.quantity), csv::text(l.unit.en), cents(l.unitPrice),
+                                  csv::number(l.discount), cents(l.listAmount), cents(l.amount),
+                                  csv::text(quote::toString(l.category)), csv::number(l.vatRate),
+                                  cents(l.tax), cents(l.gross)});
+    }
+    return t;
+}
+
+csv::Table validation(const ValidationReport& r) {
+    csv::Table t{{"id", "source", "use", "metric", "profile", "published", "predicted", "error", "note"}, {}};
+    for (const auto& row : r.rows)
+        t.rows.push_back({csv::text(row.id), csv::text(row.source), csv::text(row.use), csv::text(row.metric),
+                          csv::text(row.profile), csv::number(row.published), csv::number(row.predicted),
+                          csv::number(row.error), csv::text(row.note)});
+    return t;
+}
+
+}  // namespace clusterplan::report_tables

@@ -1,0 +1,23 @@
+#pragma once
+// The tables a report exports (issue 8 §4), as csv::Table values with units in the header and
+// the plan's numbers unrounded (shortest round-trip), bytes whole as in the plan JSON, money in
+// exact cents. The CSV writer and the workbook read the same tables.
+#include "export/csv.h"
+#include "quote/quote_document.h"
+#include "report/plan.h"
+#include "validation/validation.h"
+
+namespace clusterplan::report_tables {
+
+// Every evaluated layout (the search keeps all of them, fitting first), with the reason a layout
+// does not fit; the plan's own layout alone when no key was searched.
+csv::Table layouts(const Plan& plan);
+// The most loaded GPU's memory, one row per term.
+csv::Table memory(const Plan& plan);
+// Month 0..T: cumulative rent (cash, accrued), buy gross, buy net, present values.
+csv::Table monthlyCost(const cost::CostReport& report);
+// Both options' line items with VAT.
+csv::Table lineItems(const quote::QuoteDocument& doc);
+csv::Table validation(const ValidationReport& report);
+
+}  // namespace clusterplan::report_tables

@@ -1,0 +1,72 @@
+#include "hardware/host_spec.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clusterplan {
+
+namespace {
+
+// Pinned host↔device copies reach about 80 % of the PCIe link rate (TLP headers and flow control;
+// CUDA bandwidthTest shows 24-26 GB/s on PCIe 4.0 x16, 31.5 GB/s raw).
+constexpr double kPcieEfficiency = 0.8;
+
+// Generic two-socket server when nothing says more: 512 GiB and 8 channels of DDR4-3200 per socket
+// (2 × 204.8 GB/s, Intel Xeon Ice Lake / AMD EPYC Rome specifications). An assumption, so the
+// plan says so.
+constexpr double kAssumedMemoryGib = 512;
+constexpr double kAssumedBandwidthGBs = 409.6;
+
+const cost::RentOffer* serverOffer(const Scenario& s, const Catalog& catalog) {
+    const cost::PriceBook* book = catalog.priceBooks().book(s.cost.priceBook);
+    if (!book)
+        return nullptr;
+    const cost::RentOffer* chosen = s.cost.rentOffer.empty() ? nullptr : book->offer(s.cost.rentOffer);
+    if (chosen && chosen->rents(s.cluster.gpu) && chosen->cpuMemoryGib)
+        return chosen;
+    for (const cost::RentOffer* o : book->offersFor(s.cluster.gpu))
+        if (o->cpuMemoryGib)
+            return o;
+    return nullptr;
+}
+
+}  // namespace
+
+double pcieX16GBs(int generation) {
+    if (generation <= 2)
+        return 2.5 * std::pow(2.0, generation - 1) * 16 * 0.8 / 8;
+    if (generation <= 5)
+        return 8 * std::pow(2.0, generation - 3) * 16 * (128.0 / 130.0) / 8;
+    return 64 * std::pow(2.0, generation - 6) * 16 * (242.0 / 256.0) / 8;
+}
+
+double hostCapacityPerGpu(const HostSpec& host, const ClusterSpec& cluster) {
+    return host.memoryGib * 1024.0 * 1024.0 * 1024.0 /
+           static_cast<double>(std::max<std::int64_t>(1, cluster.gpusPerNode));
+}
+
+HostSpec hostSpec(const Scenario& s, const Catalog& catalog) {
+    const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
+    HostSpec h;
+    h.pcieGBs = pcieX16GBs(gpu.pcieGen) * kPcieEfficiency;
+    h.memoryBandwidthGBs = gpu.host ? gpu.host->memoryBandwidthGBs : kAssumedBandwidthGBs;
+    if (s.cluster.cpuMemoryGib > 0) {
+        h.memoryGib = s.cluster.cpuMemoryGib;
+        h.memorySource = "cluster.cpu_memory_gib";
+    } else if (const cost::RentOffer* o = serverOffer(s, catalog)) {
+        h.memoryGib = *o->cpuMemoryGib;
+        h.memorySource = "price book server line '" + o->id + "'";
+    } else if (gpu.host) {
+        h.memoryGib = gpu.host->memoryGib;
+        h.memorySource = "catalog reference server (" + gpu.host->source + ")";
+    } else {
+        h.memoryGib = kAssumedMemoryGib;
+        h.memorySource = "assumed generic two-socket server";
+        h.assumed = true;
+    }
+    if (!gpu.host)
+        h.assumed = true;
+    return h;
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,106 @@
+#include "model/lora.h"
+
+namespace clusterplan {
+
+namespace {
+
+double d(std::int64_t v) {
+    return static_cast<double>(v);
+}
+
+void addAttention(const ModelSpec& m, std::vector<LinearMatrix>& out) {
+    const double h = d(m.hidden), a = d(m.heads);
+    if (m.mla) {
+        const auto& x = *m.mla;
+        const double dQk = d(x.qkNopeHeadDim + x.qkRopeHeadDim);
+        if (x.qLoraRank > 0) {
+            out.push_back({kLoraQ, h, d(x.qLoraRank)});
+            out.push_back({kLoraQ, d(x.qLoraRank), a * dQk});
+        } else {
+            out.push_back({kLoraQ, h, a * dQk});
+        }
+        out.push_back({kLoraK, h, d(x.kvLoraRank + x.qkRopeHeadDim)});
+        out.push_back({kLoraV, d(x.kvLoraRank), a * d(x.qkNopeHeadDim + x.vHeadDim)});
+        out.push_back({kLoraO, a * d(x.vHeadDim), h});
+        return;
+    }
+    const double qDim = a * d(m.headDim), kvDim = d(m.kvHeads) * d(m.headDim);
+    out.push_back({kLoraQ, h, qDim});
+    out.push_back({kLoraK, h, kvDim});
+    out.push_back({kLoraV, h, kvDim});
+    out.push_back({kLoraO, qDim, h});
+}
+
+void addMlp(const ModelSpec& m, double ffn, double copies, bool routed, std::vector<LinearMatrix>& out) {
+    if (ffn <= 0 || copies <= 0)
+        return;
+    const double h = d(m.hidden);
+    if (m.mlp == MlpKind::SwiGlu)
+        out.push_back({kLoraGate, h, ffn, copies, routed});
+    out.push_back({kLoraUp, h, ffn, copies, routed});
+    out.push_back({kLoraDown, ffn, h, copies, routed});
+}
+
+double adapterParams(const LinearMatrix& x, double rank) {
+    return rank * (x.in + x.out) * x.copies;
+}
+
+}  // namespace
+
+std::vector<LinearMatrix> layerLinears(const ModelSpec& m, bool moeLayer) {
+    std::vector<LinearMatrix> out;
+    addAttention(m, out);
+    if (moeLayer && m.moe) {
+        const auto& e = *m.moe;
+        addMlp(m, d(e.sharedExpertFfnHidden), d(e.sharedExperts), false, out);
+        addMlp(m, d(e.expertFfnHidden), d(e.experts), true, out);
+    } else {
+        addMlp(m, d(m.ffnHidden), 1, false, out);
+    }
+    return out;
+}
+
+double loraLayerParams(const ModelSpec& m, bool moeLayer, const LoraSpec& lora) {
+    double sum = 0;
+    for (const LinearMatrix& x : layerLinears(m, moeLayer))
+        if (lora.targets & x.target)
+            sum += adapterParams(x, d(lora.rank));
+    return sum;
+}
+
+double loraRoutedExpertParams(const ModelSpec& m, bool moeLayer, const LoraSpec& lora) {
+    double sum = 0;
+    for (const LinearMatrix& x : layerLinears(m, moeLayer))
+        if ((lora.targets & x.target) && x.routed)
+            sum += adapterParams(x, d(lora.rank));
+    return sum;
+}
+
+double loraModelParams(const ModelSpec& m, const LoraSpec& lora) {
+    return d(m.denseLayers()) * loraLayerParams(m, false, lora) +
+           d(m.moeLayers()) * loraLayerParams(m, true, lora);
+}
+
+double loraActiveParams(const ModelSpec& m, const LoraSpec& lora) {
+    if (!m.moe)
+        return loraModelParams(m, lora);
+    const double routed = loraRoutedExpertParams(m, true, lora);
+    const double activeShare = d(m.moe->topK) / d(m.moe->experts);
+    return d(m.denseLayers()) * loraLayerParams(m, false, lora) +
+           d(m.moeLayers()) * (loraLayerParams(m, true, lora) - routed + routed * activeShare);
+}
+
+double loraActivationBytesPerToken(const ModelSpec& m, bool moeLayer, const LoraSpec& lora,
+                                   double bytesPerElement) {
+    double sum = 0;
+    for (const LinearMatrix& x : layerLinears(m, moeLayer)) {
+        if (!(lora.targets & x.target))
+            continue;
+        // A routed expert sees top_k of the tokens in total over its E copies.
+        const double rowsPerToken = x.routed && m.moe ? d(m.moe->topK) : x.copies;
+        sum += d(lora.rank) * bytesPerElement * rowsPerToken;
+    }
+    return sum;
+}
+
+}  // namespace clusterplan

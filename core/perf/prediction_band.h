@@ -1,0 +1,25 @@
+#pragma once
+// The band around a predicted step time: the profile's cross-validated residual band, replaced
+// by the wider transfer band when the prediction leaves what the profile was fitted on (another
+// stack or GPU, an MoE model), and widened further beyond the largest calibrated GPU count.
+// Each case that applies is named, so the plan can say why its band is wide.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/model_spec.h"
+#include "perf/perf_profile.h"
+#include "scenario/scenario.h"
+
+namespace clusterplan {
+
+struct PredictionBand {
+    double low = 1;   // true step / predicted step, lower end
+    double high = 1;  // upper end
+    std::vector<std::string> reasons;
+};
+
+PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model,
+                              const TrainingSpec& training, std::int64_t gpus);
+
+}  // namespace clusterplan

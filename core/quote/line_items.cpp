@@ -1,0 +1,206 @@
+#include "quote/line_items.h"
+
+#include <algorithm>
+
+#include "cost/renting.h"
+#include "util/number_format.h"
+
+namespace clusterplan::quote {
+
+using cost::Money;
+
+void Totals::add(const LineItem& line) {
+    list += line.listAmount;
+    amount += line.amount;
+    tax += line.tax;
+    gross += line.gross;
+}
+
+void Totals::add(const Totals& other) {
+    list += other.list;
+    amount += other.amount;
+    tax += other.tax;
+    gross += other.gross;
+}
+
+LineItem makeLine(std::string key, Bilingual name, std::string spec, double quantity, Bilingual unit,
+                  Money unitPrice, double discount, TaxCategory category, const TaxSettings& tax) {
+    LineItem l;
+    l.key = std::move(key);
+    l.name = std::move(name);
+    l.spec = std::move(spec);
+    l.quantity = quantity;
+    l.unit = std::move(unit);
+    l.unitPrice = unitPrice;
+    l.discount = discount;
+    l.category = category;
+    l.vatRate = vatRate(tax, category);
+    l.listAmount = Money::fromUnits(quantity * unitPrice.units());
+    l.amount = Money::fromUnits(quantity * unitPrice.units() * (1.0 - discount));
+    l.tax = l.amount.times(l.vatRate);
+    l.gross = l.amount + l.tax;
+    return l;
+}
+
+namespace {
+
+void addGroup(QuoteOption& option, std::string key, std::string labelKey, std::vector<LineItem> lines) {
+    if (lines.empty())
+        return;
+    LineGroup g{std::move(key), bilingual(labelKey), std::move(lines), {}};
+    for (const auto& l : g.lines)
+        g.subtotal.add(l);
+    option.total.add(g.subtotal);
+    option.groups.push_back(std::move(g));
+}
+
+const char* unitLabel(cost::RentUnit unit) {
+    switch (unit) {
+    case cost::RentUnit::GpuHour:
+        return "unit_gpu_hour";
+    case cost::RentUnit::GpuMonth:
+        return "unit_gpu_month";
+    case cost::RentUnit::ServerMonth:
+        return "unit_server_month";
+    case cost::RentUnit::SliceMonth:
+        return "unit_slice_month";
+    }
+    return "unit_lot";
+}
+
+std::string rentSpec(const cost::CostReport& r) {
+    std::string spec = r.offer.name + "; " + r.term.name;
+    if (r.term.prepay)
+        spec += " (prepaid)";
+    return spec + "; " + std::to_string(r.rentGpus) + " GPUs";
+}
+
+// Quantity in the offer's unit over the horizon: unit-months, or billed GPU-hours for hourly offers.
+double rentQuantity(const cost::CostReport& r) {
+    const double months = r.horizonMonths;
+    const double units = static_cast<double>(r.rentUnits);
+    if (r.offer.unit == cost::RentUnit::GpuHour)
+        return units * cost::kHoursPerMonth * cost::billedShare(r.offer, r.utilization) * months;
+    return units * months;
+}
+
+}  // namespace
+
+QuoteOption rentOption(const cost::CostReport& r, const TaxSettings& tax) {
+    QuoteOption o{"rent", bilingual("option_rent"), {}, {}, r.rentDeposit};
+    const TaxCategory c = tax.rentCategory;
+    std::vector<LineItem> lines;
+    lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r), rentQuantity(r),
+                             bilingual(unitLabel(r.offer.unit)), Money::fromUnits(r.offer.price),
+                             r.term.discount, c, tax));
+    if (r.offer.setupFee > 0)
+        lines.push_back(makeLine("rent.setup", bilingual("item_setup"), r.offer.name, 1,
+                                 bilingual("unit_lot"), Money::fromUnits(r.offer.setupFee), 0, c, tax));
+    // What the engine adds beyond list × term discount (renewal credits, volume discount, price
+    // drift, support uplift, add-ons, per-month rounding), so the option totals the engine's rent.
+    Money listed;
+    for (const auto& l : lines)
+        listed += l.amount;
+    if (const Money rest = r.rentAccruedTotal - listed; rest != Money())
+        lines.push_back(makeLine("rent.adjustments", bilingual("item_rent_adjust"), "", 1,
+                                 bilingual("unit_lot"), rest, 0, c, tax));
+    addGroup(o, "rental", "group_rental", std::move(lines));
+    return o;
+}
+
+namespace {
+
+std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings& tax) {
+    const auto& c = r.capex;
+    const auto nodes = static_cast<double>(r.cluster.nodes);
+    std::vector<LineItem> lines;
+    const auto add = [&](const char* key, const char* name, std::string spec, double qty, const char* unit,
+                         Money total) {
+        if (total == Money() || qty <= 0)
+            return;
+        // Quantity × unit price must give the engine's total to the cent (the workbook recomputes
+        // it); when a per-unit price would not, the line is one lot at the total.
+        const Money unitPrice = Money::fromUnits(total.units() / qty);
+        const bool exact = Money::fromUnits(qty * unitPrice.units()) == total;
+        LineItem l = makeLine(key, bilingual(name), std::move(spec), exact ? qty : 1,
+                              bilingual(exact ? unit : "unit_lot"), exact ? unitPrice : total, 0,
+                              TaxCategory::Goods, tax);
+        lines.push_back(l);
+    };
+    add("buy.servers", "item_servers",
+        std::to_string(r.cluster.gpusPerNode) + " × " + r.cluster.gpuId + (r.purchaseId.empty() ? "" : "; ") +
+            r.purchaseId,
+        nodes, "unit_server", c.servers);
+    add("buy.switches", "item_switches", std::to_string(c.network.tiers) + "-tier fabric",
+        static_cast<double>(c.network.switches), "unit_switch", c.switches);
+    add("buy.optics", "item_optics", std::to_string(c.network.ports) + " ports",
+        static_cast<double>(c.network.ports * c.network.tiers), "unit_port_tier", c.optics);
+    add("buy.frontend", "item_frontend", "", nodes, "unit_node", c.frontend);
+    add("buy.storage", "item_storage", formatNumber(c.storageTb) + " TB", c.storageTb, "unit_tb", c.storage);
+    add("buy.other", "item_other_hw", "", 1, "unit_lot", c.other);
+    return lines;
+}
+
+struct OpexLine {
+    const char* key;
+    const char* label;
+    TaxCategory category;
+    Money cost::OpexMonth::*member;
+};
+
+// Electricity is a sale of goods (13 %), colocation an IDC value-added telecom service (6 %),
+// maintenance repair work (13 %), insurance a financial service (6 %); in-house staff is payroll.
+constexpr OpexLine kOpexLines[] = {
+    {"energy", "item_energy", TaxCategory::Goods, &cost::OpexMonth::energy},
+    {"colo", "item_colo", TaxCategory::Service, &cost::OpexMonth::colo},
+    {"staff", "item_staff", TaxCategory::Exempt, &cost::OpexMonth::staff},
+    {"maintenance", "item_maintenance", TaxCategory::Repair, &cost::OpexMonth::maintenance},
+    {"insurance", "item_insurance", TaxCategory::Service, &cost::OpexMonth::insurance},
+    {"software", "item_software", TaxCategory::Service, &cost::OpexMonth::software},
+    {"other", "item_other_opex", TaxCategory::Service, &cost::OpexMonth::other},
+};
+
+// One line per cost and year of the horizon (a last part-year is one lot).
+std::vector<LineItem> operatingLines(const cost::CostReport& r, const TaxSettings& tax) {
+    std::vector<LineItem> lines;
+    const std::size_t months = r.opexMonths.size();
+    for (std::size_t start = 0, year = 1; start < months; start += 12, ++year) {
+        const std::size_t end = std::min(months, start + 12);
+        for (const OpexLine& kind : kOpexLines) {
+            Money sum;
+            for (std::size_t k = start; k < end; ++k)
+                sum += r.opexMonths[k].*kind.member;
+            if (sum == Money())
+                continue;
+            const std::string y = std::to_string(year);
+            const bool fullYear = end - start == 12;
+            LineItem l = makeLine("buy." + std::string(kind.key) + ".y" + y, bilingual(kind.label), "", 1,
+                                  bilingual(fullYear ? "unit_year" : "unit_lot"), sum, 0, kind.category, tax);
+            l.name = {l.name.en + " (" + label(Lang::En, "year_n", {y}) + ")",
+                      l.name.zh + "（" + label(Lang::Zh, "year_n", {y}) + "）"};
+            lines.push_back(l);
+        }
+    }
+    return lines;
+}
+
+}  // namespace
+
+QuoteOption buyOption(const cost::CostReport& r, const TaxSettings& tax) {
+    QuoteOption o{"buy", bilingual("option_buy"), {}, {}, Money()};
+    addGroup(o, "hardware", "group_hardware", hardwareLines(r, tax));
+    if (r.capex.installation != Money())
+        addGroup(o, "installation", "group_installation",
+                 {makeLine("buy.installation", bilingual("item_installation"), "", 1, bilingual("unit_lot"),
+                           r.capex.installation, 0, TaxCategory::Installation, tax)});
+    addGroup(o, "operations", "group_operations", operatingLines(r, tax));
+    // With a loan the cash by the horizon differs from capex + opex by the payments less the principal.
+    const Money financing = r.buyTotal - r.capex.capex - r.opexTotal;
+    if (financing != Money())
+        addGroup(o, "financing", "group_financing",
+                 {makeLine("buy.loan", bilingual("item_loan"), "", 1, bilingual("unit_lot"), financing, 0,
+                           TaxCategory::Exempt, tax)});
+    return o;
+}
+
+}  // namespace clusterplan::quote

@@ -1,0 +1,65 @@
+#pragma once
+// Quote line items built from the cost engine's results (issue 8 §1 "Line items"; quotes-and-
+// charts.md §1-2): two alternatives, renting and buying, each in groups with subtotals. Every line
+// is quantity × unit price × (1 − discount), rounded to the cent, with its VAT category and rate:
+//   不含税金额 (amount)  = round(qty × unit price × (1 − discount))
+//   税额 (tax)          = round(amount × VAT rate)
+//   价税合计 (gross)     = amount + tax
+// Totals are integer sums of the lines (Money), so they equal the printed lines to the cent. The
+// price book's amounts are taken as excluding VAT. The options' totals excluding tax equal the
+// engine's: renting = rent accrued over the horizon, buying = own gross cash at the horizon.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cost/rent_vs_buy.h"
+#include "quote/labels.h"
+#include "quote/quote_info.h"
+
+namespace clusterplan::quote {
+
+struct LineItem {
+    std::string key;  // stable id: "rent.units", "buy.servers", "buy.energy.y2", ...
+    Bilingual name;
+    std::string spec;  // configuration summary
+    double quantity = 0;
+    Bilingual unit;
+    cost::Money unitPrice;
+    double discount = 0;  // share of list (0.15 = 85折)
+    TaxCategory category = TaxCategory::Service;
+    double vatRate = 0;
+    cost::Money listAmount;  // qty × unit price
+    cost::Money amount;      // after discount, excl. tax
+    cost::Money tax;
+    cost::Money gross;
+};
+
+struct Totals {
+    cost::Money list, amount, tax, gross;
+    void add(const LineItem& line);
+    void add(const Totals& other);
+};
+
+struct LineGroup {
+    std::string key;  // "rental", "hardware", ...
+    Bilingual title;
+    std::vector<LineItem> lines;
+    Totals subtotal;
+};
+
+struct QuoteOption {
+    std::string key;  // "rent" or "buy"
+    Bilingual title;
+    std::vector<LineGroup> groups;
+    Totals total;
+    cost::Money deposit;  // refundable; listed, not in the total
+};
+
+// A line from its inputs: computes list amount, amount, tax and gross.
+LineItem makeLine(std::string key, Bilingual name, std::string spec, double quantity, Bilingual unit,
+                  cost::Money unitPrice, double discount, TaxCategory category, const TaxSettings& tax);
+
+QuoteOption rentOption(const cost::CostReport& report, const TaxSettings& tax);
+QuoteOption buyOption(const cost::CostReport& report, const TaxSettings& tax);
+
+}  // namespace clusterplan::quote

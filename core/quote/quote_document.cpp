@@ -1,0 +1,154 @@
+#include "quote/quote_document.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "quote/quote_json.h"
+#include "report/plan_format.h"
+#include "util/number_format.h"
+
+namespace clusterplan::quote {
+
+using cost::Money;
+
+namespace {
+
+// Days since 1970-01-01 and back (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms").
+std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
+    y -= m <= 2;
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const auto yoe = static_cast<unsigned>(y - era * 400);
+    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+std::string civilFromDays(std::int64_t z) {
+    z += 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const auto doe = static_cast<unsigned>(z - era * 146097);
+    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const unsigned mp = (5 * doy + 2) / 153;
+    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
+    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+    const std::int64_t y = static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%04lld-%02u-%02u", static_cast<long long>(y), m, d);
+    return buf;
+}
+
+Verdict verdictOf(const Plan& p) {
+    Verdict v;
+    v.model = p.scenario.model.name;
+    v.cluster = std::to_string(p.scenario.cluster.nodes) + " × " +
+                std::to_string(p.scenario.cluster.gpusPerNode) + " " + p.gpu.name + " (" +
+                std::to_string(p.scenario.cluster.gpus()) + " GPUs)";
+    v.layout = layoutText(p.layout) + ", micro-batch " + std::to_string(p.layout.microBatch) + ", ZeRO " +
+               std::to_string(p.layout.zeroStage) + ", recompute " +
+               std::string(toString(p.layout.recompute));
+    v.fits = p.memory.fits();
+    v.memoryBytes = p.memory.total();
+    v.capacityBytes = p.memory.capacity;
+    if (!v.fits)
+        v.reason = "needs " + formatGib(v.memoryBytes) + " > " + formatGib(v.capacityBytes) + " usable";
+    v.tokensPerSecond = p.perf.tokensPerSecond;
+    v.mfu = p.perf.mfu;
+    v.trainDays = p.perf.trainDays;
+    if (!p.cost)
+        return v;
+    const cost::CostReport& c = *p.cost;
+    v.hasCost = true;
+    v.runCostRent = c.runCostRent;
+    v.runCostBuy = c.runCostBuy;
+    v.rentTotal = c.rentAccruedTotal;
+    v.buyTotal = c.buyTotal;
+    v.buyNetTotal = c.buyNetTotal;
+    v.breakevenMonth = c.breakeven.gross;
+    v.horizonMonths = c.horizonMonths;
+    v.searchMonths = c.searchMonths;
+    v.buyCheaper = c.buyNetTotal < c.rentAccruedTotal;
+    return v;
+}
+
+std::vector<PriceLine> pricesOf(const cost::CostReport& c) {
+    std::vector<PriceLine> out;
+    out.push_back({"rent_offer",
+                   c.offer.name + ": " + formatNumber(c.offer.price) + " " +
+                       std::string(cost::currencyCode(c.currency)) + " / " + toString(c.offer.unit),
+                   c.offer.source, c.offer.asOf});
+    for (const auto& p : c.parameters)
+        out.push_back({p.key, formatNumber(p.value) + " (" + p.origin + ")", p.source, p.asOf});
+    return out;
+}
+
+}  // namespace
+
+Accuracy summariseValidation(const ValidationReport& report) {
+    Accuracy a;
+    double fitSum = 0, holdoutSum = 0;
+    for (const auto& row : report.rows) {
+        if (row.use == "fit") {
+            fitSum += std::fabs(row.error);
+            ++a.fitRuns;
+        } else if (row.use == "holdout") {
+            holdoutSum += std::fabs(row.error);
+            ++a.holdoutRuns;
+        }
+    }
+    a.meanAbsErrorFit = a.fitRuns ? fitSum / a.fitRuns : 0;
+    a.meanAbsErrorHoldout = a.holdoutRuns ? holdoutSum / a.holdoutRuns : 0;
+    return a;
+}
+
+std::string addDays(const std::string& iso, std::int64_t days) {
+    if (!isIsoDate(iso))
+        return iso;
+    const auto y = std::stoll(iso.substr(0, 4));
+    const auto m = static_cast<unsigned>(std::stoul(iso.substr(5, 2)));
+    const auto d = static_cast<unsigned>(std::stoul(iso.substr(8, 2)));
+    return civilFromDays(daysFromCivil(y, m, d) + days);
+}
+
+std::string formatAmount(Money amount, cost::Currency currency, Lang lang) {
+    if (lang == Lang::Zh)
+        return cost::formatMoney(amount, currency);
+    std::string s = cost::formatMoney(amount, currency);
+    const std::string symbol(cost::currencySymbol(currency));
+    const std::size_t at = s.find(symbol);
+    s.replace(at, symbol.size(), std::string(cost::currencyCode(currency)) + " ");
+    return s;
+}
+
+std::string formatPlain(Money amount) {
+    std::string s = formatAmount(amount, cost::Currency::Cny, Lang::En);
+    s.erase(s.find("CNY "), 4);
+    return s;
+}
+
+std::string formatRate(double rate, Lang lang) {
+    return formatNumber(std::round(rate * 10000) / 100) + (lang == Lang::Zh ? "%" : " %");
+}
+
+QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
+                                 const std::optional<Accuracy>& accuracy) {
+    QuoteDocument doc;
+    doc.info = plan.scenario.quote.value_or(QuoteInfo{});
+    doc.date = doc.info.date.empty() ? today : doc.info.date;
+    doc.validUntil = addDays(doc.date, doc.info.validDays);
+    doc.verdict = verdictOf(plan);
+    doc.accuracy = accuracy;
+    doc.notes = plan.notes;
+    if (plan.cost) {
+        doc.currency = plan.cost->currency;
+        doc.rent = rentOption(*plan.cost, doc.info.tax);
+        doc.buy = buyOption(*plan.cost, doc.info.tax);
+        doc.prices = pricesOf(*plan.cost);
+        doc.notes.insert(doc.notes.end(), plan.cost->notes.begin(), plan.cost->notes.end());
+    } else if (plan.costError) {
+        doc.costError = plan.costError->toString();
+    }
+    return doc;
+}
+
+}  // namespace clusterplan::quote

@@ -1,0 +1,76 @@
+#pragma once
+// QuoteDocument: everything a customer quote prints, in the issue's page order (issue 8 §1):
+// cover facts, the verdict, the rent and buy line items, and the assumptions (every price with its
+// source and date, the engine's validated accuracy, the estimate disclaimer). Built once from a
+// Plan; the text report, the PDF and the workbook all read it, so they print the same numbers.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "quote/line_items.h"
+#include "quote/quote_info.h"
+#include "report/plan.h"
+#include "validation/validation.h"
+
+namespace clusterplan::quote {
+
+struct Verdict {
+    std::string model;
+    std::string cluster;  // "1 × 8 NVIDIA A100 SXM 80GB (8 GPUs)"
+    std::string layout;   // "TP 1 x PP 1 x DP 8, micro-batch 1, ZeRO 1, recompute selective"
+    bool fits = false;
+    double memoryBytes = 0, capacityBytes = 0;
+    std::string reason;  // why it does not fit
+    double tokensPerSecond = 0, mfu = 0, trainDays = 0;
+    bool hasCost = false;
+    std::optional<cost::Money> runCostRent, runCostBuy;
+    cost::Money rentTotal, buyTotal, buyNetTotal;  // over the horizon: accrued rent, own gross, own net
+    std::optional<int> breakevenMonth;             // gross; nullopt: never within searchMonths
+    int horizonMonths = 0, searchMonths = 0;
+    bool buyCheaper = false;  // own net of resale below rent at the horizon
+};
+
+// The validation table summarised as the assumptions page quotes it.
+struct Accuracy {
+    double meanAbsErrorFit = 0;  // runs used to fit the profiles: in-sample
+    int fitRuns = 0;
+    double meanAbsErrorHoldout = 0;
+    int holdoutRuns = 0;
+};
+[[nodiscard]] Accuracy summariseValidation(const ValidationReport& report);
+
+struct PriceLine {
+    std::string key;
+    std::string value;  // formatted with its unit
+    std::string source;
+    std::string asOf;
+};
+
+struct QuoteDocument {
+    QuoteInfo info;
+    std::string date;        // resolved: info.date or the day the report was made
+    std::string validUntil;  // date + valid days
+    cost::Currency currency = cost::Currency::Cny;
+    Verdict verdict;
+    std::optional<QuoteOption> rent;
+    std::optional<QuoteOption> buy;
+    std::string costError;  // why there are no line items
+    std::vector<PriceLine> prices;
+    std::optional<Accuracy> accuracy;
+    std::vector<std::string> notes;  // the engine's notes on the plan and the cost
+};
+
+// `today` (YYYY-MM-DD) is used when the quote has no date: the caller injects the clock.
+QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
+                                 const std::optional<Accuracy>& accuracy);
+
+// "2026-12-30" from "2026-11-30" + 30 days.
+[[nodiscard]] std::string addDays(const std::string& isoDate, std::int64_t days);
+// "¥1,224,000.50" in Chinese, "CNY 1,224,000.50" in English (a bare ¥ reads as JPY to English readers).
+[[nodiscard]] std::string formatAmount(cost::Money amount, cost::Currency currency, Lang lang);
+// "1,224,000.50": grouped, two decimals, no currency (table cells; the header names the currency).
+[[nodiscard]] std::string formatPlain(cost::Money amount);
+// "13 %" / "13%".
+[[nodiscard]] std::string formatRate(double rate, Lang lang);
+
+}  // namespace clusterplan::quote

@@ -1,0 +1,191 @@
+#include "quote/quote_text.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "quote/chinese_amount.h"
+#include "report/plan_format.h"
+#include "util/number_format.h"
+
+namespace clusterplan::quote {
+
+using cost::Money;
+
+std::string breakevenText(const Verdict& v, Lang lang) {
+    if (v.breakevenMonth)
+        return label(lang, "breakeven_month", {std::to_string(*v.breakevenMonth)});
+    return label(lang, "breakeven_never", {std::to_string(v.searchMonths)});
+}
+
+std::vector<Row> coverRows(const QuoteDocument& d, Lang lang) {
+    const auto orDraft = [&](const std::string& s) { return s.empty() ? label(lang, "draft") : s; };
+    return {{label(lang, "company"), d.info.company},
+            {label(lang, "customer"), d.info.customer},
+            {label(lang, "contact"), d.info.contact},
+            {label(lang, "quote_number"), orDraft(d.info.number)},
+            {label(lang, "revision"), std::to_string(d.info.revision)},
+            {label(lang, "date"), d.date},
+            {label(lang, "valid_until"), d.validUntil},
+            {label(lang, "prepared_by"), d.info.preparedBy}};
+}
+
+std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
+    const Verdict& v = d.verdict;
+    std::vector<Row> rows{
+        {label(lang, "model"), v.model},
+        {label(lang, "cluster"), v.cluster},
+        {label(lang, "layout"), v.layout},
+        {label(lang, "memory_fit"),
+         formatGib(v.memoryBytes) + " / " + formatGib(v.capacityBytes) + ", " +
+             (v.fits ? label(lang, "fits", {formatGib(v.capacityBytes - v.memoryBytes)})
+                     : label(lang, "does_not_fit", {v.reason}))},
+        {label(lang, "tokens_per_second"), formatFixed(v.tokensPerSecond, 0) + " tokens/s"},
+        {label(lang, "mfu"), formatFixed(100 * v.mfu, 1) + (lang == Lang::Zh ? "%" : " %")},
+        {label(lang, "train_days"), formatFixed(v.trainDays, 1)},
+    };
+    if (!v.hasCost)
+        return rows;
+    const auto money = [&](Money m) { return formatAmount(m, d.currency, lang); };
+    if (v.runCostRent)
+        rows.push_back({label(lang, "run_cost_rent"), money(*v.runCostRent)});
+    if (v.runCostBuy)
+        rows.push_back({label(lang, "run_cost_buy"), money(*v.runCostBuy)});
+    const std::string months = std::to_string(v.horizonMonths);
+    rows.push_back({label(lang, "rent_total", {months}), money(v.rentTotal)});
+    rows.push_back({label(lang, "buy_total", {months}), money(v.buyTotal)});
+    rows.push_back({label(lang, "buy_net_total"), money(v.buyNetTotal)});
+    rows.push_back({label(lang, "breakeven"), breakevenText(v, lang)});
+    rows.push_back({label(lang, "verdict"), label(lang, v.buyCheaper ? "cheaper_buy" : "cheaper_rent")});
+    return rows;
+}
+
+std::vector<Row> totalRows(const QuoteOption& o, cost::Currency currency, Lang lang) {
+    const auto money = [&](Money m) { return formatAmount(m, currency, lang); };
+    std::vector<Row> rows{{label(lang, "list_total"), money(o.total.list)},
+                          {label(lang, "total_excl"), money(o.total.amount)},
+                          {label(lang, "total_tax"), money(o.total.tax)},
+                          {label(lang, "total_incl"), money(o.total.gross)}};
+    if (lang == Lang::Zh && currency == cost::Currency::Cny)
+        rows.push_back({label(lang, "total_uppercase"), "人民币" + chineseUppercase(o.total.gross)});
+    if (o.deposit != Money())
+        rows.push_back({label(lang, "deposit_memo", {money(o.deposit)}), ""});
+    return rows;
+}
+
+std::vector<std::string> lineHeader(Lang lang, cost::Currency currency) {
+    std::vector<std::string> h;
+    const std::string code = " (" + std::string(cost::currencyCode(currency)) + ")";
+    for (const char* key : {"col_no", "col_item", "col_spec", "col_qty", "col_unit", "col_unit_price",
+                            "col_discount", "col_amount", "col_vat_rate", "col_tax", "col_gross"}) {
+        const std::string_view k = key;
+        const bool money = k == "col_unit_price" || k == "col_amount" || k == "col_tax" || k == "col_gross";
+        h.push_back(label(lang, key) + (money ? code : ""));
+    }
+    return h;
+}
+
+std::vector<std::string> lineCells(const LineItem& l, std::size_t number, Lang lang) {
+    const auto money = [](Money m) { return formatPlain(m); };
+    return {std::to_string(number),
+            l.name.in(lang),
+            l.spec,
+            formatNumber(std::round(l.quantity * 1000) / 1000),
+            l.unit.in(lang),
+            money(l.unitPrice),
+            l.discount > 0 ? formatRate(l.discount, lang) : "",
+            money(l.amount),
+            formatRate(l.vatRate, lang),
+            money(l.tax),
+            money(l.gross)};
+}
+
+std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
+    std::vector<std::string> out;
+    out.push_back(label(lang, "currency_note", {cost::currencyCode(d.currency)}));
+    out.push_back(label(lang, "prices_excl_vat"));
+    out.push_back(label(lang, "tax_basis"));
+    if (d.info.tax.smallScaleTaxpayer)
+        out.push_back(label(lang, "small_scale", {formatRate(d.info.tax.smallScaleRate, lang)}));
+    if (d.accuracy) {
+        const Accuracy& a = *d.accuracy;
+        if (a.fitRuns > 0)
+            out.push_back(label(
+                lang, "accuracy_line",
+                {formatRate(a.meanAbsErrorFit, lang), std::to_string(a.fitRuns), label(lang, "in_sample")}));
+        if (a.holdoutRuns > 0)
+            out.push_back(label(lang, "accuracy_line",
+                                {formatRate(a.meanAbsErrorHoldout, lang), std::to_string(a.holdoutRuns),
+                                 label(lang, "held_out")}));
+    }
+    out.push_back(label(lang, "disclaimer"));
+    return out;
+}
+
+namespace {
+
+void writeRows(std::ostream& out, const std::vector<Row>& rows) {
+    for (const auto& r : rows)
+        out << "  " << r.label << (r.value.empty() ? "" : ": " + r.value) << "\n";
+}
+
+void writeOption(std::ostream& out, const QuoteOption& o, cost::Currency currency, Lang lang) {
+    out << "\n" << o.title.in(lang) << "\n";
+    std::size_t number = 1;
+    for (const auto& g : o.groups) {
+        out << "  " << g.title.in(lang) << "\n";
+        for (const auto& l : g.lines) {
+            const auto cells = lineCells(l, number++, lang);
+            out << "    ";
+            for (std::size_t i = 0; i < cells.size(); ++i)
+                out << (i ? " | " : "") << cells[i];
+            out << "\n";
+        }
+        out << "    " << label(lang, "subtotal") << ": " << formatAmount(g.subtotal.amount, currency, lang)
+            << " + " << formatAmount(g.subtotal.tax, currency, lang) << " = "
+            << formatAmount(g.subtotal.gross, currency, lang) << "\n";
+    }
+    writeRows(out, totalRows(o, currency, lang));
+}
+
+}  // namespace
+
+std::string quoteToText(const QuoteDocument& d, Lang lang) {
+    std::ostringstream out;
+    out << label(lang, "title") << "\n";
+    writeRows(out, coverRows(d, lang));
+    out << "\n" << label(lang, "verdict") << "\n";
+    writeRows(out, verdictRows(d, lang));
+    out << "\n" << label(lang, "line_items") << "\n";
+    if (lang == Lang::En)
+        out << "  " << label(lang, d.info.tax.englishIncludesTax ? "amounts_incl_tax" : "amounts_excl_tax")
+            << "\n";
+    out << "  ";
+    const auto header = lineHeader(lang, d.currency);
+    for (std::size_t i = 0; i < header.size(); ++i)
+        out << (i ? " | " : "") << header[i];
+    out << "\n";
+    if (!d.costError.empty())
+        out << "  " << d.costError << "\n";
+    if (d.rent)
+        writeOption(out, *d.rent, d.currency, lang);
+    if (d.buy)
+        writeOption(out, *d.buy, d.currency, lang);
+    out << "\n"
+        << label(lang, "validity") << "\n  " << label(lang, "valid_days", {std::to_string(d.info.validDays)})
+        << "\n";
+    out << "\n" << label(lang, "assumptions") << "\n";
+    for (const auto& line : assumptionLines(d, lang))
+        out << "  " << line << "\n";
+    out << "\n" << label(lang, "prices") << "\n";
+    for (const auto& p : d.prices)
+        out << "  " << p.key << " = " << p.value << "; "
+            << label(lang, "price_source", {p.source.empty() ? "-" : p.source, p.asOf.empty() ? "-" : p.asOf})
+            << "\n";
+    if (!d.info.notes.empty())
+        out << "\n" << label(lang, "notes") << "\n  " << d.info.notes << "\n";
+    if (lang == Lang::Zh)
+        out << "\n" << label(lang, "seal") << ": ____________\n";
+    return out.str();
+}
+
+}  // namespace clusterplan::quote

@@ -1,0 +1,29 @@
+#pragma once
+// The quote as plain text in either language: the same sections and numbers as the PDF, in the
+// same order (cover, verdict, line items with subtotals and totals, assumptions). Deterministic,
+// so it is the golden file of a fixed scenario's report (tests/golden/).
+#include <string>
+
+#include "quote/quote_document.h"
+
+namespace clusterplan::quote {
+
+std::string quoteToText(const QuoteDocument& doc, Lang lang);
+
+// Pieces the PDF shares with the text: the verdict's rows (label, value) and the totals block.
+struct Row {
+    std::string label;
+    std::string value;
+};
+std::vector<Row> coverRows(const QuoteDocument& doc, Lang lang);
+std::vector<Row> verdictRows(const QuoteDocument& doc, Lang lang);
+std::vector<Row> totalRows(const QuoteOption& option, cost::Currency currency, Lang lang);
+// One line item as table cells: No., item, configuration, qty, unit, unit price, discount,
+// amount excl. tax, VAT rate, VAT, amount incl. tax. Amounts without the currency (the header has it).
+std::vector<std::string> lineCells(const LineItem& line, std::size_t number, Lang lang);
+std::vector<std::string> lineHeader(Lang lang, cost::Currency currency);
+std::vector<std::string> assumptionLines(const QuoteDocument& doc, Lang lang);
+// "month 14" / "第 14 个月", or "never within 120 months".
+std::string breakevenText(const Verdict& v, Lang lang);
+
+}  // namespace clusterplan::quote

@@ -1,0 +1,82 @@
+#include "scenario/fine_tuning_json.h"
+
+namespace clusterplan {
+
+namespace {
+
+unsigned readTargets(json::ObjectReader& r) {
+    const boost::json::array* list = r.optArray("targets");
+    if (!list)
+        return kAllLoraTargets;
+    unsigned targets = 0;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const auto& item = (*list)[i];
+        const std::string where = json::indexPath(r.pathOf("targets"), i);
+        const auto target =
+            item.is_string() ? parseLoraTarget(std::string_view(item.get_string())) : std::nullopt;
+        if (!target)
+            json::fail(where, "must be one of q, k, v, o, gate, up, down");
+        targets |= *target;
+    }
+    if (targets == 0)
+        json::fail(r.pathOf("targets"), "is empty; name at least one of q, k, v, o, gate, up, down");
+    return targets;
+}
+
+void readLora(json::ObjectReader& r, LoraSpec& lora) {
+    r.optInteger("rank", lora.rank, 1, kMaxLoraRank);
+    r.optNumber("alpha", lora.alpha, 1e-6, 1e6);
+    lora.targets = readTargets(r);
+    r.optBoolean("trainable_embeddings", lora.trainableEmbeddings);
+    r.finish();
+}
+
+void readDataset(json::ObjectReader& r, DatasetSpec& d) {
+    d.samples = r.number("samples", 1, kMaxDatasetSamples);
+    d.meanTokensPerSample = r.number("mean_tokens_per_sample", 1, kMaxTokensPerSample);
+    r.optNumber("epochs", d.epochs, kMinEpochs, kMaxEpochs);
+    r.finish();
+}
+
+}  // namespace
+
+void readFineTuning(json::ObjectReader& r, TrainingSpec& t) {
+    if (r.has("method"))
+        t.method = *parseTrainingMethod(r.choice("method", {"full", "lora", "qlora"}));
+    else
+        r.ignore({"method"});
+    if (auto lora = r.optObject("lora"))
+        readLora(*lora, t.lora);
+    r.optInteger("frozen_layers", t.frozenLayers, 0, 1'000'000);
+    if (auto dataset = r.optObject("dataset")) {
+        DatasetSpec d;
+        readDataset(*dataset, d);
+        t.dataset = d;
+    }
+}
+
+void writeFineTuning(json::Writer& w, const TrainingSpec& t) {
+    w.value("method", toString(t.method));
+    if (t.method != TrainingMethod::Full) {
+        w.beginObject("lora").value("rank", t.lora.rank).value("alpha", t.lora.alpha);
+        w.beginArray("targets");
+        unsigned bit = 1;
+        for (const std::string_view name : kLoraTargetNames) {
+            if (t.lora.targets & bit)
+                w.value("", name);
+            bit <<= 1;
+        }
+        w.endArray().value("trainable_embeddings", t.lora.trainableEmbeddings).endObject();
+    }
+    if (t.frozenLayers > 0)
+        w.value("frozen_layers", t.frozenLayers);
+    if (t.dataset) {
+        w.beginObject("dataset")
+            .value("samples", t.dataset->samples)
+            .value("mean_tokens_per_sample", t.dataset->meanTokensPerSample)
+            .value("epochs", t.dataset->epochs)
+            .endObject();
+    }
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,17 @@
+#pragma once
+// Cost per million tokens of a searched layout, at the plan's price: the training run's GPU-hours
+// under that layout times the cost per utilised GPU-hour of the plan's cost report — the same rule
+// as the report's own run cost (cost/rent_vs_buy.cpp, fillRun), so the recommended layout's value
+// equals CostReport::perMillionTokensRent / ...Buy. Empty when the report has no utilised-hour
+// price (utilisation 0) or the run trains on no tokens.
+#include <optional>
+
+#include "cost/rent_vs_buy.h"
+#include "search/layout_search.h"
+
+namespace clusterplan {
+
+std::optional<double> rentPerMillionTokens(const cost::CostReport& report, const Candidate& candidate);
+std::optional<double> buyPerMillionTokens(const cost::CostReport& report, const Candidate& candidate);
+
+}  // namespace clusterplan

@@ -1,0 +1,122 @@
+#include "search/layout_alternatives.h"
+
+#include <algorithm>
+
+#include "parallel/layout.h"
+
+namespace clusterplan {
+
+namespace {
+
+// How far to look for a working node count on either side (probes stay cheap: each one tries
+// the (tp, pp) pairs of one cluster size).
+constexpr std::int64_t kNodeProbes = 4096;
+
+std::vector<std::int64_t> candidates(bool open, std::int64_t fixed, std::int64_t limit) {
+    if (!open)
+        return {fixed};
+    std::vector<std::int64_t> out;
+    for (std::int64_t v = 1; v <= limit; ++v)
+        out.push_back(v);
+    return out;
+}
+
+// Every (tp, pp, cp) the scenario allows that divides `gpus`, as a layout spec with dp = "rest".
+std::vector<LayoutSpec> modelSplits(const Scenario& s, std::int64_t gpus) {
+    const LayoutSpec& fixed = s.layout;
+    std::vector<LayoutSpec> out;
+    for (std::int64_t tp : candidates(fixed.isOpen(kTp), fixed.tp, std::min(gpus, s.cluster.gpusPerNode)))
+        for (std::int64_t pp : candidates(fixed.isOpen(kPp), fixed.pp, std::min(gpus, s.model.layers))) {
+            const std::int64_t cp = fixed.isOpen(kCp) ? 1 : fixed.cp;
+            if (gpus % (tp * pp * cp) != 0)
+                continue;
+            LayoutSpec l = fixed;
+            l.tp = tp, l.pp = pp, l.cp = cp, l.dp = fixed.isOpen(kDp) ? 0 : fixed.dp;
+            if (fixed.isOpen(kEp))
+                l.ep = 1;
+            if (fixed.isOpen(kVpp))
+                l.vpp = 1;
+            if (fixed.isOpen(kMicroBatch))
+                l.microBatch = 1;
+            out.push_back(l);
+        }
+    return out;
+}
+
+std::string joinCounts(const std::vector<std::int64_t>& values, const std::string& unit) {
+    std::string out;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        out += (i == 0 ? "" : " or ") + std::to_string(values[i]) + unit;
+    return out;
+}
+
+}  // namespace
+
+bool anyLayoutResolves(const Scenario& s, std::int64_t gpus, std::int64_t globalBatch) {
+    TrainingSpec t = s.training;
+    t.globalBatch = globalBatch;
+    for (const LayoutSpec& l : modelSplits(s, gpus))
+        if (resolveLayout(l, s.model, t, gpus))
+            return true;
+    return false;
+}
+
+LayoutAlternatives nearestWorkingSetups(const Scenario& s) {
+    LayoutAlternatives out;
+    const std::int64_t perNode = s.cluster.gpusPerNode, nodes = s.cluster.nodes;
+    for (std::int64_t k = nodes - 1; k >= std::max<std::int64_t>(1, nodes - kNodeProbes); --k)
+        if (anyLayoutResolves(s, k * perNode, s.training.globalBatch)) {
+            out.nodes.push_back(k);
+            break;
+        }
+    for (std::int64_t k = nodes + 1; k <= nodes + kNodeProbes; ++k)
+        if (anyLayoutResolves(s, k * perNode, s.training.globalBatch)) {
+            out.nodes.push_back(k);
+            break;
+        }
+    // Global batch: the nearest multiples of dp·micro_batch of every split of this cluster.
+    const std::int64_t gpus = s.cluster.gpus(), batch = s.training.globalBatch;
+    std::int64_t below = 0, above = 0;
+    for (const LayoutSpec& l : modelSplits(s, gpus)) {
+        const std::int64_t dp = l.dp > 0 ? l.dp : gpus / (l.tp * l.pp * l.cp);
+        const std::int64_t step = dp * l.microBatch;
+        for (std::int64_t b : {batch / step * step, (batch / step + 1) * step}) {
+            TrainingSpec t = s.training;
+            t.globalBatch = b;
+            if (b <= 0 || b == batch || !resolveLayout(l, s.model, t, gpus))
+                continue;
+            if (b < batch)
+                below = std::max(below, b);
+            else if (above == 0 || b < above)
+                above = b;
+        }
+    }
+    for (std::int64_t b : {below, above})
+        if (b > 0)
+            out.globalBatches.push_back(b);
+    return out;
+}
+
+std::string explainNoLayout(const Scenario& s, const LayoutAlternatives& a) {
+    const std::int64_t gpus = s.cluster.gpus();
+    std::string text =
+        "no parallel layout splits " + std::to_string(gpus) + " GPUs for a global batch of " +
+        std::to_string(s.training.globalBatch) +
+        " sequences: tp·pp·cp·dp must equal the GPU count, dp·micro_batch must divide the global batch, tp "
+        "stays within one server and must divide the heads, pp at most the layers (" +
+        std::to_string(s.model.layers) + ")";
+    if (!s.layout.isOpen(kTp) || !s.layout.isOpen(kPp) || !s.layout.isOpen(kCp))
+        text += ", with the fixed layout keys as given";
+    text += ".";
+    if (!a.nodes.empty())
+        text += " Nearest cluster sizes that work: " + joinCounts(a.nodes, " nodes") + " (" +
+                std::to_string(s.cluster.gpusPerNode) + " GPUs each).";
+    if (!a.globalBatches.empty())
+        text += " Nearest global batches that work on " + std::to_string(gpus) +
+                " GPUs: " + joinCounts(a.globalBatches, " sequences") + ".";
+    if (a.nodes.empty() && a.globalBatches.empty())
+        text += " No nearby cluster size or batch works either: check the fixed layout keys.";
+    return text;
+}
+
+}  // namespace clusterplan

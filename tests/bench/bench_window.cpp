@@ -1,0 +1,134 @@
+// Window speed (issue 7 §7), a program, not a test. Measures, offscreen:
+//  1. input change -> every view updated and the window painted: median and 95th percentile over
+//     200 edits (training.tokens alternates, so the search, cost and every view run again), on the
+//     default scenario and on Llama 3.1 405B on 16,384 H100 with every layout key open, with the
+//     Memory tab and with the Explorer tab in front. The controller's 30 ms coalescing delay
+//     (PlanController::kCoalesceMs) comes on top when a user types;
+//  2. the Explorer redraw with all points (setPlan + paint of the chart alone);
+//  3. start to the first painted plan (from main() entry; excludes loading the program).
+// Run from a RelWithDebInfo build: QT_QPA_PLATFORM=offscreen build/bin/bench_window
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QPixmap>
+#include <QTabWidget>
+
+#include <time.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "charts/explorer_chart_view.h"
+#include "charts/layout_explorer_tab.h"
+#include "mainwindow/main_window.h"
+#include "models/plan_comparison.h"
+#include "models/plan_controller.h"
+#include "scenario/scenario_json.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+
+namespace {
+
+constexpr int kEdits = 200;
+
+Scenario llama405b(const Catalog& catalog) {
+    Scenario s = defaultScenario(catalog);
+    s.modelPreset = "llama-3.1-405b";
+    s.model = *catalog.model("llama-3.1-405b");
+    s.cluster = {"h100-sxm-80gb", 8, 2048, "", "roce-400", 0};
+    s.training.seqLen = 8192;
+    s.training.globalBatch = 2048;
+    s.layout.open = kAllLayoutKeys;
+    return s;
+}
+
+// CPU time of this thread: on a shared, loaded machine wall time counts other processes' turns.
+double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+double percentile(std::vector<double> v, double p) {
+    std::sort(v.begin(), v.end());
+    return v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
+}
+
+// Edit, evaluate (without the coalescing delay), let every view update, paint the whole window.
+void inputToPaint(const char* name, PlanController& controller, MainWindow& window, QWidget* tab) {
+    window.showTabOf(tab);
+    QApplication::processEvents();
+    std::vector<double> ms, updateMs, cpuMs;
+    QElapsedTimer timer;
+    for (int i = 0; i < kEdits; ++i) {
+        timer.start();
+        const double cpu0 = threadCpuMs();
+        controller.update([i](Scenario& s) { s.training.tokens = (i % 2 ? 1.0e12 : 1.1e12); });
+        controller.evaluateNow();  // the engine and every view's update (planChanged)
+        updateMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        QApplication::processEvents();
+        (void)window.grab();
+        ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        cpuMs.push_back(threadCpuMs() - cpu0);
+    }
+    std::printf("%-50s wall median %6.1f ms p95 %6.1f ms; evaluate + views %5.1f ms; CPU median %5.1f ms p95 "
+                "%5.1f ms\n",
+                name, percentile(ms, 0.5), percentile(ms, 0.95), percentile(updateMs, 0.5),
+                percentile(cpuMs, 0.5), percentile(cpuMs, 0.95));
+}
+
+void explorerRedraw(PlanController& controller, MainWindow& window) {
+    ExplorerChartView& chart = *window.explorer()->chart();
+    const Plan& plan = *controller.plan();
+    std::vector<double> ms;
+    QElapsedTimer timer;
+    for (int i = 0; i < 20; ++i) {
+        timer.start();
+        chart.setPlan(plan, std::nullopt, nullptr);
+        (void)chart.grab();
+        ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    std::printf("%-58s median %6.1f ms  (%zu points)\n", "explorer redraw, all points (405B)",
+                percentile(ms, 0.5), plan.search ? plan.search->ranked.size() : 0);
+}
+
+void measure(const char* name, const Scenario& scenario, const Catalog& catalog) {
+    PlanController controller(catalog, scenario);
+    MainWindow window(controller);
+    window.resize(1600, 1000);
+    window.show();
+    controller.evaluateNow();
+    QApplication::processEvents();
+    QWidget* memoryTab = window.findChild<QTabWidget*>(QStringLiteral("chartTabs"))->widget(0);
+    inputToPaint((std::string(name) + ", Memory tab").c_str(), controller, window, memoryTab);
+    inputToPaint((std::string(name) + ", Explorer tab").c_str(), controller, window, window.explorer());
+    if (controller.plan() && controller.plan()->search && controller.plan()->search->ranked.size() > 1000)
+        explorerRedraw(controller, window);
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    QElapsedTimer start;
+    start.start();
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const Catalog catalog = Catalog::builtin();
+    {
+        PlanController controller(catalog, defaultScenario(catalog));
+        MainWindow window(controller);
+        window.show();
+        while (!controller.plan())
+            QApplication::processEvents(QEventLoop::WaitForMoreEvents);
+        QApplication::processEvents();
+        (void)window.grab();
+        std::printf("%-50s wall %6.1f ms; CPU %6.1f ms\n", "start to first painted plan (default scenario)",
+                    static_cast<double>(start.nsecsElapsed()) / 1e6, threadCpuMs());
+    }
+    measure("default scenario (Llama 3.1 8B, 8x A100)", defaultScenario(catalog), catalog);
+    measure("Llama 3.1 405B, 16,384x H100, all keys open", llama405b(catalog), catalog);
+    return 0;
+}

@@ -1,0 +1,120 @@
+// CSV exports (issue 8 §4): RFC 4180 quoting, formula-injection guard, BOM, and every table read
+// back equal to the plan's numbers; atomic writing into a folder.
+#include <filesystem>
+
+#include "export/all_layouts.h"
+#include "export/csv_export.h"
+#include "export/report_tables.h"
+#include "golden.h"
+#include "test_support.h"
+#include "util/atomic_file.h"
+
+namespace csv = clusterplan::csv;
+
+namespace {
+
+const std::string kData = CLUSTERPLAN_TEST_DATA;
+
+clusterplan::Plan planFor(const std::string& file) {
+    return clusterplan::test::planFromFile(kData, file);
+}
+
+std::vector<std::vector<std::string>> roundTrip(const csv::Table& t, bool bom = false) {
+    auto parsed = csv::parseCsv(csv::toCsv(t, bom));
+    REQUIRE(parsed.ok());
+    return parsed.value();
+}
+
+}  // namespace
+
+TEST_CASE("fields with commas, quotes and line breaks are quoted and read back", "[csv]") {
+    csv::Table t{{"a", "b"},
+                 {{csv::text("x,y"), csv::text("say \"hi\"")}, {csv::text("two\nlines"), csv::text("\r\n")}}};
+    const std::string text = csv::toCsv(t);
+    CHECK(text == "a,b\r\n\"x,y\",\"say \"\"hi\"\"\"\r\n\"two\nlines\",\"'\r\n\"\r\n");
+    const auto rows = roundTrip(t);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[1][0] == "x,y");
+    CHECK(rows[1][1] == "say \"hi\"");
+    CHECK(rows[2][0] == "two\nlines");
+}
+
+TEST_CASE("text cells that a spreadsheet would run as formulas are guarded", "[csv]") {
+    for (const char* evil : {"=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"}) {
+        csv::Table t{{"v"}, {{csv::text(evil)}}};
+        const auto rows = roundTrip(t);
+        CHECK(rows[1][0] == "'" + std::string(evil));
+    }
+    csv::Table numbers{{"v"}, {{csv::money(-12345)}, {csv::number(-0.5)}}};
+    const auto rows = roundTrip(numbers);
+    CHECK(rows[1][0] == "-123.45");  // numbers keep their sign: they cannot hold a formula
+    CHECK(rows[2][0] == "-0.5");
+    CHECK(csv::guardFormula("plain") == "plain");
+}
+
+TEST_CASE("a byte-order mark is optional and skipped on reading", "[csv]") {
+    csv::Table t{{"名称"}, {{csv::text("价税合计")}}};
+    CHECK(csv::toCsv(t, true).rfind("\xEF\xBB\xBF", 0) == 0);
+    CHECK(roundTrip(t, true)[1][0] == "价税合计");
+    CHECK_FALSE(csv::parseCsv("a,\"b\n").ok());
+}
+
+TEST_CASE("tables read back equal the plan's numbers", "[csv]") {
+    auto plan = planFor("quote-scenario-searched.json");
+    REQUIRE(plan.search);
+    clusterplan::keepAllLayouts(plan, clusterplan::test::catalog());
+    REQUIRE(plan.search->ranked.size() == plan.search->evaluated);
+    CHECK(plan.search->ranked.size() > 1000);
+    const auto layouts = roundTrip(clusterplan::report_tables::layouts(plan));
+    REQUIRE(layouts.size() == plan.search->ranked.size() + 1);  // every evaluated layout
+    CHECK(layouts[0][16] == "step_time_s");
+    for (std::size_t i = 0; i < plan.search->ranked.size(); ++i) {
+        const auto& c = plan.search->ranked[i];
+        const auto& row = layouts[i + 1];
+        CHECK(std::stod(row[16]) == c.perf.stepSeconds);
+        CHECK(std::stod(row[14]) == std::round(c.memoryBytes));
+        CHECK(row[1] == (c.fits ? "true" : "false"));
+        CHECK(row.back() == c.reason);
+    }
+    REQUIRE(plan.cost);
+    const auto monthly = roundTrip(clusterplan::report_tables::monthlyCost(*plan.cost));
+    REQUIRE(monthly.size() == plan.cost->monthly.size() + 1);
+    CHECK(monthly[0][1] == "rent_cash_CNY");
+    for (std::size_t m = 0; m < plan.cost->monthly.size(); ++m) {
+        CHECK(monthly[m + 1][2] == plan.cost->monthly[m].rentAccrued.toString());
+        CHECK(monthly[m + 1][4] == plan.cost->monthly[m].buyNet.toString());
+    }
+    const auto memory = roundTrip(clusterplan::report_tables::memory(plan));
+    CHECK(memory[10][0] == "total");
+    CHECK(std::stod(memory[10][1]) == std::round(plan.memory.total()));
+}
+
+TEST_CASE("the CSV folder is written atomically and an unwritable folder is an error", "[csv]") {
+    const auto plan = planFor("quote-scenario.json");
+    const auto doc = clusterplan::quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+    const auto dir = std::filesystem::temp_directory_path() / "clusterplan-csv-test";
+    std::filesystem::remove_all(dir);
+    auto written = clusterplan::writeReportCsv(dir.string(), plan, doc, nullptr, {true});
+    REQUIRE(written.ok());
+    CHECK(written->size() == 4);
+    auto items = clusterplan::readTextFile((dir / "line_items.csv").string(), 1 << 20);
+    REQUIRE(items.ok());
+    const auto rows = csv::parseCsv(items.value()).value();
+    CHECK(rows[0][11] == "amount_excl_tax_CNY");
+    CHECK(rows[1][2] == "rent.units");
+    CHECK(rows[1][11] == doc.rent->groups[0].lines[0].amount.toString());
+    auto bad = clusterplan::writeReportCsv("/proc/clusterplan-no/such", plan, doc, nullptr);
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().where.find("/proc/clusterplan-no/such") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the CSV tables of a fixed scenario match their golden files", "[csv][golden]") {
+    const auto plan = planFor("quote-scenario.json");
+    const auto doc = clusterplan::quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+    const std::pair<const char*, csv::Table> tables[] = {
+        {"quote-line-items", clusterplan::report_tables::lineItems(doc)},
+        {"quote-memory", clusterplan::report_tables::memory(plan)}};
+    for (const auto& [name, table] : tables)
+        clusterplan::test::checkGolden(name, "csv", csv::toCsv(table));
+}

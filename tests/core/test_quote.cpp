@@ -1,0 +1,174 @@
+// Quotes (issue 8): the 大写 converter, VAT per line, line items that total the cost engine's
+// numbers, the scenario's `quote` object (strict reading, revisions) and the report text in both
+// languages against golden files.
+#include "golden.h"
+#include "quote/chinese_amount.h"
+#include "quote/quote_json.h"
+#include "quote/quote_revision.h"
+#include "quote/quote_text.h"
+#include "report/plan.h"
+#include "test_support.h"
+
+using clusterplan::cost::Money;
+namespace quote = clusterplan::quote;
+
+namespace {
+
+const std::string kData = CLUSTERPLAN_TEST_DATA;
+
+clusterplan::Plan planFor(const std::string& file) {
+    return clusterplan::test::planFromFile(kData, file);
+}
+
+std::string uppercase(std::int64_t cents) {
+    return quote::chineseUppercase(Money::fromCents(cents));
+}
+
+}  // namespace
+
+TEST_CASE("Chinese uppercase amounts follow 会计基础工作规范 第五十二条", "[quote]") {
+    CHECK(uppercase(0) == "零元整");
+    CHECK(uppercase(100) == "壹元整");
+    CHECK(uppercase(1000) == "壹拾元整");
+    CHECK(uppercase(1'200'000'00) == "壹佰贰拾万元整");  // the issue's example
+    CHECK(uppercase(10'000'000'05) == "壹仟万元零伍分");
+    CHECK(uppercase(1005'00) == "壹仟零伍元整");
+    CHECK(uppercase(10'010'00) == "壹万零壹拾元整");
+    CHECK(uppercase(100'000'001'00) == "壹亿零壹元整");
+    CHECK(uppercase(1'000'010'000'00) == "壹拾亿零壹万元整");
+    CHECK(uppercase(107'000'53) == "壹拾万柒仟元伍角叁分");
+    CHECK(uppercase(1680'32) == "壹仟陆佰捌拾元叁角贰分");
+    CHECK(uppercase(50) == "伍角整");
+    CHECK(uppercase(5) == "伍分");
+    CHECK(uppercase(1'50) == "壹元伍角整");
+    CHECK(uppercase(2'07) == "贰元零柒分");
+    CHECK(uppercase(1'224'000'50) == "壹佰贰拾贰万肆仟元伍角整");
+    CHECK(uppercase(1'0000'0000'0000'00) == "壹万亿元整");
+    CHECK(uppercase(1'2000'0000'0000'00) == "壹万贰仟亿元整");
+    CHECK(uppercase(-3'00) == "负叁元整");
+    CHECK(uppercase(9999'9999'99) == "玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分");
+}
+
+TEST_CASE("a line's tax and gross are the amount × its VAT rate, rounded to the cent", "[quote]") {
+    quote::TaxSettings tax;
+    const auto l =
+        quote::makeLine("x", quote::bilingual("item_servers"), "", 3, quote::bilingual("unit_server"),
+                        Money::fromUnits(1234.57), 0.15, quote::TaxCategory::Goods, tax);
+    CHECK(l.listAmount == Money::fromUnits(3703.71));
+    CHECK(l.amount == Money::fromUnits(3148.15));  // 3703.71 × 0.85 = 3148.1535
+    CHECK(l.vatRate == 0.13);
+    CHECK(l.tax == Money::fromUnits(409.26));  // 3148.15 × 0.13 = 409.2595
+    CHECK(l.gross == Money::fromUnits(3557.41));
+    tax.smallScaleTaxpayer = true;
+    CHECK(quote::vatRate(tax, quote::TaxCategory::Service) == 0.03);
+    CHECK(quote::vatRate(tax, quote::TaxCategory::Exempt) == 0.0);
+}
+
+TEST_CASE("line items total the cost engine's rent and buy amounts to the cent", "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    clusterplan::Scenario monthly =
+        clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    monthly.cost.rentTerm = "monthly";
+    monthly.cluster.nodes = 2;
+    monthly.cost.horizonMonths = 30;  // a part-year of operating costs
+    clusterplan::Scenario yearly =
+        clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    for (const auto& scenario : {yearly, monthly}) {
+        auto evaluated = clusterplan::evaluate(scenario, catalog);
+        REQUIRE(evaluated.ok());
+        const auto& plan = evaluated.value();
+        REQUIRE(plan.cost);
+        const auto doc = quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+        REQUIRE(doc.rent);
+        REQUIRE(doc.buy);
+        CHECK(doc.rent->total.amount == plan.cost->rentAccruedTotal);
+        CHECK(doc.buy->total.amount == plan.cost->buyTotal);
+        for (const auto* o : {&*doc.rent, &*doc.buy}) {
+            Money sum;
+            for (const auto& g : o->groups)
+                for (const auto& l : g.lines) {
+                    // Every line is quantity × unit price × (1 − discount) to the cent (the workbook's
+                    // formula).
+                    CHECK(l.amount == Money::fromUnits(l.quantity * l.unitPrice.units() * (1 - l.discount)));
+                    CHECK(l.gross == l.amount + l.tax);
+                    sum += l.gross;
+                }
+            CHECK(sum == o->total.gross);
+        }
+    }
+}
+
+TEST_CASE("the seed's yearly prepay is a 15 % term discount on the rent line", "[quote]") {
+    const auto plan = planFor("quote-scenario.json");
+    const auto doc = quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+    const auto& rent = doc.rent->groups.front().lines.front();
+    CHECK(rent.discount == 0.15);           // seed article: 年付85折
+    CHECK(rent.quantity == 36);             // one server × 36 months
+    CHECK(rent.vatRate == 0.06);            // rental as an IT service (quote.tax.rent_category)
+    CHECK(doc.validUntil == "2026-12-15");  // 15 days after 2026-11-30
+}
+
+TEST_CASE("the quote object reads strictly and round-trips", "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    auto s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog);
+    REQUIRE(s.ok());
+    REQUIRE(s->quote);
+    CHECK(s->quote->number == "CP-2026-0042");
+    CHECK(s->quote->customer == "星河智算科技有限公司");
+    auto again = clusterplan::parseScenario(clusterplan::scenarioToJson(s.value()), catalog);
+    REQUIRE(again.ok());
+    CHECK(again.value() == s.value());
+
+    const auto bad = [&](const std::string& quoteJson) {
+        const std::string json =
+            R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, "quote": )" +
+            quoteJson + "}";
+        auto r = clusterplan::parseScenario(json, catalog);
+        REQUIRE_FALSE(r.ok());
+        return r.error().toString();
+    };
+    CHECK(bad(R"({"valid_days": 0})").find("quote.valid_days") != std::string::npos);
+    CHECK(bad(R"({"date": "2026-02-30"})").find("quote.date") != std::string::npos);
+    CHECK(bad(R"({"tax": {"rates": {"goods": 1.5}}})").find("quote.tax.rates.goods") != std::string::npos);
+    CHECK(bad(R"({"tax": {"rent_category": "telecom"}})").find("quote.tax.rent_category") !=
+          std::string::npos);
+    CHECK(bad(R"({"customr": "x"})").find("quote.customr") != std::string::npos);
+}
+
+TEST_CASE("saving an edited quote makes a new revision with the same number", "[quote]") {
+    quote::QuoteInfo saved;
+    saved.number = "CP-1";
+    saved.revision = 3;
+    quote::QuoteInfo edited = saved;
+    CHECK(quote::nextRevision(edited, saved, false).revision == 3);  // nothing changed
+    CHECK(quote::nextRevision(edited, saved, true).revision == 4);   // the plan changed
+    edited.customer = "ACME";
+    const auto next = quote::nextRevision(edited, saved, false);
+    CHECK(next.revision == 4);
+    CHECK(next.number == "CP-1");
+    edited.number = "CP-2";  // a new number starts a new quote
+    CHECK(quote::nextRevision(edited, saved, false).revision == 1);
+
+    clusterplan::Scenario before = clusterplan::defaultScenario(clusterplan::test::catalog());
+    before.quote = saved;
+    clusterplan::Scenario after = before;
+    CHECK(quote::withNextRevision(after, before).quote->revision == 3);
+    after.cluster.nodes = 2;  // an edit of the plan is a new revision of its quote
+    CHECK(quote::withNextRevision(after, before).quote->revision == 4);
+}
+
+TEST_CASE("the report text of a fixed scenario matches its golden files", "[quote][golden]") {
+    const auto plan = planFor("quote-scenario.json");
+    const auto doc = quote::buildQuoteDocument(plan, "2000-01-01", std::nullopt);
+    const std::string en = quote::quoteToText(doc, quote::Lang::En);
+    const std::string zh = quote::quoteToText(doc, quote::Lang::Zh);
+    CHECK(en.find("[[") == std::string::npos);  // every label exists
+    CHECK(zh.find("[[") == std::string::npos);
+    CHECK(zh.find("价税合计（大写）: 人民币" + quote::chineseUppercase(doc.rent->total.gross)) !=
+          std::string::npos);
+    CHECK(en.find("CNY ") != std::string::npos);
+    // A bare ¥ reads as JPY in English: the cover and verdict write CNY (price sources may quote ¥).
+    CHECK(en.substr(0, en.find("Line items")).find("¥") == std::string::npos);
+    clusterplan::test::checkGolden("quote-text.en", "txt", en);
+    clusterplan::test::checkGolden("quote-text.zh_CN", "txt", zh);
+}

@@ -1,0 +1,195 @@
+// The Explorer tab (issue 7 §2, §8): every searched layout in the scatter and the table; a click
+// on a point or a row selects that layout in every view, whose numbers are the engine's for it;
+// "Use this layout" pins its keys; the table sorts and filters.
+#include "window_fixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QBarSet>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QTabWidget>
+#include <QTableView>
+
+#include <cmath>
+
+#include "charts/explorer_chart_view.h"
+#include "charts/layout_explorer_tab.h"
+#include "charts/memory_chart_view.h"
+#include "charts/point_cloud_item.h"
+#include "charts/step_time_chart_view.h"
+#include "models/layout_table_model.h"
+#include "models/plan_comparison.h"
+#include "models/plan_summary.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+namespace {
+
+// The window with every layout key open and the Explorer tab shown.
+struct ExplorerFixture : WindowFixture {
+    ExplorerFixture() {
+        REQUIRE(
+            editAndWait([this] { controller.update([](Scenario& s) { s.layout.open = kAllLayoutKeys; }); }));
+        window.showTabOf(window.explorer());
+        QApplication::processEvents();
+        REQUIRE(plan().search.has_value());
+    }
+    [[nodiscard]] const Plan& plan() const { return *controller.plan(); }
+    [[nodiscard]] ExplorerChartView& chart() const { return *window.explorer()->chart(); }
+
+    // A fitting layout other than the recommended one.
+    [[nodiscard]] std::size_t otherRow() const {
+        const auto& ranked = plan().search->ranked;
+        for (std::size_t i = ranked.size() / 2; i < ranked.size(); ++i)
+            if (ranked[i].fits && i != plan().search->best)
+                return i;
+        FAIL("no second fitting layout");
+        return 0;
+    }
+
+    // Every view shows ranked[row] as the selection, with the engine's numbers for it.
+    void checkSelected(std::size_t row) const {
+        const Candidate& c = plan().search->ranked[row];
+        REQUIRE(window.comparison().selectedIndex() == row);
+        const auto& selected = window.comparison().selectedPlan();
+        REQUIRE(selected.has_value());
+        CHECK(selected->memory.total() == Approx(c.memoryBytes));
+        CHECK(selected->perf.stepSeconds == Approx(c.perf.stepSeconds));
+        // Scatter: the selected marker sits on the layout's point.
+        const QScatterSeries* marker = chart().selectedSeries();
+        REQUIRE(marker->count() == 1);
+        CHECK(marker->at(0).x() == Approx(toGib(c.memoryBytes)));
+        CHECK(marker->at(0).y() == Approx(c.perf.tokensPerSecond));
+        // Table: the current row is this layout.
+        const QTableView* table = window.explorer()->table();
+        const QModelIndex current = window.explorer()->proxy()->mapToSource(table->currentIndex());
+        CHECK(current.row() == static_cast<int>(row));
+        // Memory: a second bar, labelled "Selected", as tall as the layout's peak memory.
+        const QStringList labels = window.memoryChart()->columnLabels();
+        REQUIRE(labels.size() == 2);
+        CHECK(labels[1].startsWith(QStringLiteral("Selected")));
+        CHECK(stackedTotal(*window.memoryChart(), 1) == Approx(toGib(c.memoryBytes)).epsilon(1e-6));
+        // Time: a second bar with the layout's step-time parts.
+        const std::vector<StepPart> parts = stepParts(c.perf);
+        const QList<QBarSet*> sets = window.stepTimeChart()->barSets();
+        REQUIRE(sets.size() == static_cast<qsizetype>(parts.size()));
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            CHECK(sets[static_cast<qsizetype>(i)]->at(1) == Approx(parts[i].seconds));
+    }
+};
+
+}  // namespace
+
+TEST_CASE("explorer.cloud_holds_every_evaluated_layout", "[explorer]") {
+    ExplorerFixture f;
+    const SearchResult& search = *f.plan().search;
+    CHECK(search.ranked.size() == search.evaluated);
+    CHECK(f.chart().cloud()->points().size() == search.evaluated);
+    CHECK(f.window.explorer()->model()->rowCount() == static_cast<int>(search.evaluated));
+    std::size_t front = 0;
+    for (const Candidate& c : search.ranked)
+        front += c.pareto ? 1 : 0;
+    CHECK(f.chart().frontSeries()->count() == static_cast<int>(front));
+    CHECK(f.chart().chart()->title().contains(QString::number(search.evaluated)));
+}
+
+TEST_CASE("explorer.click_on_point_selects_layout_everywhere", "[explorer]") {
+    ExplorerFixture f;
+    const auto pos = f.chart().viewPosition(f.otherRow());
+    REQUIRE(pos.has_value());
+    // Layouts can share a point: the click selects the one the cloud finds under the cursor.
+    const auto under = f.chart().cloud()->pointNear(f.chart().mapToScene(*pos), 7);
+    REQUIRE(under.has_value());
+    QTest::mouseMove(f.chart().viewport(), *pos);
+    QTest::mouseClick(f.chart().viewport(), Qt::LeftButton, {}, *pos);
+    f.checkSelected(under->id);
+}
+
+TEST_CASE("explorer.click_on_row_selects_layout_everywhere", "[explorer]") {
+    ExplorerFixture f;
+    QTableView* table = f.window.explorer()->table();
+    table->sortByColumn(LayoutTableModel::MemoryGib, Qt::AscendingOrder);
+    const QModelIndex proxyIndex = table->model()->index(3, LayoutTableModel::Tp);
+    const int row = f.window.explorer()->proxy()->mapToSource(proxyIndex).row();
+    const QRect rect = table->visualRect(proxyIndex);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+    f.checkSelected(static_cast<std::size_t>(row));
+}
+
+TEST_CASE("explorer.use_this_layout_pins_its_keys", "[explorer]") {
+    ExplorerFixture f;
+    const std::size_t row = f.otherRow();
+    const Candidate chosen = f.plan().search->ranked[row];
+    f.window.comparison().selectLayout(row);
+    auto* use = f.widget<QPushButton>("useLayout");
+    REQUIRE(use->isEnabled());
+    REQUIRE(f.editAndWait([&] { QTest::mouseClick(use, Qt::LeftButton); }));
+    const Scenario& s = f.controller.scenario();
+    CHECK(s.layout.open == 0u);
+    CHECK(s.layout.tp == chosen.layout.tp);
+    CHECK(s.layout.pp == chosen.layout.pp);
+    CHECK(s.layout.microBatch == chosen.layout.microBatch);
+    CHECK(s.layout.zeroStage == chosen.layout.zeroStage);
+    CHECK_FALSE(f.plan().search.has_value());
+    CHECK(f.plan().memory.total() == Approx(chosen.memoryBytes));
+    CHECK(f.plan().perf.stepSeconds == Approx(chosen.perf.stepSeconds));
+}
+
+TEST_CASE("explorer.table_sorts_and_filters", "[explorer]") {
+    ExplorerFixture f;
+    LayoutTableModel* model = f.window.explorer()->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    LayoutFilterProxy* proxy = f.window.explorer()->proxy();
+    proxy->setTerms(QStringLiteral("tp=2 zero=1"));
+    REQUIRE(proxy->rowCount() > 0);
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        const Candidate* c = model->candidate(proxy->mapToSource(proxy->index(r, 0)).row());
+        CHECK(c->layout.tp == 2);
+        CHECK(c->layout.zeroStage == 1);
+    }
+    proxy->setTerms({});
+    proxy->setFitsOnly(true);
+    for (int r = 0; r < proxy->rowCount(); ++r)
+        CHECK(model->candidate(proxy->mapToSource(proxy->index(r, 0)).row())->fits);
+    proxy->sort(LayoutTableModel::TokensPerSecond, Qt::DescendingOrder);
+    for (int r = 1; r < proxy->rowCount(); ++r)
+        CHECK(
+            proxy->index(r - 1, LayoutTableModel::TokensPerSecond)
+                .data(LayoutTableModel::kSortRole)
+                .toDouble() >=
+            proxy->index(r, LayoutTableModel::TokensPerSecond).data(LayoutTableModel::kSortRole).toDouble());
+}
+
+TEST_CASE("explorer.selection_follows_an_edit", "[explorer]") {
+    ExplorerFixture f;
+    const std::size_t row = f.otherRow();
+    const Layout layout = f.plan().search->ranked[row].layout;
+    f.window.comparison().selectLayout(row);
+    // A longer run changes days, not the ranking's layouts: the same layout stays selected.
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.training.tokens *= 2; }); }));
+    const auto index = f.window.comparison().selectedIndex();
+    REQUIRE(index.has_value());
+    CHECK(f.plan().search->ranked[*index].layout.tp == layout.tp);
+    CHECK(f.plan().search->ranked[*index].layout.microBatch == layout.microBatch);
+    f.checkSelected(*index);
+}
+
+TEST_CASE("explorer.metric_switch_redraws_the_cloud", "[explorer]") {
+    ExplorerFixture f;
+    f.chart().setMetric(ExplorerChartView::Metric::Days);
+    const auto& points = f.chart().cloud()->points();
+    REQUIRE_FALSE(points.empty());
+    const Candidate& c = f.plan().search->ranked[points.front().id];
+    CHECK(points.front().value.x() == Approx(c.perf.trainDays));
+    f.chart().setMetric(ExplorerChartView::Metric::CostPerMillionTokens);
+    REQUIRE(f.plan().cost.has_value());
+    const auto best = f.plan().search->best;
+    REQUIRE(best.has_value());
+    for (const auto& p : f.chart().cloud()->points())
+        if (p.id == *best)  // the recommended layout's cost is the report's own
+            CHECK(p.value.x() == Approx(*f.plan().cost->perMillionTokensRent).epsilon(1e-9));
+}

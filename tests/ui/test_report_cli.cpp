@@ -1,0 +1,149 @@
+// `clusterplan-cli report` end to end (issue 8 §2, §5, §6): the PDF in both languages holds the
+// customer, the quote number, the recommended layout, the totals and the break-even month exactly
+// as the plan has them (read with pdftotext), every page renders (pdftoppm), a long layouts table
+// adds pages, chart images are written, and an unwritable path fails without leaving a file.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "cli_runner.h"
+#include "hardware/catalog.h"
+#include "quote/chinese_amount.h"
+#include "quote/quote_text.h"
+#include "scenario/scenario_json.h"
+
+namespace fs = std::filesystem;
+namespace quote = clusterplan::quote;
+
+namespace {
+
+const std::string kData = CLUSTERPLAN_TEST_DATA;
+
+using Run = clusterplan::test::CliRun;
+using clusterplan::test::runCommand;
+
+Run cli(const std::string& args) {
+    return clusterplan::test::runCli(args);
+}
+
+Run shell(const std::string& command) {
+    return runCommand(command);
+}
+
+int pageCount(const std::string& pdf) {
+    const Run info = shell("pdfinfo '" + pdf + "'");
+    REQUIRE(info.status == 0);
+    const auto at = info.out.find("Pages:");
+    REQUIRE(at != std::string::npos);
+    return std::stoi(info.out.substr(at + 6));
+}
+
+// The document the CLI builds, for the expected strings (the same core code, no Qt).
+quote::QuoteDocument expectedDocument(const std::string& file) {
+    const auto catalog = clusterplan::Catalog::builtin();
+    auto s = clusterplan::loadScenarioFile(kData + "/" + file, catalog);
+    REQUIRE(s.ok());
+    auto plan = clusterplan::evaluate(s.value(), catalog);
+    REQUIRE(plan.ok());
+    REQUIRE(plan->cost);
+    return quote::buildQuoteDocument(plan.value(), "2026-11-30", std::nullopt);
+}
+
+// pdftotext keeps words but may move line breaks: compare with whitespace removed.
+std::string squeezed(std::string s) {
+    std::erase_if(s, [](unsigned char c) { return std::isspace(c); });
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[report]") {
+    const fs::path dir = fs::temp_directory_path() / "clusterplan-report-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const auto doc = expectedDocument("quote-scenario.json");
+    for (const auto lang : {quote::Lang::En, quote::Lang::Zh}) {
+        const std::string code = quote::langCode(lang);
+        INFO(code);
+        const std::string pdf = (dir / ("quote-" + code + ".pdf")).string();
+        const Run r = cli("report " + kData + "/quote-scenario.json --pdf " + pdf + " --lang " + code);
+        INFO(r.out);
+        REQUIRE(r.status == 0);
+        const Run text = shell("pdftotext -layout '" + pdf + "' -");
+        REQUIRE(text.status == 0);
+        const std::string all = squeezed(text.out);
+        const auto has = [&](const std::string& s) {
+            INFO("looking for: " << s);
+            CHECK(all.find(squeezed(s)) != std::string::npos);
+        };
+        has("星河智算科技有限公司");
+        has("CP-2026-0042");
+        has(doc.verdict.layout);
+        has(quote::formatAmount(doc.verdict.rentTotal, doc.currency, lang));
+        has(quote::formatAmount(doc.verdict.buyTotal, doc.currency, lang));
+        has(quote::formatAmount(doc.rent->total.gross, doc.currency, lang));
+        has(quote::formatAmount(doc.buy->total.gross, doc.currency, lang));
+        has(quote::breakevenText(doc.verdict, lang));
+        if (lang == quote::Lang::Zh) {
+            has("价税合计");
+            has("人民币" + quote::chineseUppercase(doc.rent->total.gross));
+            has("盖章");
+            has("有效期");
+        } else {
+            has("excl. tax");
+            has("not a binding offer");
+        }
+        // Every page renders.
+        const int pages = pageCount(pdf);
+        CHECK(pages >= 5);
+        const Run png = shell("pdftoppm -r 20 -png '" + pdf + "' '" + (dir / code).string() + "'");
+        REQUIRE(png.status == 0);
+        int rendered = 0;
+        for (const auto& e : fs::directory_iterator(dir))
+            rendered +=
+                e.path().filename().string().rfind(code + "-", 0) == 0 && e.path().extension() == ".png";
+        CHECK(rendered == pages);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a long layouts table adds pages and repeats its header", "[report]") {
+    const fs::path dir = fs::temp_directory_path() / "clusterplan-report-long";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string shortPdf = (dir / "fixed.pdf").string(), longPdf = (dir / "searched.pdf").string();
+    // The same searched scenario (2,552 layouts on 32 GPUs) with 10 and 300 rows in the table.
+    const std::string file = kData + "/quote-scenario-searched.json";
+    REQUIRE(cli("report " + file + " --max-layouts 10 --pdf " + shortPdf).status == 0);
+    REQUIRE(cli("report " + file + " --max-layouts 300 --pdf " + longPdf).status == 0);
+    CHECK(pageCount(longPdf) > pageCount(shortPdf));
+    const Run text = shell("pdftotext '" + longPdf + "' -");
+    std::size_t headers = 0;
+    for (std::size_t at = text.out.find("TP×PP×DP×CP"); at != std::string::npos;
+         at = text.out.find("TP×PP×DP×CP", at + 1))
+        ++headers;
+    CHECK(headers >= 4);  // the header again on every page the table covers
+    fs::remove_all(dir);
+}
+
+TEST_CASE("report writes chart images, CSV and a workbook, and bad paths fail cleanly", "[report]") {
+    const fs::path dir = fs::temp_directory_path() / "clusterplan-report-files";
+    fs::remove_all(dir);
+    const Run r = cli("report " + kData + "/quote-scenario.json --images " + (dir / "img").string() +
+                      " --csv " + (dir / "csv").string() + " --xlsx " + (dir / "q.xlsx").string() + " --bom");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    for (const char* f :
+         {"img/memory.png", "img/memory.svg", "img/cost.svg", "img/step_time.png", "img/layouts.svg",
+          "csv/layouts.csv", "csv/line_items.csv", "csv/validation.csv", "q.xlsx"})
+        CHECK(fs::file_size(dir / f) > 100);
+    const Run bad = cli("report " + kData + "/quote-scenario.json --pdf /proc/nope/quote.pdf");
+    CHECK(bad.status == 2);
+    CHECK(bad.out.find("/proc/nope/quote.pdf") != std::string::npos);
+    CHECK_FALSE(fs::exists("/proc/nope/quote.pdf"));
+    CHECK(cli("report " + kData + "/quote-scenario.json --lang fr").status == 2);
+    const Run text = cli("report " + kData + "/quote-scenario.json --lang zh_CN");
+    CHECK(text.status == 0);
+    CHECK(text.out.find("价税合计") != std::string::npos);
+    fs::remove_all(dir);
+}

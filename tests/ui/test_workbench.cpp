@@ -1,0 +1,119 @@
+// The verdict card, the baseline comparison, the Scaling tab and the cost details (issue 7 §1,
+// §3, §4, §8): each shows the plan's own numbers.
+#include "window_fixture.h"
+
+#include <QBarSet>
+#include <QLineSeries>
+#include <QLocale>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+
+#include "charts/cost_details_view.h"
+#include "charts/memory_chart_view.h"
+#include "charts/scaling_tab.h"
+#include "charts/step_time_chart_view.h"
+#include "charts/verdict_card.h"
+#include "models/plan_comparison.h"
+#include "models/plan_summary.h"
+#include "models/qt_text.h"
+#include "search/scaling_study.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+TEST_CASE("verdict.numbers_are_the_plans", "[verdict]") {
+    WindowFixture f;
+    const Plan& plan = *f.controller.plan();
+    const VerdictCard& card = *f.window.verdict();
+    CHECK(card.figure(QStringLiteral("fit"))
+              .contains(plan.memory.fits() ? QStringLiteral("FITS") : QStringLiteral("NOT")));
+    CHECK(card.figure(QStringLiteral("layout")) == formatLayoutDegrees(plan.layout));
+    CHECK(card.figure(QStringLiteral("throughput")) == QLocale().toString(plan.perf.tokensPerSecond, 'f', 0));
+    CHECK(card.figure(QStringLiteral("mfu")) == QStringLiteral("%1 %").arg(100 * plan.perf.mfu, 0, 'f', 1));
+    CHECK(card.figure(QStringLiteral("days")) == QLocale().toString(plan.perf.trainDays, 'f', 1));
+    REQUIRE(plan.cost.has_value());
+    REQUIRE(plan.cost->runCostRent.has_value());
+    CHECK(card.figure(QStringLiteral("run_cost")) ==
+          toQString(cost::formatMoney(*plan.cost->runCostRent, plan.cost->currency)));
+    // The default scenario: renting is cheaper over the 36-month horizon (break-even month 99).
+    CHECK(card.figure(QStringLiteral("rent_vs_buy")) == QStringLiteral("RENT"));
+    CHECK(card.figure(QStringLiteral("break_even")) == QStringLiteral("month 99"));
+    CHECK(card.delta(QStringLiteral("throughput")).isEmpty());  // no baseline yet
+}
+
+TEST_CASE("compare.pin_baseline_shows_it_beside_the_current_plan", "[compare]") {
+    WindowFixture f;
+    const Plan baseline = *f.controller.plan();
+    QTest::mouseClick(f.widget<QPushButton>("pinBaseline"), Qt::LeftButton);
+    REQUIRE(f.window.comparison().baseline().has_value());
+    auto* nodes = f.widget<QSpinBox>("nodes");
+    REQUIRE(f.editAndWait([&] { nodes->setValue(2); }));
+    const Plan& current = *f.controller.plan();
+    REQUIRE(current.perf.tokensPerSecond > baseline.perf.tokensPerSecond);
+
+    const VerdictCard& card = *f.window.verdict();
+    const double change =
+        100 * (current.perf.tokensPerSecond - baseline.perf.tokensPerSecond) / baseline.perf.tokensPerSecond;
+    CHECK(card.delta(QStringLiteral("throughput")) ==
+          QStringLiteral("+%1 % vs baseline").arg(change, 0, 'f', 1));
+    CHECK_FALSE(card.delta(QStringLiteral("days")).isEmpty());
+    // Memory and Time: the baseline's bar beside the current one, with its own numbers.
+    const QStringList labels = f.window.memoryChart()->columnLabels();
+    REQUIRE(labels.size() == 2);
+    CHECK(labels[1].startsWith(QStringLiteral("Baseline")));
+    CHECK(stackedTotal(*f.window.memoryChart(), 1) == Approx(toGib(baseline.memory.total())).epsilon(1e-6));
+    const std::vector<StepPart> parts = stepParts(baseline.perf);
+    const QList<QBarSet*> sets = f.window.stepTimeChart()->barSets();
+    REQUIRE(sets.size() == static_cast<qsizetype>(parts.size()));
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        CHECK(sets[static_cast<qsizetype>(i)]->at(1) == Approx(parts[i].seconds));
+
+    QTest::mouseClick(f.widget<QPushButton>("clearBaseline"), Qt::LeftButton);
+    CHECK_FALSE(f.window.comparison().baseline().has_value());
+    CHECK(f.window.memoryChart()->columnLabels().size() == 1);
+    CHECK(card.delta(QStringLiteral("throughput")).isEmpty());
+}
+
+TEST_CASE("scaling.tab_shows_the_scaling_study", "[scaling]") {
+    WindowFixture f;
+    ScalingTab& tab = *f.window.scaling();
+    QSignalSpy shown(&tab, &ScalingTab::studyShown);
+    f.widget<QSpinBox>("scaleMaxGpus")->setValue(64);
+    f.window.showTabOf(&tab);
+    REQUIRE(QTest::qWaitFor([&] { return shown.count() > 0; }, 4 * kWaitMs));
+    const ScalingReport expected = scalingStudy(f.controller.plan()->scenario, f.catalog, 64, 0);
+    REQUIRE(tab.report().curve.size() == expected.curve.size());
+    const QLineSeries* tps = tab.throughputSeries();
+    int fitting = 0;
+    for (const ScalePoint& p : expected.curve) {
+        if (!p.fits)
+            continue;
+        REQUIRE(fitting < tps->count());
+        CHECK(tps->at(fitting).x() == Approx(static_cast<double>(p.gpus)));
+        CHECK(tps->at(fitting).y() == Approx(p.best.perf.tokensPerSecond));
+        CHECK(tab.daysSeries()->at(fitting).y() == Approx(p.trainDays));
+        ++fitting;
+    }
+    CHECK(tps->count() == fitting);
+    CHECK(tab.comparisonTable()->rowCount() == static_cast<int>(expected.comparisons.size()));
+    REQUIRE(expected.minimumGpus.has_value());
+    CHECK(tab.summary().contains(QString::number(*expected.minimumGpus)));
+}
+
+TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
+    WindowFixture f;
+    const cost::CostReport& r = *f.controller.plan()->cost;
+    const CostDetailsView& details = *f.window.costDetails();
+    CHECK(details.runCostText().contains(toQString(cost::formatMoney(*r.runCostRent, r.currency))));
+    CHECK(details.runCostText().contains(toQString(cost::formatMoney(*r.runCostBuy, r.currency))));
+    REQUIRE(details.yearlyTable()->rowCount() == r.horizonMonths / 12);
+    const int last = details.yearlyTable()->rowCount() - 1;
+    CHECK(details.yearlyTable()->item(last, 1)->text() ==
+          toQString(cost::formatMoney(r.rentAccruedTotal, r.currency)));
+    CHECK(details.yearlyTable()->item(last, 3)->text() ==
+          toQString(cost::formatMoney(r.buyNetTotal, r.currency)));
+    CHECK_FALSE(details.tornado()->chart()->series().isEmpty());
+}

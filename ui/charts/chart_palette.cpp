@@ -1,0 +1,25 @@
+#include "charts/chart_palette.h"
+
+#include <QChart>
+#include <QPalette>
+
+namespace clusterplan::ui {
+
+bool isDarkPalette(const QPalette& palette) {
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+bool applyChartTheme(QChart* chart, const QPalette& palette) {
+    const bool dark = isDarkPalette(palette);
+    const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (chart->theme() != theme)
+        chart->setTheme(theme);
+    chart->setAnimationOptions(QChart::NoAnimation);  // ~40x the CPU of a redraw (guide §4)
+    return dark;
+}
+
+QColor mutedColor(bool dark) {
+    return dark ? QColor(0x70, 0x70, 0x70) : QColor(0xB8, 0xB8, 0xB8);
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,46 @@
+#pragma once
+// CostDetailsView (issue 7 §3): the cost report beyond the cumulative curves — the training run's
+// cost rented and owned and per million tokens, the sensitivity tornado (how much each input
+// moving by its range changes the owning advantage, rent − own net at the horizon,
+// cost/sensitivity.h), and the yearly table of cumulative costs. All figures from plan.cost.
+#include <QWidget>
+
+class QBarSet;
+class QBarCategoryAxis;
+class QChartView;
+class QLabel;
+class QTableWidget;
+class QValueAxis;
+
+namespace clusterplan {
+struct Plan;
+}
+
+namespace clusterplan::ui {
+
+class CostDetailsView : public QWidget {
+    Q_OBJECT
+
+public:
+    static constexpr int kTornadoRows = 10;  // the largest swings
+
+    explicit CostDetailsView(QWidget* parent = nullptr);
+
+    void setPlan(const Plan& plan);
+
+    [[nodiscard]] QString runCostText() const;
+    [[nodiscard]] QTableWidget* yearlyTable() const { return m_yearly; }
+    [[nodiscard]] QChartView* tornado() const { return m_tornado; }
+
+private:
+    void showTornado(const Plan& plan);
+    void showYearly(const Plan& plan);
+
+    QLabel* m_runCost = nullptr;
+    QChartView* m_tornado = nullptr;
+    QBarCategoryAxis* m_inputAxis = nullptr;
+    QValueAxis* m_changeAxis = nullptr;
+    QTableWidget* m_yearly = nullptr;
+};
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,278 @@
+#include "charts/explorer_chart_view.h"
+
+#include "charts/chart_palette.h"
+#include "charts/point_cloud_item.h"
+#include "models/plan_summary.h"
+#include "models/qt_text.h"
+#include "report/plan.h"
+#include "search/candidate_cost.h"
+
+#include <QChart>
+#include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QPen>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clusterplan::ui {
+
+namespace {
+
+constexpr qreal kHitRadius = 7;  // pixels around a point that hover and click it
+constexpr double kPad = 0.06;    // of each axis span, around the points
+enum PointClass { kNoFit, kFits, kFront };
+const QColor kFitsColor(0x00, 0x72, 0xB2);
+const QColor kFrontColor(0x00, 0x9E, 0x73);
+const QColor kRecommendedColor(0xD5, 0x5E, 0x00);
+const QColor kSelectedColor(0xCC, 0x79, 0xA7);
+const QColor kBaselineColor(0xE6, 0x9F, 0x00);
+
+QScatterSeries* marker(QScatterSeries::MarkerShape shape, qreal size) {
+    auto* s = new QScatterSeries;
+    s->setMarkerShape(shape);
+    s->setMarkerSize(size);
+    return s;
+}
+
+}  // namespace
+
+ExplorerChartView::ExplorerChartView(QWidget* parent) : QChartView(parent) {
+    setObjectName(QStringLiteral("explorerChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMouseTracking(true);
+    // Drag zooms; a click without a drag still reaches the points (guide §4: ClickThroughRubberBand).
+    setRubberBand(QChartView::RubberBands(QChartView::RectangleRubberBand) |
+                  QChartView::ClickThroughRubberBand);
+    setMinimumSize(360, 300);
+    QChart* chart = this->chart();
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    m_xAxis = new QValueAxis(chart);
+    m_yAxis = new QValueAxis(chart);
+    m_yAxis->setTitleText(tr("tokens/s"));
+    m_yAxis->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_xAxis, Qt::AlignBottom);
+    chart->addAxis(m_yAxis, Qt::AlignLeft);
+    m_cloud = new PointCloudItem(chart, m_xAxis, m_yAxis);
+
+    m_fitsLegend = marker(QScatterSeries::MarkerShapeCircle, 8);
+    m_noFitLegend = marker(QScatterSeries::MarkerShapeCircle, 8);
+    m_front = new QLineSeries;
+    m_recommended = marker(QScatterSeries::MarkerShapeStar, 18);
+    m_selected = marker(QScatterSeries::MarkerShapeCircle, 15);
+    m_baseline = marker(QScatterSeries::MarkerShapeRectangle, 13);
+    m_fitsLegend->setName(tr("fits"));
+    m_noFitLegend->setName(tr("does not fit"));
+    m_front->setName(tr("Pareto front"));
+    m_recommended->setName(tr("recommended"));
+    m_selected->setName(tr("selected"));
+    m_baseline->setName(tr("baseline"));
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{m_fitsLegend, m_noFitLegend, m_front, m_baseline,
+                                                          m_recommended, m_selected}) {
+        chart->addSeries(s);
+        s->attachAxis(m_xAxis);
+        s->attachAxis(m_yAxis);
+    }
+    applyColors();
+}
+
+void ExplorerChartView::applyColors() {
+    const bool dark = applyChartTheme(chart(), palette());
+    const QColor muted = mutedColor(dark);
+    m_cloud->setClassColors({muted, kFitsColor, kFrontColor}, 5);
+    m_fitsLegend->setColor(kFitsColor);
+    m_noFitLegend->setColor(muted);
+    m_front->setPen(QPen(kFrontColor, 2));
+    const auto paint = [](QScatterSeries* s, const QColor& c) {
+        s->setColor(c);
+        s->setBorderColor(c.darker(150));
+    };
+    paint(m_recommended, kRecommendedColor);
+    paint(m_selected, kSelectedColor);
+    paint(m_baseline, kBaselineColor);
+}
+
+void ExplorerChartView::changeEvent(QEvent* event) {
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyColors();
+}
+
+void ExplorerChartView::setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline) {
+    m_plan = &plan;
+    m_selectedRow = selected;
+    m_baselinePoint.reset();
+    if (baseline) {
+        Candidate b;
+        b.layout = baseline->layout;
+        b.memoryBytes = baseline->memory.total();
+        b.perf = baseline->perf;
+        b.fits = baseline->memory.fits();
+        if (const auto x = metricValue(b))
+            m_baselinePoint = QPointF(*x, baseline->perf.tokensPerSecond);
+    }
+    rebuild();
+}
+
+void ExplorerChartView::setMetric(Metric metric) {
+    if (metric == m_metric)
+        return;
+    m_metric = metric;
+    if (m_plan)
+        rebuild();
+}
+
+std::optional<double> ExplorerChartView::metricValue(const Candidate& c) const {
+    switch (m_metric) {
+    case Metric::Memory:
+        return toGib(c.memoryBytes);
+    case Metric::CostPerMillionTokens:
+        return m_plan && m_plan->cost ? rentPerMillionTokens(*m_plan->cost, c) : std::nullopt;
+    case Metric::Days:
+        return c.perf.trainDays;
+    }
+    return std::nullopt;
+}
+
+void ExplorerChartView::rebuild() {
+    std::vector<PointCloudItem::Point> points;
+    QList<QPointF> front;
+    QList<QPointF> recommended;
+    QList<QPointF> selected;
+    if (m_plan && m_plan->search) {
+        const auto& ranked = m_plan->search->ranked;
+        points.reserve(ranked.size());
+        for (std::size_t i = 0; i < ranked.size(); ++i) {
+            const Candidate& c = ranked[i];
+            const auto x = metricValue(c);
+            if (!x)
+                continue;
+            const QPointF value(*x, c.perf.tokensPerSecond);
+            points.push_back({value, !c.fits ? kNoFit : c.pareto ? kFront : kFits, i});
+            if (c.pareto)
+                front << value;
+            if (m_plan->search->best == i)
+                recommended << value;
+            if (m_selectedRow == i)
+                selected << value;
+        }
+    }
+    std::sort(front.begin(), front.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    m_cloud->setPoints(std::move(points));
+    m_front->replace(front);
+    m_recommended->replace(recommended);
+    m_selected->replace(selected);
+    m_baseline->replace(m_baselinePoint ? QList<QPointF>{*m_baselinePoint} : QList<QPointF>{});
+    for (QXYSeries* s : {static_cast<QXYSeries*>(m_selected), static_cast<QXYSeries*>(m_baseline)})
+        for (QLegendMarker* m : chart()->legend()->markers(s))
+            m->setVisible(s->count() > 0);
+
+    const std::size_t evaluated = m_plan && m_plan->search ? m_plan->search->evaluated : 0;
+    chart()->setTitle(evaluated
+                          ? tr("%1 layouts evaluated (drag to zoom, right-click to zoom out)").arg(evaluated)
+                          : tr("No layout search: every layout key is fixed in this scenario"));
+    switch (m_metric) {
+    case Metric::Memory:
+        m_xAxis->setTitleText(tr("peak memory per GPU (GiB)"));
+        break;
+    case Metric::CostPerMillionTokens:
+        m_xAxis->setTitleText(tr("cost per million tokens, rented (%1)")
+                                  .arg(m_plan && m_plan->cost
+                                           ? toQString(cost::currencyCode(m_plan->cost->currency))
+                                           : QString()));
+        break;
+    case Metric::Days:
+        m_xAxis->setTitleText(tr("days to train"));
+        break;
+    }
+    fitAxes();
+}
+
+void ExplorerChartView::fitAxes() {
+    const auto& points = m_cloud->points();
+    if (points.empty())
+        return;
+    double x0 = points.front().value.x(), x1 = x0, y0 = points.front().value.y(), y1 = y0;
+    for (const auto& p : points) {
+        x0 = std::min(x0, p.value.x());
+        x1 = std::max(x1, p.value.x());
+        y0 = std::min(y0, p.value.y());
+        y1 = std::max(y1, p.value.y());
+    }
+    if (m_metric == Metric::Memory && m_plan)
+        x1 = std::max(x1, toGib(m_plan->memory.capacity));  // the HBM limit stays in view
+    const double dx = std::max(x1 - x0, 1e-9 + 0.02 * std::abs(x1)) * kPad;
+    const double dy = std::max(y1 - y0, 1e-9 + 0.02 * std::abs(y1)) * kPad;
+    m_xAxis->setRange(std::max(0.0, x0 - dx), x1 + dx);
+    m_yAxis->setRange(std::max(0.0, y0 - dy), y1 + dy);
+    m_yAxis->applyNiceNumbers();
+    m_xAxis->setLabelFormat(x1 < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
+}
+
+std::optional<QPoint> ExplorerChartView::viewPosition(std::size_t row) const {
+    for (const auto& p : m_cloud->points())
+        if (p.id == row)
+            return mapFromScene(m_cloud->toScene(p.value));
+    return std::nullopt;
+}
+
+QString ExplorerChartView::tooltip(std::size_t row) const {
+    const Candidate& c = m_plan->search->ranked[row];
+    QString text = tr("<b>#%1 %2</b><br>micro-batch %3, ZeRO-%4, recompute %5<br>"
+                      "%6 per GPU · %7 tokens/s · step %8 s<br>MFU %9 % · %10 days")
+                       .arg(row + 1)
+                       .arg(formatLayoutDegrees(c.layout))
+                       .arg(c.layout.microBatch)
+                       .arg(c.layout.zeroStage)
+                       .arg(toQString(toString(c.layout.recompute)))
+                       .arg(formatGib(c.memoryBytes))
+                       .arg(c.perf.tokensPerSecond, 0, 'f', 0)
+                       .arg(c.perf.stepSeconds, 0, 'f', 3)
+                       .arg(100 * c.perf.mfu, 0, 'f', 1)
+                       .arg(c.perf.trainDays, 0, 'f', 1);
+    if (m_plan->cost)
+        if (const auto cost = rentPerMillionTokens(*m_plan->cost, c))
+            text += tr("<br>%1 %2 per million tokens (rented)")
+                        .arg(toQString(cost::currencySymbol(m_plan->cost->currency)))
+                        .arg(*cost, 0, 'f', 3);
+    if (!c.fits)
+        text += tr("<br><b>does not fit:</b> %1").arg(toQString(c.reason).toHtmlEscaped());
+    return text;
+}
+
+void ExplorerChartView::mouseMoveEvent(QMouseEvent* event) {
+    QChartView::mouseMoveEvent(event);
+    if (!m_plan || !m_plan->search)
+        return;
+    const auto near = m_cloud->pointNear(mapToScene(event->position().toPoint()), kHitRadius);
+    if (near)
+        QToolTip::showText(event->globalPosition().toPoint(), tooltip(near->id), this);
+    else
+        QToolTip::hideText();
+}
+
+void ExplorerChartView::mouseReleaseEvent(QMouseEvent* event) {
+    // Found before the base class runs: a drag ends in a zoom, which moves every point.
+    std::optional<PointCloudItem::Point> near;
+    if (event->button() == Qt::LeftButton && m_plan && m_plan->search &&
+        (event->position() - m_pressPos).manhattanLength() < 4)
+        near = m_cloud->pointNear(mapToScene(event->position().toPoint()), kHitRadius);
+    QChartView::mouseReleaseEvent(event);
+    if (near)
+        emit layoutClicked(near->id);
+}
+
+void ExplorerChartView::mousePressEvent(QMouseEvent* event) {
+    m_pressPos = event->position();
+    QChartView::mousePressEvent(event);
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,77 @@
+#pragma once
+// ExplorerChartView: every layout the search evaluated (plan.search->ranked, thousands), tokens/s
+// against a chosen metric — peak memory per GPU, cost per million tokens (rented) or days to
+// train — in three classes: the Pareto front (memory vs throughput among layouts that fit), the
+// other layouts that fit, and those that do not fit (grey). The cloud is one PointCloudItem; only
+// the front, the recommended layout, the selected one and the baseline's are native series.
+// Hovering a point shows its numbers with units (and why it does not fit); clicking one emits
+// layoutClicked(row of the ranking). No animations, no OpenGL (guide §4).
+#include <QChartView>
+
+#include <optional>
+
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace clusterplan {
+struct Plan;
+struct Candidate;
+}  // namespace clusterplan
+
+namespace clusterplan::ui {
+
+class PointCloudItem;
+
+class ExplorerChartView : public QChartView {
+    Q_OBJECT
+
+public:
+    enum class Metric { Memory, CostPerMillionTokens, Days };
+
+    explicit ExplorerChartView(QWidget* parent = nullptr);
+
+    // `baseline` is drawn as a marker when it has a layout in the same units.
+    void setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline);
+    void setMetric(Metric metric);
+    [[nodiscard]] Metric metric() const { return m_metric; }
+
+    // For tests and the bench: the cloud, and where the layout of a ranking row is drawn.
+    [[nodiscard]] const PointCloudItem* cloud() const { return m_cloud; }
+    [[nodiscard]] std::optional<QPoint> viewPosition(std::size_t row) const;
+    [[nodiscard]] QScatterSeries* selectedSeries() const { return m_selected; }
+    [[nodiscard]] QLineSeries* frontSeries() const { return m_front; }
+
+signals:
+    void layoutClicked(std::size_t row);
+
+protected:
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void applyColors();
+    [[nodiscard]] std::optional<double> metricValue(const Candidate& c) const;
+    [[nodiscard]] QString tooltip(std::size_t row) const;
+    void fitAxes();
+
+    const Plan* m_plan = nullptr;  // the controller's current plan, valid until the next setPlan
+    std::optional<std::size_t> m_selectedRow;
+    std::optional<QPointF> m_baselinePoint;
+    Metric m_metric = Metric::Memory;
+    QValueAxis* m_xAxis = nullptr;
+    QValueAxis* m_yAxis = nullptr;
+    PointCloudItem* m_cloud = nullptr;
+    QScatterSeries* m_fitsLegend = nullptr;  // empty: legend entries for the cloud's classes
+    QScatterSeries* m_noFitLegend = nullptr;
+    QLineSeries* m_front = nullptr;
+    QScatterSeries* m_recommended = nullptr;
+    QScatterSeries* m_selected = nullptr;
+    QScatterSeries* m_baseline = nullptr;
+    QPointF m_pressPos;
+};
+
+}  // namespace clusterplan::ui

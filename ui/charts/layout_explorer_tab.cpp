@@ -1,0 +1,260 @@
+#include "charts/layout_explorer_tab.h"
+
+#include "charts/explorer_chart_view.h"
+#include "models/layout_table_model.h"
+#include "models/plan_comparison.h"
+#include "models/plan_controller.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace clusterplan::ui {
+
+namespace {
+
+// The value a key takes when it is closed: what the current plan's layout uses.
+void pinKey(LayoutSpec& spec, const Layout& l, unsigned key) {
+    switch (key) {
+    case kTp:
+        spec.tp = l.tp;
+        break;
+    case kPp:
+        spec.pp = l.pp;
+        break;
+    case kDp:
+        spec.dp = l.dp;
+        break;
+    case kCp:
+        spec.cp = l.cp;
+        break;
+    case kEp:
+        spec.ep = l.ep;
+        break;
+    case kVpp:
+        spec.vpp = l.vpp;
+        break;
+    case kMicroBatch:
+        spec.microBatch = l.microBatch;
+        break;
+    case kZeroStage:
+        spec.zeroStage = l.zeroStage;
+        break;
+    case kRecompute:
+        spec.recompute = l.recompute;
+        break;
+    case kSequenceParallel:
+        spec.sequenceParallel = l.sequenceParallel;
+        break;
+    default:
+        break;
+    }
+}
+
+}  // namespace
+
+LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent)
+    : QWidget(parent), m_comparison(comparison) {
+    setObjectName(QStringLiteral("layoutExplorer"));
+    m_chart = new ExplorerChartView;
+    m_model = new LayoutTableModel(this);
+    m_proxy = new LayoutFilterProxy(this);
+    m_proxy->setSourceModel(m_model);
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("layoutTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(LayoutTableModel::Rank, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);  // no per-row measuring
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setDefaultSectionSize(64);
+
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(m_chart);
+    split->addWidget(m_table);
+    split->setSizes({520, 620});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(createToolbar());
+    layout->addWidget(createSearchOptions());
+    layout->addWidget(split, 1);
+
+    PlanController& controller = comparison.controller();
+    connect(&comparison, &PlanComparison::changed, this, &LayoutExplorerTab::showPlan);
+    connect(&controller, &PlanController::planChanged, this, &LayoutExplorerTab::showRanking);
+    connect(&comparison, &PlanComparison::selectionChanged, this, &LayoutExplorerTab::showSelection);
+    connect(&controller, &PlanController::scenarioChanged, this, &LayoutExplorerTab::showSearchOptions);
+    connect(m_chart, &ExplorerChartView::layoutClicked, this,
+            [this](std::size_t row) { m_comparison.selectLayout(row); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &LayoutExplorerTab::tableRowChosen);
+    showSearchOptions();
+    showRanking();
+    showPlan();
+}
+
+QWidget* LayoutExplorerTab::createToolbar() {
+    m_metric = new QComboBox;
+    m_metric->setObjectName(QStringLiteral("explorerMetric"));
+    m_metric->addItem(tr("memory per GPU"), static_cast<int>(ExplorerChartView::Metric::Memory));
+    m_metric->addItem(tr("cost per million tokens"),
+                      static_cast<int>(ExplorerChartView::Metric::CostPerMillionTokens));
+    m_metric->addItem(tr("days to train"), static_cast<int>(ExplorerChartView::Metric::Days));
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] {
+        m_chart->setMetric(static_cast<ExplorerChartView::Metric>(m_metric->currentData().toInt()));
+    });
+    m_filter = new QLineEdit;
+    m_filter->setObjectName(QStringLiteral("explorerFilter"));
+    m_filter->setPlaceholderText(tr("filter: tp=8 zero=1 recompute=full, or any text"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_proxy->setTerms(text);
+        m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+    });
+    m_fitsOnly = new QCheckBox(tr("fits only"));
+    m_fitsOnly->setObjectName(QStringLiteral("explorerFitsOnly"));
+    connect(m_fitsOnly, &QCheckBox::toggled, this, [this](bool on) {
+        m_proxy->setFitsOnly(on);
+        m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+    });
+    m_useLayout = new QPushButton(tr("Use this layout"));
+    m_useLayout->setObjectName(QStringLiteral("useLayout"));
+    m_useLayout->setToolTip(tr("Pins every layout key of the selected layout in the scenario"));
+    m_useLayout->setEnabled(false);
+    connect(m_useLayout, &QPushButton::clicked, this, [this] { m_comparison.useSelectedLayout(); });
+    m_count = new QLabel;
+
+    auto* bar = new QWidget;
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(new QLabel(tr("x axis:")));
+    row->addWidget(m_metric);
+    row->addWidget(m_filter, 1);
+    row->addWidget(m_fitsOnly);
+    row->addWidget(m_count);
+    row->addWidget(m_useLayout);
+    return bar;
+}
+
+QWidget* LayoutExplorerTab::createSearchOptions() {
+    auto* box = new QGroupBox(tr("Search: keys the search chooses (unticked keys keep the value shown "
+                                 "in the Layout inputs)"));
+    auto* row = new QHBoxLayout(box);
+    const std::pair<unsigned, QString> keys[] = {{kTp, tr("TP")},
+                                                 {kPp, tr("PP")},
+                                                 {kDp, tr("DP")},
+                                                 {kCp, tr("CP")},
+                                                 {kEp, tr("EP")},
+                                                 {kVpp, tr("VPP")},
+                                                 {kMicroBatch, tr("micro-batch")},
+                                                 {kZeroStage, tr("ZeRO")},
+                                                 {kRecompute, tr("recompute")},
+                                                 {kSequenceParallel, tr("SP")}};
+    for (const auto& [key, name] : keys) {
+        auto* check = new QCheckBox(name);
+        check->setObjectName(QStringLiteral("openKey%1").arg(key));
+        connect(check, &QCheckBox::toggled, this, [this, key = key](bool on) { setKeyOpen(key, on); });
+        row->addWidget(check);
+        m_openKeys.emplace_back(key, check);
+    }
+    row->addSpacing(12);
+    m_crossNodeTp = new QCheckBox(tr("TP across servers"));
+    m_crossNodeTp->setObjectName(QStringLiteral("crossNodeTp"));
+    m_crossNodeTp->setToolTip(tr("Let TP groups span servers (slow over the scale-out network; "
+                                 "clusterplan-cli search --allow-cross-node-tp)"));
+    m_maxMicroBatch = new QSpinBox;
+    m_maxMicroBatch->setObjectName(QStringLiteral("maxMicroBatch"));
+    m_maxMicroBatch->setRange(1, 4096);
+    m_maxMicroBatch->setToolTip(tr("Largest micro-batch (sequences) the search tries"));
+    const auto apply = [this] {
+        SearchOptions o = m_comparison.controller().searchOptions();
+        o.allowCrossNodeTp = m_crossNodeTp->isChecked();
+        o.maxMicroBatch = m_maxMicroBatch->value();
+        m_comparison.controller().setSearchOptions(o);
+    };
+    connect(m_crossNodeTp, &QCheckBox::toggled, this, apply);
+    connect(m_maxMicroBatch, &QSpinBox::valueChanged, this, apply);
+    row->addWidget(m_crossNodeTp);
+    row->addWidget(new QLabel(tr("max micro-batch")));
+    row->addWidget(m_maxMicroBatch);
+    row->addStretch(1);
+    return box;
+}
+
+void LayoutExplorerTab::showSearchOptions() {
+    const PlanController& controller = m_comparison.controller();
+    const unsigned open = controller.scenario().layout.open;
+    for (const auto& [key, check] : m_openKeys) {
+        const QSignalBlocker block(check);
+        check->setChecked((open & key) != 0);
+    }
+    const QSignalBlocker b1(m_crossNodeTp);
+    const QSignalBlocker b2(m_maxMicroBatch);
+    m_crossNodeTp->setChecked(controller.searchOptions().allowCrossNodeTp);
+    m_maxMicroBatch->setValue(static_cast<int>(controller.searchOptions().maxMicroBatch));
+}
+
+void LayoutExplorerTab::setKeyOpen(unsigned key, bool open) {
+    PlanController& controller = m_comparison.controller();
+    const auto& plan = controller.plan();
+    controller.update([&](Scenario& s) {
+        if (open) {
+            s.layout.open |= key;
+        } else {
+            s.layout.open &= ~key;
+            if (plan)
+                pinKey(s.layout, plan->layout, key);
+        }
+    });
+}
+
+void LayoutExplorerTab::showPlan() {
+    const auto& plan = m_comparison.controller().plan();
+    if (!plan)
+        return;
+    const auto& baseline = m_comparison.baseline();
+    m_chart->setPlan(*plan, m_comparison.selectedIndex(), baseline ? &*baseline : nullptr);
+}
+
+void LayoutExplorerTab::showRanking() {
+    const auto& plan = m_comparison.controller().plan();
+    m_model->setPlan(plan ? &*plan : nullptr);
+    m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+    showSelection(m_comparison.selectedIndex());
+}
+
+void LayoutExplorerTab::showSelection(std::optional<std::size_t> row) {
+    m_useLayout->setEnabled(row.has_value());
+    const QSignalBlocker block(m_table->selectionModel());
+    if (!row) {
+        m_table->clearSelection();
+        return;
+    }
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(static_cast<int>(*row), 0));
+    if (!index.isValid())
+        return;  // filtered out of the table
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                          QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
+}
+
+void LayoutExplorerTab::tableRowChosen() {
+    const QModelIndex current = m_proxy->mapToSource(m_table->selectionModel()->currentIndex());
+    if (current.isValid())
+        m_comparison.selectLayout(static_cast<std::size_t>(current.row()));
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,67 @@
+#pragma once
+// LayoutExplorerTab (issue 7 §2): every layout the search evaluated, as a scatter (ExplorerChartView)
+// and a sortable, filterable table (LayoutTableModel behind LayoutFilterProxy), kept in sync through
+// PlanComparison: a click on a point or a row selects that layout in every view; "Use this
+// layout" pins its keys in the scenario. The search options — which layout keys are open, TP
+// across servers, the largest micro-batch — are edited here.
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace clusterplan {
+struct Plan;
+}
+
+namespace clusterplan::ui {
+
+class ExplorerChartView;
+class LayoutFilterProxy;
+class LayoutTableModel;
+class PlanComparison;
+
+class LayoutExplorerTab : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit LayoutExplorerTab(PlanComparison& comparison, QWidget* parent = nullptr);
+
+    [[nodiscard]] ExplorerChartView* chart() const { return m_chart; }
+    [[nodiscard]] QTableView* table() const { return m_table; }
+    [[nodiscard]] LayoutFilterProxy* proxy() const { return m_proxy; }
+    [[nodiscard]] LayoutTableModel* model() const { return m_model; }
+
+private:
+    QWidget* createToolbar();
+    QWidget* createSearchOptions();
+    void showPlan();
+    void showRanking();
+    void showSelection(std::optional<std::size_t> row);
+    void tableRowChosen();
+    void showSearchOptions();
+    void setKeyOpen(unsigned key, bool open);
+
+    PlanComparison& m_comparison;
+    ExplorerChartView* m_chart = nullptr;
+    QTableView* m_table = nullptr;
+    LayoutTableModel* m_model = nullptr;
+    LayoutFilterProxy* m_proxy = nullptr;
+    QComboBox* m_metric = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QCheckBox* m_fitsOnly = nullptr;
+    QPushButton* m_useLayout = nullptr;
+    QLabel* m_count = nullptr;
+    std::vector<std::pair<unsigned, QCheckBox*>> m_openKeys;
+    QCheckBox* m_crossNodeTp = nullptr;
+    QSpinBox* m_maxMicroBatch = nullptr;
+};
+
+}  // namespace clusterplan::ui

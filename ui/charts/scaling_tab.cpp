@@ -1,0 +1,346 @@
+#include "charts/scaling_tab.h"
+
+#include "charts/chart_palette.h"
+#include "charts/table_cell.h"
+#include "models/plan_controller.h"
+#include "models/plan_summary.h"
+#include "models/qt_text.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clusterplan::ui {
+
+namespace {
+
+const QColor kThroughputColor(0x00, 0x72, 0xB2);
+const QColor kIdealColor(0x99, 0x99, 0x99);
+const QColor kEfficiencyColor(0xD5, 0x5E, 0x00);
+const QColor kDaysColor(0x00, 0x9E, 0x73);
+const QColor kDeadlineColor(0xCC, 0x79, 0xA7);
+
+QLineSeries* line(const QString& name, const QColor& color, Qt::PenStyle style = Qt::SolidLine) {
+    auto* s = new QLineSeries;
+    s->setName(name);
+    s->setPen(QPen(color, 2, style));
+    s->setPointsVisible(true);
+    return s;
+}
+
+QLogValueAxis* gpuAxis(QObject* parent) {
+    auto* axis = new QLogValueAxis(parent);
+    axis->setBase(2);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    axis->setMinorTickCount(0);
+    axis->setLabelsAngle(-45);  // counts up to 5 digits side by side
+    axis->setTitleText(ScalingTab::tr("GPUs (log2)"));
+    return axis;
+}
+
+}  // namespace
+
+ScalingTab::ScalingTab(PlanController& controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller) {
+    setObjectName(QStringLiteral("scalingTab"));
+    m_maxGpus = new QSpinBox;
+    m_maxGpus->setObjectName(QStringLiteral("scaleMaxGpus"));
+    m_maxGpus->setRange(0, 1 << 20);
+    m_maxGpus->setSpecialValueText(tr("cluster size"));
+    m_maxGpus->setToolTip(tr("Largest GPU count tried (clusterplan-cli scale --max-gpus); 0: the cluster's"));
+    m_deadline = new QDoubleSpinBox;
+    m_deadline->setObjectName(QStringLiteral("scaleDeadline"));
+    m_deadline->setRange(0, 10000);
+    m_deadline->setDecimals(1);
+    m_deadline->setSuffix(tr(" days"));
+    m_deadline->setSpecialValueText(tr("no deadline"));
+    m_deadline->setToolTip(
+        tr("Days within which training.tokens must be done (clusterplan-cli scale --days)"));
+    m_status = new QLabel;
+    m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("scaleSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("GPUs up to")));
+    controls->addWidget(m_maxGpus);
+    controls->addWidget(new QLabel(tr("deadline")));
+    controls->addWidget(m_deadline);
+    controls->addWidget(m_status, 1);
+
+    m_curve = new QTableWidget(0, 7);
+    m_curve->setObjectName(QStringLiteral("scaleCurve"));
+    m_curve->setHorizontalHeaderLabels({tr("GPUs"), tr("nodes"), tr("tokens/s"), tr("per GPU"),
+                                        tr("scaling eff. %"), tr("days"), tr("best layout")});
+    m_comparisons = new QTableWidget(0, 5);
+    m_comparisons->setObjectName(QStringLiteral("scaleComparisons"));
+    m_comparisons->setHorizontalHeaderLabels(
+        {tr("comparison"), tr("fits"), tr("tokens/s"), tr("step s"), tr("best layout")});
+    for (QTableWidget* t : {m_curve, m_comparisons}) {
+        t->verticalHeader()->setVisible(false);
+        t->horizontalHeader()->setStretchLastSection(true);
+    }
+
+    auto* charts = new QSplitter(Qt::Horizontal);
+    charts->addWidget(createThroughputChart());
+    charts->addWidget(createDaysChart());
+    auto* tables = new QSplitter(Qt::Horizontal);
+    tables->addWidget(m_curve);
+    tables->addWidget(m_comparisons);
+    auto* body = new QSplitter(Qt::Vertical);
+    body->addWidget(charts);
+    body->addWidget(tables);
+    body->setStretchFactor(0, 3);
+    body->setStretchFactor(1, 1);
+    body->setSizes({420, 160});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(controls);
+    layout->addWidget(m_summary);
+    layout->addWidget(body, 1);
+
+    connect(&controller, &PlanController::planChanged, this, &ScalingTab::inputsChanged);
+    connect(m_maxGpus, &QSpinBox::valueChanged, this, &ScalingTab::inputsChanged);
+    connect(m_deadline, &QDoubleSpinBox::valueChanged, this, &ScalingTab::inputsChanged);
+    connect(&m_watcher, &QFutureWatcher<ScalingReport>::finished, this, &ScalingTab::studyFinished);
+}
+
+ScalingTab::~ScalingTab() {
+    m_watcher.waitForFinished();  // the study reads the controller's catalog
+}
+
+QChartView* ScalingTab::createThroughputChart() {
+    auto* chart = new QChart;
+    applyChartTheme(chart, palette());
+    chart->setTitle(tr("Throughput and scaling efficiency"));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    m_gpuAxis = gpuAxis(chart);
+    m_tpsAxis = new QValueAxis(chart);
+    m_tpsAxis->setTitleText(tr("tokens/s"));
+    m_tpsAxis->setTickCount(5);
+    m_tpsAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_effAxis = new QValueAxis(chart);
+    m_effAxis->setTitleText(tr("efficiency %"));
+    m_effAxis->setTickCount(5);
+    m_effAxis->setRange(0, 110);
+    m_effAxis->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_gpuAxis, Qt::AlignBottom);
+    chart->addAxis(m_tpsAxis, Qt::AlignLeft);
+    chart->addAxis(m_effAxis, Qt::AlignRight);
+    m_throughput = line(tr("tokens/s"), kThroughputColor);
+    m_ideal = line(tr("ideal (linear)"), kIdealColor, Qt::DashLine);
+    m_efficiency = line(tr("scaling efficiency"), kEfficiencyColor, Qt::DotLine);
+    for (QLineSeries* s : {m_ideal, m_throughput, m_efficiency}) {
+        chart->addSeries(s);
+        s->attachAxis(m_gpuAxis);
+        s->attachAxis(s == m_efficiency ? m_effAxis : m_tpsAxis);
+        connect(s, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
+            if (on)
+                showPointToolTip(p, false);
+        });
+    }
+    m_throughputView = new QChartView(chart);
+    m_throughputView->setObjectName(QStringLiteral("scaleThroughputChart"));
+    m_throughputView->setRenderHint(QPainter::Antialiasing);
+    m_throughputView->setMinimumHeight(260);
+    return m_throughputView;
+}
+
+QChartView* ScalingTab::createDaysChart() {
+    auto* chart = new QChart;
+    applyChartTheme(chart, palette());
+    chart->setTitle(tr("Days to train"));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    m_daysGpuAxis = gpuAxis(chart);
+    m_daysAxis = new QValueAxis(chart);
+    m_daysAxis->setTitleText(tr("days"));
+    chart->addAxis(m_daysGpuAxis, Qt::AlignBottom);
+    chart->addAxis(m_daysAxis, Qt::AlignLeft);
+    m_days = line(tr("days to train"), kDaysColor);
+    m_deadlineLine = line(tr("deadline"), kDeadlineColor, Qt::DashLine);
+    m_deadlineLine->setPointsVisible(false);
+    for (QLineSeries* s : {m_days, m_deadlineLine}) {
+        chart->addSeries(s);
+        s->attachAxis(m_daysGpuAxis);
+        s->attachAxis(m_daysAxis);
+    }
+    connect(m_days, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
+        if (on)
+            showPointToolTip(p, true);
+    });
+    m_daysView = new QChartView(chart);
+    m_daysView->setObjectName(QStringLiteral("scaleDaysChart"));
+    m_daysView->setRenderHint(QPainter::Antialiasing);
+    m_daysView->setMinimumHeight(260);
+    return m_daysView;
+}
+
+void ScalingTab::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_dirty)
+        refresh();
+}
+
+void ScalingTab::inputsChanged() {
+    m_dirty = true;
+    ++m_generation;
+    if (isVisible())
+        refresh();
+}
+
+void ScalingTab::refresh() {
+    const auto& plan = m_controller.plan();
+    if (!plan)
+        return;
+    m_dirty = false;
+    if (m_watcher.isRunning()) {
+        m_pending = true;  // the running study is stale; start again when it ends
+        return;
+    }
+    const Scenario scenario = plan->scenario;
+    const Catalog* catalog = &m_controller.catalog();
+    const std::int64_t maxGpus = m_maxGpus->value() > 0 ? m_maxGpus->value() : scenario.cluster.gpus();
+    const double days = m_deadline->value();
+    m_runningGeneration = m_generation;
+    m_status->setText(tr("computing: one layout search per GPU count…"));
+    m_watcher.setFuture(QtConcurrent::run(
+        [scenario, catalog, maxGpus, days] { return scalingStudy(scenario, *catalog, maxGpus, days); }));
+}
+
+void ScalingTab::studyFinished() {
+    if (m_runningGeneration != m_generation || m_pending) {
+        m_pending = false;
+        refresh();  // inputs changed meanwhile: drop this result
+        return;
+    }
+    m_report = m_watcher.result();
+    m_status->clear();
+    showReport();
+    emit studyShown();
+}
+
+void ScalingTab::showReport() {
+    QList<QPointF> tps, ideal, eff, days;
+    double maxTps = 0, maxDays = m_deadline->value();
+    double lowGpus = 1, highGpus = 2;
+    for (const ScalePoint& p : m_report.curve) {
+        const double g = static_cast<double>(p.gpus);
+        highGpus = std::max(highGpus, g);
+        if (!p.fits)
+            continue;
+        const double t = p.best.perf.tokensPerSecond;
+        tps << QPointF(g, t);
+        eff << QPointF(g, 100 * p.efficiency);
+        days << QPointF(g, p.trainDays);
+        if (p.efficiency > 0)
+            ideal << QPointF(g, t / p.efficiency);  // efficiency = per-GPU rate / the smallest count's
+        maxTps = std::max({maxTps, t, p.efficiency > 0 ? t / p.efficiency : 0});
+        maxDays = std::max(maxDays, p.trainDays);
+    }
+    if (!m_report.curve.empty())
+        lowGpus = static_cast<double>(m_report.curve.front().gpus);
+    m_throughput->replace(tps);
+    m_ideal->replace(ideal);
+    m_efficiency->replace(eff);
+    m_days->replace(days);
+    const double deadline = m_deadline->value();
+    m_deadlineLine->replace(deadline > 0 ? QList<QPointF>{{lowGpus, deadline}, {highGpus, deadline}}
+                                         : QList<QPointF>{});
+    for (QLogValueAxis* a : {m_gpuAxis, m_daysGpuAxis})
+        a->setRange(lowGpus / 1.3, highGpus * 1.3);
+    m_tpsAxis->setRange(0, std::max(1.0, maxTps * 1.08));
+    m_daysAxis->setRange(0, std::max(1.0, maxDays * 1.1));
+    fillTables();
+    m_summary->setText(summary());
+}
+
+QString ScalingTab::summary() const {
+    QString text = tr("<b>Minimum GPUs</b> on which the model trains at all (counts tried): %1")
+                       .arg(m_report.minimumGpus ? QString::number(*m_report.minimumGpus)
+                                                 : tr("none up to the largest count tried"));
+    if (m_report.deadlineDays > 0)
+        text += tr("<br><b>GPUs that finish the training tokens within %1 days:</b> %2")
+                    .arg(m_report.deadlineDays)
+                    .arg(m_report.gpusForDeadline ? QString::number(*m_report.gpusForDeadline)
+                                                  : tr("none of the counts tried"));
+    return text;
+}
+
+void ScalingTab::fillTables() {
+    m_curve->setRowCount(static_cast<int>(m_report.curve.size()));
+    int row = 0;
+    for (const ScalePoint& p : m_report.curve) {
+        const double t = p.best.perf.tokensPerSecond;
+        m_curve->setItem(row, 0, readOnlyCell(QString::number(p.gpus)));
+        m_curve->setItem(row, 1, readOnlyCell(QString::number(p.nodes)));
+        m_curve->setItem(row, 2, readOnlyCell(p.fits ? QString::number(t, 'f', 0) : tr("does not fit")));
+        m_curve->setItem(
+            row, 3,
+            readOnlyCell(p.fits ? QString::number(t / static_cast<double>(p.gpus), 'f', 0) : QString()));
+        m_curve->setItem(row, 4,
+                         readOnlyCell(p.fits ? QString::number(100 * p.efficiency, 'f', 1) : QString()));
+        m_curve->setItem(row, 5, readOnlyCell(p.fits ? QString::number(p.trainDays, 'f', 1) : QString()));
+        m_curve->setItem(
+            row, 6, readOnlyCell(p.fits ? formatLayoutDegrees(p.best.layout) : toQString(p.best.reason)));
+        ++row;
+    }
+    m_comparisons->setRowCount(static_cast<int>(m_report.comparisons.size()));
+    row = 0;
+    for (const Comparison& c : m_report.comparisons) {
+        m_comparisons->setItem(row, 0, readOnlyCell(toQString(c.label)));
+        m_comparisons->setItem(row, 1, readOnlyCell(c.fits ? tr("yes") : tr("no")));
+        m_comparisons->setItem(
+            row, 2, readOnlyCell(c.fits ? QString::number(c.best.perf.tokensPerSecond, 'f', 0) : QString()));
+        m_comparisons->setItem(
+            row, 3, readOnlyCell(c.fits ? QString::number(c.best.perf.stepSeconds, 'f', 3) : QString()));
+        m_comparisons->setItem(
+            row, 4, readOnlyCell(c.fits ? formatLayoutDegrees(c.best.layout) : toQString(c.best.reason)));
+        ++row;
+    }
+    m_comparisons->resizeColumnToContents(0);
+}
+
+void ScalingTab::showPointToolTip(const QPointF& point, bool days) {
+    // The curve point at this GPU count (hover reports a position on the line, not a vertex).
+    const ScalePoint* nearest = nullptr;
+    for (const ScalePoint& p : m_report.curve)
+        if (p.fits &&
+            (!nearest || std::abs(std::log2(static_cast<double>(p.gpus)) - std::log2(point.x())) <
+                             std::abs(std::log2(static_cast<double>(nearest->gpus)) - std::log2(point.x()))))
+            nearest = &p;
+    if (!nearest)
+        return;
+    const double t = nearest->best.perf.tokensPerSecond;
+    const QString text = tr("<b>%1 GPUs</b> (%2 nodes)<br>%3 tokens/s (%4 per GPU)<br>scaling efficiency %5 %"
+                            "<br>%6 days to train<br>%7")
+                             .arg(nearest->gpus)
+                             .arg(nearest->nodes)
+                             .arg(t, 0, 'f', 0)
+                             .arg(t / static_cast<double>(nearest->gpus), 0, 'f', 0)
+                             .arg(100 * nearest->efficiency, 0, 'f', 1)
+                             .arg(nearest->trainDays, 0, 'f', 1)
+                             .arg(formatLayoutDegrees(nearest->best.layout));
+    QToolTip::showText(QCursor::pos(), text, days ? m_daysView : m_throughputView);
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,86 @@
+#pragma once
+// ScalingTab (issue 7 §3): what `clusterplan-cli scale` prints, as charts and tables — tokens/s
+// and scaling efficiency against the GPU count (log2 axis, with the ideal linear line), days to
+// train against the GPU count with the deadline, the minimum GPU count, the GPU count for the
+// deadline, the curve's best layouts, and the 1x8 vs 2x4, NVLink vs PCIe and fabric comparisons.
+// Each point is a full layout search, so the study runs off the UI thread (QtConcurrent) on a
+// copy of the scenario; a generation counter drops results of inputs that changed meanwhile. It
+// runs only while the tab is visible (or when asked), not on every keystroke elsewhere.
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <cstdint>
+
+#include "search/scaling_study.h"
+
+class QDoubleSpinBox;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QSpinBox;
+class QTableWidget;
+class QValueAxis;
+class QChartView;
+
+namespace clusterplan::ui {
+
+class PlanController;
+
+class ScalingTab : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ScalingTab(PlanController& controller, QWidget* parent = nullptr);
+    ~ScalingTab() override;
+
+    // Starts a study for the current inputs now (tests, bench); results arrive as studyShown().
+    void refresh();
+    [[nodiscard]] const ScalingReport& report() const { return m_report; }
+    [[nodiscard]] QLineSeries* throughputSeries() const { return m_throughput; }
+    [[nodiscard]] QLineSeries* daysSeries() const { return m_days; }
+    [[nodiscard]] QTableWidget* comparisonTable() const { return m_comparisons; }
+    [[nodiscard]] QString summary() const;
+
+signals:
+    void studyShown();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    QChartView* createThroughputChart();
+    QChartView* createDaysChart();
+    void inputsChanged();
+    void studyFinished();
+    void showReport();
+    void fillTables();
+    void showPointToolTip(const QPointF& point, bool days);
+
+    PlanController& m_controller;
+    QSpinBox* m_maxGpus = nullptr;
+    QDoubleSpinBox* m_deadline = nullptr;
+    QLabel* m_status = nullptr;
+    QLabel* m_summary = nullptr;
+    QChartView* m_throughputView = nullptr;
+    QChartView* m_daysView = nullptr;
+    QLogValueAxis* m_gpuAxis = nullptr;
+    QLogValueAxis* m_daysGpuAxis = nullptr;
+    QValueAxis* m_tpsAxis = nullptr;
+    QValueAxis* m_effAxis = nullptr;
+    QValueAxis* m_daysAxis = nullptr;
+    QLineSeries* m_throughput = nullptr;
+    QLineSeries* m_ideal = nullptr;
+    QLineSeries* m_efficiency = nullptr;
+    QLineSeries* m_days = nullptr;
+    QLineSeries* m_deadlineLine = nullptr;
+    QTableWidget* m_curve = nullptr;
+    QTableWidget* m_comparisons = nullptr;
+    QFutureWatcher<ScalingReport> m_watcher;
+    std::uint64_t m_generation = 0;         // of the latest request
+    std::uint64_t m_runningGeneration = 0;  // of the study in flight
+    bool m_dirty = true;
+    bool m_pending = false;  // a request arrived while a study was running
+    ScalingReport m_report;
+};
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,208 @@
+#include "charts/verdict_card.h"
+
+#include "models/plan_comparison.h"
+#include "models/plan_controller.h"
+#include "models/plan_summary.h"
+#include "models/qt_text.h"
+#include "report/plan.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace clusterplan::ui {
+
+namespace {
+
+QString money(const cost::Money& amount, cost::Currency currency) {
+    return toQString(cost::formatMoney(amount, currency));
+}
+
+QString number(double value, int decimals) {
+    return QLocale().toString(value, 'f', decimals);
+}
+
+// "+12.3 %" change from `base` to `now`; empty when there is no base to compare with.
+QString relative(double now, double base) {
+    if (!(std::abs(base) > 0) || !std::isfinite(now))
+        return {};
+    const double change = 100 * (now - base) / std::abs(base);
+    return VerdictCard::tr("%1%2 % vs baseline")
+        .arg(change >= 0 ? QStringLiteral("+") : QString())
+        .arg(change, 0, 'f', 1);
+}
+
+QString headroomText(const MemoryBreakdown& m) {
+    const double headroom = m.capacity - m.total();
+    return VerdictCard::tr("%1 GiB (%2 %) %3")
+        .arg(toGib(std::abs(headroom)), 0, 'f', 1)
+        .arg(100 * std::abs(headroom) / m.capacity, 0, 'f', 1)
+        .arg(headroom >= 0 ? VerdictCard::tr("headroom") : VerdictCard::tr("over"));
+}
+
+}  // namespace
+
+VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
+    : QFrame(parent), m_comparison(comparison) {
+    setObjectName(QStringLiteral("verdictCard"));
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    setBackgroundRole(QPalette::Base);
+    auto* grid = new QGridLayout;
+    grid->setHorizontalSpacing(18);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(10, 6, 10, 6);
+    outer->addLayout(grid);
+    addTile(QStringLiteral("fit"), tr("memory per GPU"));
+    addTile(QStringLiteral("layout"), tr("recommended layout"));
+    addTile(QStringLiteral("throughput"), tr("tokens/s"));
+    addTile(QStringLiteral("mfu"), tr("MFU"));
+    addTile(QStringLiteral("days"), tr("days to train"));
+    addTile(QStringLiteral("run_cost"), tr("run cost, rented"));
+    addTile(QStringLiteral("rent_vs_buy"), tr("rent vs buy"));
+    addTile(QStringLiteral("break_even"), tr("break-even"));
+    for (std::size_t i = 0; i < m_tiles.size(); ++i) {
+        const int column = static_cast<int>(i);
+        grid->addWidget(m_tiles[i].figure, 0, column);
+        grid->addWidget(m_tiles[i].caption, 1, column);
+        grid->addWidget(m_tiles[i].delta, 2, column);
+    }
+    m_details = new QLabel;
+    m_details->setObjectName(QStringLiteral("verdictDetails"));
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_pin = new QPushButton(tr("Pin as baseline"));
+    m_pin->setObjectName(QStringLiteral("pinBaseline"));
+    m_pin->setToolTip(tr("Keep this plan; every view then shows it beside the current one"));
+    m_clear = new QPushButton(tr("Clear baseline"));
+    m_clear->setObjectName(QStringLiteral("clearBaseline"));
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(m_details, 1);
+    bottom->addWidget(m_pin);
+    bottom->addWidget(m_clear);
+    outer->addLayout(bottom);
+    connect(m_pin, &QPushButton::clicked, &comparison, &PlanComparison::pinBaseline);
+    connect(m_clear, &QPushButton::clicked, &comparison, &PlanComparison::clearBaseline);
+    connect(&comparison, &PlanComparison::changed, this, &VerdictCard::showPlan);
+    showPlan();
+}
+
+void VerdictCard::addTile(const QString& name, const QString& caption) {
+    auto* figure = new QLabel;
+    QFont big = figure->font();
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    big.setBold(true);
+    figure->setFont(big);
+    figure->setObjectName(QStringLiteral("verdict_") + name);
+    auto* captionLabel = new QLabel(caption);
+    auto* deltaLabel = new QLabel;
+    QFont small = deltaLabel->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    deltaLabel->setFont(small);
+    m_tiles.push_back({name, figure, captionLabel, deltaLabel});
+}
+
+const VerdictCard::Tile* VerdictCard::tile(const QString& name) const {
+    for (const Tile& t : m_tiles)
+        if (t.name == name)
+            return &t;
+    return nullptr;
+}
+
+QString VerdictCard::figure(const QString& name) const {
+    const Tile* t = tile(name);
+    return t ? t->figure->text() : QString();
+}
+
+QString VerdictCard::delta(const QString& name) const {
+    const Tile* t = tile(name);
+    return t ? t->delta->text() : QString();
+}
+
+QString VerdictCard::details() const {
+    return m_details->text();
+}
+
+void VerdictCard::setTile(const QString& name, const QString& figure, const QString& caption,
+                          const QString& delta) {
+    for (Tile& t : m_tiles)
+        if (t.name == name) {
+            t.figure->setText(figure);
+            t.caption->setText(caption);
+            t.delta->setText(delta);
+        }
+}
+
+void VerdictCard::showPlan() {
+    const auto& current = m_comparison.controller().plan();
+    m_clear->setEnabled(m_comparison.baseline().has_value());
+    if (!current)
+        return;
+    const Plan& p = *current;
+    const Plan* base = m_comparison.baseline() ? &*m_comparison.baseline() : nullptr;
+    const bool fits = p.memory.fits();
+    const QString fitColor = fits ? QStringLiteral("#009E73") : QStringLiteral("#D55E00");
+    setTile(QStringLiteral("fit"),
+            QStringLiteral("<span style='color:%1'>%2</span>")
+                .arg(fitColor, fits ? tr("FITS") : tr("DOES NOT FIT")),
+            headroomText(p.memory), base ? tr("baseline: %1").arg(headroomText(base->memory)) : QString());
+    setTile(QStringLiteral("layout"), formatLayoutDegrees(p.layout),
+            tr("micro-batch %1, ZeRO-%2").arg(p.layout.microBatch).arg(p.layout.zeroStage),
+            base ? tr("baseline: %1").arg(formatLayoutDegrees(base->layout)) : QString());
+    setTile(QStringLiteral("throughput"), number(p.perf.tokensPerSecond, 0),
+            tr("tokens/s on %1 GPUs").arg(p.scenario.cluster.gpus()),
+            base ? relative(p.perf.tokensPerSecond, base->perf.tokensPerSecond) : QString());
+    setTile(QStringLiteral("mfu"), QStringLiteral("%1 %").arg(100 * p.perf.mfu, 0, 'f', 1), tr("MFU"),
+            base ? tr("%1 pts vs baseline").arg(100 * (p.perf.mfu - base->perf.mfu), 0, 'f', 1) : QString());
+    setTile(QStringLiteral("days"), number(p.perf.trainDays, 1),
+            tr("days for %1 B tokens").arg(p.scenario.training.tokens / 1e9, 0, 'f', 0),
+            base ? relative(p.perf.trainDays, base->perf.trainDays) : QString());
+    showCost(p, base);
+    m_details->setText(tr("%1 on %2 × %3 (%4 nodes) · step %5 s · %6 per GPU of %7 · %8")
+                           .arg(toQString(p.scenario.model.name))
+                           .arg(p.scenario.cluster.gpus())
+                           .arg(toQString(p.gpu.name))
+                           .arg(p.scenario.cluster.nodes)
+                           .arg(p.perf.stepSeconds, 0, 'f', 3)
+                           .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
+                           .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
+                                         : tr("layout fixed in the scenario")));
+}
+
+void VerdictCard::showCost(const Plan& p, const Plan* base) {
+    if (!p.cost) {
+        const QString reason = p.costError ? toQString(p.costError->message) : tr("no price");
+        setTile(QStringLiteral("run_cost"), tr("—"), tr("run cost: %1").arg(reason), {});
+        setTile(QStringLiteral("rent_vs_buy"), tr("—"), tr("rent vs buy"), {});
+        setTile(QStringLiteral("break_even"), tr("—"), tr("break-even"), {});
+        return;
+    }
+    const cost::CostReport& r = *p.cost;
+    const bool baseCost = base && base->cost && base->cost->currency == r.currency;
+    setTile(QStringLiteral("run_cost"), r.runCostRent ? money(*r.runCostRent, r.currency) : tr("—"),
+            r.runCostBuy ? tr("rented; %1 owned").arg(money(*r.runCostBuy, r.currency)) : tr("rented"),
+            baseCost && r.runCostRent && base->cost->runCostRent
+                ? relative(r.runCostRent->units(), base->cost->runCostRent->units())
+                : QString());
+    const cost::Money advantage = r.rentAccruedTotal - r.buyNetTotal;  // positive: buying saves
+    const bool buy = advantage > cost::Money();
+    setTile(QStringLiteral("rent_vs_buy"), buy ? tr("BUY") : tr("RENT"),
+            tr("saves %1 over %2 months")
+                .arg(money(buy ? advantage : -advantage, r.currency))
+                .arg(r.horizonMonths),
+            tr("rent %1 · own net %2")
+                .arg(money(r.rentAccruedTotal, r.currency), money(r.buyNetTotal, r.currency)));
+    const auto& be = r.breakeven.gross;
+    setTile(QStringLiteral("break_even"), be ? tr("month %1").arg(*be) : tr("never"),
+            be ? tr("buying pays back (gross)") : tr("within %1 months").arg(r.searchMonths),
+            baseCost && base->cost->breakeven.gross
+                ? tr("baseline: month %1").arg(*base->cost->breakeven.gross)
+                : QString());
+}
+
+}  // namespace clusterplan::ui

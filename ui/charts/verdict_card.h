@@ -1,0 +1,54 @@
+#pragma once
+// VerdictCard (issue 7 §1): the answer a customer is shown, above everything. Big numbers first —
+// fits or not (headroom in GiB and %), the recommended layout, tokens/s, MFU, days to train, the
+// run's cost (rented), rent vs buy over the horizon and the break-even month — then one line of
+// details. Every number is read from the Plan. With a pinned baseline (issue 7 §4) each big
+// number shows its change against the baseline.
+#include <QFrame>
+
+#include <vector>
+
+class QLabel;
+class QPushButton;
+
+namespace clusterplan {
+struct Plan;
+}
+
+namespace clusterplan::ui {
+
+class PlanComparison;
+
+class VerdictCard : public QFrame {
+    Q_OBJECT
+
+public:
+    explicit VerdictCard(PlanComparison& comparison, QWidget* parent = nullptr);
+
+    // The big figure and its caption/delta of tile `name` ("fit", "layout", "throughput", "mfu",
+    // "days", "run_cost", "rent_vs_buy", "break_even"), for tests.
+    [[nodiscard]] QString figure(const QString& name) const;
+    [[nodiscard]] QString delta(const QString& name) const;
+    [[nodiscard]] QString details() const;
+
+private:
+    struct Tile {
+        QString name;
+        QLabel* figure;
+        QLabel* caption;
+        QLabel* delta;
+    };
+    void addTile(const QString& name, const QString& caption);
+    void showPlan();
+    void showCost(const Plan& plan, const Plan* baseline);
+    void setTile(const QString& name, const QString& figure, const QString& caption, const QString& delta);
+    [[nodiscard]] const Tile* tile(const QString& name) const;
+
+    PlanComparison& m_comparison;
+    std::vector<Tile> m_tiles;
+    QLabel* m_details = nullptr;
+    QPushButton* m_pin = nullptr;
+    QPushButton* m_clear = nullptr;
+};
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,52 @@
+#pragma once
+// ExportActions: the window's Export menu (issue 8 §5). Quote details… edits the scenario's
+// quote; PDF (with print preview), Excel, CSV and chart images write the same files as
+// `clusterplan-cli report`, from the current plan, in the window's language.
+#include <QObject>
+#include <QString>
+
+#include "quote/labels.h"
+#include "quote/quote_document.h"
+#include "report/plan.h"
+
+class QMenu;
+class QPrinter;
+class QWidget;
+
+namespace clusterplan::ui {
+
+class PlanController;
+
+class ExportActions : public QObject {
+    Q_OBJECT
+
+public:
+    ExportActions(PlanController& controller, QWidget* window);
+    void addTo(QMenu* menu);
+
+    // The language of exports: Chinese when the window runs in Chinese (QLocale), else English.
+    [[nodiscard]] static quote::Lang windowLanguage();
+
+    // Exports without dialogs, for tests and scripting; return an empty string or the error.
+    QString exportPdf(const QString& path) const;
+    QString exportWorkbook(const QString& path) const;
+    QString exportCsv(const QString& folder) const;
+    QString exportImages(const QString& folder) const;
+
+private:
+    void editQuote();
+    void choosePdf();
+    void previewPdf();
+    void chooseWorkbook();
+    void chooseCsv();
+    void chooseImages();
+    void report(const QString& error, const QString& what) const;
+    [[nodiscard]] quote::QuoteDocument document() const;
+    // The current plan with every evaluated layout (the plan itself keeps the top of the ranking).
+    [[nodiscard]] Plan reportPlan() const;
+
+    PlanController& m_controller;
+    QWidget* m_window;
+};
+
+}  // namespace clusterplan::ui

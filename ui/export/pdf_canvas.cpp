@@ -1,0 +1,184 @@
+#include "export/pdf_canvas.h"
+
+#include <QFontDatabase>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QPagedPaintDevice>
+
+#include <algorithm>
+
+namespace clusterplan::ui {
+
+QString reportFontFamily() {
+    static const QString family = [] {
+        const QString wanted = QStringLiteral("WenQuanYi Micro Hei");
+        if (QFontDatabase::families().contains(wanted))
+            return wanted;
+        const int id = QFontDatabase::addApplicationFont(
+            QStringLiteral("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"));
+        const QStringList families = QFontDatabase::applicationFontFamilies(id);
+        return families.isEmpty() ? wanted : families.front();
+    }();
+    return family;
+}
+
+PdfCanvas::PdfCanvas(QPagedPaintDevice* device, QString footer, std::function<QString(int, int)> pageLabel,
+                     int totalPages)
+    : m_device(device)
+    , m_painter(device)
+    , m_footer(std::move(footer))
+    , m_pageLabel(std::move(pageLabel))
+    , m_totalPages(totalPages) {
+    m_area = QRectF(mm(18), mm(16), device->width() - mm(36), device->height() - mm(16) - mm(22));
+    m_y = m_area.top();
+}
+
+PdfCanvas::~PdfCanvas() {
+    drawFooter();
+    m_painter.end();
+}
+
+QFont PdfCanvas::font(double pt, bool bold) const {
+    QFont f(reportFontFamily());
+    f.setPointSizeF(pt);
+    f.setBold(bold);
+    return f;
+}
+
+void PdfCanvas::drawFooter() {
+    m_painter.save();
+    m_painter.setFont(font(7.5));
+    m_painter.setPen(QColor(90, 90, 90));
+    const QRectF r(m_area.left(), m_area.bottom() + mm(6), m_area.width(), mm(8));
+    m_painter.drawLine(QPointF(r.left(), r.top()), QPointF(r.right(), r.top()));
+    m_painter.drawText(r.adjusted(0, mm(1.5), 0, 0), Qt::AlignLeft | Qt::AlignTop, m_footer);
+    m_painter.drawText(r.adjusted(0, mm(1.5), 0, 0), Qt::AlignRight | Qt::AlignTop,
+                       m_pageLabel(m_page, std::max(m_totalPages, m_page)));
+    m_painter.restore();
+}
+
+void PdfCanvas::newPage() {
+    drawFooter();
+    m_device->newPage();
+    ++m_page;
+    m_y = m_area.top();
+}
+
+void PdfCanvas::ensure(double height) {
+    if (m_y + height > m_area.bottom() && m_y > m_area.top())
+        newPage();
+}
+
+void PdfCanvas::space(double v) {
+    m_y += mm(v);
+}
+
+void PdfCanvas::heading(const QString& text, double pt) {
+    const QFont f = font(pt, true);
+    m_painter.setFont(f);
+    const QRectF r =
+        m_painter.boundingRect(QRectF(m_area.left(), 0, m_area.width(), 1e6), Qt::TextWordWrap, text);
+    ensure(r.height() + mm(20));  // keep a heading with what follows it
+    m_painter.drawText(QRectF(m_area.left(), m_y, m_area.width(), r.height()), Qt::TextWordWrap, text);
+    m_y += r.height() + mm(2.5);
+}
+
+void PdfCanvas::paragraph(const QString& text, double pt, bool bold) {
+    m_painter.setFont(font(pt, bold));
+    const QRectF r =
+        m_painter.boundingRect(QRectF(m_area.left(), 0, m_area.width(), 1e6), Qt::TextWordWrap, text);
+    ensure(r.height());
+    m_painter.drawText(QRectF(m_area.left(), m_y, m_area.width(), r.height()), Qt::TextWordWrap, text);
+    m_y += r.height() + mm(1.5);
+}
+
+void PdfCanvas::rows(const std::vector<std::pair<QString, QString>>& rows, double pt) {
+    PdfTable t;
+    t.widths = {0.32, 0.68};
+    t.rightAligned = {false, false};
+    t.fontPt = pt;
+    for (const auto& [label, value] : rows)
+        t.rows.push_back({label, value});
+    t.strongRows.assign(rows.size(), false);
+    table(t);
+}
+
+double PdfCanvas::rowHeight(const PdfTable& t, const QStringList& cells, const QFont& f) const {
+    const QFontMetricsF metrics(f, m_device);
+    double h = metrics.height();
+    for (int i = 0; i < cells.size(); ++i) {
+        const double w = t.widths[static_cast<std::size_t>(i)] * m_area.width() - mm(2);
+        h = std::max(h, metrics.boundingRect(QRectF(0, 0, w, 1e6), Qt::TextWordWrap, cells[i]).height());
+    }
+    return h + mm(1.6);
+}
+
+void PdfCanvas::drawRow(const PdfTable& t, const QStringList& cells, const QFont& f, bool header) {
+    const double h = rowHeight(t, cells, f);
+    m_painter.setFont(f);
+    if (header)
+        m_painter.fillRect(QRectF(m_area.left(), m_y, m_area.width(), h), QColor(228, 233, 242));
+    double x = m_area.left();
+    for (int i = 0; i < cells.size(); ++i) {
+        const auto c = static_cast<std::size_t>(i);
+        const double w = t.widths[c] * m_area.width();
+        const bool right = !header && c < t.rightAligned.size() && t.rightAligned[c];
+        m_painter.drawText(QRectF(x + mm(1), m_y + mm(0.8), w - mm(2), h),
+                           Qt::TextWordWrap | (right ? Qt::AlignRight : Qt::AlignLeft), cells[i]);
+        x += w;
+    }
+    m_painter.setPen(QColor(200, 200, 200));
+    m_painter.drawLine(QPointF(m_area.left(), m_y + h), QPointF(m_area.right(), m_y + h));
+    m_painter.setPen(Qt::black);
+    m_y += h;
+}
+
+void PdfCanvas::table(const PdfTable& t) {
+    const QFont normal = font(t.fontPt), bold = font(t.fontPt, true);
+    const bool hasHeader = !t.header.isEmpty();
+    if (hasHeader) {
+        ensure(rowHeight(t, t.header, bold) * 2);
+        drawRow(t, t.header, bold, true);
+    }
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const bool strong = r < t.strongRows.size() && t.strongRows[r];
+        const QFont& f = strong ? bold : normal;
+        if (m_y + rowHeight(t, t.rows[r], f) > m_area.bottom()) {
+            newPage();
+            if (hasHeader)
+                drawRow(t, t.header, bold, true);  // the header again on every page of the table
+        }
+        drawRow(t, t.rows[r], f, false);
+    }
+    m_y += mm(3);
+}
+
+void PdfCanvas::scene(QGraphicsScene* scene, const QRectF& source, double heightShare) {
+    const double width = m_area.width();
+    const double height = std::min(width * source.height() / source.width(), m_area.height() * heightShare);
+    ensure(height);
+    scene->render(&m_painter, QRectF(m_area.left(), m_y, width, height), source, Qt::KeepAspectRatio);
+    m_y += height + mm(3);
+}
+
+void PdfCanvas::image(const QString& path, double maxHeightMm) {
+    const QImage img(path);
+    if (img.isNull())
+        return;
+    const double h = mm(maxHeightMm);
+    const double w = std::min(m_area.width(), h * img.width() / img.height());
+    ensure(h);
+    m_painter.drawImage(QRectF(m_area.left(), m_y, w, w * img.height() / img.width()), img);
+    m_y += h + mm(3);
+}
+
+void PdfCanvas::box(const QString& caption, double widthMm, double heightMm) {
+    ensure(mm(heightMm + 8));
+    m_painter.setFont(font(9));
+    const QRectF r(m_area.right() - mm(widthMm), m_y, mm(widthMm), mm(heightMm));
+    m_painter.drawRect(r);
+    m_painter.drawText(r.adjusted(mm(2), mm(2), -mm(2), -mm(2)), Qt::AlignLeft | Qt::AlignTop, caption);
+    m_y += mm(heightMm + 4);
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,71 @@
+#pragma once
+// PdfCanvas: flowing A4 pages on a QPainter for the quote (issue 8 §2): headings, paragraphs,
+// label/value rows, tables that break across pages with their header repeated, vector charts and
+// boxes, and a footer with the page number on every page. Text uses WenQuanYi Micro Hei, which
+// embeds as a subset and stays extractable by pdftotext for Chinese and English
+// (quotes-and-charts.md §4; Noto CJK breaks pdftotext). Units are device pixels at kDpi.
+#include <QFont>
+#include <QPainter>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <vector>
+
+class QPagedPaintDevice;
+class QGraphicsScene;
+
+namespace clusterplan::ui {
+
+struct PdfTable {
+    QStringList header;
+    std::vector<double> widths;      // shares of the text width, summing to 1
+    std::vector<bool> rightAligned;  // per column (numbers)
+    std::vector<QStringList> rows;
+    std::vector<bool> strongRows;  // bold rows (subtotals); may be shorter than rows
+    double fontPt = 8;
+};
+
+class PdfCanvas {
+public:
+    static constexpr int kDpi = 300;
+    // `footer` is printed on every page with "page / pages"; `pageLabel` formats it.
+    PdfCanvas(QPagedPaintDevice* device, QString footer, std::function<QString(int, int)> pageLabel,
+              int totalPages);
+    ~PdfCanvas();
+
+    void heading(const QString& text, double pt = 14);
+    void paragraph(const QString& text, double pt = 9, bool bold = false);
+    void rows(const std::vector<std::pair<QString, QString>>& rows, double pt = 10);
+    void table(const PdfTable& table);
+    // Renders the scene's rectangle into the full text width, keeping its aspect ratio (vectors).
+    void scene(QGraphicsScene* scene, const QRectF& source, double heightShare = 0.4);
+    void image(const QString& path, double maxHeightMm);
+    void box(const QString& caption, double widthMm, double heightMm);
+    void space(double mm);
+    void newPage();
+    [[nodiscard]] int pages() const { return m_page; }
+    [[nodiscard]] QFont font(double pt, bool bold = false) const;
+
+private:
+    [[nodiscard]] double mm(double v) const { return v * kDpi / 25.4; }
+    void ensure(double height);
+    void drawFooter();
+    double rowHeight(const PdfTable& t, const QStringList& cells, const QFont& f) const;
+    void drawRow(const PdfTable& t, const QStringList& cells, const QFont& f, bool header);
+
+    QPagedPaintDevice* m_device;
+    QPainter m_painter;
+    QString m_footer;
+    std::function<QString(int, int)> m_pageLabel;
+    int m_totalPages;
+    int m_page = 1;
+    QRectF m_area;  // printable text area
+    double m_y = 0;
+};
+
+// The family name of the bundled CJK font, registering the file with Qt when fontconfig does not
+// know it (fonts-wqy-microhei: /usr/share/fonts/truetype/wqy/wqy-microhei.ttc).
+QString reportFontFamily();
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,77 @@
+#include "export/quote_pdf.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QPageLayout>
+#include <QPdfWriter>
+#include <QSaveFile>
+
+#include "export/pdf_canvas.h"
+#include "export/quote_pdf_sections.h"
+#include "models/qt_text.h"
+
+namespace clusterplan::ui {
+
+namespace {
+
+void setUpPdf(QPdfWriter& pdf, const quote::QuoteDocument& doc) {
+    pdf.setResolution(PdfCanvas::kDpi);
+    pdf.setPageSize(QPageSize(QPageSize::A4));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter);
+    pdf.setTitle(toQString(doc.info.number.empty() ? "ClusterPlan quote" : doc.info.number));
+    pdf.setCreator(QStringLiteral("ClusterPlan"));
+}
+
+}  // namespace
+
+int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
+               const ReportCharts& charts, const QuotePdfOptions& options, int totalPages) {
+    const QString footer =
+        toQString(doc.info.company + (doc.info.company.empty() ? "" : " · ") + quote::label(lang, "title") +
+                  " " + doc.info.number + " · " + quote::label(lang, "revision") + " " +
+                  std::to_string(doc.info.revision) + " · " + doc.date);
+    PdfCanvas canvas(
+        device, footer,
+        [lang](int page, int pages) {
+            return toQString(quote::label(lang, "page", {std::to_string(page), std::to_string(pages)}));
+        },
+        totalPages);
+    QuoteSections sections{canvas, plan, doc, lang, charts, options.maxLayouts};
+    sections.cover();
+    canvas.newPage();
+    sections.verdict();
+    canvas.newPage();
+    sections.lineItems();
+    canvas.newPage();
+    sections.analysis();
+    canvas.newPage();
+    sections.assumptions();
+    return canvas.pages();
+}
+
+int countQuotePages(const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
+                    const ReportCharts& charts, const QuotePdfOptions& options) {
+    QBuffer scratch;
+    scratch.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&scratch);
+    setUpPdf(pdf, doc);
+    return paintQuote(&pdf, plan, doc, lang, charts, options, 0);
+}
+
+Result<int> writeQuotePdf(const QString& path, const Plan& plan, const quote::QuoteDocument& doc,
+                          quote::Lang lang, const ReportCharts& charts, const QuotePdfOptions& options) {
+    int pages = countQuotePages(plan, doc, lang, charts, options);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{toStdString(path), toStdString(file.errorString())};
+    {
+        QPdfWriter pdf(&file);
+        setUpPdf(pdf, doc);
+        pages = paintQuote(&pdf, plan, doc, lang, charts, options, pages);
+    }
+    if (!file.commit())
+        return Error{toStdString(path), toStdString(file.errorString())};
+    return pages;
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,39 @@
+#pragma once
+// The customer quote as an A4 vector PDF (issue 8 §1-2), pages in the issue's order: cover;
+// verdict; line items with subtotals, totals, 价税合计 and the 大写 total (Chinese), validity and
+// the seal box; memory, layouts and explanation, step time, cost over time with the yearly table,
+// sensitivity; assumptions. Charts are the window's chart views rendered as vectors. The file is
+// written through QSaveFile: an unwritable path is an error and leaves no partial file.
+#include <QString>
+
+#include "quote/quote_document.h"
+#include "util/result.h"
+
+class QPagedPaintDevice;
+
+namespace clusterplan {
+struct Plan;
+}
+
+namespace clusterplan::ui {
+
+class ReportCharts;
+
+struct QuotePdfOptions {
+    std::size_t maxLayouts = 60;  // rows of the layouts table (fitting layouts first)
+};
+
+// Returns the number of pages written.
+Result<int> writeQuotePdf(const QString& path, const Plan& plan, const quote::QuoteDocument& doc,
+                          quote::Lang lang, const ReportCharts& charts, const QuotePdfOptions& options = {});
+
+// Paints the quote on any paged device (the print preview's QPrinter too); returns the pages used.
+// `totalPages` is printed in the footers ("Page 2 of 9"); pass 0 when not yet known.
+int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
+               const ReportCharts& charts, const QuotePdfOptions& options, int totalPages);
+
+// Pages the quote takes (a first pass into memory), for the "Page i of n" footers.
+int countQuotePages(const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
+                    const ReportCharts& charts, const QuotePdfOptions& options = {});
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,252 @@
+#include "export/quote_pdf_sections.h"
+
+#include <QFileInfo>
+
+#include <cmath>
+
+#include "export/pdf_canvas.h"
+#include "export/report_charts.h"
+#include "models/qt_text.h"
+#include "quote/quote_text.h"
+#include "report/plan.h"
+#include "report/plan_format.h"
+#include "util/number_format.h"
+
+namespace clusterplan::ui {
+
+namespace {
+
+using quote::label;
+
+QString q(const std::string& s) {
+    return toQString(s);
+}
+
+std::vector<std::pair<QString, QString>> pairs(const std::vector<quote::Row>& rows) {
+    std::vector<std::pair<QString, QString>> out;
+    for (const auto& r : rows)
+        out.emplace_back(q(r.label), q(r.value));
+    return out;
+}
+
+}  // namespace
+
+void QuoteSections::chart(const char* name, double heightShare) {
+    if (const ReportChart* c = charts.chart(QString::fromLatin1(name)))
+        canvas.scene(c->scene(), c->source(), heightShare);
+}
+
+void QuoteSections::cover() {
+    canvas.space(20);
+    if (!doc.info.logo.empty() && QFileInfo::exists(q(doc.info.logo)))
+        canvas.image(q(doc.info.logo), 25);
+    if (!doc.info.company.empty())
+        canvas.heading(q(doc.info.company), 16);
+    canvas.heading(q(label(lang, "title")), 28);
+    canvas.space(10);
+    canvas.rows(pairs(quote::coverRows(doc, lang)), 12);
+    canvas.space(6);
+    canvas.paragraph(q(label(lang, "valid_days", {std::to_string(doc.info.validDays)})), 11);
+    canvas.paragraph(q(label(lang, "disclaimer")), 9);
+}
+
+void QuoteSections::verdict() {
+    canvas.heading(q(label(lang, "verdict")), 18);
+    canvas.rows(pairs(quote::verdictRows(doc, lang)), 11);
+    if (plan.search && !plan.search->explanation.empty()) {
+        canvas.heading(q(label(lang, "explanation")), 12);
+        canvas.paragraph(q(plan.search->explanation), 9);
+    }
+}
+
+void QuoteSections::option(const quote::QuoteOption& o) {
+    canvas.heading(q(o.title.in(lang)), 13);
+    PdfTable t;
+    const auto head = quote::lineHeader(lang, doc.currency);
+    // No., item (with its configuration below), qty, unit, unit price, discount, amount, rate, VAT, gross.
+    for (std::size_t i : {0, 1, 3, 4, 5, 6, 7, 8, 9, 10})
+        t.header << q(head[i]);
+    t.widths = {0.04, 0.24, 0.05, 0.07, 0.11, 0.07, 0.12, 0.05, 0.11, 0.14};
+    t.rightAligned = {false, false, true, false, true, true, true, true, true, true};
+    t.fontPt = 7;
+    std::size_t number = 1;
+    for (const auto& g : o.groups) {
+        t.rows.push_back({QString(), q(g.title.in(lang))});
+        t.strongRows.push_back(true);
+        for (const auto& l : g.lines) {
+            const auto c = quote::lineCells(l, number++, lang);
+            const QString item = q(c[1]) + (c[2].empty() ? QString() : QStringLiteral("\n") + q(c[2]));
+            t.rows.push_back(
+                {q(c[0]), item, q(c[3]), q(c[4]), q(c[5]), q(c[6]), q(c[7]), q(c[8]), q(c[9]), q(c[10])});
+            t.strongRows.push_back(false);
+        }
+        t.rows.push_back({QString(),
+                          q(label(lang, "subtotal")),
+                          {},
+                          {},
+                          {},
+                          {},
+                          q(quote::formatPlain(g.subtotal.amount)),
+                          {},
+                          q(quote::formatPlain(g.subtotal.tax)),
+                          q(quote::formatPlain(g.subtotal.gross))});
+        t.strongRows.push_back(true);
+    }
+    canvas.table(t);
+    canvas.rows(pairs(quote::totalRows(o, doc.currency, lang)), 10);
+}
+
+void QuoteSections::lineItems() {
+    canvas.heading(q(label(lang, "line_items")), 18);
+    if (lang == quote::Lang::En)
+        canvas.paragraph(
+            q(label(lang, doc.info.tax.englishIncludesTax ? "amounts_incl_tax" : "amounts_excl_tax")));
+    if (!doc.costError.empty())
+        canvas.paragraph(q(doc.costError));
+    if (doc.rent)
+        option(*doc.rent);
+    if (doc.buy)
+        option(*doc.buy);
+    canvas.heading(q(label(lang, "validity")), 12);
+    canvas.paragraph(q(label(lang, "valid_days", {std::to_string(doc.info.validDays)})) +
+                         QStringLiteral(" ") + q(label(lang, "valid_until")) + QStringLiteral(": ") +
+                         q(doc.validUntil),
+                     10);
+    if (!doc.info.notes.empty()) {
+        canvas.heading(q(label(lang, "notes")), 12);
+        canvas.paragraph(q(doc.info.notes), 9);
+    }
+    canvas.space(4);
+    canvas.box(q(label(lang, "prepared_by")) + QStringLiteral(": ") + q(doc.info.preparedBy) +
+                   QStringLiteral("\n") + q(label(lang, "seal")),
+               80, 40);
+}
+
+void QuoteSections::memory() {
+    canvas.heading(q(label(lang, "memory")), 14);
+    chart("memory", 0.33);
+    const MemoryBreakdown& m = plan.memory;
+    PdfTable t;
+    t.widths = {0.5, 0.5};
+    t.rightAligned = {false, true};
+    const auto row = [&](const char* name, double bytes) {
+        t.rows.push_back({q(name), q(formatGib(bytes, 2))});
+    };
+    row("weights", m.weights);
+    row("gradients", m.gradients);
+    row("optimizer", m.optimizer);
+    row("activations", m.activations);
+    row("other", m.other.total());
+    row("total", m.total());
+    row("capacity", m.capacity);
+    t.strongRows = {false, false, false, false, false, true, false};
+    canvas.table(t);
+}
+
+void QuoteSections::layouts() {
+    canvas.heading(q(label(lang, "layouts")), 14);
+    chart("layouts", 0.33);
+    PdfTable t;
+    t.header = {QStringLiteral("#"),         QStringLiteral("TP×PP×DP×CP"), QStringLiteral("mb"),
+                QStringLiteral("ZeRO"),      QStringLiteral("recompute"),   QStringLiteral("GiB/GPU"),
+                QStringLiteral("step s"),    QStringLiteral("tokens/s"),    QStringLiteral("MFU"),
+                q(label(lang, "fits_short"))};
+    t.widths = {0.05, 0.17, 0.05, 0.06, 0.1, 0.1, 0.09, 0.11, 0.07, 0.2};
+    t.rightAligned = {true, false, true, true, false, true, true, true, true, false};
+    t.fontPt = 7;
+    const auto add = [&](std::size_t rank, const Layout& l, double mem, const PerfEstimate& p, bool fits,
+                         const std::string& reason) {
+        t.rows.push_back(
+            {QString::number(rank),
+             q(std::to_string(l.tp) + "×" + std::to_string(l.pp) + "×" + std::to_string(l.dp) + "×" +
+               std::to_string(l.cp)),
+             QString::number(l.microBatch), QString::number(l.zeroStage),
+             q(std::string(toString(l.recompute))), q(formatFixed(mem / (1024.0 * 1024.0 * 1024.0), 1)),
+             q(formatFixed(p.stepSeconds, 3)), q(formatFixed(p.tokensPerSecond, 0)),
+             q(formatFixed(100 * p.mfu, 1) + " %"), fits ? q(label(lang, "fits_short")) : q(reason)});
+    };
+    if (plan.search) {
+        for (std::size_t i = 0; i < plan.search->ranked.size() && i < maxLayouts; ++i) {
+            const Candidate& c = plan.search->ranked[i];
+            add(i + 1, c.layout, c.memoryBytes, c.perf, c.fits, c.reason);
+        }
+    } else {
+        add(1, plan.layout, plan.memory.total(), plan.perf, plan.memory.fits(), label(lang, "no_fit_short"));
+    }
+    canvas.table(t);
+    if (plan.search && !plan.search->explanation.empty()) {
+        canvas.heading(q(label(lang, "explanation")), 12);
+        canvas.paragraph(q(plan.search->explanation), 9);
+    }
+}
+
+void QuoteSections::costOverTime() {
+    if (!plan.cost)
+        return;
+    const cost::CostReport& r = *plan.cost;
+    canvas.heading(q(label(lang, "cost_over_time")), 14);
+    chart("cost", 0.33);
+    canvas.heading(q(label(lang, "yearly")), 12);
+    PdfTable t;
+    t.header = {q(label(lang, "month")), q(label(lang, "rent")), q(label(lang, "buy")),
+                q(label(lang, "buy_net"))};
+    t.widths = {0.16, 0.28, 0.28, 0.28};
+    t.rightAligned = {true, true, true, true};
+    for (const auto& m : r.monthly)
+        if (m.month > 0 && (m.month % 12 == 0 || m.month == r.horizonMonths))
+            t.rows.push_back({QString::number(m.month),
+                              q(quote::formatAmount(m.rentAccrued, doc.currency, lang)),
+                              q(quote::formatAmount(m.buy, doc.currency, lang)),
+                              q(quote::formatAmount(m.buyNet, doc.currency, lang))});
+    canvas.table(t);
+}
+
+void QuoteSections::sensitivity() {
+    if (!plan.cost || plan.cost->sensitivity.empty())
+        return;
+    canvas.heading(q(label(lang, "sensitivity")), 14);
+    PdfTable t;
+    t.header = {QStringLiteral("input"),     QStringLiteral("low"),   QStringLiteral("high"),
+                q(label(lang, "breakeven")), QStringLiteral("Δ low"), QStringLiteral("Δ high")};
+    t.widths = {0.26, 0.12, 0.12, 0.14, 0.18, 0.18};
+    t.rightAligned = {false, true, true, true, true, true};
+    t.fontPt = 7.5;
+    const auto month = [](const std::optional<int>& m) {
+        return m ? QString::number(*m) : QStringLiteral("–");
+    };
+    for (const auto& s : plan.cost->sensitivity)
+        t.rows.push_back({q(s.input), q(formatNumber(std::round(s.low * 1e6) / 1e6)),
+                          q(formatNumber(std::round(s.high * 1e6) / 1e6)),
+                          month(s.breakevenLow) + QStringLiteral(" / ") + month(s.breakevenHigh),
+                          q(quote::formatPlain(s.advantageLow)), q(quote::formatPlain(s.advantageHigh))});
+    canvas.table(t);
+}
+
+void QuoteSections::analysis() {
+    memory();
+    layouts();
+    canvas.heading(q(label(lang, "step_time")), 14);
+    chart("step_time", 0.33);
+    costOverTime();
+    sensitivity();
+}
+
+void QuoteSections::assumptions() {
+    canvas.heading(q(label(lang, "assumptions")), 18);
+    for (const auto& line : quote::assumptionLines(doc, lang))
+        canvas.paragraph(q(line), 9);
+    for (const auto& note : doc.notes)
+        canvas.paragraph(QStringLiteral("• ") + q(note), 8);
+    canvas.heading(q(label(lang, "prices")), 12);
+    PdfTable t;
+    t.header = {QStringLiteral("key"), QStringLiteral("value"), QStringLiteral("source"),
+                QStringLiteral("as of")};
+    t.widths = {0.2, 0.22, 0.46, 0.12};
+    t.rightAligned = {false, false, false, false};
+    t.fontPt = 7;
+    for (const auto& p : doc.prices)
+        t.rows.push_back({q(p.key), q(p.value), q(p.source), q(p.asOf)});
+    canvas.table(t);
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,39 @@
+#pragma once
+// The quote's pages drawn on a PdfCanvas, one method per section in the order.
+#include <cstddef>
+
+#include "quote/quote_document.h"
+
+namespace clusterplan {
+struct Plan;
+}
+
+namespace clusterplan::ui {
+
+class PdfCanvas;
+class ReportCharts;
+
+struct QuoteSections {
+    PdfCanvas& canvas;
+    const Plan& plan;
+    const quote::QuoteDocument& doc;
+    quote::Lang lang;
+    const ReportCharts& charts;
+    std::size_t maxLayouts;
+
+    void cover();
+    void verdict();
+    void lineItems();
+    void analysis();
+    void assumptions();
+
+private:
+    void option(const quote::QuoteOption& option);
+    void memory();
+    void layouts();
+    void costOverTime();
+    void sensitivity();
+    void chart(const char* name, double heightShare);
+};
+
+}  // namespace clusterplan::ui

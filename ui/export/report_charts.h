@@ -1,0 +1,41 @@
+#pragma once
+// ReportCharts: the window's own chart views (ui/charts), made for one plan at a fixed size
+// without showing them on screen, so the PDF and the images draw the same charts as the window
+// (issue 8 §2: "from the same chart code the window uses, not screenshots").
+#include <QGraphicsScene>
+#include <QList>
+#include <QRectF>
+#include <QString>
+
+#include <memory>
+
+class QChartView;
+
+namespace clusterplan {
+struct Plan;
+}
+
+namespace clusterplan::ui {
+
+struct ReportChart {
+    QString name;  // file stem: "memory", "step_time", "layouts", "cost"
+    QChartView* view = nullptr;
+    [[nodiscard]] QGraphicsScene* scene() const;
+    [[nodiscard]] QRectF source() const;  // the chart's rectangle in its scene
+};
+
+class ReportCharts {
+public:
+    explicit ReportCharts(const Plan& plan);
+    ~ReportCharts();
+    ReportCharts(const ReportCharts&) = delete;
+    ReportCharts& operator=(const ReportCharts&) = delete;
+
+    [[nodiscard]] const QList<ReportChart>& charts() const { return m_charts; }
+    [[nodiscard]] const ReportChart* chart(const QString& name) const;
+
+private:
+    QList<ReportChart> m_charts;
+};
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,54 @@
+#pragma once
+// Fine-tuning rows of the training form (issue 13): method (full, LoRA, QLoRA), LoRA rank, alpha,
+// targets and trainable embeddings, frozen layers, and the data given either as tokens
+// (pre-training) or as a data set × epochs (fine-tuning). Rows that do not apply are hidden.
+#include <QObject>
+
+#include <array>
+
+#include "scenario/scenario.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QSpinBox;
+
+namespace clusterplan::ui {
+
+class FieldRegistry;
+class PlanController;
+
+class FineTuningFields : public QObject {
+    Q_OBJECT
+
+public:
+    // Adds its rows to `form`.
+    FineTuningFields(PlanController& controller, FieldRegistry& fields, QFormLayout* form, QObject* parent);
+
+    void load(const Scenario& scenario);
+
+private:
+    void addMethodRows(FieldRegistry& fields);
+    void addDataRows(FieldRegistry& fields);
+    void connectMethodRows();
+    void connectDataRows();
+    void showRowsFor(const TrainingSpec& training);
+
+    PlanController& m_controller;
+    QFormLayout* m_form;
+    QComboBox* m_method = nullptr;
+    QSpinBox* m_rank = nullptr;
+    QDoubleSpinBox* m_alpha = nullptr;
+    QWidget* m_targets = nullptr;
+    std::array<QCheckBox*, 7> m_targetBoxes{};
+    QCheckBox* m_trainableEmbeddings = nullptr;
+    QSpinBox* m_frozenLayers = nullptr;
+    QComboBox* m_dataMode = nullptr;
+    QDoubleSpinBox* m_tokens = nullptr;
+    QDoubleSpinBox* m_samples = nullptr;
+    QDoubleSpinBox* m_meanTokens = nullptr;
+    QDoubleSpinBox* m_epochs = nullptr;
+};
+
+}  // namespace clusterplan::ui

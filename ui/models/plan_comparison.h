@@ -1,0 +1,58 @@
+#pragma once
+// PlanComparison: the plans the views show beside the current one (issue 7 §2, §4).
+// - The selected layout: one row of the search ranking, picked in the layout explorer (a point or
+//   a table row). It is evaluated by the engine as a scenario with every layout key pinned to it,
+//   so the Memory and Time views show the engine's numbers for it, never numbers the UI derives.
+//   After an edit the selection follows the same layout in the new ranking, or is dropped.
+// - The baseline: a copy of the current plan kept by "Pin as baseline" until cleared.
+// useSelectedLayout() pins the selected layout's keys in the controller's scenario.
+#include <QObject>
+
+#include <optional>
+
+#include "report/plan.h"
+
+namespace clusterplan::ui {
+
+class PlanController;
+
+// The LayoutSpec with every key set to `layout`'s values and none left open.
+[[nodiscard]] LayoutSpec pinnedSpec(const Layout& layout);
+
+class PlanComparison : public QObject {
+    Q_OBJECT
+
+public:
+    explicit PlanComparison(PlanController& controller, QObject* parent = nullptr);
+
+    [[nodiscard]] PlanController& controller() const { return m_controller; }
+    // Index into the current plan's search->ranked; empty when nothing is selected.
+    [[nodiscard]] std::optional<std::size_t> selectedIndex() const { return m_selectedIndex; }
+    [[nodiscard]] const std::optional<Plan>& selectedPlan() const { return m_selectedPlan; }
+    [[nodiscard]] const std::optional<Plan>& baseline() const { return m_baseline; }
+
+    // Selects ranked[index] of the current plan's search (out of range: clears the selection).
+    void selectLayout(std::optional<std::size_t> index);
+    // Pins the selected layout's keys in the scenario (closing the search); false without one.
+    bool useSelectedLayout();
+    void pinBaseline();
+    void clearBaseline();
+
+signals:
+    void selectionChanged(std::optional<std::size_t> index);
+    void baselineChanged();
+    // Anything the views compare changed: the current plan, the selection or the baseline.
+    void changed();
+
+private:
+    void followPlan(const Plan& plan);
+    void evaluateSelection();
+
+    PlanController& m_controller;
+    std::optional<std::size_t> m_selectedIndex;
+    std::optional<Layout> m_selectedLayout;
+    std::optional<Plan> m_selectedPlan;
+    std::optional<Plan> m_baseline;
+};
+
+}  // namespace clusterplan::ui
