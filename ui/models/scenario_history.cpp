@@ -61,6 +61,10 @@ private:
 
 }  // namespace
 
+ScenarioHistory::~ScenarioHistory() {
+    m_stack.disconnect(this);
+}
+
 ScenarioHistory::ScenarioHistory(PlanController& controller, QObject* parent)
     : QObject(parent), m_controller(controller) {
     connect(&controller, &PlanController::scenarioEdited, this, &ScenarioHistory::record);

@@ -22,6 +22,9 @@ public:
     static constexpr qint64 kMergeMs = 1000;
 
     explicit ScenarioHistory(PlanController& controller, QObject* parent = nullptr);
+    // Disconnects first: the stack's destructor clears it and signals indexChanged, which must not
+    // reach the controller (or a window being destroyed) from a half-destroyed history.
+    ~ScenarioHistory() override;
 
     [[nodiscard]] QUndoStack& stack() { return m_stack; }
 
