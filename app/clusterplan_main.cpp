@@ -67,6 +67,7 @@ int main(int argc, char* argv[]) {
     ui::PlanController controller(catalog, defaultScenario(catalog));
     ui::MainWindow window(controller);
     window.show();
+    controller.validateInBackground();
     if (!commandLine.scenarioPath.isEmpty())
         window.openScenarioFile(commandLine.scenarioPath);
     return QApplication::exec();

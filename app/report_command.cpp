@@ -3,7 +3,6 @@
 #include <ctime>
 #include <iostream>
 
-#include "export/all_layouts.h"
 #include "export/csv_export.h"
 #include "export/quote_workbook.h"
 #include "quote/quote_text.h"
@@ -49,7 +48,6 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     auto plan = evaluate(scenario.value(), catalog);
     if (!plan)
         return fail({rq.file + ": " + plan.error().where, plan.error().message});
-    keepAllLayouts(plan.value(), catalog);
     auto validation = runValidation(catalog);
     std::optional<quote::Accuracy> accuracy;
     if (validation)

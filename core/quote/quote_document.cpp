@@ -52,6 +52,18 @@ Verdict verdictOf(const Plan& p) {
     v.capacityBytes = p.memory.capacity;
     if (!v.fits)
         v.reason = "needs " + formatGib(v.memoryBytes) + " > " + formatGib(v.capacityBytes) + " usable";
+    const TrainingSpec& t = p.scenario.training;
+    v.method = t.method;
+    v.loraRank = t.lora.rank;
+    v.loraAlpha = t.lora.alpha;
+    v.loraTargets = loraTargetList(t.lora.targets) + (t.lora.trainableEmbeddings ? " + embeddings" : "");
+    v.frozenLayers = t.frozenLayers;
+    v.trainableParams = p.trainable.trainable;
+    v.totalParams = p.params.total;
+    v.offload = p.layout.offload;
+    v.hostBytesPerNode = p.memory.host.total() * static_cast<double>(p.scenario.cluster.gpusPerNode);
+    v.hostCapacityBytes = p.host.memoryGib * 1024.0 * 1024.0 * 1024.0;
+    v.hostFits = p.memory.host.fits();
     v.tokensPerSecond = p.perf.tokensPerSecond;
     v.mfu = p.perf.mfu;
     v.trainDays = p.perf.trainDays;
@@ -86,18 +98,12 @@ std::vector<PriceLine> pricesOf(const cost::CostReport& c) {
 
 Accuracy summariseValidation(const ValidationReport& report) {
     Accuracy a;
-    double fitSum = 0, holdoutSum = 0;
-    for (const auto& row : report.rows) {
-        if (row.use == "fit") {
-            fitSum += std::fabs(row.error);
-            ++a.fitRuns;
-        } else if (row.use == "holdout") {
-            holdoutSum += std::fabs(row.error);
-            ++a.holdoutRuns;
-        }
-    }
-    a.meanAbsErrorFit = a.fitRuns ? fitSum / a.fitRuns : 0;
-    a.meanAbsErrorHoldout = a.holdoutRuns ? holdoutSum / a.holdoutRuns : 0;
+    for (const auto& row : report.rows)
+        if (row.use != "exclude")
+            ++a.runs;
+    a.cvMeanAbsError = report.cvMeanAbsError;
+    a.cvBandCoverage = report.cvBandCoverage;
+    a.inSampleMeanAbsError = report.meanAbsError;
     return a;
 }
 

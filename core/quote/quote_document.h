@@ -3,6 +3,7 @@
 // cover facts, the verdict, the rent and buy line items, and the assumptions (every price with its
 // source and date, the engine's validated accuracy, the estimate disclaimer). Built once from a
 // Plan; the text report, the PDF and the workbook all read it, so they print the same numbers.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "quote/line_items.h"
 #include "quote/quote_info.h"
 #include "report/plan.h"
+#include "scenario/fine_tuning_spec.h"
 #include "validation/validation.h"
 
 namespace clusterplan::quote {
@@ -21,6 +23,16 @@ struct Verdict {
     bool fits = false;
     double memoryBytes = 0, capacityBytes = 0;
     std::string reason;  // why it does not fit
+    // Fine-tuning (issue 13): shown when the run is not full training of every layer.
+    TrainingMethod method = TrainingMethod::Full;
+    std::int64_t loraRank = 0, frozenLayers = 0;
+    double loraAlpha = 0;
+    std::string loraTargets;  // "q k v o gate up down"
+    double trainableParams = 0, totalParams = 0;
+    // CPU offload: shown when the optimizer (and parameters) live in host memory.
+    Offload offload = Offload::None;
+    double hostBytesPerNode = 0, hostCapacityBytes = 0;
+    bool hostFits = true;
     double tokensPerSecond = 0, mfu = 0, trainDays = 0;
     bool hasCost = false;
     std::optional<cost::Money> runCostRent, runCostBuy;
@@ -30,12 +42,15 @@ struct Verdict {
     bool buyCheaper = false;  // own net of resale below rent at the horizon
 };
 
-// The validation table summarised as the assumptions page quotes it.
+// The validation table summarised as the assumptions page quotes it: what `clusterplan-cli validate` reports
+// (issue 9 §1): the cross-validated error (each source's runs predicted by profiles fitted without that
+// source) is what a customer's run can expect; the in-sample error is shown beside it only so the two are not
+// confused.
 struct Accuracy {
-    double meanAbsErrorFit = 0;  // runs used to fit the profiles: in-sample
-    int fitRuns = 0;
-    double meanAbsErrorHoldout = 0;
-    int holdoutRuns = 0;
+    int runs = 0;               // published runs scored (excluded ones are not)
+    double cvMeanAbsError = 0;  // leave one source out
+    double cvBandCoverage = 0;  // share of runs inside the cross-validated plan's band
+    double inSampleMeanAbsError = 0;
 };
 [[nodiscard]] Accuracy summariseValidation(const ValidationReport& report);
 

@@ -29,6 +29,29 @@ std::vector<Row> coverRows(const QuoteDocument& d, Lang lang) {
             {label(lang, "prepared_by"), d.info.preparedBy}};
 }
 
+// LoRA / QLoRA / frozen layers and CPU offload change what a customer buys: say so beside the layout.
+void addFineTuningRows(std::vector<Row>& rows, const Verdict& v, Lang lang) {
+    const std::string rank = std::to_string(v.loraRank), alpha = formatNumber(v.loraAlpha);
+    if (v.method == TrainingMethod::Lora)
+        rows.push_back(
+            {label(lang, "training_method"), label(lang, "method_lora", {rank, alpha, v.loraTargets})});
+    else if (v.method == TrainingMethod::Qlora)
+        rows.push_back(
+            {label(lang, "training_method"), label(lang, "method_qlora", {rank, alpha, v.loraTargets})});
+    else if (v.frozenLayers > 0)
+        rows.push_back(
+            {label(lang, "training_method"), label(lang, "method_frozen", {std::to_string(v.frozenLayers)})});
+    if (v.method != TrainingMethod::Full || v.frozenLayers > 0)
+        rows.push_back({label(lang, "trainable_params"),
+                        formatFixed(v.trainableParams / 1e6, 2) + " M (" +
+                            formatFixed(100 * v.trainableParams / v.totalParams, 3) + " %)"});
+    if (v.offload != Offload::None)
+        rows.push_back({label(lang, "cpu_offload"),
+                        label(lang, v.offload == Offload::Optimizer ? "offload_optimizer" : "offload_params",
+                              {formatGib(v.hostBytesPerNode), formatGib(v.hostCapacityBytes),
+                               label(lang, v.hostFits ? "host_fits" : "host_does_not_fit")})});
+}
+
 std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     const Verdict& v = d.verdict;
     std::vector<Row> rows{
@@ -39,10 +62,14 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
          formatGib(v.memoryBytes) + " / " + formatGib(v.capacityBytes) + ", " +
              (v.fits ? label(lang, "fits", {formatGib(v.capacityBytes - v.memoryBytes)})
                      : label(lang, "does_not_fit", {v.reason}))},
-        {label(lang, "tokens_per_second"), formatFixed(v.tokensPerSecond, 0) + " tokens/s"},
-        {label(lang, "mfu"), formatFixed(100 * v.mfu, 1) + (lang == Lang::Zh ? "%" : " %")},
-        {label(lang, "train_days"), formatFixed(v.trainDays, 1)},
     };
+    addFineTuningRows(rows, v, lang);
+    rows.insert(rows.end(),
+                {
+                    {label(lang, "tokens_per_second"), formatFixed(v.tokensPerSecond, 0) + " tokens/s"},
+                    {label(lang, "mfu"), formatFixed(100 * v.mfu, 1) + (lang == Lang::Zh ? "%" : " %")},
+                    {label(lang, "train_days"), formatFixed(v.trainDays, 1)},
+                });
     if (!v.hasCost)
         return rows;
     const auto money = [&](Money m) { return formatAmount(m, d.currency, lang); };
@@ -106,16 +133,12 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
     out.push_back(label(lang, "tax_basis"));
     if (d.info.tax.smallScaleTaxpayer)
         out.push_back(label(lang, "small_scale", {formatRate(d.info.tax.smallScaleRate, lang)}));
-    if (d.accuracy) {
+    if (d.accuracy && d.accuracy->runs > 0) {
         const Accuracy& a = *d.accuracy;
-        if (a.fitRuns > 0)
-            out.push_back(label(
-                lang, "accuracy_line",
-                {formatRate(a.meanAbsErrorFit, lang), std::to_string(a.fitRuns), label(lang, "in_sample")}));
-        if (a.holdoutRuns > 0)
-            out.push_back(label(lang, "accuracy_line",
-                                {formatRate(a.meanAbsErrorHoldout, lang), std::to_string(a.holdoutRuns),
-                                 label(lang, "held_out")}));
+        out.push_back(label(lang, "accuracy_cv",
+                            {formatRate(a.cvMeanAbsError, lang), std::to_string(a.runs),
+                             formatRate(a.cvBandCoverage, lang)}));
+        out.push_back(label(lang, "accuracy_in_sample", {formatRate(a.inSampleMeanAbsError, lang)}));
     }
     out.push_back(label(lang, "disclaimer"));
     return out;

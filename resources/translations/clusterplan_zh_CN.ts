@@ -81,6 +81,30 @@
         <translation>优化器</translation>
     </message>
     <message>
+        <source>offload PCIe (exposed)</source>
+        <translation>卸载 PCIe 传输（未重叠）</translation>
+    </message>
+    <message>
+        <source>offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>comm/compute contention</source>
+        <translation>通信与计算争用</translation>
+    </message>
+    <message>
+        <source>contention</source>
+        <translation>争用</translation>
+    </message>
+    <message>
+        <source>synchronisation (slowest GPU)</source>
+        <translation>同步（等待最慢的 GPU）</translation>
+    </message>
+    <message>
+        <source>sync</source>
+        <translation>同步</translation>
+    </message>
+    <message>
         <source>TP</source>
         <translation>TP</translation>
     </message>
@@ -2274,6 +2298,10 @@
     <message>
         <source>baseline: month %1</source>
         <translation>基线：第 %1 个月</translation>
+    </message>
+    <message>
+        <source>Times are estimates: on %1 published runs the engine had not been fitted to, step time was off by %2 % on average (cross-validated); %3 % fell inside the band.</source>
+        <translation>时间为估算值：在 %1 个未用于拟合的公开训练记录上，单步时间平均偏差 %2 %（交叉验证）；%3 % 落在给出的区间内。</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,6 @@
 // back equal to the plan's numbers; atomic writing into a folder.
 #include <filesystem>
 
-#include "export/all_layouts.h"
 #include "export/csv_export.h"
 #include "export/report_tables.h"
 #include "golden.h"
@@ -62,7 +61,6 @@ TEST_CASE("a byte-order mark is optional and skipped on reading", "[csv]") {
 TEST_CASE("tables read back equal the plan's numbers", "[csv]") {
     auto plan = planFor("quote-scenario-searched.json");
     REQUIRE(plan.search);
-    clusterplan::keepAllLayouts(plan, clusterplan::test::catalog());
     REQUIRE(plan.search->ranked.size() == plan.search->evaluated);
     CHECK(plan.search->ranked.size() > 1000);
     const auto layouts = roundTrip(clusterplan::report_tables::layouts(plan));

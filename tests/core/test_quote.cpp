@@ -8,6 +8,7 @@
 #include "quote/quote_text.h"
 #include "report/plan.h"
 #include "test_support.h"
+#include "validation/validation.h"
 
 using clusterplan::cost::Money;
 namespace quote = clusterplan::quote;
@@ -171,4 +172,67 @@ TEST_CASE("the report text of a fixed scenario matches its golden files", "[quot
     CHECK(en.substr(0, en.find("Line items")).find("¥") == std::string::npos);
     clusterplan::test::checkGolden("quote-text.en", "txt", en);
     clusterplan::test::checkGolden("quote-text.zh_CN", "txt", zh);
+}
+
+TEST_CASE("the assumptions page cites the cross-validated accuracy first", "[quote]") {
+    // Issue 9 §1: the quote cites the error on runs the profiles were not fitted to (leave one
+    // source out), with the in-sample figure only as a labelled aside.
+    auto report = clusterplan::runValidation(clusterplan::test::catalog());
+    REQUIRE(report.ok());
+    const quote::Accuracy a = quote::summariseValidation(report.value());
+    CHECK(a.cvMeanAbsError == report->cvMeanAbsError);
+    CHECK(a.inSampleMeanAbsError == report->meanAbsError);
+    CHECK(a.cvMeanAbsError > a.inSampleMeanAbsError);
+    std::size_t scored = 0;
+    for (const auto& row : report->rows)
+        scored += row.use != "exclude";
+    CHECK(a.runs == static_cast<int>(scored));
+
+    const auto doc = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", a);
+    const auto lines = quote::assumptionLines(doc, quote::Lang::En);
+    const std::string cv = "cross-validated: mean absolute error " +
+                           quote::formatRate(a.cvMeanAbsError, quote::Lang::En) + " over " +
+                           std::to_string(a.runs) + " published runs";
+    auto at = [&](const std::string& needle) {
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            if (lines[i].find(needle) != std::string::npos)
+                return static_cast<int>(i);
+        return -1;
+    };
+    CHECK(at(cv) >= 0);
+    CHECK(at("in-sample") == at(cv) + 1);
+    const auto zh = quote::assumptionLines(doc, quote::Lang::Zh);
+    bool zhCv = false;
+    for (const auto& line : zh)
+        zhCv = zhCv || line.find("交叉验证") != std::string::npos;
+    CHECK(zhCv);
+}
+
+TEST_CASE("the verdict names the fine-tuning method and the CPU offload", "[quote]") {
+    // Issue 13: a QLoRA run with ZeRO-Offload is a different purchase from full training; the
+    // quote says which one it prices. Full training of every layer adds no row (the goldens).
+    const auto& catalog = clusterplan::test::catalog();
+    auto s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog);
+    REQUIRE(s.ok());
+    clusterplan::Scenario scenario = s.value();
+    const auto rowsOf = [&](const clusterplan::Scenario& sc, quote::Lang lang) {
+        auto p = clusterplan::evaluate(sc, catalog);
+        REQUIRE(p.ok());
+        std::string all;
+        for (const auto& r : quote::verdictRows(quote::buildQuoteDocument(p.value(), "2026-11-30", {}), lang))
+            all += r.label + ": " + r.value + "\n";
+        return all;
+    };
+    CHECK(rowsOf(scenario, quote::Lang::En).find("Training method") == std::string::npos);
+    scenario.training.method = clusterplan::TrainingMethod::Qlora;
+    scenario.training.lora.rank = 16;
+    scenario.layout.offload = clusterplan::Offload::Optimizer;
+    const std::string en = rowsOf(scenario, quote::Lang::En);
+    INFO(en);
+    CHECK(en.find("Training method: QLoRA (base weights in 4-bit NF4), rank 16") != std::string::npos);
+    CHECK(en.find("Trainable parameters: ") != std::string::npos);
+    CHECK(en.find("CPU offload: optimizer states and update on the CPU") != std::string::npos);
+    const std::string zh = rowsOf(scenario, quote::Lang::Zh);
+    CHECK(zh.find("训练方法: QLoRA（基座权重 4 位 NF4），秩 16") != std::string::npos);
+    CHECK(zh.find("CPU 卸载") != std::string::npos);
 }

@@ -14,6 +14,8 @@
 
 #include "charts/money_axis.h"
 #include "inputs/model_panel.h"
+#include "models/engine_terms.h"
+#include "perf/step_time.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -120,4 +122,22 @@ TEST_CASE("language.follows_the_system_locale_without_a_saved_choice", "[languag
     CHECK(languageForLocale(QLocale(QLocale::Chinese, QLocale::China)) == QStringLiteral("zh_CN"));
     CHECK(languageForLocale(QLocale(QLocale::Chinese, QLocale::Taiwan)) == QStringLiteral("zh_CN"));
     CHECK(languageForLocale(QLocale(QLocale::German, QLocale::Germany)) == QStringLiteral("en"));
+}
+
+TEST_CASE("language.every_step_part_the_engine_names_has_chinese", "[language]") {
+    // The summary and the step-time chart name the engine's parts (stepParts()); a part added to
+    // the engine without a translation showed "sync" in a Chinese window.
+    WindowFixture f;
+    f.window.findChild<QAction*>(QStringLiteral("language_zh_CN"))->trigger();
+    for (const StepPart& part : stepParts(PerfEstimate{})) {
+        INFO(part.name << " / " << part.shortName);
+        CHECK(stepPartName(part.name) != QString::fromUtf8(part.name));
+        const bool latinAbbreviation =
+            QString::fromUtf8(part.shortName)
+                .contains(
+                    QRegularExpression(QStringLiteral("^[A-Z]{2}$")));  // TP, CP, EP, PP, DP stay as they are
+        if (!latinAbbreviation)
+            CHECK(stepPartName(part.shortName) != QString::fromUtf8(part.shortName));
+    }
+    f.window.setLanguage(QStringLiteral("en"));
 }

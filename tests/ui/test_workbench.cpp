@@ -3,6 +3,7 @@
 #include "window_fixture.h"
 
 #include <QBarSet>
+#include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPushButton>
@@ -19,6 +20,7 @@
 #include "models/plan_summary.h"
 #include "models/qt_text.h"
 #include "search/scaling_study.h"
+#include "validation/validation.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -116,4 +118,23 @@ TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
     CHECK(details.yearlyTable()->item(last, 3)->text() ==
           toQString(cost::formatMoney(r.buyNetTotal, r.currency)));
     CHECK_FALSE(details.tornado()->chart()->series().isEmpty());
+}
+
+TEST_CASE("workbench.verdict_cites_the_cross_validated_accuracy", "[workbench]") {
+    // Issue 9 §1: the window cites the error on runs the profiles were not fitted to, the figure
+    // `clusterplan-cli validate` prints on its "all runs" line, not the in-sample one.
+    WindowFixture f;
+    auto* details = f.window.findChild<QLabel*>(QStringLiteral("verdictDetails"));
+    REQUIRE(details != nullptr);
+    CHECK_FALSE(details->text().contains(QStringLiteral("cross-validated")));
+    f.controller.validateInBackground();
+    REQUIRE(QTest::qWaitFor([&] { return f.controller.accuracy().has_value(); }, 20000));
+    const quote::Accuracy& a = *f.controller.accuracy();
+    auto report = runValidation(f.controller.catalog());
+    REQUIRE(report);
+    CHECK(a.cvMeanAbsError == report->cvMeanAbsError);
+    CHECK(a.cvMeanAbsError > a.inSampleMeanAbsError);  // held-out error is the larger, honest one
+    CHECK(a.runs > 50);
+    CHECK(details->text().contains(QStringLiteral("off by %1 %").arg(100 * a.cvMeanAbsError, 0, 'f', 1)));
+    CHECK(details->text().contains(QStringLiteral("cross-validated")));
 }

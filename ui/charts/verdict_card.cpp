@@ -89,6 +89,7 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     connect(m_pin, &QPushButton::clicked, &comparison, &PlanComparison::pinBaseline);
     connect(m_clear, &QPushButton::clicked, &comparison, &PlanComparison::clearBaseline);
     connect(&comparison, &PlanComparison::changed, this, &VerdictCard::showPlan);
+    connect(&comparison.controller(), &PlanController::accuracyChanged, this, &VerdictCard::showPlan);
     showPlan();
 }
 
@@ -168,10 +169,25 @@ void VerdictCard::showPlan() {
                            .arg(p.scenario.cluster.gpus())
                            .arg(toQString(p.gpu.name))
                            .arg(p.scenario.cluster.nodes)
-                           .arg(p.perf.stepSeconds, 0, 'f', 3)
+                           .arg(p.perf.stepSeconds, 0, 'f', p.perf.stepSeconds < 10 ? 3 : 1)
                            .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
                            .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
-                                         : tr("layout fixed in the scenario")));
+                                         : tr("layout fixed in the scenario")) +
+                       accuracyText());
+}
+
+QString VerdictCard::accuracyText() const {
+    // Times are predictions: say how far off they were on published runs the profiles were not
+    // fitted to (leave one source out, `clusterplan-cli validate`), not the in-sample figure.
+    const auto& a = m_comparison.controller().accuracy();
+    if (!a || a->runs == 0)
+        return {};
+    return QStringLiteral("\n") +
+           tr("Times are estimates: on %1 published runs the engine had not been fitted to, step time was "
+              "off by %2 % on average (cross-validated); %3 % fell inside the band.")
+               .arg(a->runs)
+               .arg(100 * a->cvMeanAbsError, 0, 'f', 1)
+               .arg(100 * a->cvBandCoverage, 0, 'f', 0);
 }
 
 void VerdictCard::showCost(const Plan& p, const Plan* base) {

@@ -41,6 +41,7 @@ private:
     void addTile(const QString& name, const QString& caption);
     void showPlan();
     void showCost(const Plan& plan, const Plan* baseline);
+    [[nodiscard]] QString accuracyText() const;
     void setTile(const QString& name, const QString& figure, const QString& caption, const QString& delta);
     [[nodiscard]] const Tile* tile(const QString& name) const;
 

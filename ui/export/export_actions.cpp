@@ -7,7 +7,6 @@
 #include <QPrintPreviewDialog>
 #include <QPrinter>
 
-#include "export/all_layouts.h"
 #include "export/chart_images.h"
 #include "export/csv_export.h"
 #include "export/pdf_canvas.h"
@@ -41,32 +40,28 @@ quote::Lang ExportActions::windowLanguage() {
 }
 
 quote::QuoteDocument ExportActions::document() const {
-    // The accuracy quoted on the assumptions page is what `clusterplan-cli validate` reports.
-    std::optional<quote::Accuracy> accuracy;
-    if (auto v = runValidation(m_controller.catalog()))
-        accuracy = quote::summariseValidation(v.value());
+    // The accuracy quoted on the assumptions page is what `clusterplan-cli validate` reports; the
+    // application computes it at start, an export before that computes it here.
+    std::optional<quote::Accuracy> accuracy = m_controller.accuracy();
+    if (!accuracy)
+        if (auto v = runValidation(m_controller.catalog()))
+            accuracy = quote::summariseValidation(v.value());
     return quote::buildQuoteDocument(*m_controller.plan(),
                                      toStdString(QDate::currentDate().toString(Qt::ISODate)), accuracy);
-}
-
-Plan ExportActions::reportPlan() const {
-    Plan plan = *m_controller.plan();
-    keepAllLayouts(plan, m_controller.catalog());
-    return plan;
 }
 
 QString ExportActions::exportPdf(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
     const ReportCharts charts(*m_controller.plan());
-    auto pages = writeQuotePdf(path, reportPlan(), document(), windowLanguage(), charts);
+    auto pages = writeQuotePdf(path, *m_controller.plan(), document(), windowLanguage(), charts);
     return pages ? QString() : toQString(pages.error().toString());
 }
 
 QString ExportActions::exportWorkbook(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
-    auto ok = writeQuoteWorkbook(toStdString(path), reportPlan(), document(), windowLanguage());
+    auto ok = writeQuoteWorkbook(toStdString(path), *m_controller.plan(), document(), windowLanguage());
     return ok ? QString() : toQString(ok.error().toString());
 }
 
@@ -74,7 +69,7 @@ QString ExportActions::exportCsv(const QString& folder) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
     auto validation = runValidation(m_controller.catalog());
-    auto ok = writeReportCsv(toStdString(folder), reportPlan(), document(),
+    auto ok = writeReportCsv(toStdString(folder), *m_controller.plan(), document(),
                              validation ? &validation.value() : nullptr, CsvOptions{true});
     return ok ? QString() : toQString(ok.error().toString());
 }

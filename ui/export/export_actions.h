@@ -42,8 +42,6 @@ private:
     void chooseImages();
     void report(const QString& error, const QString& what) const;
     [[nodiscard]] quote::QuoteDocument document() const;
-    // The current plan with every evaluated layout (the plan itself keeps the top of the ranking).
-    [[nodiscard]] Plan reportPlan() const;
 
     PlanController& m_controller;
     QWidget* m_window;

@@ -73,6 +73,17 @@ void PdfCanvas::space(double v) {
     m_y += mm(v);
 }
 
+void PdfCanvas::keepTogether(double height) {
+    ensure(height);
+}
+
+double PdfCanvas::headingHeight(const QString& text, double pt) {
+    m_painter.setFont(font(pt, true));
+    return m_painter.boundingRect(QRectF(m_area.left(), 0, m_area.width(), 1e6), Qt::TextWordWrap, text)
+               .height() +
+           mm(2.5);
+}
+
 void PdfCanvas::heading(const QString& text, double pt) {
     const QFont f = font(pt, true);
     m_painter.setFont(f);
@@ -153,9 +164,13 @@ void PdfCanvas::table(const PdfTable& t) {
     m_y += mm(3);
 }
 
+double PdfCanvas::sceneHeight(const QRectF& source, double heightShare) const {
+    return std::min(m_area.width() * source.height() / source.width(), m_area.height() * heightShare);
+}
+
 void PdfCanvas::scene(QGraphicsScene* scene, const QRectF& source, double heightShare) {
     const double width = m_area.width();
-    const double height = std::min(width * source.height() / source.width(), m_area.height() * heightShare);
+    const double height = sceneHeight(source, heightShare);
     ensure(height);
     scene->render(&m_painter, QRectF(m_area.left(), m_y, width, height), source, Qt::KeepAspectRatio);
     m_y += height + mm(3);

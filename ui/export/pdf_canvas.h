@@ -40,6 +40,11 @@ public:
     void table(const PdfTable& table);
     // Renders the scene's rectangle into the full text width, keeping its aspect ratio (vectors).
     void scene(QGraphicsScene* scene, const QRectF& source, double heightShare = 0.4);
+    // The height scene() will take for `source`, and a heading's with the space after it.
+    [[nodiscard]] double sceneHeight(const QRectF& source, double heightShare = 0.4) const;
+    [[nodiscard]] double headingHeight(const QString& text, double pt = 14);
+    // Starts a new page unless `height` more fits on this one (a heading with its chart).
+    void keepTogether(double height);
     void image(const QString& path, double maxHeightMm);
     void box(const QString& caption, double widthMm, double heightMm);
     void space(double mm);

@@ -31,9 +31,15 @@ std::vector<std::pair<QString, QString>> pairs(const std::vector<quote::Row>& ro
 
 }  // namespace
 
-void QuoteSections::chart(const char* name, double heightShare) {
-    if (const ReportChart* c = charts.chart(QString::fromLatin1(name)))
-        canvas.scene(c->scene(), c->source(), heightShare);
+void QuoteSections::chartSection(const char* headingKey, const char* chartName) {
+    constexpr double kChartShare = 0.33;  // of the page's text height
+    const QString title = q(label(lang, headingKey));
+    const ReportChart* c = charts.chart(QString::fromLatin1(chartName));
+    if (c)
+        canvas.keepTogether(canvas.headingHeight(title) + canvas.sceneHeight(c->source(), kChartShare));
+    canvas.heading(title, 14);
+    if (c)
+        canvas.scene(c->scene(), c->source(), kChartShare);
 }
 
 void QuoteSections::cover() {
@@ -123,8 +129,7 @@ void QuoteSections::lineItems() {
 }
 
 void QuoteSections::memory() {
-    canvas.heading(q(label(lang, "memory")), 14);
-    chart("memory", 0.33);
+    chartSection("memory", "memory");
     const MemoryBreakdown& m = plan.memory;
     PdfTable t;
     t.widths = {0.5, 0.5};
@@ -144,8 +149,7 @@ void QuoteSections::memory() {
 }
 
 void QuoteSections::layouts() {
-    canvas.heading(q(label(lang, "layouts")), 14);
-    chart("layouts", 0.33);
+    chartSection("layouts", "layouts");
     PdfTable t;
     t.header = {QStringLiteral("#"),         QStringLiteral("TP×PP×DP×CP"), QStringLiteral("mb"),
                 QStringLiteral("ZeRO"),      QStringLiteral("recompute"),   QStringLiteral("GiB/GPU"),
@@ -184,8 +188,7 @@ void QuoteSections::costOverTime() {
     if (!plan.cost)
         return;
     const cost::CostReport& r = *plan.cost;
-    canvas.heading(q(label(lang, "cost_over_time")), 14);
-    chart("cost", 0.33);
+    chartSection("cost_over_time", "cost");
     canvas.heading(q(label(lang, "yearly")), 12);
     PdfTable t;
     t.header = {q(label(lang, "month")), q(label(lang, "rent")), q(label(lang, "buy")),
@@ -204,7 +207,7 @@ void QuoteSections::costOverTime() {
 void QuoteSections::sensitivity() {
     if (!plan.cost || plan.cost->sensitivity.empty())
         return;
-    canvas.heading(q(label(lang, "sensitivity")), 14);
+    chartSection("sensitivity", "sensitivity");
     PdfTable t;
     t.header = {QStringLiteral("input"),     QStringLiteral("low"),   QStringLiteral("high"),
                 q(label(lang, "breakeven")), QStringLiteral("Δ low"), QStringLiteral("Δ high")};
@@ -225,8 +228,7 @@ void QuoteSections::sensitivity() {
 void QuoteSections::analysis() {
     memory();
     layouts();
-    canvas.heading(q(label(lang, "step_time")), 14);
-    chart("step_time", 0.33);
+    chartSection("step_time", "step_time");
     costOverTime();
     sensitivity();
 }

@@ -33,7 +33,8 @@ private:
     void layouts();
     void costOverTime();
     void sensitivity();
-    void chart(const char* name, double heightShare);
+    // A heading and its chart on one page (the heading alone is not left at a page's foot).
+    void chartSection(const char* headingKey, const char* chartName);
 };
 
 }  // namespace clusterplan::ui

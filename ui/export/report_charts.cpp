@@ -5,6 +5,7 @@
 #include <QChartView>
 
 #include "charts/cost_chart_view.h"
+#include "charts/cost_details_view.h"
 #include "charts/layout_scatter_view.h"
 #include "charts/memory_chart_view.h"
 #include "charts/step_time_chart_view.h"
@@ -19,10 +20,10 @@ namespace {
 constexpr int kWidth = 900;
 constexpr int kHeight = 520;
 
-template <typename View> QChartView* make(const Plan& plan) {
+template <typename View> View* make(const Plan& plan, int height = kHeight) {
     auto* view = new View;
     view->setAttribute(Qt::WA_DontShowOnScreen);
-    view->resize(kWidth, kHeight);
+    view->resize(kWidth, height);
     view->show();  // delivers the resize, so the chart and its overlays lay out at this size
     view->setPlan(plan);
     QApplication::processEvents();
@@ -40,16 +41,32 @@ QRectF ReportChart::source() const {
 }
 
 ReportCharts::ReportCharts(const Plan& plan) {
-    m_charts = {{QStringLiteral("memory"), make<MemoryChartView>(plan)},
-                {QStringLiteral("step_time"), make<StepTimeChartView>(plan)},
-                {QStringLiteral("layouts"), make<LayoutScatterView>(plan)},
-                {QStringLiteral("cost"), make<CostChartView>(plan)}};
+    const auto add = [this](const char* name, QWidget* owner, QChartView* view) {
+        m_widgets.emplace_back(owner);
+        m_charts.push_back({QString::fromLatin1(name), view});
+    };
+    const auto addView = [&add](const char* name, QChartView* view) { add(name, view, view); };
+    addView("memory", make<MemoryChartView>(plan));
+    addView("step_time", make<StepTimeChartView>(plan));
+    addView("layouts", make<LayoutScatterView>(plan));
+    addView("cost", make<CostChartView>(plan));
+    if (plan.cost && !plan.cost->sensitivity.empty()) {
+        // The tornado is drawn by the Cost details panel; the report takes its chart view out of
+        // the panel and lays it out alone at a chart's size, so its bars and labels are not
+        // squeezed by the panel's table.
+        auto* details = make<CostDetailsView>(plan);
+        QChartView* tornado = details->tornado();
+        tornado->setParent(nullptr);
+        tornado->setAttribute(Qt::WA_DontShowOnScreen);
+        tornado->resize(kWidth, kHeight);
+        tornado->show();
+        QApplication::processEvents();
+        add("sensitivity", tornado, tornado);
+        m_widgets.emplace_back(details);
+    }
 }
 
-ReportCharts::~ReportCharts() {
-    for (const auto& c : m_charts)
-        delete c.view;
-}
+ReportCharts::~ReportCharts() = default;
 
 const ReportChart* ReportCharts::chart(const QString& name) const {
     for (const auto& c : m_charts)

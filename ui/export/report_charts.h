@@ -8,6 +8,9 @@
 #include <QString>
 
 #include <memory>
+#include <vector>
+
+class QWidget;
 
 class QChartView;
 
@@ -18,7 +21,7 @@ struct Plan;
 namespace clusterplan::ui {
 
 struct ReportChart {
-    QString name;  // file stem: "memory", "step_time", "layouts", "cost"
+    QString name;  // file stem: "memory", "step_time", "layouts", "cost", "sensitivity"
     QChartView* view = nullptr;
     [[nodiscard]] QGraphicsScene* scene() const;
     [[nodiscard]] QRectF source() const;  // the chart's rectangle in its scene
@@ -36,6 +39,7 @@ public:
 
 private:
     QList<ReportChart> m_charts;
+    std::vector<std::unique_ptr<QWidget>> m_widgets;  // owns the views (and the tornado's panel)
 };
 
 }  // namespace clusterplan::ui

@@ -3,8 +3,10 @@
 #include "models/qt_text.h"
 #include "quote/quote_revision.h"
 #include "scenario/scenario_json.h"
+#include "validation/validation.h"
 
 #include <QElapsedTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -16,6 +18,26 @@ PlanController::PlanController(const Catalog& catalog, Scenario scenario, QObjec
     m_timer.setInterval(kCoalesceMs);
     connect(&m_timer, &QTimer::timeout, this, &PlanController::evaluateNow);
     m_timer.start();
+    connect(&m_validation, &QFutureWatcherBase::finished, this, [this] {
+        m_accuracy = m_validation.result();
+        emit accuracyChanged();
+    });
+}
+
+PlanController::~PlanController() {
+    m_validation.waitForFinished();
+}
+
+void PlanController::validateInBackground() {
+    if (m_validation.isRunning())
+        return;
+    // The worker gets its own copy: the catalog is only read, but it must outlive the thread.
+    m_validation.setFuture(QtConcurrent::run([catalog = m_catalog]() -> std::optional<quote::Accuracy> {
+        auto report = runValidation(catalog);
+        if (!report)
+            return std::nullopt;
+        return quote::summariseValidation(report.value());
+    }));
 }
 
 void PlanController::update(const std::function<void(Scenario&)>& edit) {

@@ -2,6 +2,7 @@
 // PlanController: the seam between the widgets and the engine (style guide §2). It owns the
 // Scenario being edited and a copy of the Catalog, re-evaluates after edits (coalesced by a short
 // single-shot timer) and publishes the Plan. Widgets never compute; they edit through update().
+#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -10,6 +11,7 @@
 #include <optional>
 
 #include "hardware/catalog.h"
+#include "quote/quote_document.h"
 #include "report/plan.h"
 #include "scenario/scenario.h"
 
@@ -24,6 +26,9 @@ public:
     // Copies the catalog. The first evaluation runs from the event loop, so that views connected
     // after construction receive the first plan or input error.
     PlanController(const Catalog& catalog, Scenario scenario, QObject* parent = nullptr);
+    ~PlanController() override;
+    PlanController(const PlanController&) = delete;
+    PlanController& operator=(const PlanController&) = delete;
 
     [[nodiscard]] const Catalog& catalog() const { return m_catalog; }
     [[nodiscard]] const Scenario& scenario() const { return m_scenario; }
@@ -44,6 +49,12 @@ public:
     // Opens a recovered autosave: the scenario comes back modified, attached to `originalPath`
     // (empty when it had no file), so that Save writes it where the user meant.
     QString recoverFile(const QString& autosavePath, const QString& originalPath);
+    // The engine's accuracy on published runs (`clusterplan-cli validate` on this catalog): the
+    // window cites the cross-validated error beside its times, the quote on its assumptions page.
+    // validateInBackground() computes it on a worker thread (~0.1 s) and emits accuracyChanged();
+    // the application calls it once at start, tests only where they need it.
+    void validateInBackground();
+    [[nodiscard]] const std::optional<quote::Accuracy>& accuracy() const { return m_accuracy; }
     // Wall-clock time of the last evaluation, in milliseconds (status bar).
     [[nodiscard]] double lastEvaluationMs() const { return m_lastEvaluationMs; }
 
@@ -73,6 +84,7 @@ signals:
     void documentReplaced();
     // The scenario was written to filePath().
     void scenarioSaved();
+    void accuracyChanged();
 
 private:
     void replaceDocument(Scenario scenario, const QString& path, bool modified);
@@ -86,6 +98,8 @@ private:
     QString m_filePath;
     bool m_modified = false;
     double m_lastEvaluationMs = 0;
+    std::optional<quote::Accuracy> m_accuracy;
+    QFutureWatcher<std::optional<quote::Accuracy>> m_validation;
 };
 
 }  // namespace clusterplan::ui
