@@ -133,10 +133,9 @@ TEST_CASE("report writes chart images, CSV and a workbook, and bad paths fail cl
                       " --csv " + (dir / "csv").string() + " --xlsx " + (dir / "q.xlsx").string() + " --bom");
     INFO(r.out);
     REQUIRE(r.status == 0);
-    for (const char* f :
-         {"img/memory.png", "img/memory.svg", "img/cost.svg", "img/step_time.png", "img/layouts.svg",
-          "img/sensitivity.svg", "img/sensitivity.png",
-          "csv/layouts.csv", "csv/line_items.csv", "csv/validation.csv", "q.xlsx"})
+    for (const char* f : {"img/memory.png", "img/memory.svg", "img/cost.svg", "img/step_time.png",
+                          "img/layouts.svg", "img/sensitivity.svg", "img/sensitivity.png", "csv/layouts.csv",
+                          "csv/line_items.csv", "csv/validation.csv", "q.xlsx"})
         CHECK(fs::file_size(dir / f) > 100);
     const Run bad = cli("report " + kData + "/quote-scenario.json --pdf /proc/nope/quote.pdf");
     CHECK(bad.status == 2);
