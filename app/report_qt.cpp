@@ -2,17 +2,30 @@
 
 #include <QApplication>
 
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 
 #include "export/chart_images.h"
 #include "export/quote_pdf.h"
 #include "export/report_charts.h"
+#include "i18n/language_switcher.h"
 #include "models/qt_text.h"
 
 namespace clusterplan::cli {
 
 namespace {
+
+// Two warnings the offscreen platform prints on every run and that say nothing a CLI user can
+// act on; every other Qt message still reaches stderr.
+void quietQtNoise(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    const QByteArray text = message.toLocal8Bit();
+    if (type == QtWarningMsg && (text.startsWith("QStandardPaths: XDG_RUNTIME_DIR not set") ||
+                                 text.startsWith("This plugin does not support propagateSizeHints")))
+        return;
+    (void)context;
+    std::fprintf(stderr, "%s\n", text.constData());
+}
 
 // Chart views are widgets: they need a QApplication. Without a display, use the offscreen
 // platform (set before the application exists, as Qt reads it once).
@@ -25,6 +38,7 @@ std::unique_ptr<QApplication> makeApplication() {
     static int argc = 1;
     static char name[] = "clusterplan-cli";
     static char* argv[] = {name, nullptr};
+    qInstallMessageHandler(quietQtNoise);
     return std::make_unique<QApplication>(argc, argv);
 }
 
@@ -33,6 +47,10 @@ std::unique_ptr<QApplication> makeApplication() {
 Result<bool> writeQtOutputs(const std::string& pdf, const std::string& imagesDir, const Plan& plan,
                             const quote::QuoteDocument& doc, quote::Lang lang, std::size_t maxLayouts) {
     const auto app = makeApplication();
+    // The charts' titles, axes and legends are the window's tr() strings: in the report's language.
+    ui::LanguageSwitcher language;
+    if (lang == quote::Lang::Zh && !language.apply(QStringLiteral("zh_CN")))
+        return Error{"--lang", "the Chinese translation could not be loaded"};
     const ui::ReportCharts charts(plan);
     if (!pdf.empty()) {
         auto pages =

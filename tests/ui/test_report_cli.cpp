@@ -69,6 +69,7 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
         const Run r = cli("report " + kData + "/quote-scenario.json --pdf " + pdf + " --lang " + code);
         INFO(r.out);
         REQUIRE(r.status == 0);
+        CHECK(r.out.find("XDG_RUNTIME_DIR") == std::string::npos);  // no Qt noise for a CLI user
         const Run text = shell("pdftotext -layout '" + pdf + "' -");
         REQUIRE(text.status == 0);
         const std::string all = squeezed(text.out);
@@ -89,6 +90,9 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
             has("人民币" + quote::chineseUppercase(doc.rent->total.gross));
             has("盖章");
             has("有效期");
+            // The charts speak the report's language too (the CLI loads the translation).
+            has("单步时间");
+            CHECK(all.find("Step time") == std::string::npos);
         } else {
             has("excl. tax");
             has("not a binding offer");
