@@ -54,7 +54,7 @@ Verdict verdictOf(const Plan& p) {
         v.reason = "needs " + formatGib(v.memoryBytes) + " > " + formatGib(v.capacityBytes) + " usable";
     v.tokensPerSecond = p.perf.tokensPerSecond;
     v.mfu = p.perf.mfu;
-    v.trainDays = p.perf.trainDays;
+    v.trainDays = p.run.wallDays;  // budgeted days (issue 12 §3): what the quote prices
     if (!p.cost)
         return v;
     const cost::CostReport& c = *p.cost;

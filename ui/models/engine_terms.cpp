@@ -20,6 +20,8 @@ constexpr char kContext[] = "EngineTerms";
     QT_TRANSLATE_NOOP("EngineTerms", "bubble"),
     QT_TRANSLATE_NOOP("EngineTerms", "DP comm (exposed)"),
     QT_TRANSLATE_NOOP("EngineTerms", "optimizer"),
+    QT_TRANSLATE_NOOP("EngineTerms", "data loading (waiting)"),
+    QT_TRANSLATE_NOOP("EngineTerms", "data"),
     QT_TRANSLATE_NOOP("EngineTerms", "TP"),
     QT_TRANSLATE_NOOP("EngineTerms", "CP"),
     QT_TRANSLATE_NOOP("EngineTerms", "EP"),
