@@ -89,6 +89,13 @@ void addCost(Plan& plan, const Catalog& catalog) {
 
 }  // namespace
 
+double budgetFactor(const Plan& plan) {
+    double steady = plan.perf.gpuHours;
+    if (plan.search && plan.search->best)
+        steady = plan.search->ranked[*plan.search->best].perf.gpuHours;
+    return steady > 0 ? plan.run.budgetGpuHours / steady : 1;
+}
+
 Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options) {
     if (auto e = checkScenario(scenario, catalog))
         return *e;

@@ -45,6 +45,11 @@ struct Plan {
     std::vector<std::string> notes;        // plain-language remarks for the user
 };
 
+// GPU-hours budgeted per steady-state GPU-hour of the plan's layout (issue 12 §3, and the feed of
+// §2 when it binds): applied to a searched layout's steady-state GPU-hours, it gives the budget the
+// cost report would price, exactly so for the recommended layout.
+double budgetFactor(const Plan& plan);
+
 // Pure and deterministic. Errors name the scenario key that makes the plan impossible to compute
 // (unknown GPU, TP not dividing heads, ...). A plan that does not fit memory is not an error.
 // `options` steer the search of open layout keys (clusterplan-cli search's flags).
