@@ -18,6 +18,7 @@ Result<std::vector<std::string>> writeReportCsv(const std::string& folder, const
     std::vector<std::pair<std::string, csv::Table>> files;
     files.emplace_back("layouts.csv", report_tables::layouts(plan));
     files.emplace_back("memory.csv", report_tables::memory(plan));
+    files.emplace_back("run_length.csv", report_tables::runLength(plan));
     if (plan.cost)
         files.emplace_back("monthly_cost.csv", report_tables::monthlyCost(*plan.cost));
     files.emplace_back("line_items.csv", report_tables::lineItems(doc));

@@ -110,6 +110,29 @@ csv::Table memory(const Plan& p) {
     return t;
 }
 
+csv::Table runLength(const Plan& p) {
+    csv::Table t{{"term", "value", "unit"}, {}};
+    const auto add = [&](const char* term, double v, const char* unit) {
+        t.rows.push_back({csv::text(term), csv::number(v), csv::text(unit)});
+    };
+    const FeedCheck& f = p.feed;
+    const RunLength& r = p.run;
+    add("feed_binds", f.binds ? 1 : 0, "bool");
+    add("feed_needed_per_node", f.neededPerNode, "samples/s");
+    add("feed_cpu_per_node", f.cpuPerNode, "samples/s");
+    add("feed_storage_per_node", f.storagePerNode, "samples/s");
+    add("feed_gpu_utilization", f.gpuUtilization, "share");
+    add("steady_days", r.steadyDays, "days");
+    add("wall_days", r.wallDays, "days");
+    add("goodput", r.goodput, "share");
+    add("budget_gpu_hours", r.budgetGpuHours, "GPU-hours");
+    add("interruptions", r.interruptions, "count");
+    add("checkpoint_bytes", std::round(r.checkpointBytes), "bytes");
+    add("checkpoint_write_s", r.checkpointWriteSeconds, "s");
+    add("checkpoint_interval_h", r.checkpointIntervalHours, "h");
+    return t;
+}
+
 csv::Table monthlyCost(const cost::CostReport& r) {
     const std::string c(cost::currencyCode(r.currency));
     csv::Table t{{"month", "rent_cash_" + c, "rent_accrued_" + c, "buy_" + c, "buy_net_" + c, "rent_pv_" + c,

@@ -14,6 +14,8 @@ namespace clusterplan::report_tables {
 csv::Table layouts(const Plan& plan);
 // The most loaded GPU's memory, one row per term.
 csv::Table memory(const Plan& plan);
+// Issue 12: the data feed and the run's real length, one "term,value,unit" row each.
+csv::Table runLength(const Plan& plan);
 // Month 0..T: cumulative rent (cash, accrued), buy gross, buy net, present values.
 csv::Table monthlyCost(const cost::CostReport& report);
 // Both options' line items with VAT.

@@ -230,7 +230,8 @@ std::vector<StepPart> stepParts(const PerfEstimate& e) {
             {"optimizer", "optimizer", e.optimizerSeconds},
             {"offload PCIe (exposed)", "offload", e.offloadSeconds},
             {"comm/compute contention", "contention", e.contentionSeconds},
-            {"synchronisation (slowest GPU)", "sync", e.synchronisationSeconds}};
+            {"synchronisation (slowest GPU)", "sync", e.synchronisationSeconds},
+            {"data loading (waiting)", "data", e.dataWaitSeconds}};
 }
 
 }  // namespace clusterplan

@@ -48,6 +48,8 @@ struct PerfEstimate {
     double contentionSeconds = 0;
     // Waiting for the slowest of all GPUs each step (perf/synchronisation.h).
     double synchronisationSeconds = 0;
+    // Waiting for the data loaders or storage (run/feed_check.h); set by evaluate().
+    double dataWaitSeconds = 0;
     double tokensPerSecond = 0;
     double tflopsPerGpu = 0;    // model FLOPs (PaLM) achieved per GPU
     double mfu = 0;             // model FLOPs / (GPUs · dense peak of the training precision)

@@ -66,7 +66,7 @@ Verdict verdictOf(const Plan& p) {
     v.hostFits = p.memory.host.fits();
     v.tokensPerSecond = p.perf.tokensPerSecond;
     v.mfu = p.perf.mfu;
-    v.trainDays = p.perf.trainDays;
+    v.trainDays = p.run.wallDays;  // budgeted days (issue 12 §3): what the quote prices
     if (!p.cost)
         return v;
     const cost::CostReport& c = *p.cost;

@@ -1,8 +1,11 @@
 #include "report/plan.h"
 
+#include <algorithm>
+
 #include "model/method_flops.h"
 #include "perf/cluster_hardware.h"
 #include "report/fine_tuning_notes.h"
+#include "run/run_realities.h"
 #include "scenario/scenario_check.h"
 #include "search/layout_alternatives.h"
 #include "search/layout_search.h"
@@ -42,12 +45,39 @@ PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Plan&
     return estimateStep(perfInputs(clusterHardware(s, catalog), s, plan.layout));
 }
 
-// Rent vs buy for this cluster, with the training run's GPU-hours from the performance model. A
+// Can the servers feed the GPUs (issue 12 §2)? When not, the step waits for data and every rate
+// derived from the step time follows the fed step. Then the run's real length (§3): wall time,
+// goodput and the GPU-hour budget that the cost uses.
+void addFeedAndRunLength(Plan& plan) {
+    const RunRealities& realities = RunRealities::builtin();
+    const FeedInputs inputs = resolveFeedInputs(plan.scenario, realities);
+    PerfEstimate& t = plan.perf;
+    plan.feed = checkFeed(plan.scenario, inputs, t.stepSeconds);
+    if (plan.feed.binds) {
+        const double slower = plan.feed.stepSeconds / t.stepSeconds;
+        t.dataWaitSeconds = plan.feed.waitSeconds;
+        t.stepSeconds = plan.feed.stepSeconds;
+        // The feed is a floor under the whole band.
+        t.stepSecondsLow = std::max(t.stepSecondsLow, t.stepSeconds);
+        t.stepSecondsHigh = std::max(t.stepSecondsHigh, t.stepSeconds);
+        t.tokensPerSecond /= slower;
+        t.tflopsPerGpu /= slower;
+        t.mfu /= slower;
+        t.hfu /= slower;
+        t.trainDays *= slower;
+        t.gpuHours *= slower;
+    }
+    plan.notes.insert(plan.notes.end(), plan.feed.notes.begin(), plan.feed.notes.end());
+    plan.run = runLength(plan.scenario, plan.params, plan.trainable, inputs, realities, t.trainDays);
+    plan.notes.insert(plan.notes.end(), plan.run.notes.begin(), plan.run.notes.end());
+}
+
+// Rent vs buy for this cluster, with the training run's GPU-hour budget (wall time, run/run_length.h). A
 // price book that cannot price this GPU is a note, not a failed plan.
 void addCost(Plan& plan, const Catalog& catalog) {
     const auto& c = plan.scenario.cluster;
     const cost::ClusterFacts facts{c.gpu, c.gpus(), c.nodes, c.gpusPerNode, plan.gpu.tdpW};
-    auto report = cost::computeCost(plan.scenario.cost, catalog.priceBooks(), facts, plan.perf.gpuHours,
+    auto report = cost::computeCost(plan.scenario.cost, catalog.priceBooks(), facts, plan.run.budgetGpuHours,
                                     plan.scenario.training.tokensToTrain());
     if (report)
         plan.cost = std::move(report).value();
@@ -58,6 +88,13 @@ void addCost(Plan& plan, const Catalog& catalog) {
 }
 
 }  // namespace
+
+double budgetFactor(const Plan& plan) {
+    double steady = plan.perf.gpuHours;
+    if (plan.search && plan.search->best)
+        steady = plan.search->ranked[*plan.search->best].perf.gpuHours;
+    return steady > 0 ? plan.run.budgetGpuHours / steady : 1;
+}
 
 Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options) {
     if (auto e = checkScenario(scenario, catalog))
@@ -142,6 +179,7 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
     }
     addFineTuningNotes(plan);
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
+    addFeedAndRunLength(plan);
     addCost(plan, catalog);
     return plan;
 }

@@ -13,6 +13,8 @@
 #include "model/trainable_params.h"
 #include "parallel/layout.h"
 #include "perf/step_time.h"
+#include "run/feed_check.h"
+#include "run/run_length.h"
 #include "scenario/scenario.h"
 #include "search/layout_search.h"
 #include "util/result.h"
@@ -32,7 +34,9 @@ struct Plan {
     MemoryBreakdown memory;                      // most loaded rank
     std::vector<MemoryBreakdown> zeroStages;     // the same layout under ZeRO 0, 1, 2, 3
     std::int64_t largestMicroBatch = 0;          // largest micro-batch that fits (0: none)
-    PerfEstimate perf;                           // step time and its parts
+    PerfEstimate perf;                           // step time and its parts (data wait included)
+    FeedCheck feed;                              // can the server feed the GPUs (issue 12 §2)
+    RunLength run;                               // wall time, goodput, GPU-hour budget (issue 12 §3)
     std::optional<MemoryBreakdown> gpipeMemory;  // with PP: the same layout under GPipe, for comparison
     double gpipeStepSeconds = 0;
     std::optional<SearchResult> search;    // when layout keys were left open: the whole ranking
@@ -40,6 +44,11 @@ struct Plan {
     std::optional<Error> costError;        // why `cost` is empty: key path ("cost.rent_offer") and reason
     std::vector<std::string> notes;        // plain-language remarks for the user
 };
+
+// GPU-hours budgeted per steady-state GPU-hour of the plan's layout (issue 12 §3, and the feed of
+// §2 when it binds): applied to a searched layout's steady-state GPU-hours, it gives the budget the
+// cost report would price, exactly so for the recommended layout.
+double budgetFactor(const Plan& plan);
 
 // Pure and deterministic. Errors name the scenario key that makes the plan impossible to compute
 // (unknown GPU, TP not dividing heads, ...). A plan that does not fit memory is not an error.

@@ -35,6 +35,8 @@ std::string seconds(double s) {
     return formatFixed(s, s < 10 ? 3 : 1) + " s";
 }
 
+void writeRunText(std::ostream& out, const Plan& p);
+
 // The step-time breakdown: every part that is not zero, with its share of the step.
 void writeTimeText(std::ostream& out, const Plan& p) {
     const auto& t = p.perf;
@@ -63,6 +65,60 @@ void writeTimeText(std::ostream& out, const Plan& p) {
     out << "  training            " << formatNumber(p.scenario.training.tokensToTrain() / 1e9)
         << "B tokens in " << formatFixed(t.trainDays, 1) << " days, " << formatFixed(t.gpuHours, 0)
         << " GPU-hours\n";
+    writeRunText(out, p);
+}
+
+// Issue 12 §3: the run's real length, inside "time".
+void writeRunLengthJson(json::Writer& w, const RunLength& r) {
+    w.value("goodput", r.goodput).value("wall_days", r.wallDays).value("budget_gpu_hours", r.budgetGpuHours);
+    w.beginObject("run_length").value("steady_days", r.steadyDays);
+    w.value("interruptions", r.interruptions).value("interruptions_per_gpu_day", r.interruptionsPerGpuDay);
+    w.value("mtbf_h", r.mtbfHours).value("checkpoint_bytes", bytes(r.checkpointBytes));
+    w.value("checkpoint_write_s", r.checkpointWriteSeconds)
+        .value("checkpoint_load_s", r.checkpointLoadSeconds);
+    w.value("checkpoint_interval_h", r.checkpointIntervalHours).value("interval_optimal", r.intervalOptimal);
+    w.value("checkpoint_h", r.checkpointHours).value("lost_work_h", r.lostWorkHours);
+    w.value("restart_h", r.restartHours).value("evaluation_h", r.evaluationHours);
+    w.value("start_h", r.startHours).value("progresses", r.progresses).endObject();
+}
+
+// Issue 12 §2: can the servers feed the GPUs.
+void writeFeedJson(json::Writer& w, const FeedCheck& f) {
+    const FeedInputs& in = f.inputs;
+    w.beginObject("feed")
+        .value("pipeline", in.pipeline)
+        .value("binds", f.binds)
+        .value("bottleneck", f.bottleneck);
+    w.value("needed_samples_per_s_per_node", f.neededPerNode)
+        .value("cpu_samples_per_s_per_node", f.cpuPerNode);
+    w.value("storage_samples_per_s_per_node", f.storagePerNode).value("margin", f.margin);
+    w.value("gpu_utilization", f.gpuUtilization).value("wait_s", f.waitSeconds);
+    w.value("workers_per_gpu_needed", f.workersPerGpuNeeded)
+        .value("cores_per_node_needed", f.coresPerNodeNeeded);
+    w.value("drives_needed", f.drivesNeeded).value("network_fs_gb_s_needed", f.networkFsGBsNeeded);
+    w.beginObject("inputs").value("cpu_cores_per_node", in.cpuCoresPerNode);
+    w.value("loader_workers_per_gpu", in.loaderWorkersPerGpu)
+        .value("usable_workers_per_node", f.usableWorkersPerNode);
+    w.value("nvme_drives", in.nvmeDrives).value("nvme_read_gb_s", in.nvmeReadGBs);
+    w.value("network_fs_gb_s", in.networkFsGBs).value("bytes_per_sample", in.bytesPerSample);
+    w.value("cpu_ms_per_sample", in.cpuMsPerSample).endObject();
+    w.endObject();
+}
+
+// Issue 12: the feed and the run's real length, after the steady-state training line.
+void writeRunText(std::ostream& out, const Plan& p) {
+    const FeedCheck& f = p.feed;
+    const RunLength& r = p.run;
+    out << "  data feed           "
+        << (f.binds ? "binds (" + f.bottleneck + "), GPUs at " + formatFixed(100 * f.gpuUtilization, 0) + " %"
+                    : "keeps up, " + formatFixed(f.margin, 1) + "x the need")
+        << " (per server: need " << formatFixed(f.neededPerNode, 1) << ", CPU "
+        << formatFixed(f.cpuPerNode, 1) << ", storage " << formatFixed(f.storagePerNode, 0)
+        << " samples/s)\n";
+    out << "  real length         " << formatFixed(r.wallDays, 1) << " days wall, goodput "
+        << formatFixed(100 * r.goodput, 1) << " %, budget " << formatFixed(r.budgetGpuHours, 0)
+        << " GPU-hours (" << formatFixed(r.interruptions, 1) << " interruptions, checkpoint every "
+        << formatFixed(r.checkpointIntervalHours, 2) << " h)\n";
 }
 
 std::string billions(double n) {
@@ -140,14 +196,17 @@ std::string planToJson(const Plan& p) {
     w.value("dp_comm_s", t.dpCommSeconds).value("dp_comm_total_s", t.dpCommTotalSeconds);
     w.value("bubble_s", t.bubbleSeconds).value("optimizer_s", t.optimizerSeconds);
     w.value("contention_s", t.contentionSeconds).value("synchronisation_s", t.synchronisationSeconds);
-    w.value("offload_s", t.offloadSeconds);
+    w.value("offload_s", t.offloadSeconds).value("data_wait_s", t.dataWaitSeconds);
     w.value("tokens_per_s", t.tokensPerSecond).value("tflops_per_gpu", t.tflopsPerGpu);
     w.value("mfu", t.mfu).value("hfu", t.hfu).value("train_days", t.trainDays).value("gpu_hours", t.gpuHours);
     if (p.gpipeMemory) {
         w.value("gpipe_step_s", p.gpipeStepSeconds);
         w.value("gpipe_memory", bytes(p.gpipeMemory->total())).value("gpipe_fits", p.gpipeMemory->fits());
     }
-    w.value("slowest_stage", t.slowestStage).value("profile", t.profileId).endObject();
+    w.value("slowest_stage", t.slowestStage).value("profile", t.profileId);
+    writeRunLengthJson(w, p.run);
+    w.endObject();
+    writeFeedJson(w, p.feed);
 
     if (p.search) {
         w.beginObject("search").value("evaluated", static_cast<double>(p.search->evaluated));

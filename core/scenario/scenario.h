@@ -11,6 +11,7 @@
 #include "perf/perf_profile.h"
 #include "quote/quote_info.h"
 #include "scenario/fine_tuning_spec.h"
+#include "scenario/run_inputs.h"
 
 namespace clusterplan {
 
@@ -29,6 +30,8 @@ struct TrainingSpec {
     LoraSpec lora;                                 // used by lora and qlora
     std::int64_t frozenLayers = 0;                 // full method: the first N layers (and embedding) frozen
     std::optional<DatasetSpec> dataset = std::nullopt;  // set: tokens = samples × mean length × epochs
+    DataPipelineSpec dataPipeline{};                    // issue 12 §2: can the server feed the GPUs
+    RunSpec run{};                                      // issue 12 §3: the real length of a run
     [[nodiscard]] double tokensToTrain() const { return dataset ? dataset->tokens() : tokens; }
     bool operator==(const TrainingSpec&) const = default;
 };
@@ -41,6 +44,7 @@ struct ClusterSpec {
     std::string interNode = "ib-hdr-200";
     std::int64_t nicsPerNode = 0;  // scale-out NICs per server; 0 = one per GPU (rail-optimised)
     double cpuMemoryGib = 0;  // host memory per server; 0 = the price book's server line or the catalog's
+    HostIoSpec io{};  // CPUs and storage (issue 12 §2); braced: positional initialisers may leave it out
     [[nodiscard]] std::int64_t gpus() const { return gpusPerNode * nodes; }
     bool operator==(const ClusterSpec&) const = default;
 };

@@ -7,6 +7,7 @@
 #include "hardware/catalog_json.h"
 #include "quote/quote_json.h"
 #include "scenario/fine_tuning_json.h"
+#include "scenario/run_inputs_json.h"
 #include "scenario/scenario_check.h"
 #include "scenario/scenario_schema.h"
 #include "util/atomic_file.h"
@@ -63,6 +64,7 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
     t.framework =
         readEnum(r, "framework", t.framework, parseFramework, {"megatron", "nemo", "fsdp", "deepspeed"});
     readFineTuning(r, t);
+    readRunInputs(r, t);
     r.finish();
 }
 
@@ -74,6 +76,7 @@ void readCluster(ObjectReader& r, ClusterSpec& c) {
     r.optString("inter_node", c.interNode);
     r.optInteger("nics_per_node", c.nicsPerNode, 0, 1024);
     r.optNumber("cpu_memory_gib", c.cpuMemoryGib, 0, kMaxCpuMemoryGib);
+    readHostIo(r, c.io);
     r.finish();
 }
 
@@ -236,6 +239,7 @@ std::string scenarioToJson(const Scenario& s) {
     w.value("grad_dtype", toString(t.gradDtype)).value("flash_attention", t.flashAttention);
     w.value("framework", toString(t.framework));
     writeFineTuning(w, t);
+    writeRunInputs(w, t);
     w.endObject();
     const auto& c = s.cluster;
     w.beginObject("cluster")
@@ -247,6 +251,7 @@ std::string scenarioToJson(const Scenario& s) {
     w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode);
     if (c.cpuMemoryGib > 0)
         w.value("cpu_memory_gib", c.cpuMemoryGib);
+    writeHostIo(w, c.io);
     w.endObject();
     writeLayout(w, s.layout);
     const auto& o = s.overheads;

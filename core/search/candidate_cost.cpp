@@ -16,12 +16,16 @@ std::optional<double> perMillionTokens(const std::optional<double>& perUtilizedG
 
 }  // namespace
 
-std::optional<double> rentPerMillionTokens(const cost::CostReport& report, const Candidate& candidate) {
-    return perMillionTokens(report.rentPerUtilizedGpuHour, candidate.perf.gpuHours, report.trainingTokens);
+std::optional<double> rentPerMillionTokens(const cost::CostReport& report, const Candidate& candidate,
+                                           double budgetFactor) {
+    return perMillionTokens(report.rentPerUtilizedGpuHour, candidate.perf.gpuHours * budgetFactor,
+                            report.trainingTokens);
 }
 
-std::optional<double> buyPerMillionTokens(const cost::CostReport& report, const Candidate& candidate) {
-    return perMillionTokens(report.buyPerUtilizedGpuHour, candidate.perf.gpuHours, report.trainingTokens);
+std::optional<double> buyPerMillionTokens(const cost::CostReport& report, const Candidate& candidate,
+                                          double budgetFactor) {
+    return perMillionTokens(report.buyPerUtilizedGpuHour, candidate.perf.gpuHours * budgetFactor,
+                            report.trainingTokens);
 }
 
 }  // namespace clusterplan

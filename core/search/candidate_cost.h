@@ -2,8 +2,10 @@
 // Cost per million tokens of a searched layout, at the plan's price: the training run's GPU-hours
 // under that layout times the cost per utilised GPU-hour of the plan's cost report — the same rule
 // as the report's own run cost (cost/rent_vs_buy.cpp, fillRun), so the recommended layout's value
-// equals CostReport::perMillionTokensRent / ...Buy. Empty when the report has no utilised-hour
-// price (utilisation 0) or the run trains on no tokens.
+// equals CostReport::perMillionTokensRent / ...Buy. The report prices the run's GPU-hour budget
+// (issue 12 §3: interruptions, checkpoints, evaluation): `budgetFactor` turns a layout's
+// steady-state GPU-hours into its budget (budgetFactor(const Plan&) in report/plan.h). Empty when
+// the report has no utilised-hour price (utilisation 0) or the run trains on no tokens.
 #include <optional>
 
 #include "cost/rent_vs_buy.h"
@@ -11,7 +13,9 @@
 
 namespace clusterplan {
 
-std::optional<double> rentPerMillionTokens(const cost::CostReport& report, const Candidate& candidate);
-std::optional<double> buyPerMillionTokens(const cost::CostReport& report, const Candidate& candidate);
+std::optional<double> rentPerMillionTokens(const cost::CostReport& report, const Candidate& candidate,
+                                           double budgetFactor);
+std::optional<double> buyPerMillionTokens(const cost::CostReport& report, const Candidate& candidate,
+                                          double budgetFactor);
 
 }  // namespace clusterplan

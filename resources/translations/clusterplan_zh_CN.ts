@@ -136,6 +136,14 @@
         <source>full</source>
         <translation>完全</translation>
     </message>
+    <message>
+        <source>data loading (waiting)</source>
+        <translation>数据加载（等待）</translation>
+    </message>
+    <message>
+        <source>data</source>
+        <translation>数据</translation>
+    </message>
 </context>
 <context>
     <name>FormHelpers</name>
@@ -267,10 +275,6 @@
         <translation>训练时长</translation>
     </message>
     <message>
-        <source>%1 days, %2 GPU-hours</source>
-        <translation>%1 天，%2 GPU·小时</translation>
-    </message>
-    <message>
         <source>none (one sequence does not fit)</source>
         <translation>无（单条序列也放不下）</translation>
     </message>
@@ -394,6 +398,42 @@
         <source>Method</source>
         <translation>微调方式</translation>
     </message>
+    <message>
+        <source>%1 days steady-state %2 %3 days budgeted (goodput %4 %), %5 GPU-hours</source>
+        <translation>稳态 %1 天 %2 预算 %3 天（有效训练占比 %4 %），%5 GPU·小时</translation>
+    </message>
+    <message>
+        <source>Interruptions</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>%1 expected (one every %2 h), checkpoint of %3 GB every %4 h</source>
+        <translation>预计 %1 次（每 %2 小时一次），每 %4 小时写一次 %3 GB 检查点</translation>
+    </message>
+    <message>
+        <source>per server: GPUs need %1, workers prepare %2, storage reads %3 samples/s</source>
+        <translation>每台服务器：GPU 需要 %1，加载进程可准备 %2，存储可读取 %3 样本/秒</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b2182b&apos;&gt;&lt;b&gt;binds&lt;/b&gt;&lt;/span&gt; (%1), GPUs at %2 %; %3</source>
+        <translation>&lt;span style=&apos;color:#b2182b&apos;&gt;&lt;b&gt;供给不足&lt;/b&gt;&lt;/span&gt;（%1），GPU 利用率 %2 %；%3</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>keeps up (%1%2 the need); %3</source>
+        <translation>跟得上（需求的 %1%2）；%3</translation>
+    </message>
+    <message>
+        <source>Data feed</source>
+        <translation>数据供给</translation>
+    </message>
 </context>
 <context>
     <name>Prompter</name>
@@ -508,6 +548,46 @@
     <message>
         <source>GPU datasheets in the built-in catalog (resources/catalog.json) or your catalog.json</source>
         <translation>内置目录（resources/catalog.json）或您的 catalog.json 中的 GPU 规格书数据</translation>
+    </message>
+    <message>
+        <source>Training data</source>
+        <translation>训练数据</translation>
+    </message>
+    <message>
+        <source>How each sample is read and prepared on the CPU</source>
+        <translation>每个样本如何读取并在 CPU 上预处理</translation>
+    </message>
+    <message>
+        <source>pre-tokenized text</source>
+        <translation>预先分词的文本</translation>
+    </message>
+    <message>
+        <source>raw text, tokenized on the fly</source>
+        <translation>原始文本，在线分词</translation>
+    </message>
+    <message>
+        <source>images, decoded and augmented</source>
+        <translation>图像，解码并增强</translation>
+    </message>
+    <message>
+        <source>Loader workers per GPU</source>
+        <translation>每 GPU 数据加载进程数</translation>
+    </message>
+    <message>
+        <source>DataLoader num_workers of each training process</source>
+        <translation>每个训练进程的 DataLoader num_workers</translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>CPU cores per node</source>
+        <translation>每节点 CPU 核数</translation>
+    </message>
+    <message>
+        <source>Physical cores of one server, all sockets</source>
+        <translation>一台服务器所有插槽的物理核心数</translation>
     </message>
 </context>
 <context>
@@ -942,6 +1022,45 @@
     <message>
         <source>images</source>
         <translation>图片</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::FeedChartView</name>
+    <message>
+        <source>needed by the GPUs</source>
+        <translation>GPU 所需</translation>
+    </message>
+    <message>
+        <source>available</source>
+        <translation>可提供</translation>
+    </message>
+    <message>
+        <source>CPU workers</source>
+        <translation>CPU 加载进程</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>samples/s per server</source>
+        <translation>每台服务器 样本/秒</translation>
+    </message>
+    <message>
+        <source>Data feed binds (%1): GPUs at %2 %</source>
+        <translation>数据供给成为瓶颈（%1）：GPU 利用率 %2 %</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Data feed keeps up: %1× the need</source>
+        <translation>数据供给跟得上：需求的 %1 倍</translation>
+    </message>
+    <message>
+        <source>Per server: the GPUs need %1 samples/s; the loader workers prepare %2 and storage reads %3.</source>
+        <translation>每台服务器：GPU 需要 %1 样本/秒；加载进程可准备 %2，存储可读取 %3。</translation>
     </message>
 </context>
 <context>

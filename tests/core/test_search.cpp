@@ -190,12 +190,15 @@ TEST_CASE("a searched layout's cost per million tokens uses the report's own rul
     REQUIRE(plan->cost.has_value());
     REQUIRE(plan->search->best.has_value());
     const Candidate& best = plan->search->ranked[*plan->search->best];
-    // The recommended layout is the plan's: its cost is exactly the report's (to the cent).
-    CHECK(rentPerMillionTokens(*plan->cost, best) == plan->cost->perMillionTokensRent);
-    CHECK(buyPerMillionTokens(*plan->cost, best) == plan->cost->perMillionTokensBuy);
+    // The recommended layout is the plan's: its cost is exactly the report's (to the cent), which
+    // prices the run's GPU-hour budget (issue 12 §3).
+    const double factor = budgetFactor(*plan);
+    CHECK(factor > 1);
+    CHECK(rentPerMillionTokens(*plan->cost, best, factor) == plan->cost->perMillionTokensRent);
+    CHECK(buyPerMillionTokens(*plan->cost, best, factor) == plan->cost->perMillionTokensBuy);
     // A layout twice as slow costs twice as much per token, to rounding.
     Candidate slower = best;
     slower.perf.gpuHours *= 2;
-    CHECK_THAT(*rentPerMillionTokens(*plan->cost, slower),
+    CHECK_THAT(*rentPerMillionTokens(*plan->cost, slower, factor),
                Catch::Matchers::WithinRel(2 * *plan->cost->perMillionTokensRent, 1e-6));
 }

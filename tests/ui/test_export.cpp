@@ -70,7 +70,8 @@ TEST_CASE("export.files_from_the_window", "[export]") {
     QFile pdf(dir.filePath(QStringLiteral("q.pdf")));
     REQUIRE(pdf.open(QIODevice::ReadOnly));
     CHECK(pdf.read(5) == QByteArray("%PDF-"));
-    CHECK(QDir(dir.filePath(QStringLiteral("csv"))).entryList(QDir::Files).size() == 5);
+    // layouts, memory, run_length (issue 12), monthly_cost, line_items, validation
+    CHECK(QDir(dir.filePath(QStringLiteral("csv"))).entryList(QDir::Files).size() == 6);
     // memory, step time, layouts, cost over time and the sensitivity tornado
     CHECK(
         QDir(dir.filePath(QStringLiteral("img"))).entryList({QStringLiteral("*.svg")}, QDir::Files) ==

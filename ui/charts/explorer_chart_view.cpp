@@ -135,7 +135,8 @@ std::optional<double> ExplorerChartView::metricValue(const Candidate& c) const {
     case Metric::Memory:
         return toGib(c.memoryBytes);
     case Metric::CostPerMillionTokens:
-        return m_plan && m_plan->cost ? rentPerMillionTokens(*m_plan->cost, c) : std::nullopt;
+        return m_plan && m_plan->cost ? rentPerMillionTokens(*m_plan->cost, c, budgetFactor(*m_plan))
+                                      : std::nullopt;
     case Metric::Days:
         return c.perf.trainDays;
     }
@@ -239,7 +240,7 @@ QString ExplorerChartView::tooltip(std::size_t row) const {
                        .arg(100 * c.perf.mfu, 0, 'f', 1)
                        .arg(c.perf.trainDays, 0, 'f', 1);
     if (m_plan->cost)
-        if (const auto cost = rentPerMillionTokens(*m_plan->cost, c))
+        if (const auto cost = rentPerMillionTokens(*m_plan->cost, c, budgetFactor(*m_plan)))
             text += tr("<br>%1 %2 per million tokens (rented)")
                         .arg(toQString(cost::currencySymbol(m_plan->cost->currency)))
                         .arg(*cost, 0, 'f', 3);

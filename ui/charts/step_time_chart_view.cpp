@@ -76,11 +76,13 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
 QList<QColor> StepTimeChartView::partColors() {
     // compute, recompute, TP, CP, EP, PP, bubble, DP, optimizer (Okabe & Ito 2008, and grey),
     // CPU offload's PCIe copies in dark goldenrod (outside the palette, unlike its eight colours),
-    // then comm/compute contention and synchronisation in greys.
+    // then comm/compute contention and synchronisation in greys, and waiting for data (issue 12)
+    // in a reddish purple darker than EP's.
     return {QColor(0x00, 0x72, 0xB2), QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00),
             QColor(0xF0, 0xE4, 0x42), QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00),
             QColor(0x99, 0x99, 0x99), QColor(0x00, 0x9E, 0x73), QColor(0x33, 0x33, 0x33),
-            QColor(0xB8, 0x86, 0x0B), QColor(0xBB, 0xBB, 0xBB), QColor(0x66, 0x66, 0x66)};
+            QColor(0xB8, 0x86, 0x0B), QColor(0xBB, 0xBB, 0xBB), QColor(0x66, 0x66, 0x66),
+            QColor(0x88, 0x2E, 0x72)};
 }
 
 QList<QBarSet*> StepTimeChartView::barSets() const {

@@ -3,6 +3,8 @@
 #include "inputs/form_helpers.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
+#include "run/run_realities.h"
+#include "scenario/run_inputs_json.h"
 
 #include <QLabel>
 
@@ -28,6 +30,7 @@ ClusterPanel::ClusterPanel(PlanController& controller, FieldRegistry& fields, QW
     m_total = new QLabel;
     m_total->setObjectName(QStringLiteral("totalGpus"));
     form->addRow(tr("Total GPUs"), m_total);
+    addFeedRows(form, fields);
 
     connect(m_gpu, &QComboBox::currentIndexChanged, this, [this] {
         const std::string id = toStdString(m_gpu->currentData().toString());
@@ -39,9 +42,42 @@ ClusterPanel::ClusterPanel(PlanController& controller, FieldRegistry& fields, QW
     connect(m_nodes, &QSpinBox::valueChanged, this, [this](int value) {
         m_controller.update([value](Scenario& scenario) { scenario.cluster.nodes = value; });
     });
+    connect(m_pipeline, &QComboBox::currentIndexChanged, this, [this] {
+        const std::string id = toStdString(m_pipeline->currentData().toString());
+        m_controller.update([&](Scenario& scenario) { scenario.training.dataPipeline.preset = id; });
+    });
+    connect(m_workers, &QSpinBox::valueChanged, this, [this](int value) {
+        m_controller.update([value](Scenario& scenario) { scenario.cluster.io.loaderWorkersPerGpu = value; });
+    });
+    connect(m_cores, &QSpinBox::valueChanged, this, [this](int value) {
+        m_controller.update([value](Scenario& scenario) { scenario.cluster.io.cpuCoresPerNode = value; });
+    });
     completeToolTips(
         this, tr("GPU datasheets in the built-in catalog (resources/catalog.json) or your catalog.json"));
     load(controller.scenario());
+}
+
+// Issue 12 §2: what the data feed depends on; the lowest value of each spin box means "the default"
+// (the seed's server in resources/run-realities.json).
+void ClusterPanel::addFeedRows(QFormLayout* form, FieldRegistry& fields) {
+    m_pipeline = addComboBox(form, fields,
+                             {QStringLiteral("training.data_pipeline.preset"), QStringLiteral("dataPipeline"),
+                              tr("Training data"), tr("How each sample is read and prepared on the CPU")},
+                             {{tr("pre-tokenized text"), QStringLiteral("pretokenized-text")},
+                              {tr("raw text, tokenized on the fly"), QStringLiteral("raw-text-tokenize")},
+                              {tr("images, decoded and augmented"), QStringLiteral("image-decode-augment")}});
+    m_workers =
+        addSpinBox(form, fields,
+                   {QStringLiteral("cluster.loader_workers_per_gpu"), QStringLiteral("loaderWorkers"),
+                    tr("Loader workers per GPU"), tr("DataLoader num_workers of each training process")},
+                   -1, static_cast<int>(kMaxLoaderWorkersPerGpu));
+    m_workers->setSpecialValueText(
+        tr("default (%1)").arg(RunRealities::builtin().server.loaderWorkersPerGpu));
+    m_cores = addSpinBox(form, fields,
+                         {QStringLiteral("cluster.cpu_cores_per_node"), QStringLiteral("cpuCores"),
+                          tr("CPU cores per node"), tr("Physical cores of one server, all sockets")},
+                         0, static_cast<int>(kMaxCoresPerNode));
+    m_cores->setSpecialValueText(tr("default (%1)").arg(RunRealities::builtin().server.cpuCoresPerNode));
 }
 
 void ClusterPanel::load(const Scenario& scenario) {
@@ -49,6 +85,9 @@ void ClusterPanel::load(const Scenario& scenario) {
     loadSpinBox(m_gpusPerNode, scenario.cluster.gpusPerNode);
     loadSpinBox(m_nodes, scenario.cluster.nodes);
     m_total->setText(QString::number(scenario.cluster.gpus()));
+    loadComboData(m_pipeline, toQString(scenario.training.dataPipeline.preset));
+    loadSpinBox(m_workers, scenario.cluster.io.loaderWorkersPerGpu);
+    loadSpinBox(m_cores, scenario.cluster.io.cpuCoresPerNode);
 }
 
 }  // namespace clusterplan::ui

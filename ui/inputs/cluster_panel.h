@@ -1,10 +1,12 @@
 #pragma once
-// Cluster inputs: the GPU model and how many GPUs, as GPUs per node × nodes.
+// Cluster inputs: the GPU model and how many GPUs, as GPUs per node × nodes; and what feeds them
+// (issue 12 §2): the training data's pipeline, loader workers per GPU and CPU cores per server.
 #include <QGroupBox>
 
 #include "scenario/scenario.h"
 
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QSpinBox;
 
@@ -22,11 +24,16 @@ public:
     void load(const Scenario& scenario);
 
 private:
+    void addFeedRows(QFormLayout* form, FieldRegistry& fields);
+
     PlanController& m_controller;
     QComboBox* m_gpu = nullptr;
     QSpinBox* m_gpusPerNode = nullptr;
     QSpinBox* m_nodes = nullptr;
     QLabel* m_total = nullptr;
+    QComboBox* m_pipeline = nullptr;  // training.data_pipeline.preset
+    QSpinBox* m_workers = nullptr;    // cluster.loader_workers_per_gpu; -1 = default
+    QSpinBox* m_cores = nullptr;      // cluster.cpu_cores_per_node; 0 = default
 };
 
 }  // namespace clusterplan::ui

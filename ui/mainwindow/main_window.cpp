@@ -2,6 +2,7 @@
 
 #include "charts/cost_chart_view.h"
 #include "charts/cost_details_view.h"
+#include "charts/feed_chart_view.h"
 #include "charts/layout_explorer_tab.h"
 #include "charts/layout_scatter_view.h"
 #include "charts/memory_chart_view.h"
@@ -166,10 +167,17 @@ QWidget* MainWindow::createChartTabs() {
     memory->setSizes({400, 600});
 
     m_stepTimeChart = new StepTimeChartView;
+    m_feedChart = new FeedChartView;
     m_layoutScatter = new LayoutScatterView;
+    // The step time, and under it whether the servers can feed it (issue 12 §2).
+    auto* step = new QSplitter(Qt::Vertical);
+    step->setObjectName(QStringLiteral("stepSplitter"));
+    step->addWidget(m_stepTimeChart);
+    step->addWidget(m_feedChart);
+    step->setSizes({340, 200});
     auto* time = new QSplitter(Qt::Horizontal);
     time->setObjectName(QStringLiteral("timeSplitter"));
-    time->addWidget(m_stepTimeChart);
+    time->addWidget(step);
     time->addWidget(m_layoutScatter);
     time->setSizes({500, 500});
 
@@ -230,6 +238,7 @@ void MainWindow::showPlan() {
         return;
     m_summary->setText(planSummaryHtml(*plan));
     m_zeroChart->setPlan(*plan);
+    m_feedChart->setPlan(*plan);
 }
 
 void MainWindow::showComparedPlans() {

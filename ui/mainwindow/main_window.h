@@ -32,6 +32,7 @@ class MemoryChartView;
 class PlanController;
 class ScenarioHistory;
 class StepTimeChartView;
+class FeedChartView;
 class ZeroComparisonChartView;
 
 class MainWindow : public QMainWindow {
@@ -44,6 +45,7 @@ public:
     [[nodiscard]] MemoryChartView* memoryChart() const { return m_memoryChart; }
     [[nodiscard]] ZeroComparisonChartView* zeroChart() const { return m_zeroChart; }
     [[nodiscard]] StepTimeChartView* stepTimeChart() const { return m_stepTimeChart; }
+    [[nodiscard]] FeedChartView* feedChart() const { return m_feedChart; }
     [[nodiscard]] LayoutScatterView* layoutScatter() const { return m_layoutScatter; }
     [[nodiscard]] CostChartView* costChart() const { return m_costChart; }
     [[nodiscard]] CostDetailsView* costDetails() const { return m_costDetails; }
@@ -112,6 +114,7 @@ private:
     MemoryChartView* m_memoryChart = nullptr;
     ZeroComparisonChartView* m_zeroChart = nullptr;
     StepTimeChartView* m_stepTimeChart = nullptr;
+    FeedChartView* m_feedChart = nullptr;  // issue 12 §2, under the step time
     LayoutScatterView* m_layoutScatter = nullptr;
     CostChartView* m_costChart = nullptr;
     PlanComparison* m_comparison = nullptr;

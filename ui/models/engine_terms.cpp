@@ -26,6 +26,8 @@ constexpr char kContext[] = "EngineTerms";
     QT_TRANSLATE_NOOP("EngineTerms", "contention"),
     QT_TRANSLATE_NOOP("EngineTerms", "synchronisation (slowest GPU)"),
     QT_TRANSLATE_NOOP("EngineTerms", "sync"),
+    QT_TRANSLATE_NOOP("EngineTerms", "data loading (waiting)"),
+    QT_TRANSLATE_NOOP("EngineTerms", "data"),
     QT_TRANSLATE_NOOP("EngineTerms", "TP"),
     QT_TRANSLATE_NOOP("EngineTerms", "CP"),
     QT_TRANSLATE_NOOP("EngineTerms", "EP"),

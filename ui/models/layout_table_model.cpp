@@ -151,7 +151,8 @@ QVariant LayoutTableModel::value(const Candidate& c, int row, int column) const 
     case Days:
         return c.perf.trainDays;
     case CostPerMillionTokens: {
-        const auto cost = m_plan->cost ? rentPerMillionTokens(*m_plan->cost, c) : std::nullopt;
+        const auto cost =
+            m_plan->cost ? rentPerMillionTokens(*m_plan->cost, c, budgetFactor(*m_plan)) : std::nullopt;
         return cost ? QVariant(*cost) : QVariant();
     }
     case Fits:

@@ -105,8 +105,34 @@ QString timeRows(const PerfEstimate& t, std::int64_t gpus) {
                 PlanSummary::tr("%1 tokens/s (%2 per GPU), %3 TFLOP/s per GPU, MFU %4 %")
                     .arg(fixed(t.tokensPerSecond, 0), fixed(t.tokensPerSecond / static_cast<double>(gpus), 0),
                          fixed(t.tflopsPerGpu, 1), fixed(100 * t.mfu, 1)));
-    html += row(PlanSummary::tr("Training time"),
-                PlanSummary::tr("%1 days, %2 GPU-hours").arg(fixed(t.trainDays, 1), fixed(t.gpuHours, 0)));
+    return html;
+}
+
+// Issue 12: steady-state and budgeted days side by side, and whether the servers feed the GPUs.
+QString runRows(const Plan& plan) {
+    const PerfEstimate& t = plan.perf;
+    const RunLength& r = plan.run;
+    QString html =
+        row(PlanSummary::tr("Training time"),
+            PlanSummary::tr("%1 days steady-state %2 %3 days budgeted (goodput %4 %), %5 GPU-hours")
+                .arg(fixed(t.trainDays, 1), QString(QChar(0x00B7)), fixed(r.wallDays, 1),
+                     fixed(100 * r.goodput, 1), fixed(r.budgetGpuHours, 0)));
+    html += row(PlanSummary::tr("Interruptions"),
+                PlanSummary::tr("%1 expected (one every %2 h), checkpoint of %3 GB every %4 h")
+                    .arg(fixed(r.interruptions, 1), fixed(r.mtbfHours, 1), fixed(r.checkpointBytes / 1e9, 0),
+                         fixed(r.checkpointIntervalHours, 2)));
+    const FeedCheck& f = plan.feed;
+    const QString rates =
+        PlanSummary::tr("per server: GPUs need %1, workers prepare %2, storage reads %3 samples/s")
+            .arg(fixed(f.neededPerNode, 1), fixed(f.cpuPerNode, 1), fixed(f.storagePerNode, 0));
+    const QString verdict =
+        f.binds ? PlanSummary::tr("<span style='color:#b2182b'><b>binds</b></span> (%1), GPUs at %2 %; %3")
+                      .arg(f.bottleneck == "cpu" ? PlanSummary::tr("CPU") : PlanSummary::tr("storage"),
+                           fixed(100 * f.gpuUtilization, 0), rates)
+                : PlanSummary::tr("keeps up (%1%2 the need); %3")
+                      .arg(fixed(f.margin, 1), QChar(0x00D7))
+                      .arg(rates);
+    html += row(PlanSummary::tr("Data feed"), verdict);
     return html;
 }
 
@@ -211,6 +237,7 @@ QString planSummaryHtml(const Plan& plan) {
     html += row(PlanSummary::tr("Fits"), fits);
     html += row(PlanSummary::tr("Largest micro-batch that fits"), largestMicroBatchText(plan));
     html += timeRows(plan.perf, plan.layout.gpus());
+    html += runRows(plan);
     if (plan.search)
         html += wrappingRow(PlanSummary::tr("Layout search"),
                             PlanSummary::tr("%1 layouts evaluated. %2<br>%3")

@@ -1,0 +1,131 @@
+#include "run/feed_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "util/number_format.h"
+
+namespace clusterplan {
+
+namespace {
+
+double orDefault(double value, double fallback) {
+    return value > 0 ? value : fallback;
+}
+
+std::string rate(double samplesPerSecond) {
+    return formatFixed(samplesPerSecond, samplesPerSecond < 10 ? 2 : 0) + " samples/s";
+}
+
+std::int64_t ceilInt(double x) {
+    return static_cast<std::int64_t>(std::ceil(x - 1e-9));
+}
+
+void addNotes(FeedCheck& f) {
+    const FeedInputs& in = f.inputs;
+    const std::string head = "Data feed (" + in.pipeline + "): each server's GPUs need " +
+                             rate(f.neededPerNode) + "; its " + formatFixed(f.usableWorkersPerNode, 0) +
+                             " loader workers prepare " + rate(f.cpuPerNode) + " and storage reads " +
+                             rate(f.storagePerNode) + ".";
+    if (!f.binds) {
+        f.notes.push_back(head + " The feed is not the bottleneck: " + formatFixed(f.margin, 1) +
+                          "× the rate the GPUs need.");
+        return;
+    }
+    std::string lift;
+    if (f.bottleneck == "cpu")
+        lift = std::to_string(f.workersPerGpuNeeded) + " loader workers per GPU on at least " +
+               std::to_string(f.coresPerNodeNeeded) + " cores per server (now " +
+               formatFixed(in.loaderWorkersPerGpu, 0) + " on " + formatFixed(in.cpuCoresPerNode, 0) + ")";
+    else if (in.networkFsGBs > 0)
+        lift = "a network file system of " + formatFixed(f.networkFsGBsNeeded, 1) + " GB/s (now " +
+               formatFixed(in.networkFsGBs, 1) + ")";
+    else
+        lift = std::to_string(f.drivesNeeded) + " NVMe drives per server (now " +
+               formatFixed(in.nvmeDrives, 0) + ")";
+    f.notes.push_back(head + " The feed binds (" + f.bottleneck + "): the GPUs wait " +
+                      formatFixed(f.waitSeconds, 2) + " s per step and run at " +
+                      formatFixed(100 * f.gpuUtilization, 0) + " % utilisation; " + lift +
+                      " would feed them.");
+}
+
+}  // namespace
+
+FeedInputs resolveFeedInputs(const Scenario& s, const RunRealities& realities) {
+    const HostIoSpec& io = s.cluster.io;
+    const ServerDefaults& d = realities.server;
+    FeedInputs in;
+    in.cpuCoresPerNode = io.cpuCoresPerNode > 0 ? static_cast<double>(io.cpuCoresPerNode) : d.cpuCoresPerNode;
+    in.loaderWorkersPerGpu =
+        io.loaderWorkersPerGpu >= 0 ? static_cast<double>(io.loaderWorkersPerGpu) : d.loaderWorkersPerGpu;
+    in.nvmeDrives = io.nvmeDrives > 0 ? static_cast<double>(io.nvmeDrives) : d.nvmeDrives;
+    in.nvmeReadGBs = orDefault(io.nvmeReadGBs, d.nvmeReadGBs);
+    in.nvmeWriteGBs = d.nvmeWriteGBs;
+    in.networkFsGBs = io.networkFsGBs;
+    in.serverSource = d.source;
+    const DataPipelineSpec& p = s.training.dataPipeline;
+    const PipelinePreset* preset = realities.pipeline(p.preset);
+    const double seq = static_cast<double>(s.training.seqLen);
+    if (preset) {
+        in.pipeline = preset->id;
+        in.pipelineSource = preset->source;
+        in.bytesPerSample = preset->bytesPerToken * seq;
+        in.cpuMsPerSample = preset->cpuUsPerToken * seq / 1000.0 + preset->cpuMsPerSample;
+    }
+    if (p.bytesPerSample > 0)
+        in.bytesPerSample = p.bytesPerSample;
+    if (p.cpuMsPerSample > 0)
+        in.cpuMsPerSample = p.cpuMsPerSample;
+    return in;
+}
+
+FeedCheck checkFeed(const Scenario& s, const FeedInputs& in, double steadyStep) {
+    const ClusterSpec& c = s.cluster;
+    const double nodes = static_cast<double>(c.nodes);
+    const double gpn = static_cast<double>(c.gpusPerNode);
+    const double samplesPerNodePerStep = static_cast<double>(s.training.globalBatch) / nodes;
+    FeedCheck f;
+    f.inputs = in;
+    f.neededPerNode = samplesPerNodePerStep / steadyStep;
+    const double msPerSample = std::max(in.cpuMsPerSample, 1e-9);
+    const double bytes = std::max(in.bytesPerSample, 1.0);
+    // One core per GPU for its training process; workers share what is left (each worker is a
+    // process that keeps one core busy: PyTorch DataLoader multiprocessing).
+    const double spareCores = std::max(0.0, in.cpuCoresPerNode - gpn);
+    f.usableWorkersPerNode = std::min(in.loaderWorkersPerGpu * gpn, spareCores);
+    const double storageGBs = in.networkFsGBs > 0 ? in.networkFsGBs / nodes : in.nvmeDrives * in.nvmeReadGBs;
+    f.storagePerNode = storageGBs * 1e9 / bytes;
+    f.stepSeconds = steadyStep;
+    if (f.usableWorkersPerNode <= 0) {
+        // num_workers=0 (or no core left for a worker): each training process prepares its samples
+        // itself, between steps.
+        f.cpuPerNode = gpn * 1000.0 / msPerSample;
+        const double prepare = samplesPerNodePerStep / gpn * msPerSample / 1000.0;
+        f.stepSeconds = steadyStep + prepare;
+    } else {
+        f.cpuPerNode = f.usableWorkersPerNode * 1000.0 / msPerSample;
+    }
+    const double feed = std::min(f.cpuPerNode, f.storagePerNode);
+    f.bottleneck = f.cpuPerNode <= f.storagePerNode ? "cpu" : "storage";
+    f.margin = feed / f.neededPerNode;
+    if (feed > 0)
+        f.stepSeconds = std::max(f.stepSeconds, samplesPerNodePerStep / feed);
+    else
+        f.stepSeconds = std::numeric_limits<double>::infinity();
+    f.binds = f.stepSeconds > steadyStep * (1 + 1e-9);
+    f.waitSeconds = f.stepSeconds - steadyStep;
+    f.gpuUtilization = std::isfinite(f.stepSeconds) ? steadyStep / f.stepSeconds : 0;
+    if (f.binds) {
+        const double workers = f.neededPerNode * msPerSample / 1000.0;
+        f.workersPerGpuNeeded = std::max<std::int64_t>(1, ceilInt(workers / gpn));
+        f.coresPerNodeNeeded = static_cast<std::int64_t>(gpn) * (f.workersPerGpuNeeded + 1);
+        const double gbs = f.neededPerNode * bytes / 1e9;
+        f.drivesNeeded = ceilInt(gbs / in.nvmeReadGBs);
+        f.networkFsGBsNeeded = gbs * nodes;
+    }
+    addNotes(f);
+    return f;
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,116 @@
+#include "run/run_length.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "util/number_format.h"
+
+namespace clusterplan {
+
+namespace {
+
+// Below this share of wall time left for training the run is reported as not progressing.
+constexpr double kMinProgress = 0.05;
+
+// Optimizer state per trainable parameter saved in a checkpoint (ZeRO §3.1: fp32 master weights
+// 4 + fp32 momentum 4 + variance 4 = 12 for Adam; 8-bit Adam keeps 1 + 1 for its moments, SGD 4
+// for momentum; fp32 training has no separate master copy).
+double optimizerBytes(const TrainingSpec& t) {
+    const double master = t.precision == Precision::Fp32 ? 0.0 : 4.0;
+    switch (t.optimizer) {
+    case Optimizer::AdamW:
+        return master + 8;
+    case Optimizer::Adam8bit:
+        return master + 2;
+    case Optimizer::Sgd:
+        return master + 4;
+    }
+    return master + 8;
+}
+
+std::string hours(double h) {
+    return h < 1 ? formatFixed(h * 60, 1) + " min" : formatFixed(h, 1) + " h";
+}
+
+void addNotes(RunLength& r, const FeedInputs& storage) {
+    r.notes.push_back(
+        "Run length: " + formatFixed(r.steadyDays, 1) + " days at the steady step time, " +
+        formatFixed(r.wallDays, 1) + " days of wall time (goodput " + formatFixed(100 * r.goodput, 1) +
+        " %): " + formatFixed(r.interruptions, 1) + " expected interruptions (one every " +
+        hours(r.mtbfHours) + "), each losing " + hours(r.checkpointIntervalHours / 2) +
+        " of work on average plus the restart; checkpoints of " + formatFixed(r.checkpointBytes / 1e9, 0) +
+        " GB take " + formatFixed(r.checkpointWriteSeconds, 1) + " s every " +
+        hours(r.checkpointIntervalHours) + (r.intervalOptimal ? " (Young/Daly optimum)" : "") +
+        "; evaluation " + hours(r.evaluationHours) + ". The cost of the run uses the budget of " +
+        formatFixed(r.budgetGpuHours, 0) + " GPU-hours.");
+    if (storage.networkFsGBs <= 0)
+        r.notes.push_back(
+            "Checkpoints are written to the servers' local NVMe drives: a lost server loses its "
+            "shard unless it is copied elsewhere; set cluster.network_fs_gb_s for shared storage.");
+    if (!r.progresses)
+        r.notes.push_back("The run barely progresses: interruptions arrive faster than it can checkpoint and "
+                          "restart. Fewer GPUs, faster storage or a more reliable cluster is needed.");
+}
+
+}  // namespace
+
+double optimalCheckpointInterval(double delta, double m) {
+    if (delta >= 2 * m)
+        return m;
+    // Daly 2006: higher-order correction of Young's sqrt(2δM).
+    return std::sqrt(2 * delta * m) * (1 + std::sqrt(delta / (2 * m)) / 3 + delta / (18 * m)) - delta;
+}
+
+double checkpointBytes(const TrainingSpec& t, const ParamCounts& params, const TrainableCounts& trainable) {
+    return params.total * weightBytes(t.precision) + trainable.trainable * optimizerBytes(t);
+}
+
+RunLength runLength(const Scenario& s, const ParamCounts& params, const TrainableCounts& trainable,
+                    const FeedInputs& storage, const RunRealities& realities, double steadyDays) {
+    RunLength r;
+    const double gpus = static_cast<double>(s.cluster.gpus());
+    const double nodes = static_cast<double>(s.cluster.nodes);
+    const double steadyHours = steadyDays * 24;
+    r.steadyDays = steadyDays;
+    r.interruptionsPerGpuDay = s.training.run.interruptionsPer1000GpuDays > 0
+                                   ? s.training.run.interruptionsPer1000GpuDays / 1000
+                                   : realities.reliability.interruptionsPerGpuDay;
+    r.mtbfHours = 24 / (r.interruptionsPerGpuDay * gpus);
+    r.checkpointBytes = checkpointBytes(s.training, params, trainable);
+    // Every server writes its shard at once (distributed checkpointing); a network file system's
+    // bandwidth is shared by the whole cluster.
+    const double writeGBs =
+        storage.networkFsGBs > 0 ? storage.networkFsGBs : nodes * storage.nvmeDrives * storage.nvmeWriteGBs;
+    const double readGBs =
+        storage.networkFsGBs > 0 ? storage.networkFsGBs : nodes * storage.nvmeDrives * storage.nvmeReadGBs;
+    r.checkpointWriteSeconds = r.checkpointBytes / (writeGBs * 1e9);
+    r.checkpointLoadSeconds = r.checkpointBytes / (readGBs * 1e9);
+    const double delta = r.checkpointWriteSeconds / 3600;
+    r.intervalOptimal = s.training.run.checkpointIntervalHours <= 0;
+    r.checkpointIntervalHours = r.intervalOptimal ? optimalCheckpointInterval(delta, r.mtbfHours)
+                                                  : s.training.run.checkpointIntervalHours;
+    const double tau = std::max(r.checkpointIntervalHours, 1e-6);
+    const double restart = realities.reliability.restartMinutes / 60 + r.checkpointLoadSeconds / 3600;
+    const EvaluationDefaults& e = realities.evaluation;
+    r.evaluationHours = steadyHours * e.iters * e.forwardShareOfStep / e.intervalSteps;
+    r.startHours = realities.reliability.restartMinutes / 60;
+    r.checkpointHours = steadyHours * delta / tau;
+    const double lossPerInterruption = (tau + delta) / 2 + restart;
+    double lostShare = lossPerInterruption / r.mtbfHours;
+    if (lostShare > 1 - kMinProgress) {
+        r.progresses = false;
+        lostShare = 1 - kMinProgress;
+    }
+    const double wallHours =
+        (steadyHours + r.checkpointHours + r.evaluationHours + r.startHours) / (1 - lostShare);
+    r.interruptions = wallHours / r.mtbfHours;
+    r.lostWorkHours = r.interruptions * (tau + delta) / 2;
+    r.restartHours = r.interruptions * restart;
+    r.wallDays = wallHours / 24;
+    r.goodput = wallHours > 0 ? steadyHours / wallHours : 1;
+    r.budgetGpuHours = wallHours * gpus;
+    addNotes(r, storage);
+    return r;
+}
+
+}  // namespace clusterplan

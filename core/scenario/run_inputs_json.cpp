@@ -1,0 +1,67 @@
+#include "scenario/run_inputs_json.h"
+
+#include "run/run_realities.h"
+#include "util/closest_id.h"
+
+namespace clusterplan {
+
+void readHostIo(json::ObjectReader& r, HostIoSpec& io) {
+    r.optInteger("cpu_cores_per_node", io.cpuCoresPerNode, 1, kMaxCoresPerNode);
+    r.optInteger("loader_workers_per_gpu", io.loaderWorkersPerGpu, 0, kMaxLoaderWorkersPerGpu);
+    r.optInteger("nvme_drives", io.nvmeDrives, 1, kMaxNvmeDrives);
+    r.optNumber("nvme_read_gb_s", io.nvmeReadGBs, 0.01, 1000);
+    r.optNumber("network_fs_gb_s", io.networkFsGBs, 0.001, kMaxStorageGBs);
+}
+
+void readRunInputs(json::ObjectReader& r, TrainingSpec& t) {
+    if (auto p = r.optObject("data_pipeline")) {
+        p->optString("preset", t.dataPipeline.preset);
+        const RunRealities& realities = RunRealities::builtin();
+        if (!realities.pipeline(t.dataPipeline.preset))
+            json::fail(p->pathOf("preset"), unknownIdMessage("data pipeline preset", t.dataPipeline.preset,
+                                                             realities.pipelineIds()));
+        p->optNumber("bytes_per_sample", t.dataPipeline.bytesPerSample, 1, 1e12);
+        p->optNumber("cpu_ms_per_sample", t.dataPipeline.cpuMsPerSample, 1e-6, 1e7);
+        p->finish();
+    }
+    if (auto run = r.optObject("run")) {
+        run->optNumber("checkpoint_interval_hours", t.run.checkpointIntervalHours, 0.001, 1e5);
+        run->optNumber("interruptions_per_1000_gpu_days", t.run.interruptionsPer1000GpuDays, 1e-6, 1e4);
+        run->finish();
+    }
+}
+
+void writeHostIo(json::Writer& w, const HostIoSpec& io) {
+    if (io.cpuCoresPerNode > 0)
+        w.value("cpu_cores_per_node", io.cpuCoresPerNode);
+    if (io.loaderWorkersPerGpu >= 0)
+        w.value("loader_workers_per_gpu", io.loaderWorkersPerGpu);
+    if (io.nvmeDrives > 0)
+        w.value("nvme_drives", io.nvmeDrives);
+    if (io.nvmeReadGBs > 0)
+        w.value("nvme_read_gb_s", io.nvmeReadGBs);
+    if (io.networkFsGBs > 0)
+        w.value("network_fs_gb_s", io.networkFsGBs);
+}
+
+void writeRunInputs(json::Writer& w, const TrainingSpec& t) {
+    const DataPipelineSpec& p = t.dataPipeline;
+    if (p != DataPipelineSpec{}) {
+        w.beginObject("data_pipeline").value("preset", p.preset);
+        if (p.bytesPerSample > 0)
+            w.value("bytes_per_sample", p.bytesPerSample);
+        if (p.cpuMsPerSample > 0)
+            w.value("cpu_ms_per_sample", p.cpuMsPerSample);
+        w.endObject();
+    }
+    if (t.run != RunSpec{}) {
+        w.beginObject("run");
+        if (t.run.checkpointIntervalHours > 0)
+            w.value("checkpoint_interval_hours", t.run.checkpointIntervalHours);
+        if (t.run.interruptionsPer1000GpuDays > 0)
+            w.value("interruptions_per_1000_gpu_days", t.run.interruptionsPer1000GpuDays);
+        w.endObject();
+    }
+}
+
+}  // namespace clusterplan

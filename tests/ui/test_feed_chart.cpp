@@ -1,0 +1,61 @@
+// Issue 12 §2 and §3 in the window: the data-feed chart (needed vs available samples/s for the
+// CPU workers and storage) under the step time, and the summary's steady-state and budgeted days.
+#include "window_fixture.h"
+
+#include <QBarSet>
+#include <QHorizontalBarSeries>
+#include <QLabel>
+#include <QLocale>
+#include <QTabWidget>
+
+#include "charts/feed_chart_view.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+TEST_CASE("feed.chart_shows_needed_and_available_rates", "[feed]") {
+    WindowFixture f;
+    auto* tabs = f.widget<QTabWidget>("chartTabs");
+    FeedChartView* chart = f.widget<FeedChartView>("feedChart");
+    CHECK(tabs->widget(1)->isAncestorOf(chart));
+    const FeedCheck& feed = f.controller.plan()->feed;
+    REQUIRE(chart->series() != nullptr);
+    const QList<QBarSet*> sets = chart->series()->barSets();
+    REQUIRE(sets.size() == 2);
+    CHECK(sets[0]->label() == QStringLiteral("needed by the GPUs"));
+    CHECK(sets[0]->at(0) == Approx(feed.neededPerNode));
+    CHECK(sets[1]->at(0) == Approx(feed.cpuPerNode));
+    CHECK(sets[1]->at(1) == Approx(feed.storagePerNode));
+    // The default scenario (pre-tokenized text) keeps up, and the title says so.
+    CHECK_FALSE(feed.binds);
+    CHECK(chart->chart()->title().contains(QStringLiteral("keeps up")));
+
+    // One worker per GPU, 2 s of CPU per sample: the feed binds, and the chart follows.
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([](Scenario& s) {
+            s.training.dataPipeline.preset = "image-decode-augment";
+            s.training.dataPipeline.cpuMsPerSample = 2000;  // 2 s per sample: slower than the GPUs
+            s.cluster.io.loaderWorkersPerGpu = 1;
+        });
+    }));
+    const FeedCheck& bound = f.controller.plan()->feed;
+    REQUIRE(bound.binds);
+    const QList<QBarSet*> after = chart->series()->barSets();
+    REQUIRE(after.size() == 2);
+    CHECK(after[1]->at(0) == Approx(bound.cpuPerNode));
+    CHECK(chart->chart()->title().contains(QStringLiteral("binds")));
+    auto* summary = f.widget<QLabel>("summary");
+    CHECK(summary->text().contains(QStringLiteral("binds")));
+}
+
+TEST_CASE("feed.summary_shows_steady_and_budgeted_days", "[feed]") {
+    WindowFixture f;
+    const Plan& plan = *f.controller.plan();
+    const QString text = f.widget<QLabel>("summary")->text();
+    CHECK(text.contains(QLocale().toString(plan.perf.trainDays, 'f', 1) +
+                        QStringLiteral(" days steady-state")));
+    CHECK(text.contains(QLocale().toString(plan.run.wallDays, 'f', 1) + QStringLiteral(" days budgeted")));
+    CHECK(plan.run.wallDays > plan.perf.trainDays);
+    CHECK(text.contains(QStringLiteral("Data feed")));
+}

@@ -1,0 +1,81 @@
+#include "charts/feed_chart_view.h"
+
+#include "charts/chart_palette.h"
+#include "report/plan.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalBarSeries>
+#include <QLegend>
+#include <QLocale>
+#include <QLogValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clusterplan::ui {
+
+namespace {
+
+// Okabe & Ito (2008): vermillion for what the GPUs need, bluish green for what is available.
+const QColor kNeeded(0xD5, 0x5E, 0x00);
+const QColor kAvailable(0x00, 0x9E, 0x73);
+
+QString rate(double v) {
+    return QLocale().toString(v, 'f', v < 10 ? 2 : 0);
+}
+
+}  // namespace
+
+FeedChartView::FeedChartView(QWidget* parent) : QChartView(parent) {
+    setObjectName(QStringLiteral("feedChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(280, 180);
+    chart()->setMargins(QMargins(4, 4, 4, 4));
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+}
+
+void FeedChartView::setPlan(const Plan& plan) {
+    QChart* chart = this->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis* axis : chart->axes())
+        chart->removeAxis(axis);
+    applyChartTheme(chart, palette());
+    const FeedCheck& f = plan.feed;
+    auto* needed = new QBarSet(tr("needed by the GPUs"));
+    auto* available = new QBarSet(tr("available"));
+    needed->setColor(kNeeded);
+    available->setColor(kAvailable);
+    *needed << f.neededPerNode << f.neededPerNode;
+    *available << f.cpuPerNode << f.storagePerNode;
+    m_series = new QHorizontalBarSeries;
+    m_series->append(needed);
+    m_series->append(available);
+    chart->addSeries(m_series);
+
+    auto* categories = new QBarCategoryAxis;
+    categories->append({tr("CPU workers"), tr("storage")});
+    auto* values = new QLogValueAxis;
+    values->setBase(10);
+    values->setLabelFormat(QStringLiteral("%g"));
+    values->setTitleText(tr("samples/s per server"));
+    const double low = std::max(1e-3, std::min({f.neededPerNode, f.cpuPerNode, f.storagePerNode}) / 2);
+    const double high = std::max({f.neededPerNode, f.cpuPerNode, f.storagePerNode, 1.0}) * 2;
+    values->setRange(std::pow(10, std::floor(std::log10(low))), std::pow(10, std::ceil(std::log10(high))));
+    chart->addAxis(categories, Qt::AlignLeft);
+    chart->addAxis(values, Qt::AlignBottom);
+    m_series->attachAxis(categories);
+    m_series->attachAxis(values);
+
+    const QString title = f.binds ? tr("Data feed binds (%1): GPUs at %2 %")
+                                        .arg(f.bottleneck == "cpu" ? tr("CPU") : tr("storage"))
+                                        .arg(QLocale().toString(100 * f.gpuUtilization, 'f', 0))
+                                  : tr("Data feed keeps up: %1× the need").arg(rate(f.margin));
+    chart->setTitle(title);
+    setToolTip(
+        tr("Per server: the GPUs need %1 samples/s; the loader workers prepare %2 and storage reads %3.")
+            .arg(rate(f.neededPerNode), rate(f.cpuPerNode), rate(f.storagePerNode)));
+}
+
+}  // namespace clusterplan::ui
