@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "calibration/calibration_format.h"
 #include "cost/cost_format.h"
 #include "cost/cost_json.h"
 #include "report/fine_tuning_format.h"
@@ -147,7 +148,12 @@ std::string planToJson(const Plan& p) {
         w.value("gpipe_step_s", p.gpipeStepSeconds);
         w.value("gpipe_memory", bytes(p.gpipeMemory->total())).value("gpipe_fits", p.gpipeMemory->fits());
     }
-    w.value("slowest_stage", t.slowestStage).value("profile", t.profileId).endObject();
+    w.value("slowest_stage", t.slowestStage).value("profile", t.profileId);
+    if (p.calibration)
+        w.value("profile_calibrated_on_measured", static_cast<std::int64_t>(p.calibration->runs.size()));
+    w.endObject();
+    if (p.calibration)
+        writeProfileFitJson(w, *p.calibration);
 
     if (p.search) {
         w.beginObject("search").value("evaluated", static_cast<double>(p.search->evaluated));
