@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "calibration/calibration_format.h"
 #include "cost/cost_format.h"
 #include "cost/cost_json.h"
 #include "hardware/catalog_loading.h"
@@ -43,6 +44,12 @@ constexpr const char* kUsage = R"(Usage:
       without the run's source (cross-validated), the band, and per source the mean absolute
       error, the cross-validated error and the band coverage. --cv-profiles replaces the built-in
       leave-one-source-out profiles ("clusterplan.perf-profiles-cv/1", see fit_profiles.py).
+  clusterplan-cli calibrate FILE [--format text|json]
+      Fit the performance profile to the runs listed in the scenario's "measured" key (runs on
+      your own cluster: layout, nodes, tokens_per_s or step_s): print the fitted parameters
+      (before -> after, with bounds), each measured run's throughput error before and after, and
+      the scenario's plan with the fitted profile beside the built-in one. JSON: the plan, with
+      its "calibration" object. `evaluate` uses the fitted profile too.
   clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
                          [--lang zh_CN|en] [--bom] [--max-layouts N]
       A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
@@ -281,6 +288,41 @@ int scaleCommand(const Options& o, const Catalog& catalog) {
     return kOk;
 }
 
+// calibrate: text unless --format json (then the plan JSON, whose "calibration" object has the fit).
+int calibrateCommand(const Options& o, const Catalog& catalog) {
+    if (o.file.empty())
+        return usageError("calibrate needs a scenario FILE");
+    if (o.formatGiven && o.format == "csv")
+        return usageError("calibrate --format is 'csv', allowed: text, json");
+    auto scenario = loadScenarioFile(o.file, catalog);
+    if (!scenario) {
+        std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
+        return kBadInput;
+    }
+    if (scenario->measured.empty()) {
+        std::cerr
+            << "clusterplan-cli: " << o.file
+            << ": measured: calibrate needs at least one measured run, e.g. \"measured\": [{\"layout\": "
+               "{\"tp\": 8, \"pp\": 1}, \"nodes\": 2, \"tokens_per_s\": 150000}]\n";
+        return kBadInput;
+    }
+    const auto plan = planFor(o, catalog);
+    if (!plan)
+        return kBadInput;
+    if (o.formatGiven && o.format == "json") {
+        std::cout << planToJson(*plan);
+        return kOk;
+    }
+    Scenario builtin = scenario.value();
+    builtin.measured.clear();
+    const auto before = evaluate(builtin, catalog);
+    std::cout << profileFitToText(*plan->calibration) << "\nPlan with the fitted profile:\n  "
+              << planTimeSummary(*plan) << "\n";
+    if (before)
+        std::cout << "With the built-in profile:\n  " << planTimeSummary(before.value()) << "\n";
+    return kOk;
+}
+
 int evaluateCommand(const Options& o, const Catalog& catalog) {
     if (o.file.empty())
         return usageError("evaluate needs a scenario FILE");
@@ -328,6 +370,8 @@ int run(const std::vector<std::string>& args) {
     }
     if (o.command == "validate")
         return validateCommand(o, catalog.value());
+    if (o.command == "calibrate")
+        return calibrateCommand(o, catalog.value());
     if (o.command == "presets") {
         std::cout << presetsToText(catalog.value());
         return kOk;

@@ -106,6 +106,8 @@ PerfProfiles PerfProfiles::defaultOnly() const {
 }
 
 const PerfProfile& PerfProfiles::find(Framework f, std::string_view arch, Precision p) const {
+    if (m_pinned)
+        return *m_pinned;
     const auto match = [&](Framework fw, Precision pr) -> const PerfProfile* {
         for (const auto& q : m_profiles)
             if (q.framework == fw && q.architecture == arch && q.precision == pr)

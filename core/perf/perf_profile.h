@@ -61,10 +61,14 @@ public:
     // stack at bf16 on that architecture, else Megatron's, else the architecture-neutral default.
     [[nodiscard]] const PerfProfile& find(Framework f, std::string_view architecture, Precision p) const;
     [[nodiscard]] const std::vector<PerfProfile>& all() const { return m_profiles; }
+    // Every find() answers `profile` from now on: the copy of the catalog a scenario with measured
+    // runs is evaluated with, whose one cluster has one profile fitted to them (calibration/).
+    void pin(PerfProfile profile) { m_pinned = std::move(profile); }
 
 private:
     std::vector<PerfProfile> m_profiles;
     PerfProfile m_default;
+    std::optional<PerfProfile> m_pinned;
 };
 
 }  // namespace clusterplan

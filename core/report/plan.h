@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "calibration/profile_fit.h"
 #include "cost/rent_vs_buy.h"
 #include "hardware/catalog.h"
 #include "hardware/host_spec.h"
@@ -43,6 +44,8 @@ struct Plan {
     std::optional<cost::CostReport> cost;  // rent vs buy; empty when the price book cannot price it
     std::optional<Error> costError;        // why `cost` is empty: key path ("cost.rent_offer") and reason
     std::vector<std::string> notes;        // plain-language remarks for the user
+    // The scenario lists measured runs: the profile fitted to them, which every time above uses.
+    std::optional<ProfileFit> calibration;
 };
 
 // GPU-hours budgeted per steady-state GPU-hour of the plan's layout (issue 12 §3, and the feed of

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "calibration/calibration_format.h"
 #include "cost/cost_format.h"
 #include "cost/cost_json.h"
 #include "report/fine_tuning_format.h"
@@ -205,8 +206,12 @@ std::string planToJson(const Plan& p) {
     }
     w.value("slowest_stage", t.slowestStage).value("profile", t.profileId);
     writeRunLengthJson(w, p.run);
+    if (p.calibration)
+        w.value("profile_calibrated_on_measured", static_cast<std::int64_t>(p.calibration->runs.size()));
     w.endObject();
     writeFeedJson(w, p.feed);
+    if (p.calibration)
+        writeProfileFitJson(w, *p.calibration);
 
     if (p.search) {
         w.beginObject("search").value("evaluated", static_cast<double>(p.search->evaluated));

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cost/cost_inputs.h"
 #include "model/model_spec.h"
@@ -99,6 +100,20 @@ struct LayoutSpec {
     bool operator==(const LayoutSpec&) const = default;
 };
 
+// A run the user measured on their own cluster (issue 9 §4): one entry of the scenario's
+// `measured` key. Model and training are the scenario's; layout, node count and (optionally) the
+// global batch are the run's own. evaluate() fits the performance profile to these runs
+// (calibration/profile_fit.h) and predicts every layout of the scenario with the fitted profile.
+struct MeasuredRun {
+    LayoutSpec layout;             // open keys: the stack's default layout on the run's nodes
+    std::int64_t nodes = 1;        // servers of the scenario's cluster the run used
+    std::int64_t globalBatch = 0;  // sequences per step; 0 = the scenario's training.global_batch
+    double tokensPerSecond = 0;    // whole job; 0 when stepSeconds is given
+    double stepSeconds = 0;        // 0 when tokensPerSecond is given
+    std::optional<double> peakMemoryGib = std::nullopt;  // largest per-GPU peak, GiB
+    bool operator==(const MeasuredRun&) const = default;
+};
+
 // Memory outside tensors the model owns. Each term is named in the breakdown, never folded
 // into a fudge factor (shared/guide/domain.md §4, "Other terms").
 struct MemoryOverheads {
@@ -129,6 +144,7 @@ struct Scenario {
     MemoryOverheads overheads;
     cost::CostInputs cost;                  // rent vs buy (cost-model.md); defaults price the China book
     std::optional<quote::QuoteInfo> quote;  // customer quote details (issue 8); absent: none entered
+    std::vector<MeasuredRun> measured;      // the user's own runs on this cluster (issue 9 §4)
     bool operator==(const Scenario&) const = default;
 };
 

@@ -7,6 +7,8 @@
 #include "hardware/catalog_json.h"
 #include "quote/quote_json.h"
 #include "scenario/fine_tuning_json.h"
+#include "scenario/layout_json.h"
+#include "scenario/measured_runs_json.h"
 #include "scenario/run_inputs_json.h"
 #include "scenario/scenario_check.h"
 #include "scenario/scenario_schema.h"
@@ -80,6 +82,9 @@ void readCluster(ObjectReader& r, ClusterSpec& c) {
     r.finish();
 }
 
+}  // namespace
+
+namespace {
 constexpr std::pair<std::string_view, LayoutKey> kLayoutKeys[] = {{"tp", kTp},
                                                                   {"pp", kPp},
                                                                   {"dp", kDp},
@@ -90,6 +95,7 @@ constexpr std::pair<std::string_view, LayoutKey> kLayoutKeys[] = {{"tp", kTp},
                                                                   {"zero_stage", kZeroStage},
                                                                   {"recompute", kRecompute},
                                                                   {"sequence_parallel", kSequenceParallel}};
+}  // namespace
 
 void readLayout(ObjectReader& r, LayoutSpec& l) {
     constexpr std::int64_t kMax = 1'000'000;
@@ -148,6 +154,8 @@ void writeLayout(json::Writer& w, const LayoutSpec& l) {
     w.endObject();
 }
 
+namespace {
+
 void readOverheads(ObjectReader& r, MemoryOverheads& o) {
     r.optNumber("cuda_context_gib", o.cudaContextGib, 0, 64);
     r.optNumber("comm_buffer_mib_per_group", o.commBufferMibPerGroup, 0, 65536);
@@ -184,6 +192,8 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
     }
     if (auto r = top.optObject("quote"))
         quote::readQuote(*r, s.quote.emplace());
+    if (const auto* list = top.optArray("measured"))
+        readMeasuredRuns(*list, s.measured);
     top.finish();
     return s;
 }
@@ -266,6 +276,7 @@ std::string scenarioToJson(const Scenario& s) {
         quote::writeQuote(w, *s.quote);
         w.endObject();
     }
+    writeMeasuredRuns(w, s.measured);
     w.endObject();
     return w.str();
 }

@@ -243,6 +243,43 @@ std::string percent(double fraction) {
 
 }  // namespace
 
+double calibrationMetric(const std::string& metric, const Plan& plan) {
+    return predictedMetric(metric, plan);
+}
+
+Result<CalibrationCases> calibrationCases(const Catalog& base) {
+    auto runs = json::parseText(embedded::calibrationRunsJson(), "calibration-runs.json");
+    if (!runs)
+        return runs.error();
+    auto models = json::parseText(embedded::calibrationModelsJson(), "run-models.json");
+    if (!models)
+        return models.error();
+    CalibrationCases out{base, {}};
+    bj::object modelList;
+    modelList["models"] = models->as_object().at("models");
+    if (auto merged = out.catalog.mergeJson(bj::serialize(modelList), "run-models.json"); !merged)
+        return merged.error();
+    std::map<std::string, const bj::object*> records;
+    for (const auto& r : runs->as_object().at("runs").as_array())
+        records[std::string(r.as_object().at("id").as_string())] = &r.as_object();
+    for (const auto& value : models->as_object().at("runs").as_array()) {
+        const auto& entry = value.as_object();
+        CalibrationCase c;
+        c.id = str(entry, "id");
+        c.source = c.id.substr(0, c.id.find('_'));
+        c.use = str(entry, "use");
+        c.metric = str(entry, "metric");
+        const auto it = records.find(c.id);
+        const ModelSpec* model = out.catalog.model(str(entry, "model"));
+        if (c.use == "exclude" || it == records.end() || !model)
+            continue;
+        c.published = num(*it->second, c.metric, 0);
+        c.scenario = scenarioFor(*it->second, entry, *model);
+        out.cases.push_back(std::move(c));
+    }
+    return out;
+}
+
 std::string validationToText(const ValidationReport& r) {
     std::ostringstream out;
     out << "Each run as predicted by the shipped profiles (in-sample: they were fitted on these runs) and "

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "hardware/catalog.h"
+#include "report/plan.h"
+#include "scenario/scenario.h"
 #include "util/result.h"
 
 namespace clusterplan {
@@ -48,6 +50,22 @@ Result<ValidationReport> runValidationWithFolds(const Catalog& catalog, std::str
 // profile fitter).
 Result<ValidationReport> runValidation(const Catalog& catalog, std::string_view runsJson,
                                        std::string_view modelsJson, std::string_view foldsJson);
+
+// The included calibration runs as scenarios, for tests and for calibrating to a run
+// (calibration/profile_fit.h): each with its published figure and the catalog that holds the
+// runs' models.
+struct CalibrationCase {
+    std::string id, source, use, metric;
+    double published = 0;
+    Scenario scenario;
+};
+struct CalibrationCases {
+    Catalog catalog;  // `base` with the runs' models merged
+    std::vector<CalibrationCase> cases;
+};
+Result<CalibrationCases> calibrationCases(const Catalog& base);
+// The quantity a run's source reports (`metric`), as `plan` predicts it.
+double calibrationMetric(const std::string& metric, const Plan& plan);
 
 std::string validationToText(const ValidationReport& report);
 std::string validationToCsv(const ValidationReport& report);

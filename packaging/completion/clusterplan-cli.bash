@@ -5,13 +5,14 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale cost report validate presets"
+    local commands="evaluate search scale cost report validate calibrate presets"
     case "$prev" in
         --format)
             local formats="json text csv"
             case "${words[1]}" in
                 evaluate) formats="json text" ;;
                 validate) formats="text csv json" ;;
+                calibrate) formats="text json" ;;
             esac
             COMPREPLY=($(compgen -W "$formats" -- "$cur"))
             return
@@ -50,6 +51,7 @@ _clusterplan_cli() {
         cost) options="--format --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --max-layouts --pricebook --catalog --profiles" ;;
         validate) options="--format --cv-profiles --catalog --profiles" ;;
+        calibrate) options="--format --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;
         *) return ;;
     esac
@@ -58,7 +60,7 @@ _clusterplan_cli() {
         return
     fi
     case "${words[1]}" in
-        evaluate | search | scale | cost | report) _filedir json ;;
+        evaluate | search | scale | cost | report | calibrate) _filedir json ;;
     esac
 } &&
     complete -F _clusterplan_cli clusterplan-cli

@@ -1,0 +1,101 @@
+#include "calibration/calibration_format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "report/plan_format.h"
+#include "util/number_format.h"
+
+namespace clusterplan {
+
+namespace {
+
+std::string padLeft(const std::string& text, std::size_t width) {
+    return std::string(width - std::min(width, text.size()), ' ') + text;
+}
+
+std::string padRight(const std::string& text, std::size_t width) {
+    return text + std::string(width - std::min(width, text.size()), ' ');
+}
+
+std::string percent(double fraction) {
+    return (fraction >= 0 ? "+" : "") + formatFixed(100 * fraction, 1) + " %";
+}
+
+std::string seconds(double s) {
+    return formatFixed(s, s < 10 ? 3 : 1) + " s";
+}
+
+}  // namespace
+
+std::string profileFitToText(const ProfileFit& fit) {
+    std::ostringstream out;
+    out << "Profile '" << fit.before.id << "' fitted to " << fit.runs.size()
+        << (fit.runs.size() == 1 ? " measured run" : " measured runs") << " -> '" << fit.after.id << "'\n\n";
+    out << "parameter             before    after   bounds\n";
+    for (const auto& p : fit.parameters)
+        out << padRight(p.key, 18) << padLeft(formatFixed(p.before, 3), 10)
+            << padLeft(formatFixed(p.after, 3), 9) << "   " << formatFixed(p.low, 2) << " .. "
+            << formatFixed(p.high, 2) << "\n";
+    out << "\nrun  GPUs  layout                                        measured step  tokens/s     "
+           "before      after\n";
+    for (std::size_t i = 0; i < fit.runs.size(); ++i) {
+        const auto& r = fit.runs[i];
+        out << padRight(std::to_string(i), 5) << padLeft(std::to_string(r.gpus), 4) << "  "
+            << padRight(r.layout.substr(0, 44), 46) << padLeft(seconds(r.measuredStepSeconds), 13)
+            << padLeft(formatNumber(std::round(r.measuredTokensPerSecond)), 10)
+            << padLeft(percent(r.errorBefore), 11) << padLeft(percent(r.errorAfter), 11) << "\n";
+        if (r.measuredPeakGib)
+            out << "     peak memory: measured " << formatFixed(*r.measuredPeakGib, 1) << " GiB, predicted "
+                << formatFixed(r.predictedPeakGib, 1) << " GiB (not fitted: the profile only times)\n";
+    }
+    out << "\nMean throughput error: " << formatFixed(100 * fit.meanAbsErrorBefore, 1) << " % before, "
+        << formatFixed(100 * fit.meanAbsErrorAfter, 1) << " % after (predicted vs measured tokens/s).\n";
+    out << "Band: " << fit.bandRule << " (true/predicted step " << formatFixed(fit.after.bandLow, 2) << " .. "
+        << formatFixed(fit.after.bandHigh, 2) << ").\n";
+    return out.str();
+}
+
+std::string planTimeSummary(const Plan& plan) {
+    const auto& t = plan.perf;
+    return layoutText(plan.layout) + " on " + std::to_string(plan.layout.gpus()) + " GPUs: step " +
+           seconds(t.stepSeconds) + " (band " + seconds(t.stepSecondsLow) + " .. " +
+           seconds(t.stepSecondsHigh) + "), " + formatNumber(std::round(t.tokensPerSecond)) +
+           " tokens/s, MFU " + formatFixed(100 * t.mfu, 1) + " %, " + formatFixed(t.trainDays, 1) +
+           " days to train";
+}
+
+void writeProfileFitJson(json::Writer& w, const ProfileFit& fit) {
+    w.beginObject("calibration");
+    w.value("prior_profile", fit.before.id).value("fitted_profile", fit.after.id);
+    w.value("measured_runs", static_cast<std::int64_t>(fit.runs.size()));
+    w.value("mean_abs_error_before", fit.meanAbsErrorBefore)
+        .value("mean_abs_error_after", fit.meanAbsErrorAfter);
+    w.value("band_low", fit.after.bandLow)
+        .value("band_high", fit.after.bandHigh)
+        .value("band_rule", fit.bandRule);
+    w.beginArray("parameters");
+    for (const auto& p : fit.parameters)
+        w.beginObject()
+            .value("key", p.key)
+            .value("before", p.before)
+            .value("after", p.after)
+            .value("low", p.low)
+            .value("high", p.high)
+            .endObject();
+    w.endArray().beginArray("runs");
+    for (const auto& r : fit.runs) {
+        w.beginObject().value("gpus", r.gpus).value("layout", r.layout);
+        w.value("measured_step_s", r.measuredStepSeconds)
+            .value("measured_tokens_per_s", r.measuredTokensPerSecond);
+        w.value("predicted_step_s_before", r.stepBefore).value("predicted_step_s_after", r.stepAfter);
+        w.value("error_before", r.errorBefore).value("error_after", r.errorAfter);
+        if (r.measuredPeakGib)
+            w.value("measured_peak_memory_gib", *r.measuredPeakGib);
+        w.value("predicted_peak_memory_gib", r.predictedPeakGib).endObject();
+    }
+    w.endArray().endObject();
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,61 @@
+#include "calibration/measured_runs.h"
+
+#include "search/layout_search.h"
+
+namespace clusterplan {
+
+Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, const Catalog& catalog) {
+    Scenario s = scenario;
+    s.measured.clear();
+    s.cluster.nodes = run.nodes;
+    if (run.globalBatch > 0)
+        s.training.globalBatch = run.globalBatch;
+    std::string description;
+    const LayoutSpec stack = frameworkDefaultLayout(s, catalog, description);
+    LayoutSpec& l = s.layout;
+    l = run.layout;
+    const auto fill = [&](LayoutKey key, auto LayoutSpec::*field) {
+        if (l.isOpen(key))
+            l.*field = stack.*field;
+    };
+    fill(kTp, &LayoutSpec::tp);
+    fill(kPp, &LayoutSpec::pp);
+    fill(kDp, &LayoutSpec::dp);
+    fill(kCp, &LayoutSpec::cp);
+    fill(kEp, &LayoutSpec::ep);
+    fill(kVpp, &LayoutSpec::vpp);
+    fill(kMicroBatch, &LayoutSpec::microBatch);
+    fill(kZeroStage, &LayoutSpec::zeroStage);
+    fill(kRecompute, &LayoutSpec::recompute);
+    // Megatron-LM and NeMo recipes turn sequence parallelism on with TP, whatever TP the run used.
+    if (l.isOpen(kSequenceParallel))
+        l.sequenceParallel = l.tp > 1 && (s.training.framework == Framework::Megatron ||
+                                          s.training.framework == Framework::Nemo);
+    l.open = 0;
+    return s;
+}
+
+double measuredStepSeconds(const Scenario& runScenario, const MeasuredRun& run) {
+    if (run.stepSeconds > 0)
+        return run.stepSeconds;
+    const double tokensPerStep = static_cast<double>(runScenario.training.globalBatch) *
+                                 static_cast<double>(runScenario.training.seqLen);
+    return tokensPerStep / run.tokensPerSecond;
+}
+
+std::string describeLayout(const Layout& l) {
+    std::string text = "TP " + std::to_string(l.tp) + ", PP " + std::to_string(l.pp);
+    if (l.vpp > 1)
+        text += " (VPP " + std::to_string(l.vpp) + ")";
+    if (l.cp > 1)
+        text += ", CP " + std::to_string(l.cp);
+    if (l.ep > 1)
+        text += ", EP " + std::to_string(l.ep);
+    text += ", DP " + std::to_string(l.dp);
+    text += ", micro-batch " + std::to_string(l.microBatch);
+    if (l.zeroStage > 0)
+        text += ", ZeRO-" + std::to_string(l.zeroStage);
+    return text;
+}
+
+}  // namespace clusterplan

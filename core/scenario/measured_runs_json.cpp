@@ -1,0 +1,68 @@
+#include "scenario/measured_runs_json.h"
+
+#include "scenario/layout_json.h"
+#include "util/json_read.h"
+
+namespace clusterplan {
+
+namespace {
+
+MeasuredRun readMeasuredRun(json::ObjectReader& r) {
+    MeasuredRun run;
+    if (auto layout = r.optObject("layout"))
+        readLayout(*layout, run.layout);
+    else
+        run.layout.open = kAllLayoutKeys;  // the stack's default layout
+    run.nodes = r.integer("nodes", 1, 1'000'000);
+    r.optInteger("global_batch", run.globalBatch, 1, 100'000'000);
+    // One throughput figure: a whole-job tokens/s as logged, or the step time it came from.
+    const bool tokens = r.has("tokens_per_s"), step = r.has("step_s");
+    if (tokens && step)
+        json::fail(r.pathOf("step_s"), "and tokens_per_s are both given; give one of them");
+    if (!tokens && !step)
+        json::fail(r.pathOf("tokens_per_s"), "is required (the whole job's tokens per second), or step_s");
+    if (tokens)
+        run.tokensPerSecond = r.number("tokens_per_s", 1e-3, kMaxMeasuredTokensPerSecond);
+    else
+        run.stepSeconds = r.number("step_s", 1e-6, kMaxMeasuredStepSeconds);
+    if (r.has("peak_memory_gib"))
+        run.peakMemoryGib = r.number("peak_memory_gib", 1e-3, kMaxMeasuredPeakMemoryGib);
+    r.finish();
+    return run;
+}
+
+}  // namespace
+
+void readMeasuredRuns(const boost::json::array& list, std::vector<MeasuredRun>& runs) {
+    if (list.size() > kMaxMeasuredRuns)
+        json::fail("measured", "has " + std::to_string(list.size()) + " runs, allowed: at most " +
+                                   std::to_string(kMaxMeasuredRuns));
+    runs.clear();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        json::ObjectReader r(list[i], json::indexPath("measured", i));
+        runs.push_back(readMeasuredRun(r));
+    }
+}
+
+void writeMeasuredRuns(json::Writer& w, const std::vector<MeasuredRun>& runs) {
+    if (runs.empty())
+        return;
+    w.beginArray("measured");
+    for (const auto& run : runs) {
+        w.beginObject();
+        writeLayout(w, run.layout);
+        w.value("nodes", run.nodes);
+        if (run.globalBatch > 0)
+            w.value("global_batch", run.globalBatch);
+        if (run.stepSeconds > 0)
+            w.value("step_s", run.stepSeconds);
+        else
+            w.value("tokens_per_s", run.tokensPerSecond);
+        if (run.peakMemoryGib)
+            w.value("peak_memory_gib", *run.peakMemoryGib);
+        w.endObject();
+    }
+    w.endArray();
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,25 @@
+#pragma once
+// The scenario's `measured` key (issue 9 §4): the user's own runs on this cluster, a list of
+// {"layout": {...}, "nodes": N, "tokens_per_s": X} (or "step_s" instead of "tokens_per_s"),
+// optionally "global_batch" and "peak_memory_gib". Strict like every scenario key.
+#include <vector>
+
+#include <boost/json.hpp>
+
+#include "scenario/scenario.h"
+#include "util/json_write.h"
+
+namespace clusterplan {
+
+// Range limits shared by the reader and the tests.
+inline constexpr std::size_t kMaxMeasuredRuns = 100;  // each one is timed at every fit step
+inline constexpr double kMaxMeasuredTokensPerSecond = 1e12;
+inline constexpr double kMaxMeasuredStepSeconds = 1e6;
+inline constexpr double kMaxMeasuredPeakMemoryGib = 1e4;
+
+// Throws json::InputError naming the key path ("measured[2].tokens_per_s") and the allowed range.
+void readMeasuredRuns(const boost::json::array& list, std::vector<MeasuredRun>& runs);
+// Writes the "measured" array; nothing when there are no runs.
+void writeMeasuredRuns(json::Writer& w, const std::vector<MeasuredRun>& runs);
+
+}  // namespace clusterplan
