@@ -5,6 +5,8 @@
 
 #include "cost/cost_json.h"
 #include "hardware/catalog_json.h"
+#include "phases/phase_check.h"
+#include "phases/phase_json.h"
 #include "quote/quote_json.h"
 #include "scenario/fine_tuning_json.h"
 #include "scenario/scenario_check.h"
@@ -181,6 +183,7 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
     }
     if (auto r = top.optObject("quote"))
         quote::readQuote(*r, s.quote.emplace());
+    readPhases(top, s, catalog);
     top.finish();
     return s;
 }
@@ -203,6 +206,8 @@ Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, co
     try {
         Scenario s = readScenario(parsed.value(), catalog);
         if (auto e = checkScenario(s, catalog))
+            return *e;
+        if (auto e = checkPhases(s, catalog))
             return *e;
         return s;
     } catch (const json::InputError& e) {
@@ -261,6 +266,7 @@ std::string scenarioToJson(const Scenario& s) {
         quote::writeQuote(w, *s.quote);
         w.endObject();
     }
+    writePhases(w, s.phases);
     w.endObject();
     return w.str();
 }
@@ -275,6 +281,18 @@ Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path)
         return Error{path, std::string("cannot save, internal error: ") + e.what()};
     }
     return writeFileAtomically(path, text);
+}
+
+// The cluster and model readers, shared with a phase's "cluster" and "model" (phases/phase_json.cpp).
+void readClusterObject(json::ObjectReader& r, ClusterSpec& cluster) {
+    readCluster(r, cluster);
+}
+
+void readModelObject(json::ObjectReader& r, std::string& preset, ModelSpec& model, const Catalog& catalog) {
+    Scenario s;
+    readModel(r, s, catalog);
+    preset = s.modelPreset;
+    model = s.model;
 }
 
 Scenario defaultScenario(const Catalog& catalog) {
