@@ -84,7 +84,14 @@ Result<cost::CostModel> modelFor(const Scenario& s, const PhaseSetup& p, const C
     const GpuSpec* gpu = catalog.gpu(p.cluster.gpu);
     const cost::ClusterFacts facts{p.cluster.gpu, p.gpus(), p.slice ? 1 : p.cluster.nodes,
                                    p.slice ? 1 : p.cluster.gpusPerNode, gpu ? gpu->tdpW : 400.0};
-    auto model = cost::resolveCostModel(costInputsFor(s, p, *book), catalog.priceBooks(), facts);
+    cost::CostInputs inputs = costInputsFor(s, p, *book);
+    auto model = cost::resolveCostModel(inputs, catalog.priceBooks(), facts);
+    if (!model && p.acquire == Acquire::Rent && model.error().where == "cost.overrides.node_price") {
+        // A rented GPU the book has no purchase price for (the seed's RTX 3090 card): the
+        // ownership side is never used for a rented phase, so any server price resolves it.
+        inputs.overrides["node_price"] = 0;
+        model = cost::resolveCostModel(inputs, catalog.priceBooks(), facts);
+    }
     if (!model)
         return phaseError(p, model.error());
     if (p.slice) {

@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale cost report validate presets"
+    local commands="evaluate search scale cost phases report validate presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -48,6 +48,7 @@ _clusterplan_cli() {
         search) options="--top --format --allow-cross-node-tp --catalog --profiles --pricebook" ;;
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
+        phases) options="--format --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --max-layouts --pricebook --catalog --profiles" ;;
         validate) options="--format --cv-profiles --catalog --profiles" ;;
         presets) options="--catalog" ;;
@@ -58,7 +59,7 @@ _clusterplan_cli() {
         return
     fi
     case "${words[1]}" in
-        evaluate | search | scale | cost | report) _filedir json ;;
+        evaluate | search | scale | cost | phases | report) _filedir json ;;
     esac
 } &&
     complete -F _clusterplan_cli clusterplan-cli
