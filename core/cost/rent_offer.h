@@ -41,8 +41,9 @@ struct RentTerm {
     double renewalCredit = 0;  // amount off per month per unit (or per GPU) ...
     CreditPer creditPer = CreditPer::Unit;
     bool creditFromRenewal = true;  // ... from the second term on ("同账户复购"), else from month 0
-    ContractRules contract;         // changes before the term ends (phased plans)
     std::string notes;
+    // Changes before the term ends (phased plans); braced so that positional initialisers may leave it out.
+    ContractRules contract{};
     bool operator==(const RentTerm&) const = default;
 };
 
