@@ -8,6 +8,7 @@
 #include "cost/cost_format.h"
 #include "cost/cost_json.h"
 #include "hardware/catalog_loading.h"
+#include "phases/phases_format.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
 #include "report_command.h"
@@ -38,6 +39,11 @@ constexpr const char* kUsage = R"(Usage:
   clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
+  clusterplan-cli phases FILE [--format json|text|csv] [--pricebook FILE]...
+      The scenario's "phases" (a slice, then a server, then a cluster...): per phase and
+      cumulatively what it trains and what it costs under the price book's contract rules (cards
+      added mid-term, early exit, renewal credit, resale of bought servers), beside renting the
+      final cluster from month 0 and buying it at month 0; cost per million tokens for each.
   clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted (in-sample), the prediction of the profiles fitted
@@ -217,6 +223,28 @@ int costCommand(const Options& o, const Catalog& catalog) {
     return kOk;
 }
 
+int phasesCommand(const Options& o, const Catalog& catalog) {
+    if (o.file.empty())
+        return usageError("phases needs a scenario FILE");
+    auto scenario = loadScenarioFile(o.file, catalog);
+    if (!scenario) {
+        std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
+        return kBadInput;
+    }
+    auto plan = planPhases(scenario.value(), catalog);
+    if (!plan) {
+        std::cerr << "clusterplan-cli: " << o.file << ": " << plan.error().toString() << "\n";
+        return kBadInput;
+    }
+    if (o.format == "text")
+        std::cout << phasesToText(plan.value());
+    else if (o.format == "csv")
+        std::cout << phasesToCsv(plan.value());
+    else
+        std::cout << phasesToJson(plan.value());
+    return kOk;
+}
+
 int searchCommand(const Options& o, const Catalog& catalog) {
     if (o.file.empty())
         return usageError("search needs a scenario FILE");
@@ -362,6 +390,8 @@ int run(const std::vector<std::string>& args) {
         return searchCommand(o, catalog.value());
     if (o.command == "cost")
         return costCommand(o, catalog.value());
+    if (o.command == "phases")
+        return phasesCommand(o, catalog.value());
     if (o.command == "report") {
         if (o.file.empty())
             return usageError("report needs a scenario FILE");

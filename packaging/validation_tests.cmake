@@ -10,7 +10,8 @@ find_program(MAN_PROGRAM man)
 set(examples
   ${PROJECT_SOURCE_DIR}/resources/scenarios/default.json
   ${PROJECT_SOURCE_DIR}/tests/data/search-gpt3-175b-1024xa100.json
-  ${PROJECT_SOURCE_DIR}/tests/data/search-llama3-405b-16384xh100.json)
+  ${PROJECT_SOURCE_DIR}/tests/data/search-llama3-405b-16384xh100.json
+  ${PROJECT_SOURCE_DIR}/resources/scenarios/seed-path-phases.json)
 
 if(CLUSTERPLAN_BUILD_UI AND DESKTOP_FILE_VALIDATE)
   # It exits 0 on warnings and hints: any line it prints fails the test.

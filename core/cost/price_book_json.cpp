@@ -76,6 +76,26 @@ RentTerm readTerm(json::ObjectReader& r) {
     else
         r.ignore({"credit_from"});
     r.optString("notes", t.notes);
+    if (auto c = r.optObject("contract")) {
+        if (c->has("add_cards"))
+            t.contract.addCards =
+                c->choice("add_cards", {"list_price", "original_discount"}) == "original_discount"
+                    ? AddCards::OriginalDiscount
+                    : AddCards::ListPrice;
+        else
+            c->ignore({"add_cards"});
+        if (c->has("early_exit"))
+            t.contract.earlyExit =
+                c->choice("early_exit", {"no_refund", "pro_rata_refund"}) == "pro_rata_refund"
+                    ? EarlyExit::ProRataRefund
+                    : EarlyExit::NoRefund;
+        else
+            c->ignore({"early_exit"});
+        t.contract.source = c->string("source");
+        if (t.contract.source.empty())
+            json::fail(c->pathOf("source"), "must not be empty: every contract rule names its source");
+        c->finish();
+    }
     r.finish();
     return t;
 }
@@ -174,6 +194,11 @@ void writeRentOffer(json::Writer& w, const RentOffer& o) {
             .value("credit_from", t.creditFromRenewal ? "renewal" : "start");
         if (!t.notes.empty())
             w.value("notes", t.notes);
+        if (!t.contract.source.empty()) {
+            w.beginObject("contract").value("add_cards", toString(t.contract.addCards));
+            w.value("early_exit", toString(t.contract.earlyExit)).value("source", t.contract.source);
+            w.endObject();
+        }
         w.endObject();
     }
     w.endArray();

@@ -17,6 +17,21 @@ enum class RentUnit { GpuHour, GpuMonth, ServerMonth, SliceMonth };
 enum class Billing { Reserved, OnDemand, Spot };
 enum class CreditPer { Unit, Gpu };
 
+// What a contract term allows when a phased plan (issue 12 §1) changes it before the term ends.
+// The seed article's advice (陷阱五): sign terms that add cards mid-term at the original discount
+// (①"中途加卡不重新签合同，按原折扣叠加") and refund an early exit pro rata (②"提前退订按使用时长
+// 比例退款"); without them, "中途加卡可能要重新签合同，或者提前退订不退余款". Unstated terms take
+// the article's warning: added cards at list price until the term ends, no refund.
+enum class AddCards { ListPrice, OriginalDiscount };
+enum class EarlyExit { NoRefund, ProRataRefund };
+
+struct ContractRules {
+    AddCards addCards = AddCards::ListPrice;
+    EarlyExit earlyExit = EarlyExit::NoRefund;
+    std::string source;  // where the price book found the rule
+    bool operator==(const ContractRules&) const = default;
+};
+
 struct RentTerm {
     std::string id = "monthly";
     std::string name = "Monthly";
@@ -27,6 +42,8 @@ struct RentTerm {
     CreditPer creditPer = CreditPer::Unit;
     bool creditFromRenewal = true;  // ... from the second term on ("同账户复购"), else from month 0
     std::string notes;
+    // Changes before the term ends (phased plans); braced so that positional initialisers may leave it out.
+    ContractRules contract{};
     bool operator==(const RentTerm&) const = default;
 };
 
@@ -71,5 +88,7 @@ struct RentOffer {
 [[nodiscard]] const char* toString(RentUnit unit);
 [[nodiscard]] const char* toString(Billing billing);
 [[nodiscard]] const char* toString(CreditPer per);
+[[nodiscard]] const char* toString(AddCards rule);
+[[nodiscard]] const char* toString(EarlyExit rule);
 
 }  // namespace clusterplan::cost

@@ -38,6 +38,14 @@ const char* toString(CreditPer per) {
     return per == CreditPer::Gpu ? "gpu" : "unit";
 }
 
+const char* toString(AddCards rule) {
+    return rule == AddCards::OriginalDiscount ? "original_discount" : "list_price";
+}
+
+const char* toString(EarlyExit rule) {
+    return rule == EarlyExit::ProRataRefund ? "pro_rata_refund" : "no_refund";
+}
+
 double listPerGpuMonth(const RentOffer& o) {
     switch (o.unit) {
     case RentUnit::GpuHour:

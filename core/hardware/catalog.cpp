@@ -110,6 +110,11 @@ Result<bool> Catalog::mergePerfProfilesFile(const std::string& path) {
     return m_perf.mergeJson(text.value(), path);
 }
 
+void Catalog::putGpu(GpuSpec gpu) {
+    std::string id = gpu.id;
+    m_gpus.insert_or_assign(std::move(id), std::move(gpu));
+}
+
 const GpuSpec* Catalog::gpu(std::string_view id) const {
     auto it = m_gpus.find(id);
     return it == m_gpus.end() ? nullptr : &it->second;

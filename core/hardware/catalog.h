@@ -29,6 +29,9 @@ public:
     // Performance profiles from a "clusterplan.perf-profiles/1" file, replacing by id.
     Result<bool> mergePerfProfilesFile(const std::string& path);
 
+    // Adds or replaces one GPU (a phased plan's GPU slice: the card with its share of memory).
+    void putGpu(GpuSpec gpu);
+
     [[nodiscard]] const GpuSpec* gpu(std::string_view id) const;
     [[nodiscard]] const Fabric* fabric(std::string_view id) const;
     [[nodiscard]] const ModelSpec* model(std::string_view id) const;

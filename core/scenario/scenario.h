@@ -135,6 +135,34 @@ struct MemoryOverheads {
     bool operator==(const MemoryOverheads&) const = default;
 };
 
+// One phase of a plan that grows over time (issue 12 §1; phases/phased_plan.h computes it): how
+// long it lasts, what it runs on (a cluster, or a slice of one GPU), whether that is rented or
+// bought and under which offer, and optionally its own model and token goal. Absent keys keep
+// the previous phase's cluster and model (the first phase: the scenario's).
+enum class Acquire { Rent, Buy };
+
+struct GpuSlice {
+    std::string gpu;         // catalog id
+    double fraction = 0.05;  // share of the card, e.g. the seed's A100 1/20 slice
+    bool operator==(const GpuSlice&) const = default;
+};
+
+struct PhaseSpec {
+    std::string name;
+    std::int64_t months = 1;
+    std::optional<ClusterSpec> cluster;  // neither cluster nor slice: the previous phase's
+    std::optional<GpuSlice> slice;
+    Acquire acquire = Acquire::Rent;
+    std::string offer;  // rent offer id in the price book; empty: the scenario's or the book's default
+    std::string term;   // term id in the offer; empty: its first
+    // Contract rules negotiated for this phase's contract, replacing the price book's.
+    std::optional<cost::ContractRules> contract;
+    std::string modelPreset;
+    std::optional<ModelSpec> model;  // empty: the previous phase's
+    std::optional<double> tokens;    // token goal; empty: trains for the whole phase
+    bool operator==(const PhaseSpec&) const = default;
+};
+
 struct Scenario {
     std::string modelPreset;  // id in the catalog, or empty for a fully custom model
     ModelSpec model;          // resolved: preset values with explicit fields on top
@@ -145,6 +173,7 @@ struct Scenario {
     cost::CostInputs cost;                  // rent vs buy (cost-model.md); defaults price the China book
     std::optional<quote::QuoteInfo> quote;  // customer quote details (issue 8); absent: none entered
     std::vector<MeasuredRun> measured;      // the user's own runs on this cluster (issue 9 §4)
+    std::vector<PhaseSpec> phases;          // a phased plan (issue 12 §1); empty: none
     bool operator==(const Scenario&) const = default;
 };
 

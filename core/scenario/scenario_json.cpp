@@ -5,6 +5,8 @@
 
 #include "cost/cost_json.h"
 #include "hardware/catalog_json.h"
+#include "phases/phase_check.h"
+#include "phases/phase_json.h"
 #include "quote/quote_json.h"
 #include "scenario/fine_tuning_json.h"
 #include "scenario/layout_json.h"
@@ -194,6 +196,7 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
         quote::readQuote(*r, s.quote.emplace());
     if (const auto* list = top.optArray("measured"))
         readMeasuredRuns(*list, s.measured);
+    readPhases(top, s, catalog);
     top.finish();
     return s;
 }
@@ -216,6 +219,8 @@ Result<Scenario> parseScenario(std::string_view text, const Catalog& catalog, co
     try {
         Scenario s = readScenario(parsed.value(), catalog);
         if (auto e = checkScenario(s, catalog))
+            return *e;
+        if (auto e = checkPhases(s, catalog))
             return *e;
         return s;
     } catch (const json::InputError& e) {
@@ -277,6 +282,7 @@ std::string scenarioToJson(const Scenario& s) {
         w.endObject();
     }
     writeMeasuredRuns(w, s.measured);
+    writePhases(w, s.phases);
     w.endObject();
     return w.str();
 }
@@ -291,6 +297,18 @@ Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path)
         return Error{path, std::string("cannot save, internal error: ") + e.what()};
     }
     return writeFileAtomically(path, text);
+}
+
+// The cluster and model readers, shared with a phase's "cluster" and "model" (phases/phase_json.cpp).
+void readClusterObject(json::ObjectReader& r, ClusterSpec& cluster) {
+    readCluster(r, cluster);
+}
+
+void readModelObject(json::ObjectReader& r, std::string& preset, ModelSpec& model, const Catalog& catalog) {
+    Scenario s;
+    readModel(r, s, catalog);
+    preset = s.modelPreset;
+    model = s.model;
 }
 
 Scenario defaultScenario(const Catalog& catalog) {

@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale cost report validate calibrate presets"
+    local commands="evaluate search scale cost phases report validate calibrate presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -49,6 +49,7 @@ _clusterplan_cli() {
         search) options="--top --format --allow-cross-node-tp --catalog --profiles --pricebook" ;;
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
+        phases) options="--format --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --max-layouts --pricebook --catalog --profiles" ;;
         validate) options="--format --cv-profiles --catalog --profiles" ;;
         calibrate) options="--format --catalog --profiles --pricebook" ;;
@@ -60,7 +61,7 @@ _clusterplan_cli() {
         return
     fi
     case "${words[1]}" in
-        evaluate | search | scale | cost | report | calibrate) _filedir json ;;
+        evaluate | search | scale | cost | phases | report | calibrate) _filedir json ;;
     esac
 } &&
     complete -F _clusterplan_cli clusterplan-cli

@@ -1676,6 +1676,10 @@
         <translation>布局探索</translation>
     </message>
     <message>
+        <source>Phases</source>
+        <translation>分阶段</translation>
+    </message>
+    <message>
         <source>Scaling</source>
         <translation>扩展性</translation>
     </message>
@@ -1914,6 +1918,123 @@
     <message>
         <source>Value head dim</source>
         <translation>值头维度</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::PhasesTab</name>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Months</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>Runs on</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <source>Rent or buy</source>
+        <translation>租用或购买</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Tokens (billions)</source>
+        <translation>tokens（十亿）</translation>
+    </message>
+    <message>
+        <source>Training days</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Cumulative cost</source>
+        <translation>累计成本</translation>
+    </message>
+    <message>
+        <source>Contract</source>
+        <translation>合同</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>每百万 tokens 成本</translation>
+    </message>
+    <message>
+        <source>Cumulative tokens</source>
+        <translation>累计 tokens</translation>
+    </message>
+    <message>
+        <source>Phased plan</source>
+        <translation>分阶段方案</translation>
+    </message>
+    <message>
+        <source>Rent the final cluster from month 0</source>
+        <translation>从第 0 月起租用最终集群</translation>
+    </message>
+    <message>
+        <source>Buy the final cluster at month 0</source>
+        <translation>第 0 月购买最终集群</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月</translation>
+    </message>
+    <message>
+        <source>This scenario has no phases. Add a &quot;phases&quot; list to the scenario file (a slice, then a server, then a cluster) to compare growing step by step with renting or buying the final cluster from the start.</source>
+        <translation>此场景没有分阶段计划。在场景文件中加入 &quot;phases&quot; 列表（先 GPU 切片，再单台服务器，再集群），即可比较逐步扩展与一开始就租用或购买最终集群。</translation>
+    </message>
+    <message>
+        <source>The phases cannot be planned: %1</source>
+        <translation>无法计算分阶段计划：%1</translation>
+    </message>
+    <message>
+        <source>buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>rent: %1</source>
+        <translation>租用：%1</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>not priced</source>
+        <translation>未定价</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n phase(s) over %1 months at %2 % utilisation: the phased plan costs %3.</source>
+        <translation>
+            <numerusform>%n 个阶段，共 %1 个月，利用率 %2 %：分阶段方案成本 %3。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "charts/layout_explorer_tab.h"
 #include "charts/layout_scatter_view.h"
 #include "charts/memory_chart_view.h"
+#include "charts/phases_tab.h"
 #include "charts/scaling_tab.h"
 #include "charts/step_time_chart_view.h"
 #include "charts/verdict_card.h"
@@ -190,6 +191,7 @@ QWidget* MainWindow::createChartTabs() {
     cost->setSizes({480, 520});
     m_explorer = new LayoutExplorerTab(*m_comparison);
     m_scaling = new ScalingTab(m_controller);
+    m_phases = new PhasesTab(m_controller);
 
     auto* tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("chartTabs"));
@@ -200,6 +202,7 @@ QWidget* MainWindow::createChartTabs() {
     tabs->addTab(scrollable(m_explorer), tr("Explorer"));
     tabs->addTab(scrollable(m_scaling), tr("Scaling"));
     tabs->addTab(scrollable(cost), tr("Cost"));
+    tabs->addTab(scrollable(m_phases), tr("Phases"));
     return tabs;
 }
 

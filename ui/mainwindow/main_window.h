@@ -26,6 +26,7 @@ class InputsPanel;
 class LayoutExplorerTab;
 class PlanComparison;
 class ScalingTab;
+class PhasesTab;
 class VerdictCard;
 class LayoutScatterView;
 class MemoryChartView;
@@ -51,6 +52,7 @@ public:
     [[nodiscard]] CostDetailsView* costDetails() const { return m_costDetails; }
     [[nodiscard]] LayoutExplorerTab* explorer() const { return m_explorer; }
     [[nodiscard]] ScalingTab* scaling() const { return m_scaling; }
+    [[nodiscard]] PhasesTab* phases() const { return m_phases; }
     [[nodiscard]] VerdictCard* verdict() const { return m_verdict; }
     [[nodiscard]] PlanComparison& comparison() const { return *m_comparison; }
 
@@ -121,6 +123,7 @@ private:
     VerdictCard* m_verdict = nullptr;
     LayoutExplorerTab* m_explorer = nullptr;
     ScalingTab* m_scaling = nullptr;
+    PhasesTab* m_phases = nullptr;
     CostDetailsView* m_costDetails = nullptr;
 };
 

@@ -1,0 +1,19 @@
+#pragma once
+// Checks a scenario's phases against the catalog and the price book, naming the key path:
+// an unknown or unsuitable offer ("phases[2].offer"), an unknown term, a slice whose offer does
+// not sell slices or whose fraction is not a whole number of the offer's slices, a bought slice.
+#include <optional>
+
+#include "hardware/catalog.h"
+#include "scenario/scenario.h"
+#include "util/result.h"
+
+namespace clusterplan {
+
+// The cluster each phase runs on, after "keeps the previous phase's" (the first: the scenario's).
+// A slice phase's entry is the scenario's or previous cluster and is not used.
+std::vector<ClusterSpec> resolvedPhaseClusters(const Scenario& s);
+
+std::optional<Error> checkPhases(const Scenario& s, const Catalog& catalog);
+
+}  // namespace clusterplan

@@ -1,0 +1,148 @@
+// Reading and writing "phases" (see phase_json.h).
+#include "phases/phase_json.h"
+
+#include "cost/cost_inputs.h"
+#include "hardware/catalog_json.h"
+#include "util/closest_id.h"
+
+namespace clusterplan {
+
+namespace {
+
+void readSlice(json::ObjectReader& r, GpuSlice& slice, const Catalog& catalog) {
+    slice.gpu = r.string("gpu");
+    if (!catalog.gpu(slice.gpu))
+        json::fail(r.pathOf("gpu"), unknownIdMessage("GPU id", slice.gpu, catalog.gpuIds()));
+    slice.fraction = r.number("fraction", 1e-6, 1);
+    if (!(slice.fraction > 0))
+        json::fail(r.pathOf("fraction"), "is 0, allowed range above 0 up to 1 (the seed's A100 1/20: 0.05)");
+    r.finish();
+}
+
+void readContract(json::ObjectReader& r, cost::ContractRules& c) {
+    if (r.has("add_cards"))
+        c.addCards = r.choice("add_cards", {"list_price", "original_discount"}) == "original_discount"
+                         ? cost::AddCards::OriginalDiscount
+                         : cost::AddCards::ListPrice;
+    else
+        r.ignore({"add_cards"});
+    if (r.has("early_exit"))
+        c.earlyExit = r.choice("early_exit", {"no_refund", "pro_rata_refund"}) == "pro_rata_refund"
+                          ? cost::EarlyExit::ProRataRefund
+                          : cost::EarlyExit::NoRefund;
+    else
+        r.ignore({"early_exit"});
+    c.source = "scenario";
+    r.optString("source", c.source);
+    r.finish();
+}
+
+PhaseSpec readPhase(json::ObjectReader& r, ClusterSpec& lastCluster, const Catalog& catalog) {
+    PhaseSpec p;
+    p.name = r.string("name");
+    p.months = r.integer("months", 1, cost::kMaxMonths);
+    if (auto c = r.optObject("cluster")) {
+        ClusterSpec cluster = lastCluster;
+        readClusterObject(*c, cluster);
+        if (!catalog.gpu(cluster.gpu))
+            json::fail(c->pathOf("gpu"), unknownIdMessage("GPU id", cluster.gpu, catalog.gpuIds()));
+        lastCluster = cluster;
+        p.cluster = cluster;
+    }
+    if (auto s = r.optObject("slice")) {
+        if (p.cluster)
+            json::fail(s->path(), "a phase runs on a cluster or on a slice, not both");
+        readSlice(*s, p.slice.emplace(), catalog);
+    }
+    if (r.has("acquire"))
+        p.acquire = r.choice("acquire", {"rent", "buy"}) == "buy" ? Acquire::Buy : Acquire::Rent;
+    else
+        r.ignore({"acquire"});
+    r.optString("offer", p.offer);
+    r.optString("term", p.term);
+    if (auto c = r.optObject("contract"))
+        readContract(*c, p.contract.emplace());
+    if (auto m = r.optObject("model"))
+        readModelObject(*m, p.modelPreset, p.model.emplace(), catalog);
+    if (r.has("tokens"))
+        p.tokens = r.number("tokens", 1, 1e16);
+    else
+        r.ignore({"tokens"});
+    r.finish();
+    return p;
+}
+
+void writeCluster(json::Writer& w, const ClusterSpec& c) {
+    w.beginObject("cluster")
+        .value("gpu", c.gpu)
+        .value("gpus_per_node", c.gpusPerNode)
+        .value("nodes", c.nodes);
+    if (!c.intraNode.empty())
+        w.value("intra_node", c.intraNode);
+    w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode);
+    if (c.cpuMemoryGib > 0)
+        w.value("cpu_memory_gib", c.cpuMemoryGib);
+    w.endObject();
+}
+
+}  // namespace
+
+void readPhases(json::ObjectReader& top, Scenario& s, const Catalog& catalog) {
+    const boost::json::array* phases = top.optArray("phases");
+    if (!phases)
+        return;
+    if (phases->empty())
+        json::fail("phases", "must list at least one phase (or leave the key out)");
+    if (phases->size() > kMaxPhases)
+        json::fail("phases", "has " + std::to_string(phases->size()) + " phases, at most " +
+                                 std::to_string(kMaxPhases));
+    ClusterSpec lastCluster = s.cluster;
+    std::int64_t months = 0;
+    for (std::size_t i = 0; i < phases->size(); ++i) {
+        json::ObjectReader r((*phases)[i], json::indexPath("phases", i));
+        s.phases.push_back(readPhase(r, lastCluster, catalog));
+        months += s.phases.back().months;
+    }
+    if (months > cost::kMaxMonths)
+        json::fail("phases", "last " + std::to_string(months) + " months in all, at most " +
+                                 std::to_string(cost::kMaxMonths));
+}
+
+void writePhases(json::Writer& w, const std::vector<PhaseSpec>& phases) {
+    if (phases.empty())
+        return;
+    w.beginArray("phases");
+    for (const PhaseSpec& p : phases) {
+        w.beginObject().value("name", p.name).value("months", p.months);
+        if (p.cluster)
+            writeCluster(w, *p.cluster);
+        if (p.slice)
+            w.beginObject("slice")
+                .value("gpu", p.slice->gpu)
+                .value("fraction", p.slice->fraction)
+                .endObject();
+        w.value("acquire", p.acquire == Acquire::Buy ? "buy" : "rent");
+        if (!p.offer.empty())
+            w.value("offer", p.offer);
+        if (!p.term.empty())
+            w.value("term", p.term);
+        if (p.contract) {
+            w.beginObject("contract").value("add_cards", cost::toString(p.contract->addCards));
+            w.value("early_exit", cost::toString(p.contract->earlyExit)).value("source", p.contract->source);
+            w.endObject();
+        }
+        if (p.model) {
+            w.beginObject("model");
+            if (!p.modelPreset.empty())
+                w.value("preset", p.modelPreset);
+            json::writeModelFields(w, *p.model);
+            w.endObject();
+        }
+        if (p.tokens)
+            w.value("tokens", *p.tokens);
+        w.endObject();
+    }
+    w.endArray();
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,73 @@
+// What one phase trains (see phase_training.h).
+#include "phases/phase_training.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "cost/ownership.h"
+#include "report/plan.h"
+#include "util/json_read.h"
+#include "util/units.h"
+
+namespace clusterplan {
+
+namespace {
+
+constexpr double kSecondsPerMonth = cost::kHoursPerMonth * 3600.0;  // 730 h (cost-model.md §1)
+
+Scenario phaseScenario(const Scenario& s, const PhaseSetup& p) {
+    Scenario out = s;
+    out.phases.clear();
+    out.cluster = p.cluster;
+    out.modelPreset = p.modelPreset;
+    out.model = p.model;
+    if (p.tokens)
+        out.training.tokens = *p.tokens;
+    if (!(p.cluster == s.cluster && p.model == s.model))
+        out.layout.open = kAllLayoutKeys;
+    return out;
+}
+
+// The catalog with the slice's card holding only its share of the memory: the layout search then
+// looks for a layout that fits the slice. Its speed stays the card's; tokens/s is scaled after.
+Catalog sliceCatalog(const Catalog& catalog, const PhaseSetup& p) {
+    Catalog out = catalog;
+    GpuSpec card = *catalog.gpu(p.cluster.gpu);
+    card.hbmGib *= p.slice->fraction;
+    card.visibleGib *= p.slice->fraction;
+    out.putGpu(std::move(card));
+    return out;
+}
+
+}  // namespace
+
+Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& p, const Catalog& catalog) {
+    auto plan = p.slice ? evaluate(phaseScenario(s, p), sliceCatalog(catalog, p))
+                        : evaluate(phaseScenario(s, p), catalog);
+    if (!plan)
+        return Error{json::indexPath("phases", p.index) +
+                         (plan.error().where.empty() ? "" : ": " + plan.error().where),
+                     plan.error().message};
+    const double share = p.slice ? p.slice->fraction : 1.0;
+    PhaseTraining t;
+    t.model = plan->scenario.model.name;
+    t.params = plan->params.total;
+    t.memoryGib = plan->memory.total() / units::kGiB;
+    t.capacityGib = plan->memory.capacity / units::kGiB;
+    t.fits = plan->memory.fits();
+    t.tokensPerSecond = plan->perf.tokensPerSecond * share;
+    const double rate =
+        t.fits ? t.tokensPerSecond * s.cost.utilization : 0.0;  // tokens per wall-clock second
+    double left = p.tokens.value_or(std::numeric_limits<double>::infinity());
+    for (int m = 0; m < p.months; ++m) {
+        const double month = std::min(left, rate * kSecondsPerMonth);
+        t.tokensByMonth.push_back(month);
+        t.tokens += month;
+        left -= month;
+    }
+    t.trainingDays = rate > 0 ? t.tokens / rate / 86400.0 : 0.0;
+    t.reachedGoal = p.tokens && t.tokens >= *p.tokens * (1 - 1e-12);
+    return t;
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,235 @@
+#include "charts/phases_tab.h"
+
+#include "charts/chart_palette.h"
+#include "charts/money_axis.h"
+#include "charts/table_cell.h"
+#include "models/plan_controller.h"
+#include "models/qt_text.h"
+#include "phases/phases_format.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLocale>
+#include <QPen>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace clusterplan::ui {
+
+namespace {
+
+// Phased, rent the final cluster, buy it (Okabe-Ito colours, as the other charts).
+const QColor kColors[3] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73)};
+constexpr Qt::PenStyle kStyles[3] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+
+QString money(cost::Money m, cost::Currency c) {
+    return toQString(cost::currencySymbol(c)) + QLocale().toString(m.units(), 'f', 0);
+}
+
+QString billions(double tokens) {
+    return QLocale().toString(tokens / 1e9, 'f', 2);
+}
+
+QTableWidget* table(const char* name, const QStringList& headers) {
+    auto* t = new QTableWidget(0, static_cast<int>(headers.size()));
+    t->setObjectName(QString::fromLatin1(name));
+    t->setHorizontalHeaderLabels(headers);
+    t->verticalHeader()->setVisible(false);
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    return t;
+}
+
+}  // namespace
+
+PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller) {
+    setObjectName(QStringLiteral("phasesTab"));
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("phasesStatus"));
+    m_status->setWordWrap(true);
+    m_timeline =
+        table("phasesTimeline", {tr("Phase"), tr("Months"), tr("Runs on"), tr("Rent or buy"), tr("Model"),
+                                 tr("Fits"), tr("Tokens (billions)"), tr("Training days"), tr("Cost"),
+                                 tr("Cumulative cost"), tr("Contract")});
+    m_plans = table("phasesPlans",
+                    {tr("Plan"), tr("Cost"), tr("Tokens (billions)"), tr("Cost per million tokens")});
+    m_costMonths = new QValueAxis(this);
+    m_tokenMonths = new QValueAxis(this);
+    m_costView = createChart(tr("Cumulative cost"), m_cost, m_costMonths);
+    m_tokenView = createChart(tr("Cumulative tokens"), m_tokens, m_tokenMonths);
+    m_moneyAxis = new MoneyAxis(this);
+    m_costView->chart()->addAxis(m_moneyAxis, Qt::AlignLeft);
+    m_tokenAxis = new QValueAxis(this);
+    m_tokenAxis->setTitleText(tr("Tokens (billions)"));
+    m_tokenAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_tokenView->chart()->addAxis(m_tokenAxis, Qt::AlignLeft);
+    for (int i = 0; i < 3; ++i) {
+        m_cost[i]->attachAxis(m_moneyAxis);
+        m_tokens[i]->attachAxis(m_tokenAxis);
+    }
+
+    auto* charts = new QHBoxLayout;
+    charts->addWidget(m_costView);
+    charts->addWidget(m_tokenView);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addWidget(m_timeline);
+    layout->addLayout(charts, 1);
+    layout->addWidget(m_plans);
+    connect(&m_controller, &PlanController::planChanged, this, [this] { refresh(); });
+    refresh();
+}
+
+QChartView* PhasesTab::createChart(const QString& title, QLineSeries* (&series)[3], QValueAxis* months) {
+    auto* chart = new QChart;
+    applyChartTheme(chart, palette());
+    chart->setTitle(title);
+    const QString names[3] = {tr("Phased plan"), tr("Rent the final cluster from month 0"),
+                              tr("Buy the final cluster at month 0")};
+    months->setTitleText(tr("Month"));
+    months->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(months, Qt::AlignBottom);
+    for (int i = 0; i < 3; ++i) {
+        series[i] = new QLineSeries;
+        series[i]->setName(names[i]);
+        series[i]->setPen(QPen(kColors[i], 2, kStyles[i]));
+        chart->addSeries(series[i]);
+        series[i]->attachAxis(months);
+    }
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    auto* view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(360, 280);
+    return view;
+}
+
+void PhasesTab::showNothing(const QString& message) {
+    m_plan.reset();
+    m_status->setText(message);
+    m_timeline->setRowCount(0);
+    m_plans->setRowCount(0);
+    for (int i = 0; i < 3; ++i) {
+        m_cost[i]->clear();
+        m_tokens[i]->clear();
+    }
+}
+
+void PhasesTab::refresh() {
+    const Scenario& s = m_controller.scenario();
+    if (s.phases.empty()) {
+        showNothing(tr("This scenario has no phases. Add a \"phases\" list to the scenario file (a slice, "
+                       "then a server, then a cluster) to compare growing step by step with renting or "
+                       "buying the final cluster from the start."));
+        return;
+    }
+    auto plan = planPhases(s, m_controller.catalog());
+    if (!plan) {
+        showNothing(tr("The phases cannot be planned: %1").arg(toQString(plan.error().toString())));
+        return;
+    }
+    m_plan = std::move(plan).value();
+    showPlan();
+}
+
+void PhasesTab::showPlan() {
+    const PhasedPlan& p = *m_plan;
+    m_status->setText(tr("%n phase(s) over %1 months at %2 % utilisation: the phased plan costs %3.", nullptr,
+                         static_cast<int>(p.phases.size()))
+                          .arg(p.months)
+                          .arg(QLocale().toString(p.utilization * 100.0, 'f', 0))
+                          .arg(money(p.total.cost, p.currency)));
+    fillTimeline();
+    fillPlainPlans();
+    fillCharts();
+}
+
+void PhasesTab::fillTimeline() {
+    const PhasedPlan& p = *m_plan;
+    const auto right = Qt::AlignRight | Qt::AlignVCenter;
+    m_timeline->setRowCount(static_cast<int>(p.phases.size()));
+    for (int row = 0; row < m_timeline->rowCount(); ++row) {
+        const PhaseResult& r = p.phases[static_cast<std::size_t>(row)];
+        const PhaseSetup& s = r.setup;
+        const QString acquire = s.acquire == Acquire::Buy
+                                    ? tr("buy")
+                                    : tr("rent: %1").arg(toQString(r.cost.offerId + ", " + r.cost.termId));
+        QStringList events;
+        for (const auto& e : r.cost.events)
+            events << toQString(e);
+        const QString cells[] = {toQString(s.name),
+                                 tr("%1–%2").arg(s.start).arg(s.start + s.months),
+                                 toQString(phaseHardware(s)),
+                                 acquire,
+                                 toQString(r.training.model),
+                                 r.training.fits ? tr("yes") : tr("no"),
+                                 billions(r.training.tokens),
+                                 QLocale().toString(r.training.trainingDays, 'f', 1),
+                                 money(r.cost.total, p.currency),
+                                 money(r.cumulativeCost, p.currency),
+                                 events.join(QStringLiteral("; "))};
+        for (int col = 0; col < static_cast<int>(std::size(cells)); ++col)
+            m_timeline->setItem(row, col,
+                                readOnlyCell(cells[col], col >= 6 && col <= 9 ? right : Qt::AlignLeft));
+        if (!r.cost.contractSource.empty())
+            m_timeline->item(row, 10)->setToolTip(
+                toQString(r.cost.contractRules + ": " + r.cost.contractSource));
+    }
+}
+
+void PhasesTab::fillPlainPlans() {
+    const PhasedPlan& p = *m_plan;
+    const std::optional<PlanTotals> plans[3] = {p.total, p.rentFinal, p.buyFinal};
+    const QString names[3] = {tr("Phased plan"), tr("Rent the final cluster from month 0"),
+                              tr("Buy the final cluster at month 0")};
+    const auto right = Qt::AlignRight | Qt::AlignVCenter;
+    m_plans->setRowCount(3);
+    for (int row = 0; row < 3; ++row) {
+        const auto& t = plans[row];
+        m_plans->setItem(row, 0, readOnlyCell(names[row]));
+        m_plans->setItem(row, 1, readOnlyCell(t ? money(t->cost, p.currency) : tr("not priced"), right));
+        m_plans->setItem(row, 2, readOnlyCell(t ? billions(t->tokens) : QString(), right));
+        const QString perMillion = t && t->perMillionTokens
+                                       ? toQString(cost::currencySymbol(p.currency)) +
+                                             QLocale().toString(*t->perMillionTokens, 'f', 2)
+                                       : tr("none");
+        m_plans->setItem(row, 3, readOnlyCell(perMillion, right));
+    }
+}
+
+void PhasesTab::fillCharts() {
+    const PhasedPlan& p = *m_plan;
+    double maxCost = 0, minCost = 0, maxTokens = 0;
+    for (int i = 0; i < 3; ++i) {
+        m_cost[i]->clear();
+        m_tokens[i]->clear();
+    }
+    const bool shown[3] = {true, p.rentFinal.has_value(), p.buyFinal.has_value()};
+    for (const PhasedMonth& m : p.monthly) {
+        const double costs[3] = {m.phased.units(), m.rentFinal.units(), m.buyFinal.units()};
+        const double tokens[3] = {m.phasedTokens / 1e9, m.rentFinalTokens / 1e9, m.buyFinalTokens / 1e9};
+        for (int i = 0; i < 3; ++i) {
+            if (!shown[i])
+                continue;
+            m_cost[i]->append(m.month, costs[i]);
+            m_tokens[i]->append(m.month, tokens[i]);
+            maxCost = std::max(maxCost, costs[i]);
+            minCost = std::min(minCost, costs[i]);
+            maxTokens = std::max(maxTokens, tokens[i]);
+        }
+    }
+    m_costMonths->setRange(0, p.months);
+    m_tokenMonths->setRange(0, p.months);
+    m_moneyAxis->setMoneyRange(minCost, std::max(maxCost, 1.0), toQString(cost::currencySymbol(p.currency)));
+    m_tokenAxis->setRange(0, std::max(maxTokens * 1.05, 1.0));
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,62 @@
+#pragma once
+// PhasesTab (issue 12 §1): what `clusterplan-cli phases` prints for the scenario's "phases" — a
+// timeline of the phases (months, hardware, rent or buy, model, tokens, cost), the cumulative
+// cost and cumulative tokens of the phased plan beside the two plain plans (rent the final
+// cluster from month 0, buy it at month 0), and the cost per million tokens of each. It follows
+// the controller: every new plan recomputes the phased plan from the current scenario (the
+// engine's planPhases(); the widgets only show its numbers).
+#include <QWidget>
+
+#include <optional>
+
+#include "phases/phased_plan.h"
+
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QTableWidget;
+class QValueAxis;
+
+namespace clusterplan::ui {
+
+class MoneyAxis;
+class PlanController;
+
+class PhasesTab : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit PhasesTab(PlanController& controller, QWidget* parent = nullptr);
+
+    // Recomputes from the controller's scenario now (also done on every planChanged).
+    void refresh();
+    [[nodiscard]] const std::optional<PhasedPlan>& phasedPlan() const { return m_plan; }
+    [[nodiscard]] QTableWidget* timeline() const { return m_timeline; }
+    [[nodiscard]] QTableWidget* plainPlans() const { return m_plans; }
+    [[nodiscard]] QLineSeries* phasedCostSeries() const { return m_cost[0]; }
+    [[nodiscard]] QLineSeries* phasedTokensSeries() const { return m_tokens[0]; }
+
+private:
+    QChartView* createChart(const QString& title, QLineSeries* (&series)[3], QValueAxis* months);
+    void showPlan();
+    void fillTimeline();
+    void fillPlainPlans();
+    void fillCharts();
+    void showNothing(const QString& message);
+
+    PlanController& m_controller;
+    QLabel* m_status = nullptr;
+    QTableWidget* m_timeline = nullptr;
+    QTableWidget* m_plans = nullptr;
+    QLineSeries* m_cost[3] = {};
+    QLineSeries* m_tokens[3] = {};
+    QValueAxis* m_costMonths = nullptr;
+    QValueAxis* m_tokenMonths = nullptr;
+    MoneyAxis* m_moneyAxis = nullptr;
+    QValueAxis* m_tokenAxis = nullptr;
+    QChartView* m_costView = nullptr;
+    QChartView* m_tokenView = nullptr;
+    std::optional<PhasedPlan> m_plan;
+};
+
+}  // namespace clusterplan::ui
