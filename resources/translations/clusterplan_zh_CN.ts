@@ -589,6 +589,30 @@
         <source>Physical cores of one server, all sockets</source>
         <translation>一台服务器所有插槽的物理核心数</translation>
     </message>
+    <message>
+        <source>NVMe drives per node</source>
+        <translation>每节点 NVMe 盘数</translation>
+    </message>
+    <message>
+        <source>Local drives the training data is read from</source>
+        <translation>读取训练数据的本地盘</translation>
+    </message>
+    <message>
+        <source>Network file system</source>
+        <translation>网络文件系统</translation>
+    </message>
+    <message>
+        <source>Read bandwidth of a shared file system for the whole cluster; replaces the local drives</source>
+        <translation>整个集群共享文件系统的读带宽；设置后取代本地盘</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>none (local drives)</source>
+        <translation>无（使用本地盘）</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::CostChartView</name>

@@ -3,9 +3,11 @@
 #include "window_fixture.h"
 
 #include <QBarSet>
+#include <QDoubleSpinBox>
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLocale>
+#include <QSpinBox>
 #include <QTabWidget>
 
 #include "charts/feed_chart_view.h"
@@ -58,4 +60,20 @@ TEST_CASE("feed.summary_shows_steady_and_budgeted_days", "[feed]") {
     CHECK(text.contains(QLocale().toString(plan.run.wallDays, 'f', 1) + QStringLiteral(" days budgeted")));
     CHECK(plan.run.wallDays > plan.perf.trainDays);
     CHECK(text.contains(QStringLiteral("Data feed")));
+}
+
+TEST_CASE("feed.storage_inputs_drive_the_storage_rate", "[feed]") {
+    // The window's storage inputs (issue 12 §2: "local NVMe drives × read GB/s, or a network file
+    // system's GB/s"): one drive reads a quarter of the seed server's four, and a slow shared
+    // file system replaces the local drives.
+    WindowFixture f;
+    const double fourDrives = f.controller.plan()->feed.storagePerNode;
+    REQUIRE(f.editAndWait([&] { f.widget<QSpinBox>("nvmeDrives")->setValue(1); }));
+    CHECK(f.controller.scenario().cluster.io.nvmeDrives == 1);
+    CHECK(f.controller.plan()->feed.storagePerNode == Approx(fourDrives / 4));
+    REQUIRE(f.editAndWait([&] { f.widget<QDoubleSpinBox>("networkFs")->setValue(0.1); }));
+    CHECK(f.controller.scenario().cluster.io.networkFsGBs == Approx(0.1));
+    CHECK(f.controller.plan()->feed.storagePerNode < fourDrives / 4);
+    REQUIRE(f.editAndWait([&] { f.widget<QDoubleSpinBox>("networkFs")->setValue(0); }));
+    CHECK(f.controller.plan()->feed.storagePerNode == Approx(fourDrives / 4));
 }

@@ -52,6 +52,12 @@ ClusterPanel::ClusterPanel(PlanController& controller, FieldRegistry& fields, QW
     connect(m_cores, &QSpinBox::valueChanged, this, [this](int value) {
         m_controller.update([value](Scenario& scenario) { scenario.cluster.io.cpuCoresPerNode = value; });
     });
+    connect(m_drives, &QSpinBox::valueChanged, this, [this](int value) {
+        m_controller.update([value](Scenario& scenario) { scenario.cluster.io.nvmeDrives = value; });
+    });
+    connect(m_networkFs, &QDoubleSpinBox::valueChanged, this, [this](double value) {
+        m_controller.update([value](Scenario& scenario) { scenario.cluster.io.networkFsGBs = value; });
+    });
     completeToolTips(
         this, tr("GPU datasheets in the built-in catalog (resources/catalog.json) or your catalog.json"));
     load(controller.scenario());
@@ -78,6 +84,17 @@ void ClusterPanel::addFeedRows(QFormLayout* form, FieldRegistry& fields) {
                           tr("CPU cores per node"), tr("Physical cores of one server, all sockets")},
                          0, static_cast<int>(kMaxCoresPerNode));
     m_cores->setSpecialValueText(tr("default (%1)").arg(RunRealities::builtin().server.cpuCoresPerNode));
+    m_drives = addSpinBox(form, fields,
+                          {QStringLiteral("cluster.nvme_drives"), QStringLiteral("nvmeDrives"),
+                           tr("NVMe drives per node"), tr("Local drives the training data is read from")},
+                          0, static_cast<int>(kMaxNvmeDrives));
+    m_drives->setSpecialValueText(tr("default (%1)").arg(RunRealities::builtin().server.nvmeDrives));
+    m_networkFs = addDoubleSpinBox(
+        form, fields,
+        {QStringLiteral("cluster.network_fs_gb_s"), QStringLiteral("networkFs"), tr("Network file system"),
+         tr("Read bandwidth of a shared file system for the whole cluster; replaces the local drives")},
+        0, kMaxStorageGBs, 1, tr(" GB/s"));
+    m_networkFs->setSpecialValueText(tr("none (local drives)"));
 }
 
 void ClusterPanel::load(const Scenario& scenario) {
@@ -88,6 +105,8 @@ void ClusterPanel::load(const Scenario& scenario) {
     loadComboData(m_pipeline, toQString(scenario.training.dataPipeline.preset));
     loadSpinBox(m_workers, scenario.cluster.io.loaderWorkersPerGpu);
     loadSpinBox(m_cores, scenario.cluster.io.cpuCoresPerNode);
+    loadSpinBox(m_drives, scenario.cluster.io.nvmeDrives);
+    loadDoubleSpinBox(m_networkFs, scenario.cluster.io.networkFsGBs);
 }
 
 }  // namespace clusterplan::ui

@@ -9,6 +9,7 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QSpinBox;
+class QDoubleSpinBox;
 
 namespace clusterplan::ui {
 
@@ -31,9 +32,11 @@ private:
     QSpinBox* m_gpusPerNode = nullptr;
     QSpinBox* m_nodes = nullptr;
     QLabel* m_total = nullptr;
-    QComboBox* m_pipeline = nullptr;  // training.data_pipeline.preset
-    QSpinBox* m_workers = nullptr;    // cluster.loader_workers_per_gpu; -1 = default
-    QSpinBox* m_cores = nullptr;      // cluster.cpu_cores_per_node; 0 = default
+    QComboBox* m_pipeline = nullptr;        // training.data_pipeline.preset
+    QSpinBox* m_workers = nullptr;          // cluster.loader_workers_per_gpu; -1 = default
+    QSpinBox* m_cores = nullptr;            // cluster.cpu_cores_per_node; 0 = default
+    QSpinBox* m_drives = nullptr;           // cluster.nvme_drives; 0 = default
+    QDoubleSpinBox* m_networkFs = nullptr;  // cluster.network_fs_gb_s; 0 = local drives
 };
 
 }  // namespace clusterplan::ui
