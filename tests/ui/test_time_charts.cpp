@@ -43,15 +43,16 @@ double partSeconds(const StepTimeChartView& view, const QString& name) {
 
 }  // namespace
 
-TEST_CASE("charts.chart_tabs_are_memory_time_explorer_scaling_cost", "[charts]") {
+TEST_CASE("charts.chart_tabs_are_memory_time_explorer_scaling_cost_phases", "[charts]") {
     WindowFixture f;
     auto* tabs = f.widget<QTabWidget>("chartTabs");
-    REQUIRE(tabs->count() == 5);
+    REQUIRE(tabs->count() == 6);
     CHECK(tabs->tabText(0) == QStringLiteral("Memory"));
     CHECK(tabs->tabText(1) == QStringLiteral("Time"));
     CHECK(tabs->tabText(2) == QStringLiteral("Explorer"));
     CHECK(tabs->tabText(3) == QStringLiteral("Scaling"));
     CHECK(tabs->tabText(4) == QStringLiteral("Cost"));
+    CHECK(tabs->tabText(5) == QStringLiteral("Phases"));
     CHECK(tabs->widget(0)->isAncestorOf(f.window.memoryChart()));
     CHECK(tabs->widget(0)->isAncestorOf(f.window.zeroChart()));
     CHECK(tabs->widget(1)->isAncestorOf(f.widget<StepTimeChartView>("stepTimeChart")));

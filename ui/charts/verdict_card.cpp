@@ -100,8 +100,11 @@ void VerdictCard::addTile(const QString& name, const QString& caption) {
     big.setBold(true);
     figure->setFont(big);
     figure->setObjectName(QStringLiteral("verdict_") + name);
+    // Captions and comparisons wrap, so eight tiles of English money fit a 1366-pixel screen.
     auto* captionLabel = new QLabel(caption);
+    captionLabel->setWordWrap(true);
     auto* deltaLabel = new QLabel;
+    deltaLabel->setWordWrap(true);
     QFont small = deltaLabel->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     deltaLabel->setFont(small);
