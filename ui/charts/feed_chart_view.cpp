@@ -31,7 +31,7 @@ QString rate(double v) {
 FeedChartView::FeedChartView(QWidget* parent) : QChartView(parent) {
     setObjectName(QStringLiteral("feedChart"));
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(280, 180);
+    setMinimumSize(280, 240);  // room for the log axis labels and its title below the bars
     chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->legend()->setAlignment(Qt::AlignBottom);
 }
