@@ -63,7 +63,8 @@ case "$mode" in
     export ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     cmake --preset asan >/dev/null
     cmake --build --preset asan -j "$jobs"
-    ctest --preset asan -j "$jobs" --no-tests=error --output-on-failure
+    # Tests labelled `slow` (the largest searches, tests/core/CMakeLists.txt) ran in `test`.
+    ctest --preset asan -j "$jobs" --no-tests=error --output-on-failure --label-exclude slow
     ;;
   deb)
     install_missing "${DEB_PACKAGES[@]}"
