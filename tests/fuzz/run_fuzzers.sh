@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer target built by `bash packaging/build.sh fuzz` for SECONDS each, one after
-# the other (one process: the machine is shared). Usage:
+# Runs every libFuzzer target built by `bash packaging/build.sh fuzz` for SECONDS each, FUZZ_JOBS
+# of them at a time (default: one per CPU core, so each target still has a core to itself for its
+# SECONDS; on the 2-core CI machine the four targets take 2 × SECONDS). Usage:
 #   tests/fuzz/run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]
 # Each target starts from its seeds (the shipped data files, listed by CMake in
 # BUILD_DIR/tests/fuzz/seeds-<target>.txt), its saved regressions and the corpus it grew in
@@ -19,10 +20,14 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(scenario catalog price_book writers)
 runs=${FUZZ_MAX_RUNS:--1}
 timeout=${FUZZ_TIMEOUT:-10}
-status=0
-summary=()
-for t in "${targets[@]}"; do
-  seeds="$build/fuzz-seeds/$t" corpus="$build/fuzz-corpus/$t" artifacts="$build/fuzz-artifacts/$t"
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+
+# One target: its summary line goes to $results/<target>.summary, its status to .rc.
+fuzz_one() {
+  local t=$1
+  local seeds="$build/fuzz-seeds/$t" corpus="$build/fuzz-corpus/$t" artifacts="$build/fuzz-artifacts/$t"
   rm -rf "$seeds"
   mkdir -p "$seeds" "$corpus" "$artifacts"
   # libFuzzer takes folders as corpora (a file argument would only be replayed): copy the seeds.
@@ -31,25 +36,42 @@ for t in "${targets[@]}"; do
     if [ -d "$s" ]; then cp "$s"/* "$seeds"/ 2>/dev/null || true; else cp "$s" "$seeds"/; fi
   done <"$build/tests/fuzz/seeds-$t.txt"
   # A target without saved regressions has no folder in git (git keeps no empty folders).
-  inputs=("$corpus" "$seeds")
+  local inputs=("$corpus" "$seeds")
   [ -d "$here/regressions/$t" ] && inputs+=("$here/regressions/$t")
-  log="$build/fuzz-$t.log"
+  local log="$build/fuzz-$t.log"
   echo "== fuzz_$t: ${seconds} s (log: $log)"
-  set +e
+  local rc=0
   "$build/bin/fuzz_$t" -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" -rss_limit_mb=2048 \
     -dict="$here/dict/$t.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
-    "${inputs[@]}" >"$log" 2>&1
-  rc=$?
-  set -e
+    "${inputs[@]}" >"$log" 2>&1 || rc=$?
+  local stats
   stats=$( (grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" || true) | tail -1 |
     sed -E 's/^#([0-9]+)[[:space:]]+[A-Z]+[[:space:]]+/runs \1, /')
-  summary+=("fuzz_$t: $stats")
+  echo "fuzz_$t: $stats" >"$results/$t.summary"
+  echo $rc >"$results/$t.rc"
   if [ $rc -ne 0 ]; then
     echo "fuzz_$t FAILED (exit $rc); input(s) in $artifacts:" >&2
     ls "$artifacts" >&2 || true
     tail -40 "$log" >&2
-    status=1
   fi
+}
+
+running=0
+for t in "${targets[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  fuzz_one "$t" &
+  running=$((running + 1))
+done
+wait || true
+
+status=0
+summary=()
+for t in "${targets[@]}"; do
+  summary+=("$(cat "$results/$t.summary" 2>/dev/null || echo "fuzz_$t: no result")")
+  [ "$(cat "$results/$t.rc" 2>/dev/null || echo 1)" = 0 ] || status=1
 done
 printf '%s\n' "${summary[@]}"
 exit $status
