@@ -72,19 +72,6 @@ PhaseSpec readPhase(json::ObjectReader& r, ClusterSpec& lastCluster, const Catal
     return p;
 }
 
-void writeCluster(json::Writer& w, const ClusterSpec& c) {
-    w.beginObject("cluster")
-        .value("gpu", c.gpu)
-        .value("gpus_per_node", c.gpusPerNode)
-        .value("nodes", c.nodes);
-    if (!c.intraNode.empty())
-        w.value("intra_node", c.intraNode);
-    w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode);
-    if (c.cpuMemoryGib > 0)
-        w.value("cpu_memory_gib", c.cpuMemoryGib);
-    w.endObject();
-}
-
 }  // namespace
 
 void readPhases(json::ObjectReader& top, Scenario& s, const Catalog& catalog) {
@@ -115,7 +102,7 @@ void writePhases(json::Writer& w, const std::vector<PhaseSpec>& phases) {
     for (const PhaseSpec& p : phases) {
         w.beginObject().value("name", p.name).value("months", p.months);
         if (p.cluster)
-            writeCluster(w, *p.cluster);
+            writeClusterObject(w, *p.cluster);
         if (p.slice)
             w.beginObject("slice")
                 .value("gpu", p.slice->gpu)

@@ -26,6 +26,7 @@ void writePhases(json::Writer& w, const std::vector<PhaseSpec>& phases);
 
 // The scenario's own section readers (defined in scenario_json.cpp), shared with phases.
 void readClusterObject(json::ObjectReader& r, ClusterSpec& cluster);
+void writeClusterObject(json::Writer& w, const ClusterSpec& cluster);
 void readModelObject(json::ObjectReader& r, std::string& preset, ModelSpec& model, const Catalog& catalog);
 
 }  // namespace clusterplan

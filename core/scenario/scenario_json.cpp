@@ -256,18 +256,7 @@ std::string scenarioToJson(const Scenario& s) {
     writeFineTuning(w, t);
     writeRunInputs(w, t);
     w.endObject();
-    const auto& c = s.cluster;
-    w.beginObject("cluster")
-        .value("gpu", c.gpu)
-        .value("gpus_per_node", c.gpusPerNode)
-        .value("nodes", c.nodes);
-    if (!c.intraNode.empty())
-        w.value("intra_node", c.intraNode);
-    w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode);
-    if (c.cpuMemoryGib > 0)
-        w.value("cpu_memory_gib", c.cpuMemoryGib);
-    writeHostIo(w, c.io);
-    w.endObject();
+    writeClusterObject(w, s.cluster);
     writeLayout(w, s.layout);
     const auto& o = s.overheads;
     w.beginObject("overheads").value("cuda_context_gib", o.cudaContextGib);
@@ -302,6 +291,21 @@ Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path)
 // The cluster and model readers, shared with a phase's "cluster" and "model" (phases/phase_json.cpp).
 void readClusterObject(json::ObjectReader& r, ClusterSpec& cluster) {
     readCluster(r, cluster);
+}
+
+// The one writer of a "cluster" object, the scenario's and a phase's: both read every key back.
+void writeClusterObject(json::Writer& w, const ClusterSpec& c) {
+    w.beginObject("cluster")
+        .value("gpu", c.gpu)
+        .value("gpus_per_node", c.gpusPerNode)
+        .value("nodes", c.nodes);
+    if (!c.intraNode.empty())
+        w.value("intra_node", c.intraNode);
+    w.value("inter_node", c.interNode).value("nics_per_node", c.nicsPerNode);
+    if (c.cpuMemoryGib > 0)
+        w.value("cpu_memory_gib", c.cpuMemoryGib);
+    writeHostIo(w, c.io);
+    w.endObject();
 }
 
 void readModelObject(json::ObjectReader& r, std::string& preset, ModelSpec& model, const Catalog& catalog) {

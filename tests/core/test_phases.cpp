@@ -234,6 +234,21 @@ TEST_CASE("phases survive a save and a reload", "[phases]") {
     CHECK(again.value() == s);
 }
 
+TEST_CASE("a phase's cluster keeps its CPU and storage keys through a save", "[phases]") {
+    // A phase's "cluster" is read by the scenario's own reader, CPU and storage keys included
+    // (issue 12 §2); it is written by the same writer, so none of them is lost on save.
+    Scenario s = example();
+    REQUIRE(s.phases.back().cluster);
+    s.phases.back().cluster->io.nvmeDrives = 2;
+    s.phases.back().cluster->io.networkFsGBs = 25;
+    auto again = parseScenario(scenarioToJson(s), test::catalog());
+    REQUIRE(again.ok());
+    REQUIRE(again->phases.back().cluster);
+    CHECK(again->phases.back().cluster->io.nvmeDrives == 2);
+    CHECK(again->phases.back().cluster->io.networkFsGBs == 25);
+    CHECK(again.value() == s);
+}
+
 TEST_CASE("clusterplan-cli phases prints the issue's JSON keys", "[phases][cli]") {
     const auto run = test::runCommand(std::string(CLUSTERPLAN_CLI) + " phases " + kExample);
     REQUIRE(run.status == 0);
