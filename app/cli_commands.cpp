@@ -259,8 +259,8 @@ int searchCommand(const Options& o, const Catalog& catalog) {
     SearchOptions options;
     options.allowCrossNodeTp = o.crossNodeTp;
     const SearchResult result = searchLayouts(scenario.value(), catalog, options);
-    if (!result.boundNote.empty())
-        std::cerr << "clusterplan-cli: note: " << result.boundNote << "\n";
+    if (result.boundNote)
+        std::cerr << "clusterplan-cli: note: " << result.boundNote->text << "\n";
     if (o.format == "text")
         std::cout << searchToText(result, o.top);
     else if (o.format == "csv")

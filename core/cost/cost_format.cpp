@@ -146,7 +146,7 @@ std::string costToText(const CostReport& r) {
     t.line();
     tables(t, r);
     for (const auto& n : r.notes)
-        t.line("Note: " + n);
+        t.line("Note: " + n.text);
     return t.str();
 }
 

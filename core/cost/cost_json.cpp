@@ -286,7 +286,7 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
     writeParameters(w, r);
     w.beginArray("notes");
     for (const auto& n : r.notes)
-        w.value("", n);
+        w.value("", n.text);
     w.endArray();
 }
 

@@ -91,9 +91,8 @@ std::optional<Error> Resolver::applyPurchase() {
     set("node_max_kw", kw, "estimate", "GPU TDP × GPUs per node × 10.2/5.6 (DGX H100 node max / GPU TDP)",
         "");
     if (m_in.overrides.count("node_max_kw") == 0)
-        m_model.notes.push_back("Node power estimated from GPU TDP (" + formatNumber(m_c.gpuTdpW) +
-                                " W) as " + formatFixed(kw, 2) +
-                                " kW per server; set cost.overrides.node_max_kw for a datasheet value.");
+        m_model.notes.push_back(
+            makeMessage("cost.node_power_estimated", {formatNumber(m_c.gpuTdpW), formatFixed(kw, 2)}));
     return std::nullopt;
 }
 
@@ -150,9 +149,9 @@ void Resolver::convertMoney() {
     convertOffer(m_model.offer, f);
     for (auto& o : m_model.offers)
         convertOffer(o, f);
-    m_model.notes.push_back("Prices converted from " + std::string(currencyCode(m_model.bookCurrency)) +
-                            " to " + std::string(currencyCode(m_model.currency)) + " at " +
-                            formatNumber(m_model.cnyPerUsd) + " CNY per USD.");
+    m_model.notes.push_back(makeMessage("cost.converted", {std::string(currencyCode(m_model.bookCurrency)),
+                                                           std::string(currencyCode(m_model.currency)),
+                                                           formatNumber(m_model.cnyPerUsd)}));
 }
 
 Result<CostModel> Resolver::run() {
@@ -205,12 +204,12 @@ Result<CostModel> Resolver::run() {
     for (auto& o : m.origins)
         o.value = getParameter(m.params, *findParameter(o.key));
     if (m_c.gpusPerNode != static_cast<std::int64_t>(p.nodePriceGpus))
-        m.notes.push_back("Server price and power scaled from " + formatNumber(p.nodePriceGpus) + " to " +
-                          std::to_string(m_c.gpusPerNode) + " GPUs per server.");
+        m.notes.push_back(makeMessage("cost.server_scaled",
+                                      {formatNumber(p.nodePriceGpus), std::to_string(m_c.gpusPerNode)}));
     const std::int64_t rented = gpusFor(m.offer, unitsFor(m.offer, m_c.gpus));
     if (rented != m_c.gpus)
-        m.notes.push_back("Renting '" + m.offer.id + "' gives " + std::to_string(rented) +
-                          " GPUs for the cluster's " + std::to_string(m_c.gpus) + " (whole units).");
+        m.notes.push_back(
+            makeMessage("cost.whole_units", {m.offer.id, std::to_string(rented), std::to_string(m_c.gpus)}));
     return m;
 }
 

@@ -12,6 +12,7 @@
 #include "cost/network_bom.h"
 #include "cost/price_book.h"
 #include "cost/renting.h"
+#include "util/message.h"
 
 namespace clusterplan::cost {
 
@@ -41,7 +42,7 @@ struct CostModel {
     std::string priceBookName;
     std::string purchaseId;  // empty when the node price is an override
     std::vector<ParameterOrigin> origins;
-    std::vector<std::string> notes;
+    std::vector<Message> notes;
 
     [[nodiscard]] RentAdjustments rentAdjustments() const;
 };

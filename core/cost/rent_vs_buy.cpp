@@ -127,7 +127,7 @@ void fillRun(CostReport& r, std::optional<double> runGpuHours, double tokens) {
     if (!runGpuHours)
         return;
     if (!r.buyPerUtilizedGpuHour) {
-        r.notes.push_back("Utilisation is 0: a training run has no cost per useful GPU-hour.");
+        r.notes.push_back(makeMessage("cost.zero_utilisation"));
         return;
     }
     r.runCostRent = Money::fromUnits(*runGpuHours * *r.rentPerUtilizedGpuHour);

@@ -24,6 +24,7 @@
 #include "cost/cost_model.h"
 #include "cost/price_book.h"
 #include "cost/sensitivity.h"
+#include "util/message.h"
 
 namespace clusterplan::cost {
 
@@ -98,7 +99,7 @@ struct CostReport {
     std::vector<RentOptionResult> options;
     std::vector<SensitivityRow> sensitivity;
     std::vector<ParameterOrigin> parameters;
-    std::vector<std::string> notes;
+    std::vector<Message> notes;
 };
 
 // runGpuHours: GPU-hours of the training run from the performance model (nullopt if unknown);

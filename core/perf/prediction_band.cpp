@@ -19,28 +19,25 @@ constexpr double kWideningPerDoubling = 0.05;
 PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model,
                               const TrainingSpec& training, std::int64_t gpus) {
     PredictionBand band{profile.bandLow, profile.bandHigh, {}};
-    const auto transfer = [&](const std::string& why) {
+    const auto transfer = [&](const char* why) {
         band.low = std::min(band.low, profile.transferBandLow);
         band.high = std::max(band.high, profile.transferBandHigh);
-        band.reasons.push_back(why);
+        band.reasons.push_back(makeMessage(why));
     };
     if (!profile.calibrated)
-        transfer("Band: no calibrated profile for this stack and GPU, so the band is the transfer band (the "
-                 "cross-validated error on stacks left out of the fit).");
+        transfer("band.uncalibrated");
     else if (profile.framework != training.framework)
-        transfer("Band: the profile stands in for another stack, so the band is the transfer band.");
+        transfer("band.other_stack");
     if (model.moe)
-        transfer("Band: no MoE run is in the calibration set, so the band is the transfer band.");
+        transfer("band.moe");
     const double n = static_cast<double>(gpus);
     if (profile.maxCalibratedGpus > 0 && n > profile.maxCalibratedGpus) {
         const double w = kWideningPerDoubling * std::log2(n / profile.maxCalibratedGpus);
         band.low /= 1 + w;
         band.high *= 1 + w;
-        band.reasons.push_back("Band: " + formatNumber(n) +
-                               " GPUs is more than the largest calibrated run of this "
-                               "profile (" +
-                               formatNumber(profile.maxCalibratedGpus) + "), widened by " +
-                               formatFixed(100 * w, 0) + " % each way.");
+        band.reasons.push_back(
+            makeMessage("band.beyond_calibration",
+                        {formatNumber(n), formatNumber(profile.maxCalibratedGpus), formatFixed(100 * w, 0)}));
     }
     return band;
 }

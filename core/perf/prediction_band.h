@@ -10,13 +10,14 @@
 #include "model/model_spec.h"
 #include "perf/perf_profile.h"
 #include "scenario/scenario.h"
+#include "util/message.h"
 
 namespace clusterplan {
 
 struct PredictionBand {
     double low = 1;   // true step / predicted step, lower end
     double high = 1;  // upper end
-    std::vector<std::string> reasons;
+    std::vector<Message> reasons;
 };
 
 PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model,

@@ -206,15 +206,12 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     e.trainDays = seconds / 86400;
     e.gpuHours = seconds / 3600 * gpus;
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
-        e.notes.push_back(
-            "No calibrated FP8 profile for this stack and GPU: GEMMs are timed at the BF16 peak.");
+        e.notes.push_back(makeMessage("perf.fp8_uncalibrated"));
     if (in.profile.framework != t.framework && in.profile.calibrated)
-        e.notes.push_back("No performance profile for " + std::string(toString(t.framework)) + " on " +
-                          in.gpu.architecture + ": using '" + in.profile.id +
-                          "', calibrated on another stack.");
+        e.notes.push_back(makeMessage("perf.profile_of_other_stack", {std::string(toString(t.framework)),
+                                                                      in.gpu.architecture, in.profile.id}));
     if (!in.profile.calibrated)
-        e.notes.push_back("Performance profile '" + in.profile.id +
-                          "' is not calibrated on published runs of this stack; treat times as estimates.");
+        e.notes.push_back(makeMessage("perf.profile_uncalibrated", {in.profile.id}));
     return e;
 }
 

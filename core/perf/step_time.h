@@ -14,6 +14,7 @@
 #include "parallel/layout.h"
 #include "perf/perf_profile.h"
 #include "scenario/scenario.h"
+#include "util/message.h"
 
 namespace clusterplan {
 
@@ -60,7 +61,7 @@ struct PerfEstimate {
     double gpuHours = 0;
     std::int64_t slowestStage = 0;
     std::string profileId;
-    std::vector<std::string> notes;
+    std::vector<Message> notes;
 };
 
 PerfEstimate estimateStep(const PerfInputs& in);

@@ -12,6 +12,7 @@
 #include "quote/quote_info.h"
 #include "report/plan.h"
 #include "scenario/fine_tuning_spec.h"
+#include "util/message.h"
 #include "validation/validation.h"
 
 namespace clusterplan::quote {
@@ -72,7 +73,7 @@ struct QuoteDocument {
     std::string costError;  // why there are no line items
     std::vector<PriceLine> prices;
     std::optional<Accuracy> accuracy;
-    std::vector<std::string> notes;  // the engine's notes on the plan and the cost
+    std::vector<Message> notes;  // the engine's notes on the plan and the cost
 };
 
 // `today` (YYYY-MM-DD) is used when the quote has no date: the caller injects the clock.

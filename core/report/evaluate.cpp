@@ -27,19 +27,17 @@ std::string gib(double bytes) {
 void addMemoryNotes(Plan& plan) {
     const MemoryBreakdown& m = plan.memory;
     if (!m.fitsGpu()) {
-        plan.notes.push_back("Does not fit: the most loaded GPU (pipeline stage " + std::to_string(m.stage) +
-                             ") needs " + gib(m.total()) + " of " + gib(m.capacity) + ".");
+        plan.notes.push_back(
+            makeMessage("plan.does_not_fit", {std::to_string(m.stage), gib(m.total()), gib(m.capacity)}));
         if (plan.layout.zeroStage < 3 && !plan.zeroStages.empty() && plan.zeroStages[3].fits())
-            plan.notes.push_back("ZeRO-3 / FSDP would fit (" + gib(plan.zeroStages[3].total()) + ").");
+            plan.notes.push_back(makeMessage("plan.zero3_fits", {gib(plan.zeroStages[3].total())}));
         if (plan.layout.recompute != Recompute::Full)
-            plan.notes.push_back("Activations are " + gib(m.activations) +
-                                 "; full recomputation or a smaller micro-batch reduces them.");
+            plan.notes.push_back(makeMessage("plan.activations", {gib(m.activations)}));
     }
     if (plan.largestMicroBatch == 0 && m.host.fits())
-        plan.notes.push_back("Even a micro-batch of one sequence does not fit this layout.");
+        plan.notes.push_back(makeMessage("plan.no_micro_batch"));
     if (m.logits > 0.2 * m.total())
-        plan.notes.push_back("Logits for the loss take " + gib(m.logits) +
-                             " on the last stage; a fused or chunked cross-entropy avoids most of it.");
+        plan.notes.push_back(makeMessage("plan.logits", {gib(m.logits)}));
 }
 
 PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Plan& plan) {
@@ -84,7 +82,7 @@ void addCost(Plan& plan, const Catalog& catalog) {
         plan.cost = std::move(report).value();
     else {
         plan.costError = report.error();
-        plan.notes.push_back("Cost not computed: " + report.error().toString());
+        plan.notes.push_back(makeMessage("plan.cost_not_computed", {report.error().toString()}));
     }
 }
 
@@ -104,12 +102,12 @@ Result<Plan> evaluateCalibrated(const Scenario& scenario, const Catalog& catalog
     Plan plan = std::move(evaluated).value();
     plan.scenario = scenario;
     const auto n = fit->runs.size();
+    const std::string before = formatFixed(100 * fit->meanAbsErrorBefore, 1);
+    const std::string after = formatFixed(100 * fit->meanAbsErrorAfter, 1);
     plan.notes.push_back(
-        "Calibrated: the performance profile '" + fit->before.id + "' was fitted to " + std::to_string(n) +
-        (n == 1 ? " measured run" : " measured runs") + " on this cluster (mean throughput error " +
-        formatFixed(100 * fit->meanAbsErrorBefore, 1) + " % before, " +
-        formatFixed(100 * fit->meanAbsErrorAfter, 1) +
-        " % after); every time in this plan uses the fitted profile. Band: " + fit->bandRule + ".");
+        n == 1 ? makeMessage("plan.calibrated.one", {fit->before.id, before, after, fit->bandRule})
+               : makeMessage("plan.calibrated.many",
+                             {fit->before.id, std::to_string(n), before, after, fit->bandRule}));
     plan.calibration = std::move(fit).value();
     return plan;
 }
@@ -148,8 +146,8 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
             return Error{"layout", explainNoLayout(scenario, nearestWorkingSetups(scenario))};
         }
         plan.layout = search.ranked[search.best.value_or(0)].layout;
-        if (!search.boundNote.empty())
-            plan.notes.push_back(search.boundNote);
+        if (search.boundNote)
+            plan.notes.push_back(*search.boundNote);
         plan.search = std::move(search);
     } else {
         auto layout =
@@ -180,11 +178,11 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
     addMemoryNotes(plan);
     if (plan.layout.pp > 1 && scenario.model.layers % plan.layout.pp != 0) {
         const std::int64_t extra = scenario.model.layers % plan.layout.pp;
-        plan.notes.push_back("Uneven pipeline: " + std::to_string(scenario.model.layers) + " layers over " +
-                             std::to_string(plan.layout.pp) + " stages; the first " + std::to_string(extra) +
-                             " stages hold " + std::to_string(scenario.model.layers / plan.layout.pp + 1) +
-                             " layers, the others " + std::to_string(scenario.model.layers / plan.layout.pp) +
-                             ".");
+        plan.notes.push_back(
+            makeMessage("plan.uneven_pipeline",
+                        {std::to_string(scenario.model.layers), std::to_string(plan.layout.pp),
+                         std::to_string(extra), std::to_string(scenario.model.layers / plan.layout.pp + 1),
+                         std::to_string(scenario.model.layers / plan.layout.pp)}));
     }
     plan.perf = estimatePerf(scenario, catalog, plan);
     // Searched keys: the estimate assumes the team runs the recommended layout; the band reaches
@@ -192,9 +190,7 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
     if (plan.search && plan.search->frameworkDefault && plan.search->frameworkDefault->fits &&
         plan.search->frameworkDefault->perf.stepSeconds > plan.perf.stepSecondsHigh) {
         plan.perf.stepSecondsHigh = plan.search->frameworkDefault->perf.stepSeconds;
-        plan.perf.notes.push_back("Band: layout keys were searched and the step time assumes the recommended "
-                                  "layout; the band's upper end is the stack's default layout (" +
-                                  plan.search->defaultDescription + ").");
+        plan.perf.notes.push_back(makeMessage("band.default_layout", {plan.search->defaultDescription}));
     }
     if (plan.layout.pp > 1) {
         // GPipe for comparison: no interleaving, every micro-batch's activations held at once.

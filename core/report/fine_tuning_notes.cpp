@@ -21,20 +21,13 @@ void methodNotes(Plan& plan) {
     const double share = plan.trainable.trainable / plan.params.total * 100;
     if (t.method != TrainingMethod::Full) {
         plan.notes.push_back(
-            std::string(t.method == TrainingMethod::Qlora ? "QLoRA" : "LoRA") + " rank " +
-            std::to_string(t.lora.rank) + " on " + loraTargetList(t.lora.targets) + ": " +
-            params(plan.trainable.trainable) + " trainable parameters (" + formatFixed(share, 3) +
-            " % of the model). MFU counts the forward, the input gradients, the adapters' GEMMs and "
-            "no weight gradients of the frozen base.");
+            makeMessage("tune.adapters", {t.method == TrainingMethod::Qlora ? "QLoRA" : "LoRA",
+                                          std::to_string(t.lora.rank), loraTargetList(t.lora.targets),
+                                          params(plan.trainable.trainable), formatFixed(share, 3)}));
         if (t.method == TrainingMethod::Qlora)
-            plan.notes.push_back(
-                "Frozen linear weights in NF4 with double quantisation: 4.127 bits per weight "
-                "(QLoRA §3); norms, embeddings and the head stay in 16 bits.");
+            plan.notes.push_back(makeMessage("tune.nf4"));
     } else if (t.frozenLayers > 0) {
-        plan.notes.push_back(
-            "The first " + std::to_string(t.frozenLayers) +
-            " layers and the embedding are frozen: they run forward only; MFU counts no backward "
-            "for them.");
+        plan.notes.push_back(makeMessage("tune.frozen_layers", {std::to_string(t.frozenLayers)}));
     }
 }
 
@@ -43,17 +36,14 @@ void offloadNotes(Plan& plan) {
     if (plan.layout.offload == Offload::None)
         return;
     const double perNode = m.host.total() * static_cast<double>(plan.scenario.cluster.gpusPerNode);
-    plan.notes.push_back("CPU offload (" + std::string(toString(plan.layout.offload)) + "): " + gib(perNode) +
-                         " of host memory per server of " + formatFixed(plan.host.memoryGib, 0) + " GiB (" +
-                         plan.host.memorySource + ").");
+    plan.notes.push_back(
+        makeMessage("tune.offload", {std::string(toString(plan.layout.offload)), gib(perNode),
+                                     formatFixed(plan.host.memoryGib, 0), plan.host.memorySource}));
     if (!m.host.fits())
-        plan.notes.push_back("Host memory does not fit: each GPU's offloaded states need " +
-                             gib(m.host.total()) + ", its share of the server is " + gib(m.host.capacity) +
-                             ".");
-    if (plan.host.assumed)
         plan.notes.push_back(
-            "No reference server for this GPU in the catalog: host memory bandwidth is assumed "
-            "(two sockets of DDR4-3200); set cluster.cpu_memory_gib for the size.");
+            makeMessage("tune.host_does_not_fit", {gib(m.host.total()), gib(m.host.capacity)}));
+    if (plan.host.assumed)
+        plan.notes.push_back(makeMessage("tune.host_assumed"));
 }
 
 }  // namespace
@@ -62,12 +52,12 @@ void addFineTuningNotes(Plan& plan) {
     methodNotes(plan);
     offloadNotes(plan);
     if (plan.search && plan.search->offloadChosen)
-        plan.notes.push_back("Nothing fits in GPU memory alone: the searched layout uses CPU offload.");
+        plan.notes.push_back(makeMessage("tune.offload_chosen"));
     if (plan.scenario.training.dataset) {
         const DatasetSpec& d = *plan.scenario.training.dataset;
-        plan.notes.push_back("Data set: " + formatNumber(d.samples) + " samples × " +
-                             formatNumber(d.meanTokensPerSample) + " tokens × " + formatNumber(d.epochs) +
-                             " epochs = " + formatNumber(d.tokens()) + " tokens.");
+        plan.notes.push_back(
+            makeMessage("tune.dataset", {formatNumber(d.samples), formatNumber(d.meanTokensPerSample),
+                                         formatNumber(d.epochs), formatNumber(d.tokens())}));
     }
 }
 

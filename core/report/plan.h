@@ -18,6 +18,7 @@
 #include "run/run_length.h"
 #include "scenario/scenario.h"
 #include "search/layout_search.h"
+#include "util/message.h"
 #include "util/result.h"
 
 namespace clusterplan {
@@ -43,7 +44,7 @@ struct Plan {
     std::optional<SearchResult> search;    // when layout keys were left open: the whole ranking
     std::optional<cost::CostReport> cost;  // rent vs buy; empty when the price book cannot price it
     std::optional<Error> costError;        // why `cost` is empty: key path ("cost.rent_offer") and reason
-    std::vector<std::string> notes;        // plain-language remarks for the user
+    std::vector<Message> notes;            // plain-language remarks for the user
     // The scenario lists measured runs: the profile fitted to them, which every time above uses.
     std::optional<ProfileFit> calibration;
 };

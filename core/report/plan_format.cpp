@@ -215,8 +215,8 @@ std::string planToJson(const Plan& p) {
 
     if (p.search) {
         w.beginObject("search").value("evaluated", static_cast<double>(p.search->evaluated));
-        w.value("layout_fits", p.search->best.has_value()).value("explanation", p.search->explanation);
-        w.value("rule_of_thumb", p.search->ruleOfThumb).value("rule_agrees", p.search->ruleAgrees);
+        w.value("layout_fits", p.search->best.has_value()).value("explanation", p.search->explanation.text());
+        w.value("rule_of_thumb", p.search->ruleOfThumb.text()).value("rule_agrees", p.search->ruleAgrees);
         w.value("framework_default", p.search->defaultDescription);
         if (p.search->frameworkDefault) {
             w.value("framework_default_step_s", p.search->frameworkDefault->perf.stepSeconds);
@@ -232,7 +232,7 @@ std::string planToJson(const Plan& p) {
 
     w.beginArray("notes");
     for (const auto& n : p.notes)
-        w.value("", n);
+        w.value("", n.text);
     w.endArray();
     w.endObject();
     return w.str();

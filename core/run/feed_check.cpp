@@ -24,30 +24,27 @@ std::int64_t ceilInt(double x) {
 
 void addNotes(FeedCheck& f) {
     const FeedInputs& in = f.inputs;
-    const std::string head = "Data feed (" + in.pipeline + "): each server's GPUs need " +
-                             rate(f.neededPerNode) + "; its " + formatFixed(f.usableWorkersPerNode, 0) +
-                             " loader workers prepare " + rate(f.cpuPerNode) + " and storage reads " +
-                             rate(f.storagePerNode) + ".";
+    std::vector<std::string> args{in.pipeline, rate(f.neededPerNode), formatFixed(f.usableWorkersPerNode, 0),
+                                  rate(f.cpuPerNode), rate(f.storagePerNode)};
     if (!f.binds) {
-        f.notes.push_back(head + " The feed is not the bottleneck: " + formatFixed(f.margin, 1) +
-                          "× the rate the GPUs need.");
+        args.push_back(formatFixed(f.margin, 1));
+        f.notes.push_back(makeMessage("feed.sufficient", std::move(args)));
         return;
     }
-    std::string lift;
-    if (f.bottleneck == "cpu")
-        lift = std::to_string(f.workersPerGpuNeeded) + " loader workers per GPU on at least " +
-               std::to_string(f.coresPerNodeNeeded) + " cores per server (now " +
-               formatFixed(in.loaderWorkersPerGpu, 0) + " on " + formatFixed(in.cpuCoresPerNode, 0) + ")";
-    else if (in.networkFsGBs > 0)
-        lift = "a network file system of " + formatFixed(f.networkFsGBsNeeded, 1) + " GB/s (now " +
-               formatFixed(in.networkFsGBs, 1) + ")";
-    else
-        lift = std::to_string(f.drivesNeeded) + " NVMe drives per server (now " +
-               formatFixed(in.nvmeDrives, 0) + ")";
-    f.notes.push_back(head + " The feed binds (" + f.bottleneck + "): the GPUs wait " +
-                      formatFixed(f.waitSeconds, 2) + " s per step and run at " +
-                      formatFixed(100 * f.gpuUtilization, 0) + " % utilisation; " + lift +
-                      " would feed them.");
+    args.insert(args.end(),
+                {f.bottleneck, formatFixed(f.waitSeconds, 2), formatFixed(100 * f.gpuUtilization, 0)});
+    // What would lift it: more loader workers and cores, a faster network file system, or drives.
+    if (f.bottleneck == "cpu") {
+        args.insert(args.end(), {std::to_string(f.workersPerGpuNeeded), std::to_string(f.coresPerNodeNeeded),
+                                 formatFixed(in.loaderWorkersPerGpu, 0), formatFixed(in.cpuCoresPerNode, 0)});
+        f.notes.push_back(makeMessage("feed.binds.workers", std::move(args)));
+    } else if (in.networkFsGBs > 0) {
+        args.insert(args.end(), {formatFixed(f.networkFsGBsNeeded, 1), formatFixed(in.networkFsGBs, 1)});
+        f.notes.push_back(makeMessage("feed.binds.network_fs", std::move(args)));
+    } else {
+        args.insert(args.end(), {std::to_string(f.drivesNeeded), formatFixed(in.nvmeDrives, 0)});
+        f.notes.push_back(makeMessage("feed.binds.nvme", std::move(args)));
+    }
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 
 #include "run/run_realities.h"
 #include "scenario/scenario.h"
+#include "util/message.h"
 
 namespace clusterplan {
 
@@ -53,7 +54,7 @@ struct FeedCheck {
     std::int64_t coresPerNodeNeeded = 0;
     std::int64_t drivesNeeded = 0;
     double networkFsGBsNeeded = 0;
-    std::vector<std::string> notes;
+    std::vector<Message> notes;
 };
 
 FeedCheck checkFeed(const Scenario& scenario, const FeedInputs& inputs, double steadyStepSeconds);

@@ -33,23 +33,16 @@ std::string hours(double h) {
 }
 
 void addNotes(RunLength& r, const FeedInputs& storage) {
-    r.notes.push_back(
-        "Run length: " + formatFixed(r.steadyDays, 1) + " days at the steady step time, " +
-        formatFixed(r.wallDays, 1) + " days of wall time (goodput " + formatFixed(100 * r.goodput, 1) +
-        " %): " + formatFixed(r.interruptions, 1) + " expected interruptions (one every " +
-        hours(r.mtbfHours) + "), each losing " + hours(r.checkpointIntervalHours / 2) +
-        " of work on average plus the restart; checkpoints of " + formatFixed(r.checkpointBytes / 1e9, 0) +
-        " GB take " + formatFixed(r.checkpointWriteSeconds, 1) + " s every " +
-        hours(r.checkpointIntervalHours) + (r.intervalOptimal ? " (Young/Daly optimum)" : "") +
-        "; evaluation " + hours(r.evaluationHours) + ". The cost of the run uses the budget of " +
-        formatFixed(r.budgetGpuHours, 0) + " GPU-hours.");
+    r.notes.push_back(makeMessage(
+        r.intervalOptimal ? "run.length.young_daly" : "run.length",
+        {formatFixed(r.steadyDays, 1), formatFixed(r.wallDays, 1), formatFixed(100 * r.goodput, 1),
+         formatFixed(r.interruptions, 1), hours(r.mtbfHours), hours(r.checkpointIntervalHours / 2),
+         formatFixed(r.checkpointBytes / 1e9, 0), formatFixed(r.checkpointWriteSeconds, 1),
+         hours(r.checkpointIntervalHours), hours(r.evaluationHours), formatFixed(r.budgetGpuHours, 0)}));
     if (storage.networkFsGBs <= 0)
-        r.notes.push_back(
-            "Checkpoints are written to the servers' local NVMe drives: a lost server loses its "
-            "shard unless it is copied elsewhere; set cluster.network_fs_gb_s for shared storage.");
+        r.notes.push_back(makeMessage("run.local_checkpoints"));
     if (!r.progresses)
-        r.notes.push_back("The run barely progresses: interruptions arrive faster than it can checkpoint and "
-                          "restart. Fewer GPUs, faster storage or a more reliable cluster is needed.");
+        r.notes.push_back(makeMessage("run.no_progress"));
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "run/feed_check.h"
 #include "run/run_realities.h"
 #include "scenario/scenario.h"
+#include "util/message.h"
 
 namespace clusterplan {
 
@@ -43,7 +44,7 @@ struct RunLength {
     double checkpointIntervalHours = 0;
     bool intervalOptimal = true;  // from Young/Daly, not from the scenario
     bool progresses = true;       // false: interruptions come faster than the run can checkpoint
-    std::vector<std::string> notes;
+    std::vector<Message> notes;
 };
 
 // Young/Daly optimum interval (hours) for a checkpoint of `writeHours` and a job MTBF of `mtbfHours`.

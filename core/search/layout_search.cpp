@@ -178,13 +178,8 @@ LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std:
         offload, 0u,   fixed.split};
 }
 
-std::string boundNote(std::size_t space, std::size_t bound) {
-    return "The open layout keys allow " + std::to_string(space) +
-           " candidate layouts, more than the search's bound of " + std::to_string(bound) +
-           ": an evenly spaced " + std::to_string(bound) +
-           " of them were evaluated, so a better layout may exist. Fix some keys in \"layout\" (micro_batch, "
-           "vpp, "
-           "zero_stage, recompute, pp) to search the rest exhaustively.";
+Message boundNote(std::size_t space, std::size_t bound) {
+    return makeMessage("search.bounded", {std::to_string(space), std::to_string(bound)});
 }
 
 }  // namespace
@@ -248,11 +243,9 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
         result.defaultDescription += " — not valid here: " + resolved.error().toString();
     explainSearch(s, c.hw.intraNode, result);
     if (result.offloadChosen)
-        result.explanation =
-            "No layout fits in GPU memory alone, so the search also tried CPU offload: the best "
-            "layout offloads '" +
-            std::string(toString(result.ranked.front().layout.offload)) + "' to host memory. " +
-            result.explanation;
+        result.explanation.sentences.insert(
+            result.explanation.sentences.begin(),
+            makeMessage("explain.offload", {std::string(toString(result.ranked.front().layout.offload))}));
     return result;
 }
 

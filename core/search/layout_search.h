@@ -13,6 +13,7 @@
 #include "parallel/layout.h"
 #include "perf/step_time.h"
 #include "scenario/scenario.h"
+#include "util/message.h"
 
 namespace clusterplan {
 
@@ -29,13 +30,13 @@ struct Candidate {
 struct SearchResult {
     std::vector<Candidate> ranked;  // fitting first by step time, then the rest
     std::size_t evaluated = 0;
-    std::size_t spaceSize = 0;        // candidate layouts the open keys allow (before validity checks)
-    std::string boundNote;            // when spaceSize exceeded SearchOptions::maxLayouts: what was cut
-    std::optional<std::size_t> best;  // index into ranked
+    std::size_t spaceSize = 0;         // candidate layouts the open keys allow (before validity checks)
+    std::optional<Message> boundNote;  // when spaceSize exceeded SearchOptions::maxLayouts: what was cut
+    std::optional<std::size_t> best;   // index into ranked
     std::optional<Candidate> frameworkDefault;  // what the stack's recipes usually run
     std::string defaultDescription;             // how the default was chosen, or why it is invalid
-    std::string explanation;                    // the winner in plain words and numbers
-    std::string ruleOfThumb;                    // the seed article's advice for this model size
+    Paragraph explanation;                      // the winner in plain words and numbers
+    Paragraph ruleOfThumb;                      // the seed article's advice for this model size
     bool ruleAgrees = false;
     // No layout fitted in GPU memory alone and the scenario left layout.offload out: the ranking
     // also holds layouts with CPU offload (issue 13 §2), and the explanation says so.

@@ -47,7 +47,7 @@ public:
                     std::max<std::size_t>(500, kScalingLayoutBudget / std::max<std::size_t>(1, searches))} {}
     SearchResult operator()(const Scenario& s) {
         SearchResult r = searchLayouts(s, m_catalog, m_options);
-        if (!r.boundNote.empty())
+        if (r.boundNote)
             ++m_bounded;
         return r;
     }

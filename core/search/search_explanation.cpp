@@ -20,17 +20,18 @@ std::string ms(double seconds) {
 
 // Seed article (分布式训练，选数据并行还是模型并行？): under 10 B parameters data parallelism (DDP);
 // 10-100 B data + pipeline parallelism; above 100 B 3D parallelism.
-std::string seedRule(double params, std::string& category) {
+Message seedRule(double params, std::string& category) {
+    const std::string billions = formatFixed(params / 1e9, 1);
     if (params < 10e9) {
         category = "DDP";
-        return "under 10 B parameters: data parallelism (DDP)";
+        return makeMessage("rule.ddp", {billions});
     }
     if (params <= 100e9) {
         category = "DP+PP";
-        return "10-100 B parameters: data + pipeline parallelism";
+        return makeMessage("rule.dp_pp", {billions});
     }
     category = "3D";
-    return "over 100 B parameters: 3D parallelism (data + tensor + pipeline)";
+    return makeMessage("rule.3d", {billions});
 }
 
 std::string categoryOf(const Layout& l) {
@@ -47,50 +48,49 @@ std::string categoryOf(const Layout& l) {
 
 void explainSearch(const Scenario& s, const Fabric& intra, SearchResult& r) {
     std::string category;
-    r.ruleOfThumb = "Seed article rule of thumb for " + formatFixed(countParams(s.model).total / 1e9, 1) +
-                    " B parameters: " + seedRule(countParams(s.model).total, category) + ".";
+    r.ruleOfThumb = Paragraph{{seedRule(countParams(s.model).total, category)}, {}};
+    r.explanation = Paragraph{};
     if (!r.best) {
-        r.explanation = r.ranked.empty() ? "No layout: " + explainNoLayout(s, nearestWorkingSetups(s))
-                                         : "No layout fits in memory on this cluster; the smallest needs " +
-                                               formatFixed(r.ranked.front().memoryBytes / units::kGiB, 1) +
-                                               " GiB per GPU. Add GPUs, or use a GPU with more memory.";
-        r.ruleOfThumb += " No layout fits, so there is nothing to compare.";
+        r.explanation.sentences.push_back(
+            r.ranked.empty() ? makeMessage("explain.no_layout", {explainNoLayout(s, nearestWorkingSetups(s))})
+                             : makeMessage("explain.none_fits",
+                                           {formatFixed(r.ranked.front().memoryBytes / units::kGiB, 1)}));
+        r.ruleOfThumb.sentences.push_back(makeMessage("rule.nothing_to_compare"));
         return;
     }
     const Candidate& b = r.ranked[*r.best];
     const Layout& l = b.layout;
     const PerfEstimate& t = b.perf;
-    std::vector<std::string> parts;
+    std::vector<Message>& parts = r.explanation.clauses;
     if (l.tp > 1) {
         const double perLayer = t.tpCommSeconds / static_cast<double>(l.microBatches) /
                                 static_cast<double>(s.model.layers / l.pp);
-        const bool crosses = crossesNodes(l.tp, 1, s.cluster.gpusPerNode);
-        parts.push_back(
-            "TP=" + std::to_string(l.tp) + (crosses ? " crosses servers, " : " keeps every all-reduce on ") +
-            (crosses ? "" : intra.name + " ") + "(" + ms(perLayer) + " exposed per layer and micro-batch)");
+        const std::string tp = std::to_string(l.tp);
+        parts.push_back(crossesNodes(l.tp, 1, s.cluster.gpusPerNode)
+                            ? makeMessage("explain.tp.across_servers", {tp, ms(perLayer)})
+                            : makeMessage("explain.tp.in_server", {tp, intra.name, ms(perLayer)}));
     }
-    if (l.pp > 1)
-        parts.push_back("PP=" + std::to_string(l.pp) +
-                        (l.vpp > 1 ? " (interleaved ×" + std::to_string(l.vpp) + ")" : "") + " costs a " +
-                        pct(t.bubbleSeconds / t.stepSeconds) + " bubble with " +
-                        std::to_string(l.microBatches) + " micro-batches");
+    if (l.pp > 1) {
+        const std::string bubble = pct(t.bubbleSeconds / t.stepSeconds);
+        const std::string microBatches = std::to_string(l.microBatches);
+        parts.push_back(l.vpp > 1
+                            ? makeMessage("explain.pp.interleaved",
+                                          {std::to_string(l.pp), std::to_string(l.vpp), bubble, microBatches})
+                            : makeMessage("explain.pp", {std::to_string(l.pp), bubble, microBatches}));
+    }
     if (l.dp * l.cp > 1 && t.dpCommTotalSeconds > 0)
-        parts.push_back("DP traffic is " + pct(1 - t.dpCommSeconds / t.dpCommTotalSeconds) +
-                        " hidden behind backward" +
-                        (l.zeroStage == 3 ? " (ZeRO-3 gathers every micro-batch)" : ""));
-    parts.push_back("compute is " + pct((t.computeSeconds + t.recomputeSeconds) / t.stepSeconds) +
-                    " of the " + formatFixed(t.stepSeconds, 2) + " s step; MFU " + pct(t.mfu));
-    parts.push_back("memory " + formatFixed(b.memoryBytes / units::kGiB, 1) + " of " +
-                    formatFixed(b.capacityBytes / units::kGiB, 1) + " GiB with micro-batch " +
-                    std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) + ", recompute " +
-                    std::string(toString(l.recompute)));
-    r.explanation.clear();
-    for (std::size_t i = 0; i < parts.size(); ++i)
-        r.explanation += (i ? "; " : "") + parts[i];
-    r.explanation += ".";
+        parts.push_back(makeMessage(l.zeroStage == 3 ? "explain.dp.zero3" : "explain.dp",
+                                    {pct(1 - t.dpCommSeconds / t.dpCommTotalSeconds)}));
+    parts.push_back(
+        makeMessage("explain.compute", {pct((t.computeSeconds + t.recomputeSeconds) / t.stepSeconds),
+                                        formatFixed(t.stepSeconds, 2), pct(t.mfu)}));
+    parts.push_back(makeMessage("explain.memory",
+                                {formatFixed(b.memoryBytes / units::kGiB, 1),
+                                 formatFixed(b.capacityBytes / units::kGiB, 1), std::to_string(l.microBatch),
+                                 std::to_string(l.zeroStage), std::string(toString(l.recompute))}));
     r.ruleAgrees = categoryOf(l) == category;
-    r.ruleOfThumb += r.ruleAgrees ? " The computed optimum agrees (" + categoryOf(l) + ")."
-                                  : " The computed optimum differs: " + categoryOf(l) + " is faster here.";
+    r.ruleOfThumb.sentences.push_back(r.ruleAgrees ? makeMessage("rule.agrees", {categoryOf(l)})
+                                                   : makeMessage("rule.differs", {categoryOf(l)}));
 }
 
 }  // namespace clusterplan

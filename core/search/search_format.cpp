@@ -66,19 +66,19 @@ void writeCandidate(json::Writer& w, std::string_view key, const Candidate& c) {
 std::string searchToText(const SearchResult& r, std::size_t top) {
     std::ostringstream out;
     out << "Evaluated " << r.evaluated << " layouts.\n";
-    if (!r.boundNote.empty())
-        out << "Note: " << r.boundNote << "\n";
+    if (r.boundNote)
+        out << "Note: " << r.boundNote->text << "\n";
     out << "\n";
     out << "   #  TP  PP    DP  CP  EP VPP  mb ZeRO recompute  SP    step s    tokens/s   MFU% bubble%  mem "
            "GiB\n";
     for (std::size_t i = 0; i < r.ranked.size() && i < top; ++i)
         out << row(r.ranked[i], i + 1) << "\n";
     if (r.best) {
-        out << "\nRecommended: rank 1. " << r.explanation << "\n";
+        out << "\nRecommended: rank 1. " << r.explanation.text() << "\n";
     } else {
-        out << "\n" << r.explanation << "\n";
+        out << "\n" << r.explanation.text() << "\n";
     }
-    out << r.ruleOfThumb << "\n";
+    out << r.ruleOfThumb.text() << "\n";
     out << "\nFramework default (" << r.defaultDescription << ")";
     if (r.frameworkDefault) {
         out << ":\n" << row(*r.frameworkDefault, 0) << "\n";
@@ -118,10 +118,10 @@ std::string searchToJson(const SearchResult& r, std::size_t top) {
         .value("schema", "clusterplan.search/1")
         .value("evaluated", static_cast<double>(r.evaluated))
         .value("space_size", static_cast<double>(r.spaceSize));
-    if (!r.boundNote.empty())
-        w.value("bound_note", r.boundNote);
-    w.value("explanation", r.explanation)
-        .value("rule_of_thumb", r.ruleOfThumb)
+    if (r.boundNote)
+        w.value("bound_note", r.boundNote->text);
+    w.value("explanation", r.explanation.text())
+        .value("rule_of_thumb", r.ruleOfThumb.text())
         .value("rule_agrees", r.ruleAgrees);
     if (r.best)
         w.value("best_rank", static_cast<double>(*r.best + 1));

@@ -39,6 +39,245 @@
     </message>
 </context>
 <context>
+    <name>EngineMessage</name>
+    <message>
+        <source>; </source>
+        <comment>between clauses</comment>
+        <extracomment>Between the clauses of the search&apos;s explanation (&quot;TP=2 ...; compute is ...&quot;).</extracomment>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <comment>after the last clause</comment>
+        <extracomment>Closes the list of clauses of the search&apos;s explanation.</extracomment>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Does not fit: the most loaded GPU (pipeline stage %1) needs %2 of %3.</source>
+        <translation>放不下：负载最重的 GPU（流水线第 %1 段）需要 %2，可用 %3。</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP would fit (%1).</source>
+        <translation>改用 ZeRO-3 / FSDP 可以放下（%1）。</translation>
+    </message>
+    <message>
+        <source>Activations are %1; full recomputation or a smaller micro-batch reduces them.</source>
+        <translation>激活占 %1；完全重计算或更小的 micro-batch 可以减少。</translation>
+    </message>
+    <message>
+        <source>Even a micro-batch of one sequence does not fit this layout.</source>
+        <translation>在此并行方案下，即使一条序列的 micro-batch 也放不下。</translation>
+    </message>
+    <message>
+        <source>Logits for the loss take %1 on the last stage; a fused or chunked cross-entropy avoids most of it.</source>
+        <translation>最后一段上计算损失的 logits 占 %1；融合或分块的交叉熵可省去大部分。</translation>
+    </message>
+    <message>
+        <source>Uneven pipeline: %1 layers over %2 stages; the first %3 stages hold %4 layers, the others %5.</source>
+        <translation>流水线不均匀：%1 层分到 %2 段；前 %3 段各 %4 层，其余各 %5 层。</translation>
+    </message>
+    <message>
+        <source>Cost not computed: %1</source>
+        <translation>未计算成本：%1</translation>
+    </message>
+    <message>
+        <source>Calibrated: the performance profile &apos;%1&apos; was fitted to 1 measured run on this cluster (mean throughput error %2 % before, %3 % after); every time in this plan uses the fitted profile. Band: %4.</source>
+        <translation>已校准：性能档案“%1”已按本集群的 1 次实测运行拟合（平均吞吐误差：拟合前 %2 %，拟合后 %3 %）；本方案中的所有时间都使用拟合后的档案。区间：%4。</translation>
+    </message>
+    <message>
+        <source>Calibrated: the performance profile &apos;%1&apos; was fitted to %2 measured runs on this cluster (mean throughput error %3 % before, %4 % after); every time in this plan uses the fitted profile. Band: %5.</source>
+        <translation>已校准：性能档案“%1”已按本集群的 %2 次实测运行拟合（平均吞吐误差：拟合前 %3 %，拟合后 %4 %）；本方案中的所有时间都使用拟合后的档案。区间：%5。</translation>
+    </message>
+    <message>
+        <source>No calibrated FP8 profile for this stack and GPU: GEMMs are timed at the BF16 peak.</source>
+        <translation>此框架和 GPU 没有经过校准的 FP8 档案：GEMM 按 BF16 峰值计时。</translation>
+    </message>
+    <message>
+        <source>No performance profile for %1 on %2: using &apos;%3&apos;, calibrated on another stack.</source>
+        <translation>没有 %1 在 %2 上的性能档案：改用在其他框架上校准的“%3”。</translation>
+    </message>
+    <message>
+        <source>Performance profile &apos;%1&apos; is not calibrated on published runs of this stack; treat times as estimates.</source>
+        <translation>性能档案“%1”未用此框架的公开训练记录校准；时间仅供估算参考。</translation>
+    </message>
+    <message>
+        <source>Band: no calibrated profile for this stack and GPU, so the band is the transfer band (the cross-validated error on stacks left out of the fit).</source>
+        <translation>区间：此框架和 GPU 没有校准档案，因此采用迁移区间（对未参与拟合的框架做交叉验证得到的误差）。</translation>
+    </message>
+    <message>
+        <source>Band: the profile stands in for another stack, so the band is the transfer band.</source>
+        <translation>区间：该档案代替另一框架使用，因此采用迁移区间。</translation>
+    </message>
+    <message>
+        <source>Band: no MoE run is in the calibration set, so the band is the transfer band.</source>
+        <translation>区间：校准集中没有 MoE 训练记录，因此采用迁移区间。</translation>
+    </message>
+    <message>
+        <source>Band: %1 GPUs is more than the largest calibrated run of this profile (%2), widened by %3 % each way.</source>
+        <translation>区间：%1 张 GPU 超过此档案最大的校准规模（%2），上下各放宽 %3 %。</translation>
+    </message>
+    <message>
+        <source>Band: layout keys were searched and the step time assumes the recommended layout; the band&apos;s upper end is the stack&apos;s default layout (%1).</source>
+        <translation>区间：并行方案由搜索得出，单步时间假定采用推荐方案；区间上限为该框架的默认方案（%1）。</translation>
+    </message>
+    <message>
+        <source>%1 rank %2 on %3: %4 trainable parameters (%5 % of the model). MFU counts the forward, the input gradients, the adapters&apos; GEMMs and no weight gradients of the frozen base.</source>
+        <translation>%1 秩 %2，作用于 %3：可训练参数 %4（占模型 %5 %）。MFU 计入前向、输入梯度和适配器的 GEMM，不计冻结基座的权重梯度。</translation>
+    </message>
+    <message>
+        <source>Frozen linear weights in NF4 with double quantisation: 4.127 bits per weight (QLoRA §3); norms, embeddings and the head stay in 16 bits.</source>
+        <translation>冻结的线性层权重以 NF4 双重量化存储：每个权重 4.127 位（QLoRA §3）；归一化层、嵌入层和输出头保持 16 位。</translation>
+    </message>
+    <message>
+        <source>The first %1 layers and the embedding are frozen: they run forward only; MFU counts no backward for them.</source>
+        <translation>前 %1 层和嵌入层已冻结：只做前向；MFU 不计它们的反向。</translation>
+    </message>
+    <message>
+        <source>CPU offload (%1): %2 of host memory per server of %3 GiB (%4).</source>
+        <translation>CPU 卸载（%1）：每台服务器占用主机内存 %2，共 %3 GiB（%4）。</translation>
+    </message>
+    <message>
+        <source>Host memory does not fit: each GPU&apos;s offloaded states need %1, its share of the server is %2.</source>
+        <translation>主机内存不够：每张 GPU 卸载的状态需要 %1，其在服务器中分得 %2。</translation>
+    </message>
+    <message>
+        <source>No reference server for this GPU in the catalog: host memory bandwidth is assumed (two sockets of DDR4-3200); set cluster.cpu_memory_gib for the size.</source>
+        <translation>目录中没有此 GPU 的参考服务器：主机内存带宽按双路 DDR4-3200 假定；容量请设置 cluster.cpu_memory_gib。</translation>
+    </message>
+    <message>
+        <source>Nothing fits in GPU memory alone: the searched layout uses CPU offload.</source>
+        <translation>仅靠 GPU 显存放不下任何方案：搜索得到的方案使用了 CPU 卸载。</translation>
+    </message>
+    <message>
+        <source>Data set: %1 samples × %2 tokens × %3 epochs = %4 tokens.</source>
+        <translation>数据集：%1 条样本 × %2 token × %3 轮 = %4 token。</translation>
+    </message>
+    <message>
+        <source>Data feed (%1): each server&apos;s GPUs need %2; its %3 loader workers prepare %4 and storage reads %5. The feed is not the bottleneck: %6× the rate the GPUs need.</source>
+        <translation>数据供给（%1）：每台服务器的 GPU 需要 %2；其 %3 个加载进程可准备 %4，存储可读取 %5。数据供给不是瓶颈：是 GPU 所需速率的 %6 倍。</translation>
+    </message>
+    <message>
+        <source>Data feed (%1): each server&apos;s GPUs need %2; its %3 loader workers prepare %4 and storage reads %5. The feed binds (%6): the GPUs wait %7 s per step and run at %8 % utilisation; %9 loader workers per GPU on at least %10 cores per server (now %11 on %12) would feed them.</source>
+        <translation>数据供给（%1）：每台服务器的 GPU 需要 %2；其 %3 个加载进程可准备 %4，存储可读取 %5。数据供给成为瓶颈（%6）：GPU 每步等待 %7 秒，利用率 %8 %；每张 GPU %9 个加载进程、每台服务器至少 %10 个核（现为 %12 核上 %11 个）才够。</translation>
+    </message>
+    <message>
+        <source>Data feed (%1): each server&apos;s GPUs need %2; its %3 loader workers prepare %4 and storage reads %5. The feed binds (%6): the GPUs wait %7 s per step and run at %8 % utilisation; a network file system of %9 GB/s (now %10) would feed them.</source>
+        <translation>数据供给（%1）：每台服务器的 GPU 需要 %2；其 %3 个加载进程可准备 %4，存储可读取 %5。数据供给成为瓶颈（%6）：GPU 每步等待 %7 秒，利用率 %8 %；需要 %9 GB/s 的网络文件系统（现为 %10）才够。</translation>
+    </message>
+    <message>
+        <source>Data feed (%1): each server&apos;s GPUs need %2; its %3 loader workers prepare %4 and storage reads %5. The feed binds (%6): the GPUs wait %7 s per step and run at %8 % utilisation; %9 NVMe drives per server (now %10) would feed them.</source>
+        <translation>数据供给（%1）：每台服务器的 GPU 需要 %2；其 %3 个加载进程可准备 %4，存储可读取 %5。数据供给成为瓶颈（%6）：GPU 每步等待 %7 秒，利用率 %8 %；每台服务器需要 %9 块 NVMe 盘（现为 %10）才够。</translation>
+    </message>
+    <message>
+        <source>Run length: %1 days at the steady step time, %2 days of wall time (goodput %3 %): %4 expected interruptions (one every %5), each losing %6 of work on average plus the restart; checkpoints of %7 GB take %8 s every %9; evaluation %10. The cost of the run uses the budget of %11 GPU-hours.</source>
+        <translation>训练时长：按稳态单步时间 %1 天，实际耗时 %2 天（有效产出 %3 %）：预计中断 %4 次（每 %5 一次），每次平均损失 %6 的工作并需重启；%7 GB 的检查点写入耗时 %8 秒，每 %9 一次；评估 %10。训练成本按 %11 GPU 小时的预算计算。</translation>
+    </message>
+    <message>
+        <source>Run length: %1 days at the steady step time, %2 days of wall time (goodput %3 %): %4 expected interruptions (one every %5), each losing %6 of work on average plus the restart; checkpoints of %7 GB take %8 s every %9 (Young/Daly optimum); evaluation %10. The cost of the run uses the budget of %11 GPU-hours.</source>
+        <translation>训练时长：按稳态单步时间 %1 天，实际耗时 %2 天（有效产出 %3 %）：预计中断 %4 次（每 %5 一次），每次平均损失 %6 的工作并需重启；%7 GB 的检查点写入耗时 %8 秒，每 %9 一次（Young/Daly 最优间隔）；评估 %10。训练成本按 %11 GPU 小时的预算计算。</translation>
+    </message>
+    <message>
+        <source>Checkpoints are written to the servers&apos; local NVMe drives: a lost server loses its shard unless it is copied elsewhere; set cluster.network_fs_gb_s for shared storage.</source>
+        <translation>检查点写入各服务器本地 NVMe 盘：服务器损坏会丢失其分片，除非另有备份；共享存储请设置 cluster.network_fs_gb_s。</translation>
+    </message>
+    <message>
+        <source>The run barely progresses: interruptions arrive faster than it can checkpoint and restart. Fewer GPUs, faster storage or a more reliable cluster is needed.</source>
+        <translation>训练几乎无法推进：中断来得比保存检查点和重启还快。需要减少 GPU、使用更快的存储或更可靠的集群。</translation>
+    </message>
+    <message>
+        <source>Node power estimated from GPU TDP (%1 W) as %2 kW per server; set cost.overrides.node_max_kw for a datasheet value.</source>
+        <translation>服务器功率按 GPU TDP（%1 W）估算为每台 %2 kW；如有规格书数值请设置 cost.overrides.node_max_kw。</translation>
+    </message>
+    <message>
+        <source>Prices converted from %1 to %2 at %3 CNY per USD.</source>
+        <translation>价格已从 %1 换算为 %2，汇率 %3 人民币/美元。</translation>
+    </message>
+    <message>
+        <source>Server price and power scaled from %1 to %2 GPUs per server.</source>
+        <translation>服务器价格和功率已从每台 %1 卡按比例换算为 %2 卡。</translation>
+    </message>
+    <message>
+        <source>Renting &apos;%1&apos; gives %2 GPUs for the cluster&apos;s %3 (whole units).</source>
+        <translation>租用“%1”按整单位计为 %2 张 GPU，集群需要 %3 张。</translation>
+    </message>
+    <message>
+        <source>Utilisation is 0: a training run has no cost per useful GPU-hour.</source>
+        <translation>利用率为 0：无法计算每有效 GPU 小时的训练成本。</translation>
+    </message>
+    <message>
+        <source>The open layout keys allow %1 candidate layouts, more than the search&apos;s bound of %2: an evenly spaced %2 of them were evaluated, so a better layout may exist. Fix some keys in &quot;layout&quot; (micro_batch, vpp, zero_stage, recompute, pp) to search the rest exhaustively.</source>
+        <translation>未固定的并行参数共有 %1 种候选方案，超过搜索上限 %2：只均匀抽取评估了其中 %2 种，可能存在更好的方案。在 &quot;layout&quot; 中固定部分参数（micro_batch、vpp、zero_stage、recompute、pp）即可穷举其余组合。</translation>
+    </message>
+    <message>
+        <source>No layout fits in GPU memory alone, so the search also tried CPU offload: the best layout offloads &apos;%1&apos; to host memory.</source>
+        <translation>仅靠 GPU 显存放不下任何方案，因此搜索也尝试了 CPU 卸载：最佳方案把“%1”卸载到主机内存。</translation>
+    </message>
+    <message>
+        <source>No layout: %1</source>
+        <translation>没有可行方案：%1</translation>
+    </message>
+    <message>
+        <source>No layout fits in memory on this cluster; the smallest needs %1 GiB per GPU. Add GPUs, or use a GPU with more memory.</source>
+        <translation>此集群上没有方案放得下；最省显存的方案每张 GPU 需要 %1 GiB。请增加 GPU，或换用显存更大的 GPU。</translation>
+    </message>
+    <message>
+        <source>TP=%1 keeps every all-reduce on %2 (%3 exposed per layer and micro-batch)</source>
+        <translation>TP=%1 使所有 all-reduce 留在 %2 内（每层每个 micro-batch 暴露 %3）</translation>
+    </message>
+    <message>
+        <source>TP=%1 crosses servers, (%2 exposed per layer and micro-batch)</source>
+        <translation>TP=%1 跨越服务器（每层每个 micro-batch 暴露 %2）</translation>
+    </message>
+    <message>
+        <source>PP=%1 costs a %2 bubble with %3 micro-batches</source>
+        <translation>PP=%1 在 %3 个 micro-batch 下产生 %2 的流水线气泡</translation>
+    </message>
+    <message>
+        <source>PP=%1 (interleaved ×%2) costs a %3 bubble with %4 micro-batches</source>
+        <translation>PP=%1（交错 ×%2）在 %4 个 micro-batch 下产生 %3 的流水线气泡</translation>
+    </message>
+    <message>
+        <source>DP traffic is %1 hidden behind backward</source>
+        <translation>DP 通信有 %1 被反向计算掩盖</translation>
+    </message>
+    <message>
+        <source>DP traffic is %1 hidden behind backward (ZeRO-3 gathers every micro-batch)</source>
+        <translation>DP 通信有 %1 被反向计算掩盖（ZeRO-3 每个 micro-batch 都要收集参数）</translation>
+    </message>
+    <message>
+        <source>compute is %1 of the %2 s step; MFU %3</source>
+        <translation>计算占 %2 秒单步的 %1；MFU %3</translation>
+    </message>
+    <message>
+        <source>memory %1 of %2 GiB with micro-batch %3, ZeRO-%4, recompute %5</source>
+        <translation>显存 %1 / %2 GiB（micro-batch %3，ZeRO-%4，重计算 %5）</translation>
+    </message>
+    <message>
+        <source>Seed article rule of thumb for %1 B parameters: under 10 B parameters: data parallelism (DDP).</source>
+        <translation>原文经验法则（%1 B 参数）：10 B 以下用数据并行（DDP）。</translation>
+    </message>
+    <message>
+        <source>Seed article rule of thumb for %1 B parameters: 10-100 B parameters: data + pipeline parallelism.</source>
+        <translation>原文经验法则（%1 B 参数）：10–100 B 用数据并行 + 流水线并行。</translation>
+    </message>
+    <message>
+        <source>Seed article rule of thumb for %1 B parameters: over 100 B parameters: 3D parallelism (data + tensor + pipeline).</source>
+        <translation>原文经验法则（%1 B 参数）：100 B 以上用 3D 并行（数据 + 张量 + 流水线）。</translation>
+    </message>
+    <message>
+        <source>No layout fits, so there is nothing to compare.</source>
+        <translation>没有方案放得下，无从比较。</translation>
+    </message>
+    <message>
+        <source>The computed optimum agrees (%1).</source>
+        <translation>计算出的最优方案与之一致（%1）。</translation>
+    </message>
+    <message>
+        <source>The computed optimum differs: %1 is faster here.</source>
+        <translation>计算出的最优方案不同：此处 %1 更快。</translation>
+    </message>
+</context>
+<context>
     <name>EngineTerms</name>
     <message>
         <source>compute</source>

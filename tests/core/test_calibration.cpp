@@ -146,7 +146,7 @@ TEST_CASE("evaluate uses the fitted profile; the band comes from the residuals",
     CHECK(json.find("\"profile_calibrated_on_measured\": 2") != std::string::npos);
     bool noted = false;
     for (const auto& n : plan.notes)
-        noted = noted || n.rfind("Calibrated:", 0) == 0;
+        noted = noted || n.text.rfind("Calibrated:", 0) == 0;
     CHECK(noted);
     CHECK(profileFitToText(*plan.calibration).find("gemm_efficiency") != std::string::npos);
 }

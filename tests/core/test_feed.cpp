@@ -67,7 +67,7 @@ TEST_CASE("pre-tokenized text on the seed's 8x A100 server does not bind the fee
     CHECK(f.margin > 100);
     CHECK(f.gpuUtilization == 1);
     REQUIRE_FALSE(f.notes.empty());
-    CHECK(f.notes[0].find("not the bottleneck") != std::string::npos);
+    CHECK(f.notes[0].text.find("not the bottleneck") != std::string::npos);
 }
 
 TEST_CASE("image decode with too few workers binds, and the step follows the feed rate", "[feed]") {
@@ -96,7 +96,7 @@ TEST_CASE("image decode with too few workers binds, and the step follows the fee
     const double need = f.neededPerNode * ms / 1000;
     CHECK(f.workersPerGpuNeeded == static_cast<std::int64_t>(std::ceil(need / 8)));
     CHECK(f.coresPerNodeNeeded == 8 * (f.workersPerGpuNeeded + 1));
-    CHECK(f.notes[0].find("binds") != std::string::npos);
+    CHECK(f.notes[0].text.find("binds") != std::string::npos);
 
     // With the workers it names (and the cores), the feed no longer binds.
     const std::string lifted =

@@ -104,7 +104,7 @@ TEST_CASE("the layout search chooses offload only when nothing else fits, and sa
     CHECK(p.search->offloadChosen);
     CHECK(p.layout.offload != Offload::None);
     CHECK(p.memory.fits());
-    CHECK(p.search->explanation.find("CPU offload") != std::string::npos);
+    CHECK(p.search->explanation.text().find("CPU offload") != std::string::npos);
     // LoRA fits without offload: the search does not offload.
     s.training.method = TrainingMethod::Lora;
     const Plan l = plan(s);

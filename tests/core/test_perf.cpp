@@ -209,7 +209,7 @@ TEST_CASE("the band widens when the plan extrapolates, and says why", "[perf]") 
     CHECK(beyond.high > inside.high);
     CHECK(beyond.low < inside.low);
     REQUIRE(beyond.reasons.size() == 1);
-    CHECK(beyond.reasons[0].find("largest calibrated run") != std::string::npos);
+    CHECK(beyond.reasons[0].text.find("largest calibrated run") != std::string::npos);
     // MoE (no MoE run calibrated) and a stack the profile was not fitted on: the transfer band.
     const PredictionBand moe = predictionBand(megatron, test::preset("mixtral-8x7b"), t, n);
     CHECK(moe.high >= megatron.transferBandHigh);

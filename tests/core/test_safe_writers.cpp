@@ -82,9 +82,12 @@ TEST_CASE("a plan with a hostile model name and notes is valid JSON and CSV", "[
     REQUIRE(plan);
     Plan p = plan.value();
     p.scenario.model.name = kHostile;
-    p.notes = {kHostile, bigText()};
+    // Notes that carry user text (a message argument), e.g. a price book's error.
+    p.notes = {makeMessage("plan.cost_not_computed", {kHostile}),
+               makeMessage("plan.cost_not_computed", {bigText()})};
     const boost::json::value v = parseJson(planToJson(p));
-    CHECK(v.at("notes").as_array().at(0).as_string() == repairUtf8(kHostile));
+    CHECK(v.at("notes").as_array().at(0).as_string() ==
+          repairUtf8("Cost not computed: " + std::string(kHostile)));
 
     SearchResult search;
     Candidate c;
@@ -92,7 +95,7 @@ TEST_CASE("a plan with a hostile model name and notes is valid JSON and CSV", "[
     c.perf = p.perf;
     c.reason = kHostile;
     search.ranked = {c};
-    search.explanation = kHostile;
+    search.explanation = Paragraph{{makeMessage("explain.no_layout", {kHostile})}, {}};
     parseJson(searchToJson(search, 5));
     const auto records = testing::readCsv(searchToCsv(search, 5));
     REQUIRE(records);

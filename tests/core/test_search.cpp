@@ -46,8 +46,8 @@ TEST_CASE("ranked by step time, fitting first, Pareto front monotone", "[search]
     CHECK(seenUnfit);  // DDP of a 70B model is listed, not hidden
     CHECK(r.ranked.front().pareto);
     CHECK(r.frameworkDefault.has_value());
-    CHECK(r.explanation.find("TP=") != std::string::npos);
-    CHECK(r.ruleOfThumb.find("10-100 B") != std::string::npos);
+    CHECK(r.explanation.text().find("TP=") != std::string::npos);
+    CHECK(r.ruleOfThumb.text().find("10-100 B") != std::string::npos);
 }
 
 TEST_CASE("fixed keys stay fixed, open keys are searched", "[search]") {
@@ -69,7 +69,7 @@ TEST_CASE("nothing fits: layouts kept with reasons, the answer says so", "[searc
     const SearchResult r = searchLayouts(s, test::catalog());
     REQUIRE_FALSE(r.ranked.empty());
     CHECK_FALSE(r.best.has_value());
-    CHECK(r.explanation.find("No layout fits") != std::string::npos);
+    CHECK(r.explanation.text().find("No layout fits") != std::string::npos);
     for (const auto& c : r.ranked)
         // GPU memory, or host memory for the layouts with CPU offload the search also tried.
         CHECK((c.reason.find("GiB usable") != std::string::npos ||

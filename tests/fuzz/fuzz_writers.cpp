@@ -121,7 +121,9 @@ void checkCsvFields(const std::vector<std::string>& texts) {
 void checkReports(const std::vector<std::string>& texts, double stepSeconds) {
     Plan plan = defaultPlan();
     plan.scenario.model.name = texts.empty() ? std::string() : texts.front();
-    plan.notes = texts;
+    plan.notes.clear();
+    for (const std::string& text : texts)  // user text reaches notes as a message's argument
+        plan.notes.push_back(makeMessage("plan.cost_not_computed", {text}));
     testing::requireJson(planToJson(plan), "plan JSON");
     (void)planToText(plan);
     SearchResult search;
@@ -129,9 +131,9 @@ void checkReports(const std::vector<std::string>& texts, double stepSeconds) {
     c.layout = plan.layout;
     c.perf = plan.perf;
     c.perf.stepSeconds = stepSeconds;
-    c.reason = plan.notes.empty() ? std::string() : plan.notes.back();
+    c.reason = texts.empty() ? std::string() : texts.back();
     search.ranked = {c, c};
-    search.explanation = plan.scenario.model.name;
+    search.explanation = Paragraph{{makeMessage("explain.no_layout", {plan.scenario.model.name})}, {}};
     try {
         testing::requireCsv(searchToCsv(search, 5), "search CSV");
         testing::requireJson(searchToJson(search, 5), "search JSON");

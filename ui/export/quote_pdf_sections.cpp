@@ -6,6 +6,7 @@
 
 #include "export/pdf_canvas.h"
 #include "export/report_charts.h"
+#include "i18n/engine_text.h"
 #include "models/qt_text.h"
 #include "quote/quote_text.h"
 #include "report/plan.h"
@@ -61,7 +62,7 @@ void QuoteSections::verdict() {
     canvas.rows(pairs(quote::verdictRows(doc, lang)), 11);
     if (plan.search && !plan.search->explanation.empty()) {
         canvas.heading(q(label(lang, "explanation")), 12);
-        canvas.paragraph(q(plan.search->explanation), 9);
+        canvas.paragraph(engineText(plan.search->explanation), 9);
     }
 }
 
@@ -180,7 +181,7 @@ void QuoteSections::layouts() {
     canvas.table(t);
     if (plan.search && !plan.search->explanation.empty()) {
         canvas.heading(q(label(lang, "explanation")), 12);
-        canvas.paragraph(q(plan.search->explanation), 9);
+        canvas.paragraph(engineText(plan.search->explanation), 9);
     }
 }
 
@@ -238,7 +239,7 @@ void QuoteSections::assumptions() {
     for (const auto& line : quote::assumptionLines(doc, lang))
         canvas.paragraph(q(line), 9);
     for (const auto& note : doc.notes)
-        canvas.paragraph(QStringLiteral("• ") + q(note), 8);
+        canvas.paragraph(QStringLiteral("• ") + engineText(note), 8);
     canvas.heading(q(label(lang, "prices")), 12);
     PdfTable t;
     t.header = {QStringLiteral("key"), QStringLiteral("value"), QStringLiteral("source"),

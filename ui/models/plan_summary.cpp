@@ -1,5 +1,6 @@
 #include "models/plan_summary.h"
 
+#include "i18n/engine_text.h"
 #include "models/engine_terms.h"
 #include "models/qt_text.h"
 #include "report/plan_format.h"
@@ -242,15 +243,15 @@ QString planSummaryHtml(const Plan& plan) {
         html += wrappingRow(PlanSummary::tr("Layout search"),
                             PlanSummary::tr("%1 layouts evaluated. %2<br>%3")
                                 .arg(plan.search->evaluated)
-                                .arg(toQString(plan.search->explanation).toHtmlEscaped(),
-                                     toQString(plan.search->ruleOfThumb).toHtmlEscaped()));
+                                .arg(engineText(plan.search->explanation).toHtmlEscaped(),
+                                     engineText(plan.search->ruleOfThumb).toHtmlEscaped()));
     html += QStringLiteral("</table></td></tr></table>");
     // Notes go below the numbers, full width, so they never squeeze into a narrow column.
     if (!plan.notes.empty()) {
         html += QStringLiteral("<p style='margin:4px 0 0 0'><b>%1</b></p><ul style='margin-top:2px'>")
                     .arg(PlanSummary::tr("Notes"));
-        for (const std::string& note : plan.notes)
-            html += QStringLiteral("<li>%1</li>").arg(toQString(note).toHtmlEscaped());
+        for (const QString& note : engineTexts(plan.notes))
+            html += QStringLiteral("<li>%1</li>").arg(note.toHtmlEscaped());
         html += QStringLiteral("</ul>");
     }
     return html;

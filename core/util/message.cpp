@@ -1,0 +1,110 @@
+#include "util/message.h"
+
+#include <ostream>
+#include <stdexcept>
+
+#include "util/message_catalog.h"
+
+namespace clusterplan {
+
+namespace {
+
+// The highest %N in a template (0 when there is none).
+std::size_t highestPlaceholder(std::string_view templ) {
+    std::size_t highest = 0;
+    for (std::size_t i = 0; i + 1 < templ.size(); ++i) {
+        if (templ[i] != '%')
+            continue;
+        if (templ[i + 1] == '%') {
+            ++i;
+            continue;
+        }
+        std::size_t n = 0, j = i + 1;
+        while (j < templ.size() && j < i + 3 && templ[j] >= '0' && templ[j] <= '9')
+            n = n * 10 + static_cast<std::size_t>(templ[j++] - '0');
+        if (n > highest)
+            highest = n;
+    }
+    return highest;
+}
+
+}  // namespace
+
+std::string fillTemplate(std::string_view templ, const std::vector<std::string>& args) {
+    std::string out;
+    out.reserve(templ.size() + 16 * args.size());
+    for (std::size_t i = 0; i < templ.size(); ++i) {
+        const char c = templ[i];
+        if (c != '%' || i + 1 >= templ.size()) {
+            out += c;
+            continue;
+        }
+        if (templ[i + 1] == '%') {
+            out += '%';
+            ++i;
+            continue;
+        }
+        // Up to two digits; "%12" is argument 12 only when there are 12 arguments (as Qt's arg()).
+        std::size_t n = 0, j = i + 1;
+        while (j < templ.size() && j < i + 3 && templ[j] >= '0' && templ[j] <= '9') {
+            const std::size_t next = n * 10 + static_cast<std::size_t>(templ[j] - '0');
+            if (n != 0 && next > args.size())
+                break;
+            n = next;
+            ++j;
+        }
+        if (n == 0 || n > args.size()) {
+            out += c;
+            continue;
+        }
+        out += args[n - 1];
+        i = j - 1;
+    }
+    return out;
+}
+
+Message makeMessage(std::string_view id, std::vector<std::string> args) {
+    const auto templ = messageTemplate(id);
+    if (!templ)
+        throw std::logic_error("message catalog has no id '" + std::string(id) + "'");
+    if (highestPlaceholder(*templ) > args.size())
+        throw std::logic_error("message '" + std::string(id) + "' needs more arguments");
+    Message m{std::string(id), std::move(args), {}};
+    m.text = fillTemplate(*templ, m.args);
+    return m;
+}
+
+std::vector<std::string> messageTexts(const std::vector<Message>& messages) {
+    std::vector<std::string> texts;
+    texts.reserve(messages.size());
+    for (const Message& m : messages)
+        texts.push_back(m.text);
+    return texts;
+}
+
+std::string joinMessages(const std::vector<Message>& messages, std::string_view separator) {
+    std::string out;
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+        if (i)
+            out += separator;
+        out += messages[i].text;
+    }
+    return out;
+}
+
+std::ostream& operator<<(std::ostream& out, const Message& m) {
+    return out << m.text;
+}
+
+std::ostream& operator<<(std::ostream& out, const Paragraph& p) {
+    return out << p.text();
+}
+
+std::string Paragraph::text() const {
+    std::string out = joinMessages(sentences, " ");
+    if (!clauses.empty())
+        out += (out.empty() ? "" : " ") + joinMessages(clauses, "; ") + ".";
+    return out;
+}
+
+}  // namespace clusterplan

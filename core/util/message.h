@@ -1,0 +1,50 @@
+#pragma once
+// A sentence the engine writes for people (a plan note, the search's explanation), kept as an id
+// and its arguments beside its English text (issue 7 §5). core/ has no Qt and no tr(), so it
+// cannot write Chinese; the window and the Chinese quote look the id up in the message catalog
+// (message_catalog.h), translate the template with Qt Linguist's tools, and fill in the same
+// arguments. JSON, text and CSV outputs keep the English text, so they do not change.
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clusterplan {
+
+struct Message {
+    std::string id;                 // key in the message catalog, e.g. "plan.does_not_fit"
+    std::vector<std::string> args;  // %1, %2, ... already formatted (numbers, "12.3 GiB", key paths)
+    std::string text;               // the English sentence: the catalog's template, filled in
+    bool operator==(const Message&) const = default;
+};
+
+// The catalog's template for `id` filled in with `args`. An id missing from the catalog, or a
+// template that names more arguments than given, is a programming error: std::logic_error.
+Message makeMessage(std::string_view id, std::vector<std::string> args = {});
+
+// Replaces %1 ... %99 in `templ` with args[0] ... in one pass, so an argument that itself contains
+// "%2" is left as it is. "%%" is a literal "%"; a "%" not followed by a digit is kept.
+// Used with the English template here and with the translated one in the window.
+std::string fillTemplate(std::string_view templ, const std::vector<std::string>& args);
+
+// Full sentences, then clauses joined by "; " and closed with "." - how the search explains its
+// winner ("TP=2 keeps ...; compute is 71.0 % of the 1.20 s step; ..."). The window joins the
+// translated parts with the Chinese marks instead.
+struct Paragraph {
+    std::vector<Message> sentences;
+    std::vector<Message> clauses;
+    [[nodiscard]] std::string text() const;  // English
+    [[nodiscard]] bool empty() const { return sentences.empty() && clauses.empty(); }
+    bool operator==(const Paragraph&) const = default;
+};
+
+// The English texts, for JSON, text and CSV outputs.
+std::vector<std::string> messageTexts(const std::vector<Message>& messages);
+// The English texts joined by `separator`.
+std::string joinMessages(const std::vector<Message>& messages, std::string_view separator);
+
+// Text reports print the English.
+std::ostream& operator<<(std::ostream& out, const Message& m);
+std::ostream& operator<<(std::ostream& out, const Paragraph& p);
+
+}  // namespace clusterplan

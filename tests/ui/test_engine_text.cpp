@@ -1,0 +1,85 @@
+// The engine's sentences in the window's language (issue 7 §5): plan notes, the search's
+// explanation and its rule of thumb are ids and arguments (core/util/message.h) that the window
+// translates (ui/i18n/engine_text.cpp). In English the window shows exactly what the CLI prints;
+// in Chinese every one of them is Chinese.
+#include "window_fixture.h"
+
+#include <QCoreApplication>
+#include <QLabel>
+#include <QRegularExpression>
+#include <set>
+
+#include "i18n/engine_text.h"
+#include "report/plan.h"
+#include "util/message_catalog.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+namespace {
+
+std::set<QString> placeholders(const QString& text) {
+    std::set<QString> found;
+    const QRegularExpression re(QStringLiteral("%[0-9]+"));
+    for (auto it = re.globalMatch(text); it.hasNext();)
+        found.insert(it.next().captured());
+    return found;
+}
+
+Scenario scenarioFile(const Catalog& catalog, const char* name) {
+    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA_DIR) + "/" + name, catalog);
+    REQUIRE(loaded);
+    return loaded.value();
+}
+
+}  // namespace
+
+TEST_CASE("engine_text.every_catalog_message_has_chinese_with_its_arguments", "[language][engine_text]") {
+    WindowFixture f;
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    const QRegularExpression han(QStringLiteral("\\p{Han}"));
+    for (const MessageTemplate& t : messageCatalog()) {
+        const QString english = QString::fromUtf8(t.english.data(), static_cast<qsizetype>(t.english.size()));
+        const QString chinese = QCoreApplication::translate("EngineMessage", t.english.data());
+        INFO(t.id);
+        CHECK(chinese.contains(han));
+        CHECK(placeholders(chinese) == placeholders(english));
+    }
+    f.window.setLanguage(QStringLiteral("en"));
+}
+
+TEST_CASE("engine_text.english_window_shows_what_the_cli_prints", "[language][engine_text]") {
+    WindowFixture f;
+    const Catalog& catalog = f.catalog;
+    for (const char* file : {"llama3-8b-8xa100.json", "quote-scenario-searched.json",
+                             "search-gpt3-175b-1024xa100.json", "calibrate-gpt175b.json"}) {
+        INFO(file);
+        const auto plan = evaluate(scenarioFile(catalog, file), catalog);
+        REQUIRE(plan);
+        REQUIRE_FALSE(plan->notes.empty());
+        for (const Message& note : plan->notes)
+            CHECK(engineText(note).toStdString() == note.text);
+        if (plan->search) {
+            CHECK(engineText(plan->search->explanation).toStdString() == plan->search->explanation.text());
+            CHECK(engineText(plan->search->ruleOfThumb).toStdString() == plan->search->ruleOfThumb.text());
+        }
+    }
+}
+
+TEST_CASE("engine_text.chinese_summary_shows_the_engines_notes_in_chinese", "[language][engine_text]") {
+    WindowFixture f;
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    const QString summary = f.widget<QLabel>("summary")->text();
+    const auto plan = f.controller.plan();
+    REQUIRE(plan);
+    REQUIRE_FALSE(plan->notes.empty());
+    for (const Message& note : plan->notes) {
+        INFO(note.text);
+        CHECK_FALSE(summary.contains(QString::fromStdString(note.text).toHtmlEscaped()));
+        CHECK(summary.contains(engineText(note).toHtmlEscaped()));
+    }
+    // The run-length note, with the engine's numbers in it.
+    CHECK(summary.contains(QStringLiteral("训练时长：按稳态单步时间")));
+    f.window.setLanguage(QStringLiteral("en"));
+}
