@@ -2,6 +2,8 @@
 // arXiv:2101.06840: "It can train models with over 13 billion parameters on a single GPU", a
 // 32 GB V100), the host-memory check on the seed article's server (§3 #1: 8×A100, 1 TB DDR4),
 // and the layout search choosing offload only when nothing else fits.
+#include <algorithm>
+
 #include "export/report_tables.h"
 #include "hardware/host_spec.h"
 #include "perf/offload_time.h"

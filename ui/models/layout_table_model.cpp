@@ -253,12 +253,12 @@ bool LayoutFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
                            .data(LayoutTableModel::kSortRole)
                            .toBool())
         return false;
-    const auto engineName = [&](int column) {
-        return model->index(sourceRow, column, sourceParent).data(LayoutTableModel::kKeyRole).toString();
+    const auto isEngineName = [&](int column, const QString& wanted) {
+        const QVariant name = model->index(sourceRow, column, sourceParent).data(LayoutTableModel::kKeyRole);
+        return name.isValid() && name.toString().compare(wanted, Qt::CaseInsensitive) == 0;
     };
     for (const auto& [column, wanted] : m_keyed)
-        if (cell(column).compare(wanted, Qt::CaseInsensitive) != 0 &&
-            engineName(column).compare(wanted, Qt::CaseInsensitive) != 0)
+        if (cell(column).compare(wanted, Qt::CaseInsensitive) != 0 && !isEngineName(column, wanted))
             return false;
     for (const QString& word : m_free) {
         bool found = false;
