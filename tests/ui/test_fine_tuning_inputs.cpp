@@ -49,13 +49,15 @@ TEST_CASE("window.lora_dropout_field_adds_the_dropout_activations", "[window][fi
         [&] { method->setCurrentIndex(method->findData(static_cast<int>(TrainingMethod::Lora))); }));
     CHECK(dropout->isVisibleTo(&f.window));
     CHECK(dropout->value() == 0);  // PEFT's default lora_dropout
-    const double before = stackedTotal(*f.window.memoryChart(), 0);
+    const double before = f.controller.plan()->memory.activations;
+    const double barBefore = stackedTotal(*f.window.memoryChart(), 0);
     REQUIRE(f.editAndWait([&] { dropout->setValue(0.1); }));
     CHECK(f.controller.scenario().training.lora.dropout == Approx(0.1));
+    CHECK(stackedTotal(*f.window.memoryChart(), 0) > barBefore);
     // Default scenario: Llama 3.1 8B, all linear layers, 4,096 tokens, selective recomputation, TP 1.
     // Per token and layer d_in (6·4096 + 14336) × (2 B dropped copy + 1 B bool mask), 32 layers.
-    const double added = (6 * 4096 + 14336) * 3.0 * 4096 * 32 / (1024.0 * 1024 * 1024);  // 14.25 GiB
-    CHECK(stackedTotal(*f.window.memoryChart(), 0) - before == Approx(added).epsilon(1e-6));
+    const double added = (6 * 4096 + 14336) * 3.0 * 4096 * 32;  // 14.25 GiB
+    CHECK(f.controller.plan()->memory.activations - before == Approx(added).epsilon(1e-9));
     CHECK(dropout->maximum() < 1);  // p = 1 is refused by the engine; the field cannot reach it
 }
 
