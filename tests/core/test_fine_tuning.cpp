@@ -7,6 +7,7 @@
 #include "model/method_flops.h"
 #include "model/trainable_params.h"
 #include "report/plan.h"
+#include "report/plan_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -203,6 +204,8 @@ TEST_CASE("LoRA dropout keeps a mask and a dropped input per adapter, nothing at
     const Plan without = plan(s);
     s.training.lora.dropout = 0.1;
     const Plan with = plan(s);
+    CHECK(planToText(with).find("targets q,k,v,o,gate,up,down, dropout 0.1\n") != std::string::npos);
+    CHECK(planToJson(with).find("\"lora_dropout\": 0.1") != std::string::npos);
     const double expected = 32 * 2048 * perTokenAndLayer;  // 6,996,099,072 B = 6.52 GiB
     CHECK_THAT(with.memory.activations - without.memory.activations, WithinRel(expected, 1e-12));
     CHECK(with.memory.weights == without.memory.weights);
