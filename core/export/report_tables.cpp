@@ -38,6 +38,7 @@ std::vector<Cell> layoutRow(std::size_t rank, const Layout& l, double memory, do
             csv::integer(l.zeroStage),
             csv::text(std::string(toString(l.recompute))),
             flag(l.sequenceParallel),
+            csv::text(std::string(toString(l.offload))),
             bytes(memory),
             bytes(capacity),
             csv::number(t.stepSeconds),
@@ -65,6 +66,7 @@ csv::Table layouts(const Plan& p) {
                   "zero_stage",
                   "recompute",
                   "sequence_parallel",
+                  "offload",  // CPU offload: none, optimizer, optimizer_and_params (layout.offload)
                   "memory_bytes",
                   "capacity_bytes",
                   "step_time_s",

@@ -141,10 +141,15 @@ void addActivations(const MemoryInputs& in, const StageParams& p, std::int64_t s
     const Layout& l = in.layout;
     const TrainingSpec& t = in.training;
     const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
-    // Full recomputation rebuilds the adapters' outputs with the rest of the layer.
+    // Full recomputation rebuilds the adapters' outputs and their dropout with the rest of the
+    // layer (only the layer input is kept).
     const bool adapters = t.method != TrainingMethod::Full && l.recompute != Recompute::Full;
     const auto layerBytes = [&](bool moe) {
-        const double lora = adapters ? tokens * loraActivationBytesPerToken(m, moe, t.lora, 2) : 0;
+        const double lora =
+            adapters ? tokens * (loraActivationBytesPerToken(m, moe, t.lora, 2) +
+                                 loraDropoutBytesPerToken(m, moe, t.lora, activationBytes(t.precision), l.tp,
+                                                          l.sequenceParallel))
+                     : 0;
         return layerActivationBytes(m, moe, t, l) + lora;
     };
     const double denseLayerBytes = layerBytes(false);

@@ -103,4 +103,20 @@ double loraActivationBytesPerToken(const ModelSpec& m, bool moeLayer, const Lora
     return sum;
 }
 
+double loraDropoutBytesPerToken(const ModelSpec& m, bool moeLayer, const LoraSpec& lora,
+                                double bytesPerElement, std::int64_t tp, bool sequenceParallel) {
+    if (lora.dropout <= 0)
+        return 0;                     // nn.Identity: lora_A's input is the base layer's input, already saved
+    constexpr double kMaskBytes = 1;  // torch.bool
+    double sum = 0;
+    for (const LinearMatrix& x : layerLinears(m, moeLayer)) {
+        if (!(lora.targets & x.target))
+            continue;
+        const double rowsPerToken = x.routed && m.moe ? d(m.moe->topK) : x.copies;
+        const double split = !x.columnParallel() || sequenceParallel ? d(tp) : 1.0;
+        sum += x.in * (bytesPerElement + kMaskBytes) * rowsPerToken / split;
+    }
+    return sum;
+}
+
 }  // namespace clusterplan

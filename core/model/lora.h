@@ -39,8 +39,20 @@ double loraActiveParams(const ModelSpec& model, const LoraSpec& lora);
 
 // Bytes per token one layer keeps for the adapters' backward: the r-wide output of x·A for every
 // adapted matrix (B's weight gradient needs it). The input x is the base layer's input, already
-// stored; PEFT's default lora_dropout = 0 adds no dropped copy of x (PEFT LoraConfig docs).
+// stored; PEFT's default lora_dropout = 0 adds no dropped copy of x (PEFT LoraConfig docs; a
+// dropout above 0 does: loraDropoutBytesPerToken).
 double loraActivationBytesPerToken(const ModelSpec& model, bool moeLayer, const LoraSpec& lora,
                                    double bytesPerElement);
+
+// Bytes per token one layer keeps on one GPU for the adapters' input dropout (lora.dropout > 0;
+// zero at 0). PEFT's lora.Linear.forward computes lora_B(lora_A(dropout(x))) with dropout =
+// nn.Dropout(p) for p > 0 and nn.Identity for p = 0. Autograd then saves, per adapted matrix, the
+// dropout mask (PyTorch's native_dropout saves a bool mask, 1 byte per element) and dropout(x)
+// (lora_A's weight gradient needs its input, `bytesPerElement` per element): d_in × (bytes + 1)
+// per token and copy. The tensor is x, split like the base layer's stored input (activation_model
+// .cpp): TP splits the input of row-parallel matrices (o, down) always and the replicated input of
+// column-parallel ones (q k v gate up) only with sequence parallelism. CP is in the token count.
+double loraDropoutBytesPerToken(const ModelSpec& model, bool moeLayer, const LoraSpec& lora,
+                                double bytesPerElement, std::int64_t tp, bool sequenceParallel);
 
 }  // namespace clusterplan

@@ -39,6 +39,7 @@ constexpr std::array kLabels{
     Entry{"method_lora", "LoRA, rank {}, alpha {}, on {}", "LoRA，秩 {}，alpha {}，作用于 {}"},
     Entry{"method_qlora", "QLoRA (base weights in 4-bit NF4), rank {}, alpha {}, on {}",
           "QLoRA（基座权重 4 位 NF4），秩 {}，alpha {}，作用于 {}"},
+    Entry{"lora_dropout", ", dropout {}", "，丢弃率（dropout）{}"},
     Entry{"method_frozen", "full fine-tuning, first {} layers frozen", "全参数微调，冻结前 {} 层"},
     Entry{"trainable_params", "Trainable parameters", "可训练参数"},
     Entry{"cpu_offload", "CPU offload", "CPU 卸载"},
@@ -166,6 +167,10 @@ constexpr std::array kLabels{
     Entry{"currency_note", "Amounts in {}.", "金额单位：{}。"},
     Entry{"fits_short", "fits", "可容纳"},
     Entry{"no_fit_short", "does not fit", "放不下"},
+    Entry{"offload_short", "offload", "卸载"},
+    Entry{"offload_none_short", "none", "无"},
+    Entry{"offload_optimizer_short", "optimizer", "优化器"},
+    Entry{"offload_params_short", "optimizer + params", "优化器和参数"},
     Entry{"none", "none", "无"},
 };
 

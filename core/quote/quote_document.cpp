@@ -56,6 +56,7 @@ Verdict verdictOf(const Plan& p) {
     v.method = t.method;
     v.loraRank = t.lora.rank;
     v.loraAlpha = t.lora.alpha;
+    v.loraDropout = t.lora.dropout;
     v.loraTargets = loraTargetList(t.lora.targets) + (t.lora.trainableEmbeddings ? " + embeddings" : "");
     v.frozenLayers = t.frozenLayers;
     v.trainableParams = p.trainable.trainable;

@@ -28,6 +28,7 @@ struct Verdict {
     TrainingMethod method = TrainingMethod::Full;
     std::int64_t loraRank = 0, frozenLayers = 0;
     double loraAlpha = 0;
+    double loraDropout = 0;   // PEFT lora_dropout; named in the verdict only when above 0
     std::string loraTargets;  // "q k v o gate up down"
     double trainableParams = 0, totalParams = 0;
     // CPU offload: shown when the optimizer (and parameters) live in host memory.

@@ -32,12 +32,15 @@ std::vector<Row> coverRows(const QuoteDocument& d, Lang lang) {
 // LoRA / QLoRA / frozen layers and CPU offload change what a customer buys: say so beside the layout.
 void addFineTuningRows(std::vector<Row>& rows, const Verdict& v, Lang lang) {
     const std::string rank = std::to_string(v.loraRank), alpha = formatNumber(v.loraAlpha);
+    // A dropout above PEFT's default 0 costs activation memory: the verdict names it.
+    const std::string dropout =
+        v.loraDropout > 0 ? label(lang, "lora_dropout", {formatNumber(v.loraDropout)}) : std::string();
     if (v.method == TrainingMethod::Lora)
-        rows.push_back(
-            {label(lang, "training_method"), label(lang, "method_lora", {rank, alpha, v.loraTargets})});
+        rows.push_back({label(lang, "training_method"),
+                        label(lang, "method_lora", {rank, alpha, v.loraTargets}) + dropout});
     else if (v.method == TrainingMethod::Qlora)
-        rows.push_back(
-            {label(lang, "training_method"), label(lang, "method_qlora", {rank, alpha, v.loraTargets})});
+        rows.push_back({label(lang, "training_method"),
+                        label(lang, "method_qlora", {rank, alpha, v.loraTargets}) + dropout});
     else if (v.frozenLayers > 0)
         rows.push_back(
             {label(lang, "training_method"), label(lang, "method_frozen", {std::to_string(v.frozenLayers)})});

@@ -37,7 +37,7 @@ void writeMethodJson(json::Writer& w, const Plan& p) {
     w.value("method", toString(t.method));
     if (t.method != TrainingMethod::Full) {
         w.value("lora_rank", t.lora.rank).value("lora_alpha", t.lora.alpha);
-        w.value("lora_targets", loraTargetList(t.lora.targets));
+        w.value("lora_targets", loraTargetList(t.lora.targets)).value("lora_dropout", t.lora.dropout);
     }
     w.value("trainable_params", p.trainable.trainable).value("frozen_params", p.trainable.frozen);
     w.value("quantized_params", p.trainable.quantized);
@@ -59,7 +59,8 @@ void writeMethodText(std::ostream& out, const Plan& p) {
     out << "  method              " << toString(t.method);
     if (t.method != TrainingMethod::Full)
         out << ", rank " << t.lora.rank << ", alpha " << formatNumber(t.lora.alpha) << ", targets "
-            << loraTargetList(t.lora.targets) << (t.lora.trainableEmbeddings ? " + embeddings" : "");
+            << loraTargetList(t.lora.targets) << (t.lora.trainableEmbeddings ? " + embeddings" : "")
+            << (t.lora.dropout > 0 ? ", dropout " + formatNumber(t.lora.dropout) : "");
     if (t.frozenLayers > 0)
         out << ", first " << t.frozenLayers << " layers frozen";
     out << "\n  trainable           " << formatFixed(p.trainable.trainable / 1e6, 2) << " M ("

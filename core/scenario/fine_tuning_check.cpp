@@ -27,6 +27,8 @@ std::optional<Error> checkLora(const Scenario& s) {
                          " (the hidden size)"};
     if (auto e = outside("training.lora.alpha", t.lora.alpha, 1e-6, 1e6))
         return e;
+    if (!(t.lora.dropout >= 0 && t.lora.dropout < 1))  // NaN fails too
+        return Error{"training.lora.dropout", "is " + n(t.lora.dropout) + ", " + kLoraDropoutRange};
     if ((t.lora.targets & kAllLoraTargets) == 0 || loraModelParams(s.model, t.lora) <= 0)
         return Error{"training.lora.targets",
                      "adapts no layer of this model (" + loraTargetList(t.lora.targets) +

@@ -1,5 +1,7 @@
 #include "scenario/fine_tuning_json.h"
 
+#include "util/number_format.h"
+
 namespace clusterplan {
 
 namespace {
@@ -23,11 +25,24 @@ unsigned readTargets(json::ObjectReader& r) {
     return targets;
 }
 
+// A probability below 1: dropping every input (p = 1) leaves the adapters nothing to learn from.
+void readDropout(json::ObjectReader& r, double& dropout) {
+    if (!r.has("dropout")) {
+        r.ignore({"dropout"});
+        return;
+    }
+    const double p = r.number("dropout", -1e300, 1e300);
+    if (!(p >= 0 && p < 1))
+        json::fail(r.pathOf("dropout"), "is " + formatNumber(p) + ", " + kLoraDropoutRange);
+    dropout = p;
+}
+
 void readLora(json::ObjectReader& r, LoraSpec& lora) {
     r.optInteger("rank", lora.rank, 1, kMaxLoraRank);
     r.optNumber("alpha", lora.alpha, 1e-6, 1e6);
     lora.targets = readTargets(r);
     r.optBoolean("trainable_embeddings", lora.trainableEmbeddings);
+    readDropout(r, lora.dropout);
     r.finish();
 }
 
@@ -66,7 +81,10 @@ void writeFineTuning(json::Writer& w, const TrainingSpec& t) {
                 w.value("", name);
             bit <<= 1;
         }
-        w.endArray().value("trainable_embeddings", t.lora.trainableEmbeddings).endObject();
+        w.endArray().value("trainable_embeddings", t.lora.trainableEmbeddings);
+        if (t.lora.dropout > 0)  // PEFT's default 0 is left out
+            w.value("dropout", t.lora.dropout);
+        w.endObject();
     }
     if (t.frozenLayers > 0)
         w.value("frozen_layers", t.frozenLayers);

@@ -1,6 +1,7 @@
 #pragma once
 // The scenario keys of a fine-tune (issue 13), read and written next to the others:
-// training.method, training.lora {rank alpha targets trainable_embeddings}, training.frozen_layers,
+// training.method, training.lora {rank alpha targets trainable_embeddings dropout},
+// training.frozen_layers,
 // training.dataset {samples mean_tokens_per_sample epochs}. Strict like every scenario key.
 #include "scenario/scenario.h"
 #include "util/json_read.h"
@@ -20,5 +21,7 @@ inline constexpr double kMaxTokensPerSample = 1e7;
 inline constexpr double kMinEpochs = 0.01;
 inline constexpr double kMaxEpochs = 1000;
 inline constexpr double kMaxCpuMemoryGib = 1e6;
+// training.lora.dropout is a probability that must leave something: 0 <= p < 1.
+inline constexpr char kLoraDropoutRange[] = "allowed range 0 <= p < 1 (0 to below 1)";
 
 }  // namespace clusterplan

@@ -33,6 +33,11 @@ struct LoraSpec {
     double alpha = 16;
     unsigned targets = kAllLoraTargets;  // LoraTarget bits
     bool trainableEmbeddings = false;    // also train the input embedding and the output head
+    // Dropout on the adapters' input, 0 <= p < 1. Hugging Face PEFT's LoraConfig default is
+    // lora_dropout = 0.0; the QLoRA paper used 0.1 for 7B-13B and 0.05 for 33B-65B models
+    // (Dettmers et al. 2023, App. B.2 hyperparameter table). With p > 0 each adapter keeps a mask and a
+    // dropped copy of its input for backward (loraDropoutBytesPerToken in model/lora.h).
+    double dropout = 0.0;
     bool operator==(const LoraSpec&) const = default;
 };
 

@@ -94,15 +94,14 @@ std::string searchToText(const SearchResult& r, std::size_t top) {
 
 std::string searchToCsv(const SearchResult& r, std::size_t top) {
     std::ostringstream out;
-    out << "rank,tp,pp,dp,cp,ep,vpp,micro_batch,zero_stage,recompute,sequence_parallel,step_s,tokens_per_s,"
-           "mfu,"
-           "bubble_s,memory_gib,fits,pareto,reason\n";
+    out << "rank,tp,pp,dp,cp,ep,vpp,micro_batch,zero_stage,recompute,sequence_parallel,offload,step_s,"
+           "tokens_per_s,mfu,bubble_s,memory_gib,fits,pareto,reason\n";
     for (std::size_t i = 0; i < r.ranked.size() && i < top; ++i) {
         const Candidate& c = r.ranked[i];
         const Layout& l = c.layout;
         out << i + 1 << "," << l.tp << "," << l.pp << "," << l.dp << "," << l.cp << "," << l.ep << ","
             << l.vpp << "," << l.microBatch << "," << l.zeroStage << "," << csvField(toString(l.recompute))
-            << "," << (l.sequenceParallel ? "true" : "false") << ","
+            << "," << (l.sequenceParallel ? "true" : "false") << "," << csvField(toString(l.offload)) << ","
             << csvNumber(c.perf.stepSeconds, "step_s") << ","
             << csvFixed(c.perf.tokensPerSecond, 1, "tokens_per_s") << "," << csvFixed(c.perf.mfu, 4, "mfu")
             << "," << csvNumber(c.perf.bubbleSeconds, "bubble_s") << ","

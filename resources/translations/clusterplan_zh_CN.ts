@@ -383,6 +383,10 @@
         <source>data</source>
         <translation>数据</translation>
     </message>
+    <message>
+        <source>optimizer_and_params</source>
+        <translation>优化器和参数</translation>
+    </message>
 </context>
 <context>
     <name>FormHelpers</name>
@@ -672,6 +676,14 @@
     <message>
         <source>Data feed</source>
         <translation>数据供给</translation>
+    </message>
+    <message>
+        <source>CPU offload %1</source>
+        <translation>CPU 卸载%1</translation>
+    </message>
+    <message>
+        <source>%1 + CPU offload %2</source>
+        <translation>%1 + CPU 卸载%2</translation>
     </message>
 </context>
 <context>
@@ -1211,6 +1223,10 @@
         <source>&lt;br&gt;&lt;b&gt;does not fit:&lt;/b&gt; %1</source>
         <translation>&lt;br&gt;&lt;b&gt;放不下：&lt;/b&gt;%1</translation>
     </message>
+    <message>
+        <source>&lt;br&gt;CPU offload: %1</source>
+        <translation>&lt;br&gt;CPU 卸载：%1</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::ExportActions</name>
@@ -1427,6 +1443,14 @@
     <message>
         <source>Passes over the data set</source>
         <translation>遍历数据集的次数</translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation>LoRA 丢弃率（dropout）</translation>
+    </message>
+    <message>
+        <source>Dropout on the adapters&apos; input (PEFT lora_dropout, default 0; QLoRA used 0.05–0.1). Above 0 every adapter keeps a mask and a dropped copy of its input for backward</source>
+        <translation>适配器输入上的丢弃率（PEFT 的 lora_dropout，默认 0；QLoRA 论文用 0.05–0.1）。大于 0 时每个适配器为反向传播多保存一个掩码和一份丢弃后的输入副本</translation>
     </message>
 </context>
 <context>
@@ -1732,6 +1756,10 @@
         <source>HBM %1</source>
         <translation>显存 %1</translation>
     </message>
+    <message>
+        <source>&lt;br&gt;CPU offload: %1</source>
+        <translation>&lt;br&gt;CPU 卸载：%1</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::LayoutTableModel</name>
@@ -1830,6 +1858,10 @@
     <message>
         <source>n/a</source>
         <translation>不适用</translation>
+    </message>
+    <message>
+        <source>offload</source>
+        <translation>CPU 卸载</translation>
     </message>
 </context>
 <context>

@@ -97,6 +97,8 @@ TEST_CASE("search ranks layouts and explains the winner", "[cli]") {
     r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --format csv --top 3");
     REQUIRE(r.status == 0);
     CHECK(r.out.rfind("rank,tp,pp", 0) == 0);
+    CHECK(r.out.find(",sequence_parallel,offload,") != std::string::npos);  // issue 13: a layout key
+    CHECK(r.out.find(",none,") != std::string::npos);
     r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --top 2");
     REQUIRE(r.status == 0);
     CHECK(r.out.find("\"schema\": \"clusterplan.search/1\"") != std::string::npos);

@@ -65,13 +65,15 @@ TEST_CASE("tables read back equal the plan's numbers", "[csv]") {
     CHECK(plan.search->ranked.size() > 1000);
     const auto layouts = roundTrip(clusterplan::report_tables::layouts(plan));
     REQUIRE(layouts.size() == plan.search->ranked.size() + 1);  // every evaluated layout
-    CHECK(layouts[0][16] == "step_time_s");
+    CHECK(layouts[0][17] == "step_time_s");
+    CHECK(layouts[0][14] == "offload");  // with the other layout keys (issue 13)
     for (std::size_t i = 0; i < plan.search->ranked.size(); ++i) {
         const auto& c = plan.search->ranked[i];
         const auto& row = layouts[i + 1];
-        CHECK(std::stod(row[16]) == c.perf.stepSeconds);
-        CHECK(std::stod(row[14]) == std::round(c.memoryBytes));
+        CHECK(std::stod(row[17]) == c.perf.stepSeconds);
+        CHECK(std::stod(row[15]) == std::round(c.memoryBytes));
         CHECK(row[1] == (c.fits ? "true" : "false"));
+        CHECK(row[14] == std::string(clusterplan::toString(c.layout.offload)));
         CHECK(row.back() == c.reason);
     }
     REQUIRE(plan.cost);

@@ -7,6 +7,7 @@
 #include "model/method_flops.h"
 #include "model/trainable_params.h"
 #include "report/plan.h"
+#include "report/plan_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -176,6 +177,48 @@ TEST_CASE("dataset × epochs gives the tokens to train", "[fine_tuning]") {
     CHECK_THAT(p.perf.trainDays * 86400 * p.perf.tokensPerSecond, WithinRel(52'002.0 * 300 * 3, 1e-9));
 }
 
+TEST_CASE("LoRA dropout keeps a mask and a dropped input per adapter, nothing at p = 0", "[fine_tuning]") {
+    // PEFT (peft/tuners/lora/layer.py, lora.Linear.forward): result + lora_B(lora_A(dropout(x))) ·
+    // scaling, with lora_dropout = nn.Dropout(p) for p > 0 and nn.Identity() for p = 0 (LoraConfig's
+    // default lora_dropout = 0.0). For p > 0 autograd saves what backward needs: PyTorch's dropout
+    // (aten native_dropout) saves its bool mask, 1 byte per element, and lora_A, an nn.Linear,
+    // saves its input dropout(x) for its weight gradient, 2 bytes per element in bf16.
+    // Llama 2 7B, every linear layer adapted: in_features 4096 for q k v o gate up, 11008 for down.
+    const double inFeatures = 6 * 4096 + 11008;            // 35,584 elements per token and layer
+    const double perTokenAndLayer = inFeatures * (2 + 1);  // 106,752 B
+    const ModelSpec& m = test::preset("llama-2-7b");
+    LoraSpec l = lora(16, kAllLoraTargets);
+    CHECK(loraDropoutBytesPerToken(m, false, l, 2, 1, false) == 0);  // nn.Identity: x is already saved
+    l.dropout = 0.1;  // QLoRA's value for 7B and 13B (Dettmers et al. 2023, App. B.2)
+    CHECK(loraDropoutBytesPerToken(m, false, l, 2, 1, false) == perTokenAndLayer);
+    // TP = 2: the inputs of the row-parallel o and down are split, the replicated input of the
+    // column-parallel q k v gate up is not; with sequence parallelism every input is split.
+    CHECK(loraDropoutBytesPerToken(m, false, l, 2, 2, false) == (5 * 4096 + (4096 + 11008) / 2.0) * 3);
+    CHECK(loraDropoutBytesPerToken(m, false, l, 2, 2, true) == perTokenAndLayer / 2);
+
+    // In the plan: one GPU, micro-batch 1 of 2,048 tokens, selective recomputation, all 32 layers.
+    Scenario s = singleGpu("llama-2-7b", "h200-sxm-141gb", TrainingMethod::Lora);
+    s.training.seqLen = 2048;
+    s.training.lora = lora(16, kAllLoraTargets);
+    s.layout.recompute = Recompute::Selective;
+    const Plan without = plan(s);
+    s.training.lora.dropout = 0.1;
+    const Plan with = plan(s);
+    CHECK(planToText(with).find("targets q,k,v,o,gate,up,down, dropout 0.1\n") != std::string::npos);
+    CHECK(planToJson(with).find("\"lora_dropout\": 0.1") != std::string::npos);
+    const double expected = 32 * 2048 * perTokenAndLayer;  // 6,996,099,072 B = 6.52 GiB
+    CHECK_THAT(with.memory.activations - without.memory.activations, WithinRel(expected, 1e-12));
+    CHECK(with.memory.weights == without.memory.weights);
+    // p = 0 adds exactly nothing over a plan that never heard of dropout.
+    s.training.lora.dropout = 0;
+    CHECK(plan(s).memory.activations == without.memory.activations);
+    // Full recomputation keeps only each layer's input: the dropout tensors are rebuilt with it.
+    s.layout.recompute = Recompute::Full;
+    const double fullWithout = plan(s).memory.activations;
+    s.training.lora.dropout = 0.1;
+    CHECK(plan(s).memory.activations == fullWithout);
+}
+
 namespace {
 
 Result<Scenario> parse(const std::string& training, const std::string& layout = "") {
@@ -203,6 +246,36 @@ TEST_CASE("fine-tuning keys read, round-trip and name the key path when wrong", 
 
     const auto where = [](const Result<Scenario>& r) { return r.ok() ? std::string("ok") : r.error().where; };
     CHECK(where(parse(R"("method": "dora")")) == "training.method");
+    // lora.dropout: a probability below 1, written back when above PEFT's default 0.
+    auto dropped = parse(R"("method": "lora", "lora": {"rank": 8, "dropout": 0.05})");
+    REQUIRE(dropped.ok());
+    CHECK(dropped.value().training.lora.dropout == 0.05);
+    CHECK(scenarioToJson(dropped.value()).find("\"dropout\": 0.05") != std::string::npos);
+    auto droppedAgain = parseScenario(scenarioToJson(dropped.value()), test::catalog());
+    REQUIRE(droppedAgain.ok());
+    CHECK(droppedAgain.value() == dropped.value());
+    // At 0 the key is left out ("dropout" elsewhere is the model's own dropout flag).
+    const auto dropoutKeys = [](const std::string& text) {
+        std::size_t n = 0;
+        for (auto at = text.find("\"dropout\""); at != std::string::npos;
+             at = text.find("\"dropout\"", at + 1))
+            ++n;
+        return n;
+    };
+    Scenario noDropout = dropped.value();
+    noDropout.training.lora.dropout = 0;
+    CHECK(dropoutKeys(scenarioToJson(noDropout)) + 1 == dropoutKeys(scenarioToJson(dropped.value())));
+    for (const char* bad : {"1", "1.5", "-0.1"}) {
+        const auto r = parse(std::string(R"("method": "lora", "lora": {"dropout": )") + bad + "}");
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().where == "training.lora.dropout");
+        CHECK(r.error().message.find("0 <= p < 1") != std::string::npos);
+    }
+    Scenario inCode = s;  // a scenario built in code (the window) is checked too
+    inCode.training.lora.dropout = 1;
+    const auto refused = evaluate(inCode, test::catalog());
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().where == "training.lora.dropout");
     CHECK(where(parse(R"("method": "lora", "lora": {"targets": ["q", "qkv"]})")) ==
           "training.lora.targets[1]");
     CHECK(where(parse(R"("method": "lora", "lora": {"rank": 0})")) == "training.lora.rank");

@@ -2,6 +2,9 @@
 // arXiv:2101.06840: "It can train models with over 13 billion parameters on a single GPU", a
 // 32 GB V100), the host-memory check on the seed article's server (§3 #1: 8×A100, 1 TB DDR4),
 // and the layout search choosing offload only when nothing else fits.
+#include <algorithm>
+
+#include "export/report_tables.h"
 #include "hardware/host_spec.h"
 #include "perf/offload_time.h"
 #include "report/plan.h"
@@ -110,4 +113,33 @@ TEST_CASE("the layout search chooses offload only when nothing else fits, and sa
     const Plan l = plan(s);
     CHECK_FALSE(l.search->offloadChosen);
     CHECK(l.layout.offload == Offload::None);
+}
+
+TEST_CASE("layouts.csv names each layout's offload, and the chosen one offloads the optimizer", "[offload]") {
+    // The seed's 70B full fine-tune on 8x A100 80GB with 2 TB of host memory and the search open:
+    // only offload fits, so the ranking holds offloaded layouts first and the rest after them.
+    Scenario s = seedServer70b(std::nullopt);
+    s.cluster.cpuMemoryGib = 2048;
+    s.layout.open = kTp | kPp | kMicroBatch | kZeroStage;
+    const Plan p = plan(s);
+    REQUIRE(p.search);
+    REQUIRE(p.search->offloadChosen);
+    const csv::Table t = report_tables::layouts(p);
+    const auto column = std::find(t.header.begin(), t.header.end(), "offload") - t.header.begin();
+    REQUIRE(column < static_cast<std::ptrdiff_t>(t.header.size()));
+    // With the other layout keys: after sequence_parallel, before the results.
+    CHECK(t.header[static_cast<std::size_t>(column) - 1] == "sequence_parallel");
+    const auto text = csv::parseCsv(csv::toCsv(t, false));
+    REQUIRE(text.ok());
+    const auto& rows = text.value();
+    REQUIRE(rows.size() == p.search->ranked.size() + 1);
+    CHECK(rows[1][static_cast<std::size_t>(column)] == "optimizer");  // the recommended layout
+    CHECK(p.layout.offload == Offload::Optimizer);
+    bool withoutOffload = false;
+    for (std::size_t i = 0; i < p.search->ranked.size(); ++i) {
+        const std::string& cell = rows[i + 1][static_cast<std::size_t>(column)];
+        CHECK(cell == toString(p.search->ranked[i].layout.offload));
+        withoutOffload = withoutOffload || cell == "none";
+    }
+    CHECK(withoutOffload);  // the layouts tried first, none of which fits
 }

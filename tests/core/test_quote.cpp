@@ -235,4 +235,10 @@ TEST_CASE("the verdict names the fine-tuning method and the CPU offload", "[quot
     const std::string zh = rowsOf(scenario, quote::Lang::Zh);
     CHECK(zh.find("训练方法: QLoRA（基座权重 4 位 NF4），秩 16") != std::string::npos);
     CHECK(zh.find("CPU 卸载") != std::string::npos);
+    // PEFT's default dropout 0 is not named; QLoRA's 0.05 for large models is, in both languages.
+    CHECK(en.find("dropout") == std::string::npos);
+    scenario.training.lora.dropout = 0.05;
+    CHECK(rowsOf(scenario, quote::Lang::En).find("on q,k,v,o,gate,up,down, dropout 0.05\n") !=
+          std::string::npos);
+    CHECK(rowsOf(scenario, quote::Lang::Zh).find("，丢弃率（dropout）0.05\n") != std::string::npos);
 }

@@ -6,8 +6,10 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QBarSet>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QTabWidget>
 #include <QTableView>
@@ -192,4 +194,83 @@ TEST_CASE("explorer.metric_switch_redraws_the_cloud", "[explorer]") {
     for (const auto& p : f.chart().cloud()->points())
         if (p.id == *best)  // the recommended layout's cost is the report's own
             CHECK(p.value.x() == Approx(*f.plan().cost->perMillionTokensRent).epsilon(1e-9));
+}
+
+TEST_CASE("explorer.offload_column_shows_the_recommended_layouts_offload", "[explorer][fine_tuning]") {
+    // Issue 13 §2: Llama 3.1 70B full fine-tune on the seed's 8x A100 80GB server with 2 TB of host
+    // memory and the search open: nothing fits in GPU memory alone, the search chooses ZeRO-Offload.
+    // The table, the filter, the point's tooltip and the summary tell it from a layout without.
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([&](Scenario& s) {
+            s.modelPreset = "llama-3.1-70b";
+            s.model = *f.catalog.model("llama-3.1-70b");
+            s.training.globalBatch = 64;
+            s.layout = LayoutSpec{1, 1, 0, 1, 1, 1, 1, 3, Recompute::Full, false};
+            s.layout.open = kTp | kPp | kMicroBatch | kZeroStage;
+            s.cluster.cpuMemoryGib = 2048;
+        });
+    }));
+    f.window.showTabOf(f.window.explorer());
+    QApplication::processEvents();
+    const Plan& p = *f.controller.plan();
+    REQUIRE(p.search.has_value());
+    REQUIRE(p.search->offloadChosen);
+    REQUIRE(p.search->best.has_value());
+    const std::size_t best = *p.search->best;
+    REQUIRE(p.search->ranked[best].layout.offload == Offload::Optimizer);
+
+    LayoutTableModel* model = f.window.explorer()->model();
+    CHECK(model->headerData(LayoutTableModel::CpuOffload, Qt::Horizontal, Qt::DisplayRole).toString() ==
+          QStringLiteral("offload"));
+    const QModelIndex cell = model->index(static_cast<int>(best), LayoutTableModel::CpuOffload);
+    CHECK(cell.data().toString() == QStringLiteral("optimizer"));
+    CHECK(cell.data(LayoutTableModel::kKeyRole).toString() == QStringLiteral("optimizer"));
+
+    // "offload=optimizer" keeps the offloaded layouts only; "offload=none" the others.
+    LayoutFilterProxy* proxy = f.window.explorer()->proxy();
+    proxy->setTerms(QStringLiteral("offload=optimizer"));
+    const int offloaded = proxy->rowCount();
+    CHECK(offloaded > 0);
+    for (int r = 0; r < offloaded; ++r)
+        CHECK(proxy->index(r, LayoutTableModel::CpuOffload).data().toString() == QStringLiteral("optimizer"));
+    proxy->setTerms(QStringLiteral("offload=none"));
+    CHECK(proxy->rowCount() > 0);
+    CHECK(proxy->rowCount() + offloaded <= model->rowCount());
+    proxy->setTerms(QString());
+    // Sorting by the column puts layouts without offload first.
+    proxy->sort(LayoutTableModel::CpuOffload, Qt::AscendingOrder);
+    CHECK(proxy->index(0, LayoutTableModel::CpuOffload).data().toString() == QStringLiteral("none"));
+    CHECK(proxy->index(proxy->rowCount() - 1, LayoutTableModel::CpuOffload).data().toString() !=
+          QStringLiteral("none"));
+
+    CHECK(f.window.explorer()->chart()->tooltip(best).contains(QStringLiteral("CPU offload: optimizer")));
+    CHECK(f.widget<QLabel>("summary")->text().contains(QStringLiteral("CPU offload optimizer")));
+    // Selecting another offloaded layout labels its memory bar with the offload.
+    std::size_t other = best;
+    for (std::size_t i = 0; i < p.search->ranked.size() && other == best; ++i)
+        if (i != best && p.search->ranked[i].layout.offload == Offload::Optimizer)
+            other = i;
+    REQUIRE(other != best);
+    f.window.comparison().selectLayout(other);
+    QApplication::processEvents();
+    const QStringList selectedLabels =
+        f.window.memoryChart()->columnLabels().filter(QRegularExpression(QStringLiteral("^Selected ")));
+    REQUIRE(selectedLabels.size() == 1);
+    CHECK(selectedLabels[0].contains(QStringLiteral("CPU offload optimizer")));
+
+    // In Chinese: header and value translated, the filter still takes the engine's name. The
+    // switch rebuilds the window's widgets: the table's model and proxy are new ones.
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    QApplication::processEvents();
+    model = f.window.explorer()->model();
+    proxy = f.window.explorer()->proxy();
+    CHECK(model->headerData(LayoutTableModel::CpuOffload, Qt::Horizontal, Qt::DisplayRole).toString() ==
+          QStringLiteral("CPU 卸载"));
+    CHECK(model->index(static_cast<int>(best), LayoutTableModel::CpuOffload).data().toString() ==
+          QStringLiteral("优化器"));
+    proxy->setTerms(QStringLiteral("offload=optimizer"));
+    CHECK(proxy->rowCount() == offloaded);
+    proxy->setTerms(QString());
+    f.window.setLanguage(QStringLiteral("en"));
 }

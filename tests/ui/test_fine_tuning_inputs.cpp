@@ -40,6 +40,27 @@ TEST_CASE("window.lora_method_shrinks_memory_and_shows_trainable_params", "[wind
     CHECK(f.widget<QLabel>("summary")->text().contains(QStringLiteral("3.41 M trainable")));
 }
 
+TEST_CASE("window.lora_dropout_field_adds_the_dropout_activations", "[window][fine_tuning]") {
+    WindowFixture f;
+    auto* dropout = f.widget<QDoubleSpinBox>("loraDropout");
+    CHECK_FALSE(dropout->isVisibleTo(&f.window));  // full training: no LoRA rows
+    auto* method = f.widget<QComboBox>("method");
+    REQUIRE(f.editAndWait(
+        [&] { method->setCurrentIndex(method->findData(static_cast<int>(TrainingMethod::Lora))); }));
+    CHECK(dropout->isVisibleTo(&f.window));
+    CHECK(dropout->value() == 0);  // PEFT's default lora_dropout
+    const double before = f.controller.plan()->memory.activations;
+    const double barBefore = stackedTotal(*f.window.memoryChart(), 0);
+    REQUIRE(f.editAndWait([&] { dropout->setValue(0.1); }));
+    CHECK(f.controller.scenario().training.lora.dropout == Approx(0.1));
+    CHECK(stackedTotal(*f.window.memoryChart(), 0) > barBefore);
+    // Default scenario: Llama 3.1 8B, all linear layers, 4,096 tokens, selective recomputation, TP 1.
+    // Per token and layer d_in (6·4096 + 14336) × (2 B dropped copy + 1 B bool mask), 32 layers.
+    const double added = (6 * 4096 + 14336) * 3.0 * 4096 * 32;  // 14.25 GiB
+    CHECK(f.controller.plan()->memory.activations - before == Approx(added).epsilon(1e-9));
+    CHECK(dropout->maximum() < 1);  // p = 1 is refused by the engine; the field cannot reach it
+}
+
 TEST_CASE("window.lora_targets_none_is_an_input_error_on_the_field", "[window][fine_tuning]") {
     WindowFixture f;
     auto* method = f.widget<QComboBox>("method");

@@ -2,6 +2,7 @@
 
 #include "charts/chart_palette.h"
 #include "charts/point_cloud_item.h"
+#include "models/engine_terms.h"
 #include "models/plan_summary.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
@@ -239,6 +240,8 @@ QString ExplorerChartView::tooltip(std::size_t row) const {
                        .arg(c.perf.stepSeconds, 0, 'f', 3)
                        .arg(100 * c.perf.mfu, 0, 'f', 1)
                        .arg(c.perf.trainDays, 0, 'f', 1);
+    if (c.layout.offload != Offload::None)
+        text += tr("<br>CPU offload: %1").arg(offloadName(c.layout.offload));
     if (m_plan->cost)
         if (const auto cost = rentPerMillionTokens(*m_plan->cost, c, budgetFactor(*m_plan)))
             text += tr("<br>%1 %2 per million tokens (rented)")

@@ -41,6 +41,8 @@ public:
     [[nodiscard]] std::optional<QPoint> viewPosition(std::size_t row) const;
     [[nodiscard]] QScatterSeries* selectedSeries() const { return m_selected; }
     [[nodiscard]] QLineSeries* frontSeries() const { return m_front; }
+    // The text shown when the pointer rests on the point of ranking row `row`.
+    [[nodiscard]] QString tooltip(std::size_t row) const;
 
 signals:
     void layoutClicked(std::size_t row);
@@ -55,7 +57,6 @@ private:
     void rebuild();
     void applyColors();
     [[nodiscard]] std::optional<double> metricValue(const Candidate& c) const;
-    [[nodiscard]] QString tooltip(std::size_t row) const;
     void fitAxes();
 
     const Plan* m_plan = nullptr;  // the controller's current plan, valid until the next setPlan

@@ -1,5 +1,6 @@
 #include "charts/layout_scatter_view.h"
 
+#include "models/engine_terms.h"
 #include "models/plan_summary.h"
 #include "report/plan.h"
 
@@ -40,6 +41,8 @@ QString candidateText(const Candidate& c) {
             .arg(c.layout.zeroStage)
             .arg(formatGib(c.memoryBytes), QLocale().toString(c.perf.tokensPerSecond, 'f', 0),
                  QLocale().toString(c.perf.stepSeconds, 'f', 2));
+    if (c.layout.offload != Offload::None)
+        text += LayoutScatterView::tr("<br>CPU offload: %1").arg(offloadName(c.layout.offload));
     if (!c.fits)
         text += LayoutScatterView::tr("<br>does not fit: %1")
                     .arg(QString::fromUtf8(c.reason.c_str()).toHtmlEscaped());
@@ -126,7 +129,7 @@ void LayoutScatterView::setPlan(const Plan& plan) {
     auto* front = new QLineSeries;
     front->setName(tr("Pareto front"));
     front->setPen(QPen(kParetoColor, 2));
-    auto* chosen = scatter(tr("chosen: %1").arg(formatLayoutDegrees(plan.layout)), kChosenColor, 18,
+    auto* chosen = scatter(tr("chosen: %1").arg(formatLayoutWithOffload(plan.layout)), kChosenColor, 18,
                            QScatterSeries::MarkerShapeStar);
     std::vector<QPointF> pareto;
     const std::size_t shown = std::min(search.ranked.size(), kShown);

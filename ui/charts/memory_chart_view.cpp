@@ -38,13 +38,13 @@ void MemoryChartView::setPlans(const Plan& plan, const Plan* selected, const Pla
         columns.push_back(host);
     }
     if (selected || baseline)
-        labels[0] = tr("Current %1").arg(formatLayoutDegrees(plan.layout));
+        labels[0] = tr("Current %1").arg(formatLayoutWithOffload(plan.layout));
     if (selected) {
-        labels << tr("Selected %1").arg(formatLayoutDegrees(selected->layout));
+        labels << tr("Selected %1").arg(formatLayoutWithOffload(selected->layout));
         columns.push_back(selected->memory);
     }
     if (baseline) {
-        labels << tr("Baseline %1").arg(formatLayoutDegrees(baseline->layout));
+        labels << tr("Baseline %1").arg(formatLayoutWithOffload(baseline->layout));
         columns.push_back(baseline->memory);
     }
     showColumns(labels, columns, memory.capacity, fullTitle);

@@ -301,7 +301,7 @@ void ScalingTab::fillTables() {
                          readOnlyCell(p.fits ? QString::number(100 * p.efficiency, 'f', 1) : QString()));
         m_curve->setItem(row, 5, readOnlyCell(p.fits ? QString::number(p.trainDays, 'f', 1) : QString()));
         m_curve->setItem(
-            row, 6, readOnlyCell(p.fits ? formatLayoutDegrees(p.best.layout) : toQString(p.best.reason)));
+            row, 6, readOnlyCell(p.fits ? formatLayoutWithOffload(p.best.layout) : toQString(p.best.reason)));
         ++row;
     }
     m_comparisons->setRowCount(static_cast<int>(m_report.comparisons.size()));
@@ -314,7 +314,7 @@ void ScalingTab::fillTables() {
         m_comparisons->setItem(
             row, 3, readOnlyCell(c.fits ? QString::number(c.best.perf.stepSeconds, 'f', 3) : QString()));
         m_comparisons->setItem(
-            row, 4, readOnlyCell(c.fits ? formatLayoutDegrees(c.best.layout) : toQString(c.best.reason)));
+            row, 4, readOnlyCell(c.fits ? formatLayoutWithOffload(c.best.layout) : toQString(c.best.reason)));
         ++row;
     }
     m_comparisons->resizeColumnToContents(0);
@@ -339,7 +339,7 @@ void ScalingTab::showPointToolTip(const QPointF& point, bool days) {
                              .arg(t / static_cast<double>(nearest->gpus), 0, 'f', 0)
                              .arg(100 * nearest->efficiency, 0, 'f', 1)
                              .arg(nearest->trainDays, 0, 'f', 1)
-                             .arg(formatLayoutDegrees(nearest->best.layout));
+                             .arg(formatLayoutWithOffload(nearest->best.layout));
     QToolTip::showText(QCursor::pos(), text, days ? m_daysView : m_throughputView);
 }
 

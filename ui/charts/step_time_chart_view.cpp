@@ -108,14 +108,14 @@ void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const P
 
     // Category 0 (the bottom bar) is the current plan; the others stand above it.
     std::vector<const Plan*> plans{&plan};
-    QStringList labels{formatLayoutDegrees(plan.layout)};
+    QStringList labels{formatLayoutWithOffload(plan.layout)};
     if (selected) {
         plans.push_back(selected);
-        labels << tr("selected %1").arg(formatLayoutDegrees(selected->layout));
+        labels << tr("selected %1").arg(formatLayoutWithOffload(selected->layout));
     }
     if (baseline) {
         plans.push_back(baseline);
-        labels << tr("baseline %1").arg(formatLayoutDegrees(baseline->layout));
+        labels << tr("baseline %1").arg(formatLayoutWithOffload(baseline->layout));
     }
     if (plans.size() > 1)
         labels[0] = tr("current %1").arg(labels[0]);

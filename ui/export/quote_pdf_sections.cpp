@@ -152,23 +152,36 @@ void QuoteSections::memory() {
 void QuoteSections::layouts() {
     chartSection("layouts", "layouts");
     PdfTable t;
-    t.header = {QStringLiteral("#"),         QStringLiteral("TP×PP×DP×CP"), QStringLiteral("mb"),
-                QStringLiteral("ZeRO"),      QStringLiteral("recompute"),   QStringLiteral("GiB/GPU"),
-                QStringLiteral("step s"),    QStringLiteral("tokens/s"),    QStringLiteral("MFU"),
-                q(label(lang, "fits_short"))};
-    t.widths = {0.05, 0.17, 0.05, 0.06, 0.1, 0.1, 0.09, 0.11, 0.07, 0.2};
-    t.rightAligned = {true, false, true, true, false, true, true, true, true, false};
+    t.header = {QStringLiteral("#"),       QStringLiteral("TP×PP×DP×CP"), QStringLiteral("mb"),
+                QStringLiteral("ZeRO"),    QStringLiteral("recompute"),   q(label(lang, "offload_short")),
+                QStringLiteral("GiB/GPU"), QStringLiteral("step s"),      QStringLiteral("tokens/s"),
+                QStringLiteral("MFU"),     q(label(lang, "fits_short"))};
+    t.widths = {0.05, 0.14, 0.05, 0.06, 0.1, 0.1, 0.08, 0.08, 0.1, 0.07, 0.17};
+    t.rightAligned = {true, false, true, true, false, false, true, true, true, true, false};
+    // CPU offload (issue 13 §2): an offloaded layout costs host memory and time, so it is named.
+    const auto offload = [&](Offload o) {
+        switch (o) {
+        case Offload::Optimizer:
+            return q(label(lang, "offload_optimizer_short"));
+        case Offload::OptimizerAndParams:
+            return q(label(lang, "offload_params_short"));
+        case Offload::None:
+            break;
+        }
+        return q(label(lang, "offload_none_short"));
+    };
     t.fontPt = 7;
     const auto add = [&](std::size_t rank, const Layout& l, double mem, const PerfEstimate& p, bool fits,
                          const std::string& reason) {
-        t.rows.push_back(
-            {QString::number(rank),
-             q(std::to_string(l.tp) + "×" + std::to_string(l.pp) + "×" + std::to_string(l.dp) + "×" +
-               std::to_string(l.cp)),
-             QString::number(l.microBatch), QString::number(l.zeroStage),
-             q(std::string(toString(l.recompute))), q(formatFixed(mem / (1024.0 * 1024.0 * 1024.0), 1)),
-             q(formatFixed(p.stepSeconds, 3)), q(formatFixed(p.tokensPerSecond, 0)),
-             q(formatFixed(100 * p.mfu, 1) + " %"), fits ? q(label(lang, "fits_short")) : q(reason)});
+        t.rows.push_back({QString::number(rank),
+                          q(std::to_string(l.tp) + "×" + std::to_string(l.pp) + "×" + std::to_string(l.dp) +
+                            "×" + std::to_string(l.cp)),
+                          QString::number(l.microBatch), QString::number(l.zeroStage),
+                          q(std::string(toString(l.recompute))), offload(l.offload),
+                          q(formatFixed(mem / (1024.0 * 1024.0 * 1024.0), 1)),
+                          q(formatFixed(p.stepSeconds, 3)), q(formatFixed(p.tokensPerSecond, 0)),
+                          q(formatFixed(100 * p.mfu, 1) + " %"),
+                          fits ? q(label(lang, "fits_short")) : q(reason)});
     };
     if (plan.search) {
         for (std::size_t i = 0; i < plan.search->ranked.size() && i < maxLayouts; ++i) {

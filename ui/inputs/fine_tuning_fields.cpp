@@ -17,6 +17,8 @@ namespace clusterplan::ui {
 namespace {
 
 constexpr double kTokensUnit = 1e9;  // the tokens field is in billions
+// training.lora.dropout must stay below 1; with two decimals the field's largest value is 0.99.
+constexpr double kMaxLoraDropoutField = 0.99;
 
 }  // namespace
 
@@ -66,6 +68,14 @@ void FineTuningFields::addMethodRows(FieldRegistry& fields) {
                                         {QStringLiteral("training.lora.trainable_embeddings"),
                                          QStringLiteral("trainableEmbeddings"), tr("Train embeddings"),
                                          tr("Also train the input embedding and the output head")});
+    m_dropout = addDoubleSpinBox(
+        m_form, fields,
+        {QStringLiteral("training.lora.dropout"), QStringLiteral("loraDropout"), tr("LoRA dropout"),
+         tr("Dropout on the adapters' input (PEFT lora_dropout, default 0; QLoRA used "
+            "0.05–0.1). Above 0 every adapter keeps a mask and a dropped copy of its "
+            "input for backward")},
+        0, kMaxLoraDropoutField, 2);
+    m_dropout->setSingleStep(0.05);
     m_frozenLayers = addSpinBox(m_form, fields,
                                 {QStringLiteral("training.frozen_layers"), QStringLiteral("frozenLayers"),
                                  tr("Frozen layers"),
@@ -122,6 +132,8 @@ void FineTuningFields::connectMethodRows() {
     connect(m_trainableEmbeddings, &QCheckBox::toggled, this, [this](bool on) {
         m_controller.update([on](Scenario& s) { s.training.lora.trainableEmbeddings = on; });
     });
+    connect(m_dropout, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { m_controller.update([v](Scenario& s) { s.training.lora.dropout = v; }); });
     connect(m_frozenLayers, &QSpinBox::valueChanged, this,
             [this](int v) { m_controller.update([v](Scenario& s) { s.training.frozenLayers = v; }); });
 }
@@ -155,7 +167,7 @@ void FineTuningFields::connectDataRows() {
 void FineTuningFields::showRowsFor(const TrainingSpec& t) {
     const bool adapters = t.method != TrainingMethod::Full;
     for (QWidget* w : {static_cast<QWidget*>(m_rank), static_cast<QWidget*>(m_alpha), m_targets,
-                       static_cast<QWidget*>(m_trainableEmbeddings)})
+                       static_cast<QWidget*>(m_trainableEmbeddings), static_cast<QWidget*>(m_dropout)})
         m_form->setRowVisible(w, adapters);
     m_form->setRowVisible(m_frozenLayers, !adapters);
     m_form->setRowVisible(m_tokens, !t.dataset);
@@ -171,6 +183,7 @@ void FineTuningFields::load(const Scenario& scenario) {
     for (std::size_t i = 0; i < m_targetBoxes.size(); ++i)
         loadCheckBox(m_targetBoxes[i], (t.lora.targets & (1u << i)) != 0);
     loadCheckBox(m_trainableEmbeddings, t.lora.trainableEmbeddings);
+    loadDoubleSpinBox(m_dropout, t.lora.dropout);
     loadSpinBox(m_frozenLayers, t.frozenLayers);
     loadComboData(m_dataMode, t.dataset ? 1 : 0);
     loadDoubleSpinBox(m_tokens, t.tokens / kTokensUnit);

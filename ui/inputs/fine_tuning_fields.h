@@ -1,6 +1,6 @@
 #pragma once
 // Fine-tuning rows of the training form (issue 13): method (full, LoRA, QLoRA), LoRA rank, alpha,
-// targets and trainable embeddings, frozen layers, and the data given either as tokens
+// targets, trainable embeddings and dropout, frozen layers, and the data given either as tokens
 // (pre-training) or as a data set × epochs (fine-tuning). Rows that do not apply are hidden.
 #include <QObject>
 
@@ -43,6 +43,7 @@ private:
     QWidget* m_targets = nullptr;
     std::array<QCheckBox*, 7> m_targetBoxes{};
     QCheckBox* m_trainableEmbeddings = nullptr;
+    QDoubleSpinBox* m_dropout = nullptr;  // training.lora.dropout
     QSpinBox* m_frozenLayers = nullptr;
     QComboBox* m_dataMode = nullptr;
     QDoubleSpinBox* m_tokens = nullptr;

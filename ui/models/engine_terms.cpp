@@ -8,7 +8,8 @@ namespace {
 
 constexpr char kContext[] = "EngineTerms";
 
-// Every name stepParts() and toString(Recompute) return; lupdate reads the QT_TRANSLATE_NOOP marks.
+// Every name stepParts(), toString(Recompute) and toString(Offload) return; lupdate reads the
+// QT_TRANSLATE_NOOP marks.
 [[maybe_unused]] constexpr const char* kTerms[] = {
     QT_TRANSLATE_NOOP("EngineTerms", "compute"),
     QT_TRANSLATE_NOOP("EngineTerms", "recompute"),
@@ -36,6 +37,7 @@ constexpr char kContext[] = "EngineTerms";
     QT_TRANSLATE_NOOP("EngineTerms", "none"),
     QT_TRANSLATE_NOOP("EngineTerms", "selective"),
     QT_TRANSLATE_NOOP("EngineTerms", "full"),
+    QT_TRANSLATE_NOOP("EngineTerms", "optimizer_and_params"),
 };
 
 }  // namespace
@@ -46,6 +48,11 @@ QString stepPartName(const char* engineName) {
 
 QString recomputeName(Recompute recompute) {
     const std::string_view name = toString(recompute);
+    return QCoreApplication::translate(kContext, std::string(name).c_str());
+}
+
+QString offloadName(Offload offload) {
+    const std::string_view name = toString(offload);
     return QCoreApplication::translate(kContext, std::string(name).c_str());
 }
 

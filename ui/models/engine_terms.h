@@ -6,6 +6,7 @@
 #include <QString>
 
 #include "model/precision.h"
+#include "scenario/fine_tuning_spec.h"
 
 namespace clusterplan::ui {
 
@@ -13,5 +14,7 @@ namespace clusterplan::ui {
 [[nodiscard]] QString stepPartName(const char* engineName);
 // "selective" → "选择性"
 [[nodiscard]] QString recomputeName(Recompute recompute);
+// "optimizer_and_params" → "优化器和参数", "none" → "无"
+[[nodiscard]] QString offloadName(Offload offload);
 
 }  // namespace clusterplan::ui

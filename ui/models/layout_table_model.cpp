@@ -1,5 +1,6 @@
 #include "models/layout_table_model.h"
 
+#include "models/engine_terms.h"
 #include "models/plan_summary.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
@@ -15,9 +16,9 @@ namespace clusterplan::ui {
 
 namespace {
 
-const char* const kFilterKeys[] = {"rank", "tp",   "pp",        "dp",   "cp",    "ep",     "vpp",
-                                   "mb",   "zero", "recompute", "sp",   "gib",   "tokens", "step",
-                                   "mfu",  "days", "cost",      "fits", "reason"};
+const char* const kFilterKeys[] = {"rank", "tp",   "pp",        "dp",   "cp",      "ep",    "vpp",
+                                   "mb",   "zero", "recompute", "sp",   "offload", "gib",   "tokens",
+                                   "step", "mfu",  "days",      "cost", "fits",    "reason"};
 static_assert(std::size(kFilterKeys) == static_cast<std::size_t>(LayoutTableModel::ColumnCount));
 
 }  // namespace
@@ -76,6 +77,8 @@ QVariant LayoutTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("recompute");
     case SequenceParallel:
         return tr("SP");
+    case CpuOffload:
+        return tr("offload");
     case MemoryGib:
         return tr("GiB/GPU");
     case TokensPerSecond:
@@ -105,7 +108,10 @@ QVariant LayoutTableModel::data(const QModelIndex& index, int role) const {
         return text(*c, index.row(), index.column());
     if (role == kSortRole)
         return value(*c, index.row(), index.column());
-    if (role == Qt::TextAlignmentRole && index.column() != Reason && index.column() != Recompute)
+    if (role == kKeyRole)
+        return engineName(*c, index.column());
+    if (role == Qt::TextAlignmentRole && index.column() != Reason && index.column() != Recompute &&
+        index.column() != CpuOffload)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && !c->fits)
         return QBrush(QColor(0x80, 0x80, 0x80));
@@ -140,6 +146,8 @@ QVariant LayoutTableModel::value(const Candidate& c, int row, int column) const 
         return static_cast<int>(l.recompute);
     case SequenceParallel:
         return l.sequenceParallel;
+    case CpuOffload:
+        return static_cast<int>(l.offload);  // none < optimizer < optimizer and parameters
     case MemoryGib:
         return toGib(c.memoryBytes);
     case TokensPerSecond:
@@ -169,6 +177,8 @@ QString LayoutTableModel::text(const Candidate& c, int row, int column) const {
     switch (column) {
     case Recompute:
         return toQString(toString(c.layout.recompute));
+    case CpuOffload:
+        return offloadName(c.layout.offload);
     case SequenceParallel:
         return c.layout.sequenceParallel ? tr("on") : tr("off");
     case Fits:
@@ -190,6 +200,17 @@ QString LayoutTableModel::text(const Candidate& c, int row, int column) const {
                    : tr("n/a");
     default:
         return v.toString();
+    }
+}
+
+QVariant LayoutTableModel::engineName(const Candidate& c, int column) {
+    switch (column) {
+    case Recompute:
+        return toQString(toString(c.layout.recompute));
+    case CpuOffload:
+        return toQString(toString(c.layout.offload));
+    default:
+        return {};
     }
 }
 
@@ -232,8 +253,12 @@ bool LayoutFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
                            .data(LayoutTableModel::kSortRole)
                            .toBool())
         return false;
+    const auto isEngineName = [&](int column, const QString& wanted) {
+        const QVariant name = model->index(sourceRow, column, sourceParent).data(LayoutTableModel::kKeyRole);
+        return name.isValid() && name.toString().compare(wanted, Qt::CaseInsensitive) == 0;
+    };
     for (const auto& [column, wanted] : m_keyed)
-        if (cell(column).compare(wanted, Qt::CaseInsensitive) != 0)
+        if (cell(column).compare(wanted, Qt::CaseInsensitive) != 0 && !isEngineName(column, wanted))
             return false;
     for (const QString& word : m_free) {
         bool found = false;

@@ -35,6 +35,7 @@ public:
         Zero,
         Recompute,
         SequenceParallel,
+        CpuOffload,  // CPU offload (layout.offload): none, optimizer, optimizer and parameters
         MemoryGib,
         TokensPerSecond,
         StepSeconds,
@@ -46,6 +47,9 @@ public:
         ColumnCount
     };
     static constexpr int kSortRole = Qt::UserRole;
+    // The engine's name of an enum cell ("full", "optimizer_and_params"), so that a filter such as
+    // "offload=optimizer" matches in either language; invalid for other columns.
+    static constexpr int kKeyRole = Qt::UserRole + 1;
 
     explicit LayoutTableModel(QObject* parent = nullptr);
 
@@ -63,12 +67,14 @@ public:
 private:
     [[nodiscard]] QVariant value(const Candidate& c, int row, int column) const;
     [[nodiscard]] QString text(const Candidate& c, int row, int column) const;
+    [[nodiscard]] static QVariant engineName(const Candidate& c, int column);
 
     const Plan* m_plan = nullptr;
 };
 
 // Sorts by the numbers (kSortRole) and keeps rows matching every term of the filter: "key=value"
-// (key from LayoutTableModel::filterKey, value compared with the cell text) or free text found in
+// (key from LayoutTableModel::filterKey, value compared with the cell text or the engine's name of
+// the value, LayoutTableModel::kKeyRole) or free text found in
 // any cell; optionally only layouts that fit.
 class LayoutFilterProxy : public QSortFilterProxyModel {
     Q_OBJECT

@@ -60,6 +60,8 @@ QString layoutDetails(const Layout& layout) {
     parts << PlanSummary::tr("recompute %1").arg(recomputeName(layout.recompute));
     if (layout.sequenceParallel)
         parts << PlanSummary::tr("sequence parallel");
+    if (layout.offload != Offload::None)
+        parts << PlanSummary::tr("CPU offload %1").arg(offloadName(layout.offload));
     return parts.join(PlanSummary::tr(", "));
 }
 
@@ -148,7 +150,7 @@ QString methodText(const Plan& plan) {
                      QLocale().toString(100 * plan.trainable.trainable / plan.params.total, 'f', 3));
     if (plan.layout.offload != Offload::None)
         text += PlanSummary::tr("; CPU offload %1, host %2 of %3 per GPU")
-                    .arg(toQString(toString(plan.layout.offload)), formatGib(plan.memory.host.total()),
+                    .arg(offloadName(plan.layout.offload), formatGib(plan.memory.host.total()),
                          formatGib(plan.memory.host.capacity));
     return text;
 }
@@ -189,6 +191,13 @@ QString formatLayoutDegrees(const Layout& layout) {
         names << QStringLiteral("CP") << QStringLiteral("EP");
     }
     return QStringLiteral("%1 (%2)").arg(degrees.join(times), names.join(times));
+}
+
+QString formatLayoutWithOffload(const Layout& layout) {
+    if (layout.offload == Offload::None)
+        return formatLayoutDegrees(layout);
+    return PlanSummary::tr("%1 + CPU offload %2")
+        .arg(formatLayoutDegrees(layout), offloadName(layout.offload));
 }
 
 QString formatFit(const MemoryBreakdown& memory) {

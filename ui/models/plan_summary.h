@@ -23,6 +23,9 @@ inline constexpr double kBytesPerGib = clusterplan::units::kGiB;
 [[nodiscard]] QString formatFlops(double flops);
 // "TP×PP×DP" degrees, with ×CP×EP added when either is used: "2×4×8 (TP×PP×DP)".
 [[nodiscard]] QString formatLayoutDegrees(const Layout& layout);
+// The degrees, and the CPU offload when the layout has one: "1×1×8 (TP×PP×DP) + CPU offload
+// optimizer" (a label for one layout among others, some offloaded, some not).
+[[nodiscard]] QString formatLayoutWithOffload(const Layout& layout);
 // "fits (62.49 GiB of 79.25 GiB)" or "does NOT fit (needs 93.10 GiB of 79.25 GiB)".
 [[nodiscard]] QString formatFit(const MemoryBreakdown& memory);
 // Rich text for the summary panel: model, parameters, FLOPs, layout, memory, notes.
