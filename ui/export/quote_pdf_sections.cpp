@@ -7,6 +7,7 @@
 #include "export/pdf_canvas.h"
 #include "export/report_charts.h"
 #include "models/qt_text.h"
+#include "quote/quote_scaling.h"
 #include "quote/quote_text.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
@@ -225,10 +226,32 @@ void QuoteSections::sensitivity() {
     canvas.table(t);
 }
 
+void QuoteSections::scaling() {
+    if (!doc.scaling)
+        return;
+    chartSection("scaling", "scaling");
+    canvas.paragraph(q(label(lang, "scaling_intro")), 8);
+    PdfTable t;
+    for (const auto& h : quote::scalingHeader(lang))
+        t.header << q(h);
+    t.widths = {0.2, 0.3, 0.25, 0.25};
+    t.rightAligned = {true, true, true, true};
+    for (const auto& row : quote::scalingRows(*doc.scaling, lang)) {
+        QStringList cells;
+        for (const auto& cell : row)
+            cells << q(cell);
+        t.rows.push_back(cells);
+    }
+    canvas.table(t);
+    for (const auto& note : doc.scaling->notes)
+        canvas.paragraph(QStringLiteral("• ") + q(note), 7);
+}
+
 void QuoteSections::analysis() {
     memory();
     layouts();
     chartSection("step_time", "step_time");
+    scaling();
     costOverTime();
     sensitivity();
 }
