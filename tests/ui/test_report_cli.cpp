@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <unistd.h>
 
 #include "cli_runner.h"
 #include "hardware/catalog.h"
@@ -59,6 +60,11 @@ clusterplan::ScalingReport expectedScaling(const std::string& file) {
     return quote::quoteScaling(s.value(), catalog);
 }
 
+// A folder of this process's own: other checkouts on the machine run these tests at the same time.
+fs::path scratchDir(const std::string& name) {
+    return fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+}
+
 // pdftotext keeps words but may move line breaks: compare with whitespace removed.
 std::string squeezed(std::string s) {
     std::erase_if(s, [](unsigned char c) { return std::isspace(c); });
@@ -68,7 +74,7 @@ std::string squeezed(std::string s) {
 }  // namespace
 
 TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[report]") {
-    const fs::path dir = fs::temp_directory_path() / "clusterplan-report-test";
+    const fs::path dir = scratchDir("clusterplan-report-test");
     fs::remove_all(dir);
     fs::create_directories(dir);
     const auto doc = expectedDocument("quote-scenario.json");
@@ -140,7 +146,7 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
 }
 
 TEST_CASE("a long layouts table adds pages and repeats its header", "[report]") {
-    const fs::path dir = fs::temp_directory_path() / "clusterplan-report-long";
+    const fs::path dir = scratchDir("clusterplan-report-long");
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string shortPdf = (dir / "fixed.pdf").string(), longPdf = (dir / "searched.pdf").string();
@@ -159,7 +165,7 @@ TEST_CASE("a long layouts table adds pages and repeats its header", "[report]") 
 }
 
 TEST_CASE("report writes chart images, CSV and a workbook, and bad paths fail cleanly", "[report]") {
-    const fs::path dir = fs::temp_directory_path() / "clusterplan-report-files";
+    const fs::path dir = scratchDir("clusterplan-report-files");
     fs::remove_all(dir);
     const Run r = cli("report " + kData + "/quote-scenario.json --images " + (dir / "img").string() +
                       " --csv " + (dir / "csv").string() + " --xlsx " + (dir / "q.xlsx").string() + " --bom");
