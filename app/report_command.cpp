@@ -5,6 +5,7 @@
 
 #include "export/csv_export.h"
 #include "export/quote_workbook.h"
+#include "quote/quote_scaling.h"
 #include "quote/quote_text.h"
 #include "report/plan.h"
 #include "scenario/scenario_json.h"
@@ -52,7 +53,10 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     std::optional<quote::Accuracy> accuracy;
     if (validation)
         accuracy = quote::summariseValidation(validation.value());
-    const quote::QuoteDocument doc = quote::buildQuoteDocument(plan.value(), todayIso(), accuracy);
+    quote::QuoteDocument doc = quote::buildQuoteDocument(plan.value(), todayIso(), accuracy);
+    // The scaling study is many layout searches: run only for the outputs that draw it.
+    if (!rq.pdf.empty() || !rq.imagesDir.empty())
+        doc.scaling = quote::quoteScaling(plan->scenario, catalog);
 
     const bool anyFile = !rq.pdf.empty() || !rq.xlsx.empty() || !rq.csvDir.empty() || !rq.imagesDir.empty();
     if (!anyFile) {

@@ -51,7 +51,7 @@ Result<bool> writeQtOutputs(const std::string& pdf, const std::string& imagesDir
     ui::LanguageSwitcher language;
     if (lang == quote::Lang::Zh && !language.apply(QStringLiteral("zh_CN")))
         return Error{"--lang", "the Chinese translation could not be loaded"};
-    const ui::ReportCharts charts(plan);
+    const ui::ReportCharts charts(plan, doc.scaling);
     if (!pdf.empty()) {
         auto pages =
             ui::writeQuotePdf(ui::toQString(pdf), plan, doc, lang, charts, ui::QuotePdfOptions{maxLayouts});

@@ -12,6 +12,7 @@
 #include "quote/quote_info.h"
 #include "report/plan.h"
 #include "scenario/fine_tuning_spec.h"
+#include "search/scaling_study.h"
 #include "util/message.h"
 #include "validation/validation.h"
 
@@ -75,6 +76,9 @@ struct QuoteDocument {
     std::vector<PriceLine> prices;
     std::optional<Accuracy> accuracy;
     std::vector<Message> notes;  // the engine's notes on the plan and the cost
+    // The scaling section's study (quote/quote_scaling.h); set by the caller, which has the
+    // catalog. Absent: the PDF leaves the section out.
+    std::optional<ScalingReport> scaling;
 };
 
 // `today` (YYYY-MM-DD) is used when the quote has no date: the caller injects the clock.

@@ -2436,11 +2436,30 @@
     </message>
 </context>
 <context>
-    <name>clusterplan::ui::ScalingTab</name>
+    <name>clusterplan::ui::ScalingDaysChartView</name>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
     <message>
         <source>GPUs (log2)</source>
         <translation>GPU 数（log2）</translation>
     </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>截止期限</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::ScalingTab</name>
     <message>
         <source>cluster size</source>
         <translation>集群规模</translation>
@@ -2510,30 +2529,6 @@
         <translation>单步（秒）</translation>
     </message>
     <message>
-        <source>Throughput and scaling efficiency</source>
-        <translation>吞吐量与扩展效率</translation>
-    </message>
-    <message>
-        <source>efficiency %</source>
-        <translation>效率 %</translation>
-    </message>
-    <message>
-        <source>ideal (linear)</source>
-        <translation>理想（线性）</translation>
-    </message>
-    <message>
-        <source>scaling efficiency</source>
-        <translation>扩展效率</translation>
-    </message>
-    <message>
-        <source>Days to train</source>
-        <translation>训练天数</translation>
-    </message>
-    <message>
-        <source>days to train</source>
-        <translation>训练天数</translation>
-    </message>
-    <message>
         <source>computing: one layout search per GPU count…</source>
         <translation>计算中：对每个 GPU 数各做一次布局搜索…</translation>
     </message>
@@ -2568,6 +2563,33 @@
     <message>
         <source>&lt;b&gt;%1 GPUs&lt;/b&gt; (%2 nodes)&lt;br&gt;%3 tokens/s (%4 per GPU)&lt;br&gt;scaling efficiency %5 %&lt;br&gt;%6 days to train&lt;br&gt;%7</source>
         <translation>&lt;b&gt;%1 张 GPU&lt;/b&gt;（%2 台服务器）&lt;br&gt;%3 tokens/s（每卡 %4）&lt;br&gt;扩展效率 %5%&lt;br&gt;训练 %6 天&lt;br&gt;%7</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::ScalingThroughputChartView</name>
+    <message>
+        <source>Throughput and scaling efficiency</source>
+        <translation>吞吐量与扩展效率</translation>
+    </message>
+    <message>
+        <source>GPUs (log2)</source>
+        <translation>GPU 数（log2）</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>efficiency %</source>
+        <translation>效率 %</translation>
+    </message>
+    <message>
+        <source>ideal (linear)</source>
+        <translation>理想（线性）</translation>
+    </message>
+    <message>
+        <source>scaling efficiency</source>
+        <translation>扩展效率</translation>
     </message>
 </context>
 <context>

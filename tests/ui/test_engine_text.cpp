@@ -28,7 +28,7 @@ std::set<QString> placeholders(const QString& text) {
 }
 
 Scenario scenarioFile(const Catalog& catalog, const char* name) {
-    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA_DIR) + "/" + name, catalog);
+    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/" + name, catalog);
     REQUIRE(loaded);
     return loaded.value();
 }

@@ -1,13 +1,21 @@
 // The window's Export menu (issue 8 §5): the menu exists, the quote dialog edits the scenario's
-// quote, saving an edited quote makes its next revision, and the exports write the same kinds of
-// files as `clusterplan-cli report` (PDF pages, workbook, CSV, PNG + SVG per chart).
+// quote, saving an edited quote makes its next revision, the menu's actions (triggered as a user
+// does, the file dialogs answered through the Prompter) write the same files as
+// `clusterplan-cli report`, and the print preview opens and closes.
 #include "window_fixture.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QPrintPreviewDialog>
+#include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QTimer>
+
+#include "cli_runner.h"
 
 #include "export/export_actions.h"
 #include "export/quote_dialog.h"
@@ -61,7 +69,7 @@ TEST_CASE("export.saving_an_edited_quote_makes_a_revision", "[export]") {
 TEST_CASE("export.files_from_the_window", "[export]") {
     WindowFixture f;
     REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.quote = quote::QuoteInfo{}; }); }));
-    ExportActions actions(f.controller, &f.window);
+    ExportActions actions(f.controller, f.window.prompter(), &f.window);
     QTemporaryDir dir;
     CHECK(actions.exportPdf(dir.filePath(QStringLiteral("q.pdf"))).isEmpty());
     CHECK(actions.exportWorkbook(dir.filePath(QStringLiteral("q.xlsx"))).isEmpty());
@@ -76,9 +84,113 @@ TEST_CASE("export.files_from_the_window", "[export]") {
     CHECK(
         QDir(dir.filePath(QStringLiteral("img"))).entryList({QStringLiteral("*.svg")}, QDir::Files) ==
         QStringList({QStringLiteral("cost.svg"), QStringLiteral("layouts.svg"), QStringLiteral("memory.svg"),
+                     QStringLiteral("scaling.svg"), QStringLiteral("scaling_days.svg"),
                      QStringLiteral("sensitivity.svg"), QStringLiteral("step_time.svg")}));
     // An unwritable path is a message, and no file appears.
     const QString bad = QStringLiteral("/proc/no-such-dir/q.pdf");
     CHECK(actions.exportPdf(bad).contains(bad));
     CHECK_FALSE(QFile::exists(bad));
+}
+
+namespace {
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    return file.readAll();
+}
+
+// The PDF's text (pdftotext), without its dates and with whitespace squeezed: pdftotext may move
+// line breaks, and the window stamps the day it runs where the CLI stamps the day in UTC.
+std::string pdfText(const QString& pdf) {
+    const auto run = clusterplan::test::runCommand("pdftotext '" + pdf.toStdString() + "' -");
+    REQUIRE(run.status == 0);
+    QString text = QString::fromStdString(run.out);
+    text.remove(QRegularExpression(QStringLiteral("\\d{4}-\\d{2}-\\d{2}")));
+    text.remove(QRegularExpression(QStringLiteral("\\s")));
+    return text.toStdString();
+}
+
+QAction* exportAction(MainWindow& window, const char* name) {
+    auto* action = window.findChild<QAction*>(QString::fromLatin1(name));
+    REQUIRE(action != nullptr);
+    REQUIRE(action->isEnabled());
+    return action;
+}
+
+}  // namespace
+
+TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
+    QTemporaryDir dir;
+    const QString window = dir.filePath(QStringLiteral("window"));
+    const QString cli = dir.filePath(QStringLiteral("cli"));
+    REQUIRE(QDir().mkpath(window));
+    QStringList asked;
+    Prompter::TestAnswers answers = unexpectedDialogs();
+    answers.exportPath = [&](const QString& tag) {
+        asked << tag;
+        return QDir(window).filePath(tag);  // quote.pdf, quote.xlsx, csv, images
+    };
+    WindowFixture f(std::move(answers));
+    const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/quote-scenario.json";
+    REQUIRE(
+        f.editAndWait([&] { REQUIRE(f.controller.openFile(QString::fromStdString(scenario)).isEmpty()); }));
+
+    for (const char* name : {"exportPdf", "exportWorkbook", "exportCsv", "exportImages"})
+        exportAction(f.window, name)->trigger();
+    CHECK(asked == QStringList({QStringLiteral("quote.pdf"), QStringLiteral("quote.xlsx"),
+                                QStringLiteral("csv"), QStringLiteral("images")}));
+    CHECK(f.window.prompter().warnings().isEmpty());
+
+    // The same scenario through the CLI, in the window's language (English here), with the BOM
+    // the window's CSV export adds for spreadsheet programs.
+    const auto run =
+        clusterplan::test::runCli("report '" + scenario + "' --lang en --bom --pdf '" + cli.toStdString() +
+                                  "/quote.pdf' --xlsx '" + cli.toStdString() + "/quote.xlsx' --csv '" +
+                                  cli.toStdString() + "/csv' --images '" + cli.toStdString() + "/images'");
+    INFO(run.out);
+    REQUIRE(run.status == 0);
+
+    CHECK(readAll(QDir(window).filePath(QStringLiteral("quote.pdf"))).startsWith("%PDF-"));
+    const std::string windowText = pdfText(QDir(window).filePath(QStringLiteral("quote.pdf")));
+    CHECK(windowText.find("Scaling") != std::string::npos);
+    CHECK(windowText == pdfText(QDir(cli).filePath(QStringLiteral("quote.pdf"))));
+    CHECK(readAll(QDir(window).filePath(QStringLiteral("quote.xlsx"))).startsWith("PK"));
+
+    const QStringList csvFiles = QDir(QDir(cli).filePath(QStringLiteral("csv"))).entryList(QDir::Files);
+    CHECK(csvFiles.size() == 6);
+    CHECK(QDir(QDir(window).filePath(QStringLiteral("csv"))).entryList(QDir::Files) == csvFiles);
+    for (const QString& name : csvFiles) {
+        INFO(name.toStdString());
+        CHECK(readAll(QDir(window).filePath(QStringLiteral("csv/") + name)) ==
+              readAll(QDir(cli).filePath(QStringLiteral("csv/") + name)));
+    }
+    const QStringList images = QDir(QDir(cli).filePath(QStringLiteral("images"))).entryList(QDir::Files);
+    CHECK(images.contains(QStringLiteral("scaling.png")));
+    CHECK(images.contains(QStringLiteral("scaling.svg")));
+    CHECK(QDir(QDir(window).filePath(QStringLiteral("images"))).entryList(QDir::Files) == images);
+}
+
+TEST_CASE("export.print_preview_opens_and_closes", "[export]") {
+    WindowFixture f;
+    QAction* preview = exportAction(f.window, "exportPreview");
+    bool sawPreview = false;
+    int tries = 0;
+    QObject guard;  // timers still pending when the test ends die with it
+    // exec() blocks until the dialog closes: close it from the event loop once it is up (or give
+    // up after a few seconds, and the CHECK below fails).
+    std::function<void()> closeWhenShown = [&] {
+        auto* dialog = qobject_cast<QPrintPreviewDialog*>(QApplication::activeModalWidget());
+        if (!dialog) {
+            if (++tries < 200)
+                QTimer::singleShot(50, &guard, closeWhenShown);
+            return;
+        }
+        sawPreview = dialog->objectName() == QStringLiteral("quotePrintPreview");
+        dialog->reject();
+    };
+    QTimer::singleShot(0, &guard, closeWhenShown);
+    preview->trigger();
+    CHECK(sawPreview);
+    QTest::qWait(0);
 }

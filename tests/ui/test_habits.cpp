@@ -29,7 +29,7 @@ namespace {
 
 // Dialog answers: every question gets `answer`, every file dialog `file`.
 Prompter::TestAnswers answering(Prompter::Answer answer, QString file = {}) {
-    return {[answer](Prompter::Question) { return answer; }, [file](bool) { return file; }};
+    return {[answer](Prompter::Question) { return answer; }, [file](bool) { return file; }, {}};
 }
 
 }  // namespace

@@ -40,7 +40,8 @@ Prompter::TestAnswers recoveryAnswer(Prompter::Answer answer, int* asked) {
                 ++*asked;
                 return answer;
             },
-            [](bool) { return QString(); }};
+            [](bool) { return QString(); },
+            {}};
 }
 
 }  // namespace

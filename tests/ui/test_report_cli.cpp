@@ -5,12 +5,15 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <unistd.h>
 
 #include "cli_runner.h"
 #include "hardware/catalog.h"
 #include "quote/chinese_amount.h"
+#include "quote/quote_scaling.h"
 #include "quote/quote_text.h"
 #include "scenario/scenario_json.h"
+#include "util/number_format.h"
 
 namespace fs = std::filesystem;
 namespace quote = clusterplan::quote;
@@ -49,6 +52,19 @@ quote::QuoteDocument expectedDocument(const std::string& file) {
     return quote::buildQuoteDocument(plan.value(), "2026-11-30", std::nullopt);
 }
 
+// The scaling section's study, run here through core (the engine `clusterplan-cli scale` uses).
+clusterplan::ScalingReport expectedScaling(const std::string& file) {
+    const auto catalog = clusterplan::Catalog::builtin();
+    auto s = clusterplan::loadScenarioFile(kData + "/" + file, catalog);
+    REQUIRE(s.ok());
+    return quote::quoteScaling(s.value(), catalog);
+}
+
+// A folder of this process's own: other checkouts on the machine run these tests at the same time.
+fs::path scratchDir(const std::string& name) {
+    return fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+}
+
 // pdftotext keeps words but may move line breaks: compare with whitespace removed.
 std::string squeezed(std::string s) {
     std::erase_if(s, [](unsigned char c) { return std::isspace(c); });
@@ -58,10 +74,17 @@ std::string squeezed(std::string s) {
 }  // namespace
 
 TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[report]") {
-    const fs::path dir = fs::temp_directory_path() / "clusterplan-report-test";
+    const fs::path dir = scratchDir("clusterplan-report-test");
     fs::remove_all(dir);
     fs::create_directories(dir);
     const auto doc = expectedDocument("quote-scenario.json");
+    const auto scaling = expectedScaling("quote-scenario.json");
+    REQUIRE(scaling.curve.size() >= 4);  // 1, 2, 4, 8 GPUs on the fixture's one 8-GPU server
+    // The study the PDF prints is the one `scale` prints: its largest count's tokens/s is in both.
+    const Run scale = cli("scale " + kData + "/quote-scenario.json --format text");
+    REQUIRE(scale.status == 0);
+    CHECK(scale.out.find(clusterplan::formatFixed(scaling.curve.back().best.perf.tokensPerSecond, 0)) !=
+          std::string::npos);
     for (const auto lang : {quote::Lang::En, quote::Lang::Zh}) {
         const std::string code = quote::langCode(lang);
         INFO(code);
@@ -85,6 +108,17 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
         has(quote::formatAmount(doc.rent->total.gross, doc.currency, lang));
         has(quote::formatAmount(doc.buy->total.gross, doc.currency, lang));
         has(quote::breakevenText(doc.verdict, lang));
+        // Scaling: the heading, the chart's title (drawn as text in the PDF) and every row of the
+        // table (GPUs, tokens/s, efficiency, days) as the study gives it.
+        has(quote::label(lang, "scaling"));
+        // (English: the chart font's "ffi" ligature reaches pdftotext as one glyph, so not "efficiency".)
+        has(lang == quote::Lang::Zh ? "吞吐量与扩展效率" : "Throughput and scaling");
+        for (const auto& p : scaling.curve) {
+            REQUIRE(p.fits);
+            has(std::to_string(p.gpus) + clusterplan::formatFixed(p.best.perf.tokensPerSecond, 0) +
+                clusterplan::formatFixed(100 * p.efficiency, 1) + "%" +
+                clusterplan::formatFixed(p.trainDays, 1));
+        }
         if (lang == quote::Lang::Zh) {
             has("价税合计");
             has("人民币" + quote::chineseUppercase(doc.rent->total.gross));
@@ -112,7 +146,7 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
 }
 
 TEST_CASE("a long layouts table adds pages and repeats its header", "[report]") {
-    const fs::path dir = fs::temp_directory_path() / "clusterplan-report-long";
+    const fs::path dir = scratchDir("clusterplan-report-long");
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string shortPdf = (dir / "fixed.pdf").string(), longPdf = (dir / "searched.pdf").string();
@@ -131,15 +165,17 @@ TEST_CASE("a long layouts table adds pages and repeats its header", "[report]") 
 }
 
 TEST_CASE("report writes chart images, CSV and a workbook, and bad paths fail cleanly", "[report]") {
-    const fs::path dir = fs::temp_directory_path() / "clusterplan-report-files";
+    const fs::path dir = scratchDir("clusterplan-report-files");
     fs::remove_all(dir);
     const Run r = cli("report " + kData + "/quote-scenario.json --images " + (dir / "img").string() +
                       " --csv " + (dir / "csv").string() + " --xlsx " + (dir / "q.xlsx").string() + " --bom");
     INFO(r.out);
     REQUIRE(r.status == 0);
-    for (const char* f : {"img/memory.png", "img/memory.svg", "img/cost.svg", "img/step_time.png",
-                          "img/layouts.svg", "img/sensitivity.svg", "img/sensitivity.png", "csv/layouts.csv",
-                          "csv/line_items.csv", "csv/validation.csv", "q.xlsx"})
+    for (const char* f :
+         {"img/memory.png", "img/memory.svg", "img/cost.svg", "img/step_time.png", "img/scaling.png",
+          "img/scaling.svg", "img/scaling_days.png", "img/scaling_days.svg", "img/layouts.svg",
+          "img/sensitivity.svg", "img/sensitivity.png", "csv/layouts.csv", "csv/line_items.csv",
+          "csv/validation.csv", "q.xlsx"})
         CHECK(fs::file_size(dir / f) > 100);
     const Run bad = cli("report " + kData + "/quote-scenario.json --pdf /proc/nope/quote.pdf");
     CHECK(bad.status == 2);

@@ -14,6 +14,10 @@ Prompter::TestAnswers unexpectedDialogs() {
             [](bool) {
                 FAIL_CHECK("unexpected file dialog");
                 return QString();
+            },
+            [](const QString& tag) {
+                FAIL_CHECK("unexpected export dialog " << tag.toStdString());
+                return QString();
             }};
 }
 

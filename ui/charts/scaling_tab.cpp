@@ -1,64 +1,29 @@
 #include "charts/scaling_tab.h"
 
-#include "charts/chart_palette.h"
+#include "charts/scaling_chart_views.h"
 #include "charts/table_cell.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
 #include "models/qt_text.h"
 
-#include <QChart>
-#include <QChartView>
 #include <QCursor>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLegend>
 #include <QLineSeries>
-#include <QLogValueAxis>
-#include <QPen>
-#include <QScatterSeries>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
 
 namespace clusterplan::ui {
-
-namespace {
-
-const QColor kThroughputColor(0x00, 0x72, 0xB2);
-const QColor kIdealColor(0x99, 0x99, 0x99);
-const QColor kEfficiencyColor(0xD5, 0x5E, 0x00);
-const QColor kDaysColor(0x00, 0x9E, 0x73);
-const QColor kDeadlineColor(0xCC, 0x79, 0xA7);
-
-QLineSeries* line(const QString& name, const QColor& color, Qt::PenStyle style = Qt::SolidLine) {
-    auto* s = new QLineSeries;
-    s->setName(name);
-    s->setPen(QPen(color, 2, style));
-    s->setPointsVisible(true);
-    return s;
-}
-
-QLogValueAxis* gpuAxis(QObject* parent) {
-    auto* axis = new QLogValueAxis(parent);
-    axis->setBase(2);
-    axis->setLabelFormat(QStringLiteral("%.0f"));
-    axis->setMinorTickCount(0);
-    axis->setLabelsAngle(-45);  // counts up to 5 digits side by side
-    axis->setTitleText(ScalingTab::tr("GPUs (log2)"));
-    return axis;
-}
-
-}  // namespace
 
 ScalingTab::ScalingTab(PlanController& controller, QWidget* parent)
     : QWidget(parent), m_controller(controller) {
@@ -129,69 +94,33 @@ ScalingTab::~ScalingTab() {
     m_watcher.waitForFinished();  // the study reads the controller's catalog
 }
 
-QChartView* ScalingTab::createThroughputChart() {
-    auto* chart = new QChart;
-    applyChartTheme(chart, palette());
-    chart->setTitle(tr("Throughput and scaling efficiency"));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    m_gpuAxis = gpuAxis(chart);
-    m_tpsAxis = new QValueAxis(chart);
-    m_tpsAxis->setTitleText(tr("tokens/s"));
-    m_tpsAxis->setTickCount(5);
-    m_tpsAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_effAxis = new QValueAxis(chart);
-    m_effAxis->setTitleText(tr("efficiency %"));
-    m_effAxis->setTickCount(5);
-    m_effAxis->setRange(0, 110);
-    m_effAxis->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(m_gpuAxis, Qt::AlignBottom);
-    chart->addAxis(m_tpsAxis, Qt::AlignLeft);
-    chart->addAxis(m_effAxis, Qt::AlignRight);
-    m_throughput = line(tr("tokens/s"), kThroughputColor);
-    m_ideal = line(tr("ideal (linear)"), kIdealColor, Qt::DashLine);
-    m_efficiency = line(tr("scaling efficiency"), kEfficiencyColor, Qt::DotLine);
-    for (QLineSeries* s : {m_ideal, m_throughput, m_efficiency}) {
-        chart->addSeries(s);
-        s->attachAxis(m_gpuAxis);
-        s->attachAxis(s == m_efficiency ? m_effAxis : m_tpsAxis);
+QLineSeries* ScalingTab::throughputSeries() const {
+    return m_throughputView->throughputSeries();
+}
+
+QLineSeries* ScalingTab::daysSeries() const {
+    return m_daysView->daysSeries();
+}
+
+ScalingThroughputChartView* ScalingTab::createThroughputChart() {
+    m_throughputView = new ScalingThroughputChartView;
+    m_throughputView->setMinimumHeight(260);
+    for (QLineSeries* s : {m_throughputView->idealSeries(), m_throughputView->throughputSeries(),
+                           m_throughputView->efficiencySeries()})
         connect(s, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
             if (on)
                 showPointToolTip(p, false);
         });
-    }
-    m_throughputView = new QChartView(chart);
-    m_throughputView->setObjectName(QStringLiteral("scaleThroughputChart"));
-    m_throughputView->setRenderHint(QPainter::Antialiasing);
-    m_throughputView->setMinimumHeight(260);
     return m_throughputView;
 }
 
-QChartView* ScalingTab::createDaysChart() {
-    auto* chart = new QChart;
-    applyChartTheme(chart, palette());
-    chart->setTitle(tr("Days to train"));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    m_daysGpuAxis = gpuAxis(chart);
-    m_daysAxis = new QValueAxis(chart);
-    m_daysAxis->setTitleText(tr("days"));
-    chart->addAxis(m_daysGpuAxis, Qt::AlignBottom);
-    chart->addAxis(m_daysAxis, Qt::AlignLeft);
-    m_days = line(tr("days to train"), kDaysColor);
-    m_deadlineLine = line(tr("deadline"), kDeadlineColor, Qt::DashLine);
-    m_deadlineLine->setPointsVisible(false);
-    for (QLineSeries* s : {m_days, m_deadlineLine}) {
-        chart->addSeries(s);
-        s->attachAxis(m_daysGpuAxis);
-        s->attachAxis(m_daysAxis);
-    }
-    connect(m_days, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
+ScalingDaysChartView* ScalingTab::createDaysChart() {
+    m_daysView = new ScalingDaysChartView;
+    m_daysView->setMinimumHeight(260);
+    connect(m_daysView->daysSeries(), &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
         if (on)
             showPointToolTip(p, true);
     });
-    m_daysView = new QChartView(chart);
-    m_daysView->setObjectName(QStringLiteral("scaleDaysChart"));
-    m_daysView->setRenderHint(QPainter::Antialiasing);
-    m_daysView->setMinimumHeight(260);
     return m_daysView;
 }
 
@@ -240,36 +169,8 @@ void ScalingTab::studyFinished() {
 }
 
 void ScalingTab::showReport() {
-    QList<QPointF> tps, ideal, eff, days;
-    double maxTps = 0, maxDays = m_deadline->value();
-    double lowGpus = 1, highGpus = 2;
-    for (const ScalePoint& p : m_report.curve) {
-        const double g = static_cast<double>(p.gpus);
-        highGpus = std::max(highGpus, g);
-        if (!p.fits)
-            continue;
-        const double t = p.best.perf.tokensPerSecond;
-        tps << QPointF(g, t);
-        eff << QPointF(g, 100 * p.efficiency);
-        days << QPointF(g, p.trainDays);
-        if (p.efficiency > 0)
-            ideal << QPointF(g, t / p.efficiency);  // efficiency = per-GPU rate / the smallest count's
-        maxTps = std::max({maxTps, t, p.efficiency > 0 ? t / p.efficiency : 0});
-        maxDays = std::max(maxDays, p.trainDays);
-    }
-    if (!m_report.curve.empty())
-        lowGpus = static_cast<double>(m_report.curve.front().gpus);
-    m_throughput->replace(tps);
-    m_ideal->replace(ideal);
-    m_efficiency->replace(eff);
-    m_days->replace(days);
-    const double deadline = m_deadline->value();
-    m_deadlineLine->replace(deadline > 0 ? QList<QPointF>{{lowGpus, deadline}, {highGpus, deadline}}
-                                         : QList<QPointF>{});
-    for (QLogValueAxis* a : {m_gpuAxis, m_daysGpuAxis})
-        a->setRange(lowGpus / 1.3, highGpus * 1.3);
-    m_tpsAxis->setRange(0, std::max(1.0, maxTps * 1.08));
-    m_daysAxis->setRange(0, std::max(1.0, maxDays * 1.1));
+    m_throughputView->setReport(m_report);
+    m_daysView->setReport(m_report, m_deadline->value());
     fillTables();
     m_summary->setText(summary());
 }
@@ -340,7 +241,8 @@ void ScalingTab::showPointToolTip(const QPointF& point, bool days) {
                              .arg(100 * nearest->efficiency, 0, 'f', 1)
                              .arg(nearest->trainDays, 0, 'f', 1)
                              .arg(formatLayoutWithOffload(nearest->best.layout));
-    QToolTip::showText(QCursor::pos(), text, days ? m_daysView : m_throughputView);
+    QWidget* view = days ? static_cast<QWidget*>(m_daysView) : m_throughputView;
+    QToolTip::showText(QCursor::pos(), text, view);
 }
 
 }  // namespace clusterplan::ui

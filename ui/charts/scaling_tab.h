@@ -16,15 +16,14 @@
 class QDoubleSpinBox;
 class QLabel;
 class QLineSeries;
-class QLogValueAxis;
 class QSpinBox;
 class QTableWidget;
-class QValueAxis;
-class QChartView;
 
 namespace clusterplan::ui {
 
 class PlanController;
+class ScalingDaysChartView;
+class ScalingThroughputChartView;
 
 class ScalingTab : public QWidget {
     Q_OBJECT
@@ -36,8 +35,8 @@ public:
     // Starts a study for the current inputs now (tests, bench); results arrive as studyShown().
     void refresh();
     [[nodiscard]] const ScalingReport& report() const { return m_report; }
-    [[nodiscard]] QLineSeries* throughputSeries() const { return m_throughput; }
-    [[nodiscard]] QLineSeries* daysSeries() const { return m_days; }
+    [[nodiscard]] QLineSeries* throughputSeries() const;
+    [[nodiscard]] QLineSeries* daysSeries() const;
     [[nodiscard]] QTableWidget* comparisonTable() const { return m_comparisons; }
     [[nodiscard]] QString summary() const;
 
@@ -48,8 +47,8 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    QChartView* createThroughputChart();
-    QChartView* createDaysChart();
+    ScalingThroughputChartView* createThroughputChart();
+    ScalingDaysChartView* createDaysChart();
     void inputsChanged();
     void studyFinished();
     void showReport();
@@ -61,18 +60,8 @@ private:
     QDoubleSpinBox* m_deadline = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_summary = nullptr;
-    QChartView* m_throughputView = nullptr;
-    QChartView* m_daysView = nullptr;
-    QLogValueAxis* m_gpuAxis = nullptr;
-    QLogValueAxis* m_daysGpuAxis = nullptr;
-    QValueAxis* m_tpsAxis = nullptr;
-    QValueAxis* m_effAxis = nullptr;
-    QValueAxis* m_daysAxis = nullptr;
-    QLineSeries* m_throughput = nullptr;
-    QLineSeries* m_ideal = nullptr;
-    QLineSeries* m_efficiency = nullptr;
-    QLineSeries* m_days = nullptr;
-    QLineSeries* m_deadlineLine = nullptr;
+    ScalingThroughputChartView* m_throughputView = nullptr;  // the charts: charts/scaling_chart_views.h
+    ScalingDaysChartView* m_daysView = nullptr;
     QTableWidget* m_curve = nullptr;
     QTableWidget* m_comparisons = nullptr;
     QFutureWatcher<ScalingReport> m_watcher;

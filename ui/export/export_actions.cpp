@@ -1,9 +1,7 @@
 #include "export/export_actions.h"
 
 #include <QDate>
-#include <QFileDialog>
 #include <QMenu>
-#include <QMessageBox>
 #include <QPrintPreviewDialog>
 #include <QPrinter>
 
@@ -14,14 +12,16 @@
 #include "export/quote_pdf.h"
 #include "export/quote_workbook.h"
 #include "export/report_charts.h"
+#include "mainwindow/prompter.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
+#include "quote/quote_scaling.h"
 #include "validation/validation.h"
 
 namespace clusterplan::ui {
 
-ExportActions::ExportActions(PlanController& controller, QWidget* window)
-    : QObject(window), m_controller(controller), m_window(window) {}
+ExportActions::ExportActions(PlanController& controller, Prompter& prompter, QWidget* window)
+    : QObject(window), m_controller(controller), m_prompter(prompter), m_window(window) {}
 
 void ExportActions::addTo(QMenu* menu) {
     menu->addAction(tr("&Quote details…"), this, &ExportActions::editQuote)
@@ -29,39 +29,49 @@ void ExportActions::addTo(QMenu* menu) {
     menu->addSeparator();
     menu->addAction(tr("&PDF quote…"), this, &ExportActions::choosePdf)
         ->setObjectName(QStringLiteral("exportPdf"));
-    menu->addAction(tr("Print pre&view…"), this, &ExportActions::previewPdf);
-    menu->addAction(tr("&Excel workbook…"), this, &ExportActions::chooseWorkbook);
-    menu->addAction(tr("&CSV tables…"), this, &ExportActions::chooseCsv);
-    menu->addAction(tr("Chart &images…"), this, &ExportActions::chooseImages);
+    menu->addAction(tr("Print pre&view…"), this, &ExportActions::previewPdf)
+        ->setObjectName(QStringLiteral("exportPreview"));
+    menu->addAction(tr("&Excel workbook…"), this, &ExportActions::chooseWorkbook)
+        ->setObjectName(QStringLiteral("exportWorkbook"));
+    menu->addAction(tr("&CSV tables…"), this, &ExportActions::chooseCsv)
+        ->setObjectName(QStringLiteral("exportCsv"));
+    menu->addAction(tr("Chart &images…"), this, &ExportActions::chooseImages)
+        ->setObjectName(QStringLiteral("exportImages"));
 }
 
 quote::Lang ExportActions::windowLanguage() {
     return QLocale().language() == QLocale::Chinese ? quote::Lang::Zh : quote::Lang::En;
 }
 
-quote::QuoteDocument ExportActions::document() const {
+quote::QuoteDocument ExportActions::document(bool withScaling) const {
     // The accuracy quoted on the assumptions page is what `clusterplan-cli validate` reports; the
     // application computes it at start, an export before that computes it here.
     std::optional<quote::Accuracy> accuracy = m_controller.accuracy();
     if (!accuracy)
         if (auto v = runValidation(m_controller.catalog()))
             accuracy = quote::summariseValidation(v.value());
-    return quote::buildQuoteDocument(*m_controller.plan(),
-                                     toStdString(QDate::currentDate().toString(Qt::ISODate)), accuracy);
+    quote::QuoteDocument doc = quote::buildQuoteDocument(
+        *m_controller.plan(), toStdString(QDate::currentDate().toString(Qt::ISODate)), accuracy);
+    // The scaling study of the PDF and the images: the same call as `clusterplan-cli report`, on the
+    // plan's scenario alone (not the Scaling tab's GPU limit or deadline), so both write the same.
+    if (withScaling)
+        doc.scaling = quote::quoteScaling(m_controller.plan()->scenario, m_controller.catalog());
+    return doc;
 }
 
 QString ExportActions::exportPdf(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
-    const ReportCharts charts(*m_controller.plan());
-    auto pages = writeQuotePdf(path, *m_controller.plan(), document(), windowLanguage(), charts);
+    const quote::QuoteDocument doc = document(true);
+    const ReportCharts charts(*m_controller.plan(), doc.scaling);
+    auto pages = writeQuotePdf(path, *m_controller.plan(), doc, windowLanguage(), charts);
     return pages ? QString() : toQString(pages.error().toString());
 }
 
 QString ExportActions::exportWorkbook(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
-    auto ok = writeQuoteWorkbook(toStdString(path), *m_controller.plan(), document(), windowLanguage());
+    auto ok = writeQuoteWorkbook(toStdString(path), *m_controller.plan(), document(false), windowLanguage());
     return ok ? QString() : toQString(ok.error().toString());
 }
 
@@ -69,7 +79,7 @@ QString ExportActions::exportCsv(const QString& folder) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
     auto validation = runValidation(m_controller.catalog());
-    auto ok = writeReportCsv(toStdString(folder), *m_controller.plan(), document(),
+    auto ok = writeReportCsv(toStdString(folder), *m_controller.plan(), document(false),
                              validation ? &validation.value() : nullptr, CsvOptions{true});
     return ok ? QString() : toQString(ok.error().toString());
 }
@@ -77,14 +87,14 @@ QString ExportActions::exportCsv(const QString& folder) const {
 QString ExportActions::exportImages(const QString& folder) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
-    const ReportCharts charts(*m_controller.plan());
+    const ReportCharts charts(*m_controller.plan(), document(true).scaling);
     auto ok = writeChartImages(charts, folder);
     return ok ? QString() : toQString(ok.error().toString());
 }
 
 void ExportActions::report(const QString& error, const QString& what) const {
     if (!error.isEmpty())
-        QMessageBox::warning(m_window, tr("Cannot export %1").arg(what), error);
+        m_prompter.warn(tr("Cannot export %1").arg(what), error);
 }
 
 void ExportActions::editQuote() {
@@ -96,8 +106,8 @@ void ExportActions::editQuote() {
 }
 
 void ExportActions::choosePdf() {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export PDF quote"),
-                                                      QStringLiteral("quote.pdf"), tr("PDF (*.pdf)"));
+    const QString path =
+        m_prompter.exportFileName(tr("Export PDF quote"), QStringLiteral("quote.pdf"), tr("PDF (*.pdf)"));
     if (!path.isEmpty())
         report(exportPdf(path), tr("PDF"));
 }
@@ -110,8 +120,9 @@ void ExportActions::previewPdf() {
     printer.setPageSize(QPageSize(QPageSize::A4));
     printer.setFullPage(true);
     QPrintPreviewDialog preview(&printer, m_window);
-    const ReportCharts charts(*m_controller.plan());
-    const quote::QuoteDocument doc = document();
+    preview.setObjectName(QStringLiteral("quotePrintPreview"));
+    const quote::QuoteDocument doc = document(true);
+    const ReportCharts charts(*m_controller.plan(), doc.scaling);
     const int pages = countQuotePages(*m_controller.plan(), doc, windowLanguage(), charts);
     connect(&preview, &QPrintPreviewDialog::paintRequested, this, [&](QPrinter* p) {
         paintQuote(p, *m_controller.plan(), doc, windowLanguage(), charts, {}, pages);
@@ -120,20 +131,20 @@ void ExportActions::previewPdf() {
 }
 
 void ExportActions::chooseWorkbook() {
-    const QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Export Excel workbook"), QStringLiteral("quote.xlsx"), tr("Excel workbook (*.xlsx)"));
+    const QString path = m_prompter.exportFileName(tr("Export Excel workbook"), QStringLiteral("quote.xlsx"),
+                                                   tr("Excel workbook (*.xlsx)"));
     if (!path.isEmpty())
         report(exportWorkbook(path), tr("workbook"));
 }
 
 void ExportActions::chooseCsv() {
-    const QString folder = QFileDialog::getExistingDirectory(m_window, tr("Export CSV tables into"));
+    const QString folder = m_prompter.exportFolder(tr("Export CSV tables into"), QStringLiteral("csv"));
     if (!folder.isEmpty())
         report(exportCsv(folder), tr("CSV"));
 }
 
 void ExportActions::chooseImages() {
-    const QString folder = QFileDialog::getExistingDirectory(m_window, tr("Export chart images into"));
+    const QString folder = m_prompter.exportFolder(tr("Export chart images into"), QStringLiteral("images"));
     if (!folder.isEmpty())
         report(exportImages(folder), tr("images"));
 }

@@ -16,12 +16,14 @@ class QWidget;
 namespace clusterplan::ui {
 
 class PlanController;
+class Prompter;
 
 class ExportActions : public QObject {
     Q_OBJECT
 
 public:
-    ExportActions(PlanController& controller, QWidget* window);
+    // File and folder choices and warnings go through `prompter`, so tests answer them.
+    ExportActions(PlanController& controller, Prompter& prompter, QWidget* window);
     void addTo(QMenu* menu);
 
     // The language of exports: Chinese when the window runs in Chinese (QLocale), else English.
@@ -41,9 +43,11 @@ private:
     void chooseCsv();
     void chooseImages();
     void report(const QString& error, const QString& what) const;
-    [[nodiscard]] quote::QuoteDocument document() const;
+    // `withScaling`: run the quote's scaling study (the PDF and the images draw it).
+    [[nodiscard]] quote::QuoteDocument document(bool withScaling) const;
 
     PlanController& m_controller;
+    Prompter& m_prompter;
     QWidget* m_window;
 };
 

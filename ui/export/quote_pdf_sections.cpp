@@ -8,6 +8,7 @@
 #include "export/report_charts.h"
 #include "i18n/engine_text.h"
 #include "models/qt_text.h"
+#include "quote/quote_scaling.h"
 #include "quote/quote_text.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
@@ -135,16 +136,16 @@ void QuoteSections::memory() {
     PdfTable t;
     t.widths = {0.5, 0.5};
     t.rightAligned = {false, true};
-    const auto row = [&](const char* name, double bytes) {
-        t.rows.push_back({q(name), q(formatGib(bytes, 2))});
+    const auto row = [&](const char* key, double bytes) {
+        t.rows.push_back({q(label(lang, key)), q(formatGib(bytes, 2))});
     };
-    row("weights", m.weights);
-    row("gradients", m.gradients);
-    row("optimizer", m.optimizer);
-    row("activations", m.activations);
-    row("other", m.other.total());
-    row("total", m.total());
-    row("capacity", m.capacity);
+    row("mem_weights", m.weights);
+    row("mem_gradients", m.gradients);
+    row("mem_optimizer", m.optimizer);
+    row("mem_activations", m.activations);
+    row("mem_other", m.other.total());
+    row("mem_total", m.total());
+    row("mem_capacity", m.capacity);
     t.strongRows = {false, false, false, false, false, true, false};
     canvas.table(t);
 }
@@ -152,10 +153,10 @@ void QuoteSections::memory() {
 void QuoteSections::layouts() {
     chartSection("layouts", "layouts");
     PdfTable t;
-    t.header = {QStringLiteral("#"),       QStringLiteral("TP×PP×DP×CP"), QStringLiteral("mb"),
-                QStringLiteral("ZeRO"),    QStringLiteral("recompute"),   q(label(lang, "offload_short")),
-                QStringLiteral("GiB/GPU"), QStringLiteral("step s"),      QStringLiteral("tokens/s"),
-                QStringLiteral("MFU"),     q(label(lang, "fits_short"))};
+    t.header = {QStringLiteral("#"),          QStringLiteral("TP×PP×DP×CP"),   QStringLiteral("mb"),
+                QStringLiteral("ZeRO"),       q(label(lang, "col_recompute")), q(label(lang, "offload_short")),
+                QStringLiteral("GiB/GPU"),    q(label(lang, "col_step_s")),    QStringLiteral("tokens/s"),
+                QStringLiteral("MFU"),        q(label(lang, "fits_short"))};
     t.widths = {0.05, 0.14, 0.05, 0.06, 0.1, 0.1, 0.08, 0.08, 0.1, 0.07, 0.17};
     t.rightAligned = {true, false, true, true, false, false, true, true, true, true, false};
     // CPU offload (issue 13 §2): an offloaded layout costs host memory and time, so it is named.
@@ -223,8 +224,9 @@ void QuoteSections::sensitivity() {
         return;
     chartSection("sensitivity", "sensitivity");
     PdfTable t;
-    t.header = {QStringLiteral("input"),     QStringLiteral("low"),   QStringLiteral("high"),
-                q(label(lang, "breakeven")), QStringLiteral("Δ low"), QStringLiteral("Δ high")};
+    t.header = {q(label(lang, "col_input")),     q(label(lang, "col_low")),
+                q(label(lang, "col_high")),      q(label(lang, "breakeven")),
+                q(label(lang, "col_delta_low")), q(label(lang, "col_delta_high"))};
     t.widths = {0.26, 0.12, 0.12, 0.14, 0.18, 0.18};
     t.rightAligned = {false, true, true, true, true, true};
     t.fontPt = 7.5;
@@ -239,10 +241,32 @@ void QuoteSections::sensitivity() {
     canvas.table(t);
 }
 
+void QuoteSections::scaling() {
+    if (!doc.scaling)
+        return;
+    chartSection("scaling", "scaling");
+    canvas.paragraph(q(label(lang, "scaling_intro")), 8);
+    PdfTable t;
+    for (const auto& h : quote::scalingHeader(lang))
+        t.header << q(h);
+    t.widths = {0.2, 0.3, 0.25, 0.25};
+    t.rightAligned = {true, true, true, true};
+    for (const auto& row : quote::scalingRows(*doc.scaling, lang)) {
+        QStringList cells;
+        for (const auto& cell : row)
+            cells << q(cell);
+        t.rows.push_back(cells);
+    }
+    canvas.table(t);
+    for (const auto& note : doc.scaling->notes)
+        canvas.paragraph(QStringLiteral("• ") + q(note), 7);
+}
+
 void QuoteSections::analysis() {
     memory();
     layouts();
     chartSection("step_time", "step_time");
+    scaling();
     costOverTime();
     sensitivity();
 }
@@ -255,8 +279,8 @@ void QuoteSections::assumptions() {
         canvas.paragraph(QStringLiteral("• ") + engineText(note), 8);
     canvas.heading(q(label(lang, "prices")), 12);
     PdfTable t;
-    t.header = {QStringLiteral("key"), QStringLiteral("value"), QStringLiteral("source"),
-                QStringLiteral("as of")};
+    t.header = {q(label(lang, "col_key")), q(label(lang, "col_value")), q(label(lang, "col_source")),
+                q(label(lang, "col_as_of"))};
     t.widths = {0.2, 0.22, 0.46, 0.12};
     t.rightAligned = {false, false, false, false};
     t.fontPt = 7;

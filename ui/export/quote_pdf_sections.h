@@ -31,6 +31,7 @@ private:
     void option(const quote::QuoteOption& option);
     void memory();
     void layouts();
+    void scaling();  // chart, table (GPUs, tokens/s, efficiency, days) and the study's notes
     void costOverTime();
     void sensitivity();
     // A heading and its chart on one page (the heading alone is not left at a page's foot).

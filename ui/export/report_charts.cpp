@@ -8,6 +8,7 @@
 #include "charts/cost_details_view.h"
 #include "charts/layout_scatter_view.h"
 #include "charts/memory_chart_view.h"
+#include "charts/scaling_chart_views.h"
 #include "charts/step_time_chart_view.h"
 #include "report/plan.h"
 
@@ -20,14 +21,19 @@ namespace {
 constexpr int kWidth = 900;
 constexpr int kHeight = 520;
 
-template <typename View> View* make(const Plan& plan, int height = kHeight) {
+// A view laid out at the export size off screen, then filled by `fill(view)`.
+template <typename View, typename Fill> View* makeFilled(Fill fill) {
     auto* view = new View;
     view->setAttribute(Qt::WA_DontShowOnScreen);
-    view->resize(kWidth, height);
+    view->resize(kWidth, kHeight);
     view->show();  // delivers the resize, so the chart and its overlays lay out at this size
-    view->setPlan(plan);
+    fill(*view);
     QApplication::processEvents();
     return view;
+}
+
+template <typename View> View* make(const Plan& plan) {
+    return makeFilled<View>([&plan](View& v) { v.setPlan(plan); });
 }
 
 }  // namespace
@@ -40,7 +46,7 @@ QRectF ReportChart::source() const {
     return view->chart()->sceneBoundingRect();
 }
 
-ReportCharts::ReportCharts(const Plan& plan) {
+ReportCharts::ReportCharts(const Plan& plan, const std::optional<ScalingReport>& scaling) {
     const auto add = [this](const char* name, QWidget* owner, QChartView* view) {
         m_widgets.emplace_back(owner);
         m_charts.push_back({QString::fromLatin1(name), view});
@@ -48,6 +54,13 @@ ReportCharts::ReportCharts(const Plan& plan) {
     const auto addView = [&add](const char* name, QChartView* view) { add(name, view, view); };
     addView("memory", make<MemoryChartView>(plan));
     addView("step_time", make<StepTimeChartView>(plan));
+    if (scaling) {
+        // The Scaling tab's two charts for the quote's study (no deadline: a quote has none).
+        addView("scaling", makeFilled<ScalingThroughputChartView>(
+                               [&](ScalingThroughputChartView& v) { v.setReport(*scaling); }));
+        addView("scaling_days",
+                makeFilled<ScalingDaysChartView>([&](ScalingDaysChartView& v) { v.setReport(*scaling, 0); }));
+    }
     addView("layouts", make<LayoutScatterView>(plan));
     addView("cost", make<CostChartView>(plan));
     if (plan.cost && !plan.cost->sensitivity.empty()) {

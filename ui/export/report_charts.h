@@ -8,11 +8,14 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QWidget;
 
 class QChartView;
+
+#include "search/scaling_study.h"
 
 namespace clusterplan {
 struct Plan;
@@ -21,7 +24,8 @@ struct Plan;
 namespace clusterplan::ui {
 
 struct ReportChart {
-    QString name;  // file stem: "memory", "step_time", "layouts", "cost", "sensitivity"
+    // file stem: "memory", "step_time", "scaling", "scaling_days", "layouts", "cost", "sensitivity"
+    QString name;
     QChartView* view = nullptr;
     [[nodiscard]] QGraphicsScene* scene() const;
     [[nodiscard]] QRectF source() const;  // the chart's rectangle in its scene
@@ -29,7 +33,8 @@ struct ReportChart {
 
 class ReportCharts {
 public:
-    explicit ReportCharts(const Plan& plan);
+    // `scaling`: the quote's scaling study (QuoteDocument::scaling); absent, no scaling charts.
+    ReportCharts(const Plan& plan, const std::optional<ScalingReport>& scaling);
     ~ReportCharts();
     ReportCharts(const ReportCharts&) = delete;
     ReportCharts& operator=(const ReportCharts&) = delete;

@@ -63,7 +63,7 @@ void MainWindow::createEditMenu() {
 void MainWindow::createExportMenu() {
     // Parented to the menu: a language change rebuilds both together.
     QMenu* menu = menuBar()->addMenu(tr("&Export"));
-    auto* exportActions = new ExportActions(m_controller, this);
+    auto* exportActions = new ExportActions(m_controller, m_prompter, this);
     exportActions->setParent(menu);
     exportActions->addTo(menu);
 }

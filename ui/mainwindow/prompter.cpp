@@ -50,6 +50,20 @@ QString Prompter::saveFileName(const QString& suggestion) {
                                         nullptr, QFileDialog::DontUseNativeDialog);
 }
 
+QString Prompter::exportFileName(const QString& title, const QString& suggestion, const QString& filter) {
+    if (answeredByTest())
+        return m_test.exportPath ? m_test.exportPath(suggestion) : QString();
+    return QFileDialog::getSaveFileName(m_parent, title, suggestion, filter, nullptr,
+                                        QFileDialog::DontUseNativeDialog);
+}
+
+QString Prompter::exportFolder(const QString& title, const QString& tag) {
+    if (answeredByTest())
+        return m_test.exportPath ? m_test.exportPath(tag) : QString();
+    return QFileDialog::getExistingDirectory(m_parent, title, QString(),
+                                             QFileDialog::ShowDirsOnly | QFileDialog::DontUseNativeDialog);
+}
+
 void Prompter::warn(const QString& title, const QString& text) {
     m_warnings << text;
     if (!m_test.answer)

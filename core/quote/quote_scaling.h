@@ -1,0 +1,25 @@
+#pragma once
+// The quote's scaling section (issue 8 §1 item 4: "scaling (chart)"): the study
+// `clusterplan-cli scale FILE` runs, from the scenario alone — GPU counts up to the scenario's
+// cluster, no deadline (a quote has none). The study bounds itself (kScalingLayoutBudget layouts
+// over all of its searches), as it does for the window's Scaling tab, so a big scenario stays
+// within seconds; the PDF's table and chart and the chart images read this one report.
+#include <string>
+#include <vector>
+
+#include "hardware/catalog.h"
+#include "quote/labels.h"
+#include "scenario/scenario.h"
+#include "search/scaling_study.h"
+
+namespace clusterplan::quote {
+
+[[nodiscard]] ScalingReport quoteScaling(const Scenario& scenario, const Catalog& catalog);
+
+// The table printed under the chart: GPUs, tokens/s, scaling efficiency and days, formatted as
+// `clusterplan-cli scale` prints them ("1234567", "87.5 %", "12.3"); counts on which nothing fits
+// say so in the tokens/s cell.
+[[nodiscard]] std::vector<std::string> scalingHeader(Lang lang);
+[[nodiscard]] std::vector<std::vector<std::string>> scalingRows(const ScalingReport& report, Lang lang);
+
+}  // namespace clusterplan::quote

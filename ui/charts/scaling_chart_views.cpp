@@ -1,0 +1,154 @@
+#include "charts/scaling_chart_views.h"
+
+#include "charts/chart_palette.h"
+
+#include <QChart>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <utility>
+
+namespace clusterplan::ui {
+
+namespace {
+
+const QColor kThroughputColor(0x00, 0x72, 0xB2);
+const QColor kIdealColor(0x99, 0x99, 0x99);
+const QColor kEfficiencyColor(0xD5, 0x5E, 0x00);
+const QColor kDaysColor(0x00, 0x9E, 0x73);
+const QColor kDeadlineColor(0xCC, 0x79, 0xA7);
+
+QLineSeries* line(const QString& name, const QColor& color, Qt::PenStyle style = Qt::SolidLine) {
+    auto* s = new QLineSeries;
+    s->setName(name);
+    s->setPen(QPen(color, 2, style));
+    s->setPointsVisible(true);
+    return s;
+}
+
+QChart* newChart(const QWidget* view, const QString& title) {
+    auto* chart = new QChart;
+    applyChartTheme(chart, view->palette());
+    chart->setTitle(title);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+QLogValueAxis* gpuAxis(QObject* parent, const QString& title) {
+    auto* axis = new QLogValueAxis(parent);
+    axis->setBase(2);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    axis->setMinorTickCount(0);
+    axis->setLabelsAngle(-45);  // counts up to 5 digits side by side
+    axis->setTitleText(title);
+    return axis;
+}
+
+// The smallest and largest GPU counts tried, fitting or not.
+std::pair<double, double> gpuSpan(const ScalingReport& report) {
+    double low = 1, high = 2;
+    if (!report.curve.empty())
+        low = static_cast<double>(report.curve.front().gpus);
+    for (const ScalePoint& p : report.curve)
+        high = std::max(high, static_cast<double>(p.gpus));
+    return {low, high};
+}
+
+// The GPU axis spans every count tried, with a margin on the log scale.
+void fitGpuAxis(QLogValueAxis* axis, const ScalingReport& report) {
+    const auto [low, high] = gpuSpan(report);
+    axis->setRange(low / 1.3, high * 1.3);
+}
+
+}  // namespace
+
+ScalingThroughputChartView::ScalingThroughputChartView(QWidget* parent) : QChartView(parent) {
+    setObjectName(QStringLiteral("scaleThroughputChart"));
+    setRenderHint(QPainter::Antialiasing);
+    QChart* chart = newChart(this, tr("Throughput and scaling efficiency"));
+    m_gpuAxis = gpuAxis(chart, tr("GPUs (log2)"));
+    m_tpsAxis = new QValueAxis(chart);
+    m_tpsAxis->setTitleText(tr("tokens/s"));
+    m_tpsAxis->setTickCount(5);
+    m_tpsAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_effAxis = new QValueAxis(chart);
+    m_effAxis->setTitleText(tr("efficiency %"));
+    m_effAxis->setTickCount(5);
+    m_effAxis->setRange(0, 110);
+    m_effAxis->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(m_gpuAxis, Qt::AlignBottom);
+    chart->addAxis(m_tpsAxis, Qt::AlignLeft);
+    chart->addAxis(m_effAxis, Qt::AlignRight);
+    m_throughput = line(tr("tokens/s"), kThroughputColor);
+    m_ideal = line(tr("ideal (linear)"), kIdealColor, Qt::DashLine);
+    m_efficiency = line(tr("scaling efficiency"), kEfficiencyColor, Qt::DotLine);
+    for (QLineSeries* s : {m_ideal, m_throughput, m_efficiency}) {
+        chart->addSeries(s);
+        s->attachAxis(m_gpuAxis);
+        s->attachAxis(s == m_efficiency ? m_effAxis : m_tpsAxis);
+    }
+    setChart(chart);
+}
+
+void ScalingThroughputChartView::setReport(const ScalingReport& report) {
+    QList<QPointF> tps, ideal, eff;
+    double maxTps = 0;
+    for (const ScalePoint& p : report.curve) {
+        if (!p.fits)
+            continue;
+        const double g = static_cast<double>(p.gpus);
+        const double t = p.best.perf.tokensPerSecond;
+        tps << QPointF(g, t);
+        eff << QPointF(g, 100 * p.efficiency);
+        if (p.efficiency > 0)
+            ideal << QPointF(g, t / p.efficiency);  // efficiency = per-GPU rate / the smallest count's
+        maxTps = std::max({maxTps, t, p.efficiency > 0 ? t / p.efficiency : 0});
+    }
+    m_throughput->replace(tps);
+    m_ideal->replace(ideal);
+    m_efficiency->replace(eff);
+    fitGpuAxis(m_gpuAxis, report);
+    m_tpsAxis->setRange(0, std::max(1.0, maxTps * 1.08));
+}
+
+ScalingDaysChartView::ScalingDaysChartView(QWidget* parent) : QChartView(parent) {
+    setObjectName(QStringLiteral("scaleDaysChart"));
+    setRenderHint(QPainter::Antialiasing);
+    QChart* chart = newChart(this, tr("Days to train"));
+    m_gpuAxis = gpuAxis(chart, tr("GPUs (log2)"));
+    m_daysAxis = new QValueAxis(chart);
+    m_daysAxis->setTitleText(tr("days"));
+    chart->addAxis(m_gpuAxis, Qt::AlignBottom);
+    chart->addAxis(m_daysAxis, Qt::AlignLeft);
+    m_days = line(tr("days to train"), kDaysColor);
+    m_deadline = line(tr("deadline"), kDeadlineColor, Qt::DashLine);
+    m_deadline->setPointsVisible(false);
+    for (QLineSeries* s : {m_days, m_deadline}) {
+        chart->addSeries(s);
+        s->attachAxis(m_gpuAxis);
+        s->attachAxis(m_daysAxis);
+    }
+    setChart(chart);
+}
+
+void ScalingDaysChartView::setReport(const ScalingReport& report, double deadlineDays) {
+    QList<QPointF> days;
+    double maxDays = deadlineDays;
+    for (const ScalePoint& p : report.curve)
+        if (p.fits) {
+            days << QPointF(static_cast<double>(p.gpus), p.trainDays);
+            maxDays = std::max(maxDays, p.trainDays);
+        }
+    m_days->replace(days);
+    const auto [low, high] = gpuSpan(report);
+    m_deadline->replace(deadlineDays > 0 ? QList<QPointF>{{low, deadlineDays}, {high, deadlineDays}}
+                                         : QList<QPointF>{});
+    fitGpuAxis(m_gpuAxis, report);
+    m_daysAxis->setRange(0, std::max(1.0, maxDays * 1.1));
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,54 @@
+#pragma once
+// The Scaling tab's two charts (issue 7 §3), as views of a ScalingReport so the tab and the quote
+// (issue 8 §1 item 4: "scaling (chart)") draw them with the same code:
+// - ScalingThroughputChartView: tokens/s and scaling efficiency against the GPU count (log2 axis),
+//   with the ideal linear line through the smallest fitting count;
+// - ScalingDaysChartView: days to train against the GPU count, with the deadline as a line.
+// Counts on which nothing fits are left out of the lines but still widen the GPU axis. The QChart,
+// its axes and series live as long as the view; setReport() replaces the points.
+#include <QChartView>
+
+#include "search/scaling_study.h"
+
+class QLineSeries;
+class QLogValueAxis;
+class QValueAxis;
+
+namespace clusterplan::ui {
+
+class ScalingThroughputChartView : public QChartView {
+    Q_OBJECT
+
+public:
+    explicit ScalingThroughputChartView(QWidget* parent = nullptr);
+    void setReport(const ScalingReport& report);
+    [[nodiscard]] QLineSeries* throughputSeries() const { return m_throughput; }
+    [[nodiscard]] QLineSeries* idealSeries() const { return m_ideal; }
+    [[nodiscard]] QLineSeries* efficiencySeries() const { return m_efficiency; }
+
+private:
+    QLogValueAxis* m_gpuAxis = nullptr;
+    QValueAxis* m_tpsAxis = nullptr;
+    QValueAxis* m_effAxis = nullptr;
+    QLineSeries* m_throughput = nullptr;
+    QLineSeries* m_ideal = nullptr;
+    QLineSeries* m_efficiency = nullptr;
+};
+
+class ScalingDaysChartView : public QChartView {
+    Q_OBJECT
+
+public:
+    explicit ScalingDaysChartView(QWidget* parent = nullptr);
+    // `deadlineDays` 0: no deadline line.
+    void setReport(const ScalingReport& report, double deadlineDays);
+    [[nodiscard]] QLineSeries* daysSeries() const { return m_days; }
+
+private:
+    QLogValueAxis* m_gpuAxis = nullptr;
+    QValueAxis* m_daysAxis = nullptr;
+    QLineSeries* m_days = nullptr;
+    QLineSeries* m_deadline = nullptr;
+};
+
+}  // namespace clusterplan::ui
