@@ -1,11 +1,14 @@
 // Window speed (issue 7 §7), a program, not a test. Measures, offscreen:
-//  1. input change -> every view updated and the window painted: median and 95th percentile over
+//  1. input change -> every visible view updated and the window painted (hidden tabs render when
+//     shown, TabRenderer): median and 95th percentile over
 //     200 edits (training.tokens alternates, so the search, cost and every view run again), on the
 //     default scenario and on Llama 3.1 405B on 16,384 H100 with every layout key open, with the
 //     Memory tab and with the Explorer tab in front. The controller's 30 ms coalescing delay
 //     (PlanController::kCoalesceMs) comes on top when a user types;
-//  2. the Explorer redraw with all points (setPlan + paint of the chart alone);
-//  3. start to the first painted plan (from main() entry; excludes loading the program).
+//  2. showing a tab that went stale after an edit (its render + a paint of the window), the cost
+//     the lazy tabs move from every input to the first look at a tab;
+//  3. the Explorer redraw with all points (setPlan + paint of the chart alone);
+//  4. start to the first painted plan (from main() entry; excludes loading the program).
 // Run from a RelWithDebInfo build: QT_QPA_PLATFORM=offscreen build/bin/bench_window
 #include <QApplication>
 #include <QElapsedTimer>
@@ -19,8 +22,10 @@
 #include <string>
 #include <vector>
 
+#include "charts/cost_chart_view.h"
 #include "charts/explorer_chart_view.h"
 #include "charts/layout_explorer_tab.h"
+#include "charts/step_time_chart_view.h"
 #include "mainwindow/main_window.h"
 #include "models/plan_comparison.h"
 #include "models/plan_controller.h"
@@ -79,6 +84,25 @@ void inputToPaint(const char* name, PlanController& controller, MainWindow& wind
                 percentile(cpuMs, 0.5), percentile(cpuMs, 0.95));
 }
 
+// Edit on the Memory tab, then show `tab` (stale by then): its render and a paint of the window.
+void staleTabShown(const char* name, PlanController& controller, MainWindow& window, QWidget* tab) {
+    QWidget* memoryTab = window.findChild<QTabWidget*>(QStringLiteral("chartTabs"))->widget(0);
+    std::vector<double> ms;
+    QElapsedTimer timer;
+    for (int i = 0; i < kEdits / 4; ++i) {
+        window.showTabOf(memoryTab);
+        controller.update([i](Scenario& s) { s.training.tokens = (i % 2 ? 1.0e12 : 1.1e12); });
+        controller.evaluateNow();
+        QApplication::processEvents();
+        timer.start();
+        window.showTabOf(tab);
+        QApplication::processEvents();
+        (void)window.grab();
+        ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    std::printf("%-50s wall median %6.1f ms p95 %6.1f ms\n", name, percentile(ms, 0.5), percentile(ms, 0.95));
+}
+
 void explorerRedraw(PlanController& controller, MainWindow& window) {
     ExplorerChartView& chart = *window.explorer()->chart();
     const Plan& plan = *controller.plan();
@@ -104,6 +128,10 @@ void measure(const char* name, const Scenario& scenario, const Catalog& catalog)
     QWidget* memoryTab = window.findChild<QTabWidget*>(QStringLiteral("chartTabs"))->widget(0);
     inputToPaint((std::string(name) + ", Memory tab").c_str(), controller, window, memoryTab);
     inputToPaint((std::string(name) + ", Explorer tab").c_str(), controller, window, window.explorer());
+    staleTabShown((std::string(name) + ", Time tab shown after an edit").c_str(), controller, window,
+                  window.stepTimeChart());
+    staleTabShown((std::string(name) + ", Cost tab shown after an edit").c_str(), controller, window,
+                  window.costChart());
     if (controller.plan() && controller.plan()->search && controller.plan()->search->ranked.size() > 1000)
         explorerRedraw(controller, window);
 }

@@ -21,6 +21,7 @@ TEST_CASE("feed.chart_shows_needed_and_available_rates", "[feed]") {
     auto* tabs = f.widget<QTabWidget>("chartTabs");
     FeedChartView* chart = f.widget<FeedChartView>("feedChart");
     CHECK(tabs->widget(1)->isAncestorOf(chart));
+    f.window.showTabOf(chart);  // the Time tab renders when shown
     const FeedCheck& feed = f.controller.plan()->feed;
     REQUIRE(chart->series() != nullptr);
     const QList<QBarSet*> sets = chart->series()->barSets();

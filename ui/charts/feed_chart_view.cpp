@@ -1,6 +1,7 @@
 #include "charts/feed_chart_view.h"
 
 #include "charts/chart_palette.h"
+#include "models/number_text.h"
 #include "report/plan.h"
 
 #include <QBarCategoryAxis>
@@ -23,7 +24,7 @@ const QColor kNeeded(0xD5, 0x5E, 0x00);
 const QColor kAvailable(0x00, 0x9E, 0x73);
 
 QString rate(double v) {
-    return QLocale().toString(v, 'f', v < 10 ? 2 : 0);
+    return formatNumber(v, v < 10 ? 2 : 0);
 }
 
 }  // namespace
@@ -62,7 +63,10 @@ void FeedChartView::setPlan(const Plan& plan) {
     values->setTitleText(tr("samples/s per server"));
     const double low = std::max(1e-3, std::min({f.neededPerNode, f.cpuPerNode, f.storagePerNode}) / 2);
     const double high = std::max({f.neededPerNode, f.cpuPerNode, f.storagePerNode, 1.0}) * 2;
-    values->setRange(std::pow(10, std::floor(std::log10(low))), std::pow(10, std::ceil(std::log10(high))));
+    const double bottom = std::pow(10, std::floor(std::log10(low)));
+    const double top = std::pow(10, std::ceil(std::log10(high)));
+    // A rate that is not finite (a degenerate input) must not give the axis "nan" or "inf" labels.
+    values->setRange(bottom, std::isfinite(top) && top > bottom ? top : bottom * 1000);
     chart->addAxis(categories, Qt::AlignLeft);
     chart->addAxis(values, Qt::AlignBottom);
     m_series->attachAxis(categories);
@@ -70,7 +74,7 @@ void FeedChartView::setPlan(const Plan& plan) {
 
     const QString title = f.binds ? tr("Data feed binds (%1): GPUs at %2 %")
                                         .arg(f.bottleneck == "cpu" ? tr("CPU") : tr("storage"))
-                                        .arg(QLocale().toString(100 * f.gpuUtilization, 'f', 0))
+                                        .arg(formatNumber(100 * f.gpuUtilization, 0))
                                   : tr("Data feed keeps up: %1× the need").arg(rate(f.margin));
     chart->setTitle(title);
     setToolTip(

@@ -1,5 +1,6 @@
 #include "charts/layout_scatter_view.h"
 
+#include "models/number_text.h"
 #include "models/plan_summary.h"
 #include "report/plan.h"
 
@@ -38,8 +39,8 @@ QString candidateText(const Candidate& c) {
             .arg(formatLayoutDegrees(c.layout))
             .arg(c.layout.microBatch)
             .arg(c.layout.zeroStage)
-            .arg(formatGib(c.memoryBytes), QLocale().toString(c.perf.tokensPerSecond, 'f', 0),
-                 QLocale().toString(c.perf.stepSeconds, 'f', 2));
+            .arg(formatGib(c.memoryBytes), formatNumber(c.perf.tokensPerSecond, 0),
+                 formatNumber(c.perf.stepSeconds, 2));
     if (!c.fits)
         text += LayoutScatterView::tr("<br>does not fit: %1")
                     .arg(QString::fromUtf8(c.reason.c_str()).toHtmlEscaped());
