@@ -58,15 +58,20 @@ void FeedChartView::setPlan(const Plan& plan) {
     auto* categories = new QBarCategoryAxis;
     categories->append({tr("CPU workers"), tr("storage")});
     auto* values = new QLogValueAxis;
-    values->setBase(10);
     values->setLabelFormat(QStringLiteral("%g"));
     values->setTitleText(tr("samples/s per server"));
     const double low = std::max(1e-3, std::min({f.neededPerNode, f.cpuPerNode, f.storagePerNode}) / 2);
-    const double high = std::max({f.neededPerNode, f.cpuPerNode, f.storagePerNode, 1.0}) * 2;
-    const double bottom = std::pow(10, std::floor(std::log10(low)));
-    const double top = std::pow(10, std::ceil(std::log10(high)));
-    // A rate that is not finite (a degenerate input) must not give the axis "nan" or "inf" labels.
-    values->setRange(bottom, std::isfinite(top) && top > bottom ? top : bottom * 1000);
+    double high = std::max({f.neededPerNode, f.cpuPerNode, f.storagePerNode, 1.0}) * 2;
+    if (!std::isfinite(high))  // a degenerate input must not give the axis "nan" or "inf" labels
+        high = low * 1000;
+    // One label per decade crowds the axis when the rates span many decades (storage reads 10^6
+    // samples/s where the GPUs need 10): at the default window size Qt elided one ("1000…"). Past
+    // four decades a label goes every second decade.
+    const double base = std::log10(high / low) > 4 ? 100 : 10;
+    values->setBase(base);
+    const auto power = [base](double exponent) { return std::pow(base, exponent); };
+    const auto logBase = [base](double v) { return std::log(v) / std::log(base); };
+    values->setRange(power(std::floor(logBase(low))), power(std::ceil(logBase(high))));
     chart->addAxis(categories, Qt::AlignLeft);
     chart->addAxis(values, Qt::AlignBottom);
     m_series->attachAxis(categories);
