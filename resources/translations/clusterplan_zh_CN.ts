@@ -2733,10 +2733,6 @@
         <translation>MFU</translation>
     </message>
     <message>
-        <source>days to train</source>
-        <translation>训练天数</translation>
-    </message>
-    <message>
         <source>run cost, rented</source>
         <translation>训练成本（租用）</translation>
     </message>
@@ -2783,10 +2779,6 @@
     <message>
         <source>%1 pts vs baseline</source>
         <translation>较基线 %1 个百分点</translation>
-    </message>
-    <message>
-        <source>days for %1 B tokens</source>
-        <translation>训练 %1 B token 所需天数</translation>
     </message>
     <message>
         <source>%1 on %2 × %3 (%4 nodes) · step %5 s · %6 per GPU of %7 · %8</source>
@@ -2859,6 +2851,14 @@
     <message>
         <source>Times are estimates: on %1 published runs the engine had not been fitted to, step time was off by %2 % on average (cross-validated); %3 % fell inside the band.</source>
         <translation>时间为估算值：在 %1 个未用于拟合的公开训练记录上，单步时间平均偏差 %2 %（交叉验证）；%3 % 落在给出的区间内。</translation>
+    </message>
+    <message>
+        <source>days budgeted</source>
+        <translation>预算训练天数</translation>
+    </message>
+    <message>
+        <source>days budgeted for %1 B tokens (%2 days steady-state)</source>
+        <translation>训练 %1 B token 的预算天数（稳态 %2 天）</translation>
     </message>
 </context>
 <context>

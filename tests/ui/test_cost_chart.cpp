@@ -15,6 +15,7 @@ using namespace clusterplan::ui::test;
 
 TEST_CASE("charts.cost_chart_has_three_lines", "[charts][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     const CostChartView& chart = *f.window.costChart();
     const Plan& plan = *f.controller.plan();
     REQUIRE(plan.cost.has_value());
@@ -42,6 +43,7 @@ TEST_CASE("charts.cost_chart_has_three_lines", "[charts][cost]") {
 
 TEST_CASE("charts.cost_rent_doubles_with_nodes", "[charts][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     const CostChartView& chart = *f.window.costChart();
     const auto lastRent = [&] {
         const QLineSeries* rent = chart.lines().value(0);
@@ -79,6 +81,7 @@ TEST_CASE("charts.cost_break_even_marker_within_horizon", "[charts][cost]") {
 
 TEST_CASE("charts.cost_chart_without_a_price_says_why", "[charts][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     auto* gpu = f.widget<QComboBox>("gpu");
     const int mi300x = gpu->findData(QStringLiteral("mi300x-192gb"));
     REQUIRE(mi300x >= 0);

@@ -26,6 +26,7 @@ const cost::CostReport& costReport(const WindowFixture& f) {
 
 TEST_CASE("inputs.cost_widgets_have_object_names", "[inputs][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     f.widget<QComboBox>("priceBook");
     f.widget<QComboBox>("rentOffer");
     f.widget<QComboBox>("currency");
@@ -48,6 +49,7 @@ TEST_CASE("inputs.cost_widgets_have_object_names", "[inputs][cost]") {
 
 TEST_CASE("inputs.cost_currency_usd_converts_the_report", "[inputs][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     const double rentCny = costReport(f).rentAccruedTotal.units();
     REQUIRE(costReport(f).currency == cost::Currency::Cny);
     auto* currency = f.widget<QComboBox>("currency");
@@ -67,6 +69,7 @@ TEST_CASE("inputs.cost_currency_usd_converts_the_report", "[inputs][cost]") {
 
 TEST_CASE("inputs.cost_utilization_changes_run_cost", "[inputs][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     const cost::CostReport before = costReport(f);
     REQUIRE(before.runCostRent.has_value());
     auto* utilization = f.widget<QDoubleSpinBox>("utilization");
@@ -80,6 +83,7 @@ TEST_CASE("inputs.cost_utilization_changes_run_cost", "[inputs][cost]") {
 
 TEST_CASE("inputs.cost_horizon_48_gives_49_points", "[inputs][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     auto* horizon = f.widget<QSpinBox>("horizonMonths");
     REQUIRE(f.editAndWait([&] { horizon->setValue(48); }));
     CHECK(f.controller.scenario().cost.horizonMonths == 48);
@@ -91,6 +95,7 @@ TEST_CASE("inputs.cost_horizon_48_gives_49_points", "[inputs][cost]") {
 
 TEST_CASE("inputs.cost_price_book_switch_follows_gpu", "[inputs][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     auto* gpu = f.widget<QComboBox>("gpu");
     auto* book = f.widget<QComboBox>("priceBook");
     auto* offer = f.widget<QComboBox>("rentOffer");
@@ -117,6 +122,7 @@ TEST_CASE("inputs.cost_price_book_switch_follows_gpu", "[inputs][cost]") {
 
 TEST_CASE("inputs.cost_offer_for_another_gpu_marks_the_field", "[inputs][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     auto* gpu = f.widget<QComboBox>("gpu");
     auto* offer = f.widget<QComboBox>("rentOffer");
     const int server = offer->findData(QStringLiteral("yiwan-a100-8x-server"));
@@ -141,6 +147,7 @@ TEST_CASE("inputs.cost_offer_for_another_gpu_marks_the_field", "[inputs][cost]")
 
 TEST_CASE("inputs.cost_discount_rate_overrides_book", "[inputs][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     auto* bookDefault = f.widget<QCheckBox>("discountRateDefault");
     auto* rate = f.widget<QDoubleSpinBox>("discountRate");
     REQUIRE(costReport(f).discountRate == Approx(0.05));
@@ -158,6 +165,7 @@ TEST_CASE("inputs.cost_discount_rate_overrides_book", "[inputs][cost]") {
 
 TEST_CASE("inputs.cost_load_does_not_emit_edits", "[inputs][cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costChart());  // the Cost tab renders when shown
     QSignalSpy changed(&f.controller, &PlanController::scenarioChanged);
     f.controller.update([](Scenario& s) {
         s.cost.horizonMonths = 24;

@@ -54,7 +54,9 @@ struct ExplorerFixture : WindowFixture {
     }
 
     // Every view shows ranked[row] as the selection, with the engine's numbers for it.
-    void checkSelected(std::size_t row) const {
+    // Memory and Time render when shown (TabRenderer): each is shown before it is read, and the
+    // Explorer again at the end.
+    void checkSelected(std::size_t row) {
         const Candidate& c = plan().search->ranked[row];
         REQUIRE(window.comparison().selectedIndex() == row);
         const auto& selected = window.comparison().selectedPlan();
@@ -71,16 +73,19 @@ struct ExplorerFixture : WindowFixture {
         const QModelIndex current = window.explorer()->proxy()->mapToSource(table->currentIndex());
         CHECK(current.row() == static_cast<int>(row));
         // Memory: a second bar, labelled "Selected", as tall as the layout's peak memory.
+        window.showTabOf(window.memoryChart());
         const QStringList labels = window.memoryChart()->columnLabels();
         REQUIRE(labels.size() == 2);
         CHECK(labels[1].startsWith(QStringLiteral("Selected")));
         CHECK(stackedTotal(*window.memoryChart(), 1) == Approx(toGib(c.memoryBytes)).epsilon(1e-6));
         // Time: a second bar with the layout's step-time parts.
+        window.showTabOf(window.stepTimeChart());
         const std::vector<StepPart> parts = stepParts(c.perf);
         const QList<QBarSet*> sets = window.stepTimeChart()->barSets();
         REQUIRE(sets.size() == static_cast<qsizetype>(parts.size()));
         for (std::size_t i = 0; i < parts.size(); ++i)
             CHECK(sets[static_cast<qsizetype>(i)]->at(1) == Approx(parts[i].seconds));
+        window.showTabOf(window.explorer());
     }
 };
 

@@ -7,8 +7,12 @@
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLocale>
+#include <QLogValueAxis>
 #include <QSpinBox>
 #include <QTabWidget>
+
+#include <algorithm>
+#include <cmath>
 
 #include "charts/feed_chart_view.h"
 
@@ -21,6 +25,7 @@ TEST_CASE("feed.chart_shows_needed_and_available_rates", "[feed]") {
     auto* tabs = f.widget<QTabWidget>("chartTabs");
     FeedChartView* chart = f.widget<FeedChartView>("feedChart");
     CHECK(tabs->widget(1)->isAncestorOf(chart));
+    f.window.showTabOf(chart);  // the Time tab renders when shown
     const FeedCheck& feed = f.controller.plan()->feed;
     REQUIRE(chart->series() != nullptr);
     const QList<QBarSet*> sets = chart->series()->barSets();
@@ -29,6 +34,13 @@ TEST_CASE("feed.chart_shows_needed_and_available_rates", "[feed]") {
     CHECK(sets[0]->at(0) == Approx(feed.neededPerNode));
     CHECK(sets[1]->at(0) == Approx(feed.cpuPerNode));
     CHECK(sets[1]->at(1) == Approx(feed.storagePerNode));
+    // The rates span seven decades (storage ~10^6 samples/s, the GPUs ~10): the log axis labels
+    // every second decade, at most six labels, so none is elided at 1400x900 (eight were, "1000…").
+    auto* axis = qobject_cast<QLogValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0));
+    REQUIRE(axis != nullptr);
+    CHECK(axis->min() <= std::min(feed.neededPerNode, feed.cpuPerNode));
+    CHECK(axis->max() >= feed.storagePerNode);
+    CHECK(std::log(axis->max() / axis->min()) / std::log(axis->base()) + 1 <= 6.01);
     // The default scenario (pre-tokenized text) keeps up, and the title says so.
     CHECK_FALSE(feed.binds);
     CHECK(chart->chart()->title().contains(QStringLiteral("keeps up")));

@@ -15,6 +15,7 @@ using namespace clusterplan::ui::test;
 TEST_CASE("phases.tab_shows_the_phases_and_follows_an_edit", "[phases]") {
     WindowFixture f;
     auto* tab = f.widget<PhasesTab>("phasesTab");
+    f.window.showTabOf(tab);                  // the Phases tab renders when shown
     CHECK(tab->timeline()->rowCount() == 0);  // the default scenario has no phases
     CHECK(f.widget<QLabel>("phasesStatus")->text().contains(QStringLiteral("no phases")));
     auto* tabs = f.widget<QTabWidget>("chartTabs");

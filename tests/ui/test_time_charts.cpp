@@ -62,6 +62,7 @@ TEST_CASE("charts.chart_tabs_are_memory_time_explorer_scaling_cost_phases", "[ch
 
 TEST_CASE("charts.step_time_bar_sums_to_step_time", "[charts]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.stepTimeChart());  // the Time tab renders when shown
     const StepTimeChartView& chart = *f.window.stepTimeChart();
     const PerfEstimate& perf = f.controller.plan()->perf;
     const std::vector<StepPart> parts = stepParts(perf);
@@ -95,6 +96,7 @@ TEST_CASE("charts.step_time_bar_sums_to_step_time", "[charts]") {
 
 TEST_CASE("charts.step_time_follows_tp", "[charts]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.stepTimeChart());  // the Time tab renders when shown
     const StepTimeChartView& chart = *f.window.stepTimeChart();
     const QString tpPart = QStringLiteral("TP comm (exposed)");
     CHECK(partSeconds(chart, tpPart) == 0);
@@ -113,6 +115,7 @@ TEST_CASE("charts.step_time_follows_tp", "[charts]") {
 
 TEST_CASE("charts.layout_scatter_says_how_to_search", "[charts]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.layoutScatter());
     const LayoutScatterView& scatter = *f.window.layoutScatter();
     REQUIRE_FALSE(f.controller.plan()->search.has_value());
     CHECK(scatter.chart()->series().isEmpty());

@@ -19,6 +19,7 @@
 #include "models/plan_comparison.h"
 #include "models/plan_summary.h"
 #include "models/qt_text.h"
+#include "quote/quote_document.h"
 #include "search/scaling_study.h"
 #include "validation/validation.h"
 
@@ -35,7 +36,17 @@ TEST_CASE("verdict.numbers_are_the_plans", "[verdict]") {
     CHECK(card.figure(QStringLiteral("layout")) == formatLayoutDegrees(plan.layout));
     CHECK(card.figure(QStringLiteral("throughput")) == QLocale().toString(plan.perf.tokensPerSecond, 'f', 0));
     CHECK(card.figure(QStringLiteral("mfu")) == QStringLiteral("%1 %").arg(100 * plan.perf.mfu, 0, 'f', 1));
-    CHECK(card.figure(QStringLiteral("days")) == QLocale().toString(plan.perf.trainDays, 'f', 1));
+    // Days: the budgeted days (interruptions, checkpoints, evaluation), as the summary and the quote
+    // price them, and the performance model's steady-state days in the caption.
+    REQUIRE(plan.run.wallDays > plan.perf.trainDays);
+    CHECK(card.figure(QStringLiteral("days")) == QLocale().toString(plan.run.wallDays, 'f', 1));
+    CHECK(card.figure(QStringLiteral("days")) ==
+          QLocale().toString(quote::buildQuoteDocument(plan, "2026-12-01", std::nullopt).verdict.trainDays,
+                             'f', 1));
+    CHECK(
+        card.caption(QStringLiteral("days"))
+            .contains(
+                QStringLiteral("%1 days steady-state").arg(QLocale().toString(plan.perf.trainDays, 'f', 1))));
     REQUIRE(plan.cost.has_value());
     REQUIRE(plan.cost->runCostRent.has_value());
     CHECK(card.figure(QStringLiteral("run_cost")) ==
@@ -68,6 +79,7 @@ TEST_CASE("compare.pin_baseline_shows_it_beside_the_current_plan", "[compare]") 
     CHECK(labels[1].startsWith(QStringLiteral("Baseline")));
     CHECK(stackedTotal(*f.window.memoryChart(), 1) == Approx(toGib(baseline.memory.total())).epsilon(1e-6));
     const std::vector<StepPart> parts = stepParts(baseline.perf);
+    f.window.showTabOf(f.window.stepTimeChart());  // the Time tab renders when shown
     const QList<QBarSet*> sets = f.window.stepTimeChart()->barSets();
     REQUIRE(sets.size() == static_cast<qsizetype>(parts.size()));
     for (std::size_t i = 0; i < parts.size(); ++i)
@@ -75,6 +87,7 @@ TEST_CASE("compare.pin_baseline_shows_it_beside_the_current_plan", "[compare]") 
 
     QTest::mouseClick(f.widget<QPushButton>("clearBaseline"), Qt::LeftButton);
     CHECK_FALSE(f.window.comparison().baseline().has_value());
+    f.window.showTabOf(f.window.memoryChart());
     CHECK(f.window.memoryChart()->columnLabels().size() == 1);
     CHECK(card.delta(QStringLiteral("throughput")).isEmpty());
 }
@@ -107,6 +120,7 @@ TEST_CASE("scaling.tab_shows_the_scaling_study", "[scaling]") {
 
 TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
     WindowFixture f;
+    f.window.showTabOf(f.window.costDetails());  // the Cost tab renders when shown
     const cost::CostReport& r = *f.controller.plan()->cost;
     const CostDetailsView& details = *f.window.costDetails();
     CHECK(details.runCostText().contains(toQString(cost::formatMoney(*r.runCostRent, r.currency))));

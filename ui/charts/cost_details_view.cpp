@@ -2,6 +2,7 @@
 
 #include "charts/chart_palette.h"
 #include "charts/table_cell.h"
+#include "models/number_text.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
 
@@ -97,14 +98,14 @@ void CostDetailsView::setPlan(const Plan& plan) {
     QString text;
     if (r.runCostRent && r.runCostBuy) {
         text = tr("<b>Training run</b> (%1 GPU-hours, %2 B tokens): <b>%3</b> rented, <b>%4</b> owned")
-                   .arg(r.runGpuHours.value_or(0), 0, 'f', 0)
-                   .arg(r.trainingTokens / 1e9, 0, 'f', 0)
-                   .arg(money(*r.runCostRent, r.currency), money(*r.runCostBuy, r.currency));
+                   .arg(formatPlainNumber(r.runGpuHours.value_or(0), 0),
+                        formatPlainNumber(r.trainingTokens / 1e9, 0), money(*r.runCostRent, r.currency),
+                        money(*r.runCostBuy, r.currency));
         if (r.perMillionTokensRent && r.perMillionTokensBuy)
             text += tr(" · per million tokens %1 %2 rented, %1 %3 owned")
-                        .arg(toQString(cost::currencySymbol(r.currency)))
-                        .arg(*r.perMillionTokensRent, 0, 'f', 4)
-                        .arg(*r.perMillionTokensBuy, 0, 'f', 4);
+                        .arg(toQString(cost::currencySymbol(r.currency)),
+                             formatPlainNumber(*r.perMillionTokensRent, 4),
+                             formatPlainNumber(*r.perMillionTokensBuy, 4));
     } else {
         text = tr("<b>Training run</b>: no cost per useful GPU-hour (utilisation 0)");
     }

@@ -3,6 +3,7 @@
 #include "charts/chart_palette.h"
 #include "charts/point_cloud_item.h"
 #include "models/engine_terms.h"
+#include "models/number_text.h"
 #include "models/plan_summary.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
@@ -228,25 +229,24 @@ std::optional<QPoint> ExplorerChartView::viewPosition(std::size_t row) const {
 
 QString ExplorerChartView::tooltip(std::size_t row) const {
     const Candidate& c = m_plan->search->ranked[row];
-    QString text = tr("<b>#%1 %2</b><br>micro-batch %3, ZeRO-%4, recompute %5<br>"
-                      "%6 per GPU · %7 tokens/s · step %8 s<br>MFU %9 % · %10 days")
-                       .arg(row + 1)
-                       .arg(formatLayoutDegrees(c.layout))
-                       .arg(c.layout.microBatch)
-                       .arg(c.layout.zeroStage)
-                       .arg(toQString(toString(c.layout.recompute)))
-                       .arg(formatGib(c.memoryBytes))
-                       .arg(c.perf.tokensPerSecond, 0, 'f', 0)
-                       .arg(c.perf.stepSeconds, 0, 'f', 3)
-                       .arg(100 * c.perf.mfu, 0, 'f', 1)
-                       .arg(c.perf.trainDays, 0, 'f', 1);
+    QString text =
+        tr("<b>#%1 %2</b><br>micro-batch %3, ZeRO-%4, recompute %5<br>"
+           "%6 per GPU · %7 tokens/s · step %8 s<br>MFU %9 % · %10 days")
+            .arg(row + 1)
+            .arg(formatLayoutDegrees(c.layout))
+            .arg(c.layout.microBatch)
+            .arg(c.layout.zeroStage)
+            .arg(toQString(toString(c.layout.recompute)))
+            .arg(formatGib(c.memoryBytes))
+            .arg(formatPlainNumber(c.perf.tokensPerSecond, 0), formatPlainNumber(c.perf.stepSeconds, 3),
+                 formatPlainNumber(100 * c.perf.mfu, 1), formatPlainNumber(c.perf.trainDays, 1));
     if (c.layout.offload != Offload::None)
         text += tr("<br>CPU offload: %1").arg(offloadName(c.layout.offload));
     if (m_plan->cost)
         if (const auto cost = rentPerMillionTokens(*m_plan->cost, c, budgetFactor(*m_plan)))
             text += tr("<br>%1 %2 per million tokens (rented)")
-                        .arg(toQString(cost::currencySymbol(m_plan->cost->currency)))
-                        .arg(*cost, 0, 'f', 3);
+                        .arg(toQString(cost::currencySymbol(m_plan->cost->currency)),
+                             formatPlainNumber(*cost, 3));
     if (!c.fits)
         text += tr("<br><b>does not fit:</b> %1").arg(toQString(c.reason).toHtmlEscaped());
     return text;

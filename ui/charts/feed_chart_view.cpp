@@ -1,6 +1,7 @@
 #include "charts/feed_chart_view.h"
 
 #include "charts/chart_palette.h"
+#include "models/number_text.h"
 #include "report/plan.h"
 
 #include <QBarCategoryAxis>
@@ -23,7 +24,7 @@ const QColor kNeeded(0xD5, 0x5E, 0x00);
 const QColor kAvailable(0x00, 0x9E, 0x73);
 
 QString rate(double v) {
-    return QLocale().toString(v, 'f', v < 10 ? 2 : 0);
+    return formatNumber(v, v < 10 ? 2 : 0);
 }
 
 }  // namespace
@@ -57,12 +58,20 @@ void FeedChartView::setPlan(const Plan& plan) {
     auto* categories = new QBarCategoryAxis;
     categories->append({tr("CPU workers"), tr("storage")});
     auto* values = new QLogValueAxis;
-    values->setBase(10);
     values->setLabelFormat(QStringLiteral("%g"));
     values->setTitleText(tr("samples/s per server"));
     const double low = std::max(1e-3, std::min({f.neededPerNode, f.cpuPerNode, f.storagePerNode}) / 2);
-    const double high = std::max({f.neededPerNode, f.cpuPerNode, f.storagePerNode, 1.0}) * 2;
-    values->setRange(std::pow(10, std::floor(std::log10(low))), std::pow(10, std::ceil(std::log10(high))));
+    double high = std::max({f.neededPerNode, f.cpuPerNode, f.storagePerNode, 1.0}) * 2;
+    if (!std::isfinite(high))  // a degenerate input must not give the axis "nan" or "inf" labels
+        high = low * 1000;
+    // One label per decade crowds the axis when the rates span many decades (storage reads 10^6
+    // samples/s where the GPUs need 10): at the default window size Qt elided one ("1000…"). Past
+    // four decades a label goes every second decade.
+    const double base = std::log10(high / low) > 4 ? 100 : 10;
+    values->setBase(base);
+    const auto power = [base](double exponent) { return std::pow(base, exponent); };
+    const auto logBase = [base](double v) { return std::log(v) / std::log(base); };
+    values->setRange(power(std::floor(logBase(low))), power(std::ceil(logBase(high))));
     chart->addAxis(categories, Qt::AlignLeft);
     chart->addAxis(values, Qt::AlignBottom);
     m_series->attachAxis(categories);
@@ -70,7 +79,7 @@ void FeedChartView::setPlan(const Plan& plan) {
 
     const QString title = f.binds ? tr("Data feed binds (%1): GPUs at %2 %")
                                         .arg(f.bottleneck == "cpu" ? tr("CPU") : tr("storage"))
-                                        .arg(QLocale().toString(100 * f.gpuUtilization, 'f', 0))
+                                        .arg(formatNumber(100 * f.gpuUtilization, 0))
                                   : tr("Data feed keeps up: %1× the need").arg(rate(f.margin));
     chart->setTitle(title);
     setToolTip(

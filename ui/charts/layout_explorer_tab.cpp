@@ -93,8 +93,7 @@ LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent
     layout->addWidget(split, 1);
 
     PlanController& controller = comparison.controller();
-    connect(&comparison, &PlanComparison::changed, this, &LayoutExplorerTab::showPlan);
-    connect(&controller, &PlanController::planChanged, this, &LayoutExplorerTab::showRanking);
+    connect(&controller, &PlanController::planChanged, this, [this] { m_rankingStale = true; });
     connect(&comparison, &PlanComparison::selectionChanged, this, &LayoutExplorerTab::showSelection);
     connect(&controller, &PlanController::scenarioChanged, this, &LayoutExplorerTab::showSearchOptions);
     connect(m_chart, &ExplorerChartView::layoutClicked, this,
@@ -102,7 +101,11 @@ LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &LayoutExplorerTab::tableRowChosen);
     showSearchOptions();
-    showRanking();
+}
+
+void LayoutExplorerTab::render() {
+    if (m_rankingStale)
+        showRanking();
     showPlan();
 }
 
@@ -231,6 +234,7 @@ void LayoutExplorerTab::showPlan() {
 
 void LayoutExplorerTab::showRanking() {
     const auto& plan = m_comparison.controller().plan();
+    m_rankingStale = false;
     m_model->setPlan(plan ? &*plan : nullptr);
     m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
     showSelection(m_comparison.selectedIndex());
@@ -238,6 +242,8 @@ void LayoutExplorerTab::showRanking() {
 
 void LayoutExplorerTab::showSelection(std::optional<std::size_t> row) {
     m_useLayout->setEnabled(row.has_value());
+    if (m_rankingStale)
+        return;  // the rows are of an older plan: render() selects the row once it refills them
     const QSignalBlocker block(m_table->selectionModel());
     if (!row) {
         m_table->clearSelection();

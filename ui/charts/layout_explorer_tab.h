@@ -4,6 +4,9 @@
 // PlanComparison: a click on a point or a row selects that layout in every view; "Use this
 // layout" pins its keys in the scenario. The search options — which layout keys are open, TP
 // across servers, the largest micro-batch — are edited here.
+// The scatter and the table render only when the tab is seen (render(), called by the window's
+// TabRenderer): refilling and re-sorting thousands of rows on every input would cost more than the
+// search itself.
 #include <QWidget>
 
 #include <optional>
@@ -39,6 +42,10 @@ public:
     [[nodiscard]] LayoutFilterProxy* proxy() const { return m_proxy; }
     [[nodiscard]] LayoutTableModel* model() const { return m_model; }
 
+    // Shows the current plan, its ranking (when a new plan came since), the selection and the
+    // baseline.
+    void render();
+
 private:
     QWidget* createToolbar();
     QWidget* createSearchOptions();
@@ -62,6 +69,7 @@ private:
     std::vector<std::pair<unsigned, QCheckBox*>> m_openKeys;
     QCheckBox* m_crossNodeTp = nullptr;
     QSpinBox* m_maxMicroBatch = nullptr;
+    bool m_rankingStale = true;  // a new plan came since the table was filled
 };
 
 }  // namespace clusterplan::ui

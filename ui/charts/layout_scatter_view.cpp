@@ -1,6 +1,7 @@
 #include "charts/layout_scatter_view.h"
 
 #include "models/engine_terms.h"
+#include "models/number_text.h"
 #include "models/plan_summary.h"
 #include "report/plan.h"
 
@@ -39,8 +40,8 @@ QString candidateText(const Candidate& c) {
             .arg(formatLayoutDegrees(c.layout))
             .arg(c.layout.microBatch)
             .arg(c.layout.zeroStage)
-            .arg(formatGib(c.memoryBytes), QLocale().toString(c.perf.tokensPerSecond, 'f', 0),
-                 QLocale().toString(c.perf.stepSeconds, 'f', 2));
+            .arg(formatGib(c.memoryBytes), formatNumber(c.perf.tokensPerSecond, 0),
+                 formatNumber(c.perf.stepSeconds, 2));
     if (c.layout.offload != Offload::None)
         text += LayoutScatterView::tr("<br>CPU offload: %1").arg(offloadName(c.layout.offload));
     if (!c.fits)

@@ -1,5 +1,6 @@
 #include "charts/memory_bars_view.h"
 
+#include "models/number_text.h"
 #include "models/plan_summary.h"
 
 #include <QBarCategoryAxis>
@@ -102,7 +103,8 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
             if (status)
                 QToolTip::showText(
                     QCursor::pos(),
-                    QStringLiteral("%1: %2 GiB").arg(set->label()).arg(set->at(index), 0, 'f', 2), this);
+                    QStringLiteral("%1: %2 GiB").arg(set->label(), formatPlainNumber(set->at(index), 2)),
+                    this);
         });
     }
     for (const MemoryBreakdown& memory : columns)

@@ -1,5 +1,6 @@
 #include "charts/money_axis.h"
 
+#include "models/number_text.h"
 #include <QLocale>
 #include <algorithm>
 
@@ -53,6 +54,8 @@ Scale scaleFor(double magnitude) {
 }
 
 QString formatScaled(double units, const QString& symbol, Scale scale, int decimals) {
+    if (!std::isfinite(units))
+        return kNoNumber;
     QString number = QString::number(std::abs(units) / scale.factor, 'f', decimals);
     if (number.contains(QLatin1Char('.'))) {
         while (number.endsWith(QLatin1Char('0')))

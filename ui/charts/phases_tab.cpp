@@ -3,6 +3,7 @@
 #include "charts/chart_palette.h"
 #include "charts/money_axis.h"
 #include "charts/table_cell.h"
+#include "models/number_text.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
 #include "phases/phases_format.h"
@@ -31,11 +32,11 @@ const QColor kColors[3] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), Q
 constexpr Qt::PenStyle kStyles[3] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
 
 QString money(cost::Money m, cost::Currency c) {
-    return toQString(cost::currencySymbol(c)) + QLocale().toString(m.units(), 'f', 0);
+    return toQString(cost::currencySymbol(c)) + formatNumber(m.units(), 0);
 }
 
 QString billions(double tokens) {
-    return QLocale().toString(tokens / 1e9, 'f', 2);
+    return formatNumber(tokens / 1e9, 2);
 }
 
 QTableWidget* table(const char* name, const QStringList& headers) {
@@ -85,8 +86,6 @@ PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
     layout->addWidget(m_timeline);
     layout->addLayout(charts, 1);
     layout->addWidget(m_plans);
-    connect(&m_controller, &PlanController::planChanged, this, [this] { refresh(); });
-    refresh();
 }
 
 QChartView* PhasesTab::createChart(const QString& title, QLineSeries* (&series)[3], QValueAxis* months) {
@@ -145,7 +144,7 @@ void PhasesTab::showPlan() {
     m_status->setText(tr("%n phase(s) over %1 months at %2 % utilisation: the phased plan costs %3.", nullptr,
                          static_cast<int>(p.phases.size()))
                           .arg(p.months)
-                          .arg(QLocale().toString(p.utilization * 100.0, 'f', 0))
+                          .arg(formatNumber(p.utilization * 100.0, 0))
                           .arg(money(p.total.cost, p.currency)));
     fillTimeline();
     fillPlainPlans();
@@ -172,7 +171,7 @@ void PhasesTab::fillTimeline() {
                                  toQString(r.training.model),
                                  r.training.fits ? tr("yes") : tr("no"),
                                  billions(r.training.tokens),
-                                 QLocale().toString(r.training.trainingDays, 'f', 1),
+                                 formatNumber(r.training.trainingDays, 1),
                                  money(r.cost.total, p.currency),
                                  money(r.cumulativeCost, p.currency),
                                  events.join(QStringLiteral("; "))};
@@ -197,10 +196,9 @@ void PhasesTab::fillPlainPlans() {
         m_plans->setItem(row, 0, readOnlyCell(names[row]));
         m_plans->setItem(row, 1, readOnlyCell(t ? money(t->cost, p.currency) : tr("not priced"), right));
         m_plans->setItem(row, 2, readOnlyCell(t ? billions(t->tokens) : QString(), right));
-        const QString perMillion = t && t->perMillionTokens
-                                       ? toQString(cost::currencySymbol(p.currency)) +
-                                             QLocale().toString(*t->perMillionTokens, 'f', 2)
-                                       : tr("none");
+        const QString perMillion = t && t->perMillionTokens ? toQString(cost::currencySymbol(p.currency)) +
+                                                                  formatNumber(*t->perMillionTokens, 2)
+                                                            : tr("none");
         m_plans->setItem(row, 3, readOnlyCell(perMillion, right));
     }
 }

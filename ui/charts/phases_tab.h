@@ -2,9 +2,10 @@
 // PhasesTab (issue 12 §1): what `clusterplan-cli phases` prints for the scenario's "phases" — a
 // timeline of the phases (months, hardware, rent or buy, model, tokens, cost), the cumulative
 // cost and cumulative tokens of the phased plan beside the two plain plans (rent the final
-// cluster from month 0, buy it at month 0), and the cost per million tokens of each. It follows
-// the controller: every new plan recomputes the phased plan from the current scenario (the
-// engine's planPhases(); the widgets only show its numbers).
+// cluster from month 0, buy it at month 0), and the cost per million tokens of each. refresh()
+// recomputes the phased plan from the controller's scenario (the engine's planPhases(); the
+// widgets only show its numbers); the window calls it when a new plan comes while the tab is
+// shown, or when the tab is shown after one (TabRenderer).
 #include <QWidget>
 
 #include <optional>
@@ -28,7 +29,7 @@ class PhasesTab : public QWidget {
 public:
     explicit PhasesTab(PlanController& controller, QWidget* parent = nullptr);
 
-    // Recomputes from the controller's scenario now (also done on every planChanged).
+    // Recomputes from the controller's scenario now.
     void refresh();
     [[nodiscard]] const std::optional<PhasedPlan>& phasedPlan() const { return m_plan; }
     [[nodiscard]] QTableWidget* timeline() const { return m_timeline; }

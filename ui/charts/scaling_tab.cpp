@@ -2,6 +2,7 @@
 
 #include "charts/scaling_chart_views.h"
 #include "charts/table_cell.h"
+#include "models/number_text.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
 #include "models/qt_text.h"
@@ -194,13 +195,11 @@ void ScalingTab::fillTables() {
         const double t = p.best.perf.tokensPerSecond;
         m_curve->setItem(row, 0, readOnlyCell(QString::number(p.gpus)));
         m_curve->setItem(row, 1, readOnlyCell(QString::number(p.nodes)));
-        m_curve->setItem(row, 2, readOnlyCell(p.fits ? QString::number(t, 'f', 0) : tr("does not fit")));
+        m_curve->setItem(row, 2, readOnlyCell(p.fits ? formatPlainNumber(t, 0) : tr("does not fit")));
         m_curve->setItem(
-            row, 3,
-            readOnlyCell(p.fits ? QString::number(t / static_cast<double>(p.gpus), 'f', 0) : QString()));
-        m_curve->setItem(row, 4,
-                         readOnlyCell(p.fits ? QString::number(100 * p.efficiency, 'f', 1) : QString()));
-        m_curve->setItem(row, 5, readOnlyCell(p.fits ? QString::number(p.trainDays, 'f', 1) : QString()));
+            row, 3, readOnlyCell(p.fits ? formatPlainNumber(t / static_cast<double>(p.gpus), 0) : QString()));
+        m_curve->setItem(row, 4, readOnlyCell(p.fits ? formatPlainNumber(100 * p.efficiency, 1) : QString()));
+        m_curve->setItem(row, 5, readOnlyCell(p.fits ? formatPlainNumber(p.trainDays, 1) : QString()));
         m_curve->setItem(
             row, 6, readOnlyCell(p.fits ? formatLayoutWithOffload(p.best.layout) : toQString(p.best.reason)));
         ++row;
@@ -211,9 +210,9 @@ void ScalingTab::fillTables() {
         m_comparisons->setItem(row, 0, readOnlyCell(toQString(c.label)));
         m_comparisons->setItem(row, 1, readOnlyCell(c.fits ? tr("yes") : tr("no")));
         m_comparisons->setItem(
-            row, 2, readOnlyCell(c.fits ? QString::number(c.best.perf.tokensPerSecond, 'f', 0) : QString()));
+            row, 2, readOnlyCell(c.fits ? formatPlainNumber(c.best.perf.tokensPerSecond, 0) : QString()));
         m_comparisons->setItem(
-            row, 3, readOnlyCell(c.fits ? QString::number(c.best.perf.stepSeconds, 'f', 3) : QString()));
+            row, 3, readOnlyCell(c.fits ? formatPlainNumber(c.best.perf.stepSeconds, 3) : QString()));
         m_comparisons->setItem(
             row, 4, readOnlyCell(c.fits ? formatLayoutWithOffload(c.best.layout) : toQString(c.best.reason)));
         ++row;
@@ -232,15 +231,14 @@ void ScalingTab::showPointToolTip(const QPointF& point, bool days) {
     if (!nearest)
         return;
     const double t = nearest->best.perf.tokensPerSecond;
-    const QString text = tr("<b>%1 GPUs</b> (%2 nodes)<br>%3 tokens/s (%4 per GPU)<br>scaling efficiency %5 %"
-                            "<br>%6 days to train<br>%7")
-                             .arg(nearest->gpus)
-                             .arg(nearest->nodes)
-                             .arg(t, 0, 'f', 0)
-                             .arg(t / static_cast<double>(nearest->gpus), 0, 'f', 0)
-                             .arg(100 * nearest->efficiency, 0, 'f', 1)
-                             .arg(nearest->trainDays, 0, 'f', 1)
-                             .arg(formatLayoutWithOffload(nearest->best.layout));
+    const QString text =
+        tr("<b>%1 GPUs</b> (%2 nodes)<br>%3 tokens/s (%4 per GPU)<br>scaling efficiency %5 %"
+           "<br>%6 days to train<br>%7")
+            .arg(nearest->gpus)
+            .arg(nearest->nodes)
+            .arg(formatPlainNumber(t, 0), formatPlainNumber(t / static_cast<double>(nearest->gpus), 0),
+                 formatPlainNumber(100 * nearest->efficiency, 1), formatPlainNumber(nearest->trainDays, 1),
+                 formatLayoutWithOffload(nearest->best.layout));
     QWidget* view = days ? static_cast<QWidget*>(m_daysView) : m_throughputView;
     QToolTip::showText(QCursor::pos(), text, view);
 }

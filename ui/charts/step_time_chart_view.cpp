@@ -2,6 +2,7 @@
 
 #include "models/engine_terms.h"
 
+#include "models/number_text.h"
 #include "models/plan_summary.h"
 #include "report/plan.h"
 
@@ -35,14 +36,14 @@ const QColor kWhiskerColor(0x22, 0x22, 0x22);
 
 // "47.1 s", "3.52 s", "0.853 s": three significant digits down to a millisecond.
 QString seconds(double value) {
-    return QLocale().toString(value, 'f', value >= 10 ? 1 : value >= 1 ? 2 : 3);
+    return formatNumber(value, value >= 10 ? 1 : value >= 1 ? 2 : 3);
 }
 
 QString share(double part, double total) {
     const double percent = total > 0 ? 100 * part / total : 0;
     if (percent > 0 && percent < 0.1)
         return StepTimeChartView::tr("under 0.1 %");
-    return QStringLiteral("%1 %").arg(QLocale().toString(percent, 'f', 1));
+    return QStringLiteral("%1 %").arg(formatNumber(percent, 1));
 }
 
 // Decimals for the value axis labels so that neighbouring ticks differ.
@@ -104,7 +105,7 @@ void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const P
     chart->setTitle(
         tr("Step time %1 s (%2–%3 s), MFU %4 %")
             .arg(seconds(perf.stepSeconds), seconds(perf.stepSecondsLow), seconds(perf.stepSecondsHigh))
-            .arg(QLocale().toString(100 * perf.mfu, 'f', 1)));
+            .arg(formatNumber(100 * perf.mfu, 1)));
 
     // Category 0 (the bottom bar) is the current plan; the others stand above it.
     std::vector<const Plan*> plans{&plan};

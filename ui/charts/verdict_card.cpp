@@ -1,5 +1,6 @@
 #include "charts/verdict_card.h"
 
+#include "models/number_text.h"
 #include "models/plan_comparison.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
@@ -24,7 +25,7 @@ QString money(const cost::Money& amount, cost::Currency currency) {
 }
 
 QString number(double value, int decimals) {
-    return QLocale().toString(value, 'f', decimals);
+    return formatNumber(value, decimals);
 }
 
 // "+12.3 %" change from `base` to `now`; empty when there is no base to compare with.
@@ -33,16 +34,15 @@ QString relative(double now, double base) {
         return {};
     const double change = 100 * (now - base) / std::abs(base);
     return VerdictCard::tr("%1%2 % vs baseline")
-        .arg(change >= 0 ? QStringLiteral("+") : QString())
-        .arg(change, 0, 'f', 1);
+        .arg(change >= 0 ? QStringLiteral("+") : QString(), formatPlainNumber(change, 1));
 }
 
 QString headroomText(const MemoryBreakdown& m) {
     const double headroom = m.capacity - m.total();
     return VerdictCard::tr("%1 GiB (%2 %) %3")
-        .arg(toGib(std::abs(headroom)), 0, 'f', 1)
-        .arg(100 * std::abs(headroom) / m.capacity, 0, 'f', 1)
-        .arg(headroom >= 0 ? VerdictCard::tr("headroom") : VerdictCard::tr("over"));
+        .arg(formatPlainNumber(toGib(std::abs(headroom)), 1),
+             formatPlainNumber(100 * std::abs(headroom) / m.capacity, 1),
+             headroom >= 0 ? VerdictCard::tr("headroom") : VerdictCard::tr("over"));
 }
 
 }  // namespace
@@ -62,7 +62,7 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     addTile(QStringLiteral("layout"), tr("recommended layout"));
     addTile(QStringLiteral("throughput"), tr("tokens/s"));
     addTile(QStringLiteral("mfu"), tr("MFU"));
-    addTile(QStringLiteral("days"), tr("days to train"));
+    addTile(QStringLiteral("days"), tr("days budgeted"));
     addTile(QStringLiteral("run_cost"), tr("run cost, rented"));
     addTile(QStringLiteral("rent_vs_buy"), tr("rent vs buy"));
     addTile(QStringLiteral("break_even"), tr("break-even"));
@@ -123,6 +123,11 @@ QString VerdictCard::figure(const QString& name) const {
     return t ? t->figure->text() : QString();
 }
 
+QString VerdictCard::caption(const QString& name) const {
+    const Tile* t = tile(name);
+    return t ? t->caption->text() : QString();
+}
+
 QString VerdictCard::delta(const QString& name) const {
     const Tile* t = tile(name);
     return t ? t->delta->text() : QString();
@@ -161,18 +166,23 @@ void VerdictCard::showPlan() {
     setTile(QStringLiteral("throughput"), number(p.perf.tokensPerSecond, 0),
             tr("tokens/s on %1 GPUs").arg(p.scenario.cluster.gpus()),
             base ? relative(p.perf.tokensPerSecond, base->perf.tokensPerSecond) : QString());
-    setTile(QStringLiteral("mfu"), QStringLiteral("%1 %").arg(100 * p.perf.mfu, 0, 'f', 1), tr("MFU"),
-            base ? tr("%1 pts vs baseline").arg(100 * (p.perf.mfu - base->perf.mfu), 0, 'f', 1) : QString());
-    setTile(QStringLiteral("days"), number(p.perf.trainDays, 1),
-            tr("days for %1 B tokens").arg(p.scenario.training.tokens / 1e9, 0, 'f', 0),
-            base ? relative(p.perf.trainDays, base->perf.trainDays) : QString());
+    setTile(QStringLiteral("mfu"), QStringLiteral("%1 %").arg(formatPlainNumber(100 * p.perf.mfu, 1)),
+            tr("MFU"),
+            base ? tr("%1 pts vs baseline").arg(formatPlainNumber(100 * (p.perf.mfu - base->perf.mfu), 1))
+                 : QString());
+    // The budgeted days (interruptions, checkpoints, evaluation: core/run/run_length.h), as the
+    // summary and the quote price them; the performance model's steady-state days beside them.
+    setTile(QStringLiteral("days"), number(p.run.wallDays, 1),
+            tr("days budgeted for %1 B tokens (%2 days steady-state)")
+                .arg(number(p.scenario.training.tokens / 1e9, 0), number(p.perf.trainDays, 1)),
+            base ? relative(p.run.wallDays, base->run.wallDays) : QString());
     showCost(p, base);
     m_details->setText(tr("%1 on %2 × %3 (%4 nodes) · step %5 s · %6 per GPU of %7 · %8")
                            .arg(toQString(p.scenario.model.name))
                            .arg(p.scenario.cluster.gpus())
                            .arg(toQString(p.gpu.name))
                            .arg(p.scenario.cluster.nodes)
-                           .arg(p.perf.stepSeconds, 0, 'f', p.perf.stepSeconds < 10 ? 3 : 1)
+                           .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
                            .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
                            .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
                                          : tr("layout fixed in the scenario")) +
@@ -189,8 +199,8 @@ QString VerdictCard::accuracyText() const {
            tr("Times are estimates: on %1 published runs the engine had not been fitted to, step time was "
               "off by %2 % on average (cross-validated); %3 % fell inside the band.")
                .arg(a->runs)
-               .arg(100 * a->cvMeanAbsError, 0, 'f', 1)
-               .arg(100 * a->cvBandCoverage, 0, 'f', 0);
+               .arg(formatPlainNumber(100 * a->cvMeanAbsError, 1),
+                    formatPlainNumber(100 * a->cvBandCoverage, 0));
 }
 
 void VerdictCard::showCost(const Plan& p, const Plan* base) {

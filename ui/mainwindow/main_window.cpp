@@ -14,7 +14,9 @@
 #include "inputs/inputs_panel.h"
 #include "mainwindow/autosave.h"
 #include "mainwindow/document_actions.h"
+#include "mainwindow/tab_renderer.h"
 #include "mainwindow/window_state.h"
+#include "models/number_text.h"
 #include "models/plan_comparison.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
@@ -82,7 +84,6 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     restoreWindowState(*this, settings);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showStatus);
-    connect(m_comparison, &PlanComparison::changed, this, &MainWindow::showComparedPlans);
     connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
 }
 
@@ -117,20 +118,15 @@ void MainWindow::buildUi() {
     applyWidgetState(*this, arranged);
     m_builtLanguage = m_language.current();
 
-    // The views are new: connect them, then show them the current plan.
-    connect(&m_controller, &PlanController::planChanged, m_layoutScatter, &LayoutScatterView::setPlan);
-    connect(&m_controller, &PlanController::planChanged, m_costChart, &CostChartView::setPlan);
-    connect(&m_controller, &PlanController::planChanged, m_costDetails, &CostDetailsView::setPlan);
+    // The views are new: show them the current plan (the tabs: the current one now, each other
+    // one when it is shown).
     updateTitle();
     if (const auto& plan = m_controller.plan()) {
-        m_layoutScatter->setPlan(*plan);
-        m_costChart->setPlan(*plan);
-        m_costDetails->setPlan(*plan);
         m_inputs->showPlan(*plan);
         showStatus();
     }
     showPlan();
-    showComparedPlans();
+    m_tabRenderer->renderCurrent();
 }
 
 QWidget* MainWindow::createResultsPane() {
@@ -203,7 +199,52 @@ QWidget* MainWindow::createChartTabs() {
     tabs->addTab(scrollable(m_scaling), tr("Scaling"));
     tabs->addTab(scrollable(cost), tr("Cost"));
     tabs->addTab(scrollable(m_phases), tr("Phases"));
+    connectTabs(*tabs, {memory, time, cost});
     return tabs;
+}
+
+void MainWindow::connectTabs(QTabWidget& tabs, const TabPages& pages) {
+    // The Scaling tab is not here: its study already runs only while it is shown (ScalingTab).
+    m_tabRenderer = new TabRenderer(tabs);
+    m_tabRenderer->addPage(pages.memory, [this] {
+        if (const auto& plan = m_controller.plan()) {
+            m_memoryChart->setPlans(*plan, selectedPlan(), baselinePlan());
+            m_zeroChart->setPlan(*plan);
+        }
+    });
+    m_tabRenderer->addPage(pages.time, [this] {
+        if (const auto& plan = m_controller.plan()) {
+            m_stepTimeChart->setPlans(*plan, selectedPlan(), baselinePlan());
+            m_feedChart->setPlan(*plan);
+            m_layoutScatter->setPlan(*plan);
+        }
+    });
+    m_tabRenderer->addPage(m_explorer, [this] { m_explorer->render(); });
+    m_tabRenderer->addPage(pages.cost, [this] {
+        if (const auto& plan = m_controller.plan()) {
+            m_costChart->setPlan(*plan);
+            m_costDetails->setPlan(*plan);
+        }
+    });
+    m_tabRenderer->addPage(m_phases, [this] { m_phases->refresh(); });
+    // PlanComparison::changed follows every new plan, and also a new selection or baseline, which
+    // only the pages that compare plans show.
+    connect(&m_controller, &PlanController::planChanged, m_tabRenderer, [this, pages] {
+        m_tabRenderer->invalidate({pages.cost, m_phases});
+    });
+    connect(m_comparison, &PlanComparison::changed, m_tabRenderer, [this, pages] {
+        m_tabRenderer->invalidate({pages.memory, pages.time, m_explorer});
+    });
+}
+
+const Plan* MainWindow::selectedPlan() const {
+    const auto& selected = m_comparison->selectedPlan();
+    return selected ? &*selected : nullptr;
+}
+
+const Plan* MainWindow::baselinePlan() const {
+    const auto& baseline = m_comparison->baseline();
+    return baseline ? &*baseline : nullptr;
 }
 
 void MainWindow::showTabOf(QWidget* page) {
@@ -240,23 +281,11 @@ void MainWindow::showPlan() {
     if (!plan)
         return;
     m_summary->setText(planSummaryHtml(*plan));
-    m_zeroChart->setPlan(*plan);
-    m_feedChart->setPlan(*plan);
-}
-
-void MainWindow::showComparedPlans() {
-    const auto& plan = m_controller.plan();
-    if (!plan)
-        return;
-    const auto& selected = m_comparison->selectedPlan();
-    const auto& baseline = m_comparison->baseline();
-    m_memoryChart->setPlans(*plan, selected ? &*selected : nullptr, baseline ? &*baseline : nullptr);
-    m_stepTimeChart->setPlans(*plan, selected ? &*selected : nullptr, baseline ? &*baseline : nullptr);
 }
 
 void MainWindow::showStatus() {
     m_status->setText(tr("Plan evaluated in %1 ms at %2")
-                          .arg(QLocale().toString(m_controller.lastEvaluationMs(), 'f', 1),
+                          .arg(formatNumber(m_controller.lastEvaluationMs(), 1),
                                QLocale().toString(QTime::currentTime(), QLocale::ShortFormat)));
 }
 

@@ -8,6 +8,10 @@
 // QEvent::LanguageChange the window rebuilds its menus and central widgets from the controller's
 // state (the scenario and plan live there, not in widgets), keeping geometry, splitter sizes and
 // the current tab. New views therefore need no retranslate code of their own.
+//
+// The chart tabs render only when seen (TabRenderer): a new plan renders the current tab, the
+// others when they are shown. Code that reads a hidden tab's views calls showTabOf() (or
+// tabRenderer().ensureRendered()) first.
 #include <QMainWindow>
 
 #include "i18n/language_switcher.h"
@@ -15,6 +19,11 @@
 #include "mainwindow/recent_files.h"
 
 class QLabel;
+class QTabWidget;
+
+namespace clusterplan {
+struct Plan;
+}
 
 namespace clusterplan::ui {
 
@@ -32,6 +41,7 @@ class LayoutScatterView;
 class MemoryChartView;
 class PlanController;
 class ScenarioHistory;
+class TabRenderer;
 class StepTimeChartView;
 class FeedChartView;
 class ZeroComparisonChartView;
@@ -55,6 +65,7 @@ public:
     [[nodiscard]] PhasesTab* phases() const { return m_phases; }
     [[nodiscard]] VerdictCard* verdict() const { return m_verdict; }
     [[nodiscard]] PlanComparison& comparison() const { return *m_comparison; }
+    [[nodiscard]] TabRenderer& tabRenderer() const { return *m_tabRenderer; }
 
     // Shows the chart tab that holds `page` (a wide page sits inside a scroll area).
     void showTabOf(QWidget* page);
@@ -96,8 +107,17 @@ private:
     void fillRecentMenu(QMenu* menu);
     void showPlan();
     void showStatus();
-    // Memory and Time: the current plan with the selected layout and the baseline beside it.
-    void showComparedPlans();
+    // The chart tabs' pages that hold more than one view.
+    struct TabPages {
+        QWidget* memory;
+        QWidget* time;
+        QWidget* cost;
+    };
+    // Renders each tab from the model when it is seen (Memory and Time show the current plan with
+    // the selected layout and the baseline beside it).
+    void connectTabs(QTabWidget& tabs, const TabPages& pages);
+    [[nodiscard]] const Plan* selectedPlan() const;
+    [[nodiscard]] const Plan* baselinePlan() const;
     void updateTitle();
 
     PlanController& m_controller;
@@ -125,6 +145,7 @@ private:
     ScalingTab* m_scaling = nullptr;
     PhasesTab* m_phases = nullptr;
     CostDetailsView* m_costDetails = nullptr;
+    TabRenderer* m_tabRenderer = nullptr;  // a child of the chart tabs, rebuilt with them
 };
 
 }  // namespace clusterplan::ui

@@ -1,6 +1,7 @@
 #include "models/layout_table_model.h"
 
 #include "models/engine_terms.h"
+#include "models/number_text.h"
 #include "models/plan_summary.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
@@ -184,19 +185,19 @@ QString LayoutTableModel::text(const Candidate& c, int row, int column) const {
     case Fits:
         return c.fits ? tr("yes") : tr("no");
     case MemoryGib:
-        return QString::number(v.toDouble(), 'f', 2);
+        return formatPlainNumber(v.toDouble(), 2);
     case TokensPerSecond:
-        return QString::number(v.toDouble(), 'f', 0);
+        return formatPlainNumber(v.toDouble(), 0);
     case StepSeconds:
-        return QString::number(v.toDouble(), 'f', 3);
+        return formatPlainNumber(v.toDouble(), 3);
     case Mfu:
-        return QString::number(v.toDouble(), 'f', 1);
+        return formatPlainNumber(v.toDouble(), 1);
     case Days:
-        return QString::number(v.toDouble(), 'f', 1);
+        return formatPlainNumber(v.toDouble(), 1);
     case CostPerMillionTokens:
         return v.isValid()
                    ? QStringLiteral("%1 %2").arg(toQString(cost::currencySymbol(m_plan->cost->currency)),
-                                                 QString::number(v.toDouble(), 'f', 3))
+                                                 formatPlainNumber(v.toDouble(), 3))
                    : tr("n/a");
     default:
         return v.toString();

@@ -2,6 +2,7 @@
 
 #include "i18n/engine_text.h"
 #include "models/engine_terms.h"
+#include "models/number_text.h"
 #include "models/qt_text.h"
 #include "report/plan_format.h"
 
@@ -21,10 +22,9 @@ struct PlanSummary {
     Q_DECLARE_TR_FUNCTIONS(PlanSummary)
 };
 
-// A number with `decimals` decimals in the window's locale ("1,234.5"; the default QLocale follows
-// the chosen language).
+// A number with `decimals` decimals in the window's locale; "–" when it is not finite.
 QString fixed(double value, int decimals) {
-    return QLocale().toString(value, 'f', decimals);
+    return formatNumber(value, decimals);
 }
 
 QString row(const QString& label, const QString& value) {
@@ -146,8 +146,8 @@ QString methodText(const Plan& plan) {
     if (t.method != TrainingMethod::Full)
         text += QStringLiteral(" r=%1 (%2)").arg(t.lora.rank).arg(toQString(loraTargetList(t.lora.targets)));
     text += PlanSummary::tr(": %1 M trainable (%2 %)")
-                .arg(QLocale().toString(plan.trainable.trainable / 1e6, 'f', 2),
-                     QLocale().toString(100 * plan.trainable.trainable / plan.params.total, 'f', 3));
+                .arg(fixed(plan.trainable.trainable / 1e6, 2),
+                     fixed(100 * plan.trainable.trainable / plan.params.total, 3));
     if (plan.layout.offload != Offload::None)
         text += PlanSummary::tr("; CPU offload %1, host %2 of %3 per GPU")
                     .arg(offloadName(plan.layout.offload), formatGib(plan.memory.host.total()),

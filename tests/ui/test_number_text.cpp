@@ -1,0 +1,101 @@
+// No NaN or infinity on screen (issue 10 §2): every number the window writes goes through
+// formatNumber / formatPlainNumber, which show "–" (an en dash) for a value that is not finite.
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <catch2/catch.hpp>
+
+#include <limits>
+
+#include "charts/money_axis.h"
+#include "charts/step_time_chart_view.h"
+#include "hardware/catalog.h"
+#include "models/layout_table_model.h"
+#include "models/number_text.h"
+#include "models/plan_summary.h"
+#include "report/plan.h"
+#include "scenario/scenario_json.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+
+namespace {
+
+constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+const QString kDash = QStringLiteral("\u2013");
+
+// "nan", "inf", "-inf" as Qt and printf write them, as whole words ("info" does not count).
+bool showsNonFinite(const QString& text) {
+    static const QRegularExpression word(QStringLiteral("\\b(nan|inf|infinity)\\b"),
+                                         QRegularExpression::CaseInsensitiveOption);
+    return word.match(text).hasMatch();
+}
+
+Plan defaultPlan() {
+    const Catalog catalog = Catalog::builtin();
+    Scenario scenario = defaultScenario(catalog);
+    scenario.layout.open = kAllLayoutKeys;  // a search, so the layout table has rows
+    Result<Plan> plan = evaluate(scenario, catalog);
+    REQUIRE(plan);
+    return std::move(plan).value();
+}
+
+}  // namespace
+
+TEST_CASE("numbers.non_finite_shows_a_dash", "[numbers]") {
+    for (const double v : {kNan, kInf, -kInf}) {
+        CHECK(formatNumber(v, 1) == kDash);
+        CHECK(formatPlainNumber(v, 0) == kDash);
+    }
+    CHECK(formatNumber(1234.5, 1) == QLocale().toString(1234.5, 'f', 1));
+    CHECK(formatPlainNumber(1234.5, 1) == QStringLiteral("1234.5"));
+    CHECK(formatPlainNumber(-0.25, 2) == QStringLiteral("-0.25"));
+    // Money on the chart axes and in chart titles.
+    CHECK(formatCompactMoney(kNan, QStringLiteral("¥")) == kDash);
+    CHECK(formatCompactMoney(-kInf, QStringLiteral("$")) == kDash);
+    CHECK(formatCompactMoney(1'200'000, QStringLiteral("¥")) == QStringLiteral("¥1.2M"));
+}
+
+TEST_CASE("numbers.layout_table_shows_a_dash_for_non_finite", "[numbers][explorer]") {
+    Plan plan = defaultPlan();
+    REQUIRE(plan.search.has_value());
+    REQUIRE(plan.search->ranked.size() >= 2);
+    plan.search->ranked[0].perf.tokensPerSecond = kNan;
+    plan.search->ranked[0].perf.trainDays = kInf;
+    plan.search->ranked[1].perf.stepSeconds = -kInf;
+    LayoutTableModel model;
+    model.setPlan(&plan);
+    const auto text = [&](int row, int column) {
+        return model.data(model.index(row, column), Qt::DisplayRole).toString();
+    };
+    CHECK(text(0, LayoutTableModel::TokensPerSecond) == kDash);
+    CHECK(text(0, LayoutTableModel::Days) == kDash);
+    CHECK(text(1, LayoutTableModel::StepSeconds) == kDash);
+    CHECK(text(1, LayoutTableModel::TokensPerSecond) ==
+          QString::number(plan.search->ranked[1].perf.tokensPerSecond, 'f', 0));
+    for (int row = 0; row < 2; ++row)
+        for (int column = 0; column < model.columnCount(); ++column) {
+            INFO("row " << row << ", column " << column);
+            CHECK_FALSE(showsNonFinite(text(row, column)));
+            CHECK_FALSE(showsNonFinite(model.data(model.index(row, column), Qt::ToolTipRole).toString()));
+        }
+}
+
+TEST_CASE("numbers.summary_and_step_chart_show_a_dash_for_non_finite", "[numbers]") {
+    Plan plan = defaultPlan();
+    plan.perf.tokensPerSecond = kInf;
+    plan.perf.mfu = kNan;
+    plan.perf.trainDays = kInf;
+    plan.run.wallDays = kNan;
+    plan.run.goodput = kNan;
+    plan.feed.margin = kInf;
+    const QString summary = planSummaryHtml(plan);
+    CHECK_FALSE(showsNonFinite(summary));
+    CHECK(summary.contains(kDash));
+
+    StepTimeChartView chart;
+    chart.setPlans(plan, nullptr, nullptr);
+    CHECK_FALSE(showsNonFinite(chart.chart()->title()));
+    CHECK(chart.chart()->title().contains(QStringLiteral("MFU %1 %").arg(kDash)));
+}
