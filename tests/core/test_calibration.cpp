@@ -2,6 +2,7 @@
 // (core/calibration/profile_fit.h) and evaluate() with the fitted profile.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 
 #include "calibration/calibration_format.h"
 #include "calibration/profile_fit.h"
@@ -199,6 +200,28 @@ TEST_CASE("measured runs are read strictly and written back", "[calibration]") {
     auto bad = parseWithMeasured(R"([{"nodes": 1, "tokens_per_s": -5}])");
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().message.find("allowed range 0.001 to 1000000000000") != std::string::npos);
+}
+
+TEST_CASE("measured runs edited in memory are refused like the file reader refuses them", "[calibration]") {
+    // The window edits the Scenario, not JSON: evaluate() must give the reader's key path and range.
+    auto s = parseWithMeasured(R"([{"nodes": 1, "tokens_per_s": 50000}, {"nodes": 2, "step_s": 3.5}])");
+    REQUIRE(s.ok());
+    const auto refused = [&](const std::function<void(Scenario&)>& edit) {
+        Scenario edited = s.value();
+        edit(edited);
+        auto plan = evaluate(edited, catalog());
+        REQUIRE_FALSE(plan.ok());
+        return plan.error();
+    };
+    CHECK(refused([](Scenario& x) { x.measured[1].nodes = 0; }).where == "measured[1].nodes");
+    const Error negative = refused([](Scenario& x) { x.measured[0].tokensPerSecond = -5; });
+    CHECK(negative.where == "measured[0].tokens_per_s");
+    CHECK(negative.message == "is -5, allowed range 0.001 to 1000000000000");  // the reader's words
+    CHECK(refused([](Scenario& x) { x.measured[1].stepSeconds = 0; }).where == "measured[1].tokens_per_s");
+    CHECK(refused([](Scenario& x) { x.measured[0].stepSeconds = 1; }).where == "measured[0].step_s");
+    CHECK(refused([](Scenario& x) { x.measured[0].peakMemoryGib = 0.0; }).where ==
+          "measured[0].peak_memory_gib");
+    CHECK(refused([](Scenario& x) { x.measured[0].globalBatch = -1; }).where == "measured[0].global_batch");
 }
 
 TEST_CASE("a measured layout that cannot run is refused with its key path", "[calibration]") {

@@ -27,6 +27,7 @@ class LayoutExplorerTab;
 class PlanComparison;
 class ScalingTab;
 class PhasesTab;
+class MeasuredRunsTab;
 class VerdictCard;
 class LayoutScatterView;
 class MemoryChartView;
@@ -53,6 +54,7 @@ public:
     [[nodiscard]] LayoutExplorerTab* explorer() const { return m_explorer; }
     [[nodiscard]] ScalingTab* scaling() const { return m_scaling; }
     [[nodiscard]] PhasesTab* phases() const { return m_phases; }
+    [[nodiscard]] MeasuredRunsTab* measuredRuns() const { return m_measured; }
     [[nodiscard]] VerdictCard* verdict() const { return m_verdict; }
     [[nodiscard]] PlanComparison& comparison() const { return *m_comparison; }
 
@@ -124,6 +126,7 @@ private:
     LayoutExplorerTab* m_explorer = nullptr;
     ScalingTab* m_scaling = nullptr;
     PhasesTab* m_phases = nullptr;
+    MeasuredRunsTab* m_measured = nullptr;
     CostDetailsView* m_costDetails = nullptr;
 };
 
