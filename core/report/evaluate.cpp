@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "calibration/fitted_evaluation.h"
 #include "calibration/profile_fit.h"
 #include "model/method_flops.h"
 #include "perf/cluster_hardware.h"
@@ -88,29 +89,26 @@ void addCost(Plan& plan, const Catalog& catalog) {
     }
 }
 
-// A scenario with measured runs (issue 9 §4): the profile is fitted to them, and the scenario is
-// evaluated on a catalog whose every profile lookup answers the fitted one, so the search, the
-// chosen layout, the GPipe comparison and the band all use it.
-Result<Plan> evaluateCalibrated(const Scenario& scenario, const Catalog& catalog,
+// A scenario with measured runs (issue 9 §4): the scenario is evaluated on a catalog whose every
+// profile lookup answers the fitted profile, so the search, the chosen layout, the GPipe comparison
+// and the band all use it.
+Result<Plan> evaluateCalibrated(const Scenario& scenario, const Catalog& catalog, ProfileFit fit,
                                 const SearchOptions& options) {
-    auto fit = fitProfile(scenario, catalog);
-    if (!fit)
-        return fit.error();
     Scenario plain = scenario;
     plain.measured.clear();
-    auto evaluated = evaluate(plain, withFittedProfile(catalog, fit->after), options);
+    auto evaluated = evaluate(plain, withFittedProfile(catalog, fit.after), options);
     if (!evaluated)
         return evaluated;
     Plan plan = std::move(evaluated).value();
     plan.scenario = scenario;
-    const auto n = fit->runs.size();
+    const auto n = fit.runs.size();
     plan.notes.push_back(
-        "Calibrated: the performance profile '" + fit->before.id + "' was fitted to " + std::to_string(n) +
+        "Calibrated: the performance profile '" + fit.before.id + "' was fitted to " + std::to_string(n) +
         (n == 1 ? " measured run" : " measured runs") + " on this cluster (mean throughput error " +
-        formatFixed(100 * fit->meanAbsErrorBefore, 1) + " % before, " +
-        formatFixed(100 * fit->meanAbsErrorAfter, 1) +
-        " % after); every time in this plan uses the fitted profile. Band: " + fit->bandRule + ".");
-    plan.calibration = std::move(fit).value();
+        formatFixed(100 * fit.meanAbsErrorBefore, 1) + " % before, " +
+        formatFixed(100 * fit.meanAbsErrorAfter, 1) +
+        " % after); every time in this plan uses the fitted profile. Band: " + fit.bandRule + ".");
+    plan.calibration = std::move(fit);
     return plan;
 }
 
@@ -126,8 +124,12 @@ double budgetFactor(const Plan& plan) {
 Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options) {
     if (auto e = checkScenario(scenario, catalog))
         return *e;
-    if (!scenario.measured.empty())
-        return evaluateCalibrated(scenario, catalog, options);
+    if (!scenario.measured.empty()) {
+        auto fit = fitProfile(scenario, catalog);
+        if (!fit)
+            return fit.error();
+        return evaluateCalibrated(scenario, catalog, std::move(fit).value(), options);
+    }
     Plan plan;
     if (scenario.layout.open != 0) {
         // Keys left out of the scenario are searched; the plan describes the fastest layout that
@@ -211,6 +213,15 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
     addFeedAndRunLength(plan);
     addCost(plan, catalog);
     return plan;
+}
+
+Result<Plan> evaluateWithFit(const Scenario& scenario, const Catalog& catalog, const ProfileFit& fit,
+                             const SearchOptions& options) {
+    if (auto e = checkScenario(scenario, catalog))
+        return *e;
+    if (scenario.measured.empty())
+        return evaluate(scenario, catalog, options);
+    return evaluateCalibrated(scenario, catalog, fit, options);
 }
 
 }  // namespace clusterplan

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "calibration/calibration_format.h"
+#include "calibration/fitted_evaluation.h"
 #include "calibration/profile_fit.h"
 #include "cli_runner.h"
 #include "report/plan_format.h"
@@ -150,6 +151,39 @@ TEST_CASE("evaluate uses the fitted profile; the band comes from the residuals",
         noted = noted || n.rfind("Calibrated:", 0) == 0;
     CHECK(noted);
     CHECK(profileFitToText(*plan.calibration).find("gemm_efficiency") != std::string::npos);
+}
+
+TEST_CASE("a known fit gives evaluate()'s plan while the fit's inputs are unchanged", "[calibration]") {
+    // The window keeps a fit across edits of the layout or the cost (ui/models/plan_controller.cpp).
+    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json", catalog());
+    REQUIRE(loaded.ok());
+    Scenario s = loaded.value();
+    const auto fit = fitProfile(s, catalog());
+    REQUIRE(fit.ok());
+    Scenario edited = s;  // another layout, another price: the fit's inputs are the same
+    edited.layout.tp = 4;
+    edited.layout.open |= kPp;
+    edited.cost.horizonMonths = 24;
+    CHECK(fitInputs(edited) == fitInputs(s));
+    for (const Scenario* x : {&s, &edited}) {
+        auto direct = evaluate(*x, catalog());
+        auto reused = evaluateWithFit(*x, catalog(), fit.value());
+        REQUIRE(direct.ok());
+        REQUIRE(reused.ok());
+        CHECK(planToJson(reused.value()) == planToJson(direct.value()));
+    }
+    // A run, the model, the training or the cluster changes the fit's inputs.
+    Scenario run = s;
+    run.measured[0].stepSeconds = 80;
+    CHECK_FALSE(fitInputs(run) == fitInputs(s));
+    Scenario gpu = s;
+    gpu.cluster.gpusPerNode = 4;
+    CHECK_FALSE(fitInputs(gpu) == fitInputs(s));
+    // Errors are evaluate()'s: the scenario is checked first.
+    edited.measured[1].nodes = 0;
+    auto refused = evaluateWithFit(edited, catalog(), fit.value());
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().where == "measured[1].nodes");
 }
 
 TEST_CASE("a scenario without measured runs is unchanged", "[calibration]") {

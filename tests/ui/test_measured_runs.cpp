@@ -3,6 +3,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -12,6 +13,7 @@
 #include "calibration/measured_runs_model.h"
 #include "calibration/measured_runs_tab.h"
 #include "calibration/profile_fit.h"
+#include "models/scenario_history.h"
 #include "window_fixture.h"
 
 using namespace clusterplan;
@@ -107,6 +109,13 @@ TEST_CASE("measured.editing_a_run_refits_and_is_undoable_and_saved", "[measured]
     MeasuredRunsTab* tab = f.window.measuredRuns();
     MeasuredRunsModel& model = *tab->runsModel();
     QTableView* table = tab->runsTable();
+    // The fit is the slow part of an evaluation: a layout edit keeps it, the plan still calibrated.
+    const int fits = f.controller.fitsComputed();
+    CHECK(fits >= 1);
+    REQUIRE(f.editAndWait([&] { f.widget<QSpinBox>("tp")->setValue(4); }));
+    CHECK(f.controller.fitsComputed() == fits);
+    CHECK(f.controller.plan()->layout.tp == 4);
+    CHECK(f.controller.plan()->perf.profileId == "megatron-ampere-fp16+measured");
     const QString errorBefore = tab->errorsTable()->item(0, 8)->text();
     const QString gemmBefore = tab->parametersTable()->item(0, 2)->text();
 
@@ -116,6 +125,7 @@ TEST_CASE("measured.editing_a_run_refits_and_is_undoable_and_saved", "[measured]
     }));
     CHECK(f.controller.scenario().measured[0].tokensPerSecond == 37000);
     CHECK(f.controller.scenario().measured[0].stepSeconds == 0);  // one of the two
+    CHECK(f.controller.fitsComputed() == fits + 1);
     CHECK(cell(model, 0, MeasuredRunsModel::StepSeconds).isEmpty());
     CHECK(tab->errorsTable()->item(0, 4)->text() == QStringLiteral("37,000"));
     CHECK(tab->errorsTable()->item(0, 8)->text() != errorBefore);

@@ -187,7 +187,7 @@ QVariant MeasuredRunsModel::data(const QModelIndex& index, int role) const {
     case Qt::EditRole:
         return editText(run, index.column());
     case Qt::TextAlignmentRole:
-        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return static_cast<int>(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
         // A key left out reads as a hint, not a value.
         if (isLayoutColumn(index.column()) && run.layout.isOpen(layoutBit(index.column())))
