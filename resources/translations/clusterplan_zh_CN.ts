@@ -1933,38 +1933,6 @@
         <translation>并行布局</translation>
     </message>
     <message>
-        <source>Measured step s</source>
-        <translation>实测单步秒数</translation>
-    </message>
-    <message>
-        <source>Measured tokens/s</source>
-        <translation>实测 tokens/s</translation>
-    </message>
-    <message>
-        <source>Predicted step s, built-in</source>
-        <translation>预测单步秒数（内置）</translation>
-    </message>
-    <message>
-        <source>Predicted step s, fitted</source>
-        <translation>预测单步秒数（拟合）</translation>
-    </message>
-    <message>
-        <source>Error, built-in</source>
-        <translation>误差（内置）</translation>
-    </message>
-    <message>
-        <source>Error, fitted</source>
-        <translation>误差（拟合）</translation>
-    </message>
-    <message>
-        <source>Peak GiB measured</source>
-        <translation>实测峰值 GiB</translation>
-    </message>
-    <message>
-        <source>Peak GiB predicted</source>
-        <translation>预测峰值 GiB</translation>
-    </message>
-    <message>
         <source>Error: predicted over measured tokens/s, minus one.</source>
         <translation>误差：预测 tokens/s 除以实测 tokens/s，再减一。</translation>
     </message>
@@ -2001,6 +1969,54 @@ The fit below is the last valid plan&apos;s.</source>
     <message>
         <source>&lt;b&gt;Calibrated&lt;/b&gt;: every prediction in this window (the plan, the search, the scaling study and the band) uses the profile &apos;%1&apos;, fitted to the measured runs above (%2). Mean throughput error %3 % with the built-in profile, %4 % with the fitted one.</source>
         <translation>&lt;b&gt;已校准&lt;/b&gt;：本窗口的每项预测（方案、布局搜索、扩展性研究和误差区间）都使用效率档案“%1”，它由上方的实测记录（%2 次）拟合而来。平均吞吐误差：内置档案 %3 %，拟合后 %4 %。</translation>
+    </message>
+    <message>
+        <source>Measured
+step s</source>
+        <translation>实测
+单步秒数</translation>
+    </message>
+    <message>
+        <source>Measured
+tokens/s</source>
+        <translation>实测
+tokens/s</translation>
+    </message>
+    <message>
+        <source>Predicted step s
+built-in</source>
+        <translation>预测单步秒数
+内置</translation>
+    </message>
+    <message>
+        <source>Predicted step s
+fitted</source>
+        <translation>预测单步秒数
+拟合</translation>
+    </message>
+    <message>
+        <source>Error
+built-in</source>
+        <translation>误差
+内置</translation>
+    </message>
+    <message>
+        <source>Error
+fitted</source>
+        <translation>误差
+拟合</translation>
+    </message>
+    <message>
+        <source>Peak GiB
+measured</source>
+        <translation>峰值 GiB
+实测</translation>
+    </message>
+    <message>
+        <source>Peak GiB
+predicted</source>
+        <translation>峰值 GiB
+预测</translation>
     </message>
 </context>
 <context>

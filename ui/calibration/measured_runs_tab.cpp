@@ -93,7 +93,6 @@ MeasuredRunsTab::MeasuredRunsTab(PlanController& controller, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setMinimumHeight(150);
 
     auto* add = new QPushButton(tr("Add run"));
     add->setObjectName(QStringLiteral("addMeasuredRun"));
@@ -117,21 +116,27 @@ MeasuredRunsTab::MeasuredRunsTab(PlanController& controller, QWidget* parent)
     m_parameters =
         resultTable("fittedParameters", {tr("Parameter"), tr("Built-in"), tr("Fitted"), tr("Bounds")});
     m_errors = resultTable(
-        "runErrors", {tr("Run"), tr("GPUs"), tr("Layout"), tr("Measured step s"), tr("Measured tokens/s"),
-                      tr("Predicted step s, built-in"), tr("Predicted step s, fitted"), tr("Error, built-in"),
-                      tr("Error, fitted"), tr("Peak GiB measured"), tr("Peak GiB predicted")});
+        "runErrors", {tr("Run"), tr("GPUs"), tr("Layout"), tr("Measured\nstep s"), tr("Measured\ntokens/s"),
+                      tr("Predicted step s\nbuilt-in"), tr("Predicted step s\nfitted"), tr("Error\nbuilt-in"),
+                      tr("Error\nfitted"), tr("Peak GiB\nmeasured"), tr("Peak GiB\npredicted")});
     m_errors->setToolTip(tr("Error: predicted over measured tokens/s, minus one."));
-    auto* results = new QHBoxLayout;
-    results->addWidget(m_parameters, 2);
-    results->addWidget(m_errors, 5);
+    // Each table as tall as its rows, the runs editor at least a few rows high; spare height stays
+    // below, so the numbers are never squeezed into a scroll of their own.
+    for (QAbstractScrollArea* table :
+         std::initializer_list<QAbstractScrollArea*>{m_table, m_parameters, m_errors})
+        table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setMinimumHeight(120);
+    m_parameters->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
 
     auto* column = new QVBoxLayout(this);
     column->addWidget(intro);
-    column->addWidget(m_table, 2);
+    column->addWidget(m_table);
     column->addLayout(buttons);
     column->addWidget(m_error);
     column->addWidget(m_status);
-    column->addLayout(results, 1);
+    column->addWidget(m_parameters);
+    column->addWidget(m_errors);
+    column->addStretch(1);
 
     connect(m_model, &MeasuredRunsModel::editRefused, this, [this](const QString& message) {
         m_error->setText(message);
