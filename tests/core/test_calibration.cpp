@@ -9,6 +9,7 @@
 #include "calibration/profile_fit.h"
 #include "cli_runner.h"
 #include "report/plan_format.h"
+#include "search/scaling_study.h"
 #include "test_support.h"
 #include "validation/validation.h"
 
@@ -184,6 +185,27 @@ TEST_CASE("a known fit gives evaluate()'s plan while the fit's inputs are unchan
     auto refused = evaluateWithFit(edited, catalog(), fit.value());
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().where == "measured[1].nodes");
+}
+
+TEST_CASE("the scaling study of a calibrated scenario uses the fitted profile", "[calibration]") {
+    // Issue 9 §4: every prediction on the cluster, other GPU counts included (the Scaling tab, `scale`).
+    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json", catalog());
+    REQUIRE(loaded.ok());
+    const ScalingReport calibrated = scalingStudy(loaded.value(), catalog(), 768, 0);
+    Scenario builtin = loaded.value();
+    builtin.measured.clear();
+    const ScalingReport plain = scalingStudy(builtin, catalog(), 768, 0);
+    REQUIRE(calibrated.curve.size() == plain.curve.size());
+    REQUIRE_FALSE(calibrated.curve.empty());
+    const ScalePoint& at768 = calibrated.curve.back();
+    const ScalePoint& builtin768 = plain.curve.back();
+    REQUIRE(at768.gpus == 768);
+    REQUIRE(at768.fits);
+    REQUIRE(builtin768.fits);
+    CHECK(at768.best.perf.profileId == "megatron-ampere-fp16+measured");
+    CHECK(builtin768.best.perf.profileId == "megatron-ampere-fp16");
+    // The fitted GEMM efficiency is lower (0.755 -> 0.731): the same GPUs train more slowly.
+    CHECK(at768.best.perf.tokensPerSecond < builtin768.best.perf.tokensPerSecond);
 }
 
 TEST_CASE("a scenario without measured runs is unchanged", "[calibration]") {
