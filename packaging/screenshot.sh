@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A screenshot of the window on the default scenario under Xvfb, as in the README:
-#   bash packaging/screenshot.sh LANGUAGE TAB OUT.png     e.g.  zh_CN 2 resources/screenshots/cost-tab-zh.png
+#   bash packaging/screenshot.sh LANGUAGE TAB OUT.png     e.g.  zh_CN 5 resources/screenshots/cost-tab-zh.png
 # LANGUAGE: en or zh_CN; TAB: index of the chart tab (0 Memory, 1 Time, 2 Explorer, 3 Scaling,
-# 4 Cost, 5 Phases). Extra arguments are passed to the window (e.g. a scenario file to open).
+# 4 Measured runs, 5 Cost, 6 Phases). Extra arguments are passed to the window (e.g. a scenario file to open).
 # Runs build/bin/clusterplan (or $CLUSTERPLAN) with a throw-away settings folder; needs xvfb-run,
 # xauth and ImageMagick's import (all in packaging/build.sh's list).
 set -euo pipefail

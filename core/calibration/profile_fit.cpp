@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "calibration/fitted_evaluation.h"
 #include "calibration/measured_runs.h"
 #include "report/plan.h"
 #include "util/number_format.h"
@@ -149,6 +150,15 @@ std::string setBand(PerfProfile& fitted, const ProfileFit& fit, const Scenario& 
 }
 
 }  // namespace
+
+Scenario fitInputs(const Scenario& scenario) {
+    Scenario inputs = scenario;
+    inputs.layout = {};
+    inputs.cost = {};
+    inputs.quote.reset();
+    inputs.phases.clear();
+    return inputs;
+}
 
 Catalog withFittedProfile(const Catalog& catalog, const PerfProfile& fitted) {
     Catalog c = catalog;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "calibration/fitted_evaluation.h"
 #include "calibration/profile_fit.h"
 #include "model/method_flops.h"
 #include "perf/cluster_hardware.h"
@@ -86,29 +87,26 @@ void addCost(Plan& plan, const Catalog& catalog) {
     }
 }
 
-// A scenario with measured runs (issue 9 §4): the profile is fitted to them, and the scenario is
-// evaluated on a catalog whose every profile lookup answers the fitted one, so the search, the
-// chosen layout, the GPipe comparison and the band all use it.
-Result<Plan> evaluateCalibrated(const Scenario& scenario, const Catalog& catalog,
+// A scenario with measured runs (issue 9 §4): the scenario is evaluated on a catalog whose every
+// profile lookup answers the fitted profile, so the search, the chosen layout, the GPipe comparison
+// and the band all use it.
+Result<Plan> evaluateCalibrated(const Scenario& scenario, const Catalog& catalog, ProfileFit fit,
                                 const SearchOptions& options) {
-    auto fit = fitProfile(scenario, catalog);
-    if (!fit)
-        return fit.error();
     Scenario plain = scenario;
     plain.measured.clear();
-    auto evaluated = evaluate(plain, withFittedProfile(catalog, fit->after), options);
+    auto evaluated = evaluate(plain, withFittedProfile(catalog, fit.after), options);
     if (!evaluated)
         return evaluated;
     Plan plan = std::move(evaluated).value();
     plan.scenario = scenario;
-    const auto n = fit->runs.size();
-    const std::string before = formatFixed(100 * fit->meanAbsErrorBefore, 1);
-    const std::string after = formatFixed(100 * fit->meanAbsErrorAfter, 1);
+    const auto n = fit.runs.size();
+    const std::string before = formatFixed(100 * fit.meanAbsErrorBefore, 1);
+    const std::string after = formatFixed(100 * fit.meanAbsErrorAfter, 1);
     plan.notes.push_back(
-        n == 1 ? makeMessage("plan.calibrated.one", {fit->before.id, before, after, fit->bandRule})
+        n == 1 ? makeMessage("plan.calibrated.one", {fit.before.id, before, after, fit.bandRule})
                : makeMessage("plan.calibrated.many",
-                             {fit->before.id, std::to_string(n), before, after, fit->bandRule}));
-    plan.calibration = std::move(fit).value();
+                             {fit.before.id, std::to_string(n), before, after, fit.bandRule}));
+    plan.calibration = std::move(fit);
     return plan;
 }
 
@@ -124,8 +122,12 @@ double budgetFactor(const Plan& plan) {
 Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options) {
     if (auto e = checkScenario(scenario, catalog))
         return *e;
-    if (!scenario.measured.empty())
-        return evaluateCalibrated(scenario, catalog, options);
+    if (!scenario.measured.empty()) {
+        auto fit = fitProfile(scenario, catalog);
+        if (!fit)
+            return fit.error();
+        return evaluateCalibrated(scenario, catalog, std::move(fit).value(), options);
+    }
     Plan plan;
     if (scenario.layout.open != 0) {
         // Keys left out of the scenario are searched; the plan describes the fastest layout that
@@ -207,6 +209,15 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
     addFeedAndRunLength(plan);
     addCost(plan, catalog);
     return plan;
+}
+
+Result<Plan> evaluateWithFit(const Scenario& scenario, const Catalog& catalog, const ProfileFit& fit,
+                             const SearchOptions& options) {
+    if (auto e = checkScenario(scenario, catalog))
+        return *e;
+    if (scenario.measured.empty())
+        return evaluate(scenario, catalog, options);
+    return evaluateCalibrated(scenario, catalog, fit, options);
 }
 
 }  // namespace clusterplan

@@ -1,6 +1,7 @@
 #include "scenario/scenario_check.h"
 
 #include "scenario/fine_tuning_check.h"
+#include "scenario/measured_runs_check.h"
 #include "util/closest_id.h"
 
 namespace clusterplan {
@@ -62,7 +63,7 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
     if (!catalog.priceBooks().book(s.cost.priceBook))
         return Error{"cost.price_book",
                      unknownIdMessage("price book", s.cost.priceBook, catalog.priceBooks().ids())};
-    return std::nullopt;
+    return checkMeasuredRuns(s.measured);
 }
 
 }  // namespace clusterplan

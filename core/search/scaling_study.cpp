@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "calibration/profile_fit.h"
+#include "scenario/scenario_check.h"
 #include "util/csv_write.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
@@ -109,6 +111,16 @@ void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& sear
 
 ScalingReport scalingStudy(const Scenario& s, const Catalog& catalog, std::int64_t maxGpus,
                            double deadlineDays) {
+    // A scenario with measured runs (issue 9 §4) is studied with the profile fitted to them, as
+    // evaluate() plans it: every prediction on that cluster uses the fit. Runs that cannot be fitted
+    // leave the built-in profile; evaluate() reports why.
+    if (!s.measured.empty() && !checkScenario(s, catalog)) {
+        if (auto fit = fitProfile(s, catalog)) {
+            Scenario plain = s;
+            plain.measured.clear();
+            return scalingStudy(plain, withFittedProfile(catalog, fit->after), maxGpus, deadlineDays);
+        }
+    }
     ScalingReport r;
     r.deadlineDays = deadlineDays;
     double basePerGpu = 0;

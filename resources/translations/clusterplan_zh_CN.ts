@@ -1982,6 +1982,313 @@
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
+    <message>
+        <source>Measured runs</source>
+        <translation>实测运行</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::MeasuredRunsDelegate</name>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::MeasuredRunsModel</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>the rest</source>
+        <translation>其余</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>scenario&apos;s</source>
+        <translation>同方案</translation>
+    </message>
+    <message>
+        <source>Scenario key: measured[%1].%2</source>
+        <translation>方案键：measured[%1].%2</translation>
+    </message>
+    <message>
+        <source>Scenario key: measured[].%1</source>
+        <translation>方案键：measured[].%1</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Seq. parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>服务器台数</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>Step s</source>
+        <translation>单步秒数</translation>
+    </message>
+    <message>
+        <source>Peak GiB</source>
+        <translation>峰值 GiB</translation>
+    </message>
+    <message>
+        <source>measured[%1].%2: &apos;%3&apos; is not %4</source>
+        <translation>measured[%1].%2：“%3”不是%4</translation>
+    </message>
+    <message>
+        <source>one of none, selective, full</source>
+        <translation>none、selective、full 之一</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a whole number (leave it empty for the stack&apos;s default)</source>
+        <translation>整数（留空则取框架默认值）</translation>
+    </message>
+    <message>
+        <source>a node count (it is required)</source>
+        <translation>服务器台数（必填）</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::MeasuredRunsTab</name>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation>GEMM 效率</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP 通信重叠</translation>
+    </message>
+    <message>
+        <source>DP overlap</source>
+        <translation>DP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Runs you measured on this cluster, one a row: the layout (an empty cell takes the stack&apos;s default), the nodes used, and either the whole job&apos;s tokens/s or the step time in seconds. The engine fits its GEMM efficiency and its TP and DP overlaps to them, within bounds and with the built-in profile as the prior; every prediction in this window then uses the fitted profile.</source>
+        <translation>您在本集群上实测的训练，每行一次：并行布局（留空的格子取框架默认值）、所用服务器台数，以及整个作业的 tokens/s 或单步秒数（二选一）。引擎据此在界限内拟合 GEMM 效率以及 TP、DP 通信重叠，以内置效率档案为先验；之后本窗口的每项预测都使用拟合后的效率档案。</translation>
+    </message>
+    <message>
+        <source>Add run</source>
+        <translation>添加实测</translation>
+    </message>
+    <message>
+        <source>A new run with the scenario&apos;s layout and node count; type what you measured.</source>
+        <translation>新增一次实测，布局和服务器台数取自方案；请填入您测得的数值。</translation>
+    </message>
+    <message>
+        <source>Remove run</source>
+        <translation>删除实测</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>Fitted</source>
+        <translation>拟合</translation>
+    </message>
+    <message>
+        <source>Bounds</source>
+        <translation>界限</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Error: predicted over measured tokens/s, minus one.</source>
+        <translation>误差：预测 tokens/s 除以实测 tokens/s，再减一。</translation>
+    </message>
+    <message>
+        <source>No plan yet.</source>
+        <translation>还没有方案。</translation>
+    </message>
+    <message>
+        <source>%1: %2
+The fit below is the last valid plan&apos;s.</source>
+        <translation>%1：%2
+下方的拟合结果来自上一个有效方案。</translation>
+    </message>
+    <message>
+        <source>No measured runs: every prediction uses the built-in profile &apos;%1&apos;. Add the runs you measured to calibrate it to your cluster.</source>
+        <translation>没有实测记录：所有预测都使用内置效率档案“%1”。添加您测得的训练，即可按您的集群校准。</translation>
+    </message>
+    <message>
+        <source>this plan&apos;s step %1 s to %2 s</source>
+        <translation>本方案单步 %1 秒至 %2 秒</translation>
+    </message>
+    <message>
+        <source>Band: one run leaves no residual to learn from, so the built-in band of &apos;%1&apos; is kept: %2.</source>
+        <translation>误差区间：只有一次实测，没有残差可用，因此保留“%1”的内置区间：%2。</translation>
+    </message>
+    <message>
+        <source>Band from the residuals of the measured runs (their range widened by their rms, at least ±%1 %): true/predicted step %2 to %3; %4.</source>
+        <translation>误差区间来自实测记录的残差（残差范围再按其均方根放宽，至少 ±%1 %）：真实/预测单步 %2 至 %3；%4。</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Calibrated&lt;/b&gt;: every prediction in this window (the plan, the search, the scaling study and the band) uses the profile &apos;%1&apos;, fitted to the measured runs above (%2). Mean throughput error %3 % with the built-in profile, %4 % with the fitted one.</source>
+        <translation>&lt;b&gt;已校准&lt;/b&gt;：本窗口的每项预测（方案、布局搜索、扩展性研究和误差区间）都使用效率档案“%1”，它由上方的实测记录（%2 次）拟合而来。平均吞吐误差：内置档案 %3 %，拟合后 %4 %。</translation>
+    </message>
+    <message>
+        <source>Measured
+step s</source>
+        <translation>实测
+单步秒数</translation>
+    </message>
+    <message>
+        <source>Measured
+tokens/s</source>
+        <translation>实测
+tokens/s</translation>
+    </message>
+    <message>
+        <source>Predicted step s
+built-in</source>
+        <translation>预测单步秒数
+内置</translation>
+    </message>
+    <message>
+        <source>Predicted step s
+fitted</source>
+        <translation>预测单步秒数
+拟合</translation>
+    </message>
+    <message>
+        <source>Error
+built-in</source>
+        <translation>误差
+内置</translation>
+    </message>
+    <message>
+        <source>Error
+fitted</source>
+        <translation>误差
+拟合</translation>
+    </message>
+    <message>
+        <source>Peak GiB
+measured</source>
+        <translation>峰值 GiB
+实测</translation>
+    </message>
+    <message>
+        <source>Peak GiB
+predicted</source>
+        <translation>峰值 GiB
+预测</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::MemoryBarsView</name>
@@ -2859,6 +3166,10 @@
     <message>
         <source>days budgeted for %1 B tokens (%2 days steady-state)</source>
         <translation>训练 %1 B token 的预算天数（稳态 %2 天）</translation>
+    </message>
+    <message>
+        <source>Calibrated on this cluster (measured runs: %1): throughput error %2 % with the built-in profile, %3 % fitted; every time here uses the fitted profile.</source>
+        <translation>已按本集群校准（实测 %1 次）：吞吐误差内置档案 %2 %，拟合后 %3 %；此处所有时间均使用拟合后的效率档案。</translation>
     </message>
 </context>
 <context>

@@ -2,11 +2,14 @@
 // (core/calibration/profile_fit.h) and evaluate() with the fitted profile.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 
 #include "calibration/calibration_format.h"
+#include "calibration/fitted_evaluation.h"
 #include "calibration/profile_fit.h"
 #include "cli_runner.h"
 #include "report/plan_format.h"
+#include "search/scaling_study.h"
 #include "test_support.h"
 #include "validation/validation.h"
 
@@ -151,6 +154,60 @@ TEST_CASE("evaluate uses the fitted profile; the band comes from the residuals",
     CHECK(profileFitToText(*plan.calibration).find("gemm_efficiency") != std::string::npos);
 }
 
+TEST_CASE("a known fit gives evaluate()'s plan while the fit's inputs are unchanged", "[calibration]") {
+    // The window keeps a fit across edits of the layout or the cost (ui/models/plan_controller.cpp).
+    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json", catalog());
+    REQUIRE(loaded.ok());
+    Scenario s = loaded.value();
+    const auto fit = fitProfile(s, catalog());
+    REQUIRE(fit.ok());
+    Scenario edited = s;  // another layout, another price: the fit's inputs are the same
+    edited.layout.tp = 4;
+    edited.layout.open |= kPp;
+    edited.cost.horizonMonths = 24;
+    CHECK(fitInputs(edited) == fitInputs(s));
+    for (const Scenario* x : {&s, &edited}) {
+        auto direct = evaluate(*x, catalog());
+        auto reused = evaluateWithFit(*x, catalog(), fit.value());
+        REQUIRE(direct.ok());
+        REQUIRE(reused.ok());
+        CHECK(planToJson(reused.value()) == planToJson(direct.value()));
+    }
+    // A run, the model, the training or the cluster changes the fit's inputs.
+    Scenario run = s;
+    run.measured[0].stepSeconds = 80;
+    CHECK_FALSE(fitInputs(run) == fitInputs(s));
+    Scenario gpu = s;
+    gpu.cluster.gpusPerNode = 4;
+    CHECK_FALSE(fitInputs(gpu) == fitInputs(s));
+    // Errors are evaluate()'s: the scenario is checked first.
+    edited.measured[1].nodes = 0;
+    auto refused = evaluateWithFit(edited, catalog(), fit.value());
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().where == "measured[1].nodes");
+}
+
+TEST_CASE("the scaling study of a calibrated scenario uses the fitted profile", "[calibration]") {
+    // Issue 9 §4: every prediction on the cluster, other GPU counts included (the Scaling tab, `scale`).
+    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json", catalog());
+    REQUIRE(loaded.ok());
+    const ScalingReport calibrated = scalingStudy(loaded.value(), catalog(), 768, 0);
+    Scenario builtin = loaded.value();
+    builtin.measured.clear();
+    const ScalingReport plain = scalingStudy(builtin, catalog(), 768, 0);
+    REQUIRE(calibrated.curve.size() == plain.curve.size());
+    REQUIRE_FALSE(calibrated.curve.empty());
+    const ScalePoint& at768 = calibrated.curve.back();
+    const ScalePoint& builtin768 = plain.curve.back();
+    REQUIRE(at768.gpus == 768);
+    REQUIRE(at768.fits);
+    REQUIRE(builtin768.fits);
+    CHECK(at768.best.perf.profileId == "megatron-ampere-fp16+measured");
+    CHECK(builtin768.best.perf.profileId == "megatron-ampere-fp16");
+    // The fitted GEMM efficiency is lower (0.755 -> 0.731): the same GPUs train more slowly.
+    CHECK(at768.best.perf.tokensPerSecond < builtin768.best.perf.tokensPerSecond);
+}
+
 TEST_CASE("a scenario without measured runs is unchanged", "[calibration]") {
     const Scenario s = defaultScenario(catalog());
     REQUIRE(s.measured.empty());
@@ -199,6 +256,28 @@ TEST_CASE("measured runs are read strictly and written back", "[calibration]") {
     auto bad = parseWithMeasured(R"([{"nodes": 1, "tokens_per_s": -5}])");
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().message.find("allowed range 0.001 to 1000000000000") != std::string::npos);
+}
+
+TEST_CASE("measured runs edited in memory are refused like the file reader refuses them", "[calibration]") {
+    // The window edits the Scenario, not JSON: evaluate() must give the reader's key path and range.
+    auto s = parseWithMeasured(R"([{"nodes": 1, "tokens_per_s": 50000}, {"nodes": 2, "step_s": 3.5}])");
+    REQUIRE(s.ok());
+    const auto refused = [&](const std::function<void(Scenario&)>& edit) {
+        Scenario edited = s.value();
+        edit(edited);
+        auto plan = evaluate(edited, catalog());
+        REQUIRE_FALSE(plan.ok());
+        return plan.error();
+    };
+    CHECK(refused([](Scenario& x) { x.measured[1].nodes = 0; }).where == "measured[1].nodes");
+    const Error negative = refused([](Scenario& x) { x.measured[0].tokensPerSecond = -5; });
+    CHECK(negative.where == "measured[0].tokens_per_s");
+    CHECK(negative.message == "is -5, allowed range 0.001 to 1000000000000");  // the reader's words
+    CHECK(refused([](Scenario& x) { x.measured[1].stepSeconds = 0; }).where == "measured[1].tokens_per_s");
+    CHECK(refused([](Scenario& x) { x.measured[0].stepSeconds = 1; }).where == "measured[0].step_s");
+    CHECK(refused([](Scenario& x) { x.measured[0].peakMemoryGib = 0.0; }).where ==
+          "measured[0].peak_memory_gib");
+    CHECK(refused([](Scenario& x) { x.measured[0].globalBatch = -1; }).where == "measured[0].global_batch");
 }
 
 TEST_CASE("a measured layout that cannot run is refused with its key path", "[calibration]") {

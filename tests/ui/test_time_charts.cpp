@@ -12,6 +12,7 @@
 
 #include <algorithm>
 
+#include "calibration/measured_runs_tab.h"
 #include "charts/cost_chart_view.h"
 #include "charts/layout_scatter_view.h"
 #include "charts/memory_chart_view.h"
@@ -43,21 +44,23 @@ double partSeconds(const StepTimeChartView& view, const QString& name) {
 
 }  // namespace
 
-TEST_CASE("charts.chart_tabs_are_memory_time_explorer_scaling_cost_phases", "[charts]") {
+TEST_CASE("charts.chart_tabs_are_memory_time_explorer_scaling_measured_cost_phases", "[charts]") {
     WindowFixture f;
     auto* tabs = f.widget<QTabWidget>("chartTabs");
-    REQUIRE(tabs->count() == 6);
+    REQUIRE(tabs->count() == 7);
     CHECK(tabs->tabText(0) == QStringLiteral("Memory"));
     CHECK(tabs->tabText(1) == QStringLiteral("Time"));
     CHECK(tabs->tabText(2) == QStringLiteral("Explorer"));
     CHECK(tabs->tabText(3) == QStringLiteral("Scaling"));
-    CHECK(tabs->tabText(4) == QStringLiteral("Cost"));
-    CHECK(tabs->tabText(5) == QStringLiteral("Phases"));
+    CHECK(tabs->tabText(4) == QStringLiteral("Measured runs"));
+    CHECK(tabs->tabText(5) == QStringLiteral("Cost"));
+    CHECK(tabs->tabText(6) == QStringLiteral("Phases"));
     CHECK(tabs->widget(0)->isAncestorOf(f.window.memoryChart()));
     CHECK(tabs->widget(0)->isAncestorOf(f.window.zeroChart()));
     CHECK(tabs->widget(1)->isAncestorOf(f.widget<StepTimeChartView>("stepTimeChart")));
     CHECK(tabs->widget(1)->isAncestorOf(f.widget<LayoutScatterView>("layoutScatter")));
-    CHECK(tabs->widget(4)->isAncestorOf(f.widget<CostChartView>("costChart")));
+    CHECK(tabs->widget(4)->isAncestorOf(f.window.measuredRuns()));
+    CHECK(tabs->widget(5)->isAncestorOf(f.widget<CostChartView>("costChart")));
 }
 
 TEST_CASE("charts.step_time_bar_sums_to_step_time", "[charts]") {

@@ -186,7 +186,21 @@ void VerdictCard::showPlan() {
                            .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
                            .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
                                          : tr("layout fixed in the scenario")) +
-                       accuracyText());
+                       calibrationText(p) + accuracyText());
+}
+
+QString VerdictCard::calibrationText(const Plan& p) const {
+    // A plan calibrated to the user's own runs says so first: its times are no longer the built-in
+    // profile's (issue 9 §4; the Measured runs tab shows the fit).
+    if (!p.calibration)
+        return {};
+    const ProfileFit& fit = *p.calibration;
+    return QStringLiteral("\n") +
+           tr("Calibrated on this cluster (measured runs: %1): throughput error %2 % with the built-in "
+              "profile, %3 % fitted; every time here uses the fitted profile.")
+               .arg(fit.runs.size())
+               .arg(100 * fit.meanAbsErrorBefore, 0, 'f', 1)
+               .arg(100 * fit.meanAbsErrorAfter, 0, 'f', 1);
 }
 
 QString VerdictCard::accuracyText() const {

@@ -43,6 +43,7 @@ private:
     void showPlan();
     void showCost(const Plan& plan, const Plan* baseline);
     [[nodiscard]] QString accuracyText() const;
+    [[nodiscard]] QString calibrationText(const Plan& p) const;
     void setTile(const QString& name, const QString& figure, const QString& caption, const QString& delta);
     [[nodiscard]] const Tile* tile(const QString& name) const;
 

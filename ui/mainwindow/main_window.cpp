@@ -1,5 +1,6 @@
 #include "mainwindow/main_window.h"
 
+#include "calibration/measured_runs_tab.h"
 #include "charts/cost_chart_view.h"
 #include "charts/cost_details_view.h"
 #include "charts/feed_chart_view.h"
@@ -188,6 +189,7 @@ QWidget* MainWindow::createChartTabs() {
     m_explorer = new LayoutExplorerTab(*m_comparison);
     m_scaling = new ScalingTab(m_controller);
     m_phases = new PhasesTab(m_controller);
+    m_measured = new MeasuredRunsTab(m_controller);
 
     auto* tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("chartTabs"));
@@ -197,6 +199,8 @@ QWidget* MainWindow::createChartTabs() {
     // Wide pages scroll rather than force a window wider than a 1366-pixel laptop screen.
     tabs->addTab(scrollable(m_explorer), tr("Explorer"));
     tabs->addTab(scrollable(m_scaling), tr("Scaling"));
+    // Calibration to the user's own runs (issue 9 §4): beside the other views of time.
+    tabs->addTab(scrollable(m_measured), tr("Measured runs"));
     tabs->addTab(scrollable(cost), tr("Cost"));
     tabs->addTab(scrollable(m_phases), tr("Phases"));
     connectTabs(*tabs, {memory, time, cost});

@@ -36,6 +36,7 @@ class LayoutExplorerTab;
 class PlanComparison;
 class ScalingTab;
 class PhasesTab;
+class MeasuredRunsTab;
 class VerdictCard;
 class LayoutScatterView;
 class MemoryChartView;
@@ -63,6 +64,7 @@ public:
     [[nodiscard]] LayoutExplorerTab* explorer() const { return m_explorer; }
     [[nodiscard]] ScalingTab* scaling() const { return m_scaling; }
     [[nodiscard]] PhasesTab* phases() const { return m_phases; }
+    [[nodiscard]] MeasuredRunsTab* measuredRuns() const { return m_measured; }
     [[nodiscard]] VerdictCard* verdict() const { return m_verdict; }
     [[nodiscard]] PlanComparison& comparison() const { return *m_comparison; }
     [[nodiscard]] TabRenderer& tabRenderer() const { return *m_tabRenderer; }
@@ -144,6 +146,7 @@ private:
     LayoutExplorerTab* m_explorer = nullptr;
     ScalingTab* m_scaling = nullptr;
     PhasesTab* m_phases = nullptr;
+    MeasuredRunsTab* m_measured = nullptr;
     CostDetailsView* m_costDetails = nullptr;
     TabRenderer* m_tabRenderer = nullptr;  // a child of the chart tabs, rebuilt with them
 };

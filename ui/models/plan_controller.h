@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <optional>
+#include <utility>
 
 #include "hardware/catalog.h"
 #include "quote/quote_document.h"
@@ -57,6 +58,9 @@ public:
     [[nodiscard]] const std::optional<quote::Accuracy>& accuracy() const { return m_accuracy; }
     // Wall-clock time of the last evaluation, in milliseconds (status bar).
     [[nodiscard]] double lastEvaluationMs() const { return m_lastEvaluationMs; }
+    // Profile fits to the scenario's measured runs computed so far: an edit that cannot change the
+    // fit (layout, cost) reuses the last one (calibration/fitted_evaluation.h).
+    [[nodiscard]] int fitsComputed() const { return m_fitsComputed; }
 
     // Scenario files. Both return an empty string on success, else a message naming the file
     // and, for malformed JSON, its FILE:LINE:COL. A failed open leaves the scenario unchanged.
@@ -87,6 +91,7 @@ signals:
     void accuracyChanged();
 
 private:
+    Result<Plan> evaluateScenario();
     void replaceDocument(Scenario scenario, const QString& path, bool modified);
 
     Catalog m_catalog;
@@ -98,6 +103,9 @@ private:
     QString m_filePath;
     bool m_modified = false;
     double m_lastEvaluationMs = 0;
+    // The last fit to measured runs and the fitInputs() it was made from.
+    std::optional<std::pair<Scenario, ProfileFit>> m_fit;
+    int m_fitsComputed = 0;
     std::optional<quote::Accuracy> m_accuracy;
     QFutureWatcher<std::optional<quote::Accuracy>> m_validation;
 };

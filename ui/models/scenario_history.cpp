@@ -41,6 +41,10 @@ public:
 
     bool mergeWith(const QUndoCommand* other) override {
         const auto* next = static_cast<const ScenarioEdit*>(other);
+        // A measured run's cell is committed whole (Return, or leaving the cell), not keystroke by
+        // keystroke: each such edit, and adding or removing a run, is an undo step of its own.
+        if (editsRuns() || next->editsRuns())
+            return false;
         if (next->m_parts != m_parts || next->m_lastMs - m_lastMs > ScenarioHistory::kMergeMs ||
             !(next->m_before == m_after))
             return false;
@@ -51,6 +55,8 @@ public:
     }
 
 private:
+    [[nodiscard]] bool editsRuns() const { return !(m_before.measured == m_after.measured); }
+
     PlanController& m_controller;
     Scenario m_before;
     Scenario m_after;

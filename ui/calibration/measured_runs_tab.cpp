@@ -1,0 +1,255 @@
+#include "calibration/measured_runs_tab.h"
+
+#include "calibration/measured_runs_delegate.h"
+#include "calibration/measured_runs_model.h"
+#include "charts/table_cell.h"
+#include "models/plan_controller.h"
+#include "models/qt_text.h"
+#include "report/plan.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace clusterplan::ui {
+
+namespace {
+
+QString fixed(double value, int decimals) {
+    return QLocale().toString(value, 'f', decimals);
+}
+
+QString seconds(double s) {
+    return fixed(s, s < 10 ? 3 : 2);
+}
+
+// "+3.6 %", "−0.8 %": the sign always shown, an error reads as over or under.
+QString signedPercent(double share) {
+    const double p = 100 * share;
+    return QStringLiteral("%1%2 %").arg(p < 0 ? QString(QChar(0x2212)) : QStringLiteral("+"),
+                                        fixed(std::abs(p), 1));
+}
+
+QString parameterName(const std::string& key) {
+    if (key == "gemm_efficiency")
+        return MeasuredRunsTab::tr("GEMM efficiency");
+    if (key == "tp_overlap")
+        return MeasuredRunsTab::tr("TP overlap");
+    if (key == "dp_overlap")
+        return MeasuredRunsTab::tr("DP overlap");
+    return toQString(key);
+}
+
+QTableWidget* resultTable(const char* name, const QStringList& headers) {
+    auto* t = new QTableWidget(0, static_cast<int>(headers.size()));
+    t->setObjectName(QString::fromLatin1(name));
+    t->setHorizontalHeaderLabels(headers);
+    t->verticalHeader()->setVisible(false);
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    return t;
+}
+
+QTableWidgetItem* textCell(const QString& text) {
+    return readOnlyCell(text);
+}
+
+QTableWidgetItem* numberCell(const QString& text) {
+    return readOnlyCell(text, Qt::AlignRight | Qt::AlignVCenter);
+}
+
+QLabel* wrappedLabel(const char* name) {
+    auto* label = new QLabel;
+    label->setObjectName(QString::fromLatin1(name));
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+}  // namespace
+
+MeasuredRunsTab::MeasuredRunsTab(PlanController& controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller) {
+    setObjectName(QStringLiteral("measuredRunsTab"));
+    auto* intro = wrappedLabel("measuredRunsIntro");
+    intro->setText(tr("Runs you measured on this cluster, one a row: the layout (an empty cell takes the "
+                      "stack's default), the nodes used, and either the whole job's tokens/s or the step "
+                      "time in seconds. The engine fits its GEMM efficiency and its TP and DP overlaps to "
+                      "them, within bounds and with the built-in profile as the prior; every prediction in "
+                      "this window then uses the fitted profile."));
+
+    m_model = new MeasuredRunsModel(controller, this);
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("measuredRunsTable"));
+    m_table->setModel(m_model);
+    m_table->setItemDelegate(new MeasuredRunsDelegate(m_table));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    auto* add = new QPushButton(tr("Add run"));
+    add->setObjectName(QStringLiteral("addMeasuredRun"));
+    add->setToolTip(tr("A new run with the scenario's layout and node count; type what you measured."));
+    auto* remove = new QPushButton(tr("Remove run"));
+    remove->setObjectName(QStringLiteral("removeMeasuredRun"));
+    connect(add, &QPushButton::clicked, m_model, &MeasuredRunsModel::addRun);
+    connect(remove, &QPushButton::clicked, this, &MeasuredRunsTab::removeSelectedRun);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+
+    m_error = wrappedLabel("measuredRunsError");
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setStyleSheet(QStringLiteral("QLabel { color: #b2182b; background: #fdecea; "
+                                          "border: 1px solid #d7301f; border-radius: 3px; padding: 6px; }"));
+    m_error->hide();
+    m_status = wrappedLabel("calibrationStatus");
+
+    m_parameters =
+        resultTable("fittedParameters", {tr("Parameter"), tr("Built-in"), tr("Fitted"), tr("Bounds")});
+    m_errors = resultTable(
+        "runErrors", {tr("Run"), tr("GPUs"), tr("Layout"), tr("Measured\nstep s"), tr("Measured\ntokens/s"),
+                      tr("Predicted step s\nbuilt-in"), tr("Predicted step s\nfitted"), tr("Error\nbuilt-in"),
+                      tr("Error\nfitted"), tr("Peak GiB\nmeasured"), tr("Peak GiB\npredicted")});
+    m_errors->setToolTip(tr("Error: predicted over measured tokens/s, minus one."));
+    // Each table as tall as its rows, the runs editor at least a few rows high; spare height stays
+    // below, so the numbers are never squeezed into a scroll of their own.
+    for (QAbstractScrollArea* table :
+         std::initializer_list<QAbstractScrollArea*>{m_table, m_parameters, m_errors})
+        table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setMinimumHeight(120);
+    m_parameters->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
+
+    auto* column = new QVBoxLayout(this);
+    column->addWidget(intro);
+    column->addWidget(m_table);
+    column->addLayout(buttons);
+    column->addWidget(m_error);
+    column->addWidget(m_status);
+    column->addWidget(m_parameters);
+    column->addWidget(m_errors);
+    column->addStretch(1);
+
+    connect(m_model, &MeasuredRunsModel::editRefused, this, [this](const QString& message) {
+        m_error->setText(message);
+        m_error->show();
+    });
+    connect(&controller, &PlanController::inputError, this, &MeasuredRunsTab::showError);
+    connect(&controller, &PlanController::planChanged, this, &MeasuredRunsTab::showPlan);
+    if (controller.plan())
+        showPlan(*controller.plan());
+    else
+        m_status->setText(tr("No plan yet."));
+}
+
+void MeasuredRunsTab::removeSelectedRun() {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const int row = rows.isEmpty() ? m_table->currentIndex().row() : rows.first().row();
+    m_model->removeRun(row < 0 ? m_model->rowCount() - 1 : row);
+}
+
+void MeasuredRunsTab::showError(const QString& where, const QString& message) {
+    if (!where.startsWith(QLatin1String("measured"))) {
+        clearError();
+        return;
+    }
+    m_model->markError(where, QStringLiteral("%1: %2").arg(where, message));
+    m_error->setText(tr("%1: %2\nThe fit below is the last valid plan's.").arg(where, message));
+    m_error->show();
+    if (const QModelIndex cell = m_model->cellOf(where); cell.isValid())
+        m_table->scrollTo(cell);
+}
+
+void MeasuredRunsTab::clearError() {
+    m_model->clearError();
+    m_error->clear();
+    m_error->hide();
+}
+
+void MeasuredRunsTab::showPlan(const Plan& plan) {
+    clearError();
+    fillParameters(plan);
+    fillErrors(plan);
+    if (!plan.calibration) {
+        m_status->setText(
+            tr("No measured runs: every prediction uses the built-in profile '%1'. Add the runs "
+               "you measured to calibrate it to your cluster.")
+                .arg(toQString(plan.perf.profileId)));
+        return;
+    }
+    const ProfileFit& fit = *plan.calibration;
+    const int runs = static_cast<int>(fit.runs.size());
+    QString text =
+        tr("<b>Calibrated</b>: every prediction in this window (the plan, the search, the scaling study and "
+           "the "
+           "band) uses the profile '%1', fitted to the measured runs above (%2). Mean throughput error %3 % "
+           "with the built-in profile, %4 % with the fitted one.")
+            .arg(toQString(fit.after.id).toHtmlEscaped(), QString::number(runs),
+                 fixed(100 * fit.meanAbsErrorBefore, 1), fixed(100 * fit.meanAbsErrorAfter, 1));
+    const QString band = tr("this plan's step %1 s to %2 s")
+                             .arg(seconds(plan.perf.stepSecondsLow), seconds(plan.perf.stepSecondsHigh));
+    if (runs < 2)
+        text +=
+            QStringLiteral("<br>") +
+            tr("Band: one run leaves no residual to learn from, so the built-in band of '%1' is kept: %2.")
+                .arg(toQString(fit.before.id).toHtmlEscaped(), band);
+    else
+        text += QStringLiteral("<br>") +
+                tr("Band from the residuals of the measured runs (their range widened by their rms, at least "
+                   "±%1 %): true/predicted step %2 to %3; %4.")
+                    .arg(fixed(100 * kMeasurementNoise, 0), fixed(fit.after.bandLow, 3),
+                         fixed(fit.after.bandHigh, 3), band);
+    m_status->setText(text);
+}
+
+void MeasuredRunsTab::fillParameters(const Plan& plan) {
+    const auto* fit = plan.calibration ? &*plan.calibration : nullptr;
+    m_parameters->setRowCount(fit ? static_cast<int>(fit->parameters.size()) : 0);
+    if (!fit)
+        return;
+    for (int row = 0; row < m_parameters->rowCount(); ++row) {
+        const FittedParameter& p = fit->parameters[static_cast<std::size_t>(row)];
+        m_parameters->setItem(row, 0, textCell(parameterName(p.key)));
+        m_parameters->setItem(row, 1, numberCell(fixed(p.before, 3)));
+        m_parameters->setItem(row, 2, numberCell(fixed(p.after, 3)));
+        m_parameters->setItem(
+            row, 3,
+            numberCell(QStringLiteral("%1 %2 %3").arg(fixed(p.low, 2), QChar(0x2013), fixed(p.high, 2))));
+    }
+}
+
+void MeasuredRunsTab::fillErrors(const Plan& plan) {
+    const auto* fit = plan.calibration ? &*plan.calibration : nullptr;
+    m_errors->setRowCount(fit ? static_cast<int>(fit->runs.size()) : 0);
+    if (!fit)
+        return;
+    for (int row = 0; row < m_errors->rowCount(); ++row) {
+        const MeasuredRunFit& r = fit->runs[static_cast<std::size_t>(row)];
+        QString layout = toQString(r.layout);
+        layout.replace(QStringLiteral("micro-batch"), tr("micro-batch"));
+        const QString peak = r.measuredPeakGib ? fixed(*r.measuredPeakGib, 1) : QString();
+        const QStringList cells{QString::number(row),
+                                QString::number(r.gpus),
+                                layout,
+                                seconds(r.measuredStepSeconds),
+                                fixed(r.measuredTokensPerSecond, 0),
+                                seconds(r.stepBefore),
+                                seconds(r.stepAfter),
+                                signedPercent(r.errorBefore),
+                                signedPercent(r.errorAfter),
+                                peak,
+                                fixed(r.predictedPeakGib, 1)};
+        for (int column = 0; column < cells.size(); ++column)
+            m_errors->setItem(row, column, column == 2 ? textCell(cells[column]) : numberCell(cells[column]));
+    }
+}
+
+}  // namespace clusterplan::ui
