@@ -258,6 +258,8 @@ TEST_CASE("explorer.offload_column_shows_the_recommended_layouts_offload", "[exp
             other = i;
     REQUIRE(other != best);
     f.window.comparison().selectLayout(other);
+    // Tabs render when shown (ui/mainwindow/tab_renderer.h): look at the Memory tab.
+    f.window.showTabOf(f.window.memoryChart());
     QApplication::processEvents();
     const QStringList selectedLabels =
         f.window.memoryChart()->columnLabels().filter(QRegularExpression(QStringLiteral("^Selected ")));
@@ -267,6 +269,7 @@ TEST_CASE("explorer.offload_column_shows_the_recommended_layouts_offload", "[exp
     // In Chinese: header and value translated, the filter still takes the engine's name. The
     // switch rebuilds the window's widgets: the table's model and proxy are new ones.
     f.window.setLanguage(QStringLiteral("zh_CN"));
+    f.window.showTabOf(f.window.explorer());
     QApplication::processEvents();
     model = f.window.explorer()->model();
     proxy = f.window.explorer()->proxy();

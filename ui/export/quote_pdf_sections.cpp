@@ -153,10 +153,10 @@ void QuoteSections::memory() {
 void QuoteSections::layouts() {
     chartSection("layouts", "layouts");
     PdfTable t;
-    t.header = {QStringLiteral("#"),          QStringLiteral("TP×PP×DP×CP"),   QStringLiteral("mb"),
-                QStringLiteral("ZeRO"),       q(label(lang, "col_recompute")), q(label(lang, "offload_short")),
-                QStringLiteral("GiB/GPU"),    q(label(lang, "col_step_s")),    QStringLiteral("tokens/s"),
-                QStringLiteral("MFU"),        q(label(lang, "fits_short"))};
+    t.header = {QStringLiteral("#"),       QStringLiteral("TP×PP×DP×CP"),   QStringLiteral("mb"),
+                QStringLiteral("ZeRO"),    q(label(lang, "col_recompute")), q(label(lang, "offload_short")),
+                QStringLiteral("GiB/GPU"), q(label(lang, "col_step_s")),    QStringLiteral("tokens/s"),
+                QStringLiteral("MFU"),     q(label(lang, "fits_short"))};
     t.widths = {0.05, 0.14, 0.05, 0.06, 0.1, 0.1, 0.08, 0.08, 0.1, 0.07, 0.17};
     t.rightAligned = {true, false, true, true, false, false, true, true, true, true, false};
     // CPU offload (issue 13 §2): an offloaded layout costs host memory and time, so it is named.
