@@ -96,6 +96,24 @@ TEST_CASE("tabs.explorer_ranking_follows_the_plan_when_shown", "[tabs]") {
           QString::number(plan.search->ranked[0].perf.trainDays, 'f', 1));
 }
 
+// The Explorer in front while the plan changes (a user editing on that tab, or the window opening
+// on it): its table holds the new plan's layouts at once. PlanComparison hears planChanged before
+// the tab does, so a render must not depend on the tab's own planChanged slot having run.
+TEST_CASE("tabs.explorer_in_front_shows_each_new_plans_layouts", "[tabs]") {
+    WindowFixture f;
+    LayoutExplorerTab& explorer = *f.window.explorer();
+    f.window.showTabOf(&explorer);
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.layout.open = kAllLayoutKeys; }); }));
+    const Plan& first = *f.controller.plan();
+    REQUIRE(first.search.has_value());
+    CHECK(explorer.model()->rowCount() == static_cast<int>(first.search->ranked.size()));
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.cluster.nodes = 2; }); }));
+    const Plan& second = *f.controller.plan();
+    REQUIRE(second.search.has_value());
+    CHECK(explorer.model()->rowCount() == static_cast<int>(second.search->ranked.size()));
+    CHECK(explorer.proxy()->rowCount() > 0);
+}
+
 TEST_CASE("tabs.phases_tab_renders_when_shown", "[tabs][phases]") {
     WindowFixture f;
     auto* tabs = f.widget<QTabWidget>("chartTabs");

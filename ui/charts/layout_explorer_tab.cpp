@@ -93,7 +93,6 @@ LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent
     layout->addWidget(split, 1);
 
     PlanController& controller = comparison.controller();
-    connect(&controller, &PlanController::planChanged, this, [this] { m_rankingStale = true; });
     connect(&comparison, &PlanComparison::selectionChanged, this, &LayoutExplorerTab::showSelection);
     connect(&controller, &PlanController::scenarioChanged, this, &LayoutExplorerTab::showSearchOptions);
     connect(m_chart, &ExplorerChartView::layoutClicked, this,
@@ -104,7 +103,9 @@ LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent
 }
 
 void LayoutExplorerTab::render() {
-    if (m_rankingStale)
+    // By generation, not by a planChanged slot of this tab: PlanComparison hears planChanged first
+    // and may have this tab rendered before such a slot ran (the table then kept the old rows).
+    if (rankingStale())
         showRanking();
     showPlan();
 }
@@ -224,6 +225,10 @@ void LayoutExplorerTab::setKeyOpen(unsigned key, bool open) {
     });
 }
 
+bool LayoutExplorerTab::rankingStale() const {
+    return m_rankedGeneration != m_comparison.controller().planGeneration();
+}
+
 void LayoutExplorerTab::showPlan() {
     const auto& plan = m_comparison.controller().plan();
     if (!plan)
@@ -234,7 +239,7 @@ void LayoutExplorerTab::showPlan() {
 
 void LayoutExplorerTab::showRanking() {
     const auto& plan = m_comparison.controller().plan();
-    m_rankingStale = false;
+    m_rankedGeneration = m_comparison.controller().planGeneration();
     m_model->setPlan(plan ? &*plan : nullptr);
     m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
     showSelection(m_comparison.selectedIndex());
@@ -242,7 +247,7 @@ void LayoutExplorerTab::showRanking() {
 
 void LayoutExplorerTab::showSelection(std::optional<std::size_t> row) {
     m_useLayout->setEnabled(row.has_value());
-    if (m_rankingStale)
+    if (rankingStale())
         return;  // the rows are of an older plan: render() selects the row once it refills them
     const QSignalBlocker block(m_table->selectionModel());
     if (!row) {

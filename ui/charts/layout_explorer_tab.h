@@ -9,6 +9,7 @@
 // search itself.
 #include <QWidget>
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -51,6 +52,7 @@ private:
     QWidget* createSearchOptions();
     void showPlan();
     void showRanking();
+    [[nodiscard]] bool rankingStale() const;
     void showSelection(std::optional<std::size_t> row);
     void tableRowChosen();
     void showSearchOptions();
@@ -69,7 +71,7 @@ private:
     std::vector<std::pair<unsigned, QCheckBox*>> m_openKeys;
     QCheckBox* m_crossNodeTp = nullptr;
     QSpinBox* m_maxMicroBatch = nullptr;
-    bool m_rankingStale = true;  // a new plan came since the table was filled
+    std::uint64_t m_rankedGeneration = 0;  // PlanController::planGeneration() the table was filled from
 };
 
 }  // namespace clusterplan::ui

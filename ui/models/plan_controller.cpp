@@ -85,6 +85,7 @@ void PlanController::evaluateNow() {
         return;
     }
     m_plan = std::move(result).value();
+    ++m_planGeneration;
     emit planChanged(*m_plan);
 }
 

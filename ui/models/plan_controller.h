@@ -7,6 +7,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -34,6 +35,9 @@ public:
     [[nodiscard]] const Catalog& catalog() const { return m_catalog; }
     [[nodiscard]] const Scenario& scenario() const { return m_scenario; }
     [[nodiscard]] const std::optional<Plan>& plan() const { return m_plan; }
+    // Counts the plans so far: a view that caches what it built from plan() compares this, which
+    // does not depend on the order in which planChanged reaches the views.
+    [[nodiscard]] std::uint64_t planGeneration() const { return m_planGeneration; }
     // How open layout keys are searched (clusterplan-cli search's flags); a change re-evaluates.
     [[nodiscard]] const SearchOptions& searchOptions() const { return m_searchOptions; }
     void setSearchOptions(const SearchOptions& options);
@@ -98,6 +102,7 @@ private:
     Scenario m_scenario;
     std::optional<Scenario> m_saved;  // as last opened or saved: the base of a quote's next revision
     std::optional<Plan> m_plan;
+    std::uint64_t m_planGeneration = 0;
     SearchOptions m_searchOptions;
     QTimer m_timer;
     QString m_filePath;
