@@ -36,16 +36,6 @@ constexpr std::string_view kBefore = R"({
   "measured": )";
 constexpr std::string_view kAfter = "\n}\n";
 
-void requireRoundTrip(const Scenario& scenario) {
-    const std::string saved = scenarioToJson(scenario);
-    testing::requireJson(saved, "saved scenario");
-    auto reread = parseScenario(saved, builtinCatalog(), "saved");
-    if (!reread)
-        testing::fuzzFailure("saved scenario", "does not read back: " + reread.error().toString());
-    if (!(reread.value() == scenario))
-        testing::fuzzFailure("saved scenario", "reads back different:\n" + saved);
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -57,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         testing::requireMessage(scenario.error(), "measured runs reader");
         return 0;
     }
-    requireRoundTrip(scenario.value());
+    testing::requireRoundTrip(scenario.value(), builtinCatalog());
     auto plan = evaluate(scenario.value(), builtinCatalog());
     if (!plan) {
         testing::requireMessage(plan.error(), "evaluate (profile fit)");

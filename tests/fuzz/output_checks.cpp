@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "csv_reader.h"
+#include "scenario/scenario_json.h"
 
 namespace clusterplan::testing {
 
@@ -36,6 +37,16 @@ void requireCsv(std::string_view text, std::string_view what) {
 void requireMessage(const Error& error, std::string_view what) {
     if (error.message.empty())
         fuzzFailure(what, "an input error without a message (where: " + error.where + ")");
+}
+
+void requireRoundTrip(const Scenario& scenario, const Catalog& catalog) {
+    const std::string saved = scenarioToJson(scenario);
+    requireJson(saved, "saved scenario");
+    auto reread = parseScenario(saved, catalog, "saved");
+    if (!reread)
+        fuzzFailure("saved scenario", "does not read back: " + reread.error().toString());
+    if (!(reread.value() == scenario))
+        fuzzFailure("saved scenario", "reads back different:\n" + saved);
 }
 
 }  // namespace clusterplan::testing

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "hardware/catalog.h"
+#include "scenario/scenario.h"
 #include "util/result.h"
 
 namespace clusterplan::testing {
@@ -16,5 +18,7 @@ void requireJson(std::string_view text, std::string_view what);
 void requireCsv(std::string_view text, std::string_view what);
 // An input error must say where and why: a non-empty message.
 void requireMessage(const Error& error, std::string_view what);
+// What the window saves must open again as the same scenario (otherwise saving loses data).
+void requireRoundTrip(const Scenario& scenario, const Catalog& catalog);
 
 }  // namespace clusterplan::testing
