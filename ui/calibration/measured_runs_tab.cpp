@@ -3,6 +3,7 @@
 #include "calibration/measured_runs_delegate.h"
 #include "calibration/measured_runs_model.h"
 #include "charts/table_cell.h"
+#include "models/number_text.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
@@ -10,7 +11,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
@@ -22,19 +22,15 @@ namespace clusterplan::ui {
 
 namespace {
 
-QString fixed(double value, int decimals) {
-    return QLocale().toString(value, 'f', decimals);
-}
-
 QString seconds(double s) {
-    return fixed(s, s < 10 ? 3 : 2);
+    return formatNumber(s, s < 10 ? 3 : 2);
 }
 
 // "+3.6 %", "−0.8 %": the sign always shown, an error reads as over or under.
 QString signedPercent(double share) {
     const double p = 100 * share;
     return QStringLiteral("%1%2 %").arg(p < 0 ? QString(QChar(0x2212)) : QStringLiteral("+"),
-                                        fixed(std::abs(p), 1));
+                                        formatNumber(std::abs(p), 1));
 }
 
 QString parameterName(const std::string& key) {
@@ -193,7 +189,7 @@ void MeasuredRunsTab::showPlan(const Plan& plan) {
            "band) uses the profile '%1', fitted to the measured runs above (%2). Mean throughput error %3 % "
            "with the built-in profile, %4 % with the fitted one.")
             .arg(toQString(fit.after.id).toHtmlEscaped(), QString::number(runs),
-                 fixed(100 * fit.meanAbsErrorBefore, 1), fixed(100 * fit.meanAbsErrorAfter, 1));
+                 formatNumber(100 * fit.meanAbsErrorBefore, 1), formatNumber(100 * fit.meanAbsErrorAfter, 1));
     const QString band = tr("this plan's step %1 s to %2 s")
                              .arg(seconds(plan.perf.stepSecondsLow), seconds(plan.perf.stepSecondsHigh));
     if (runs < 2)
@@ -205,8 +201,8 @@ void MeasuredRunsTab::showPlan(const Plan& plan) {
         text += QStringLiteral("<br>") +
                 tr("Band from the residuals of the measured runs (their range widened by their rms, at least "
                    "±%1 %): true/predicted step %2 to %3; %4.")
-                    .arg(fixed(100 * kMeasurementNoise, 0), fixed(fit.after.bandLow, 3),
-                         fixed(fit.after.bandHigh, 3), band);
+                    .arg(formatNumber(100 * kMeasurementNoise, 0), formatNumber(fit.after.bandLow, 3),
+                         formatNumber(fit.after.bandHigh, 3), band);
     m_status->setText(text);
 }
 
@@ -218,11 +214,12 @@ void MeasuredRunsTab::fillParameters(const Plan& plan) {
     for (int row = 0; row < m_parameters->rowCount(); ++row) {
         const FittedParameter& p = fit->parameters[static_cast<std::size_t>(row)];
         m_parameters->setItem(row, 0, textCell(parameterName(p.key)));
-        m_parameters->setItem(row, 1, numberCell(fixed(p.before, 3)));
-        m_parameters->setItem(row, 2, numberCell(fixed(p.after, 3)));
+        m_parameters->setItem(row, 1, numberCell(formatNumber(p.before, 3)));
+        m_parameters->setItem(row, 2, numberCell(formatNumber(p.after, 3)));
         m_parameters->setItem(
             row, 3,
-            numberCell(QStringLiteral("%1 %2 %3").arg(fixed(p.low, 2), QChar(0x2013), fixed(p.high, 2))));
+            numberCell(QStringLiteral("%1 %2 %3")
+                           .arg(formatNumber(p.low, 2), QChar(0x2013), formatNumber(p.high, 2))));
     }
 }
 
@@ -235,18 +232,18 @@ void MeasuredRunsTab::fillErrors(const Plan& plan) {
         const MeasuredRunFit& r = fit->runs[static_cast<std::size_t>(row)];
         QString layout = toQString(r.layout);
         layout.replace(QStringLiteral("micro-batch"), tr("micro-batch"));
-        const QString peak = r.measuredPeakGib ? fixed(*r.measuredPeakGib, 1) : QString();
+        const QString peak = r.measuredPeakGib ? formatNumber(*r.measuredPeakGib, 1) : QString();
         const QStringList cells{QString::number(row),
                                 QString::number(r.gpus),
                                 layout,
                                 seconds(r.measuredStepSeconds),
-                                fixed(r.measuredTokensPerSecond, 0),
+                                formatNumber(r.measuredTokensPerSecond, 0),
                                 seconds(r.stepBefore),
                                 seconds(r.stepAfter),
                                 signedPercent(r.errorBefore),
                                 signedPercent(r.errorAfter),
                                 peak,
-                                fixed(r.predictedPeakGib, 1)};
+                                formatNumber(r.predictedPeakGib, 1)};
         for (int column = 0; column < cells.size(); ++column)
             m_errors->setItem(row, column, column == 2 ? textCell(cells[column]) : numberCell(cells[column]));
     }
