@@ -43,16 +43,6 @@ QString parameterName(const std::string& key) {
     return toQString(key);
 }
 
-QTableWidget* resultTable(const char* name, const QStringList& headers) {
-    auto* t = new QTableWidget(0, static_cast<int>(headers.size()));
-    t->setObjectName(QString::fromLatin1(name));
-    t->setHorizontalHeaderLabels(headers);
-    t->verticalHeader()->setVisible(false);
-    t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    return t;
-}
-
 QTableWidgetItem* textCell(const QString& text) {
     return readOnlyCell(text);
 }
@@ -110,8 +100,8 @@ MeasuredRunsTab::MeasuredRunsTab(PlanController& controller, QWidget* parent)
     m_status = wrappedLabel("calibrationStatus");
 
     m_parameters =
-        resultTable("fittedParameters", {tr("Parameter"), tr("Built-in"), tr("Fitted"), tr("Bounds")});
-    m_errors = resultTable(
+        readOnlyTable("fittedParameters", {tr("Parameter"), tr("Built-in"), tr("Fitted"), tr("Bounds")});
+    m_errors = readOnlyTable(
         "runErrors", {tr("Run"), tr("GPUs"), tr("Layout"), tr("Measured\nstep s"), tr("Measured\ntokens/s"),
                       tr("Predicted step s\nbuilt-in"), tr("Predicted step s\nfitted"), tr("Error\nbuilt-in"),
                       tr("Error\nfitted"), tr("Peak GiB\nmeasured"), tr("Peak GiB\npredicted")});

@@ -39,16 +39,6 @@ QString billions(double tokens) {
     return formatNumber(tokens / 1e9, 2);
 }
 
-QTableWidget* table(const char* name, const QStringList& headers) {
-    auto* t = new QTableWidget(0, static_cast<int>(headers.size()));
-    t->setObjectName(QString::fromLatin1(name));
-    t->setHorizontalHeaderLabels(headers);
-    t->verticalHeader()->setVisible(false);
-    t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    return t;
-}
-
 }  // namespace
 
 PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
@@ -57,12 +47,12 @@ PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("phasesStatus"));
     m_status->setWordWrap(true);
-    m_timeline =
-        table("phasesTimeline", {tr("Phase"), tr("Months"), tr("Runs on"), tr("Rent or buy"), tr("Model"),
-                                 tr("Fits"), tr("Tokens (billions)"), tr("Training days"), tr("Cost"),
-                                 tr("Cumulative cost"), tr("Contract")});
-    m_plans = table("phasesPlans",
-                    {tr("Plan"), tr("Cost"), tr("Tokens (billions)"), tr("Cost per million tokens")});
+    m_timeline = readOnlyTable("phasesTimeline",
+                               {tr("Phase"), tr("Months"), tr("Runs on"), tr("Rent or buy"), tr("Model"),
+                                tr("Fits"), tr("Tokens (billions)"), tr("Training days"), tr("Cost"),
+                                tr("Cumulative cost"), tr("Contract")});
+    m_plans = readOnlyTable("phasesPlans",
+                            {tr("Plan"), tr("Cost"), tr("Tokens (billions)"), tr("Cost per million tokens")});
     m_costMonths = new QValueAxis(this);
     m_tokenMonths = new QValueAxis(this);
     m_costView = createChart(tr("Cumulative cost"), m_cost, m_costMonths);
