@@ -90,9 +90,15 @@ std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const 
 }  // namespace
 
 StageLayers stageLayers(const ModelSpec& m, const Layout& l, std::int64_t stage) {
-    StageLayers out;
+    std::int64_t first = 0;
     for (std::int64_t s = 0; s < stage; ++s)
-        out.first += layersOnStage(m.layers, l.pp, s, l.split);
+        first += layersOnStage(m.layers, l.pp, s, l.split);
+    return stageLayersAt(m, l, stage, first);
+}
+
+StageLayers stageLayersAt(const ModelSpec& m, const Layout& l, std::int64_t stage, std::int64_t first) {
+    StageLayers out;
+    out.first = first;
     out.count = layersOnStage(m.layers, l.pp, stage, l.split);
     if (m.moe) {
         const std::int64_t start = std::max(out.first, m.moe->denseLayers);

@@ -37,6 +37,10 @@ struct StageLayers {
     std::int64_t moe = 0;
 };
 StageLayers stageLayers(const ModelSpec& model, const Layout& layout, std::int64_t stage);
+// The same when the layers before the stage (`first`) are known: a walk over the stages in order
+// is then linear in pp, not quadratic.
+StageLayers stageLayersAt(const ModelSpec& model, const Layout& layout, std::int64_t stage,
+                          std::int64_t first);
 
 // Transformer layers held by pipeline stage `stage` (0-based) under the layout's split. Even
 // split: floor(L/p), the first L mod p stages one more.

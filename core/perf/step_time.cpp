@@ -145,10 +145,23 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     std::vector<StageTime> stages;
     double executedFlops = 0;
     const ModelCompute mc = modelCompute(in.model, t, l, timer);
-    for (std::int64_t s = 0; s < l.pp; ++s) {
-        const StageLayers layers = stageLayers(in.model, l, s);
-        const StageCompute c =
-            stageCompute(mc, layers, s == l.pp - 1, noGradLayersOnStage(in.model, layers, t));
+    stages.reserve(static_cast<std::size_t>(l.pp));
+    // A stage's time depends on its layer counts and on being the last (LM head, loss): the run of
+    // equal middle stages (up to 125 of them) is timed once.
+    StageLayers previous{-1, -1, -1}, previousNoGrad;
+    double previousFlops = 0;
+    for (std::int64_t s = 0, first = 0; s < l.pp; ++s) {
+        const StageLayers layers = stageLayersAt(in.model, l, s, first);
+        first += layers.count;
+        const StageLayers noGrad = noGradLayersOnStage(in.model, layers, t);
+        const bool last = s == l.pp - 1;
+        if (!last && layers.count == previous.count && layers.moe == previous.moe &&
+            noGrad.count == previousNoGrad.count && noGrad.moe == previousNoGrad.moe) {
+            stages.push_back(stages.back());
+            executedFlops += previousFlops;
+            continue;
+        }
+        const StageCompute c = stageCompute(mc, layers, last, noGrad);
         StageTime st;
         st.forward = c.forward.seconds;
         st.backward = c.backward.seconds;
@@ -156,7 +169,10 @@ PerfEstimate estimateStep(const PerfInputs& in) {
         st.recompute = c.recompute.seconds;
         st.comm = microBatchComm(in, net, layers.count, layers.moe, c.attentionForward);
         stages.push_back(st);
-        executedFlops += c.forward.flops + c.backward.flops + c.recompute.flops;
+        previous = layers;
+        previousNoGrad = noGrad;
+        previousFlops = c.forward.flops + c.backward.flops + c.recompute.flops;
+        executedFlops += previousFlops;
     }
     const auto slowest =
         std::max_element(stages.begin(), stages.end(), [](const StageTime& a, const StageTime& b) {

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
+#include <iterator>
 #include <numeric>
+#include <thread>
 
 #include "model/param_count.h"
 #include "perf/cluster_hardware.h"
@@ -178,6 +181,41 @@ LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std:
         offload, 0u,   fixed.split};
 }
 
+// Threads for `count` candidates: one per hardware thread (or SearchOptions::threads), and none
+// beyond one per kMinChunk candidates: starting a thread costs ~20 µs, a candidate ~2 µs.
+unsigned searchThreads(const SearchOptions& o, std::size_t count) {
+    constexpr std::size_t kMinChunk = 256;
+    const unsigned wanted = o.threads != 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    return static_cast<unsigned>(std::clamp<std::size_t>(count / kMinChunk, 1, wanted));
+}
+
+// Runs work(from, to, out) over `threads` contiguous chunks of [0, count), the first on this
+// thread; returns the chunks' outputs in order.
+template <typename Work>
+std::vector<std::vector<Candidate>> inParallel(std::size_t count, unsigned threads, const Work& work) {
+    std::vector<std::vector<Candidate>> chunks(threads);
+    std::vector<std::exception_ptr> failures(threads);
+    const auto bounds = [&](unsigned t) { return count * t / threads; };
+    const auto run = [&](unsigned t) {
+        try {
+            work(bounds(t), bounds(t + 1), chunks[t]);
+        } catch (...) {  // rethrown on the caller's thread, not std::terminate
+            failures[t] = std::current_exception();
+        }
+    };
+    {
+        std::vector<std::jthread> workers;
+        workers.reserve(threads - 1);
+        for (unsigned t = 1; t < threads; ++t)
+            workers.emplace_back(run, t);
+        run(0);
+    }  // joins
+    for (const auto& failure : failures)
+        if (failure)
+            std::rethrow_exception(failure);
+    return chunks;
+}
+
 Message boundNote(std::size_t space, std::size_t bound) {
     return makeMessage("search.bounded", {std::to_string(space), std::to_string(bound)});
 }
@@ -201,22 +239,30 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
     const std::size_t visits = std::min(result.spaceSize, bound);
     if (result.spaceSize > bound)
         result.boundNote = boundNote(result.spaceSize, bound);
-    // Visits `count` evenly spaced candidates (all of them when count = spaceSize).
+    // Visits `count` evenly spaced candidates (all of them when count = spaceSize), in parallel
+    // chunks of consecutive indices appended in index order, so the result does not depend on
+    // the thread count.
     const auto enumerate = [&](std::optional<Offload> offload, std::size_t count) {
-        std::size_t group = 0;
-        std::size_t groupStart = 0;
-        for (std::size_t k = 0; k < count; ++k) {
-            const std::size_t index =
-                result.spaceSize > count
-                    ? static_cast<std::size_t>(std::uint64_t{k} * result.spaceSize / count)
-                    : k;  // spaceSize < 10^10 and bound ~ 10^4: no overflow
-            while (index >= groupStart + groups[group].size(space))
-                groupStart += groups[group++].size(space);
-            auto layout = resolveLayout(specAt(groups[group], space, s.layout, index - groupStart, offload),
-                                        m, s.training, gpus);
-            if (layout)
-                result.ranked.push_back(evaluateLayout(c, layout.value()));
-        }
+        const auto visit = [&](std::size_t from, std::size_t to, std::vector<Candidate>& out) {
+            out.reserve(to - from);
+            std::size_t group = 0;
+            std::size_t groupStart = 0;
+            for (std::size_t k = from; k < to; ++k) {
+                const std::size_t index =
+                    result.spaceSize > count
+                        ? static_cast<std::size_t>(std::uint64_t{k} * result.spaceSize / count)
+                        : k;  // spaceSize < 10^10 and bound ~ 10^4: no overflow
+                while (index >= groupStart + groups[group].size(space))
+                    groupStart += groups[group++].size(space);
+                auto layout = resolveLayout(
+                    specAt(groups[group], space, s.layout, index - groupStart, offload), m, s.training, gpus);
+                if (layout)
+                    out.push_back(evaluateLayout(c, layout.value()));
+            }
+        };
+        result.ranked.reserve(result.ranked.size() + count);
+        for (auto& chunk : inParallel(count, searchThreads(options, count), visit))
+            std::move(chunk.begin(), chunk.end(), std::back_inserter(result.ranked));
     };
     enumerate(s.layout.offload, visits);
     rank(result.ranked);

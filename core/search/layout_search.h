@@ -53,6 +53,9 @@ struct SearchOptions {
     std::int64_t maxMicroBatch = 64;
     // Larger spaces are sampled evenly down to this many candidates, with SearchResult::boundNote.
     std::size_t maxLayouts = kDefaultMaxLayouts;
+    // Threads that evaluate candidates; 0: one per hardware thread. The ranking is the same for
+    // any count (candidates are gathered in index order before the sort).
+    unsigned threads = 0;
 };
 
 SearchResult searchLayouts(const Scenario& scenario, const Catalog& catalog,

@@ -1302,6 +1302,26 @@
         <source>images</source>
         <translation>图片</translation>
     </message>
+    <message>
+        <source>Preparing the PDF quote: scaling study…</source>
+        <translation>正在准备 PDF 报价单：扩展性研究…</translation>
+    </message>
+    <message>
+        <source>Preparing the workbook…</source>
+        <translation>正在准备 Excel 工作簿…</translation>
+    </message>
+    <message>
+        <source>Preparing the CSV tables: validation…</source>
+        <translation>正在准备 CSV 表格：精度验证…</translation>
+    </message>
+    <message>
+        <source>Preparing the chart images: scaling study…</source>
+        <translation>正在准备图表图片：扩展性研究…</translation>
+    </message>
+    <message>
+        <source>Preparing the print preview: scaling study…</source>
+        <translation>正在准备打印预览：扩展性研究…</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::FeedChartView</name>
@@ -1985,6 +2005,14 @@
     <message>
         <source>Measured runs</source>
         <translation>实测运行</translation>
+    </message>
+    <message>
+        <source>No new plan: %1 is not valid (marked in red)</source>
+        <translation>未生成新方案：%1 无效（已标红）</translation>
+    </message>
+    <message>
+        <source>Evaluating…</source>
+        <translation>正在计算…</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,11 @@
 // Times one single-layout evaluation and one full layout search (every layout key open) for the
 // two reference cases of issue 3: GPT-3 175B on 1,024 A100 80GB and Llama 3.1 405B on 16,384
-// H100. Single-threaded. Run from a release-like build: build/bin/bench_search.
+// H100, the search on one thread and on every hardware thread (SearchOptions::threads). Run from a
+// release-like build: build/bin/bench_search.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 #include "report/plan.h"
 #include "scenario/scenario_json.h"
@@ -34,12 +37,18 @@ Scenario scenarioFor(const Catalog& catalog, const char* model, const char* gpu,
 
 void report(const char* name, const Scenario& s, const Catalog& catalog) {
     std::size_t evaluated = 0;
-    const double search = millisecondsPerCall([&] { evaluated = searchLayouts(s, catalog).evaluated; }, 5);
+    SearchOptions oneThread;
+    oneThread.threads = 1;
+    const double search =
+        millisecondsPerCall([&] { evaluated = searchLayouts(s, catalog, oneThread).evaluated; }, 5);
+    const double parallel = millisecondsPerCall([&] { (void)searchLayouts(s, catalog); }, 5);
     Scenario fixed = s;
     fixed.layout = LayoutSpec{8, 8, 0, 1, 1, 1, 1, 1, Recompute::Full, true};
     const double single = millisecondsPerCall([&] { (void)evaluate(fixed, catalog); }, 200);
-    std::printf("%-44s full search %8.1f ms (%zu layouts, %.1f us each); one evaluate() %.3f ms\n", name,
-                search, evaluated, 1000 * search / static_cast<double>(evaluated), single);
+    std::printf("%-44s full search %6.1f ms on 1 thread (%zu layouts, %.1f us each), %6.1f ms on %u; one "
+                "evaluate() %.3f ms\n",
+                name, search, evaluated, 1000 * search / static_cast<double>(evaluated), parallel,
+                std::max(1u, std::thread::hardware_concurrency()), single);
 }
 
 }  // namespace

@@ -9,12 +9,17 @@
 //  2. showing a tab that went stale after an edit (its render + a paint of the window), the cost
 //     the lazy tabs move from every input to the first look at a tab;
 //  3. the Explorer redraw with all points (setPlan + paint of the chart alone);
-//  4. start to the first painted plan (from main() entry; excludes loading the program).
+//  4. start to the first painted plan (from main() entry; excludes loading the program);
+//  5. an edit as the window makes it (update(), the 30 ms coalescing, evaluation on the worker
+//     thread, then the views and the repaint): the time to the repainted plan and the longest the
+//     UI thread stalled meanwhile (the lateness of a 5 ms timer: how long a click or a keystroke
+//     would wait), 50 edits.
 // Run from a RelWithDebInfo build: QT_QPA_PLATFORM=offscreen build/bin/bench_window
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QPixmap>
 #include <QTabWidget>
+#include <QTimer>
 
 #include <time.h>
 
@@ -128,6 +133,43 @@ void staleTabShown(const char* name, PlanController& controller, MainWindow& win
     std::fflush(stdout);
 }
 
+// Edits through the coalescing timer and the worker thread, as a user's typing does.
+void editInBackground(const char* name, PlanController& controller, MainWindow& window, QWidget* tab) {
+    window.showTabOf(tab);
+    QApplication::processEvents();
+    std::vector<double> ms, stalls;
+    QElapsedTimer timer, beat;
+    double longestStall = 0;
+    QTimer heartbeat;
+    heartbeat.setInterval(5);
+    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
+        longestStall = std::max(longestStall, static_cast<double>(beat.nsecsElapsed()) / 1e6 - 5.0);
+        beat.start();
+    });
+    for (int i = 0; i < kEdits / 4; ++i) {
+        bool planned = false;
+        QMetaObject::Connection c =
+            QObject::connect(&controller, &PlanController::planChanged, [&planned] { planned = true; });
+        longestStall = 0;
+        timer.start();
+        beat.start();
+        heartbeat.start();
+        controller.update([i](Scenario& s) { s.training.tokens = (i % 2 ? 1.0e12 : 1.1e12); });
+        while (!planned)
+            QApplication::processEvents(QEventLoop::WaitForMoreEvents);
+        QApplication::processEvents();  // the repaint of what changed
+        ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        heartbeat.stop();
+        stalls.push_back(longestStall);
+        QObject::disconnect(c);
+    }
+    std::printf("%s\n  edit -> repainted plan (incl. %d ms coalescing): wall median %6.1f ms p95 %6.1f ms; "
+                "longest UI-thread stall median %5.1f ms, max %5.1f ms\n",
+                name, PlanController::kCoalesceMs, percentile(ms, 0.5), percentile(ms, 0.95),
+                percentile(stalls, 0.5), *std::max_element(stalls.begin(), stalls.end()));
+    std::fflush(stdout);
+}
+
 void explorerRedraw(PlanController& controller, MainWindow& window) {
     ExplorerChartView& chart = *window.explorer()->chart();
     const Plan& plan = *controller.plan();
@@ -153,6 +195,8 @@ void measure(const char* name, const Scenario& scenario, const Catalog& catalog)
     QWidget* memoryTab = window.findChild<QTabWidget*>(QStringLiteral("chartTabs"))->widget(0);
     inputToPaint((std::string(name) + ", Memory tab").c_str(), controller, window, memoryTab);
     inputToPaint((std::string(name) + ", Explorer tab").c_str(), controller, window, window.explorer());
+    editInBackground((std::string(name) + ", Memory tab, edit on the worker thread").c_str(), controller,
+                     window, memoryTab);
     staleTabShown((std::string(name) + ", Time tab shown after an edit").c_str(), controller, window,
                   window.stepTimeChart());
     staleTabShown((std::string(name) + ", Cost tab shown after an edit").c_str(), controller, window,

@@ -5,6 +5,7 @@
 #include "search/candidate_cost.h"
 #include "search/layout_alternatives.h"
 #include "search/layout_search.h"
+#include "search/search_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -201,4 +202,24 @@ TEST_CASE("a searched layout's cost per million tokens uses the report's own rul
     slower.perf.gpuHours *= 2;
     CHECK_THAT(*rentPerMillionTokens(*plan->cost, slower, factor),
                Catch::Matchers::WithinRel(2 * *plan->cost->perMillionTokensRent, 1e-6));
+}
+
+// The candidates are evaluated on several threads (SearchOptions::threads) and gathered in index
+// order before the sort, so every thread count gives the same ranking, byte for byte, including
+// ties and the bounded (sampled) search.
+TEST_CASE("the ranking does not depend on the number of threads", "[search]") {
+    Scenario s = openScenario("llama-3.1-70b", 16, 512);
+    for (const std::size_t bound : {std::size_t{100000}, std::size_t{700}}) {
+        SearchOptions one;
+        one.threads = 1;
+        one.maxLayouts = bound;
+        SearchOptions many = one;
+        many.threads = 7;  // more than the machine may have, and not a divisor of the count
+        const SearchResult a = searchLayouts(s, test::catalog(), one);
+        const SearchResult b = searchLayouts(s, test::catalog(), many);
+        REQUIRE(a.ranked.size() > 300);  // enough for ties and several chunks
+        CHECK(a.evaluated == b.evaluated);
+        CHECK(searchToCsv(a, a.ranked.size()) == searchToCsv(b, b.ranked.size()));
+        CHECK(searchToJson(a, a.ranked.size()) == searchToJson(b, b.ranked.size()));
+    }
 }

@@ -76,3 +76,60 @@ TEST_CASE("controller.plan_signal_carries_the_plan", "[controller]") {
     CHECK(plan.layout.zeroStage == 2);
     CHECK(plan.params.total == Approx(8.03e9).epsilon(0.001));
 }
+
+// Issue 7 §7: an edit arriving while the worker evaluates makes the result in flight stale. It is
+// dropped, never shown, and the latest scenario is evaluated next. Deterministic: the second edit
+// is made from evaluationStarted, before the event loop can deliver the first result.
+TEST_CASE("controller.drops_stale_results", "[controller]") {
+    ControllerFixture f;
+    QSignalSpy planned(&f.controller, &PlanController::planChanged);
+    bool edited = false;
+    QObject::connect(&f.controller, &PlanController::evaluationStarted, &f.controller, [&] {
+        if (std::exchange(edited, true))
+            return;
+        CHECK(f.controller.isEvaluating());
+        f.controller.update([](Scenario& s) { s.training.seqLen = 4096; });
+    });
+    f.controller.update([](Scenario& s) { s.training.seqLen = 2048; });
+    REQUIRE(QTest::qWaitFor([&] { return planned.count() > 0; }, kWaitMs));
+    QTest::qWait(3 * PlanController::kCoalesceMs);
+    CHECK(planned.count() == 1);
+    CHECK(planned.at(0).at(0).value<Plan>().scenario.training.seqLen == 4096);
+    CHECK(f.controller.plan()->scenario.training.seqLen == 4096);
+    CHECK(f.controller.staleResultsDropped() == 1);
+    CHECK_FALSE(f.controller.isEvaluating());
+}
+
+// The coalesced evaluation runs off the UI thread: the event loop keeps turning while it runs.
+TEST_CASE("controller.evaluates_off_the_ui_thread", "[controller]") {
+    ControllerFixture f;
+    QSignalSpy started(&f.controller, &PlanController::evaluationStarted);
+    QSignalSpy planned(&f.controller, &PlanController::planChanged);
+    f.controller.update([](Scenario& s) { s.training.seqLen = 2048; });
+    REQUIRE(QTest::qWaitFor([&] { return started.count() > 0; }, kWaitMs));
+    CHECK(planned.count() == 0);  // started, not finished: the result arrives through the event loop
+    REQUIRE(QTest::qWaitFor([&] { return planned.count() > 0; }, kWaitMs));
+    CHECK(f.controller.plan()->scenario.training.seqLen == 2048);
+    CHECK(f.controller.lastEvaluationMs() > 0);
+}
+
+// evaluateNow() during a worker's run: its own result is shown at once, the worker's is dropped.
+TEST_CASE("controller.evaluate_now_overtakes_the_worker", "[controller]") {
+    ControllerFixture f;
+    QSignalSpy planned(&f.controller, &PlanController::planChanged);
+    QObject::connect(
+        &f.controller, &PlanController::evaluationStarted, &f.controller,
+        [&] {
+            f.controller.update([](Scenario& s) { s.layout.zeroStage = 3; });
+            f.controller.evaluateNow();
+        },
+        Qt::SingleShotConnection);
+    f.controller.update([](Scenario& s) { s.layout.zeroStage = 2; });
+    REQUIRE(QTest::qWaitFor([&] { return planned.count() > 0; }, kWaitMs));
+    CHECK(planned.at(0).at(0).value<Plan>().layout.zeroStage == 3);
+    QTest::qWait(3 * PlanController::kCoalesceMs);
+    REQUIRE(QTest::qWaitFor([&] { return !f.controller.isEvaluating(); }, kWaitMs));
+    QTest::qWait(3 * PlanController::kCoalesceMs);
+    CHECK(f.controller.plan()->layout.zeroStage == 3);
+    CHECK(f.controller.staleResultsDropped() >= 1);
+}

@@ -1,9 +1,13 @@
 #include "export/export_actions.h"
 
 #include <QDate>
+#include <QEventLoop>
+#include <QFutureWatcher>
 #include <QMenu>
 #include <QPrintPreviewDialog>
 #include <QPrinter>
+#include <QProgressDialog>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "export/chart_images.h"
 #include "export/csv_export.h"
@@ -43,51 +47,108 @@ quote::Lang ExportActions::windowLanguage() {
     return QLocale().language() == QLocale::Chinese ? quote::Lang::Zh : quote::Lang::En;
 }
 
-quote::QuoteDocument ExportActions::document(bool withScaling) const {
+namespace {
+
+// What an export computes before it draws: the quote document (with the scaling study, one layout
+// search per GPU count, when the PDF or the images need it) and the validation report the CSV
+// tables include. Runs on a worker thread from copies, so it reads nothing the window edits.
+struct Prepared {
+    quote::QuoteDocument doc;
+    std::optional<ValidationReport> validation;
+};
+
+Prepared prepare(const Plan& plan, const Catalog& catalog, std::optional<quote::Accuracy> accuracy,
+                 const std::string& date, bool withScaling, bool withValidation) {
+    Prepared out;
     // The accuracy quoted on the assumptions page is what `clusterplan-cli validate` reports; the
     // application computes it at start, an export before that computes it here.
-    std::optional<quote::Accuracy> accuracy = m_controller.accuracy();
-    if (!accuracy)
-        if (auto v = runValidation(m_controller.catalog()))
-            accuracy = quote::summariseValidation(v.value());
-    quote::QuoteDocument doc = quote::buildQuoteDocument(
-        *m_controller.plan(), toStdString(QDate::currentDate().toString(Qt::ISODate)), accuracy);
+    if (!accuracy || withValidation) {
+        if (auto v = runValidation(catalog)) {
+            if (!accuracy)
+                accuracy = quote::summariseValidation(v.value());
+            if (withValidation)
+                out.validation = std::move(v).value();
+        }
+    }
+    out.doc = quote::buildQuoteDocument(plan, date, accuracy);
     // The scaling study of the PDF and the images: the same call as `clusterplan-cli report`, on the
     // plan's scenario alone (not the Scaling tab's GPU limit or deadline), so both write the same.
     if (withScaling)
-        doc.scaling = quote::quoteScaling(m_controller.plan()->scenario, m_controller.catalog());
-    return doc;
+        out.doc.scaling = quote::quoteScaling(plan.scenario, catalog);
+    return out;
+}
+
+}  // namespace
+
+// The scaling study takes 0.5–4 s: it runs on a worker while a modal progress dialog keeps the
+// window painted (issue 7 §7: the window never freezes). Drawing stays on this thread (Qt Charts
+// and QPainter on widgets are GUI-thread only) and takes a fraction of that.
+template <typename Work>
+auto ExportActions::inBackground(const QString& what, Work work) const -> decltype(work()) {
+    QFutureWatcher<decltype(work())> watcher;
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+    QProgressDialog progress(what, QString(), 0, 0, m_window);
+    progress.setObjectName(QStringLiteral("exportProgress"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(300);
+    watcher.setFuture(QtConcurrent::run(std::move(work)));
+    if (!watcher.isFinished())
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    return watcher.result();
+}
+
+ExportActions::Snapshot ExportActions::snapshot() const {
+    // A copy: while the worker runs, the event loop may deliver a newer plan to the controller.
+    return {*m_controller.plan(), m_controller.sharedCatalog(), m_controller.accuracy(),
+            toStdString(QDate::currentDate().toString(Qt::ISODate))};
+}
+
+quote::QuoteDocument ExportActions::document(const Snapshot& s, bool withScaling, const QString& what) const {
+    return inBackground(what,
+                        [s, withScaling] {
+                            return prepare(s.plan, *s.catalog, s.accuracy, s.date, withScaling, false);
+                        })
+        .doc;
 }
 
 QString ExportActions::exportPdf(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
-    const quote::QuoteDocument doc = document(true);
-    const ReportCharts charts(*m_controller.plan(), doc.scaling);
-    auto pages = writeQuotePdf(path, *m_controller.plan(), doc, windowLanguage(), charts);
+    const Snapshot s = snapshot();
+    const quote::QuoteDocument doc = document(s, true, tr("Preparing the PDF quote: scaling study…"));
+    const ReportCharts charts(s.plan, doc.scaling);
+    auto pages = writeQuotePdf(path, s.plan, doc, windowLanguage(), charts);
     return pages ? QString() : toQString(pages.error().toString());
 }
 
 QString ExportActions::exportWorkbook(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
-    auto ok = writeQuoteWorkbook(toStdString(path), *m_controller.plan(), document(false), windowLanguage());
+    const Snapshot s = snapshot();
+    auto ok = writeQuoteWorkbook(toStdString(path), s.plan, document(s, false, tr("Preparing the workbook…")),
+                                 windowLanguage());
     return ok ? QString() : toQString(ok.error().toString());
 }
 
 QString ExportActions::exportCsv(const QString& folder) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
-    auto validation = runValidation(m_controller.catalog());
-    auto ok = writeReportCsv(toStdString(folder), *m_controller.plan(), document(false),
-                             validation ? &validation.value() : nullptr, CsvOptions{true});
+    const Snapshot s = snapshot();
+    const Prepared prepared = inBackground(tr("Preparing the CSV tables: validation…"), [s] {
+        return prepare(s.plan, *s.catalog, s.accuracy, s.date, false, true);
+    });
+    auto ok = writeReportCsv(toStdString(folder), s.plan, prepared.doc,
+                             prepared.validation ? &*prepared.validation : nullptr, CsvOptions{true});
     return ok ? QString() : toQString(ok.error().toString());
 }
 
 QString ExportActions::exportImages(const QString& folder) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
-    const ReportCharts charts(*m_controller.plan(), document(true).scaling);
+    const Snapshot s = snapshot();
+    const ReportCharts charts(s.plan,
+                              document(s, true, tr("Preparing the chart images: scaling study…")).scaling);
     auto ok = writeChartImages(charts, folder);
     return ok ? QString() : toQString(ok.error().toString());
 }
@@ -121,12 +182,12 @@ void ExportActions::previewPdf() {
     printer.setFullPage(true);
     QPrintPreviewDialog preview(&printer, m_window);
     preview.setObjectName(QStringLiteral("quotePrintPreview"));
-    const quote::QuoteDocument doc = document(true);
-    const ReportCharts charts(*m_controller.plan(), doc.scaling);
-    const int pages = countQuotePages(*m_controller.plan(), doc, windowLanguage(), charts);
-    connect(&preview, &QPrintPreviewDialog::paintRequested, this, [&](QPrinter* p) {
-        paintQuote(p, *m_controller.plan(), doc, windowLanguage(), charts, {}, pages);
-    });
+    const Snapshot s = snapshot();
+    const quote::QuoteDocument doc = document(s, true, tr("Preparing the print preview: scaling study…"));
+    const ReportCharts charts(s.plan, doc.scaling);
+    const int pages = countQuotePages(s.plan, doc, windowLanguage(), charts);
+    connect(&preview, &QPrintPreviewDialog::paintRequested, this,
+            [&](QPrinter* p) { paintQuote(p, s.plan, doc, windowLanguage(), charts, {}, pages); });
     preview.exec();
 }
 

@@ -5,6 +5,11 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "hardware/catalog.h"
 #include "quote/labels.h"
 #include "quote/quote_document.h"
 #include "report/plan.h"
@@ -43,8 +48,20 @@ private:
     void chooseCsv();
     void chooseImages();
     void report(const QString& error, const QString& what) const;
+    // What an export reads, copied when it starts.
+    struct Snapshot {
+        Plan plan;
+        std::shared_ptr<const Catalog> catalog;
+        std::optional<quote::Accuracy> accuracy;
+        std::string date;
+    };
+    [[nodiscard]] Snapshot snapshot() const;
+    // Runs `work` on a worker thread; the event loop keeps the window painted meanwhile and a
+    // progress dialog saying `what` appears if it takes longer than a moment.
+    template <typename Work> auto inBackground(const QString& what, Work work) const -> decltype(work());
     // `withScaling`: run the quote's scaling study (the PDF and the images draw it).
-    [[nodiscard]] quote::QuoteDocument document(bool withScaling) const;
+    [[nodiscard]] quote::QuoteDocument document(const Snapshot& s, bool withScaling,
+                                                const QString& what) const;
 
     PlanController& m_controller;
     Prompter& m_prompter;

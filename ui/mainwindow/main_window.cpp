@@ -85,6 +85,18 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     restoreWindowState(*this, settings);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showStatus);
+    connect(&controller, &PlanController::inputError, this, [this](const QString& where) {
+        m_status->setText(tr("No new plan: %1 is not valid (marked in red)").arg(where));
+    });
+    // A long evaluation (a search over every key of a 405B model) runs on a worker thread; the status
+    // bar says so once it has taken longer than a glance, so short ones do not flicker.
+    m_busyHint.setSingleShot(true);
+    m_busyHint.setInterval(150);
+    connect(&controller, &PlanController::evaluationStarted, &m_busyHint, qOverload<>(&QTimer::start));
+    connect(&m_busyHint, &QTimer::timeout, this, [this] {
+        if (m_controller.isEvaluating())
+            m_status->setText(tr("Evaluating…"));
+    });
     connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
 }
 

@@ -13,6 +13,7 @@
 // others when they are shown. Code that reads a hidden tab's views calls showTabOf() (or
 // tabRenderer().ensureRendered()) first.
 #include <QMainWindow>
+#include <QTimer>
 
 #include "i18n/language_switcher.h"
 #include "mainwindow/prompter.h"
@@ -135,6 +136,7 @@ private:
     InputsPanel* m_inputs = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_status = nullptr;
+    QTimer m_busyHint;  // shows "Evaluating…" when an evaluation outlasts its interval
     MemoryChartView* m_memoryChart = nullptr;
     ZeroComparisonChartView* m_zeroChart = nullptr;
     StepTimeChartView* m_stepTimeChart = nullptr;

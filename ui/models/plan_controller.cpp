@@ -15,18 +15,20 @@
 namespace clusterplan::ui {
 
 PlanController::PlanController(const Catalog& catalog, Scenario scenario, QObject* parent)
-    : QObject(parent), m_catalog(catalog), m_scenario(std::move(scenario)) {
+    : QObject(parent), m_catalog(std::make_shared<const Catalog>(catalog)), m_scenario(std::move(scenario)) {
     m_timer.setSingleShot(true);
     m_timer.setInterval(kCoalesceMs);
-    connect(&m_timer, &QTimer::timeout, this, &PlanController::evaluateNow);
+    connect(&m_timer, &QTimer::timeout, this, &PlanController::startWorker);
     m_timer.start();
     connect(&m_validation, &QFutureWatcherBase::finished, this, [this] {
         m_accuracy = m_validation.result();
         emit accuracyChanged();
     });
+    connect(&m_worker, &QFutureWatcherBase::finished, this, &PlanController::workerFinished);
 }
 
 PlanController::~PlanController() {
+    m_worker.waitForFinished();
     m_validation.waitForFinished();
 }
 
@@ -35,7 +37,7 @@ void PlanController::validateInBackground() {
         return;
     // The worker gets its own copy: the catalog is only read, but it must outlive the thread.
     m_validation.setFuture(QtConcurrent::run([catalog = m_catalog]() -> std::optional<quote::Accuracy> {
-        auto report = runValidation(catalog);
+        auto report = runValidation(*catalog);
         if (!report)
             return std::nullopt;
         return quote::summariseValidation(report.value());
@@ -51,7 +53,7 @@ void PlanController::update(const std::function<void(Scenario&)>& edit) {
     setModified(true);
     emit scenarioEdited(before, m_scenario);
     emit scenarioChanged(m_scenario);
-    m_timer.start();
+    schedule();
 }
 
 void PlanController::restore(const Scenario& scenario) {
@@ -59,11 +61,11 @@ void PlanController::restore(const Scenario& scenario) {
         return;
     m_scenario = scenario;
     emit scenarioChanged(m_scenario);
-    m_timer.start();
+    schedule();
 }
 
 void PlanController::newScenario() {
-    replaceDocument(defaultScenario(m_catalog), QString(), false);
+    replaceDocument(defaultScenario(*m_catalog), QString(), false);
 }
 
 void PlanController::setSearchOptions(const SearchOptions& options) {
@@ -71,44 +73,97 @@ void PlanController::setSearchOptions(const SearchOptions& options) {
         options.maxMicroBatch == m_searchOptions.maxMicroBatch)
         return;
     m_searchOptions = options;
-    m_timer.start();
+    schedule();
 }
 
 void PlanController::evaluateNow() {
     m_timer.stop();
-    QElapsedTimer clock;
-    clock.start();
-    Result<Plan> result = evaluateScenario();
-    m_lastEvaluationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-    if (!result) {
-        emit inputError(toQString(result.error().where), toQString(result.error().message));
+    m_workerWanted = false;
+    const std::shared_ptr<Evaluation> evaluation = run(request());  // a result in flight is now stale
+    publish(*evaluation);
+}
+
+PlanController::Request PlanController::request() {
+    return {++m_requested, m_scenario, m_catalog, m_searchOptions, m_fit};
+}
+
+void PlanController::schedule() {
+    ++m_requested;  // a result in flight now describes an older scenario: it will be dropped
+    m_timer.start();
+}
+
+void PlanController::startWorker() {
+    if (m_worker.isRunning()) {
+        m_workerWanted = true;  // evaluated when the running one returns
         return;
     }
-    m_plan = std::move(result).value();
+    m_workerWanted = false;
+    m_worker.setFuture(QtConcurrent::run(&PlanController::run, request()));
+    emit evaluationStarted();
+}
+
+void PlanController::workerFinished() {
+    const std::shared_ptr<Evaluation> evaluation = m_worker.result();
+    if (evaluation->id == m_requested) {
+        publish(*evaluation);
+    } else {
+        ++m_staleDropped;
+        if (evaluation->fitComputed) {  // still a valid fit of the inputs it names: keep it
+            ++m_fitsComputed;
+            m_fit = std::move(evaluation->fit);
+        }
+    }
+    if (m_workerWanted)
+        startWorker();
+}
+
+void PlanController::publish(Evaluation& evaluation) {
+    m_lastEvaluationMs = evaluation.ms;
+    if (evaluation.fitComputed)
+        ++m_fitsComputed;
+    if (evaluation.fit)
+        m_fit = std::move(evaluation.fit);
+    if (!evaluation.plan) {
+        emit inputError(toQString(evaluation.plan.error().where), toQString(evaluation.plan.error().message));
+        return;
+    }
+    m_plan = std::move(evaluation.plan).value();
     ++m_planGeneration;
     emit planChanged(*m_plan);
 }
 
-Result<Plan> PlanController::evaluateScenario() {
-    if (m_scenario.measured.empty())
-        return evaluate(m_scenario, m_catalog, m_searchOptions);
-    // The fit times every measured run at every step of its search (~0.15 s of CPU on the README's
-    // GPT-175B example, the plan itself ~0.01 s): refit only when what it reads has changed.
-    Scenario inputs = fitInputs(m_scenario);
-    if (!m_fit || !(m_fit->first == inputs)) {
-        if (auto e = checkScenario(m_scenario, m_catalog))
-            return *e;
-        auto fit = fitProfile(m_scenario, m_catalog);
-        if (!fit)
-            return fit.error();
-        ++m_fitsComputed;
-        m_fit.emplace(std::move(inputs), std::move(fit).value());
-    }
-    return evaluateWithFit(m_scenario, m_catalog, m_fit->second, m_searchOptions);
+// Runs on the worker thread (or on the UI thread for evaluateNow): reads only `r`.
+std::shared_ptr<PlanController::Evaluation> PlanController::run(const Request& r) {
+    auto out = std::make_shared<Evaluation>();
+    out->id = r.id;
+    out->fit = r.fit;
+    QElapsedTimer clock;
+    clock.start();
+    const auto evaluateScenario = [&]() -> Result<Plan> {
+        if (r.scenario.measured.empty())
+            return evaluate(r.scenario, *r.catalog, r.options);
+        // The fit times every measured run at every step of its search (~0.15 s of CPU on the
+        // README's GPT-175B example, the plan itself ~0.01 s): refit only when what it reads has
+        // changed.
+        Scenario inputs = fitInputs(r.scenario);
+        if (!out->fit || !(out->fit->first == inputs)) {
+            if (auto e = checkScenario(r.scenario, *r.catalog))
+                return *e;
+            auto fit = fitProfile(r.scenario, *r.catalog);
+            if (!fit)
+                return fit.error();
+            out->fitComputed = true;
+            out->fit.emplace(std::move(inputs), std::move(fit).value());
+        }
+        return evaluateWithFit(r.scenario, *r.catalog, out->fit->second, r.options);
+    };
+    out->plan = evaluateScenario();
+    out->ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    return out;
 }
 
 QString PlanController::openFile(const QString& path) {
-    Result<Scenario> loaded = loadScenarioFile(toStdString(path), m_catalog);
+    Result<Scenario> loaded = loadScenarioFile(toStdString(path), *m_catalog);
     if (!loaded)
         return toQString(loaded.error().toString());
     replaceDocument(std::move(loaded).value(), path, false);
@@ -116,7 +171,7 @@ QString PlanController::openFile(const QString& path) {
 }
 
 QString PlanController::recoverFile(const QString& autosavePath, const QString& originalPath) {
-    Result<Scenario> loaded = loadScenarioFile(toStdString(autosavePath), m_catalog);
+    Result<Scenario> loaded = loadScenarioFile(toStdString(autosavePath), *m_catalog);
     if (!loaded)
         return toQString(loaded.error().toString());
     replaceDocument(std::move(loaded).value(), originalPath, true);
@@ -146,7 +201,7 @@ QString PlanController::saveFile(const QString& path) {
     if (!(toSave == m_scenario)) {
         m_scenario = toSave;
         emit scenarioChanged(m_scenario);
-        m_timer.start();  // the plan carries the quote it prints
+        schedule();  // the plan carries the quote it prints
     }
     m_filePath = path;
     m_modified = false;

@@ -2,6 +2,10 @@
 // PlanController: the seam between the widgets and the engine (style guide §2). It owns the
 // Scenario being edited and a copy of the Catalog, re-evaluates after edits (coalesced by a short
 // single-shot timer) and publishes the Plan. Widgets never compute; they edit through update().
+// The coalesced evaluation runs on a worker thread (issue 7 §7: a layout search over every key of
+// Llama 3.1 405B on 16 384 GPUs takes longer than a frame, and the window must never freeze): at
+// most one runs at a time, the latest edit is evaluated next, and a result overtaken by a later
+// edit is dropped, never shown.
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
@@ -9,15 +13,20 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
 
+#include "calibration/profile_fit.h"
 #include "hardware/catalog.h"
 #include "quote/quote_document.h"
 #include "report/plan.h"
 #include "scenario/scenario.h"
 
 namespace clusterplan::ui {
+
+// The last fit to a scenario's measured runs and the fitInputs() it was made from.
+using FitCache = std::pair<Scenario, ProfileFit>;
 
 class PlanController : public QObject {
     Q_OBJECT
@@ -32,7 +41,9 @@ public:
     PlanController(const PlanController&) = delete;
     PlanController& operator=(const PlanController&) = delete;
 
-    [[nodiscard]] const Catalog& catalog() const { return m_catalog; }
+    [[nodiscard]] const Catalog& catalog() const { return *m_catalog; }
+    // The same catalog, for work on another thread (it is never modified).
+    [[nodiscard]] std::shared_ptr<const Catalog> sharedCatalog() const { return m_catalog; }
     [[nodiscard]] const Scenario& scenario() const { return m_scenario; }
     [[nodiscard]] const std::optional<Plan>& plan() const { return m_plan; }
     // Counts the plans so far: a view that caches what it built from plan() compares this, which
@@ -45,8 +56,13 @@ public:
     // Applies an edit. A no-op edit (the scenario compares equal afterwards) is ignored;
     // otherwise scenarioChanged() is emitted at once and evaluation runs after kCoalesceMs.
     void update(const std::function<void(Scenario&)>& edit);
-    // Evaluates now (cancelling a pending coalesced run); emits planChanged or inputError.
+    // Evaluates now on this thread (cancelling a pending coalesced run and dropping the result of
+    // one in flight); emits planChanged or inputError before it returns.
     void evaluateNow();
+    // True while a coalesced evaluation runs on the worker thread.
+    [[nodiscard]] bool isEvaluating() const { return m_worker.isRunning(); }
+    // Evaluations whose result arrived after a later edit and was dropped (tests, status bar).
+    [[nodiscard]] int staleResultsDropped() const { return m_staleDropped; }
     // Puts back an earlier scenario (undo/redo): like update(), but emits no scenarioEdited().
     void restore(const Scenario& scenario);
     // Starts over on the default scenario, with no file.
@@ -93,12 +109,36 @@ signals:
     // The scenario was written to filePath().
     void scenarioSaved();
     void accuracyChanged();
+    // A coalesced evaluation started on the worker thread (the status bar says so).
+    void evaluationStarted();
 
 private:
-    Result<Plan> evaluateScenario();
+    // What one evaluation reads, copied so that the worker shares nothing the UI thread edits.
+    struct Request {
+        std::uint64_t id = 0;
+        Scenario scenario;
+        std::shared_ptr<const Catalog> catalog;
+        SearchOptions options;
+        std::optional<FitCache> fit;
+    };
+    // What it gives back: the plan or the input error, the profile fit it used, its time.
+    struct Evaluation {
+        std::uint64_t id = 0;
+        Result<Plan> plan = Error{"", ""};
+        std::optional<FitCache> fit;
+        bool fitComputed = false;
+        double ms = 0;
+    };
+    [[nodiscard]] Request request();
+    static std::shared_ptr<Evaluation> run(const Request& request);
+    // After an edit: marks any result in flight stale and (re)starts the coalescing timer.
+    void schedule();
+    void startWorker();
+    void workerFinished();
+    void publish(Evaluation& evaluation);
     void replaceDocument(Scenario scenario, const QString& path, bool modified);
 
-    Catalog m_catalog;
+    std::shared_ptr<const Catalog> m_catalog;
     Scenario m_scenario;
     std::optional<Scenario> m_saved;  // as last opened or saved: the base of a quote's next revision
     std::optional<Plan> m_plan;
@@ -109,8 +149,14 @@ private:
     bool m_modified = false;
     double m_lastEvaluationMs = 0;
     // The last fit to measured runs and the fitInputs() it was made from.
-    std::optional<std::pair<Scenario, ProfileFit>> m_fit;
+    std::optional<FitCache> m_fit;
     int m_fitsComputed = 0;
+    // Evaluation requests: every edit takes the next id; a result is shown only when its id is
+    // still the latest (m_requested) when it arrives.
+    std::uint64_t m_requested = 0;
+    bool m_workerWanted = false;  // an edit arrived while the worker was busy
+    int m_staleDropped = 0;
+    QFutureWatcher<std::shared_ptr<Evaluation>> m_worker;
     std::optional<quote::Accuracy> m_accuracy;
     QFutureWatcher<std::optional<quote::Accuracy>> m_validation;
 };
