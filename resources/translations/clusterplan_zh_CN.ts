@@ -2,6 +2,89 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CostInputName</name>
+    <message>
+        <source>server price</source>
+        <translation>服务器价格</translation>
+    </message>
+    <message>
+        <source>rent price</source>
+        <translation>租用价格</translation>
+    </message>
+    <message>
+        <source>utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>power price</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>colo per kW</source>
+        <translation>托管费/kW</translation>
+    </message>
+    <message>
+        <source>colo per cabinet</source>
+        <translation>机柜托管费</translation>
+    </message>
+    <message>
+        <source>server power</source>
+        <translation>服务器功率</translation>
+    </message>
+    <message>
+        <source>staff cost</source>
+        <translation>人员成本</translation>
+    </message>
+    <message>
+        <source>upkeep in warranty</source>
+        <translation>保内维护</translation>
+    </message>
+    <message>
+        <source>upkeep after warranty</source>
+        <translation>保外维护</translation>
+    </message>
+    <message>
+        <source>insurance</source>
+        <translation>保险</translation>
+    </message>
+    <message>
+        <source>resale value</source>
+        <translation>残值</translation>
+    </message>
+    <message>
+        <source>installation</source>
+        <translation>安装费</translation>
+    </message>
+    <message>
+        <source>switch price</source>
+        <translation>交换机价格</translation>
+    </message>
+    <message>
+        <source>optics</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <source>storage per TB</source>
+        <translation>存储/TB</translation>
+    </message>
+    <message>
+        <source>bulk storage per TB</source>
+        <translation>大容量存储/TB</translation>
+    </message>
+    <message>
+        <source>discount rate</source>
+        <translation>折现率</translation>
+    </message>
+    <message>
+        <source>loan rate</source>
+        <translation>贷款利率</translation>
+    </message>
+</context>
+<context>
     <name>DataSources</name>
     <message>
         <source>, as of %1</source>
@@ -2915,10 +2998,6 @@ predicted</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <source>efficiency %</source>
-        <translation>效率 %</translation>
-    </message>
-    <message>
         <source>ideal (linear)</source>
         <translation>理想（线性）</translation>
     </message>
@@ -3198,6 +3277,10 @@ predicted</source>
     <message>
         <source>Calibrated on this cluster (measured runs: %1): throughput error %2 % with the built-in profile, %3 % fitted; every time here uses the fitted profile.</source>
         <translation>已按本集群校准（实测 %1 次）：吞吐误差内置档案 %2 %，拟合后 %3 %；此处所有时间均使用拟合后的效率档案。</translation>
+    </message>
+    <message>
+        <source>%1, &lt;b&gt;CPU offload: %2&lt;/b&gt;</source>
+        <translation>%1，&lt;b&gt;CPU 卸载：%2&lt;/b&gt;</translation>
     </message>
 </context>
 <context>

@@ -51,6 +51,22 @@ QTableWidgetItem* numberCell(const QString& text) {
     return readOnlyCell(text, Qt::AlignRight | Qt::AlignVCenter);
 }
 
+constexpr int kLayoutColumn = 2;  // of the errors table: the one column of words
+
+// Eleven columns in the width the window leaves the tab (about 950 pixels at 1400 × 900): the
+// figures keep the width of their wrapped headers, the text column `stretch` takes what is left
+// and wraps its words onto more lines, and each row grows to hold them, so nothing scrolls
+// sideways.
+void fitColumnsToWidth(QTableWidget* table, int stretch) {
+    QHeaderView* header = table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(stretch, QHeaderView::Stretch);
+    header->setMinimumSectionSize(40);
+    table->setWordWrap(true);
+    table->setTextElideMode(Qt::ElideNone);
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+}
+
 QLabel* wrappedLabel(const char* name) {
     auto* label = new QLabel;
     label->setObjectName(QString::fromLatin1(name));
@@ -106,6 +122,7 @@ MeasuredRunsTab::MeasuredRunsTab(PlanController& controller, QWidget* parent)
                       tr("Predicted step s\nbuilt-in"), tr("Predicted step s\nfitted"), tr("Error\nbuilt-in"),
                       tr("Error\nfitted"), tr("Peak GiB\nmeasured"), tr("Peak GiB\npredicted")});
     m_errors->setToolTip(tr("Error: predicted over measured tokens/s, minus one."));
+    fitColumnsToWidth(m_errors, kLayoutColumn);
     // Each table as tall as its rows, the runs editor at least a few rows high; spare height stays
     // below, so the numbers are never squeezed into a scroll of their own.
     for (QAbstractScrollArea* table :

@@ -1,6 +1,7 @@
 #include "charts/cost_details_view.h"
 
 #include "charts/chart_palette.h"
+#include "charts/cost_input_names.h"
 #include "charts/table_cell.h"
 #include "models/number_text.h"
 #include "models/qt_text.h"
@@ -54,6 +55,11 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
     m_inputAxis = new QBarCategoryAxis(chart);
+    // Qt Charts cuts a category label to "..." once it is taller than the chart's height over the
+    // number of categories less padding (VerticalAxis::updateGeometry), which ten rows in the Cost
+    // tab at 1400 × 900 are: every name came out as "...". The names are short (cost_input_names.h),
+    // so they are drawn whole; a label that would overlap its neighbour is still hidden by Qt.
+    m_inputAxis->setTruncateLabels(false);
     m_changeAxis = new QValueAxis(chart);
     chart->addAxis(m_inputAxis, Qt::AlignLeft);
     chart->addAxis(m_changeAxis, Qt::AlignBottom);
@@ -62,6 +68,7 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     m_tornado->setRenderHint(QPainter::Antialiasing);
     m_tornado->setMinimumSize(460, 260);
     chart->legend()->setFont(QFont(chart->legend()->font().family(), 8));
+    m_inputAxis->setLabelsFont(QFont(m_inputAxis->labelsFont().family(), 8));
 
     m_yearly = new QTableWidget(0, 6);
     m_yearly->setObjectName(QStringLiteral("yearlyCost"));
@@ -69,6 +76,10 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
                                          tr("buy net of resale"), tr("PV rent"), tr("PV buy")});
     m_yearly->verticalHeader()->setVisible(false);
     m_yearly->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // As tall as its few rows and no taller: the height left goes to the tornado, whose ten names
+    // each need a line of their own.
+    m_yearly->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_yearly->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
 
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(m_tornado);
@@ -130,14 +141,14 @@ void CostDetailsView::showTornado(const Plan& plan) {
     // The biggest swing at the top: categories run bottom-up, so fill in reverse.
     for (int i = rows - 1; i >= 0; --i) {
         const cost::SensitivityRow& row = r.sensitivity[static_cast<std::size_t>(i)];
-        names << toQString(row.input);
+        names << costInputName(row.input);
         const double dl = row.advantageLow.units() - base;
         const double dh = row.advantageHigh.units() - base;
         low->append(dl);
         high->append(dh);
         const auto tip = [&](double value, double delta, const cost::Money& adv) {
             return tr("%1 = %2 (base %3): owning advantage %4 (%5%6)")
-                .arg(toQString(row.input))
+                .arg(costInputName(row.input))
                 .arg(value, 0, 'g', 4)
                 .arg(row.base, 0, 'g', 4)
                 .arg(money(adv, r.currency))

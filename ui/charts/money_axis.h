@@ -19,6 +19,10 @@ public:
 
     // Covers [min(0, low), high] with about `ticks` round steps and labels them with `symbol`.
     void setMoneyRange(double low, double high, const QString& symbol, int ticks = 6);
+    // The same for plain quantities (tokens/s, days): no symbol, "0", "250k", "1.5M", "2.5".
+    void setNumberRange(double low, double high, int ticks = 6) {
+        setMoneyRange(low, high, QString(), ticks);
+    }
 };
 
 }  // namespace clusterplan::ui

@@ -1,10 +1,14 @@
 #include "charts/scaling_chart_views.h"
 
 #include "charts/chart_palette.h"
+#include "charts/money_axis.h"
+#include "models/number_text.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QLegend>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QPen>
 #include <QValueAxis>
@@ -21,6 +25,7 @@ const QColor kIdealColor(0x99, 0x99, 0x99);
 const QColor kEfficiencyColor(0xD5, 0x5E, 0x00);
 const QColor kDaysColor(0x00, 0x9E, 0x73);
 const QColor kDeadlineColor(0xCC, 0x79, 0xA7);
+constexpr double kEfficiencyTop = 110;  // per cent
 
 QLineSeries* line(const QString& name, const QColor& color, Qt::PenStyle style = Qt::SolidLine) {
     auto* s = new QLineSeries;
@@ -41,11 +46,40 @@ QChart* newChart(const QWidget* view, const QString& title) {
 QLogValueAxis* gpuAxis(QObject* parent, const QString& title) {
     auto* axis = new QLogValueAxis(parent);
     axis->setBase(2);
+    // QLogValueAxis takes only a printf format; "%.0f" is written by the chart's locale when the
+    // chart localizes numbers (localizeGroups), which gives "16,384" rather than "16384".
     axis->setLabelFormat(QStringLiteral("%.0f"));
     axis->setMinorTickCount(0);
-    axis->setLabelsAngle(-45);  // counts up to 5 digits side by side
+    axis->setLabelsAngle(-45);  // counts up to 6 digits side by side
     axis->setTitleText(title);
     return axis;
+}
+
+// The chart writes its value-axis numbers in the window's locale with thousands separators,
+// even where that locale is C (the CLI's English report), whose default omits them.
+void localizeGroups(QChart* chart) {
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() & ~QLocale::OmitGroupSeparator);
+    chart->setLocale(locale);
+    chart->setLocalizeNumbers(true);
+}
+
+// Scaling efficiency in per cent: ticks every 25 %, up to 110 % or above the highest point.
+QCategoryAxis* percentAxis(QObject* parent, const QString& title) {
+    auto* axis = new QCategoryAxis(parent);
+    axis->setTitleText(title);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setGridLineVisible(false);  // the tokens/s axis draws the grid
+    return axis;
+}
+
+void setPercentTicks(QCategoryAxis* axis, double top) {
+    for (const QString& label : axis->categoriesLabels())
+        axis->remove(label);
+    axis->setStartValue(0);
+    for (int percent = 0; percent <= top; percent += 25)
+        axis->append(QStringLiteral("%1 %").arg(formatNumber(percent, 0)), percent);
+    axis->setRange(0, top);
 }
 
 // The smallest and largest GPU counts tried, fitting or not.
@@ -71,15 +105,11 @@ ScalingThroughputChartView::ScalingThroughputChartView(QWidget* parent) : QChart
     setRenderHint(QPainter::Antialiasing);
     QChart* chart = newChart(this, tr("Throughput and scaling efficiency"));
     m_gpuAxis = gpuAxis(chart, tr("GPUs (log2)"));
-    m_tpsAxis = new QValueAxis(chart);
+    m_tpsAxis = new MoneyAxis(chart);  // round steps labelled "250k", "1.5M" (万, 亿 in Chinese)
     m_tpsAxis->setTitleText(tr("tokens/s"));
-    m_tpsAxis->setTickCount(5);
-    m_tpsAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_effAxis = new QValueAxis(chart);
-    m_effAxis->setTitleText(tr("efficiency %"));
-    m_effAxis->setTickCount(5);
-    m_effAxis->setRange(0, 110);
-    m_effAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_tpsAxis->setNumberRange(0, 1);
+    m_effAxis = percentAxis(chart, tr("scaling efficiency"));
+    setPercentTicks(m_effAxis, kEfficiencyTop);
     chart->addAxis(m_gpuAxis, Qt::AlignBottom);
     chart->addAxis(m_tpsAxis, Qt::AlignLeft);
     chart->addAxis(m_effAxis, Qt::AlignRight);
@@ -97,6 +127,7 @@ ScalingThroughputChartView::ScalingThroughputChartView(QWidget* parent) : QChart
 void ScalingThroughputChartView::setReport(const ScalingReport& report) {
     QList<QPointF> tps, ideal, eff;
     double maxTps = 0;
+    double maxEfficiency = 0;  // per cent
     for (const ScalePoint& p : report.curve) {
         if (!p.fits)
             continue;
@@ -104,6 +135,7 @@ void ScalingThroughputChartView::setReport(const ScalingReport& report) {
         const double t = p.best.perf.tokensPerSecond;
         tps << QPointF(g, t);
         eff << QPointF(g, 100 * p.efficiency);
+        maxEfficiency = std::max(maxEfficiency, 100 * p.efficiency);
         if (p.efficiency > 0)
             ideal << QPointF(g, t / p.efficiency);  // efficiency = per-GPU rate / the smallest count's
         maxTps = std::max({maxTps, t, p.efficiency > 0 ? t / p.efficiency : 0});
@@ -111,8 +143,12 @@ void ScalingThroughputChartView::setReport(const ScalingReport& report) {
     m_throughput->replace(tps);
     m_ideal->replace(ideal);
     m_efficiency->replace(eff);
+    localizeGroups(chart());
     fitGpuAxis(m_gpuAxis, report);
-    m_tpsAxis->setRange(0, std::max(1.0, maxTps * 1.08));
+    m_tpsAxis->setNumberRange(0, std::max(1.0, maxTps * 1.08));
+    // Above 100 % too: a larger count can fit a faster layout (129.9 % at 512 GPUs for
+    // tests/data/search-llama3-405b-16384xh100.json), and its point stays on the chart.
+    setPercentTicks(m_effAxis, std::max(kEfficiencyTop, maxEfficiency * 1.08));
 }
 
 ScalingDaysChartView::ScalingDaysChartView(QWidget* parent) : QChartView(parent) {
@@ -120,8 +156,9 @@ ScalingDaysChartView::ScalingDaysChartView(QWidget* parent) : QChartView(parent)
     setRenderHint(QPainter::Antialiasing);
     QChart* chart = newChart(this, tr("Days to train"));
     m_gpuAxis = gpuAxis(chart, tr("GPUs (log2)"));
-    m_daysAxis = new QValueAxis(chart);
+    m_daysAxis = new MoneyAxis(chart);  // round steps, as few decimals as the ticks need
     m_daysAxis->setTitleText(tr("days"));
+    m_daysAxis->setNumberRange(0, 1);
     chart->addAxis(m_gpuAxis, Qt::AlignBottom);
     chart->addAxis(m_daysAxis, Qt::AlignLeft);
     m_days = line(tr("days to train"), kDaysColor);
@@ -147,8 +184,9 @@ void ScalingDaysChartView::setReport(const ScalingReport& report, double deadlin
     const auto [low, high] = gpuSpan(report);
     m_deadline->replace(deadlineDays > 0 ? QList<QPointF>{{low, deadlineDays}, {high, deadlineDays}}
                                          : QList<QPointF>{});
+    localizeGroups(chart());
     fitGpuAxis(m_gpuAxis, report);
-    m_daysAxis->setRange(0, std::max(1.0, maxDays * 1.1));
+    m_daysAxis->setNumberRange(0, std::max(1.0, maxDays * 1.1));
 }
 
 }  // namespace clusterplan::ui

@@ -6,15 +6,19 @@
 // - ScalingDaysChartView: days to train against the GPU count, with the deadline as a line.
 // Counts on which nothing fits are left out of the lines but still widen the GPU axis. The QChart,
 // its axes and series live as long as the view; setReport() replaces the points.
+// Tick labels read as a person writes them (issue 7): GPU counts with thousands separators
+// ("16,384"), tokens/s and days at round steps with k/M ("250k", "1.5M"), efficiency in per cent.
 #include <QChartView>
 
 #include "search/scaling_study.h"
 
+class QCategoryAxis;
 class QLineSeries;
 class QLogValueAxis;
-class QValueAxis;
 
 namespace clusterplan::ui {
+
+class MoneyAxis;
 
 class ScalingThroughputChartView : public QChartView {
     Q_OBJECT
@@ -28,8 +32,8 @@ public:
 
 private:
     QLogValueAxis* m_gpuAxis = nullptr;
-    QValueAxis* m_tpsAxis = nullptr;
-    QValueAxis* m_effAxis = nullptr;
+    MoneyAxis* m_tpsAxis = nullptr;
+    QCategoryAxis* m_effAxis = nullptr;
     QLineSeries* m_throughput = nullptr;
     QLineSeries* m_ideal = nullptr;
     QLineSeries* m_efficiency = nullptr;
@@ -46,7 +50,7 @@ public:
 
 private:
     QLogValueAxis* m_gpuAxis = nullptr;
-    QValueAxis* m_daysAxis = nullptr;
+    MoneyAxis* m_daysAxis = nullptr;
     QLineSeries* m_days = nullptr;
     QLineSeries* m_deadline = nullptr;
 };

@@ -1,5 +1,6 @@
 #include "charts/verdict_card.h"
 
+#include "models/engine_terms.h"
 #include "models/number_text.h"
 #include "models/plan_comparison.h"
 #include "models/plan_controller.h"
@@ -35,6 +36,17 @@ QString relative(double now, double base) {
     const double change = 100 * (now - base) / std::abs(base);
     return VerdictCard::tr("%1%2 % vs baseline")
         .arg(change >= 0 ? QStringLiteral("+") : QString(), formatPlainNumber(change, 1));
+}
+
+// "micro-batch 1, ZeRO-3", and the CPU offload when the layout has one: offloading costs host
+// memory and step time (issue 13 §2), so the recommendation names it as the Explorer does.
+QString layoutCaption(const Layout& layout) {
+    const QString caption =
+        VerdictCard::tr("micro-batch %1, ZeRO-%2").arg(layout.microBatch).arg(layout.zeroStage);
+    if (layout.offload == Offload::None)
+        return caption;
+    return VerdictCard::tr("%1, <b>CPU offload: %2</b>")
+        .arg(caption, offloadName(layout.offload).toHtmlEscaped());
 }
 
 QString headroomText(const MemoryBreakdown& m) {
@@ -160,9 +172,8 @@ void VerdictCard::showPlan() {
             QStringLiteral("<span style='color:%1'>%2</span>")
                 .arg(fitColor, fits ? tr("FITS") : tr("DOES NOT FIT")),
             headroomText(p.memory), base ? tr("baseline: %1").arg(headroomText(base->memory)) : QString());
-    setTile(QStringLiteral("layout"), formatLayoutDegrees(p.layout),
-            tr("micro-batch %1, ZeRO-%2").arg(p.layout.microBatch).arg(p.layout.zeroStage),
-            base ? tr("baseline: %1").arg(formatLayoutDegrees(base->layout)) : QString());
+    setTile(QStringLiteral("layout"), formatLayoutDegrees(p.layout), layoutCaption(p.layout),
+            base ? tr("baseline: %1").arg(formatLayoutWithOffload(base->layout)) : QString());
     setTile(QStringLiteral("throughput"), number(p.perf.tokensPerSecond, 0),
             tr("tokens/s on %1 GPUs").arg(p.scenario.cluster.gpus()),
             base ? relative(p.perf.tokensPerSecond, base->perf.tokensPerSecond) : QString());

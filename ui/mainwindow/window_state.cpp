@@ -1,6 +1,7 @@
 #include "mainwindow/window_state.h"
 
 #include <QMainWindow>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
@@ -12,7 +13,44 @@ namespace {
 const QString kSplitterPrefix = QStringLiteral("splitter/");
 const QString kTabPrefix = QStringLiteral("tab/");
 
+// The chart tabs' pages that sat at the same index in every release that saved the index (Memory
+// and Time were the first two tabs from the start; the third was Cost, later Explorer): an old
+// integer value is read as their name, any other index is ignored, as it may now point at
+// another tab.
+const QString kLegacyTabs = QStringLiteral("chartTabs");
+const QStringList kLegacyPages{QStringLiteral("memorySplitter"), QStringLiteral("timeSplitter")};
+
+// The page's objectName, or for an unnamed scroll area the name of the page it scrolls.
+QString pageName(const QWidget* page) {
+    if (!page)
+        return {};
+    if (!page->objectName().isEmpty())
+        return page->objectName();
+    const auto* area = qobject_cast<const QScrollArea*>(page);
+    return area && area->widget() ? area->widget()->objectName() : QString();
+}
+
+// The index of the page a saved value names: a page name, or an old integer index.
+int savedPageIndex(const QTabWidget& tabs, const QVariant& saved) {
+    QString name = saved.toString();
+    bool isIndex = false;
+    const int legacy = name.toInt(&isIndex);
+    if (isIndex)
+        name = tabs.objectName() == kLegacyTabs ? kLegacyPages.value(legacy) : QString();
+    if (name.isEmpty())
+        return -1;
+    for (int i = 0; i < tabs.count(); ++i) {
+        if (pageName(tabs.widget(i)) == name)
+            return i;
+    }
+    return -1;
+}
+
 }  // namespace
+
+QString tabPageName(const QTabWidget& tabs, int index) {
+    return pageName(tabs.widget(index));
+}
 
 QVariantMap captureWidgetState(const QWidget& root) {
     QVariantMap state;
@@ -21,8 +59,11 @@ QVariantMap captureWidgetState(const QWidget& root) {
             state.insert(kSplitterPrefix + splitter->objectName(), splitter->saveState());
     }
     for (const QTabWidget* tabs : root.findChildren<QTabWidget*>()) {
-        if (!tabs->objectName().isEmpty())
-            state.insert(kTabPrefix + tabs->objectName(), tabs->currentIndex());
+        // By the current page's name, not its index: a release that adds a tab shifts the
+        // indices, and a restored index would open another tab. A page without a name is not kept.
+        const QString page = pageName(tabs->currentWidget());
+        if (!tabs->objectName().isEmpty() && !page.isEmpty())
+            state.insert(kTabPrefix + tabs->objectName(), page);
     }
     return state;
 }
@@ -35,8 +76,10 @@ void applyWidgetState(QWidget& root, const QVariantMap& state) {
     }
     for (QTabWidget* tabs : root.findChildren<QTabWidget*>()) {
         const QVariant saved = state.value(kTabPrefix + tabs->objectName());
-        if (!tabs->objectName().isEmpty() && saved.isValid())
-            tabs->setCurrentIndex(std::clamp(saved.toInt(), 0, std::max(tabs->count() - 1, 0)));
+        if (tabs->objectName().isEmpty() || !saved.isValid())
+            continue;
+        if (const int index = savedPageIndex(*tabs, saved); index >= 0)
+            tabs->setCurrentIndex(index);
     }
 }
 
@@ -44,7 +87,7 @@ void saveWindowState(const QMainWindow& window, QSettings& settings) {
     settings.beginGroup(QStringLiteral("window"));
     settings.setValue(QStringLiteral("geometry"), window.saveGeometry());
     settings.setValue(QStringLiteral("state"), window.saveState());
-    // One key per splitter or tab widget ("tab/chartTabs=2"), so the file stays readable.
+    // One key per splitter or tab widget ("tab/chartTabs=scalingTab"), so the file stays readable.
     const QVariantMap widgets = captureWidgetState(window);
     for (auto it = widgets.begin(); it != widgets.end(); ++it)
         settings.setValue(it.key(), it.value());

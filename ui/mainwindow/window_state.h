@@ -2,17 +2,28 @@
 // What a user arranged in the window and expects back: splitter positions and current tabs,
 // captured by objectName (so every splitter or tab widget worth remembering needs one), plus the
 // window's geometry. Used across a language rebuild and, through QSettings, across starts.
+// A tab widget's current tab is kept by its page's name (issue 7: an index points at another tab
+// once a release adds one), so each page needs an objectName too; a page in an unnamed
+// QScrollArea goes by the name of the page it scrolls.
+#include <QString>
 #include <QVariantMap>
 
 class QMainWindow;
 class QSettings;
+class QTabWidget;
 class QWidget;
 
 namespace clusterplan::ui {
 
-// objectName → QSplitter::saveState() or QTabWidget::currentIndex() of every named one under root.
+// The name the current tab is saved by: page `index`'s objectName, or its scrolled page's.
+[[nodiscard]] QString tabPageName(const QTabWidget& tabs, int index);
+
+// objectName → QSplitter::saveState() or the current page's name (tabPageName) of every named
+// splitter and tab widget under root.
 [[nodiscard]] QVariantMap captureWidgetState(const QWidget& root);
-// Restores what captureWidgetState() saved; names that are gone or new are skipped.
+// Restores what captureWidgetState() saved; names that are gone or new are skipped. An integer
+// an older release saved for "chartTabs" names the Memory or Time tab (indices 0 and 1 in every
+// release) and is otherwise ignored.
 void applyWidgetState(QWidget& root, const QVariantMap& state);
 
 // Settings group "window": geometry, toolbar/dock state and the widget state above.
