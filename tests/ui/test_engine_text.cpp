@@ -70,7 +70,7 @@ TEST_CASE("engine_text.english_window_shows_what_the_cli_prints", "[language][en
 TEST_CASE("engine_text.chinese_summary_shows_the_engines_notes_in_chinese", "[language][engine_text]") {
     WindowFixture f;
     f.window.setLanguage(QStringLiteral("zh_CN"));
-    const QString summary = f.widget<QLabel>("summary")->text();
+    const QString summary = f.widget<SummaryView>("summary")->text();
     const auto plan = f.controller.plan();
     REQUIRE(plan);
     REQUIRE_FALSE(plan->notes.empty());

@@ -250,7 +250,7 @@ TEST_CASE("explorer.offload_column_shows_the_recommended_layouts_offload", "[exp
           QStringLiteral("none"));
 
     CHECK(f.window.explorer()->chart()->tooltip(best).contains(QStringLiteral("CPU offload: optimizer")));
-    CHECK(f.widget<QLabel>("summary")->text().contains(QStringLiteral("CPU offload optimizer")));
+    CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("CPU offload optimizer")));
     // Selecting another offloaded layout labels its memory bar with the offload.
     std::size_t other = best;
     for (std::size_t i = 0; i < p.search->ranked.size() && other == best; ++i)

@@ -59,14 +59,14 @@ TEST_CASE("feed.chart_shows_needed_and_available_rates", "[feed]") {
     REQUIRE(after.size() == 2);
     CHECK(after[1]->at(0) == Approx(bound.cpuPerNode));
     CHECK(chart->chart()->title().contains(QStringLiteral("binds")));
-    auto* summary = f.widget<QLabel>("summary");
+    auto* summary = f.widget<SummaryView>("summary");
     CHECK(summary->text().contains(QStringLiteral("binds")));
 }
 
 TEST_CASE("feed.summary_shows_steady_and_budgeted_days", "[feed]") {
     WindowFixture f;
     const Plan& plan = *f.controller.plan();
-    const QString text = f.widget<QLabel>("summary")->text();
+    const QString text = f.widget<SummaryView>("summary")->text();
     CHECK(text.contains(QLocale().toString(plan.perf.trainDays, 'f', 1) +
                         QStringLiteral(" days steady-state")));
     CHECK(text.contains(QLocale().toString(plan.run.wallDays, 'f', 1) + QStringLiteral(" days budgeted")));

@@ -16,7 +16,7 @@ using namespace clusterplan::ui::test;
 
 TEST_CASE("window.summary_shows_default_model", "[window]") {
     WindowFixture f;
-    const QString summary = f.widget<QLabel>("summary")->text();
+    const QString summary = f.widget<SummaryView>("summary")->text();
     CHECK(summary.contains(QStringLiteral("Llama 3.1 8B")));
     CHECK(summary.contains(QStringLiteral("8.03 B")));  // 8,030,261,248 parameters
     CHECK(summary.contains(QStringLiteral("GiB")));
@@ -49,7 +49,7 @@ TEST_CASE("window.tp_error_marks_field_and_keeps_chart", "[window]") {
     CHECK(tp->styleSheet().isEmpty());
     CHECK_FALSE(errorLabel->isVisible());
     const double before = stackedTotal(*f.window.memoryChart(), 0);
-    const QString summaryBefore = f.widget<QLabel>("summary")->text();
+    const QString summaryBefore = f.widget<SummaryView>("summary")->text();
 
     // Type "5" over the selected "1": 5 does not divide Llama 3.1 8B's 32 heads.
     const bool planned = f.editAndWait([&] {
@@ -65,7 +65,7 @@ TEST_CASE("window.tp_error_marks_field_and_keeps_chart", "[window]") {
     CHECK(errorLabel->text().contains(QStringLiteral("layout.tp")));
     // The charts and summary keep the last valid plan.
     CHECK(stackedTotal(*f.window.memoryChart(), 0) == Approx(before));
-    CHECK(f.widget<QLabel>("summary")->text() == summaryBefore);
+    CHECK(f.widget<SummaryView>("summary")->text() == summaryBefore);
     REQUIRE(f.controller.plan().has_value());
     CHECK(f.controller.plan()->layout.tp == 1);
 
@@ -115,7 +115,7 @@ TEST_CASE("window.model_field_edit_marks_preset_edited", "[window]") {
     CHECK(f.controller.scenario().modelPreset == "llama-3.1-8b");  // still "based on" the preset
     CHECK(f.controller.scenario().model.layers == 40);
     CHECK(f.controller.scenario().model.name == "Llama 3.1 8B (edited)");
-    CHECK(f.widget<QLabel>("summary")->text().contains(QStringLiteral("(edited)")));
+    CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("(edited)")));
 
     REQUIRE(f.editAndWait([&] { layers->setValue(32); }));
     CHECK(preset->currentText() == QStringLiteral("Llama 3.1 8B"));
@@ -165,7 +165,7 @@ TEST_CASE("window.invalid_start_shows_error_and_no_plan", "[window]") {
     CHECK(tp->value() == 5);
     CHECK_FALSE(tp->styleSheet().isEmpty());
     CHECK(window.findChild<QLabel*>(QStringLiteral("errorLabel"))->isVisible());
-    CHECK(window.findChild<QLabel*>(QStringLiteral("summary"))
+    CHECK(window.findChild<SummaryView*>(QStringLiteral("summary"))
               ->text()
               .contains(QStringLiteral("No valid plan")));
     CHECK(window.memoryChart()->chart()->series().isEmpty());
@@ -174,7 +174,7 @@ TEST_CASE("window.invalid_start_shows_error_and_no_plan", "[window]") {
 
 TEST_CASE("window.summary_shows_step_time_and_follows_the_stack", "[window]") {
     WindowFixture f;
-    auto* summary = f.widget<QLabel>("summary");
+    auto* summary = f.widget<SummaryView>("summary");
     CHECK(summary->text().contains(QStringLiteral("Step time")));
     CHECK(summary->text().contains(QStringLiteral("megatron-ampere")));
     CHECK(summary->text().contains(QStringLiteral("MFU")));

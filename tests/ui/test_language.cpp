@@ -86,7 +86,7 @@ TEST_CASE("language.switches_to_chinese_and_back_without_restart", "[language]")
     auto* tabs = f.widget<QTabWidget>("chartTabs");
     CHECK(tabs->tabText(0) == QStringLiteral("显存"));
     CHECK(tabs->currentIndex() == 1);  // the rebuilt window keeps the tab
-    CHECK(f.widget<QLabel>("summary")->text().contains(QStringLiteral("每卡显存")));
+    CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("每卡显存")));
     CHECK(QSettings().value(QStringLiteral("ui/language")).toString() == QStringLiteral("zh_CN"));
     // The rebuilt inputs still edit the same controller.
     REQUIRE(f.editAndWait([&] { f.widget<QSpinBox>("tp")->setValue(2); }));

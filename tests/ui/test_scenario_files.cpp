@@ -107,7 +107,7 @@ TEST_CASE("files.open_layout_keys_show_the_searched_layout", "[files]") {
     auto* tp = f.widget<QSpinBox>("tp");
     CHECK(tp->value() == plan.layout.tp);
     CHECK(tp->suffix().contains(QStringLiteral("searched")));
-    CHECK(f.widget<QLabel>("summary")->text().contains(QStringLiteral("Layout search")));
+    CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("Layout search")));
     // Editing a searched key pins it.
     REQUIRE(f.editAndWait([&] { tp->setValue(8); }));
     CHECK_FALSE(f.controller.scenario().layout.isOpen(kTp));

@@ -12,6 +12,7 @@
 
 #include "hardware/catalog.h"
 #include "mainwindow/main_window.h"
+#include "mainwindow/summary_view.h"
 #include "models/plan_controller.h"
 #include "scenario/scenario_json.h"
 

@@ -1,4 +1,5 @@
 #include "mainwindow/main_window.h"
+#include "mainwindow/summary_view.h"
 
 #include "calibration/measured_runs_tab.h"
 #include "charts/cost_chart_view.h"
@@ -143,21 +144,12 @@ void MainWindow::buildUi() {
 }
 
 QWidget* MainWindow::createResultsPane() {
-    m_summary = new QLabel;
-    m_summary->setObjectName(QStringLiteral("summary"));
-    m_summary->setTextFormat(Qt::RichText);
-    m_summary->setWordWrap(true);
-    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary->setMargin(8);
+    m_summary = new SummaryView;
     m_summary->setText(tr("No valid plan yet: correct the input marked in red."));
-    auto* summaryScroll = new QScrollArea;
-    summaryScroll->setWidget(m_summary);
-    summaryScroll->setWidgetResizable(true);
 
     auto* pane = new QSplitter(Qt::Vertical);
     pane->setObjectName(QStringLiteral("resultsSplitter"));
-    pane->addWidget(summaryScroll);
+    pane->addWidget(m_summary);
     pane->addWidget(createChartTabs());
     pane->setStretchFactor(0, 0);
     pane->setStretchFactor(1, 1);

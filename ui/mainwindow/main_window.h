@@ -45,6 +45,7 @@ class PlanController;
 class ScenarioHistory;
 class TabRenderer;
 class StepTimeChartView;
+class SummaryView;
 class FeedChartView;
 class ZeroComparisonChartView;
 
@@ -134,7 +135,7 @@ private:
     bool m_recoveryOffered = false;
 
     InputsPanel* m_inputs = nullptr;
-    QLabel* m_summary = nullptr;
+    SummaryView* m_summary = nullptr;
     QLabel* m_status = nullptr;
     QTimer m_busyHint;  // shows "Evaluating…" when an evaluation outlasts its interval
     MemoryChartView* m_memoryChart = nullptr;

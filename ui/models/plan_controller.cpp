@@ -10,6 +10,8 @@
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <thread>
 #include <utility>
 
 namespace clusterplan::ui {
@@ -84,7 +86,11 @@ void PlanController::evaluateNow() {
 }
 
 PlanController::Request PlanController::request() {
-    return {++m_requested, m_scenario, m_catalog, m_searchOptions, m_fit};
+    SearchOptions options = m_searchOptions;
+    // The search may use every core but one: the UI thread keeps one for input and painting.
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    options.threads = cores > 1 ? cores - 1 : 1;
+    return {++m_requested, m_scenario, m_catalog, options, m_fit};
 }
 
 void PlanController::schedule() {
