@@ -55,12 +55,9 @@ public:
     }
     void addNote(ScalingReport& report) const {
         if (m_bounded > 0)
-            report.notes.push_back(
-                std::to_string(m_bounded) +
-                " of the study's searches had more candidate layouts than their share (" +
-                std::to_string(m_options.maxLayouts) + ") of the study's bound of " +
-                std::to_string(kScalingLayoutBudget) +
-                " and were sampled evenly; run `search` on one GPU count for a finer answer.");
+            report.notes.push_back(makeMessage("scaling.bounded", {std::to_string(m_bounded),
+                                                                   std::to_string(m_options.maxLayouts),
+                                                                   std::to_string(kScalingLayoutBudget)}));
     }
 
 private:
@@ -243,7 +240,7 @@ std::string scalingToJson(const ScalingReport& r) {
     }
     w.endArray().beginArray("notes");
     for (const auto& note : r.notes)
-        w.value("", note);
+        w.value("", note.text);
     w.endArray().endObject();
     return w.str();
 }

@@ -35,7 +35,7 @@ struct ScalingReport {
     double deadlineDays = 0;
     std::optional<std::int64_t> gpusForDeadline;  // smallest count tried that meets the deadline
     std::vector<Comparison> comparisons;
-    std::vector<std::string> notes;  // e.g. the searches were bounded (see kScalingLayoutBudget)
+    std::vector<Message> notes;  // e.g. the searches were bounded (see kScalingLayoutBudget)
 };
 
 // Layouts evaluated over the whole study (every GPU count and comparison is a search): shared out

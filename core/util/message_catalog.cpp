@@ -193,6 +193,13 @@ constexpr std::array kCatalog{
             "The open layout keys allow %1 candidate layouts, more than the search's bound of %2: an evenly "
             "spaced %2 of them were evaluated, so a better layout may exist. Fix some keys in \"layout\" "
             "(micro_batch, vpp, zero_stage, recompute, pp) to search the rest exhaustively.")},
+    // Scaling study (search/scaling_study.cpp)
+    MessageTemplate{
+        "scaling.bounded",
+        QT_TRANSLATE_NOOP("EngineMessage",
+                          "%1 of the study's searches had more candidate layouts than their share (%2) "
+                          "of the study's bound of %3 and were sampled evenly; run `search` on one "
+                          "GPU count for a finer answer.")},
     MessageTemplate{"explain.offload",
                     QT_TRANSLATE_NOOP("EngineMessage",
                                       "No layout fits in GPU memory alone, so the search also tried CPU "

@@ -359,6 +359,10 @@
         <source>The computed optimum differs: %1 is faster here.</source>
         <translation>计算出的最优方案不同：此处 %1 更快。</translation>
     </message>
+    <message>
+        <source>%1 of the study&apos;s searches had more candidate layouts than their share (%2) of the study&apos;s bound of %3 and were sampled evenly; run `search` on one GPU count for a finer answer.</source>
+        <translation>本研究中有 %1 次搜索的候选布局数超过其分配份额（%2，研究总上限为 %3），因此做了均匀抽样；如需更精细的结果，请对单个 GPU 数量运行 `search`。</translation>
+    </message>
 </context>
 <context>
     <name>EngineTerms</name>

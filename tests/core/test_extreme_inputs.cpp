@@ -96,7 +96,7 @@ TEST_CASE("a bounded search keeps its plan note and the scaling study shares its
     requireJson(planToJson(plan.value()));
     const ScalingReport scale = scalingStudy(s, test::catalog(), s.cluster.gpus(), 30);
     REQUIRE_FALSE(scale.notes.empty());
-    CHECK(contains(scale.notes.front(), std::to_string(kScalingLayoutBudget)));
+    CHECK(contains(scale.notes.front().text, std::to_string(kScalingLayoutBudget)));
     requireJson(scalingToJson(scale));
 }
 

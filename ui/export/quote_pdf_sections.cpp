@@ -259,7 +259,7 @@ void QuoteSections::scaling() {
     }
     canvas.table(t);
     for (const auto& note : doc.scaling->notes)
-        canvas.paragraph(QStringLiteral("• ") + q(note), 7);
+        canvas.paragraph(QStringLiteral("• ") + engineText(note), 7);
 }
 
 void QuoteSections::analysis() {
