@@ -1,5 +1,6 @@
 #include "charts/explorer_chart_view.h"
 
+#include "charts/chart_locale.h"
 #include "charts/chart_palette.h"
 #include "charts/point_cloud_item.h"
 #include "models/engine_terms.h"
@@ -54,6 +55,7 @@ ExplorerChartView::ExplorerChartView(QWidget* parent) : QChartView(parent) {
                   QChartView::ClickThroughRubberBand);
     setMinimumSize(360, 300);
     QChart* chart = this->chart();
+    useLocaleNumbers(chart);  // "30,799" tokens/s, not "30799"
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     chart->setMargins(QMargins(4, 4, 4, 4));

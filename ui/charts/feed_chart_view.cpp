@@ -1,5 +1,6 @@
 #include "charts/feed_chart_view.h"
 
+#include "charts/chart_locale.h"
 #include "charts/chart_palette.h"
 #include "models/number_text.h"
 #include "report/plan.h"
@@ -58,7 +59,6 @@ void FeedChartView::setPlan(const Plan& plan) {
     auto* categories = new QBarCategoryAxis;
     categories->append({tr("CPU workers"), tr("storage")});
     auto* values = new QLogValueAxis;
-    values->setLabelFormat(QStringLiteral("%g"));
     values->setTitleText(tr("samples/s per server"));
     const double low = std::max(1e-3, std::min({f.neededPerNode, f.cpuPerNode, f.storagePerNode}) / 2);
     double high = std::max({f.neededPerNode, f.cpuPerNode, f.storagePerNode, 1.0}) * 2;
@@ -72,6 +72,10 @@ void FeedChartView::setPlan(const Plan& plan) {
     const auto power = [base](double exponent) { return std::pow(base, exponent); };
     const auto logBase = [base](double v) { return std::log(v) / std::log(base); };
     values->setRange(power(std::floor(logBase(low))), power(std::ceil(logBase(high))));
+    // Whole numbers with group separators ("1,000,000", not "1e+06"); rates below one sample/s keep
+    // their decimals.
+    values->setLabelFormat(values->min() >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
+    useLocaleNumbers(chart);
     chart->addAxis(categories, Qt::AlignLeft);
     chart->addAxis(values, Qt::AlignBottom);
     m_series->attachAxis(categories);

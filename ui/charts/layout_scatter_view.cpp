@@ -1,5 +1,7 @@
 #include "charts/layout_scatter_view.h"
 
+#include "charts/chart_locale.h"
+
 #include "models/engine_terms.h"
 #include "models/number_text.h"
 #include "models/plan_summary.h"
@@ -68,6 +70,7 @@ LayoutScatterView::LayoutScatterView(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(320, 260);
     QChart* chart = this->chart();
+    useLocaleNumbers(chart);  // "30,799" tokens/s, not "30799"
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     chart->setMargins(QMargins(4, 4, 4, 4));

@@ -1,5 +1,6 @@
 #include "charts/phases_tab.h"
 
+#include "charts/chart_locale.h"
 #include "charts/chart_palette.h"
 #include "charts/money_axis.h"
 #include "charts/table_cell.h"
@@ -63,6 +64,7 @@ PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
     m_tokenAxis->setTitleText(tr("Tokens (billions)"));
     m_tokenAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_tokenView->chart()->addAxis(m_tokenAxis, Qt::AlignLeft);
+    useLocaleNumbers(m_tokenView->chart());  // tokens with group separators
     for (int i = 0; i < 3; ++i) {
         m_cost[i]->attachAxis(m_moneyAxis);
         m_tokens[i]->attachAxis(m_tokenAxis);

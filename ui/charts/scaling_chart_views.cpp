@@ -1,5 +1,6 @@
 #include "charts/scaling_chart_views.h"
 
+#include "charts/chart_locale.h"
 #include "charts/chart_palette.h"
 #include "charts/money_axis.h"
 #include "models/number_text.h"
@@ -53,15 +54,6 @@ QLogValueAxis* gpuAxis(QObject* parent, const QString& title) {
     axis->setLabelsAngle(-45);  // counts up to 6 digits side by side
     axis->setTitleText(title);
     return axis;
-}
-
-// The chart writes its value-axis numbers in the window's locale with thousands separators,
-// even where that locale is C (the CLI's English report), whose default omits them.
-void localizeGroups(QChart* chart) {
-    QLocale locale;
-    locale.setNumberOptions(locale.numberOptions() & ~QLocale::OmitGroupSeparator);
-    chart->setLocale(locale);
-    chart->setLocalizeNumbers(true);
 }
 
 // Scaling efficiency in per cent: ticks every 25 %, up to 110 % or above the highest point.
@@ -143,7 +135,7 @@ void ScalingThroughputChartView::setReport(const ScalingReport& report) {
     m_throughput->replace(tps);
     m_ideal->replace(ideal);
     m_efficiency->replace(eff);
-    localizeGroups(chart());
+    useLocaleNumbers(chart());
     fitGpuAxis(m_gpuAxis, report);
     m_tpsAxis->setNumberRange(0, std::max(1.0, maxTps * 1.08));
     // Above 100 % too: a larger count can fit a faster layout (129.9 % at 512 GPUs for
@@ -184,7 +176,7 @@ void ScalingDaysChartView::setReport(const ScalingReport& report, double deadlin
     const auto [low, high] = gpuSpan(report);
     m_deadline->replace(deadlineDays > 0 ? QList<QPointF>{{low, deadlineDays}, {high, deadlineDays}}
                                          : QList<QPointF>{});
-    localizeGroups(chart());
+    useLocaleNumbers(chart());
     fitGpuAxis(m_gpuAxis, report);
     m_daysAxis->setNumberRange(0, std::max(1.0, maxDays * 1.1));
 }
