@@ -66,8 +66,8 @@ Result<std::vector<Plan>> predict(Problem& p, const PerfProfile& profile) {
         if (!plan) {
             const std::string& where = plan.error().where;
             const std::string run = "measured[" + std::to_string(i) + "]";
-            return Error{where.rfind("layout", 0) == 0 ? run + "." + where : run + " (" + where + ")",
-                         plan.error().message};
+            return relocated(where.rfind("layout", 0) == 0 ? run + "." + where : run + " (" + where + ")",
+                             plan.error());
         }
         plans.push_back(std::move(plan).value());
     }
@@ -168,7 +168,7 @@ Catalog withFittedProfile(const Catalog& catalog, const PerfProfile& fitted) {
 
 Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog) {
     if (scenario.measured.empty())
-        return Error{"measured", "has no runs to calibrate to"};
+        return inputError("measured", "error.measured.none");
     const GpuSpec& gpu = *catalog.gpu(scenario.cluster.gpu);
     ProfileFit fit;
     fit.before = catalog.perfProfiles().find(scenario.training.framework, gpu.architecture,

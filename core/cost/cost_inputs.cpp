@@ -14,13 +14,13 @@ namespace {
 std::optional<Error> check(double value, const std::string& where, double min, double max,
                            bool maxExclusive = false, bool integer = false) {
     if (auto problem = rangeProblem(value, min, max, maxExclusive, integer))
-        return Error{where, *problem};
+        return inputError(where, std::move(*problem));
     return std::nullopt;
 }
 
 std::optional<Error> validateTerm(const RentTerm& t, const std::string& where) {
     if (t.id.empty())
-        return Error{where + ".id", "must not be empty"};
+        return inputError(where + ".id", "error.empty");
     if (auto e = check(t.months, where + ".months", 1, 120, false, true))
         return e;
     if (auto e = check(t.discount, where + ".discount", 0, 1, true))
@@ -34,16 +34,16 @@ std::optional<Error> validateTerm(const RentTerm& t, const std::string& where) {
 
 std::optional<Error> validateRentOffer(const RentOffer& o, const std::string& where) {
     if (o.id.empty())
-        return Error{where + ".id", "must not be empty"};
+        return inputError(where + ".id", "error.empty");
     const double maxPrice = o.unit == RentUnit::GpuHour ? kMaxGpuHourPrice : kMaxMonthlyPrice;
     if (auto e = check(o.price, where + ".price", 0, maxPrice))
         return e;
     if (o.priceLow && *o.priceLow > o.price)
-        return Error{where + ".price_low",
-                     "is " + formatNumber(*o.priceLow) + ", above price " + formatNumber(o.price)};
+        return inputError(where + ".price_low", "error.cost.price_low",
+                          {formatNumber(*o.priceLow), formatNumber(o.price)});
     if (o.priceHigh && *o.priceHigh < o.price)
-        return Error{where + ".price_high",
-                     "is " + formatNumber(*o.priceHigh) + ", below price " + formatNumber(o.price)};
+        return inputError(where + ".price_high", "error.cost.price_high",
+                          {formatNumber(*o.priceHigh), formatNumber(o.price)});
     if (o.priceLow)
         if (auto e = check(*o.priceLow, where + ".price_low", 0, maxPrice))
             return e;
@@ -58,24 +58,23 @@ std::optional<Error> validateRentOffer(const RentOffer& o, const std::string& wh
     if (auto e = check(o.setupFee, where + ".setup_fee", 0, kMaxMonthlyPrice))
         return e;
     if (o.unit != RentUnit::GpuHour && o.billing != Billing::Reserved)
-        return Error{where + ".billing",
-                     "only gpu_hour offers bill by the hour; monthly units bill every month"};
+        return inputError(where + ".billing", "error.cost.billing");
     if (o.terms.empty())
-        return Error{where + ".terms", "must list at least one term"};
+        return inputError(where + ".terms", "error.cost.no_terms");
     std::set<std::string, std::less<>> ids;
     for (std::size_t i = 0; i < o.terms.size(); ++i) {
         const std::string path = where + ".terms[" + std::to_string(i) + "]";
         if (auto e = validateTerm(o.terms[i], path))
             return e;
         if (!ids.insert(o.terms[i].id).second)
-            return Error{path + ".id", "'" + o.terms[i].id + "' appears twice"};
+            return inputError(path + ".id", "error.duplicate_id", {o.terms[i].id});
     }
     return std::nullopt;
 }
 
 std::optional<Error> validateCostInputs(const CostInputs& in) {
     if (in.priceBook.empty())
-        return Error{"cost.price_book", "must name a price book (its parameters apply to custom rent too)"};
+        return inputError("cost.price_book", "error.cost.no_price_book");
     if (auto e = check(in.cnyPerUsd, "cost.usd_cny", 0.01, 1000))
         return e;
     if (auto e = check(static_cast<double>(in.horizonMonths), "cost.horizon_months", 1, kMaxMonths))
@@ -100,9 +99,9 @@ std::optional<Error> validateCostInputs(const CostInputs& in) {
         const std::string where = "cost.overrides." + key;
         const ParameterSpec* spec = findParameter(key);
         if (!spec)
-            return Error{where, "unknown parameter"};
+            return inputError(where, "error.cost.unknown_parameter");
         if (auto problem = rangeProblem(value, *spec))
-            return Error{where, *problem};
+            return inputError(where, std::move(*problem));
     }
     return std::nullopt;
 }

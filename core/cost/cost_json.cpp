@@ -178,7 +178,7 @@ void readCostInputs(json::ObjectReader& r, CostInputs& in) {
         Currency c{};
         const std::string code = r.choice("currency", {"CNY", "USD"});
         if (!parseCurrency(code, c))
-            json::fail(r.pathOf("currency"), "is '" + code + "', allowed: CNY, USD");
+            json::fail(r.pathOf("currency"), "error.json.not_allowed", {code, "CNY, USD"});
         in.currency = c;
     } else {
         r.ignore({"currency"});
@@ -200,7 +200,7 @@ void readCostInputs(json::ObjectReader& r, CostInputs& in) {
         readOverrides(*o, in);
     r.finish();
     if (auto e = validateCostInputs(in))
-        json::fail(e->where, e->message);
+        json::fail(std::move(*e));
 }
 
 void writeCostInputs(json::Writer& w, const CostInputs& in) {

@@ -18,19 +18,18 @@ constexpr double kNodeToGpuPower = 10.2 / 5.6;
 
 std::optional<Error> checkCluster(const ClusterFacts& c) {
     if (c.gpus < 1 || c.gpus > kMaxGpus)
-        return Error{"cluster.gpus",
-                     "is " + std::to_string(c.gpus) + ", allowed range 1 to " + std::to_string(kMaxGpus)};
+        return inputError("cluster.gpus", "error.range",
+                          {std::to_string(c.gpus), "1", std::to_string(kMaxGpus)});
     if (c.gpusPerNode < 1 || c.gpusPerNode > 1024)
-        return Error{"cluster.gpus_per_node",
-                     "is " + std::to_string(c.gpusPerNode) + ", allowed range 1 to 1024"};
+        return inputError("cluster.gpus_per_node", "error.range",
+                          {std::to_string(c.gpusPerNode), "1", "1024"});
     if (c.nodes < 1 || c.nodes > kMaxGpus)
-        return Error{"cluster.nodes",
-                     "is " + std::to_string(c.nodes) + ", allowed range 1 to " + std::to_string(kMaxGpus)};
+        return inputError("cluster.nodes", "error.range",
+                          {std::to_string(c.nodes), "1", std::to_string(kMaxGpus)});
     if (c.gpus > c.nodes * c.gpusPerNode)
-        return Error{"cluster.gpus", "is " + std::to_string(c.gpus) + ", more than nodes × GPUs per node"};
+        return inputError("cluster.gpus", "error.cost.gpus_over_nodes", {std::to_string(c.gpus)});
     if (!(c.gpuTdpW > 0 && c.gpuTdpW < 1e5))
-        return Error{"cluster.gpu_tdp_w",
-                     "is " + formatNumber(c.gpuTdpW) + ", allowed range above 0 to 100000"};
+        return inputError("cluster.gpu_tdp_w", "error.cost.gpu_tdp", {formatNumber(c.gpuTdpW)});
     return std::nullopt;
 }
 
@@ -79,10 +78,11 @@ std::optional<Error> Resolver::applyPurchase() {
         std::string list;
         for (const auto& g : gpus)
             list += (list.empty() ? "" : ", ") + g;
-        return Error{"cost.overrides.node_price", "price book '" + m_book.id +
-                                                      "' has no purchase price for GPU '" + m_c.gpuId +
-                                                      "' (it prices: " + (list.empty() ? "none" : list) +
-                                                      "); give cost.overrides.node_price"};
+        if (list.empty())
+            return inputError("cost.overrides.node_price", "error.cost.no_purchase.none",
+                              {m_book.id, m_c.gpuId});
+        return inputError("cost.overrides.node_price", "error.cost.no_purchase",
+                          {m_book.id, m_c.gpuId, list});
     }
     // A node price from the scenario is for one of the cluster's servers.
     set("node_price_gpus", static_cast<double>(m_c.gpusPerNode), "cluster", "the cluster's GPUs per node",
@@ -106,16 +106,14 @@ std::optional<Error> Resolver::chooseOffer() {
         for (const RentOffer* o : m_book.offersFor(m_c.gpuId))
             ids.push_back(o->id);
         if (!offer)
-            return Error{"cost.rent_offer", unknownIdMessage("rent offer", m_in.rentOffer, ids)};
+            return inputError("cost.rent_offer",
+                              unknownIdReason("error.unknown.rent_offer", m_in.rentOffer, ids));
         if (!offer->rents(m_c.gpuId))
-            return Error{"cost.rent_offer",
-                         "offer '" + offer->id + "' does not rent GPU '" + m_c.gpuId + "'"};
+            return inputError("cost.rent_offer", "error.cost.offer_gpu", {offer->id, m_c.gpuId});
     } else {
         offer = m_book.defaultOfferFor(m_c.gpuId);
         if (!offer)
-            return Error{"cost.rent_offer", "price book '" + m_book.id + "' has no rent offer for GPU '" +
-                                                m_c.gpuId +
-                                                "'; give cost.custom_rent or choose another price book"};
+            return inputError("cost.rent_offer", "error.cost.no_rent_offer", {m_book.id, m_c.gpuId});
     }
     m_model.offer = *offer;
     if (m_in.rentPrice)
@@ -128,8 +126,8 @@ std::optional<Error> Resolver::chooseOffer() {
         std::vector<std::string> ids;
         for (const auto& t : m_model.offer.terms)
             ids.push_back(t.id);
-        return Error{"cost.rent_term",
-                     unknownIdMessage("term of offer '" + m_model.offer.id + "'", termId, ids)};
+        return inputError("cost.rent_term",
+                          unknownIdReason("error.unknown.offer_term", termId, ids, {m_model.offer.id}));
     }
     m_model.term = *term;
     for (const RentOffer* o : m_book.offersFor(m_c.gpuId))
@@ -190,10 +188,8 @@ Result<CostModel> Resolver::run() {
         set("discount_rate", *m_in.discountRate, "override", "scenario cost.discount_rate", "");
     const CostParameters& p = m.params;
     if (p.residualAt36Months > 1.0 - p.resaleHaircut)
-        return Error{"cost.overrides.residual_at_36_months", "is " + formatNumber(p.residualAt36Months) +
-                                                                 ", allowed range 0 to 1 − resale_haircut (" +
-                                                                 formatNumber(1.0 - p.resaleHaircut) +
-                                                                 "): resale value cannot rise after day one"};
+        return inputError("cost.overrides.residual_at_36_months", "error.cost.residual",
+                          {formatNumber(p.residualAt36Months), formatNumber(1.0 - p.resaleHaircut)});
     if (auto e = chooseOffer())
         return *e;
     auto network = networkBom(m_c.gpus, m_c.nodes, m_c.gpusPerNode, static_cast<std::int64_t>(p.switchPorts));
@@ -228,7 +224,8 @@ Result<CostModel> resolveCostModel(const CostInputs& inputs, const PriceBooks& b
         return *e;
     const PriceBook* book = books.book(inputs.priceBook);
     if (!book)
-        return Error{"cost.price_book", unknownIdMessage("price book", inputs.priceBook, books.ids())};
+        return inputError("cost.price_book",
+                          unknownIdReason("error.unknown.price_book", inputs.priceBook, books.ids()));
     return Resolver(inputs, *book, cluster).run();
 }
 

@@ -129,21 +129,19 @@ std::vector<std::string> parameterKeys() {
     return keys;
 }
 
-std::optional<std::string> rangeProblem(double value, double min, double max, bool maxExclusive,
-                                        bool integer) {
+std::optional<Message> rangeProblem(double value, double min, double max, bool maxExclusive, bool integer) {
     if (!std::isfinite(value))
-        return "must be a finite number";
-    const std::string upper = maxExclusive ? "below " + formatNumber(max) : formatNumber(max);
-    const std::string range = "allowed range " + formatNumber(min) + " to " + upper;
+        return makeMessage("error.not_finite");
+    const std::vector<std::string> args{formatNumber(value), formatNumber(min), formatNumber(max)};
     if (integer && value != std::floor(value))
-        return "is " + formatNumber(value) + ", must be a whole number; " + range;
+        return makeMessage(maxExclusive ? "error.range.whole.below" : "error.range.whole", args);
     const bool tooHigh = maxExclusive ? value >= max : value > max;
     if (value < min || tooHigh)
-        return "is " + formatNumber(value) + ", " + range;
+        return makeMessage(maxExclusive ? "error.range.below" : "error.range", args);
     return std::nullopt;
 }
 
-std::optional<std::string> rangeProblem(double value, const ParameterSpec& spec) {
+std::optional<Message> rangeProblem(double value, const ParameterSpec& spec) {
     return rangeProblem(value, spec.min, spec.max, spec.maxExclusive, spec.integer);
 }
 

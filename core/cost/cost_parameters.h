@@ -87,9 +87,10 @@ std::vector<std::string> parameterKeys();
 
 // "is 1.5, allowed range 0 to 1" (or nullopt when `value` is allowed). Shared by every cost
 // reader so that messages read the same everywhere.
-std::optional<std::string> rangeProblem(double value, double min, double max, bool maxExclusive = false,
-                                        bool integer = false);
-std::optional<std::string> rangeProblem(double value, const ParameterSpec& spec);
+// A catalog message (ids "error.range*"), so that the window translates it.
+std::optional<Message> rangeProblem(double value, double min, double max, bool maxExclusive = false,
+                                    bool integer = false);
+std::optional<Message> rangeProblem(double value, const ParameterSpec& spec);
 
 // Sets the parameter `key` (which must exist) to `value`.
 void setParameter(CostParameters& p, const ParameterSpec& spec, double value);

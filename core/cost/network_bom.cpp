@@ -16,7 +16,7 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b) {
 Result<NetworkBom> networkBom(std::int64_t gpus, std::int64_t nodes, std::int64_t gpusPerNode,
                               std::int64_t switchPorts) {
     if (gpus < 1 || nodes < 1 || gpusPerNode < 1 || switchPorts < 4)
-        return Error{"cluster", "needs at least one GPU, one node and switches of 4 or more ports"};
+        return inputError("cluster", "error.cost.network_empty");
     NetworkBom bom;
     bom.ports = gpus;
     const std::int64_t k = switchPorts;
@@ -39,9 +39,8 @@ Result<NetworkBom> networkBom(std::int64_t gpus, std::int64_t nodes, std::int64_
         bom.switches = ceilDiv(5 * p, k);
         bom.tiers = 3;
     } else {
-        return Error{"cluster", std::to_string(p) + " GPUs need more than three tiers of " +
-                                    std::to_string(k) + "-port switches (at most " +
-                                    std::to_string(k * k * k / 4) + "); a fourth tier is not modelled"};
+        return inputError("cluster", "error.cost.network_tiers",
+                          {std::to_string(p), std::to_string(k), std::to_string(k * k * k / 4)});
     }
     bom.opticTiers = p * bom.tiers;
     return bom;

@@ -68,10 +68,10 @@ void readHeader(json::ObjectReader& top, PriceBook& book, bool exists) {
     }
     Currency parsed{};
     if (!parseCurrency(currency, parsed))
-        json::fail("currency", "is '" + currency + "', allowed: CNY, USD");
+        json::fail("currency", "error.json.not_allowed", {currency, "CNY, USD"});
     if (exists && parsed != book.currency)
-        json::fail("currency", "is '" + currency + "', but price book '" + book.id + "' is in " +
-                                   std::string(currencyCode(book.currency)) + "; use a new id");
+        json::fail("currency", "error.book.currency_changed",
+                   {currency, book.id, std::string(currencyCode(book.currency))});
     book.currency = parsed;
     top.optString("region", book.region);
     top.optString("notes", book.notes);
@@ -152,10 +152,10 @@ Result<bool> PriceBooks::mergeJson(std::string_view text, const std::string& fil
         json::ObjectReader top(parsed.value(), "");
         const std::string schema = top.string("schema");
         if (schema != kPriceBookSchema)
-            json::fail("schema", "is '" + schema + "', expected '" + std::string(kPriceBookSchema) + "'");
+            json::fail("schema", "error.schema.expected", {schema, std::string(kPriceBookSchema)});
         const std::string id = top.string("id");
         if (id.empty())
-            json::fail("id", "must not be empty");
+            json::fail("id", "error.empty", {});
         if (const PriceBook* old = this->book(id)) {
             book = *old;
             exists = true;
@@ -172,7 +172,7 @@ Result<bool> PriceBooks::mergeJson(std::string_view text, const std::string& fil
             [](const RentOffer& a, const RentOffer& b) { return a.id == b.id; });
         top.finish();
     } catch (const json::InputError& e) {
-        return Error{file + ": " + e.error.where, e.error.message};
+        return relocated(file + ": " + e.error.where, e.error);
     }
     m_diagnostics.insert(m_diagnostics.end(), diagnostics.begin(), diagnostics.end());
     if (exists) {

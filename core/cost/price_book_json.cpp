@@ -17,14 +17,14 @@ constexpr double kHuge = std::numeric_limits<double>::max();
 std::vector<std::string> readStringArray(json::ObjectReader& r, std::string_view key) {
     const boost::json::array* array = r.optArray(key);
     if (!array)
-        json::fail(r.pathOf(key), "is required (a list of GPU ids)");
+        json::fail(r.pathOf(key), "error.book.gpus_required", {});
     if (array->empty())
-        json::fail(r.pathOf(key), "must list at least one GPU id");
+        json::fail(r.pathOf(key), "error.book.gpus_empty", {});
     std::vector<std::string> out;
     for (std::size_t i = 0; i < array->size(); ++i) {
         const auto& v = (*array)[i];
         if (!v.is_string())
-            json::fail(json::indexPath(r.pathOf(key), i), "must be a string");
+            json::fail(json::indexPath(r.pathOf(key), i), "error.json.must_be_string", {});
         out.emplace_back(v.get_string());
     }
     return out;
@@ -37,7 +37,7 @@ std::string readProvenance(json::ObjectReader& r, std::string_view key, bool req
     else
         r.optString(key, text);
     if (required && text.empty())
-        json::fail(r.pathOf(key), "must not be empty: every price names its source and date");
+        json::fail(r.pathOf(key), "error.book.no_provenance", {});
     return text;
 }
 
@@ -60,7 +60,7 @@ RentTerm readTerm(json::ObjectReader& r) {
     RentTerm t;
     t.id = r.string("id");
     if (t.id.empty())
-        json::fail(r.pathOf("id"), "must not be empty");
+        json::fail(r.pathOf("id"), "error.empty", {});
     t.name = t.id;
     r.optString("name", t.name);
     t.months = static_cast<int>(readNumber(r, "months", 1, 120, false, true));
@@ -93,7 +93,7 @@ RentTerm readTerm(json::ObjectReader& r) {
             c->ignore({"early_exit"});
         t.contract.source = c->string("source");
         if (t.contract.source.empty())
-            json::fail(c->pathOf("source"), "must not be empty: every contract rule names its source");
+            json::fail(c->pathOf("source"), "error.book.no_rule_source", {});
         c->finish();
     }
     r.finish();
@@ -106,7 +106,7 @@ double readNumber(json::ObjectReader& r, std::string_view key, double min, doubl
                   bool integer) {
     const double x = r.number(key, -kHuge, kHuge);
     if (auto problem = rangeProblem(x, min, max, maxExclusive, integer))
-        json::fail(r.pathOf(key), *problem);
+        json::fail(inputError(r.pathOf(key), std::move(*problem)));
     return x;
 }
 
@@ -161,7 +161,7 @@ RentOffer readRentOffer(json::ObjectReader& r, bool requireProvenance) {
     o.asOf = readProvenance(r, "as_of", requireProvenance);
     r.optString("notes", o.notes);
     if (auto e = validateRentOffer(o, r.path()))
-        json::fail(e->where, e->message);
+        json::fail(std::move(*e));
     return o;
 }
 
@@ -235,7 +235,8 @@ ParameterEntry readParameterEntry(json::ObjectReader& r) {
     e.key = r.string("key");
     const ParameterSpec* spec = findParameter(e.key);
     if (!spec)
-        json::fail(r.pathOf("key"), unknownIdMessage("parameter", e.key, parameterKeys()));
+        json::fail(
+            inputError(r.pathOf("key"), unknownIdReason("error.unknown.parameter", e.key, parameterKeys())));
     e.value = readNumber(r, "value", spec->min, spec->max, spec->maxExclusive, spec->integer);
     e.source = readProvenance(r, "source", true);
     e.asOf = readProvenance(r, "as_of", true);

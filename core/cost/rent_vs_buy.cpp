@@ -149,9 +149,9 @@ bool anySaturated(const CostReport& r) {
 
 Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuHours, double trainingTokens) {
     if (runGpuHours && !(std::isfinite(*runGpuHours) && *runGpuHours >= 0 && *runGpuHours <= 1e15))
-        return Error{"run_gpu_hours", "is " + formatNumber(*runGpuHours) + ", allowed range 0 to 1e15"};
+        return inputError("run_gpu_hours", "error.range", {formatNumber(*runGpuHours), "0", "1e15"});
     if (!(std::isfinite(trainingTokens) && trainingTokens >= 0 && trainingTokens <= 1e18))
-        return Error{"training.tokens", "is " + formatNumber(trainingTokens) + ", allowed range 0 to 1e18"};
+        return inputError("training.tokens", "error.range", {formatNumber(trainingTokens), "0", "1e18"});
     const CostCurves c = buildCurves(m, m.offer, m.term, m.searchMonths);
     CostReport r;
     r.currency = m.currency;
@@ -190,8 +190,7 @@ Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuH
     r.sensitivity = sensitivity(m, m.sensitivityRange);
     r.parameters = m.origins;
     if (anySaturated(r))
-        return Error{"cost", "amounts exceed " + formatNumber(Money::kMaxUnits) +
-                                 " currency units; check the prices and the cluster size"};
+        return inputError("cost", "error.cost.too_large", {formatNumber(Money::kMaxUnits)});
     return r;
 }
 

@@ -70,8 +70,7 @@ Result<bool> Catalog::mergeJson(std::string_view text, const std::string& file) 
         std::string schema = "clusterplan.catalog/1";
         top.optString("schema", schema);
         if (schema != "clusterplan.catalog/1" && schema != "clusterplan.models/1")
-            json::fail("schema",
-                       "is '" + schema + "', expected 'clusterplan.catalog/1' or 'clusterplan.models/1'");
+            json::fail("schema", "error.schema.expected_catalog", {schema});
         top.ignore({"notes"});
         mergeArray(top.optArray("gpus"), "gpus", file, m_gpus, m_diagnostics,
                    [](json::ObjectReader& r, const std::string&) { return json::readGpu(r); });
@@ -83,12 +82,13 @@ Result<bool> Catalog::mergeJson(std::string_view text, const std::string& file) 
                        json::readModelFields(r, spec, true);
                        applyAttentionDefaults(spec);
                        if (auto e = validate(spec))
-                           json::fail(path + e->where.substr(std::string_view("model").size()), e->message);
+                           json::fail(
+                               relocated(path + e->where.substr(std::string_view("model").size()), *e));
                        return spec;
                    });
         top.finish();
     } catch (const json::InputError& e) {
-        return Error{file + ": " + e.error.where, e.error.message};
+        return relocated(file + ": " + e.error.where, e.error);
     }
     // A GPU must name an intra-node fabric we know; otherwise it cannot be planned.
     for (auto it = m_gpus.begin(); it != m_gpus.end();) {

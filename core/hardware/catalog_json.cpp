@@ -37,7 +37,7 @@ GpuSpec readGpu(ObjectReader& r) {
         g.tflopsFp8 = t->nullableNumber("fp8", 0.001, kMaxTflops);
         t->finish();
     } else {
-        fail(r.pathOf("tflops"), "is required");
+        fail(r.pathOf("tflops"), "error.json.required", {});
     }
     g.nvlinkGBs = r.nullableNumber("nvlink_gb_s", 0.001, 1e6);
     g.pcieGen = static_cast<int>(r.integer("pcie_gen", 1, 7));

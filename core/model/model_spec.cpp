@@ -8,8 +8,8 @@ namespace {
 
 std::optional<Error> atLeast(const char* key, std::int64_t value, std::int64_t min, std::int64_t max) {
     if (value < min || value > max)
-        return Error{std::string("model.") + key, "is " + std::to_string(value) + ", allowed range " +
-                                                      std::to_string(min) + " to " + std::to_string(max)};
+        return inputError(std::string("model.") + key, "error.range",
+                          {std::to_string(value), std::to_string(min), std::to_string(max)});
     return std::nullopt;
 }
 
@@ -25,9 +25,8 @@ void applyAttentionDefaults(ModelSpec& m) {
 std::optional<Error> validate(const ModelSpec& m) {
     constexpr std::int64_t kBig = 1'000'000'000;
     if (m.headDim == 0 && m.heads > 0 && m.hidden > 0 && m.hidden % m.heads != 0)
-        return Error{"model.head_dim", "is not given and hidden (" + std::to_string(m.hidden) +
-                                           ") is not a multiple of heads (" + std::to_string(m.heads) +
-                                           "): give head_dim (1 to 100000)"};
+        return inputError("model.head_dim", "error.model.head_dim",
+                          {std::to_string(m.hidden), std::to_string(m.heads)});
     for (const auto& check :
          {atLeast("layers", m.layers, 1, 10'000), atLeast("hidden", m.hidden, 1, kBig),
           atLeast("heads", m.heads, 1, 100'000), atLeast("kv_heads", m.kvHeads, 1, 100'000),
@@ -37,8 +36,8 @@ std::optional<Error> validate(const ModelSpec& m) {
             return check;
     }
     if (m.heads % m.kvHeads != 0)
-        return Error{"model.kv_heads", "is " + std::to_string(m.kvHeads) + ", must divide heads (" +
-                                           std::to_string(m.heads) + ")"};
+        return inputError("model.kv_heads", "error.model.kv_heads",
+                          {std::to_string(m.kvHeads), std::to_string(m.heads)});
     if (!m.moe || m.moe->denseLayers > 0) {
         if (auto e = atLeast("ffn_hidden", m.ffnHidden, 1, kBig))
             return e;

@@ -13,8 +13,7 @@ std::string s(std::int64_t v) {
 
 std::optional<Error> checkRange(const char* key, std::int64_t v, std::int64_t min, std::int64_t max) {
     if (v < min || v > max)
-        return Error{std::string("layout.") + key,
-                     "is " + s(v) + ", allowed range " + s(min) + " to " + s(max)};
+        return inputError(std::string("layout.") + key, "error.range", {s(v), s(min), s(max)});
     return std::nullopt;
 }
 
@@ -25,34 +24,24 @@ std::optional<Error> checkPipelineSplit(const Layout& l, const ModelSpec& m) {
     const PipelineSplit& sp = l.split;
     const bool uneven = sp.firstStageLayers > 0 || sp.lastStageLayers > 0;
     if (uneven && l.pp < 2)
-        return Error{"layout.first_stage_layers", "needs pp > 1 (pipeline stages to split)"};
+        return inputError("layout.first_stage_layers", "error.layout.split_needs_pp");
     const std::int64_t fixed = sp.firstStageLayers + sp.lastStageLayers;
     const std::int64_t middle = l.pp - (sp.firstStageLayers > 0 ? 1 : 0) - (sp.lastStageLayers > 0 ? 1 : 0);
     if (uneven &&
         (fixed > m.layers || (middle == 0 && fixed != m.layers) || (middle > 0 && m.layers - fixed < middle)))
-        return Error{"layout.first_stage_layers",
-                     "first (" + s(sp.firstStageLayers) + ") and last (" + s(sp.lastStageLayers) +
-                         ") stage layers leave " + s(m.layers - fixed) + " of " + s(m.layers) +
-                         " layers for " + s(middle) +
-                         " middle stages (need at least one each, and all layers placed)"};
+        return inputError(
+            "layout.first_stage_layers", "error.layout.split_middle",
+            {s(sp.firstStageLayers), s(sp.lastStageLayers), s(m.layers - fixed), s(m.layers), s(middle)});
     for (std::int64_t stage = 0; stage < l.pp && l.pp > 1; ++stage) {
         if (layersOnStage(m.layers, l.pp, stage, sp) < 1)
-            return Error{"layout.pp", "is " + s(l.pp) + ": stage " + s(stage) +
-                                          " would hold no transformer layer (allowed: pp up to the layers)"};
+            return inputError("layout.pp", "error.layout.empty_stage", {s(l.pp), s(stage)});
         if (l.vpp == 1)
             continue;
         const std::int64_t slots = layersOnStage(m.layers, l.pp, stage, sp) +
                                    (stage == 0 && sp.embeddingAsLayer ? 1 : 0) +
                                    (stage == l.pp - 1 && sp.lossAsLayer ? 1 : 0);
         if (slots % l.vpp != 0 || slots / l.vpp < 1)
-            return Error{
-                "layout.vpp",
-                "is " + s(l.vpp) +
-                    ": interleaving needs every stage's layers in vpp equal chunks, but stage " + s(stage) +
-                    " holds " + s(slots) +
-                    " (embedding and loss included when counted as layers); set first_stage_layers / "
-                    "last_stage_layers or embedding_as_layer / loss_as_layer so that each stage's count "
-                    "divides by vpp"};
+            return inputError("layout.vpp", "error.layout.vpp_chunks", {s(l.vpp), s(stage), s(slots)});
     }
     return std::nullopt;
 }
@@ -60,30 +49,25 @@ std::optional<Error> checkPipelineSplit(const Layout& l, const ModelSpec& m) {
 // Divisibility rules of Megatron-LM (arguments.py / parallel_state.py) and DeepSpeed.
 std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const TrainingSpec& t) {
     if (m.heads % l.tp != 0)
-        return Error{"layout.tp", "is " + s(l.tp) + ", must divide the attention heads (" + s(m.heads) + ")"};
+        return inputError("layout.tp", "error.layout.tp_heads", {s(l.tp), s(m.heads)});
     if (!m.mla && m.kvHeads % l.tp != 0 && l.tp % m.kvHeads != 0)
-        return Error{"layout.tp", "is " + s(l.tp) + ", must divide the KV heads (" + s(m.kvHeads) +
-                                      ") or be a multiple of them (KV heads replicated)"};
+        return inputError("layout.tp", "error.layout.tp_kv_heads", {s(l.tp), s(m.kvHeads)});
     if (l.pp > m.layers)
-        return Error{"layout.pp",
-                     "is " + s(l.pp) + ", allowed range 1 to " + s(m.layers) + " (one layer per stage)"};
+        return inputError("layout.pp", "error.layout.pp_layers", {s(l.pp), s(m.layers)});
     if (auto e = checkPipelineSplit(l, m))
         return e;
     if (l.vpp > 1 && l.pp == 1)
-        return Error{"layout.vpp", "is " + s(l.vpp) + ": interleaving needs pp > 1"};
+        return inputError("layout.vpp", "error.layout.vpp_needs_pp", {s(l.vpp)});
     if (l.vpp > 1 && l.microBatches % l.pp != 0)
-        return Error{"layout.vpp", "interleaved 1F1B needs the micro-batch count (" + s(l.microBatches) +
-                                       ") to be a multiple of pp (" + s(l.pp) + "), as Megatron-LM requires"};
+        return inputError("layout.vpp", "error.layout.vpp_micro_batches", {s(l.microBatches), s(l.pp)});
     if (t.seqLen % l.cp != 0)
-        return Error{"layout.cp",
-                     "is " + s(l.cp) + ", must divide the sequence length (" + s(t.seqLen) + ")"};
+        return inputError("layout.cp", "error.layout.cp_seq_len", {s(l.cp), s(t.seqLen)});
     if (l.ep > 1 && !m.moe)
-        return Error{"layout.ep", "is " + s(l.ep) + ", but the model has no experts (allowed: 1)"};
+        return inputError("layout.ep", "error.layout.ep_no_experts", {s(l.ep)});
     if (m.moe && m.moe->experts % l.ep != 0)
-        return Error{"layout.ep", "is " + s(l.ep) + ", must divide the experts (" + s(m.moe->experts) + ")"};
+        return inputError("layout.ep", "error.layout.ep_experts", {s(l.ep), s(m.moe->experts)});
     if ((l.dp * l.cp) % l.ep != 0)
-        return Error{"layout.ep", "is " + s(l.ep) + ", must divide dp·cp (" + s(l.dp * l.cp) +
-                                      "): experts are spread over data-parallel ranks"};
+        return inputError("layout.ep", "error.layout.ep_dp_cp", {s(l.ep), s(l.dp * l.cp)});
     return std::nullopt;
 }
 
@@ -155,30 +139,30 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     // DeepSpeed config docs ("ZeRO optimizations"): offload_optimizer is valid for ZeRO stages
     // 1-3, offload_param only with stage 3.
     if (l.offload == Offload::Optimizer && l.zeroStage < 1)
-        return Error{"layout.offload", "'optimizer' needs zero_stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)"};
+        return inputError("layout.offload", "error.layout.offload_optimizer");
     if (l.offload == Offload::OptimizerAndParams && l.zeroStage < 3)
-        return Error{"layout.offload", "'optimizer_and_params' needs zero_stage 3 (DeepSpeed ZeRO-Infinity)"};
+        return inputError("layout.offload", "error.layout.offload_params");
 
     const std::int64_t modelParallel = l.tp * l.pp * l.cp;
     if (spec.dp == 0) {
         if (gpus % modelParallel != 0)
-            return Error{"layout.tp", "tp·pp·cp = " + s(modelParallel) + " does not divide the " + s(gpus) +
-                                          " GPUs of the cluster"};
+            return inputError("layout.tp", "error.layout.model_parallel_gpus", {s(modelParallel), s(gpus)});
         l.dp = gpus / modelParallel;
     } else {
         l.dp = spec.dp;
         if (l.dp * modelParallel != gpus)
-            return Error{"layout.dp", "tp·pp·dp·cp = " + s(l.dp * modelParallel) + " but the cluster has " +
-                                          s(gpus) + " GPUs (set dp to 0 for 'the rest')"};
+            return inputError("layout.dp", "error.layout.dp_gpus", {s(l.dp * modelParallel), s(gpus)});
     }
     const std::int64_t perStep = l.dp * l.microBatch;
     if (training.globalBatch % perStep != 0) {
         // The nearest batches that work with this layout: the multiples either side.
         const std::int64_t below = training.globalBatch / perStep * perStep;
-        return Error{"training.global_batch",
-                     "is " + s(training.globalBatch) + ", must be a multiple of dp·micro_batch (" + s(l.dp) +
-                         "·" + s(l.microBatch) + " = " + s(perStep) + "); nearest that work: " +
-                         (below > 0 ? s(below) + " or " : std::string()) + s(below + perStep)};
+        std::vector<std::string> args{s(training.globalBatch), s(l.dp), s(l.microBatch), s(perStep),
+                                      s(below + perStep)};
+        if (below == 0)
+            return inputError("training.global_batch", "error.layout.global_batch.one", std::move(args));
+        args.push_back(s(below));
+        return inputError("training.global_batch", "error.layout.global_batch.two", std::move(args));
     }
     l.microBatches = training.globalBatch / perStep;
     if (auto e = checkModelSplit(l, model, training))

@@ -94,7 +94,7 @@ Result<bool> PerfProfiles::mergeJson(std::string_view text, const std::string& f
         }
         top.finish();
     } catch (const json::InputError& e) {
-        return Error{file + ": " + e.error.where, e.error.message};
+        return relocated(file + ": " + e.error.where, e.error);
     }
     return true;
 }

@@ -26,21 +26,21 @@ std::optional<Error> checkOffer(const PhaseSpec& p, std::size_t i, const std::st
                                 const cost::PriceBook& book) {
     const cost::RentOffer* offer = book.offer(p.offer);
     if (!offer)
-        return Error{phasePath(i, "offer"), unknownIdMessage("rent offer", p.offer, offerIds(book)) +
-                                                " in price book '" + book.id + "'"};
+        return inputError(phasePath(i, "offer"), unknownIdReason("error.unknown.rent_offer_in_book", p.offer,
+                                                                 offerIds(book), {book.id}));
     if (!offer->rents(gpu))
-        return Error{phasePath(i, "offer"), "'" + p.offer + "' does not rent '" + gpu + "'"};
+        return inputError(phasePath(i, "offer"), "error.phase.offer_gpu", {p.offer, gpu});
     if (p.slice && offer->unit != cost::RentUnit::SliceMonth)
-        return Error{phasePath(i, "offer"), "'" + p.offer + "' rents per " + cost::toString(offer->unit) +
-                                                ", a slice needs a slice_month offer"};
+        return inputError(phasePath(i, "offer"), "error.phase.offer_not_slice",
+                          {p.offer, std::string(cost::toString(offer->unit))});
     if (!p.slice && offer->unit == cost::RentUnit::SliceMonth)
-        return Error{phasePath(i, "offer"), "'" + p.offer + "' rents slices; give the phase a \"slice\""};
+        return inputError(phasePath(i, "offer"), "error.phase.offer_slice", {p.offer});
     if (!p.term.empty() && !offer->term(p.term)) {
         std::vector<std::string> terms;
         for (const auto& t : offer->terms)
             terms.push_back(t.id);
-        return Error{phasePath(i, "term"),
-                     unknownIdMessage("term", p.term, terms) + " of offer '" + p.offer + "'"};
+        return inputError(phasePath(i, "term"),
+                          unknownIdReason("error.unknown.term", p.term, terms, {p.offer}));
     }
     return std::nullopt;
 }
@@ -57,16 +57,14 @@ const cost::RentOffer* sliceOffer(const PhaseSpec& p, const cost::PriceBook& boo
 
 std::optional<Error> checkSlice(const PhaseSpec& p, std::size_t i, const cost::PriceBook& book) {
     if (p.acquire == Acquire::Buy)
-        return Error{phasePath(i, "acquire"), "a slice of a GPU can only be rented"};
+        return inputError(phasePath(i, "acquire"), "error.phase.slice_bought");
     const cost::RentOffer* offer = sliceOffer(p, book);
     if (!offer)
-        return Error{phasePath(i, "slice.gpu"),
-                     "price book '" + book.id + "' has no slice offer for '" + p.slice->gpu + "'"};
+        return inputError(phasePath(i, "slice.gpu"), "error.phase.no_slice_offer", {book.id, p.slice->gpu});
     const double slices = p.slice->fraction * offer->slicesPerGpu;
     if (std::abs(slices - std::round(slices)) > 1e-6 || std::round(slices) < 1)
-        return Error{phasePath(i, "slice.fraction"), "is " + formatNumber(p.slice->fraction) +
-                                                         ", not a whole number of the offer's 1/" +
-                                                         std::to_string(offer->slicesPerGpu) + " slices"};
+        return inputError(phasePath(i, "slice.fraction"), "error.phase.slice_fraction",
+                          {formatNumber(p.slice->fraction), std::to_string(offer->slicesPerGpu)});
     return std::nullopt;
 }
 
@@ -88,26 +86,26 @@ std::optional<Error> checkPhases(const Scenario& s, const Catalog& catalog) {
         return std::nullopt;
     const cost::PriceBook* book = catalog.priceBooks().book(s.cost.priceBook);
     if (!book)
-        return Error{"cost.price_book",
-                     unknownIdMessage("price book", s.cost.priceBook, catalog.priceBooks().ids())};
+        return inputError("cost.price_book", unknownIdReason("error.unknown.price_book", s.cost.priceBook,
+                                                             catalog.priceBooks().ids()));
     const auto clusters = resolvedPhaseClusters(s);
     for (std::size_t i = 0; i < s.phases.size(); ++i) {
         const PhaseSpec& p = s.phases[i];
         if (p.months < 1 || p.months > cost::kMaxMonths)
-            return Error{phasePath(i, "months"), "is " + std::to_string(p.months) + ", allowed range 1 to " +
-                                                     std::to_string(cost::kMaxMonths)};
+            return inputError(phasePath(i, "months"), "error.range",
+                              {std::to_string(p.months), "1", std::to_string(cost::kMaxMonths)});
         const ClusterSpec& c = clusters[i];
         if (!p.slice && c.gpus() < 1)
-            return Error{phasePath(i, "cluster"), "has no GPUs; allowed: at least 1 GPU per node and 1 node"};
+            return inputError(phasePath(i, "cluster"), "error.phase.no_gpus");
         if (p.slice && !(p.slice->fraction > 0 && p.slice->fraction <= 1))
-            return Error{phasePath(i, "slice.fraction"),
-                         "is " + formatNumber(p.slice->fraction) + ", allowed range above 0 up to 1"};
+            return inputError(phasePath(i, "slice.fraction"), "error.phase.slice_range",
+                              {formatNumber(p.slice->fraction)});
         const std::string gpu = p.slice ? p.slice->gpu : c.gpu;
         if (!catalog.gpu(gpu))
-            return Error{phasePath(i, p.slice ? "slice.gpu" : "cluster.gpu"),
-                         unknownIdMessage("GPU id", gpu, catalog.gpuIds())};
+            return inputError(phasePath(i, p.slice ? "slice.gpu" : "cluster.gpu"),
+                              unknownIdReason("error.unknown.gpu_id", gpu, catalog.gpuIds()));
         if (!p.offer.empty() && p.acquire == Acquire::Buy)
-            return Error{phasePath(i, "offer"), "is a rent offer, but the phase buys (\"acquire\": \"buy\")"};
+            return inputError(phasePath(i, "offer"), "error.phase.offer_bought");
         if (!p.offer.empty())
             if (auto e = checkOffer(p, i, gpu, *book))
                 return e;

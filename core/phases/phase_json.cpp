@@ -12,10 +12,11 @@ namespace {
 void readSlice(json::ObjectReader& r, GpuSlice& slice, const Catalog& catalog) {
     slice.gpu = r.string("gpu");
     if (!catalog.gpu(slice.gpu))
-        json::fail(r.pathOf("gpu"), unknownIdMessage("GPU id", slice.gpu, catalog.gpuIds()));
+        json::fail(inputError(r.pathOf("gpu"),
+                              unknownIdReason("error.unknown.gpu_id", slice.gpu, catalog.gpuIds())));
     slice.fraction = r.number("fraction", 1e-6, 1);
     if (!(slice.fraction > 0))
-        json::fail(r.pathOf("fraction"), "is 0, allowed range above 0 up to 1 (the seed's A100 1/20: 0.05)");
+        json::fail(r.pathOf("fraction"), "error.phase.slice_zero", {});
     r.finish();
 }
 
@@ -45,13 +46,14 @@ PhaseSpec readPhase(json::ObjectReader& r, ClusterSpec& lastCluster, const Catal
         ClusterSpec cluster = lastCluster;
         readClusterObject(*c, cluster);
         if (!catalog.gpu(cluster.gpu))
-            json::fail(c->pathOf("gpu"), unknownIdMessage("GPU id", cluster.gpu, catalog.gpuIds()));
+            json::fail(inputError(c->pathOf("gpu"),
+                                  unknownIdReason("error.unknown.gpu_id", cluster.gpu, catalog.gpuIds())));
         lastCluster = cluster;
         p.cluster = cluster;
     }
     if (auto s = r.optObject("slice")) {
         if (p.cluster)
-            json::fail(s->path(), "a phase runs on a cluster or on a slice, not both");
+            json::fail(s->path(), "error.phase.cluster_and_slice", {});
         readSlice(*s, p.slice.emplace(), catalog);
     }
     if (r.has("acquire"))
@@ -79,10 +81,10 @@ void readPhases(json::ObjectReader& top, Scenario& s, const Catalog& catalog) {
     if (!phases)
         return;
     if (phases->empty())
-        json::fail("phases", "must list at least one phase (or leave the key out)");
+        json::fail("phases", "error.phase.none", {});
     if (phases->size() > kMaxPhases)
-        json::fail("phases", "has " + std::to_string(phases->size()) + " phases, at most " +
-                                 std::to_string(kMaxPhases));
+        json::fail("phases", "error.phase.too_many",
+                   {std::to_string(phases->size()), std::to_string(kMaxPhases)});
     ClusterSpec lastCluster = s.cluster;
     std::int64_t months = 0;
     for (std::size_t i = 0; i < phases->size(); ++i) {
@@ -91,8 +93,8 @@ void readPhases(json::ObjectReader& top, Scenario& s, const Catalog& catalog) {
         months += s.phases.back().months;
     }
     if (months > cost::kMaxMonths)
-        json::fail("phases", "last " + std::to_string(months) + " months in all, at most " +
-                                 std::to_string(cost::kMaxMonths));
+        json::fail("phases", "error.phase.too_long",
+                   {std::to_string(months), std::to_string(cost::kMaxMonths)});
 }
 
 void writePhases(json::Writer& w, const std::vector<PhaseSpec>& phases) {

@@ -45,9 +45,9 @@ Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& p, const C
     auto plan = p.slice ? evaluate(phaseScenario(s, p), sliceCatalog(catalog, p))
                         : evaluate(phaseScenario(s, p), catalog);
     if (!plan)
-        return Error{json::indexPath("phases", p.index) +
-                         (plan.error().where.empty() ? "" : ": " + plan.error().where),
-                     plan.error().message};
+        return relocated(json::indexPath("phases", p.index) +
+                             (plan.error().where.empty() ? "" : ": " + plan.error().where),
+                         plan.error());
     const double share = p.slice ? p.slice->fraction : 1.0;
     PhaseTraining t;
     t.model = plan->scenario.model.name;

@@ -9,8 +9,8 @@ namespace {
 void readText(json::ObjectReader& r, std::string_view key, std::string& target) {
     r.optString(key, target);
     if (target.size() > kMaxQuoteTextBytes)
-        json::fail(r.pathOf(key), "is " + std::to_string(target.size()) + " bytes long, allowed at most " +
-                                      std::to_string(kMaxQuoteTextBytes));
+        json::fail(r.pathOf(key), "error.quote.text_too_long",
+                   {std::to_string(target.size()), std::to_string(kMaxQuoteTextBytes)});
 }
 
 void readTax(json::ObjectReader& r, TaxSettings& t) {
@@ -61,7 +61,7 @@ void readQuote(json::ObjectReader& r, QuoteInfo& q) {
     r.optInteger("revision", q.revision, 1, 1'000'000);
     r.optString("date", q.date);
     if (!q.date.empty() && !isIsoDate(q.date))
-        json::fail(r.pathOf("date"), "is '" + q.date + "', expected a date written YYYY-MM-DD");
+        json::fail(r.pathOf("date"), "error.quote.date", {q.date});
     r.optInteger("valid_days", q.validDays, 1, kMaxValidDays);
     readText(r, "notes", q.notes);
     if (auto tax = r.optObject("tax"))

@@ -7,6 +7,7 @@
 #include "model/method_flops.h"
 #include "perf/cluster_hardware.h"
 #include "report/fine_tuning_notes.h"
+#include "report/no_layout_reason.h"
 #include "run/run_realities.h"
 #include "scenario/scenario_check.h"
 #include "search/layout_alternatives.h"
@@ -83,7 +84,7 @@ void addCost(Plan& plan, const Catalog& catalog) {
         plan.cost = std::move(report).value();
     else {
         plan.costError = report.error();
-        plan.notes.push_back(makeMessage("plan.cost_not_computed", {report.error().toString()}));
+        plan.notes.push_back(makeNestedMessage("plan.cost_not_computed", {errorLine(report.error())}));
     }
 }
 
@@ -145,7 +146,7 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
                                       (check.error().where == "layout.tp" && scenario.layout.isOpen(kTp));
             if (!divisibility)
                 return check.error();
-            return Error{"layout", explainNoLayout(scenario, nearestWorkingSetups(scenario))};
+            return inputError("layout", noLayoutReason(scenario, nearestWorkingSetups(scenario)));
         }
         plan.layout = search.ranked[search.best.value_or(0)].layout;
         if (search.boundNote)

@@ -47,7 +47,7 @@ RunRealities readRealities(const boost::json::value& root) {
         out.server = readServer(*r);
         r->finish();
     } else {
-        json::fail("server", "is required");
+        json::fail("server", "error.json.required", {});
     }
     if (const auto* list = top.optArray("pipelines")) {
         for (std::size_t i = 0; i < list->size(); ++i) {
@@ -62,7 +62,7 @@ RunRealities readRealities(const boost::json::value& root) {
         r->ignore({"as_of", "grade"});
         r->finish();
     } else {
-        json::fail("reliability", "is required");
+        json::fail("reliability", "error.json.required", {});
     }
     if (auto r = top.optObject("evaluation")) {
         out.evaluation = {r->number("eval_interval_steps", 1, 1e9), r->number("eval_iters", 0, 1e9),
@@ -70,7 +70,7 @@ RunRealities readRealities(const boost::json::value& root) {
         r->ignore({"as_of", "grade"});
         r->finish();
     } else {
-        json::fail("evaluation", "is required");
+        json::fail("evaluation", "error.json.required", {});
     }
     if (auto r = top.optObject("checkpoint")) {
         out.checkpointSource = r->string("source");
@@ -90,7 +90,7 @@ Result<RunRealities> RunRealities::parse(std::string_view text, const std::strin
     try {
         return readRealities(parsed.value());
     } catch (const json::InputError& e) {
-        return Error{label + ": " + e.error.where, e.error.message};
+        return relocated(label + ": " + e.error.where, e.error);
     }
 }
 

@@ -17,11 +17,11 @@ unsigned readTargets(json::ObjectReader& r) {
         const auto target =
             item.is_string() ? parseLoraTarget(std::string_view(item.get_string())) : std::nullopt;
         if (!target)
-            json::fail(where, "must be one of q, k, v, o, gate, up, down");
+            json::fail(where, "error.tune.target_unknown", {});
         targets |= *target;
     }
     if (targets == 0)
-        json::fail(r.pathOf("targets"), "is empty; name at least one of q, k, v, o, gate, up, down");
+        json::fail(r.pathOf("targets"), "error.tune.targets_empty", {});
     return targets;
 }
 
@@ -33,7 +33,7 @@ void readDropout(json::ObjectReader& r, double& dropout) {
     }
     const double p = r.number("dropout", -1e300, 1e300);
     if (!(p >= 0 && p < 1))
-        json::fail(r.pathOf("dropout"), "is " + formatNumber(p) + ", " + kLoraDropoutRange);
+        json::fail(r.pathOf("dropout"), "error.tune.lora_dropout", {formatNumber(p)});
     dropout = p;
 }
 

@@ -20,7 +20,7 @@ template <typename T> std::optional<Error> outside(const std::string& where, T v
         else
             return formatNumber(v);
     };
-    return Error{where, "is " + text(value) + ", allowed range " + text(low) + " to " + text(high)};
+    return inputError(where, "error.range", {text(value), text(low), text(high)});
 }
 
 std::optional<Error> checkRun(const MeasuredRun& run, const std::string& at) {
@@ -32,9 +32,9 @@ std::optional<Error> checkRun(const MeasuredRun& run, const std::string& at) {
     // One throughput figure, as the reader asks: tokens/s of the whole job, or the step time.
     const bool tokens = run.tokensPerSecond != 0, step = run.stepSeconds != 0;
     if (tokens && step)
-        return Error{at + ".step_s", "and tokens_per_s are both given; give one of them"};
+        return inputError(at + ".step_s", "error.measured.both_rates");
     if (!tokens && !step)
-        return Error{at + ".tokens_per_s", "is required (the whole job's tokens per second), or step_s"};
+        return inputError(at + ".tokens_per_s", "error.measured.no_rate");
     if (tokens)
         if (auto e = outside(at + ".tokens_per_s", run.tokensPerSecond, 1e-3, kMaxMeasuredTokensPerSecond))
             return e;
@@ -50,8 +50,8 @@ std::optional<Error> checkRun(const MeasuredRun& run, const std::string& at) {
 
 std::optional<Error> checkMeasuredRuns(const std::vector<MeasuredRun>& runs) {
     if (runs.size() > kMaxMeasuredRuns)
-        return Error{"measured", "has " + std::to_string(runs.size()) + " runs, allowed: at most " +
-                                     std::to_string(kMaxMeasuredRuns)};
+        return inputError("measured", "error.measured.too_many",
+                          {std::to_string(runs.size()), std::to_string(kMaxMeasuredRuns)});
     for (std::size_t i = 0; i < runs.size(); ++i)
         if (auto e = checkRun(runs[i], "measured[" + std::to_string(i) + "]"))
             return e;

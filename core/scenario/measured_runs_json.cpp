@@ -18,9 +18,9 @@ MeasuredRun readMeasuredRun(json::ObjectReader& r) {
     // One throughput figure: a whole-job tokens/s as logged, or the step time it came from.
     const bool tokens = r.has("tokens_per_s"), step = r.has("step_s");
     if (tokens && step)
-        json::fail(r.pathOf("step_s"), "and tokens_per_s are both given; give one of them");
+        json::fail(r.pathOf("step_s"), "error.measured.both_rates", {});
     if (!tokens && !step)
-        json::fail(r.pathOf("tokens_per_s"), "is required (the whole job's tokens per second), or step_s");
+        json::fail(r.pathOf("tokens_per_s"), "error.measured.no_rate", {});
     if (tokens)
         run.tokensPerSecond = r.number("tokens_per_s", 1e-3, kMaxMeasuredTokensPerSecond);
     else
@@ -35,8 +35,8 @@ MeasuredRun readMeasuredRun(json::ObjectReader& r) {
 
 void readMeasuredRuns(const boost::json::array& list, std::vector<MeasuredRun>& runs) {
     if (list.size() > kMaxMeasuredRuns)
-        json::fail("measured", "has " + std::to_string(list.size()) + " runs, allowed: at most " +
-                                   std::to_string(kMaxMeasuredRuns));
+        json::fail("measured", "error.measured.too_many",
+                   {std::to_string(list.size()), std::to_string(kMaxMeasuredRuns)});
     runs.clear();
     for (std::size_t i = 0; i < list.size(); ++i) {
         json::ObjectReader r(list[i], json::indexPath("measured", i));

@@ -18,8 +18,9 @@ void readRunInputs(json::ObjectReader& r, TrainingSpec& t) {
         p->optString("preset", t.dataPipeline.preset);
         const RunRealities& realities = RunRealities::builtin();
         if (!realities.pipeline(t.dataPipeline.preset))
-            json::fail(p->pathOf("preset"), unknownIdMessage("data pipeline preset", t.dataPipeline.preset,
-                                                             realities.pipelineIds()));
+            json::fail(inputError(p->pathOf("preset"),
+                                  unknownIdReason("error.unknown.data_pipeline", t.dataPipeline.preset,
+                                                  realities.pipelineIds())));
         p->optNumber("bytes_per_sample", t.dataPipeline.bytesPerSample, 1, 1e12);
         p->optNumber("cpu_ms_per_sample", t.dataPipeline.cpuMsPerSample, 1e-6, 1e7);
         p->finish();

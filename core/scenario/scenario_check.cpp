@@ -12,12 +12,12 @@ std::optional<Error> checkFabric(const Catalog& catalog, const std::string& id, 
                                  FabricScope scope) {
     const Fabric* f = catalog.fabric(id);
     if (!f)
-        return Error{key, unknownIdMessage("fabric", id, catalog.fabricIds())};
+        return inputError(key, unknownIdReason("error.unknown.fabric", id, catalog.fabricIds()));
     if (f->scope != scope)
-        return Error{key, "'" + id + "' is " +
-                              (f->scope == FabricScope::Intra ? "an intra-node" : "an inter-node") +
-                              " fabric; this key needs " +
-                              (scope == FabricScope::Intra ? "an intra-node" : "an inter-node") + " one"};
+        return inputError(key,
+                          scope == FabricScope::Intra ? "error.scenario.fabric_not_intra"
+                                                      : "error.scenario.fabric_not_inter",
+                          {id});
     return std::nullopt;
 }
 
@@ -25,18 +25,19 @@ std::optional<Error> checkFabric(const Catalog& catalog, const std::string& id, 
 
 std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
     if (!s.modelPreset.empty() && !catalog.model(s.modelPreset))
-        return Error{"model.preset", unknownIdMessage("model preset", s.modelPreset, catalog.modelIds())};
+        return inputError("model.preset",
+                          unknownIdReason("error.unknown.model_preset", s.modelPreset, catalog.modelIds()));
     if (auto e = validate(s.model))
         return e;
     const GpuSpec* gpu = catalog.gpu(s.cluster.gpu);
     if (!gpu)
-        return Error{"cluster.gpu", unknownIdMessage("GPU", s.cluster.gpu, catalog.gpuIds())};
+        return inputError("cluster.gpu",
+                          unknownIdReason("error.unknown.gpu", s.cluster.gpu, catalog.gpuIds()));
     if (s.cluster.gpusPerNode < 1 || s.cluster.gpusPerNode > 1024)
-        return Error{"cluster.gpus_per_node",
-                     "is " + std::to_string(s.cluster.gpusPerNode) + ", allowed range 1 to 1024"};
+        return inputError("cluster.gpus_per_node", "error.range",
+                          {std::to_string(s.cluster.gpusPerNode), "1", "1024"});
     if (s.cluster.nodes < 1 || s.cluster.nodes > 1'000'000)
-        return Error{"cluster.nodes",
-                     "is " + std::to_string(s.cluster.nodes) + ", allowed range 1 to 1000000"};
+        return inputError("cluster.nodes", "error.range", {std::to_string(s.cluster.nodes), "1", "1000000"});
     const std::string intra = s.cluster.intraNode.empty() ? gpu->intraNodeFabric : s.cluster.intraNode;
     if (auto e = checkFabric(catalog, intra, "cluster.intra_node", FabricScope::Intra))
         return e;
@@ -47,22 +48,22 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
         for (auto p : {Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8})
             if (gpu->peakTflops(p))
                 allowed += (allowed.empty() ? "" : ", ") + std::string(toString(p));
-        return Error{"training.precision", std::string(toString(s.training.precision)) +
-                                               " is not supported by " + gpu->name + "; allowed: " + allowed};
+        return inputError("training.precision", "error.scenario.precision",
+                          {std::string(toString(s.training.precision)), gpu->name, allowed});
     }
     if (s.training.seqLen < 1 || s.training.seqLen > 10'000'000)
-        return Error{"training.seq_len",
-                     "is " + std::to_string(s.training.seqLen) + ", allowed range 1 to 10000000"};
+        return inputError("training.seq_len", "error.range",
+                          {std::to_string(s.training.seqLen), "1", "10000000"});
     if (s.training.globalBatch < 1 || s.training.globalBatch > 100'000'000)
-        return Error{"training.global_batch",
-                     "is " + std::to_string(s.training.globalBatch) + ", allowed range 1 to 100000000"};
+        return inputError("training.global_batch", "error.range",
+                          {std::to_string(s.training.globalBatch), "1", "100000000"});
     if (auto e = checkFineTuning(s))
         return e;
     if (auto e = cost::validateCostInputs(s.cost))
         return e;
     if (!catalog.priceBooks().book(s.cost.priceBook))
-        return Error{"cost.price_book",
-                     unknownIdMessage("price book", s.cost.priceBook, catalog.priceBooks().ids())};
+        return inputError("cost.price_book", unknownIdReason("error.unknown.price_book", s.cost.priceBook,
+                                                             catalog.priceBooks().ids()));
     return checkMeasuredRuns(s.measured);
 }
 

@@ -45,7 +45,8 @@ void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
     if (!s.modelPreset.empty()) {
         const ModelSpec* preset = catalog.model(s.modelPreset);
         if (!preset)
-            json::fail("model.preset", unknownIdMessage("model preset", s.modelPreset, catalog.modelIds()));
+            json::fail(inputError("model.preset", unknownIdReason("error.unknown.model_preset", s.modelPreset,
+                                                                  catalog.modelIds())));
         s.model = *preset;
     } else {
         s.model = ModelSpec{};
@@ -171,13 +172,13 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
     ObjectReader top(root, "");
     const std::string schema = top.string("schema");
     if (schema != kScenarioSchema)
-        json::fail("schema", "is '" + schema + "', expected '" + std::string(kScenarioSchema) + "'");
+        json::fail("schema", "error.schema.expected", {schema, std::string(kScenarioSchema)});
     Scenario s;
     top.ignore({"name", "description"});
     if (auto r = top.optObject("model"))
         readModel(*r, s, catalog);
     else
-        json::fail("model", "is required (at least {\"preset\": \"llama-3.1-8b\"})");
+        json::fail("model", "error.scenario.model_required", {});
     if (auto r = top.optObject("training"))
         readTraining(*r, s.training);
     if (auto r = top.optObject("cluster"))
@@ -234,7 +235,7 @@ Result<Scenario> loadScenarioFile(const std::string& path, const Catalog& catalo
         return text.error();
     auto s = parseScenario(text.value(), catalog, path);
     if (!s && s.error().where.rfind(path, 0) != 0)
-        return Error{path + ": " + s.error().where, s.error().message};
+        return relocated(path + ": " + s.error().where, s.error());
     return s;
 }
 
@@ -283,7 +284,7 @@ Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path)
     } catch (const NonFiniteValue& e) {
         // Every value was range-checked when it was entered; this is a bug, but the user's file
         // must not be overwritten with a broken one.
-        return Error{path, std::string("cannot save, internal error: ") + e.what()};
+        return inputError(path, "error.file.internal", {e.what()});
     }
     return writeFileAtomically(path, text);
 }

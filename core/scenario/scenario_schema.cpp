@@ -23,10 +23,9 @@ Result<int> scenarioSchemaVersion(const boost::json::value& root) {
     const auto* object = root.if_object();
     const auto* schema = object ? object->if_contains("schema") : nullptr;
     if (!object)
-        return Error{"", "a scenario file is a JSON object with \"schema\": \"clusterplan.scenario/1\""};
+        return inputError("", "error.schema.not_object");
     if (!schema || !schema->is_string())
-        return Error{"schema",
-                     "is required: \"clusterplan.scenario/" + std::to_string(kScenarioSchemaVersion) + "\""};
+        return inputError("schema", "error.schema.required", {std::to_string(kScenarioSchemaVersion)});
     const std::string_view text = schema->get_string();
     int version = 0;
     const char* digits = text.data() + kPrefix.size();
@@ -35,16 +34,11 @@ Result<int> scenarioSchemaVersion(const boost::json::value& root) {
     const auto [ptr, ec] =
         prefixed ? std::from_chars(digits, end, version) : std::from_chars(end, end, version);
     if (!prefixed || ec != std::errc() || ptr != end || version < 1)
-        return Error{"schema", "is '" + std::string(text) +
-                                   "': not a ClusterPlan scenario (expected 'clusterplan.scenario/" +
-                                   std::to_string(kScenarioSchemaVersion) + "')"};
+        return inputError("schema", "error.schema.not_scenario",
+                          {std::string(text), std::to_string(kScenarioSchemaVersion)});
     if (version > kScenarioSchemaVersion)
-        return Error{"schema",
-                     "is '" + std::string(text) +
-                         "': the file was written by a newer version of ClusterPlan (this version reads "
-                         "scenario schema versions up to " +
-                         std::to_string(kScenarioSchemaVersion) +
-                         "); open it with that version or update ClusterPlan. Nothing was loaded."};
+        return inputError("schema", "error.schema.newer",
+                          {std::string(text), std::to_string(kScenarioSchemaVersion)});
     return version;
 }
 

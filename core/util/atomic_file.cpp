@@ -17,16 +17,16 @@ namespace clusterplan {
 Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxBytes) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
-        return Error{path, "cannot open: not a readable file"};
+        return inputError(path, "error.file.not_readable");
     const auto size = std::filesystem::file_size(path, ec);
     if (ec)
-        return Error{path, "cannot read size: " + ec.message()};
+        return inputError(path, "error.file.size", {ec.message()});
     if (size > maxBytes)
-        return Error{path, "file is " + std::to_string(size) + " bytes; files over " +
-                               std::to_string(maxBytes / (1024 * 1024)) + " MiB are refused"};
+        return inputError(path, "error.file.too_large",
+                          {std::to_string(size), std::to_string(maxBytes / (1024 * 1024))});
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return Error{path, std::string("cannot open: ") + std::strerror(errno)};
+        return inputError(path, "error.file.cannot_open", {std::strerror(errno)});
     std::ostringstream buffer;
     buffer << in.rdbuf();
     return buffer.str();
@@ -42,26 +42,25 @@ std::optional<Error> checkTarget(const std::string& path, const std::filesystem:
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::exists(folder, ec))
-        return Error{path, "cannot save: the folder '" + folder.string() + "' does not exist"};
+        return inputError(path, "error.file.no_folder", {folder.string()});
     if (!fs::is_directory(folder, ec))
-        return Error{path, "cannot save: '" + folder.string() + "' is not a folder"};
+        return inputError(path, "error.file.not_folder", {folder.string()});
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
         return std::nullopt;  // a new file
     if (!S_ISREG(st.st_mode))
-        return Error{path, "cannot save: it exists and is not a regular file"};
+        return inputError(path, "error.file.not_regular");
     if (::access(path.c_str(), W_OK) != 0 || (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0)
-        return Error{path, "cannot save: the file is read-only; it was left unchanged"};
+        return inputError(path, "error.file.read_only");
     return std::nullopt;
 }
 
 // "No space left on device" from write(2) or "File too large" (EFBIG, a file-size limit): the
 // disk or quota is full. Either way the target was not touched.
-std::string writeFailure(int error) {
-    std::string reason = std::strerror(error);
-    if (error == ENOSPC || error == EFBIG || error == EDQUOT)
-        reason += " (the disk or quota is full)";
-    return "cannot save: " + reason + "; the existing file was left unchanged";
+Error writeFailure(const std::string& path, int error) {
+    const bool full = error == ENOSPC || error == EFBIG || error == EDQUOT;
+    return inputError(path, full ? "error.file.write_failed.full" : "error.file.write_failed",
+                      {std::strerror(error)});
 }
 
 bool writeAll(int fd, std::string_view contents) {
@@ -103,13 +102,12 @@ Result<bool> writeFileAtomically(const std::string& path, std::string_view conte
     std::string temp = (folder / name).string();
     const int fd = ::mkstemp(temp.data());
     if (fd < 0)
-        return Error{path, std::string("cannot save: cannot create a file in '") + folder.string() +
-                               "': " + std::strerror(errno)};
+        return inputError(path, "error.file.cannot_create", {folder.string(), std::strerror(errno)});
     if (!writeAll(fd, contents)) {
         const int error = errno;
         ::close(fd);
         ::unlink(temp.c_str());
-        return Error{path, writeFailure(error)};
+        return writeFailure(path, error);
     }
     // mkstemp creates 0600; scenario files are ordinary documents.
     ::fchmod(fd, 0644);
@@ -118,12 +116,12 @@ Result<bool> writeFileAtomically(const std::string& path, std::string_view conte
     if (::close(fd) != 0 || !synced) {
         const int error = synced ? errno : syncError;
         ::unlink(temp.c_str());
-        return Error{path, writeFailure(error)};
+        return writeFailure(path, error);
     }
     if (std::rename(temp.c_str(), path.c_str()) != 0) {
         const std::string reason = std::strerror(errno);
         ::unlink(temp.c_str());
-        return Error{path, "cannot save: cannot replace the file: " + reason};
+        return inputError(path, "error.file.cannot_replace", {reason});
     }
     syncFolder(folder);
     return true;

@@ -53,4 +53,15 @@ std::string unknownIdMessage(std::string_view what, std::string_view wanted,
     return message;
 }
 
+Message unknownIdReason(std::string_view id, std::string_view wanted,
+                        const std::vector<std::string>& candidates, std::vector<std::string> more) {
+    std::string closest = closestId(wanted, candidates);
+    const std::string variant = std::string(id) + (closest.empty() ? ".list" : ".closest");
+    std::vector<std::string> args{std::string(wanted)};
+    if (!closest.empty())
+        args.push_back(std::move(closest));
+    args.insert(args.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+    return makeMessage(variant, std::move(args));
+}
+
 }  // namespace clusterplan

@@ -11,6 +11,14 @@ void fail(std::string where, std::string message) {
     throw InputError(Error{std::move(where), std::move(message)});
 }
 
+void fail(std::string where, std::string_view id, std::vector<std::string> args) {
+    throw InputError(inputError(std::move(where), id, std::move(args)));
+}
+
+void fail(Error error) {
+    throw InputError(std::move(error));
+}
+
 namespace {
 
 // 1-based line and column of byte `offset`, for "FILE:LINE:COL" messages.
@@ -28,35 +36,43 @@ std::string position(std::string_view text, std::size_t offset) {
     return std::to_string(line) + ":" + std::to_string(column);
 }
 
-std::string kindName(const boost::json::value& v) {
+// What a JSON value is ("a number"), as a catalog message so the window translates it.
+Message kindName(const boost::json::value& v) {
     switch (v.kind()) {
     case boost::json::kind::null:
-        return "null";
+        return makeMessage("json.kind.null");
     case boost::json::kind::bool_:
-        return "a boolean";
+        return makeMessage("json.kind.boolean");
     case boost::json::kind::int64:
     case boost::json::kind::uint64:
     case boost::json::kind::double_:
-        return "a number";
+        return makeMessage("json.kind.number");
     case boost::json::kind::string:
-        return "a string";
+        return makeMessage("json.kind.string");
     case boost::json::kind::array:
-        return "an array";
+        return makeMessage("json.kind.array");
     case boost::json::kind::object:
-        return "an object";
+        return makeMessage("json.kind.object");
     }
-    return "a value";
+    return makeMessage("json.kind.value");
 }
 
-std::string rangeText(double min, double max) {
-    auto text = [](double x) {
-        std::string s = std::to_string(x);
-        s.erase(s.find_last_not_of('0') + 1);
-        if (!s.empty() && s.back() == '.')
-            s.pop_back();
-        return s;
-    };
-    return "allowed range " + text(min) + " to " + text(max);
+// "must be an object, got a number" and the like: `id` names what was expected.
+[[noreturn]] void failKind(std::string where, std::string_view id, const boost::json::value& v) {
+    fail(inputError(std::move(where), makeNestedMessage(id, {kindName(v)})));
+}
+
+std::string numberText(double x) {
+    std::string s = std::to_string(x);
+    s.erase(s.find_last_not_of('0') + 1);
+    if (!s.empty() && s.back() == '.')
+        s.pop_back();
+    return s;
+}
+
+// "is 0, allowed range 1 to 1000": `value` as the caller formats it.
+[[noreturn]] void failRange(std::string where, std::string value, double min, double max) {
+    fail(std::move(where), "error.range", {std::move(value), numberText(min), numberText(max)});
 }
 
 }  // namespace
@@ -69,7 +85,7 @@ Result<boost::json::value> parseText(std::string_view text, const std::string& l
         parser.finish(ec);
     if (ec) {
         const std::size_t at = ec == boost::json::error::incomplete ? text.size() : consumed;
-        return Error{label + ":" + position(text, at), "malformed JSON: " + ec.message()};
+        return inputError(label + ":" + position(text, at), "error.json.malformed", {ec.message()});
     }
     return parser.release();
 }
@@ -85,7 +101,7 @@ std::string indexPath(std::string_view parent, std::size_t index) {
 ObjectReader::ObjectReader(const boost::json::value& value, std::string path)
     : m_object(value.if_object()), m_path(std::move(path)) {
     if (!m_object)
-        fail(m_path.empty() ? "(top level)" : m_path, "must be an object, got " + kindName(value));
+        failKind(m_path.empty() ? "(top level)" : m_path, "error.json.not_object", value);
 }
 
 bool ObjectReader::has(std::string_view key) const {
@@ -100,7 +116,7 @@ const boost::json::value* ObjectReader::find(std::string_view key) {
 const boost::json::value& ObjectReader::require(std::string_view key) {
     const auto* v = find(key);
     if (!v)
-        fail(pathOf(key), "is required");
+        fail(pathOf(key), "error.json.required", {});
     return *v;
 }
 
@@ -113,17 +129,16 @@ double toNumber(const boost::json::value& v, const std::string& where) {
         return static_cast<double>(v.get_uint64());
     if (v.is_double())
         return v.get_double();
-    fail(where, "must be a number, got " + kindName(v));
+    failKind(where, "error.json.not_number", v);
 }
 
 std::int64_t toInteger(const boost::json::value& v, const std::string& where, std::int64_t min,
                        std::int64_t max) {
     const double x = toNumber(v, where);
     if (x != std::floor(x))
-        fail(where, "must be a whole number, got " + std::to_string(x));
-    if (x < static_cast<double>(min) || x > static_cast<double>(max))
-        fail(where, "is " + formatNumber(x) + ", " +  // x may exceed any integer type
-                        rangeText(static_cast<double>(min), static_cast<double>(max)));
+        fail(where, "error.json.not_whole", {std::to_string(x)});
+    if (x < static_cast<double>(min) || x > static_cast<double>(max))  // x may exceed any integer type
+        failRange(where, formatNumber(x), static_cast<double>(min), static_cast<double>(max));
     return static_cast<std::int64_t>(x);
 }
 
@@ -147,7 +162,7 @@ void ObjectReader::optInteger(std::string_view key, int& target, int min, int ma
 double ObjectReader::number(std::string_view key, double min, double max) {
     const double x = toNumber(require(key), pathOf(key));
     if (!std::isfinite(x) || x < min || x > max)
-        fail(pathOf(key), "is " + std::to_string(x) + ", " + rangeText(min, max));
+        failRange(pathOf(key), std::to_string(x), min, max);
     return x;
 }
 
@@ -167,7 +182,7 @@ std::optional<double> ObjectReader::nullableNumber(std::string_view key, double 
 std::string ObjectReader::string(std::string_view key) {
     const auto& v = require(key);
     if (!v.is_string())
-        fail(pathOf(key), "must be a string, got " + kindName(v));
+        failKind(pathOf(key), "error.json.not_string", v);
     return std::string(v.get_string());
 }
 
@@ -181,7 +196,7 @@ void ObjectReader::optString(std::string_view key, std::string& target) {
 bool ObjectReader::boolean(std::string_view key) {
     const auto& v = require(key);
     if (!v.is_bool())
-        fail(pathOf(key), "must be true or false, got " + kindName(v));
+        failKind(pathOf(key), "error.json.not_boolean", v);
     return v.get_bool();
 }
 
@@ -200,7 +215,7 @@ std::string ObjectReader::choice(std::string_view key, std::initializer_list<std
             return value;
         list += (list.empty() ? "" : ", ") + std::string(a);
     }
-    fail(pathOf(key), "is '" + value + "', allowed: " + list);
+    fail(pathOf(key), "error.json.not_allowed", {value, list});
 }
 
 std::optional<ObjectReader> ObjectReader::optObject(std::string_view key) {
@@ -215,7 +230,7 @@ const boost::json::array* ObjectReader::optArray(std::string_view key) {
     if (!v)
         return nullptr;
     if (!v->is_array())
-        fail(pathOf(key), "must be an array, got " + kindName(*v));
+        failKind(pathOf(key), "error.json.not_array", *v);
     return &v->get_array();
 }
 
@@ -230,15 +245,13 @@ void ObjectReader::finish() const {
         const std::string key(item.key());
         if (m_known.count(key))
             continue;
-        std::string message = "unknown key";
         const std::string closest = closestId(key, known);
-        if (!closest.empty())
-            message += " (did you mean '" + closest + "'?)";
         std::string list;
         for (const auto& k : known)
             list += (list.empty() ? "" : ", ") + k;
-        message += "; known keys: " + list;
-        fail(pathOf(key), message);
+        if (closest.empty())
+            fail(pathOf(key), "error.json.unknown_key", {list});
+        fail(pathOf(key), "error.json.unknown_key.closest", {closest, list});
     }
 }
 

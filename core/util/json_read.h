@@ -22,7 +22,11 @@ struct InputError : std::runtime_error {
     Error error;
 };
 
+// Plain English, for files no window user opens (calibration sources, tests' fixtures).
 [[noreturn]] void fail(std::string where, std::string message);
+// A reason from the message catalog (ids "error.*"), translated in the window.
+[[noreturn]] void fail(std::string where, std::string_view id, std::vector<std::string> args);
+[[noreturn]] void fail(Error error);
 
 // Parses text; on malformed JSON the error is "LABEL:LINE:COL" with Boost's message.
 Result<boost::json::value> parseText(std::string_view text, const std::string& label);

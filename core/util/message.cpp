@@ -74,6 +74,17 @@ Message makeMessage(std::string_view id, std::vector<std::string> args) {
     return m;
 }
 
+Message makeNestedMessage(std::string_view id, std::vector<Message> args) {
+    std::vector<std::string> texts = messageTexts(args);
+    Message m = makeMessage(id, std::move(texts));
+    m.inner = std::move(args);
+    return m;
+}
+
+Message plainMessage(std::string text) {
+    return Message{{}, {}, std::move(text), {}};
+}
+
 std::vector<std::string> messageTexts(const std::vector<Message>& messages) {
     std::vector<std::string> texts;
     texts.reserve(messages.size());

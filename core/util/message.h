@@ -15,12 +15,20 @@ struct Message {
     std::string id;                 // key in the message catalog, e.g. "plan.does_not_fit"
     std::vector<std::string> args;  // %1, %2, ... already formatted (numbers, "12.3 GiB", key paths)
     std::string text;               // the English sentence: the catalog's template, filled in
+    // Arguments that are sentences of their own (an inner error, "a number"): when inner[i] has an
+    // id, it is argument %<i+1> and the window translates it too. Empty when no argument is one.
+    std::vector<Message> inner = {};
     bool operator==(const Message&) const = default;
 };
 
 // The catalog's template for `id` filled in with `args`. An id missing from the catalog, or a
 // template that names more arguments than given, is a programming error: std::logic_error.
 Message makeMessage(std::string_view id, std::vector<std::string> args = {});
+// The same with arguments that are messages themselves (see Message::inner); a plain argument is
+// plainMessage(text).
+Message makeNestedMessage(std::string_view id, std::vector<Message> args);
+// Text that is not from the catalog (a number, an id), as an argument of makeNestedMessage.
+Message plainMessage(std::string text);
 
 // Replaces %1 ... %99 in `templ` with args[0] ... in one pass, so an argument that itself contains
 // "%2" is left as it is. "%%" is a literal "%"; a "%" not followed by a digit is kept.

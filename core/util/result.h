@@ -4,14 +4,49 @@
 #include <string>
 #include <utility>
 #include <variant>
+#include <vector>
+
+#include "util/message.h"
 
 namespace clusterplan {
 
 struct Error {
     std::string where;    // key path or "FILE:LINE:COL", e.g. "layout.tp"
-    std::string message;  // the reason and, where there is one, the allowed range
+    std::string message;  // the reason and, where there is one, the allowed range (English)
+    // The same reason as a catalog id and arguments (ids "error.*"), so that the window can show it
+    // in Chinese (issue 7 §5); message == reason.text. Empty (no id) for errors that never reach a
+    // window user, such as the CSV test reader's; the window then shows `message`.
+    Message reason = {};
     [[nodiscard]] std::string toString() const { return where.empty() ? message : where + ": " + message; }
 };
+
+// An error whose reason is the catalog's template `id` filled in with `args` (numbers, key paths and
+// ids, already formatted): inputError("layout.tp", "error.tp_heads", {"5", "32"}).
+inline Error inputError(std::string where, std::string_view id, std::vector<std::string> args = {}) {
+    Message reason = makeMessage(id, std::move(args));
+    std::string text = reason.text;
+    return Error{std::move(where), std::move(text), std::move(reason)};
+}
+
+// The same with a reason whose arguments are messages themselves (an inner error, a JSON kind).
+inline Error inputError(std::string where, Message reason) {
+    std::string text = reason.text;
+    return Error{std::move(where), std::move(text), std::move(reason)};
+}
+
+// The error with its place, "layout.tp: is 5, ...", as one message whose reason stays translatable:
+// for a plan note that wraps a cost error, and for the window's dialogs.
+inline Message errorLine(const Error& e) {
+    Message reason = e.reason.id.empty() ? plainMessage(e.message) : e.reason;
+    if (e.where.empty())
+        return reason;
+    return makeNestedMessage("error.at", {plainMessage(e.where), std::move(reason)});
+}
+
+// `inner` at another place ("FILE: " + its key path): the reason is kept, so it stays translatable.
+inline Error relocated(std::string where, Error inner) {
+    return Error{std::move(where), std::move(inner.message), std::move(inner.reason)};
+}
 
 template <typename T> class Result {
 public:

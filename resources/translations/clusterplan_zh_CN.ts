@@ -360,6 +360,614 @@
         <translation>计算出的最优方案不同：此处 %1 更快。</translation>
     </message>
     <message>
+        <source>null</source>
+        <translation>null（空值）</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a value</source>
+        <translation>某个值</translation>
+    </message>
+    <message>
+        <source>malformed JSON: %1</source>
+        <translation>JSON 格式错误：%1</translation>
+    </message>
+    <message>
+        <source>must be an object, got %1</source>
+        <translation>须为对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <source>must be a number, got %1</source>
+        <translation>须为数字，实际为%1</translation>
+    </message>
+    <message>
+        <source>must be a whole number, got %1</source>
+        <translation>须为整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a string, got %1</source>
+        <translation>须为字符串，实际为%1</translation>
+    </message>
+    <message>
+        <source>must be true or false, got %1</source>
+        <translation>须为 true 或 false，实际为%1</translation>
+    </message>
+    <message>
+        <source>must be an array, got %1</source>
+        <translation>须为数组，实际为%1</translation>
+    </message>
+    <message>
+        <source>is &apos;%1&apos;, allowed: %2</source>
+        <translation>为“%1”，允许的值：%2</translation>
+    </message>
+    <message>
+        <source>unknown key; known keys: %1</source>
+        <translation>未知的键；可用的键：%1</translation>
+    </message>
+    <message>
+        <source>unknown key (did you mean &apos;%1&apos;?); known keys: %2</source>
+        <translation>未知的键（是否想写“%1”？）；可用的键：%2</translation>
+    </message>
+    <message>
+        <source>is %1, allowed range %2 to %3</source>
+        <translation>为 %1，允许范围 %2 至 %3</translation>
+    </message>
+    <message>
+        <source>needs pp &gt; 1 (pipeline stages to split)</source>
+        <translation>需要 pp &gt; 1（要有可切分的流水线段）</translation>
+    </message>
+    <message>
+        <source>first (%1) and last (%2) stage layers leave %3 of %4 layers for %5 middle stages (need at least one each, and all layers placed)</source>
+        <translation>首段（%1）和末段（%2）的层数之后，%4 层中只剩 %3 层分给 %5 个中间段（每段至少一层，且所有层都要分配）</translation>
+    </message>
+    <message>
+        <source>is %1: stage %2 would hold no transformer layer (allowed: pp up to the layers)</source>
+        <translation>为 %1：第 %2 段将没有 Transformer 层（pp 最大为层数）</translation>
+    </message>
+    <message>
+        <source>is %1: interleaving needs every stage&apos;s layers in vpp equal chunks, but stage %2 holds %3 (embedding and loss included when counted as layers); set first_stage_layers / last_stage_layers or embedding_as_layer / loss_as_layer so that each stage&apos;s count divides by vpp</source>
+        <translation>为 %1：交错调度要求每段的层都能分成 vpp 等份，但第 %2 段有 %3 层（嵌入层和损失计为层时已包含在内）；请设置 first_stage_layers / last_stage_layers 或 embedding_as_layer / loss_as_layer，使每段的层数能被 vpp 整除</translation>
+    </message>
+    <message>
+        <source>is %1, must divide the attention heads (%2)</source>
+        <translation>为 %1，须整除注意力头数（%2）</translation>
+    </message>
+    <message>
+        <source>is %1, must divide the KV heads (%2) or be a multiple of them (KV heads replicated)</source>
+        <translation>为 %1，须整除 KV 头数（%2）或为其倍数（KV 头复制）</translation>
+    </message>
+    <message>
+        <source>is %1, allowed range 1 to %2 (one layer per stage)</source>
+        <translation>为 %1，允许范围 1 至 %2（每段至少一层）</translation>
+    </message>
+    <message>
+        <source>is %1: interleaving needs pp &gt; 1</source>
+        <translation>为 %1：交错调度需要 pp &gt; 1</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B needs the micro-batch count (%1) to be a multiple of pp (%2), as Megatron-LM requires</source>
+        <translation>交错 1F1B 要求 micro-batch 数（%1）为 pp（%2）的倍数，这是 Megatron-LM 的要求</translation>
+    </message>
+    <message>
+        <source>is %1, must divide the sequence length (%2)</source>
+        <translation>为 %1，须整除序列长度（%2）</translation>
+    </message>
+    <message>
+        <source>is %1, but the model has no experts (allowed: 1)</source>
+        <translation>为 %1，但该模型没有专家（只能为 1）</translation>
+    </message>
+    <message>
+        <source>is %1, must divide the experts (%2)</source>
+        <translation>为 %1，须整除专家数（%2）</translation>
+    </message>
+    <message>
+        <source>is %1, must divide dp·cp (%2): experts are spread over data-parallel ranks</source>
+        <translation>为 %1，须整除 dp·cp（%2）：专家分布在数据并行的各个 rank 上</translation>
+    </message>
+    <message>
+        <source>&apos;optimizer&apos; needs zero_stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)</source>
+        <translation>“optimizer”需要 zero_stage 为 1、2 或 3（DeepSpeed ZeRO-Offload）</translation>
+    </message>
+    <message>
+        <source>&apos;optimizer_and_params&apos; needs zero_stage 3 (DeepSpeed ZeRO-Infinity)</source>
+        <translation>“optimizer_and_params”需要 zero_stage 为 3（DeepSpeed ZeRO-Infinity）</translation>
+    </message>
+    <message>
+        <source>tp·pp·cp = %1 does not divide the %2 GPUs of the cluster</source>
+        <translation>tp·pp·cp = %1，不能整除集群的 %2 张 GPU</translation>
+    </message>
+    <message>
+        <source>tp·pp·dp·cp = %1 but the cluster has %2 GPUs (set dp to 0 for &apos;the rest&apos;)</source>
+        <translation>tp·pp·dp·cp = %1，但集群有 %2 张 GPU（dp 设为 0 表示“其余全部”）</translation>
+    </message>
+    <message>
+        <source>is %1, must be a multiple of dp·micro_batch (%2·%3 = %4); nearest that work: %5</source>
+        <translation>为 %1，须为 dp·micro_batch（%2·%3 = %4）的倍数；最接近的可行值：%5</translation>
+    </message>
+    <message>
+        <source>is %1, must be a multiple of dp·micro_batch (%2·%3 = %4); nearest that work: %6 or %5</source>
+        <translation>为 %1，须为 dp·micro_batch（%2·%3 = %4）的倍数；最接近的可行值：%6 或 %5</translation>
+    </message>
+    <message>
+        <source>unknown fabric &apos;%1&apos; (closest: &apos;%2&apos;)</source>
+        <translation>未知的互联网络“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown fabric &apos;%1&apos; (run `clusterplan-cli presets` for the list)</source>
+        <translation>未知的互联网络“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown model preset &apos;%1&apos; (closest: &apos;%2&apos;)</source>
+        <translation>未知的模型预设“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown model preset &apos;%1&apos; (run `clusterplan-cli presets` for the list)</source>
+        <translation>未知的模型预设“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown GPU &apos;%1&apos; (closest: &apos;%2&apos;)</source>
+        <translation>未知的 GPU“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown GPU &apos;%1&apos; (run `clusterplan-cli presets` for the list)</source>
+        <translation>未知的 GPU“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown GPU id &apos;%1&apos; (closest: &apos;%2&apos;)</source>
+        <translation>未知的 GPU ID“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown GPU id &apos;%1&apos; (run `clusterplan-cli presets` for the list)</source>
+        <translation>未知的 GPU ID“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown price book &apos;%1&apos; (closest: &apos;%2&apos;)</source>
+        <translation>未知的价格手册“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown price book &apos;%1&apos; (run `clusterplan-cli presets` for the list)</source>
+        <translation>未知的价格手册“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown rent offer &apos;%1&apos; (closest: &apos;%2&apos;)</source>
+        <translation>未知的租用报价“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown rent offer &apos;%1&apos; (run `clusterplan-cli presets` for the list)</source>
+        <translation>未知的租用报价“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown data pipeline preset &apos;%1&apos; (closest: &apos;%2&apos;)</source>
+        <translation>未知的数据管线预设“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown data pipeline preset &apos;%1&apos; (run `clusterplan-cli presets` for the list)</source>
+        <translation>未知的数据管线预设“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown parameter &apos;%1&apos; (closest: &apos;%2&apos;)</source>
+        <translation>未知的参数“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown parameter &apos;%1&apos; (run `clusterplan-cli presets` for the list)</source>
+        <translation>未知的参数“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown rent offer &apos;%1&apos; (closest: &apos;%2&apos;) in price book &apos;%3&apos;</source>
+        <translation>价格手册“%3”中没有租用报价“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown rent offer &apos;%1&apos; (run `clusterplan-cli presets` for the list) in price book &apos;%2&apos;</source>
+        <translation>价格手册“%2”中没有租用报价“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown term &apos;%1&apos; (closest: &apos;%2&apos;) of offer &apos;%3&apos;</source>
+        <translation>报价“%3”没有租期“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown term &apos;%1&apos; (run `clusterplan-cli presets` for the list) of offer &apos;%2&apos;</source>
+        <translation>报价“%2”没有租期“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>unknown term of offer &apos;%3&apos; &apos;%1&apos; (closest: &apos;%2&apos;)</source>
+        <translation>报价“%3”没有租期“%1”（最接近的是“%2”）</translation>
+    </message>
+    <message>
+        <source>unknown term of offer &apos;%2&apos; &apos;%1&apos; (run `clusterplan-cli presets` for the list)</source>
+        <translation>报价“%2”没有租期“%1”（运行 `clusterplan-cli presets` 查看列表）</translation>
+    </message>
+    <message>
+        <source>is not given and hidden (%1) is not a multiple of heads (%2): give head_dim (1 to 100000)</source>
+        <translation>未给出，且 hidden（%1）不是注意力头数（%2）的倍数：请给出 head_dim（1 至 100000）</translation>
+    </message>
+    <message>
+        <source>is %1, must divide heads (%2)</source>
+        <translation>为 %1，须整除注意力头数（%2）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is an inter-node fabric; this key needs an intra-node one</source>
+        <translation>“%1”是节点间网络；此键需要节点内网络</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is an intra-node fabric; this key needs an inter-node one</source>
+        <translation>“%1”是节点内网络；此键需要节点间网络</translation>
+    </message>
+    <message>
+        <source>%1 is not supported by %2; allowed: %3</source>
+        <translation>%2 不支持 %1；可选：%3</translation>
+    </message>
+    <message>
+        <source>is %1, allowed range 1 to %2 (the hidden size)</source>
+        <translation>为 %1，允许范围 1 至 %2（隐藏层维度）</translation>
+    </message>
+    <message>
+        <source>is %1, allowed range 0 &lt;= p &lt; 1 (0 to below 1)</source>
+        <translation>为 %1，允许范围 0 &lt;= p &lt; 1（0 至小于 1）</translation>
+    </message>
+    <message>
+        <source>adapts no layer of this model (%1); choose among q, k, v, o, gate, up, down</source>
+        <translation>没有适配该模型的任何层（%1）；请从 q、k、v、o、gate、up、down 中选择</translation>
+    </message>
+    <message>
+        <source>adapts no layer of this model (%1); choose among q, k, v, o, gate, up, down (a GeLU MLP has no gate)</source>
+        <translation>没有适配该模型的任何层（%1）；请从 q、k、v、o、gate、up、down 中选择（GeLU MLP 没有 gate）</translation>
+    </message>
+    <message>
+        <source>%1 with qlora: QLoRA computes in 16 bits; allowed: bf16, fp16</source>
+        <translation>qlora 不能用 %1：QLoRA 以 16 位计算；可选：bf16、fp16</translation>
+    </message>
+    <message>
+        <source>is %1, allowed range 0 to %2 (the model&apos;s layers)</source>
+        <translation>为 %1，允许范围 0 至 %2（模型层数）</translation>
+    </message>
+    <message>
+        <source>applies to method &apos;full&apos; only; %1 freezes the whole base model</source>
+        <translation>仅适用于“full”方法；%1 会冻结整个基座模型</translation>
+    </message>
+    <message>
+        <source>and tokens_per_s are both given; give one of them</source>
+        <translation>与 tokens_per_s 同时给出；请只给其中一个</translation>
+    </message>
+    <message>
+        <source>is required (the whole job&apos;s tokens per second), or step_s</source>
+        <translation>为必填项（整个作业每秒处理的 token 数），或给出 step_s</translation>
+    </message>
+    <message>
+        <source>has %1 runs, allowed: at most %2</source>
+        <translation>有 %1 次运行，最多允许 %2 次</translation>
+    </message>
+    <message>
+        <source>cannot open: not a readable file</source>
+        <translation>无法打开：不是可读取的文件</translation>
+    </message>
+    <message>
+        <source>cannot read size: %1</source>
+        <translation>无法读取文件大小：%1</translation>
+    </message>
+    <message>
+        <source>file is %1 bytes; files over %2 MiB are refused</source>
+        <translation>文件有 %1 字节；超过 %2 MiB 的文件不予读取</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>cannot save: the folder &apos;%1&apos; does not exist</source>
+        <translation>无法保存：文件夹“%1”不存在</translation>
+    </message>
+    <message>
+        <source>cannot save: &apos;%1&apos; is not a folder</source>
+        <translation>无法保存：“%1”不是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot save: it exists and is not a regular file</source>
+        <translation>无法保存：该路径已存在且不是普通文件</translation>
+    </message>
+    <message>
+        <source>cannot save: the file is read-only; it was left unchanged</source>
+        <translation>无法保存：文件为只读；文件未作改动</translation>
+    </message>
+    <message>
+        <source>cannot save: cannot create a file in &apos;%1&apos;: %2</source>
+        <translation>无法保存：无法在“%1”中创建文件：%2</translation>
+    </message>
+    <message>
+        <source>cannot save: %1; the existing file was left unchanged</source>
+        <translation>无法保存：%1；原有文件未作改动</translation>
+    </message>
+    <message>
+        <source>cannot save: %1 (the disk or quota is full); the existing file was left unchanged</source>
+        <translation>无法保存：%1（磁盘或配额已满）；原有文件未作改动</translation>
+    </message>
+    <message>
+        <source>cannot save: cannot replace the file: %1</source>
+        <translation>无法保存：无法替换文件：%1</translation>
+    </message>
+    <message>
+        <source>cannot save, internal error: %1</source>
+        <translation>无法保存，内部错误：%1</translation>
+    </message>
+    <message>
+        <source>a scenario file is a JSON object with &quot;schema&quot;: &quot;clusterplan.scenario/1&quot;</source>
+        <translation>方案文件须为带有 &quot;schema&quot;: &quot;clusterplan.scenario/1&quot; 的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>is required: &quot;clusterplan.scenario/%1&quot;</source>
+        <translation>为必填项：&quot;clusterplan.scenario/%1&quot;</translation>
+    </message>
+    <message>
+        <source>is &apos;%1&apos;: not a ClusterPlan scenario (expected &apos;clusterplan.scenario/%2&apos;)</source>
+        <translation>为“%1”：不是 ClusterPlan 方案文件（应为“clusterplan.scenario/%2”）</translation>
+    </message>
+    <message>
+        <source>is &apos;%1&apos;: the file was written by a newer version of ClusterPlan (this version reads scenario schema versions up to %2); open it with that version or update ClusterPlan. Nothing was loaded.</source>
+        <translation>为“%1”：该文件由更新版本的 ClusterPlan 写入（本版本最高只能读取第 %2 版方案格式）；请用该版本打开，或升级 ClusterPlan。未加载任何内容。</translation>
+    </message>
+    <message>
+        <source>is &apos;%1&apos;, expected &apos;%2&apos;</source>
+        <translation>为“%1”，应为“%2”</translation>
+    </message>
+    <message>
+        <source>is required (at least {&quot;preset&quot;: &quot;llama-3.1-8b&quot;})</source>
+        <translation>为必填项（至少写 {&quot;preset&quot;: &quot;llama-3.1-8b&quot;}）</translation>
+    </message>
+    <message>
+        <source>is &apos;%1&apos;, expected &apos;clusterplan.catalog/1&apos; or &apos;clusterplan.models/1&apos;</source>
+        <translation>为“%1”，应为“clusterplan.catalog/1”或“clusterplan.models/1”</translation>
+    </message>
+    <message>
+        <source>must be one of q, k, v, o, gate, up, down</source>
+        <translation>须为 q、k、v、o、gate、up、down 之一</translation>
+    </message>
+    <message>
+        <source>is empty; name at least one of q, k, v, o, gate, up, down</source>
+        <translation>为空；请至少写出 q、k、v、o、gate、up、down 中的一个</translation>
+    </message>
+    <message>
+        <source>is %1 bytes long, allowed at most %2</source>
+        <translation>长 %1 字节，最多允许 %2 字节</translation>
+    </message>
+    <message>
+        <source>is &apos;%1&apos;, expected a date written YYYY-MM-DD</source>
+        <translation>为“%1”，应为 YYYY-MM-DD 格式的日期</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>须为有限数值</translation>
+    </message>
+    <message>
+        <source>is %1, allowed range %2 to below %3</source>
+        <translation>为 %1，允许范围 %2 至小于 %3</translation>
+    </message>
+    <message>
+        <source>is %1, must be a whole number; allowed range %2 to %3</source>
+        <translation>为 %1，须为整数；允许范围 %2 至 %3</translation>
+    </message>
+    <message>
+        <source>is %1, must be a whole number; allowed range %2 to below %3</source>
+        <translation>为 %1，须为整数；允许范围 %2 至小于 %3</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; appears twice</source>
+        <translation>“%1”重复出现</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>须为字符串</translation>
+    </message>
+    <message>
+        <source>is %1, above price %2</source>
+        <translation>为 %1，高于价格 %2</translation>
+    </message>
+    <message>
+        <source>is %1, below price %2</source>
+        <translation>为 %1，低于价格 %2</translation>
+    </message>
+    <message>
+        <source>only gpu_hour offers bill by the hour; monthly units bill every month</source>
+        <translation>只有 gpu_hour 报价按小时计费；按月的单位每月计费</translation>
+    </message>
+    <message>
+        <source>must list at least one term</source>
+        <translation>须至少列出一个租期</translation>
+    </message>
+    <message>
+        <source>must name a price book (its parameters apply to custom rent too)</source>
+        <translation>须指定价格手册（其参数也适用于自定义租用报价）</translation>
+    </message>
+    <message>
+        <source>unknown parameter</source>
+        <translation>未知的参数</translation>
+    </message>
+    <message>
+        <source>is required (a list of GPU ids)</source>
+        <translation>为必填项（GPU ID 列表）</translation>
+    </message>
+    <message>
+        <source>must list at least one GPU id</source>
+        <translation>须至少列出一个 GPU ID</translation>
+    </message>
+    <message>
+        <source>must not be empty: every price names its source and date</source>
+        <translation>不能为空：每个价格都须注明来源和日期</translation>
+    </message>
+    <message>
+        <source>must not be empty: every contract rule names its source</source>
+        <translation>不能为空：每条合同规则都须注明来源</translation>
+    </message>
+    <message>
+        <source>is &apos;%1&apos;, but price book &apos;%2&apos; is in %3; use a new id</source>
+        <translation>为“%1”，但价格手册“%2”使用 %3；请换一个新的 ID</translation>
+    </message>
+    <message>
+        <source>is 0, allowed range above 0 up to 1 (the seed&apos;s A100 1/20: 0.05)</source>
+        <translation>为 0，允许范围大于 0 至 1（原文中 A100 的 1/20 切片：0.05）</translation>
+    </message>
+    <message>
+        <source>a phase runs on a cluster or on a slice, not both</source>
+        <translation>一个阶段运行在集群或切片上，不能两者兼有</translation>
+    </message>
+    <message>
+        <source>must list at least one phase (or leave the key out)</source>
+        <translation>须至少列出一个阶段（或省略此键）</translation>
+    </message>
+    <message>
+        <source>has %1 phases, at most %2</source>
+        <translation>有 %1 个阶段，最多 %2 个</translation>
+    </message>
+    <message>
+        <source>last %1 months in all, at most %2</source>
+        <translation>总计 %1 个月，最多 %2 个月</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; does not rent &apos;%2&apos;</source>
+        <translation>“%1”不出租“%2”</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; rents per %2, a slice needs a slice_month offer</source>
+        <translation>“%1”按 %2 出租，切片需要 slice_month 报价</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; rents slices; give the phase a &quot;slice&quot;</source>
+        <translation>“%1”出租的是切片；请为该阶段给出 &quot;slice&quot;</translation>
+    </message>
+    <message>
+        <source>a slice of a GPU can only be rented</source>
+        <translation>GPU 切片只能租用</translation>
+    </message>
+    <message>
+        <source>price book &apos;%1&apos; has no slice offer for &apos;%2&apos;</source>
+        <translation>价格手册“%1”中没有“%2”的切片报价</translation>
+    </message>
+    <message>
+        <source>is %1, not a whole number of the offer&apos;s 1/%2 slices</source>
+        <translation>为 %1，不是该报价 1/%2 切片的整数倍</translation>
+    </message>
+    <message>
+        <source>has no GPUs; allowed: at least 1 GPU per node and 1 node</source>
+        <translation>没有 GPU；至少需要 1 台服务器、每台 1 张 GPU</translation>
+    </message>
+    <message>
+        <source>is %1, allowed range above 0 up to 1</source>
+        <translation>为 %1，允许范围大于 0 至 1</translation>
+    </message>
+    <message>
+        <source>is a rent offer, but the phase buys (&quot;acquire&quot;: &quot;buy&quot;)</source>
+        <translation>是租用报价，但该阶段为购买（&quot;acquire&quot;: &quot;buy&quot;）</translation>
+    </message>
+    <message>
+        <source>is %1, more than nodes × GPUs per node</source>
+        <translation>为 %1，多于服务器数 × 每台 GPU 数</translation>
+    </message>
+    <message>
+        <source>is %1, allowed range above 0 to 100000</source>
+        <translation>为 %1，允许范围大于 0 至 100000</translation>
+    </message>
+    <message>
+        <source>price book &apos;%1&apos; has no purchase price for GPU &apos;%2&apos; (it prices: %3); give cost.overrides.node_price</source>
+        <translation>价格手册“%1”中没有 GPU“%2”的购买价格（其中有价格的是：%3）；请给出 cost.overrides.node_price</translation>
+    </message>
+    <message>
+        <source>price book &apos;%1&apos; has no purchase price for GPU &apos;%2&apos; (it prices: none); give cost.overrides.node_price</source>
+        <translation>价格手册“%1”中没有 GPU“%2”的购买价格（其中没有任何购买价格）；请给出 cost.overrides.node_price</translation>
+    </message>
+    <message>
+        <source>offer &apos;%1&apos; does not rent GPU &apos;%2&apos;</source>
+        <translation>报价“%1”不出租 GPU“%2”</translation>
+    </message>
+    <message>
+        <source>price book &apos;%1&apos; has no rent offer for GPU &apos;%2&apos;; give cost.custom_rent or choose another price book</source>
+        <translation>价格手册“%1”中没有 GPU“%2”的租用报价；请给出 cost.custom_rent 或换用其他价格手册</translation>
+    </message>
+    <message>
+        <source>is %1, allowed range 0 to 1 − resale_haircut (%2): resale value cannot rise after day one</source>
+        <translation>为 %1，允许范围 0 至 1 − resale_haircut（%2）：残值不能高于购入当天</translation>
+    </message>
+    <message>
+        <source>amounts exceed %1 currency units; check the prices and the cluster size</source>
+        <translation>金额超过 %1 个货币单位；请检查价格和集群规模</translation>
+    </message>
+    <message>
+        <source>needs at least one GPU, one node and switches of 4 or more ports</source>
+        <translation>至少需要一张 GPU、一台服务器，以及 4 口或以上的交换机</translation>
+    </message>
+    <message>
+        <source>%1 GPUs need more than three tiers of %2-port switches (at most %3); a fourth tier is not modelled</source>
+        <translation>%1 张 GPU 需要超过三层的 %2 口交换机（三层最多 %3 张）；未对第四层建模</translation>
+    </message>
+    <message>
+        <source>has no runs to calibrate to</source>
+        <translation>没有可用于校准的运行</translation>
+    </message>
+    <message>
+        <source>no parallel layout splits %1 GPUs for a global batch of %2 sequences: tp·pp·cp·dp must equal the GPU count, dp·micro_batch must divide the global batch, tp stays within one server and must divide the heads, pp at most the layers (%3).</source>
+        <translation>没有并行方案能把 %1 张 GPU 用于 %2 条序列的全局批次：tp·pp·cp·dp 须等于 GPU 数，dp·micro_batch 须整除全局批次，tp 不能跨服务器且须整除注意力头数，pp 不超过层数（%3）。</translation>
+    </message>
+    <message>
+        <source>no parallel layout splits %1 GPUs for a global batch of %2 sequences: tp·pp·cp·dp must equal the GPU count, dp·micro_batch must divide the global batch, tp stays within one server and must divide the heads, pp at most the layers (%3), with the fixed layout keys as given.</source>
+        <translation>在已固定的并行参数下，没有并行方案能把 %1 张 GPU 用于 %2 条序列的全局批次：tp·pp·cp·dp 须等于 GPU 数，dp·micro_batch 须整除全局批次，tp 不能跨服务器且须整除注意力头数，pp 不超过层数（%3）。</translation>
+    </message>
+    <message>
+        <source>Nearest cluster sizes that work: %1 nodes (%2 GPUs each).</source>
+        <translation>最接近的可行集群规模：%1 台服务器（每台 %2 张 GPU）。</translation>
+    </message>
+    <message>
+        <source>Nearest cluster sizes that work: %1 nodes or %2 nodes (%3 GPUs each).</source>
+        <translation>最接近的可行集群规模：%1 台或 %2 台服务器（每台 %3 张 GPU）。</translation>
+    </message>
+    <message>
+        <source>Nearest global batches that work on %2 GPUs: %1 sequences.</source>
+        <translation>%2 张 GPU 上最接近的可行全局批次：%1 条序列。</translation>
+    </message>
+    <message>
+        <source>Nearest global batches that work on %3 GPUs: %1 sequences or %2 sequences.</source>
+        <translation>%3 张 GPU 上最接近的可行全局批次：%1 条或 %2 条序列。</translation>
+    </message>
+    <message>
+        <source>No nearby cluster size or batch works either: check the fixed layout keys.</source>
+        <translation>附近也没有可行的集群规模或批次：请检查已固定的并行参数。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <translation>%1%2%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
         <source>%1 of the study&apos;s searches had more candidate layouts than their share (%2) of the study&apos;s bound of %3 and were sampled evenly; run `search` on one GPU count for a finer answer.</source>
         <translation>本研究中有 %1 次搜索的候选布局数超过其分配份额（%2，研究总上限为 %3），因此做了均匀抽样；如需更精细的结果，请对单个 GPU 数量运行 `search`。</translation>
     </message>

@@ -1,6 +1,7 @@
 #include "charts/cost_chart_view.h"
 
 #include "charts/money_axis.h"
+#include "i18n/engine_text.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
 
@@ -57,7 +58,7 @@ QString wrapToWidth(const QString& text, const QFont& font, double width) {
 // Why the plan has no cost, from the engine.
 QString noCostReason(const Plan& plan) {
     if (plan.costError)
-        return toQString(plan.costError->toString());
+        return engineErrorLine(*plan.costError);
     return CostChartView::tr("the price book has no price for this GPU");
 }
 

@@ -3,6 +3,7 @@
 #include "charts/chart_palette.h"
 #include "charts/cost_input_names.h"
 #include "charts/table_cell.h"
+#include "i18n/engine_text.h"
 #include "models/number_text.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
@@ -99,7 +100,7 @@ QString CostDetailsView::runCostText() const {
 void CostDetailsView::setPlan(const Plan& plan) {
     if (!plan.cost) {
         m_runCost->setText(tr("No cost: %1")
-                               .arg(plan.costError ? toQString(plan.costError->toString())
+                               .arg(plan.costError ? engineErrorLine(*plan.costError)
                                                    : tr("the price book cannot price this GPU")));
         m_tornado->chart()->removeAllSeries();
         m_yearly->setRowCount(0);

@@ -4,6 +4,7 @@
 #include "charts/chart_palette.h"
 #include "charts/money_axis.h"
 #include "charts/table_cell.h"
+#include "i18n/engine_text.h"
 #include "models/number_text.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
@@ -124,7 +125,7 @@ void PhasesTab::refresh() {
     }
     auto plan = planPhases(s, m_controller.catalog());
     if (!plan) {
-        showNothing(tr("The phases cannot be planned: %1").arg(toQString(plan.error().toString())));
+        showNothing(tr("The phases cannot be planned: %1").arg(engineErrorLine(plan.error())));
         return;
     }
     m_plan = std::move(plan).value();

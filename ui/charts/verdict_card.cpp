@@ -1,5 +1,6 @@
 #include "charts/verdict_card.h"
 
+#include "i18n/engine_text.h"
 #include "models/engine_terms.h"
 #include "models/number_text.h"
 #include "models/plan_comparison.h"
@@ -230,7 +231,7 @@ QString VerdictCard::accuracyText() const {
 
 void VerdictCard::showCost(const Plan& p, const Plan* base) {
     if (!p.cost) {
-        const QString reason = p.costError ? toQString(p.costError->message) : tr("no price");
+        const QString reason = p.costError ? engineText(*p.costError) : tr("no price");
         setTile(QStringLiteral("run_cost"), tr("—"), tr("run cost: %1").arg(reason), {});
         setTile(QStringLiteral("rent_vs_buy"), tr("—"), tr("rent vs buy"), {});
         setTile(QStringLiteral("break_even"), tr("—"), tr("break-even"), {});

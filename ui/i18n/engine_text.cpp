@@ -28,7 +28,24 @@ QString engineText(const Message& message) {
         return QString::fromStdString(message.text);
     // The catalog's templates are string literals, so data() is NUL-terminated.
     const QString translated = translate(templ->data());
-    return QString::fromStdString(fillTemplate(translated.toStdString(), message.args));
+    if (message.inner.empty())
+        return QString::fromStdString(fillTemplate(translated.toStdString(), message.args));
+    // Arguments that are sentences themselves (an inner error, "a number") are translated too.
+    std::vector<std::string> args;
+    args.reserve(message.inner.size());
+    for (const Message& inner : message.inner)
+        args.push_back(engineText(inner).toStdString());
+    return QString::fromStdString(fillTemplate(translated.toStdString(), args));
+}
+
+QString engineText(const Error& error) {
+    if (error.reason.id.empty())
+        return QString::fromStdString(error.message);
+    return engineText(error.reason);
+}
+
+QString engineErrorLine(const Error& error) {
+    return engineText(errorLine(error));
 }
 
 QString engineText(const Paragraph& paragraph) {

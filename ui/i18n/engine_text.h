@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "util/message.h"
+#include "util/result.h"
 
 namespace clusterplan::ui {
 
@@ -16,5 +17,10 @@ QString engineText(const Message& message);
 // Sentences, then clauses joined by a translated "; " and closed by a translated "." (；and 。).
 QString engineText(const Paragraph& paragraph);
 QStringList engineTexts(const std::vector<Message>& messages);
+// An input error's reason ("is 5, must divide the attention heads (32)") in the window's language;
+// an error made without a catalog id shows its English message.
+QString engineText(const Error& error);
+// The same with its place first ("layout.tp: ..."), for dialogs and notes.
+QString engineErrorLine(const Error& error);
 
 }  // namespace clusterplan::ui

@@ -1,5 +1,6 @@
 #include "inputs/inputs_panel.h"
 
+#include "i18n/engine_text.h"
 #include "inputs/cluster_panel.h"
 #include "inputs/cost_panel.h"
 #include "inputs/form_helpers.h"
@@ -96,7 +97,7 @@ void InputsPanel::clearError() {
 // (the cost chart's title says why too).
 void InputsPanel::markCostProblem(const Plan& plan) {
     if (plan.costError && plan.costError->where.rfind("cost.", 0) == 0)
-        m_fields.mark(toQString(plan.costError->where), toQString(plan.costError->toString()));
+        m_fields.mark(toQString(plan.costError->where), engineErrorLine(*plan.costError));
 }
 
 }  // namespace clusterplan::ui

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "hardware/catalog.h"
+#include "i18n/engine_text.h"
 #include "models/qt_text.h"
 #include "validation/calibration_sources.h"
 
@@ -55,7 +56,7 @@ QString calibrationSection() {
     if (!sources)
         return QStringLiteral("<h3>%1</h3><p>%2</p>")
             .arg(QCoreApplication::translate("DataSources", "Calibration runs"),
-                 escaped(sources.error().toString()));
+                 engineErrorLine(sources.error()).toHtmlEscaped());
     QString html = heading(QCoreApplication::translate("DataSources", "Calibration runs: published sources"),
                            sources->size());
     for (const auto& s : *sources)

@@ -1,6 +1,7 @@
 #include "models/plan_controller.h"
 
 #include "calibration/fitted_evaluation.h"
+#include "i18n/engine_text.h"
 #include "models/qt_text.h"
 #include "quote/quote_revision.h"
 #include "scenario/scenario_check.h"
@@ -130,7 +131,7 @@ void PlanController::publish(Evaluation& evaluation) {
     if (evaluation.fit)
         m_fit = std::move(evaluation.fit);
     if (!evaluation.plan) {
-        emit inputError(toQString(evaluation.plan.error().where), toQString(evaluation.plan.error().message));
+        emit inputError(toQString(evaluation.plan.error().where), engineText(evaluation.plan.error()));
         return;
     }
     m_plan = std::move(evaluation.plan).value();
@@ -171,7 +172,7 @@ std::shared_ptr<PlanController::Evaluation> PlanController::run(const Request& r
 QString PlanController::openFile(const QString& path) {
     Result<Scenario> loaded = loadScenarioFile(toStdString(path), *m_catalog);
     if (!loaded)
-        return toQString(loaded.error().toString());
+        return engineErrorLine(loaded.error());
     replaceDocument(std::move(loaded).value(), path, false);
     return {};
 }
@@ -179,7 +180,7 @@ QString PlanController::openFile(const QString& path) {
 QString PlanController::recoverFile(const QString& autosavePath, const QString& originalPath) {
     Result<Scenario> loaded = loadScenarioFile(toStdString(autosavePath), *m_catalog);
     if (!loaded)
-        return toQString(loaded.error().toString());
+        return engineErrorLine(loaded.error());
     replaceDocument(std::move(loaded).value(), originalPath, true);
     return {};
 }
@@ -202,7 +203,7 @@ QString PlanController::saveFile(const QString& path) {
     const Scenario toSave = m_saved ? quote::withNextRevision(m_scenario, *m_saved) : m_scenario;
     const Result<bool> saved = saveScenarioFile(toSave, toStdString(path));
     if (!saved)
-        return toQString(saved.error().toString());
+        return engineErrorLine(saved.error());
     m_saved = toSave;
     if (!(toSave == m_scenario)) {
         m_scenario = toSave;
