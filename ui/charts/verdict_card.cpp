@@ -1,5 +1,6 @@
 #include "charts/verdict_card.h"
 
+#include "charts/money_axis.h"
 #include "models/engine_terms.h"
 #include "models/number_text.h"
 #include "models/plan_comparison.h"
@@ -232,17 +233,24 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     if (!p.cost) {
         const QString reason = p.costError ? toQString(p.costError->message) : tr("no price");
         setTile(QStringLiteral("run_cost"), tr("—"), tr("run cost: %1").arg(reason), {});
+        tile(QStringLiteral("run_cost"))->figure->setToolTip(QString());
         setTile(QStringLiteral("rent_vs_buy"), tr("—"), tr("rent vs buy"), {});
         setTile(QStringLiteral("break_even"), tr("—"), tr("break-even"), {});
         return;
     }
     const cost::CostReport& r = *p.cost;
     const bool baseCost = base && base->cost && base->cost->currency == r.currency;
-    setTile(QStringLiteral("run_cost"), r.runCostRent ? money(*r.runCostRent, r.currency) : tr("—"),
+    // The figure is short ("¥609.6k", "¥60.96万") so that it stays inside its tile at 1400 × 900;
+    // "¥609,624.06" ran into the next one (issue 7). The exact amount is its tooltip.
+    const QString symbol = toQString(cost::currencySymbol(r.currency));
+    setTile(QStringLiteral("run_cost"),
+            r.runCostRent ? formatShortMoney(r.runCostRent->units(), symbol) : tr("—"),
             r.runCostBuy ? tr("rented; %1 owned").arg(money(*r.runCostBuy, r.currency)) : tr("rented"),
             baseCost && r.runCostRent && base->cost->runCostRent
                 ? relative(r.runCostRent->units(), base->cost->runCostRent->units())
                 : QString());
+    tile(QStringLiteral("run_cost"))
+        ->figure->setToolTip(r.runCostRent ? money(*r.runCostRent, r.currency) : QString());
     const cost::Money advantage = r.rentAccruedTotal - r.buyNetTotal;  // positive: buying saves
     const bool buy = advantage > cost::Money();
     setTile(QStringLiteral("rent_vs_buy"), buy ? tr("BUY") : tr("RENT"),
