@@ -150,19 +150,29 @@ void useLlama70bFineTune(WindowFixture& f) {
     }));
 }
 
-// Each big figure of the verdict card, as drawn, no wider than its tile (the label it is drawn in).
+// Each big figure of the verdict card, as drawn, inside its tile and clear of the next tile by more
+// than the grid's old 18-pixel spacing: "¥609,624.06" then "RENT" 18 pixels on read as one run of
+// text (issue 7). A tile spans from its figure's left edge to the next tile's.
 void checkVerdictFiguresFit(WindowFixture& f) {
+    constexpr int kClearGap = 24;  // pixels between one tile's figure and the next tile
     f.window.resize(kDefaultWindow);
     QApplication::processEvents();
+    QList<QLabel*> figures;
     for (const char* name :
-         {"fit", "layout", "throughput", "mfu", "days", "run_cost", "rent_vs_buy", "break_even"}) {
-        auto* figure = f.widget<QLabel>((std::string("verdict_") + name).c_str());
+         {"fit", "layout", "throughput", "mfu", "days", "run_cost", "rent_vs_buy", "break_even"})
+        figures << f.widget<QLabel>((std::string("verdict_") + name).c_str());
+    for (int i = 0; i < figures.size(); ++i) {
+        const QLabel* figure = figures[i];
         QTextDocument doc;
         doc.setHtml(figure->text());
         const QString text = doc.toPlainText();
-        INFO(name << ": " << text.toStdString());
+        const int textWidth = figure->fontMetrics().horizontalAdvance(text);
+        INFO(figure->objectName().toStdString() << ": " << text.toStdString() << ", " << textWidth << " px");
         REQUIRE_FALSE(text.isEmpty());
-        CHECK(figure->fontMetrics().horizontalAdvance(text) <= figure->contentsRect().width());
+        CHECK(textWidth <= figure->contentsRect().width());
+        const int tileEnd = i + 1 < figures.size() ? figures[i + 1]->x() - kClearGap
+                                                   : figure->parentWidget()->contentsRect().right();
+        CHECK(figure->x() + textWidth <= tileEnd);
     }
 }
 

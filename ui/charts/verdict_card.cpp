@@ -22,6 +22,8 @@ namespace clusterplan::ui {
 
 namespace {
 
+constexpr int kTileSpacing = 30;  // pixels between tiles
+
 QString money(const cost::Money& amount, cost::Currency currency) {
     return toQString(cost::formatMoney(amount, currency));
 }
@@ -67,7 +69,9 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::Base);
     auto* grid = new QGridLayout;
-    grid->setHorizontalSpacing(18);
+    // Wide enough that one tile's figure does not read on into the next ("¥609,624.06 RENT" at 18,
+    // issue 7); the captions wrap to make room.
+    grid->setHorizontalSpacing(kTileSpacing);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(10, 6, 10, 6);
     outer->addLayout(grid);
