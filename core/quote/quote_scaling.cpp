@@ -4,6 +4,21 @@
 
 namespace clusterplan::quote {
 
+namespace {
+
+// "2606993.5" → "2,606,993.5": the integer part grouped in threes, as the quote's money is
+// (formatPlain), so a customer reads a count of millions at a glance. Locale-free on purpose: the
+// same text in both languages (Chinese quotes group money with commas too).
+std::string grouped(std::string number) {
+    const std::size_t digits = number.find('.') == std::string::npos ? number.size() : number.find('.');
+    const std::size_t first = number.starts_with('-') ? 1 : 0;
+    for (std::size_t at = digits; at > first + 3; at -= 3)
+        number.insert(at - 3, 1, ',');
+    return number;
+}
+
+}  // namespace
+
 ScalingReport quoteScaling(const Scenario& scenario, const Catalog& catalog) {
     return scalingStudy(scenario, catalog, scenario.cluster.gpus(), 0);
 }
@@ -17,11 +32,11 @@ std::vector<std::vector<std::string>> scalingRows(const ScalingReport& report, L
     std::vector<std::vector<std::string>> rows;
     for (const ScalePoint& p : report.curve) {
         if (!p.fits) {
-            rows.push_back({std::to_string(p.gpus), label(lang, "no_fit_short"), "", ""});
+            rows.push_back({grouped(std::to_string(p.gpus)), label(lang, "no_fit_short"), "", ""});
             continue;
         }
-        rows.push_back({std::to_string(p.gpus), formatFixed(p.best.perf.tokensPerSecond, 0),
-                        formatFixed(100 * p.efficiency, 1) + " %", formatFixed(p.trainDays, 1)});
+        rows.push_back({grouped(std::to_string(p.gpus)), grouped(formatFixed(p.best.perf.tokensPerSecond, 0)),
+                        formatFixed(100 * p.efficiency, 1) + " %", grouped(formatFixed(p.trainDays, 1))});
     }
     return rows;
 }

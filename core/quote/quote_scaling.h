@@ -16,9 +16,10 @@ namespace clusterplan::quote {
 
 [[nodiscard]] ScalingReport quoteScaling(const Scenario& scenario, const Catalog& catalog);
 
-// The table printed under the chart: GPUs, tokens/s, scaling efficiency and days, formatted as
-// `clusterplan-cli scale` prints them ("1234567", "87.5 %", "12.3"); counts on which nothing fits
-// say so in the tokens/s cell.
+// The table printed under the chart: GPUs, tokens/s, scaling efficiency and days, the numbers of
+// `clusterplan-cli scale` written for a reader, with thousands separators ("16,384", "2,606,993",
+// "87.5 %", "1,234.5"; `scale` prints "2606993"); counts on which nothing fits say so in the
+// tokens/s cell.
 [[nodiscard]] std::vector<std::string> scalingHeader(Lang lang);
 [[nodiscard]] std::vector<std::vector<std::string>> scalingRows(const ScalingReport& report, Lang lang);
 

@@ -1079,7 +1079,7 @@
         <translation>数据</translation>
     </message>
     <message>
-        <source>optimizer_and_params</source>
+        <source>optimizer and parameters</source>
         <translation>优化器和参数</translation>
     </message>
 </context>
@@ -1630,22 +1630,6 @@
 <context>
     <name>clusterplan::ui::CostDetailsView</name>
     <message>
-        <source>year (month)</source>
-        <translation>年（月）</translation>
-    </message>
-    <message>
-        <source>rent (accrued)</source>
-        <translation>租用（按月计提）</translation>
-    </message>
-    <message>
-        <source>buy (gross)</source>
-        <translation>购买（现金支出）</translation>
-    </message>
-    <message>
-        <source>buy net of resale</source>
-        <translation>购买，扣除残值</translation>
-    </message>
-    <message>
         <source>PV rent</source>
         <translation>租用现值</translation>
     </message>
@@ -1686,24 +1670,56 @@
         <translation>%1 = %2（基准 %3）：自有优势 %4（%5%6）</translation>
     </message>
     <message>
-        <source>change of rent − own net at month %1 (%2%3)</source>
-        <translation>第 %1 个月“租用 − 自有净成本”的变化（%2%3）</translation>
-    </message>
-    <message>
-        <source>M</source>
-        <translation>M</translation>
-    </message>
-    <message>
-        <source>k</source>
-        <translation>k</translation>
-    </message>
-    <message>
         <source>Sensitivity (positive favours buying; base %1)</source>
         <translation>敏感性分析（正值有利于购买；基准 %1）</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>year</source>
+        <translation>年（月）</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>buy net</source>
+        <translation>购买净额</translation>
+    </message>
+    <message>
+        <source>year (month at its end)</source>
+        <translation>年（该年最后一个月）</translation>
+    </message>
+    <message>
+        <source>rent accrued so far</source>
+        <translation>截至该月累计计提的租金</translation>
+    </message>
+    <message>
+        <source>buying: cash paid so far (gross)</source>
+        <translation>购买：截至该月的现金支出（总额）</translation>
+    </message>
+    <message>
+        <source>buying net of the servers&apos; resale value</source>
+        <translation>购买，扣除服务器残值后的净额</translation>
+    </message>
+    <message>
+        <source>rent in today&apos;s money (discounted at the discount rate)</source>
+        <translation>租用成本的现值（按折现率折现）</translation>
+    </message>
+    <message>
+        <source>buying in today&apos;s money (discounted at the discount rate)</source>
+        <translation>购买成本的现值（按折现率折现）</translation>
+    </message>
+    <message>
+        <source>change of rent − own net at month %1</source>
+        <translation>第 %1 个月“租用 − 自有净成本”的变化</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "quote/chinese_amount.h"
 #include "quote/quote_json.h"
 #include "quote/quote_revision.h"
+#include "quote/quote_scaling.h"
 #include "quote/quote_text.h"
 #include "report/plan.h"
 #include "test_support.h"
@@ -241,4 +242,34 @@ TEST_CASE("the verdict names the fine-tuning method and the CPU offload", "[quot
     CHECK(rowsOf(scenario, quote::Lang::En).find("on q,k,v,o,gate,up,down, dropout 0.05\n") !=
           std::string::npos);
     CHECK(rowsOf(scenario, quote::Lang::Zh).find("，丢弃率（dropout）0.05\n") != std::string::npos);
+}
+
+TEST_CASE("issue_7_quote_scaling_table_groups_thousands", "[quote][scaling]") {
+    // The PDF's scaling table is read by people: "2,606,993" tokens/s, not "2606993" (`scale`'s
+    // text and CSV keep the plain numbers).
+    clusterplan::ScalingReport report;
+    clusterplan::ScalePoint p;
+    p.gpus = 16384;
+    p.fits = true;
+    p.best.perf.tokensPerSecond = 2606993.4;
+    p.efficiency = 0.875;
+    p.trainDays = 1234.54;
+    report.curve.push_back(p);
+    clusterplan::ScalePoint small = p;
+    small.gpus = 8;
+    small.best.perf.tokensPerSecond = 999.6;
+    small.trainDays = 12.34;
+    report.curve.push_back(small);
+    clusterplan::ScalePoint none = p;
+    none.gpus = 1024;
+    none.fits = false;
+    report.curve.push_back(none);
+    for (const auto lang : {quote::Lang::En, quote::Lang::Zh}) {
+        const auto rows = quote::scalingRows(report, lang);
+        REQUIRE(rows.size() == 3);
+        CHECK(rows[0] == std::vector<std::string>{"16,384", "2,606,993", "87.5 %", "1,234.5"});
+        CHECK(rows[1] == std::vector<std::string>{"8", "1,000", "87.5 %", "12.3"});
+        CHECK(rows[2][0] == "1,024");
+        CHECK(rows[2][1] == quote::label(lang, "no_fit_short"));
+    }
 }

@@ -4,7 +4,11 @@
 // adds pages, chart images are written, and an unwritable path fails without leaving a file.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <filesystem>
+#include <map>
+#include <regex>
+#include <sstream>
 #include <unistd.h>
 
 #include "cli_runner.h"
@@ -71,6 +75,42 @@ std::string squeezed(std::string s) {
     return s;
 }
 
+// "30,953" → "30953".
+std::string withoutSeparators(std::string s) {
+    std::erase(s, ',');
+    return s;
+}
+
+struct ScaleCells {
+    std::string tokensPerSecond, efficiency, days;
+};
+
+// The scaling table's rows in `pdftotext -layout` text, by GPU count: "8   30,953   98.6 %   37.4".
+std::map<std::int64_t, ScaleCells> scalingTableRows(const std::string& text) {
+    static const std::regex row(R"(^\s*([\d,]+)\s+([\d,]+)\s+([\d.]+)\s*%\s+([\d,.]+)\s*$)");
+    std::map<std::int64_t, ScaleCells> rows;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        std::smatch m;
+        if (std::regex_match(line, m, row))
+            rows[std::stoll(withoutSeparators(m[1]))] = {m[2], m[3], m[4]};
+    }
+    return rows;
+}
+
+// The tokens/s column of `clusterplan-cli scale --format text` at `gpus` ("  8  1  30953  ...").
+std::string scaleTokensPerSecond(const std::string& text, std::int64_t gpus) {
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        std::istringstream cells(line);
+        std::int64_t count = 0, nodes = 0;
+        std::string tokens;
+        if (cells >> count >> nodes >> tokens && count == gpus)
+            return tokens;
+    }
+    return {};
+}
+
 }  // namespace
 
 TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[report]") {
@@ -113,12 +153,32 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
         has(quote::label(lang, "scaling"));
         // (English: the chart font's "ffi" ligature reaches pdftotext as one glyph, so not "efficiency".)
         has(lang == quote::Lang::Zh ? "吞吐量与扩展效率" : "Throughput and scaling");
+        // The PDF groups thousands ("30,953") where `scale` prints "30953": read each table row's
+        // cells, check they are grouped, and compare them without separators to `scale`'s row.
+        const auto pdfRows = scalingTableRows(text.out);
+        REQUIRE(pdfRows.size() == scaling.curve.size());
         for (const auto& p : scaling.curve) {
             REQUIRE(p.fits);
-            has(std::to_string(p.gpus) + clusterplan::formatFixed(p.best.perf.tokensPerSecond, 0) +
-                clusterplan::formatFixed(100 * p.efficiency, 1) + "%" +
-                clusterplan::formatFixed(p.trainDays, 1));
+            INFO(p.gpus << " GPUs");
+            REQUIRE(pdfRows.count(p.gpus) == 1);
+            const ScaleCells& cells = pdfRows.at(p.gpus);
+            CHECK(withoutSeparators(cells.tokensPerSecond) ==
+                  clusterplan::formatFixed(p.best.perf.tokensPerSecond, 0));
+            CHECK(withoutSeparators(cells.tokensPerSecond) == scaleTokensPerSecond(scale.out, p.gpus));
+            CHECK(cells.tokensPerSecond.find(',') != std::string::npos);  // all are >= 1,000 here
+            CHECK(cells.efficiency == clusterplan::formatFixed(100 * p.efficiency, 1));
+            CHECK(withoutSeparators(cells.days) == clusterplan::formatFixed(p.trainDays, 1));
         }
+        // Issue 7: the sensitivity table names each input as the tornado above it does ("power
+        // price", "电价"), not by the engine's key; the price list under Assumptions keeps its keys.
+        const auto sensitivityAt = text.out.find(quote::label(lang, "col_input"));
+        REQUIRE(sensitivityAt != std::string::npos);
+        const std::string sensitivity =
+            text.out.substr(sensitivityAt, text.out.find(quote::label(lang, "assumptions")) - sensitivityAt);
+        INFO(sensitivity);
+        CHECK(sensitivity.find(lang == quote::Lang::Zh ? "电价" : "power price") != std::string::npos);
+        CHECK(sensitivity.find("electricity_per_kwh") == std::string::npos);
+        CHECK(sensitivity.find('_') == std::string::npos);
         if (lang == quote::Lang::Zh) {
             has("价税合计");
             has("人民币" + quote::chineseUppercase(doc.rent->total.gross));

@@ -11,8 +11,11 @@
 #include <QTabWidget>
 #include <QTableWidget>
 
+#include <cmath>
+
 #include "charts/cost_details_view.h"
 #include "charts/memory_chart_view.h"
+#include "charts/money_axis.h"
 #include "charts/scaling_tab.h"
 #include "charts/step_time_chart_view.h"
 #include "charts/verdict_card.h"
@@ -49,7 +52,11 @@ TEST_CASE("verdict.numbers_are_the_plans", "[verdict]") {
                 QStringLiteral("%1 days steady-state").arg(QLocale().toString(plan.perf.trainDays, 'f', 1))));
     REQUIRE(plan.cost.has_value());
     REQUIRE(plan.cost->runCostRent.has_value());
+    // In four figures, so that it fits its tile (issue 7); the exact amount is its tooltip.
     CHECK(card.figure(QStringLiteral("run_cost")) ==
+          formatShortMoney(plan.cost->runCostRent->units(),
+                           toQString(cost::currencySymbol(plan.cost->currency))));
+    CHECK(f.widget<QLabel>("verdict_run_cost")->toolTip() ==
           toQString(cost::formatMoney(*plan.cost->runCostRent, plan.cost->currency)));
     // The default scenario: renting is cheaper over the 36-month horizon (break-even month 99).
     CHECK(card.figure(QStringLiteral("rent_vs_buy")) == QStringLiteral("RENT"));
@@ -127,9 +134,16 @@ TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
     CHECK(details.runCostText().contains(toQString(cost::formatMoney(*r.runCostBuy, r.currency))));
     REQUIRE(details.yearlyTable()->rowCount() == r.horizonMonths / 12);
     const int last = details.yearlyTable()->rowCount() - 1;
-    CHECK(details.yearlyTable()->item(last, 1)->text() ==
+    // To the whole unit in the cell ("¥1,080,000", issue 7), exact in its tooltip.
+    const auto whole = [&](cost::Money m) {
+        return toQString(cost::formatMoney(cost::Money::fromUnits(std::round(m.units())), r.currency))
+            .remove(QStringLiteral(".00"));
+    };
+    CHECK(details.yearlyTable()->item(last, 1)->text() == whole(r.rentAccruedTotal));
+    CHECK(details.yearlyTable()->item(last, 1)->toolTip() ==
           toQString(cost::formatMoney(r.rentAccruedTotal, r.currency)));
-    CHECK(details.yearlyTable()->item(last, 3)->text() ==
+    CHECK(details.yearlyTable()->item(last, 3)->text() == whole(r.buyNetTotal));
+    CHECK(details.yearlyTable()->item(last, 3)->toolTip() ==
           toQString(cost::formatMoney(r.buyNetTotal, r.currency)));
     CHECK_FALSE(details.tornado()->chart()->series().isEmpty());
 }

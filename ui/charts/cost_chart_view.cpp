@@ -113,18 +113,18 @@ void CostChartView::setPlan(const Plan& plan) {
         return;
     }
     const cost::CostReport& report = *plan.cost;
-    m_noCostReason.clear();
     m_currency = report.currency;
     const QString code = toQString(cost::currencyCode(report.currency));
     const QString symbol = toQString(cost::currencySymbol(report.currency));
     showLines(report);
     m_moneyAxis->setTitleText(tr("cost (%1)").arg(code));
     const QString breakEven = showBreakEven(report);
-    chart()->setTitle(tr("Cumulative cost over %1 months in %2: rent %3 vs buy %4 (%5 net of resale)<br>%6")
-                          .arg(report.horizonMonths)
-                          .arg(code, formatCompactMoney(report.rentAccruedTotal.units(), symbol),
-                               formatCompactMoney(report.buyTotal.units(), symbol),
-                               formatCompactMoney(report.buyNetTotal.units(), symbol), breakEven));
+    m_title = tr("Cumulative cost over %1 months in %2: rent %3 vs buy %4 (%5 net of resale)<br>%6")
+                  .arg(report.horizonMonths)
+                  .arg(code, formatCompactMoney(report.rentAccruedTotal.units(), symbol),
+                       formatCompactMoney(report.buyTotal.units(), symbol),
+                       formatCompactMoney(report.buyNetTotal.units(), symbol), breakEven);
+    wrapTitle();
     placeMarker();
 }
 
@@ -193,20 +193,24 @@ void CostChartView::showNoCost(const QString& reason) {
     m_monthAxis->setVisible(false);
     m_moneyAxis->setVisible(false);
     chart->legend()->setVisible(false);
-    m_noCostReason = reason;
-    wrapNoCostTitle();
+    // The engine's reason is plain text: one line, wrapped.
+    m_title = tr("No cost: %1").arg(reason).replace(QStringLiteral("<br>"), QStringLiteral(" "));
+    wrapTitle();
 }
 
-void CostChartView::wrapNoCostTitle() {
-    if (m_noCostReason.isEmpty())
-        return;
+void CostChartView::wrapTitle() {
+    // Qt Charts cuts a title line that is wider than the chart to "..." (ChartTitle), which hid the
+    // totals in a 440-pixel Cost tab (issue 7): each line is wrapped to the chart's width instead.
     const double width = std::max(200.0, chart()->size().width() - 40);
-    chart()->setTitle(wrapToWidth(tr("No cost: %1").arg(m_noCostReason), chart()->titleFont(), width));
+    QStringList lines;
+    for (const QString& line : m_title.split(QStringLiteral("<br>")))
+        lines << wrapToWidth(line, chart()->titleFont(), width);
+    chart()->setTitle(lines.join(QStringLiteral("<br>")));
 }
 
 void CostChartView::resizeEvent(QResizeEvent* event) {
     QChartView::resizeEvent(event);  // resizes the chart first
-    wrapNoCostTitle();
+    wrapTitle();
 }
 
 void CostChartView::placeMarker() {

@@ -49,14 +49,14 @@ private:
     // Shows or hides the marker; returns the break-even sentence for the title.
     QString showBreakEven(const cost::CostReport& report);
     void showNoCost(const QString& reason);
-    void wrapNoCostTitle();
+    void wrapTitle();
     void placeMarker();
     void showMonthToolTip(double month);
 
     QValueAxis* m_monthAxis = nullptr;
     MoneyAxis* m_moneyAxis = nullptr;
     std::unique_ptr<ChartMarker> m_breakEven;
-    QString m_noCostReason;                           // non-empty while the chart says "No cost"
+    QString m_title;                                  // plain text, lines joined by <br>
     cost::Currency m_currency = cost::Currency::Cny;  // of the shown report
 };
 

@@ -2,6 +2,7 @@
 
 #include "charts/chart_palette.h"
 #include "charts/cost_input_names.h"
+#include "charts/money_axis.h"
 #include "charts/table_cell.h"
 #include "i18n/engine_text.h"
 #include "models/number_text.h"
@@ -13,7 +14,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QEvent>
 #include <QFont>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
 #include <QLabel>
@@ -22,7 +25,6 @@
 #include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -33,6 +35,7 @@ namespace {
 
 const QColor kLowColor(0x56, 0xB4, 0xE9);
 const QColor kHighColor(0xD5, 0x5E, 0x00);
+constexpr int kMargin = 4;  // around the tornado chart, pixels
 
 QString money(const cost::Money& m, cost::Currency c) {
     return toQString(cost::formatMoney(m, c));
@@ -40,6 +43,18 @@ QString money(const cost::Money& m, cost::Currency c) {
 
 QTableWidgetItem* rightCell(const QString& text) {
     return readOnlyCell(text, Qt::AlignRight | Qt::AlignVCenter);
+}
+
+// The yearly table's texts of an amount: to the whole unit ("¥1,540,692"; a year's total needs no
+// cents, the tooltip has them) and in four figures ("¥1.541M", "¥154.1万") for a narrow pane.
+constexpr int kWholeRole = Qt::UserRole;
+constexpr int kCompactRole = Qt::UserRole + 1;
+
+QString wholeMoney(const cost::Money& m, cost::Currency c) {
+    QString text = money(cost::Money::fromUnits(std::round(m.units())), c);
+    if (text.endsWith(QLatin1String(".00")))
+        text.chop(3);
+    return text;
 }
 
 }  // namespace
@@ -54,14 +69,16 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     auto* chart = new QChart;
     applyChartTheme(chart, palette());
     chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setMargins(QMargins(kMargin, kMargin, kMargin, kMargin));
     m_inputAxis = new QBarCategoryAxis(chart);
     // Qt Charts cuts a category label to "..." once it is taller than the chart's height over the
     // number of categories less padding (VerticalAxis::updateGeometry), which ten rows in the Cost
     // tab at 1400 × 900 are: every name came out as "...". The names are short (cost_input_names.h),
     // so they are drawn whole; a label that would overlap its neighbour is still hidden by Qt.
     m_inputAxis->setTruncateLabels(false);
-    m_changeAxis = new QValueAxis(chart);
+    // Round steps in the money's unit ("-¥200k", "¥0", "¥200k"; "¥20万" in Chinese), not the
+    // range's tenths ("-245.5, -122.8 …", issue 7).
+    m_changeAxis = new MoneyAxis(chart);
     chart->addAxis(m_inputAxis, Qt::AlignLeft);
     chart->addAxis(m_changeAxis, Qt::AlignBottom);
     m_tornado = new QChartView(chart);
@@ -73,10 +90,20 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
 
     m_yearly = new QTableWidget(0, 6);
     m_yearly->setObjectName(QStringLiteral("yearlyCost"));
-    m_yearly->setHorizontalHeaderLabels({tr("year (month)"), tr("rent (accrued)"), tr("buy (gross)"),
-                                         tr("buy net of resale"), tr("PV rent"), tr("PV buy")});
+    // Short headers, so that six columns of money fit the pane at 1400 × 900 in either language
+    // (the full names scrolled the PV columns out of sight, issue 7); the tooltips say it in full.
+    m_yearly->setHorizontalHeaderLabels(
+        {tr("year"), tr("rent"), tr("buy"), tr("buy net"), tr("PV rent"), tr("PV buy")});
+    const QStringList headerTips{tr("year (month at its end)"),
+                                 tr("rent accrued so far"),
+                                 tr("buying: cash paid so far (gross)"),
+                                 tr("buying net of the servers' resale value"),
+                                 tr("rent in today's money (discounted at the discount rate)"),
+                                 tr("buying in today's money (discounted at the discount rate)")};
+    for (int column = 0; column < m_yearly->columnCount(); ++column)
+        m_yearly->horizontalHeaderItem(column)->setToolTip(headerTips.value(column));
     m_yearly->verticalHeader()->setVisible(false);
-    m_yearly->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_yearly->installEventFilter(this);
     // As tall as its few rows and no taller: the height left goes to the tornado, whose ten names
     // each need a line of their own.
     m_yearly->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
@@ -175,17 +202,15 @@ void CostDetailsView::showTornado(const Plan& plan) {
     double reach = 1;
     for (int i = 0; i < low->count(); ++i)
         reach = std::max({reach, std::abs(low->at(i)), std::abs(high->at(i))});
-    // Axis in millions (or thousands) of the currency: readable tick labels; tooltips stay exact.
-    const bool millions = reach >= 1e6;
-    const double unit = millions ? 1e6 : 1e3;
-    for (QBarSet* set : {low, high})
-        for (int i = 0; i < set->count(); ++i)
-            set->replace(i, set->at(i) / unit);
-    m_changeAxis->setRange(-reach / unit * 1.1, reach / unit * 1.1);
-    m_changeAxis->setTitleText(tr("change of rent − own net at month %1 (%2%3)")
-                                   .arg(r.horizonMonths)
-                                   .arg(symbol, millions ? tr("M") : tr("k")));
-    m_changeAxis->setLabelFormat(QStringLiteral("%.1f"));
+    // Symmetric about no change, so that a bar's side shows which way it moves the advantage.
+    m_changeAxis->setMoneyRange(-reach, reach, symbol, kChangeTicks);
+    // The last tick's label is centred on the plot's right edge: leave half of it as margin, or
+    // the chart cuts it ("¥300" for "¥300k").
+    const QStringList ticks = m_changeAxis->categoriesLabels();
+    const int half =
+        ticks.isEmpty() ? 0 : QFontMetrics(m_changeAxis->labelsFont()).horizontalAdvance(ticks.last()) / 2;
+    chart->setMargins(QMargins(kMargin, kMargin, std::max(kMargin, half + kMargin), kMargin));
+    m_changeAxis->setTitleText(tr("change of rent − own net at month %1").arg(r.horizonMonths));
     chart->setTitle(tr("Sensitivity (positive favours buying; base %1)")
                         .arg(money(cost::Money::fromUnits(base), r.currency)));
 }
@@ -197,15 +222,49 @@ void CostDetailsView::showYearly(const Plan& plan) {
         if ((p.month > 0 && p.month % 12 == 0) || p.month == r.horizonMonths)
             rows.push_back(&p);
     m_yearly->setRowCount(static_cast<int>(rows.size()));
+    const QString symbol = toQString(cost::currencySymbol(r.currency));
     for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
         const cost::MonthPoint& p = *rows[static_cast<std::size_t>(i)];
         m_yearly->setItem(i, 0, rightCell(tr("%1 (%2)").arg((p.month + 11) / 12).arg(p.month)));
-        m_yearly->setItem(i, 1, rightCell(money(p.rentAccrued, r.currency)));
-        m_yearly->setItem(i, 2, rightCell(money(p.buy, r.currency)));
-        m_yearly->setItem(i, 3, rightCell(money(p.buyNet, r.currency)));
-        m_yearly->setItem(i, 4, rightCell(money(p.rentPv, r.currency)));
-        m_yearly->setItem(i, 5, rightCell(money(p.buyPv, r.currency)));
+        int column = 1;
+        for (const cost::Money& amount : {p.rentAccrued, p.buy, p.buyNet, p.rentPv, p.buyPv}) {
+            QTableWidgetItem* cell = rightCell(wholeMoney(amount, r.currency));
+            cell->setData(kWholeRole, cell->text());
+            cell->setData(kCompactRole, formatShortMoney(amount.units(), symbol));
+            cell->setToolTip(money(amount, r.currency));
+            m_yearly->setItem(i, column++, cell);
+        }
     }
+    fitYearly();
+}
+
+void CostDetailsView::fitYearly() {
+    // Whole amounts ("¥1,540,692") when they fit the pane; else four figures ("¥1.541M"), which a
+    // big cluster's ten-digit totals need. Either way no column is hidden or cut.
+    const auto show = [this](bool compact) {
+        for (int row = 0; row < m_yearly->rowCount(); ++row)
+            for (int column = 1; column < m_yearly->columnCount(); ++column) {
+                QTableWidgetItem* cell = m_yearly->item(row, column);
+                const QString text =
+                    compact ? cell->data(kCompactRole).toString() : cell->data(kWholeRole).toString();
+                if (cell->text() != text)
+                    cell->setText(text);
+            }
+        m_yearly->resizeColumnsToContents();
+    };
+    show(false);
+    if (m_yearly->horizontalHeader()->length() > m_yearly->viewport()->width())
+        show(true);
+    // The room left over goes to every column alike rather than to a blank strip on the right.
+    const int spare = m_yearly->viewport()->width() - m_yearly->horizontalHeader()->length();
+    for (int column = 0; spare > 0 && column < m_yearly->columnCount(); ++column)
+        m_yearly->setColumnWidth(column, m_yearly->columnWidth(column) + spare / m_yearly->columnCount());
+}
+
+bool CostDetailsView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_yearly && event->type() == QEvent::Resize)
+        fitYearly();
+    return QWidget::eventFilter(watched, event);
 }
 
 }  // namespace clusterplan::ui

@@ -10,7 +10,6 @@ class QBarCategoryAxis;
 class QChartView;
 class QLabel;
 class QTableWidget;
-class QValueAxis;
 
 namespace clusterplan {
 struct Plan;
@@ -18,11 +17,14 @@ struct Plan;
 
 namespace clusterplan::ui {
 
+class MoneyAxis;
+
 class CostDetailsView : public QWidget {
     Q_OBJECT
 
 public:
     static constexpr int kTornadoRows = 10;  // the largest swings
+    static constexpr int kChangeTicks = 6;   // about as many steps across the change axis
 
     explicit CostDetailsView(QWidget* parent = nullptr);
 
@@ -31,15 +33,18 @@ public:
     [[nodiscard]] QString runCostText() const;
     [[nodiscard]] QTableWidget* yearlyTable() const { return m_yearly; }
     [[nodiscard]] QChartView* tornado() const { return m_tornado; }
+    [[nodiscard]] MoneyAxis* changeAxis() const { return m_changeAxis; }
 
 private:
     void showTornado(const Plan& plan);
     void showYearly(const Plan& plan);
+    void fitYearly();
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
     QLabel* m_runCost = nullptr;
     QChartView* m_tornado = nullptr;
     QBarCategoryAxis* m_inputAxis = nullptr;
-    QValueAxis* m_changeAxis = nullptr;
+    MoneyAxis* m_changeAxis = nullptr;
     QTableWidget* m_yearly = nullptr;
 };
 

@@ -75,6 +75,14 @@ QString formatCompactMoney(double units, const QString& symbol, int decimals) {
     return formatScaled(units, symbol, scaleFor(std::abs(units)), decimals);
 }
 
+QString formatShortMoney(double units, const QString& symbol) {
+    constexpr int kSignificant = 4;
+    const Scale scale = scaleFor(std::abs(units));
+    const double scaled = std::abs(units) / scale.factor;
+    const int integerDigits = scaled >= 1 ? static_cast<int>(std::floor(std::log10(scaled))) + 1 : 1;
+    return formatScaled(units, symbol, scale, std::clamp(kSignificant - integerDigits, 0, 2));
+}
+
 MoneyAxis::MoneyAxis(QObject* parent) : QCategoryAxis(parent) {
     setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
 }

@@ -11,6 +11,11 @@ namespace clusterplan::ui {
 // suffix k (10^3), M (10^6) or B (10^9).
 [[nodiscard]] QString formatCompactMoney(double units, const QString& symbol, int decimals = 2);
 
+// "¥609.6k", "¥60.96万", "$1.25M": four significant figures in the window's unit (k/M/B, or 万/亿 in
+// Chinese), for a figure that must stay short (the verdict card's tiles); show the exact amount
+// beside it (a tooltip).
+[[nodiscard]] QString formatShortMoney(double units, const QString& symbol);
+
 class MoneyAxis : public QCategoryAxis {
     Q_OBJECT
 

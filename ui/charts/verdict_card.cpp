@@ -1,5 +1,6 @@
 #include "charts/verdict_card.h"
 
+#include "charts/money_axis.h"
 #include "i18n/engine_text.h"
 #include "models/engine_terms.h"
 #include "models/number_text.h"
@@ -21,6 +22,8 @@
 namespace clusterplan::ui {
 
 namespace {
+
+constexpr int kTileSpacing = 30;  // pixels between tiles
 
 QString money(const cost::Money& amount, cost::Currency currency) {
     return toQString(cost::formatMoney(amount, currency));
@@ -67,7 +70,9 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::Base);
     auto* grid = new QGridLayout;
-    grid->setHorizontalSpacing(18);
+    // Wide enough that one tile's figure does not read on into the next ("¥609,624.06 RENT" at 18,
+    // issue 7); the captions wrap to make room.
+    grid->setHorizontalSpacing(kTileSpacing);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(10, 6, 10, 6);
     outer->addLayout(grid);
@@ -233,17 +238,24 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     if (!p.cost) {
         const QString reason = p.costError ? engineText(*p.costError) : tr("no price");
         setTile(QStringLiteral("run_cost"), tr("—"), tr("run cost: %1").arg(reason), {});
+        tile(QStringLiteral("run_cost"))->figure->setToolTip(QString());
         setTile(QStringLiteral("rent_vs_buy"), tr("—"), tr("rent vs buy"), {});
         setTile(QStringLiteral("break_even"), tr("—"), tr("break-even"), {});
         return;
     }
     const cost::CostReport& r = *p.cost;
     const bool baseCost = base && base->cost && base->cost->currency == r.currency;
-    setTile(QStringLiteral("run_cost"), r.runCostRent ? money(*r.runCostRent, r.currency) : tr("—"),
+    // The figure is short ("¥609.6k", "¥60.96万") so that it stays inside its tile at 1400 × 900;
+    // "¥609,624.06" ran into the next one (issue 7). The exact amount is its tooltip.
+    const QString symbol = toQString(cost::currencySymbol(r.currency));
+    setTile(QStringLiteral("run_cost"),
+            r.runCostRent ? formatShortMoney(r.runCostRent->units(), symbol) : tr("—"),
             r.runCostBuy ? tr("rented; %1 owned").arg(money(*r.runCostBuy, r.currency)) : tr("rented"),
             baseCost && r.runCostRent && base->cost->runCostRent
                 ? relative(r.runCostRent->units(), base->cost->runCostRent->units())
                 : QString());
+    tile(QStringLiteral("run_cost"))
+        ->figure->setToolTip(r.runCostRent ? money(*r.runCostRent, r.currency) : QString());
     const cost::Money advantage = r.rentAccruedTotal - r.buyNetTotal;  // positive: buying saves
     const bool buy = advantage > cost::Money();
     setTile(QStringLiteral("rent_vs_buy"), buy ? tr("BUY") : tr("RENT"),

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "charts/cost_input_names.h"
 #include "export/pdf_canvas.h"
 #include "export/report_charts.h"
 #include "i18n/engine_text.h"
@@ -233,8 +234,9 @@ void QuoteSections::sensitivity() {
     const auto month = [](const std::optional<int>& m) {
         return m ? QString::number(*m) : QStringLiteral("–");
     };
+    // The input's name as the tornado above draws it ("power price", "电价"), not the engine's key.
     for (const auto& s : plan.cost->sensitivity)
-        t.rows.push_back({q(s.input), q(formatNumber(std::round(s.low * 1e6) / 1e6)),
+        t.rows.push_back({costInputName(s.input), q(formatNumber(std::round(s.low * 1e6) / 1e6)),
                           q(formatNumber(std::round(s.high * 1e6) / 1e6)),
                           month(s.breakevenLow) + QStringLiteral(" / ") + month(s.breakevenHigh),
                           q(quote::formatPlain(s.advantageLow)), q(quote::formatPlain(s.advantageHigh))});

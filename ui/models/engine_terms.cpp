@@ -37,8 +37,11 @@ constexpr char kContext[] = "EngineTerms";
     QT_TRANSLATE_NOOP("EngineTerms", "none"),
     QT_TRANSLATE_NOOP("EngineTerms", "selective"),
     QT_TRANSLATE_NOOP("EngineTerms", "full"),
-    QT_TRANSLATE_NOOP("EngineTerms", "optimizer_and_params"),
 };
+
+// toString(Offload::OptimizerAndParams) is the scenario file's key "optimizer_and_params"; a reader
+// gets words. The Explorer's filter still takes the key (LayoutTableModel::kKeyRole).
+constexpr const char* kOptimizerAndParams = QT_TRANSLATE_NOOP("EngineTerms", "optimizer and parameters");
 
 }  // namespace
 
@@ -52,6 +55,8 @@ QString recomputeName(Recompute recompute) {
 }
 
 QString offloadName(Offload offload) {
+    if (offload == Offload::OptimizerAndParams)
+        return QCoreApplication::translate(kContext, kOptimizerAndParams);
     const std::string_view name = toString(offload);
     return QCoreApplication::translate(kContext, std::string(name).c_str());
 }

@@ -14,7 +14,7 @@ namespace clusterplan::ui {
 [[nodiscard]] QString stepPartName(const char* engineName);
 // "selective" → "选择性"
 [[nodiscard]] QString recomputeName(Recompute recompute);
-// "optimizer_and_params" → "优化器和参数", "none" → "无"
+// "optimizer and parameters" (key "optimizer_and_params") → "优化器和参数", "none" → "无"
 [[nodiscard]] QString offloadName(Offload offload);
 
 }  // namespace clusterplan::ui
