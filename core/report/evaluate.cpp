@@ -7,7 +7,6 @@
 #include "model/method_flops.h"
 #include "perf/cluster_hardware.h"
 #include "report/fine_tuning_notes.h"
-#include "report/no_layout_reason.h"
 #include "run/run_realities.h"
 #include "scenario/scenario_check.h"
 #include "search/layout_alternatives.h"

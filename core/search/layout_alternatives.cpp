@@ -1,6 +1,9 @@
 #include "search/layout_alternatives.h"
 
 #include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "parallel/layout.h"
 
@@ -50,6 +53,23 @@ std::string joinCounts(const std::vector<std::int64_t>& values, const std::strin
     return out;
 }
 
+std::string s(std::int64_t v) {
+    return std::to_string(v);
+}
+
+// "4 nodes or 6 nodes": the nearest values below and above; `id` + ".one" or ".two" with the
+// values first and `more` after them. Any other count is written in English as it is.
+Message nearest(const std::string& id, const std::vector<std::int64_t>& values, std::vector<std::string> more,
+                std::string english) {
+    if (values.size() != 1 && values.size() != 2)
+        return plainMessage(std::move(english));
+    std::vector<std::string> args;
+    for (std::int64_t v : values)
+        args.push_back(s(v));
+    args.insert(args.end(), more.begin(), more.end());
+    return makeMessage(id + (values.size() == 1 ? ".one" : ".two"), std::move(args));
+}
+
 }  // namespace
 
 bool anyLayoutResolves(const Scenario& s, std::int64_t gpus, std::int64_t globalBatch) {
@@ -97,26 +117,25 @@ LayoutAlternatives nearestWorkingSetups(const Scenario& s) {
     return out;
 }
 
-std::string explainNoLayout(const Scenario& s, const LayoutAlternatives& a) {
-    const std::int64_t gpus = s.cluster.gpus();
-    std::string text =
-        "no parallel layout splits " + std::to_string(gpus) + " GPUs for a global batch of " +
-        std::to_string(s.training.globalBatch) +
-        " sequences: tp·pp·cp·dp must equal the GPU count, dp·micro_batch must divide the global batch, tp "
-        "stays within one server and must divide the heads, pp at most the layers (" +
-        std::to_string(s.model.layers) + ")";
-    if (!s.layout.isOpen(kTp) || !s.layout.isOpen(kPp) || !s.layout.isOpen(kCp))
-        text += ", with the fixed layout keys as given";
-    text += ".";
+Message noLayoutReason(const Scenario& sc, const LayoutAlternatives& a) {
+    const std::int64_t gpus = sc.cluster.gpus();
+    const bool fixed = !sc.layout.isOpen(kTp) || !sc.layout.isOpen(kPp) || !sc.layout.isOpen(kCp);
+    std::vector<Message> sentences{makeMessage(fixed ? "error.no_layout.fixed" : "error.no_layout",
+                                               {s(gpus), s(sc.training.globalBatch), s(sc.model.layers)})};
     if (!a.nodes.empty())
-        text += " Nearest cluster sizes that work: " + joinCounts(a.nodes, " nodes") + " (" +
-                std::to_string(s.cluster.gpusPerNode) + " GPUs each).";
+        sentences.push_back(nearest("error.no_layout.nodes", a.nodes, {s(sc.cluster.gpusPerNode)},
+                                    "Nearest cluster sizes that work: " + joinCounts(a.nodes, " nodes") +
+                                        " (" + s(sc.cluster.gpusPerNode) + " GPUs each)."));
     if (!a.globalBatches.empty())
-        text += " Nearest global batches that work on " + std::to_string(gpus) +
-                " GPUs: " + joinCounts(a.globalBatches, " sequences") + ".";
+        sentences.push_back(nearest("error.no_layout.batches", a.globalBatches, {s(gpus)},
+                                    "Nearest global batches that work on " + s(gpus) +
+                                        " GPUs: " + joinCounts(a.globalBatches, " sequences") + "."));
     if (a.nodes.empty() && a.globalBatches.empty())
-        text += " No nearby cluster size or batch works either: check the fixed layout keys.";
-    return text;
+        sentences.push_back(makeMessage("error.no_layout.neither"));
+    if (sentences.size() == 1)
+        return sentences.front();
+    const char* joined = sentences.size() == 2 ? "error.sentences.two" : "error.sentences.three";
+    return makeNestedMessage(joined, std::move(sentences));
 }
 
 }  // namespace clusterplan

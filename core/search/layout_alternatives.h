@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "scenario/scenario.h"
+#include "util/message.h"
 
 namespace clusterplan {
 
@@ -21,7 +22,9 @@ bool anyLayoutResolves(const Scenario& scenario, std::int64_t gpus, std::int64_t
 
 LayoutAlternatives nearestWorkingSetups(const Scenario& scenario);
 
-// "No layout divides N GPUs and a global batch of B: ... Nearest that work: ..."
-std::string explainNoLayout(const Scenario& scenario, const LayoutAlternatives& alternatives);
+// Why no parallel layout exists for this cluster and batch, and the nearest node counts and batches
+// that work, as a catalog message (sentences nested, so the window translates each): the "no
+// layout" input error and the search's explanation say the same.
+Message noLayoutReason(const Scenario& scenario, const LayoutAlternatives& alternatives);
 
 }  // namespace clusterplan

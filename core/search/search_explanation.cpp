@@ -52,9 +52,10 @@ void explainSearch(const Scenario& s, const Fabric& intra, SearchResult& r) {
     r.explanation = Paragraph{};
     if (!r.best) {
         r.explanation.sentences.push_back(
-            r.ranked.empty() ? makeMessage("explain.no_layout", {explainNoLayout(s, nearestWorkingSetups(s))})
-                             : makeMessage("explain.none_fits",
-                                           {formatFixed(r.ranked.front().memoryBytes / units::kGiB, 1)}));
+            r.ranked.empty()
+                ? makeNestedMessage("explain.no_layout", {noLayoutReason(s, nearestWorkingSetups(s))})
+                : makeMessage("explain.none_fits",
+                              {formatFixed(r.ranked.front().memoryBytes / units::kGiB, 1)}));
         r.ruleOfThumb.sentences.push_back(makeMessage("rule.nothing_to_compare"));
         return;
     }

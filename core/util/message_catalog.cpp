@@ -616,7 +616,8 @@ constexpr std::array kCatalog{
                                       "%1 GPUs need more than three tiers of %2-port switches (at most "
                                       "%3); a fourth tier is not modelled")},
     MessageTemplate{"error.measured.none", QT_TRANSLATE_NOOP("EngineMessage", "has no runs to calibrate to")},
-    // No parallel layout at all (report/no_layout_reason.cpp; the same English as the search's
+    // No parallel layout at all (search/layout_alternatives.cpp noLayoutReason; the same English as the
+    // search's
     // explainNoLayout)
     MessageTemplate{
         "error.no_layout",

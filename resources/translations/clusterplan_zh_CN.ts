@@ -2194,6 +2194,12 @@
         <source>There is no valid plan to show yet.</source>
         <translation>还没有可显示的有效方案。</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>key path: reason</comment>
+        <extracomment>An input error: the key path, then the reason (&quot;layout.tp: is 5, must divide ...&quot;).</extracomment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::LayoutExplorerTab</name>

@@ -5,8 +5,9 @@
 
 #include <string>
 
-#include "report/no_layout_reason.h"
 #include "scenario/scenario_check.h"
+#include "search/layout_alternatives.h"
+#include "search/layout_search.h"
 #include "test_support.h"
 #include "util/closest_id.h"
 #include "util/json_read.h"
@@ -128,6 +129,41 @@ TEST_CASE("opening a missing file is translatable", "[errors]") {
     CHECK(s.error().message == s.error().reason.text);
 }
 
+namespace {
+
+std::string joinNumbers(const std::vector<std::int64_t>& values, const std::string& unit) {
+    std::string out;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        out += (i == 0 ? "" : " or ") + std::to_string(values[i]) + unit;
+    return out;
+}
+
+// The English the engine wrote before its errors became catalog messages (the former
+// explainNoLayout), kept here as the oracle for noLayoutReason().
+std::string expectedEnglish(const Scenario& s, const LayoutAlternatives& a) {
+    const std::int64_t gpus = s.cluster.gpus();
+    std::string text =
+        "no parallel layout splits " + std::to_string(gpus) + " GPUs for a global batch of " +
+        std::to_string(s.training.globalBatch) +
+        " sequences: tp·pp·cp·dp must equal the GPU count, dp·micro_batch must divide the global batch, tp "
+        "stays within one server and must divide the heads, pp at most the layers (" +
+        std::to_string(s.model.layers) + ")";
+    if (!s.layout.isOpen(kTp) || !s.layout.isOpen(kPp) || !s.layout.isOpen(kCp))
+        text += ", with the fixed layout keys as given";
+    text += ".";
+    if (!a.nodes.empty())
+        text += " Nearest cluster sizes that work: " + joinNumbers(a.nodes, " nodes") + " (" +
+                std::to_string(s.cluster.gpusPerNode) + " GPUs each).";
+    if (!a.globalBatches.empty())
+        text += " Nearest global batches that work on " + std::to_string(gpus) +
+                " GPUs: " + joinNumbers(a.globalBatches, " sequences") + ".";
+    if (a.nodes.empty() && a.globalBatches.empty())
+        text += " No nearby cluster size or batch works either: check the fixed layout keys.";
+    return text;
+}
+
+}  // namespace
+
 TEST_CASE("the no-layout error reads as the search's explanation", "[errors]") {
     // 100 000 GPUs and a global batch of 16 384: nearest node counts and batches (test_search.cpp).
     Scenario big = test::scenarioWithModel("llama-3.1-8b");
@@ -142,18 +178,26 @@ TEST_CASE("the no-layout error reads as the search's explanation", "[errors]") {
     for (const Scenario& s : {big, fixed}) {
         const LayoutAlternatives a = nearestWorkingSetups(s);
         const Message m = noLayoutReason(s, a);
-        CHECK(m.text == explainNoLayout(s, a));
+        CHECK(m.text == expectedEnglish(s, a));
         for (const LayoutAlternatives& other :
              {LayoutAlternatives{}, LayoutAlternatives{{4}, {}}, LayoutAlternatives{{4, 6}, {96, 104}},
               LayoutAlternatives{{}, {96}}})
-            CHECK(noLayoutReason(s, other).text == explainNoLayout(s, other));
+            CHECK(noLayoutReason(s, other).text == expectedEnglish(s, other));
     }
     const auto plan = evaluate(big, test::catalog());
     REQUIRE_FALSE(plan.ok());
     CHECK(plan.error().where == "layout");
-    CHECK(plan.error().message == explainNoLayout(big, nearestWorkingSetups(big)));
+    CHECK(plan.error().message == expectedEnglish(big, nearestWorkingSetups(big)));
     CHECK(plan.error().message == plan.error().reason.text);
     CHECK_FALSE(plan.error().reason.id.empty());
+    // The search's explanation nests the same reason, so the window translates it there too.
+    const SearchResult search = searchLayouts(big, test::catalog());
+    REQUIRE(search.explanation.sentences.size() == 1);
+    const Message& explained = search.explanation.sentences.front();
+    CHECK(explained.id == "explain.no_layout");
+    REQUIRE(explained.inner.size() == 1);
+    CHECK(explained.inner.front() == plan.error().reason);
+    CHECK(explained.text == "No layout: " + plan.error().message);
 }
 
 TEST_CASE("a cost error in a plan note keeps its reason", "[errors]") {

@@ -78,7 +78,8 @@ void InputsPanel::load(const Scenario& scenario) {
 }
 
 void InputsPanel::showError(const QString& where, const QString& message) {
-    const QString text = where.isEmpty() ? message : QStringLiteral("%1: %2").arg(where, message);
+    //: An input error: the key path, then the reason ("layout.tp: is 5, must divide ...").
+    const QString text = where.isEmpty() ? message : tr("%1: %2", "key path: reason").arg(where, message);
     if (QWidget* field = m_fields.mark(where, text))
         m_scroll->ensureWidgetVisible(field);
     const QString results = m_controller.plan() ? tr("The results show the last valid plan.")
