@@ -153,7 +153,7 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
         doc.prices = pricesOf(*plan.cost);
         doc.notes.insert(doc.notes.end(), plan.cost->notes.begin(), plan.cost->notes.end());
     } else if (plan.costError) {
-        doc.costError = plan.costError->toString();
+        doc.costError = plan.costError;
     }
     return doc;
 }

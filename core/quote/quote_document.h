@@ -72,7 +72,7 @@ struct QuoteDocument {
     Verdict verdict;
     std::optional<QuoteOption> rent;
     std::optional<QuoteOption> buy;
-    std::string costError;  // why there are no line items
+    std::optional<Error> costError;  // why there are no line items
     std::vector<PriceLine> prices;
     std::optional<Accuracy> accuracy;
     std::vector<Message> notes;  // the engine's notes on the plan and the cost

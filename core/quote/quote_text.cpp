@@ -190,8 +190,8 @@ std::string quoteToText(const QuoteDocument& d, Lang lang) {
     for (std::size_t i = 0; i < header.size(); ++i)
         out << (i ? " | " : "") << header[i];
     out << "\n";
-    if (!d.costError.empty())
-        out << "  " << d.costError << "\n";
+    if (d.costError)
+        out << "  " << d.costError->toString() << "\n";
     if (d.rent)
         writeOption(out, *d.rent, d.currency, lang);
     if (d.buy)

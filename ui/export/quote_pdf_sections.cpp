@@ -110,8 +110,8 @@ void QuoteSections::lineItems() {
     if (lang == quote::Lang::En)
         canvas.paragraph(
             q(label(lang, doc.info.tax.englishIncludesTax ? "amounts_incl_tax" : "amounts_excl_tax")));
-    if (!doc.costError.empty())
-        canvas.paragraph(q(doc.costError));
+    if (doc.costError)
+        canvas.paragraph(engineErrorLine(*doc.costError));
     if (doc.rent)
         option(*doc.rent);
     if (doc.buy)
