@@ -44,12 +44,13 @@ Candidate evaluateLayout(const Context& c, const Layout& l) {
     out.memoryBytes = mem.total();
     out.fits = mem.fits();
     if (mem.fitsGpu() && !mem.host.fits())
-        out.reason = "host memory: needs " + formatFixed(std::ceil(mem.host.total() / kGiB), 0) + " GiB > " +
-                     formatFixed(std::floor(mem.host.capacity / kGiB), 0) + " GiB per GPU";
+        out.reason =
+            makeMessage("search.reason.host", {formatFixed(std::ceil(mem.host.total() / kGiB), 0),
+                                               formatFixed(std::floor(mem.host.capacity / kGiB), 0)});
     else if (!out.fits)
-        out.reason = "needs " + formatFixed(std::ceil(mem.total() / kGiB), 0) + " GiB > " +
-                     formatFixed(std::floor(c.capacity / kGiB), 0) + " GiB usable (stage " +
-                     std::to_string(mem.stage) + ")";
+        out.reason = makeMessage("search.reason.memory",
+                                 {formatFixed(std::ceil(mem.total() / kGiB), 0),
+                                  formatFixed(std::floor(c.capacity / kGiB), 0), std::to_string(mem.stage)});
     out.perf = estimateStep(perfInputs(c.hw, s, l));
     out.perf.notes.clear();
     return out;

@@ -24,7 +24,7 @@ struct Candidate {
     PerfEstimate perf;
     bool fits = false;
     bool pareto = false;  // no other fitting layout is both faster and smaller
-    std::string reason;   // why it does not fit
+    Message reason;       // why it does not fit (empty text when it fits)
 };
 
 struct SearchResult {

@@ -66,9 +66,9 @@ private:
     std::size_t m_bounded = 0;
 };
 
-Comparison compare(const std::string& label, const Scenario& s, StudySearch& search) {
+Comparison compare(Message label, const Scenario& s, StudySearch& search) {
     const SearchResult r = search(s);
-    return {label, r.best.has_value(), bestOf(r)};
+    return {std::move(label), r.best.has_value(), bestOf(r)};
 }
 
 std::string layoutText(const Layout& l) {
@@ -83,24 +83,26 @@ void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& sear
     // One 8-GPU server vs two 4-GPU servers over the scenario's scale-out fabric.
     Scenario one = withCluster(s, 8, 8);
     Scenario two = withCluster(s, 8, 4);
-    r.comparisons.push_back(compare("8 GPUs: 1 server x 8 (" + gpu.intraNodeFabric + ")", one, search));
-    r.comparisons.push_back(compare("8 GPUs: 2 servers x 4 over " + s.cluster.interNode, two, search));
+    r.comparisons.push_back(
+        compare(makeMessage("scaling.compare.one_server", {gpu.intraNodeFabric}), one, search));
+    r.comparisons.push_back(
+        compare(makeMessage("scaling.compare.two_servers", {s.cluster.interNode}), two, search));
     // Intra-node fabric at the scenario's size: NVLink vs PCIe.
     Scenario here = s;
     here.layout.open = kAllLayoutKeys;
     for (const char* fabric : {gpu.intraNodeFabric.c_str(), gpu.pcieGen >= 5 ? "pcie5-x16" : "pcie4-x16"}) {
         Scenario v = here;
         v.cluster.intraNode = fabric;
-        r.comparisons.push_back(
-            compare(std::to_string(s.cluster.gpus()) + " GPUs, inside servers: " + fabric, v, search));
+        r.comparisons.push_back(compare(
+            makeMessage("scaling.compare.intra", {std::to_string(s.cluster.gpus()), fabric}), v, search));
     }
     // Scale-out fabric: InfiniBand vs RoCE vs Ethernet (only meaningful across servers).
     if (s.cluster.nodes > 1)
         for (const char* fabric : {"ib-ndr-400", "ib-hdr-200", "roce-200", "eth-100", "eth-25"}) {
             Scenario v = here;
             v.cluster.interNode = fabric;
-            r.comparisons.push_back(
-                compare(std::to_string(s.cluster.gpus()) + " GPUs, between servers: " + fabric, v, search));
+            r.comparisons.push_back(compare(
+                makeMessage("scaling.compare.inter", {std::to_string(s.cluster.gpus()), fabric}), v, search));
         }
 }
 
@@ -159,7 +161,7 @@ std::string scalingToText(const ScalingReport& r) {
             << std::string(7 - std::min<std::size_t>(6, std::to_string(p.nodes).size()), ' ') << p.nodes
             << "  ";
         if (!p.fits) {
-            out << "  does not fit" << (p.best.reason.empty() ? "" : ": " + p.best.reason) << "\n";
+            out << "  does not fit" << (p.best.reason.text.empty() ? "" : ": " + p.best.reason.text) << "\n";
             continue;
         }
         const double tps = p.best.perf.tokensPerSecond;
@@ -183,7 +185,7 @@ std::string scalingToText(const ScalingReport& r) {
             << "\n";
     out << "\nComparisons (best layout each)\n";
     for (const auto& c : r.comparisons)
-        out << "  " << c.label << ": "
+        out << "  " << c.label.text << ": "
             << (c.fits ? formatFixed(c.best.perf.tokensPerSecond, 0) + " tokens/s, step " +
                              formatFixed(c.best.perf.stepSeconds, 3) + " s, " + layoutText(c.best.layout)
                        : std::string("does not fit"))
@@ -233,7 +235,7 @@ std::string scalingToJson(const ScalingReport& r) {
     }
     w.endArray().beginArray("comparisons");
     for (const auto& c : r.comparisons) {
-        w.beginObject().value("label", c.label).value("fits", c.fits);
+        w.beginObject().value("label", c.label.text).value("fits", c.fits);
         w.value("tokens_per_s", c.fits ? c.best.perf.tokensPerSecond : 0.0)
             .value("layout", layoutText(c.best.layout));
         w.endObject();

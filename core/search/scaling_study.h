@@ -24,7 +24,7 @@ struct ScalePoint {
 };
 
 struct Comparison {
-    std::string label;
+    Message label;  // "8 GPUs: 1 server x 8 (nvlink3-nvswitch)"
     bool fits = false;
     Candidate best;
 };

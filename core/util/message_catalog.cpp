@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 // QT_TRANSLATE_NOOP is Qt's marker for lupdate: it extracts the string into the .ts file under
 // the "EngineMessage" context. core/ has no Qt, so here the marker is only the string itself.
@@ -193,6 +194,20 @@ constexpr std::array kCatalog{
             "The open layout keys allow %1 candidate layouts, more than the search's bound of %2: an evenly "
             "spaced %2 of them were evaluated, so a better layout may exist. Fix some keys in \"layout\" "
             "(micro_batch, vpp, zero_stage, recompute, pp) to search the rest exhaustively.")},
+    // Why a searched layout does not fit (search/layout_search.cpp)
+    MessageTemplate{"search.reason.host",
+                    QT_TRANSLATE_NOOP("EngineMessage", "host memory: needs %1 GiB > %2 GiB per GPU")},
+    MessageTemplate{"search.reason.memory",
+                    QT_TRANSLATE_NOOP("EngineMessage", "needs %1 GiB > %2 GiB usable (stage %3)")},
+    // Scaling study's comparisons (search/scaling_study.cpp)
+    MessageTemplate{"scaling.compare.one_server",
+                    QT_TRANSLATE_NOOP("EngineMessage", "8 GPUs: 1 server x 8 (%1)")},
+    MessageTemplate{"scaling.compare.two_servers",
+                    QT_TRANSLATE_NOOP("EngineMessage", "8 GPUs: 2 servers x 4 over %1")},
+    MessageTemplate{"scaling.compare.intra",
+                    QT_TRANSLATE_NOOP("EngineMessage", "%1 GPUs, inside servers: %2")},
+    MessageTemplate{"scaling.compare.inter",
+                    QT_TRANSLATE_NOOP("EngineMessage", "%1 GPUs, between servers: %2")},
     // Scaling study (search/scaling_study.cpp)
     MessageTemplate{
         "scaling.bounded",
@@ -663,10 +678,23 @@ std::span<const MessageTemplate> messageCatalog() {
 }
 
 std::optional<std::string_view> messageTemplate(std::string_view id) {
-    const auto it = std::find_if(kCatalog.begin(), kCatalog.end(), [&](const auto& t) { return t.id == id; });
-    if (it == kCatalog.end())
+    // Sorted by id once (a constant table, built on first use; thread-safe as a function-local
+    // static): the search looks up a template for every layout that does not fit, and a linear scan
+    // of the few hundred ids cost a fifth of its time.
+    static const std::vector<const MessageTemplate*> byId = [] {
+        std::vector<const MessageTemplate*> out;
+        out.reserve(kCatalog.size());
+        for (const auto& t : kCatalog)
+            out.push_back(&t);
+        std::sort(out.begin(), out.end(), [](const auto* a, const auto* b) { return a->id < b->id; });
+        return out;
+    }();
+    const auto it =
+        std::lower_bound(byId.begin(), byId.end(), id,
+                         [](const MessageTemplate* t, std::string_view key) { return t->id < key; });
+    if (it == byId.end() || (*it)->id != id)
         return std::nullopt;
-    return it->english;
+    return (*it)->english;
 }
 
 }  // namespace clusterplan

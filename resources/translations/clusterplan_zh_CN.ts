@@ -971,6 +971,30 @@
         <source>%1 of the study&apos;s searches had more candidate layouts than their share (%2) of the study&apos;s bound of %3 and were sampled evenly; run `search` on one GPU count for a finer answer.</source>
         <translation>本研究中有 %1 次搜索的候选布局数超过其分配份额（%2，研究总上限为 %3），因此做了均匀抽样；如需更精细的结果，请对单个 GPU 数量运行 `search`。</translation>
     </message>
+    <message>
+        <source>host memory: needs %1 GiB &gt; %2 GiB per GPU</source>
+        <translation>主机内存：需要 %1 GiB，超过每卡 %2 GiB</translation>
+    </message>
+    <message>
+        <source>needs %1 GiB &gt; %2 GiB usable (stage %3)</source>
+        <translation>需要 %1 GiB，超过可用的 %2 GiB（流水线第 %3 段）</translation>
+    </message>
+    <message>
+        <source>8 GPUs: 1 server x 8 (%1)</source>
+        <translation>8 张 GPU：1 台服务器 × 8（%1）</translation>
+    </message>
+    <message>
+        <source>8 GPUs: 2 servers x 4 over %1</source>
+        <translation>8 张 GPU：2 台服务器 × 4，经 %1 互联</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, inside servers: %2</source>
+        <translation>%1 张 GPU，服务器内互联：%2</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, between servers: %2</source>
+        <translation>%1 张 GPU，服务器间互联：%2</translation>
+    </message>
 </context>
 <context>
     <name>EngineTerms</name>

@@ -93,7 +93,7 @@ TEST_CASE("a plan with a hostile model name and notes is valid JSON and CSV", "[
     Candidate c;
     c.layout = p.layout;
     c.perf = p.perf;
-    c.reason = kHostile;
+    c.reason = plainMessage(kHostile);
     search.ranked = {c};
     search.explanation = Paragraph{{makeMessage("explain.no_layout", {kHostile})}, {}};
     parseJson(searchToJson(search, 5));

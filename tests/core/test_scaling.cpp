@@ -17,7 +17,7 @@ Scenario scenarioFor(const std::string& model, std::int64_t batch, std::int64_t 
 
 const Comparison& find(const ScalingReport& r, const std::string& text) {
     for (const auto& c : r.comparisons)
-        if (c.label.find(text) != std::string::npos)
+        if (c.label.text.find(text) != std::string::npos)
             return c;
     FAIL("no comparison labelled " << text);
     return r.comparisons.front();

@@ -33,7 +33,7 @@ TEST_CASE("ranked by step time, fitting first, Pareto front monotone", "[search]
         CHECK(256 % (c.layout.dp * c.layout.microBatch) == 0);
         if (!c.fits) {
             seenUnfit = true;
-            CHECK_FALSE(c.reason.empty());
+            CHECK_FALSE(c.reason.text.empty());
             continue;
         }
         CHECK_FALSE(seenUnfit);  // fitting layouts come first
@@ -73,8 +73,8 @@ TEST_CASE("nothing fits: layouts kept with reasons, the answer says so", "[searc
     CHECK(r.explanation.text().find("No layout fits") != std::string::npos);
     for (const auto& c : r.ranked)
         // GPU memory, or host memory for the layouts with CPU offload the search also tried.
-        CHECK((c.reason.find("GiB usable") != std::string::npos ||
-               c.reason.find("host memory") != std::string::npos));
+        CHECK((c.reason.text.find("GiB usable") != std::string::npos ||
+               c.reason.text.find("host memory") != std::string::npos));
     // evaluate() still answers, with the layout closest to fitting and a note.
     auto plan = evaluate(s, test::catalog());
     REQUIRE(plan.ok());
@@ -174,7 +174,7 @@ TEST_CASE("the plan keeps every evaluated layout and follows the search options 
     CHECK(search.evaluated == searchLayouts(s, test::catalog()).evaluated);
     bool anyMisfit = false;
     for (const Candidate& c : search.ranked)
-        anyMisfit = anyMisfit || (!c.fits && !c.reason.empty());
+        anyMisfit = anyMisfit || (!c.fits && !c.reason.text.empty());
     CHECK(anyMisfit);  // layouts that do not fit stay, with their reason
     // TP across servers (clusterplan-cli search --allow-cross-node-tp) adds TP 16, 32, 64 layouts.
     SearchOptions crossNode;

@@ -131,7 +131,7 @@ void checkReports(const std::vector<std::string>& texts, double stepSeconds) {
     c.layout = plan.layout;
     c.perf = plan.perf;
     c.perf.stepSeconds = stepSeconds;
-    c.reason = texts.empty() ? std::string() : texts.back();
+    c.reason = plainMessage(texts.empty() ? std::string() : texts.back());
     search.ranked = {c, c};
     search.explanation = Paragraph{{makeMessage("explain.no_layout", {plan.scenario.model.name})}, {}};
     try {

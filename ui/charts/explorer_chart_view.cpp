@@ -3,6 +3,7 @@
 #include "charts/chart_locale.h"
 #include "charts/chart_palette.h"
 #include "charts/point_cloud_item.h"
+#include "i18n/engine_text.h"
 #include "models/engine_terms.h"
 #include "models/number_text.h"
 #include "models/plan_summary.h"
@@ -250,7 +251,7 @@ QString ExplorerChartView::tooltip(std::size_t row) const {
                         .arg(toQString(cost::currencySymbol(m_plan->cost->currency)),
                              formatPlainNumber(*cost, 3));
     if (!c.fits)
-        text += tr("<br><b>does not fit:</b> %1").arg(toQString(c.reason).toHtmlEscaped());
+        text += tr("<br><b>does not fit:</b> %1").arg(engineText(c.reason).toHtmlEscaped());
     return text;
 }
 

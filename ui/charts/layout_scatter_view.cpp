@@ -1,6 +1,7 @@
 #include "charts/layout_scatter_view.h"
 
 #include "charts/chart_locale.h"
+#include "i18n/engine_text.h"
 
 #include "models/engine_terms.h"
 #include "models/number_text.h"
@@ -47,8 +48,7 @@ QString candidateText(const Candidate& c) {
     if (c.layout.offload != Offload::None)
         text += LayoutScatterView::tr("<br>CPU offload: %1").arg(offloadName(c.layout.offload));
     if (!c.fits)
-        text += LayoutScatterView::tr("<br>does not fit: %1")
-                    .arg(QString::fromUtf8(c.reason.c_str()).toHtmlEscaped());
+        text += LayoutScatterView::tr("<br>does not fit: %1").arg(engineText(c.reason).toHtmlEscaped());
     return text;
 }
 

@@ -2,6 +2,7 @@
 
 #include "charts/scaling_chart_views.h"
 #include "charts/table_cell.h"
+#include "i18n/engine_text.h"
 #include "models/number_text.h"
 #include "models/plan_controller.h"
 #include "models/plan_summary.h"
@@ -201,20 +202,22 @@ void ScalingTab::fillTables() {
         m_curve->setItem(row, 4, readOnlyCell(p.fits ? formatPlainNumber(100 * p.efficiency, 1) : QString()));
         m_curve->setItem(row, 5, readOnlyCell(p.fits ? formatPlainNumber(p.trainDays, 1) : QString()));
         m_curve->setItem(
-            row, 6, readOnlyCell(p.fits ? formatLayoutWithOffload(p.best.layout) : toQString(p.best.reason)));
+            row, 6,
+            readOnlyCell(p.fits ? formatLayoutWithOffload(p.best.layout) : engineText(p.best.reason)));
         ++row;
     }
     m_comparisons->setRowCount(static_cast<int>(m_report.comparisons.size()));
     row = 0;
     for (const Comparison& c : m_report.comparisons) {
-        m_comparisons->setItem(row, 0, readOnlyCell(toQString(c.label)));
+        m_comparisons->setItem(row, 0, readOnlyCell(engineText(c.label)));
         m_comparisons->setItem(row, 1, readOnlyCell(c.fits ? tr("yes") : tr("no")));
         m_comparisons->setItem(
             row, 2, readOnlyCell(c.fits ? formatPlainNumber(c.best.perf.tokensPerSecond, 0) : QString()));
         m_comparisons->setItem(
             row, 3, readOnlyCell(c.fits ? formatPlainNumber(c.best.perf.stepSeconds, 3) : QString()));
         m_comparisons->setItem(
-            row, 4, readOnlyCell(c.fits ? formatLayoutWithOffload(c.best.layout) : toQString(c.best.reason)));
+            row, 4,
+            readOnlyCell(c.fits ? formatLayoutWithOffload(c.best.layout) : engineText(c.best.reason)));
         ++row;
     }
     m_comparisons->resizeColumnToContents(0);

@@ -174,7 +174,7 @@ void QuoteSections::layouts() {
     };
     t.fontPt = 7;
     const auto add = [&](std::size_t rank, const Layout& l, double mem, const PerfEstimate& p, bool fits,
-                         const std::string& reason) {
+                         const QString& reason) {
         t.rows.push_back({QString::number(rank),
                           q(std::to_string(l.tp) + "×" + std::to_string(l.pp) + "×" + std::to_string(l.dp) +
                             "×" + std::to_string(l.cp)),
@@ -183,15 +183,16 @@ void QuoteSections::layouts() {
                           q(formatFixed(mem / (1024.0 * 1024.0 * 1024.0), 1)),
                           q(formatFixed(p.stepSeconds, 3)), q(formatFixed(p.tokensPerSecond, 0)),
                           q(formatFixed(100 * p.mfu, 1) + " %"),
-                          fits ? q(label(lang, "fits_short")) : q(reason)});
+                          fits ? q(label(lang, "fits_short")) : reason});
     };
     if (plan.search) {
         for (std::size_t i = 0; i < plan.search->ranked.size() && i < maxLayouts; ++i) {
             const Candidate& c = plan.search->ranked[i];
-            add(i + 1, c.layout, c.memoryBytes, c.perf, c.fits, c.reason);
+            add(i + 1, c.layout, c.memoryBytes, c.perf, c.fits, engineText(c.reason));
         }
     } else {
-        add(1, plan.layout, plan.memory.total(), plan.perf, plan.memory.fits(), label(lang, "no_fit_short"));
+        add(1, plan.layout, plan.memory.total(), plan.perf, plan.memory.fits(),
+            q(label(lang, "no_fit_short")));
     }
     canvas.table(t);
     if (plan.search && !plan.search->explanation.empty()) {

@@ -1,5 +1,6 @@
 #include "models/layout_table_model.h"
 
+#include "i18n/engine_text.h"
 #include "models/engine_terms.h"
 #include "models/number_text.h"
 #include "models/plan_summary.h"
@@ -117,7 +118,7 @@ QVariant LayoutTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::ForegroundRole && !c->fits)
         return QBrush(QColor(0x80, 0x80, 0x80));
     if (role == Qt::ToolTipRole && !c->fits)
-        return toQString(c->reason);
+        return engineText(c->reason);
     return {};
 }
 
@@ -167,7 +168,7 @@ QVariant LayoutTableModel::value(const Candidate& c, int row, int column) const 
     case Fits:
         return c.fits;
     case Reason:
-        return toQString(c.reason);
+        return engineText(c.reason);
     default:
         return {};
     }
