@@ -179,12 +179,16 @@ TEST_CASE("issue_7_scaling_ticks_read_as_numbers", "[issue7][scaling]") {
     QApplication::processEvents();
     const QStringList texts = drawnTexts(throughput);
     INFO(texts.join(QStringLiteral(" | ")).toStdString());
-    for (const QString& text : texts)
+    for (const QString& text : texts) {
         CHECK_FALSE(rawNumber(text));
-    // GPU counts with the locale's thousands separator (en_US in tests: "16,384").
+        CHECK_FALSE(text.contains(QChar(0x2026)));  // no label elided to "…"
+    }
+    // GPU counts with the locale's thousands separator (en_US in tests: "16,384"); past 8
+    // doublings a label every second doubling (powers of 4), so none is elided.
     CHECK(texts.contains(QStringLiteral("16,384")));
     CHECK(texts.contains(QStringLiteral("1,024")));
-    CHECK(texts.contains(QStringLiteral("8")));
+    CHECK(texts.contains(QStringLiteral("16")));
+    CHECK_FALSE(texts.contains(QStringLiteral("2,048")));
     // tokens/s at round steps in millions, efficiency in per cent.
     CHECK(texts.contains(QStringLiteral("10M")));
     CHECK(texts.contains(QStringLiteral("100 %")));

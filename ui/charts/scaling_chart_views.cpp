@@ -14,6 +14,8 @@
 #include <QPen>
 #include <QValueAxis>
 
+#include <cmath>
+
 #include <algorithm>
 #include <utility>
 
@@ -51,7 +53,8 @@ QLogValueAxis* gpuAxis(QObject* parent, const QString& title) {
     // chart localizes numbers (localizeGroups), which gives "16,384" rather than "16384".
     axis->setLabelFormat(QStringLiteral("%.0f"));
     axis->setMinorTickCount(0);
-    axis->setLabelsAngle(-45);  // counts up to 6 digits side by side
+    // Upright: Qt limits a slanted label to about the tick spacing and cut "16,384" to "16,3…".
+    axis->setLabelsAngle(-90);
     axis->setTitleText(title);
     return axis;
 }
@@ -87,6 +90,12 @@ std::pair<double, double> gpuSpan(const ScalingReport& report) {
 // The GPU axis spans every count tried, with a margin on the log scale.
 void fitGpuAxis(QLogValueAxis* axis, const ScalingReport& report) {
     const auto [low, high] = gpuSpan(report);
+    // A label per doubling fits up to 8 doublings: from 1 to 16,384 GPUs (14) Qt elided the
+    // labels to "…" at the default window size, in Chinese first. Wider studies label every
+    // second (or fourth) doubling; the points stay at every count.
+    const double doublings = std::log2(high / low);
+    const double base = doublings > 16 ? 16 : doublings > 8 ? 4 : 2;
+    axis->setBase(base);
     axis->setRange(low / 1.3, high * 1.3);
 }
 
