@@ -206,16 +206,7 @@ TEST_CASE("explorer.offload_column_shows_the_recommended_layouts_offload", "[exp
     // memory and the search open: nothing fits in GPU memory alone, the search chooses ZeRO-Offload.
     // The table, the filter, the point's tooltip and the summary tell it from a layout without.
     WindowFixture f;
-    REQUIRE(f.editAndWait([&] {
-        f.controller.update([&](Scenario& s) {
-            s.modelPreset = "llama-3.1-70b";
-            s.model = *f.catalog.model("llama-3.1-70b");
-            s.training.globalBatch = 64;
-            s.layout = LayoutSpec{1, 1, 0, 1, 1, 1, 1, 3, Recompute::Full, false};
-            s.layout.open = kTp | kPp | kMicroBatch | kZeroStage;
-            s.cluster.cpuMemoryGib = 2048;
-        });
-    }));
+    editToLlama70bOffload(f);
     f.window.showTabOf(f.window.explorer());
     QApplication::processEvents();
     const Plan& p = *f.controller.plan();

@@ -216,27 +216,13 @@ TEST_CASE("issue_7_scaling_ticks_read_as_numbers", "[issue7][scaling]") {
 TEST_CASE("issue_7_measured_run_errors_fit_the_window", "[issue7][measured]") {
     WindowFixture f;
     REQUIRE(f.editAndWait([&] { CHECK(f.controller.openFile(QString::fromUtf8(kExampleRuns)).isEmpty()); }));
-    checkErrorsFit(f);
-    f.window.setLanguage(QStringLiteral("zh_CN"));
-    checkErrorsFit(f);
-    f.window.setLanguage(QStringLiteral("en"));
+    inEnglishAndChinese(f, [&] { checkErrorsFit(f); });
 }
 
 TEST_CASE("issue_7_verdict_names_cpu_offload", "[issue7][verdict][fine_tuning]") {
     WindowFixture f;
     CHECK_FALSE(f.window.verdict()->caption(QStringLiteral("layout")).contains(QStringLiteral("offload")));
-    // Llama 3.1 70B full fine-tune on 8x A100 80GB with 2 TB of host memory: the search offloads the
-    // optimizer (issue 13 §2; the same case as explorer.offload_column_...).
-    REQUIRE(f.editAndWait([&] {
-        f.controller.update([&](Scenario& s) {
-            s.modelPreset = "llama-3.1-70b";
-            s.model = *f.catalog.model("llama-3.1-70b");
-            s.training.globalBatch = 64;
-            s.layout = LayoutSpec{1, 1, 0, 1, 1, 1, 1, 3, Recompute::Full, false};
-            s.layout.open = kTp | kPp | kMicroBatch | kZeroStage;
-            s.cluster.cpuMemoryGib = 2048;
-        });
-    }));
+    editToLlama70bOffload(f);
     REQUIRE(f.controller.plan()->layout.offload == Offload::Optimizer);
     const QString caption = f.window.verdict()->caption(QStringLiteral("layout"));
     CHECK(caption.contains(QStringLiteral("CPU offload: optimizer")));

@@ -135,21 +135,6 @@ void checkTornadoTicks(WindowFixture& f, const QRegularExpression& label) {
     CHECK(axis->max() >= axis->endValue(labels.last()));
 }
 
-// Llama 3.1 70B full fine-tune on 8x A100 80GB with 2 TB of host memory (test_explorer.cpp's case):
-// a run cost of ¥609,624.06 rented.
-void useLlama70bFineTune(WindowFixture& f) {
-    REQUIRE(f.editAndWait([&] {
-        f.controller.update([&](Scenario& s) {
-            s.modelPreset = "llama-3.1-70b";
-            s.model = *f.catalog.model("llama-3.1-70b");
-            s.training.globalBatch = 64;
-            s.layout = LayoutSpec{1, 1, 0, 1, 1, 1, 1, 3, Recompute::Full, false};
-            s.layout.open = kTp | kPp | kMicroBatch | kZeroStage;
-            s.cluster.cpuMemoryGib = 2048;
-        });
-    }));
-}
-
 // Each big figure of the verdict card, as drawn, inside its tile and clear of the next tile by more
 // than the grid's old 18-pixel spacing: "¥609,624.06" then "RENT" 18 pixels on read as one run of
 // text (issue 7). A tile spans from its figure's left edge to the next tile's.
@@ -180,10 +165,7 @@ void checkVerdictFiguresFit(WindowFixture& f) {
 
 TEST_CASE("issue_7_cost_tab_fits_the_default_window", "[issue7][cost]") {
     WindowFixture f;
-    checkCostTabFits(f);
-    f.window.setLanguage(QStringLiteral("zh_CN"));
-    checkCostTabFits(f);
-    f.window.setLanguage(QStringLiteral("en"));
+    inEnglishAndChinese(f, [&] { checkCostTabFits(f); });
 }
 
 TEST_CASE("issue_7_tornado_ticks_are_round_money", "[issue7][cost]") {
@@ -196,7 +178,7 @@ TEST_CASE("issue_7_tornado_ticks_are_round_money", "[issue7][cost]") {
 
 TEST_CASE("issue_7_verdict_figures_fit_their_tiles", "[issue7][verdict]") {
     WindowFixture f;
-    useLlama70bFineTune(f);
+    editToLlama70bOffload(f);
     REQUIRE(f.controller.plan()->cost.has_value());
     const QString exact = f.widget<QLabel>("verdict_run_cost")->toolTip();
     INFO(exact.toStdString());

@@ -36,6 +36,26 @@ bool WindowFixture::editAndWait(const std::function<void()>& edit) {
     return planned.count() > 0;
 }
 
+void editToLlama70bOffload(WindowFixture& f) {
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([&](Scenario& s) {
+            s.modelPreset = "llama-3.1-70b";
+            s.model = *f.catalog.model("llama-3.1-70b");
+            s.training.globalBatch = 64;
+            s.layout = LayoutSpec{1, 1, 0, 1, 1, 1, 1, 3, Recompute::Full, false};
+            s.layout.open = kTp | kPp | kMicroBatch | kZeroStage;
+            s.cluster.cpuMemoryGib = 2048;
+        });
+    }));
+}
+
+void inEnglishAndChinese(WindowFixture& f, const std::function<void()>& check) {
+    check();
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    check();
+    f.window.setLanguage(QStringLiteral("en"));
+}
+
 double stackedTotal(const QChartView& view, int column) {
     double total = 0;
     for (QAbstractSeries* series : view.chart()->series()) {

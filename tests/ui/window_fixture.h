@@ -43,6 +43,13 @@ struct WindowFixture {
     MainWindow window{controller};
 };
 
+// Issue 13 §2's case: Llama 3.1 70B full fine-tune on the seed's 8x A100 80GB server with 2 TB of
+// host memory and TP, PP, micro-batch and ZeRO searched. Nothing fits in GPU memory alone, so the
+// search chooses ZeRO-Offload of the optimizer; a run cost of ¥609,624.06 rented.
+void editToLlama70bOffload(WindowFixture& f);
+// Runs `check` in English, then in Chinese, and switches the window back to English.
+void inEnglishAndChinese(WindowFixture& f, const std::function<void()>& check);
+
 // Sum of the stacked QBarSet values of column `column`, read from the chart's series.
 double stackedTotal(const QChartView& view, int column);
 // The y value of the chart's capacity line (its only QLineSeries), in GiB.
