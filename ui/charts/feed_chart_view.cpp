@@ -72,10 +72,15 @@ void FeedChartView::setPlan(const Plan& plan) {
     const auto power = [base](double exponent) { return std::pow(base, exponent); };
     const auto logBase = [base](double v) { return std::log(v) / std::log(base); };
     values->setRange(power(std::floor(logBase(low))), power(std::ceil(logBase(high))));
-    // Whole numbers with group separators ("1,000,000", not "1e+06"); rates below one sample/s keep
-    // their decimals.
-    values->setLabelFormat(values->min() >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
-    useLocaleNumbers(chart);
+    // Whole numbers with group separators ("1,000,000", not "1e+06"). When the axis starts below one
+    // sample/s, "%g" as printf writes it: Qt 6.4 drew no labels at all for a localized "%g".
+    if (values->min() >= 1) {
+        values->setLabelFormat(QStringLiteral("%.0f"));
+        useLocaleNumbers(chart);
+    } else {
+        values->setLabelFormat(QStringLiteral("%g"));
+        chart->setLocalizeNumbers(false);
+    }
     chart->addAxis(categories, Qt::AlignLeft);
     chart->addAxis(values, Qt::AlignBottom);
     m_series->attachAxis(categories);
