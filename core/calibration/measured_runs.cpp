@@ -10,7 +10,7 @@ Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, c
     s.cluster.nodes = run.nodes;
     if (run.globalBatch > 0)
         s.training.globalBatch = run.globalBatch;
-    std::string description;
+    Message description;
     const LayoutSpec stack = frameworkDefaultLayout(s, catalog, description);
     LayoutSpec& l = s.layout;
     l = run.layout;

@@ -192,7 +192,8 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
     if (plan.search && plan.search->frameworkDefault && plan.search->frameworkDefault->fits &&
         plan.search->frameworkDefault->perf.stepSeconds > plan.perf.stepSecondsHigh) {
         plan.perf.stepSecondsHigh = plan.search->frameworkDefault->perf.stepSeconds;
-        plan.perf.notes.push_back(makeMessage("band.default_layout", {plan.search->defaultDescription}));
+        plan.perf.notes.push_back(
+            makeNestedMessage("band.default_layout", {plan.search->defaultDescription}));
     }
     if (plan.layout.pp > 1) {
         // GPipe for comparison: no interleaving, every micro-batch's activations held at once.

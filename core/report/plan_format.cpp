@@ -217,7 +217,7 @@ std::string planToJson(const Plan& p) {
         w.beginObject("search").value("evaluated", static_cast<double>(p.search->evaluated));
         w.value("layout_fits", p.search->best.has_value()).value("explanation", p.search->explanation.text());
         w.value("rule_of_thumb", p.search->ruleOfThumb.text()).value("rule_agrees", p.search->ruleAgrees);
-        w.value("framework_default", p.search->defaultDescription);
+        w.value("framework_default", p.search->defaultDescription.text);
         if (p.search->frameworkDefault) {
             w.value("framework_default_step_s", p.search->frameworkDefault->perf.stepSeconds);
             w.value("framework_default_fits", p.search->frameworkDefault->fits);
@@ -284,7 +284,7 @@ std::string planToText(const Plan& p) {
     if (p.search) {
         out << "\nLayout search (" << p.search->evaluated << " layouts evaluated)\n  "
             << p.search->explanation << "\n  " << p.search->ruleOfThumb
-            << "\n  Framework default: " << p.search->defaultDescription;
+            << "\n  Framework default: " << p.search->defaultDescription.text;
         if (p.search->frameworkDefault)
             out << " — " << formatFixed(p.search->frameworkDefault->perf.stepSeconds, 3) << " s per step"
                 << (p.search->frameworkDefault->fits ? "" : ", does not fit");

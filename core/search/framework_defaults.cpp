@@ -20,7 +20,7 @@
 
 namespace clusterplan {
 
-LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, std::string& description) {
+LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Message& description) {
     const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
     const double params = countParams(s.model).total;
     const double half = gpu.visibleGib * units::kGiB / 2;
@@ -30,13 +30,12 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, std
     case Framework::Fsdp:
         l.zeroStage = 3;
         l.recompute = Recompute::Full;
-        description = "PyTorch FSDP recipe: full shard (ZeRO-3), activation checkpointing, micro-batch 1";
+        description = makeMessage("recipe.fsdp");
         return l;
     case Framework::DeepSpeed:
         l.zeroStage = 16 * params / static_cast<double>(s.cluster.gpus()) + 2 * params > half ? 3 : 2;
         l.recompute = Recompute::Full;
-        description =
-            "DeepSpeed recipe: ZeRO-" + std::to_string(l.zeroStage) + ", full checkpointing, micro-batch 1";
+        description = makeMessage("recipe.deepspeed", {std::to_string(l.zeroStage)});
         return l;
     case Framework::Megatron:
     case Framework::Nemo:
@@ -66,10 +65,11 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, std
     l.zeroStage = 1;
     l.sequenceParallel = l.tp > 1;
     l.recompute = Recompute::Selective;
-    description = std::string(s.training.framework == Framework::Nemo ? "NeMo" : "Megatron-LM") +
-                  " recipe: TP " + std::to_string(l.tp) + ", PP " + std::to_string(l.pp) +
-                  (l.ep > 1 ? ", EP " + std::to_string(l.ep) : std::string()) +
-                  ", distributed optimizer (ZeRO-1), selective recompute, micro-batch 1";
+    const std::string stack = s.training.framework == Framework::Nemo ? "NeMo" : "Megatron-LM";
+    description = l.ep > 1
+                      ? makeMessage("recipe.megatron_ep",
+                                    {stack, std::to_string(l.tp), std::to_string(l.pp), std::to_string(l.ep)})
+                      : makeMessage("recipe.megatron", {stack, std::to_string(l.tp), std::to_string(l.pp)});
     return l;
 }
 

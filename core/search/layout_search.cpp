@@ -287,7 +287,8 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
     if (resolved)
         result.frameworkDefault = evaluateLayout(c, resolved.value());
     else
-        result.defaultDescription += " — not valid here: " + resolved.error().toString();
+        result.defaultDescription =
+            makeNestedMessage("recipe.invalid", {result.defaultDescription, errorLine(resolved.error())});
     explainSearch(s, c.hw.intraNode, result);
     if (result.offloadChosen)
         result.explanation.sentences.insert(

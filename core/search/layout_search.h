@@ -34,7 +34,7 @@ struct SearchResult {
     std::optional<Message> boundNote;  // when spaceSize exceeded SearchOptions::maxLayouts: what was cut
     std::optional<std::size_t> best;   // index into ranked
     std::optional<Candidate> frameworkDefault;  // what the stack's recipes usually run
-    std::string defaultDescription;             // how the default was chosen, or why it is invalid
+    Message defaultDescription;                 // how the default was chosen, or why it is invalid
     Paragraph explanation;                      // the winner in plain words and numbers
     Paragraph ruleOfThumb;                      // the seed article's advice for this model size
     bool ruleAgrees = false;
@@ -62,6 +62,6 @@ SearchResult searchLayouts(const Scenario& scenario, const Catalog& catalog,
                            const SearchOptions& options = {});
 
 // The layout a stack's published recipes use for this model and cluster (documented heuristics).
-LayoutSpec frameworkDefaultLayout(const Scenario& scenario, const Catalog& catalog, std::string& description);
+LayoutSpec frameworkDefaultLayout(const Scenario& scenario, const Catalog& catalog, Message& description);
 
 }  // namespace clusterplan

@@ -79,7 +79,7 @@ std::string searchToText(const SearchResult& r, std::size_t top) {
         out << "\n" << r.explanation.text() << "\n";
     }
     out << r.ruleOfThumb.text() << "\n";
-    out << "\nFramework default (" << r.defaultDescription << ")";
+    out << "\nFramework default (" << r.defaultDescription.text << ")";
     if (r.frameworkDefault) {
         out << ":\n" << row(*r.frameworkDefault, 0) << "\n";
         if (r.best && r.frameworkDefault->fits)
@@ -130,7 +130,7 @@ std::string searchToJson(const SearchResult& r, std::size_t top) {
     for (std::size_t i = 0; i < r.ranked.size() && i < top; ++i)
         writeCandidate(w, "", r.ranked[i]);
     w.endArray();
-    w.value("framework_default_description", r.defaultDescription);
+    w.value("framework_default_description", r.defaultDescription.text);
     if (r.frameworkDefault) {
         writeCandidate(w, "framework_default", *r.frameworkDefault);
         if (r.best && r.frameworkDefault->fits)

@@ -194,6 +194,23 @@ constexpr std::array kCatalog{
             "The open layout keys allow %1 candidate layouts, more than the search's bound of %2: an evenly "
             "spaced %2 of them were evaluated, so a better layout may exist. Fix some keys in \"layout\" "
             "(micro_batch, vpp, zero_stage, recompute, pp) to search the rest exhaustively.")},
+    // The stack's default layout (search/framework_defaults.cpp): the band's upper end
+    MessageTemplate{"recipe.fsdp",
+                    QT_TRANSLATE_NOOP(
+                        "EngineMessage",
+                        "PyTorch FSDP recipe: full shard (ZeRO-3), activation checkpointing, micro-batch 1")},
+    MessageTemplate{
+        "recipe.deepspeed",
+        QT_TRANSLATE_NOOP("EngineMessage", "DeepSpeed recipe: ZeRO-%1, full checkpointing, micro-batch 1")},
+    MessageTemplate{"recipe.megatron",
+                    QT_TRANSLATE_NOOP("EngineMessage",
+                                      "%1 recipe: TP %2, PP %3, distributed optimizer (ZeRO-1), "
+                                      "selective recompute, micro-batch 1")},
+    MessageTemplate{"recipe.megatron_ep",
+                    QT_TRANSLATE_NOOP("EngineMessage",
+                                      "%1 recipe: TP %2, PP %3, EP %4, distributed optimizer "
+                                      "(ZeRO-1), selective recompute, micro-batch 1")},
+    MessageTemplate{"recipe.invalid", QT_TRANSLATE_NOOP("EngineMessage", "%1 — not valid here: %2")},
     // Why a searched layout does not fit (search/layout_search.cpp)
     MessageTemplate{"search.reason.host",
                     QT_TRANSLATE_NOOP("EngineMessage", "host memory: needs %1 GiB > %2 GiB per GPU")},

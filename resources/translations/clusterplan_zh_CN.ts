@@ -995,6 +995,26 @@
         <source>%1 GPUs, between servers: %2</source>
         <translation>%1 张 GPU，服务器间互联：%2</translation>
     </message>
+    <message>
+        <source>PyTorch FSDP recipe: full shard (ZeRO-3), activation checkpointing, micro-batch 1</source>
+        <translation>PyTorch FSDP 常用配置：完全分片（ZeRO-3）、激活检查点、微批次 1</translation>
+    </message>
+    <message>
+        <source>DeepSpeed recipe: ZeRO-%1, full checkpointing, micro-batch 1</source>
+        <translation>DeepSpeed 常用配置：ZeRO-%1、完全检查点、微批次 1</translation>
+    </message>
+    <message>
+        <source>%1 recipe: TP %2, PP %3, distributed optimizer (ZeRO-1), selective recompute, micro-batch 1</source>
+        <translation>%1 常用配置：TP %2、PP %3、分布式优化器（ZeRO-1）、选择性重计算、微批次 1</translation>
+    </message>
+    <message>
+        <source>%1 recipe: TP %2, PP %3, EP %4, distributed optimizer (ZeRO-1), selective recompute, micro-batch 1</source>
+        <translation>%1 常用配置：TP %2、PP %3、EP %4、分布式优化器（ZeRO-1）、选择性重计算、微批次 1</translation>
+    </message>
+    <message>
+        <source>%1 — not valid here: %2</source>
+        <translation>%1——在此不可用：%2</translation>
+    </message>
 </context>
 <context>
     <name>EngineTerms</name>

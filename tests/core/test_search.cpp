@@ -126,12 +126,13 @@ TEST_CASE("the MoE recipe default uses expert parallelism", "[search]") {
     Scenario s = openScenario("mixtral-8x7b", 8, 256);
     s.cluster.gpu = "h100-sxm-80gb";
     s.training.framework = Framework::Nemo;
-    std::string description;
+    Message description;
     const LayoutSpec l = frameworkDefaultLayout(s, test::catalog(), description);
     CHECK(l.tp == 1);
     CHECK(l.pp == 4);
     CHECK(l.ep == 8);
-    CHECK(description.find("EP 8") != std::string::npos);
+    CHECK(description.text.find("EP 8") != std::string::npos);
+    CHECK(description.id == "recipe.megatron_ep");
 }
 
 TEST_CASE("no layout at all: why, and the nearest cluster sizes and batches that work", "[search]") {
