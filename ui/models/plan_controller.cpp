@@ -115,21 +115,22 @@ void PlanController::workerFinished() {
         publish(*evaluation);
     } else {
         ++m_staleDropped;
-        if (evaluation->fitComputed) {  // still a valid fit of the inputs it names: keep it
-            ++m_fitsComputed;
-            m_fit = std::move(evaluation->fit);
-        }
+        keepFit(*evaluation);  // still a valid fit of the inputs it names
     }
     if (m_workerWanted)
         startWorker();
 }
 
+void PlanController::keepFit(Evaluation& evaluation) {
+    if (!evaluation.fitComputed)
+        return;
+    ++m_fitsComputed;
+    m_fit = std::move(evaluation.fit);
+}
+
 void PlanController::publish(Evaluation& evaluation) {
     m_lastEvaluationMs = evaluation.ms;
-    if (evaluation.fitComputed)
-        ++m_fitsComputed;
-    if (evaluation.fit)
-        m_fit = std::move(evaluation.fit);
+    keepFit(evaluation);
     if (!evaluation.plan) {
         emit inputError(toQString(evaluation.plan.error().where), engineText(evaluation.plan.error()));
         return;

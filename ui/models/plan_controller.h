@@ -135,6 +135,8 @@ private:
     void schedule();
     void startWorker();
     void workerFinished();
+    // Takes the evaluation's new profile fit, if it computed one (shown or stale).
+    void keepFit(Evaluation& evaluation);
     void publish(Evaluation& evaluation);
     void replaceDocument(Scenario scenario, const QString& path, bool modified);
 
