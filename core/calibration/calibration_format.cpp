@@ -6,25 +6,14 @@
 
 #include "report/plan_format.h"
 #include "util/number_format.h"
+#include "util/text_columns.h"
 
 namespace clusterplan {
 
 namespace {
 
-std::string padLeft(const std::string& text, std::size_t width) {
-    return std::string(width - std::min(width, text.size()), ' ') + text;
-}
-
 std::string padRight(const std::string& text, std::size_t width) {
     return text + std::string(width - std::min(width, text.size()), ' ');
-}
-
-std::string percent(double fraction) {
-    return (fraction >= 0 ? "+" : "") + formatFixed(100 * fraction, 1) + " %";
-}
-
-std::string seconds(double s) {
-    return formatFixed(s, s < 10 ? 3 : 1) + " s";
 }
 
 }  // namespace

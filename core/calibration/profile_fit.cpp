@@ -8,6 +8,7 @@
 #include "calibration/measured_runs.h"
 #include "report/plan.h"
 #include "util/number_format.h"
+#include "util/statistics.h"
 #include "util/units.h"
 
 namespace clusterplan {
@@ -114,13 +115,6 @@ Result<std::array<double, kKnobCount>> search(Problem& p) {
             step /= 2;
     }
     return z;
-}
-
-double mean(const std::vector<double>& v) {
-    double sum = 0;
-    for (double x : v)
-        sum += x;
-    return v.empty() ? 0 : sum / static_cast<double>(v.size());
 }
 
 // The band from the user's runs (two or more): the range of true / predicted step over the fitted

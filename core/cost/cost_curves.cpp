@@ -1,17 +1,12 @@
 // Cumulative cost curves and break-even search; formulas in cost_curves.h (cost-model.md §2-§4).
 #include "cost/cost_curves.h"
 
+#include "util/as_double.h"
 #include <cmath>
 
 namespace clusterplan::cost {
 
-namespace {
-
-std::size_t at(int m) {
-    return static_cast<std::size_t>(m);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 double monthlyDiscountFactor(double annualRate) {
     const double monthly = std::pow(1.0 + annualRate, 1.0 / 12.0) - 1.0;

@@ -3,15 +3,12 @@
 
 #include <cmath>
 
+#include "util/as_double.h"
 #include "util/number_format.h"
 
 namespace clusterplan::cost {
 
 namespace {
-
-std::size_t at(int m) {
-    return static_cast<std::size_t>(m);
-}
 
 double availableGpuHours(const CostModel& m) {
     return static_cast<double>(m.cluster.gpus) * kHoursPerMonth * m.horizonMonths;

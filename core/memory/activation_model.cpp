@@ -1,14 +1,11 @@
 #include "memory/activation_model.h"
 
+#include "util/as_double.h"
 #include <algorithm>
 
 namespace clusterplan {
 
 namespace {
-
-double d(std::int64_t v) {
-    return static_cast<double>(v);
-}
 
 void add(std::vector<StoredTensor>& list, std::string name, double bytes, bool tpSharded,
          bool quadratic = false) {

@@ -8,15 +8,13 @@
 #include "model/lora.h"
 #include "model/param_count.h"
 #include "model/trainable_params.h"
+#include "util/as_double.h"
 #include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-double d(std::int64_t v) {
-    return static_cast<double>(v);
-}
 using units::kGiB;
 using units::kMiB;
 

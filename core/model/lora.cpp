@@ -1,12 +1,9 @@
 #include "model/lora.h"
+#include "util/as_double.h"
 
 namespace clusterplan {
 
 namespace {
-
-double d(std::int64_t v) {
-    return static_cast<double>(v);
-}
 
 void addAttention(const ModelSpec& m, std::vector<LinearMatrix>& out) {
     const double h = d(m.hidden), a = d(m.heads);

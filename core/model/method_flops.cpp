@@ -3,14 +3,11 @@
 #include "model/lora.h"
 #include "model/param_count.h"
 #include "model/trainable_params.h"
+#include "util/as_double.h"
 
 namespace clusterplan {
 
 namespace {
-
-double d(std::int64_t v) {
-    return static_cast<double>(v);
-}
 
 // Matmul weights one token uses in a layer (P_mm per layer: top_k routed experts).
 double layerMatmul(const ModelSpec& m, const LayerParams& p, bool moe) {

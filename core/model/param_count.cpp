@@ -1,12 +1,9 @@
 #include "model/param_count.h"
+#include "util/as_double.h"
 
 namespace clusterplan {
 
 namespace {
-
-double d(std::int64_t v) {
-    return static_cast<double>(v);
-}
 
 // Attention projections. Standard/GQA: W_q h·a·d_h, W_k and W_v h·g·d_h, W_o a·d_h·h.
 // MLA (DeepSeek-V2 arXiv:2405.04434 §2.1; domain.md §1): low-rank q and kv paths with their norms.

@@ -1,15 +1,12 @@
 #include "perf/collective_cost.h"
 
+#include "util/as_double.h"
 #include <algorithm>
 #include <cmath>
 
 namespace clusterplan {
 
 namespace {
-
-double d(std::int64_t v) {
-    return static_cast<double>(v);
-}
 
 // Switch tiers a rail-optimised fat tree needs for n GPU ports of 64-port switches
 // (shared/guide/cost-model.md §2: 1 tier up to 64 ports... 512 with one switch per rail, 2 up to

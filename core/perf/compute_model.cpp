@@ -4,16 +4,11 @@
 
 #include "model/trainable_params.h"
 #include "perf/fine_tuning_compute.h"
+#include "util/as_double.h"
 
 namespace clusterplan {
 
-namespace {
-
-double d(std::int64_t v) {
-    return static_cast<double>(v);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 KernelTimer::KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision)
     : m_profile(profile) {

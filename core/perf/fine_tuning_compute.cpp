@@ -4,14 +4,11 @@
 
 #include "memory/quantized_weights.h"
 #include "model/lora.h"
+#include "util/as_double.h"
 
 namespace clusterplan {
 
 namespace {
-
-double d(std::int64_t v) {
-    return static_cast<double>(v);
-}
 
 // One matrix as this GPU runs it: GEMM rows per copy, copies on this GPU, its TP-split shape.
 struct LocalMatrix {

@@ -12,14 +12,11 @@
 #include "perf/offload_time.h"
 #include "perf/prediction_band.h"
 #include "perf/synchronisation.h"
+#include "util/as_double.h"
 
 namespace clusterplan {
 
 namespace {
-
-double d(std::int64_t v) {
-    return static_cast<double>(v);
-}
 
 // Communication each micro-batch pays on one stage, exposed on the critical path.
 struct MicroBatchComm {

@@ -8,6 +8,7 @@
 #include "cost/cost_curves.h"
 #include "cost/cost_model.h"
 #include "cost/renting.h"
+#include "util/as_double.h"
 #include "util/json_read.h"
 
 namespace clusterplan {
@@ -15,10 +16,6 @@ namespace clusterplan {
 namespace {
 
 using cost::Money;
-
-std::size_t at(int m) {
-    return static_cast<std::size_t>(m);
-}
 
 std::string phasePath(const PhaseSetup& p) {
     return json::indexPath("phases", p.index);

@@ -2,16 +2,13 @@
 #include "phases/phased_plan.h"
 
 #include "phases/phase_check.h"
+#include "util/as_double.h"
 
 namespace clusterplan {
 
 namespace {
 
 using cost::Money;
-
-std::size_t at(int m) {
-    return static_cast<std::size_t>(m);
-}
 
 std::optional<double> perMillion(Money cost, double tokens) {
     if (!(tokens > 0))

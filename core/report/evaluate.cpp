@@ -12,6 +12,7 @@
 #include "search/layout_alternatives.h"
 #include "search/layout_search.h"
 #include "util/number_format.h"
+#include "util/text_columns.h"
 #include "util/units.h"
 
 namespace clusterplan {
@@ -19,10 +20,6 @@ namespace clusterplan {
 namespace {
 
 using units::kGiB;
-
-std::string gib(double bytes) {
-    return formatFixed(bytes / kGiB, 1) + " GiB";
-}
 
 // Plain-language remarks on the memory picture, the kind a user acts on.
 void addMemoryNotes(Plan& plan) {

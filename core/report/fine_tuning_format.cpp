@@ -3,16 +3,14 @@
 #include <cmath>
 
 #include "util/number_format.h"
+#include "util/text_columns.h"
+#include "util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-std::string gib(double b) {
-    return formatFixed(b / kGiB, 2) + " GiB";
-}
+using units::kGiB;
 
 double perNode(const Plan& p, double perGpu) {
     return perGpu * static_cast<double>(p.scenario.cluster.gpusPerNode);
@@ -75,9 +73,9 @@ void writeHostText(std::ostream& out, const Plan& p) {
         return;
     const HostMemory& h = p.memory.host;
     out << "  host (CPU offload: " << toString(p.layout.offload) << ")\n";
-    out << "    per GPU           " << gib(h.total()) << " (weights " << gib(h.weights) << ", gradients "
-        << gib(h.gradients) << ", optimizer " << gib(h.optimizer) << ")\n";
-    out << "    per server        " << gib(perNode(p, h.total())) << " of "
+    out << "    per GPU           " << gib(h.total(), 2) << " (weights " << gib(h.weights, 2)
+        << ", gradients " << gib(h.gradients, 2) << ", optimizer " << gib(h.optimizer, 2) << ")\n";
+    out << "    per server        " << gib(perNode(p, h.total()), 2) << " of "
         << formatFixed(p.host.memoryGib, 0) << " GiB, " << (h.fits() ? "fits" : "does NOT fit") << "\n";
 }
 

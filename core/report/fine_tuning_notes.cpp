@@ -1,16 +1,11 @@
 #include "report/fine_tuning_notes.h"
 
 #include "util/number_format.h"
+#include "util/text_columns.h"
 
 namespace clusterplan {
 
 namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-std::string gib(double bytes) {
-    return formatFixed(bytes / kGiB, 1) + " GiB";
-}
 
 std::string params(double n) {
     return formatFixed(n / 1e6, 2) + "M";

@@ -9,6 +9,7 @@
 #include "report/fine_tuning_format.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
+#include "util/text_columns.h"
 #include "util/units.h"
 
 namespace clusterplan {
@@ -30,10 +31,6 @@ void writeMemory(json::Writer& w, const char* key, const MemoryBreakdown& m) {
     w.value("other", bytes(m.other.total())).value("total", bytes(m.total()));
     w.value("capacity", bytes(m.capacity)).value("fits", m.fits());
     w.endObject();
-}
-
-std::string seconds(double s) {
-    return formatFixed(s, s < 10 ? 3 : 1) + " s";
 }
 
 void writeRunText(std::ostream& out, const Plan& p);

@@ -10,6 +10,8 @@
 #include "util/json_read.h"
 #include "util/json_write.h"
 #include "util/number_format.h"
+#include "util/statistics.h"
+#include "util/text_columns.h"
 #include "validation/cross_validation.h"
 
 namespace clusterplan {
@@ -126,13 +128,6 @@ std::pair<double, double> metricBand(const std::string& metric, const Plan& plan
     return {value * p.stepSeconds / p.stepSecondsHigh, value * p.stepSeconds / p.stepSecondsLow};
 }
 
-double mean(const std::vector<double>& v) {
-    double sum = 0;
-    for (double x : v)
-        sum += x;
-    return v.empty() ? 0 : sum / static_cast<double>(v.size());
-}
-
 void summarise(ValidationReport& report) {
     std::map<std::string, std::vector<double>> errors, cvErrors, covered;
     std::vector<double> all, cvAll, coveredAll;
@@ -229,16 +224,8 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
 
 namespace {
 
-std::string padLeft(const std::string& text, std::size_t width) {
-    return std::string(width - std::min(width, text.size()), ' ') + text;
-}
-
 std::string value(double v) {
     return formatFixed(v, std::fabs(v) < 100 ? 2 : 0);
-}
-
-std::string percent(double fraction) {
-    return (fraction >= 0 ? "+" : "") + formatFixed(100 * fraction, 1) + " %";
 }
 
 }  // namespace

@@ -17,8 +17,6 @@ using namespace clusterplan::ui::test;
 
 namespace {
 
-const QRegularExpression kHan(QStringLiteral("\\p{Han}"));
-
 // TP 5 on the default scenario (Llama 3.1 8B, 32 attention heads) on 5 servers of 8 GPUs: TP 5
 // divides the 40 GPUs and dp = 8 divides the global batch of 512, so the one rule it breaks is the
 // heads'. The error signals of the last edit are in `errors`.

@@ -31,7 +31,6 @@ const QRegularExpression kLatinTerms(QStringLiteral(
     "Megatron|NeMo|DeepSpeed|Mixtral|DeepSeek|Qwen|cuBLAS|NCCL|CUDA|HBM|VPP|1F1B|gate|down|[A-Z]{2,3}|"
     "[a-z]_[a-z]+"));
 const QRegularExpression kWord(QStringLiteral("[A-Za-z]{3,}"));
-const QRegularExpression kHan(QStringLiteral("\\p{Han}"));
 
 // A text still in English: a Latin word that is not one of the terms above, and no Chinese.
 bool untranslated(QString text) {

@@ -33,9 +33,6 @@ using namespace clusterplan::ui::test;
 
 namespace {
 
-const QSize kDefaultWindow(1400, 900);  // MainWindow's first size
-const QRegularExpression kHan(QStringLiteral("\\p{Han}"));
-
 // The texts a chart draws (titles, axis labels, legend), as shown: Qt Charts cuts a label that
 // does not fit to "abc..." (ChartPresenter::truncatedText) and hides one that overlaps another.
 QList<const QGraphicsTextItem*> drawnItems(const QChartView& view) {
@@ -52,12 +49,6 @@ QStringList drawnTexts(const QChartView& view) {
     for (const QGraphicsTextItem* item : drawnItems(view))
         texts << item->toPlainText();
     return texts;
-}
-
-void showAtDefaultSize(WindowFixture& f, QWidget* page) {
-    f.window.resize(kDefaultWindow);
-    f.window.showTabOf(page);
-    QApplication::processEvents();
 }
 
 // The tornado's input names, each drawn whole: not cut, not hidden, inside the chart, left of the

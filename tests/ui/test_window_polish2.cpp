@@ -30,17 +30,6 @@ using namespace clusterplan::ui::test;
 
 namespace {
 
-const QSize kDefaultWindow(1400, 900);  // MainWindow's first size
-
-// Shown and laid out: a language switch rebuilds the widgets, whose layouts and scroll areas then
-// settle over a few passes of the event loop (a scroll bar shown for one pass hides on the next).
-void showAtDefaultSize(WindowFixture& f, QWidget* page) {
-    f.window.resize(kDefaultWindow);
-    f.window.showTabOf(page);
-    for (int pass = 0; pass < 3; ++pass)
-        QApplication::processEvents();
-}
-
 // The scroll area a tab's page sits in (main_window.cpp scrollable()).
 const QScrollArea* pageScrollArea(const QWidget* widget) {
     for (const QWidget* w = widget; w; w = w->parentWidget())

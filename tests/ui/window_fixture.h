@@ -1,8 +1,11 @@
 #pragma once
 // A MainWindow on the built-in catalog and default scenario, shown offscreen, plus helpers that
 // find inputs by objectName and wait for the controller's answer to an edit.
+#include <QApplication>
 #include <QChartView>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSize>
 #include <QString>
 #include <QTest>
 
@@ -54,5 +57,20 @@ void inEnglishAndChinese(WindowFixture& f, const std::function<void()>& check);
 double stackedTotal(const QChartView& view, int column);
 // The y value of the chart's capacity line (its only QLineSeries), in GiB.
 double capacityLineGib(const QChartView& view);
+
+// MainWindow's first size, which every layout check uses.
+inline const QSize kDefaultWindow(1400, 900);
+// Any Chinese (Han) character: proof that a text was translated.
+inline const QRegularExpression kHan(QStringLiteral("\\p{Han}"));
+
+// Shown at the default size and laid out: a language switch rebuilds the widgets, whose layouts
+// and scroll areas then settle over a few passes of the event loop (a scroll bar shown for one
+// pass hides on the next).
+inline void showAtDefaultSize(WindowFixture& f, QWidget* page) {
+    f.window.resize(kDefaultWindow);
+    f.window.showTabOf(page);
+    for (int pass = 0; pass < 3; ++pass)
+        QApplication::processEvents();
+}
 
 }  // namespace clusterplan::ui::test

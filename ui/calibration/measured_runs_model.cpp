@@ -70,7 +70,7 @@ QString number(double value) {
     return QLocale().toString(value, 'g', 12);
 }
 
-QString recomputeName(Recompute r) {
+QString measuredRecomputeName(Recompute r) {
     switch (r) {
     case Recompute::None:
         return MeasuredRunsModel::tr("none");
@@ -137,7 +137,7 @@ QString MeasuredRunsModel::display(const MeasuredRun& run, int column) const {
     case Dp:
         return l.dp == 0 ? tr("the rest") : QString::number(l.dp);
     case RecomputeColumn:
-        return recomputeName(l.recompute);
+        return measuredRecomputeName(l.recompute);
     case SequenceParallel:
         return l.sequenceParallel ? tr("yes") : tr("no");
     case Nodes:

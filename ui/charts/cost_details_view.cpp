@@ -5,6 +5,7 @@
 #include "charts/money_axis.h"
 #include "charts/table_cell.h"
 #include "i18n/engine_text.h"
+#include "models/money_text.h"
 #include "models/number_text.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
@@ -37,10 +38,6 @@ const QColor kLowColor(0x56, 0xB4, 0xE9);
 const QColor kHighColor(0xD5, 0x5E, 0x00);
 constexpr int kMargin = 4;  // around the tornado chart, pixels
 
-QString money(const cost::Money& m, cost::Currency c) {
-    return toQString(cost::formatMoney(m, c));
-}
-
 QTableWidgetItem* rightCell(const QString& text) {
     return readOnlyCell(text, Qt::AlignRight | Qt::AlignVCenter);
 }
@@ -51,7 +48,7 @@ constexpr int kWholeRole = Qt::UserRole;
 constexpr int kCompactRole = Qt::UserRole + 1;
 
 QString wholeMoney(const cost::Money& m, cost::Currency c) {
-    QString text = money(cost::Money::fromUnits(std::round(m.units())), c);
+    QString text = moneyText(cost::Money::fromUnits(std::round(m.units())), c);
     if (text.endsWith(QLatin1String(".00")))
         text.chop(3);
     return text;
@@ -138,8 +135,8 @@ void CostDetailsView::setPlan(const Plan& plan) {
     if (r.runCostRent && r.runCostBuy) {
         text = tr("<b>Training run</b> (%1 GPU-hours, %2 B tokens): <b>%3</b> rented, <b>%4</b> owned")
                    .arg(formatPlainNumber(r.runGpuHours.value_or(0), 0),
-                        formatPlainNumber(r.trainingTokens / 1e9, 0), money(*r.runCostRent, r.currency),
-                        money(*r.runCostBuy, r.currency));
+                        formatPlainNumber(r.trainingTokens / 1e9, 0), moneyText(*r.runCostRent, r.currency),
+                        moneyText(*r.runCostBuy, r.currency));
         if (r.perMillionTokensRent && r.perMillionTokensBuy)
             text += tr(" · per million tokens %1 %2 rented, %1 %3 owned")
                         .arg(toQString(cost::currencySymbol(r.currency)),
@@ -179,9 +176,9 @@ void CostDetailsView::showTornado(const Plan& plan) {
                 .arg(costInputName(row.input))
                 .arg(value, 0, 'g', 4)
                 .arg(row.base, 0, 'g', 4)
-                .arg(money(adv, r.currency))
+                .arg(moneyText(adv, r.currency))
                 .arg(delta >= 0 ? QStringLiteral("+") : QString())
-                .arg(money(cost::Money::fromUnits(delta), r.currency));
+                .arg(moneyText(cost::Money::fromUnits(delta), r.currency));
         };
         lowTips << tip(row.low, dl, row.advantageLow);
         highTips << tip(row.high, dh, row.advantageHigh);
@@ -212,7 +209,7 @@ void CostDetailsView::showTornado(const Plan& plan) {
     chart->setMargins(QMargins(kMargin, kMargin, std::max(kMargin, half + kMargin), kMargin));
     m_changeAxis->setTitleText(tr("change of rent − own net at month %1").arg(r.horizonMonths));
     chart->setTitle(tr("Sensitivity (positive favours buying; base %1)")
-                        .arg(money(cost::Money::fromUnits(base), r.currency)));
+                        .arg(moneyText(cost::Money::fromUnits(base), r.currency)));
 }
 
 void CostDetailsView::showYearly(const Plan& plan) {
@@ -231,7 +228,7 @@ void CostDetailsView::showYearly(const Plan& plan) {
             QTableWidgetItem* cell = rightCell(wholeMoney(amount, r.currency));
             cell->setData(kWholeRole, cell->text());
             cell->setData(kCompactRole, formatShortMoney(amount.units(), symbol));
-            cell->setToolTip(money(amount, r.currency));
+            cell->setToolTip(moneyText(amount, r.currency));
             m_yearly->setItem(i, column++, cell);
         }
     }

@@ -26,7 +26,7 @@ namespace clusterplan::ui {
 
 namespace {
 
-constexpr double kHeadroom = 1.08;
+constexpr double kScatterHeadroom = 1.08;
 // The plan keeps the whole ranking; this overview shows its top (the Explorer tab shows all, drawn
 // without a QScatterSeries, which is too slow for thousands of points).
 constexpr std::size_t kShown = 20;
@@ -183,7 +183,7 @@ void LayoutScatterView::fitAxes(double capacityGib) {
     }
     m_memoryAxis->setVisible(true);
     m_throughputAxis->setVisible(true);
-    m_memoryAxis->setRange(0, maxMemory * kHeadroom);
+    m_memoryAxis->setRange(0, maxMemory * kScatterHeadroom);
     m_memoryAxis->applyNiceNumbers();
     // Zoomed to the points (a scatter, not bars): layouts often differ by a few per cent.
     const double pad = std::max(maxThroughput - minThroughput, 0.02 * maxThroughput) * kThroughputPad;

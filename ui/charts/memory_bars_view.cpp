@@ -24,7 +24,7 @@ namespace clusterplan::ui {
 
 namespace {
 
-constexpr double kHeadroom = 1.12;  // value axis ends this far above the tallest bar or line
+constexpr double kBarHeadroom = 1.12;  // value axis ends this far above the tallest bar or line
 const QColor kCapacityColor(0x22, 0x22, 0x22);
 
 std::array<double, 5> categoryBytes(const MemoryBreakdown& memory) {
@@ -129,7 +129,7 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     bars->attachAxis(m_valueAxis);
     m_capacityLine->attachAxis(m_categoryAxis);  // category i sits at x = i, edges at ±0.5
     m_capacityLine->attachAxis(m_valueAxis);
-    m_valueAxis->setRange(0, std::max(tallest, capacityGib) * kHeadroom);
+    m_valueAxis->setRange(0, std::max(tallest, capacityGib) * kBarHeadroom);
     m_valueAxis->applyNiceNumbers();
 
     m_capacityLabel->setText(m_capacityLine->name());

@@ -28,10 +28,10 @@ namespace clusterplan::ui {
 
 namespace {
 
-constexpr double kBarWidth = 0.4;      // of the category; the bar spans y = ±0.2
-constexpr double kWhiskerY = 0.27;     // the band's line, just above the bar
-constexpr double kWhiskerTick = 0.04;  // half the height of its end ticks
-constexpr double kHeadroom = 1.04;     // the value axis ends this far past the band's high end
+constexpr double kBarWidth = 0.4;       // of the category; the bar spans y = ±0.2
+constexpr double kWhiskerY = 0.27;      // the band's line, just above the bar
+constexpr double kWhiskerTick = 0.04;   // half the height of its end ticks
+constexpr double kStepHeadroom = 1.04;  // the value axis ends this far past the band's high end
 const QColor kWhiskerColor(0x22, 0x22, 0x22);
 
 // "47.1 s", "3.52 s", "0.853 s": three significant digits down to a millisecond.
@@ -161,7 +161,7 @@ void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const P
     double longest = std::max(perf.stepSeconds, perf.stepSecondsHigh);
     for (const Plan* p : plans)
         longest = std::max(longest, p->perf.stepSeconds);
-    m_valueAxis->setRange(0, longest * kHeadroom);
+    m_valueAxis->setRange(0, longest * kStepHeadroom);
     m_valueAxis->applyNiceNumbers();
     m_valueAxis->setLabelFormat(QStringLiteral("%.%1f").arg(axisDecimals(*m_valueAxis)));
 }

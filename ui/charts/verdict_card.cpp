@@ -3,6 +3,7 @@
 #include "charts/money_axis.h"
 #include "i18n/engine_text.h"
 #include "models/engine_terms.h"
+#include "models/money_text.h"
 #include "models/number_text.h"
 #include "models/plan_comparison.h"
 #include "models/plan_controller.h"
@@ -24,10 +25,6 @@ namespace clusterplan::ui {
 namespace {
 
 constexpr int kTileSpacing = 30;  // pixels between tiles
-
-QString money(const cost::Money& amount, cost::Currency currency) {
-    return toQString(cost::formatMoney(amount, currency));
-}
 
 QString number(double value, int decimals) {
     return formatNumber(value, decimals);
@@ -250,20 +247,20 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     const QString symbol = toQString(cost::currencySymbol(r.currency));
     setTile(QStringLiteral("run_cost"),
             r.runCostRent ? formatShortMoney(r.runCostRent->units(), symbol) : tr("—"),
-            r.runCostBuy ? tr("rented; %1 owned").arg(money(*r.runCostBuy, r.currency)) : tr("rented"),
+            r.runCostBuy ? tr("rented; %1 owned").arg(moneyText(*r.runCostBuy, r.currency)) : tr("rented"),
             baseCost && r.runCostRent && base->cost->runCostRent
                 ? relative(r.runCostRent->units(), base->cost->runCostRent->units())
                 : QString());
     tile(QStringLiteral("run_cost"))
-        ->figure->setToolTip(r.runCostRent ? money(*r.runCostRent, r.currency) : QString());
+        ->figure->setToolTip(r.runCostRent ? moneyText(*r.runCostRent, r.currency) : QString());
     const cost::Money advantage = r.rentAccruedTotal - r.buyNetTotal;  // positive: buying saves
     const bool buy = advantage > cost::Money();
     setTile(QStringLiteral("rent_vs_buy"), buy ? tr("BUY") : tr("RENT"),
             tr("saves %1 over %2 months")
-                .arg(money(buy ? advantage : -advantage, r.currency))
+                .arg(moneyText(buy ? advantage : -advantage, r.currency))
                 .arg(r.horizonMonths),
             tr("rent %1 · own net %2")
-                .arg(money(r.rentAccruedTotal, r.currency), money(r.buyNetTotal, r.currency)));
+                .arg(moneyText(r.rentAccruedTotal, r.currency), moneyText(r.buyNetTotal, r.currency)));
     const auto& be = r.breakeven.gross;
     setTile(QStringLiteral("break_even"), be ? tr("month %1").arg(*be) : tr("never"),
             be ? tr("buying pays back (gross)") : tr("within %1 months").arg(r.searchMonths),

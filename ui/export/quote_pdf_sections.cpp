@@ -237,8 +237,8 @@ void QuoteSections::sensitivity() {
     };
     // The input's name as the tornado above draws it ("power price", "电价"), not the engine's key.
     for (const auto& s : plan.cost->sensitivity)
-        t.rows.push_back({costInputName(s.input), q(formatNumber(std::round(s.low * 1e6) / 1e6)),
-                          q(formatNumber(std::round(s.high * 1e6) / 1e6)),
+        t.rows.push_back({costInputName(s.input), q(clusterplan::formatNumber(std::round(s.low * 1e6) / 1e6)),
+                          q(clusterplan::formatNumber(std::round(s.high * 1e6) / 1e6)),
                           month(s.breakevenLow) + QStringLiteral(" / ") + month(s.breakevenHigh),
                           q(quote::formatPlain(s.advantageLow)), q(quote::formatPlain(s.advantageHigh))});
     canvas.table(t);

@@ -1,0 +1,17 @@
+#pragma once
+// Pieces of the plain-text reports (validate, calibrate, the plan, fine-tuning), written once.
+#include <cstddef>
+#include <string>
+
+namespace clusterplan {
+
+// `text` right-aligned in `width` columns.
+std::string padLeft(const std::string& text, std::size_t width);
+// A signed relative error: 0.015 -> "+1.5 %".
+std::string percent(double fraction);
+// "0.123 s" below ten seconds, "12.3 s" above.
+std::string seconds(double s);
+// Bytes as binary gigabytes: gib(1.5 * 2^30) == "1.5 GiB".
+std::string gib(double bytes, int decimals = 1);
+
+}  // namespace clusterplan
