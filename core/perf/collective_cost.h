@@ -1,18 +1,25 @@
 #pragma once
-// α-β cost of NCCL-style collectives (domain.md §5; Thakur et al. 2005 ring algorithms).
-// A group is placed on the cluster by its stride (Megatron rank order tp-cp-ep-dp-pp): it stays
-// inside one server, spans servers one GPU per server (rail-optimised NICs), or mixes both, in
-// which case the collective runs hierarchically: reduce-scatter inside the node, all-reduce across
-// nodes on every rail in parallel, all-gather inside the node.
+// Cost of NCCL collectives as NCCL itself predicts it (src/graph/tuning.cc): for each algorithm
+// (ring, and tree for all-reduce) and protocol (LL, LL128, Simple) a latency — a base per call
+// plus a hardware latency per step — and a bus bandwidth; NCCL runs the fastest, and so does the
+// model. A group is placed on the cluster by its stride (Megatron rank order tp-cp-ep-dp-pp): it
+// stays inside one server, spans servers one GPU per server (rail-optimised NICs), or mixes both;
+// its bandwidth term is then hierarchical (reduce-scatter inside the node, all-reduce across nodes
+// on every rail in parallel, all-gather inside the node), its latency NCCL's flat-ring or tree
+// count of intra- and inter-node steps.
 #include <cstdint>
 
 #include "hardware/fabric.h"
 
 namespace clusterplan {
 
+// NCCL's three hardware latency classes (tuning.cc NCCL_HW_NVLINK, NCCL_HW_PCI, NCCL_HW_NET).
+enum class LinkClass { NvLink, Pci, Net };
+
 struct Link {
     double bandwidth = 0;  // achieved bytes/s per direction per GPU (rate × efficiency)
-    double latency = 0;    // seconds per ring step
+    double latency = 0;    // seconds per ring step with NCCL's LL128 protocol (the catalog's figure)
+    LinkClass kind = LinkClass::NvLink;
 };
 
 struct NetworkTiers {
@@ -28,10 +35,14 @@ NetworkTiers makeTiers(const Fabric& intra, const Fabric& inter, std::int64_t gp
 
 enum class Collective { AllReduce, ReduceScatter, AllGather, AllToAll };
 
-// Seconds for one collective of `bytes` per GPU (the full buffer, as nccl-tests counts it) over a
-// group of `size` GPUs whose ranks are `stride` apart.
+// Seconds for one collective call on `bytes` per GPU (the full buffer, as nccl-tests counts it)
+// over a group of `size` GPUs whose ranks are `stride` apart.
 double collectiveSeconds(Collective c, double bytes, std::int64_t size, std::int64_t stride,
                          const NetworkTiers& net);
+// `calls` equal collectives of `bytes` each (gradient buckets, per-layer gathers): every call pays
+// its own latency.
+double collectiveSeconds(Collective c, double bytes, std::int64_t size, std::int64_t stride,
+                         const NetworkTiers& net, double calls);
 // Point-to-point send between neighbours `stride` ranks apart.
 double p2pSeconds(double bytes, std::int64_t stride, const NetworkTiers& net);
 // True when a group of `size` ranks, `stride` apart, leaves one server.

@@ -36,7 +36,11 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     // T·h elements; with SP the same volume as all-gather + reduce-scatter; full recompute repeats
     // the forward pair.
     const double perLayer = l.recompute == Recompute::Full ? 6 : 4;
-    const double tpOnce = collectiveSeconds(Collective::AllReduce, hiddenBytes, l.tp, 1, net);
+    // With SP each all-reduce is a reduce-scatter and an all-gather: the same bytes, two calls.
+    const double tpOnce = l.sequenceParallel
+                              ? collectiveSeconds(Collective::ReduceScatter, hiddenBytes, l.tp, 1, net) +
+                                    collectiveSeconds(Collective::AllGather, hiddenBytes, l.tp, 1, net)
+                              : collectiveSeconds(Collective::AllReduce, hiddenBytes, l.tp, 1, net);
     c.tp = (1 - in.profile.tpOverlap) * perLayer * d(layers) * tpOnce;
     // CP ring attention: c − 1 K/V block exchanges forward, twice that backward, overlapped with
     // the blockwise attention kernels (Liu et al. 2023, arXiv:2310.01889).
@@ -80,28 +84,42 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
     const auto& t = in.training;
     const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
     const double window = in.profile.dpOverlap;
+    // Gradients are reduced in buckets, one collective call each: Megatron-LM's default of 40M
+    // elements (DistributedDataParallelConfig.bucket_size). Every call pays NCCL's latency, which
+    // grows with the group: the ring's steps linearly, the tree's logarithmically.
+    constexpr double kBucketElements = 40e6;
+    const double bucketParams = std::min(localParams, kBucketElements);
+    const double buckets = bucketParams > 0 ? localParams / bucketParams : 0;
+    const double bucketBytes = bucketParams * gradBytes;
     if (l.zeroStage < 3) {
-        // All-reduce, or reduce-scatter + all-gather (ZeRO-1/2, distributed optimizer): same volume.
-        const double total =
-            collectiveSeconds(Collective::AllReduce, localParams * gradBytes, group, l.tp, net);
+        // All-reduce; or with ZeRO-1/2 and the distributed optimizer a reduce-scatter of the
+        // gradients and an all-gather of the updated weights: the same volume, but two calls per
+        // bucket, and NCCL runs those only as rings (no tree).
+        auto reduce = [&](double calls) {
+            return l.zeroStage == 0
+                       ? collectiveSeconds(Collective::AllReduce, bucketBytes, group, l.tp, net, calls)
+                       : collectiveSeconds(Collective::ReduceScatter, bucketBytes, group, l.tp, net, calls) +
+                             collectiveSeconds(Collective::AllGather, bucketBytes, group, l.tp, net, calls);
+        };
+        const double total = reduce(buckets);
         e.dpCommTotalSeconds = total;
         // Buckets reduce during the last micro-batch's backward only (gradients accumulate
-        // locally before that); the last bucket (the first layers' gradients) always trails. Bucket
-        // size: Megatron-LM's default of 40M elements (DistributedDataParallelConfig.bucket_size).
-        constexpr double kBucketElements = 40e6;
-        const double tail = collectiveSeconds(
-            Collective::AllReduce, std::min(localParams, kBucketElements) * gradBytes, group, l.tp, net);
+        // locally before that); the last bucket (the first layers' gradients) always trails.
+        const double tail = reduce(std::min(1.0, buckets));
         e.dpCommSeconds = std::max(tail, total - window * slowest.backward);
         return;
     }
     // ZeRO-3 / FSDP: all-gather weights forward and backward, reduce-scatter gradients, every
-    // micro-batch, prefetched one layer ahead; exposed where a pass's comm exceeds its compute.
-    const double gather = collectiveSeconds(Collective::AllGather, weightBytes, group, l.tp, net);
-    const double scatter =
-        collectiveSeconds(Collective::ReduceScatter, localParams * gradBytes, group, l.tp, net);
+    // micro-batch, one call per layer, prefetched one layer ahead; exposed where a pass's comm
+    // exceeds its compute.
+    const double layers = d(std::max<std::int64_t>(in.model.layers / l.pp, 1));
+    const double gather =
+        collectiveSeconds(Collective::AllGather, weightBytes / layers, group, l.tp, net, layers);
+    const double scatter = collectiveSeconds(Collective::ReduceScatter, localParams * gradBytes / layers,
+                                             group, l.tp, net, layers);
     const double perMb = std::max(0.0, gather - window * slowest.forward) +
                          std::max(0.0, gather + scatter - window * (slowest.backward + slowest.recompute)) +
-                         gather / d(std::max<std::int64_t>(in.model.layers / l.pp, 1));
+                         gather / layers;
     e.dpCommTotalSeconds = d(l.microBatches) * (2 * gather + scatter);
     e.dpCommSeconds = d(l.microBatches) * perMb;
 }
