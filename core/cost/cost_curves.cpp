@@ -1,8 +1,9 @@
 // Cumulative cost curves and break-even search; formulas in cost_curves.h (cost-model.md §2-§4).
 #include "cost/cost_curves.h"
 
-#include "util/as_double.h"
 #include <cmath>
+
+#include "util/as_double.h"
 
 namespace clusterplan::cost {
 

@@ -1,7 +1,8 @@
 #include "memory/activation_model.h"
 
-#include "util/as_double.h"
 #include <algorithm>
+
+#include "util/as_double.h"
 
 namespace clusterplan {
 

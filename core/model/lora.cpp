@@ -1,4 +1,5 @@
 #include "model/lora.h"
+
 #include "util/as_double.h"
 
 namespace clusterplan {

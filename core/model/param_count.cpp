@@ -1,4 +1,5 @@
 #include "model/param_count.h"
+
 #include "util/as_double.h"
 
 namespace clusterplan {
