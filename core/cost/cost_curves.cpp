@@ -7,8 +7,6 @@
 
 namespace clusterplan::cost {
 
-namespace {}  // namespace
-
 double monthlyDiscountFactor(double annualRate) {
     const double monthly = std::pow(1.0 + annualRate, 1.0 / 12.0) - 1.0;
     return 1.0 / (1.0 + monthly);

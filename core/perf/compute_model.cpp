@@ -8,8 +8,6 @@
 
 namespace clusterplan {
 
-namespace {}  // namespace
-
 KernelTimer::KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision)
     : m_profile(profile) {
     // GEMMs run at the peak of the precision the profile was calibrated at: an FP8 request served
