@@ -69,12 +69,16 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
         f.add(copies * k.gemm(fl), copies * fl);
         b.add(backwardGemms * copies * k.gemm(fl), backwardGemms * copies * fl);
         if (k.fp8Gemms()) {
-            // FP8 GEMMs need their operands quantised (read 2 B, write 1 B per element: input and
-            // weight forward; output gradient and transposed copies backward) — memory-bound work
-            // the 2x peak does not remove (Transformer Engine FP8 recipe, delayed scaling).
-            const double cast = 3 * (rows * kDim + kDim * nDim);
-            f.add(copies * k.memory(cast), 0);
-            b.add(copies * k.memory(2 * cast + 3 * rows * nDim), 0);
+            // FP8 GEMMs need their operands quantised: memory-bound work the 2x peak does not
+            // remove (Transformer Engine, delayed scaling). A fused cast-transpose reads 2 B and
+            // writes 1 B plus its 1 B transpose per element (the transpose feeds the backward
+            // GEMMs): the input forward, the output gradient backward, every micro-batch. The
+            // weights do not change between micro-batches, so TE casts them once per step, on the
+            // first micro-batch, and reuses the FP8 copy ("FP8 weight caching", TE user guide,
+            // Performance Optimizations; Megatron-Core passes is_first_microbatch).
+            const double weightCast = 4 * kDim * nDim / d(std::max<std::int64_t>(l.microBatches, 1));
+            f.add(copies * k.memory(4 * rows * kDim + weightCast), 0);
+            b.add(copies * k.memory(4 * rows * nDim), 0);
         }
     };
     const auto memoryOp = [&](double bytes) {

@@ -169,6 +169,29 @@ TEST_CASE("FP8 speeds up GEMMs only: well under 2x end to end", "[perf]") {
     CHECK(bf16 / fp8 < 1.8);
 }
 
+TEST_CASE("FP8 weights are cast once per step, activations every micro-batch", "[perf]") {
+    // Transformer Engine's FP8 weight caching (TE user guide, Performance Optimizations): the cast
+    // of the weights is paid on the first micro-batch only, so a micro-batch costs less the more
+    // micro-batches share a step; in BF16 nothing is cast and the micro-batch costs the same.
+    Scenario s = defaultScenario(test::catalog());
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.cluster.nodes = 1;
+    s.training.framework = Framework::Nemo;
+    s.layout = LayoutSpec{1, 1, 0, 1, 1, 1, 1, 1, Recompute::Selective, false};
+    auto perMicroBatch = [&](Precision p, std::int64_t globalBatch) {
+        s.training.precision = p;
+        s.training.globalBatch = globalBatch;
+        const Plan pl = plan(s);
+        return pl.perf.computeSeconds / static_cast<double>(pl.layout.microBatches);
+    };
+    const double fp8One = perMicroBatch(Precision::Fp8, 8), fp8Many = perMicroBatch(Precision::Fp8, 256);
+    CHECK(fp8Many < fp8One);
+    // The weight casts of Llama 3.1 8B (~7 B matrix elements × 4 B) at H100 bandwidth are a few
+    // milliseconds: a small share of a micro-batch, not a second GEMM.
+    CHECK(fp8One / fp8Many < 1.1);
+    CHECK_THAT(perMicroBatch(Precision::Bf16, 256), WithinRel(perMicroBatch(Precision::Bf16, 8), 1e-9));
+}
+
 TEST_CASE("every predicted time carries its profile's uncertainty band", "[perf]") {
     const Plan p = plan(defaultScenario(test::catalog()));
     CHECK(p.perf.stepSecondsLow < p.perf.stepSeconds);
