@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "model/lora.h"
+#include "util/as_double.h"
 
 namespace clusterplan {
 
@@ -73,7 +74,6 @@ TrainableCounts countTrainable(const ModelSpec& m, const ParamCounts& c, const T
     };
     const StageLayers all{0, m.layers, m.moeLayers()};
     const StageLayers noGrad = noGradLayersOnStage(m, all, t);
-    const auto d = [](std::int64_t v) { return static_cast<double>(v); };
     add(layerStorage(m, c, t, false, false), d(m.denseLayers() - (noGrad.count - noGrad.moe)));
     add(layerStorage(m, c, t, false, true), d(noGrad.count - noGrad.moe));
     if (m.moe) {

@@ -7,12 +7,12 @@
 #include "model/method_flops.h"
 #include "perf/cluster_hardware.h"
 #include "report/fine_tuning_notes.h"
+#include "report/plan_format.h"
 #include "run/run_realities.h"
 #include "scenario/scenario_check.h"
 #include "search/layout_alternatives.h"
 #include "search/layout_search.h"
 #include "util/number_format.h"
-#include "util/text_columns.h"
 #include "util/units.h"
 
 namespace clusterplan {
@@ -25,17 +25,17 @@ using units::kGiB;
 void addMemoryNotes(Plan& plan) {
     const MemoryBreakdown& m = plan.memory;
     if (!m.fitsGpu()) {
-        plan.notes.push_back(
-            makeMessage("plan.does_not_fit", {std::to_string(m.stage), gib(m.total()), gib(m.capacity)}));
+        plan.notes.push_back(makeMessage(
+            "plan.does_not_fit", {std::to_string(m.stage), formatGib(m.total()), formatGib(m.capacity)}));
         if (plan.layout.zeroStage < 3 && !plan.zeroStages.empty() && plan.zeroStages[3].fits())
-            plan.notes.push_back(makeMessage("plan.zero3_fits", {gib(plan.zeroStages[3].total())}));
+            plan.notes.push_back(makeMessage("plan.zero3_fits", {formatGib(plan.zeroStages[3].total())}));
         if (plan.layout.recompute != Recompute::Full)
-            plan.notes.push_back(makeMessage("plan.activations", {gib(m.activations)}));
+            plan.notes.push_back(makeMessage("plan.activations", {formatGib(m.activations)}));
     }
     if (plan.largestMicroBatch == 0 && m.host.fits())
         plan.notes.push_back(makeMessage("plan.no_micro_batch"));
     if (m.logits > 0.2 * m.total())
-        plan.notes.push_back(makeMessage("plan.logits", {gib(m.logits)}));
+        plan.notes.push_back(makeMessage("plan.logits", {formatGib(m.logits)}));
 }
 
 PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Plan& plan) {

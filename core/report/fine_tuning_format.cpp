@@ -2,8 +2,8 @@
 
 #include <cmath>
 
+#include "report/plan_format.h"
 #include "util/number_format.h"
-#include "util/text_columns.h"
 #include "util/units.h"
 
 namespace clusterplan {
@@ -73,9 +73,10 @@ void writeHostText(std::ostream& out, const Plan& p) {
         return;
     const HostMemory& h = p.memory.host;
     out << "  host (CPU offload: " << toString(p.layout.offload) << ")\n";
-    out << "    per GPU           " << gib(h.total(), 2) << " (weights " << gib(h.weights, 2)
-        << ", gradients " << gib(h.gradients, 2) << ", optimizer " << gib(h.optimizer, 2) << ")\n";
-    out << "    per server        " << gib(perNode(p, h.total()), 2) << " of "
+    out << "    per GPU           " << formatGib(h.total(), 2) << " (weights " << formatGib(h.weights, 2)
+        << ", gradients " << formatGib(h.gradients, 2) << ", optimizer " << formatGib(h.optimizer, 2)
+        << ")\n";
+    out << "    per server        " << formatGib(perNode(p, h.total()), 2) << " of "
         << formatFixed(p.host.memoryGib, 0) << " GiB, " << (h.fits() ? "fits" : "does NOT fit") << "\n";
 }
 

@@ -1,7 +1,7 @@
 #include "report/fine_tuning_notes.h"
 
+#include "report/plan_format.h"
 #include "util/number_format.h"
-#include "util/text_columns.h"
 
 namespace clusterplan {
 
@@ -32,11 +32,11 @@ void offloadNotes(Plan& plan) {
         return;
     const double perNode = m.host.total() * static_cast<double>(plan.scenario.cluster.gpusPerNode);
     plan.notes.push_back(
-        makeMessage("tune.offload", {std::string(toString(plan.layout.offload)), gib(perNode),
+        makeMessage("tune.offload", {std::string(toString(plan.layout.offload)), formatGib(perNode),
                                      formatFixed(plan.host.memoryGib, 0), plan.host.memorySource}));
     if (!m.host.fits())
         plan.notes.push_back(
-            makeMessage("tune.host_does_not_fit", {gib(m.host.total()), gib(m.host.capacity)}));
+            makeMessage("tune.host_does_not_fit", {formatGib(m.host.total()), formatGib(m.host.capacity)}));
     if (plan.host.assumed)
         plan.notes.push_back(makeMessage("tune.host_assumed"));
 }

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "util/number_format.h"
-#include "util/units.h"
 
 namespace clusterplan {
 
@@ -17,10 +16,6 @@ std::string percent(double fraction) {
 
 std::string seconds(double s) {
     return formatFixed(s, s < 10 ? 3 : 1) + " s";
-}
-
-std::string gib(double bytes, int decimals) {
-    return formatFixed(bytes / units::kGiB, decimals) + " GiB";
 }
 
 }  // namespace clusterplan

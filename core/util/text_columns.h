@@ -11,7 +11,5 @@ std::string padLeft(const std::string& text, std::size_t width);
 std::string percent(double fraction);
 // "0.123 s" below ten seconds, "12.3 s" above.
 std::string seconds(double s);
-// Bytes as binary gigabytes: gib(1.5 * 2^30) == "1.5 GiB".
-std::string gib(double bytes, int decimals = 1);
 
 }  // namespace clusterplan

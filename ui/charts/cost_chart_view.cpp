@@ -2,6 +2,7 @@
 
 #include "charts/money_axis.h"
 #include "i18n/engine_text.h"
+#include "models/money_text.h"
 #include "models/qt_text.h"
 #include "report/plan.h"
 
@@ -227,10 +228,8 @@ void CostChartView::showMonthToolTip(double month) {
         return;
     QString text = tr("<b>Month %1</b>").arg(index);
     for (QLineSeries* line : shown)
-        text +=
-            QStringLiteral("<br>%1: %2")
-                .arg(line->name(),
-                     toQString(cost::formatMoney(cost::Money::fromUnits(line->at(index).y()), m_currency)));
+        text += QStringLiteral("<br>%1: %2")
+                    .arg(line->name(), moneyText(cost::Money::fromUnits(line->at(index).y()), m_currency));
     QToolTip::showText(QCursor::pos(), text, this);
 }
 
