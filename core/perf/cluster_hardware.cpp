@@ -9,12 +9,13 @@ ClusterHardware clusterHardware(const Scenario& s, const Catalog& catalog) {
             *catalog.fabric(s.cluster.interNode),
             catalog.perfProfiles().find(s.training.framework, gpu.architecture, s.training.precision),
             s.cluster.nicsPerNode > 0 ? s.cluster.nicsPerNode : s.cluster.gpusPerNode,
-            hostSpec(s, catalog)};
+            hostSpec(s, catalog),
+            catalog.perfProfiles().stackDefaults(s.training.framework)};
 }
 
 PerfInputs perfInputs(const ClusterHardware& hw, const Scenario& s, const Layout& layout) {
-    return {s.model,        s.training, layout, hw.gpu, hw.intraNode, hw.interNode, s.cluster.gpusPerNode,
-            hw.nicsPerNode, hw.profile, hw.host};
+    return {s.model,        s.training, layout,  hw.gpu,  hw.intraNode, hw.interNode, s.cluster.gpusPerNode,
+            hw.nicsPerNode, hw.profile, hw.host, hw.stack};
 }
 
 }  // namespace clusterplan

@@ -16,8 +16,9 @@ struct ClusterHardware {
     const Fabric& intraNode;
     const Fabric& interNode;
     const PerfProfile& profile;
-    std::int64_t nicsPerNode;  // one per GPU unless the scenario says otherwise
-    HostSpec host;             // host memory and PCIe, for CPU offload
+    std::int64_t nicsPerNode;    // one per GPU unless the scenario says otherwise
+    HostSpec host;               // host memory and PCIe, for CPU offload
+    const StackDefaults& stack;  // the framework's feature defaults
 };
 
 // The scenario must have passed checkScenario() (ids exist).

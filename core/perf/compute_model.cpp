@@ -48,6 +48,7 @@ namespace {
 
 struct LayerPasses {
     PassTime forward, backward, attentionForward;
+    double gemmForward = 0, gemmBackward = 0;  // GEMM kernels alone (the TP overlap window)
 };
 
 // Forward and backward of one transformer layer for one micro-batch on one GPU.
@@ -68,6 +69,8 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
         const double fl = 2 * rows * kDim * nDim;
         f.add(copies * k.gemm(fl), copies * fl);
         b.add(backwardGemms * copies * k.gemm(fl), backwardGemms * copies * fl);
+        p.gemmForward += copies * k.gemm(fl);
+        p.gemmBackward += backwardGemms * copies * k.gemm(fl);
         if (k.fp8Gemms()) {
             // FP8 GEMMs need their operands quantised: memory-bound work the 2x peak does not
             // remove (Transformer Engine, delayed scaling). A fused cast-transpose reads 2 B and
@@ -170,9 +173,10 @@ ModelCompute modelCompute(const ModelSpec& m, const TrainingSpec& t, const Layou
         c.forward = p.forward;
         c.backward = p.backward;
         c.attentionForward = p.attentionForward.seconds;
+        c.gemmSeconds = p.gemmForward + p.gemmBackward;
         // Full recompute repeats the layer's forward; selective only the attention core.
         if (l.recompute == Recompute::Full)
-            c.recompute = p.forward;
+            c.recompute = p.forward, c.gemmSeconds += p.gemmForward;
         else if (l.recompute == Recompute::Selective && !t.flashAttention)
             c.recompute = p.attentionForward;
         return c;
@@ -207,6 +211,7 @@ StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, boo
         out.backward.add(n * layer.backward.seconds, n * layer.backward.flops);
         out.recompute.add(n * layer.recompute.seconds, n * layer.recompute.flops);
         out.attentionForward += n * layer.attentionForward;
+        out.gemmSeconds += n * layer.gemmSeconds;
     };
     // Layers without gradients (frozen_layers) run their forward only.
     const auto forwardOnly = [&](const StageCompute& layer, double n) {

@@ -43,6 +43,10 @@ struct StageCompute {
     PassTime backward;
     PassTime recompute;           // forward work repeated by activation recomputation
     double attentionForward = 0;  // attention-kernel seconds in the forward (CP overlap window)
+    // Seconds of the transformer layers' GEMMs, forward, backward and recomputed (the window TP
+    // communication overlap hides behind); the LM head's are not in it (its TP exchange is the
+    // vocabulary-parallel loss, not a sequence-parallel gather).
+    double gemmSeconds = 0;
 };
 
 // One transformer layer (dense and MoE) and the LM head, for one micro-batch on one GPU;

@@ -59,6 +59,16 @@ PerfProfile readProfile(json::ObjectReader& r) {
     return p;
 }
 
+StackDefaults readStackDefaults(json::ObjectReader& r) {
+    StackDefaults d;
+    d.overlapGradReduce = r.boolean("overlap_grad_reduce");
+    d.overlapGradReduceZero3 = d.overlapGradReduce;
+    r.optBoolean("overlap_grad_reduce_zero3", d.overlapGradReduceZero3);
+    d.tpCommOverlap = r.boolean("tp_comm_overlap");
+    d.source = r.string("source");
+    return d;
+}
+
 }  // namespace
 
 PerfProfiles PerfProfiles::builtin() {
@@ -83,6 +93,14 @@ Result<bool> PerfProfiles::mergeJson(std::string_view text, const std::string& f
             m_default = readProfile(*d);
             d->finish();
         }
+        if (auto stacks = top.optObject("stack_defaults")) {
+            for (auto f : {Framework::Megatron, Framework::Nemo, Framework::Fsdp, Framework::DeepSpeed})
+                if (auto d = stacks->optObject(toString(f))) {
+                    m_stackDefaults[f] = readStackDefaults(*d);
+                    d->finish();
+                }
+            stacks->finish();
+        }
         if (const auto* list = top.optArray("profiles")) {
             for (std::size_t i = 0; i < list->size(); ++i) {
                 json::ObjectReader r((*list)[i], json::indexPath("profiles", i));
@@ -102,7 +120,14 @@ Result<bool> PerfProfiles::mergeJson(std::string_view text, const std::string& f
 PerfProfiles PerfProfiles::defaultOnly() const {
     PerfProfiles p;
     p.m_default = m_default;
+    p.m_stackDefaults = m_stackDefaults;
     return p;
+}
+
+const StackDefaults& PerfProfiles::stackDefaults(Framework f) const {
+    static const StackDefaults kNone{};  // a stack the file does not list: Megatron-Core's behaviour
+    const auto it = m_stackDefaults.find(f);
+    return it == m_stackDefaults.end() ? kNone : it->second;
 }
 
 const PerfProfile& PerfProfiles::find(Framework f, std::string_view arch, Precision p) const {

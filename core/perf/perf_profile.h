@@ -33,8 +33,9 @@ struct PerfProfile {
     double memoryEfficiency = 0.7;
     // Fixed cost per kernel launch on the critical path (CPU dispatch / launch latency), µs.
     double kernelOverheadUs = 5;
-    // Share of tensor-parallel communication hidden behind GEMMs (0 = none, Megatron 2021).
-    double tpOverlap = 0;
+    // Share of the hideable tensor-parallel communication actually hidden when TP communication
+    // overlap is on (step_time.cpp: TE userbuffers hide all but one chunk behind the GEMMs).
+    double tpOverlap = 1;
     // Share of the data-parallel window usable for overlap (bucketed reduce during backward).
     double dpOverlap = 1;
     // Compute slowdown while communication kernels share SMs and HBM (Calculon: 15 % NVLink).
@@ -51,6 +52,16 @@ struct PerfProfile {
     std::string source;
 };
 
+// What a software stack does unless told otherwise (issue 9 §2: older or simpler stacks are
+// feature flags, not profiles); a scenario overrides each (training.overlap_grad_reduce,
+// training.tp_comm_overlap). Per framework, whatever GPU profile stands in for it.
+struct StackDefaults {
+    bool overlapGradReduce = true;       // DP gradient reduction during the backward
+    bool overlapGradReduceZero3 = true;  // the same under ZeRO-3 (DeepSpeed defaults differ)
+    bool tpCommOverlap = false;          // TP communication chunked behind the GEMMs
+    std::string source;
+};
+
 class PerfProfiles {
 public:
     static PerfProfiles builtin();
@@ -61,6 +72,7 @@ public:
     // stack at bf16 on that architecture, else Megatron's, else the architecture-neutral default.
     [[nodiscard]] const PerfProfile& find(Framework f, std::string_view architecture, Precision p) const;
     [[nodiscard]] const std::vector<PerfProfile>& all() const { return m_profiles; }
+    [[nodiscard]] const StackDefaults& stackDefaults(Framework f) const;
     // Every find() answers `profile` from now on: the copy of the catalog a scenario with measured
     // runs is evaluated with, whose one cluster has one profile fitted to them (calibration/).
     void pin(PerfProfile profile) { m_pinned = std::move(profile); }
@@ -68,6 +80,7 @@ public:
 private:
     std::vector<PerfProfile> m_profiles;
     PerfProfile m_default;
+    std::map<Framework, StackDefaults> m_stackDefaults;
     std::optional<PerfProfile> m_pinned;
 };
 

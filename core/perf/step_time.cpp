@@ -18,13 +18,42 @@ namespace clusterplan {
 
 namespace {
 
+// The stack feature as the scenario sets it, else the stack's default.
+bool stackOverlapGradReduce(const PerfInputs& in) {
+    return in.layout.zeroStage == 3 ? in.stack.overlapGradReduceZero3 : in.stack.overlapGradReduce;
+}
+bool overlapGradReduce(const PerfInputs& in) {
+    return in.training.overlapGradReduce.value_or(stackOverlapGradReduce(in));
+}
+bool tpCommOverlapWanted(const PerfInputs& in) {
+    return in.training.tpCommOverlap.value_or(in.stack.tpCommOverlap);
+}
+// Megatron-Core and NeMo refuse TP communication overlap without sequence parallelism (the
+// chunks are the sequence shards) and it has nothing to do with TP 1.
+bool tpCommOverlapRuns(const PerfInputs& in) {
+    return tpCommOverlapWanted(in) && in.layout.tp > 1 && in.layout.sequenceParallel;
+}
+
 // Communication each micro-batch pays on one stage, exposed on the critical path.
 struct MicroBatchComm {
     double tp = 0, cp = 0, ep = 0, pp = 0;
+    double tpHidden = 0;  // TP communication hidden behind the GEMMs (it still slows them)
 };
 
+// TP communication overlap as Transformer Engine's userbuffers run it (Megatron-Core
+// --tp-comm-overlap; NeMo's performance recipes, e.g. userbuffers_*_h100_h12288_tp4_*): each
+// sequence-parallel all-gather and reduce-scatter is split into tp chunks exchanged in a ring
+// while the adjacent GEMM (QKV, projection, FC1, FC2; their dgrad and wgrad backward) computes on
+// the chunk that has arrived. All but one chunk can hide, and no more than the GEMMs' own time.
+// `share`: the profile's tp_overlap, the part of that bound a stack reaches (1 = all of it).
+double tpCommHidden(double total, double gemmSeconds, std::int64_t tp, double share) {
+    const double chunks = d(tp);
+    const double hideable = total * (chunks - 1) / chunks;
+    return share * std::min(hideable, gemmSeconds * (chunks - 1) / chunks);
+}
+
 MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std::int64_t layers,
-                              std::int64_t moeLayers, double attentionForward) {
+                              std::int64_t moeLayers, double attentionForward, double gemmSeconds) {
     const auto& m = in.model;
     const auto& l = in.layout;
     const double tokens = d(in.training.seqLen) / d(l.cp) * d(l.microBatch);
@@ -41,7 +70,10 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
                               ? collectiveSeconds(Collective::ReduceScatter, hiddenBytes, l.tp, 1, net) +
                                     collectiveSeconds(Collective::AllGather, hiddenBytes, l.tp, 1, net)
                               : collectiveSeconds(Collective::AllReduce, hiddenBytes, l.tp, 1, net);
-    c.tp = (1 - in.profile.tpOverlap) * perLayer * d(layers) * tpOnce;
+    const double tpTotal = perLayer * d(layers) * tpOnce;
+    if (tpCommOverlapRuns(in))
+        c.tpHidden = tpCommHidden(tpTotal, gemmSeconds, l.tp, in.profile.tpOverlap);
+    c.tp = tpTotal - c.tpHidden;
     // CP ring attention: c − 1 K/V block exchanges forward, twice that backward, overlapped with
     // the blockwise attention kernels (Liu et al. 2023, arXiv:2310.01889).
     if (l.cp > 1) {
@@ -83,7 +115,9 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
         return;
     const auto& t = in.training;
     const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
-    const double window = in.profile.dpOverlap;
+    // Without overlap (Megatron-LM 2021-22's local DDP: the optimizer all-reduces the gradients
+    // after the pipeline flush) the whole reduction is exposed.
+    const double window = overlapGradReduce(in) ? in.profile.dpOverlap : 0.0;
     // Gradients are reduced in buckets, one collective call each: Megatron-LM's default of 40M
     // elements (DistributedDataParallelConfig.bucket_size). Every call pays NCCL's latency, which
     // grows with the group: the ring's steps linearly, the tree's logarithmically.
@@ -151,6 +185,10 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     const auto& t = in.training;
     PerfEstimate e;
     e.profileId = in.profile.id;
+    e.overlapGradReduce = overlapGradReduce(in);
+    e.tpCommOverlap = tpCommOverlapRuns(in);
+    e.stackOverlapGradReduce = stackOverlapGradReduce(in);
+    e.stackTpCommOverlap = in.stack.tpCommOverlap;
     const KernelTimer timer(in.gpu, in.profile, t.precision);
     const NetworkTiers net = makeTiers(in.intraNode, in.interNode, in.gpusPerNode, in.nicsPerNode, l.gpus());
 
@@ -182,7 +220,7 @@ PerfEstimate estimateStep(const PerfInputs& in) {
         st.backward = c.backward.seconds;
         st.compute = c.forward.seconds + c.backward.seconds;
         st.recompute = c.recompute.seconds;
-        st.comm = microBatchComm(in, net, layers.count, layers.moe, c.attentionForward);
+        st.comm = microBatchComm(in, net, layers.count, layers.moe, c.attentionForward, c.gemmSeconds);
         stages.push_back(st);
         previous = layers;
         previousNoGrad = noGrad;
@@ -214,7 +252,11 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     addDataParallel(in, net, *slowest, mem.trainableParams, mem.storedWeightBytes, e);
     addOptimizer(in, timer, *slowest, mem, e);
     // Communication kernels steal SMs and HBM bandwidth from the compute they hide behind.
-    e.contentionSeconds = in.profile.commComputeSlowdown * (e.dpCommTotalSeconds - e.dpCommSeconds);
+    e.tpCommHiddenSeconds = m * slowest->comm.tpHidden;
+    e.contentionSeconds =
+        in.profile.commComputeSlowdown * (e.dpCommTotalSeconds - e.dpCommSeconds + e.tpCommHiddenSeconds);
+    if (tpCommOverlapWanted(in) && l.tp > 1 && !l.sequenceParallel)
+        e.notes.push_back(makeMessage("perf.tp_comm_overlap_needs_sp"));
     e.synchronisationSeconds = stragglerSeconds(e.computeSeconds + e.recomputeSeconds, l.gpus());
     e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + e.offloadSeconds + e.contentionSeconds +
                     e.synchronisationSeconds;

@@ -28,14 +28,16 @@ struct PerfInputs {
     std::int64_t gpusPerNode;
     std::int64_t nicsPerNode;
     const PerfProfile& profile;
-    const HostSpec& host;  // CPU offload: host memory bandwidth and PCIe
+    const HostSpec& host;        // CPU offload: host memory bandwidth and PCIe
+    const StackDefaults& stack;  // features the stack has unless the scenario says otherwise
 };
 
 struct PerfEstimate {
     double stepSeconds = 0;
     double computeSeconds = 0;  // forward + backward of all micro-batches (slowest stage)
     double recomputeSeconds = 0;
-    double tpCommSeconds = 0;  // exposed
+    double tpCommSeconds = 0;        // exposed
+    double tpCommHiddenSeconds = 0;  // hidden behind the GEMMs by TP communication overlap
     double cpCommSeconds = 0;
     double epCommSeconds = 0;
     double ppCommSeconds = 0;
@@ -44,8 +46,8 @@ struct PerfEstimate {
     double bubbleSeconds = 0;
     double optimizerSeconds = 0;  // on the GPU, or the CPU step under offload (perf/offload_time.h)
     double offloadSeconds = 0;    // exposed PCIe transfers of CPU offload
-    // Compute slowed while hidden DP communication shares SMs and HBM with it (profile's
-    // commComputeSlowdown × hidden DP seconds).
+    // Compute slowed while hidden DP and TP communication shares SMs and HBM with it (profile's
+    // commComputeSlowdown × hidden communication seconds).
     double contentionSeconds = 0;
     // Waiting for the slowest of all GPUs each step (perf/synchronisation.h).
     double synchronisationSeconds = 0;
@@ -61,6 +63,10 @@ struct PerfEstimate {
     double gpuHours = 0;
     std::int64_t slowestStage = 0;
     std::string profileId;
+    // Stack features the step was timed with (the scenario's choice, else the stack's default;
+    // TP overlap only where it can run: TP > 1 with SP), and the stack's defaults themselves.
+    bool overlapGradReduce = true, tpCommOverlap = false;
+    bool stackOverlapGradReduce = true, stackTpCommOverlap = false;
     std::vector<Message> notes;
 };
 

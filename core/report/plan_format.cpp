@@ -49,6 +49,12 @@ void writeTimeText(std::ostream& out, const Plan& p) {
             << seconds(part.seconds) << "  (" << formatFixed(100 * part.seconds / t.stepSeconds, 1)
             << " %)\n";
     }
+    out << "  stack features      DP overlap " << (t.overlapGradReduce ? "on" : "off") << ", TP overlap "
+        << (t.tpCommOverlap ? "on" : "off") << "\n";
+    if (t.tpCommHiddenSeconds > 0)
+        out << "  TP traffic hidden   "
+            << formatFixed(100 * t.tpCommHiddenSeconds / (t.tpCommSeconds + t.tpCommHiddenSeconds), 0)
+            << " % of " << seconds(t.tpCommSeconds + t.tpCommHiddenSeconds) << "\n";
     if (t.dpCommTotalSeconds > 0)
         out << "  DP traffic hidden   " << formatFixed(100 * (1 - t.dpCommSeconds / t.dpCommTotalSeconds), 0)
             << " % of " << seconds(t.dpCommTotalSeconds) << "\n";
@@ -188,6 +194,7 @@ std::string planToJson(const Plan& p) {
     w.beginObject("time").value("step_s", t.stepSeconds).value("step_s_low", t.stepSecondsLow);
     w.value("step_s_high", t.stepSecondsHigh).value("compute_s", t.computeSeconds);
     w.value("recompute_s", t.recomputeSeconds).value("tp_comm_s", t.tpCommSeconds);
+    w.value("tp_comm_hidden_s", t.tpCommHiddenSeconds);
     w.value("cp_comm_s", t.cpCommSeconds)
         .value("ep_comm_s", t.epCommSeconds)
         .value("pp_comm_s", t.ppCommSeconds);
@@ -202,6 +209,7 @@ std::string planToJson(const Plan& p) {
         w.value("gpipe_memory", bytes(p.gpipeMemory->total())).value("gpipe_fits", p.gpipeMemory->fits());
     }
     w.value("slowest_stage", t.slowestStage).value("profile", t.profileId);
+    w.value("overlap_grad_reduce", t.overlapGradReduce).value("tp_comm_overlap", t.tpCommOverlap);
     writeRunLengthJson(w, p.run);
     if (p.calibration)
         w.value("profile_calibrated_on_measured", static_cast<std::int64_t>(p.calibration->runs.size()));

@@ -26,7 +26,14 @@ struct TrainingSpec {
     Optimizer optimizer = Optimizer::AdamW;
     GradDtype gradDtype = GradDtype::Param;
     bool flashAttention = true;
-    Framework framework = Framework::Megatron;     // software stack: selects the efficiency profile
+    Framework framework = Framework::Megatron;  // software stack: selects the efficiency profile
+    // Stack features (issue 9 §2); unset = the stack's default (its profile in perf-profiles.json).
+    // overlap_grad_reduce: DP gradient reduction runs during the backward (Megatron-Core
+    // --overlap-grad-reduce, PyTorch DDP/FSDP) instead of after it (Megatron-LM 2021-22 local DDP).
+    std::optional<bool> overlapGradReduce = std::nullopt;
+    // tp_comm_overlap: TP all-gathers and reduce-scatters split into chunks that hide behind the
+    // adjacent GEMMs (Transformer Engine userbuffers, Megatron-Core --tp-comm-overlap); needs SP.
+    std::optional<bool> tpCommOverlap = std::nullopt;
     TrainingMethod method = TrainingMethod::Full;  // fine-tuning (issue 13): fine_tuning_spec.h
     LoraSpec lora;                                 // used by lora and qlora
     std::int64_t frozenLayers = 0;                 // full method: the first N layers (and embedding) frozen

@@ -58,6 +58,15 @@ void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
     r.finish();
 }
 
+// A boolean key that may be left out: absent stays unset (the stack's default).
+void readOptionalBoolean(ObjectReader& r, std::string_view key, std::optional<bool>& target) {
+    if (!r.has(key))
+        return;
+    bool value = false;
+    r.optBoolean(key, value);
+    target = value;
+}
+
 void readTraining(ObjectReader& r, TrainingSpec& t) {
     r.optInteger("seq_len", t.seqLen, 1, 10'000'000);
     r.optInteger("global_batch", t.globalBatch, 1, 100'000'000);
@@ -68,6 +77,8 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
     r.optBoolean("flash_attention", t.flashAttention);
     t.framework =
         readEnum(r, "framework", t.framework, parseFramework, {"megatron", "nemo", "fsdp", "deepspeed"});
+    readOptionalBoolean(r, "overlap_grad_reduce", t.overlapGradReduce);
+    readOptionalBoolean(r, "tp_comm_overlap", t.tpCommOverlap);
     readFineTuning(r, t);
     readRunInputs(r, t);
     r.finish();
@@ -254,6 +265,11 @@ std::string scenarioToJson(const Scenario& s) {
         .value("optimizer", toString(t.optimizer));
     w.value("grad_dtype", toString(t.gradDtype)).value("flash_attention", t.flashAttention);
     w.value("framework", toString(t.framework));
+    // Stack features are written only when the user chose them: left out, they follow the stack.
+    if (t.overlapGradReduce)
+        w.value("overlap_grad_reduce", *t.overlapGradReduce);
+    if (t.tpCommOverlap)
+        w.value("tp_comm_overlap", *t.tpCommOverlap);
     writeFineTuning(w, t);
     writeRunInputs(w, t);
     w.endObject();

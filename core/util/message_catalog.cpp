@@ -54,6 +54,11 @@ constexpr std::array kCatalog{
         QT_TRANSLATE_NOOP(
             "EngineMessage",
             "No calibrated FP8 profile for this stack and GPU: GEMMs are timed at the BF16 peak.")},
+    MessageTemplate{"perf.tp_comm_overlap_needs_sp",
+                    QT_TRANSLATE_NOOP("EngineMessage",
+                                      "TP communication overlap is on but sequence parallelism is off: "
+                                      "Megatron-Core overlaps only sequence-parallel gathers, so the TP "
+                                      "communication is timed without overlap.")},
     MessageTemplate{
         "perf.profile_of_other_stack",
         QT_TRANSLATE_NOOP("EngineMessage",

@@ -42,8 +42,11 @@ std::int64_t whole(const bj::object& o, std::string_view key, std::int64_t fallb
 }
 
 // The defaults each stack ran with where a record leaves them out (domain.md §10, lesson 1).
-// Megatron-LM 2021-22: fp32 main gradients, no distributed optimizer, unfused softmax attention.
-// NeMo 24.07: distributed optimizer, sequence parallel with TP, fused attention.
+// Megatron-LM 2021-22: fp32 main gradients, no distributed optimizer, unfused softmax attention,
+// and the DP all-reduce after the pipeline flush (--DDP-impl local: train_step calls the
+// optimizer's reduce_model_grads() once forward_backward returns; no overlap with the backward).
+// NeMo 24.07: distributed optimizer, sequence parallel with TP, fused attention, TP communication
+// overlap (the NeMo profile's stack default).
 // llm-foundry: FSDP full shard (ZeRO-3), FlashAttention (triton).
 Scenario scenarioFor(const bj::object& run, const bj::object& entry, const ModelSpec& model) {
     Scenario s;
@@ -56,6 +59,8 @@ Scenario scenarioFor(const bj::object& run, const bj::object& entry, const Model
     s.training.globalBatch = whole(run, "global_batch_sequences", 1);
     s.training.flashAttention = s.training.framework != Framework::Megatron;
     s.training.gradDtype = s.training.framework == Framework::Megatron ? GradDtype::Fp32 : GradDtype::Param;
+    if (s.training.framework == Framework::Megatron)
+        s.training.overlapGradReduce = false;
     s.cluster.gpu = str(entry, "gpu");
     s.cluster.gpusPerNode = whole(entry, "gpus_per_node", 8);
     const std::int64_t gpus = whole(run, "gpu_count", 8);

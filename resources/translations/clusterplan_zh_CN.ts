@@ -1015,6 +1015,10 @@
         <source>%1 — not valid here: %2</source>
         <translation>%1——在此不可用：%2</translation>
     </message>
+    <message>
+        <source>TP communication overlap is on but sequence parallelism is off: Megatron-Core overlaps only sequence-parallel gathers, so the TP communication is timed without overlap.</source>
+        <translation>已开启 TP 通信重叠，但序列并行未开启：Megatron-Core 只重叠序列并行的 gather，因此 TP 通信按不重叠计时。</translation>
+    </message>
 </context>
 <context>
     <name>EngineTerms</name>
@@ -3788,6 +3792,38 @@ predicted</source>
     <message>
         <source>your training setup; efficiency profiles calibrated on published runs</source>
         <translation>您的训练设置；效率档案按公开训练记录校准</translation>
+    </message>
+    <message>
+        <source>stack default</source>
+        <translation>框架默认</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>DP overlap</source>
+        <translation>DP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Gradient reduction during the backward (Megatron-Core --overlap-grad-reduce, PyTorch DDP/FSDP); off: after it, as Megatron-LM 2021-22 ran. Stack default: on</source>
+        <translation>梯度归约与反向传播同时进行（Megatron-Core --overlap-grad-reduce、PyTorch DDP/FSDP）；关：在反向传播之后进行，即 Megatron-LM 2021–22 的做法。框架默认：开</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP 通信重叠</translation>
+    </message>
+    <message>
+        <source>TP gathers and reduce-scatters hidden behind the GEMMs in chunks (Transformer Engine userbuffers, --tp-comm-overlap); needs sequence parallelism. Stack default: on for NeMo</source>
+        <translation>TP 的 all-gather 和 reduce-scatter 分块隐藏在 GEMM 之后（Transformer Engine userbuffers，--tp-comm-overlap）；需要序列并行。框架默认：NeMo 为开</translation>
+    </message>
+    <message>
+        <source>stack default (%1)</source>
+        <translation>框架默认（%1）</translation>
     </message>
 </context>
 <context>

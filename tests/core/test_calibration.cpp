@@ -91,8 +91,8 @@ std::string where(const Result<Scenario>& r) {
 // Narayanan et al. 2021 Tables 1-2 (TFLOP/s per GPU, 16 runs, 1.7 B-1 T on 32-3072 A100) and
 // Korthikanti et al. 2022 Table 5 (step times, 8 runs, 22 B-1 T on 8-512 A100). Starting from the
 // built-in default-only profile (PerfProfiles::defaultOnly(), no stack fitted), measured on this
-// build: Narayanan, fitted on the 175 B run on 384 GPUs, mean |error| 7.6 % -> 4.5 % over the other
-// 15 runs; Korthikanti, fitted on the 175 B full-recompute run, 8.1 % -> 3.7 % over the other 7
+// build: Narayanan, fitted on the 175 B run on 384 GPUs, mean |error| 8.3 % -> 5.1 % over the other
+// 15 runs; Korthikanti, fitted on the 175 B full-recompute run, 8.1 % -> 3.6 % over the other 7
 // (README, "Calibrate to your own run"). The thresholds leave room for engine changes, not for a fit
 // that does nothing.
 TEST_CASE("one measured run of a source lowers the error on its other runs", "[calibration]") {
@@ -204,7 +204,7 @@ TEST_CASE("the scaling study of a calibrated scenario uses the fitted profile", 
     REQUIRE(builtin768.fits);
     CHECK(at768.best.perf.profileId == "megatron-ampere-fp16+measured");
     CHECK(builtin768.best.perf.profileId == "megatron-ampere-fp16");
-    // The fitted GEMM efficiency is lower (0.755 -> 0.731): the same GPUs train more slowly.
+    // The fitted GEMM efficiency is lower (0.755 -> 0.728): the same GPUs train more slowly.
     CHECK(at768.best.perf.tokensPerSecond < builtin768.best.perf.tokensPerSecond);
 }
 

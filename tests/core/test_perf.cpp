@@ -1,6 +1,8 @@
 // Step-time model: collective costs against the α-β formulas of domain.md §5 (and the seed
 // article's mistaken all-reduce times), pipeline bubble against Narayanan et al. 2021 §2.2, and
 // behaviours a planner must get right (scale, PCIe vs NVLink, FP8 gains below 2x).
+#include <algorithm>
+
 #include "perf/collective_cost.h"
 #include "perf/prediction_band.h"
 #include "perf/synchronisation.h"
@@ -300,4 +302,91 @@ TEST_CASE("searched layouts: the band reaches to the stack's default layout", "[
     REQUIRE(p.search->frameworkDefault->fits);
     CHECK(p.search->frameworkDefault->perf.stepSeconds > p.perf.stepSeconds);  // the search found better
     CHECK(p.perf.stepSecondsHigh >= p.search->frameworkDefault->perf.stepSeconds);
+}
+
+// Stack features (issue 9 §2): DP and TP communication overlap as flags of the stack, not profiles.
+TEST_CASE("without DP overlap the whole gradient reduction is exposed", "[perf]") {
+    // Llama 3.1 8B, TP 1 x PP 1 on 4 servers: DP 32 with the distributed optimizer.
+    Scenario s = test::scenarioWithModel("llama-3.1-8b");
+    s.cluster.nodes = 4;
+    s.training.globalBatch = 256;
+    s.layout = LayoutSpec{1, 1, 0, 1, 1, 1, 1, 1, Recompute::Selective, false};
+    const Plan byDefault = plan(s);
+    s.training.overlapGradReduce = true;
+    const Plan on = plan(s);
+    s.training.overlapGradReduce = false;
+    const Plan off = plan(s);
+    // Megatron-Core's default is on: the scenario that leaves it out gets the same plan.
+    CHECK(byDefault.perf.stepSeconds == on.perf.stepSeconds);
+    REQUIRE(on.perf.dpCommTotalSeconds > 0);
+    CHECK(on.perf.dpCommSeconds < on.perf.dpCommTotalSeconds);
+    // Off (Megatron-LM 2021-22, local DDP): all of it after the backward, none hidden, no contention.
+    CHECK_THAT(off.perf.dpCommSeconds, WithinRel(off.perf.dpCommTotalSeconds, 1e-12));
+    CHECK(off.perf.contentionSeconds == 0);
+    CHECK(off.perf.stepSeconds > on.perf.stepSeconds);
+}
+
+TEST_CASE("TP communication overlap hides all but one chunk of the TP traffic", "[perf]") {
+    Scenario s = llama70bPipeline();  // TP 8 with sequence parallelism, Megatron (default: off)
+    s.cluster.nodes = 16;
+    const Plan off = plan(s);
+    CHECK(off.perf.tpCommHiddenSeconds == 0);
+    REQUIRE(off.perf.tpCommSeconds > 0);
+    s.training.tpCommOverlap = true;
+    const Plan on = plan(s);
+    // The traffic is the same; what is hidden leaves the critical path, at most 7 of 8 chunks.
+    CHECK_THAT(on.perf.tpCommSeconds + on.perf.tpCommHiddenSeconds, WithinRel(off.perf.tpCommSeconds, 1e-9));
+    CHECK(on.perf.tpCommHiddenSeconds > 0);
+    CHECK(on.perf.tpCommSeconds >= off.perf.tpCommSeconds / 8 * (1 - 1e-9));
+    // Hidden traffic still takes SMs: contention grows by the profile's slowdown x the hidden seconds.
+    CHECK(on.perf.contentionSeconds > off.perf.contentionSeconds);
+    CHECK(on.perf.stepSeconds < off.perf.stepSeconds);
+    double sum = 0;
+    for (const StepPart& part : stepParts(on.perf))
+        sum += part.seconds;
+    CHECK_THAT(sum, WithinRel(on.perf.stepSeconds, 1e-12));
+}
+
+TEST_CASE("TP communication overlap needs sequence parallelism, and NeMo turns it on", "[perf]") {
+    Scenario s = llama70bPipeline();
+    s.layout.sequenceParallel = false;
+    const Plan off = plan(s);
+    s.training.tpCommOverlap = true;
+    const Plan wanted = plan(s);
+    // Megatron-Core overlaps only the sequence-parallel gathers: nothing changes, and the plan says so.
+    CHECK(wanted.perf.stepSeconds == off.perf.stepSeconds);
+    const auto said = [](const Plan& p) {
+        return std::any_of(p.perf.notes.begin(), p.perf.notes.end(),
+                           [](const Message& m) { return m.id == "perf.tp_comm_overlap_needs_sp"; });
+    };
+    CHECK(said(wanted));
+    CHECK_FALSE(said(off));
+    // NeMo's stack default (its performance recipes) is on; Megatron-LM's is off.
+    Scenario nemo = llama70bPipeline();
+    nemo.training.framework = Framework::Nemo;
+    CHECK(plan(nemo).perf.tpCommHiddenSeconds > 0);
+    nemo.training.tpCommOverlap = false;
+    CHECK(plan(nemo).perf.tpCommHiddenSeconds == 0);
+}
+
+TEST_CASE("stack features are read, written back only when set, and checked", "[perf][scenario]") {
+    const Scenario plain = defaultScenario(test::catalog());
+    const std::string text = scenarioToJson(plain);
+    CHECK(text.find("overlap_grad_reduce") == std::string::npos);
+    CHECK(text.find("tp_comm_overlap") == std::string::npos);
+    Scenario s = plain;
+    s.training.overlapGradReduce = false;
+    s.training.tpCommOverlap = true;
+    auto reread = parseScenario(scenarioToJson(s), test::catalog());
+    REQUIRE(reread.ok());
+    CHECK(reread->training.overlapGradReduce == std::optional<bool>(false));
+    CHECK(reread->training.tpCommOverlap == std::optional<bool>(true));
+    // A number where a boolean belongs is refused with the key path.
+    std::string text2 = scenarioToJson(s);
+    const auto at = text2.find("true", text2.find("\"tp_comm_overlap\""));
+    REQUIRE(at != std::string::npos);
+    text2.replace(at, 4, "1");
+    auto wrong = parseScenario(text2, test::catalog());
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().where == "training.tp_comm_overlap");
 }

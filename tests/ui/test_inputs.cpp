@@ -184,3 +184,31 @@ TEST_CASE("window.summary_shows_step_time_and_follows_the_stack", "[window]") {
     CHECK(f.controller.scenario().training.framework == Framework::Fsdp);
     CHECK(summary->text().contains(QStringLiteral("fsdp-ampere-bf16")));
 }
+
+TEST_CASE("window.stack_features_are_stack_default_on_or_off", "[window]") {
+    WindowFixture f;
+    auto* dpOverlap = f.widget<QComboBox>("overlapGradReduce");
+    auto* tpOverlap = f.widget<QComboBox>("tpCommOverlap");
+    // A scenario that leaves them out shows the stack's default.
+    CHECK(dpOverlap->currentData().toInt() == -1);
+    CHECK(tpOverlap->currentData().toInt() == -1);
+    // ... and what that default is for the chosen stack (Megatron: DP overlap on, TP overlap off).
+    CHECK(dpOverlap->itemText(0) == QStringLiteral("stack default (on)"));
+    CHECK(tpOverlap->itemText(0) == QStringLiteral("stack default (off)"));
+    REQUIRE(f.controller.plan().has_value());
+    const double before = f.controller.plan()->perf.stepSeconds;
+    REQUIRE(f.controller.plan()->perf.dpCommTotalSeconds > 0);  // the default plan reduces gradients
+    // Off: the gradient reduction waits for the backward (Megatron-LM 2021-22), so the step is longer.
+    REQUIRE(f.editAndWait([&] { dpOverlap->setCurrentIndex(dpOverlap->findData(0)); }));
+    CHECK(f.controller.scenario().training.overlapGradReduce == std::optional<bool>(false));
+    CHECK(f.controller.plan()->perf.stepSeconds > before);
+    CHECK_THAT(f.controller.plan()->perf.dpCommSeconds,
+               Catch::Matchers::WithinRel(f.controller.plan()->perf.dpCommTotalSeconds, 1e-12));
+    // Back to the stack's default: unset again, the same plan as before.
+    REQUIRE(f.editAndWait([&] { dpOverlap->setCurrentIndex(dpOverlap->findData(-1)); }));
+    CHECK_FALSE(f.controller.scenario().training.overlapGradReduce.has_value());
+    CHECK(f.controller.plan()->perf.stepSeconds == before);
+    // The TP flag is stored the same way.
+    REQUIRE(f.editAndWait([&] { tpOverlap->setCurrentIndex(tpOverlap->findData(1)); }));
+    CHECK(f.controller.scenario().training.tpCommOverlap == std::optional<bool>(true));
+}

@@ -66,6 +66,7 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
 void InputsPanel::showPlan(const Plan& plan) {
     m_layout->showSearched(plan);
     m_cost->showPlan(plan);
+    m_training->showStackDefaults(plan);
     markCostProblem(plan);
 }
 

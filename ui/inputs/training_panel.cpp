@@ -1,5 +1,8 @@
 #include "inputs/training_panel.h"
 
+#include <QComboBox>
+#include <optional>
+
 #include "inputs/fine_tuning_fields.h"
 #include "inputs/form_helpers.h"
 #include "models/plan_controller.h"
@@ -15,6 +18,22 @@ template <typename Enum> QList<std::pair<QString, QVariant>> enumItems(std::init
     for (Enum value : values)
         items.append({toQString(toString(value)), static_cast<int>(value)});
     return items;
+}
+
+// A stack feature: "stack default" (unset, -1), on (1) or off (0).
+QList<std::pair<QString, QVariant>> featureItems() {
+    return {{TrainingPanel::tr("stack default"), -1},
+            {TrainingPanel::tr("on"), 1},
+            {TrainingPanel::tr("off"), 0}};
+}
+
+int featureData(const std::optional<bool>& feature) {
+    return feature ? (*feature ? 1 : 0) : -1;
+}
+
+std::optional<bool> featureValue(const QComboBox* box) {
+    const int data = box->currentData().toInt();
+    return data < 0 ? std::nullopt : std::optional<bool>(data == 1);
 }
 
 }  // namespace
@@ -50,6 +69,19 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
         {QStringLiteral("training.framework"), QStringLiteral("framework"), tr("Software stack"),
          tr("Training framework: selects the efficiency profile calibrated on that stack's published runs")},
         enumItems({Framework::Megatron, Framework::Nemo, Framework::Fsdp, Framework::DeepSpeed}));
+    m_overlapGradReduce = addComboBox(
+        form, fields,
+        {QStringLiteral("training.overlap_grad_reduce"), QStringLiteral("overlapGradReduce"),
+         tr("DP overlap"),
+         tr("Gradient reduction during the backward (Megatron-Core --overlap-grad-reduce, PyTorch "
+            "DDP/FSDP); off: after it, as Megatron-LM 2021-22 ran. Stack default: on")},
+        featureItems());
+    m_tpCommOverlap = addComboBox(
+        form, fields,
+        {QStringLiteral("training.tp_comm_overlap"), QStringLiteral("tpCommOverlap"), tr("TP overlap"),
+         tr("TP gathers and reduce-scatters hidden behind the GEMMs in chunks (Transformer Engine "
+            "userbuffers, --tp-comm-overlap); needs sequence parallelism. Stack default: on for NeMo")},
+        featureItems());
     m_flashAttention =
         addCheckBox(form, fields,
                     {QStringLiteral("training.flash_attention"), QStringLiteral("flashAttention"),
@@ -78,6 +110,14 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
         const auto value = static_cast<Framework>(m_framework->currentData().toInt());
         m_controller.update([value](Scenario& scenario) { scenario.training.framework = value; });
     });
+    connect(m_overlapGradReduce, &QComboBox::currentIndexChanged, this, [this] {
+        const auto value = featureValue(m_overlapGradReduce);
+        m_controller.update([value](Scenario& scenario) { scenario.training.overlapGradReduce = value; });
+    });
+    connect(m_tpCommOverlap, &QComboBox::currentIndexChanged, this, [this] {
+        const auto value = featureValue(m_tpCommOverlap);
+        m_controller.update([value](Scenario& scenario) { scenario.training.tpCommOverlap = value; });
+    });
     connect(m_flashAttention, &QCheckBox::toggled, this, [this](bool on) {
         m_controller.update([on](Scenario& scenario) { scenario.training.flashAttention = on; });
     });
@@ -93,8 +133,16 @@ void TrainingPanel::load(const Scenario& scenario) {
     loadSpinBox(m_seqLen, training.seqLen);
     loadSpinBox(m_globalBatch, training.globalBatch);
     loadComboData(m_framework, static_cast<int>(training.framework));
+    loadComboData(m_overlapGradReduce, featureData(training.overlapGradReduce));
+    loadComboData(m_tpCommOverlap, featureData(training.tpCommOverlap));
     loadCheckBox(m_flashAttention, training.flashAttention);
     m_fineTuning->load(scenario);
+}
+
+void TrainingPanel::showStackDefaults(const Plan& plan) {
+    const auto label = [](bool on) { return tr("stack default (%1)").arg(on ? tr("on") : tr("off")); };
+    m_overlapGradReduce->setItemText(0, label(plan.perf.stackOverlapGradReduce));
+    m_tpCommOverlap->setItemText(0, label(plan.perf.stackTpCommOverlap));
 }
 
 }  // namespace clusterplan::ui

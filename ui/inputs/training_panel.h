@@ -1,8 +1,10 @@
 #pragma once
-// Training inputs: number formats, optimizer, sequence length, global batch, FlashAttention, and
-// the fine-tuning rows (inputs/fine_tuning_fields.h).
+// Training inputs: number formats, optimizer, sequence length, global batch, the software stack
+// and its features (DP and TP communication overlap), FlashAttention, and the fine-tuning rows
+// (inputs/fine_tuning_fields.h).
 #include <QGroupBox>
 
+#include "report/plan.h"
 #include "scenario/scenario.h"
 
 class QCheckBox;
@@ -22,6 +24,8 @@ public:
     TrainingPanel(PlanController& controller, FieldRegistry& fields, QWidget* parent = nullptr);
 
     void load(const Scenario& scenario);
+    // The stack's defaults as the plan reports them, in the "stack default (on)" items.
+    void showStackDefaults(const Plan& plan);
 
 private:
     PlanController& m_controller;
@@ -31,6 +35,8 @@ private:
     QSpinBox* m_seqLen = nullptr;
     QSpinBox* m_globalBatch = nullptr;
     QComboBox* m_framework = nullptr;
+    QComboBox* m_overlapGradReduce = nullptr;  // stack default / on / off
+    QComboBox* m_tpCommOverlap = nullptr;
     QCheckBox* m_flashAttention = nullptr;
     FineTuningFields* m_fineTuning = nullptr;  // method, LoRA, frozen layers, data
 };
