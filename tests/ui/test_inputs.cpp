@@ -4,7 +4,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
+#include <QWheelEvent>
 
 #include "charts/memory_chart_view.h"
 #include "charts/zero_comparison_chart_view.h"
@@ -211,4 +214,43 @@ TEST_CASE("window.stack_features_are_stack_default_on_or_off", "[window]") {
     // The TP flag is stored the same way.
     REQUIRE(f.editAndWait([&] { tpOverlap->setCurrentIndex(tpOverlap->findData(1)); }));
     CHECK(f.controller.scenario().training.tpCommOverlap == std::optional<bool>(true));
+}
+
+namespace {
+
+// One notch of the mouse wheel, scrolling down, over the middle of `widget`.
+void wheelDown(QWidget* widget) {
+    const QPointF at(widget->width() / 2.0, widget->height() / 2.0);
+    QWheelEvent wheel(at, widget->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(widget, &wheel);
+}
+
+}  // namespace
+
+TEST_CASE("window.wheel_over_an_unfocused_field_scrolls_instead_of_editing", "[window]") {
+    WindowFixture f;
+    auto* perNode = f.widget<QSpinBox>("gpusPerNode");
+    QScrollArea* scroll = nullptr;
+    for (QWidget* w = perNode->parentWidget(); w && !scroll; w = w->parentWidget())
+        scroll = qobject_cast<QScrollArea*>(w);
+    REQUIRE(scroll);
+    REQUIRE(scroll->verticalScrollBar()->maximum() > 0);  // the form is longer than the window
+    const int before = perNode->value();
+    const int scrolled = scroll->verticalScrollBar()->value();
+    REQUIRE_FALSE(perNode->hasFocus());
+    wheelDown(perNode);
+    CHECK(perNode->value() == before);
+    CHECK(scroll->verticalScrollBar()->value() > scrolled);
+    CHECK(f.controller.scenario().cluster.gpusPerNode == before);
+    auto* precision = f.widget<QComboBox>("precision");
+    const int index = precision->currentIndex();
+    wheelDown(precision);
+    CHECK(precision->currentIndex() == index);
+    // A field the user clicked into takes the wheel, as before.
+    f.window.activateWindow();
+    perNode->setFocus(Qt::MouseFocusReason);
+    REQUIRE(QTest::qWaitFor([&] { return perNode->hasFocus(); }, 2000));
+    wheelDown(perNode);
+    CHECK(perNode->value() == before - 1);
 }

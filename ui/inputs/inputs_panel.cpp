@@ -7,6 +7,7 @@
 #include "inputs/layout_panel.h"
 #include "inputs/model_panel.h"
 #include "inputs/training_panel.h"
+#include "inputs/wheel_guard.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
 
@@ -40,6 +41,7 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scroll->setMinimumWidth(groups->sizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width());
+    new WheelGuard(m_scroll);  // owned by the scroll area
 
     // Below the scroll area, so an error is seen wherever the inputs are scrolled.
     m_errorLabel = new QLabel;
