@@ -58,13 +58,14 @@ void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
     r.finish();
 }
 
-// A boolean key that may be left out: absent stays unset (the stack's default).
+// A boolean key that may be left out: absent stays unset (the stack's default). optBoolean is
+// called either way, so the key is known to the "unknown key; known keys: ..." message.
 void readOptionalBoolean(ObjectReader& r, std::string_view key, std::optional<bool>& target) {
-    if (!r.has(key))
-        return;
+    const bool present = r.has(key);
     bool value = false;
     r.optBoolean(key, value);
-    target = value;
+    if (present)
+        target = value;
 }
 
 void readTraining(ObjectReader& r, TrainingSpec& t) {

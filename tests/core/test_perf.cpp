@@ -389,4 +389,14 @@ TEST_CASE("stack features are read, written back only when set, and checked", "[
     auto wrong = parseScenario(text2, test::catalog());
     REQUIRE_FALSE(wrong.ok());
     CHECK(wrong.error().where == "training.tp_comm_overlap");
+    // A misspelt key is refused, and the message lists the real ones (left out, they are known too).
+    std::string text3 = scenarioToJson(plain);
+    const auto framework = text3.find("\"framework\"");
+    REQUIRE(framework != std::string::npos);
+    text3.insert(framework, "\"tp_comm_overlp\": true, ");
+    auto misspelt = parseScenario(text3, test::catalog());
+    REQUIRE_FALSE(misspelt.ok());
+    CHECK(misspelt.error().where == "training.tp_comm_overlp");
+    CHECK(misspelt.error().message.find("tp_comm_overlap") != std::string::npos);
+    CHECK(misspelt.error().message.find("overlap_grad_reduce") != std::string::npos);
 }
