@@ -166,10 +166,7 @@ void readCostInputs(json::ObjectReader& r, CostInputs& in) {
         in.rentPrice = readNumber(r, "rent_price", 0, kMaxMonthlyPrice);
     else
         r.ignore({"rent_price"});
-    if (r.has("rent_released_when_idle"))
-        in.rentReleasedWhenIdle = r.boolean("rent_released_when_idle");
-    else
-        r.ignore({"rent_released_when_idle"});
+    r.optBoolean("rent_released_when_idle", in.rentReleasedWhenIdle);
     if (auto o = r.optObject("custom_rent")) {
         in.customRent = readRentOffer(*o, false);
         o->finish();

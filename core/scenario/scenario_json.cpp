@@ -58,16 +58,6 @@ void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
     r.finish();
 }
 
-// A boolean key that may be left out: absent stays unset (the stack's default). optBoolean is
-// called either way, so the key is known to the "unknown key; known keys: ..." message.
-void readOptionalBoolean(ObjectReader& r, std::string_view key, std::optional<bool>& target) {
-    const bool present = r.has(key);
-    bool value = false;
-    r.optBoolean(key, value);
-    if (present)
-        target = value;
-}
-
 void readTraining(ObjectReader& r, TrainingSpec& t) {
     r.optInteger("seq_len", t.seqLen, 1, 10'000'000);
     r.optInteger("global_batch", t.globalBatch, 1, 100'000'000);
@@ -78,8 +68,8 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
     r.optBoolean("flash_attention", t.flashAttention);
     t.framework =
         readEnum(r, "framework", t.framework, parseFramework, {"megatron", "nemo", "fsdp", "deepspeed"});
-    readOptionalBoolean(r, "overlap_grad_reduce", t.overlapGradReduce);
-    readOptionalBoolean(r, "tp_comm_overlap", t.tpCommOverlap);
+    r.optBoolean("overlap_grad_reduce", t.overlapGradReduce);
+    r.optBoolean("tp_comm_overlap", t.tpCommOverlap);
     readFineTuning(r, t);
     readRunInputs(r, t);
     r.finish();

@@ -207,6 +207,13 @@ void ObjectReader::optBoolean(std::string_view key, bool& target) {
         m_known.insert(std::string(key));
 }
 
+void ObjectReader::optBoolean(std::string_view key, std::optional<bool>& target) {
+    if (has(key))
+        target = boolean(key);
+    else
+        m_known.insert(std::string(key));
+}
+
 std::string ObjectReader::choice(std::string_view key, std::initializer_list<std::string_view> allowed) {
     std::string value = string(key);
     std::string list;

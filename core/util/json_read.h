@@ -54,6 +54,8 @@ public:
     void optString(std::string_view key, std::string& target);
     bool boolean(std::string_view key);
     void optBoolean(std::string_view key, bool& target);
+    // A boolean that may be left out: absent leaves `target` as it was (unset: "the default").
+    void optBoolean(std::string_view key, std::optional<bool>& target);
     // A string that must be one of `allowed`.
     std::string choice(std::string_view key, std::initializer_list<std::string_view> allowed);
     std::optional<ObjectReader> optObject(std::string_view key);
