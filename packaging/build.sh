@@ -25,8 +25,10 @@ PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   desktop-file-utils appstream shared-mime-info man-db)
 DEB_PACKAGES=(dpkg-dev file lintian)
 
-# Only for `fuzz`: clang 14 with libFuzzer (tests/fuzz); GNU time for tests/bench/extreme_inputs.sh.
-FUZZ_PACKAGES=(clang-14 libfuzzer-14-dev time)
+# Only for `fuzz`: clang 14 with libFuzzer (tests/fuzz); its runtimes (libclang_rt.fuzzer, .asan,
+# .ubsan: Debian's libclang-rt-14-dev, only a Recommends of clang-14, so without it nothing links);
+# GNU time for tests/bench/extreme_inputs.sh.
+FUZZ_PACKAGES=(clang-14 libclang-rt-14-dev libfuzzer-14-dev time)
 
 install_missing() {
   local missing=()
