@@ -145,6 +145,9 @@ void Resolver::convertMoney() {
         if (spec.money)
             setParameter(m_model.params, spec, getParameter(m_model.params, spec) * f);
     convertOffer(m_model.offer, f);
+    // The chosen term is a copy made before the conversion: take it again from the converted offer,
+    // or its repurchase credit stays in the book's currency (¥100 charged as $100, issue 21).
+    m_model.term = *m_model.offer.term(m_model.term.id);
     for (auto& o : m_model.offers)
         convertOffer(o, f);
     m_model.notes.push_back(makeMessage("cost.converted", {std::string(currencyCode(m_model.bookCurrency)),

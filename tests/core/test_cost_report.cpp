@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include "cost/cost_format.h"
+#include "cost/cost_model.h"
 #include "cost/network_bom.h"
 #include "cost/renting.h"
 #include "test_cost_support.h"
@@ -127,6 +128,69 @@ TEST_CASE("report currency converts every price at the editable rate", "[cost][r
     CHECK(cny.breakeven.gross == usd.breakeven.gross);
     cnyInputs.cnyPerUsd = 7.0;
     near(report(cnyInputs, facts).capex.capex, usd.capex.capex.units() * 7.0, 0.01);
+}
+
+namespace {
+
+void nearValue(double actual, double expected, double tolerance) {
+    CHECK_THAT(actual, WithinAbs(expected, tolerance));
+}
+
+// Every money field of an offer and of its terms is `cny` divided by the rate.
+void checkConverted(const RentOffer& usd, const RentOffer& cny, double rate) {
+    INFO(usd.id);
+    nearValue(usd.price, cny.price / rate, 1e-9);
+    REQUIRE(usd.priceLow.has_value() == cny.priceLow.has_value());
+    if (cny.priceLow)
+        nearValue(*usd.priceLow, *cny.priceLow / rate, 1e-9);
+    REQUIRE(usd.priceHigh.has_value() == cny.priceHigh.has_value());
+    if (cny.priceHigh)
+        nearValue(*usd.priceHigh, *cny.priceHigh / rate, 1e-9);
+    nearValue(usd.deposit, cny.deposit / rate, 1e-9);
+    nearValue(usd.setupFee, cny.setupFee / rate, 1e-9);
+    REQUIRE(usd.terms.size() == cny.terms.size());
+    for (std::size_t i = 0; i < cny.terms.size(); ++i)
+        nearValue(usd.terms[i].renewalCredit, cny.terms[i].renewalCredit / rate, 1e-9);
+}
+
+}  // namespace
+
+// Issue 21: a USD quote of the China book charged its ¥100/server-month repurchase credit as $100,
+// because the chosen term was copied before the offer was converted. Every money field of the
+// book's parameters, the chosen offer, its chosen term and every offer listed must convert.
+TEST_CASE("a report in another currency converts every money field of book, offer and term",
+          "[cost][report]") {
+    CostInputs cnyInputs;
+    cnyInputs.priceBook = "cn-seed-2026";
+    cnyInputs.rentOffer = "yiwan-a100-8x-server";
+    cnyInputs.rentTerm = "yearly-prepay";  // 85折, ¥100 off per server-month from the renewal
+    cnyInputs.horizonMonths = 36;
+    cnyInputs.cnyPerUsd = 7.2;
+    CostInputs usdInputs = cnyInputs;
+    usdInputs.currency = Currency::Usd;
+    const auto facts = cluster("a100-sxm-80gb", 4, 400);
+    const auto cny = resolveCostModel(cnyInputs, builtinBooks(), facts);
+    const auto usd = resolveCostModel(usdInputs, builtinBooks(), facts);
+    REQUIRE(cny.ok());
+    REQUIRE(usd.ok());
+    const double rate = 7.2;
+    for (const auto& spec : parameterSpecs())
+        if (spec.money) {
+            INFO(spec.key);
+            nearValue(getParameter(usd.value().params, spec), getParameter(cny.value().params, spec) / rate,
+                      1e-9);
+        }
+    REQUIRE(cny.value().term.renewalCredit == 100);
+    nearValue(usd.value().term.renewalCredit, 100 / rate, 1e-9);
+    checkConverted(usd.value().offer, cny.value().offer, rate);
+    REQUIRE(usd.value().offers.size() == cny.value().offers.size());
+    for (std::size_t i = 0; i < cny.value().offers.size(); ++i)
+        checkConverted(usd.value().offers[i], cny.value().offers[i], rate);
+    // And so the rent paid over the horizon is the CNY figure at the rate (each month rounds to the
+    // cent in USD and to the fen in CNY).
+    const CostReport cnyReport = report(cnyInputs, facts, builtinBooks());
+    const CostReport usdReport = report(usdInputs, facts, builtinBooks());
+    near(usdReport.rentTotal, cnyReport.rentTotal.units() / rate, 36 * (0.005 + 0.005 / rate));
 }
 
 TEST_CASE("a loan spreads capex and the balance owed counts in the net view", "[cost][report]") {

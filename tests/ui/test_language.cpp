@@ -6,7 +6,9 @@
 #include <QCheckBox>
 #include <QGroupBox>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
@@ -80,7 +82,8 @@ TEST_CASE("language.switches_to_chinese_and_back_without_restart", "[language]")
     f.widget<QTabWidget>("chartTabs")->setCurrentIndex(1);
 
     f.window.findChild<QAction*>(QStringLiteral("language_zh_CN"))->trigger();
-    CHECK(f.window.language() == QStringLiteral("zh_CN"));
+    // The menu's switch waits for the event loop (it rebuilds the menu that sent it).
+    REQUIRE(QTest::qWaitFor([&] { return f.window.language() == QStringLiteral("zh_CN"); }, kWaitMs));
     CHECK(modelGroupTitle(f.window) == QStringLiteral("模型"));
     auto* tabs = f.widget<QTabWidget>("chartTabs");
     CHECK(tabs->tabText(0) == QStringLiteral("显存"));
@@ -102,6 +105,42 @@ TEST_CASE("language.switches_to_chinese_and_back_without_restart", "[language]")
     CHECK(modelGroupTitle(f.window) == QStringLiteral("Model"));
     CHECK(f.widget<QTabWidget>("chartTabs")->tabText(0) == QStringLiteral("Memory"));
     CHECK(QSettings().value(QStringLiteral("ui/language")).toString() == QStringLiteral("en"));
+}
+
+// Issue 26: with a search loaded, Language ▸ 简体中文 aborted the window (a corrupted heap). The
+// switch rebuilt every menu inside the clicked action's own triggered(), and QMenu's code went on
+// with the freed menu and action after the slot returned; in an optimised build the rebuild's
+// thousands of new objects reused that memory. Clicked as a user clicks, through the menu bar, the
+// menu and its action must outlive the click, and the switch must still happen.
+TEST_CASE("language.switch_from_the_menu_with_a_search_loaded_outlives_the_click", "[language]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));
+    }));
+    REQUIRE(f.controller.plan()->search.has_value());
+    QMenuBar* bar = f.window.menuBar();
+    for (const QString& code :
+         {QStringLiteral("zh_CN"), QStringLiteral("en"), QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+        INFO("to " << code.toStdString());
+        QPointer<QAction> action = f.window.findChild<QAction*>(QStringLiteral("language_") + code);
+        REQUIRE(action);
+        QPointer<QMenu> menu = qobject_cast<QMenu*>(action->parent());
+        REQUIRE(menu);
+        // A click on the bar within the double-click interval of the last one reads as a double
+        // click, which opens no menu: wait as a user's hand does.
+        QTest::qWait(QApplication::doubleClickInterval() + 100);
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(menu->menuAction()).center());
+        REQUIRE(QTest::qWaitFor([&] { return menu->isVisible(); }, kWaitMs));
+        QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
+        CHECK(action);  // neither deleted inside its own signal
+        CHECK(menu);
+        REQUIRE(QTest::qWaitFor([&] { return f.window.language() == code && !action; }, kWaitMs));
+        CHECK(modelGroupTitle(f.window) ==
+              (code == QStringLiteral("en") ? QStringLiteral("Model") : QStringLiteral("模型")));
+        // The rebuilt window still shows the searched plan.
+        CHECK(f.controller.plan()->search.has_value());
+        CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("1024")));
+    }
 }
 
 TEST_CASE("language.chosen_language_is_used_on_the_next_start", "[language]") {
@@ -128,6 +167,7 @@ TEST_CASE("language.every_step_part_the_engine_names_has_chinese", "[language]")
     // the engine without a translation showed "sync" in a Chinese window.
     WindowFixture f;
     f.window.findChild<QAction*>(QStringLiteral("language_zh_CN"))->trigger();
+    REQUIRE(QTest::qWaitFor([&] { return f.window.language() == QStringLiteral("zh_CN"); }, kWaitMs));
     for (const StepPart& part : stepParts(PerfEstimate{})) {
         INFO(part.name << " / " << part.shortName);
         CHECK(stepPartName(part.name) != QString::fromUtf8(part.name));

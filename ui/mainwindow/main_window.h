@@ -75,6 +75,8 @@ public:
     void showTabOf(QWidget* page);
 
     // Switches the window's language ("en", "zh_CN") at once and remembers it for the next start.
+    // It rebuilds the menus and the central widgets, so it must not be called from a signal of
+    // one of them (the Language menu queues it).
     void setLanguage(const QString& code);
     [[nodiscard]] QString language() const { return m_language.current(); }
 

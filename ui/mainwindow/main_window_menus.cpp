@@ -89,7 +89,13 @@ void MainWindow::createLanguageMenu() {
         action->setCheckable(true);
         action->setChecked(choice.code == m_language.current());
         group->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code = choice.code] { setLanguage(code); });
+        // The switch rebuilds every menu, this one and this action included: never inside their own
+        // triggered(), which QMenu's code still runs through after the slot returns (a heap
+        // corruption with a search loaded, issue 26). The rebuild waits for the event loop.
+        connect(action, &QAction::triggered, this, [this, code = choice.code] {
+            QMetaObject::invokeMethod(
+                this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);
+        });
     }
 }
 
