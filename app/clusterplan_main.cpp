@@ -12,9 +12,9 @@
 #include "gui_command_line.h"
 #include "hardware/catalog_loading.h"
 #include "headless_report.h"
+#include "io/scenario_json.h"
 #include "mainwindow/main_window.h"
 #include "models/plan_controller.h"
-#include "scenario/scenario_json.h"
 
 namespace {
 

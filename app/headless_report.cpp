@@ -5,8 +5,8 @@
 #include <iostream>
 
 #include "hardware/catalog.h"
+#include "io/scenario_json.h"
 #include "report/plan_format.h"
-#include "scenario/scenario_json.h"
 
 namespace clusterplan::app {
 

@@ -5,10 +5,10 @@
 
 #include "export/csv_export.h"
 #include "export/quote_workbook.h"
+#include "io/scenario_json.h"
 #include "quote/quote_scaling.h"
 #include "quote/quote_text.h"
 #include "report/plan.h"
-#include "scenario/scenario_json.h"
 #include "validation/validation.h"
 
 #ifdef CLUSTERPLAN_HAVE_QT_EXPORT

@@ -84,6 +84,11 @@ struct CostReport {
     Money rentDeposit;  // refundable, paid at m = 0
     // Totals at the horizon
     Money rentTotal, rentAccruedTotal, buyTotal, buyNetTotal, pvRent, pvBuy;
+    // The verdict at the horizon, one rule for the window, the quote and the CLI: the rent accrued
+    // against the owned cost net of resale. buyAdvantage() is what buying saves (negative: what
+    // renting saves).
+    [[nodiscard]] Money buyAdvantage() const { return rentAccruedTotal - buyNetTotal; }
+    [[nodiscard]] bool buyCheaper() const { return buyNetTotal < rentAccruedTotal; }
     BreakEven breakeven;
     std::optional<double> breakevenUtilization;
     std::optional<Money> maxCapexGross, maxCapexNet, maxNodePriceGross, maxNodePriceNet;

@@ -10,8 +10,8 @@
 #include "cost/price_book.h"
 #include "hardware/fabric.h"
 #include "hardware/gpu_spec.h"
-#include "model/model_spec.h"
 #include "perf/perf_profile.h"
+#include "scenario/model_spec.h"
 #include "util/diagnostic.h"
 #include "util/result.h"
 

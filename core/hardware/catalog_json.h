@@ -3,7 +3,7 @@
 // model written in a scenario is read by exactly the code that reads the presets.
 #include "hardware/fabric.h"
 #include "hardware/gpu_spec.h"
-#include "model/model_spec.h"
+#include "scenario/model_spec.h"
 #include "util/json_read.h"
 
 namespace clusterplan::json {

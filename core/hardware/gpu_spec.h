@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "model/precision.h"
+#include "scenario/precision.h"
 
 namespace clusterplan {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "model/model_spec.h"
 #include "parallel/layout.h"
+#include "scenario/model_spec.h"
 #include "scenario/scenario.h"
 
 namespace clusterplan {

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/model_spec.h"
 #include "model/param_count.h"
 #include "parallel/layout.h"
+#include "scenario/model_spec.h"
 #include "scenario/scenario.h"
 
 namespace clusterplan {

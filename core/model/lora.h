@@ -6,8 +6,8 @@
 // low-rank activations they add.
 #include <vector>
 
-#include "model/model_spec.h"
 #include "scenario/fine_tuning_spec.h"
+#include "scenario/model_spec.h"
 
 namespace clusterplan {
 

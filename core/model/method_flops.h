@@ -9,7 +9,7 @@
 //   - LoRA adapters: 6 FLOPs per adapter parameter a token uses (2 forward, 4 backward).
 // QLoRA's dequantisation is memory traffic, not FLOPs; it is timed in perf, not counted here.
 #include "model/flops.h"
-#include "model/model_spec.h"
+#include "scenario/model_spec.h"
 #include "scenario/scenario.h"
 
 namespace clusterplan {

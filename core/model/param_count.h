@@ -1,7 +1,7 @@
 #pragma once
 // Exact parameter counts of a ModelSpec, per block, following shared/guide/domain.md §1
 // (Narayanan et al. 2021 closed form for GPT; per-matrix sums for GQA / SwiGLU / MoE / MLA).
-#include "model/model_spec.h"
+#include "scenario/model_spec.h"
 
 namespace clusterplan {
 

@@ -4,9 +4,9 @@
 // embedding of a full fine-tune (they run forward without gradients); LoRA freezes the whole base
 // model in the training precision and trains adapters (model/lora.h); QLoRA stores the frozen
 // linear weights in NF4 (memory/quantized_weights.h). Norms and biases train only in full.
-#include "model/model_spec.h"
 #include "model/param_count.h"
 #include "parallel/layout.h"
+#include "scenario/model_spec.h"
 #include "scenario/scenario.h"
 
 namespace clusterplan {

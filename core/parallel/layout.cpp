@@ -170,4 +170,22 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     return l;
 }
 
+LayoutSpec fixedSpec(const Layout& l) {
+    LayoutSpec spec;
+    spec.tp = l.tp;
+    spec.pp = l.pp;
+    spec.dp = l.dp;
+    spec.cp = l.cp;
+    spec.ep = l.ep;
+    spec.vpp = l.vpp;
+    spec.microBatch = l.microBatch;
+    spec.zeroStage = l.zeroStage;
+    spec.recompute = l.recompute;
+    spec.sequenceParallel = l.sequenceParallel;
+    spec.offload = l.offload;
+    spec.open = 0;
+    spec.split = l.split;
+    return spec;
+}
+
 }  // namespace clusterplan

@@ -24,7 +24,16 @@ struct Layout {
     // Expert data parallel size: GPUs holding the same expert shard (Megatron-Core: dp·cp/ep).
     [[nodiscard]] std::int64_t expertDp() const { return dp * cp / ep; }
     [[nodiscard]] std::int64_t gpus() const { return tp * pp * dp * cp; }
+    // Every field, the pipeline split, the schedule and the micro-batch count included: two
+    // layouts that differ in any of them run differently.
+    bool operator==(const Layout&) const = default;
 };
+
+// The scenario input that fixes `layout` (every key pinned, none left to the search, the split as
+// the plan ran it, CPU offload as the search chose it): what "use this layout" writes, and how a
+// layout picked from a ranking is evaluated on its own. GPipe is no scenario input: it exists only
+// as the pipeline comparison's schedule.
+[[nodiscard]] LayoutSpec fixedSpec(const Layout& layout);
 
 // Checks the layout against the model and cluster; the Error names the layout key and the rule.
 Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, const TrainingSpec& training,

@@ -6,9 +6,9 @@
 #include <cstdint>
 
 #include "hardware/gpu_spec.h"
-#include "model/model_spec.h"
 #include "parallel/layout.h"
 #include "perf/perf_profile.h"
+#include "scenario/model_spec.h"
 #include "scenario/scenario.h"
 
 namespace clusterplan {

@@ -4,9 +4,9 @@
 // and their scaled add, and for QLoRA the dequantisation of every NF4 matrix before each of its
 // GEMMs (forward, and again for the input gradient), a memory-bound kernel. Dropping the frozen
 // base matrices' weight-gradient GEMMs is done where they are timed (compute_model.cpp).
-#include "model/model_spec.h"
 #include "parallel/layout.h"
 #include "perf/compute_model.h"
+#include "scenario/model_spec.h"
 #include "scenario/scenario.h"
 
 namespace clusterplan {

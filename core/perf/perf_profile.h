@@ -9,14 +9,11 @@
 #include <string_view>
 #include <vector>
 
-#include "model/precision.h"
+#include "scenario/framework.h"
+#include "scenario/precision.h"
 #include "util/result.h"
 
 namespace clusterplan {
-
-enum class Framework { Megatron, Nemo, Fsdp, DeepSpeed };
-std::string_view toString(Framework f);
-std::optional<Framework> parseFramework(std::string_view s);
 
 struct PerfProfile {
     std::string id;

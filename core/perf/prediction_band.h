@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "model/model_spec.h"
 #include "perf/perf_profile.h"
+#include "scenario/model_spec.h"
 #include "scenario/scenario.h"
 #include "util/message.h"
 

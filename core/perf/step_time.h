@@ -10,9 +10,9 @@
 #include "hardware/fabric.h"
 #include "hardware/gpu_spec.h"
 #include "hardware/host_spec.h"
-#include "model/model_spec.h"
 #include "parallel/layout.h"
 #include "perf/perf_profile.h"
+#include "scenario/model_spec.h"
 #include "scenario/scenario.h"
 #include "util/message.h"
 

@@ -14,7 +14,7 @@
 
 #include "cost/rent_vs_buy.h"
 #include "quote/labels.h"
-#include "quote/quote_info.h"
+#include "scenario/quote_info.h"
 
 namespace clusterplan::quote {
 

@@ -80,7 +80,7 @@ Verdict verdictOf(const Plan& p) {
     v.breakevenMonth = c.breakeven.gross;
     v.horizonMonths = c.horizonMonths;
     v.searchMonths = c.searchMonths;
-    v.buyCheaper = c.buyNetTotal < c.rentAccruedTotal;
+    v.buyCheaper = c.buyCheaper();
     return v;
 }
 

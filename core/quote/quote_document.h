@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "quote/line_items.h"
-#include "quote/quote_info.h"
 #include "report/plan.h"
 #include "scenario/fine_tuning_spec.h"
+#include "scenario/quote_info.h"
 #include "search/scaling_study.h"
 #include "util/message.h"
 #include "validation/validation.h"

@@ -1,7 +1,7 @@
 #pragma once
 // A scenario's `quote` object (issue 8 §1), read strictly like the rest of scenario_json: unknown
 // keys, wrong types and out-of-range values are errors naming the key path ("quote.tax.rates.goods").
-#include "quote/quote_info.h"
+#include "scenario/quote_info.h"
 #include "util/json_read.h"
 #include "util/json_write.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // Quotes are numbered and keep their number across edits; saving an edited quote again makes a
 // new revision (issue 8 §1; Dell eQuote and Huawei Cloud in quotes-and-charts.md §1).
-#include "quote/quote_info.h"
+#include "scenario/quote_info.h"
 #include "scenario/scenario.h"
 
 namespace clusterplan::quote {

@@ -1,7 +1,7 @@
 #include "scenario/fine_tuning_check.h"
 
 #include "model/lora.h"
-#include "scenario/fine_tuning_json.h"
+#include "scenario/limits.h"
 #include "util/number_format.h"
 
 namespace clusterplan {

@@ -3,7 +3,7 @@
 #include <string>
 #include <type_traits>
 
-#include "scenario/measured_runs_json.h"
+#include "scenario/limits.h"
 #include "util/number_format.h"
 
 namespace clusterplan {

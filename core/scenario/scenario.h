@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "cost/cost_inputs.h"
-#include "model/model_spec.h"
-#include "model/precision.h"
-#include "perf/perf_profile.h"
-#include "quote/quote_info.h"
 #include "scenario/fine_tuning_spec.h"
+#include "scenario/framework.h"
+#include "scenario/model_spec.h"
+#include "scenario/precision.h"
+#include "scenario/quote_info.h"
 #include "scenario/run_inputs.h"
 
 namespace clusterplan {

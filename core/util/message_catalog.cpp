@@ -457,7 +457,7 @@ constexpr std::array kCatalog{
         QT_TRANSLATE_NOOP("EngineMessage", "'%1' is an intra-node fabric; this key needs an inter-node one")},
     MessageTemplate{"error.scenario.precision",
                     QT_TRANSLATE_NOOP("EngineMessage", "%1 is not supported by %2; allowed: %3")},
-    // Fine-tuning (scenario/fine_tuning_check.cpp, scenario/fine_tuning_json.cpp)
+    // Fine-tuning (scenario/fine_tuning_check.cpp, io/fine_tuning_json.cpp)
     MessageTemplate{"error.tune.lora_rank",
                     QT_TRANSLATE_NOOP("EngineMessage", "is %1, allowed range 1 to %2 (the hidden size)")},
     MessageTemplate{"error.tune.lora_dropout",
@@ -485,7 +485,7 @@ constexpr std::array kCatalog{
         QT_TRANSLATE_NOOP("EngineMessage", "is required (the whole job's tokens per second), or step_s")},
     MessageTemplate{"error.measured.too_many",
                     QT_TRANSLATE_NOOP("EngineMessage", "has %1 runs, allowed: at most %2")},
-    // Opening and saving files (util/atomic_file.cpp, scenario/scenario_json.cpp); %1 of the write
+    // Opening and saving files (util/atomic_file.cpp, io/scenario_json.cpp); %1 of the write
     // failures is the system's own reason (strerror)
     MessageTemplate{"error.file.not_readable",
                     QT_TRANSLATE_NOOP("EngineMessage", "cannot open: not a readable file")},
@@ -515,7 +515,7 @@ constexpr std::array kCatalog{
                     QT_TRANSLATE_NOOP("EngineMessage", "cannot save: cannot replace the file: %1")},
     MessageTemplate{"error.file.internal",
                     QT_TRANSLATE_NOOP("EngineMessage", "cannot save, internal error: %1")},
-    // The scenario file's schema and top level (scenario/scenario_schema.cpp, scenario/scenario_json.cpp)
+    // The scenario file's schema and top level (io/scenario_schema.cpp, io/scenario_json.cpp)
     MessageTemplate{
         "error.schema.not_object",
         QT_TRANSLATE_NOOP("EngineMessage",
@@ -538,7 +538,7 @@ constexpr std::array kCatalog{
     MessageTemplate{"error.schema.expected_catalog",
                     QT_TRANSLATE_NOOP("EngineMessage",
                                       "is '%1', expected 'clusterplan.catalog/1' or 'clusterplan.models/1'")},
-    // Fine-tuning in the scenario file (scenario/fine_tuning_json.cpp)
+    // Fine-tuning in the scenario file (io/fine_tuning_json.cpp)
     MessageTemplate{"error.tune.target_unknown",
                     QT_TRANSLATE_NOOP("EngineMessage", "must be one of q, k, v, o, gate, up, down")},
     MessageTemplate{

@@ -2022,6 +2022,10 @@
         <translation>无法导出%1</translation>
     </message>
     <message>
+        <source>Saved the %1 to %2</source>
+        <translation>已将%1保存到 %2</translation>
+    </message>
+    <message>
         <source>Export PDF quote</source>
         <translation>导出 PDF 报价单</translation>
     </message>
@@ -3908,9 +3912,11 @@ predicted</source>
         <source>%1 pts vs baseline</source>
         <translation>较基线 %1 个百分点</translation>
     </message>
-    <message>
-        <source>%1 on %2 × %3 (%4 nodes) · step %5 s · %6 per GPU of %7 · %8</source>
-        <translation>%1，%2 × %3（%4 台服务器）· 单步 %5 秒 · 每卡 %6 / %7 · %8</translation>
+    <message numerus="yes">
+        <source>%1 on %2 × %3 (%n node(s)) · step %4 s · %5 per GPU of %6 · %7</source>
+        <translation>
+            <numerusform>%1，%2 × %3（%n 台服务器）· 单步 %4 秒 · 每卡 %5 / %6 · %7</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 layouts searched</source>
@@ -3919,6 +3925,10 @@ predicted</source>
     <message>
         <source>layout fixed in the scenario</source>
         <translation>布局已在方案中固定</translation>
+    </message>
+    <message>
+        <source>Last valid plan: the input marked in red is not valid, so these figures are not yet those of the inputs on screen.</source>
+        <translation>上一个有效方案：标红的输入无效，以下数字尚不对应当前界面上的输入。</translation>
     </message>
     <message>
         <source>no price</source>

@@ -3,8 +3,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include "io/scenario_json.h"
 #include "report/plan.h"
-#include "scenario/scenario_json.h"
 
 using namespace clusterplan;
 

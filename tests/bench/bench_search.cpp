@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <thread>
 
+#include "io/scenario_json.h"
 #include "report/plan.h"
-#include "scenario/scenario_json.h"
 #include "search/layout_search.h"
 
 using namespace clusterplan;

@@ -32,10 +32,10 @@
 #include "charts/explorer_chart_view.h"
 #include "charts/layout_explorer_tab.h"
 #include "charts/step_time_chart_view.h"
+#include "io/scenario_json.h"
 #include "mainwindow/main_window.h"
 #include "models/plan_comparison.h"
 #include "models/plan_controller.h"
-#include "scenario/scenario_json.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "scenario/scenario_schema.h"
+#include "io/scenario_schema.h"
 #include "test_support.h"
 #include "util/atomic_file.h"
 

@@ -126,3 +126,40 @@ TEST_CASE("degenerate clusters: 1 GPU and 100 000 GPUs", "[layout]") {
     REQUIRE(l.ok());
     CHECK(l->dp == 1250);
 }
+
+TEST_CASE("a layout's fixed spec resolves to the same layout, split and offload included", "[layout]") {
+    // What "use this layout" writes: Llama 3.1 405B on 16 384 GPUs as its recipe runs it (PP 16 ×
+    // VPP 8, embedding and loss counted as layers), optimizer states offloaded under ZeRO-1.
+    const ModelSpec& m = test::preset("llama-3.1-405b");
+    LayoutSpec s;
+    s.tp = 8;
+    s.pp = 16;
+    s.vpp = 8;
+    s.zeroStage = 1;
+    s.offload = Offload::Optimizer;
+    s.split.embeddingAsLayer = s.split.lossAsLayer = true;
+    s.open = kMicroBatch;  // a searched key is pinned by the fixed spec
+    TrainingSpec t;
+    t.globalBatch = 2048;
+    auto l = resolveLayout(s, m, t, 16384);
+    REQUIRE(l.ok());
+    const LayoutSpec fixed = fixedSpec(*l);
+    CHECK(fixed.open == 0);
+    CHECK(fixed.split == s.split);
+    CHECK(fixed.offload == Offload::Optimizer);
+    CHECK(fixed.dp == l->dp);
+    auto again = resolveLayout(fixed, m, t, 16384);
+    REQUIRE(again.ok());
+    CHECK(*again == *l);
+    // Equality sees every field: the same degrees with another micro-batch count, split or
+    // schedule run differently.
+    Layout other = *l;
+    other.microBatches += 1;
+    CHECK_FALSE(other == *l);
+    other = *l;
+    other.split.lossAsLayer = false;
+    CHECK_FALSE(other == *l);
+    other = *l;
+    other.gpipe = true;
+    CHECK_FALSE(other == *l);
+}

@@ -3,11 +3,11 @@
 // behaviours a planner must get right (scale, PCIe vs NVLink, FP8 gains below 2x).
 #include <algorithm>
 
+#include "io/scenario_json.h"
 #include "perf/collective_cost.h"
 #include "perf/prediction_band.h"
 #include "perf/synchronisation.h"
 #include "report/plan.h"
-#include "scenario/scenario_json.h"
 #include "test_support.h"
 
 using namespace clusterplan;

@@ -1,6 +1,6 @@
 // Scaling study: minimum GPUs, deadline, scaling efficiency, and the seed article's hardware
 // comparisons (one 8-GPU server vs two 4-GPU servers; NVLink vs PCIe; InfiniBand vs Ethernet).
-#include "scenario/scenario_json.h"
+#include "io/scenario_json.h"
 #include "search/scaling_study.h"
 #include "test_support.h"
 

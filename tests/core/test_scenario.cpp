@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "io/scenario_json.h"
 #include "model/param_count.h"
 #include "report/plan.h"
-#include "scenario/scenario_json.h"
 #include "test_support.h"
 
 using namespace clusterplan;

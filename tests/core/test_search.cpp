@@ -1,7 +1,7 @@
 // Layout search: every candidate valid, ranking and Pareto front consistent, infeasible layouts
 // kept with a reason, fixed keys respected, degenerate clusters handled, and the explanation.
+#include "io/scenario_json.h"
 #include "report/plan.h"
-#include "scenario/scenario_json.h"
 #include "search/candidate_cost.h"
 #include "search/layout_alternatives.h"
 #include "search/layout_search.h"

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "hardware/catalog.h"
+#include "io/scenario_json.h"
 #include "report/plan.h"
-#include "scenario/scenario_json.h"
 
 namespace clusterplan::test {
 

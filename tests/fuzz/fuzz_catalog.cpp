@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <string_view>
 
+#include "io/scenario_json.h"
 #include "output_checks.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
-#include "scenario/scenario_json.h"
 
 using namespace clusterplan;
 

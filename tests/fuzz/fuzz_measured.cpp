@@ -10,10 +10,10 @@
 #include <string_view>
 
 #include "calibration/calibration_format.h"
+#include "io/scenario_json.h"
 #include "output_checks.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
-#include "scenario/scenario_json.h"
 
 using namespace clusterplan;
 

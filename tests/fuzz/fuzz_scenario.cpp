@@ -7,10 +7,10 @@
 
 #include "cost/cost_format.h"
 #include "cost/cost_json.h"
+#include "io/scenario_json.h"
 #include "output_checks.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
-#include "scenario/scenario_json.h"
 #include "search/search_format.h"
 #include "util/json_write.h"
 

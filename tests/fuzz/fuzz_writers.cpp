@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "csv_reader.h"
+#include "io/scenario_json.h"
 #include "output_checks.h"
 #include "report/plan.h"
 #include "report/plan_format.h"
-#include "scenario/scenario_json.h"
 #include "search/search_format.h"
 #include "util/csv_write.h"
 #include "util/json_write.h"

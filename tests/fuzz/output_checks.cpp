@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "csv_reader.h"
-#include "scenario/scenario_json.h"
+#include "io/scenario_json.h"
 
 namespace clusterplan::testing {
 

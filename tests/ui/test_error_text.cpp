@@ -9,6 +9,7 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 
+#include "charts/verdict_card.h"
 #include "i18n/engine_text.h"
 
 using namespace clusterplan;
@@ -105,4 +106,29 @@ TEST_CASE("error_text.nested_reasons_are_translated_too", "[language][errors]") 
     CHECK(engineText(Error{"line 3", "a quoted field is not closed"}) ==
           QStringLiteral("a quoted field is not closed"));
     f.window.setLanguage(QStringLiteral("en"));
+}
+
+// Issue 26: after an input the engine refuses, the verdict card still showed the last plan's green
+// FITS with no mark. It must say that it shows the last valid plan, in grey, until a valid input
+// brings a new plan.
+TEST_CASE("error_text.verdict_marks_the_last_valid_plan_after_an_invalid_input", "[errors]") {
+    WindowFixture f;
+    const VerdictCard* verdict = f.window.verdict();
+    REQUIRE(f.controller.plan()->memory.fits());
+    REQUIRE(verdict->figure(QStringLiteral("fit")).contains(QStringLiteral("#009E73")));
+    REQUIRE_FALSE(verdict->details().contains(QStringLiteral("Last valid plan")));
+    const int tp = f.widget<QSpinBox>("tp")->value();
+
+    REQUIRE_FALSE(f.editAndWait([&] { f.widget<QSpinBox>("tp")->setValue(5); }));
+    CHECK(f.controller.planIsStale());
+    CHECK(verdict->details().startsWith(QStringLiteral("Last valid plan: the input marked in red")));
+    CHECK(verdict->figure(QStringLiteral("fit")).contains(QStringLiteral("#808080")));
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    CHECK(f.window.verdict()->details().startsWith(QStringLiteral("上一个有效方案")));
+    f.window.setLanguage(QStringLiteral("en"));
+
+    REQUIRE(f.editAndWait([&] { f.widget<QSpinBox>("tp")->setValue(tp); }));
+    CHECK_FALSE(f.controller.planIsStale());
+    CHECK_FALSE(f.window.verdict()->details().contains(QStringLiteral("Last valid plan")));
+    CHECK(f.window.verdict()->figure(QStringLiteral("fit")).contains(QStringLiteral("#009E73")));
 }

@@ -12,6 +12,7 @@
 #include <QMenuBar>
 #include <QPrintPreviewDialog>
 #include <QRegularExpression>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -141,6 +142,9 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     CHECK(asked == QStringList({QStringLiteral("quote.pdf"), QStringLiteral("quote.xlsx"),
                                 QStringLiteral("csv"), QStringLiteral("images")}));
     CHECK(f.window.prompter().warnings().isEmpty());
+    // The status bar says where the last one went (issue 26).
+    CHECK(f.window.statusBar()->currentMessage() ==
+          QStringLiteral("Saved the images to ") + QDir(window).filePath(QStringLiteral("images")));
 
     // The same scenario through the CLI, in the window's language (English here), with the BOM
     // the window's CSV export adds for spreadsheet programs.

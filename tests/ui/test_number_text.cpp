@@ -10,11 +10,11 @@
 #include "charts/money_axis.h"
 #include "charts/step_time_chart_view.h"
 #include "hardware/catalog.h"
+#include "io/scenario_json.h"
 #include "models/layout_table_model.h"
 #include "models/number_text.h"
 #include "models/plan_summary.h"
 #include "report/plan.h"
-#include "scenario/scenario_json.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

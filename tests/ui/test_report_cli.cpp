@@ -13,10 +13,10 @@
 
 #include "cli_runner.h"
 #include "hardware/catalog.h"
+#include "io/scenario_json.h"
 #include "quote/chinese_amount.h"
 #include "quote/quote_scaling.h"
 #include "quote/quote_text.h"
-#include "scenario/scenario_json.h"
 #include "util/number_format.h"
 
 namespace fs = std::filesystem;

@@ -14,10 +14,10 @@
 #include <functional>
 
 #include "hardware/catalog.h"
+#include "io/scenario_json.h"
 #include "mainwindow/main_window.h"
 #include "mainwindow/summary_view.h"
 #include "models/plan_controller.h"
-#include "scenario/scenario_json.h"
 
 namespace clusterplan::ui::test {
 

@@ -105,6 +105,9 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     connect(m_clear, &QPushButton::clicked, &comparison, &PlanComparison::clearBaseline);
     connect(&comparison, &PlanComparison::changed, this, &VerdictCard::showPlan);
     connect(&comparison.controller(), &PlanController::accuracyChanged, this, &VerdictCard::showPlan);
+    // An input the engine refuses leaves the last valid plan on the card: it must not read as the
+    // plan of what is on screen.
+    connect(&comparison.controller(), &PlanController::inputError, this, &VerdictCard::showPlan);
     showPlan();
 }
 
@@ -170,7 +173,11 @@ void VerdictCard::showPlan() {
     const Plan& p = *current;
     const Plan* base = m_comparison.baseline() ? &*m_comparison.baseline() : nullptr;
     const bool fits = p.memory.fits();
-    const QString fitColor = fits ? QStringLiteral("#009E73") : QStringLiteral("#D55E00");
+    const bool stale = m_comparison.controller().planIsStale();
+    // Grey, not green or red, while the plan is not the one of the inputs on screen.
+    const QString fitColor = stale  ? QStringLiteral("#808080")
+                             : fits ? QStringLiteral("#009E73")
+                                    : QStringLiteral("#D55E00");
     setTile(QStringLiteral("fit"),
             QStringLiteral("<span style='color:%1'>%2</span>")
                 .arg(fitColor, fits ? tr("FITS") : tr("DOES NOT FIT")),
@@ -188,14 +195,20 @@ void VerdictCard::showPlan() {
     // summary and the quote price them; the performance model's steady-state days beside them.
     setTile(QStringLiteral("days"), number(p.run.wallDays, 1),
             tr("days budgeted for %1 B tokens (%2 days steady-state)")
-                .arg(number(p.scenario.training.tokens / 1e9, 0), number(p.perf.trainDays, 1)),
+                .arg(number(p.scenario.training.tokensToTrain() / 1e9, 0), number(p.perf.trainDays, 1)),
             base ? relative(p.run.wallDays, base->run.wallDays) : QString());
     showCost(p, base);
-    m_details->setText(tr("%1 on %2 × %3 (%4 nodes) · step %5 s · %6 per GPU of %7 · %8")
+    const QString staleNote =
+        stale ? tr("Last valid plan: the input marked in red is not valid, so these figures are not yet "
+                   "those of the inputs on screen.") +
+                    QStringLiteral("\n")
+              : QString();
+    m_details->setText(staleNote +
+                       tr("%1 on %2 × %3 (%n node(s)) · step %4 s · %5 per GPU of %6 · %7", nullptr,
+                          static_cast<int>(p.scenario.cluster.nodes))
                            .arg(toQString(p.scenario.model.name))
-                           .arg(p.scenario.cluster.gpus())
+                           .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
                            .arg(toQString(p.gpu.name))
-                           .arg(p.scenario.cluster.nodes)
                            .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
                            .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
                            .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
@@ -253,8 +266,8 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
                 : QString());
     tile(QStringLiteral("run_cost"))
         ->figure->setToolTip(r.runCostRent ? moneyText(*r.runCostRent, r.currency) : QString());
-    const cost::Money advantage = r.rentAccruedTotal - r.buyNetTotal;  // positive: buying saves
-    const bool buy = advantage > cost::Money();
+    const cost::Money advantage = r.buyAdvantage();  // positive: buying saves
+    const bool buy = r.buyCheaper();
     setTile(QStringLiteral("rent_vs_buy"), buy ? tr("BUY") : tr("RENT"),
             tr("saves %1 over %2 months")
                 .arg(moneyText(buy ? advantage : -advantage, r.currency))

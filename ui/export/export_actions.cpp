@@ -1,7 +1,9 @@
 #include "export/export_actions.h"
 
 #include <QDate>
+#include <QDir>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QMenu>
 #include <QPrintPreviewDialog>
@@ -16,8 +18,8 @@
 #include "export/quote_pdf.h"
 #include "export/quote_workbook.h"
 #include "export/report_charts.h"
-#include "mainwindow/prompter.h"
 #include "models/plan_controller.h"
+#include "models/prompter.h"
 #include "models/qt_text.h"
 #include "quote/quote_scaling.h"
 #include "validation/validation.h"
@@ -153,9 +155,13 @@ QString ExportActions::exportImages(const QString& folder) const {
     return ok ? QString() : toQString(ok.error().toString());
 }
 
-void ExportActions::report(const QString& error, const QString& what) const {
-    if (!error.isEmpty())
+void ExportActions::report(const QString& error, const QString& what, const QString& path) const {
+    if (!error.isEmpty()) {
         m_prompter.warn(tr("Cannot export %1").arg(what), error);
+        return;
+    }
+    emit saved(
+        tr("Saved the %1 to %2").arg(what, QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())));
 }
 
 void ExportActions::editQuote() {
@@ -170,7 +176,7 @@ void ExportActions::choosePdf() {
     const QString path =
         m_prompter.exportFileName(tr("Export PDF quote"), QStringLiteral("quote.pdf"), tr("PDF (*.pdf)"));
     if (!path.isEmpty())
-        report(exportPdf(path), tr("PDF"));
+        report(exportPdf(path), tr("PDF"), path);
 }
 
 void ExportActions::previewPdf() {
@@ -195,19 +201,19 @@ void ExportActions::chooseWorkbook() {
     const QString path = m_prompter.exportFileName(tr("Export Excel workbook"), QStringLiteral("quote.xlsx"),
                                                    tr("Excel workbook (*.xlsx)"));
     if (!path.isEmpty())
-        report(exportWorkbook(path), tr("workbook"));
+        report(exportWorkbook(path), tr("workbook"), path);
 }
 
 void ExportActions::chooseCsv() {
     const QString folder = m_prompter.exportFolder(tr("Export CSV tables into"), QStringLiteral("csv"));
     if (!folder.isEmpty())
-        report(exportCsv(folder), tr("CSV"));
+        report(exportCsv(folder), tr("CSV"), folder);
 }
 
 void ExportActions::chooseImages() {
     const QString folder = m_prompter.exportFolder(tr("Export chart images into"), QStringLiteral("images"));
     if (!folder.isEmpty())
-        report(exportImages(folder), tr("images"));
+        report(exportImages(folder), tr("images"), folder);
 }
 
 }  // namespace clusterplan::ui

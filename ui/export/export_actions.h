@@ -40,6 +40,10 @@ public:
     QString exportCsv(const QString& folder) const;
     QString exportImages(const QString& folder) const;
 
+signals:
+    // After a chosen export succeeded: "Saved the PDF to /home/…/quote.pdf" (the window's status bar).
+    void saved(const QString& message) const;
+
 private:
     void editQuote();
     void choosePdf();
@@ -47,7 +51,8 @@ private:
     void chooseWorkbook();
     void chooseCsv();
     void chooseImages();
-    void report(const QString& error, const QString& what) const;
+    // Warns with `error`, or says where `what` was saved.
+    void report(const QString& error, const QString& what, const QString& path) const;
     // What an export reads, copied when it starts.
     struct Snapshot {
         Plan plan;

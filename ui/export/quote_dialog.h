@@ -6,7 +6,7 @@
 
 #include <array>
 
-#include "quote/quote_info.h"
+#include "scenario/quote_info.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,10 +1,10 @@
 #include "inputs/cluster_panel.h"
 
 #include "inputs/form_helpers.h"
+#include "io/run_inputs_json.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
 #include "run/run_realities.h"
-#include "scenario/run_inputs_json.h"
 
 #include <QLabel>
 

@@ -8,9 +8,9 @@
 #include <QSpinBox>
 
 #include "inputs/form_helpers.h"
+#include "io/fine_tuning_json.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
-#include "scenario/fine_tuning_json.h"
 
 namespace clusterplan::ui {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "inputs/form_helpers.h"
-#include "model/model_spec.h"
+#include "scenario/model_spec.h"
 
 class QCheckBox;
 class QFormLayout;

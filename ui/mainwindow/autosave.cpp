@@ -1,8 +1,8 @@
 #include "mainwindow/autosave.h"
 
+#include "io/scenario_json.h"
 #include "models/plan_controller.h"
 #include "models/qt_text.h"
-#include "scenario/scenario_json.h"
 
 #include <QDir>
 #include <QFile>

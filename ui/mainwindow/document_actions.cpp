@@ -1,8 +1,8 @@
 #include "mainwindow/document_actions.h"
 
-#include "mainwindow/prompter.h"
 #include "mainwindow/recent_files.h"
 #include "models/plan_controller.h"
+#include "models/prompter.h"
 #include "models/scenario_file_name.h"
 
 #include <QDir>

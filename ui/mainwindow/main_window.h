@@ -16,8 +16,8 @@
 #include <QTimer>
 
 #include "i18n/language_switcher.h"
-#include "mainwindow/prompter.h"
 #include "mainwindow/recent_files.h"
+#include "models/prompter.h"
 
 class QLabel;
 class QTabWidget;

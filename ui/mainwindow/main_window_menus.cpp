@@ -10,6 +10,7 @@
 #include <QActionGroup>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QUndoStack>
 
 namespace clusterplan::ui {
@@ -66,6 +67,8 @@ void MainWindow::createExportMenu() {
     auto* exportActions = new ExportActions(m_controller, m_prompter, this);
     exportActions->setParent(menu);
     exportActions->addTo(menu);
+    connect(exportActions, &ExportActions::saved, this,
+            [this](const QString& message) { statusBar()->showMessage(message); });
 }
 
 void MainWindow::createHelpMenu() {

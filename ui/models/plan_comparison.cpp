@@ -4,34 +4,6 @@
 
 namespace clusterplan::ui {
 
-namespace {
-
-bool sameLayout(const Layout& a, const Layout& b) {
-    return a.tp == b.tp && a.pp == b.pp && a.dp == b.dp && a.cp == b.cp && a.ep == b.ep && a.vpp == b.vpp &&
-           a.microBatch == b.microBatch && a.zeroStage == b.zeroStage && a.recompute == b.recompute &&
-           a.sequenceParallel == b.sequenceParallel && a.offload == b.offload;
-}
-
-}  // namespace
-
-LayoutSpec pinnedSpec(const Layout& l) {
-    LayoutSpec spec;
-    spec.tp = l.tp;
-    spec.pp = l.pp;
-    spec.dp = l.dp;
-    spec.cp = l.cp;
-    spec.ep = l.ep;
-    spec.vpp = l.vpp;
-    spec.microBatch = l.microBatch;
-    spec.zeroStage = l.zeroStage;
-    spec.recompute = l.recompute;
-    spec.sequenceParallel = l.sequenceParallel;
-    spec.offload = l.offload;  // the search may have chosen CPU offload
-    spec.open = 0;
-    spec.split = l.split;  // uneven pipeline stages, as the plan ran them
-    return spec;
-}
-
 PlanComparison::PlanComparison(PlanController& controller, QObject* parent)
     : QObject(parent), m_controller(controller) {
     connect(&controller, &PlanController::planChanged, this, &PlanComparison::followPlan);
@@ -55,7 +27,7 @@ void PlanComparison::selectLayout(std::optional<std::size_t> index) {
 bool PlanComparison::useSelectedLayout() {
     if (!m_selectedLayout)
         return false;
-    const LayoutSpec spec = pinnedSpec(*m_selectedLayout);
+    const LayoutSpec spec = fixedSpec(*m_selectedLayout);
     m_controller.update([&spec](Scenario& s) { s.layout = spec; });
     return true;
 }
@@ -83,7 +55,7 @@ void PlanComparison::followPlan(const Plan& plan) {
     if (m_selectedLayout && plan.search) {
         const auto& ranked = plan.search->ranked;
         for (std::size_t i = 0; i < ranked.size() && !found; ++i)
-            if (sameLayout(ranked[i].layout, *m_selectedLayout))
+            if (ranked[i].layout == *m_selectedLayout)
                 found = i;
     }
     const bool indexChanged = found != m_selectedIndex;
@@ -101,7 +73,7 @@ void PlanComparison::evaluateSelection() {
     if (!m_selectedLayout || !m_controller.plan())
         return;
     Scenario pinned = m_controller.plan()->scenario;
-    pinned.layout = pinnedSpec(*m_selectedLayout);
+    pinned.layout = fixedSpec(*m_selectedLayout);
     Result<Plan> result = evaluate(pinned, m_controller.catalog());
     if (result)
         m_selectedPlan = std::move(result).value();

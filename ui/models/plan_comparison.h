@@ -16,9 +16,6 @@ namespace clusterplan::ui {
 
 class PlanController;
 
-// The LayoutSpec with every key set to `layout`'s values and none left open.
-[[nodiscard]] LayoutSpec pinnedSpec(const Layout& layout);
-
 class PlanComparison : public QObject {
     Q_OBJECT
 

@@ -2,10 +2,10 @@
 
 #include "calibration/fitted_evaluation.h"
 #include "i18n/engine_text.h"
+#include "io/scenario_json.h"
 #include "models/qt_text.h"
 #include "quote/quote_revision.h"
 #include "scenario/scenario_check.h"
-#include "scenario/scenario_json.h"
 #include "validation/validation.h"
 
 #include <QElapsedTimer>
@@ -132,10 +132,12 @@ void PlanController::publish(Evaluation& evaluation) {
     m_lastEvaluationMs = evaluation.ms;
     keepFit(evaluation);
     if (!evaluation.plan) {
+        m_planStale = true;
         emit inputError(toQString(evaluation.plan.error().where), engineText(evaluation.plan.error()));
         return;
     }
     m_plan = std::move(evaluation.plan).value();
+    m_planStale = false;
     ++m_planGeneration;
     emit planChanged(*m_plan);
 }

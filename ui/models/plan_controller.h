@@ -46,6 +46,9 @@ public:
     [[nodiscard]] std::shared_ptr<const Catalog> sharedCatalog() const { return m_catalog; }
     [[nodiscard]] const Scenario& scenario() const { return m_scenario; }
     [[nodiscard]] const std::optional<Plan>& plan() const { return m_plan; }
+    // True when the last evaluation refused the scenario (inputError): plan() is then the last
+    // valid plan, not the one of the inputs on screen, and the views must say so.
+    [[nodiscard]] bool planIsStale() const { return m_planStale; }
     // Counts the plans so far: a view that caches what it built from plan() compares this, which
     // does not depend on the order in which planChanged reaches the views.
     [[nodiscard]] std::uint64_t planGeneration() const { return m_planGeneration; }
@@ -149,6 +152,7 @@ private:
     QTimer m_timer;
     QString m_filePath;
     bool m_modified = false;
+    bool m_planStale = false;  // the last evaluation ended in an input error
     double m_lastEvaluationMs = 0;
     // The last fit to measured runs and the fitInputs() it was made from.
     std::optional<FitCache> m_fit;

@@ -1,4 +1,4 @@
-#include "scenario/run_inputs_json.h"
+#include "io/run_inputs_json.h"
 
 #include "run/run_realities.h"
 #include "util/closest_id.h"

@@ -1,6 +1,6 @@
-#include "scenario/measured_runs_json.h"
+#include "io/measured_runs_json.h"
 
-#include "scenario/layout_json.h"
+#include "io/layout_json.h"
 #include "util/json_read.h"
 
 namespace clusterplan {

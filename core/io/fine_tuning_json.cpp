@@ -1,4 +1,4 @@
-#include "scenario/fine_tuning_json.h"
+#include "io/fine_tuning_json.h"
 
 #include "util/number_format.h"
 

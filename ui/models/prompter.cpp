@@ -1,4 +1,4 @@
-#include "mainwindow/prompter.h"
+#include "models/prompter.h"
 
 #include "models/scenario_file_name.h"
 

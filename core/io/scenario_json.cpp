@@ -1,19 +1,19 @@
-#include "scenario/scenario_json.h"
+#include "io/scenario_json.h"
 
 #include <cstdio>
 #include <cstdlib>
 
 #include "cost/cost_json.h"
 #include "hardware/catalog_json.h"
+#include "io/fine_tuning_json.h"
+#include "io/layout_json.h"
+#include "io/measured_runs_json.h"
+#include "io/run_inputs_json.h"
+#include "io/scenario_schema.h"
 #include "phases/phase_check.h"
 #include "phases/phase_json.h"
 #include "quote/quote_json.h"
-#include "scenario/fine_tuning_json.h"
-#include "scenario/layout_json.h"
-#include "scenario/measured_runs_json.h"
-#include "scenario/run_inputs_json.h"
 #include "scenario/scenario_check.h"
-#include "scenario/scenario_schema.h"
 #include "util/atomic_file.h"
 #include "util/closest_id.h"
 #include "util/json_read.h"

@@ -1,4 +1,4 @@
-#include "quote/quote_info.h"
+#include "scenario/quote_info.h"
 
 #include <string_view>
 

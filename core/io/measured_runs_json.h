@@ -6,16 +6,11 @@
 
 #include <boost/json.hpp>
 
+#include "scenario/limits.h"
 #include "scenario/scenario.h"
 #include "util/json_write.h"
 
 namespace clusterplan {
-
-// Range limits shared by the reader and the tests.
-inline constexpr std::size_t kMaxMeasuredRuns = 100;  // each one is timed at every fit step
-inline constexpr double kMaxMeasuredTokensPerSecond = 1e12;
-inline constexpr double kMaxMeasuredStepSeconds = 1e6;
-inline constexpr double kMaxMeasuredPeakMemoryGib = 1e4;
 
 // Throws json::InputError naming the key path ("measured[2].tokens_per_s") and the allowed range.
 void readMeasuredRuns(const boost::json::array& list, std::vector<MeasuredRun>& runs);

@@ -1,4 +1,4 @@
-#include "model/model_spec.h"
+#include "scenario/model_spec.h"
 
 #include "util/result.h"
 

@@ -1,4 +1,4 @@
-#include "model/precision.h"
+#include "scenario/precision.h"
 
 #include <array>
 #include <utility>

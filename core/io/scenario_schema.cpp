@@ -1,4 +1,4 @@
-#include "scenario/scenario_schema.h"
+#include "io/scenario_schema.h"
 
 #include <charconv>
 #include <string_view>

@@ -1,0 +1,156 @@
+cmake_minimum_required(VERSION 3.25)
+# One direction of dependencies (issue 25): every folder of core/ and of ui/ has a level, and a file
+# may include only headers of its own folder or of a folder on a lower level. The order is written
+# here once; a folder that is not in it fails the check until it is placed.
+#
+#   cmake -DSOURCE_DIR=<project root> -P tests/check_layering.cmake            check (CTest layering.*)
+#   cmake -DSOURCE_DIR=<project root> -DGRAPH=ON -P tests/check_layering.cmake  also print the folder
+#                                                                               include graph
+#
+# Includes that still go up while issue 25 moves the files are listed, file by file, in
+# tests/layering-pending.txt. The check fails on an upward include that is not listed there, and on
+# a listed one that is gone, so the list only shrinks; the issue is done when it is empty.
+
+# Lowest level first. Folders on one line share a level: neither is above the other, so either may
+# include the other's headers (the graph shows whether they do).
+set(CORE_LEVELS
+  "util"
+  "cost"
+  "scenario"
+  "hardware;parallel"
+  "model"
+  "memory;run"
+  "perf"
+  "catalog"
+  "search"
+  "report"
+  "calibration"
+  "phases;validation;studies"
+  "quote"
+  "quotebook"
+  "io;export")
+# The window: the models it observes, then the views, then the windows that assemble them.
+set(UI_LEVELS
+  "i18n"
+  "models"
+  "inputs;charts;calibration"
+  "export"
+  "mainwindow")
+
+if(NOT SOURCE_DIR)
+  message(FATAL_ERROR "usage: cmake -DSOURCE_DIR=<project root> [-DGRAPH=ON] -P check_layering.cmake")
+endif()
+get_filename_component(SOURCE_DIR "${SOURCE_DIR}" ABSOLUTE)
+
+# level_of(<levels list var> <folder> <out var>): the folder's level, or -1 when it is not placed.
+function(level_of levels folder out)
+  set(level 0)
+  foreach(line IN LISTS ${levels})
+    string(REPLACE ";" "|" alternatives "${line}")
+    if(folder MATCHES "^(${alternatives})$")
+      set(${out} ${level} PARENT_SCOPE)
+      return()
+    endif()
+    math(EXPR level "${level} + 1")
+  endforeach()
+  set(${out} -1 PARENT_SCOPE)
+endfunction()
+
+set(problems "")
+set(found_upward "")
+set(graph_edges "")
+
+# Each root's folders must be placed in its order.
+foreach(root core ui)
+  string(TOUPPER "${root}" ROOT)
+  file(GLOB entries LIST_DIRECTORIES true RELATIVE "${SOURCE_DIR}/${root}" "${SOURCE_DIR}/${root}/*")
+  foreach(entry IN LISTS entries)
+    if(IS_DIRECTORY "${SOURCE_DIR}/${root}/${entry}")
+      level_of(${ROOT}_LEVELS "${entry}" level)
+      if(level EQUAL -1)
+        list(APPEND problems "${root}/${entry}/ is not placed in the folder order of tests/check_layering.cmake")
+      endif()
+    endif()
+  endforeach()
+endforeach()
+
+foreach(root core ui)
+  string(TOUPPER "${root}" ROOT)
+  file(GLOB_RECURSE files RELATIVE "${SOURCE_DIR}/${root}" "${SOURCE_DIR}/${root}/*.h" "${SOURCE_DIR}/${root}/*.cpp")
+  list(SORT files)
+  foreach(file IN LISTS files)
+    string(REGEX MATCH "^[^/]+" folder "${file}")
+    if(folder STREQUAL file)
+      continue()  # a file at the root (none today) has no level
+    endif()
+    level_of(${ROOT}_LEVELS "${folder}" from)
+    if(from EQUAL -1)
+      continue()  # reported above as not placed
+    endif()
+    file(STRINGS "${SOURCE_DIR}/${root}/${file}" includes REGEX "^[ \t]*#[ \t]*include[ \t]+\"[^\"]+/[^\"]+\"")
+    foreach(line IN LISTS includes)
+      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]+\"([^\"]+)\".*$" "\\1" header "${line}")
+      string(REGEX MATCH "^[^/]+" target "${header}")
+      # A ui file's include names a ui header when one exists there, else a core header (the two
+      # roots are both include paths); core files see only core.
+      if(root STREQUAL "ui" AND EXISTS "${SOURCE_DIR}/ui/${header}")
+        set(target_root ui)
+      elseif(EXISTS "${SOURCE_DIR}/core/${header}")
+        set(target_root core)
+      else()
+        continue()  # generated or system headers
+      endif()
+      if(NOT target_root STREQUAL root)
+        continue()  # ui above core: always downward
+      endif()
+      if(target STREQUAL folder)
+        continue()
+      endif()
+      list(APPEND graph_edges "${root}/${folder} -> ${root}/${target}")
+      level_of(${ROOT}_LEVELS "${target}" to)
+      if(to GREATER from)
+        list(APPEND found_upward "${root}/${file} -> ${header}")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
+set(pending_file "${SOURCE_DIR}/tests/layering-pending.txt")
+set(pending "")
+if(EXISTS "${pending_file}")
+  file(STRINGS "${pending_file}" pending REGEX "^[^#]")
+endif()
+foreach(edge IN LISTS found_upward)
+  if(NOT edge IN_LIST pending)
+    list(APPEND problems "upward include: ${edge}")
+  endif()
+endforeach()
+foreach(edge IN LISTS pending)
+  if(NOT edge IN_LIST found_upward)
+    list(APPEND problems "listed in tests/layering-pending.txt but gone (remove the line): ${edge}")
+  endif()
+endforeach()
+
+if(GRAPH)
+  # "from -> to (N includes)", one line per pair of folders.
+  list(SORT graph_edges)
+  set(previous "")
+  set(count 0)
+  list(APPEND graph_edges "<end>")
+  foreach(edge IN LISTS graph_edges)
+    if(NOT edge STREQUAL previous AND NOT previous STREQUAL "")
+      message("${previous} (${count})")
+      set(count 0)
+    endif()
+    set(previous "${edge}")
+    math(EXPR count "${count} + 1")
+  endforeach()
+  list(LENGTH found_upward n_up)
+  message("upward includes: ${n_up}")
+endif()
+
+if(problems)
+  list(LENGTH problems n)
+  string(REPLACE ";" "\n  " listing "${problems}")
+  message(FATAL_ERROR "${n} layering problem(s):\n  ${listing}")
+endif()

@@ -1,0 +1,5 @@
+#pragma once
+// Fixture of the layering check: cost/ is above util/.
+namespace fixture {
+inline constexpr int kMoney = 1;
+}  // namespace fixture
