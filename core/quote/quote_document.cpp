@@ -143,6 +143,7 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
     doc.info = plan.scenario.quote.value_or(QuoteInfo{});
     doc.date = doc.info.date.empty() ? today : doc.info.date;
     doc.validUntil = addDays(doc.date, doc.info.validDays);
+    doc.info.tax = taxOn(doc.info.tax, doc.date);  // the small-scale rate in force on that day
     doc.verdict = verdictOf(plan);
     doc.accuracy = accuracy;
     doc.notes = plan.notes;

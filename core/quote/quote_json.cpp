@@ -23,7 +23,11 @@ void readTax(json::ObjectReader& r, TaxSettings& t) {
         rates->finish();
     }
     r.optBoolean("small_scale_taxpayer", t.smallScaleTaxpayer);
-    r.optNumber("small_scale_rate", t.smallScaleRate, 0.0, 1.0);
+    if (r.has("small_scale_rate")) {
+        double rate = 0;
+        r.optNumber("small_scale_rate", rate, 0.0, 1.0);
+        t.smallScaleRate = rate;
+    }
     if (r.has("rent_category")) {
         const std::string c = r.choice("rent_category", {"service", "lease"});
         t.rentCategory = c == "lease" ? TaxCategory::Lease : TaxCategory::Service;
@@ -78,7 +82,9 @@ void writeQuote(json::Writer& w, const QuoteInfo& q) {
     for (std::size_t i = 0; i + 1 < kTaxCategoryCount; ++i)
         w.value(toString(static_cast<TaxCategory>(i)), q.tax.rates[i]);
     w.endObject();
-    w.value("small_scale_taxpayer", q.tax.smallScaleTaxpayer).value("small_scale_rate", q.tax.smallScaleRate);
+    w.value("small_scale_taxpayer", q.tax.smallScaleTaxpayer);
+    if (q.tax.smallScaleRate)  // left out: the rate in force on the quote's date
+        w.value("small_scale_rate", *q.tax.smallScaleRate);
     w.value("rent_category", toString(q.tax.rentCategory));
     w.value("english_includes_tax", q.tax.englishIncludesTax).endObject();
 }

@@ -135,7 +135,8 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
     out.push_back(label(lang, "prices_excl_vat"));
     out.push_back(label(lang, "tax_basis"));
     if (d.info.tax.smallScaleTaxpayer)
-        out.push_back(label(lang, "small_scale", {formatRate(d.info.tax.smallScaleRate, lang)}));
+        out.push_back(
+            label(lang, "small_scale", {formatRate(vatRate(d.info.tax, TaxCategory::Service), lang)}));
     if (d.accuracy && d.accuracy->runs > 0) {
         const Accuracy& a = *d.accuracy;
         out.push_back(label(lang, "accuracy_cv",

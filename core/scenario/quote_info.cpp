@@ -23,10 +23,22 @@ bool parseTaxCategory(std::string_view text, TaxCategory& out) {
     return false;
 }
 
+double smallScaleRateOn(std::string_view isoDate) {
+    // ISO 8601 dates compare as text.
+    return isoDate <= kSmallScaleReducedUntil ? kSmallScaleReducedRate : kSmallScaleStatutoryRate;
+}
+
+TaxSettings taxOn(TaxSettings tax, std::string_view isoDate) {
+    if (!tax.smallScaleRate)
+        tax.smallScaleRate = smallScaleRateOn(isoDate);
+    return tax;
+}
+
 double vatRate(const TaxSettings& tax, TaxCategory c) {
     if (c == TaxCategory::Exempt)
         return 0.0;
-    return tax.smallScaleTaxpayer ? tax.smallScaleRate : tax.rates[static_cast<std::size_t>(c)];
+    return tax.smallScaleTaxpayer ? tax.smallScaleRate.value_or(kSmallScaleStatutoryRate)
+                                  : tax.rates[static_cast<std::size_t>(c)];
 }
 
 }  // namespace clusterplan::quote

@@ -3527,8 +3527,8 @@ predicted</source>
         <translation>安装服务</translation>
     </message>
     <message>
-        <source>Small-scale taxpayer (3 % on every taxable line)</source>
-        <translation>小规模纳税人（每个应税项目按 3% 征收）</translation>
+        <source>Small-scale taxpayer (one rate on every taxable line: 1 % to 2027-12-31, then 3 %)</source>
+        <translation>小规模纳税人（应税项目统一征收率：2027年12月31日前 1%，其后 3%）</translation>
     </message>
     <message>
         <source>English quote shows amounts including tax</source>

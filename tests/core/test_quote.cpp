@@ -66,6 +66,38 @@ TEST_CASE("a line's tax and gross are the amount × its VAT rate, rounded to the
     CHECK(quote::vatRate(tax, quote::TaxCategory::Exempt) == 0.0);
 }
 
+TEST_CASE("a small-scale taxpayer's rate follows the quote's date", "[quote]") {
+    // 财政部 税务总局公告 2023 年第 19 号: the 3 % levy is reduced to 1 % until 2027-12-31.
+    CHECK(quote::smallScaleRateOn("2023-01-01") == 0.01);
+    CHECK(quote::smallScaleRateOn("2026-11-30") == 0.01);
+    CHECK(quote::smallScaleRateOn("2027-12-31") == 0.01);
+    CHECK(quote::smallScaleRateOn("2028-01-01") == 0.03);
+    quote::TaxSettings tax;
+    tax.smallScaleTaxpayer = true;
+    CHECK(quote::vatRate(quote::taxOn(tax, "2026-11-30"), quote::TaxCategory::Goods) == 0.01);
+    CHECK(quote::vatRate(quote::taxOn(tax, "2028-03-01"), quote::TaxCategory::Service) == 0.03);
+    CHECK(quote::vatRate(quote::taxOn(tax, "2026-11-30"), quote::TaxCategory::Exempt) == 0.0);
+    tax.smallScaleRate = 0.03;  // a rate the user set stays, whatever the date
+    CHECK(quote::vatRate(quote::taxOn(tax, "2026-11-30"), quote::TaxCategory::Goods) == 0.03);
+
+    // A whole quote dated 2026-11-30 bills its lines at 1 %, and its file keeps the rate empty.
+    const auto& catalog = clusterplan::test::catalog();
+    const auto evaluated = clusterplan::evaluate(
+        clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value(), catalog);
+    REQUIRE(evaluated.ok());
+    clusterplan::Plan plan = evaluated.value();
+    REQUIRE(plan.scenario.quote.has_value());
+    plan.scenario.quote->tax.smallScaleTaxpayer = true;
+    REQUIRE_FALSE(plan.scenario.quote->tax.smallScaleRate.has_value());
+    const quote::QuoteDocument doc = quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+    REQUIRE(doc.info.tax.smallScaleRate.has_value());
+    CHECK(*doc.info.tax.smallScaleRate == 0.01);
+    REQUIRE(doc.rent.has_value());
+    for (const auto& group : doc.rent->groups)
+        for (const auto& line : group.lines)
+            CHECK((line.vatRate == 0.01 || line.category == quote::TaxCategory::Exempt));
+}
+
 TEST_CASE("line items total the cost engine's rent and buy amounts to the cent", "[quote]") {
     const auto& catalog = clusterplan::test::catalog();
     clusterplan::Scenario monthly =

@@ -97,7 +97,8 @@ QWidget* QuoteDialog::createTaxBox() {
         m_rates[i]->setValue(100 * m_info.tax.rates[i]);
         form->addRow(tr(names[i]), m_rates[i]);
     }
-    m_smallScale = new QCheckBox(tr("Small-scale taxpayer (3 % on every taxable line)"));
+    m_smallScale = new QCheckBox(
+        tr("Small-scale taxpayer (one rate on every taxable line: 1 % to 2027-12-31, then 3 %)"));
     m_smallScale->setChecked(m_info.tax.smallScaleTaxpayer);
     form->addRow(m_smallScale);
     m_englishIncludesTax = new QCheckBox(tr("English quote shows amounts including tax"));
