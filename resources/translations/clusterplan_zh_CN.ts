@@ -3912,11 +3912,17 @@ predicted</source>
         <source>%1 pts vs baseline</source>
         <translation>较基线 %1 个百分点</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 on %2 × %3 (%n node(s)) · step %4 s · %5 per GPU of %6 · %7</source>
-        <translation>
-            <numerusform>%1，%2 × %3（%n 台服务器）· 单步 %4 秒 · 每卡 %5 / %6 · %7</numerusform>
-        </translation>
+    <message>
+        <source>%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8</source>
+        <translation>%1，%2 × %3（%4）· 单步 %5 秒 · 每卡 %6 / %7 · %8</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>1 台服务器</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 台服务器</translation>
     </message>
     <message>
         <source>%1 layouts searched</source>

@@ -131,4 +131,9 @@ TEST_CASE("error_text.verdict_marks_the_last_valid_plan_after_an_invalid_input",
     CHECK_FALSE(f.controller.planIsStale());
     CHECK_FALSE(f.window.verdict()->details().contains(QStringLiteral("Last valid plan")));
     CHECK(f.window.verdict()->figure(QStringLiteral("fit")).contains(QStringLiteral("#009E73")));
+    // Servers counted in words a customer reads: "(1 node)", "(16,384 nodes)", never "(1 nodes)".
+    CHECK(VerdictCard::nodesText(1) == QStringLiteral("1 node"));
+    CHECK(VerdictCard::nodesText(16384) == QStringLiteral("16,384 nodes"));
+    CHECK(f.window.verdict()->details().contains(
+        QStringLiteral("(%1)").arg(VerdictCard::nodesText(f.controller.scenario().cluster.nodes))));
 }

@@ -204,16 +204,22 @@ void VerdictCard::showPlan() {
                     QStringLiteral("\n")
               : QString();
     m_details->setText(staleNote +
-                       tr("%1 on %2 × %3 (%n node(s)) · step %4 s · %5 per GPU of %6 · %7", nullptr,
-                          static_cast<int>(p.scenario.cluster.nodes))
+                       tr("%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8")
                            .arg(toQString(p.scenario.model.name))
                            .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
                            .arg(toQString(p.gpu.name))
+                           .arg(nodesText(p.scenario.cluster.nodes))
                            .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
                            .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
                            .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
                                          : tr("layout fixed in the scenario")) +
                        calibrationText(p) + accuracyText());
+}
+
+QString VerdictCard::nodesText(std::int64_t nodes) {
+    // Spelled out rather than "%n node(s)": the English window has no translation file to choose
+    // a plural form from.
+    return nodes == 1 ? tr("1 node") : tr("%1 nodes").arg(formatNumber(static_cast<double>(nodes), 0));
 }
 
 QString VerdictCard::calibrationText(const Plan& p) const {

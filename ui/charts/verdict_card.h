@@ -6,6 +6,7 @@
 // Plan. With a pinned baseline (issue 7 §4) each big number shows its change against the baseline.
 #include <QFrame>
 
+#include <cstdint>
 #include <vector>
 
 class QLabel;
@@ -31,6 +32,8 @@ public:
     [[nodiscard]] QString caption(const QString& name) const;
     [[nodiscard]] QString delta(const QString& name) const;
     [[nodiscard]] QString details() const;
+    // "1 node", "16,384 nodes": servers in the details line, in the window's language.
+    [[nodiscard]] static QString nodesText(std::int64_t nodes);
 
 private:
     struct Tile {
