@@ -3,21 +3,22 @@
 #include "clusterplan_version.h"
 
 #include <iostream>
+#include <optional>
 
-#include "calibration/calibration_format.h"
-#include "cost/cost_format.h"
-#include "cost/cost_json.h"
-#include "hardware/catalog_loading.h"
-#include "io/scenario_json.h"
-#include "phases/phases_format.h"
-#include "report/plan.h"
-#include "report/plan_format.h"
+#include "core/calibration/calibration_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/catalog/catalog_loading.h"
+#include "core/cost/cost_format.h"
+#include "core/cost/cost_json.h"
+#include "core/io/scenario_json.h"
+#include "core/phases/phases_format.h"
+#include "core/report/plan_format.h"
+#include "core/search/search_format.h"
+#include "core/studies/scaling_study.h"
+#include "core/util/atomic_file.h"
+#include "core/util/json_write.h"
+#include "core/validation/validation.h"
 #include "report_command.h"
-#include "search/scaling_study.h"
-#include "search/search_format.h"
-#include "util/atomic_file.h"
-#include "util/json_write.h"
-#include "validation/validation.h"
 
 namespace clusterplan::cli {
 
@@ -98,6 +99,17 @@ int usageError(const std::string& message) {
     return kBadInput;
 }
 
+// A whole number given on the command line, within [low, high]. Digits only: std::stoul would read
+// "-1" as 18446744073709551615 and "12abc" as 12.
+std::optional<std::size_t> wholeNumber(const std::string& text, std::size_t low, std::size_t high) {
+    if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    const std::size_t value = std::stoull(text);
+    if (value < low || value > high)
+        return std::nullopt;
+    return value;
+}
+
 // Returns an exit code on error, or -1 when parsing succeeded.
 int parseArgs(const std::vector<std::string>& args, Options& o) {
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -126,22 +138,15 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             } catch (const std::exception&) {
                 return usageError(a + " needs a number between 0 and 10000000, got '" + args[i] + "'");
             }
-        } else if (a == "--max-layouts") {
+        } else if (a == "--max-layouts" || a == "--top") {
             if (!hasValue)
                 return usageError(a + " needs a value");
-            try {
-                o.report.maxLayouts = std::stoul(args[++i]);
-            } catch (const std::exception&) {
-                return usageError("--max-layouts needs a whole number, got '" + args[i] + "'");
-            }
-        } else if (a == "--top") {
-            if (!hasValue)
-                return usageError(a + " needs a value");
-            try {
-                o.top = std::stoul(args[++i]);
-            } catch (const std::exception&) {
-                return usageError("--top needs a whole number, got '" + args[i] + "'");
-            }
+            // The PDF's layouts table and the printed ranking: one row at least, a million at most.
+            constexpr std::size_t kMaxRows = 1'000'000;
+            const auto n = wholeNumber(args[++i], 1, kMaxRows);
+            if (!n)
+                return usageError(a + " needs a whole number from 1 to 1000000, got '" + args[i] + "'");
+            (a == "--top" ? o.top : o.report.maxLayouts) = *n;
         } else if (a == "--pricebook") {
             if (!hasValue)
                 return usageError(a + " needs a value");
@@ -172,7 +177,7 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
     return -1;
 }
 
-// Built-in catalog plus user files (core/hardware/catalog_loading.h): a bad file stops with exit 2,
+// Built-in catalog plus user files (core/catalog/catalog_loading.h): a bad file stops with exit 2,
 // bad entries are skipped with a warning.
 Result<Catalog> loadCatalog(const Options& o) {
     auto loaded = clusterplan::loadCatalog({o.catalogs, o.priceBooks, o.profiles, true});

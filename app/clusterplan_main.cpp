@@ -9,12 +9,12 @@
 #include <optional>
 
 #include "clusterplan_version.h"
+#include "core/catalog/catalog_loading.h"
+#include "core/io/scenario_json.h"
 #include "gui_command_line.h"
-#include "hardware/catalog_loading.h"
 #include "headless_report.h"
-#include "io/scenario_json.h"
-#include "mainwindow/main_window.h"
-#include "models/plan_controller.h"
+#include "ui/mainwindow/main_window.h"
+#include "ui/models/plan_controller.h"
 
 namespace {
 
@@ -22,7 +22,7 @@ namespace {
 const QString kAppId = QStringLiteral("io.github.clusterplan.ClusterPlan");
 
 // The built-in catalog with the user's catalog.json and pricebook.json on top, loaded as
-// clusterplan-cli loads them (core/hardware/catalog_loading.h): bad entries are skipped with a
+// clusterplan-cli loads them (core/catalog/catalog_loading.h): bad entries are skipped with a
 // warning; a file that cannot be parsed stops the start with exit status 2 (shown in a message box
 // too when there is a display, since a desktop launch has no terminal).
 std::optional<clusterplan::Catalog> loadUserCatalog(bool display) {

@@ -4,9 +4,10 @@
 
 #include <iostream>
 
-#include "hardware/catalog.h"
-#include "io/scenario_json.h"
-#include "report/plan_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/catalog/catalog.h"
+#include "core/io/scenario_json.h"
+#include "core/report/plan_format.h"
 
 namespace clusterplan::app {
 

@@ -3,13 +3,13 @@
 #include <ctime>
 #include <iostream>
 
-#include "export/csv_export.h"
-#include "export/quote_workbook.h"
-#include "io/scenario_json.h"
-#include "quote/quote_scaling.h"
-#include "quote/quote_text.h"
-#include "report/plan.h"
-#include "validation/validation.h"
+#include "core/calibration/evaluate.h"
+#include "core/export/csv_export.h"
+#include "core/export/quote_workbook.h"
+#include "core/io/scenario_json.h"
+#include "core/quote/quote_scaling.h"
+#include "core/quote/quote_text.h"
+#include "core/validation/validation.h"
 
 #ifdef CLUSTERPLAN_HAVE_QT_EXPORT
 #include "report_qt.h"

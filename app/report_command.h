@@ -1,10 +1,10 @@
 #pragma once
-// clusterplan-cli report: a customer quote from a scenario file (issue 8 §5). CSV, the workbook
+// clusterplan-cli report: a customer quote from a scenario file. CSV, the workbook
 // and the text come from core; the PDF and chart images need Qt Gui (app/report_qt.h), the only
 // part of the CLI that does.
 #include <string>
 
-#include "hardware/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace clusterplan::cli {
 

@@ -6,11 +6,11 @@
 #include <cstdlib>
 #include <memory>
 
-#include "export/chart_images.h"
-#include "export/quote_pdf.h"
-#include "export/report_charts.h"
-#include "i18n/language_switcher.h"
-#include "models/qt_text.h"
+#include "ui/export/chart_images.h"
+#include "ui/export/quote_pdf.h"
+#include "ui/export/report_charts.h"
+#include "ui/i18n/language_switcher.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::cli {
 

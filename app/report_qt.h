@@ -3,9 +3,9 @@
 // own chart views. Creates a QApplication on the offscreen platform when there is no display.
 #include <string>
 
-#include "quote/quote_document.h"
-#include "report/plan.h"
-#include "util/result.h"
+#include "core/quote/quote_document.h"
+#include "core/report/plan.h"
+#include "core/util/result.h"
 
 namespace clusterplan::cli {
 

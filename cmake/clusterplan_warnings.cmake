@@ -1,5 +1,5 @@
 # Warnings for our own targets. -Werror comes only from the `ci` preset via
-# CMAKE_COMPILE_WARNING_AS_ERROR, never unconditionally (style guide §5).
+# CMAKE_COMPILE_WARNING_AS_ERROR, never unconditionally.
 add_library(clusterplan_warnings INTERFACE)
 target_compile_options(clusterplan_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Woverloaded-virtual)

@@ -28,7 +28,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # Library dependencies come from the binaries (dpkg-shlibdeps). Not visible to it: the Qt platform
 # plugins (xcb, wayland) that QApplication loads at run time, and the CJK font that Chinese labels
-# and reports need (shared/guide/style.md §7: fonts-wqy-microhei, not fonts-noto-cjk).
+# and reports need (fonts-wqy-microhei, not fonts-noto-cjk, which breaks pdftotext on the PDF).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, fonts-wqy-microhei")
 # Qt's own dialog texts (file chooser, standard buttons) in Chinese; ClusterPlan's are embedded.

@@ -1,12 +1,12 @@
-#include "calibration/calibration_format.h"
+#include "core/calibration/calibration_format.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
-#include "report/plan_format.h"
-#include "util/number_format.h"
-#include "util/text_columns.h"
+#include "core/report/plan_format.h"
+#include "core/util/number_format.h"
+#include "core/util/text_columns.h"
 
 namespace clusterplan {
 
@@ -53,38 +53,6 @@ std::string planTimeSummary(const Plan& plan) {
            seconds(t.stepSecondsHigh) + "), " + formatNumber(std::round(t.tokensPerSecond)) +
            " tokens/s, MFU " + formatFixed(100 * t.mfu, 1) + " %, " + formatFixed(t.trainDays, 1) +
            " days to train";
-}
-
-void writeProfileFitJson(json::Writer& w, const ProfileFit& fit) {
-    w.beginObject("calibration");
-    w.value("prior_profile", fit.before.id).value("fitted_profile", fit.after.id);
-    w.value("measured_runs", static_cast<std::int64_t>(fit.runs.size()));
-    w.value("mean_abs_error_before", fit.meanAbsErrorBefore)
-        .value("mean_abs_error_after", fit.meanAbsErrorAfter);
-    w.value("band_low", fit.after.bandLow)
-        .value("band_high", fit.after.bandHigh)
-        .value("band_rule", fit.bandRule);
-    w.beginArray("parameters");
-    for (const auto& p : fit.parameters)
-        w.beginObject()
-            .value("key", p.key)
-            .value("before", p.before)
-            .value("after", p.after)
-            .value("low", p.low)
-            .value("high", p.high)
-            .endObject();
-    w.endArray().beginArray("runs");
-    for (const auto& r : fit.runs) {
-        w.beginObject().value("gpus", r.gpus).value("layout", r.layout);
-        w.value("measured_step_s", r.measuredStepSeconds)
-            .value("measured_tokens_per_s", r.measuredTokensPerSecond);
-        w.value("predicted_step_s_before", r.stepBefore).value("predicted_step_s_after", r.stepAfter);
-        w.value("error_before", r.errorBefore).value("error_after", r.errorAfter);
-        if (r.measuredPeakGib)
-            w.value("measured_peak_memory_gib", *r.measuredPeakGib);
-        w.value("predicted_peak_memory_gib", r.predictedPeakGib).endObject();
-    }
-    w.endArray().endObject();
 }
 
 }  // namespace clusterplan

@@ -4,8 +4,8 @@
 // README's GPT-175B example against ~0.01 s for the plan itself; an edit that cannot change the fit
 // (the layout searched, the cost, the quote) need not redo it. The window keeps the last fit while
 // fitInputs() of the scenario compares equal. Value types in, value types out.
-#include "calibration/profile_fit.h"
-#include "report/plan.h"
+#include "core/calibration/profile_fit.h"
+#include "core/report/plan.h"
 
 namespace clusterplan {
 

@@ -1,6 +1,6 @@
-#include "calibration/measured_runs.h"
+#include "core/calibration/measured_runs.h"
 
-#include "search/layout_search.h"
+#include "core/search/layout_search.h"
 
 namespace clusterplan {
 

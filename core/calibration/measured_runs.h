@@ -5,9 +5,9 @@
 // had nobody set it. Value types in, value types out.
 #include <string>
 
-#include "hardware/catalog.h"
-#include "parallel/layout.h"
-#include "scenario/scenario.h"
+#include "core/catalog/catalog.h"
+#include "core/parallel/layout.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 

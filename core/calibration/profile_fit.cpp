@@ -1,15 +1,16 @@
-#include "calibration/profile_fit.h"
+#include "core/calibration/profile_fit.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 
-#include "calibration/fitted_evaluation.h"
-#include "calibration/measured_runs.h"
-#include "report/plan.h"
-#include "util/number_format.h"
-#include "util/statistics.h"
-#include "util/units.h"
+#include "core/calibration/fitted_evaluation.h"
+#include "core/calibration/measured_runs.h"
+#include "core/catalog/cluster_resolution.h"
+#include "core/report/plan_scenario.h"
+#include "core/util/number_format.h"
+#include "core/util/statistics.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -26,7 +27,7 @@ struct Knob {
 
 // GEMM efficiency: the 0.3-0.95 of dense peak that fit_profiles.py allows (cuBLAS large GEMMs);
 // spread 0.25 in log: the built-in engine is 25 % off on average on runs it has never seen
-// (issue 9, 31 published runs). Overlaps are shares, bounded by 0 and 1 by definition; spread 0.5:
+// (31 published runs). Overlaps are shares, bounded by 0 and 1 by definition; spread 0.5:
 // nothing but the range is known about a stack's overlap on an unknown cluster.
 constexpr Knob kKnobs[] = {
     {"gemm_efficiency", &PerfProfile::gemmEfficiency, 0.3, 0.95, true, 0.25},
@@ -49,6 +50,10 @@ struct Problem {
     std::vector<double> measured;                  // step seconds
     Catalog catalog;                               // the fit's own copy; its pinned profile is the trial
     std::array<double, kKnobCount> low{}, high{};  // bounds, in units
+    // Each run's layout and hardware, from its plan with the prior: a trial changes only the
+    // profile, so it times the same layouts on the same hardware.
+    std::vector<Layout> layouts;
+    std::vector<ClusterHardware> hardware;
 };
 
 PerfProfile profileAt(const Problem& p, const std::array<double, kKnobCount>& z) {
@@ -58,12 +63,14 @@ PerfProfile profileAt(const Problem& p, const std::array<double, kKnobCount>& z)
     return q;
 }
 
-// Predicted plans of every measured run with `profile`.
-Result<std::vector<Plan>> predict(Problem& p, const PerfProfile& profile) {
+// Plans of every measured run with `profile`, step time, memory and layout only (no cost model, no
+// comparisons): the prior's, which fix the layouts and name a run whose layout cannot run, and the
+// fitted profile's for the report.
+Result<std::vector<Plan>> planRuns(Problem& p, const PerfProfile& profile) {
     p.catalog.perfProfiles().pin(profile);
     std::vector<Plan> plans;
     for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
-        auto plan = evaluate(p.scenarios[i], p.catalog);
+        auto plan = planScenario(p.scenarios[i], p.catalog, {}, PlanParts::stepTimeOnly());
         if (!plan) {
             const std::string& where = plan.error().where;
             const std::string run = "measured[" + std::to_string(i) + "]";
@@ -75,10 +82,22 @@ Result<std::vector<Plan>> predict(Problem& p, const PerfProfile& profile) {
     return plans;
 }
 
-double loss(const Problem& p, const std::vector<Plan>& plans, const std::array<double, kKnobCount>& z) {
+// Predicted step seconds of every measured run with a trial profile: the step time alone, on the
+// layouts and hardware of the prior's plans (fedStepSeconds() is the plan's own step time).
+std::vector<double> stepTimes(const Problem& p, const PerfProfile& profile) {
+    std::vector<double> steps;
+    for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
+        const ClusterHardware& h = p.hardware[i];
+        const ClusterHardware trial{h.gpu, h.intraNode, h.interNode, profile, h.nicsPerNode, h.host, h.stack};
+        steps.push_back(fedStepSeconds(p.scenarios[i], trial, p.layouts[i], p.catalog.runRealities()));
+    }
+    return steps;
+}
+
+double loss(const Problem& p, const std::vector<double>& steps, const std::array<double, kKnobCount>& z) {
     double sum = 0;
-    for (std::size_t i = 0; i < plans.size(); ++i) {
-        const double e = std::log(plans[i].perf.stepSeconds / p.measured[i]) / kMeasurementNoise;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const double e = std::log(steps[i] / p.measured[i]) / kMeasurementNoise;
         sum += e * e;
     }
     for (double u : z)
@@ -90,10 +109,14 @@ double loss(const Problem& p, const std::vector<Plan>& plans, const std::array<d
 // parameter, keep what lowers the loss, halve the step when a sweep finds nothing.
 Result<std::array<double, kKnobCount>> search(Problem& p) {
     std::array<double, kKnobCount> z{};
-    auto plans = predict(p, profileAt(p, z));
+    auto plans = planRuns(p, profileAt(p, z));
     if (!plans)
         return plans.error();
-    double best = loss(p, plans.value(), z);
+    for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
+        p.layouts.push_back(plans.value()[i].layout);
+        p.hardware.push_back(resolveHardware(p.scenarios[i], p.catalog));
+    }
+    double best = loss(p, stepTimes(p, p.prior), z);
     for (double step = 1.0; step > 1.0 / 256;) {
         bool improved = false;
         for (std::size_t i = 0; i < kKnobCount; ++i)
@@ -102,10 +125,7 @@ Result<std::array<double, kKnobCount>> search(Problem& p) {
                 trial[i] = std::clamp(z[i] + direction * step, p.low[i], p.high[i]);
                 if (trial[i] == z[i])
                     continue;
-                auto tried = predict(p, profileAt(p, trial));
-                if (!tried)
-                    return tried.error();
-                const double l = loss(p, tried.value(), trial);
+                const double l = loss(p, stepTimes(p, profileAt(p, trial)), trial);
                 if (l < best - 1e-12) {
                     best = l, z = trial, improved = true;
                     break;
@@ -167,7 +187,7 @@ Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog) 
     ProfileFit fit;
     fit.before = catalog.perfProfiles().find(scenario.training.framework, gpu.architecture,
                                              scenario.training.precision);
-    Problem p{fit.before, {}, {}, catalog, {}, {}};
+    Problem p{fit.before, {}, {}, catalog, {}, {}, {}, {}};
     for (const auto& run : scenario.measured) {
         p.scenarios.push_back(measuredRunScenario(scenario, run, catalog));
         p.measured.push_back(measuredStepSeconds(p.scenarios.back(), run));
@@ -194,8 +214,8 @@ Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog) 
         fit.parameters.push_back(
             {k.key, prior, fit.after.*(k.field), std::min(k.low, prior), std::max(k.high, prior)});
     }
-    auto before = predict(p, fit.before);
-    auto after = predict(p, fit.after);
+    auto before = planRuns(p, fit.before);
+    auto after = planRuns(p, fit.after);
     if (!before || !after)
         return before ? after.error() : before.error();
     std::vector<double> errorsBefore, errorsAfter;

@@ -1,5 +1,5 @@
 #pragma once
-// Calibrating the performance profile to the user's own runs (issue 9 §4). The scenario's
+// Calibrating the performance profile to the user's own runs. The scenario's
 // `measured` runs are predicted with the profile the engine would use for its stack and GPU
 // (the prior); a few physical parameters are then fitted, within physical bounds, by minimising
 //   sum over runs (ln(predicted / measured step) / kMeasurementNoise)^2
@@ -19,38 +19,13 @@
 #include <string>
 #include <vector>
 
-#include "hardware/catalog.h"
-#include "perf/perf_profile.h"
-#include "scenario/scenario.h"
-#include "util/result.h"
+#include "core/catalog/catalog.h"
+#include "core/perf/perf_profile.h"
+#include "core/report/plan_calibration.h"
+#include "core/scenario/scenario.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
-
-struct FittedParameter {
-    std::string key;  // profile JSON key: "gemm_efficiency", "tp_overlap", "dp_overlap"
-    double before = 0, after = 0;
-    double low = 0, high = 0;  // bounds of the fit
-};
-
-struct MeasuredRunFit {
-    std::int64_t gpus = 0;
-    std::string layout;  // the layout the run was predicted with
-    double measuredStepSeconds = 0;
-    double measuredTokensPerSecond = 0;
-    double stepBefore = 0, stepAfter = 0;    // predicted with the prior and the fitted profile
-    double errorBefore = 0, errorAfter = 0;  // tokens/s, (predicted - measured) / measured
-    std::optional<double> measuredPeakGib;
-    double predictedPeakGib = 0;  // most loaded GPU, fitted plan (the profile does not change it)
-};
-
-struct ProfileFit {
-    PerfProfile before;  // the built-in profile for the scenario's stack and GPU (the prior)
-    PerfProfile after;   // fitted; its band is the rule below
-    std::vector<FittedParameter> parameters;
-    std::vector<MeasuredRunFit> runs;
-    double meanAbsErrorBefore = 0, meanAbsErrorAfter = 0;
-    std::string bandRule;  // how after's band was set, in words
-};
 
 // Measurement noise of one logged throughput, as a share: a planning allowance (step times of one
 // job vary by a few percent between logging intervals), not a fit. Also the band's narrowest half

@@ -1,9 +1,9 @@
-// Cumulative cost curves and break-even search; formulas in cost_curves.h (cost-model.md §2-§4).
-#include "cost/cost_curves.h"
+// Cumulative cost curves and break-even search; formulas in cost_curves.h.
+#include "core/cost/cost_curves.h"
 
 #include <cmath>
 
-#include "util/as_double.h"
+#include "core/util/as_double.h"
 
 namespace clusterplan::cost {
 
@@ -17,19 +17,19 @@ CostCurves buildOwnCurves(const CostModel& model, double utilization, int months
     c.own = buildOwnSchedule(model.params, model.cluster, model.network, utilization, months);
     const OwnSchedule& s = c.own;
     const double v = monthlyDiscountFactor(model.params.discountRate);
-    c.ownGross.resize(at(months) + 1);
-    c.ownNet.resize(at(months) + 1);
-    c.ownPv.resize(at(months) + 1);
+    c.ownGross.resize(monthIndex(months) + 1);
+    c.ownNet.resize(monthIndex(months) + 1);
+    c.ownPv.resize(monthIndex(months) + 1);
     Money gross = s.cashAtStart;
     double pv = s.cashAtStart.units();
     double vk = 1.0;  // v^m
     for (int m = 0; m <= months; ++m) {
-        c.ownGross[at(m)] = gross;
-        c.ownNet[at(m)] = gross - s.residual[at(m)] + s.loanBalance[at(m)];
-        c.ownPv[at(m)] = pv - (s.residual[at(m)] - s.loanBalance[at(m)]).units() * vk;
+        c.ownGross[monthIndex(m)] = gross;
+        c.ownNet[monthIndex(m)] = gross - s.residual[monthIndex(m)] + s.loanBalance[monthIndex(m)];
+        c.ownPv[monthIndex(m)] = pv - (s.residual[monthIndex(m)] - s.loanBalance[monthIndex(m)]).units() * vk;
         if (m == months)
             break;
-        const Money opex = s.opex[at(m)].total();
+        const Money opex = s.opex[monthIndex(m)].total();
         const Money loan = m < s.loanMonths ? s.loanPayment : Money();
         gross += opex + loan;
         pv += opex.units() * vk + loan.units() * vk * v;
@@ -41,18 +41,18 @@ CostCurves buildOwnCurves(const CostModel& model, double utilization, int months
 void addRentCurves(CostCurves& c, const RentSchedule& rent, double annualRate) {
     const int months = static_cast<int>(rent.cash.size());
     const double v = monthlyDiscountFactor(annualRate);
-    c.rentCash.assign(at(months) + 1, Money());
-    c.rentAccrued.assign(at(months) + 1, Money());
-    c.rentPv.assign(at(months) + 1, 0.0);
+    c.rentCash.assign(monthIndex(months) + 1, Money());
+    c.rentAccrued.assign(monthIndex(months) + 1, Money());
+    c.rentPv.assign(monthIndex(months) + 1, 0.0);
     double pv = 0;
     double vk = 1.0;
     const double deposit = rent.deposit.units();
     for (int m = 1; m <= months; ++m) {
-        c.rentCash[at(m)] = c.rentCash[at(m - 1)] + rent.cash[at(m - 1)];
-        c.rentAccrued[at(m)] = c.rentAccrued[at(m - 1)] + rent.accrued[at(m - 1)];
-        pv += rent.cash[at(m - 1)].units() * vk;
+        c.rentCash[monthIndex(m)] = c.rentCash[monthIndex(m - 1)] + rent.cash[monthIndex(m - 1)];
+        c.rentAccrued[monthIndex(m)] = c.rentAccrued[monthIndex(m - 1)] + rent.accrued[monthIndex(m - 1)];
+        pv += rent.cash[monthIndex(m - 1)].units() * vk;
         vk *= v;
-        c.rentPv[at(m)] = pv + deposit * (1.0 - vk);
+        c.rentPv[monthIndex(m)] = pv + deposit * (1.0 - vk);
     }
     c.rent = rent;
 }
@@ -68,11 +68,11 @@ CostCurves buildCurves(const CostModel& model, const RentOffer& offer, const Ren
 BreakEven findBreakEven(const CostCurves& c, int last) {
     BreakEven b;
     for (int m = 1; m <= last && m <= c.months(); ++m) {
-        if (!b.gross && c.rentAccrued[at(m)] >= c.ownGross[at(m)])
+        if (!b.gross && c.rentAccrued[monthIndex(m)] >= c.ownGross[monthIndex(m)])
             b.gross = m;
-        if (!b.net && c.rentAccrued[at(m)] >= c.ownNet[at(m)])
+        if (!b.net && c.rentAccrued[monthIndex(m)] >= c.ownNet[monthIndex(m)])
             b.net = m;
-        if (!b.pv && c.rentPv[at(m)] >= c.ownPv[at(m)])
+        if (!b.pv && c.rentPv[monthIndex(m)] >= c.ownPv[monthIndex(m)])
             b.pv = m;
     }
     return b;
@@ -80,7 +80,7 @@ BreakEven findBreakEven(const CostCurves& c, int last) {
 
 Headline headline(const CostModel& model) {
     const CostCurves c = buildCurves(model, model.offer, model.term, model.searchMonths);
-    const auto t = at(model.horizonMonths);
+    const auto t = monthIndex(model.horizonMonths);
     Headline h;
     h.breakeven = findBreakEven(c, model.searchMonths).gross;
     h.buyNet = c.ownNet[t];

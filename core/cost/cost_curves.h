@@ -1,5 +1,5 @@
 #pragma once
-// Cumulative curves and break-even months (cost-model.md §2 "Cumulative curves", §4):
+// Cumulative curves and break-even months:
 //   Own(m)    = (1 − φ)·Capex + Σ_{k<m} (O_k + PMT_k)                      gross cash
 //   OwnNet(m) = Own(m) − RV(m) + loan balance(m)                           "if I sold at month m"
 //   OwnPV(m)  = (1 − φ)·Capex + Σ_{k<m} (O_k v^k + PMT_k v^(k+1)) − (RV(m) − balance(m)) v^m
@@ -7,13 +7,13 @@
 //   RentPV(m) = Σ_{k<m} cash_k v^k + D (1 − v^m)                           deposit, PV only
 //   v = 1 / (1 + i_m), i_m = (1 + i)^(1/12) − 1
 // Break-even (gross) m* = min{ m ≥ 1 : RentAccrued(m) ≥ Own(m) }; net: ≥ OwnNet(m); discounted:
-// RentPV(m) ≥ OwnPV(m). Accrual for break-even, cash for PV (§3 "Prepay term").
+// RentPV(m) ≥ OwnPV(m). Accrual for break-even, cash for PV (renting.h, prepay).
 #include <optional>
 #include <vector>
 
-#include "cost/cost_model.h"
-#include "cost/ownership.h"
-#include "cost/renting.h"
+#include "core/cost/cost_model.h"
+#include "core/cost/ownership.h"
+#include "core/cost/renting.h"
 
 namespace clusterplan::cost {
 

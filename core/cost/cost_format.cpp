@@ -1,7 +1,7 @@
 // Text and CSV formatting of a cost report (see cost_format.h).
-#include "cost/cost_format.h"
+#include "core/cost/cost_format.h"
 
-#include "util/number_format.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::cost {
 

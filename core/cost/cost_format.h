@@ -3,7 +3,7 @@
 // Amounts print from exact cents; ordering is fixed, so outputs suit golden files.
 #include <string>
 
-#include "cost/rent_vs_buy.h"
+#include "core/cost/rent_vs_buy.h"
 
 namespace clusterplan::cost {
 

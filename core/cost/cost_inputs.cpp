@@ -1,11 +1,11 @@
 // Validation of CostInputs and RentOffer values: every message names the key path and the
 // allowed range, e.g. "cost.utilization: is 1.5, allowed range 0 to 1".
-#include "cost/cost_inputs.h"
+#include "core/cost/cost_inputs.h"
 
 #include <set>
 
-#include "cost/cost_parameters.h"
-#include "util/number_format.h"
+#include "core/cost/cost_parameters.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::cost {
 

@@ -8,9 +8,9 @@
 #include <optional>
 #include <string>
 
-#include "cost/money.h"
-#include "cost/rent_offer.h"
-#include "util/result.h"
+#include "core/cost/money.h"
+#include "core/cost/rent_offer.h"
+#include "core/util/result.h"
 
 namespace clusterplan::cost {
 
@@ -33,12 +33,12 @@ struct CostInputs {
     std::optional<bool> rentReleasedWhenIdle;  // on-demand: is capacity released when idle?
     std::optional<RentOffer> customRent;       // a quote not in the book; used instead of rentOffer
     std::optional<Currency> currency;          // report currency; empty: the book's
-    double cnyPerUsd = 7.2;                    // USD/CNY ≈ 7.1-7.3 through 2025-26 (cost-model.md §5; Asm)
-    std::int64_t horizonMonths = 36;           // T (cost-model.md §1)
+    double cnyPerUsd = 7.2;                    // USD/CNY ≈ 7.1-7.3 through 2025-26 (Asm)
+    std::int64_t horizonMonths = 36;           // T, the months compared
     std::int64_t breakevenSearchMonths = 120;  // N in "never within N months" (at least T)
-    double utilization = 0.75;                 // u, share of wall-clock hours doing useful work (§7 Ex. 1)
+    double utilization = 0.75;                 // u, share of wall-clock hours doing useful work (Asm)
     std::optional<double> discountRate;        // annual i; empty: the book's (US 10 %, China 5 %)
-    double sensitivityRange = 0.20;            // ± share each input moves in the tornado (issue 4)
+    double sensitivityRange = 0.20;            // ± share each input moves in the tornado
     // Parameter key (see parameterSpecs()) → value; amounts are in the price book's currency.
     std::map<std::string, double, std::less<>> overrides;
     bool operator==(const CostInputs&) const = default;

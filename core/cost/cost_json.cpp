@@ -1,11 +1,11 @@
 // Reading a scenario's `cost` object, writing it back, and writing the cost report as JSON
 // (see cost_json.h).
-#include "cost/cost_json.h"
+#include "core/cost/cost_json.h"
 
 #include <cmath>
 
-#include "cost/cost_parameters.h"
-#include "cost/price_book_json.h"
+#include "core/cost/cost_parameters.h"
+#include "core/cost/price_book_json.h"
 
 namespace clusterplan::cost {
 

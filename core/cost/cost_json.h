@@ -4,10 +4,10 @@
 // the caller has opened, symmetric with the reader that is handed the `cost` object:
 //   w.beginObject("cost"); writeCostJson(w, report); w.endObject();
 // Amounts are written from exact cents (Money), so "1306782.04" is exactly what the text shows.
-#include "cost/cost_inputs.h"
-#include "cost/rent_vs_buy.h"
-#include "util/json_read.h"
-#include "util/json_write.h"
+#include "core/cost/cost_inputs.h"
+#include "core/cost/rent_vs_buy.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan::cost {
 

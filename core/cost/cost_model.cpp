@@ -1,12 +1,12 @@
 // Resolving CostInputs + price book + cluster into a CostModel (see cost_model.h).
-#include "cost/cost_model.h"
+#include "core/cost/cost_model.h"
 
-#include "cost/currency_switch.h"
+#include "core/cost/currency_switch.h"
 
 #include <algorithm>
 
-#include "util/closest_id.h"
-#include "util/number_format.h"
+#include "core/util/closest_id.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::cost {
 
@@ -146,7 +146,7 @@ void Resolver::convertMoney() {
             setParameter(m_model.params, spec, getParameter(m_model.params, spec) * f);
     convertOffer(m_model.offer, f);
     // The chosen term is a copy made before the conversion: take it again from the converted offer,
-    // or its repurchase credit stays in the book's currency (¥100 charged as $100, issue 21).
+    // or its repurchase credit stays in the book's currency (¥100 charged as $100).
     m_model.term = *m_model.offer.term(m_model.term.id);
     for (auto& o : m_model.offers)
         convertOffer(o, f);
@@ -167,7 +167,7 @@ Result<CostModel> Resolver::run() {
     m.cnyPerUsd = m_in.cnyPerUsd;
     m.priceBookId = m_book.id;
     m.priceBookName = m_book.name;
-    // Built-in defaults are in USD (cost-model.md §5, US column).
+    // Built-in defaults are in USD (cost_parameters.h).
     const double fromUsd = conversionFactor(Currency::Usd, m_book.currency, m_in.cnyPerUsd);
     for (const auto& spec : parameterSpecs()) {
         double value = getParameter(m.params, spec);
@@ -177,8 +177,8 @@ Result<CostModel> Resolver::run() {
             origin = "default (USD converted at " + formatNumber(m_in.cnyPerUsd) + ")";
         }
         setParameter(m.params, spec, value);
-        m.origins.push_back(
-            {std::string(spec.key), value, origin, std::string(spec.source), "cost-model.md §5"});
+        // A built-in default's source names its own date ("Aug 2024"); it has no separate as-of.
+        m.origins.push_back({std::string(spec.key), value, origin, std::string(spec.source), ""});
     }
     for (const auto& e : m_book.parameters)
         set(e.key, e.value, "price book " + m_book.id, e.source + (e.grade.empty() ? "" : "; " + e.grade),

@@ -1,18 +1,18 @@
 #pragma once
 // CostModel: the cost inputs resolved into one set of numbers in the report currency. Order of
-// precedence, lowest first: built-in defaults (cost-model.md §5, in USD) → the price book's
+// precedence, lowest first: built-in defaults (cost_parameters.h, in USD) → the price book's
 // parameters → its purchase entry for the GPU (server price, size, power, resale) → the scenario's
 // overrides and discount rate. Money is then converted from the book's currency to the report
 // currency with the editable CNY-per-USD rate. Every value keeps its origin for the report.
 #include <string>
 #include <vector>
 
-#include "cost/cost_inputs.h"
-#include "cost/cost_parameters.h"
-#include "cost/network_bom.h"
-#include "cost/price_book.h"
-#include "cost/renting.h"
-#include "util/message.h"
+#include "core/cost/cost_inputs.h"
+#include "core/cost/cost_parameters.h"
+#include "core/cost/network_bom.h"
+#include "core/cost/price_book.h"
+#include "core/cost/renting.h"
+#include "core/util/message.h"
 
 namespace clusterplan::cost {
 

@@ -1,12 +1,12 @@
 // The parameter table (see cost_parameters.h): one row per CostParameters field with its JSON
 // key, allowed range, whether it is money, and the source of its built-in default
-// (cost-model.md §5). Ranges are plausibility bounds that also keep every product of the model
+// (the `source` the report prints). Ranges are plausibility bounds that also keep every product of the model
 // far below Money::kMaxUnits.
-#include "cost/cost_parameters.h"
+#include "core/cost/cost_parameters.h"
 
 #include <cmath>
 
-#include "util/number_format.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::cost {
 

@@ -1,8 +1,8 @@
 #pragma once
-// CostParameters: every number of the owning model (cost-model.md §2) and the rent-side
-// adjustments (§3), with the defaults of cost-model.md §5 (US column where the table gives two
-// regions; price books override them per region, scenarios override them per key). Each field
-// names its source and grade (A primary, B reputable secondary, C weak, Asm assumption).
+// CostParameters: every number of the owning model (ownership.h) and the rent-side adjustments
+// (renting.h), with built-in defaults (US figures where a default differs by region; price books
+// override them per region, scenarios override them per key). Each field names its source and
+// grade (A primary, B reputable secondary, C weak, Asm assumption).
 //
 // parameterSpecs() lists each field once with its JSON key, allowed range and whether it is an
 // amount of money (converted between currencies); price books ("parameters") and scenario
@@ -12,12 +12,12 @@
 #include <string_view>
 #include <vector>
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 namespace clusterplan::cost {
 
 struct CostParameters {
-    // ---- Capex (cost-model.md §2 "Capex") ----
+    // ---- Capex ----
     double nodePrice = 300'000;  // 8×H100 SXM HGX server: SemiAnalysis $270k (May 2023), Latent Space
                                  // $310-317k (Aug 2024); B
     double nodePriceGpus =
@@ -33,7 +33,7 @@ struct CostParameters {
     double storageLargeTb = 1'000;      // threshold: 1 PB (decimal)
     double otherHardware = 0;           // racks, PDUs, other lump sums; Asm
     double installShare = 0.03;  // installation, integration, shipping: 3 % of HW (US), 2 % (China); Asm
-    // ---- Power and facility (§2 "Power", "Facility") ----
+    // ---- Power and facility ----
     double fBusy = 0.80;          // node draw while training, share of node max (~70-85 % of nameplate); Asm
     double fIdle = 0.25;          // node draw while idle, share of node max; Asm
     double netPowerShare = 0.05;  // switches, storage, head nodes: 5 % of node power ("5-10 % of IT load"); C
@@ -51,9 +51,9 @@ struct CostParameters {
         0.08;  // per year of HW after it ("5-10 % of hardware per year"); C / Asm
     double warrantyYears = 3;
     double insuranceShare = 0.005;  // insurance + property tax per year of HW (US; China 0); Asm
-    double softwarePerGpuYear = 0;  // licences; default 0 (cost-model.md §2)
+    double softwarePerGpuYear = 0;  // licences; default 0
     double otherPerMonth = 0;       // bandwidth and other monthly costs
-    // ---- Resale, depreciation, financing (§2 "Residual value") ----
+    // ---- Resale, depreciation, financing ----
     double residualAt36Months = 0.25;  // H100 resale share at 36 months (25-35 %); C / Asm
     double resaleHaircut = 0.15;       // day-one haircut h0; C / Asm
     double bookLifeYears = 3;          // range 3-6 (hyperscalers 5-6, 10-K filings); A/B
@@ -61,8 +61,8 @@ struct CostParameters {
     double loanShare = 0;              // share of capex financed (φ)
     double loanRate = 0.10;            // annual loan rate r: CoreWeave debt 7-15 %; A
     double loanTermMonths = 36;
-    // ---- Renting adjustments (§3) ----
-    double rentVolumeDiscount = 0;     // applied after the term discount (§3 discount order)
+    // ---- Renting adjustments (renting.h) ----
+    double rentVolumeDiscount = 0;     // applied after the term discount, before fixed credits
     double rentPriceDriftPerYear = 0;  // g in r(m) = r0 (1 + g)^(m/12); floating prices only
     double rentSupportUplift = 0;      // support uplift, share of the discounted rent
     double rentAddonsPerMonth = 0;     // storage TB-months, egress, public IPs: one monthly sum

@@ -1,6 +1,6 @@
-#include "cost/currency_switch.h"
+#include "core/cost/currency_switch.h"
 
-#include "cost/cost_parameters.h"
+#include "core/cost/cost_parameters.h"
 
 namespace clusterplan::cost {
 

@@ -2,8 +2,8 @@
 // Amounts a user typed into CostInputs are in the price book's currency (cost_inputs.h). When the
 // scenario moves to a book in another currency, those amounts must be converted, never read as
 // the new currency (¥27 000 is not $27 000).
-#include "cost/cost_inputs.h"
-#include "cost/money.h"
+#include "core/cost/cost_inputs.h"
+#include "core/cost/money.h"
 
 namespace clusterplan::cost {
 

@@ -1,5 +1,5 @@
 // Money arithmetic and formatting (see money.h). Rounding rule: half away from zero, to the cent.
-#include "cost/money.h"
+#include "core/cost/money.h"
 
 #include <cmath>
 #include <limits>

@@ -1,7 +1,7 @@
 #pragma once
 // Money: an exact decimal amount in whole cents (int64). Every amount the cost report prints is a
 // Money, and every total is an integer sum of Money values, so printed totals equal the sum of the
-// printed lines to the cent (cost-model.md / issue 4: "no binary-float drift in printed totals").
+// printed lines to the cent (no binary-float drift in printed totals).
 // Rates and formulas are evaluated in double; each monthly flow is rounded to the cent once, half
 // away from zero, when it becomes a Money. Arithmetic saturates at ±kMaxUnits instead of
 // overflowing; computeCost() reports a saturated amount as an error.
@@ -46,7 +46,7 @@ private:
 };
 
 // Currencies the cost engine knows. Prices in a price book are in its currency; the report
-// converts them with the editable USD/CNY rate (cost-model.md §5: 7.2, assumption).
+// converts them with the editable USD/CNY rate (default 7.2, an assumption).
 enum class Currency { Cny, Usd };
 
 [[nodiscard]] std::string_view currencyCode(Currency c);    // "CNY", "USD"

@@ -1,5 +1,5 @@
 // Switch count and tiers from the cluster size; formulas and sources in network_bom.h.
-#include "cost/network_bom.h"
+#include "core/cost/network_bom.h"
 
 #include <algorithm>
 

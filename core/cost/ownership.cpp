@@ -1,16 +1,14 @@
-// Owning a cluster month by month; formulas and sources in ownership.h (cost-model.md §2).
-#include "cost/ownership.h"
+// Owning a cluster month by month; formulas and sources in ownership.h.
+#include "core/cost/ownership.h"
 
 #include <algorithm>
 #include <cmath>
 
+#include "core/util/as_double.h"
+
 namespace clusterplan::cost {
 
 namespace {
-
-double asDouble(std::int64_t x) {
-    return static_cast<double>(x);
-}
 
 CapexBreakdown capexOf(const CostParameters& p, const ClusterFacts& c, const NetworkBom& net) {
     CapexBreakdown b;

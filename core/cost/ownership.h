@@ -1,5 +1,5 @@
 #pragma once
-// Owning a cluster, month by month (cost-model.md §2):
+// Owning a cluster, month by month (defaults and their sources in cost_parameters.h):
 //   Capex  = HW × (1 + k_install),  HW = C_srv + C_sw + C_opt + C_fe + C_stor + other
 //   P_node_avg = P_node_max × (u·f_busy + (1 − u)·f_idle)           node power, not GPU TDP
 //   E_month = N_n × P_node_avg × (1 + k_netpower) × PUE × 730 h × price_kWh
@@ -14,14 +14,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "cost/cost_inputs.h"
-#include "cost/cost_parameters.h"
-#include "cost/money.h"
-#include "cost/network_bom.h"
+#include "core/cost/cost_inputs.h"
+#include "core/cost/cost_parameters.h"
+#include "core/cost/money.h"
+#include "core/cost/network_bom.h"
 
 namespace clusterplan::cost {
 
-inline constexpr double kHoursPerMonth = 8760.0 / 12.0;  // h = 730 (cost-model.md §1)
+inline constexpr double kHoursPerMonth = 8760.0 / 12.0;  // h = 730, the month AWS and Azure price by
 
 struct CapexBreakdown {
     NetworkBom network;

@@ -1,14 +1,14 @@
 // Price books: built-in books plus user files merged by id (see price_book.h), following the
-// GPU catalog's rules (hardware/catalog.cpp): bad entries become Diagnostics, malformed files and
+// GPU catalog's rules (catalog/catalog.cpp): bad entries become Diagnostics, malformed files and
 // book headers are Errors.
-#include "cost/price_book.h"
+#include "core/cost/price_book.h"
 
 #include <cstdio>
 #include <cstdlib>
 
-#include "cost/price_book_json.h"
-#include "util/atomic_file.h"
-#include "util/json_read.h"
+#include "core/cost/price_book_json.h"
+#include "core/util/atomic_file.h"
+#include "core/util/json_read.h"
 
 namespace clusterplan {
 namespace embedded {

@@ -1,7 +1,7 @@
 #pragma once
 // Price books: where the cost engine's prices come from. A book has a currency, parameter values
-// (overriding cost-model.md §5 defaults for its region), purchase prices of servers per GPU type
-// and rent offers; every entry names its `source` and `as_of` date. The built-in books
+// (overriding the defaults of cost_parameters.h for its region), purchase prices of servers per GPU
+// type and rent offers; every entry names its `source` and `as_of` date. The built-in books
 // (resources/pricebooks/*.json, embedded at build time) are loaded first; user files are merged
 // on top like the GPU catalog: a book with a new id is added, a book with an existing id gets the
 // file's entries, an entry with an existing id (a parameter's key) replacing the old one. Bad
@@ -12,10 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "cost/money.h"
-#include "cost/rent_offer.h"
-#include "util/diagnostic.h"  // Diagnostic
-#include "util/result.h"
+#include "core/cost/money.h"
+#include "core/cost/rent_offer.h"
+#include "core/util/diagnostic.h"  // Diagnostic
+#include "core/util/result.h"
 
 namespace clusterplan::cost {
 
@@ -26,7 +26,7 @@ struct ParameterEntry {
     double value = 0;
     std::string source;
     std::string asOf;
-    std::string grade;  // A, B, C, Asm (cost-model.md grading)
+    std::string grade;  // A, B, C, Asm (grades as in cost_parameters.h)
     bool operator==(const ParameterEntry&) const = default;
 };
 

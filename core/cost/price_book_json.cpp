@@ -1,12 +1,12 @@
 // Reading and writing price-book entries and rent offers (see price_book_json.h). Ranges: prices
 // are non-negative and bounded (cost_inputs.h), discounts below 100 %, terms 1-120 months.
-#include "cost/price_book_json.h"
+#include "core/cost/price_book_json.h"
 
 #include <limits>
 
-#include "cost/cost_inputs.h"
-#include "cost/cost_parameters.h"
-#include "util/closest_id.h"
+#include "core/cost/cost_inputs.h"
+#include "core/cost/cost_parameters.h"
+#include "core/util/closest_id.h"
 
 namespace clusterplan::cost {
 

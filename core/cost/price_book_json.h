@@ -1,9 +1,9 @@
 #pragma once
 // JSON readers and writers for price-book entries and rent offers, shared by price book files and
 // a scenario's `cost.custom_rent`, so one offer is read by exactly one piece of code.
-#include "cost/price_book.h"
-#include "util/json_read.h"
-#include "util/json_write.h"
+#include "core/cost/price_book.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan::cost {
 

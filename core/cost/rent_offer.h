@@ -1,5 +1,5 @@
 #pragma once
-// RentOffer: one rental quote as a provider writes it (cost-model.md §3): a price per GPU-hour,
+// RentOffer: one rental quote as a provider writes it: a price per GPU-hour,
 // per GPU-month, per server-month or per GPU slice-month; hourly billing on demand, reserved or
 // spot; contract terms with their discounts and prepayment; a renewal ("repurchase") credit per
 // month; deposit and one-time setup. The seed article's offers are expressible as written, e.g.
@@ -17,7 +17,7 @@ enum class RentUnit { GpuHour, GpuMonth, ServerMonth, SliceMonth };
 enum class Billing { Reserved, OnDemand, Spot };
 enum class CreditPer { Unit, Gpu };
 
-// What a contract term allows when a phased plan (issue 12 §1) changes it before the term ends.
+// What a contract term allows when a phased plan changes it before the term ends.
 // The seed article's advice (陷阱五): sign terms that add cards mid-term at the original discount
 // (①"中途加卡不重新签合同，按原折扣叠加") and refund an early exit pro rata (②"提前退订按使用时长
 // 比例退款"); without them, "中途加卡可能要重新签合同，或者提前退订不退余款". Unstated terms take

@@ -1,10 +1,10 @@
-// Rent vs buy answers (see rent_vs_buy.h for the formulas; cost-model.md §4).
-#include "cost/rent_vs_buy.h"
+// Rent vs buy answers (see rent_vs_buy.h for the formulas).
+#include "core/cost/rent_vs_buy.h"
 
 #include <cmath>
 
-#include "util/as_double.h"
-#include "util/number_format.h"
+#include "core/util/as_double.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::cost {
 
@@ -17,8 +17,8 @@ double availableGpuHours(const CostModel& m) {
 // u* = C0 / (Rent_T(u = 1) − C1), with Own_T(u) = C0 + C1·u (net of resale).
 std::optional<double> breakevenUtilization(const CostModel& m, const RentOffer& offer, const RentTerm& term) {
     const int t = m.horizonMonths;
-    const double c0 = buildOwnCurves(m, 0.0, t).ownNet[at(t)].units();
-    const double c1 = buildOwnCurves(m, 1.0, t).ownNet[at(t)].units() - c0;
+    const double c0 = buildOwnCurves(m, 0.0, t).ownNet[monthIndex(t)].units();
+    const double c1 = buildOwnCurves(m, 1.0, t).ownNet[monthIndex(t)].units() - c0;
     const RentSchedule full = buildRentSchedule(offer, term, m.rentAdjustments(), m.cluster.gpus, 1.0, t);
     Money rentFull;
     for (const Money month : full.accrued)
@@ -40,7 +40,7 @@ std::optional<Money> maxNodePrice(const CostModel& m, Money rentAtHorizon, bool 
         CostModel priced = m;
         priced.params.nodePrice = price;
         const CostCurves c = buildOwnCurves(priced, m.utilization, t);
-        return (net ? c.ownNet[at(t)] : c.ownGross[at(t)]).units() - rentAtHorizon.units();
+        return (net ? c.ownNet[monthIndex(t)] : c.ownGross[monthIndex(t)]).units() - rentAtHorizon.units();
     };
     const double p1 = m.params.nodePrice > 0 ? m.params.nodePrice : 1.0;
     const double f0 = excess(0.0);
@@ -63,7 +63,7 @@ RentOptionResult option(const CostModel& m, const CostCurves& own, const RentOff
     const RentSchedule rent =
         buildRentSchedule(offer, term, m.rentAdjustments(), m.cluster.gpus, m.utilization, m.searchMonths);
     addRentCurves(c, rent, m.params.discountRate);
-    const auto t = at(m.horizonMonths);
+    const auto t = monthIndex(m.horizonMonths);
     RentOptionResult r;
     r.offerId = offer.id;
     r.termId = term.id;
@@ -83,22 +83,23 @@ RentOptionResult option(const CostModel& m, const CostCurves& own, const RentOff
 
 void fillTotals(CostReport& r, const CostModel& m, const CostCurves& c) {
     const int t = m.horizonMonths;
-    r.rentTotal = c.rentCash[at(t)];
-    r.rentAccruedTotal = c.rentAccrued[at(t)];
-    r.buyTotal = c.ownGross[at(t)];
-    r.buyNetTotal = c.ownNet[at(t)];
-    r.pvRent = Money::fromUnits(c.rentPv[at(t)]);
-    r.pvBuy = Money::fromUnits(c.ownPv[at(t)]);
-    r.residualAtHorizon = c.own.residual[at(t)];
-    r.loanOutstanding = c.own.loanBalance[at(t)];
+    r.rentTotal = c.rentCash[monthIndex(t)];
+    r.rentAccruedTotal = c.rentAccrued[monthIndex(t)];
+    r.buyTotal = c.ownGross[monthIndex(t)];
+    r.buyNetTotal = c.ownNet[monthIndex(t)];
+    r.pvRent = Money::fromUnits(c.rentPv[monthIndex(t)]);
+    r.pvBuy = Money::fromUnits(c.ownPv[monthIndex(t)]);
+    r.residualAtHorizon = c.own.residual[monthIndex(t)];
+    r.loanOutstanding = c.own.loanBalance[monthIndex(t)];
     for (int k = 0; k < t; ++k) {
-        r.opexTotal += c.own.opex[at(k)].total();
-        r.opexMonths.push_back(c.own.opex[at(k)]);
+        r.opexTotal += c.own.opex[monthIndex(k)].total();
+        r.opexMonths.push_back(c.own.opex[monthIndex(k)]);
     }
     for (int mo = 0; mo <= t; ++mo)
-        r.monthly.push_back({mo, c.rentCash[at(mo)], c.rentAccrued[at(mo)], c.ownGross[at(mo)],
-                             c.ownNet[at(mo)], Money::fromUnits(c.rentPv[at(mo)]),
-                             Money::fromUnits(c.ownPv[at(mo)])});
+        r.monthly.push_back({mo, c.rentCash[monthIndex(mo)], c.rentAccrued[monthIndex(mo)],
+                             c.ownGross[monthIndex(mo)], c.ownNet[monthIndex(mo)],
+                             Money::fromUnits(c.rentPv[monthIndex(mo)]),
+                             Money::fromUnits(c.ownPv[monthIndex(mo)])});
 }
 
 void fillDerived(CostReport& r, const CostModel& m) {

@@ -1,5 +1,5 @@
 #pragma once
-// Rent vs buy: the cost engine's answers for one cluster (cost-model.md §4; issue 4 "Outputs"):
+// Rent vs buy: the cost engine's answers for one cluster:
 // monthly cumulative cost of renting and of buying (gross, net of resale, present value), the
 // break-even month or "never within N months", the break-even utilisation, the highest purchase
 // price that pays back within the horizon, the lowest rent at which buying pays back, cost per
@@ -8,7 +8,7 @@
 //
 //   Break-even utilisation: Own_T(u) = C0 + C1·u (C0 = own net cost at u = 0, C1 = the energy that
 //     rises with u), compared with paying the offer's rate only for used hours:
-//     u* = C0 / (Rent_T(u = 1) − C1); for on-demand offers this is §4's C0 / (N_g r_od h T − C1).
+//     u* = C0 / (Rent_T(u = 1) − C1); for on-demand offers this is C0 / (N_g r_od h T − C1).
 //   Highest purchase price: capex with opex held, Capex_max = Rent_T − Σ O_k (+ RV(T) net), and
 //     the highest server price with maintenance, insurance, installation and resale scaling with
 //     it (all affine in the price, so two evaluations give the exact root).
@@ -19,12 +19,12 @@
 #include <string>
 #include <vector>
 
-#include "cost/cost_curves.h"
-#include "cost/cost_inputs.h"
-#include "cost/cost_model.h"
-#include "cost/price_book.h"
-#include "cost/sensitivity.h"
-#include "util/message.h"
+#include "core/cost/cost_curves.h"
+#include "core/cost/cost_inputs.h"
+#include "core/cost/cost_model.h"
+#include "core/cost/price_book.h"
+#include "core/cost/sensitivity.h"
+#include "core/util/message.h"
 
 namespace clusterplan::cost {
 

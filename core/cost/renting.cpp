@@ -1,10 +1,10 @@
-// Renting month by month; formulas and sources in renting.h (cost-model.md §3).
-#include "cost/renting.h"
+// Renting month by month; formulas and sources in renting.h.
+#include "core/cost/renting.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "cost/ownership.h"
+#include "core/cost/ownership.h"
 
 namespace clusterplan::cost {
 

@@ -1,5 +1,5 @@
 #pragma once
-// Renting, month by month (cost-model.md §3):
+// Renting, month by month (the offers and their sources are in the price books):
 //   hourly:   R_m = units × r × 730 h × billed share   (reserved 1; on-demand u if capacity is
 //             released when idle, else 1; spot u / (1 − interruption loss))
 //   monthly:  R_m = units × p_month                    (per GPU, per server, per slice)
@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "cost/money.h"
-#include "cost/rent_offer.h"
+#include "core/cost/money.h"
+#include "core/cost/rent_offer.h"
 
 namespace clusterplan::cost {
 

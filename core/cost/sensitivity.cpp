@@ -1,11 +1,11 @@
 // Tornado data: each input ± range, re-run, sorted by swing (see sensitivity.h).
-#include "cost/sensitivity.h"
+#include "core/cost/sensitivity.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
-#include "cost/cost_curves.h"
+#include "core/cost/cost_curves.h"
 
 namespace clusterplan::cost {
 

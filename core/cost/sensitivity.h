@@ -1,6 +1,6 @@
 #pragma once
-// Sensitivity (cost-model.md §4 "tornado over ± ranges of each input"; issue 4: "each input moves
-// ±20 %"): every input that is not zero is moved down and up by the range (shares capped at their
+// Sensitivity (a tornado chart's data; CostInputs::sensitivityRange, ±20 % by default): every
+// input that is not zero is moved down and up by the range (shares capped at their
 // allowed maximum, utilisation at 1), the model is re-run, and the change in the gross break-even
 // month and in the horizon totals is recorded. Rows are sorted by the swing of the owning
 // advantage (rent − own net at the horizon), largest first: the order of a tornado chart.
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "cost/cost_model.h"
-#include "cost/money.h"
+#include "core/cost/cost_model.h"
+#include "core/cost/money.h"
 
 namespace clusterplan::cost {
 

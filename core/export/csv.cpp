@@ -1,9 +1,9 @@
-#include "export/csv.h"
+#include "core/export/csv.h"
 
 #include <cstdio>
 
-#include "util/csv_write.h"
-#include "util/number_format.h"
+#include "core/util/csv_write.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::csv {
 

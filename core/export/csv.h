@@ -1,5 +1,5 @@
 #pragma once
-// CSV as spreadsheet programs read it (issue 8 §4): RFC 4180 (fields quoted by util/csv_write.h
+// CSV as spreadsheet programs read it: RFC 4180 (fields quoted by util/csv_write.h
 // csvField, CRLF line ends), UTF-8 with an optional byte-order mark for
 // Excel, '.' as the decimal separator. A cell starting with = + - @, tab or CR would run as a
 // formula in a spreadsheet (OWASP "CSV Injection"): such text cells get a leading apostrophe.
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 namespace clusterplan::csv {
 

@@ -1,9 +1,9 @@
-#include "export/csv_export.h"
+#include "core/export/csv_export.h"
 
 #include <filesystem>
 
-#include "export/report_tables.h"
-#include "util/atomic_file.h"
+#include "core/export/report_tables.h"
+#include "core/util/atomic_file.h"
 
 namespace clusterplan {
 

@@ -1,15 +1,15 @@
 #pragma once
-// Writes a report's CSV files into a folder (issue 8 §4): layouts.csv, memory.csv,
+// Writes a report's CSV files into a folder: layouts.csv, memory.csv,
 // monthly_cost.csv, line_items.csv and, when given, validation.csv. Each file is written
 // atomically; the first failure stops and is returned with the file's path.
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "quote/quote_document.h"
-#include "report/plan.h"
-#include "util/result.h"
-#include "validation/validation.h"
+#include "core/quote/quote_document.h"
+#include "core/report/plan.h"
+#include "core/util/result.h"
+#include "core/validation/validation.h"
 
 namespace clusterplan {
 

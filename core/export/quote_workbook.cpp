@@ -1,4 +1,4 @@
-#include "export/quote_workbook.h"
+#include "core/export/quote_workbook.h"
 
 #include <xlsxwriter.h>
 
@@ -8,9 +8,9 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "export/report_tables.h"
-#include "quote/quote_text.h"
-#include "util/atomic_file.h"
+#include "core/export/report_tables.h"
+#include "core/quote/quote_text.h"
+#include "core/util/atomic_file.h"
 
 namespace clusterplan {
 

@@ -1,16 +1,16 @@
 #pragma once
-// The quote as an Excel workbook (issue 8 §3), written with libxlsxwriter (Debian
+// The quote as an Excel workbook, written with libxlsxwriter (Debian
 // libxlsxwriter-dev): an inputs sheet, the line items with live formulas (quantity × unit price ×
 // (1 − discount), VAT, subtotals and totals), the month-by-month rent-vs-buy schedule with
 // cumulative formulas, the layouts and memory sheets, and native line and bar charts.
 // Every formula is written with the engine's value cached (worksheet_write_formula_num), because
 // libxlsxwriter otherwise caches 0 and viewers that do not recalculate would show 0
-// (quotes-and-charts.md §3). Written to a temporary file, then moved into place atomically.
+// (libxlsxwriter's documentation). Written to a temporary file, then moved into place atomically.
 #include <string>
 
-#include "quote/quote_document.h"
-#include "report/plan.h"
-#include "util/result.h"
+#include "core/quote/quote_document.h"
+#include "core/report/plan.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -1,8 +1,9 @@
-#include "export/report_tables.h"
+#include "core/export/report_tables.h"
 
 #include <cmath>
 
-#include "report/plan_format.h"
+#include "core/report/plan_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan::report_tables {
 
@@ -95,8 +96,7 @@ csv::Table memory(const Plan& p) {
     const MemoryBreakdown& m = p.memory;
     csv::Table t{{"term", "bytes", "gib"}, {}};
     const auto add = [&](const char* term, double b) {
-        t.rows.push_back(
-            {csv::text(term), bytes(b), csv::number(std::round(b) / (1024.0 * 1024.0 * 1024.0))});
+        t.rows.push_back({csv::text(term), bytes(b), csv::number(std::round(b) / units::kGiB)});
     };
     add("weights", m.weights);
     add("gradients", m.gradients);

@@ -1,11 +1,11 @@
 #pragma once
-// The tables a report exports (issue 8 §4), as csv::Table values with units in the header and
+// The tables a report exports, as csv::Table values with units in the header and
 // the plan's numbers unrounded (shortest round-trip), bytes whole as in the plan JSON, money in
 // exact cents. The CSV writer and the workbook read the same tables.
-#include "export/csv.h"
-#include "quote/quote_document.h"
-#include "report/plan.h"
-#include "validation/validation.h"
+#include "core/export/csv.h"
+#include "core/quote/quote_document.h"
+#include "core/report/plan.h"
+#include "core/validation/validation.h"
 
 namespace clusterplan::report_tables {
 
@@ -14,7 +14,7 @@ namespace clusterplan::report_tables {
 csv::Table layouts(const Plan& plan);
 // The most loaded GPU's memory, one row per term.
 csv::Table memory(const Plan& plan);
-// Issue 12: the data feed and the run's real length, one "term,value,unit" row each.
+// The data feed and the run's real length, one "term,value,unit" row each.
 csv::Table runLength(const Plan& plan);
 // Month 0..T: cumulative rent (cash, accrued), buy gross, buy net, present values.
 csv::Table monthlyCost(const cost::CostReport& report);

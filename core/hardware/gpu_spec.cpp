@@ -1,4 +1,4 @@
-#include "hardware/gpu_spec.h"
+#include "core/hardware/gpu_spec.h"
 
 namespace clusterplan {
 

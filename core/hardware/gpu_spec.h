@@ -1,10 +1,10 @@
 #pragma once
 // One accelerator from resources/catalog.json. Units: GiB (2^30 B) for capacities, GB/s (1e9 B/s)
-// for bandwidths, TFLOP/s (1e12) dense peaks without 2:4 sparsity (shared/guide/domain.md §9).
+// for bandwidths, TFLOP/s (1e12) dense peaks without 2:4 sparsity (datasheets headline sparse ones, 2×).
 #include <optional>
 #include <string>
 
-#include "scenario/precision.h"
+#include "core/scenario/precision.h"
 
 namespace clusterplan {
 

@@ -1,4 +1,5 @@
-#include "hardware/host_spec.h"
+#include "core/hardware/host_spec.h"
+#include "core/util/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,19 +18,6 @@ constexpr double kPcieEfficiency = 0.8;
 constexpr double kAssumedMemoryGib = 512;
 constexpr double kAssumedBandwidthGBs = 409.6;
 
-const cost::RentOffer* serverOffer(const Scenario& s, const Catalog& catalog) {
-    const cost::PriceBook* book = catalog.priceBooks().book(s.cost.priceBook);
-    if (!book)
-        return nullptr;
-    const cost::RentOffer* chosen = s.cost.rentOffer.empty() ? nullptr : book->offer(s.cost.rentOffer);
-    if (chosen && chosen->rents(s.cluster.gpu) && chosen->cpuMemoryGib)
-        return chosen;
-    for (const cost::RentOffer* o : book->offersFor(s.cluster.gpu))
-        if (o->cpuMemoryGib)
-            return o;
-    return nullptr;
-}
-
 }  // namespace
 
 double pcieX16GBs(int generation) {
@@ -41,21 +29,19 @@ double pcieX16GBs(int generation) {
 }
 
 double hostCapacityPerGpu(const HostSpec& host, const ClusterSpec& cluster) {
-    return host.memoryGib * 1024.0 * 1024.0 * 1024.0 /
-           static_cast<double>(std::max<std::int64_t>(1, cluster.gpusPerNode));
+    return host.memoryGib * units::kGiB / static_cast<double>(std::max<std::int64_t>(1, cluster.gpusPerNode));
 }
 
-HostSpec hostSpec(const Scenario& s, const Catalog& catalog) {
-    const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
+HostSpec hostSpec(const GpuSpec& gpu, double cpuMemoryGibSetting, const cost::RentOffer* serverLine) {
     HostSpec h;
     h.pcieGBs = pcieX16GBs(gpu.pcieGen) * kPcieEfficiency;
     h.memoryBandwidthGBs = gpu.host ? gpu.host->memoryBandwidthGBs : kAssumedBandwidthGBs;
-    if (s.cluster.cpuMemoryGib > 0) {
-        h.memoryGib = s.cluster.cpuMemoryGib;
+    if (cpuMemoryGibSetting > 0) {
+        h.memoryGib = cpuMemoryGibSetting;
         h.memorySource = "cluster.cpu_memory_gib";
-    } else if (const cost::RentOffer* o = serverOffer(s, catalog)) {
-        h.memoryGib = *o->cpuMemoryGib;
-        h.memorySource = "price book server line '" + o->id + "'";
+    } else if (serverLine && serverLine->cpuMemoryGib) {
+        h.memoryGib = *serverLine->cpuMemoryGib;
+        h.memorySource = "price book server line '" + serverLine->id + "'";
     } else if (gpu.host) {
         h.memoryGib = gpu.host->memoryGib;
         h.memorySource = "catalog reference server (" + gpu.host->source + ")";

@@ -1,12 +1,13 @@
 #pragma once
-// The host side of a server for CPU offload (issue 13 §2): how much DDR memory a node has, its
+// The host side of a server for CPU offload: how much DDR memory a node has, its
 // bandwidth (the CPU optimizer step is bound by it) and the PCIe link between each GPU and the
 // host. Host memory comes, in this order, from the scenario (cluster.cpu_memory_gib), the price
 // book's server line for the GPU, the catalog's reference server, or a stated assumption.
 #include <string>
 
-#include "hardware/catalog.h"
-#include "scenario/scenario.h"
+#include "core/cost/rent_offer.h"
+#include "core/hardware/gpu_spec.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 
@@ -23,8 +24,11 @@ struct HostSpec {
 // counted as 242/256).
 double pcieX16GBs(int generation);
 
-// The scenario must have passed checkScenario() (the GPU exists).
-HostSpec hostSpec(const Scenario& scenario, const Catalog& catalog);
+// The host of a server with `gpu`: memory from the scenario's setting (cluster.cpu_memory_gib, 0 when
+// unset), else the price book's server line for the GPU (null when none states it), else the
+// catalog's reference server, else the assumption above. The lookup of the server line is
+// catalog/cluster_resolution.h's.
+HostSpec hostSpec(const GpuSpec& gpu, double cpuMemoryGibSetting, const cost::RentOffer* serverLine);
 // Each GPU's share of its server's host memory, in bytes (the memory model checks per GPU).
 double hostCapacityPerGpu(const HostSpec& host, const ClusterSpec& cluster);
 

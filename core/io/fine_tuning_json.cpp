@@ -1,6 +1,6 @@
-#include "io/fine_tuning_json.h"
+#include "core/io/fine_tuning_json.h"
 
-#include "util/number_format.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 

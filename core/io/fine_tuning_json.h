@@ -1,12 +1,12 @@
 #pragma once
-// The scenario keys of a fine-tune (issue 13), read and written next to the others:
+// The scenario keys of a fine-tune, read and written next to the others:
 // training.method, training.lora {rank alpha targets trainable_embeddings dropout},
 // training.frozen_layers,
 // training.dataset {samples mean_tokens_per_sample epochs}. Strict like every scenario key.
-#include "scenario/limits.h"
-#include "scenario/scenario.h"
-#include "util/json_read.h"
-#include "util/json_write.h"
+#include "core/scenario/limits.h"
+#include "core/scenario/scenario.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan {
 

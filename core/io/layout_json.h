@@ -1,9 +1,9 @@
 #pragma once
 // The scenario's `layout` object, read and written strictly (scenario_json.cpp); shared with the
 // layouts of measured runs (measured_runs_json.h), which use the same keys.
-#include "scenario/scenario.h"
-#include "util/json_read.h"
-#include "util/json_write.h"
+#include "core/scenario/scenario.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan {
 

@@ -1,7 +1,7 @@
-#include "io/measured_runs_json.h"
+#include "core/io/measured_runs_json.h"
 
-#include "io/layout_json.h"
-#include "util/json_read.h"
+#include "core/io/layout_json.h"
+#include "core/util/json_read.h"
 
 namespace clusterplan {
 

@@ -1,14 +1,14 @@
 #pragma once
-// The scenario's `measured` key (issue 9 §4): the user's own runs on this cluster, a list of
+// The scenario's `measured` key: the user's own runs on this cluster, a list of
 // {"layout": {...}, "nodes": N, "tokens_per_s": X} (or "step_s" instead of "tokens_per_s"),
 // optionally "global_batch" and "peak_memory_gib". Strict like every scenario key.
 #include <vector>
 
 #include <boost/json.hpp>
 
-#include "scenario/limits.h"
-#include "scenario/scenario.h"
-#include "util/json_write.h"
+#include "core/scenario/limits.h"
+#include "core/scenario/scenario.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan {
 

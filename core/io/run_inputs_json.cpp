@@ -1,7 +1,7 @@
-#include "io/run_inputs_json.h"
+#include "core/io/run_inputs_json.h"
 
-#include "run/run_realities.h"
-#include "util/closest_id.h"
+#include "core/run/run_realities.h"
+#include "core/util/closest_id.h"
 
 namespace clusterplan {
 

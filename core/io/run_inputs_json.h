@@ -1,12 +1,12 @@
 #pragma once
-// The scenario keys of issue 12 §2 and §3, read and written next to the others:
+// The scenario keys of the data feed and the run's length, read and written next to the others:
 // cluster.{cpu_cores_per_node, loader_workers_per_gpu, nvme_drives, nvme_read_gb_s, network_fs_gb_s},
 // training.data_pipeline {preset bytes_per_sample cpu_ms_per_sample},
 // training.run {checkpoint_interval_hours interruptions_per_1000_gpu_days}.
 // Keys left at their defaults are not written, so older scenarios round-trip unchanged.
-#include "scenario/scenario.h"
-#include "util/json_read.h"
-#include "util/json_write.h"
+#include "core/scenario/scenario.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan {
 

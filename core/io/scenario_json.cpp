@@ -1,24 +1,24 @@
-#include "io/scenario_json.h"
+#include "core/io/scenario_json.h"
 
 #include <cstdio>
 #include <cstdlib>
 
-#include "cost/cost_json.h"
-#include "hardware/catalog_json.h"
-#include "io/fine_tuning_json.h"
-#include "io/layout_json.h"
-#include "io/measured_runs_json.h"
-#include "io/run_inputs_json.h"
-#include "io/scenario_schema.h"
-#include "phases/phase_check.h"
-#include "phases/phase_json.h"
-#include "quote/quote_json.h"
-#include "scenario/scenario_check.h"
-#include "util/atomic_file.h"
-#include "util/closest_id.h"
-#include "util/json_read.h"
-#include "util/json_write.h"
-#include "util/non_finite.h"
+#include "core/catalog/catalog_json.h"
+#include "core/catalog/scenario_check.h"
+#include "core/cost/cost_json.h"
+#include "core/io/fine_tuning_json.h"
+#include "core/io/layout_json.h"
+#include "core/io/measured_runs_json.h"
+#include "core/io/run_inputs_json.h"
+#include "core/io/scenario_schema.h"
+#include "core/phases/phase_check.h"
+#include "core/phases/phase_json.h"
+#include "core/quote/quote_json.h"
+#include "core/util/atomic_file.h"
+#include "core/util/closest_id.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
+#include "core/util/non_finite.h"
 
 namespace clusterplan {
 

@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "hardware/catalog.h"
-#include "scenario/scenario.h"
-#include "util/result.h"
+#include "core/catalog/catalog.h"
+#include "core/scenario/scenario.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -1,4 +1,4 @@
-#include "io/scenario_schema.h"
+#include "core/io/scenario_schema.h"
 
 #include <charconv>
 #include <string_view>

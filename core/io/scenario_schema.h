@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

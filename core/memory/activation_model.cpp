@@ -1,8 +1,8 @@
-#include "memory/activation_model.h"
+#include "core/memory/activation_model.h"
 
 #include <algorithm>
 
-#include "util/as_double.h"
+#include "core/util/as_double.h"
 
 namespace clusterplan {
 
@@ -19,19 +19,19 @@ void add(std::vector<StoredTensor>& list, std::string name, double bytes, bool t
 // dropout mask sbh. FlashAttention (Dao et al. 2022) stores only fp32 row statistics (4·a per
 // token) instead of the s² terms.
 void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, std::vector<StoredTensor>& out) {
-    const double h = d(m.hidden), a = d(m.heads);
+    const double h = asDouble(m.hidden), a = asDouble(m.heads);
     add(out, "norm-1 input (residual stream)", e * h, false);
     if (m.mla) {
         // MLA (DeepSeek-V2 §2.1): latent projections are not split by TP; per-head tensors are.
         const auto& x = *m.mla;
-        const double dQk = d(x.qkNopeHeadDim + x.qkRopeHeadDim);
+        const double dQk = asDouble(x.qkNopeHeadDim + x.qkRopeHeadDim);
         add(out, "attention input (norm-1 output)", e * h, false);
-        add(out, "q latent", e * d(x.qLoraRank), false);
-        add(out, "kv latent + rope key", e * d(x.kvLoraRank + x.qkRopeHeadDim), false);
-        add(out, "Q, K, V per head", e * a * (2 * dQk + d(x.vHeadDim)), true);
-        add(out, "attention output (output-projection input)", e * a * d(x.vHeadDim), true);
+        add(out, "q latent", e * asDouble(x.qLoraRank), false);
+        add(out, "kv latent + rope key", e * asDouble(x.kvLoraRank + x.qkRopeHeadDim), false);
+        add(out, "Q, K, V per head", e * a * (2 * dQk + asDouble(x.vHeadDim)), true);
+        add(out, "attention output (output-projection input)", e * a * asDouble(x.vHeadDim), true);
     } else {
-        const double q = a * d(m.headDim), kv = d(m.kvHeads) * d(m.headDim);
+        const double q = a * asDouble(m.headDim), kv = asDouble(m.kvHeads) * asDouble(m.headDim);
         add(out, "QKV GEMM input (norm-1 output)", e * h, false);
         add(out, "Q, K, V", e * (q + 2 * kv), true);
         add(out, "attention output (output-projection input)", e * q, true);
@@ -68,20 +68,20 @@ void mlpTensors(const ModelSpec& m, double ffn, double copies, const std::string
 
 std::vector<StoredTensor> storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t) {
     const double e = activationBytes(t.precision);
-    const double h = d(m.hidden);
+    const double h = asDouble(m.hidden);
     std::vector<StoredTensor> out;
     attentionTensors(m, t, e, out);
     add(out, "norm-2 input", e * h, false);
     add(out, "MLP input (norm-2 output)", e * h, false);
     if (moeLayer && m.moe) {
         const auto& x = *m.moe;
-        add(out, "router probabilities (fp32)", 4 * d(x.experts), false);
+        add(out, "router probabilities (fp32)", 4 * asDouble(x.experts), false);
         // Each token is dispatched to k experts: k permuted copies of the hidden state.
-        add(out, "expert inputs (k dispatched copies)", d(x.topK) * e * h, false);
-        mlpTensors(m, d(x.expertFfnHidden), d(x.topK), "routed-expert", e, out);
-        mlpTensors(m, d(x.sharedExpertFfnHidden), d(x.sharedExperts), "shared-expert", e, out);
+        add(out, "expert inputs (k dispatched copies)", asDouble(x.topK) * e * h, false);
+        mlpTensors(m, asDouble(x.expertFfnHidden), asDouble(x.topK), "routed-expert", e, out);
+        mlpTensors(m, asDouble(x.sharedExpertFfnHidden), asDouble(x.sharedExperts), "shared-expert", e, out);
     } else {
-        mlpTensors(m, d(m.ffnHidden), 1, "MLP", e, out);
+        mlpTensors(m, asDouble(m.ffnHidden), 1, "MLP", e, out);
     }
     if (m.dropout)
         add(out, "MLP residual dropout mask", 1 * h, false);
@@ -93,13 +93,13 @@ namespace {
 // Bytes of the full stored list for one micro-batch on one GPU.
 double workingSet(const std::vector<StoredTensor>& tensors, const TrainingSpec& t, const Layout& l,
                   bool dropQuadratic) {
-    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
-    const double tp = d(l.tp);
+    const double tokens = asDouble(t.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
+    const double tp = asDouble(l.tp);
     double bytes = 0;
     for (const auto& x : tensors) {
         if (x.quadratic && dropQuadratic)
             continue;
-        double b = x.bytesPerToken * tokens * (x.quadratic ? d(t.seqLen) : 1.0);
+        double b = x.bytesPerToken * tokens * (x.quadratic ? asDouble(t.seqLen) : 1.0);
         if (x.tpSharded || l.sequenceParallel)
             b /= tp;
         bytes += b;
@@ -113,9 +113,9 @@ double layerActivationBytes(const ModelSpec& m, bool moeLayer, const TrainingSpe
     switch (l.recompute) {
     case Recompute::Full: {
         // Only the layer input is kept (Korthikanti Table 2: 2sbh, /t with SP).
-        const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
-        const double input = activationBytes(t.precision) * d(m.hidden) * tokens;
-        return l.sequenceParallel ? input / d(l.tp) : input;
+        const double tokens = asDouble(t.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
+        const double input = activationBytes(t.precision) * asDouble(m.hidden) * tokens;
+        return l.sequenceParallel ? input / asDouble(l.tp) : input;
     }
     case Recompute::Selective:
         return workingSet(storedTensors(m, moeLayer, t), t, l, true);

@@ -1,13 +1,13 @@
 #pragma once
-// Activation bytes per transformer layer, computed per stored tensor (domain.md §4). For the GPT-3
+// Activation bytes per transformer layer, computed per stored tensor. For the GPT-3
 // block (MHA, GeLU f = 4h, LayerNorm, dropout, no FlashAttention) the sums reduce exactly to
 // Korthikanti et al. 2022 Table 2; GQA, SwiGLU, MoE, MLA and FlashAttention change the list.
 #include <string>
 #include <vector>
 
-#include "parallel/layout.h"
-#include "scenario/model_spec.h"
-#include "scenario/scenario.h"
+#include "core/parallel/layout.h"
+#include "core/scenario/model_spec.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 

@@ -1,15 +1,15 @@
-#include "memory/memory_model.h"
+#include "core/memory/memory_model.h"
 
 #include <algorithm>
 
-#include "memory/activation_model.h"
-#include "memory/offload.h"
-#include "memory/quantized_weights.h"
-#include "model/lora.h"
-#include "model/param_count.h"
-#include "model/trainable_params.h"
-#include "util/as_double.h"
-#include "util/units.h"
+#include "core/memory/activation_model.h"
+#include "core/memory/offload.h"
+#include "core/memory/quantized_weights.h"
+#include "core/model/lora.h"
+#include "core/model/param_count.h"
+#include "core/model/trainable_params.h"
+#include "core/util/as_double.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -21,7 +21,7 @@ using units::kMiB;
 // Parameters one GPU of `stage` holds, split by how they are stored (model/trainable_params.h) and
 // by how ZeRO shards them: dense ones over the data-parallel group (dp·cp, Megatron's distributed
 // optimizer), routed experts over the expert-data-parallel group. Matmul weights are divided by
-// TP; norms and the router are replicated (domain.md §3).
+// TP; norms and the router are replicated (Shoeybi et al. 2019, Megatron-LM, arXiv:1909.08053 §3).
 struct Split {
     double dense = 0;
     double experts = 0;
@@ -42,9 +42,9 @@ struct StageParams {
 
 StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const TrainingSpec& t, const Layout& l,
                         std::int64_t stage, double weightBytes) {
-    const double tp = d(l.tp);
+    const double tp = asDouble(l.tp);
     const auto perGpu = [&](const ParamGroup& g) {
-        return Split{g.tpSharded / tp + g.replicated, g.experts / (d(l.ep) * tp)};
+        return Split{g.tpSharded / tp + g.replicated, g.experts / (asDouble(l.ep) * tp)};
     };
     StageParams s;
     const StageLayers layers = stageLayers(m, l, stage);
@@ -57,9 +57,9 @@ StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Training
         const LayerStorage st = layerStorage(m, c, t, moe, noGrad);
         const Split trainable = perGpu(st.trainable), frozen = perGpu(st.frozen),
                     quantized = perGpu(st.quantized);
-        s.trainable.add(trainable, d(n));
-        s.frozen.add(frozen, d(n));
-        s.quantized.add(quantized, d(n));
+        s.trainable.add(trainable, asDouble(n));
+        s.frozen.add(frozen, asDouble(n));
+        s.quantized.add(quantized, asDouble(n));
         s.largestLayerBytes =
             std::max(s.largestLayerBytes, (trainable.total() + frozen.total()) * weightBytes +
                                               quantized.total() * nf4BytesPerParam());
@@ -75,7 +75,7 @@ StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Training
     if (stage == l.pp - 1) {
         put(c.finalNorm, t.method == TrainingMethod::Full);
         // Untied: the output head. Tied with PP > 1: the last stage keeps its own copy of the
-        // embedding matrix for the head (Megatron-LM; domain.md §1).
+        // embedding matrix for the head (Megatron-LM, which keeps it in sync with the first stage's).
         if (!m.tiedEmbeddings || l.pp > 1)
             put(c.embedding / tp, headTrains(m, t));
     }
@@ -116,12 +116,12 @@ double inFlight(const Layout& l, std::int64_t stage) {
     if (l.pp == 1)
         return 1;
     if (l.gpipe)
-        return d(l.microBatches);
+        return asDouble(l.microBatches);
     if (l.vpp == 1)
-        return d(std::min(l.pp - stage, l.microBatches));
+        return asDouble(std::min(l.pp - stage, l.microBatches));
     const std::int64_t chunks =
         std::min((l.pp - stage - 1) * 2 + (l.vpp - 1) * l.pp + 1, l.microBatches * l.vpp);
-    return d(chunks) / d(l.vpp);
+    return asDouble(chunks) / asDouble(l.vpp);
 }
 
 double commGroups(const Layout& l) {
@@ -138,7 +138,7 @@ void addActivations(const MemoryInputs& in, const StageParams& p, std::int64_t s
     const ModelSpec& m = in.model;
     const Layout& l = in.layout;
     const TrainingSpec& t = in.training;
-    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
+    const double tokens = asDouble(t.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
     // Full recomputation rebuilds the adapters' outputs and their dropout with the rest of the
     // layer (only the layer input is kept).
     const bool adapters = t.method != TrainingMethod::Full && l.recompute != Recompute::Full;
@@ -152,8 +152,8 @@ void addActivations(const MemoryInputs& in, const StageParams& p, std::int64_t s
     };
     const double denseLayerBytes = layerBytes(false);
     const double moeLayerBytes = m.moe ? layerBytes(true) : 0;
-    const double denseLayers = d(p.layers - p.moeLayers - (p.noGrad.count - p.noGrad.moe));
-    const double moeLayers = d(p.moeLayers - p.noGrad.moe);
+    const double denseLayers = asDouble(p.layers - p.moeLayers - (p.noGrad.count - p.noGrad.moe));
+    const double moeLayers = asDouble(p.moeLayers - p.noGrad.moe);
     const double perMicroBatch = denseLayers * denseLayerBytes + moeLayers * moeLayerBytes;
     out.inFlightMicroBatches = inFlight(l, stage);
     out.activations = out.inFlightMicroBatches * perMicroBatch;
@@ -161,10 +161,10 @@ void addActivations(const MemoryInputs& in, const StageParams& p, std::int64_t s
         out.activations += std::max(recomputeWorkingSetBytes(m, false, t, l),
                                     m.moe ? recomputeWorkingSetBytes(m, true, t, l) : 0.0);
     if (stage == 0 && m.dropout && p.noGrad.count == 0)  // embedding dropout mask, 1 byte (Korthikanti §4.3)
-        out.activations +=
-            out.inFlightMicroBatches * tokens * d(m.hidden) / (l.sequenceParallel ? d(l.tp) : 1.0);
+        out.activations += out.inFlightMicroBatches * tokens * asDouble(m.hidden) /
+                           (l.sequenceParallel ? asDouble(l.tp) : 1.0);
     if (stage == l.pp - 1) {
-        out.logits = in.overheads.logitsBytes * tokens * d(m.vocab) / d(l.tp);
+        out.logits = in.overheads.logitsBytes * tokens * asDouble(m.vocab) / asDouble(l.tp);
         out.activations += out.logits;
     }
 }
@@ -180,8 +180,8 @@ MemoryBreakdown stageMemory(const MemoryInputs& in, const ParamCounts& counts, s
     const Layout& l = in.layout;
     const BytesPerParam b = bytesPerParam(in.training);
     const StageParams p = stageParams(m, counts, in.training, l, stage, b.weights);
-    const double shard = d(l.dp * l.cp);
-    const double expertShard = d(l.expertDp());
+    const double shard = asDouble(l.dp * l.cp);
+    const double expertShard = asDouble(l.expertDp());
 
     MemoryBreakdown out;
     out.stage = stage;

@@ -1,14 +1,14 @@
 #pragma once
 // Per-GPU memory of the most loaded rank: model states (ZeRO, arXiv:1910.02054 §5), activations
-// per stored tensor (Korthikanti et al. 2022, arXiv:2205.05198, generalised in domain.md §4) and
+// per stored tensor (Korthikanti et al. 2022, arXiv:2205.05198, generalised in activation_model.h) and
 // named overheads. All values in bytes.
 #include <cstdint>
 #include <vector>
 
-#include "model/param_count.h"
-#include "parallel/layout.h"
-#include "scenario/model_spec.h"
-#include "scenario/scenario.h"
+#include "core/model/param_count.h"
+#include "core/parallel/layout.h"
+#include "core/scenario/model_spec.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 

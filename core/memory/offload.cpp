@@ -1,4 +1,4 @@
-#include "memory/offload.h"
+#include "core/memory/offload.h"
 
 #include <algorithm>
 

@@ -1,12 +1,12 @@
 #pragma once
-// CPU offload of model states (issue 13 §2). optimizer: DeepSpeed ZeRO-Offload (Ren et al. 2021,
+// CPU offload of model states. optimizer: DeepSpeed ZeRO-Offload (Ren et al. 2021,
 // arXiv:2101.06840 §4): fp32 master weights, moments and an fp32 gradient partition live in host
 // memory and the optimizer step runs on the CPU; the GPU keeps the 16-bit weights and one gradient
 // reduce bucket. optimizer_and_params: ZeRO-Infinity's CPU offload (Rajbhandari et al. 2021,
 // arXiv:2104.07857 §5): the 16-bit parameter partition also lives in host memory and is fetched
 // layer by layer (the ZeRO-3 gather buffer stays on the GPU).
-#include "memory/memory_model.h"
-#include "scenario/fine_tuning_spec.h"
+#include "core/memory/memory_model.h"
+#include "core/scenario/fine_tuning_spec.h"
 
 namespace clusterplan {
 

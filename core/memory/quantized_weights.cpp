@@ -1,8 +1,8 @@
-#include "memory/quantized_weights.h"
+#include "core/memory/quantized_weights.h"
 
 #include <algorithm>
 
-#include "model/lora.h"
+#include "core/model/lora.h"
 
 namespace clusterplan {
 

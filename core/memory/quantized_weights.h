@@ -6,9 +6,9 @@
 // 8/64 + 32/(64·256) = 0.127 bits, a reduction of 0.373 bits per parameter".
 #include <cstdint>
 
-#include "model/param_count.h"
-#include "parallel/layout.h"
-#include "scenario/model_spec.h"
+#include "core/model/param_count.h"
+#include "core/parallel/layout.h"
+#include "core/scenario/model_spec.h"
 
 namespace clusterplan {
 

@@ -1,6 +1,6 @@
-#include "model/flops.h"
+#include "core/model/flops.h"
 
-#include "model/param_count.h"
+#include "core/model/param_count.h"
 
 namespace clusterplan {
 

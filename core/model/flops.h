@@ -2,8 +2,8 @@
 // Training FLOPs per token. Model FLOPs follow the PaLM convention (Chowdhery et al. 2022,
 // arXiv:2204.02311 App. B): 6·P_mm + 12·L·a·d_h·s per token, non-causal attention, recompute not
 // counted; that is what MFU divides. Hardware FLOPs add the work that recomputation repeats.
-#include "scenario/model_spec.h"
-#include "scenario/precision.h"
+#include "core/scenario/model_spec.h"
+#include "core/scenario/precision.h"
 
 namespace clusterplan {
 

@@ -6,8 +6,8 @@
 // low-rank activations they add.
 #include <vector>
 
-#include "scenario/fine_tuning_spec.h"
-#include "scenario/model_spec.h"
+#include "core/scenario/fine_tuning_spec.h"
+#include "core/scenario/model_spec.h"
 
 namespace clusterplan {
 

@@ -1,9 +1,9 @@
-#include "model/method_flops.h"
+#include "core/model/method_flops.h"
 
-#include "model/lora.h"
-#include "model/param_count.h"
-#include "model/trainable_params.h"
-#include "util/as_double.h"
+#include "core/model/lora.h"
+#include "core/model/param_count.h"
+#include "core/model/trainable_params.h"
+#include "core/util/as_double.h"
 
 namespace clusterplan {
 
@@ -11,7 +11,7 @@ namespace {
 
 // Matmul weights one token uses in a layer (P_mm per layer: top_k routed experts).
 double layerMatmul(const ModelSpec& m, const LayerParams& p, bool moe) {
-    const double experts = moe && m.moe ? d(m.moe->topK) * expertParams(m) : 0;
+    const double experts = moe && m.moe ? asDouble(m.moe->topK) * expertParams(m) : 0;
     return p.attention + p.mlp + p.router + experts;
 }
 
@@ -23,19 +23,20 @@ FlopsPerToken trainingFlopsPerToken(const ModelSpec& m, const TrainingSpec& t, R
         return base;
     const ParamCounts p = countParams(m);
     const double recomputeExtra = base.hardware - base.model;
-    const double attentionPerLayer = base.attention / 3 / d(m.layers);
-    const double head = d(m.vocab) * d(m.hidden);
+    const double attentionPerLayer = base.attention / 3 / asDouble(m.layers);
+    const double head = asDouble(m.vocab) * asDouble(m.hidden);
     FlopsPerToken f;
     if (t.method == TrainingMethod::Full) {
         // The first N layers run forward only: no input or weight gradients, no attention backward,
         // nothing to recompute.
         const StageLayers noGrad = noGradLayersOnStage(m, StageLayers{0, m.layers, m.moeLayers()}, t);
-        const double frozenMatmul = d(noGrad.count - noGrad.moe) * layerMatmul(m, p.denseLayer, false) +
-                                    d(noGrad.moe) * layerMatmul(m, p.moeLayer, true);
-        const double frozen = d(noGrad.count);
+        const double frozenMatmul =
+            asDouble(noGrad.count - noGrad.moe) * layerMatmul(m, p.denseLayer, false) +
+            asDouble(noGrad.moe) * layerMatmul(m, p.moeLayer, true);
+        const double frozen = asDouble(noGrad.count);
         f.model = base.model - 4 * frozenMatmul - 2 * attentionPerLayer * frozen;
         f.attention = base.attention - 2 * attentionPerLayer * frozen;
-        f.hardware = f.model + recomputeExtra * (d(m.layers) - frozen) / d(m.layers);
+        f.hardware = f.model + recomputeExtra * (asDouble(m.layers) - frozen) / asDouble(m.layers);
         return f;
     }
     // LoRA / QLoRA: no weight gradients of the base matrices (the head's only if it trains).

@@ -1,7 +1,8 @@
 #pragma once
-// Exact parameter counts of a ModelSpec, per block, following shared/guide/domain.md §1
-// (Narayanan et al. 2021 closed form for GPT; per-matrix sums for GQA / SwiGLU / MoE / MLA).
-#include "scenario/model_spec.h"
+// Exact parameter counts of a ModelSpec, per block: per-matrix sums for GQA / SwiGLU / MoE / MLA
+// (MLA: DeepSeek-V2, arXiv:2405.04434 §2.1); for GPT they equal the closed form of Narayanan et al.
+// 2021 (arXiv:2104.04473), which reproduces every model size of their Table 1.
+#include "core/scenario/model_spec.h"
 
 namespace clusterplan {
 

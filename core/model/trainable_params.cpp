@@ -1,9 +1,9 @@
-#include "model/trainable_params.h"
+#include "core/model/trainable_params.h"
 
 #include <algorithm>
 
-#include "model/lora.h"
-#include "util/as_double.h"
+#include "core/model/lora.h"
+#include "core/util/as_double.h"
 
 namespace clusterplan {
 
@@ -74,11 +74,11 @@ TrainableCounts countTrainable(const ModelSpec& m, const ParamCounts& c, const T
     };
     const StageLayers all{0, m.layers, m.moeLayers()};
     const StageLayers noGrad = noGradLayersOnStage(m, all, t);
-    add(layerStorage(m, c, t, false, false), d(m.denseLayers() - (noGrad.count - noGrad.moe)));
-    add(layerStorage(m, c, t, false, true), d(noGrad.count - noGrad.moe));
+    add(layerStorage(m, c, t, false, false), asDouble(m.denseLayers() - (noGrad.count - noGrad.moe)));
+    add(layerStorage(m, c, t, false, true), asDouble(noGrad.count - noGrad.moe));
     if (m.moe) {
-        add(layerStorage(m, c, t, true, false), d(m.moeLayers() - noGrad.moe));
-        add(layerStorage(m, c, t, true, true), d(noGrad.moe));
+        add(layerStorage(m, c, t, true, false), asDouble(m.moeLayers() - noGrad.moe));
+        add(layerStorage(m, c, t, true, true), asDouble(noGrad.moe));
     }
     const auto put = [&](double params, bool trains) { (trains ? out.trainable : out.frozen) += params; };
     put(c.embedding + c.positions, embeddingTrains(t));

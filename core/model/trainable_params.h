@@ -1,13 +1,13 @@
 #pragma once
-// Which parameters train under the training method (issue 13) and how the others are stored:
+// Which parameters train under the training method and how the others are stored:
 // full training trains every weight; frozen_layers freezes the first N layers and the input
 // embedding of a full fine-tune (they run forward without gradients); LoRA freezes the whole base
 // model in the training precision and trains adapters (model/lora.h); QLoRA stores the frozen
 // linear weights in NF4 (memory/quantized_weights.h). Norms and biases train only in full.
-#include "model/param_count.h"
-#include "parallel/layout.h"
-#include "scenario/model_spec.h"
-#include "scenario/scenario.h"
+#include "core/model/param_count.h"
+#include "core/parallel/layout.h"
+#include "core/scenario/model_spec.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 

@@ -1,4 +1,4 @@
-#include "parallel/layout.h"
+#include "core/parallel/layout.h"
 
 #include <algorithm>
 #include <string>

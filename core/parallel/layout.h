@@ -3,8 +3,8 @@
 // cluster, divisibility rules of Megatron-LM / DeepSpeed checked.
 #include <cstdint>
 
-#include "scenario/scenario.h"
-#include "util/result.h"
+#include "core/scenario/scenario.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -1,13 +1,15 @@
 #pragma once
-// The hardware a scenario runs on, resolved once from the catalog: GPU, the fabric inside and
-// between servers, the stack's performance profile and the NICs per server. Shared by evaluate()
-// and the layout search so both time layouts on exactly the same hardware.
+// The hardware a scenario runs on: GPU, the fabric inside and between servers, the stack's
+// performance profile and the NICs per server. Resolved once from the catalog
+// (catalog/cluster_resolution.h) and shared by evaluate() and the layout search, so both time
+// layouts on exactly the same hardware.
 #include <cstdint>
 
-#include "hardware/catalog.h"
-#include "hardware/host_spec.h"
-#include "perf/step_time.h"
-#include "scenario/scenario.h"
+#include "core/hardware/fabric.h"
+#include "core/hardware/gpu_spec.h"
+#include "core/hardware/host_spec.h"
+#include "core/perf/step_time.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 
@@ -21,8 +23,6 @@ struct ClusterHardware {
     const StackDefaults& stack;  // the framework's feature defaults
 };
 
-// The scenario must have passed checkScenario() (ids exist).
-ClusterHardware clusterHardware(const Scenario& scenario, const Catalog& catalog);
 PerfInputs perfInputs(const ClusterHardware& hw, const Scenario& scenario, const Layout& layout);
 
 }  // namespace clusterplan

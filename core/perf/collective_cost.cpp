@@ -1,9 +1,9 @@
-#include "perf/collective_cost.h"
+#include "core/perf/collective_cost.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "util/as_double.h"
+#include "core/util/as_double.h"
 
 namespace clusterplan {
 
@@ -64,8 +64,8 @@ double stepLatency(const Link& link, Algorithm a, Protocol p) {
 }
 
 // Switch tiers a rail-optimised fat tree needs for n GPU ports of 64-port switches
-// (shared/guide/cost-model.md §2: 1 tier up to 64 ports... 512 with one switch per rail, 2 up to
-// 2,048, 3 beyond). Each tier crossed adds a switch hop to every ring step.
+// (as cost/network_bom.h sizes the fabric: 1 tier up to 64 ports... 512 with one switch per rail,
+// 2 up to 2,048, 3 beyond). Each tier crossed adds a switch hop to every ring step.
 int switchTiers(std::int64_t ports) {
     if (ports <= 512)
         return 1;
@@ -74,7 +74,8 @@ int switchTiers(std::int64_t ports) {
     return 3;
 }
 
-// Bandwidth term of a ring over n ranks on one link: the (n − 1)/n volume factor (domain.md §5).
+// Bandwidth term of a ring over n ranks on one link: the (n − 1)/n volume factor (Thakur,
+// Rabenseifner and Gropp 2005; nccl-tests doc/PERFORMANCE.md, "Bus bandwidth").
 double ringTransfer(Collective c, double bytes, double n, const Link& link) {
     if (n <= 1)
         return 0;
@@ -89,14 +90,14 @@ struct Placement {
 
 Placement place(std::int64_t size, std::int64_t stride, const NetworkTiers& net) {
     Placement p;
-    p.n = d(size);
+    p.n = asDouble(size);
     if (!crossesNodes(size, stride, net.gpusPerNode)) {
         p.g = p.n;
         return p;
     }
     // Group members per node (1 when the stride is a whole node or more).
     const double perNode =
-        std::max(1.0, std::floor(d(net.gpusPerNode) / d(std::max<std::int64_t>(stride, 1))));
+        std::max(1.0, std::floor(asDouble(net.gpusPerNode) / asDouble(std::max<std::int64_t>(stride, 1))));
     p.g = std::min(perNode, p.n);
     p.nodes = p.n / p.g;
     return p;
@@ -178,7 +179,7 @@ NetworkTiers makeTiers(const Fabric& intra, const Fabric& inter, std::int64_t gp
     const bool pcie = intra.id.find("pcie") != std::string::npos;
     t.intra = {intra.bandwidthGBs * 1e9 * intra.efficiency, intra.latencyUs * 1e-6,
                pcie ? LinkClass::Pci : LinkClass::NvLink};
-    const double share = std::min(1.0, d(nicsPerNode) / d(gpusPerNode));
+    const double share = std::min(1.0, asDouble(nicsPerNode) / asDouble(gpusPerNode));
     t.inter = {inter.bandwidthGBs * 1e9 * inter.efficiency * share, inter.latencyUs * 1e-6, LinkClass::Net};
     // Each switch tier above the first adds a store-and-forward hop: ~1 µs per hop for an
     // InfiniBand/Ethernet switch plus cable (NVIDIA QM9700 port-to-port latency 0.13 µs; NCCL's

@@ -9,7 +9,7 @@
 // count of intra- and inter-node steps.
 #include <cstdint>
 
-#include "hardware/fabric.h"
+#include "core/hardware/fabric.h"
 
 namespace clusterplan {
 

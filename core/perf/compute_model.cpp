@@ -1,10 +1,10 @@
-#include "perf/compute_model.h"
+#include "core/perf/compute_model.h"
 
 #include <algorithm>
 
-#include "model/trainable_params.h"
-#include "perf/fine_tuning_compute.h"
-#include "util/as_double.h"
+#include "core/model/trainable_params.h"
+#include "core/perf/fine_tuning_compute.h"
+#include "core/util/as_double.h"
 
 namespace clusterplan {
 
@@ -54,8 +54,8 @@ struct LayerPasses {
 // Forward and backward of one transformer layer for one micro-batch on one GPU.
 LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, const Layout& l,
                         const KernelTimer& k) {
-    const double tp = d(l.tp), h = d(m.hidden), a = d(m.heads);
-    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
+    const double tp = asDouble(l.tp), h = asDouble(m.hidden), a = asDouble(m.heads);
+    const double tokens = asDouble(t.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
     const double normTokens = l.sequenceParallel ? tokens / tp : tokens;
     // Bytes per activation element between kernels: the memory model's figure for this precision.
     const double actBytes = activationBytes(t.precision);
@@ -79,7 +79,7 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
             // weights do not change between micro-batches, so TE casts them once per step, on the
             // first micro-batch, and reuses the FP8 copy ("FP8 weight caching", TE user guide,
             // Performance Optimizations; Megatron-Core passes is_first_microbatch).
-            const double weightCast = 4 * kDim * nDim / d(std::max<std::int64_t>(l.microBatches, 1));
+            const double weightCast = 4 * kDim * nDim / asDouble(std::max<std::int64_t>(l.microBatches, 1));
             f.add(copies * k.memory(4 * rows * kDim + weightCast), 0);
             b.add(copies * k.memory(4 * rows * nDim), 0);
         }
@@ -90,20 +90,20 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
     };
 
     // Attention projections.
-    double qDim = a * d(m.headDim), kvDim = d(m.kvHeads) * d(m.headDim), dQk = d(m.headDim),
-           dV = d(m.headDim);
+    double qDim = a * asDouble(m.headDim), kvDim = asDouble(m.kvHeads) * asDouble(m.headDim),
+           dQk = asDouble(m.headDim), dV = asDouble(m.headDim);
     if (m.mla) {
         const auto& x = *m.mla;
-        dQk = d(x.qkNopeHeadDim + x.qkRopeHeadDim);
-        dV = d(x.vHeadDim);
+        dQk = asDouble(x.qkNopeHeadDim + x.qkRopeHeadDim);
+        dV = asDouble(x.vHeadDim);
         if (x.qLoraRank > 0) {
-            gemm(tokens, h, d(x.qLoraRank));
-            gemm(tokens, d(x.qLoraRank), a * dQk / tp);
+            gemm(tokens, h, asDouble(x.qLoraRank));
+            gemm(tokens, asDouble(x.qLoraRank), a * dQk / tp);
         } else {
             gemm(tokens, h, a * dQk / tp);
         }
-        gemm(tokens, h, d(x.kvLoraRank + x.qkRopeHeadDim));
-        gemm(tokens, d(x.kvLoraRank), a * d(x.qkNopeHeadDim + x.vHeadDim) / tp);
+        gemm(tokens, h, asDouble(x.kvLoraRank + x.qkRopeHeadDim));
+        gemm(tokens, asDouble(x.kvLoraRank), a * asDouble(x.qkNopeHeadDim + x.vHeadDim) / tp);
         gemm(tokens, a * dV / tp, h);
         qDim = a * dQk;
         kvDim = a * dQk;
@@ -114,7 +114,7 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
 
     // Attention scores: 4·T·s·a·d forward (QKᵀ and A·V). Causal kernels skip the masked half;
     // FlashAttention-2 backward does 2.5× the forward work (arXiv:2307.08691 §3).
-    const double kv = d(t.seqLen);
+    const double kv = asDouble(t.seqLen);
     const double scoreFlops = 2 * tokens * kv * a * (dQk + dV) / tp;
     if (t.flashAttention) {
         const double fl = scoreFlops * 0.5;
@@ -145,15 +145,15 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
     };
     if (moe && m.moe) {
         const auto& x = *m.moe;
-        gemm(tokens, h, d(x.experts));  // router
-        const double routed = tokens * d(x.topK);
-        const double perExpertRows = std::max(1.0, routed * d(l.ep) / d(x.experts));
-        mlp(routed, d(x.expertFfnHidden), perExpertRows);
+        gemm(tokens, h, asDouble(x.experts));  // router
+        const double routed = tokens * asDouble(x.topK);
+        const double perExpertRows = std::max(1.0, routed * asDouble(l.ep) / asDouble(x.experts));
+        mlp(routed, asDouble(x.expertFfnHidden), perExpertRows);
         if (x.sharedExperts > 0)
-            mlp(tokens, d(x.sharedExperts * x.sharedExpertFfnHidden), tokens);
+            mlp(tokens, asDouble(x.sharedExperts * x.sharedExpertFfnHidden), tokens);
         memoryOp(2 * actBytes * routed * h);  // permute and un-permute tokens
     } else {
-        mlp(tokens, d(m.ffnHidden), tokens);
+        mlp(tokens, asDouble(m.ffnHidden), tokens);
     }
 
     // Two norms and two residual adds (with dropout masks in GPT): on T/t tokens under SP.
@@ -191,9 +191,9 @@ ModelCompute modelCompute(const ModelSpec& m, const TrainingSpec& t, const Layou
     // and cast to 16 bits for the head's GEMMs (4 + 2) = 14. With a 256 k vocabulary this is a
     // visible share of a small model's step.
     constexpr double kLossBytesForward = 38, kLossBytesBackward = 14;
-    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
-    const double vocab = d(m.vocab) / d(l.tp);
-    const double fl = 2 * tokens * d(m.hidden) * vocab;
+    const double tokens = asDouble(t.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
+    const double vocab = asDouble(m.vocab) / asDouble(l.tp);
+    const double fl = 2 * tokens * asDouble(m.hidden) * vocab;
     out.head.forward.add(k.gemm(fl) + k.memory(kLossBytesForward * tokens * vocab), fl);
     const double headGemms = headTrains(m, t) ? 2 : 1;  // a frozen head needs only the input gradient
     out.head.backward.add(headGemms * k.gemm(fl) + k.memory(kLossBytesBackward * tokens * vocab),
@@ -218,10 +218,10 @@ StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, boo
         if (n > 0)
             out.forward.add(n * layer.forward.seconds, n * layer.forward.flops);
     };
-    add(mc.denseLayer, d(layers.count - layers.moe - (noGrad.count - noGrad.moe)));
-    add(mc.moeLayer, d(layers.moe - noGrad.moe));
-    forwardOnly(mc.denseLayer, d(noGrad.count - noGrad.moe));
-    forwardOnly(mc.moeLayer, d(noGrad.moe));
+    add(mc.denseLayer, asDouble(layers.count - layers.moe - (noGrad.count - noGrad.moe)));
+    add(mc.moeLayer, asDouble(layers.moe - noGrad.moe));
+    forwardOnly(mc.denseLayer, asDouble(noGrad.count - noGrad.moe));
+    forwardOnly(mc.moeLayer, asDouble(noGrad.moe));
     if (lastStage) {
         out.forward.add(mc.head.forward);
         out.backward.add(mc.head.backward);

@@ -1,15 +1,16 @@
 #pragma once
-// Per-operation roofline of one pipeline stage for one micro-batch (domain.md §7): GEMMs at
+// Per-operation roofline of one pipeline stage for one micro-batch (as Calculon, Isaev et al.
+// SC'23): GEMMs at
 // peak × a size-dependent efficiency, attention kernels at their own efficiency, memory-bound
 // kernels (norms, activations, residuals, softmax, cross-entropy) at HBM bandwidth × efficiency;
 // every kernel adds the profile's fixed launch-and-tail overhead.
 #include <cstdint>
 
-#include "hardware/gpu_spec.h"
-#include "parallel/layout.h"
-#include "perf/perf_profile.h"
-#include "scenario/model_spec.h"
-#include "scenario/scenario.h"
+#include "core/hardware/gpu_spec.h"
+#include "core/parallel/layout.h"
+#include "core/perf/perf_profile.h"
+#include "core/scenario/model_spec.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 

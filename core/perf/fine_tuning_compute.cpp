@@ -1,10 +1,10 @@
-#include "perf/fine_tuning_compute.h"
+#include "core/perf/fine_tuning_compute.h"
 
 #include <algorithm>
 
-#include "memory/quantized_weights.h"
-#include "model/lora.h"
-#include "util/as_double.h"
+#include "core/memory/quantized_weights.h"
+#include "core/model/lora.h"
+#include "core/util/as_double.h"
 
 namespace clusterplan {
 
@@ -16,13 +16,13 @@ struct LocalMatrix {
 };
 
 LocalMatrix local(const LinearMatrix& x, const ModelSpec& m, const Layout& l, double tokens) {
-    const double tp = d(l.tp);
+    const double tp = asDouble(l.tp);
     LocalMatrix out{tokens, x.copies, x.columnParallel() ? x.in : x.in / tp,
                     x.columnParallel() ? x.out / tp : x.out};
     if (x.routed && m.moe) {
         // As the expert GEMMs in compute_model.cpp: top_k·tokens rows over E/EP local experts.
-        out.copies = x.copies / d(l.ep);
-        out.rows = std::max(1.0, tokens * d(m.moe->topK) / out.copies);
+        out.copies = x.copies / asDouble(l.ep);
+        out.rows = std::max(1.0, tokens * asDouble(m.moe->topK) / out.copies);
     }
     return out;
 }
@@ -33,9 +33,9 @@ void addFineTuningWork(const ModelSpec& m, bool moeLayer, const TrainingSpec& t,
                        const KernelTimer& k, PassTime& f, PassTime& b) {
     if (t.method == TrainingMethod::Full)
         return;
-    const double tokens = d(t.seqLen) / d(l.cp) * d(l.microBatch);
-    const double r = d(t.lora.rank);
-    const double tp = d(l.tp);
+    const double tokens = asDouble(t.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
+    const double r = asDouble(t.lora.rank);
+    const double tp = asDouble(l.tp);
     for (const LinearMatrix& x : layerLinears(m, moeLayer)) {
         const LocalMatrix g = local(x, m, l, tokens);
         if (t.method == TrainingMethod::Qlora) {

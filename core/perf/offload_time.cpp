@@ -1,4 +1,4 @@
-#include "perf/offload_time.h"
+#include "core/perf/offload_time.h"
 
 #include <algorithm>
 
@@ -9,7 +9,7 @@ namespace {
 // Share of the host's peak DDR bandwidth the CPU optimizer sustains. STREAM triad reaches about
 // 70-80 % of peak on two-socket servers; CPU-Adam streams seven arrays and shares the sockets with
 // data loading and the copy engines. No published constant: a conservative assumption, like the
-// allocator fragmentation (domain.md §4), to calibrate on a measured run.
+// allocator fragmentation (MemoryOverheads in scenario.h), to calibrate on a measured run.
 constexpr double kHostBandwidthEfficiency = 0.5;
 
 }  // namespace

@@ -1,5 +1,5 @@
 #pragma once
-// Time CPU offload adds to a step (issue 13 §2), overlapped as DeepSpeed ZeRO-Offload does (Ren et
+// Time CPU offload adds to a step, overlapped as DeepSpeed ZeRO-Offload does (Ren et
 // al. 2021, arXiv:2101.06840 §4.1 and Fig. 5): gradients stream GPU → host over PCIe while the
 // backward pass runs; the CPU optimizer (DeepSpeed CPU-Adam, §4.2: SIMD, unrolled, OpenMP — bound
 // by host memory bandwidth) updates the partition in chunks while the updated 16-bit parameters of
@@ -8,8 +8,8 @@
 // forward and again for the backward, prefetched behind compute.
 #include <cstdint>
 
-#include "hardware/host_spec.h"
-#include "scenario/scenario.h"
+#include "core/hardware/host_spec.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 

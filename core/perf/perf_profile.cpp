@@ -1,9 +1,9 @@
-#include "perf/perf_profile.h"
+#include "core/perf/perf_profile.h"
 
 #include <cstdio>
 #include <cstdlib>
 
-#include "util/json_read.h"
+#include "core/util/json_read.h"
 
 namespace clusterplan {
 

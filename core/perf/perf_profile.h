@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "scenario/framework.h"
-#include "scenario/precision.h"
-#include "util/result.h"
+#include "core/scenario/framework.h"
+#include "core/scenario/precision.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 
@@ -21,7 +21,7 @@ struct PerfProfile {
     std::string architecture;  // GPU architecture: "ampere", "hopper", ...
     Precision precision = Precision::Bf16;
     // GEMMs: fraction of dense peak, eff(F) = gemmEfficiency · F / (F + gemmHalfGflop), F in GFLOP
-    // (a saturating curve, domain.md §7; small GEMMs run far below peak).
+    // (a saturating curve; small GEMMs run far below peak, as Calculon, Isaev et al. SC'23, shows).
     double gemmEfficiency = 0.8;
     double gemmHalfGflop = 1.0;
     // Fused attention kernels (FlashAttention-2 50-73 % of peak on A100, arXiv:2307.08691).
@@ -49,9 +49,10 @@ struct PerfProfile {
     std::string source;
 };
 
-// What a software stack does unless told otherwise (issue 9 §2: older or simpler stacks are
-// feature flags, not profiles); a scenario overrides each (training.overlap_grad_reduce,
-// training.tp_comm_overlap). Per framework, whatever GPU profile stands in for it.
+// What a software stack does unless told otherwise (older or simpler stacks are feature flags,
+// not profiles: docs/performance-model.md, "Stack features"); a scenario overrides each
+// (training.overlap_grad_reduce, training.tp_comm_overlap). Per framework, whatever GPU profile
+// stands in for it.
 struct StackDefaults {
     bool overlapGradReduce = true;       // DP gradient reduction during the backward
     bool overlapGradReduceZero3 = true;  // the same under ZeRO-3 (DeepSpeed defaults differ)

@@ -1,8 +1,8 @@
-#include "perf/prediction_band.h"
+#include "core/perf/prediction_band.h"
 
 #include <cmath>
 
-#include "util/number_format.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 

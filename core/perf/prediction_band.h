@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "perf/perf_profile.h"
-#include "scenario/model_spec.h"
-#include "scenario/scenario.h"
-#include "util/message.h"
+#include "core/perf/perf_profile.h"
+#include "core/scenario/model_spec.h"
+#include "core/scenario/scenario.h"
+#include "core/util/message.h"
 
 namespace clusterplan {
 

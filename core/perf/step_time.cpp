@@ -1,18 +1,19 @@
-#include "perf/step_time.h"
+#include "core/perf/step_time.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "memory/memory_model.h"
-#include "model/flops.h"
-#include "model/method_flops.h"
-#include "model/trainable_params.h"
-#include "perf/collective_cost.h"
-#include "perf/compute_model.h"
-#include "perf/offload_time.h"
-#include "perf/prediction_band.h"
-#include "perf/synchronisation.h"
-#include "util/as_double.h"
+#include "core/memory/memory_model.h"
+#include "core/model/flops.h"
+#include "core/model/method_flops.h"
+#include "core/model/trainable_params.h"
+#include "core/perf/collective_cost.h"
+#include "core/perf/compute_model.h"
+#include "core/perf/offload_time.h"
+#include "core/perf/prediction_band.h"
+#include "core/perf/synchronisation.h"
+#include "core/util/as_double.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -47,7 +48,7 @@ struct MicroBatchComm {
 // the chunk that has arrived. All but one chunk can hide, and no more than the GEMMs' own time.
 // `share`: the profile's tp_overlap, the part of that bound a stack reaches (1 = all of it).
 double tpCommHidden(double total, double gemmSeconds, std::int64_t tp, double share) {
-    const double chunks = d(tp);
+    const double chunks = asDouble(tp);
     const double hideable = total * (chunks - 1) / chunks;
     return share * std::min(hideable, gemmSeconds * (chunks - 1) / chunks);
 }
@@ -56,10 +57,10 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
                               std::int64_t moeLayers, double attentionForward, double gemmSeconds) {
     const auto& m = in.model;
     const auto& l = in.layout;
-    const double tokens = d(in.training.seqLen) / d(l.cp) * d(l.microBatch);
+    const double tokens = asDouble(in.training.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
     // Bytes per activation element on the wire: the memory model's figure for this precision.
     const double actBytes = activationBytes(in.training.precision);
-    const double hiddenBytes = tokens * d(m.hidden) * actBytes;
+    const double hiddenBytes = tokens * asDouble(m.hidden) * actBytes;
     MicroBatchComm c;
     // TP (Megatron, Shoeybi et al. 2019): 2 all-reduces forward + 2 backward per layer, each of
     // T·h elements; with SP the same volume as all-gather + reduce-scatter; full recompute repeats
@@ -70,28 +71,31 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
                               ? collectiveSeconds(Collective::ReduceScatter, hiddenBytes, l.tp, 1, net) +
                                     collectiveSeconds(Collective::AllGather, hiddenBytes, l.tp, 1, net)
                               : collectiveSeconds(Collective::AllReduce, hiddenBytes, l.tp, 1, net);
-    const double tpTotal = perLayer * d(layers) * tpOnce;
+    const double tpTotal = perLayer * asDouble(layers) * tpOnce;
     if (tpCommOverlapRuns(in))
         c.tpHidden = tpCommHidden(tpTotal, gemmSeconds, l.tp, in.profile.tpOverlap);
     c.tp = tpTotal - c.tpHidden;
     // CP ring attention: c − 1 K/V block exchanges forward, twice that backward, overlapped with
     // the blockwise attention kernels (Liu et al. 2023, arXiv:2310.01889).
     if (l.cp > 1) {
-        const double kvDim = m.mla ? d(m.mla->kvLoraRank + m.mla->qkRopeHeadDim) : d(m.kvHeads * m.headDim);
-        const double block = 2 * tokens * kvDim * actBytes / d(l.tp);
-        const double ring = d(l.cp - 1) * p2pSeconds(block, l.tp, net) * d(layers);
+        const double kvDim =
+            m.mla ? asDouble(m.mla->kvLoraRank + m.mla->qkRopeHeadDim) : asDouble(m.kvHeads * m.headDim);
+        const double block = 2 * tokens * kvDim * actBytes / asDouble(l.tp);
+        const double ring = asDouble(l.cp - 1) * p2pSeconds(block, l.tp, net) * asDouble(layers);
         c.cp = std::max(0.0, 3 * ring - 3 * attentionForward);
     }
-    // EP: dispatch + combine all-to-all forward and backward per MoE layer (domain.md §5).
+    // EP: dispatch + combine all-to-all forward and backward per MoE layer (GShard, Lepikhin et al.
+    // 2020, arXiv:2006.16668).
     if (l.ep > 1 && m.moe) {
-        const double bytes = tokens * d(m.moe->topK) * d(m.hidden) * actBytes;
-        c.ep = 4 * d(moeLayers) * collectiveSeconds(Collective::AllToAll, bytes, l.ep, l.tp * l.cp, net);
+        const double bytes = tokens * asDouble(m.moe->topK) * asDouble(m.hidden) * actBytes;
+        c.ep =
+            4 * asDouble(moeLayers) * collectiveSeconds(Collective::AllToAll, bytes, l.ep, l.tp * l.cp, net);
     }
     // PP: one activation send forward and one gradient send backward per stage boundary, v times
     // with interleaving; scattered over TP ranks (Narayanan et al. 2021 §4.1).
     if (l.pp > 1) {
-        const double bytes = hiddenBytes / d(l.tp);
-        c.pp = 2 * d(l.vpp) * p2pSeconds(bytes, l.tp * l.cp * l.dp, net);
+        const double bytes = hiddenBytes / asDouble(l.tp);
+        c.pp = 2 * asDouble(l.vpp) * p2pSeconds(bytes, l.tp * l.cp * l.dp, net);
     }
     return c;
 }
@@ -146,7 +150,7 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
     // ZeRO-3 / FSDP: all-gather weights forward and backward, reduce-scatter gradients, every
     // micro-batch, one call per layer, prefetched one layer ahead; exposed where a pass's comm
     // exceeds its compute.
-    const double layers = d(std::max<std::int64_t>(in.model.layers / l.pp, 1));
+    const double layers = asDouble(std::max<std::int64_t>(in.model.layers / l.pp, 1));
     const double gather =
         collectiveSeconds(Collective::AllGather, weightBytes / layers, group, l.tp, net, layers);
     const double scatter = collectiveSeconds(Collective::ReduceScatter, localParams * gradBytes / layers,
@@ -154,8 +158,8 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
     const double perMb = std::max(0.0, gather - window * slowest.forward) +
                          std::max(0.0, gather + scatter - window * (slowest.backward + slowest.recompute)) +
                          gather / layers;
-    e.dpCommTotalSeconds = d(l.microBatches) * (2 * gather + scatter);
-    e.dpCommSeconds = d(l.microBatches) * perMb;
+    e.dpCommTotalSeconds = asDouble(l.microBatches) * (2 * gather + scatter);
+    e.dpCommSeconds = asDouble(l.microBatches) * perMb;
 }
 
 // The optimizer step of the trainable parameters on the GPU, or with CPU offload the CPU step and
@@ -164,7 +168,7 @@ void addOptimizer(const PerfInputs& in, const KernelTimer& timer, const StageTim
                   const MemoryBreakdown& mem, PerfEstimate& e) {
     const auto& l = in.layout;
     const auto& t = in.training;
-    const double shard = l.zeroStage >= 1 ? d(l.dp * l.cp) : 1.0;
+    const double shard = l.zeroStage >= 1 ? asDouble(l.dp * l.cp) : 1.0;
     if (l.offload == Offload::None) {
         e.optimizerSeconds = optimizerSeconds(mem.trainableParams / shard, t, timer);
         return;
@@ -232,13 +236,13 @@ PerfEstimate estimateStep(const PerfInputs& in) {
             return a.perMicroBatch() < b.perMicroBatch();
         });
     e.slowestStage = slowest - stages.begin();
-    const double m = d(l.microBatches);
+    const double m = asDouble(l.microBatches);
     double sum = 0;
     for (const auto& s : stages)
         sum += s.perMicroBatch();
     // 1F1B and GPipe: every stage waits (p − 1) fill/drain slots, each as long as the stages it
     // waits for; interleaving with v chunks divides the fill by v (Narayanan et al. 2021 §2.2).
-    const double fill = (sum - slowest->perMicroBatch()) / d(l.vpp);
+    const double fill = (sum - slowest->perMicroBatch()) / asDouble(l.vpp);
     const double pipeline = m * slowest->perMicroBatch() + fill;
     e.computeSeconds = m * slowest->compute;
     e.recomputeSeconds = m * slowest->recompute;
@@ -262,22 +266,23 @@ PerfEstimate estimateStep(const PerfInputs& in) {
                     e.synchronisationSeconds;
 
     // Throughput, utilisation, time to train.
-    const double tokensPerStep = d(t.globalBatch) * d(t.seqLen);
-    const double gpus = d(l.gpus());
+    const double tokensPerStep = asDouble(t.globalBatch) * asDouble(t.seqLen);
+    const double gpus = asDouble(l.gpus());
     e.tokensPerSecond = tokensPerStep / e.stepSeconds;
     const FlopsPerToken f = trainingFlopsPerToken(in.model, t, l.recompute);
     const double peak = in.gpu.peakTflops(t.precision).value_or(1) * 1e12;
     e.tflopsPerGpu = f.model * e.tokensPerSecond / gpus / 1e12;
     e.mfu = f.model * e.tokensPerSecond / (gpus * peak);
     // Executed FLOPs: all stages, all micro-batches, all data-parallel replicas.
-    e.hfu = executedFlops * m * d(l.dp) * d(l.cp) * d(l.tp) / e.stepSeconds / (gpus * peak);
+    e.hfu =
+        executedFlops * m * asDouble(l.dp) * asDouble(l.cp) * asDouble(l.tp) / e.stepSeconds / (gpus * peak);
     const PredictionBand band = predictionBand(in.profile, in.model, t, l.gpus());
     e.stepSecondsLow = e.stepSeconds * band.low;
     e.stepSecondsHigh = e.stepSeconds * band.high;
     e.notes.insert(e.notes.end(), band.reasons.begin(), band.reasons.end());
     const double seconds = t.tokensToTrain() / e.tokensPerSecond;
-    e.trainDays = seconds / 86400;
-    e.gpuHours = seconds / 3600 * gpus;
+    e.trainDays = seconds / units::kSecondsPerDay;
+    e.gpuHours = seconds / units::kSecondsPerHour * gpus;
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
         e.notes.push_back(makeMessage("perf.fp8_uncalibrated"));
     if (in.profile.framework != t.framework && in.profile.calibrated)

@@ -1,5 +1,5 @@
 #pragma once
-// Step time of one training iteration and its parts (domain.md §5-7): compute per stage from the
+// Step time of one training iteration and its parts (docs/performance-model.md): compute per stage from the
 // roofline, exposed tensor/context/expert/pipeline communication per micro-batch, the pipeline
 // schedule's bubble (1F1B, interleaved 1F1B), exposed data-parallel communication after the
 // overlap window, and the optimizer step.
@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "hardware/fabric.h"
-#include "hardware/gpu_spec.h"
-#include "hardware/host_spec.h"
-#include "parallel/layout.h"
-#include "perf/perf_profile.h"
-#include "scenario/model_spec.h"
-#include "scenario/scenario.h"
-#include "util/message.h"
+#include "core/hardware/fabric.h"
+#include "core/hardware/gpu_spec.h"
+#include "core/hardware/host_spec.h"
+#include "core/parallel/layout.h"
+#include "core/perf/perf_profile.h"
+#include "core/scenario/model_spec.h"
+#include "core/scenario/scenario.h"
+#include "core/util/message.h"
 
 namespace clusterplan {
 

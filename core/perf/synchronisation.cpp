@@ -1,4 +1,4 @@
-#include "perf/synchronisation.h"
+#include "core/perf/synchronisation.h"
 
 #include <cmath>
 #include <numbers>

@@ -1,11 +1,11 @@
 // Checks of a scenario's phases (see phase_check.h).
-#include "phases/phase_check.h"
+#include "core/phases/phase_check.h"
 
 #include <cmath>
 
-#include "util/closest_id.h"
-#include "util/json_read.h"
-#include "util/number_format.h"
+#include "core/util/closest_id.h"
+#include "core/util/json_read.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 

@@ -4,9 +4,9 @@
 // not sell slices or whose fraction is not a whole number of the offer's slices, a bought slice.
 #include <optional>
 
-#include "hardware/catalog.h"
-#include "scenario/scenario.h"
-#include "util/result.h"
+#include "core/catalog/catalog.h"
+#include "core/scenario/scenario.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -1,15 +1,15 @@
 // Costs of the phases of a phased plan; the model and its rules are in phase_costs.h.
-#include "phases/phase_costs.h"
+#include "core/phases/phase_costs.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 
-#include "cost/cost_curves.h"
-#include "cost/cost_model.h"
-#include "cost/renting.h"
-#include "util/as_double.h"
-#include "util/json_read.h"
+#include "core/cost/cost_curves.h"
+#include "core/cost/cost_model.h"
+#include "core/cost/renting.h"
+#include "core/util/as_double.h"
+#include "core/util/json_read.h"
 
 namespace clusterplan {
 
@@ -78,9 +78,12 @@ Result<cost::CostModel> modelFor(const Scenario& s, const PhaseSetup& p, const C
     const cost::PriceBook* book = catalog.priceBooks().book(s.cost.priceBook);
     if (!book)
         return Error{"cost.price_book", "unknown price book '" + s.cost.priceBook + "'"};
+    // The phase check refuses unknown GPUs; no assumed power draw stands in for a missing card.
     const GpuSpec* gpu = catalog.gpu(p.cluster.gpu);
+    if (!gpu)
+        return phaseError(p, Error{"cluster.gpu", "unknown GPU '" + p.cluster.gpu + "'"});
     const cost::ClusterFacts facts{p.cluster.gpu, p.gpus(), p.slice ? 1 : p.cluster.nodes,
-                                   p.slice ? 1 : p.cluster.gpusPerNode, gpu ? gpu->tdpW : 400.0};
+                                   p.slice ? 1 : p.cluster.gpusPerNode, gpu->tdpW};
     cost::CostInputs inputs = costInputsFor(s, p, *book);
     auto model = cost::resolveCostModel(inputs, catalog.priceBooks(), facts);
     if (!model && p.acquire == Acquire::Rent && model.error().where == "cost.overrides.node_price") {
@@ -122,7 +125,7 @@ private:
     std::string money(Money m) const { return cost::formatMoney(m, m_out.currency); }
     void add(std::size_t phase, int month, Money amount) {
         m_out.phases[phase].total += amount;
-        m_out.months[at(month)] += amount;
+        m_out.months[monthIndex(month)] += amount;
     }
     [[nodiscard]] int lastMonth(std::size_t q) const { return m_phases[q].start + m_phases[q].months - 1; }
 
@@ -172,7 +175,7 @@ public:
     [[nodiscard]] Money rest(std::int64_t from, std::int64_t to, int k) {
         Money sum;
         for (int j = k; j < termEnd(k); ++j)
-            sum += base(from).accrued[at(j)] - (to > 0 ? base(to).accrued[at(j)] : Money());
+            sum += base(from).accrued[monthIndex(j)] - (to > 0 ? base(to).accrued[monthIndex(j)] : Money());
         return sum;
     }
     [[nodiscard]] const cost::RentOffer& offer() const { return m_offer; }
@@ -243,9 +246,10 @@ void Costing::rentRun(std::size_t first, std::size_t last) {
             if (c.midTerm(k) && c.rules().addCards == cost::AddCards::ListPrice) {
                 Money extra;
                 for (int j = k; j < std::min(c.termEnd(k), k + p.months); ++j)
-                    extra += c.base(baseGpus).accrued[at(j)] + c.list(listGpus + added).accrued[at(j)] -
-                             (listGpus > 0 ? c.list(listGpus).accrued[at(j)] : Money()) -
-                             c.base(baseGpus + added).accrued[at(j)];
+                    extra += c.base(baseGpus).accrued[monthIndex(j)] +
+                             c.list(listGpus + added).accrued[monthIndex(j)] -
+                             (listGpus > 0 ? c.list(listGpus).accrued[monthIndex(j)] : Money()) -
+                             c.base(baseGpus + added).accrued[monthIndex(j)];
                 listGpus += added;
                 pc.events.push_back("adds " + gpuCount(added) +
                                     " mid-term at list price until the term ends (" + money(extra) +
@@ -269,9 +273,9 @@ void Costing::rentRun(std::size_t first, std::size_t last) {
                 baseGpus += listGpus;  // the added cards join the contract at renewal
                 listGpus = 0;
             }
-            Money month = c.base(baseGpus).accrued[at(k)];
+            Money month = c.base(baseGpus).accrued[monthIndex(k)];
             if (listGpus > 0)
-                month += c.list(listGpus).accrued[at(k)];
+                month += c.list(listGpus).accrued[monthIndex(k)];
             add(q, p.start + j, month);
         }
     }
@@ -290,7 +294,7 @@ void Costing::buyRun(std::size_t first, std::size_t last) {
         m_out.phases[q].purchaseId = m.purchaseId;
         m_out.phases[q].gpusRented = 0;
         for (int j = 0; j < p.months; ++j, ++k) {
-            Money month = curves.ownGross[at(k + 1)] - curves.ownGross[at(k)];
+            Money month = curves.ownGross[monthIndex(k + 1)] - curves.ownGross[monthIndex(k)];
             if (k == 0)
                 month += curves.ownGross[0];
             add(q, p.start + j, month);
@@ -300,7 +304,7 @@ void Costing::buyRun(std::size_t first, std::size_t last) {
                                       "buys " + std::to_string(m.cluster.nodes) + " × " +
                                           std::to_string(m.cluster.gpusPerNode) + "-GPU servers: capex " +
                                           money(curves.own.capex.capex));
-    const Money back = curves.own.residual[at(length)] - curves.own.loanBalance[at(length)];
+    const Money back = curves.own.residual[monthIndex(length)] - curves.own.loanBalance[monthIndex(length)];
     add(last, lastMonth(last), -back);
     m_out.phases[last].events.push_back("resale value of the servers after " + std::to_string(length) +
                                         " months: " + money(back) + " back");
@@ -324,7 +328,7 @@ Result<PhaseCosts> costPhases(const Scenario& s, const std::vector<PhaseSetup>& 
         return Error{"phases", "no phases"};
     out.currency = models.front().currency;
     out.phases.resize(phases.size());
-    out.months.assign(at(months), Money());
+    out.months.assign(monthIndex(months), Money());
     Costing costing(phases, models, out);
     for (std::size_t first = 0; first < phases.size();) {
         std::size_t last = first;

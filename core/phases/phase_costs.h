@@ -1,5 +1,5 @@
 #pragma once
-// What each phase of a phased plan costs (issue 12 §1), from the cost engine's own schedules:
+// What each phase of a phased plan costs, from the cost engine's own schedules:
 // renting uses buildRentSchedule() (cost/renting.h) for the offer and term the phase's cost model
 // resolves, buying uses buildOwnCurves() (cost/cost_curves.h). Consecutive phases that rent the
 // same offer and term for the same GPU are one contract: its month k is month k of that
@@ -23,10 +23,10 @@
 #include <string>
 #include <vector>
 
-#include "cost/money.h"
-#include "hardware/catalog.h"
-#include "phases/phase_setup.h"
-#include "util/result.h"
+#include "core/catalog/catalog.h"
+#include "core/cost/money.h"
+#include "core/phases/phase_setup.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

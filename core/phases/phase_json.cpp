@@ -1,9 +1,9 @@
 // Reading and writing "phases" (see phase_json.h).
-#include "phases/phase_json.h"
+#include "core/phases/phase_json.h"
 
-#include "cost/cost_inputs.h"
-#include "hardware/catalog_json.h"
-#include "util/closest_id.h"
+#include "core/catalog/catalog_json.h"
+#include "core/cost/cost_inputs.h"
+#include "core/util/closest_id.h"
 
 namespace clusterplan {
 

@@ -1,5 +1,5 @@
 #pragma once
-// Reading and writing a scenario's optional "phases" list (issue 12 §1):
+// Reading and writing a scenario's optional "phases" list:
 //   "phases": [{"name", "months", "cluster": {...} or "slice": {"gpu", "fraction"},
 //               "acquire": "rent"|"buy", "offer", "term", "contract": {"add_cards", "early_exit"},
 //               "model": {...}, "tokens"}]
@@ -9,10 +9,10 @@
 // Ranges and ids are checked with key paths ("phases[1].months"); phase_check.h checks offers.
 #include <string>
 
-#include "hardware/catalog.h"
-#include "scenario/scenario.h"
-#include "util/json_read.h"
-#include "util/json_write.h"
+#include "core/catalog/catalog.h"
+#include "core/scenario/scenario.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan {
 

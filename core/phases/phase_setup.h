@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario/scenario.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 

@@ -1,19 +1,20 @@
 // What one phase trains (see phase_training.h).
-#include "phases/phase_training.h"
+#include "core/phases/phase_training.h"
 
 #include <algorithm>
 #include <limits>
 
-#include "cost/ownership.h"
-#include "report/plan.h"
-#include "util/json_read.h"
-#include "util/units.h"
+#include "core/calibration/evaluate.h"
+#include "core/cost/ownership.h"
+#include "core/util/json_read.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
 namespace {
 
-constexpr double kSecondsPerMonth = cost::kHoursPerMonth * 3600.0;  // 730 h (cost-model.md §1)
+constexpr double kSecondsPerMonth =
+    cost::kHoursPerMonth * units::kSecondsPerHour;  // 730 h (cost/ownership.h)
 
 Scenario phaseScenario(const Scenario& s, const PhaseSetup& p) {
     Scenario out = s;
@@ -65,7 +66,7 @@ Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& p, const C
         t.tokens += month;
         left -= month;
     }
-    t.trainingDays = rate > 0 ? t.tokens / rate / 86400.0 : 0.0;
+    t.trainingDays = rate > 0 ? t.tokens / rate / units::kSecondsPerDay : 0.0;
     t.reachedGoal = p.tokens && t.tokens >= *p.tokens * (1 - 1e-12);
     return t;
 }

@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "hardware/catalog.h"
-#include "phases/phase_setup.h"
-#include "util/result.h"
+#include "core/catalog/catalog.h"
+#include "core/phases/phase_setup.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -1,8 +1,8 @@
 // The phased plan and its two plain plans (see phased_plan.h).
-#include "phases/phased_plan.h"
+#include "core/phases/phased_plan.h"
 
-#include "phases/phase_check.h"
-#include "util/as_double.h"
+#include "core/phases/phase_check.h"
+#include "core/util/as_double.h"
 
 namespace clusterplan {
 
@@ -137,15 +137,15 @@ Result<PhasedPlan> planPhases(const Scenario& s, const Catalog& catalog) {
     for (int m = 0; m <= plan.months; ++m) {
         PhasedMonth pm;
         pm.month = m;
-        pm.phased = phasedCost[at(m)];
-        pm.phasedTokens = phasedTokens[at(m)];
+        pm.phased = phasedCost[monthIndex(m)];
+        pm.phasedTokens = phasedTokens[monthIndex(m)];
         if (rent) {
-            pm.rentFinal = rent->cost[at(m)];
-            pm.rentFinalTokens = rent->tokens[at(m)];
+            pm.rentFinal = rent->cost[monthIndex(m)];
+            pm.rentFinalTokens = rent->tokens[monthIndex(m)];
         }
         if (buy) {
-            pm.buyFinal = buy->cost[at(m)];
-            pm.buyFinalTokens = buy->tokens[at(m)];
+            pm.buyFinal = buy->cost[monthIndex(m)];
+            pm.buyFinalTokens = buy->tokens[monthIndex(m)];
         }
         plan.monthly.push_back(pm);
     }

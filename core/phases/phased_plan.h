@@ -1,5 +1,5 @@
 #pragma once
-// PhasedPlan (issue 12 §1): a plan that grows over time, e.g. the seed article's path (§3 #3,
+// PhasedPlan: a plan that grows over time, e.g. the seed article's path (§3 #3,
 // 陷阱五): prove the code on a GPU slice, move to one 8-GPU server, then to a cluster. Per phase
 // and cumulatively: what it trains (phase_training.h) and what it costs under the price book's
 // contract rules (phase_costs.h). Beside it, two plain plans over the same months: renting the
@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "cost/money.h"
-#include "hardware/catalog.h"
-#include "phases/phase_costs.h"
-#include "phases/phase_training.h"
-#include "scenario/scenario.h"
-#include "util/result.h"
+#include "core/catalog/catalog.h"
+#include "core/cost/money.h"
+#include "core/phases/phase_costs.h"
+#include "core/phases/phase_training.h"
+#include "core/scenario/scenario.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -1,11 +1,11 @@
 // Formats of the phased plan (see phases_format.h).
-#include "phases/phases_format.h"
+#include "core/phases/phases_format.h"
 
 #include <cmath>
 
-#include "util/csv_write.h"
-#include "util/json_write.h"
-#include "util/number_format.h"
+#include "core/util/csv_write.h"
+#include "core/util/json_write.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 

@@ -5,7 +5,7 @@
 // cumulative monthly curves.
 #include <string>
 
-#include "phases/phased_plan.h"
+#include "core/phases/phased_plan.h"
 
 namespace clusterplan {
 

@@ -1,4 +1,4 @@
-#include "quote/chinese_amount.h"
+#include "core/quote/chinese_amount.h"
 
 #include <array>
 #include <cstdint>

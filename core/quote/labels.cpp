@@ -1,4 +1,4 @@
-#include "quote/labels.h"
+#include "core/quote/labels.h"
 
 #include <array>
 
@@ -12,7 +12,7 @@ struct Entry {
     std::string_view zh;
 };
 
-// Conventions of a Chinese quote (quotes-and-charts.md §2): 报价单编号, 报价明细, 不含税金额,
+// Conventions of a Chinese quote (报价单; docs/quotes.md): 报价单编号, 报价明细, 不含税金额,
 // 税额, 价税合计, 大写, 有效期, 签字盖章.
 constexpr std::array kLabels{
     Entry{"title", "Quotation", "报价单"},
@@ -169,6 +169,7 @@ constexpr std::array kLabels{
     Entry{"term", "term {}", "合同期 {}"},
     Entry{"prepaid", "prepaid", "预付"},
     Entry{"price_source", "source {}, as of {}", "来源：{}，日期：{}"},
+    Entry{"price_source_undated", "source {}", "来源：{}"},
     Entry{
         "accuracy_cv",
         "Step time, cross-validated: mean absolute error {} over {} published runs, each predicted by "

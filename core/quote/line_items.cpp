@@ -1,9 +1,9 @@
-#include "quote/line_items.h"
+#include "core/quote/line_items.h"
 
 #include <algorithm>
 
-#include "cost/renting.h"
-#include "util/number_format.h"
+#include "core/cost/renting.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::quote {
 

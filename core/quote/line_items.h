@@ -1,6 +1,6 @@
 #pragma once
-// Quote line items built from the cost engine's results (issue 8 §1 "Line items"; quotes-and-
-// charts.md §1-2): two alternatives, renting and buying, each in groups with subtotals. Every line
+// Quote line items built from the cost engine's results (docs/quotes.md, the PDF's line items):
+// two alternatives, renting and buying, each in groups with subtotals. Every line
 // is quantity × unit price × (1 − discount), rounded to the cent, with its VAT category and rate:
 //   不含税金额 (amount)  = round(qty × unit price × (1 − discount))
 //   税额 (tax)          = round(amount × VAT rate)
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "cost/rent_vs_buy.h"
-#include "quote/labels.h"
-#include "scenario/quote_info.h"
+#include "core/cost/rent_vs_buy.h"
+#include "core/quote/labels.h"
+#include "core/scenario/quote_info.h"
 
 namespace clusterplan::quote {
 

@@ -1,11 +1,12 @@
-#include "quote/quote_document.h"
+#include "core/quote/quote_document.h"
 
 #include <cmath>
 #include <cstdio>
 
-#include "quote/quote_json.h"
-#include "report/plan_format.h"
-#include "util/number_format.h"
+#include "core/quote/quote_json.h"
+#include "core/report/plan_format.h"
+#include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan::quote {
 
@@ -63,11 +64,11 @@ Verdict verdictOf(const Plan& p) {
     v.totalParams = p.params.total;
     v.offload = p.layout.offload;
     v.hostBytesPerNode = p.memory.host.total() * static_cast<double>(p.scenario.cluster.gpusPerNode);
-    v.hostCapacityBytes = p.host.memoryGib * 1024.0 * 1024.0 * 1024.0;
+    v.hostCapacityBytes = p.host.memoryGib * units::kGiB;
     v.hostFits = p.memory.host.fits();
     v.tokensPerSecond = p.perf.tokensPerSecond;
     v.mfu = p.perf.mfu;
-    v.trainDays = p.run.wallDays;  // budgeted days (issue 12 §3): what the quote prices
+    v.trainDays = p.run.wallDays;  // budgeted days (run/run_length.h): what the quote prices
     if (!p.cost)
         return v;
     const cost::CostReport& c = *p.cost;

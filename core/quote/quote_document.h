@@ -1,5 +1,5 @@
 #pragma once
-// QuoteDocument: everything a customer quote prints, in the issue's page order (issue 8 §1):
+// QuoteDocument: everything a customer quote prints, in the PDF's page order (docs/quotes.md):
 // cover facts, the verdict, the rent and buy line items, and the assumptions (every price with its
 // source and date, the engine's validated accuracy, the estimate disclaimer). Built once from a
 // Plan; the text report, the PDF and the workbook all read it, so they print the same numbers.
@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "quote/line_items.h"
-#include "report/plan.h"
-#include "scenario/fine_tuning_spec.h"
-#include "scenario/quote_info.h"
-#include "search/scaling_study.h"
-#include "util/message.h"
-#include "validation/validation.h"
+#include "core/quote/line_items.h"
+#include "core/report/plan.h"
+#include "core/scenario/fine_tuning_spec.h"
+#include "core/scenario/quote_info.h"
+#include "core/studies/scaling_study.h"
+#include "core/util/message.h"
+#include "core/validation/validation.h"
 
 namespace clusterplan::quote {
 
@@ -25,7 +25,7 @@ struct Verdict {
     bool fits = false;
     double memoryBytes = 0, capacityBytes = 0;
     std::string reason;  // why it does not fit
-    // Fine-tuning (issue 13): shown when the run is not full training of every layer.
+    // Fine-tuning: shown when the run is not full training of every layer.
     TrainingMethod method = TrainingMethod::Full;
     std::int64_t loraRank = 0, frozenLayers = 0;
     double loraAlpha = 0;
@@ -45,10 +45,10 @@ struct Verdict {
     bool buyCheaper = false;  // own net of resale below rent at the horizon
 };
 
-// The validation table summarised as the assumptions page quotes it: what `clusterplan-cli validate` reports
-// (issue 9 §1): the cross-validated error (each source's runs predicted by profiles fitted without that
-// source) is what a customer's run can expect; the in-sample error is shown beside it only so the two are not
-// confused.
+// The validation table summarised as the assumptions page quotes it: what `clusterplan-cli validate`
+// reports: the cross-validated error (each source's runs predicted by profiles fitted without that
+// source) is what a customer's run can expect; the in-sample error is shown beside it only so the two
+// are not confused.
 struct Accuracy {
     int runs = 0;               // published runs scored (excluded ones are not)
     double cvMeanAbsError = 0;  // leave one source out

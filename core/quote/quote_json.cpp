@@ -1,4 +1,4 @@
-#include "quote/quote_json.h"
+#include "core/quote/quote_json.h"
 
 #include <charconv>
 

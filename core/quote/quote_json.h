@@ -1,9 +1,9 @@
 #pragma once
-// A scenario's `quote` object (issue 8 §1), read strictly like the rest of scenario_json: unknown
+// A scenario's `quote` object, read strictly like the rest of scenario_json: unknown
 // keys, wrong types and out-of-range values are errors naming the key path ("quote.tax.rates.goods").
-#include "scenario/quote_info.h"
-#include "util/json_read.h"
-#include "util/json_write.h"
+#include "core/scenario/quote_info.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan::quote {
 

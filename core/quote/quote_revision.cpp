@@ -1,4 +1,4 @@
-#include "quote/quote_revision.h"
+#include "core/quote/quote_revision.h"
 
 namespace clusterplan::quote {
 

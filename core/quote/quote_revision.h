@@ -1,8 +1,8 @@
 #pragma once
 // Quotes are numbered and keep their number across edits; saving an edited quote again makes a
-// new revision (issue 8 §1; Dell eQuote and Huawei Cloud in quotes-and-charts.md §1).
-#include "scenario/quote_info.h"
-#include "scenario/scenario.h"
+// new revision (as Dell Premier eQuotes and Huawei Cloud price lists do).
+#include "core/scenario/quote_info.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan::quote {
 

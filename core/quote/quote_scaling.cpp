@@ -1,6 +1,6 @@
-#include "quote/quote_scaling.h"
+#include "core/quote/quote_scaling.h"
 
-#include "util/number_format.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::quote {
 

@@ -1,5 +1,5 @@
 #pragma once
-// The quote's scaling section (issue 8 §1 item 4: "scaling (chart)"): the study
+// The quote's scaling section: the study
 // `clusterplan-cli scale FILE` runs, from the scenario alone — GPU counts up to the scenario's
 // cluster, no deadline (a quote has none). The study bounds itself (kScalingLayoutBudget layouts
 // over all of its searches), as it does for the window's Scaling tab, so a big scenario stays
@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "hardware/catalog.h"
-#include "quote/labels.h"
-#include "scenario/scenario.h"
-#include "search/scaling_study.h"
+#include "core/catalog/catalog.h"
+#include "core/quote/labels.h"
+#include "core/scenario/scenario.h"
+#include "core/studies/scaling_study.h"
 
 namespace clusterplan::quote {
 

@@ -1,11 +1,11 @@
-#include "quote/quote_text.h"
+#include "core/quote/quote_text.h"
 
 #include <cmath>
 #include <sstream>
 
-#include "quote/chinese_amount.h"
-#include "report/plan_format.h"
-#include "util/number_format.h"
+#include "core/quote/chinese_amount.h"
+#include "core/report/plan_format.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::quote {
 
@@ -206,7 +206,8 @@ std::string quoteToText(const QuoteDocument& d, Lang lang) {
     out << "\n" << label(lang, "prices") << "\n";
     for (const auto& p : d.prices)
         out << "  " << p.key << " = " << p.value << "; "
-            << label(lang, "price_source", {p.source.empty() ? "-" : p.source, p.asOf.empty() ? "-" : p.asOf})
+            << (p.asOf.empty() ? label(lang, "price_source_undated", {p.source.empty() ? "-" : p.source})
+                               : label(lang, "price_source", {p.source.empty() ? "-" : p.source, p.asOf}))
             << "\n";
     if (!d.info.notes.empty())
         out << "\n" << label(lang, "notes") << "\n  " << d.info.notes << "\n";

@@ -4,7 +4,7 @@
 // so it is the golden file of a fixed scenario's report (tests/golden/).
 #include <string>
 
-#include "quote/quote_document.h"
+#include "core/quote/quote_document.h"
 
 namespace clusterplan::quote {
 

@@ -1,10 +1,10 @@
-#include "report/fine_tuning_format.h"
+#include "core/report/fine_tuning_format.h"
 
 #include <cmath>
 
-#include "report/plan_format.h"
-#include "util/number_format.h"
-#include "util/units.h"
+#include "core/report/plan_format.h"
+#include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 

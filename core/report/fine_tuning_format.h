@@ -1,11 +1,11 @@
 #pragma once
-// The fine-tuning and offload parts of the plan reports (issue 13): method, trainable parameters,
+// The fine-tuning and offload parts of the plan reports: method, trainable parameters,
 // the FLOP convention of the method, offload and host memory, in JSON and in text.
 #include <ostream>
 #include <string>
 
-#include "report/plan.h"
-#include "util/json_write.h"
+#include "core/report/plan.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan {
 

@@ -1,7 +1,7 @@
-#include "report/fine_tuning_notes.h"
+#include "core/report/fine_tuning_notes.h"
 
-#include "report/plan_format.h"
-#include "util/number_format.h"
+#include "core/report/plan_format.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 

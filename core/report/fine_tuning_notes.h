@@ -1,7 +1,7 @@
 #pragma once
-// Plain-language notes a fine-tuning or offloading plan adds (issue 13): what the method trains
+// Plain-language notes a fine-tuning or offloading plan adds: what the method trains
 // and how its FLOPs are counted, host memory under CPU offload and where its size comes from.
-#include "report/plan.h"
+#include "core/report/plan.h"
 
 namespace clusterplan {
 

@@ -1,20 +1,52 @@
-#include "report/plan_format.h"
+#include "core/report/plan_format.h"
 
 #include <cmath>
 #include <sstream>
 
-#include "calibration/calibration_format.h"
-#include "cost/cost_format.h"
-#include "cost/cost_json.h"
-#include "report/fine_tuning_format.h"
-#include "util/json_write.h"
-#include "util/number_format.h"
-#include "util/text_columns.h"
-#include "util/units.h"
+#include "core/cost/cost_format.h"
+#include "core/cost/cost_json.h"
+#include "core/report/fine_tuning_format.h"
+#include "core/util/json_write.h"
+#include "core/util/number_format.h"
+#include "core/util/text_columns.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
 namespace {
+
+// The plan's "calibration" object: the fit to the scenario's measured runs.
+void writeProfileFitJson(json::Writer& w, const ProfileFit& fit) {
+    w.beginObject("calibration");
+    w.value("prior_profile", fit.before.id).value("fitted_profile", fit.after.id);
+    w.value("measured_runs", static_cast<std::int64_t>(fit.runs.size()));
+    w.value("mean_abs_error_before", fit.meanAbsErrorBefore)
+        .value("mean_abs_error_after", fit.meanAbsErrorAfter);
+    w.value("band_low", fit.after.bandLow)
+        .value("band_high", fit.after.bandHigh)
+        .value("band_rule", fit.bandRule);
+    w.beginArray("parameters");
+    for (const auto& p : fit.parameters)
+        w.beginObject()
+            .value("key", p.key)
+            .value("before", p.before)
+            .value("after", p.after)
+            .value("low", p.low)
+            .value("high", p.high)
+            .endObject();
+    w.endArray().beginArray("runs");
+    for (const auto& r : fit.runs) {
+        w.beginObject().value("gpus", r.gpus).value("layout", r.layout);
+        w.value("measured_step_s", r.measuredStepSeconds)
+            .value("measured_tokens_per_s", r.measuredTokensPerSecond);
+        w.value("predicted_step_s_before", r.stepBefore).value("predicted_step_s_after", r.stepAfter);
+        w.value("error_before", r.errorBefore).value("error_after", r.errorAfter);
+        if (r.measuredPeakGib)
+            w.value("measured_peak_memory_gib", *r.measuredPeakGib);
+        w.value("predicted_peak_memory_gib", r.predictedPeakGib).endObject();
+    }
+    w.endArray().endObject();
+}
 
 using units::kGiB;
 
@@ -72,7 +104,7 @@ void writeTimeText(std::ostream& out, const Plan& p) {
     writeRunText(out, p);
 }
 
-// Issue 12 §3: the run's real length, inside "time".
+// The run's real length, inside "time".
 void writeRunLengthJson(json::Writer& w, const RunLength& r) {
     w.value("goodput", r.goodput).value("wall_days", r.wallDays).value("budget_gpu_hours", r.budgetGpuHours);
     w.beginObject("run_length").value("steady_days", r.steadyDays);
@@ -86,7 +118,7 @@ void writeRunLengthJson(json::Writer& w, const RunLength& r) {
     w.value("start_h", r.startHours).value("progresses", r.progresses).endObject();
 }
 
-// Issue 12 §2: can the servers feed the GPUs.
+// Can the servers feed the GPUs.
 void writeFeedJson(json::Writer& w, const FeedCheck& f) {
     const FeedInputs& in = f.inputs;
     w.beginObject("feed")
@@ -109,7 +141,7 @@ void writeFeedJson(json::Writer& w, const FeedCheck& f) {
     w.endObject();
 }
 
-// Issue 12: the feed and the run's real length, after the steady-state training line.
+// The data feed and the run's real length, after the steady-state training line.
 void writeRunText(std::ostream& out, const Plan& p) {
     const FeedCheck& f = p.feed;
     const RunLength& r = p.run;

@@ -3,8 +3,8 @@
 // round-trip, C locale), so output is deterministic and golden-testable.
 #include <string>
 
-#include "hardware/catalog.h"
-#include "report/plan.h"
+#include "core/catalog/catalog.h"
+#include "core/report/plan.h"
 
 namespace clusterplan {
 

@@ -1,10 +1,10 @@
-#include "run/feed_check.h"
+#include "core/run/feed_check.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "util/number_format.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 

@@ -1,5 +1,5 @@
 #pragma once
-// Can the server feed the GPUs? (issue 12 §2; the seed article's trap 4.) Three rates per server,
+// Can the server feed the GPUs? (The seed article's trap 4.) Three rates per server,
 // in samples (sequences of seq_len tokens) per second:
 //   - what the GPUs consume: the global batch over the step time, shared by the servers;
 //   - what the data-loader workers prepare: usable workers × 1000 / CPU ms per sample, where a
@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "run/run_realities.h"
-#include "scenario/scenario.h"
-#include "util/message.h"
+#include "core/run/run_realities.h"
+#include "core/scenario/scenario.h"
+#include "core/util/message.h"
 
 namespace clusterplan {
 

@@ -1,9 +1,10 @@
-#include "run/run_length.h"
+#include "core/run/run_length.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "util/number_format.h"
+#include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -78,12 +79,13 @@ RunLength runLength(const Scenario& s, const ParamCounts& params, const Trainabl
         storage.networkFsGBs > 0 ? storage.networkFsGBs : nodes * storage.nvmeDrives * storage.nvmeReadGBs;
     r.checkpointWriteSeconds = r.checkpointBytes / (writeGBs * 1e9);
     r.checkpointLoadSeconds = r.checkpointBytes / (readGBs * 1e9);
-    const double delta = r.checkpointWriteSeconds / 3600;
+    const double delta = r.checkpointWriteSeconds / units::kSecondsPerHour;
     r.intervalOptimal = s.training.run.checkpointIntervalHours <= 0;
     r.checkpointIntervalHours = r.intervalOptimal ? optimalCheckpointInterval(delta, r.mtbfHours)
                                                   : s.training.run.checkpointIntervalHours;
     const double tau = std::max(r.checkpointIntervalHours, 1e-6);
-    const double restart = realities.reliability.restartMinutes / 60 + r.checkpointLoadSeconds / 3600;
+    const double restart =
+        realities.reliability.restartMinutes / 60 + r.checkpointLoadSeconds / units::kSecondsPerHour;
     const EvaluationDefaults& e = realities.evaluation;
     r.evaluationHours = steadyHours * e.iters * e.forwardShareOfStep / e.intervalSteps;
     r.startHours = realities.reliability.restartMinutes / 60;

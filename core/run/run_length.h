@@ -1,5 +1,5 @@
 #pragma once
-// The real length of a run (issue 12 §3): what a steady-state step time leaves out and a customer
+// The real length of a run: what a steady-state step time leaves out and a customer
 // still pays for. First-order model, every term from a cited figure (resources/run-realities.json):
 //   - interruptions arrive at a rate per GPU-day (Llama 3, §3.3.4), so the job's mean time
 //     between interruptions is M = 1 / (rate · GPUs);
@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "model/param_count.h"
-#include "model/trainable_params.h"
-#include "run/feed_check.h"
-#include "run/run_realities.h"
-#include "scenario/scenario.h"
-#include "util/message.h"
+#include "core/model/param_count.h"
+#include "core/model/trainable_params.h"
+#include "core/run/feed_check.h"
+#include "core/run/run_realities.h"
+#include "core/scenario/scenario.h"
+#include "core/util/message.h"
 
 namespace clusterplan {
 

@@ -1,9 +1,9 @@
-#include "run/run_realities.h"
+#include "core/run/run_realities.h"
 
 #include <cstdio>
 #include <cstdlib>
 
-#include "util/json_read.h"
+#include "core/util/json_read.h"
 
 namespace clusterplan {
 

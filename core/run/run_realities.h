@@ -1,5 +1,5 @@
 #pragma once
-// The figures behind the feed check and the run's real length (issue 12 §2, §3), read from
+// The figures behind the feed check and the run's real length (feed_check.h, run_length.h), read from
 // resources/run-realities.json: the seed's server (cores, NVMe), data-pipeline presets with their
 // benchmark sources, the interruption rate at scale (Llama 3), evaluation defaults. Built in,
 // immutable; every figure keeps its source for the plan's notes.
@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 
@@ -49,7 +49,8 @@ struct RunRealities {
     EvaluationDefaults evaluation;
     std::string checkpointSource;
 
-    // The shipped file, parsed once (tests guarantee it parses).
+    // The shipped file, parsed once (tests guarantee it parses). The plan reads the copy the catalog
+    // holds (catalog/catalog.h), beside the GPUs, the profiles and the price books.
     static const RunRealities& builtin();
     static Result<RunRealities> parse(std::string_view json, const std::string& label);
 

@@ -1,4 +1,4 @@
-#include "scenario/fine_tuning_spec.h"
+#include "core/scenario/fine_tuning_spec.h"
 
 namespace clusterplan {
 

@@ -1,5 +1,5 @@
 #pragma once
-// What a fine-tune changes in a scenario (issue 13): the training method (full, LoRA, QLoRA),
+// What a fine-tune changes in a scenario: the training method (full, LoRA, QLoRA),
 // the LoRA adapters, frozen layers, CPU offload and a dataset given as samples × epochs. Value
 // types only; the engine reads them in core/model/trainable_params.h, core/memory and core/perf.
 #include <cstdint>

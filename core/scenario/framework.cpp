@@ -1,4 +1,4 @@
-#include "scenario/framework.h"
+#include "core/scenario/framework.h"
 
 namespace clusterplan {
 

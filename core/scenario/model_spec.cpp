@@ -1,6 +1,6 @@
-#include "scenario/model_spec.h"
+#include "core/scenario/model_spec.h"
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -1,12 +1,12 @@
 #pragma once
 // ModelSpec: a decoder-only transformer as published in its config (Llama, Qwen, GPT, Mixtral,
-// DeepSeek). Symbols follow shared/guide/domain.md: L layers, h hidden, a heads, g KV heads,
+// DeepSeek). Symbols: L layers, h hidden, a heads, g KV heads,
 // d_h head dim, f FFN size, V vocabulary.
 #include <cstdint>
 #include <optional>
 #include <string>
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -1,4 +1,4 @@
-#include "scenario/precision.h"
+#include "core/scenario/precision.h"
 
 #include <array>
 #include <utility>

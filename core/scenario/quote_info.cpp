@@ -1,4 +1,4 @@
-#include "scenario/quote_info.h"
+#include "core/scenario/quote_info.h"
 
 #include <string_view>
 

@@ -1,8 +1,8 @@
 #pragma once
-// QuoteInfo: what a customer quote needs beyond the plan (issue 8 §1), kept in a scenario's
+// QuoteInfo: what a customer quote needs beyond the plan, kept in a scenario's
 // optional `quote` object and saved with it. Value type, no behaviour.
 //
-// VAT (增值税) rates per line category, defaults from quotes-and-charts.md §2:
+// VAT (增值税) rates per line category, defaults from the notices named per line:
 //   goods (hardware sale, electricity) 13 %   财政部 税务总局 海关总署公告 2019 年第 39 号
 //   lease of equipment (有形动产租赁)     13 %   same notice
 //   repair and maintenance (修理修配劳务)  13 %   same notice
@@ -37,8 +37,8 @@ struct TaxSettings {
     bool smallScaleTaxpayer = false;
     // The rate the user set; empty: the rate in force on the quote's date (smallScaleRateOn).
     std::optional<double> smallScaleRate;
-    // Whether a GPU rental is a 6 % service or a 13 % lease depends on the contract form
-    // (quotes-and-charts.md §2), so the quote says which.
+    // Whether a GPU rental is a 6 % service or a 13 % lease (有形动产租赁) depends on the contract
+    // form (notices above), so the quote says which.
     TaxCategory rentCategory = TaxCategory::Service;
     // English version: amounts shown including tax (true) or "excl. tax" (false).
     bool englishIncludesTax = false;

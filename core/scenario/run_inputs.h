@@ -1,5 +1,5 @@
 #pragma once
-// Scenario inputs of issue 12 §2 and §3: a server's CPUs and storage (can they feed the GPUs?),
+// Scenario inputs: a server's CPUs and storage (can they feed the GPUs?),
 // the training data pipeline, and what the run's real length depends on. Zero means "the
 // default" (resources/run-realities.json), so that older scenarios read and write unchanged.
 #include <cstdint>

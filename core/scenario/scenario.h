@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "cost/cost_inputs.h"
-#include "scenario/fine_tuning_spec.h"
-#include "scenario/framework.h"
-#include "scenario/model_spec.h"
-#include "scenario/precision.h"
-#include "scenario/quote_info.h"
-#include "scenario/run_inputs.h"
+#include "core/cost/cost_inputs.h"
+#include "core/scenario/fine_tuning_spec.h"
+#include "core/scenario/framework.h"
+#include "core/scenario/model_spec.h"
+#include "core/scenario/precision.h"
+#include "core/scenario/quote_info.h"
+#include "core/scenario/run_inputs.h"
 
 namespace clusterplan {
 
@@ -27,19 +27,19 @@ struct TrainingSpec {
     GradDtype gradDtype = GradDtype::Param;
     bool flashAttention = true;
     Framework framework = Framework::Megatron;  // software stack: selects the efficiency profile
-    // Stack features (issue 9 §2); unset = the stack's default (its profile in perf-profiles.json).
+    // Stack features; unset = the stack's default (its profile in perf-profiles.json).
     // overlap_grad_reduce: DP gradient reduction runs during the backward (Megatron-Core
     // --overlap-grad-reduce, PyTorch DDP/FSDP) instead of after it (Megatron-LM 2021-22 local DDP).
     std::optional<bool> overlapGradReduce = std::nullopt;
     // tp_comm_overlap: TP all-gathers and reduce-scatters split into chunks that hide behind the
     // adjacent GEMMs (Transformer Engine userbuffers, Megatron-Core --tp-comm-overlap); needs SP.
     std::optional<bool> tpCommOverlap = std::nullopt;
-    TrainingMethod method = TrainingMethod::Full;  // fine-tuning (issue 13): fine_tuning_spec.h
+    TrainingMethod method = TrainingMethod::Full;  // fine-tuning: fine_tuning_spec.h
     LoraSpec lora;                                 // used by lora and qlora
     std::int64_t frozenLayers = 0;                 // full method: the first N layers (and embedding) frozen
     std::optional<DatasetSpec> dataset = std::nullopt;  // set: tokens = samples × mean length × epochs
-    DataPipelineSpec dataPipeline{};                    // issue 12 §2: can the server feed the GPUs
-    RunSpec run{};                                      // issue 12 §3: the real length of a run
+    DataPipelineSpec dataPipeline{};                    // can the server feed the GPUs (run/feed_check.h)
+    RunSpec run{};                                      // the real length of a run (run/run_length.h)
     [[nodiscard]] double tokensToTrain() const { return dataset ? dataset->tokens() : tokens; }
     bool operator==(const TrainingSpec&) const = default;
 };
@@ -52,7 +52,7 @@ struct ClusterSpec {
     std::string interNode = "ib-hdr-200";
     std::int64_t nicsPerNode = 0;  // scale-out NICs per server; 0 = one per GPU (rail-optimised)
     double cpuMemoryGib = 0;  // host memory per server; 0 = the price book's server line or the catalog's
-    HostIoSpec io{};  // CPUs and storage (issue 12 §2); braced: positional initialisers may leave it out
+    HostIoSpec io{};  // CPUs and storage for the data feed; braced: positional initialisers may leave it out
     [[nodiscard]] std::int64_t gpus() const { return gpusPerNode * nodes; }
     bool operator==(const ClusterSpec&) const = default;
 };
@@ -107,7 +107,7 @@ struct LayoutSpec {
     bool operator==(const LayoutSpec&) const = default;
 };
 
-// A run the user measured on their own cluster (issue 9 §4): one entry of the scenario's
+// A run the user measured on their own cluster: one entry of the scenario's
 // `measured` key. Model and training are the scenario's; layout, node count and (optionally) the
 // global batch are the run's own. evaluate() fits the performance profile to these runs
 // (calibration/profile_fit.h) and predicts every layout of the scenario with the fitted profile.
@@ -122,7 +122,7 @@ struct MeasuredRun {
 };
 
 // Memory outside tensors the model owns. Each term is named in the breakdown, never folded
-// into a fudge factor (shared/guide/domain.md §4, "Other terms").
+// into a fudge factor (docs/user-guide.md, "What the memory model counts").
 struct MemoryOverheads {
     // CUDA context with lazy module loading (CUDA >= 11.7): about 0.3 GiB per process
     // (PyTorch maintainers, pytorch/pytorch issue #107667).
@@ -134,7 +134,7 @@ struct MemoryOverheads {
     // (PyTorch docs, "Reproducibility"), plus the same for cuBLASLt.
     double workspaceMib = 64;
     // Caching-allocator fragmentation ("reserved but unallocated"), as a share of activation and
-    // transient memory. No published constant (domain.md §4): conservative default, calibrate.
+    // transient memory. No published constant: conservative default, calibrate.
     double fragmentationPct = 10;
     // Bytes per logit element kept on the last stage for the loss: fp32 cross-entropy input
     // (Korthikanti et al. 2022 §4: "at least 4·s·b·V/t").
@@ -142,7 +142,7 @@ struct MemoryOverheads {
     bool operator==(const MemoryOverheads&) const = default;
 };
 
-// One phase of a plan that grows over time (issue 12 §1; phases/phased_plan.h computes it): how
+// One phase of a plan that grows over time (phases/phased_plan.h computes it): how
 // long it lasts, what it runs on (a cluster, or a slice of one GPU), whether that is rented or
 // bought and under which offer, and optionally its own model and token goal. Absent keys keep
 // the previous phase's cluster and model (the first phase: the scenario's).
@@ -177,10 +177,10 @@ struct Scenario {
     ClusterSpec cluster;
     LayoutSpec layout;
     MemoryOverheads overheads;
-    cost::CostInputs cost;                  // rent vs buy (cost-model.md); defaults price the China book
-    std::optional<quote::QuoteInfo> quote;  // customer quote details (issue 8); absent: none entered
-    std::vector<MeasuredRun> measured;      // the user's own runs on this cluster (issue 9 §4)
-    std::vector<PhaseSpec> phases;          // a phased plan (issue 12 §1); empty: none
+    cost::CostInputs cost;                  // rent vs buy (docs/cost-model.md); defaults price the China book
+    std::optional<quote::QuoteInfo> quote;  // customer quote details; absent: none entered
+    std::vector<MeasuredRun> measured;      // the user's own runs on this cluster
+    std::vector<PhaseSpec> phases;          // a phased plan; empty: none
     bool operator==(const Scenario&) const = default;
 };
 

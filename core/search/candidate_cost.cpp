@@ -1,6 +1,6 @@
-#include "search/candidate_cost.h"
+#include "core/search/candidate_cost.h"
 
-#include "cost/money.h"
+#include "core/cost/money.h"
 
 namespace clusterplan {
 

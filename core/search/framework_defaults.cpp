@@ -1,5 +1,6 @@
 // What each software stack's published recipes usually run, so a user can see the gap between
-// "what people run" and the fastest layout (domain.md §10, lesson 1). Heuristics, documented:
+// "what people run" and the fastest layout (docs/user-guide.md, 'Finding the layout: search and
+// scaling'). Heuristics, documented:
 // - Megatron-LM / NeMo (NeMo recipe tables, Megatron-LM examples): TP 1 below 10 B parameters,
 //   otherwise the largest valid TP up to one server; PP the smallest power of two that brings the
 //   16-byte/parameter model states under half the GPU; distributed optimizer (ZeRO-1); sequence
@@ -14,9 +15,9 @@
 //   micro-batch 1.
 // - DeepSpeed: ZeRO-2, or ZeRO-3 when ZeRO-2's model states exceed half the GPU; full
 //   checkpointing; micro-batch 1.
-#include "model/param_count.h"
-#include "search/layout_search.h"
-#include "util/units.h"
+#include "core/model/param_count.h"
+#include "core/search/layout_search.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 

@@ -1,11 +1,11 @@
-#include "search/layout_alternatives.h"
+#include "core/search/layout_alternatives.h"
 
 #include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "parallel/layout.h"
+#include "core/parallel/layout.h"
 
 namespace clusterplan {
 

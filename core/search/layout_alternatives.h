@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "scenario/scenario.h"
-#include "util/message.h"
+#include "core/scenario/scenario.h"
+#include "core/util/message.h"
 
 namespace clusterplan {
 

@@ -1,4 +1,4 @@
-#include "search/layout_search.h"
+#include "core/search/layout_search.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,11 +7,11 @@
 #include <numeric>
 #include <thread>
 
-#include "model/param_count.h"
-#include "perf/cluster_hardware.h"
-#include "search/search_explanation.h"
-#include "util/number_format.h"
-#include "util/units.h"
+#include "core/catalog/cluster_resolution.h"
+#include "core/model/param_count.h"
+#include "core/search/search_explanation.h"
+#include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -225,7 +225,7 @@ Message boundNote(std::size_t space, std::size_t bound) {
 
 SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const SearchOptions& options) {
     SearchResult result;
-    const ClusterHardware hw = clusterHardware(s, catalog);
+    const ClusterHardware hw = resolveHardware(s, catalog);
     const Context c{s, hw, catalog.gpu(s.cluster.gpu)->visibleGib * kGiB,
                     hostCapacityPerGpu(hw.host, s.cluster)};
     const Space space = spaceFor(s, options);

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "hardware/catalog.h"
-#include "memory/memory_model.h"
-#include "parallel/layout.h"
-#include "perf/step_time.h"
-#include "scenario/scenario.h"
-#include "util/message.h"
+#include "core/catalog/catalog.h"
+#include "core/memory/memory_model.h"
+#include "core/parallel/layout.h"
+#include "core/perf/step_time.h"
+#include "core/scenario/scenario.h"
+#include "core/util/message.h"
 
 namespace clusterplan {
 
@@ -39,11 +39,11 @@ struct SearchResult {
     Paragraph ruleOfThumb;                      // the seed article's advice for this model size
     bool ruleAgrees = false;
     // No layout fitted in GPU memory alone and the scenario left layout.offload out: the ranking
-    // also holds layouts with CPU offload (issue 13 §2), and the explanation says so.
+    // also holds layouts with CPU offload, and the explanation says so.
     bool offloadChosen = false;
 };
 
-// The search's bound (issue 10): a million GPUs, a 1,000-layer model and a batch of 10^7 open
+// The search's bound: a million GPUs, a 1,000-layer model and a batch of 10^7 open
 // ~10^5 layouts at ~35 us each; 20,000 keeps one search under a second on one core of the
 // 2-core development machine (tests/bench/extreme_inputs.sh) and its ranking under 10 MB.
 inline constexpr std::size_t kDefaultMaxLayouts = 20'000;

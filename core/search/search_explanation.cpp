@@ -1,11 +1,11 @@
-#include "search/search_explanation.h"
+#include "core/search/search_explanation.h"
 
-#include "model/param_count.h"
-#include "perf/collective_cost.h"
-#include "search/layout_alternatives.h"
-#include "search/layout_search.h"
-#include "util/number_format.h"
-#include "util/units.h"
+#include "core/model/param_count.h"
+#include "core/perf/collective_cost.h"
+#include "core/search/layout_alternatives.h"
+#include "core/search/layout_search.h"
+#include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 

@@ -1,8 +1,8 @@
 #pragma once
 // Plain-language explanation of a search's winner, with numbers, and the seed article's rule of
 // thumb for the model size beside it.
-#include "hardware/fabric.h"
-#include "scenario/scenario.h"
+#include "core/hardware/fabric.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan {
 

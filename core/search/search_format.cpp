@@ -1,11 +1,11 @@
-#include "search/search_format.h"
+#include "core/search/search_format.h"
 
 #include <sstream>
 
-#include "util/csv_write.h"
-#include "util/json_write.h"
-#include "util/number_format.h"
-#include "util/units.h"
+#include "core/util/csv_write.h"
+#include "core/util/json_write.h"
+#include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 

@@ -2,7 +2,7 @@
 // SearchResult → text table, CSV and JSON (deterministic formatting, like plan_format).
 #include <string>
 
-#include "search/layout_search.h"
+#include "core/search/layout_search.h"
 
 namespace clusterplan {
 

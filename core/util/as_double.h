@@ -6,12 +6,12 @@
 
 namespace clusterplan {
 
-inline double d(std::int64_t v) {
+inline double asDouble(std::int64_t v) {
     return static_cast<double>(v);
 }
 
 // Month m (0-based) of a monthly series as a vector index.
-inline std::size_t at(int m) {
+inline std::size_t monthIndex(int m) {
     return static_cast<std::size_t>(m);
 }
 

@@ -1,4 +1,4 @@
-#include "util/closest_id.h"
+#include "core/util/closest_id.h"
 
 #include <algorithm>
 #include <numeric>

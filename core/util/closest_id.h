@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "util/message.h"
+#include "core/util/message.h"
 
 namespace clusterplan {
 

@@ -1,8 +1,8 @@
-#include "util/csv_write.h"
+#include "core/util/csv_write.h"
 
-#include "util/non_finite.h"
-#include "util/number_format.h"
-#include "util/utf8.h"
+#include "core/util/non_finite.h"
+#include "core/util/number_format.h"
+#include "core/util/utf8.h"
 
 namespace clusterplan {
 

@@ -1,9 +1,9 @@
-#include "util/json_read.h"
+#include "core/util/json_read.h"
 
 #include <cmath>
 
-#include "util/closest_id.h"
-#include "util/number_format.h"
+#include "core/util/closest_id.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::json {
 

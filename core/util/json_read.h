@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 namespace clusterplan::json {
 

@@ -1,10 +1,10 @@
-#include "util/json_write.h"
+#include "core/util/json_write.h"
 
 #include <cstdio>
 
-#include "util/non_finite.h"
-#include "util/number_format.h"
-#include "util/utf8.h"
+#include "core/util/non_finite.h"
+#include "core/util/number_format.h"
+#include "core/util/utf8.h"
 
 namespace clusterplan::json {
 

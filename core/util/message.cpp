@@ -1,9 +1,9 @@
-#include "util/message.h"
+#include "core/util/message.h"
 
 #include <ostream>
 #include <stdexcept>
 
-#include "util/message_catalog.h"
+#include "core/util/message_catalog.h"
 
 namespace clusterplan {
 

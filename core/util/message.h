@@ -1,6 +1,6 @@
 #pragma once
 // A sentence the engine writes for people (a plan note, the search's explanation), kept as an id
-// and its arguments beside its English text (issue 7 §5). core/ has no Qt and no tr(), so it
+// and its arguments beside its English text. core/ has no Qt and no tr(), so it
 // cannot write Chinese; the window and the Chinese quote look the id up in the message catalog
 // (message_catalog.h), translate the template with Qt Linguist's tools, and fill in the same
 // arguments. JSON, text and CSV outputs keep the English text, so they do not change.

@@ -1,4 +1,4 @@
-#include "util/message_catalog.h"
+#include "core/util/message_catalog.h"
 
 #include <algorithm>
 #include <array>
@@ -221,7 +221,7 @@ constexpr std::array kCatalog{
                     QT_TRANSLATE_NOOP("EngineMessage", "host memory: needs %1 GiB > %2 GiB per GPU")},
     MessageTemplate{"search.reason.memory",
                     QT_TRANSLATE_NOOP("EngineMessage", "needs %1 GiB > %2 GiB usable (stage %3)")},
-    // Scaling study's comparisons (search/scaling_study.cpp)
+    // Scaling study's comparisons (studies/scaling_study.cpp)
     MessageTemplate{"scaling.compare.one_server",
                     QT_TRANSLATE_NOOP("EngineMessage", "8 GPUs: 1 server x 8 (%1)")},
     MessageTemplate{"scaling.compare.two_servers",
@@ -230,7 +230,7 @@ constexpr std::array kCatalog{
                     QT_TRANSLATE_NOOP("EngineMessage", "%1 GPUs, inside servers: %2")},
     MessageTemplate{"scaling.compare.inter",
                     QT_TRANSLATE_NOOP("EngineMessage", "%1 GPUs, between servers: %2")},
-    // Scaling study (search/scaling_study.cpp)
+    // Scaling study (studies/scaling_study.cpp)
     MessageTemplate{
         "scaling.bounded",
         QT_TRANSLATE_NOOP("EngineMessage",
@@ -448,7 +448,7 @@ constexpr std::array kCatalog{
             "is not given and hidden (%1) is not a multiple of heads (%2): give head_dim (1 to 100000)")},
     MessageTemplate{"error.model.kv_heads",
                     QT_TRANSLATE_NOOP("EngineMessage", "is %1, must divide heads (%2)")},
-    // The scenario as a whole (scenario/scenario_check.cpp)
+    // The scenario as a whole (catalog/scenario_check.cpp)
     MessageTemplate{
         "error.scenario.fabric_not_intra",
         QT_TRANSLATE_NOOP("EngineMessage", "'%1' is an inter-node fabric; this key needs an intra-node one")},
@@ -457,7 +457,7 @@ constexpr std::array kCatalog{
         QT_TRANSLATE_NOOP("EngineMessage", "'%1' is an intra-node fabric; this key needs an inter-node one")},
     MessageTemplate{"error.scenario.precision",
                     QT_TRANSLATE_NOOP("EngineMessage", "%1 is not supported by %2; allowed: %3")},
-    // Fine-tuning (scenario/fine_tuning_check.cpp, io/fine_tuning_json.cpp)
+    // Fine-tuning (catalog/fine_tuning_check.cpp, io/fine_tuning_json.cpp)
     MessageTemplate{"error.tune.lora_rank",
                     QT_TRANSLATE_NOOP("EngineMessage", "is %1, allowed range 1 to %2 (the hidden size)")},
     MessageTemplate{"error.tune.lora_dropout",
@@ -477,7 +477,7 @@ constexpr std::array kCatalog{
     MessageTemplate{
         "error.tune.frozen_layers_method",
         QT_TRANSLATE_NOOP("EngineMessage", "applies to method 'full' only; %1 freezes the whole base model")},
-    // Measured runs (scenario/measured_runs_check.cpp)
+    // Measured runs (catalog/measured_runs_check.cpp)
     MessageTemplate{"error.measured.both_rates",
                     QT_TRANSLATE_NOOP("EngineMessage", "and tokens_per_s are both given; give one of them")},
     MessageTemplate{

@@ -1,4 +1,4 @@
-#include "util/non_finite.h"
+#include "core/util/non_finite.h"
 
 #include <cmath>
 

@@ -1,12 +1,12 @@
 #pragma once
-// Result<T>: a value or an Error naming where the input went wrong (style guide §3).
+// Result<T>: a value or an Error naming where the input went wrong.
 // Bad input and I/O return a Result; infeasible plans are values (Verdict), not errors.
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
-#include "util/message.h"
+#include "core/util/message.h"
 
 namespace clusterplan {
 
@@ -14,7 +14,7 @@ struct Error {
     std::string where;    // key path or "FILE:LINE:COL", e.g. "layout.tp"
     std::string message;  // the reason and, where there is one, the allowed range (English)
     // The same reason as a catalog id and arguments (ids "error.*"), so that the window can show it
-    // in Chinese (issue 7 §5); message == reason.text. Empty (no id) for errors that never reach a
+    // in Chinese; message == reason.text. Empty (no id) for errors that never reach a
     // window user, such as the CSV test reader's; the window then shows `message`.
     Message reason = {};
     [[nodiscard]] std::string toString() const { return where.empty() ? message : where + ": " + message; }

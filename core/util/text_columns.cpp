@@ -1,8 +1,8 @@
-#include "util/text_columns.h"
+#include "core/util/text_columns.h"
 
 #include <algorithm>
 
-#include "util/number_format.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 

@@ -1,12 +1,14 @@
 #pragma once
 // Byte units, defined once. Memory capacities and sizes are binary (GiB = 2^30 bytes, as
 // nvidia-smi and the CUDA allocator report them); link and HBM bandwidths are decimal (GB/s =
-// 1e9 bytes/s, as datasheets quote them).
+// 1e9 bytes/s, as datasheets quote them). Durations: a day of wall-clock seconds.
 namespace clusterplan::units {
 
 inline constexpr double kKiB = 1024.0;
 inline constexpr double kMiB = 1024.0 * kKiB;
 inline constexpr double kGiB = 1024.0 * kMiB;
 inline constexpr double kGB = 1e9;
+inline constexpr double kSecondsPerDay = 86'400.0;
+inline constexpr double kSecondsPerHour = 3'600.0;
 
 }  // namespace clusterplan::units

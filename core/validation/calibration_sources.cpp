@@ -1,8 +1,8 @@
-#include "validation/calibration_sources.h"
+#include "core/validation/calibration_sources.h"
 
 #include <algorithm>
 
-#include "util/json_read.h"
+#include "core/util/json_read.h"
 
 namespace clusterplan {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

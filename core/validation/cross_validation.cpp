@@ -1,6 +1,6 @@
-#include "validation/cross_validation.h"
+#include "core/validation/cross_validation.h"
 
-#include "util/json_read.h"
+#include "core/util/json_read.h"
 
 namespace clusterplan {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "perf/perf_profile.h"
-#include "util/result.h"
+#include "core/perf/perf_profile.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

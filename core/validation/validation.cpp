@@ -1,18 +1,18 @@
-#include "validation/validation.h"
+#include "core/validation/validation.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <tuple>
 
-#include "report/plan.h"
-#include "util/csv_write.h"
-#include "util/json_read.h"
-#include "util/json_write.h"
-#include "util/number_format.h"
-#include "util/statistics.h"
-#include "util/text_columns.h"
-#include "validation/cross_validation.h"
+#include "core/calibration/evaluate.h"
+#include "core/util/csv_write.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
+#include "core/util/number_format.h"
+#include "core/util/statistics.h"
+#include "core/util/text_columns.h"
+#include "core/validation/cross_validation.h"
 
 namespace clusterplan {
 
@@ -41,7 +41,7 @@ std::int64_t whole(const bj::object& o, std::string_view key, std::int64_t fallb
     return static_cast<std::int64_t>(std::llround(num(o, key, static_cast<double>(fallback))));
 }
 
-// The defaults each stack ran with where a record leaves them out (domain.md §10, lesson 1).
+// The defaults each stack ran with where a record leaves them out.
 // Megatron-LM 2021-22: fp32 main gradients, no distributed optimizer, unfused softmax attention,
 // and the DP all-reduce after the pipeline flush (--DDP-impl local: train_step calls the
 // optimizer's reduce_model_grads() once forward_backward returns; no overlap with the backward).

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "hardware/catalog.h"
-#include "report/plan.h"
-#include "scenario/scenario.h"
-#include "util/result.h"
+#include "core/catalog/catalog.h"
+#include "core/report/plan.h"
+#include "core/scenario/scenario.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

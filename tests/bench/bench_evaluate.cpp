@@ -1,10 +1,13 @@
 // Times evaluate() (memory plan incl. ZeRO comparison and largest-micro-batch search) on a few
-// scenarios. Prints microseconds per call; run from a Release build: build/bin/bench_evaluate.
+// scenarios, and a scenario calibrated to measured runs against the same file without its runs (the
+// fit asks the plan for step times only, so it should cost a few plain plans, not dozens). Prints
+// microseconds per call; run from a Release build: build/bin/bench_evaluate [calibrate FILE].
 #include <chrono>
 #include <cstdio>
+#include <string>
 
-#include "io/scenario_json.h"
-#include "report/plan.h"
+#include "core/calibration/evaluate.h"
+#include "core/io/scenario_json.h"
 
 using namespace clusterplan;
 
@@ -23,8 +26,23 @@ double microsecondsPerCall(const Scenario& s, const Catalog& c, int calls) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
     const Catalog catalog = Catalog::builtin();
+    if (argc == 3 && std::string(argv[1]) == "calibrate") {
+        auto calibrated = loadScenarioFile(argv[2], catalog);
+        if (!calibrated) {
+            std::fprintf(stderr, "%s\n", calibrated.error().toString().c_str());
+            return 2;
+        }
+        Scenario plain = calibrated.value();
+        plain.measured.clear();
+        const double withRuns = microsecondsPerCall(calibrated.value(), catalog, 50);
+        const double without = microsecondsPerCall(plain, catalog, 50);
+        std::printf("%-52s %10.1f us\n", "evaluate with its measured runs (fit included)", withRuns);
+        std::printf("%-52s %10.1f us\n", "evaluate without them", without);
+        std::printf("%-52s %10.2f\n", "ratio", withRuns / without);
+        return 0;
+    }
     Scenario s = defaultScenario(catalog);
     std::printf("%-52s %10.1f us\n", "Llama 3.1 8B, 8x A100, DP 8", microsecondsPerCall(s, catalog, 2000));
 

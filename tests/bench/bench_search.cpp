@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <thread>
 
-#include "io/scenario_json.h"
-#include "report/plan.h"
-#include "search/layout_search.h"
+#include "core/calibration/evaluate.h"
+#include "core/io/scenario_json.h"
+#include "core/search/layout_search.h"
 
 using namespace clusterplan;
 

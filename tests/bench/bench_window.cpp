@@ -28,14 +28,14 @@
 #include <string>
 #include <vector>
 
-#include "charts/cost_chart_view.h"
-#include "charts/explorer_chart_view.h"
-#include "charts/layout_explorer_tab.h"
-#include "charts/step_time_chart_view.h"
-#include "io/scenario_json.h"
-#include "mainwindow/main_window.h"
-#include "models/plan_comparison.h"
-#include "models/plan_controller.h"
+#include "core/io/scenario_json.h"
+#include "ui/charts/cost_chart_view.h"
+#include "ui/charts/explorer_chart_view.h"
+#include "ui/charts/layout_explorer_tab.h"
+#include "ui/charts/step_time_chart_view.h"
+#include "ui/mainwindow/main_window.h"
+#include "ui/models/plan_comparison.h"
+#include "ui/models/plan_controller.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

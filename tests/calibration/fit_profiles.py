@@ -2,8 +2,8 @@
 """Fit ClusterPlan's performance profiles on the published runs, cross-validate them, and derive
 the prediction bands from the cross-validated residuals.
 
-Fitting data: only the runs of resources/calibration/calibration-runs.json (= shared/guide/
-calibration-runs.json) marked "fit" in run-models.json; "holdout" runs are never fitted.
+Fitting data: only the runs of resources/calibration/calibration-runs.json marked "fit" in
+run-models.json; "holdout" runs are never fitted.
 
 1. Full fit. For every profile group (one stack x GPU architecture x precision; Megatron's fp16
    and bf16 share one group because A100 has the same peak for both), three physical parameters

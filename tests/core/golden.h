@@ -1,5 +1,5 @@
 #pragma once
-// Golden files (style guide §4): tests/golden/<name>.approved.<ext>. On a mismatch the output is
+// Golden files: tests/golden/<name>.approved.<ext>. On a mismatch the output is
 // written next to it as <name>.received.<ext> and the check fails. To approve a deliberate change:
 //   CLUSTERPLAN_UPDATE_GOLDEN=1 ctest --preset ci -R golden
 // then review `git diff tests/golden` and commit it.

@@ -1,9 +1,9 @@
 // Activation memory per layer against Korthikanti et al. 2022 (arXiv:2205.05198) Table 2, every
 // row, for the GPT-3 175B block (MHA, GeLU f = 4h, LayerNorm, dropout, no FlashAttention), and
-// against the Llama-style per-tensor sums of shared/guide/domain.md §4.
-#include "memory/activation_model.h"
+// against Llama-style per-tensor sums (Korthikanti's bookkeeping for RMSNorm, GQA, SwiGLU, FlashAttention).
+#include "core/memory/activation_model.h"
+#include "core/util/units.h"
 #include "test_support.h"
-#include "util/units.h"
 
 using namespace clusterplan;
 using Catch::Matchers::WithinRel;
@@ -56,7 +56,7 @@ TEST_CASE("Korthikanti Table 2, every row, GPT-3 175B", "[activations]") {
 }
 
 TEST_CASE("Llama 3 8B per-tensor sum with FlashAttention", "[activations]") {
-    // domain.md §4: 12h + 4·h_kv + 6f + 4a = 139,392 B per token per layer; 1.06 GiB per layer at
+    // Per-tensor sum: 12h + 4·h_kv + 6f + 4a = 139,392 B per token per layer; 1.06 GiB per layer at
     // s = 8192, b = 1; 34.0 GiB for 32 layers.
     const ModelSpec& m = test::preset("llama-3.1-8b");
     TrainingSpec training;

@@ -1,17 +1,18 @@
-// Calibrating to the user's own runs (issue 9 §4): the scenario's `measured` key, the profile fit
+// Calibrating to the user's own runs: the scenario's `measured` key, the profile fit
 // (core/calibration/profile_fit.h) and evaluate() with the fitted profile.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
 
-#include "calibration/calibration_format.h"
-#include "calibration/fitted_evaluation.h"
-#include "calibration/profile_fit.h"
 #include "cli_runner.h"
-#include "report/plan_format.h"
-#include "search/scaling_study.h"
+#include "core/calibration/calibration_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/calibration/fitted_evaluation.h"
+#include "core/calibration/profile_fit.h"
+#include "core/report/plan_format.h"
+#include "core/studies/scaling_study.h"
+#include "core/validation/validation.h"
 #include "test_support.h"
-#include "validation/validation.h"
 
 using namespace clusterplan;
 using clusterplan::test::catalog;
@@ -86,7 +87,7 @@ std::string where(const Result<Scenario>& r) {
 
 }  // namespace
 
-// Fit on one published run of a source, predict that source's other runs (issue 9 §4). The
+// Fit on one published run of a source, predict that source's other runs. The
 // published figures are the calibration set's (resources/calibration/calibration-runs.json):
 // Narayanan et al. 2021 Tables 1-2 (TFLOP/s per GPU, 16 runs, 1.7 B-1 T on 32-3072 A100) and
 // Korthikanti et al. 2022 Table 5 (step times, 8 runs, 22 B-1 T on 8-512 A100). Starting from the
@@ -188,7 +189,7 @@ TEST_CASE("a known fit gives evaluate()'s plan while the fit's inputs are unchan
 }
 
 TEST_CASE("the scaling study of a calibrated scenario uses the fitted profile", "[calibration]") {
-    // Issue 9 §4: every prediction on the cluster, other GPU counts included (the Scaling tab, `scale`).
+    // Every prediction on the cluster, other GPU counts included (the Scaling tab, `scale`).
     auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json", catalog());
     REQUIRE(loaded.ok());
     const ScalingReport calibrated = scalingStudy(loaded.value(), catalog(), 768, 0);

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "validation/calibration_sources.h"
+#include "core/validation/calibration_sources.h"
 
 using namespace clusterplan;
 

@@ -46,7 +46,7 @@ TEST_CASE("datasheet values", "[catalog]") {
     CHECK(c.fabric("pcie4-x16")->bandwidthGBs == 31.5);
     CHECK(c.fabric("nvlink3-nvswitch")->bandwidthGBs == 300.0);
     CHECK(c.fabric("ib-ndr-400")->bandwidthGBs == 50.0);
-    // Usable memory is below the marketed size (domain.md §9).
+    // Usable memory is below the marketed size (PyTorch sees ~79.3 GiB of an A100 80GB).
     CHECK(c.gpu("a100-sxm-80gb")->visibleGib < 80.0);
 }
 

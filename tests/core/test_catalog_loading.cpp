@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "hardware/catalog_loading.h"
+#include "core/catalog/catalog_loading.h"
 
 using namespace clusterplan;
 

@@ -97,13 +97,21 @@ TEST_CASE("search ranks layouts and explains the winner", "[cli]") {
     r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --format csv --top 3");
     REQUIRE(r.status == 0);
     CHECK(r.out.rfind("rank,tp,pp", 0) == 0);
-    CHECK(r.out.find(",sequence_parallel,offload,") != std::string::npos);  // issue 13: a layout key
+    CHECK(r.out.find(",sequence_parallel,offload,") != std::string::npos);  // offload: a layout key
     CHECK(r.out.find(",none,") != std::string::npos);
     r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --top 2");
     REQUIRE(r.status == 0);
     CHECK(r.out.find("\"schema\": \"clusterplan.search/1\"") != std::string::npos);
     r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --top lots");
     CHECK(r.status == 2);
+    // Negative, zero, trailing text and huge counts are refused with the allowed range, not wrapped
+    // (std::stoul reads "-1" as 2^64 - 1).
+    for (const char* bad : {"-1", "0", "12abc", "99999999999999999999", "+5"}) {
+        INFO(bad);
+        r = cli("search " + kData + "/search-gpt3-175b-1024xa100.json --top " + bad);
+        CHECK(r.status == 2);
+        CHECK(r.out.find("--top needs a whole number from 1 to 1000000") != std::string::npos);
+    }
 }
 
 TEST_CASE("scale answers minimum GPUs, deadline GPUs and the scaling curve", "[cli]") {

@@ -1,5 +1,6 @@
 // Break-even months found by the engine equal a brute-force month-by-month scan written here
-// from the formulas of cost-model.md §2-§4 in plain doubles (no engine code), over a grid of
+// from the formulas of ownership.h, renting.h and cost_curves.h in plain doubles (no engine code),
+// over a grid of
 // prices, contract terms, warranty steps, resale and loans; plus the closed form for constant
 // flows and "never within N months".
 #include <cmath>
@@ -157,7 +158,7 @@ TEST_CASE("never within N months when rent does not exceed opex", "[cost][breake
 TEST_CASE("the warranty step moves break-even past the constant-flow estimate", "[cost][breakeven]") {
     CostInputs constant = example2();
     CostInputs stepped = example2();
-    stepped.overrides["maintenance_after_warranty"] = 0.08;  // cost-model.md §5 default after 3 years
+    stepped.overrides["maintenance_after_warranty"] = 0.08;  // the built-in default after 3 years
     const auto facts = cluster("h100-sxm-80gb", 8);
     CHECK(report(constant, facts).breakeven.gross == 43);
     // From month 36 maintenance is 4 × 4,370: 412,691 left at 50,442/month → month 45.

@@ -1,6 +1,7 @@
-// The worked examples of shared/guide/cost-model.md §7, reproduced to their stated precision
-// (amounts in whole units, break-even months exactly, shares to the printed digit), from the
-// fixture price books that hold exactly the examples' inputs.
+// Three rent-vs-buy examples worked by hand from the formulas of ownership.h, renting.h and
+// cost_curves.h (1: one 8×A100 80GB server in China; 2: 64 and 3: 1,024 H100 SXM in the US), reproduced
+// to their stated precision (amounts in whole units, break-even months exactly, shares to the printed
+// digit), from the fixture price books that hold exactly the examples' inputs.
 #include "test_cost_support.h"
 
 using namespace clusterplan::cost;

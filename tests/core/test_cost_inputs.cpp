@@ -3,9 +3,9 @@
 // in code (UI), errors from computeCost instead of crashes, and a write/read round trip.
 #include <boost/json.hpp>
 
-#include "cost/currency_switch.h"
+#include "core/cost/currency_switch.h"
+#include "core/util/atomic_file.h"
 #include "test_cost_support.h"
-#include "util/atomic_file.h"
 
 using namespace clusterplan;
 using namespace clusterplan::cost;
@@ -194,7 +194,7 @@ TEST_CASE("cost inputs round-trip through JSON", "[cost][inputs]") {
     CHECK(back.customRent->terms[1] == custom.terms[1]);
 }
 
-// Issue 7: switching to a price book in another currency converts what the user typed, at the
+// Switching to a price book in another currency converts what the user typed, at the
 // scenario's own exchange rate, instead of reading ¥ as $.
 TEST_CASE("a currency switch converts typed amounts, not shares", "[cost][inputs][currency]") {
     CostInputs in;

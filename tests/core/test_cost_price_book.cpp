@@ -1,9 +1,9 @@
 // Price books: the built-in China book holds the seed article's offers exactly as written and
-// prices them as the article and cost-model.md §6 do; the US book carries its sources; user
+// prices them as the article does; the US book carries its sources; user
 // files merge by id with bad entries reported (file, key, reason) as for the GPU catalog.
-#include "cost/price_book_json.h"
-#include "cost/renting.h"
-#include "hardware/catalog.h"
+#include "core/catalog/catalog.h"
+#include "core/cost/price_book_json.h"
+#include "core/cost/renting.h"
 #include "test_cost_support.h"
 
 using namespace clusterplan;
@@ -67,7 +67,7 @@ TEST_CASE("built-in price books load cleanly, every entry with source and date",
 }
 
 TEST_CASE("the seed's offers as written, normalised per GPU-month and GPU-hour", "[cost][pricebook][seed]") {
-    // cost-model.md §6 table: ¥/month, ¥ per GPU-month, ¥ per GPU-hour, $ per GPU-hour at 7.2.
+    // The seed's offers normalised: ¥/month, ¥ per GPU-month, ¥ per GPU-hour, $ per GPU-hour at 7.2.
     const RentOffer& card = seedOffer("yiwan-a100-40g-card");
     CHECK(card.price == 2800);
     CHECK(card.unit == RentUnit::GpuMonth);

@@ -2,10 +2,10 @@
 // text), currency conversion, loans, deposits, the training run's cost and the sensitivity table.
 #include <boost/json.hpp>
 
-#include "cost/cost_format.h"
-#include "cost/cost_model.h"
-#include "cost/network_bom.h"
-#include "cost/renting.h"
+#include "core/cost/cost_format.h"
+#include "core/cost/cost_model.h"
+#include "core/cost/network_bom.h"
+#include "core/cost/renting.h"
 #include "test_cost_support.h"
 
 using namespace clusterplan;
@@ -44,7 +44,8 @@ TEST_CASE("money is exact to the cent", "[cost][money]") {
 }
 
 TEST_CASE("network switches and tiers from the cluster size", "[cost][network]") {
-    // cost-model.md §2: 8 for 64 nodes, 48 for 1,024 GPUs, 2,560 for 32,768, 5,120 for 65,536.
+    // Latent Space's Aug-2024 cluster spreadsheet: 8 for 64 nodes, 48 for 1,024 GPUs, 2,560 for
+    // 32,768, 5,120 for 65,536.
     struct Case {
         std::int64_t gpus, switches;
         int tiers;
@@ -155,7 +156,7 @@ void checkConverted(const RentOffer& usd, const RentOffer& cny, double rate) {
 
 }  // namespace
 
-// Issue 21: a USD quote of the China book charged its ¥100/server-month repurchase credit as $100,
+// A USD quote of the China book charged its ¥100/server-month repurchase credit as $100,
 // because the chosen term was copied before the offer was converted. Every money field of the
 // book's parameters, the chosen offer, its chosen term and every offer listed must convert.
 TEST_CASE("a report in another currency converts every money field of book, offer and term",
@@ -231,9 +232,9 @@ TEST_CASE("the training run costs its GPU-hours at the utilised rates", "[cost][
     const CostReport r = report(example2("lambda-2.99"), facts, examples(), 100'000.0, 1e10);
     near(*r.runCostRent, 299'000, 0.01);
     CHECK_THAT(*r.perMillionTokensRent, WithinAbs(29.9, 1e-9));
-    // Owned: (Own(T) − RV(T)) / (N_g × 730 × T) ÷ u per useful GPU-hour (cost-model.md §4).
+    // Owned: (Own(T) − RV(T)) / (N_g × 730 × T) ÷ u per useful GPU-hour (rent_vs_buy.h).
     near(*r.runCostBuy, 100'000.0 * r.buyNetTotal.units() / (64 * 730 * 36 * 0.8), 0.01);
-    near(*r.runCostBuy, 100'000.0 * 2.35, 500);  // $2.35 per utilised GPU-hour (cost-model.md §7)
+    near(*r.runCostBuy, 100'000.0 * 2.35, 500);  // $2.35 per utilised GPU-hour (worked Example 2)
     CHECK_THAT(*r.perMillionTokensBuy, WithinAbs(r.runCostBuy->units() / 1e4, 1e-9));
     // Unknown GPU-hours: no run cost.
     const CostReport none = report(example2(), facts);
@@ -284,7 +285,7 @@ TEST_CASE("rent adjustments: discount order, credit cap, drift inside contracts,
     server.gpusPerUnit = 8;
     server.price = 10'000;
     RentTerm yearly{"y", "Yearly", 12, 0.15, true, 100, CreditPer::Unit, true, ""};
-    // List → term % → volume % → fixed credits (cost-model.md §3): 10,000 × 0.85 × 0.9 − 100.
+    // List → term % → volume % → fixed credits (renting.h): 10,000 × 0.85 × 0.9 − 100.
     RentAdjustments adj;
     adj.volumeDiscount = 0.10;
     RentSchedule s = buildRentSchedule(server, yearly, adj, 16, 1.0, 24);

@@ -1,10 +1,10 @@
 #pragma once
 // Shared helpers for the cost engine tests: the fixture price books (tests/data/cost-examples-*.json,
-// the inputs of cost-model.md §7), cluster facts and report shortcuts.
+// the inputs of the worked examples in test_cost_examples.cpp), cluster facts and report shortcuts.
 #include <catch2/catch.hpp>
 
-#include "cost/cost_json.h"
-#include "cost/rent_vs_buy.h"
+#include "core/cost/cost_json.h"
+#include "core/cost/rent_vs_buy.h"
 
 namespace clusterplan::cost::test {
 
@@ -57,7 +57,7 @@ inline CostInputs example2(const std::string& offer = "reserved-2.00") {
     return in;
 }
 
-// "amounts rounded to whole units" (cost-model.md §7): within one unit.
+// The worked examples round amounts to whole units: within one unit.
 inline void near(Money actual, double expected, double tolerance = 1.0) {
     CHECK_THAT(actual.units(), Catch::Matchers::WithinAbs(expected, tolerance));
 }

@@ -1,12 +1,12 @@
-// CSV exports (issue 8 §4): RFC 4180 quoting, formula-injection guard, BOM, and every table read
+// CSV exports: RFC 4180 quoting, formula-injection guard, BOM, and every table read
 // back equal to the plan's numbers; atomic writing into a folder.
 #include <filesystem>
 
-#include "export/csv_export.h"
-#include "export/report_tables.h"
+#include "core/export/csv_export.h"
+#include "core/export/report_tables.h"
+#include "core/util/atomic_file.h"
 #include "golden.h"
 #include "test_support.h"
-#include "util/atomic_file.h"
 
 namespace csv = clusterplan::csv;
 
@@ -66,7 +66,7 @@ TEST_CASE("tables read back equal the plan's numbers", "[csv]") {
     const auto layouts = roundTrip(clusterplan::report_tables::layouts(plan));
     REQUIRE(layouts.size() == plan.search->ranked.size() + 1);  // every evaluated layout
     CHECK(layouts[0][17] == "step_time_s");
-    CHECK(layouts[0][14] == "offload");  // with the other layout keys (issue 13)
+    CHECK(layouts[0][14] == "offload");  // with the other layout keys
     for (std::size_t i = 0; i < plan.search->ranked.size(); ++i) {
         const auto& c = plan.search->ranked[i];
         const auto& row = layouts[i + 1];
@@ -96,7 +96,7 @@ TEST_CASE("the CSV folder is written atomically and an unwritable folder is an e
     std::filesystem::remove_all(dir);
     auto written = clusterplan::writeReportCsv(dir.string(), plan, doc, nullptr, {true});
     REQUIRE(written.ok());
-    CHECK(written->size() == 5);  // layouts, memory, run_length (issue 12), monthly_cost, line_items
+    CHECK(written->size() == 5);  // layouts, memory, run_length, monthly_cost, line_items
     auto items = clusterplan::readTextFile((dir / "line_items.csv").string(), 1 << 20);
     REQUIRE(items.ok());
     const auto rows = csv::parseCsv(items.value()).value();

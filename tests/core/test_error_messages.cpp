@@ -1,17 +1,18 @@
-// The engine's input errors as catalog messages (issue 7 §5): every error a window user can hit
+// The engine's input errors as catalog messages: every error a window user can hit
 // carries the id and arguments of its reason beside the English text (util/result.h), so the
 // window can show it in Chinese, while the English the CLI and the golden files print is unchanged.
 #include <catch2/catch.hpp>
 
 #include <string>
 
-#include "scenario/scenario_check.h"
-#include "search/layout_alternatives.h"
-#include "search/layout_search.h"
+#include "core/calibration/evaluate.h"
+#include "core/catalog/scenario_check.h"
+#include "core/search/layout_alternatives.h"
+#include "core/search/layout_search.h"
+#include "core/util/closest_id.h"
+#include "core/util/json_read.h"
+#include "core/util/message_catalog.h"
 #include "test_support.h"
-#include "util/closest_id.h"
-#include "util/json_read.h"
-#include "util/message_catalog.h"
 
 using namespace clusterplan;
 

@@ -1,4 +1,4 @@
-// Issue 10, extreme but valid inputs (tests/data/extreme/): 1 GPU, 1,000,000 GPUs, 1,048,576-token
+// Extreme but valid inputs (tests/data/extreme/): 1 GPU, 1,000,000 GPUs, 1,048,576-token
 // sequences, a global batch of 10^7, 1,000 layers, and all of them at once. Every CLI command
 // answers (exit 0) or says why it stops (exit 2 with the reason), the layout search says when its
 // bound cut the space, and every JSON output parses. Speed and memory are measured by
@@ -7,10 +7,10 @@
 #include <regex>
 
 #include "cli_runner.h"
-#include "report/plan.h"
-#include "report/plan_format.h"
-#include "search/scaling_study.h"
-#include "search/search_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/report/plan_format.h"
+#include "core/search/search_format.h"
+#include "core/studies/scaling_study.h"
 #include "test_support.h"
 
 using namespace clusterplan;

@@ -1,9 +1,10 @@
-// Can the server feed the GPUs? (issue 12 §2, the seed article's trap 4.)
+// Can the server feed the GPUs? (The seed article's trap 4.)
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "report/plan_format.h"
-#include "run/feed_check.h"
+#include "core/calibration/evaluate.h"
+#include "core/report/plan_format.h"
+#include "core/run/feed_check.h"
 #include "test_support.h"
 
 using namespace clusterplan;

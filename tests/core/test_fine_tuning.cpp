@@ -1,13 +1,13 @@
-// Fine-tuning methods (issue 13) against published figures: LoRA trainable-parameter counts
+// Fine-tuning methods against published figures: LoRA trainable-parameter counts
 // (Hu et al. 2021 formula, PEFT's printed counts), QLoRA's double-quantisation overhead and its
 // 65B-on-one-48GB-GPU result (Dettmers et al. 2023), LoRA's GPT-3 175B memory reduction (Hu et al.
 // 2021 §4.2), and a fine-tune step faster than a full step.
-#include "memory/quantized_weights.h"
-#include "model/lora.h"
-#include "model/method_flops.h"
-#include "model/trainable_params.h"
-#include "report/plan.h"
-#include "report/plan_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/memory/quantized_weights.h"
+#include "core/model/lora.h"
+#include "core/model/method_flops.h"
+#include "core/model/trainable_params.h"
+#include "core/report/plan_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;

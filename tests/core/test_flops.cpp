@@ -1,6 +1,6 @@
-// FLOPs per token against published throughput conversions (shared/guide/domain.md §2).
-#include "model/flops.h"
-#include "model/param_count.h"
+// FLOPs per token against published throughput conversions (NeMo 24.07 performance tables).
+#include "core/model/flops.h"
+#include "core/model/param_count.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -9,7 +9,7 @@ using Catch::Matchers::WithinRel;
 TEST_CASE("Llama 3 8B at 8K context: 6N, attention and P_mm", "[flops]") {
     const ModelSpec& m = test::preset("llama-3.1-8b");
     const auto p = countParams(m);
-    CHECK(p.matmulActive == 7'504'658'432.0);  // NeMo's P_mm (domain.md §2)
+    CHECK(p.matmulActive == 7'504'658'432.0);  // NeMo's P_mm (layers + head)
     const auto f = flopsPerToken(m, 8192, Recompute::None);
     CHECK_THAT(6 * p.total, WithinRel(48.18e9, 1e-3));  // 6N = 48.18 GFLOP/token
     CHECK_THAT(f.attention, WithinRel(12.88e9, 1e-3));  // 12·L·h·s, non-causal

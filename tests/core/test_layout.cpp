@@ -1,5 +1,5 @@
 // Layout rules: impossible layouts are errors naming the layout key and the rule.
-#include "parallel/layout.h"
+#include "core/parallel/layout.h"
 #include "test_support.h"
 
 using namespace clusterplan;

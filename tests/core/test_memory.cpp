@@ -1,10 +1,10 @@
 // Model states and whole-GPU memory against the ZeRO paper (arXiv:1910.02054), Megatron-LM's
 // 18 B/param recipe, Calculon's GPT-3 175B figures and the pipeline in-flight rules of
-// Korthikanti et al. 2022 (all quoted in shared/guide/domain.md §3-4).
-#include "memory/activation_model.h"
-#include "memory/memory_model.h"
+// Korthikanti et al. 2022 (arXiv:2205.05198).
+#include "core/memory/activation_model.h"
+#include "core/memory/memory_model.h"
+#include "core/util/units.h"
 #include "test_support.h"
-#include "util/units.h"
 
 using namespace clusterplan;
 using Catch::Matchers::WithinRel;
@@ -63,7 +63,7 @@ TEST_CASE("Megatron-LM: 18 bytes per parameter with fp32 gradients", "[memory]")
 }
 
 TEST_CASE("pipeline stage 0 holds L·(1 + (p−1)/(p·v)) layers of activations", "[memory]") {
-    // GPT-3 175B, t = 8, p = 8, v = 3, s = 2048, b = 1 (domain.md §4, Calculon): full-recompute
+    // GPT-3 175B, t = 8, p = 8, v = 3, s = 2048, b = 1 (Calculon, Isaev et al. SC'23): full-recompute
     // checkpoints 6,241,124,352 B = 5.81 GiB; SP + selective 34·s·b·h·L/t·(1 + 7/24) = 13.26 GB.
     const ModelSpec& m = test::preset("gpt3-175b");
     TrainingSpec t;
@@ -89,7 +89,7 @@ TEST_CASE("pipeline stage 0 holds L·(1 + (p−1)/(p·v)) layers of activations"
 }
 
 TEST_CASE("the last stage carries the logits: fp32, s·b·V/t", "[memory]") {
-    // domain.md §4: Llama 3 8B, s 8192, b 1: fp32 logits alone are 3.91 GiB.
+    // 4·s·b·V (Korthikanti et al. 2022 §4): Llama 3 8B, s 8192, b 1: fp32 logits alone are 3.91 GiB.
     const ModelSpec& m = test::preset("llama-3.1-8b");
     TrainingSpec t;
     t.seqLen = 8192;

@@ -1,4 +1,4 @@
-// The engine's sentences as ids and arguments (issue 7 §5, core/util/message.h): the English text
+// The engine's sentences as ids and arguments (core/util/message.h): the English text
 // the outputs print is the catalog's template filled in, and the catalog is well formed, so the
 // window can translate every sentence the engine writes.
 #include <catch2/catch.hpp>
@@ -8,8 +8,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "util/message.h"
-#include "util/message_catalog.h"
+#include "core/util/message.h"
+#include "core/util/message_catalog.h"
 
 using namespace clusterplan;
 

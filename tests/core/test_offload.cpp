@@ -1,13 +1,13 @@
-// CPU offload (issue 13 §2) against ZeRO-Offload's published single-GPU figure (Ren et al. 2021,
+// CPU offload against ZeRO-Offload's published single-GPU figure (Ren et al. 2021,
 // arXiv:2101.06840: "It can train models with over 13 billion parameters on a single GPU", a
 // 32 GB V100), the host-memory check on the seed article's server (§3 #1: 8×A100, 1 TB DDR4),
 // and the layout search choosing offload only when nothing else fits.
 #include <algorithm>
 
-#include "export/report_tables.h"
-#include "hardware/host_spec.h"
-#include "perf/offload_time.h"
-#include "report/plan.h"
+#include "core/calibration/evaluate.h"
+#include "core/export/report_tables.h"
+#include "core/hardware/host_spec.h"
+#include "core/perf/offload_time.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -83,7 +83,7 @@ TEST_CASE("offload time: PCIe copies hidden behind backward, CPU step bound by h
 }
 
 TEST_CASE("70B full fine-tune on the seed's 8×A100 server: host memory is the limit", "[offload]") {
-    // Without offload the model states alone are ~140 GB per GPU (issue 13).
+    // Without offload the model states alone are ~140 GB per GPU (70.6B × 16 B / 8).
     CHECK_FALSE(plan(seedServer70b(std::nullopt)).memory.fitsGpu());
     // ZeRO-Offload moves 16 B per parameter to the host: 70.6B × 16 B = 1.13 TB > the 1 TB server.
     const Plan off = plan(seedServer70b(Offload::Optimizer));

@@ -1,14 +1,14 @@
 // Parameter counts against the figures the models' authors publish. Exact pins are the per-matrix
-// sums of shared/guide/domain.md §1 (recomputed there); tolerances are against the rounded totals
+// sums of each model's config (recomputed by hand); tolerances are against the rounded totals
 // of model cards and papers.
-#include "model/param_count.h"
+#include "core/model/param_count.h"
 #include "test_support.h"
 
 using namespace clusterplan;
 using Catch::Matchers::WithinRel;
 
 TEST_CASE("dense models match their published totals exactly", "[params]") {
-    // domain.md §1 worked checks; model cards: Llama 3.1 8B "8.03B", 405B "405B", Llama 2 7B "6.74B".
+    // Per-matrix sums of the configs; model cards: Llama 3.1 8B "8.03B", 405B "405B", Llama 2 7B "6.74B".
     CHECK(countParams(test::preset("llama-3.1-8b")).total == 8'030'261'248.0);
     CHECK(countParams(test::preset("llama-3.1-70b")).total == 70'553'706'496.0);
     CHECK(countParams(test::preset("llama-3.1-405b")).total == 405'853'388'800.0);
@@ -28,7 +28,7 @@ TEST_CASE("MoE models: total and active parameters", "[params]") {
     const auto v3 = countParams(test::preset("deepseek-v3"));
     CHECK(v3.total == 671'026'419'200.0);
     CHECK(v3.active == 37'552'297'472.0);
-    CHECK(v3.moeLayer.attention + v3.moeLayer.norms - 2 * 7168 == 187'107'328.0);  // MLA block, domain.md §1
+    CHECK(v3.moeLayer.attention + v3.moeLayer.norms - 2 * 7168 == 187'107'328.0);  // MLA block
     // Qwen3 technical report (arXiv:2505.09388) Table 2: 30B-A3B and 235B-A22B.
     CHECK_THAT(countParams(test::preset("qwen3-30b-a3b")).active, WithinRel(3.3e9, 0.02));
     CHECK_THAT(countParams(test::preset("qwen3-235b-a22b")).active, WithinRel(22e9, 0.02));
@@ -57,7 +57,7 @@ TEST_CASE("GPT closed form of Narayanan et al. 2021", "[params]") {
 }
 
 TEST_CASE("tied embeddings count once, GQA shrinks K and V", "[params]") {
-    // Llama 3.2 1B (domain.md §1): tied, 1,235,814,400.
+    // Llama 3.2 1B: tied, 1,235,814,400 (the model card's 1.23B).
     ModelSpec m = test::preset("llama-3.1-8b");
     m.layers = 16;
     m.hidden = 2048;

@@ -1,13 +1,13 @@
-// Step-time model: collective costs against the α-β formulas of domain.md §5 (and the seed
+// Step-time model: collective costs against the α-β ring formulas of Thakur et al. 2005 (and the seed
 // article's mistaken all-reduce times), pipeline bubble against Narayanan et al. 2021 §2.2, and
 // behaviours a planner must get right (scale, PCIe vs NVLink, FP8 gains below 2x).
 #include <algorithm>
 
-#include "io/scenario_json.h"
-#include "perf/collective_cost.h"
-#include "perf/prediction_band.h"
-#include "perf/synchronisation.h"
-#include "report/plan.h"
+#include "core/calibration/evaluate.h"
+#include "core/io/scenario_json.h"
+#include "core/perf/collective_cost.h"
+#include "core/perf/prediction_band.h"
+#include "core/perf/synchronisation.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -45,8 +45,8 @@ TEST_CASE("a large all-reduce inside one server is NCCL's Simple ring: 2(n-1)/n�
     const double latency = 8.4e-6 + 14 * 3.4e-6;
     const double expected = 2.0 * 7 / 8 * bytes / net.intra.bandwidth + latency;
     CHECK_THAT(collectiveSeconds(Collective::AllReduce, bytes, 8, 1, net), WithinRel(expected, 1e-12));
-    // domain.md §8 error 2: about 0.82 s at the 300 GB/s link rate, ~1.1 s at achieved bus bandwidth;
-    // the article's "30-50 ms" fits neither.
+    // 2·(7/8)·140 GB: about 0.82 s at the 300 GB/s link rate, ~1.1 s at achieved bus bandwidth;
+    // the seed article's "30-50 ms" fits neither.
     const double t = collectiveSeconds(Collective::AllReduce, bytes, 8, 1, net);
     CHECK(t > 0.82);
     CHECK(t < 1.2);
@@ -304,7 +304,7 @@ TEST_CASE("searched layouts: the band reaches to the stack's default layout", "[
     CHECK(p.perf.stepSecondsHigh >= p.search->frameworkDefault->perf.stepSeconds);
 }
 
-// Stack features (issue 9 §2): DP and TP communication overlap as flags of the stack, not profiles.
+// Stack features: DP and TP communication overlap as flags of the stack, not profiles.
 TEST_CASE("without DP overlap the whole gradient reduction is exposed", "[perf]") {
     // Llama 3.1 8B, TP 1 x PP 1 on 4 servers: DP 32 with the distributed optimizer.
     Scenario s = test::scenarioWithModel("llama-3.1-8b");

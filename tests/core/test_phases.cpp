@@ -1,11 +1,12 @@
-// Phased plans (issue 12 §1, §4): one phase is the plain plan to the cent; the seed article's
+// Phased plans: one phase is the plain plan to the cent; the seed article's
 // path (slice → server → cluster) costs the seed's prices as written; each contract rule changes
 // the total by the amount its event states; bad phases are refused with their key path.
 #include <boost/json.hpp>
 
 #include "cli_runner.h"
-#include "phases/phased_plan.h"
-#include "phases/phases_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/phases/phased_plan.h"
+#include "core/phases/phases_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -73,7 +74,7 @@ TEST_CASE("one phase equals the plain plan exactly", "[phases]") {
         CHECK(p.phases[0].cost.total == plain->cost->rentTotal);
         CHECK(p.total.cost == plain->cost->rentTotal);
         CHECK(p.rentFinal->cost == p.total.cost);
-        // Tokens: tokens/s × utilisation × 36 months of 730 h (cost-model.md §1).
+        // Tokens: tokens/s × utilisation × 36 months of 730 h (cost/ownership.h).
         const double tokens = plain->perf.tokensPerSecond * 0.75 * 36 * 730 * 3600;
         CHECK_THAT(p.total.tokens, WithinRel(tokens, 1e-9));
         CHECK(p.rentFinal->tokens == p.total.tokens);
@@ -189,7 +190,7 @@ TEST_CASE("contract rules change the totals by the amounts they state", "[phases
         plain.cost.horizonMonths = 12;
         auto report = evaluate(plain, test::catalog());
         REQUIRE(report.ok());
-        // Own net of resale at 12 months (cost-model.md §2: RV(m) = HW × (1 − h0) × (ρ/(1 − h0))^(m/36)).
+        // Own net of resale at 12 months (cost/ownership.h: RV(m) = HW × (1 − h0) × (ρ/(1 − h0))^(m/36)).
         CHECK(p.phases[0].cost.total == report->cost->buyNetTotal);
         CHECK(hasEventWith(
             p.phases[0], cost::formatMoney(report->cost->residualAtHorizon, cost::Currency::Cny) + " back"));
@@ -236,7 +237,7 @@ TEST_CASE("phases survive a save and a reload", "[phases]") {
 
 TEST_CASE("a phase's cluster keeps its CPU and storage keys through a save", "[phases]") {
     // A phase's "cluster" is read by the scenario's own reader, CPU and storage keys included
-    // (issue 12 §2); it is written by the same writer, so none of them is lost on save.
+    // (the data feed's); it is written by the same writer, so none of them is lost on save.
     Scenario s = example();
     REQUIRE(s.phases.back().cluster);
     s.phases.back().cluster->io.nvmeDrives = 2;

@@ -1,12 +1,12 @@
-// Issue 10, property sweep: many valid scenarios (every model preset × GPU counts × parallel
+// Property sweep: many valid scenarios (every model preset × GPU counts × parallel
 // layouts) evaluate to plans with no NaN or infinity anywhere (planToJson throws NonFiniteValue
 // naming the key path otherwise, and the JSON must parse), and the physics moves the right way:
 // memory and step time grow with the model within a family, and ZeRO-3's memory per GPU shrinks
 // as data parallelism grows (ZeRO, arXiv:1910.02054 §5: states divided by N_d).
 #include <boost/json.hpp>
 
-#include "report/plan.h"
-#include "report/plan_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/report/plan_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;

@@ -1,15 +1,15 @@
-// Quotes (issue 8): the 大写 converter, VAT per line, line items that total the cost engine's
+// Quotes: the 大写 converter, VAT per line, line items that total the cost engine's
 // numbers, the scenario's `quote` object (strict reading, revisions) and the report text in both
 // languages against golden files.
+#include "core/calibration/evaluate.h"
+#include "core/quote/chinese_amount.h"
+#include "core/quote/quote_json.h"
+#include "core/quote/quote_revision.h"
+#include "core/quote/quote_scaling.h"
+#include "core/quote/quote_text.h"
+#include "core/validation/validation.h"
 #include "golden.h"
-#include "quote/chinese_amount.h"
-#include "quote/quote_json.h"
-#include "quote/quote_revision.h"
-#include "quote/quote_scaling.h"
-#include "quote/quote_text.h"
-#include "report/plan.h"
 #include "test_support.h"
-#include "validation/validation.h"
 
 using clusterplan::cost::Money;
 namespace quote = clusterplan::quote;
@@ -208,7 +208,7 @@ TEST_CASE("the report text of a fixed scenario matches its golden files", "[quot
 }
 
 TEST_CASE("the assumptions page cites the cross-validated accuracy first", "[quote]") {
-    // Issue 9 §1: the quote cites the error on runs the profiles were not fitted to (leave one
+    // The quote cites the error on runs the profiles were not fitted to (leave one
     // source out), with the in-sample figure only as a labelled aside.
     auto report = clusterplan::runValidation(clusterplan::test::catalog());
     REQUIRE(report.ok());
@@ -242,7 +242,7 @@ TEST_CASE("the assumptions page cites the cross-validated accuracy first", "[quo
 }
 
 TEST_CASE("the verdict names the fine-tuning method and the CPU offload", "[quote]") {
-    // Issue 13: a QLoRA run with ZeRO-Offload is a different purchase from full training; the
+    // A QLoRA run with ZeRO-Offload is a different purchase from full training; the
     // quote says which one it prices. Full training of every layer adds no row (the goldens).
     const auto& catalog = clusterplan::test::catalog();
     auto s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog);

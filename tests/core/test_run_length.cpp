@@ -1,9 +1,10 @@
-// The real length of a run (issue 12 §3): interruptions, checkpoints, evaluation, start.
+// The real length of a run: interruptions, checkpoints, evaluation, start.
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "report/plan_format.h"
-#include "run/run_length.h"
+#include "core/calibration/evaluate.h"
+#include "core/report/plan_format.h"
+#include "core/run/run_length.h"
 #include "test_support.h"
 
 using namespace clusterplan;

@@ -1,4 +1,4 @@
-// Issue 10, safe writers: names and notes with control characters, quotes, invalid UTF-8 and
+// Safe writers: names and notes with control characters, quotes, invalid UTF-8 and
 // 100 kB of text come out as valid JSON (checked by Boost.JSON's parser, which also rejects
 // invalid UTF-8) and RFC 4180 CSV (checked by the independent reader in tests/fuzz), and a NaN
 // or infinity never reaches an output: the writers name its key path instead.
@@ -6,16 +6,16 @@
 #include <cmath>
 #include <limits>
 
+#include "core/calibration/evaluate.h"
+#include "core/report/plan_format.h"
+#include "core/search/search_format.h"
+#include "core/util/csv_write.h"
+#include "core/util/json_write.h"
+#include "core/util/non_finite.h"
+#include "core/util/number_format.h"
+#include "core/util/utf8.h"
 #include "csv_reader.h"
-#include "report/plan.h"
-#include "report/plan_format.h"
-#include "search/search_format.h"
 #include "test_support.h"
-#include "util/csv_write.h"
-#include "util/json_write.h"
-#include "util/non_finite.h"
-#include "util/number_format.h"
-#include "util/utf8.h"
 
 using namespace clusterplan;
 

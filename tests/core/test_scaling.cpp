@@ -1,7 +1,7 @@
 // Scaling study: minimum GPUs, deadline, scaling efficiency, and the seed article's hardware
 // comparisons (one 8-GPU server vs two 4-GPU servers; NVLink vs PCIe; InfiniBand vs Ethernet).
-#include "io/scenario_json.h"
-#include "search/scaling_study.h"
+#include "core/io/scenario_json.h"
+#include "core/studies/scaling_study.h"
 #include "test_support.h"
 
 using namespace clusterplan;

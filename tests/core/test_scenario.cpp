@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "io/scenario_json.h"
-#include "model/param_count.h"
-#include "report/plan.h"
+#include "core/calibration/evaluate.h"
+#include "core/io/scenario_json.h"
+#include "core/model/param_count.h"
 #include "test_support.h"
 
 using namespace clusterplan;

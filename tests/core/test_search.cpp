@@ -1,11 +1,11 @@
 // Layout search: every candidate valid, ranking and Pareto front consistent, infeasible layouts
 // kept with a reason, fixed keys respected, degenerate clusters handled, and the explanation.
-#include "io/scenario_json.h"
-#include "report/plan.h"
-#include "search/candidate_cost.h"
-#include "search/layout_alternatives.h"
-#include "search/layout_search.h"
-#include "search/search_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/io/scenario_json.h"
+#include "core/search/candidate_cost.h"
+#include "core/search/layout_alternatives.h"
+#include "core/search/layout_search.h"
+#include "core/search/search_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -193,7 +193,7 @@ TEST_CASE("a searched layout's cost per million tokens uses the report's own rul
     REQUIRE(plan->search->best.has_value());
     const Candidate& best = plan->search->ranked[*plan->search->best];
     // The recommended layout is the plan's: its cost is exactly the report's (to the cent), which
-    // prices the run's GPU-hour budget (issue 12 §3).
+    // prices the run's GPU-hour budget (run/run_length.h).
     const double factor = budgetFactor(*plan);
     CHECK(factor > 1);
     CHECK(rentPerMillionTokens(*plan->cost, best, factor) == plan->cost->perMillionTokensRent);

@@ -2,9 +2,9 @@
 // Shared helpers for engine tests: the built-in catalog and preset lookup.
 #include <catch2/catch.hpp>
 
-#include "hardware/catalog.h"
-#include "io/scenario_json.h"
-#include "report/plan.h"
+#include "core/calibration/evaluate.h"
+#include "core/catalog/catalog.h"
+#include "core/io/scenario_json.h"
 
 namespace clusterplan::test {
 

@@ -1,8 +1,8 @@
-// The accuracy bar of issue 3: every published run of the calibration set through the engine
-// with its own layout; mean absolute error under 10 % per source, no included run off by more than
-// 20 %. Excluded runs must say why.
+// The accuracy bar (docs/performance-model.md, "Validation against published runs"): every
+// published run of the calibration set through the engine with its own layout; mean absolute error
+// under 10 % per source, no included run off by more than 20 %. Excluded runs must say why.
+#include "core/validation/validation.h"
 #include "test_support.h"
-#include "validation/validation.h"
 
 using namespace clusterplan;
 
@@ -55,7 +55,7 @@ TEST_CASE("leave-one-source-out: every run also predicted without its source, ba
         someDiffer = someDiffer || std::abs(row.cvPredicted - row.predicted) > 1e-6 * row.predicted;
     }
     CHECK(someDiffer);  // the folds are really fitted without the source
-    // Issue 9 §3: under cross-validation the band holds the published value in >= 80 % of runs.
+    // Under cross-validation the band holds the published value in >= 80 % of runs.
     CHECK(report->cvBandCoverage >= 0.80);
     // The cross-validated error is the honest one; it cannot beat the in-sample fit on average.
     CHECK(report->cvMeanAbsError >= report->meanAbsError - 1e-9);

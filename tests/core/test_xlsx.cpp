@@ -1,4 +1,4 @@
-// The quote workbook (issue 8 §3): it opens as a zip of sheet XML (read with `unzip -p`), its
+// The quote workbook: it opens as a zip of sheet XML (read with `unzip -p`), its
 // line-item and schedule cells hold formulas, and every formula carries its cached value equal to
 // the engine's number, so viewers that do not recalculate show the right amounts.
 #include <array>
@@ -6,7 +6,8 @@
 #include <filesystem>
 #include <regex>
 
-#include "export/quote_workbook.h"
+#include "core/calibration/evaluate.h"
+#include "core/export/quote_workbook.h"
 #include "test_support.h"
 
 namespace {

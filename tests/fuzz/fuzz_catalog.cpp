@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <string_view>
 
-#include "io/scenario_json.h"
+#include "core/calibration/evaluate.h"
+#include "core/io/scenario_json.h"
+#include "core/report/plan_format.h"
 #include "output_checks.h"
-#include "report/plan.h"
-#include "report/plan_format.h"
 
 using namespace clusterplan;
 

@@ -1,5 +1,5 @@
-// Fuzz target: the reader of measured runs (the scenario's `measured` key, issue 9 §4) and the
-// profile fit behind it (issue 10 §1). The input is the value of `measured`, spliced into a fixed,
+// Fuzz target: the reader of measured runs (the scenario's `measured` key) and the
+// profile fit behind it. The input is the value of `measured`, spliced into a fixed,
 // valid scenario, so every mutation lands on the measured runs rather than on the rest of a
 // scenario (fuzz_scenario covers that). Every input is refused with a message naming its key, or
 // is accepted; an accepted one must save and read back unchanged, and evaluate() must fit the
@@ -9,11 +9,11 @@
 #include <string>
 #include <string_view>
 
-#include "calibration/calibration_format.h"
-#include "io/scenario_json.h"
+#include "core/calibration/calibration_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/io/scenario_json.h"
+#include "core/report/plan_format.h"
 #include "output_checks.h"
-#include "report/plan.h"
-#include "report/plan_format.h"
 
 using namespace clusterplan;
 

@@ -6,11 +6,11 @@
 #include <set>
 #include <string_view>
 
-#include "cost/cost_format.h"
-#include "cost/cost_json.h"
-#include "cost/rent_vs_buy.h"
+#include "core/cost/cost_format.h"
+#include "core/cost/cost_json.h"
+#include "core/cost/rent_vs_buy.h"
+#include "core/util/json_write.h"
 #include "output_checks.h"
-#include "util/json_write.h"
 
 using namespace clusterplan;
 using namespace clusterplan::cost;

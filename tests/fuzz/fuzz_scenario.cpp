@@ -5,14 +5,14 @@
 #include <cstdint>
 #include <string_view>
 
-#include "cost/cost_format.h"
-#include "cost/cost_json.h"
-#include "io/scenario_json.h"
+#include "core/calibration/evaluate.h"
+#include "core/cost/cost_format.h"
+#include "core/cost/cost_json.h"
+#include "core/io/scenario_json.h"
+#include "core/report/plan_format.h"
+#include "core/search/search_format.h"
+#include "core/util/json_write.h"
 #include "output_checks.h"
-#include "report/plan.h"
-#include "report/plan_format.h"
-#include "search/search_format.h"
-#include "util/json_write.h"
 
 using namespace clusterplan;
 

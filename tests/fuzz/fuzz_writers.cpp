@@ -11,17 +11,17 @@
 #include <string>
 #include <vector>
 
+#include "core/calibration/evaluate.h"
+#include "core/io/scenario_json.h"
+#include "core/report/plan_format.h"
+#include "core/search/search_format.h"
+#include "core/util/csv_write.h"
+#include "core/util/json_write.h"
+#include "core/util/non_finite.h"
+#include "core/util/number_format.h"
+#include "core/util/utf8.h"
 #include "csv_reader.h"
-#include "io/scenario_json.h"
 #include "output_checks.h"
-#include "report/plan.h"
-#include "report/plan_format.h"
-#include "search/search_format.h"
-#include "util/csv_write.h"
-#include "util/json_write.h"
-#include "util/non_finite.h"
-#include "util/number_format.h"
-#include "util/utf8.h"
 
 using namespace clusterplan;
 

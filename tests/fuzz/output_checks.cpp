@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/io/scenario_json.h"
 #include "csv_reader.h"
-#include "io/scenario_json.h"
 
 namespace clusterplan::testing {
 

@@ -1,5 +1,5 @@
 # ctest -R ui.broken_user_catalog: the GUI loads user files like clusterplan-cli does
-# (core/hardware/catalog_loading.h): a malformed user price book stops it with exit 2 and a
+# (core/catalog/catalog_loading.h): a malformed user price book stops it with exit 2 and a
 # message naming the file and position, before any window opens.
 set(home ${WORK_DIR}/config)
 file(MAKE_DIRECTORY ${home}/clusterplan)

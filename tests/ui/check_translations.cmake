@@ -6,7 +6,7 @@
 set(ts_name clusterplan_zh_CN.ts)
 file(MAKE_DIRECTORY ${WORK_DIR})
 file(COPY_FILE ${SOURCE_DIR}/resources/translations/${ts_name} ${WORK_DIR}/${ts_name})
-execute_process(COMMAND ${LUPDATE} -silent -locations none -no-obsolete ${SOURCE_DIR}/ui
+execute_process(COMMAND ${LUPDATE} -silent -locations none -no-obsolete -I ${SOURCE_DIR} ${SOURCE_DIR}/ui
                         ${SOURCE_DIR}/core/util/message_catalog.cpp -ts ${WORK_DIR}/${ts_name}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

@@ -8,10 +8,10 @@
 #include <QTextBrowser>
 
 #include "clusterplan_version.h"
-#include "cost/price_book.h"
-#include "mainwindow/about_dialog.h"
-#include "models/qt_text.h"
-#include "models/scenario_file_name.h"
+#include "core/cost/price_book.h"
+#include "ui/mainwindow/about_dialog.h"
+#include "ui/models/qt_text.h"
+#include "ui/models/scenario_file_name.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

@@ -9,9 +9,9 @@
 #include <QSpinBox>
 #include <QValueAxis>
 
-#include "charts/memory_chart_view.h"
-#include "charts/zero_comparison_chart_view.h"
-#include "models/plan_summary.h"
+#include "ui/charts/memory_chart_view.h"
+#include "ui/charts/zero_comparison_chart_view.h"
+#include "ui/models/plan_summary.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

@@ -1,13 +1,14 @@
 // The Cost tab: rent, buy and buy net of resale month by month in the report's currency, the
 // break-even marker, compact money labels, and the "No cost" state for a GPU without a price.
+#include "core/calibration/evaluate.h"
 #include "window_fixture.h"
 
 #include <QComboBox>
 #include <QLineSeries>
 #include <QSpinBox>
 
-#include "charts/cost_chart_view.h"
-#include "charts/money_axis.h"
+#include "ui/charts/cost_chart_view.h"
+#include "ui/charts/money_axis.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -33,7 +34,7 @@ TEST_CASE("charts.cost_chart_has_three_lines", "[charts][cost]") {
     CHECK(lines[0]->at(lines[0]->count() - 1).y() == Approx(report.rentAccruedTotal.units()));
     CHECK(lines[1]->at(lines[1]->count() - 1).y() == Approx(report.buyTotal.units()));
     CHECK(lines[2]->at(lines[2]->count() - 1).y() == Approx(report.buyNetTotal.units()));
-    // Lines are wrapped to the chart's width (issue 7): read the title as one line.
+    // Lines are wrapped to the chart's width: read the title as one line.
     const QString title = chart.chart()->title().replace(QStringLiteral("<br>"), QStringLiteral(" "));
     CHECK(title.contains(QStringLiteral("36 months")));
     CHECK(title.contains(QStringLiteral("CNY")));

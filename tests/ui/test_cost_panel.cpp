@@ -8,7 +8,7 @@
 #include <QLineSeries>
 #include <QSpinBox>
 
-#include "charts/cost_chart_view.h"
+#include "ui/charts/cost_chart_view.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

@@ -1,4 +1,4 @@
-// Issue 7: switching to a price book in another currency converts the amounts the user typed
+// Switching to a price book in another currency converts the amounts the user typed
 // (custom rent quote, money overrides) at the scenario's exchange rate instead of reading ¥ as $;
 // the cost panel shows the discount rate the plan used, overrides included.
 #include "window_fixture.h"

@@ -1,4 +1,4 @@
-// The engine's sentences in the window's language (issue 7 §5): plan notes, the search's
+// The engine's sentences in the window's language: plan notes, the search's
 // explanation and its rule of thumb are ids and arguments (core/util/message.h) that the window
 // translates (ui/i18n/engine_text.cpp). In English the window shows exactly what the CLI prints;
 // in Chinese every one of them is Chinese.
@@ -9,9 +9,9 @@
 #include <QRegularExpression>
 #include <set>
 
-#include "i18n/engine_text.h"
-#include "report/plan.h"
-#include "util/message_catalog.h"
+#include "core/calibration/evaluate.h"
+#include "core/util/message_catalog.h"
+#include "ui/i18n/engine_text.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

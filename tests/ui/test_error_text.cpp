@@ -1,4 +1,4 @@
-// The engine's input errors in the window's language (issue 7 §5): the red field's reason and the
+// The engine's input errors in the window's language: the red field's reason and the
 // dialog that cannot open a scenario are Chinese in Chinese, with the engine's numbers and key
 // paths in them, and in English exactly what the CLI prints.
 #include "window_fixture.h"
@@ -9,8 +9,8 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 
-#include "charts/verdict_card.h"
-#include "i18n/engine_text.h"
+#include "ui/charts/verdict_card.h"
+#include "ui/i18n/engine_text.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -108,7 +108,7 @@ TEST_CASE("error_text.nested_reasons_are_translated_too", "[language][errors]") 
     f.window.setLanguage(QStringLiteral("en"));
 }
 
-// Issue 26: after an input the engine refuses, the verdict card still showed the last plan's green
+// After an input the engine refuses, the verdict card still showed the last plan's green
 // FITS with no mark. It must say that it shows the last valid plan, in grey, until a valid input
 // brings a new plan.
 TEST_CASE("error_text.verdict_marks_the_last_valid_plan_after_an_invalid_input", "[errors]") {

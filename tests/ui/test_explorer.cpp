@@ -1,4 +1,4 @@
-// The Explorer tab (issue 7 §2, §8): every searched layout in the scatter and the table; a click
+// The Explorer tab: every searched layout in the scatter and the table; a click
 // on a point or a row selects that layout in every view, whose numbers are the engine's for it;
 // "Use this layout" pins its keys; the table sorts and filters.
 #include "window_fixture.h"
@@ -16,14 +16,14 @@
 
 #include <cmath>
 
-#include "charts/explorer_chart_view.h"
-#include "charts/layout_explorer_tab.h"
-#include "charts/memory_chart_view.h"
-#include "charts/point_cloud_item.h"
-#include "charts/step_time_chart_view.h"
-#include "models/layout_table_model.h"
-#include "models/plan_comparison.h"
-#include "models/plan_summary.h"
+#include "ui/charts/explorer_chart_view.h"
+#include "ui/charts/layout_explorer_tab.h"
+#include "ui/charts/memory_chart_view.h"
+#include "ui/charts/point_cloud_item.h"
+#include "ui/charts/step_time_chart_view.h"
+#include "ui/models/layout_table_model.h"
+#include "ui/models/plan_comparison.h"
+#include "ui/models/plan_summary.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -202,7 +202,7 @@ TEST_CASE("explorer.metric_switch_redraws_the_cloud", "[explorer]") {
 }
 
 TEST_CASE("explorer.offload_column_shows_the_recommended_layouts_offload", "[explorer][fine_tuning]") {
-    // Issue 13 §2: Llama 3.1 70B full fine-tune on the seed's 8x A100 80GB server with 2 TB of host
+    // Llama 3.1 70B full fine-tune on the seed's 8x A100 80GB server with 2 TB of host
     // memory and the search open: nothing fits in GPU memory alone, the search chooses ZeRO-Offload.
     // The table, the filter, the point's tooltip and the summary tell it from a layout without.
     WindowFixture f;

@@ -1,4 +1,4 @@
-// The window's Export menu (issue 8 §5): the menu exists, the quote dialog edits the scenario's
+// The window's Export menu: the menu exists, the quote dialog edits the scenario's
 // quote, saving an edited quote makes its next revision, the menu's actions (triggered as a user
 // does, the file dialogs answered through the Prompter) write the same files as
 // `clusterplan-cli report`, and the print preview opens and closes.
@@ -18,8 +18,8 @@
 
 #include "cli_runner.h"
 
-#include "export/export_actions.h"
-#include "export/quote_dialog.h"
+#include "ui/export/export_actions.h"
+#include "ui/export/quote_dialog.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -79,7 +79,7 @@ TEST_CASE("export.files_from_the_window", "[export]") {
     QFile pdf(dir.filePath(QStringLiteral("q.pdf")));
     REQUIRE(pdf.open(QIODevice::ReadOnly));
     CHECK(pdf.read(5) == QByteArray("%PDF-"));
-    // layouts, memory, run_length (issue 12), monthly_cost, line_items, validation
+    // layouts, memory, run_length, monthly_cost, line_items, validation
     CHECK(QDir(dir.filePath(QStringLiteral("csv"))).entryList(QDir::Files).size() == 6);
     // memory, step time, layouts, cost over time and the sensitivity tornado
     CHECK(
@@ -142,7 +142,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     CHECK(asked == QStringList({QStringLiteral("quote.pdf"), QStringLiteral("quote.xlsx"),
                                 QStringLiteral("csv"), QStringLiteral("images")}));
     CHECK(f.window.prompter().warnings().isEmpty());
-    // The status bar says where the last one went (issue 26).
+    // The status bar says where the last one went.
     CHECK(f.window.statusBar()->currentMessage() ==
           QStringLiteral("Saved the images to ") + QDir(window).filePath(QStringLiteral("images")));
 

@@ -1,5 +1,6 @@
-// Issue 12 §2 and §3 in the window: the data-feed chart (needed vs available samples/s for the
-// CPU workers and storage) under the step time, and the summary's steady-state and budgeted days.
+// The data feed and the run's length in the window: the data-feed chart (needed vs available
+// samples/s for the CPU workers and storage) under the step time, and the summary's steady-state
+// and budgeted days.
 #include "window_fixture.h"
 
 #include <QBarSet>
@@ -14,7 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "charts/feed_chart_view.h"
+#include "ui/charts/feed_chart_view.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -75,8 +76,8 @@ TEST_CASE("feed.summary_shows_steady_and_budgeted_days", "[feed]") {
 }
 
 TEST_CASE("feed.storage_inputs_drive_the_storage_rate", "[feed]") {
-    // The window's storage inputs (issue 12 §2: "local NVMe drives × read GB/s, or a network file
-    // system's GB/s"): one drive reads a quarter of the seed server's four, and a slow shared
+    // The window's storage inputs (local NVMe drives × read GB/s, or a network file
+    // system's GB/s): one drive reads a quarter of the seed server's four, and a slow shared
     // file system replaces the local drives.
     WindowFixture f;
     const double fourDrives = f.controller.plan()->feed.storagePerNode;

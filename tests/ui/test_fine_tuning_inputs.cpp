@@ -1,4 +1,4 @@
-// Fine-tuning inputs in the window (issue 13): method, LoRA rank and targets, frozen layers, data
+// Fine-tuning inputs in the window: method, LoRA rank and targets, frozen layers, data
 // as tokens or data set × epochs, CPU offload with the host-memory bar on the memory chart.
 #include "window_fixture.h"
 
@@ -8,7 +8,7 @@
 #include <QLabel>
 #include <QSpinBox>
 
-#include "charts/memory_chart_view.h"
+#include "ui/charts/memory_chart_view.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

@@ -1,4 +1,4 @@
-// Desktop habits (issue 7 §6): undo/redo, New/Open/Save with the unsaved-changes question, recent
+// Desktop habits: undo/redo, New/Open/Save with the unsaved-changes question, recent
 // files, drag and drop, window state across starts, the status bar, tooltips, MoE/MLA inputs.
 #include "window_fixture.h"
 
@@ -16,10 +16,10 @@
 #include <QUndoStack>
 #include <QUrl>
 
-#include "inputs/inputs_panel.h"
-#include "mainwindow/document_actions.h"
-#include "mainwindow/recent_files.h"
-#include "models/scenario_history.h"
+#include "ui/inputs/inputs_panel.h"
+#include "ui/mainwindow/document_actions.h"
+#include "ui/mainwindow/recent_files.h"
+#include "ui/models/scenario_history.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

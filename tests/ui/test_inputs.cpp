@@ -9,9 +9,9 @@
 #include <QSpinBox>
 #include <QWheelEvent>
 
-#include "charts/memory_chart_view.h"
-#include "charts/zero_comparison_chart_view.h"
-#include "util/units.h"
+#include "core/util/units.h"
+#include "ui/charts/memory_chart_view.h"
+#include "ui/charts/zero_comparison_chart_view.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

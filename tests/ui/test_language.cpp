@@ -1,4 +1,4 @@
-// Chinese and English (issue 7 §5): the Language menu switches every visible text without a
+// Chinese and English: the Language menu switches every visible text without a
 // restart, numbers follow the language's locale, and the choice is remembered.
 #include "window_fixture.h"
 
@@ -14,10 +14,10 @@
 #include <QSpinBox>
 #include <QTabWidget>
 
-#include "charts/money_axis.h"
-#include "inputs/model_panel.h"
-#include "models/engine_terms.h"
-#include "perf/step_time.h"
+#include "core/perf/step_time.h"
+#include "ui/charts/money_axis.h"
+#include "ui/inputs/model_panel.h"
+#include "ui/models/engine_terms.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -107,7 +107,7 @@ TEST_CASE("language.switches_to_chinese_and_back_without_restart", "[language]")
     CHECK(QSettings().value(QStringLiteral("ui/language")).toString() == QStringLiteral("en"));
 }
 
-// Issue 26: with a search loaded, Language ▸ 简体中文 aborted the window (a corrupted heap). The
+// With a search loaded, Language ▸ 简体中文 aborted the window (a corrupted heap). The
 // switch rebuilt every menu inside the clicked action's own triggered(), and QMenu's code went on
 // with the freed menu and action after the slot returned; in an optimised build the rebuild's
 // thousands of new objects reused that memory. Clicked as a user clicks, through the menu bar, the

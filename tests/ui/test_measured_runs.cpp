@@ -1,4 +1,4 @@
-// The Measured runs tab (issue 9 §4): the scenario's own runs, editable through the undo history,
+// The Measured runs tab: the scenario's own runs, editable through the undo history,
 // and the engine's fit to them, the same numbers `clusterplan-cli calibrate` prints.
 #include <QLabel>
 #include <QLineEdit>
@@ -10,10 +10,10 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 
-#include "calibration/measured_runs_model.h"
-#include "calibration/measured_runs_tab.h"
-#include "calibration/profile_fit.h"
-#include "models/scenario_history.h"
+#include "core/calibration/profile_fit.h"
+#include "ui/calibration/measured_runs_model.h"
+#include "ui/calibration/measured_runs_tab.h"
+#include "ui/models/scenario_history.h"
 #include "window_fixture.h"
 
 using namespace clusterplan;

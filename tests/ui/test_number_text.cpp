@@ -1,4 +1,4 @@
-// No NaN or infinity on screen (issue 10 §2): every number the window writes goes through
+// No NaN or infinity on screen: every number the window writes goes through
 // formatNumber / formatPlainNumber, which show "–" (an en dash) for a value that is not finite.
 #include <QLocale>
 #include <QRegularExpression>
@@ -7,14 +7,14 @@
 
 #include <limits>
 
-#include "charts/money_axis.h"
-#include "charts/step_time_chart_view.h"
-#include "hardware/catalog.h"
-#include "io/scenario_json.h"
-#include "models/layout_table_model.h"
-#include "models/number_text.h"
-#include "models/plan_summary.h"
-#include "report/plan.h"
+#include "core/calibration/evaluate.h"
+#include "core/catalog/catalog.h"
+#include "core/io/scenario_json.h"
+#include "ui/charts/money_axis.h"
+#include "ui/charts/step_time_chart_view.h"
+#include "ui/models/layout_table_model.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_summary.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

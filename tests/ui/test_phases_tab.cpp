@@ -1,11 +1,11 @@
-// The Phases tab (issue 12 §1): it shows the scenario's phases with the engine's numbers, the
+// The Phases tab: it shows the scenario's phases with the engine's numbers, the
 // two plain plans and the cumulative curves, and follows an edit of the phases.
 #include <QLabel>
 #include <QLineSeries>
 #include <QTabWidget>
 #include <QTableWidget>
 
-#include "charts/phases_tab.h"
+#include "ui/charts/phases_tab.h"
 #include "window_fixture.h"
 
 using namespace clusterplan;

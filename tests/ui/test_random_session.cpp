@@ -1,4 +1,4 @@
-// A randomized session (issue 26): the real window driven through a few hundred random actions a
+// A randomized session: the real window driven through a few hundred random actions a
 // user takes — open an example scenario, edit an input in range or type one out of range, switch
 // the language through the menu, switch tabs, select a layout in the Explorer, use it, pin or clear
 // a baseline, undo, redo, export — waiting for the worker after each, so that a seed replays.
@@ -28,10 +28,10 @@
 #include <iostream>
 #include <random>
 
-#include "charts/layout_explorer_tab.h"
-#include "charts/verdict_card.h"
-#include "inputs/inputs_panel.h"
-#include "mainwindow/document_actions.h"
+#include "ui/charts/layout_explorer_tab.h"
+#include "ui/charts/verdict_card.h"
+#include "ui/inputs/inputs_panel.h"
+#include "ui/mainwindow/document_actions.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -175,7 +175,7 @@ private:
     }
 
     // Language ▸ the other language, clicked through the menu bar. The menu and the clicked action
-    // must outlive the click (the switch rebuilds them: issue 26's crash).
+    // must outlive the click (the switch rebuilds them, which once corrupted the heap).
     QString switchLanguage() {
         const QString code =
             m_f.window.language() == QStringLiteral("en") ? QStringLiteral("zh_CN") : QStringLiteral("en");

@@ -1,4 +1,4 @@
-// `clusterplan-cli report` end to end (issue 8 §2, §5, §6): the PDF in both languages holds the
+// `clusterplan-cli report` end to end: the PDF in both languages holds the
 // customer, the quote number, the recommended layout, the totals and the break-even month exactly
 // as the plan has them (read with pdftotext), every page renders (pdftoppm), a long layouts table
 // adds pages, chart images are written, and an unwritable path fails without leaving a file.
@@ -12,12 +12,13 @@
 #include <unistd.h>
 
 #include "cli_runner.h"
-#include "hardware/catalog.h"
-#include "io/scenario_json.h"
-#include "quote/chinese_amount.h"
-#include "quote/quote_scaling.h"
-#include "quote/quote_text.h"
-#include "util/number_format.h"
+#include "core/calibration/evaluate.h"
+#include "core/catalog/catalog.h"
+#include "core/io/scenario_json.h"
+#include "core/quote/chinese_amount.h"
+#include "core/quote/quote_scaling.h"
+#include "core/quote/quote_text.h"
+#include "core/util/number_format.h"
 
 namespace fs = std::filesystem;
 namespace quote = clusterplan::quote;
@@ -169,7 +170,7 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
             CHECK(cells.efficiency == clusterplan::formatFixed(100 * p.efficiency, 1));
             CHECK(withoutSeparators(cells.days) == clusterplan::formatFixed(p.trainDays, 1));
         }
-        // Issue 7: the sensitivity table names each input as the tornado above it does ("power
+        // The sensitivity table names each input as the tornado above it does ("power
         // price", "电价"), not by the engine's key; the price list under Assumptions keeps its keys.
         const auto sensitivityAt = text.out.find(quote::label(lang, "col_input"));
         REQUIRE(sensitivityAt != std::string::npos);

@@ -1,4 +1,4 @@
-// Issue 10 through the window's save and open paths: a failed save (read-only file, missing
+// Robustness through the window's save and open paths: a failed save (read-only file, missing
 // folder) returns the message, keeps the document marked modified and the old file intact; a
 // scenario from a newer schema version is refused and nothing of it reaches the inputs.
 #include "window_fixture.h"

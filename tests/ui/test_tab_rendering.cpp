@@ -1,4 +1,4 @@
-// The chart tabs render only when seen (issue 7 §7, TabRenderer): an input change renders the
+// The chart tabs render only when seen (TabRenderer): an input change renders the
 // current tab and leaves a hidden one alone; shown afterwards, the hidden tab displays the new
 // plan's numbers.
 #include "window_fixture.h"
@@ -8,14 +8,14 @@
 #include <QTabWidget>
 #include <QTableWidget>
 
-#include "charts/cost_chart_view.h"
-#include "charts/cost_details_view.h"
-#include "charts/layout_explorer_tab.h"
-#include "charts/memory_chart_view.h"
-#include "charts/phases_tab.h"
-#include "mainwindow/tab_renderer.h"
-#include "models/layout_table_model.h"
-#include "models/qt_text.h"
+#include "ui/charts/cost_chart_view.h"
+#include "ui/charts/cost_details_view.h"
+#include "ui/charts/layout_explorer_tab.h"
+#include "ui/charts/memory_chart_view.h"
+#include "ui/charts/phases_tab.h"
+#include "ui/mainwindow/tab_renderer.h"
+#include "ui/models/layout_table_model.h"
+#include "ui/models/qt_text.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

@@ -1,5 +1,6 @@
 // The Time tab: the step-time bar follows every input and sums to the step time; the layout
 // scatter shows a search's candidates, its Pareto front and the chosen layout.
+#include "core/calibration/evaluate.h"
 #include "window_fixture.h"
 
 #include <QBarSet>
@@ -12,13 +13,13 @@
 
 #include <algorithm>
 
-#include "calibration/measured_runs_tab.h"
-#include "charts/cost_chart_view.h"
-#include "charts/layout_scatter_view.h"
-#include "charts/memory_chart_view.h"
-#include "charts/step_time_chart_view.h"
-#include "charts/zero_comparison_chart_view.h"
-#include "models/plan_summary.h"
+#include "ui/calibration/measured_runs_tab.h"
+#include "ui/charts/cost_chart_view.h"
+#include "ui/charts/layout_scatter_view.h"
+#include "ui/charts/memory_chart_view.h"
+#include "ui/charts/step_time_chart_view.h"
+#include "ui/charts/zero_comparison_chart_view.h"
+#include "ui/models/plan_summary.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

@@ -1,4 +1,4 @@
-// What a sales engineer sees (issue 7): the tornado's input names in full, the scaling charts'
+// What a sales engineer sees: the tornado's input names in full, the scaling charts'
 // ticks written as numbers, the measured-run errors without sideways scrolling, the verdict naming
 // CPU offload, and the current tab restored by name. Each at the default window size, 1400 × 900,
 // and where the language matters in Chinese too.
@@ -19,13 +19,13 @@
 #include <QTableWidget>
 #include <QTextDocument>
 
-#include "calibration/measured_runs_tab.h"
-#include "charts/cost_details_view.h"
-#include "charts/scaling_chart_views.h"
-#include "charts/scaling_tab.h"
-#include "charts/verdict_card.h"
-#include "mainwindow/window_state.h"
-#include "models/engine_terms.h"
+#include "ui/calibration/measured_runs_tab.h"
+#include "ui/charts/cost_details_view.h"
+#include "ui/charts/scaling_chart_views.h"
+#include "ui/charts/scaling_tab.h"
+#include "ui/charts/verdict_card.h"
+#include "ui/mainwindow/window_state.h"
+#include "ui/models/engine_terms.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;

@@ -17,12 +17,12 @@
 
 #include <cmath>
 
-#include "charts/cost_chart_view.h"
-#include "charts/cost_details_view.h"
-#include "charts/money_axis.h"
-#include "charts/verdict_card.h"
-#include "models/engine_terms.h"
-#include "models/layout_table_model.h"
+#include "ui/charts/cost_chart_view.h"
+#include "ui/charts/cost_details_view.h"
+#include "ui/charts/money_axis.h"
+#include "ui/charts/verdict_card.h"
+#include "ui/models/engine_terms.h"
+#include "ui/models/layout_table_model.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -54,11 +54,14 @@ void checkCostTabFits(WindowFixture& f) {
     CHECK(runCost->heightForWidth(runCost->width()) <= runCost->height());
 
     // The cumulative-cost chart beside it draws its title whole (wrapped), not cut to "...".
+    int titles = 0;
     for (const QGraphicsItem* item : f.window.costChart()->scene()->items())
         if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item); text && text->isVisible()) {
             INFO(text->toPlainText().toStdString());
             CHECK_FALSE(text->toPlainText().contains(QStringLiteral("...")));
+            ++titles;
         }
+    CHECK(titles > 0);  // the title was found and looked at
 
     QTableWidget* yearly = details->yearlyTable();
     REQUIRE(yearly->rowCount() > 0);
@@ -109,16 +112,19 @@ void checkTornadoTicks(WindowFixture& f, const QRegularExpression& label) {
     CHECK(labels.contains(QStringLiteral("¥0")));
     // Each tick label drawn whole inside the chart, the last one at the right edge included.
     const QRectF chart = details->tornado()->chart()->sceneBoundingRect();
+    int drawn = 0;
     for (const QGraphicsItem* item : details->tornado()->scene()->items()) {
         const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
         if (!text || !text->isVisible() || !labels.contains(text->toPlainText()))
             continue;
+        ++drawn;
         const double margin = text->document()->documentMargin();
         const QRectF ink =
             text->mapRectToScene(text->boundingRect()).adjusted(margin, margin, -margin, -margin);
         INFO(text->toPlainText().toStdString() << " right " << ink.right() << ", chart " << chart.right());
         CHECK(chart.contains(ink));
     }
+    CHECK(drawn == labels.size());  // every tick label was found drawn and looked at
     // The bars fit between the first and the last tick.
     CHECK(axis->min() <= axis->endValue(labels.first()));
     CHECK(axis->max() >= axis->endValue(labels.last()));

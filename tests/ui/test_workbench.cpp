@@ -1,5 +1,5 @@
-// The verdict card, the baseline comparison, the Scaling tab and the cost details (issue 7 §1,
-// §3, §4, §8): each shows the plan's own numbers.
+// The verdict card, the baseline comparison, the Scaling tab and the cost details: each shows the
+// plan's own numbers.
 #include "window_fixture.h"
 
 #include <QBarSet>
@@ -13,18 +13,18 @@
 
 #include <cmath>
 
-#include "charts/cost_details_view.h"
-#include "charts/memory_chart_view.h"
-#include "charts/money_axis.h"
-#include "charts/scaling_tab.h"
-#include "charts/step_time_chart_view.h"
-#include "charts/verdict_card.h"
-#include "models/plan_comparison.h"
-#include "models/plan_summary.h"
-#include "models/qt_text.h"
-#include "quote/quote_document.h"
-#include "search/scaling_study.h"
-#include "validation/validation.h"
+#include "core/quote/quote_document.h"
+#include "core/studies/scaling_study.h"
+#include "core/validation/validation.h"
+#include "ui/charts/cost_details_view.h"
+#include "ui/charts/memory_chart_view.h"
+#include "ui/charts/money_axis.h"
+#include "ui/charts/scaling_tab.h"
+#include "ui/charts/step_time_chart_view.h"
+#include "ui/charts/verdict_card.h"
+#include "ui/models/plan_comparison.h"
+#include "ui/models/plan_summary.h"
+#include "ui/models/qt_text.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -52,7 +52,7 @@ TEST_CASE("verdict.numbers_are_the_plans", "[verdict]") {
                 QStringLiteral("%1 days steady-state").arg(QLocale().toString(plan.perf.trainDays, 'f', 1))));
     REQUIRE(plan.cost.has_value());
     REQUIRE(plan.cost->runCostRent.has_value());
-    // In four figures, so that it fits its tile (issue 7); the exact amount is its tooltip.
+    // In four figures, so that it fits its tile; the exact amount is its tooltip.
     CHECK(card.figure(QStringLiteral("run_cost")) ==
           formatShortMoney(plan.cost->runCostRent->units(),
                            toQString(cost::currencySymbol(plan.cost->currency))));
@@ -134,7 +134,7 @@ TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
     CHECK(details.runCostText().contains(toQString(cost::formatMoney(*r.runCostBuy, r.currency))));
     REQUIRE(details.yearlyTable()->rowCount() == r.horizonMonths / 12);
     const int last = details.yearlyTable()->rowCount() - 1;
-    // To the whole unit in the cell ("¥1,080,000", issue 7), exact in its tooltip.
+    // To the whole unit in the cell ("¥1,080,000"), exact in its tooltip.
     const auto whole = [&](cost::Money m) {
         return toQString(cost::formatMoney(cost::Money::fromUnits(std::round(m.units())), r.currency))
             .remove(QStringLiteral(".00"));
@@ -149,7 +149,7 @@ TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
 }
 
 TEST_CASE("workbench.verdict_cites_the_cross_validated_accuracy", "[workbench]") {
-    // Issue 9 §1: the window cites the error on runs the profiles were not fitted to, the figure
+    // The window cites the error on runs the profiles were not fitted to, the figure
     // `clusterplan-cli validate` prints on its "all runs" line, not the in-sample one.
     WindowFixture f;
     auto* details = f.window.findChild<QLabel*>(QStringLiteral("verdictDetails"));

@@ -13,11 +13,11 @@
 
 #include <functional>
 
-#include "hardware/catalog.h"
-#include "io/scenario_json.h"
-#include "mainwindow/main_window.h"
-#include "mainwindow/summary_view.h"
-#include "models/plan_controller.h"
+#include "core/catalog/catalog.h"
+#include "core/io/scenario_json.h"
+#include "ui/mainwindow/main_window.h"
+#include "ui/mainwindow/summary_view.h"
+#include "ui/models/plan_controller.h"
 
 namespace clusterplan::ui::test {
 
@@ -46,7 +46,7 @@ struct WindowFixture {
     MainWindow window{controller};
 };
 
-// Issue 13 §2's case: Llama 3.1 70B full fine-tune on the seed's 8x A100 80GB server with 2 TB of
+// The CPU-offload case: Llama 3.1 70B full fine-tune on the seed's 8x A100 80GB server with 2 TB of
 // host memory and TP, PP, micro-batch and ZeRO searched. Nothing fits in GPU memory alone, so the
 // search chooses ZeRO-Offload of the optimizer; a run cost of ¥609,624.06 rented.
 void editToLlama70bOffload(WindowFixture& f);

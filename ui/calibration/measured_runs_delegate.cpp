@@ -1,6 +1,6 @@
-#include "calibration/measured_runs_delegate.h"
+#include "ui/calibration/measured_runs_delegate.h"
 
-#include "calibration/measured_runs_model.h"
+#include "ui/calibration/measured_runs_model.h"
 
 #include <QComboBox>
 

@@ -1,7 +1,7 @@
-#include "calibration/measured_runs_model.h"
+#include "ui/calibration/measured_runs_model.h"
 
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,5 +1,5 @@
 #pragma once
-// MeasuredRunsModel: the scenario's `measured` runs (issue 9 §4) as an editable table, one row a
+// MeasuredRunsModel: the scenario's `measured` runs as an editable table, one row a
 // run, one column a key of the run as the scenario file names it. Every edit goes through
 // PlanController::update(), so it is undoable, saved with the file and re-evaluated (the fit is
 // the engine's, in evaluate()). An empty layout cell is a key left out: the stack's default.
@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "scenario/scenario.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan::ui {
 

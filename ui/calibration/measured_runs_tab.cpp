@@ -1,12 +1,12 @@
-#include "calibration/measured_runs_tab.h"
+#include "ui/calibration/measured_runs_tab.h"
 
-#include "calibration/measured_runs_delegate.h"
-#include "calibration/measured_runs_model.h"
-#include "charts/table_cell.h"
-#include "models/number_text.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
-#include "report/plan.h"
+#include "core/report/plan.h"
+#include "ui/calibration/measured_runs_delegate.h"
+#include "ui/calibration/measured_runs_model.h"
+#include "ui/charts/table_cell.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

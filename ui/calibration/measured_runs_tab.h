@@ -1,5 +1,5 @@
 #pragma once
-// MeasuredRunsTab (issue 9 §4): the runs the user measured on their own cluster, editable, and
+// MeasuredRunsTab: the runs the user measured on their own cluster, editable, and
 // what the engine fitted to them: each parameter before -> after with its bounds, each run's
 // predicted step before and after beside the measured one, the errors, and the band. The fit is
 // the plan's (evaluate() fits a scenario with measured runs, as `clusterplan-cli calibrate` does);

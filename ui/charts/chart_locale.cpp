@@ -1,4 +1,4 @@
-#include "charts/chart_locale.h"
+#include "ui/charts/chart_locale.h"
 
 #include <QChart>
 #include <QLocale>

@@ -1,4 +1,4 @@
-#include "charts/chart_marker.h"
+#include "ui/charts/chart_marker.h"
 
 #include <QAbstractSeries>
 #include <QBrush>

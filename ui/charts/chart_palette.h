@@ -1,6 +1,6 @@
 #pragma once
 // Light or dark chart theme from the widget palette. Qt 6.4 has no colour-scheme hint, so dark
-// mode is read from the window colour's lightness (shared/guide/quotes-and-charts.md §4).
+// mode is read from the window colour's lightness (QStyleHints::colorScheme() came in Qt 6.5).
 // QChart::setTheme() resets every series colour: call applyChartTheme() first, then set the
 // series colours (the views rebuild their series after it).
 #include <QColor>

@@ -1,10 +1,10 @@
-#include "charts/cost_chart_view.h"
+#include "ui/charts/cost_chart_view.h"
 
-#include "charts/money_axis.h"
-#include "i18n/engine_text.h"
-#include "models/money_text.h"
-#include "models/qt_text.h"
-#include "report/plan.h"
+#include "core/report/plan.h"
+#include "ui/charts/money_axis.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/money_text.h"
+#include "ui/models/qt_text.h"
 
 #include <QChart>
 #include <QCursor>
@@ -201,7 +201,7 @@ void CostChartView::showNoCost(const QString& reason) {
 
 void CostChartView::wrapTitle() {
     // Qt Charts cuts a title line that is wider than the chart to "..." (ChartTitle), which hid the
-    // totals in a 440-pixel Cost tab (issue 7): each line is wrapped to the chart's width instead.
+    // totals in a 440-pixel Cost tab: each line is wrapped to the chart's width instead.
     const double width = std::max(200.0, chart()->size().width() - 40);
     QStringList lines;
     for (const QString& line : m_title.split(QStringLiteral("<br>")))

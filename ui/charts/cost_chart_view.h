@@ -11,8 +11,8 @@
 
 #include <memory>
 
-#include "charts/chart_marker.h"
-#include "cost/money.h"
+#include "core/cost/money.h"
+#include "ui/charts/chart_marker.h"
 
 class QLineSeries;
 class QValueAxis;

@@ -1,14 +1,14 @@
-#include "charts/cost_details_view.h"
+#include "ui/charts/cost_details_view.h"
 
-#include "charts/chart_palette.h"
-#include "charts/cost_input_names.h"
-#include "charts/money_axis.h"
-#include "charts/table_cell.h"
-#include "i18n/engine_text.h"
-#include "models/money_text.h"
-#include "models/number_text.h"
-#include "models/qt_text.h"
-#include "report/plan.h"
+#include "core/report/plan.h"
+#include "ui/charts/chart_palette.h"
+#include "ui/charts/cost_input_names.h"
+#include "ui/charts/money_axis.h"
+#include "ui/charts/table_cell.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/money_text.h"
+#include "ui/models/number_text.h"
+#include "ui/models/qt_text.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -74,7 +74,7 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     // so they are drawn whole; a label that would overlap its neighbour is still hidden by Qt.
     m_inputAxis->setTruncateLabels(false);
     // Round steps in the money's unit ("-¥200k", "¥0", "¥200k"; "¥20万" in Chinese), not the
-    // range's tenths ("-245.5, -122.8 …", issue 7).
+    // range's tenths ("-245.5, -122.8 …").
     m_changeAxis = new MoneyAxis(chart);
     chart->addAxis(m_inputAxis, Qt::AlignLeft);
     chart->addAxis(m_changeAxis, Qt::AlignBottom);
@@ -88,7 +88,7 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     m_yearly = new QTableWidget(0, 6);
     m_yearly->setObjectName(QStringLiteral("yearlyCost"));
     // Short headers, so that six columns of money fit the pane at 1400 × 900 in either language
-    // (the full names scrolled the PV columns out of sight, issue 7); the tooltips say it in full.
+    // (the full names scrolled the PV columns out of sight); the tooltips say it in full.
     m_yearly->setHorizontalHeaderLabels(
         {tr("year"), tr("rent"), tr("buy"), tr("buy net"), tr("PV rent"), tr("PV buy")});
     const QStringList headerTips{tr("year (month at its end)"),

@@ -1,5 +1,5 @@
 #pragma once
-// CostDetailsView (issue 7 §3): the cost report beyond the cumulative curves — the training run's
+// CostDetailsView: the cost report beyond the cumulative curves — the training run's
 // cost rented and owned and per million tokens, the sensitivity tornado (how much each input
 // moving by its range changes the owning advantage, rent − own net at the horizon,
 // cost/sensitivity.h), and the yearly table of cumulative costs. All figures from plan.cost.

@@ -1,6 +1,6 @@
-#include "charts/cost_input_names.h"
+#include "ui/charts/cost_input_names.h"
 
-#include "models/qt_text.h"
+#include "ui/models/qt_text.h"
 
 #include <QCoreApplication>
 

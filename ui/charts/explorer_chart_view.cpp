@@ -1,15 +1,15 @@
-#include "charts/explorer_chart_view.h"
+#include "ui/charts/explorer_chart_view.h"
 
-#include "charts/chart_locale.h"
-#include "charts/chart_palette.h"
-#include "charts/point_cloud_item.h"
-#include "i18n/engine_text.h"
-#include "models/engine_terms.h"
-#include "models/number_text.h"
-#include "models/plan_summary.h"
-#include "models/qt_text.h"
-#include "report/plan.h"
-#include "search/candidate_cost.h"
+#include "core/report/plan.h"
+#include "core/search/candidate_cost.h"
+#include "ui/charts/chart_locale.h"
+#include "ui/charts/chart_palette.h"
+#include "ui/charts/point_cloud_item.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/engine_terms.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_summary.h"
+#include "ui/models/qt_text.h"
 
 #include <QChart>
 #include <QEvent>
@@ -51,7 +51,7 @@ ExplorerChartView::ExplorerChartView(QWidget* parent) : QChartView(parent) {
     setObjectName(QStringLiteral("explorerChart"));
     setRenderHint(QPainter::Antialiasing);
     setMouseTracking(true);
-    // Drag zooms; a click without a drag still reaches the points (guide §4: ClickThroughRubberBand).
+    // Drag zooms; a click without a drag still reaches the points (ClickThroughRubberBand).
     setRubberBand(QChartView::RubberBands(QChartView::RectangleRubberBand) |
                   QChartView::ClickThroughRubberBand);
     setMinimumSize(360, 300);

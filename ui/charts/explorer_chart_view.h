@@ -5,7 +5,7 @@
 // other layouts that fit, and those that do not fit (grey). The cloud is one PointCloudItem; only
 // the front, the recommended layout, the selected one and the baseline's are native series.
 // Hovering a point shows its numbers with units (and why it does not fit); clicking one emits
-// layoutClicked(row of the ranking). No animations, no OpenGL (guide §4).
+// layoutClicked(row of the ranking). No animations, no OpenGL (see PointCloudItem).
 #include <QChartView>
 
 #include <optional>

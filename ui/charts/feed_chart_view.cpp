@@ -1,9 +1,9 @@
-#include "charts/feed_chart_view.h"
+#include "ui/charts/feed_chart_view.h"
 
-#include "charts/chart_locale.h"
-#include "charts/chart_palette.h"
-#include "models/number_text.h"
-#include "report/plan.h"
+#include "core/report/plan.h"
+#include "ui/charts/chart_locale.h"
+#include "ui/charts/chart_palette.h"
+#include "ui/models/number_text.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -1,5 +1,5 @@
 #pragma once
-// FeedChartView (issue 12 §2): can the servers feed the GPUs? Per server, the samples per second
+// FeedChartView: can the servers feed the GPUs? Per server, the samples per second
 // the GPUs need beside what the CPU's loader workers prepare and what storage reads, on a
 // logarithmic axis (the rates differ by orders of magnitude). The title says whether the feed
 // binds, with the GPU utilisation that results, or the margin.

@@ -1,9 +1,9 @@
-#include "charts/layout_explorer_tab.h"
+#include "ui/charts/layout_explorer_tab.h"
 
-#include "charts/explorer_chart_view.h"
-#include "models/layout_table_model.h"
-#include "models/plan_comparison.h"
-#include "models/plan_controller.h"
+#include "ui/charts/explorer_chart_view.h"
+#include "ui/models/layout_table_model.h"
+#include "ui/models/plan_comparison.h"
+#include "ui/models/plan_controller.h"
 
 #include <QCheckBox>
 #include <QComboBox>

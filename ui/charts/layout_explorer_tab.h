@@ -1,5 +1,5 @@
 #pragma once
-// LayoutExplorerTab (issue 7 §2): every layout the search evaluated, as a scatter (ExplorerChartView)
+// LayoutExplorerTab: every layout the search evaluated, as a scatter (ExplorerChartView)
 // and a sortable, filterable table (LayoutTableModel behind LayoutFilterProxy), kept in sync through
 // PlanComparison: a click on a point or a row selects that layout in every view; "Use this
 // layout" pins its keys in the scenario. The search options — which layout keys are open, TP

@@ -1,12 +1,12 @@
-#include "charts/layout_scatter_view.h"
+#include "ui/charts/layout_scatter_view.h"
 
-#include "charts/chart_locale.h"
-#include "i18n/engine_text.h"
+#include "ui/charts/chart_locale.h"
+#include "ui/i18n/engine_text.h"
 
-#include "models/engine_terms.h"
-#include "models/number_text.h"
-#include "models/plan_summary.h"
-#include "report/plan.h"
+#include "core/report/plan.h"
+#include "ui/models/engine_terms.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_summary.h"
 
 #include <QChart>
 #include <QCursor>

@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "charts/chart_marker.h"
+#include "ui/charts/chart_marker.h"
 
 class QGraphicsTextItem;
 class QScatterSeries;

@@ -1,7 +1,7 @@
-#include "charts/memory_bars_view.h"
+#include "ui/charts/memory_bars_view.h"
 
-#include "models/number_text.h"
-#include "models/plan_summary.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_summary.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -10,7 +10,7 @@
 
 #include <vector>
 
-#include "memory/memory_model.h"
+#include "core/memory/memory_model.h"
 
 class QBarCategoryAxis;
 class QBarSet;

@@ -1,7 +1,7 @@
-#include "charts/memory_chart_view.h"
+#include "ui/charts/memory_chart_view.h"
 
-#include "models/plan_summary.h"
-#include "report/plan.h"
+#include "core/report/plan.h"
+#include "ui/models/plan_summary.h"
 
 namespace clusterplan::ui {
 

@@ -2,7 +2,7 @@
 // MemoryChartView: per-GPU memory of the plan's most loaded pipeline stage, by category, against
 // the HBM capacity; the title says whether it fits. Optionally the selected layout and the
 // baseline plan stand beside it as more bars.
-#include "charts/memory_bars_view.h"
+#include "ui/charts/memory_bars_view.h"
 
 namespace clusterplan {
 struct Plan;
@@ -17,7 +17,7 @@ public:
     explicit MemoryChartView(QWidget* parent = nullptr);
 
     void setPlan(const Plan& plan);
-    // The plan's bar, then the selected layout's and the baseline's beside it (issue 7 §2, §4);
+    // The plan's bar, then the selected layout's and the baseline's beside it;
     // either may be null.
     void setPlans(const Plan& plan, const Plan* selected, const Plan* baseline);
 };

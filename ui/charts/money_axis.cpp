@@ -1,6 +1,6 @@
-#include "charts/money_axis.h"
+#include "ui/charts/money_axis.h"
 
-#include "models/number_text.h"
+#include "ui/models/number_text.h"
 #include <QLocale>
 #include <algorithm>
 

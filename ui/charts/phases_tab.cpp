@@ -1,14 +1,14 @@
-#include "charts/phases_tab.h"
+#include "ui/charts/phases_tab.h"
 
-#include "charts/chart_locale.h"
-#include "charts/chart_palette.h"
-#include "charts/money_axis.h"
-#include "charts/table_cell.h"
-#include "i18n/engine_text.h"
-#include "models/number_text.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
-#include "phases/phases_format.h"
+#include "core/phases/phases_format.h"
+#include "ui/charts/chart_locale.h"
+#include "ui/charts/chart_palette.h"
+#include "ui/charts/money_axis.h"
+#include "ui/charts/table_cell.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 #include <QChart>
 #include <QChartView>

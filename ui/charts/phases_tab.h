@@ -1,5 +1,5 @@
 #pragma once
-// PhasesTab (issue 12 §1): what `clusterplan-cli phases` prints for the scenario's "phases" — a
+// PhasesTab: what `clusterplan-cli phases` prints for the scenario's "phases" — a
 // timeline of the phases (months, hardware, rent or buy, model, tokens, cost), the cumulative
 // cost and cumulative tokens of the phased plan beside the two plain plans (rent the final
 // cluster from month 0, buy it at month 0), and the cost per million tokens of each. refresh()
@@ -10,7 +10,7 @@
 
 #include <optional>
 
-#include "phases/phased_plan.h"
+#include "core/phases/phased_plan.h"
 
 class QChartView;
 class QLabel;

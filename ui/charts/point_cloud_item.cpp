@@ -1,4 +1,4 @@
-#include "charts/point_cloud_item.h"
+#include "ui/charts/point_cloud_item.h"
 
 #include <QChart>
 #include <QPainter>

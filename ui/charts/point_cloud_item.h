@@ -1,7 +1,7 @@
 #pragma once
 // PointCloudItem: thousands of scatter points drawn by ONE graphics item in a QChart, in one
-// drawPoints() pass per colour class. Measured on Qt Charts 6.4.2 (shared/guide/quotes-and-charts.md
-// §4): a QScatterSeries takes 0.6–0.9 s to fill 10 000 points, one item like this redraws them in
+// drawPoints() pass per colour class. Measured on Qt Charts 6.4.2 (docs/development.md, "Benchmark
+// figures"): a QScatterSeries takes 0.6–0.9 s to fill 10 000 points, one item like this redraws them in
 // ~33 ms. Points are in the chart's axis coordinates (linear axes); the item maps them itself from
 // the axes' ranges and the plot area, and finds the point nearest to a scene position for hover
 // and click. Interactive native series (front, selection) are drawn on top by the owner.

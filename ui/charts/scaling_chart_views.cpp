@@ -1,9 +1,9 @@
-#include "charts/scaling_chart_views.h"
+#include "ui/charts/scaling_chart_views.h"
 
-#include "charts/chart_locale.h"
-#include "charts/chart_palette.h"
-#include "charts/money_axis.h"
-#include "models/number_text.h"
+#include "ui/charts/chart_locale.h"
+#include "ui/charts/chart_palette.h"
+#include "ui/charts/money_axis.h"
+#include "ui/models/number_text.h"
 
 #include <QCategoryAxis>
 #include <QChart>

@@ -1,16 +1,16 @@
 #pragma once
-// The Scaling tab's two charts (issue 7 §3), as views of a ScalingReport so the tab and the quote
-// (issue 8 §1 item 4: "scaling (chart)") draw them with the same code:
+// The Scaling tab's two charts, as views of a ScalingReport so the tab and the quote's scaling
+// section draw them with the same code:
 // - ScalingThroughputChartView: tokens/s and scaling efficiency against the GPU count (log2 axis),
 //   with the ideal linear line through the smallest fitting count;
 // - ScalingDaysChartView: days to train against the GPU count, with the deadline as a line.
 // Counts on which nothing fits are left out of the lines but still widen the GPU axis. The QChart,
 // its axes and series live as long as the view; setReport() replaces the points.
-// Tick labels read as a person writes them (issue 7): GPU counts with thousands separators
+// Tick labels read as a person writes them: GPU counts with thousands separators
 // ("16,384"), tokens/s and days at round steps with k/M ("250k", "1.5M"), efficiency in per cent.
 #include <QChartView>
 
-#include "search/scaling_study.h"
+#include "core/studies/scaling_study.h"
 
 class QCategoryAxis;
 class QLineSeries;

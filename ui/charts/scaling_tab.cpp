@@ -1,12 +1,12 @@
-#include "charts/scaling_tab.h"
+#include "ui/charts/scaling_tab.h"
 
-#include "charts/scaling_chart_views.h"
-#include "charts/table_cell.h"
-#include "i18n/engine_text.h"
-#include "models/number_text.h"
-#include "models/plan_controller.h"
-#include "models/plan_summary.h"
-#include "models/qt_text.h"
+#include "ui/charts/scaling_chart_views.h"
+#include "ui/charts/table_cell.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/plan_summary.h"
+#include "ui/models/qt_text.h"
 
 #include <QCursor>
 #include <QDoubleSpinBox>

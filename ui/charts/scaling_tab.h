@@ -1,5 +1,5 @@
 #pragma once
-// ScalingTab (issue 7 §3): what `clusterplan-cli scale` prints, as charts and tables — tokens/s
+// ScalingTab: what `clusterplan-cli scale` prints, as charts and tables — tokens/s
 // and scaling efficiency against the GPU count (log2 axis, with the ideal linear line), days to
 // train against the GPU count with the deadline, the minimum GPU count, the GPU count for the
 // deadline, the curve's best layouts, and the 1x8 vs 2x4, NVLink vs PCIe and fabric comparisons.
@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "search/scaling_study.h"
+#include "core/studies/scaling_study.h"
 
 class QDoubleSpinBox;
 class QLabel;

@@ -1,10 +1,10 @@
-#include "charts/step_time_chart_view.h"
+#include "ui/charts/step_time_chart_view.h"
 
-#include "models/engine_terms.h"
+#include "ui/models/engine_terms.h"
 
-#include "models/number_text.h"
-#include "models/plan_summary.h"
-#include "report/plan.h"
+#include "core/report/plan.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_summary.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -77,7 +77,7 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
 QList<QColor> StepTimeChartView::partColors() {
     // compute, recompute, TP, CP, EP, PP, bubble, DP, optimizer (Okabe & Ito 2008, and grey),
     // CPU offload's PCIe copies in dark goldenrod (outside the palette, unlike its eight colours),
-    // then comm/compute contention and synchronisation in greys, and waiting for data (issue 12)
+    // then comm/compute contention and synchronisation in greys, and waiting for data
     // in a reddish purple darker than EP's.
     return {QColor(0x00, 0x72, 0xB2), QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00),
             QColor(0xF0, 0xE4, 0x42), QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00),

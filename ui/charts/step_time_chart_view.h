@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "perf/step_time.h"
+#include "core/perf/step_time.h"
 
 class QAbstractSeries;
 class QBarCategoryAxis;

@@ -1,15 +1,15 @@
-#include "charts/verdict_card.h"
+#include "ui/charts/verdict_card.h"
 
-#include "charts/money_axis.h"
-#include "i18n/engine_text.h"
-#include "models/engine_terms.h"
-#include "models/money_text.h"
-#include "models/number_text.h"
-#include "models/plan_comparison.h"
-#include "models/plan_controller.h"
-#include "models/plan_summary.h"
-#include "models/qt_text.h"
-#include "report/plan.h"
+#include "core/report/plan.h"
+#include "ui/charts/money_axis.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/engine_terms.h"
+#include "ui/models/money_text.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_comparison.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/plan_summary.h"
+#include "ui/models/qt_text.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -40,7 +40,7 @@ QString relative(double now, double base) {
 }
 
 // "micro-batch 1, ZeRO-3", and the CPU offload when the layout has one: offloading costs host
-// memory and step time (issue 13 §2), so the recommendation names it as the Explorer does.
+// memory and step time, so the recommendation names it as the Explorer does.
 QString layoutCaption(const Layout& layout) {
     const QString caption =
         VerdictCard::tr("micro-batch %1, ZeRO-%2").arg(layout.microBatch).arg(layout.zeroStage);
@@ -67,8 +67,8 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::Base);
     auto* grid = new QGridLayout;
-    // Wide enough that one tile's figure does not read on into the next ("¥609,624.06 RENT" at 18,
-    // issue 7); the captions wrap to make room.
+    // Wide enough that one tile's figure does not read on into the next ("¥609,624.06 RENT" at 18);
+    // the captions wrap to make room.
     grid->setHorizontalSpacing(kTileSpacing);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(10, 6, 10, 6);
@@ -224,7 +224,7 @@ QString VerdictCard::nodesText(std::int64_t nodes) {
 
 QString VerdictCard::calibrationText(const Plan& p) const {
     // A plan calibrated to the user's own runs says so first: its times are no longer the built-in
-    // profile's (issue 9 §4; the Measured runs tab shows the fit).
+    // profile's (the Measured runs tab shows the fit).
     if (!p.calibration)
         return {};
     const ProfileFit& fit = *p.calibration;
@@ -262,7 +262,7 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     const cost::CostReport& r = *p.cost;
     const bool baseCost = base && base->cost && base->cost->currency == r.currency;
     // The figure is short ("¥609.6k", "¥60.96万") so that it stays inside its tile at 1400 × 900;
-    // "¥609,624.06" ran into the next one (issue 7). The exact amount is its tooltip.
+    // "¥609,624.06" ran into the next one. The exact amount is its tooltip.
     const QString symbol = toQString(cost::currencySymbol(r.currency));
     setTile(QStringLiteral("run_cost"),
             r.runCostRent ? formatShortMoney(r.runCostRent->units(), symbol) : tr("—"),

@@ -1,9 +1,9 @@
 #pragma once
-// VerdictCard (issue 7 §1): the answer a customer is shown, above everything. Big numbers first —
+// VerdictCard: the answer a customer is shown, above everything. Big numbers first —
 // fits or not (headroom in GiB and %), the recommended layout, tokens/s, MFU, days to train (the
 // budgeted days the quote prices, steady-state days in the caption), the run's cost (rented), rent
 // vs buy over the horizon and the break-even month — then one line of details. Every number is read from the
-// Plan. With a pinned baseline (issue 7 §4) each big number shows its change against the baseline.
+// Plan. With a pinned baseline each big number shows its change against the baseline.
 #include <QFrame>
 
 #include <cstdint>

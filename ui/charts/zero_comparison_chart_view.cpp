@@ -1,6 +1,6 @@
-#include "charts/zero_comparison_chart_view.h"
+#include "ui/charts/zero_comparison_chart_view.h"
 
-#include "report/plan.h"
+#include "core/report/plan.h"
 
 namespace clusterplan::ui {
 

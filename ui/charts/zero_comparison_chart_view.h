@@ -2,7 +2,7 @@
 // ZeroComparisonChartView: the plan's layout under ZeRO 0, 1, 2 and 3 side by side, so the user
 // sees what sharding optimizer states, gradients and parameters saves. The current stage is
 // marked in its axis label.
-#include "charts/memory_bars_view.h"
+#include "ui/charts/memory_bars_view.h"
 
 namespace clusterplan {
 struct Plan;

@@ -1,4 +1,4 @@
-#include "export/chart_images.h"
+#include "ui/export/chart_images.h"
 
 #include <QDir>
 #include <QImage>
@@ -6,8 +6,8 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 
-#include "export/report_charts.h"
-#include "models/qt_text.h"
+#include "ui/export/report_charts.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 

@@ -1,10 +1,10 @@
 #pragma once
 // Each report chart as PNG (2× the chart's pixels) and SVG (vectors, QSvgGenerator), written with
-// QSaveFile so a failure leaves no partial file (issue 8 §4).
+// QSaveFile so a failure leaves no partial file.
 #include <QString>
 #include <QStringList>
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 struct Plan;

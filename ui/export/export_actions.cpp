@@ -1,4 +1,4 @@
-#include "export/export_actions.h"
+#include "ui/export/export_actions.h"
 
 #include <QDate>
 #include <QDir>
@@ -11,18 +11,18 @@
 #include <QProgressDialog>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "export/chart_images.h"
-#include "export/csv_export.h"
-#include "export/pdf_canvas.h"
-#include "export/quote_dialog.h"
-#include "export/quote_pdf.h"
-#include "export/quote_workbook.h"
-#include "export/report_charts.h"
-#include "models/plan_controller.h"
-#include "models/prompter.h"
-#include "models/qt_text.h"
-#include "quote/quote_scaling.h"
-#include "validation/validation.h"
+#include "core/export/csv_export.h"
+#include "core/export/quote_workbook.h"
+#include "core/quote/quote_scaling.h"
+#include "core/validation/validation.h"
+#include "ui/export/chart_images.h"
+#include "ui/export/pdf_canvas.h"
+#include "ui/export/quote_dialog.h"
+#include "ui/export/quote_pdf.h"
+#include "ui/export/report_charts.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/prompter.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 
@@ -83,7 +83,7 @@ Prepared prepare(const Plan& plan, const Catalog& catalog, std::optional<quote::
 }  // namespace
 
 // The scaling study takes 0.5–4 s: it runs on a worker while a modal progress dialog keeps the
-// window painted (issue 7 §7: the window never freezes). Drawing stays on this thread (Qt Charts
+// window painted (the window never freezes). Drawing stays on this thread (Qt Charts
 // and QPainter on widgets are GUI-thread only) and takes a fraction of that.
 template <typename Work>
 auto ExportActions::inBackground(const QString& what, Work work) const -> decltype(work()) {

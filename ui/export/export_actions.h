@@ -1,5 +1,5 @@
 #pragma once
-// ExportActions: the window's Export menu (issue 8 §5). Quote details… edits the scenario's
+// ExportActions: the window's Export menu. Quote details… edits the scenario's
 // quote; PDF (with print preview), Excel, CSV and chart images write the same files as
 // `clusterplan-cli report`, from the current plan, in the window's language.
 #include <QObject>
@@ -9,10 +9,10 @@
 #include <optional>
 #include <string>
 
-#include "hardware/catalog.h"
-#include "quote/labels.h"
-#include "quote/quote_document.h"
-#include "report/plan.h"
+#include "core/catalog/catalog.h"
+#include "core/quote/labels.h"
+#include "core/quote/quote_document.h"
+#include "core/report/plan.h"
 
 class QMenu;
 class QPrinter;

@@ -1,4 +1,4 @@
-#include "export/pdf_canvas.h"
+#include "ui/export/pdf_canvas.h"
 
 #include <QFontDatabase>
 #include <QGraphicsScene>

@@ -1,9 +1,9 @@
 #pragma once
-// PdfCanvas: flowing A4 pages on a QPainter for the quote (issue 8 §2): headings, paragraphs,
+// PdfCanvas: flowing A4 pages on a QPainter for the quote: headings, paragraphs,
 // label/value rows, tables that break across pages with their header repeated, vector charts and
 // boxes, and a footer with the page number on every page. Text uses WenQuanYi Micro Hei, which
 // embeds as a subset and stays extractable by pdftotext for Chinese and English
-// (quotes-and-charts.md §4; Noto CJK breaks pdftotext). Units are device pixels at kDpi.
+// (Noto CJK breaks pdftotext). Units are device pixels at kDpi.
 #include <QFont>
 #include <QPainter>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "export/quote_dialog.h"
+#include "ui/export/quote_dialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -15,8 +15,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 
-#include "models/qt_text.h"
-#include "quote/quote_json.h"
+#include "core/quote/quote_json.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 

@@ -1,12 +1,12 @@
 #pragma once
-// QuoteDialog: edits the scenario's `quote` object (issue 8 §1): customer, contact, prepared by,
+// QuoteDialog: edits the scenario's `quote` object: customer, contact, prepared by,
 // company, logo, number, date, validity, notes and the VAT settings. The revision is shown, not
 // edited: saving an edited quote makes the next one.
 #include <QDialog>
 
 #include <array>
 
-#include "scenario/quote_info.h"
+#include "core/scenario/quote_info.h"
 
 class QCheckBox;
 class QComboBox;

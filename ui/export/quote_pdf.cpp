@@ -1,4 +1,4 @@
-#include "export/quote_pdf.h"
+#include "ui/export/quote_pdf.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -6,9 +6,9 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 
-#include "export/pdf_canvas.h"
-#include "export/quote_pdf_sections.h"
-#include "models/qt_text.h"
+#include "ui/export/pdf_canvas.h"
+#include "ui/export/quote_pdf_sections.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 

@@ -1,13 +1,13 @@
 #pragma once
-// The customer quote as an A4 vector PDF (issue 8 §1-2), pages in the issue's order: cover;
+// The customer quote as an A4 vector PDF, pages in this order: cover;
 // verdict; line items with subtotals, totals, 价税合计 and the 大写 total (Chinese), validity and
 // the seal box; memory, layouts and explanation, step time, cost over time with the yearly table,
 // sensitivity; assumptions. Charts are the window's chart views rendered as vectors. The file is
 // written through QSaveFile: an unwritable path is an error and leaves no partial file.
 #include <QString>
 
-#include "quote/quote_document.h"
-#include "util/result.h"
+#include "core/quote/quote_document.h"
+#include "core/util/result.h"
 
 class QPagedPaintDevice;
 

@@ -1,19 +1,20 @@
-#include "export/quote_pdf_sections.h"
+#include "ui/export/quote_pdf_sections.h"
 
 #include <QFileInfo>
 
 #include <cmath>
 
-#include "charts/cost_input_names.h"
-#include "export/pdf_canvas.h"
-#include "export/report_charts.h"
-#include "i18n/engine_text.h"
-#include "models/qt_text.h"
-#include "quote/quote_scaling.h"
-#include "quote/quote_text.h"
-#include "report/plan.h"
-#include "report/plan_format.h"
-#include "util/number_format.h"
+#include "core/quote/quote_scaling.h"
+#include "core/quote/quote_text.h"
+#include "core/report/plan.h"
+#include "core/report/plan_format.h"
+#include "core/util/number_format.h"
+#include "core/util/units.h"
+#include "ui/charts/cost_input_names.h"
+#include "ui/export/pdf_canvas.h"
+#include "ui/export/report_charts.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 
@@ -160,7 +161,7 @@ void QuoteSections::layouts() {
                 QStringLiteral("MFU"),     q(label(lang, "fits_short"))};
     t.widths = {0.05, 0.14, 0.05, 0.06, 0.1, 0.1, 0.08, 0.08, 0.1, 0.07, 0.17};
     t.rightAligned = {true, false, true, true, false, false, true, true, true, true, false};
-    // CPU offload (issue 13 §2): an offloaded layout costs host memory and time, so it is named.
+    // CPU offload: an offloaded layout costs host memory and time, so it is named.
     const auto offload = [&](Offload o) {
         switch (o) {
         case Offload::Optimizer:
@@ -180,9 +181,8 @@ void QuoteSections::layouts() {
                             "×" + std::to_string(l.cp)),
                           QString::number(l.microBatch), QString::number(l.zeroStage),
                           q(std::string(toString(l.recompute))), offload(l.offload),
-                          q(formatFixed(mem / (1024.0 * 1024.0 * 1024.0), 1)),
-                          q(formatFixed(p.stepSeconds, 3)), q(formatFixed(p.tokensPerSecond, 0)),
-                          q(formatFixed(100 * p.mfu, 1) + " %"),
+                          q(formatFixed(mem / units::kGiB, 1)), q(formatFixed(p.stepSeconds, 3)),
+                          q(formatFixed(p.tokensPerSecond, 0)), q(formatFixed(100 * p.mfu, 1) + " %"),
                           fits ? q(label(lang, "fits_short")) : reason});
     };
     if (plan.search) {

@@ -2,7 +2,7 @@
 // The quote's pages drawn on a PdfCanvas, one method per section in the order.
 #include <cstddef>
 
-#include "quote/quote_document.h"
+#include "core/quote/quote_document.h"
 
 namespace clusterplan {
 struct Plan;

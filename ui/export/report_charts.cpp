@@ -1,16 +1,16 @@
-#include "export/report_charts.h"
+#include "ui/export/report_charts.h"
 
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
 
-#include "charts/cost_chart_view.h"
-#include "charts/cost_details_view.h"
-#include "charts/layout_scatter_view.h"
-#include "charts/memory_chart_view.h"
-#include "charts/scaling_chart_views.h"
-#include "charts/step_time_chart_view.h"
-#include "report/plan.h"
+#include "core/report/plan.h"
+#include "ui/charts/cost_chart_view.h"
+#include "ui/charts/cost_details_view.h"
+#include "ui/charts/layout_scatter_view.h"
+#include "ui/charts/memory_chart_view.h"
+#include "ui/charts/scaling_chart_views.h"
+#include "ui/charts/step_time_chart_view.h"
 
 namespace clusterplan::ui {
 

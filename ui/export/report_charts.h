@@ -1,7 +1,7 @@
 #pragma once
 // ReportCharts: the window's own chart views (ui/charts), made for one plan at a fixed size
 // without showing them on screen, so the PDF and the images draw the same charts as the window
-// (issue 8 §2: "from the same chart code the window uses, not screenshots").
+// (from the same chart code the window uses, not screenshots).
 #include <QGraphicsScene>
 #include <QList>
 #include <QRectF>
@@ -15,7 +15,7 @@ class QWidget;
 
 class QChartView;
 
-#include "search/scaling_study.h"
+#include "core/studies/scaling_study.h"
 
 namespace clusterplan {
 struct Plan;

@@ -1,9 +1,9 @@
-#include "i18n/engine_text.h"
+#include "ui/i18n/engine_text.h"
 
 #include <QCoreApplication>
 #include <string>
 
-#include "util/message_catalog.h"
+#include "core/util/message_catalog.h"
 
 namespace clusterplan::ui {
 

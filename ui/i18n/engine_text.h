@@ -8,8 +8,8 @@
 #include <QStringList>
 #include <vector>
 
-#include "util/message.h"
-#include "util/result.h"
+#include "core/util/message.h"
+#include "core/util/result.h"
 
 namespace clusterplan::ui {
 

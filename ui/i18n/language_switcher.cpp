@@ -1,4 +1,4 @@
-#include "i18n/language_switcher.h"
+#include "ui/i18n/language_switcher.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

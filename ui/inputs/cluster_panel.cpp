@@ -1,10 +1,10 @@
-#include "inputs/cluster_panel.h"
+#include "ui/inputs/cluster_panel.h"
 
-#include "inputs/form_helpers.h"
-#include "io/run_inputs_json.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
-#include "run/run_realities.h"
+#include "core/io/run_inputs_json.h"
+#include "core/run/run_realities.h"
+#include "ui/inputs/form_helpers.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 #include <QLabel>
 
@@ -63,7 +63,7 @@ ClusterPanel::ClusterPanel(PlanController& controller, FieldRegistry& fields, QW
     load(controller.scenario());
 }
 
-// Issue 12 §2: what the data feed depends on; the lowest value of each spin box means "the default"
+// What the data feed depends on; the lowest value of each spin box means "the default"
 // (the seed's server in resources/run-realities.json).
 void ClusterPanel::addFeedRows(QFormLayout* form, FieldRegistry& fields) {
     m_pipeline = addComboBox(form, fields,

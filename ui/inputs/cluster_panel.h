@@ -1,9 +1,9 @@
 #pragma once
-// Cluster inputs: the GPU model and how many GPUs, as GPUs per node × nodes; and what feeds them
-// (issue 12 §2): the training data's pipeline, loader workers per GPU and CPU cores per server.
+// Cluster inputs: the GPU model and how many GPUs, as GPUs per node × nodes; and what feeds them:
+// the training data's pipeline, loader workers per GPU and CPU cores per server.
 #include <QGroupBox>
 
-#include "scenario/scenario.h"
+#include "core/scenario/scenario.h"
 
 class QComboBox;
 class QFormLayout;

@@ -1,10 +1,10 @@
-#include "inputs/cost_panel.h"
+#include "ui/inputs/cost_panel.h"
 
-#include "cost/currency_switch.h"
-#include "cost/price_book.h"
-#include "inputs/form_helpers.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
+#include "core/cost/currency_switch.h"
+#include "core/cost/price_book.h"
+#include "ui/inputs/form_helpers.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 #include <QAbstractItemView>
 #include <QHBoxLayout>

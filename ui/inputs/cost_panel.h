@@ -6,9 +6,9 @@
 
 #include <functional>
 
-#include "cost/cost_inputs.h"
-#include "report/plan.h"
-#include "scenario/scenario.h"
+#include "core/cost/cost_inputs.h"
+#include "core/report/plan.h"
+#include "core/scenario/scenario.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,4 +1,4 @@
-#include "inputs/field_registry.h"
+#include "ui/inputs/field_registry.h"
 
 #include <QVariant>
 

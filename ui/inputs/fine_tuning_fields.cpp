@@ -1,4 +1,4 @@
-#include "inputs/fine_tuning_fields.h"
+#include "ui/inputs/fine_tuning_fields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -7,10 +7,10 @@
 #include <QHBoxLayout>
 #include <QSpinBox>
 
-#include "inputs/form_helpers.h"
-#include "io/fine_tuning_json.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
+#include "core/io/fine_tuning_json.h"
+#include "ui/inputs/form_helpers.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 

@@ -1,12 +1,12 @@
 #pragma once
-// Fine-tuning rows of the training form (issue 13): method (full, LoRA, QLoRA), LoRA rank, alpha,
+// Fine-tuning rows of the training form: method (full, LoRA, QLoRA), LoRA rank, alpha,
 // targets, trainable embeddings and dropout, frozen layers, and the data given either as tokens
 // (pre-training) or as a data set × epochs (fine-tuning). Rows that do not apply are hidden.
 #include <QObject>
 
 #include <array>
 
-#include "scenario/scenario.h"
+#include "core/scenario/scenario.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,4 +1,4 @@
-#include "inputs/form_helpers.h"
+#include "ui/inputs/form_helpers.h"
 
 #include <QCoreApplication>
 #include <QLocale>

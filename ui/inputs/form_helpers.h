@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "inputs/field_registry.h"
+#include "ui/inputs/field_registry.h"
 
 namespace clusterplan::ui {
 

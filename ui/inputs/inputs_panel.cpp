@@ -1,15 +1,15 @@
-#include "inputs/inputs_panel.h"
+#include "ui/inputs/inputs_panel.h"
 
-#include "i18n/engine_text.h"
-#include "inputs/cluster_panel.h"
-#include "inputs/cost_panel.h"
-#include "inputs/form_helpers.h"
-#include "inputs/layout_panel.h"
-#include "inputs/model_panel.h"
-#include "inputs/training_panel.h"
-#include "inputs/wheel_guard.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/inputs/cluster_panel.h"
+#include "ui/inputs/cost_panel.h"
+#include "ui/inputs/form_helpers.h"
+#include "ui/inputs/layout_panel.h"
+#include "ui/inputs/model_panel.h"
+#include "ui/inputs/training_panel.h"
+#include "ui/inputs/wheel_guard.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 #include <QLabel>
 #include <QScrollArea>

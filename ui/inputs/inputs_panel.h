@@ -4,7 +4,7 @@
 // next valid plan; reloads the fields when the scenario changes (preset chosen, file opened).
 #include <QWidget>
 
-#include "inputs/field_registry.h"
+#include "ui/inputs/field_registry.h"
 
 class QLabel;
 class QScrollArea;

@@ -1,9 +1,9 @@
-#include "inputs/layout_panel.h"
+#include "ui/inputs/layout_panel.h"
 
-#include "inputs/form_helpers.h"
-#include "models/engine_terms.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
+#include "ui/inputs/form_helpers.h"
+#include "ui/models/engine_terms.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 

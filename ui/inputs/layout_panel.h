@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "report/plan.h"
-#include "scenario/scenario.h"
+#include "core/report/plan.h"
+#include "core/scenario/scenario.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,9 +1,9 @@
-#include "inputs/model_panel.h"
+#include "ui/inputs/model_panel.h"
 
-#include "inputs/form_helpers.h"
-#include "inputs/moe_mla_rows.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
+#include "ui/inputs/form_helpers.h"
+#include "ui/inputs/moe_mla_rows.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 #include <QFormLayout>
 #include <QSignalBlocker>

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "scenario/scenario.h"
+#include "core/scenario/scenario.h"
 
 class QComboBox;
 class QSpinBox;

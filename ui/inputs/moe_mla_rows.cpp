@@ -1,6 +1,6 @@
-#include "inputs/moe_mla_rows.h"
+#include "ui/inputs/moe_mla_rows.h"
 
-#include "inputs/form_helpers.h"
+#include "ui/inputs/form_helpers.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

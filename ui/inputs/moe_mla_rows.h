@@ -9,8 +9,8 @@
 #include <optional>
 #include <vector>
 
-#include "inputs/form_helpers.h"
-#include "scenario/model_spec.h"
+#include "core/scenario/model_spec.h"
+#include "ui/inputs/form_helpers.h"
 
 class QCheckBox;
 class QFormLayout;

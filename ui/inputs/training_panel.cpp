@@ -1,12 +1,12 @@
-#include "inputs/training_panel.h"
+#include "ui/inputs/training_panel.h"
 
 #include <QComboBox>
 #include <optional>
 
-#include "inputs/fine_tuning_fields.h"
-#include "inputs/form_helpers.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
+#include "ui/inputs/fine_tuning_fields.h"
+#include "ui/inputs/form_helpers.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 

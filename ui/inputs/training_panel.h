@@ -4,8 +4,8 @@
 // (inputs/fine_tuning_fields.h).
 #include <QGroupBox>
 
-#include "report/plan.h"
-#include "scenario/scenario.h"
+#include "core/report/plan.h"
+#include "core/scenario/scenario.h"
 
 class QCheckBox;
 class QComboBox;

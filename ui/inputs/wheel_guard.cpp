@@ -1,4 +1,4 @@
-#include "inputs/wheel_guard.h"
+#include "ui/inputs/wheel_guard.h"
 
 #include <QAbstractScrollArea>
 #include <QAbstractSpinBox>

@@ -1,7 +1,7 @@
-#include "mainwindow/about_dialog.h"
+#include "ui/mainwindow/about_dialog.h"
 
-#include "mainwindow/data_sources_html.h"
-#include "models/qt_text.h"
+#include "ui/mainwindow/data_sources_html.h"
+#include "ui/models/qt_text.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

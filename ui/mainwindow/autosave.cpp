@@ -1,8 +1,8 @@
-#include "mainwindow/autosave.h"
+#include "ui/mainwindow/autosave.h"
 
-#include "io/scenario_json.h"
-#include "models/plan_controller.h"
-#include "models/qt_text.h"
+#include "core/io/scenario_json.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,11 +1,11 @@
-#include "mainwindow/data_sources_html.h"
+#include "ui/mainwindow/data_sources_html.h"
 
 #include <QCoreApplication>
 
-#include "hardware/catalog.h"
-#include "i18n/engine_text.h"
-#include "models/qt_text.h"
-#include "validation/calibration_sources.h"
+#include "core/catalog/catalog.h"
+#include "core/validation/calibration_sources.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 

@@ -1,9 +1,9 @@
-#include "mainwindow/document_actions.h"
+#include "ui/mainwindow/document_actions.h"
 
-#include "mainwindow/recent_files.h"
-#include "models/plan_controller.h"
-#include "models/prompter.h"
-#include "models/scenario_file_name.h"
+#include "ui/mainwindow/recent_files.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/prompter.h"
+#include "ui/models/scenario_file_name.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,28 +1,28 @@
-#include "mainwindow/main_window.h"
-#include "mainwindow/summary_view.h"
+#include "ui/mainwindow/main_window.h"
+#include "ui/mainwindow/summary_view.h"
 
-#include "calibration/measured_runs_tab.h"
-#include "charts/cost_chart_view.h"
-#include "charts/cost_details_view.h"
-#include "charts/feed_chart_view.h"
-#include "charts/layout_explorer_tab.h"
-#include "charts/layout_scatter_view.h"
-#include "charts/memory_chart_view.h"
-#include "charts/phases_tab.h"
-#include "charts/scaling_tab.h"
-#include "charts/step_time_chart_view.h"
-#include "charts/verdict_card.h"
-#include "charts/zero_comparison_chart_view.h"
-#include "inputs/inputs_panel.h"
-#include "mainwindow/autosave.h"
-#include "mainwindow/document_actions.h"
-#include "mainwindow/tab_renderer.h"
-#include "mainwindow/window_state.h"
-#include "models/number_text.h"
-#include "models/plan_comparison.h"
-#include "models/plan_controller.h"
-#include "models/plan_summary.h"
-#include "models/scenario_history.h"
+#include "ui/calibration/measured_runs_tab.h"
+#include "ui/charts/cost_chart_view.h"
+#include "ui/charts/cost_details_view.h"
+#include "ui/charts/feed_chart_view.h"
+#include "ui/charts/layout_explorer_tab.h"
+#include "ui/charts/layout_scatter_view.h"
+#include "ui/charts/memory_chart_view.h"
+#include "ui/charts/phases_tab.h"
+#include "ui/charts/scaling_tab.h"
+#include "ui/charts/step_time_chart_view.h"
+#include "ui/charts/verdict_card.h"
+#include "ui/charts/zero_comparison_chart_view.h"
+#include "ui/inputs/inputs_panel.h"
+#include "ui/mainwindow/autosave.h"
+#include "ui/mainwindow/document_actions.h"
+#include "ui/mainwindow/tab_renderer.h"
+#include "ui/mainwindow/window_state.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_comparison.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/plan_summary.h"
+#include "ui/models/scenario_history.h"
 
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -112,7 +112,7 @@ void MainWindow::buildUi() {
     splitter->addWidget(createResultsPane());
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    // The verdict first, above everything (issue 7 §1).
+    // The verdict first, above everything.
     m_verdict = new VerdictCard(*m_comparison);
     auto* central = new QWidget;
     auto* column = new QVBoxLayout(central);
@@ -171,7 +171,7 @@ QWidget* MainWindow::createChartTabs() {
     m_stepTimeChart = new StepTimeChartView;
     m_feedChart = new FeedChartView;
     m_layoutScatter = new LayoutScatterView;
-    // The step time, and under it whether the servers can feed it (issue 12 §2).
+    // The step time, and under it whether the servers can feed it.
     auto* step = new QSplitter(Qt::Vertical);
     step->setObjectName(QStringLiteral("stepSplitter"));
     step->addWidget(m_stepTimeChart);
@@ -203,7 +203,7 @@ QWidget* MainWindow::createChartTabs() {
     // Wide pages scroll rather than force a window wider than a 1366-pixel laptop screen.
     tabs->addTab(scrollable(m_explorer), tr("Explorer"));
     tabs->addTab(scrollable(m_scaling), tr("Scaling"));
-    // Calibration to the user's own runs (issue 9 §4): beside the other views of time.
+    // Calibration to the user's own runs: beside the other views of time.
     tabs->addTab(scrollable(m_measured), tr("Measured runs"));
     tabs->addTab(scrollable(cost), tr("Cost"));
     tabs->addTab(scrollable(m_phases), tr("Phases"));

@@ -15,9 +15,9 @@
 #include <QMainWindow>
 #include <QTimer>
 
-#include "i18n/language_switcher.h"
-#include "mainwindow/recent_files.h"
-#include "models/prompter.h"
+#include "ui/i18n/language_switcher.h"
+#include "ui/mainwindow/recent_files.h"
+#include "ui/models/prompter.h"
 
 class QLabel;
 class QTabWidget;
@@ -143,7 +143,7 @@ private:
     MemoryChartView* m_memoryChart = nullptr;
     ZeroComparisonChartView* m_zeroChart = nullptr;
     StepTimeChartView* m_stepTimeChart = nullptr;
-    FeedChartView* m_feedChart = nullptr;  // issue 12 §2, under the step time
+    FeedChartView* m_feedChart = nullptr;  // under the step time: can the servers feed the GPUs
     LayoutScatterView* m_layoutScatter = nullptr;
     CostChartView* m_costChart = nullptr;
     PlanComparison* m_comparison = nullptr;

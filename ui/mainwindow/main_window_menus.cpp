@@ -1,11 +1,11 @@
 // MainWindow's menus: File (with Open Recent), Edit (undo/redo), Language and Help. Rebuilt with the
 // rest of the window on a language change, so every action text comes from tr() here.
-#include "export/export_actions.h"
-#include "mainwindow/about_dialog.h"
-#include "mainwindow/document_actions.h"
-#include "mainwindow/main_window.h"
-#include "models/plan_controller.h"
-#include "models/scenario_history.h"
+#include "ui/export/export_actions.h"
+#include "ui/mainwindow/about_dialog.h"
+#include "ui/mainwindow/document_actions.h"
+#include "ui/mainwindow/main_window.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/scenario_history.h"
 
 #include <QActionGroup>
 #include <QFileInfo>
@@ -94,7 +94,7 @@ void MainWindow::createLanguageMenu() {
         group->addAction(action);
         // The switch rebuilds every menu, this one and this action included: never inside their own
         // triggered(), which QMenu's code still runs through after the slot returns (a heap
-        // corruption with a search loaded, issue 26). The rebuild waits for the event loop.
+        // corruption with a search loaded). The rebuild waits for the event loop.
         connect(action, &QAction::triggered, this, [this, code = choice.code] {
             QMetaObject::invokeMethod(
                 this, [this, code] { setLanguage(code); }, Qt::QueuedConnection);

@@ -1,4 +1,4 @@
-#include "mainwindow/summary_view.h"
+#include "ui/mainwindow/summary_view.h"
 
 namespace clusterplan::ui {
 

@@ -1,4 +1,4 @@
-#include "mainwindow/tab_renderer.h"
+#include "ui/mainwindow/tab_renderer.h"
 
 #include <QTabWidget>
 

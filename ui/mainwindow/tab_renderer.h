@@ -1,5 +1,5 @@
 #pragma once
-// TabRenderer: the chart tabs render only when they are seen (issue 7 §7: input -> redraw <= 50 ms).
+// TabRenderer: the chart tabs render only when they are seen (input -> redraw <= 50 ms).
 // Rebuilding the Qt Charts series, axes and tables of every tab on each input cost most of the
 // redraw, although only one tab is on screen. So new data renders the current tab at once and
 // marks the others stale; a stale tab renders when it becomes current (QTabWidget::currentChanged).

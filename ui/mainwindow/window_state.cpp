@@ -1,4 +1,4 @@
-#include "mainwindow/window_state.h"
+#include "ui/mainwindow/window_state.h"
 
 #include <QMainWindow>
 #include <QScrollArea>

@@ -2,7 +2,7 @@
 // What a user arranged in the window and expects back: splitter positions and current tabs,
 // captured by objectName (so every splitter or tab widget worth remembering needs one), plus the
 // window's geometry. Used across a language rebuild and, through QSettings, across starts.
-// A tab widget's current tab is kept by its page's name (issue 7: an index points at another tab
+// A tab widget's current tab is kept by its page's name (an index points at another tab
 // once a release adds one), so each page needs an objectName too; a page in an unnamed
 // QScrollArea goes by the name of the page it scrolls.
 #include <QString>

@@ -1,4 +1,4 @@
-#include "models/engine_terms.h"
+#include "ui/models/engine_terms.h"
 
 #include <QCoreApplication>
 

@@ -5,8 +5,8 @@
 // A term the table lacks is shown as the engine wrote it (English).
 #include <QString>
 
-#include "scenario/fine_tuning_spec.h"
-#include "scenario/precision.h"
+#include "core/scenario/fine_tuning_spec.h"
+#include "core/scenario/precision.h"
 
 namespace clusterplan::ui {
 

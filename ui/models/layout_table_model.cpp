@@ -1,12 +1,12 @@
-#include "models/layout_table_model.h"
+#include "ui/models/layout_table_model.h"
 
-#include "i18n/engine_text.h"
-#include "models/engine_terms.h"
-#include "models/number_text.h"
-#include "models/plan_summary.h"
-#include "models/qt_text.h"
-#include "report/plan.h"
-#include "search/candidate_cost.h"
+#include "core/report/plan.h"
+#include "core/search/candidate_cost.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/engine_terms.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_summary.h"
+#include "ui/models/qt_text.h"
 
 #include <QBrush>
 #include <QColor>

@@ -2,8 +2,8 @@
 // An amount as the cost engine writes it (symbol, grouping, decimals), for labels and cells.
 #include <QString>
 
-#include "cost/money.h"
-#include "models/qt_text.h"
+#include "core/cost/money.h"
+#include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
 

@@ -1,4 +1,4 @@
-#include "models/number_text.h"
+#include "ui/models/number_text.h"
 
 #include <QLocale>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The one way the window writes a number (issue 10 §2): a value that is not finite — NaN or an
+// The one way the window writes a number: a value that is not finite — NaN or an
 // infinity from a degenerate input — shows as "–" (an en dash), never as "nan" or "inf". Views,
 // table models, tooltips and the verdict call these instead of QLocale::toString / QString::number
 // / QString::arg(double).

@@ -1,6 +1,7 @@
-#include "models/plan_comparison.h"
+#include "ui/models/plan_comparison.h"
 
-#include "models/plan_controller.h"
+#include "core/calibration/evaluate.h"
+#include "ui/models/plan_controller.h"
 
 namespace clusterplan::ui {
 

@@ -1,5 +1,5 @@
 #pragma once
-// PlanComparison: the plans the views show beside the current one (issue 7 §2, §4).
+// PlanComparison: the plans the views show beside the current one.
 // - The selected layout: one row of the search ranking, picked in the layout explorer (a point or
 //   a table row). It is evaluated by the engine as a scenario with every layout key pinned to it,
 //   so the Memory and Time views show the engine's numbers for it, never numbers the UI derives.
@@ -10,7 +10,7 @@
 
 #include <optional>
 
-#include "report/plan.h"
+#include "core/report/plan.h"
 
 namespace clusterplan::ui {
 

@@ -1,12 +1,13 @@
-#include "models/plan_controller.h"
+#include "ui/models/plan_controller.h"
 
-#include "calibration/fitted_evaluation.h"
-#include "i18n/engine_text.h"
-#include "io/scenario_json.h"
-#include "models/qt_text.h"
-#include "quote/quote_revision.h"
-#include "scenario/scenario_check.h"
-#include "validation/validation.h"
+#include "core/calibration/evaluate.h"
+#include "core/calibration/fitted_evaluation.h"
+#include "core/catalog/scenario_check.h"
+#include "core/io/scenario_json.h"
+#include "core/quote/quote_revision.h"
+#include "core/validation/validation.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/qt_text.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -202,7 +203,7 @@ void PlanController::replaceDocument(Scenario scenario, const QString& path, boo
 }
 
 QString PlanController::saveFile(const QString& path) {
-    // An edited quote is saved as its next revision (issue 8 §1).
+    // An edited quote is saved as its next revision.
     const Scenario toSave = m_saved ? quote::withNextRevision(m_scenario, *m_saved) : m_scenario;
     const Result<bool> saved = saveScenarioFile(toSave, toStdString(path));
     if (!saved)

@@ -1,8 +1,8 @@
 #pragma once
-// PlanController: the seam between the widgets and the engine (style guide §2). It owns the
+// PlanController: the seam between the widgets and the engine. It owns the
 // Scenario being edited and a copy of the Catalog, re-evaluates after edits (coalesced by a short
 // single-shot timer) and publishes the Plan. Widgets never compute; they edit through update().
-// The coalesced evaluation runs on a worker thread (issue 7 §7: a layout search over every key of
+// The coalesced evaluation runs on a worker thread (a layout search over every key of
 // Llama 3.1 405B on 16 384 GPUs takes longer than a frame, and the window must never freeze): at
 // most one runs at a time, the latest edit is evaluated next, and a result overtaken by a later
 // edit is dropped, never shown.
@@ -17,11 +17,11 @@
 #include <optional>
 #include <utility>
 
-#include "calibration/profile_fit.h"
-#include "hardware/catalog.h"
-#include "quote/quote_document.h"
-#include "report/plan.h"
-#include "scenario/scenario.h"
+#include "core/calibration/profile_fit.h"
+#include "core/catalog/catalog.h"
+#include "core/quote/quote_document.h"
+#include "core/report/plan.h"
+#include "core/scenario/scenario.h"
 
 namespace clusterplan::ui {
 

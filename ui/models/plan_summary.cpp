@@ -1,10 +1,10 @@
-#include "models/plan_summary.h"
+#include "ui/models/plan_summary.h"
 
-#include "i18n/engine_text.h"
-#include "models/engine_terms.h"
-#include "models/number_text.h"
-#include "models/qt_text.h"
-#include "report/plan_format.h"
+#include "core/report/plan_format.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/engine_terms.h"
+#include "ui/models/number_text.h"
+#include "ui/models/qt_text.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -111,7 +111,7 @@ QString timeRows(const PerfEstimate& t, std::int64_t gpus) {
     return html;
 }
 
-// Issue 12: steady-state and budgeted days side by side, and whether the servers feed the GPUs.
+// Steady-state and budgeted days side by side, and whether the servers feed the GPUs.
 QString runRows(const Plan& plan) {
     const PerfEstimate& t = plan.perf;
     const RunLength& r = plan.run;

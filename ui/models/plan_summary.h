@@ -3,8 +3,8 @@
 // the UI converts units (bytes to GiB, counts to billions) but computes no physics.
 #include <QString>
 
-#include "report/plan.h"
-#include "util/units.h"
+#include "core/report/plan.h"
+#include "core/util/units.h"
 
 namespace clusterplan::ui {
 

@@ -1,6 +1,6 @@
-#include "models/prompter.h"
+#include "ui/models/prompter.h"
 
-#include "models/scenario_file_name.h"
+#include "ui/models/scenario_file_name.h"
 
 #include <QFileDialog>
 #include <QMessageBox>

@@ -1,4 +1,4 @@
-#include "models/scenario_file_name.h"
+#include "ui/models/scenario_file_name.h"
 
 #include <QCoreApplication>
 #include <QDir>

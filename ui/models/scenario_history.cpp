@@ -1,6 +1,6 @@
-#include "models/scenario_history.h"
+#include "ui/models/scenario_history.h"
 
-#include "models/plan_controller.h"
+#include "ui/models/plan_controller.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,3 +1,3 @@
 #pragma once
 // Fixture of the layering check: util/ must not include cost/.
-#include "cost/money.h"
+#include "core/cost/money.h"

@@ -7,13 +7,14 @@
 #include <string_view>
 #include <vector>
 
-#include "cost/price_book.h"
-#include "hardware/fabric.h"
-#include "hardware/gpu_spec.h"
-#include "perf/perf_profile.h"
-#include "scenario/model_spec.h"
-#include "util/diagnostic.h"
-#include "util/result.h"
+#include "core/cost/price_book.h"
+#include "core/hardware/fabric.h"
+#include "core/hardware/gpu_spec.h"
+#include "core/perf/perf_profile.h"
+#include "core/run/run_realities.h"
+#include "core/scenario/model_spec.h"
+#include "core/util/diagnostic.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 
@@ -44,6 +45,8 @@ public:
     [[nodiscard]] PerfProfiles& perfProfiles() { return m_perf; }
     [[nodiscard]] const cost::PriceBooks& priceBooks() const { return m_priceBooks; }
     [[nodiscard]] cost::PriceBooks& priceBooks() { return m_priceBooks; }
+    // Server, data-pipeline and reliability figures of the feed check and the run's length.
+    [[nodiscard]] const RunRealities& runRealities() const { return m_runRealities; }
 
     // Ids in catalog order for pickers; closest id for "did you mean" messages.
     [[nodiscard]] std::vector<std::string> gpuIds() const;
@@ -57,6 +60,7 @@ private:
     std::vector<Diagnostic> m_diagnostics;
     PerfProfiles m_perf = PerfProfiles::builtin();
     cost::PriceBooks m_priceBooks = cost::PriceBooks::builtin();
+    RunRealities m_runRealities = RunRealities::builtin();
 };
 
 // The user catalog path: $XDG_CONFIG_HOME/clusterplan/catalog.json (or ~/.config/...).

@@ -1,10 +1,10 @@
-#include "scenario/measured_runs_check.h"
+#include "core/catalog/measured_runs_check.h"
 
 #include <string>
 #include <type_traits>
 
-#include "scenario/limits.h"
-#include "util/number_format.h"
+#include "core/scenario/limits.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 

@@ -1,8 +1,8 @@
-#include "scenario/scenario_check.h"
+#include "core/catalog/scenario_check.h"
 
-#include "scenario/fine_tuning_check.h"
-#include "scenario/measured_runs_check.h"
-#include "util/closest_id.h"
+#include "core/catalog/fine_tuning_check.h"
+#include "core/catalog/measured_runs_check.h"
+#include "core/util/closest_id.h"
 
 namespace clusterplan {
 

@@ -1,12 +1,12 @@
-#include "search/scaling_study.h"
+#include "core/studies/scaling_study.h"
 
 #include <sstream>
 
-#include "calibration/profile_fit.h"
-#include "scenario/scenario_check.h"
-#include "util/csv_write.h"
-#include "util/json_write.h"
-#include "util/number_format.h"
+#include "core/calibration/profile_fit.h"
+#include "core/catalog/scenario_check.h"
+#include "core/util/csv_write.h"
+#include "core/util/json_write.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 
@@ -110,7 +110,7 @@ void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& sear
 
 ScalingReport scalingStudy(const Scenario& s, const Catalog& catalog, std::int64_t maxGpus,
                            double deadlineDays) {
-    // A scenario with measured runs (issue 9 §4) is studied with the profile fitted to them, as
+    // A scenario with measured runs is studied with the profile fitted to them, as
     // evaluate() plans it: every prediction on that cluster uses the fit. Runs that cannot be fitted
     // leave the built-in profile; evaluate() reports why.
     if (!s.measured.empty() && !checkScenario(s, catalog)) {

@@ -3,9 +3,9 @@
 // the GPU supports the precision, the model is well formed. Shared by file loading and evaluate().
 #include <optional>
 
-#include "hardware/catalog.h"
-#include "scenario/scenario.h"
-#include "util/result.h"
+#include "core/catalog/catalog.h"
+#include "core/scenario/scenario.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -3,8 +3,8 @@
 // after edits too): errors name the key path and the allowed range.
 #include <optional>
 
-#include "scenario/scenario.h"
-#include "util/result.h"
+#include "core/scenario/scenario.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "search/layout_search.h"
+#include "core/search/layout_search.h"
 
 namespace clusterplan {
 

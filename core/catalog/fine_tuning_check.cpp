@@ -1,8 +1,8 @@
-#include "scenario/fine_tuning_check.h"
+#include "core/catalog/fine_tuning_check.h"
 
-#include "model/lora.h"
-#include "scenario/limits.h"
-#include "util/number_format.h"
+#include "core/model/lora.h"
+#include "core/scenario/limits.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 

@@ -1,19 +1,17 @@
-#include "report/plan.h"
+#include "core/report/plan_scenario.h"
 
 #include <algorithm>
 
-#include "calibration/fitted_evaluation.h"
-#include "calibration/profile_fit.h"
-#include "model/method_flops.h"
-#include "perf/cluster_hardware.h"
-#include "report/fine_tuning_notes.h"
-#include "report/plan_format.h"
-#include "run/run_realities.h"
-#include "scenario/scenario_check.h"
-#include "search/layout_alternatives.h"
-#include "search/layout_search.h"
-#include "util/number_format.h"
-#include "util/units.h"
+#include "core/catalog/cluster_resolution.h"
+#include "core/catalog/scenario_check.h"
+#include "core/model/method_flops.h"
+#include "core/report/fine_tuning_notes.h"
+#include "core/report/plan_format.h"
+#include "core/run/run_realities.h"
+#include "core/search/layout_alternatives.h"
+#include "core/search/layout_search.h"
+#include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -38,15 +36,14 @@ void addMemoryNotes(Plan& plan) {
         plan.notes.push_back(makeMessage("plan.logits", {formatGib(m.logits)}));
 }
 
-PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Plan& plan) {
-    return estimateStep(perfInputs(clusterHardware(s, catalog), s, plan.layout));
+PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Layout& layout) {
+    return estimateStep(perfInputs(resolveHardware(s, catalog), s, layout));
 }
 
-// Can the servers feed the GPUs (issue 12 §2)? When not, the step waits for data and every rate
-// derived from the step time follows the fed step. Then the run's real length (§3): wall time,
+// Can the servers feed the GPUs? When not, the step waits for data and every rate
+// derived from the step time follows the fed step. Then the run's real length: wall time,
 // goodput and the GPU-hour budget that the cost uses.
-void addFeedAndRunLength(Plan& plan) {
-    const RunRealities& realities = RunRealities::builtin();
+void addFeedAndRunLength(Plan& plan, const RunRealities& realities) {
     const FeedInputs inputs = resolveFeedInputs(plan.scenario, realities);
     PerfEstimate& t = plan.perf;
     plan.feed = checkFeed(plan.scenario, inputs, t.stepSeconds);
@@ -84,30 +81,14 @@ void addCost(Plan& plan, const Catalog& catalog) {
     }
 }
 
-// A scenario with measured runs (issue 9 §4): the scenario is evaluated on a catalog whose every
-// profile lookup answers the fitted profile, so the search, the chosen layout, the GPipe comparison
-// and the band all use it.
-Result<Plan> evaluateCalibrated(const Scenario& scenario, const Catalog& catalog, ProfileFit fit,
-                                const SearchOptions& options) {
-    Scenario plain = scenario;
-    plain.measured.clear();
-    auto evaluated = evaluate(plain, withFittedProfile(catalog, fit.after), options);
-    if (!evaluated)
-        return evaluated;
-    Plan plan = std::move(evaluated).value();
-    plan.scenario = scenario;
-    const auto n = fit.runs.size();
-    const std::string before = formatFixed(100 * fit.meanAbsErrorBefore, 1);
-    const std::string after = formatFixed(100 * fit.meanAbsErrorAfter, 1);
-    plan.notes.push_back(
-        n == 1 ? makeMessage("plan.calibrated.one", {fit.before.id, before, after, fit.bandRule})
-               : makeMessage("plan.calibrated.many",
-                             {fit.before.id, std::to_string(n), before, after, fit.bandRule}));
-    plan.calibration = std::move(fit);
-    return plan;
-}
-
 }  // namespace
+
+double fedStepSeconds(const Scenario& s, const ClusterHardware& hardware, const Layout& layout,
+                      const RunRealities& realities) {
+    const double steady = estimateStep(perfInputs(hardware, s, layout)).stepSeconds;
+    const FeedCheck feed = checkFeed(s, resolveFeedInputs(s, realities), steady);
+    return feed.binds ? feed.stepSeconds : steady;
+}
 
 double budgetFactor(const Plan& plan) {
     double steady = plan.perf.gpuHours;
@@ -116,20 +97,15 @@ double budgetFactor(const Plan& plan) {
     return steady > 0 ? plan.run.budgetGpuHours / steady : 1;
 }
 
-Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options) {
+Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options,
+                          const PlanParts& parts) {
     if (auto e = checkScenario(scenario, catalog))
         return *e;
-    if (!scenario.measured.empty()) {
-        auto fit = fitProfile(scenario, catalog);
-        if (!fit)
-            return fit.error();
-        return evaluateCalibrated(scenario, catalog, std::move(fit).value(), options);
-    }
     Plan plan;
     if (scenario.layout.open != 0) {
         // Keys left out of the scenario are searched; the plan describes the fastest layout that
         // fits (or, when none fits, the one closest to fitting) and keeps the whole ranking, those
-        // that do not fit included: the window's layout explorer shows every one (issue 7 §2), and
+        // that do not fit included: the window's layout explorer shows every one, and
         // at ~2 us per layout (bench_search) keeping them costs less than searching again.
         SearchResult search = searchLayouts(scenario, catalog, options);
         if (search.ranked.empty()) {
@@ -160,19 +136,20 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
     plan.params = countParams(scenario.model);
     plan.trainable = countTrainable(scenario.model, plan.params, scenario.training);
     plan.flops = trainingFlopsPerToken(scenario.model, scenario.training, plan.layout.recompute);
-    plan.host = hostSpec(scenario, catalog);
+    plan.host = resolveHost(scenario, catalog);
 
     const double capacity = plan.gpu.visibleGib * kGiB;
     const double hostCapacity = hostCapacityPerGpu(plan.host, scenario.cluster);
     const MemoryInputs inputs{scenario.model,     scenario.training, plan.layout,
                               scenario.overheads, capacity,          hostCapacity};
     plan.memory = peakMemory(inputs);
-    for (int stage = 0; stage <= 3; ++stage) {
-        Layout l = plan.layout;
-        l.zeroStage = stage;
-        plan.zeroStages.push_back(
-            peakMemory({scenario.model, scenario.training, l, scenario.overheads, capacity, hostCapacity}));
-    }
+    if (parts.comparisons)
+        for (int stage = 0; stage <= 3; ++stage) {
+            Layout l = plan.layout;
+            l.zeroStage = stage;
+            plan.zeroStages.push_back(peakMemory(
+                {scenario.model, scenario.training, l, scenario.overheads, capacity, hostCapacity}));
+        }
     plan.largestMicroBatch = largestFittingMicroBatch(inputs);
     addMemoryNotes(plan);
     if (plan.layout.pp > 1 && scenario.model.layers % plan.layout.pp != 0) {
@@ -183,39 +160,30 @@ Result<Plan> evaluate(const Scenario& scenario, const Catalog& catalog, const Se
                          std::to_string(extra), std::to_string(scenario.model.layers / plan.layout.pp + 1),
                          std::to_string(scenario.model.layers / plan.layout.pp)}));
     }
-    plan.perf = estimatePerf(scenario, catalog, plan);
+    plan.perf = estimatePerf(scenario, catalog, plan.layout);
     // Searched keys: the estimate assumes the team runs the recommended layout; the band reaches
-    // to what the stack's default layout would give (issue 9 §3).
+    // to what the stack's default layout would give.
     if (plan.search && plan.search->frameworkDefault && plan.search->frameworkDefault->fits &&
         plan.search->frameworkDefault->perf.stepSeconds > plan.perf.stepSecondsHigh) {
         plan.perf.stepSecondsHigh = plan.search->frameworkDefault->perf.stepSeconds;
         plan.perf.notes.push_back(
             makeNestedMessage("band.default_layout", {plan.search->defaultDescription}));
     }
-    if (plan.layout.pp > 1) {
+    if (parts.comparisons && plan.layout.pp > 1) {
         // GPipe for comparison: no interleaving, every micro-batch's activations held at once.
-        Plan gpipe = plan;
-        gpipe.layout.vpp = 1;
-        gpipe.layout.gpipe = true;
-        gpipe.gpipeMemory.reset();
+        Layout gpipe = plan.layout;
+        gpipe.vpp = 1;
+        gpipe.gpipe = true;
         plan.gpipeMemory = peakMemory(
-            {scenario.model, scenario.training, gpipe.layout, scenario.overheads, capacity, hostCapacity});
+            {scenario.model, scenario.training, gpipe, scenario.overheads, capacity, hostCapacity});
         plan.gpipeStepSeconds = estimatePerf(scenario, catalog, gpipe).stepSeconds;
     }
     addFineTuningNotes(plan);
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
-    addFeedAndRunLength(plan);
-    addCost(plan, catalog);
+    addFeedAndRunLength(plan, catalog.runRealities());
+    if (parts.cost)
+        addCost(plan, catalog);
     return plan;
-}
-
-Result<Plan> evaluateWithFit(const Scenario& scenario, const Catalog& catalog, const ProfileFit& fit,
-                             const SearchOptions& options) {
-    if (auto e = checkScenario(scenario, catalog))
-        return *e;
-    if (scenario.measured.empty())
-        return evaluate(scenario, catalog, options);
-    return evaluateCalibrated(scenario, catalog, fit, options);
 }
 
 }  // namespace clusterplan

@@ -1,10 +1,10 @@
 #pragma once
 // Boost.JSON readers for catalog entries, shared by the catalog and scenario files so that a
 // model written in a scenario is read by exactly the code that reads the presets.
-#include "hardware/fabric.h"
-#include "hardware/gpu_spec.h"
-#include "scenario/model_spec.h"
-#include "util/json_read.h"
+#include "core/hardware/fabric.h"
+#include "core/hardware/gpu_spec.h"
+#include "core/scenario/model_spec.h"
+#include "core/util/json_read.h"
 
 namespace clusterplan::json {
 

@@ -1,6 +1,6 @@
-#include "hardware/catalog_json.h"
+#include "core/catalog/catalog_json.h"
 
-#include "util/json_write.h"
+#include "core/util/json_write.h"
 
 namespace clusterplan::json {
 

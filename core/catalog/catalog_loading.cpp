@@ -1,4 +1,4 @@
-#include "hardware/catalog_loading.h"
+#include "core/catalog/catalog_loading.h"
 
 #include <filesystem>
 #include <system_error>

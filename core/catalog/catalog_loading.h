@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "hardware/catalog.h"
-#include "util/diagnostic.h"
-#include "util/result.h"
+#include "core/catalog/catalog.h"
+#include "core/util/diagnostic.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 

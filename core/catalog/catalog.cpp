@@ -1,10 +1,10 @@
-#include "hardware/catalog.h"
+#include "core/catalog/catalog.h"
 
 #include <cstdio>
 #include <cstdlib>
 
-#include "hardware/catalog_json.h"
-#include "util/atomic_file.h"
+#include "core/catalog/catalog_json.h"
+#include "core/util/atomic_file.h"
 
 namespace clusterplan {
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <vector>
 
-#include "scenario/scenario.h"
-#include "util/result.h"
+#include "core/scenario/scenario.h"
+#include "core/util/result.h"
 
 namespace clusterplan {
 
