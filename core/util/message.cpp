@@ -111,6 +111,62 @@ std::ostream& operator<<(std::ostream& out, const Paragraph& p) {
     return out << p.text();
 }
 
+std::string messageText(const Message& message, Lang lang) {
+    const auto templ = messageTemplate(message.id, lang);
+    if (!templ)
+        return message.text;
+    if (message.inner.empty())
+        return fillTemplate(*templ, message.args);
+    std::vector<std::string> args;
+    args.reserve(message.inner.size());
+    for (const Message& inner : message.inner)
+        args.push_back(messageText(inner, lang));
+    return fillTemplate(*templ, args);
+}
+
+namespace {
+
+// The last code point of UTF-8 text (0 for empty text).
+char32_t lastCodePoint(const std::string& text) {
+    std::size_t start = text.size();
+    while (start > 0 && (static_cast<unsigned char>(text[start - 1]) & 0xC0) == 0x80)
+        --start;
+    if (start == 0)
+        return 0;
+    --start;
+    const auto lead = static_cast<unsigned char>(text[start]);
+    const int extra = lead < 0x80 ? 0 : lead < 0xE0 ? 1 : lead < 0xF0 ? 2 : 3;
+    char32_t cp = extra == 0 ? lead : lead & (0x3F >> extra);
+    for (std::size_t i = start + 1; i < text.size(); ++i)
+        cp = (cp << 6) | (static_cast<unsigned char>(text[i]) & 0x3F);
+    return cp;
+}
+
+// Sentences are joined by a space after Latin text and by nothing after a full-width stop (。 and
+// the other CJK marks from U+3000).
+void appendSentence(std::string& out, const std::string& sentence) {
+    if (!out.empty() && lastCodePoint(out) < 0x3000)
+        out += ' ';
+    out += sentence;
+}
+
+}  // namespace
+
+std::string paragraphText(const Paragraph& paragraph, Lang lang) {
+    const std::string gap(messageTemplate("text.clause_gap", lang).value_or("; "));
+    const std::string stop(messageTemplate("text.stop", lang).value_or("."));
+    std::string out;
+    for (const Message& sentence : paragraph.sentences)
+        appendSentence(out, messageText(sentence, lang));
+    if (!paragraph.clauses.empty()) {
+        std::string clauses;
+        for (std::size_t i = 0; i < paragraph.clauses.size(); ++i)
+            clauses += (i ? gap : "") + messageText(paragraph.clauses[i], lang);
+        appendSentence(out, clauses + stop);
+    }
+    return out;
+}
+
 std::string Paragraph::text() const {
     std::string out = joinMessages(sentences, " ");
     if (!clauses.empty())

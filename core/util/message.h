@@ -1,13 +1,15 @@
 #pragma once
 // A sentence the engine writes for people (a plan note, the search's explanation), kept as an id
-// and its arguments beside its English text. core/ has no Qt and no tr(), so it
-// cannot write Chinese; the window and the Chinese quote look the id up in the message catalog
-// (message_catalog.h), translate the template with Qt Linguist's tools, and fill in the same
-// arguments. JSON, text and CSV outputs keep the English text, so they do not change.
+// and its arguments beside its English text. messageText() writes it in another language from the
+// message catalog (message_catalog.h), with the same arguments: the window, the Chinese quote and
+// the Chinese workbook all use it, with or without Qt. JSON, text and CSV outputs keep the English
+// text, so they do not change.
 #include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/util/language.h"
 
 namespace clusterplan {
 
@@ -50,6 +52,13 @@ struct Paragraph {
 std::vector<std::string> messageTexts(const std::vector<Message>& messages);
 // The English texts joined by `separator`.
 std::string joinMessages(const std::vector<Message>& messages, std::string_view separator);
+
+// The message in `lang`: its template translated, filled in with the same arguments; arguments that
+// are messages themselves (Message::inner) translated too. A message not from the catalog (a
+// hand-made one) keeps its text. In English this is exactly `text`.
+std::string messageText(const Message& message, Lang lang);
+// Sentences, then clauses joined by "; " and closed with "." in English, by "；" and "。" in Chinese.
+std::string paragraphText(const Paragraph& paragraph, Lang lang);
 
 // Text reports print the English.
 std::ostream& operator<<(std::ostream& out, const Message& m);

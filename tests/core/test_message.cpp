@@ -1,6 +1,7 @@
 // The engine's sentences as ids and arguments (core/util/message.h): the English text
-// the outputs print is the catalog's template filled in, and the catalog is well formed, so the
-// window can translate every sentence the engine writes.
+// the outputs print is the catalog's template filled in, the catalog is well formed, and every id
+// has a Chinese template with the same arguments (resources/i18n/zh_CN.json), so the window, the CLI's
+// Chinese quote and workbook can write every sentence the engine writes.
 #include <catch2/catch.hpp>
 
 #include <regex>
@@ -60,4 +61,59 @@ TEST_CASE("the catalog's ids are unique and each template numbers its arguments 
             CHECK(used.count(n) == 1);
     }
     CHECK(ids.size() > 40);
+}
+
+TEST_CASE("every catalog id has a Chinese template with the same arguments, and no stale ones", "[message]") {
+    const std::regex placeholder("%[0-9]+");
+    const auto placeholders = [&](std::string_view text) {
+        std::multiset<std::string> found;
+        const std::string s(text);
+        for (auto it = std::sregex_iterator(s.begin(), s.end(), placeholder); it != std::sregex_iterator();
+             ++it)
+            found.insert(it->str());
+        return found;
+    };
+    const std::vector<std::string_view> translated = translatedIds(Lang::Zh);
+    const std::set<std::string_view> translatedSet(translated.begin(), translated.end());
+    const std::regex lowercaseWord("[a-z]");
+    // CJK Unified Ideographs U+4E00-U+9FFF are E4 B8 80 .. E9 BF BF in UTF-8.
+    const std::regex han("(\xE4[\xB8-\xBF]|[\xE5-\xE9][\x80-\xBF])[\x80-\xBF]");
+    for (const MessageTemplate& t : messageCatalog()) {
+        INFO(t.id);
+        CHECK(translatedSet.count(t.id) == 1);
+        const auto chinese = messageTemplate(t.id, Lang::Zh);
+        REQUIRE(chinese);
+        CHECK(placeholders(*chinese) == placeholders(t.english));
+        // A template with English words of its own is Chinese; one of placeholders, punctuation or a
+        // unit ("%1: %2", "TB") may stay as it is.
+        const std::string words = std::regex_replace(std::string(t.english), placeholder, "");
+        if (std::regex_search(words, lowercaseWord))
+            CHECK(std::regex_search(std::string(*chinese), han));
+    }
+    for (std::string_view id : translated) {
+        INFO(id);
+        CHECK(messageTemplate(id).has_value());  // a Chinese id the catalog no longer has
+    }
+}
+
+TEST_CASE("a message and a paragraph in Chinese: translated template, same arguments, Chinese marks",
+          "[message]") {
+    const Message m = makeMessage("plan.does_not_fit", {"3", "90.1 GiB", "79.1 GiB"});
+    CHECK(messageText(m, Lang::En) == m.text);
+    CHECK(messageText(m, Lang::Zh) ==
+          "放不下：负载最重的 GPU（流水线第 3 段）需要 90.1 GiB，可用 79.1 GiB。");
+    // An inner message is translated too.
+    const Message nested = makeNestedMessage("plan.cost_not_computed", {m});
+    CHECK(messageText(nested, Lang::Zh).find("放不下") != std::string::npos);
+    CHECK(messageText(nested, Lang::En) == nested.text);
+    const Paragraph p{
+        {},
+        {makeMessage("explain.dp", {"90.0 %"}), makeMessage("explain.compute", {"70 %", "1.20", "45 %"})}};
+    CHECK(paragraphText(p, Lang::En) == p.text());
+    const std::string zh = paragraphText(p, Lang::Zh);
+    INFO(zh);
+    CHECK(zh.find("；") != std::string::npos);
+    CHECK(zh.rfind("。") == zh.size() - std::string("。").size());
+    // A hand-made message (no catalog id) keeps its text in every language.
+    CHECK(messageText(plainMessage("as written"), Lang::Zh) == "as written");
 }

@@ -1,41 +1,20 @@
 #include "ui/i18n/engine_text.h"
 
-#include <QCoreApplication>
-#include <string>
-
-#include "core/util/message_catalog.h"
+#include <QLocale>
 
 namespace clusterplan::ui {
 
 namespace {
 
-QString translate(const char* text) {
-    return QCoreApplication::translate("EngineMessage", text);
-}
-
-// Sentences are joined by a space after Latin text and by nothing after a full-width stop (。).
-void appendSentence(QString& out, const QString& sentence) {
-    if (!out.isEmpty() && out.back().unicode() < 0x3000)
-        out += QLatin1Char(' ');
-    out += sentence;
+// The window's language: LanguageSwitcher sets the default locale with the translators.
+Lang windowLanguage() {
+    return QLocale().language() == QLocale::Chinese ? Lang::Zh : Lang::En;
 }
 
 }  // namespace
 
 QString engineText(const Message& message) {
-    const auto templ = messageTemplate(message.id);
-    if (!templ)  // not from the catalog (a hand-made plan): show what the engine wrote
-        return QString::fromStdString(message.text);
-    // The catalog's templates are string literals, so data() is NUL-terminated.
-    const QString translated = translate(templ->data());
-    if (message.inner.empty())
-        return QString::fromStdString(fillTemplate(translated.toStdString(), message.args));
-    // Arguments that are sentences themselves (an inner error, "a number") are translated too.
-    std::vector<std::string> args;
-    args.reserve(message.inner.size());
-    for (const Message& inner : message.inner)
-        args.push_back(engineText(inner).toStdString());
-    return QString::fromStdString(fillTemplate(translated.toStdString(), args));
+    return QString::fromStdString(messageText(message, windowLanguage()));
 }
 
 QString engineText(const Error& error) {
@@ -49,16 +28,7 @@ QString engineErrorLine(const Error& error) {
 }
 
 QString engineText(const Paragraph& paragraph) {
-    //: Between the clauses of the search's explanation ("TP=2 ...; compute is ...").
-    const QString clauseGap = QCoreApplication::translate("EngineMessage", "; ", "between clauses");
-    //: Closes the list of clauses of the search's explanation.
-    const QString stop = QCoreApplication::translate("EngineMessage", ".", "after the last clause");
-    QString out;
-    for (const QString& sentence : engineTexts(paragraph.sentences))
-        appendSentence(out, sentence);
-    if (!paragraph.clauses.empty())
-        appendSentence(out, engineTexts(paragraph.clauses).join(clauseGap) + stop);
-    return out;
+    return QString::fromStdString(paragraphText(paragraph, windowLanguage()));
 }
 
 QStringList engineTexts(const std::vector<Message>& messages) {

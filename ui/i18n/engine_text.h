@@ -1,8 +1,7 @@
 #pragma once
 // The engine's sentences (core/util/message.h: plan notes, the search's explanation and rule of
-// thumb) in the window's language. core/ cannot call tr(); it gives an id and arguments, and here
-// the catalog's English template is translated (context "EngineMessage", the .ts file) and filled
-// in with the same arguments by the engine's own fillTemplate(). In English this gives exactly the
+// thumb) in the window's language, by the engine's own messageText(): the same catalog and Chinese
+// (resources/i18n/zh_CN.json) as the CLI's quote and workbook. In English this gives exactly the
 // text the CLI prints.
 #include <QString>
 #include <QStringList>
