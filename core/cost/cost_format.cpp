@@ -110,10 +110,15 @@ void answers(Text& t, const CostReport& r) {
     if (r.runCostRent && r.runCostBuy) {
         t.line("Training run (" + formatFixed(*r.runGpuHours, 0) + " GPU-hours)");
         t.money("rented", *r.runCostRent);
+        if (r.jobRental)
+            t.row("rental billed", formatFixed(r.jobRental->wallHours / 24, 1) + " days of wall time in " +
+                                       std::to_string(r.jobRental->months) + " month(s) of '" +
+                                       r.jobRental->term.name + "'");
         t.money("owned", *r.runCostBuy);
         if (r.perMillionTokensRent && r.perMillionTokensBuy)
             t.row("per million tokens", sym + formatFixed(*r.perMillionTokensRent, 4) + " rented, " + sym +
-                                            formatFixed(*r.perMillionTokensBuy, 4) + " owned");
+                                            formatFixed(*r.perMillionTokensBuy, 4) +
+                                            " owned (at the horizon's average rate)");
     }
 }
 

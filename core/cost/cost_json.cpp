@@ -260,6 +260,18 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
     w.value("training_tokens", r.trainingTokens);
     optMoney(w, "run_cost_rent", r.runCostRent);
     optMoney(w, "run_cost_buy", r.runCostBuy);
+    if (r.jobRental) {
+        // The rental run_cost_rent bills: the job's wall time in whole terms of the offer.
+        const JobRental& j = *r.jobRental;
+        w.beginObject("job_rental");
+        w.value("term", j.term.id)
+            .value("wall_hours", rounded(j.wallHours, 2))
+            .value("months", static_cast<std::int64_t>(j.months));
+        w.value("billed_hours", rounded(j.billedHours, 2)).value("units", j.units).value("gpus", j.gpus);
+        money(w, "amount", j.amount);
+        w.endObject();
+    }
+    // At the horizon's average cost per utilised GPU-hour (layouts are ranked by it), not a bill.
     w.beginObject("per_million_tokens");
     optRate(w, "rent", r.perMillionTokensRent, 4);
     optRate(w, "buy", r.perMillionTokensBuy, 4);

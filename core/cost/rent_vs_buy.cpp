@@ -119,7 +119,7 @@ void fillDerived(CostReport& r, const CostModel& m) {
     }
 }
 
-void fillRun(CostReport& r, std::optional<double> runGpuHours, double tokens) {
+void fillRun(CostReport& r, const CostModel& m, std::optional<double> runGpuHours, double tokens) {
     r.runGpuHours = runGpuHours;
     r.trainingTokens = tokens;
     if (!runGpuHours)
@@ -128,10 +128,12 @@ void fillRun(CostReport& r, std::optional<double> runGpuHours, double tokens) {
         r.notes.push_back(makeMessage("cost.zero_utilisation"));
         return;
     }
-    r.runCostRent = Money::fromUnits(*runGpuHours * *r.rentPerUtilizedGpuHour);
+    r.jobRental = jobRental(m, *runGpuHours);
+    const Money rentAtAverage = Money::fromUnits(*runGpuHours * *r.rentPerUtilizedGpuHour);
+    r.runCostRent = r.jobRental ? r.jobRental->amount : rentAtAverage;
     r.runCostBuy = Money::fromUnits(*runGpuHours * *r.buyPerUtilizedGpuHour);
     if (tokens > 0) {
-        r.perMillionTokensRent = r.runCostRent->units() / (tokens / 1e6);
+        r.perMillionTokensRent = rentAtAverage.units() / (tokens / 1e6);
         r.perMillionTokensBuy = r.runCostBuy->units() / (tokens / 1e6);
     }
 }
@@ -181,7 +183,7 @@ Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuH
     r.breakevenUtilization = breakevenUtilization(m, m.offer, m.term);
     fillDerived(r, m);
     r.notes = m.notes;
-    fillRun(r, runGpuHours, trainingTokens);
+    fillRun(r, m, runGpuHours, trainingTokens);
     for (const RentOffer& offer : m.offers)
         for (const RentTerm& term : offer.terms)
             r.options.push_back(option(m, c, offer, term));

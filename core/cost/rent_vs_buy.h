@@ -22,6 +22,7 @@
 #include "core/cost/cost_curves.h"
 #include "core/cost/cost_inputs.h"
 #include "core/cost/cost_model.h"
+#include "core/cost/job_rental.h"
 #include "core/cost/price_book.h"
 #include "core/cost/sensitivity.h"
 #include "core/util/message.h"
@@ -98,7 +99,13 @@ struct CostReport {
     // The training run
     std::optional<double> runGpuHours;
     double trainingTokens = 0;
+    // Renting: the rental the job is billed (job_rental.h: its wall time in whole terms of the
+    // offer), the figure the verdict and the quote call the run's cost. Owning: its GPU-hours at the
+    // owned cost per utilised GPU-hour over the horizon (the cluster stays and runs other jobs).
     std::optional<Money> runCostRent, runCostBuy;
+    std::optional<JobRental> jobRental;
+    // Per million tokens, both at the horizon's average cost per utilised GPU-hour: the rate at
+    // which layouts are compared (search/candidate_cost.h), not a bill.
     std::optional<double> perMillionTokensRent, perMillionTokensBuy;
     std::vector<MonthPoint> monthly;  // m = 0 .. horizon
     std::vector<RentOptionResult> options;

@@ -117,7 +117,8 @@ void writeOption(lxw_worksheet* ws, const Formats& f, lxw_row_t& row, const quot
     const Money totals[] = {o.total.list, o.total.amount, Money(), o.total.tax, o.total.gross};
     const char* keys[] = {"list_total", "total_excl", "", "total_tax", "total_incl"};
     const lxw_row_t t = row++;
-    worksheet_write_string(ws, t, 1, quote::label(lang, "total_incl").c_str(), f.bold);
+    worksheet_write_string(ws, t, 1, quote::label(lang, o.estimate ? "estimate_total" : "total_incl").c_str(),
+                           f.bold);
     for (lxw_col_t c = 7; c <= 11; ++c) {
         if (c == 9)
             continue;
@@ -127,7 +128,9 @@ void writeOption(lxw_worksheet* ws, const Formats& f, lxw_row_t& row, const quot
         worksheet_write_formula_num(ws, t, c, sum.c_str(), f.moneyBold, totals[c - 7].units());
         worksheet_write_comment(ws, t, c, quote::label(lang, keys[c - 7]).c_str());
     }
-    if (lang == Lang::Zh && currency == cost::Currency::Cny)
+    if (o.estimate)
+        worksheet_write_string(ws, row++, 1, quote::label(lang, "estimate_note").c_str(), nullptr);
+    else if (lang == Lang::Zh && currency == cost::Currency::Cny)
         worksheet_write_string(ws, row++, 1, quote::totalRows(o, currency, lang)[4].value.c_str(), nullptr);
     ++row;
 }
@@ -151,6 +154,8 @@ void writeLineItems(lxw_workbook* wb, const Formats& f, const quote::QuoteDocume
         writeOption(ws, f, row, *d.rent, d.currency, lang);
     if (d.buy)
         writeOption(ws, f, row, *d.buy, d.currency, lang);
+    if (d.running)
+        writeOption(ws, f, row, *d.running, d.currency, lang);
     worksheet_write_string(ws, row, 1, quote::label(lang, "disclaimer").c_str(), nullptr);
 }
 

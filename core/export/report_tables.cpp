@@ -152,7 +152,8 @@ csv::Table lineItems(const quote::QuoteDocument& d) {
                   "unit_price_" + c, "discount", "list_amount_" + c, "amount_excl_tax_" + c, "vat_category",
                   "vat_rate", "vat_" + c, "amount_incl_tax_" + c},
                  {}};
-    for (const auto* option : {d.rent ? &*d.rent : nullptr, d.buy ? &*d.buy : nullptr}) {
+    for (const auto* option :
+         {d.rent ? &*d.rent : nullptr, d.buy ? &*d.buy : nullptr, d.running ? &*d.running : nullptr}) {
         if (!option)
             continue;
         for (const auto& g : option->groups)

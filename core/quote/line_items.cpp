@@ -68,17 +68,23 @@ const char* unitLabel(cost::RentUnit unit) {
     return "unit_lot";
 }
 
-std::string rentSpec(const cost::CostReport& r) {
-    std::string spec = r.offer.name + "; " + r.term.name;
-    if (r.term.prepay)
+std::string rentSpec(const cost::CostReport& r, const cost::RentTerm& term) {
+    std::string spec = r.offer.name + "; " + term.name;
+    if (term.prepay)
         spec += " (prepaid)";
     return spec + "; " + std::to_string(r.rentGpus) + " GPUs";
 }
 
-// Quantity in the offer's unit over the horizon: unit-months, or billed GPU-hours for hourly offers.
+// Quantity in the offer's unit for the job: unit-months of its whole terms, or the GPU-hours an
+// hourly offer bills. Without a job length (no plan time), the rent-vs-buy horizon.
 double rentQuantity(const cost::CostReport& r) {
-    const double months = r.horizonMonths;
     const double units = static_cast<double>(r.rentUnits);
+    if (r.jobRental) {
+        if (r.offer.unit == cost::RentUnit::GpuHour)
+            return units * r.jobRental->billedHours;
+        return units * r.jobRental->months;
+    }
+    const double months = r.horizonMonths;
     if (r.offer.unit == cost::RentUnit::GpuHour)
         return units * cost::kHoursPerMonth * cost::billedShare(r.offer, r.utilization) * months;
     return units * months;
@@ -89,19 +95,23 @@ double rentQuantity(const cost::CostReport& r) {
 QuoteOption rentOption(const cost::CostReport& r, const TaxSettings& tax) {
     QuoteOption o{"rent", bilingual("option_rent"), {}, {}, r.rentDeposit};
     const TaxCategory c = tax.rentCategory;
+    // The job's rental (cost/job_rental.h): the term that bills it least, in whole terms.
+    const cost::RentTerm& term = r.jobRental ? r.jobRental->term : r.term;
     std::vector<LineItem> lines;
-    lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r), rentQuantity(r),
+    lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r, term), rentQuantity(r),
                              bilingual(unitLabel(r.offer.unit)), Money::fromUnits(r.offer.price),
-                             r.term.discount, c, tax));
+                             term.discount, c, tax));
     if (r.offer.setupFee > 0)
         lines.push_back(makeLine("rent.setup", bilingual("item_setup"), r.offer.name, 1,
                                  bilingual("unit_lot"), Money::fromUnits(r.offer.setupFee), 0, c, tax));
     // What the engine adds beyond list × term discount (renewal credits, volume discount, price
-    // drift, support uplift, add-ons, per-month rounding), so the option totals the engine's rent.
+    // drift, support uplift, add-ons, per-month rounding), so the option totals the rental the
+    // engine bills the job (or, without a job length, the rent accrued over the horizon).
     Money listed;
     for (const auto& l : lines)
         listed += l.amount;
-    if (const Money rest = r.rentAccruedTotal - listed; rest != Money())
+    const Money billed = r.jobRental ? r.jobRental->amount : r.rentAccruedTotal;
+    if (const Money rest = billed - listed; rest != Money())
         lines.push_back(makeLine("rent.adjustments", bilingual("item_rent_adjust"), "", 1,
                                  bilingual("unit_lot"), rest, 0, c, tax));
     addGroup(o, "rental", "group_rental", std::move(lines));
@@ -187,19 +197,32 @@ std::vector<LineItem> operatingLines(const cost::CostReport& r, const TaxSetting
 }  // namespace
 
 QuoteOption buyOption(const cost::CostReport& r, const TaxSettings& tax) {
-    QuoteOption o{"buy", bilingual("option_buy"), {}, {}, Money()};
+    QuoteOption o{"buy", bilingual("option_buy_supply"), {}, {}, Money()};
     addGroup(o, "hardware", "group_hardware", hardwareLines(r, tax));
     if (r.capex.installation != Money())
         addGroup(o, "installation", "group_installation",
                  {makeLine("buy.installation", bilingual("item_installation"), "", 1, bilingual("unit_lot"),
                            r.capex.installation, 0, TaxCategory::Installation, tax)});
-    addGroup(o, "operations", "group_operations", operatingLines(r, tax));
+    return o;
+}
+
+std::optional<QuoteOption> runningCostEstimate(const cost::CostReport& r, const TaxSettings& tax) {
+    // Third parties charge their own rates: a general taxpayer's, whatever the seller is.
+    TaxSettings thirdParty = tax;
+    thirdParty.smallScaleTaxpayer = false;
+    thirdParty.smallScaleRate.reset();
+    const std::string months = std::to_string(r.horizonMonths);
+    QuoteOption o{"running", bilingual("option_running", {months}), {}, {}, Money()};
+    o.estimate = true;
+    addGroup(o, "operations", "group_operations", operatingLines(r, thirdParty));
     // With a loan the cash by the horizon differs from capex + opex by the payments less the principal.
     const Money financing = r.buyTotal - r.capex.capex - r.opexTotal;
     if (financing != Money())
         addGroup(o, "financing", "group_financing",
                  {makeLine("buy.loan", bilingual("item_loan"), "", 1, bilingual("unit_lot"), financing, 0,
-                           TaxCategory::Exempt, tax)});
+                           TaxCategory::Exempt, thirdParty)});
+    if (o.groups.empty())
+        return std::nullopt;
     return o;
 }
 

@@ -7,7 +7,8 @@
 //   价税合计 (gross)     = amount + tax
 // Totals are integer sums of the lines (Money), so they equal the printed lines to the cent. The
 // price book's amounts are taken as excluding VAT. The options' totals excluding tax equal the
-// engine's: renting = rent accrued over the horizon, buying = own gross cash at the horizon.
+// engine's: renting = the rental the run is billed, buying = the capital expenditure; the owner's
+// running costs over the horizon are an estimate apart.
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,13 +54,23 @@ struct QuoteOption {
     std::vector<LineGroup> groups;
     Totals total;
     cost::Money deposit;  // refundable; listed, not in the total
+    // An estimate shown beside the offer (the owner's running costs): no 大写, not signed for.
+    bool estimate = false;
 };
 
 // A line from its inputs: computes list amount, amount, tax and gross.
 LineItem makeLine(std::string key, Bilingual name, std::string spec, double quantity, Bilingual unit,
                   cost::Money unitPrice, double discount, TaxCategory category, const TaxSettings& tax);
 
+// Renting for the training run: the job's rental (cost/job_rental.h), whose total excluding VAT is
+// the run's rental cost the verdict states.
 QuoteOption rentOption(const cost::CostReport& report, const TaxSettings& tax);
+// Buying: the supply the seller invoices (servers, network, storage, installation).
 QuoteOption buyOption(const cost::CostReport& report, const TaxSettings& tax);
+// What owning costs the customer afterwards over the horizon (power, colocation, staff,
+// maintenance, financing), paid to third parties at their own VAT rates (never the seller's
+// small-scale rate; wages are not taxable): an estimate for comparison, not part of the offer.
+// Empty when there are no such costs.
+std::optional<QuoteOption> runningCostEstimate(const cost::CostReport& report, const TaxSettings& tax);
 
 }  // namespace clusterplan::quote

@@ -74,6 +74,7 @@ Verdict verdictOf(const Plan& p) {
     const cost::CostReport& c = *p.cost;
     v.hasCost = true;
     v.runCostRent = c.runCostRent;
+    v.jobRental = c.jobRental;
     v.runCostBuy = c.runCostBuy;
     v.rentTotal = c.rentAccruedTotal;
     v.buyTotal = c.buyTotal;
@@ -152,6 +153,7 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
         doc.currency = plan.cost->currency;
         doc.rent = rentOption(*plan.cost, doc.info.tax);
         doc.buy = buyOption(*plan.cost, doc.info.tax);
+        doc.running = runningCostEstimate(*plan.cost, doc.info.tax);
         doc.prices = pricesOf(*plan.cost);
         doc.notes.insert(doc.notes.end(), plan.cost->notes.begin(), plan.cost->notes.end());
     } else if (plan.costError) {

@@ -39,6 +39,7 @@ struct Verdict {
     double tokensPerSecond = 0, mfu = 0, trainDays = 0;
     bool hasCost = false;
     std::optional<cost::Money> runCostRent, runCostBuy;
+    std::optional<cost::JobRental> jobRental;      // what runCostRent bills: the run's rental
     cost::Money rentTotal, buyTotal, buyNetTotal;  // over the horizon: accrued rent, own gross, own net
     std::optional<int> breakevenMonth;             // gross; nullopt: never within searchMonths
     int horizonMonths = 0, searchMonths = 0;
@@ -72,7 +73,8 @@ struct QuoteDocument {
     Verdict verdict;
     std::optional<QuoteOption> rent;
     std::optional<QuoteOption> buy;
-    std::optional<Error> costError;  // why there are no line items
+    std::optional<QuoteOption> running;  // the owner's running costs: an estimate beside the offer
+    std::optional<Error> costError;      // why there are no line items
     std::vector<PriceLine> prices;
     std::optional<Accuracy> accuracy;
     std::vector<Message> notes;  // the engine's notes on the plan and the cost

@@ -78,6 +78,11 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     const auto money = [&](Money m) { return formatAmount(m, d.currency, lang); };
     if (v.runCostRent)
         rows.push_back({label(lang, "run_cost_rent"), money(*v.runCostRent)});
+    if (v.jobRental)
+        rows.push_back({label(lang, "rent_job_note",
+                              {formatFixed(v.jobRental->wallHours / 24, 1),
+                               std::to_string(v.jobRental->months), v.jobRental->term.name}),
+                        ""});
     if (v.runCostBuy)
         rows.push_back({label(lang, "run_cost_buy"), money(*v.runCostBuy)});
     const std::string months = std::to_string(v.horizonMonths);
@@ -91,6 +96,8 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
 
 std::vector<Row> totalRows(const QuoteOption& o, cost::Currency currency, Lang lang) {
     const auto money = [&](Money m) { return formatAmount(m, currency, lang); };
+    if (o.estimate)  // beside the offer, not signed for: one total and what it is
+        return {{label(lang, "estimate_total"), money(o.total.gross)}, {label(lang, "estimate_note"), ""}};
     std::vector<Row> rows{{label(lang, "list_total"), money(o.total.list)},
                           {label(lang, "total_excl"), money(o.total.amount)},
                           {label(lang, "total_tax"), money(o.total.tax)},
@@ -124,7 +131,7 @@ std::vector<std::string> lineCells(const LineItem& l, std::size_t number, Lang l
             money(l.unitPrice),
             l.discount > 0 ? formatRate(l.discount, lang) : "",
             money(l.amount),
-            formatRate(l.vatRate, lang),
+            l.category == TaxCategory::Exempt ? label(lang, "not_taxable") : formatRate(l.vatRate, lang),
             money(l.tax),
             money(l.gross)};
 }
@@ -197,6 +204,8 @@ std::string quoteToText(const QuoteDocument& d, Lang lang) {
         writeOption(out, *d.rent, d.currency, lang);
     if (d.buy)
         writeOption(out, *d.buy, d.currency, lang);
+    if (d.running)
+        writeOption(out, *d.running, d.currency, lang);
     out << "\n"
         << label(lang, "validity") << "\n  " << label(lang, "valid_days", {std::to_string(d.info.validDays)})
         << "\n";

@@ -115,9 +115,18 @@ TEST_CASE("line items total the cost engine's rent and buy amounts to the cent",
         const auto doc = quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
         REQUIRE(doc.rent);
         REQUIRE(doc.buy);
-        CHECK(doc.rent->total.amount == plan.cost->rentAccruedTotal);
-        CHECK(doc.buy->total.amount == plan.cost->buyTotal);
-        for (const auto* o : {&*doc.rent, &*doc.buy}) {
+        REQUIRE(doc.running);
+        // Renting bills the run's rental, the figure the verdict calls the run's cost.
+        REQUIRE(plan.cost->jobRental);
+        CHECK(doc.rent->total.amount == plan.cost->jobRental->amount);
+        CHECK(doc.rent->total.amount == *doc.verdict.runCostRent);
+        // Buying: the supply is the capital expenditure; the owner's running costs are an estimate
+        // beside it, and the two add up to the engine's owned cash at the horizon.
+        CHECK(doc.buy->total.amount == plan.cost->capex.capex);
+        CHECK_FALSE(doc.buy->estimate);
+        CHECK(doc.running->estimate);
+        CHECK(doc.buy->total.amount + doc.running->total.amount == plan.cost->buyTotal);
+        for (const auto* o : {&*doc.rent, &*doc.buy, &*doc.running}) {
             Money sum;
             for (const auto& g : o->groups)
                 for (const auto& l : g.lines) {
@@ -132,14 +141,46 @@ TEST_CASE("line items total the cost engine's rent and buy amounts to the cent",
     }
 }
 
-TEST_CASE("the seed's yearly prepay is a 15 % term discount on the rent line", "[quote]") {
-    const auto plan = planFor("quote-scenario.json");
-    const auto doc = quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
-    const auto& rent = doc.rent->groups.front().lines.front();
-    CHECK(rent.discount == 0.15);           // seed article: 年付85折
-    CHECK(rent.quantity == 36);             // one server × 36 months
-    CHECK(rent.vatRate == 0.06);            // rental as an IT service (quote.tax.rent_category)
-    CHECK(doc.validUntil == "2026-12-15");  // 15 days after 2026-11-30
+TEST_CASE("the quote bills the run's rental: whole months for a short run, the cheapest yearly prepay for a "
+          "long one",
+          "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    clusterplan::Scenario s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    const auto planned = [&](const clusterplan::Scenario& scenario) {
+        auto p = clusterplan::evaluate(scenario, catalog);
+        REQUIRE(p.ok());
+        REQUIRE(p->cost);
+        return p.value();
+    };
+    // A short run (a few days): one month of the monthly term, not the 36-month horizon, and the
+    // quote's rental total is the run's cost on the verdict.
+    clusterplan::Scenario shortRun = s;
+    shortRun.training.tokens = 2e9;
+    const auto shortPlan = planned(shortRun);
+    REQUIRE(shortPlan.run.wallDays < 20);
+    const auto shortDoc = quote::buildQuoteDocument(shortPlan, "2026-11-30", std::nullopt);
+    const auto& shortRent = shortDoc.rent->groups.front().lines.front();
+    CHECK(shortRent.discount == 0);
+    CHECK(shortRent.quantity == 1);  // one server × one month
+    CHECK(shortDoc.rent->total.amount == *shortDoc.verdict.runCostRent);
+    CHECK(shortRent.vatRate == 0.06);  // rental as an IT service (quote.tax.rent_category)
+    // A run of about eleven months: of the offer's terms, the cheapest for 11 months of wall time is
+    // the custom yearly prepay at 80 % (seed article: GPU定制年付8折), 12 months for less than 11
+    // monthly ones (or the 85 % yearly prepay).
+    clusterplan::Scenario longRun = s;
+    longRun.training.tokens = s.training.tokens * (10.6 * 730 / 24) / planned(s).run.wallDays;
+    const auto longPlan = planned(longRun);
+    INFO("wall days " << longPlan.run.wallDays);
+    REQUIRE(longPlan.run.wallDays > 10 * 730 / 24.0);
+    REQUIRE(longPlan.run.wallDays < 11 * 730 / 24.0);
+    const auto longDoc = quote::buildQuoteDocument(longPlan, "2026-11-30", std::nullopt);
+    const auto& longRent = longDoc.rent->groups.front().lines.front();
+    CHECK(longRent.discount == 0.2);
+    CHECK(longRent.quantity == 12);
+    REQUIRE(longPlan.cost->jobRental);
+    CHECK(longPlan.cost->jobRental->term.id == "custom-yearly");
+    CHECK(longDoc.rent->total.amount == *longDoc.verdict.runCostRent);
+    CHECK(longDoc.validUntil == "2026-12-15");  // 15 days after 2026-11-30
 }
 
 TEST_CASE("the quote object reads strictly and round-trips", "[quote]") {

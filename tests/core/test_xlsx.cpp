@@ -63,14 +63,16 @@ TEST_CASE("the workbook's formulas carry the plan's numbers as cached values", "
             totals.push_back(c.value);  // option totals: sums of the subtotal rows
     }
     std::vector<double> expected;
-    for (const auto* o : {&*doc.rent, &*doc.buy})
+    REQUIRE(doc.running);
+    for (const auto* o : {&*doc.rent, &*doc.buy, &*doc.running})
         for (const auto& g : o->groups)
             for (const auto& l : g.lines)
                 expected.push_back(l.amount.units());
     CHECK(amounts == expected);
-    REQUIRE(totals.size() == 2);
+    REQUIRE(totals.size() == 3);
     CHECK(totals[0] == doc.rent->total.gross.units());
     CHECK(totals[1] == doc.buy->total.gross.units());
+    CHECK(totals[2] == doc.running->total.gross.units());
 
     // Sheet 3: schedule. Cumulative rent and own cost are running sums with the engine's values.
     const auto schedule = formulaCells(unzipMember(path, "xl/worksheets/sheet3.xml"));

@@ -117,6 +117,8 @@ void QuoteSections::lineItems() {
         option(*doc.rent);
     if (doc.buy)
         option(*doc.buy);
+    if (doc.running)
+        option(*doc.running);
     canvas.heading(q(label(lang, "validity")), 12);
     canvas.paragraph(q(label(lang, "valid_days", {std::to_string(doc.info.validDays)})) +
                          QStringLiteral(" ") + q(label(lang, "valid_until")) + QStringLiteral(": ") +

@@ -1,0 +1,31 @@
+#pragma once
+// The rental a customer signs for one training job, as a quote bills it: the whole cluster for
+// the job's wall time (its budgeted GPU-hours over the cluster's GPUs, so interruptions,
+// checkpoints and restarts are in it), rounded up to whole contract terms of the offer; an hourly
+// offer on a one-month term bills the hours themselves. Of the offer's terms, the one that bills the
+// job least (a 2-day job is not sold a yearly prepay). Same schedule, discounts, credits, drift,
+// support uplift, add-ons and setup fee as the rent-vs-buy curves (renting.h).
+#include <cstdint>
+#include <optional>
+
+#include "core/cost/cost_model.h"
+#include "core/cost/money.h"
+#include "core/cost/rent_offer.h"
+
+namespace clusterplan::cost {
+
+struct JobRental {
+    RentTerm term;           // the offer's term the job is billed on
+    double wallHours = 0;    // the job: budgeted GPU-hours ÷ the cluster's GPUs
+    int months = 0;          // billed months: whole terms (hourly offers: the months spanned)
+    double billedHours = 0;  // hourly offers on a one-month term: hours billed per rented GPU
+    std::int64_t units = 0;  // servers, cards or slices rented
+    std::int64_t gpus = 0;   // full-GPU equivalent
+    Money amount;            // excluding VAT: what the quote's rental lines add up to
+    bool operator==(const JobRental&) const = default;
+};
+
+// nullopt when the job has no length (no GPU-hours) or the cluster no GPUs.
+std::optional<JobRental> jobRental(const CostModel& model, double runGpuHours);
+
+}  // namespace clusterplan::cost
