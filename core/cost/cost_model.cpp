@@ -63,6 +63,8 @@ std::optional<Error> Resolver::applyPurchase() {
     const bool priceOverride = m_in.overrides.count("node_price") > 0;
     if (const PurchaseEntry* p = m_book.purchaseFor(m_c.gpuId)) {
         m_model.purchaseId = p->id;
+        m_model.purchaseName = p->name;
+        m_model.purchaseNameZh = p->nameZh;
         const std::string origin = "price book purchase " + p->id;
         set("node_price", p->nodePrice, origin, p->source, p->asOf);
         set("node_price_gpus", p->gpusPerNode, origin, p->source, p->asOf);

@@ -40,7 +40,9 @@ struct CostModel {
     double cnyPerUsd = 7.2;
     std::string priceBookId;
     std::string priceBookName;
-    std::string purchaseId;  // empty when the node price is an override
+    std::string purchaseId;    // empty when the node price is an override
+    std::string purchaseName;  // the price book's name of the server line, for quotes
+    std::string purchaseNameZh;
     std::vector<ParameterOrigin> origins;
     std::vector<Message> notes;
 

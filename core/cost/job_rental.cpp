@@ -7,36 +7,66 @@
 
 namespace clusterplan::cost {
 
+Money JobRentalParts::total() const {
+    return discounted + volumeDiscount + credit + drift + support + addons + setup;
+}
+
 namespace {
 
 // The job on one term: whole terms of months, or for an hourly offer on a one-month term the
-// hours themselves (each month's charge is linear in its hours; the setup fee is charged once).
+// hours themselves. Month k of the job is billed as renting.h's buildRentSchedule bills it, times
+// the share of the month the job runs (hourly offers): list (drifted at each renewal) × (1 − term
+// discount) × (1 − volume discount) − credits (capped at that), × (1 + support uplift), + add-ons.
+// Each part is summed unrounded over the months and rounded once.
 JobRental onTerm(const CostModel& m, const RentTerm& term, double wallHours) {
+    const RentOffer& o = m.offer;
+    const RentAdjustments adj = m.rentAdjustments();
     JobRental j;
     j.term = term;
     j.wallHours = wallHours;
     const int termMonths = std::max(1, term.months);
     const int spanned = std::max(1, static_cast<int>(std::ceil(wallHours / kHoursPerMonth - 1e-9)));
-    const bool hourly = m.offer.unit == RentUnit::GpuHour && termMonths == 1;
+    const bool hourly = o.unit == RentUnit::GpuHour && termMonths == 1;
     j.months = hourly ? spanned : (spanned + termMonths - 1) / termMonths * termMonths;
+    j.units = unitsFor(o, m.cluster.gpus);
+    j.gpus = gpusFor(o, j.units);
     // The GPUs run the whole job: every rented hour is busy (utilisation 1).
-    const RentSchedule s =
-        buildRentSchedule(m.offer, term, m.rentAdjustments(), m.cluster.gpus, 1.0, j.months);
-    j.units = s.units;
-    j.gpus = s.gpusRented;
-    const Money setup = Money::fromUnits(m.offer.setupFee);
+    const double share = billedShare(o, 1.0);
+    const double units = static_cast<double>(j.units);
+    const double creditUnits = static_cast<double>(term.creditPer == CreditPer::Gpu ? j.gpus : j.units);
+    const double perUnitMonth = o.unit == RentUnit::GpuHour ? kHoursPerMonth * share : 1.0;
+
+    double drift = 0, volume = 0, credit = 0, creditQuantity = 0, support = 0, addons = 0;
     for (int k = 0; k < j.months; ++k) {
-        Money month = s.accrued[static_cast<std::size_t>(k)];
-        if (k == 0)
-            month -= setup;
-        if (hourly) {
-            const double hoursInMonth = std::clamp(wallHours - kHoursPerMonth * k, 0.0, kHoursPerMonth);
-            month = Money::fromUnits(month.units() * hoursInMonth / kHoursPerMonth);
-        }
-        j.amount += month;
+        const double inMonth =
+            hourly ? std::clamp(wallHours - kHoursPerMonth * k, 0.0, kHoursPerMonth) / kHoursPerMonth : 1.0;
+        const int termIndex = k / termMonths;
+        const double growth = std::pow(1.0 + adj.driftPerYear, termIndex * termMonths / 12.0);
+        const double base = units * o.price * perUnitMonth * inMonth * (1.0 - term.discount);
+        const double discounted = base * growth * (1.0 - adj.volumeDiscount);
+        const bool creditNow = !term.creditFromRenewal || termIndex >= 1;
+        const double monthCredit =
+            creditNow ? std::min(term.renewalCredit * creditUnits * inMonth, discounted) : 0.0;
+        drift += base * (growth - 1.0);
+        volume -= base * growth * adj.volumeDiscount;
+        credit -= monthCredit;
+        creditQuantity += creditNow ? creditUnits * inMonth : 0.0;
+        support += (discounted - monthCredit) * adj.supportUplift;
+        addons += adj.addonsPerMonth * inMonth;
     }
-    j.amount += setup;
-    j.billedHours = hourly ? wallHours : kHoursPerMonth * j.months;
+    JobRentalParts& p = j.parts;
+    j.billedHours = hourly ? wallHours * share : kHoursPerMonth * share * j.months;
+    p.unitPrice = Money::fromUnits(o.price);
+    p.quantity = o.unit == RentUnit::GpuHour ? units * j.billedHours : units * j.months;
+    p.discounted = Money::fromUnits(p.quantity * p.unitPrice.units() * (1.0 - term.discount));
+    p.volumeDiscount = Money::fromUnits(volume);
+    p.credit = Money::fromUnits(credit);
+    p.creditQuantity = creditQuantity;
+    p.drift = Money::fromUnits(drift);
+    p.support = Money::fromUnits(support);
+    p.addons = Money::fromUnits(addons);
+    p.setup = Money::fromUnits(o.setupFee);
+    j.amount = p.total();
     return j;
 }
 

@@ -14,14 +14,32 @@
 
 namespace clusterplan::cost {
 
+// The rental's parts as a quote prints them, each rounded to the cent once from its whole-job
+// value (never a sum of rounded months), so that list → discount → credit → total add up on paper.
+struct JobRentalParts {
+    Money unitPrice;            // the offer's list price per unit (per hour for hourly offers)
+    double quantity = 0;        // unit-months, or GPU-hours billed (hourly offers)
+    Money discounted;           // quantity × unit price × (1 − term discount)
+    Money volumeDiscount;       // ≤ 0
+    Money credit;               // ≤ 0: renewal or repurchase credits
+    double creditQuantity = 0;  // unit- (or GPU-) months credited
+    Money drift;                // renewals at the drifted list price
+    Money support;              // support uplift on the net rent
+    Money addons;               // add-ons per month
+    Money setup;                // one-time setup fee
+    [[nodiscard]] Money total() const;
+    bool operator==(const JobRentalParts&) const = default;
+};
+
 struct JobRental {
     RentTerm term;           // the offer's term the job is billed on
     double wallHours = 0;    // the job: budgeted GPU-hours ÷ the cluster's GPUs
     int months = 0;          // billed months: whole terms (hourly offers: the months spanned)
-    double billedHours = 0;  // hourly offers on a one-month term: hours billed per rented GPU
+    double billedHours = 0;  // hours billed per rented GPU (hourly spot offers: more than the wall time)
     std::int64_t units = 0;  // servers, cards or slices rented
     std::int64_t gpus = 0;   // full-GPU equivalent
-    Money amount;            // excluding VAT: what the quote's rental lines add up to
+    JobRentalParts parts;
+    Money amount;  // excluding VAT: parts.total(), what the quote's rental lines add up to
     bool operator==(const JobRental&) const = default;
 };
 

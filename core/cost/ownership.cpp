@@ -57,6 +57,13 @@ void addLoan(const CostParameters& p, OwnSchedule& s, int months) {
     }
 }
 
+// Month k's share of a yearly amount: the difference of cumulative twelfths, each rounded to the
+// cent, so that the twelve months of a year add up to the yearly amount exactly.
+Money monthOfYear(double perYear, int k) {
+    const int inYear = k % 12;
+    return Money::fromUnits(perYear * (inYear + 1) / 12.0) - Money::fromUnits(perYear * inYear / 12.0);
+}
+
 }  // namespace
 
 double storageTerabytes(const CostParameters& p, const ClusterFacts& c) {
@@ -74,26 +81,37 @@ OwnSchedule buildOwnSchedule(const CostParameters& p, const ClusterFacts& c, con
     s.contractKw = nodes * s.nodeMaxKw * (1.0 + p.netPowerShare);
     s.fte = std::max(p.fteMin, asDouble(c.gpus) / p.gpusPerFte);
 
-    OpexMonth base;
+    // Monthly prices (colocation per kW- or cabinet-month, other costs) accrue as they are; yearly
+    // and hourly ones (energy over 8,760 h, wages, insurance, licences, maintenance) accrue as
+    // cumulative twelfths of their yearly value, so each year sums to that value to the cent
+    // (400,000.00, not 12 × 33,333.33 = 399,999.96).
+    OpexMonth monthly;
     const bool cabinets = p.coloPerCabinetMonth > 0;
+    double energyPerYear = 0;
     if (cabinets) {
-        base.colo = Money::fromUnits(std::ceil(nodes / p.nodesPerCabinet) * p.coloPerCabinetMonth);
+        monthly.colo = Money::fromUnits(std::ceil(nodes / p.nodesPerCabinet) * p.coloPerCabinetMonth);
     } else {
-        base.energy = Money::fromUnits(s.itAverageKw * p.pue * kHoursPerMonth * p.electricityPerKwh);
-        base.colo = Money::fromUnits(s.contractKw * p.coloPerKwMonth);
+        energyPerYear = s.itAverageKw * p.pue * kHoursPerMonth * 12.0 * p.electricityPerKwh;
+        monthly.colo = Money::fromUnits(s.contractKw * p.coloPerKwMonth);
     }
-    base.staff = Money::fromUnits(s.fte * p.staffCostPerYear / 12.0);
+    monthly.other = Money::fromUnits(p.otherPerMonth);
     const double hw = s.capex.hardware.units();
-    base.insurance = Money::fromUnits(p.insuranceShare * hw / 12.0);
-    base.software = Money::fromUnits(asDouble(c.gpus) * p.softwarePerGpuYear / 12.0);
-    base.other = Money::fromUnits(p.otherPerMonth);
-    const Money maintIn = Money::fromUnits(p.maintenanceInWarranty * hw / 12.0);
-    const Money maintOut = Money::fromUnits(p.maintenanceAfterWarranty * hw / 12.0);
+    const double staffPerYear = s.fte * p.staffCostPerYear;
+    const double insurancePerYear = p.insuranceShare * hw;
+    const double softwarePerYear = asDouble(c.gpus) * p.softwarePerGpuYear;
     const double warrantyMonths = p.warrantyYears * 12.0;
 
-    s.opex.assign(static_cast<std::size_t>(months), base);
-    for (int k = 0; k < months; ++k)
-        s.opex[static_cast<std::size_t>(k)].maintenance = k < warrantyMonths ? maintIn : maintOut;
+    s.opex.assign(static_cast<std::size_t>(months), monthly);
+    for (int k = 0; k < months; ++k) {
+        OpexMonth& o = s.opex[static_cast<std::size_t>(k)];
+        o.energy = monthOfYear(energyPerYear, k);
+        o.staff = monthOfYear(staffPerYear, k);
+        o.insurance = monthOfYear(insurancePerYear, k);
+        o.software = monthOfYear(softwarePerYear, k);
+        const double maintenanceShare =
+            k < warrantyMonths ? p.maintenanceInWarranty : p.maintenanceAfterWarranty;
+        o.maintenance = monthOfYear(maintenanceShare * hw, k);
+    }
 
     s.residual.resize(static_cast<std::size_t>(months) + 1);
     for (int m = 0; m <= months; ++m)

@@ -34,6 +34,7 @@ struct ParameterEntry {
 struct PurchaseEntry {
     std::string id;
     std::string name;
+    std::string nameZh;  // the name a Chinese quote prints; empty: `name`
     std::vector<std::string> gpus;
     double nodePrice = 0;
     std::optional<double> nodePriceLow;

@@ -63,6 +63,8 @@ RentTerm readTerm(json::ObjectReader& r) {
         json::fail(r.pathOf("id"), "error.empty", {});
     t.name = t.id;
     r.optString("name", t.name);
+    t.nameZh.clear();
+    r.optString("name_zh", t.nameZh);
     t.months = static_cast<int>(readNumber(r, "months", 1, 120, false, true));
     readOptNumber(r, "discount", t.discount, 0, 1, true);
     r.optBoolean("prepay", t.prepay);
@@ -123,6 +125,7 @@ RentOffer readRentOffer(json::ObjectReader& r, bool requireProvenance) {
     o.id = r.string("id");
     o.name = o.id;
     r.optString("name", o.name);
+    r.optString("name_zh", o.nameZh);
     r.optString("provider", o.provider);
     o.gpus = readStringArray(r, "gpus");
     o.unit = parseUnit(r.choice("unit", {"gpu_hour", "gpu_month", "server_month", "slice_month"}));
@@ -167,6 +170,8 @@ RentOffer readRentOffer(json::ObjectReader& r, bool requireProvenance) {
 
 void writeRentOffer(json::Writer& w, const RentOffer& o) {
     w.value("id", o.id).value("name", o.name);
+    if (!o.nameZh.empty())
+        w.value("name_zh", o.nameZh);
     if (!o.provider.empty())
         w.value("provider", o.provider);
     w.beginArray("gpus");
@@ -188,7 +193,10 @@ void writeRentOffer(json::Writer& w, const RentOffer& o) {
     w.value("interruption_loss", o.interruptionLoss);
     w.beginArray("terms");
     for (const auto& t : o.terms) {
-        w.beginObject().value("id", t.id).value("name", t.name).value("months", t.months);
+        w.beginObject().value("id", t.id).value("name", t.name);
+        if (!t.nameZh.empty())
+            w.value("name_zh", t.nameZh);
+        w.value("months", t.months);
         w.value("discount", t.discount).value("prepay", t.prepay).value("renewal_credit", t.renewalCredit);
         w.value("credit_per", toString(t.creditPer))
             .value("credit_from", t.creditFromRenewal ? "renewal" : "start");
@@ -216,6 +224,7 @@ PurchaseEntry readPurchase(json::ObjectReader& r) {
     p.id = r.string("id");
     p.name = p.id;
     r.optString("name", p.name);
+    r.optString("name_zh", p.nameZh);
     p.gpus = readStringArray(r, "gpus");
     const ParameterSpec& price = *findParameter("node_price");
     p.nodePrice = readNumber(r, "node_price", price.min, price.max);

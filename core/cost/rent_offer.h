@@ -44,12 +44,15 @@ struct RentTerm {
     std::string notes;
     // Changes before the term ends (phased plans); braced so that positional initialisers may leave it out.
     ContractRules contract{};
+    // The name a Chinese quote prints; empty: the quote names the term by its length (月付, 12 个月期).
+    std::string nameZh{};
     bool operator==(const RentTerm&) const = default;
 };
 
 struct RentOffer {
     std::string id;
     std::string name;
+    std::string nameZh;  // the name a Chinese quote prints; empty: `name`
     std::string provider;
     std::vector<std::string> gpus;  // catalog GPU ids this offer rents
     RentUnit unit = RentUnit::GpuHour;

@@ -160,6 +160,8 @@ Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuH
     r.priceBookId = m.priceBookId;
     r.priceBookName = m.priceBookName;
     r.purchaseId = m.purchaseId;
+    r.purchaseName = m.purchaseName;
+    r.purchaseNameZh = m.purchaseNameZh;
     r.cluster = m.cluster;
     r.horizonMonths = m.horizonMonths;
     r.searchMonths = m.searchMonths;

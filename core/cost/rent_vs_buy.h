@@ -62,6 +62,7 @@ struct CostReport {
     std::string priceBookId;
     std::string priceBookName;
     std::string purchaseId;
+    std::string purchaseName, purchaseNameZh;
     ClusterFacts cluster;
     int horizonMonths = 36;
     int searchMonths = 120;

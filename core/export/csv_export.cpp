@@ -19,8 +19,10 @@ Result<std::vector<std::string>> writeReportCsv(const std::string& folder, const
     files.emplace_back("layouts.csv", report_tables::layouts(plan));
     files.emplace_back("memory.csv", report_tables::memory(plan));
     files.emplace_back("run_length.csv", report_tables::runLength(plan));
-    if (plan.cost)
+    if (plan.cost) {
         files.emplace_back("monthly_cost.csv", report_tables::monthlyCost(*plan.cost));
+        files.emplace_back("prices.csv", report_tables::priceSources(*plan.cost));
+    }
     files.emplace_back("line_items.csv", report_tables::lineItems(doc));
     if (validation)
         files.emplace_back("validation.csv", report_tables::validation(*validation));

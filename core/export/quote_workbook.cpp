@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/export/report_tables.h"
+#include "core/quote/chinese_amount.h"
 #include "core/quote/quote_text.h"
 #include "core/util/atomic_file.h"
 
@@ -84,7 +85,7 @@ void writeOption(lxw_worksheet* ws, const Formats& f, lxw_row_t& row, const quot
             const lxw_row_t r = row++;
             worksheet_write_number(ws, r, 0, static_cast<double>(number++), nullptr);
             worksheet_write_string(ws, r, 1, l.name.in(lang).c_str(), nullptr);
-            worksheet_write_string(ws, r, 2, l.spec.c_str(), nullptr);
+            worksheet_write_string(ws, r, 2, l.spec.in(lang).c_str(), nullptr);
             worksheet_write_number(ws, r, 3, l.quantity, nullptr);
             worksheet_write_string(ws, r, 4, l.unit.in(lang).c_str(), nullptr);
             worksheet_write_number(ws, r, 5, l.unitPrice.units(), f.money);
@@ -104,7 +105,7 @@ void writeOption(lxw_worksheet* ws, const Formats& f, lxw_row_t& row, const quot
         const lxw_row_t last = row - 1;
         const lxw_row_t s = row++;
         worksheet_write_string(ws, s, 1, quote::label(lang, "subtotal").c_str(), f.bold);
-        const Money values[] = {g.subtotal.list, g.subtotal.amount, Money(), g.subtotal.tax,
+        const Money values[] = {g.subtotal.listColumn(), g.subtotal.amount, Money(), g.subtotal.tax,
                                 g.subtotal.gross};
         for (lxw_col_t c = 7; c <= 11; ++c) {
             if (c == 9)
@@ -114,7 +115,7 @@ void writeOption(lxw_worksheet* ws, const Formats& f, lxw_row_t& row, const quot
         }
         subtotalRows.push_back(s);
     }
-    const Money totals[] = {o.total.list, o.total.amount, Money(), o.total.tax, o.total.gross};
+    const Money totals[] = {o.total.listColumn(), o.total.amount, Money(), o.total.tax, o.total.gross};
     const char* keys[] = {"list_total", "total_excl", "", "total_tax", "total_incl"};
     const lxw_row_t t = row++;
     worksheet_write_string(ws, t, 1, quote::label(lang, o.estimate ? "estimate_total" : "total_incl").c_str(),
@@ -131,7 +132,8 @@ void writeOption(lxw_worksheet* ws, const Formats& f, lxw_row_t& row, const quot
     if (o.estimate)
         worksheet_write_string(ws, row++, 1, quote::label(lang, "estimate_note").c_str(), nullptr);
     else if (lang == Lang::Zh && currency == cost::Currency::Cny)
-        worksheet_write_string(ws, row++, 1, quote::totalRows(o, currency, lang)[4].value.c_str(), nullptr);
+        worksheet_write_string(ws, row++, 1, ("人民币" + quote::chineseUppercase(o.total.gross)).c_str(),
+                               nullptr);
     ++row;
 }
 

@@ -146,6 +146,18 @@ csv::Table monthlyCost(const cost::CostReport& r) {
     return t;
 }
 
+csv::Table priceSources(const cost::CostReport& r) {
+    const std::string c(cost::currencyCode(r.currency));
+    csv::Table t{{"key", "value", "origin", "source", "as_of"}, {}};
+    t.rows.push_back({csv::text("rent_offer." + r.offer.id), csv::number(r.offer.price),
+                      csv::text(r.offer.name + " (" + c + " per " + cost::toString(r.offer.unit) + ")"),
+                      csv::text(r.offer.source), csv::text(r.offer.asOf)});
+    for (const auto& p : r.parameters)
+        t.rows.push_back({csv::text(p.key), csv::number(p.value), csv::text(p.origin), csv::text(p.source),
+                          csv::text(p.asOf)});
+    return t;
+}
+
 csv::Table lineItems(const quote::QuoteDocument& d) {
     const std::string c(cost::currencyCode(d.currency));
     csv::Table t{{"option", "group", "key", "item", "item_zh", "configuration", "quantity", "unit",
@@ -159,7 +171,7 @@ csv::Table lineItems(const quote::QuoteDocument& d) {
         for (const auto& g : option->groups)
             for (const auto& l : g.lines)
                 t.rows.push_back({csv::text(option->key), csv::text(g.key), csv::text(l.key),
-                                  csv::text(l.name.en), csv::text(l.name.zh), csv::text(l.spec),
+                                  csv::text(l.name.en), csv::text(l.name.zh), csv::text(l.spec.en),
                                   csv::number(l.quantity), csv::text(l.unit.en), cents(l.unitPrice),
                                   csv::number(l.discount), cents(l.listAmount), cents(l.amount),
                                   csv::text(quote::toString(l.category)), csv::number(l.vatRate),

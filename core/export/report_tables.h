@@ -18,6 +18,10 @@ csv::Table memory(const Plan& plan);
 csv::Table runLength(const Plan& plan);
 // Month 0..T: cumulative rent (cash, accrued), buy gross, buy net, present values.
 csv::Table monthlyCost(const cost::CostReport& report);
+// Every cost parameter the engine used, with its value in the report currency, its origin (default,
+// price book, override), source and date: the engineer's working paper behind the quote's short
+// price list.
+csv::Table priceSources(const cost::CostReport& report);
 // Both options' line items with VAT.
 csv::Table lineItems(const quote::QuoteDocument& doc);
 csv::Table validation(const ValidationReport& report);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/cost/renting.h"
+#include "core/quote/offer_names.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::quote {
@@ -10,7 +11,12 @@ namespace clusterplan::quote {
 using cost::Money;
 
 void Totals::add(const LineItem& line) {
-    list += line.listAmount;
+    if (line.amount < Money()) {
+        credits += line.amount;
+    } else {
+        list += line.listAmount;
+        discount += line.listAmount - line.amount;
+    }
     amount += line.amount;
     tax += line.tax;
     gross += line.gross;
@@ -18,12 +24,14 @@ void Totals::add(const LineItem& line) {
 
 void Totals::add(const Totals& other) {
     list += other.list;
+    discount += other.discount;
+    credits += other.credits;
     amount += other.amount;
     tax += other.tax;
     gross += other.gross;
 }
 
-LineItem makeLine(std::string key, Bilingual name, std::string spec, double quantity, Bilingual unit,
+LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
                   Money unitPrice, double discount, TaxCategory category, const TaxSettings& tax) {
     LineItem l;
     l.key = std::move(key);
@@ -68,26 +76,91 @@ const char* unitLabel(cost::RentUnit unit) {
     return "unit_lot";
 }
 
-std::string rentSpec(const cost::CostReport& r, const cost::RentTerm& term) {
-    std::string spec = r.offer.name + "; " + term.name;
-    if (term.prepay)
-        spec += " (prepaid)";
-    return spec + "; " + std::to_string(r.rentGpus) + " GPUs";
+// "8×A100 server; Monthly; 8 GPUs" / "8×A100 server；Monthly（预付）；8 卡": the offer and term as the
+// price book names them, the prepayment and the GPUs in the quote's language.
+Bilingual rentSpec(const cost::CostReport& r, const cost::RentTerm& term) {
+    const std::string gpus = std::to_string(r.rentGpus);
+    const Bilingual offer = offerName(r.offer);
+    const Bilingual contract = termName(term);
+    Bilingual spec{offer.en + "; " + contract.en, offer.zh + "；" + contract.zh};
+    if (term.prepay) {
+        spec.en += " (" + label(Lang::En, "prepaid") + ")";
+        spec.zh += "（" + label(Lang::Zh, "prepaid") + "）";
+    }
+    return {spec.en + "; " + label(Lang::En, "n_gpus", {gpus}),
+            spec.zh + "；" + label(Lang::Zh, "n_gpus", {gpus})};
 }
 
-// Quantity in the offer's unit for the job: unit-months of its whole terms, or the GPU-hours an
-// hourly offer bills. Without a job length (no plan time), the rent-vs-buy horizon.
-double rentQuantity(const cost::CostReport& r) {
-    const double units = static_cast<double>(r.rentUnits);
-    if (r.jobRental) {
-        if (r.offer.unit == cost::RentUnit::GpuHour)
-            return units * r.jobRental->billedHours;
-        return units * r.jobRental->months;
-    }
+// Quantity in the offer's unit over the rent-vs-buy horizon (a quote without a job length).
+double horizonQuantity(const cost::CostReport& r) {
+    const auto units = static_cast<double>(r.rentUnits);
     const double months = r.horizonMonths;
     if (r.offer.unit == cost::RentUnit::GpuHour)
         return units * cost::kHoursPerMonth * cost::billedShare(r.offer, r.utilization) * months;
     return units * months;
+}
+
+// A line of `quantity` at `unitPrice` when that gives `total` to the cent, else one lot at the total.
+LineItem exactOrLot(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
+                    Money total, TaxCategory category, const TaxSettings& tax) {
+    if (quantity > 0) {
+        const Money unitPrice = Money::fromUnits(total.units() / quantity);
+        if (Money::fromUnits(quantity * unitPrice.units()) == total)
+            return makeLine(std::move(key), std::move(name), std::move(spec), quantity, std::move(unit),
+                            unitPrice, 0, category, tax);
+    }
+    return makeLine(std::move(key), std::move(name), std::move(spec), 1, bilingual("unit_lot"), total, 0,
+                    category, tax);
+}
+
+// The job's rental (cost/job_rental.h) line by line: the rent at list with the term's discount,
+// then each credit, discount and surcharge the engine bills, each rounded once, so the lines add
+// up to the rental the verdict calls the run's cost.
+std::vector<LineItem> jobRentalLines(const cost::CostReport& r, const cost::JobRental& job, TaxCategory c,
+                                     const TaxSettings& tax) {
+    const cost::JobRentalParts& p = job.parts;
+    const Bilingual unit = bilingual(unitLabel(r.offer.unit));
+    std::vector<LineItem> lines;
+    lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r, job.term), p.quantity, unit,
+                             p.unitPrice, job.term.discount, c, tax));
+    const auto add = [&](const char* key, const char* name, double quantity, Bilingual lineUnit,
+                         Money amount) {
+        if (amount != Money())
+            lines.push_back(
+                exactOrLot(key, bilingual(name), {}, quantity, std::move(lineUnit), amount, c, tax));
+    };
+    add("rent.volume_discount", "item_volume_discount", 1, bilingual("unit_lot"), p.volumeDiscount);
+    const bool perGpu = job.term.creditPer == cost::CreditPer::Gpu;
+    add("rent.credit", "item_credit", p.creditQuantity,
+        bilingual(perGpu                                        ? "unit_gpu_month"
+                  : r.offer.unit == cost::RentUnit::ServerMonth ? "unit_server_month"
+                                                                : "unit_gpu_month"),
+        p.credit);
+    add("rent.drift", "item_drift", 1, bilingual("unit_lot"), p.drift);
+    add("rent.support", "item_support", 1, bilingual("unit_lot"), p.support);
+    add("rent.addons", "item_addons", static_cast<double>(job.months), bilingual("unit_month"), p.addons);
+    if (p.setup != Money())
+        lines.push_back(makeLine("rent.setup", bilingual("item_setup"), offerName(r.offer), 1,
+                                 bilingual("unit_lot"), p.setup, 0, c, tax));
+    return lines;
+}
+
+// Without a job length: the rent accrued over the horizon, the engine's extras in one line.
+std::vector<LineItem> horizonRentalLines(const cost::CostReport& r, TaxCategory c, const TaxSettings& tax) {
+    std::vector<LineItem> lines;
+    lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r, r.term), horizonQuantity(r),
+                             bilingual(unitLabel(r.offer.unit)), Money::fromUnits(r.offer.price),
+                             r.term.discount, c, tax));
+    if (r.offer.setupFee > 0)
+        lines.push_back(makeLine("rent.setup", bilingual("item_setup"), offerName(r.offer), 1,
+                                 bilingual("unit_lot"), Money::fromUnits(r.offer.setupFee), 0, c, tax));
+    Money listed;
+    for (const auto& l : lines)
+        listed += l.amount;
+    if (const Money rest = r.rentAccruedTotal - listed; rest != Money())
+        lines.push_back(makeLine("rent.adjustments", bilingual("item_rent_adjust"), {}, 1,
+                                 bilingual("unit_lot"), rest, 0, c, tax));
+    return lines;
 }
 
 }  // namespace
@@ -95,36 +168,19 @@ double rentQuantity(const cost::CostReport& r) {
 QuoteOption rentOption(const cost::CostReport& r, const TaxSettings& tax) {
     QuoteOption o{"rent", bilingual("option_rent"), {}, {}, r.rentDeposit};
     const TaxCategory c = tax.rentCategory;
-    // The job's rental (cost/job_rental.h): the term that bills it least, in whole terms.
-    const cost::RentTerm& term = r.jobRental ? r.jobRental->term : r.term;
-    std::vector<LineItem> lines;
-    lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r, term), rentQuantity(r),
-                             bilingual(unitLabel(r.offer.unit)), Money::fromUnits(r.offer.price),
-                             term.discount, c, tax));
-    if (r.offer.setupFee > 0)
-        lines.push_back(makeLine("rent.setup", bilingual("item_setup"), r.offer.name, 1,
-                                 bilingual("unit_lot"), Money::fromUnits(r.offer.setupFee), 0, c, tax));
-    // What the engine adds beyond list × term discount (renewal credits, volume discount, price
-    // drift, support uplift, add-ons, per-month rounding), so the option totals the rental the
-    // engine bills the job (or, without a job length, the rent accrued over the horizon).
-    Money listed;
-    for (const auto& l : lines)
-        listed += l.amount;
-    const Money billed = r.jobRental ? r.jobRental->amount : r.rentAccruedTotal;
-    if (const Money rest = billed - listed; rest != Money())
-        lines.push_back(makeLine("rent.adjustments", bilingual("item_rent_adjust"), "", 1,
-                                 bilingual("unit_lot"), rest, 0, c, tax));
-    addGroup(o, "rental", "group_rental", std::move(lines));
+    addGroup(o, "rental", "group_rental",
+             r.jobRental ? jobRentalLines(r, *r.jobRental, c, tax) : horizonRentalLines(r, c, tax));
     return o;
 }
 
 namespace {
 
-std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings& tax) {
+std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings& tax,
+                                    const std::string& gpuName) {
     const auto& c = r.capex;
     const auto nodes = static_cast<double>(r.cluster.nodes);
     std::vector<LineItem> lines;
-    const auto add = [&](const char* key, const char* name, std::string spec, double qty, const char* unit,
+    const auto add = [&](const char* key, const char* name, Bilingual spec, double qty, const char* unit,
                          Money total) {
         if (total == Money() || qty <= 0)
             return;
@@ -137,17 +193,23 @@ std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings
                               TaxCategory::Goods, tax);
         lines.push_back(l);
     };
-    add("buy.servers", "item_servers",
-        std::to_string(r.cluster.gpusPerNode) + " × " + r.cluster.gpuId + (r.purchaseId.empty() ? "" : "; ") +
-            r.purchaseId,
-        nodes, "unit_server", c.servers);
-    add("buy.switches", "item_switches", std::to_string(c.network.tiers) + "-tier fabric",
+    // Products by their names: the GPU's and the price book's server line, not their ids.
+    const std::string perServer = std::to_string(r.cluster.gpusPerNode);
+    Bilingual server = bilingual("server_config", {perServer, gpuName});
+    if (!r.purchaseName.empty()) {
+        server.en += "; " + r.purchaseName;
+        server.zh += "；" + (r.purchaseNameZh.empty() ? r.purchaseName : r.purchaseNameZh);
+    }
+    add("buy.servers", "item_servers", server, nodes, "unit_server", c.servers);
+    add("buy.switches", "item_switches", bilingual("fabric_tiers", {std::to_string(c.network.tiers)}),
         static_cast<double>(c.network.switches), "unit_switch", c.switches);
-    add("buy.optics", "item_optics", std::to_string(c.network.ports) + " ports",
+    add("buy.optics", "item_optics",
+        bilingual("n_ports", {formatNumber(static_cast<double>(c.network.ports))}),
         static_cast<double>(c.network.ports * c.network.tiers), "unit_port_tier", c.optics);
-    add("buy.frontend", "item_frontend", "", nodes, "unit_node", c.frontend);
-    add("buy.storage", "item_storage", formatNumber(c.storageTb) + " TB", c.storageTb, "unit_tb", c.storage);
-    add("buy.other", "item_other_hw", "", 1, "unit_lot", c.other);
+    add("buy.frontend", "item_frontend", {}, nodes, "unit_node", c.frontend);
+    const std::string tb = formatNumber(c.storageTb) + " TB";
+    add("buy.storage", "item_storage", {tb, tb}, c.storageTb, "unit_tb", c.storage);
+    add("buy.other", "item_other_hw", {}, 1, "unit_lot", c.other);
     return lines;
 }
 
@@ -184,7 +246,7 @@ std::vector<LineItem> operatingLines(const cost::CostReport& r, const TaxSetting
                 continue;
             const std::string y = std::to_string(year);
             const bool fullYear = end - start == 12;
-            LineItem l = makeLine("buy." + std::string(kind.key) + ".y" + y, bilingual(kind.label), "", 1,
+            LineItem l = makeLine("buy." + std::string(kind.key) + ".y" + y, bilingual(kind.label), {}, 1,
                                   bilingual(fullYear ? "unit_year" : "unit_lot"), sum, 0, kind.category, tax);
             l.name = {l.name.en + " (" + label(Lang::En, "year_n", {y}) + ")",
                       l.name.zh + "（" + label(Lang::Zh, "year_n", {y}) + "）"};
@@ -196,12 +258,12 @@ std::vector<LineItem> operatingLines(const cost::CostReport& r, const TaxSetting
 
 }  // namespace
 
-QuoteOption buyOption(const cost::CostReport& r, const TaxSettings& tax) {
+QuoteOption buyOption(const cost::CostReport& r, const TaxSettings& tax, const std::string& gpuName) {
     QuoteOption o{"buy", bilingual("option_buy_supply"), {}, {}, Money()};
-    addGroup(o, "hardware", "group_hardware", hardwareLines(r, tax));
+    addGroup(o, "hardware", "group_hardware", hardwareLines(r, tax, gpuName));
     if (r.capex.installation != Money())
         addGroup(o, "installation", "group_installation",
-                 {makeLine("buy.installation", bilingual("item_installation"), "", 1, bilingual("unit_lot"),
+                 {makeLine("buy.installation", bilingual("item_installation"), {}, 1, bilingual("unit_lot"),
                            r.capex.installation, 0, TaxCategory::Installation, tax)});
     return o;
 }
@@ -219,7 +281,7 @@ std::optional<QuoteOption> runningCostEstimate(const cost::CostReport& r, const 
     const Money financing = r.buyTotal - r.capex.capex - r.opexTotal;
     if (financing != Money())
         addGroup(o, "financing", "group_financing",
-                 {makeLine("buy.loan", bilingual("item_loan"), "", 1, bilingual("unit_lot"), financing, 0,
+                 {makeLine("buy.loan", bilingual("item_loan"), {}, 1, bilingual("unit_lot"), financing, 0,
                            TaxCategory::Exempt, thirdParty)});
     if (o.groups.empty())
         return std::nullopt;

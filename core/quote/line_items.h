@@ -22,7 +22,7 @@ namespace clusterplan::quote {
 struct LineItem {
     std::string key;  // stable id: "rent.units", "buy.servers", "buy.energy.y2", ...
     Bilingual name;
-    std::string spec;  // configuration summary
+    Bilingual spec;  // configuration summary, by product names
     double quantity = 0;
     Bilingual unit;
     cost::Money unitPrice;
@@ -35,10 +35,18 @@ struct LineItem {
     cost::Money gross;
 };
 
+// An option's sums as a customer reads them: list → discount → credits → excl. VAT → VAT → incl.
+// VAT (amount = list − discount + credits). Credits are the lines below zero (repurchase credits,
+// volume discounts); the discount is what the term discounts take off the lines at list.
 struct Totals {
-    cost::Money list, amount, tax, gross;
+    cost::Money list;      // lines at or above zero, at list price
+    cost::Money discount;  // taken off those lines by their discounts (≥ 0)
+    cost::Money credits;   // lines below zero (≤ 0)
+    cost::Money amount, tax, gross;
     void add(const LineItem& line);
     void add(const Totals& other);
+    // Every line's list amount (a credit's is its amount): the workbook's list column summed.
+    [[nodiscard]] cost::Money listColumn() const { return list + credits; }
 };
 
 struct LineGroup {
@@ -59,14 +67,15 @@ struct QuoteOption {
 };
 
 // A line from its inputs: computes list amount, amount, tax and gross.
-LineItem makeLine(std::string key, Bilingual name, std::string spec, double quantity, Bilingual unit,
+LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
                   cost::Money unitPrice, double discount, TaxCategory category, const TaxSettings& tax);
 
 // Renting for the training run: the job's rental (cost/job_rental.h), whose total excluding VAT is
 // the run's rental cost the verdict states.
 QuoteOption rentOption(const cost::CostReport& report, const TaxSettings& tax);
 // Buying: the supply the seller invoices (servers, network, storage, installation).
-QuoteOption buyOption(const cost::CostReport& report, const TaxSettings& tax);
+// `gpuName` is the product name of the servers' GPU ("NVIDIA A100 SXM4 80GB").
+QuoteOption buyOption(const cost::CostReport& report, const TaxSettings& tax, const std::string& gpuName);
 // What owning costs the customer afterwards over the horizon (power, colocation, staff,
 // maintenance, financing), paid to third parties at their own VAT rates (never the seller's
 // small-scale rate; wages are not taxable): an estimate for comparison, not part of the offer.

@@ -1,5 +1,7 @@
 #include "core/quote/quote_document.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -42,12 +44,15 @@ std::string civilFromDays(std::int64_t z) {
 Verdict verdictOf(const Plan& p) {
     Verdict v;
     v.model = p.scenario.model.name;
-    v.cluster = std::to_string(p.scenario.cluster.nodes) + " × " +
-                std::to_string(p.scenario.cluster.gpusPerNode) + " " + p.gpu.name + " (" +
-                std::to_string(p.scenario.cluster.gpus()) + " GPUs)";
-    v.layout = layoutText(p.layout) + ", micro-batch " + std::to_string(p.layout.microBatch) + ", ZeRO " +
-               std::to_string(p.layout.zeroStage) + ", recompute " +
-               std::string(toString(p.layout.recompute));
+    const auto& cluster = p.scenario.cluster;
+    v.cluster = bilingual("verdict_cluster", {formatGrouped(static_cast<double>(cluster.nodes), 0),
+                                              std::to_string(cluster.gpusPerNode), p.gpu.name,
+                                              formatGrouped(static_cast<double>(cluster.gpus()), 0)});
+    v.layout = bilingual("verdict_layout", {layoutText(p.layout), std::to_string(p.layout.microBatch),
+                                            std::to_string(p.layout.zeroStage)});
+    const Bilingual recompute = bilingual("recompute_" + std::string(toString(p.layout.recompute)));
+    v.layout.en += ", " + recompute.en;
+    v.layout.zh += "，" + recompute.zh;
     v.fits = p.memory.fits();
     v.memoryBytes = p.memory.total();
     v.capacityBytes = p.memory.capacity;
@@ -86,17 +91,6 @@ Verdict verdictOf(const Plan& p) {
     return v;
 }
 
-std::vector<PriceLine> pricesOf(const cost::CostReport& c) {
-    std::vector<PriceLine> out;
-    out.push_back({"rent_offer",
-                   c.offer.name + ": " + formatNumber(c.offer.price) + " " +
-                       std::string(cost::currencyCode(c.currency)) + " / " + toString(c.offer.unit),
-                   c.offer.source, c.offer.asOf});
-    for (const auto& p : c.parameters)
-        out.push_back({p.key, formatNumber(p.value) + " (" + p.origin + ")", p.source, p.asOf});
-    return out;
-}
-
 }  // namespace
 
 Accuracy summariseValidation(const ValidationReport& report) {
@@ -119,13 +113,33 @@ std::string addDays(const std::string& iso, std::int64_t days) {
     return civilFromDays(daysFromCivil(y, m, d) + days);
 }
 
+std::string formatDate(const std::string& date, Lang lang) {
+    // "2026", "2026-11" or "2026-11-30"; anything else (a range, a quarter) as written.
+    const auto digit = [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; };
+    const bool year = date.size() >= 4 && std::all_of(date.begin(), date.begin() + 4, digit);
+    if (lang == Lang::En || !year)
+        return date;
+    const auto part = [&](std::size_t at) { return std::to_string(std::stoi(date.substr(at, 2))); };
+    if (date.size() == 4)
+        return date + "年";
+    if (date.size() == 7 && date[4] == '-' && digit(date[5]) && digit(date[6]))
+        return date.substr(0, 4) + "年" + part(5) + "月";
+    if (isIsoDate(date))
+        return date.substr(0, 4) + "年" + part(5) + "月" + part(8) + "日";
+    return date;
+}
+
 std::string formatAmount(Money amount, cost::Currency currency, Lang lang) {
-    if (lang == Lang::Zh)
-        return cost::formatMoney(amount, currency);
     std::string s = cost::formatMoney(amount, currency);
-    const std::string symbol(cost::currencySymbol(currency));
-    const std::size_t at = s.find(symbol);
-    s.replace(at, symbol.size(), std::string(cost::currencyCode(currency)) + " ");
+    if (lang == Lang::En) {
+        const std::string symbol(cost::currencySymbol(currency));
+        const std::size_t at = s.find(symbol);
+        s.replace(at, symbol.size(), std::string(cost::currencyCode(currency)) + " ");
+    }
+    // A printed credit carries the minus sign (U+2212), not a hyphen; files for machines (CSV,
+    // JSON) keep ASCII.
+    if (!s.empty() && s.front() == '-')
+        s.replace(0, 1, "\u2212");
     return s;
 }
 
@@ -152,9 +166,9 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
     if (plan.cost) {
         doc.currency = plan.cost->currency;
         doc.rent = rentOption(*plan.cost, doc.info.tax);
-        doc.buy = buyOption(*plan.cost, doc.info.tax);
+        doc.buy = buyOption(*plan.cost, doc.info.tax, plan.gpu.name);
         doc.running = runningCostEstimate(*plan.cost, doc.info.tax);
-        doc.prices = pricesOf(*plan.cost);
+        doc.prices = customerPrices(*plan.cost);
         doc.notes.insert(doc.notes.end(), plan.cost->notes.begin(), plan.cost->notes.end());
     } else if (plan.costError) {
         doc.costError = plan.costError;

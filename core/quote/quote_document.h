@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/quote/line_items.h"
+#include "core/quote/price_list.h"
 #include "core/report/plan.h"
 #include "core/scenario/fine_tuning_spec.h"
 #include "core/scenario/quote_info.h"
@@ -20,8 +21,9 @@ namespace clusterplan::quote {
 
 struct Verdict {
     std::string model;
-    std::string cluster;  // "1 × 8 NVIDIA A100 SXM 80GB (8 GPUs)"
-    std::string layout;   // "TP 1 x PP 1 x DP 8, micro-batch 1, ZeRO 1, recompute selective"
+    Bilingual
+        cluster;  // "1 × 8 NVIDIA A100 SXM 80GB (8 GPUs)" / "1 台 × 8 卡 NVIDIA A100 SXM 80GB（共 8 卡）"
+    Bilingual layout;  // "TP 1 x PP 1 x DP 8, micro-batch 1, ZeRO-1, selective recomputation"
     bool fits = false;
     double memoryBytes = 0, capacityBytes = 0;
     std::string reason;  // why it does not fit
@@ -58,13 +60,6 @@ struct Accuracy {
 };
 [[nodiscard]] Accuracy summariseValidation(const ValidationReport& report);
 
-struct PriceLine {
-    std::string key;
-    std::string value;  // formatted with its unit
-    std::string source;
-    std::string asOf;
-};
-
 struct QuoteDocument {
     QuoteInfo info;
     std::string date;        // resolved: info.date or the day the report was made
@@ -89,6 +84,8 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
 
 // "2026-12-30" from "2026-11-30" + 30 days.
 [[nodiscard]] std::string addDays(const std::string& isoDate, std::int64_t days);
+// "2026年11月30日" / "2026年11月" / "2026年" in Chinese; as written in English.
+[[nodiscard]] std::string formatDate(const std::string& date, Lang lang);
 // "¥1,224,000.50" in Chinese, "CNY 1,224,000.50" in English (a bare ¥ reads as JPY to English readers).
 [[nodiscard]] std::string formatAmount(cost::Money amount, cost::Currency currency, Lang lang);
 // "1,224,000.50": grouped, two decimals, no currency (table cells; the header names the currency).

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/quote/chinese_amount.h"
+#include "core/quote/offer_names.h"
 #include "core/report/plan_format.h"
 #include "core/util/number_format.h"
 
@@ -24,8 +25,8 @@ std::vector<Row> coverRows(const QuoteDocument& d, Lang lang) {
             {label(lang, "contact"), d.info.contact},
             {label(lang, "quote_number"), orDraft(d.info.number)},
             {label(lang, "revision"), std::to_string(d.info.revision)},
-            {label(lang, "date"), d.date},
-            {label(lang, "valid_until"), d.validUntil},
+            {label(lang, "date"), formatDate(d.date, lang)},
+            {label(lang, "valid_until"), formatDate(d.validUntil, lang)},
             {label(lang, "prepared_by"), d.info.preparedBy}};
 }
 
@@ -59,19 +60,19 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     const Verdict& v = d.verdict;
     std::vector<Row> rows{
         {label(lang, "model"), v.model},
-        {label(lang, "cluster"), v.cluster},
-        {label(lang, "layout"), v.layout},
+        {label(lang, "cluster"), v.cluster.in(lang)},
+        {label(lang, "layout"), v.layout.in(lang)},
         {label(lang, "memory_fit"),
-         formatGib(v.memoryBytes) + " / " + formatGib(v.capacityBytes) + ", " +
+         formatGib(v.memoryBytes) + " / " + formatGib(v.capacityBytes) + (lang == Lang::Zh ? "，" : ", ") +
              (v.fits ? label(lang, "fits", {formatGib(v.capacityBytes - v.memoryBytes)})
                      : label(lang, "does_not_fit", {v.reason}))},
     };
     addFineTuningRows(rows, v, lang);
     rows.insert(rows.end(),
                 {
-                    {label(lang, "tokens_per_second"), formatFixed(v.tokensPerSecond, 0) + " tokens/s"},
+                    {label(lang, "tokens_per_second"), formatGrouped(v.tokensPerSecond, 0) + " tokens/s"},
                     {label(lang, "mfu"), formatFixed(100 * v.mfu, 1) + (lang == Lang::Zh ? "%" : " %")},
-                    {label(lang, "train_days"), formatFixed(v.trainDays, 1)},
+                    {label(lang, "train_days"), label(lang, "n_days", {formatGrouped(v.trainDays, 1)})},
                 });
     if (!v.hasCost)
         return rows;
@@ -81,7 +82,7 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     if (v.jobRental)
         rows.push_back({label(lang, "rent_job_note",
                               {formatFixed(v.jobRental->wallHours / 24, 1),
-                               std::to_string(v.jobRental->months), v.jobRental->term.name}),
+                               std::to_string(v.jobRental->months), termName(v.jobRental->term).in(lang)}),
                         ""});
     if (v.runCostBuy)
         rows.push_back({label(lang, "run_cost_buy"), money(*v.runCostBuy)});
@@ -98,10 +99,14 @@ std::vector<Row> totalRows(const QuoteOption& o, cost::Currency currency, Lang l
     const auto money = [&](Money m) { return formatAmount(m, currency, lang); };
     if (o.estimate)  // beside the offer, not signed for: one total and what it is
         return {{label(lang, "estimate_total"), money(o.total.gross)}, {label(lang, "estimate_note"), ""}};
-    std::vector<Row> rows{{label(lang, "list_total"), money(o.total.list)},
-                          {label(lang, "total_excl"), money(o.total.amount)},
-                          {label(lang, "total_tax"), money(o.total.tax)},
-                          {label(lang, "total_incl"), money(o.total.gross)}};
+    std::vector<Row> rows{{label(lang, "list_total"), money(o.total.list)}};
+    if (o.total.discount != Money())
+        rows.push_back({label(lang, "discount_total"), money(-o.total.discount)});
+    if (o.total.credits != Money())
+        rows.push_back({label(lang, "credit_total"), money(o.total.credits)});
+    rows.push_back({label(lang, "total_excl"), money(o.total.amount)});
+    rows.push_back({label(lang, "total_tax"), money(o.total.tax)});
+    rows.push_back({label(lang, "total_incl"), money(o.total.gross)});
     if (lang == Lang::Zh && currency == cost::Currency::Cny)
         rows.push_back({label(lang, "total_uppercase"), "人民币" + chineseUppercase(o.total.gross)});
     if (o.deposit != Money())
@@ -125,7 +130,7 @@ std::vector<std::string> lineCells(const LineItem& l, std::size_t number, Lang l
     const auto money = [](Money m) { return formatPlain(m); };
     return {std::to_string(number),
             l.name.in(lang),
-            l.spec,
+            l.spec.in(lang),
             formatNumber(std::round(l.quantity * 1000) / 1000),
             l.unit.in(lang),
             money(l.unitPrice),
@@ -155,11 +160,21 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
     return out;
 }
 
+std::string priceBasis(const PriceLine& p, Lang lang) {
+    return p.asOf.empty() ? label(lang, "price_source_undated", {p.basis.in(lang)})
+                          : label(lang, "price_source", {p.basis.in(lang), formatDate(p.asOf, lang)});
+}
+
 namespace {
 
-void writeRows(std::ostream& out, const std::vector<Row>& rows) {
+// "label: value", with the full-width colon in Chinese.
+std::string colon(Lang lang) {
+    return lang == Lang::Zh ? "：" : ": ";
+}
+
+void writeRows(std::ostream& out, const std::vector<Row>& rows, Lang lang) {
     for (const auto& r : rows)
-        out << "  " << r.label << (r.value.empty() ? "" : ": " + r.value) << "\n";
+        out << "  " << r.label << (r.value.empty() ? "" : colon(lang) + r.value) << "\n";
 }
 
 void writeOption(std::ostream& out, const QuoteOption& o, cost::Currency currency, Lang lang) {
@@ -174,11 +189,12 @@ void writeOption(std::ostream& out, const QuoteOption& o, cost::Currency currenc
                 out << (i ? " | " : "") << cells[i];
             out << "\n";
         }
-        out << "    " << label(lang, "subtotal") << ": " << formatAmount(g.subtotal.amount, currency, lang)
-            << " + " << formatAmount(g.subtotal.tax, currency, lang) << " = "
+        out << "    " << label(lang, "subtotal") << colon(lang)
+            << formatAmount(g.subtotal.amount, currency, lang) << " + "
+            << formatAmount(g.subtotal.tax, currency, lang) << " = "
             << formatAmount(g.subtotal.gross, currency, lang) << "\n";
     }
-    writeRows(out, totalRows(o, currency, lang));
+    writeRows(out, totalRows(o, currency, lang), lang);
 }
 
 }  // namespace
@@ -186,9 +202,9 @@ void writeOption(std::ostream& out, const QuoteOption& o, cost::Currency currenc
 std::string quoteToText(const QuoteDocument& d, Lang lang) {
     std::ostringstream out;
     out << label(lang, "title") << "\n";
-    writeRows(out, coverRows(d, lang));
+    writeRows(out, coverRows(d, lang), lang);
     out << "\n" << label(lang, "verdict") << "\n";
-    writeRows(out, verdictRows(d, lang));
+    writeRows(out, verdictRows(d, lang), lang);
     out << "\n" << label(lang, "line_items") << "\n";
     if (lang == Lang::En)
         out << "  " << label(lang, d.info.tax.englishIncludesTax ? "amounts_incl_tax" : "amounts_excl_tax")
@@ -214,14 +230,13 @@ std::string quoteToText(const QuoteDocument& d, Lang lang) {
         out << "  " << line << "\n";
     out << "\n" << label(lang, "prices") << "\n";
     for (const auto& p : d.prices)
-        out << "  " << p.key << " = " << p.value << "; "
-            << (p.asOf.empty() ? label(lang, "price_source_undated", {p.source.empty() ? "-" : p.source})
-                               : label(lang, "price_source", {p.source.empty() ? "-" : p.source, p.asOf}))
-            << "\n";
+        out << "  " << p.name.in(lang) << colon(lang) << p.value.in(lang) << (lang == Lang::Zh ? "（" : " (")
+            << priceBasis(p, lang) << (lang == Lang::Zh ? "）" : ")") << "\n";
+    out << "  " << label(lang, "prices_note") << "\n";
     if (!d.info.notes.empty())
         out << "\n" << label(lang, "notes") << "\n  " << d.info.notes << "\n";
     if (lang == Lang::Zh)
-        out << "\n" << label(lang, "seal") << ": ____________\n";
+        out << "\n" << label(lang, "seal") << colon(lang) << "____________\n";
     return out.str();
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/util/message_catalog.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -15,20 +16,34 @@ double orDefault(double value, double fallback) {
 }
 
 std::string rate(double samplesPerSecond) {
-    return formatFixed(samplesPerSecond, samplesPerSecond < 10 ? 2 : 0) + " samples/s";
+    return formatGrouped(samplesPerSecond, samplesPerSecond < 10 ? 2 : 0);
 }
 
 std::int64_t ceilInt(double x) {
     return static_cast<std::int64_t>(std::ceil(x - 1e-9));
 }
 
+// The pipeline by its name in the reader's language ("feed.pipeline.<id>" in the catalog), not its id.
+Message pipelineName(const std::string& id) {
+    const std::string key = "feed.pipeline." + id;
+    return messageTemplate(key) ? makeMessage(key) : plainMessage(id);
+}
+
+Message nested(std::string_view id, const Message& pipeline, const std::vector<std::string>& args) {
+    std::vector<Message> all{pipeline};
+    for (const std::string& a : args)
+        all.push_back(plainMessage(a));
+    return makeNestedMessage(id, std::move(all));
+}
+
 void addNotes(FeedCheck& f) {
     const FeedInputs& in = f.inputs;
-    std::vector<std::string> args{in.pipeline, rate(f.neededPerNode), formatFixed(f.usableWorkersPerNode, 0),
+    const Message pipeline = pipelineName(in.pipeline);
+    std::vector<std::string> args{rate(f.neededPerNode), formatFixed(f.usableWorkersPerNode, 0),
                                   rate(f.cpuPerNode), rate(f.storagePerNode)};
     if (!f.binds) {
         args.push_back(formatFixed(f.margin, 1));
-        f.notes.push_back(makeMessage("feed.sufficient", std::move(args)));
+        f.notes.push_back(nested("feed.sufficient", pipeline, args));
         return;
     }
     args.insert(args.end(),
@@ -37,13 +52,13 @@ void addNotes(FeedCheck& f) {
     if (f.bottleneck == "cpu") {
         args.insert(args.end(), {std::to_string(f.workersPerGpuNeeded), std::to_string(f.coresPerNodeNeeded),
                                  formatFixed(in.loaderWorkersPerGpu, 0), formatFixed(in.cpuCoresPerNode, 0)});
-        f.notes.push_back(makeMessage("feed.binds.workers", std::move(args)));
+        f.notes.push_back(nested("feed.binds.workers", pipeline, args));
     } else if (in.networkFsGBs > 0) {
         args.insert(args.end(), {formatFixed(f.networkFsGBsNeeded, 1), formatFixed(in.networkFsGBs, 1)});
-        f.notes.push_back(makeMessage("feed.binds.network_fs", std::move(args)));
+        f.notes.push_back(nested("feed.binds.network_fs", pipeline, args));
     } else {
         args.insert(args.end(), {std::to_string(f.drivesNeeded), formatFixed(in.nvmeDrives, 0)});
-        f.notes.push_back(makeMessage("feed.binds.nvme", std::move(args)));
+        f.notes.push_back(nested("feed.binds.nvme", pipeline, args));
     }
 }
 

@@ -29,17 +29,23 @@ double optimizerBytes(const TrainingSpec& t) {
     return master + 8;
 }
 
-std::string hours(double h) {
-    return h < 1 ? formatFixed(h * 60, 1) + " min" : formatFixed(h, 1) + " h";
+// "5.4 min" / "5.4 分钟", "49.5 h" / "49.5 小时": a duration in the reader's language.
+Message hours(double h) {
+    return h < 1 ? makeMessage("unit.minutes", {formatFixed(h * 60, 1)})
+                 : makeMessage("unit.hours", {formatGrouped(h, 1)});
+}
+
+Message number(double value, int decimals) {
+    return plainMessage(formatGrouped(value, decimals));
 }
 
 void addNotes(RunLength& r, const FeedInputs& storage) {
-    r.notes.push_back(makeMessage(
+    r.notes.push_back(makeNestedMessage(
         r.intervalOptimal ? "run.length.young_daly" : "run.length",
-        {formatFixed(r.steadyDays, 1), formatFixed(r.wallDays, 1), formatFixed(100 * r.goodput, 1),
-         formatFixed(r.interruptions, 1), hours(r.mtbfHours), hours(r.checkpointIntervalHours / 2),
-         formatFixed(r.checkpointBytes / 1e9, 0), formatFixed(r.checkpointWriteSeconds, 1),
-         hours(r.checkpointIntervalHours), hours(r.evaluationHours), formatFixed(r.budgetGpuHours, 0)}));
+        {number(r.steadyDays, 1), number(r.wallDays, 1), number(100 * r.goodput, 1),
+         number(r.interruptions, 1), hours(r.mtbfHours), hours(r.checkpointIntervalHours / 2),
+         number(r.checkpointBytes / 1e9, 0), number(r.checkpointWriteSeconds, 1),
+         hours(r.checkpointIntervalHours), hours(r.evaluationHours), number(r.budgetGpuHours, 0)}));
     if (storage.networkFsGBs <= 0)
         r.notes.push_back(makeMessage("run.local_checkpoints"));
     if (!r.progresses)

@@ -85,10 +85,12 @@ void explainSearch(const Scenario& s, const Fabric& intra, SearchResult& r) {
     parts.push_back(
         makeMessage("explain.compute", {pct((t.computeSeconds + t.recomputeSeconds) / t.stepSeconds),
                                         formatFixed(t.stepSeconds, 2), pct(t.mfu)}));
-    parts.push_back(makeMessage("explain.memory",
-                                {formatFixed(b.memoryBytes / units::kGiB, 1),
-                                 formatFixed(b.capacityBytes / units::kGiB, 1), std::to_string(l.microBatch),
-                                 std::to_string(l.zeroStage), std::string(toString(l.recompute))}));
+    parts.push_back(makeNestedMessage(
+        "explain.memory",
+        {plainMessage(formatFixed(b.memoryBytes / units::kGiB, 1)),
+         plainMessage(formatFixed(b.capacityBytes / units::kGiB, 1)),
+         plainMessage(std::to_string(l.microBatch)), plainMessage(std::to_string(l.zeroStage)),
+         makeMessage("explain.recompute." + std::string(toString(l.recompute)))}));
     r.ruleAgrees = categoryOf(l) == category;
     r.ruleOfThumb.sentences.push_back(r.ruleAgrees ? makeMessage("rule.agrees", {categoryOf(l)})
                                                    : makeMessage("rule.differs", {categoryOf(l)}));

@@ -135,10 +135,10 @@ char32_t lastCodePoint(const std::string& text) {
         return 0;
     --start;
     const auto lead = static_cast<unsigned char>(text[start]);
-    const int extra = lead < 0x80 ? 0 : lead < 0xE0 ? 1 : lead < 0xF0 ? 2 : 3;
-    char32_t cp = extra == 0 ? lead : lead & (0x3F >> extra);
+    const unsigned extra = lead < 0x80 ? 0U : lead < 0xE0 ? 1U : lead < 0xF0 ? 2U : 3U;
+    char32_t cp = extra == 0 ? char32_t{lead} : char32_t{lead} & (char32_t{0x3F} >> extra);
     for (std::size_t i = start + 1; i < text.size(); ++i)
-        cp = (cp << 6) | (static_cast<unsigned char>(text[i]) & 0x3F);
+        cp = (cp << 6U) | (char32_t{static_cast<unsigned char>(text[i])} & char32_t{0x3F});
     return cp;
 }
 

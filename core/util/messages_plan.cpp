@@ -79,23 +79,35 @@ constexpr std::array kPlanMessages{
                     "Nothing fits in GPU memory alone: the searched layout uses CPU offload."},
     MessageTemplate{"tune.dataset", "Data set: %1 samples × %2 tokens × %3 epochs = %4 tokens."},
     // Data feed (run/feed_check.cpp)
-    MessageTemplate{"feed.sufficient",
-                    "Data feed (%1): each server's GPUs need %2; its %3 loader workers prepare %4 and "
-                    "storage reads %5. The feed is not the bottleneck: %6× the rate the GPUs need."},
+    MessageTemplate{"feed.pipeline.pretokenized-text", "pre-tokenized text"},
+    MessageTemplate{"feed.pipeline.raw-text-tokenize", "raw text tokenized on the fly"},
+    MessageTemplate{"feed.pipeline.image-decode-augment", "JPEG images decoded and augmented"},
     MessageTemplate{
-        "feed.binds.workers",
-        "Data feed (%1): each server's GPUs need %2; its %3 loader workers prepare %4 and storage reads "
-        "%5. The feed binds (%6): the GPUs wait %7 s per step and run at %8 % utilisation; %9 loader "
-        "workers per GPU on at least %10 cores per server (now %11 on %12) would feed them."},
-    MessageTemplate{"feed.binds.network_fs",
-                    "Data feed (%1): each server's GPUs need %2; its %3 loader workers prepare %4 and "
-                    "storage reads %5. The feed binds (%6): the GPUs wait %7 s per step and run at %8 "
-                    "% utilisation; a network file system of %9 GB/s (now %10) would feed them."},
-    MessageTemplate{"feed.binds.nvme",
-                    "Data feed (%1): each server's GPUs need %2; its %3 loader workers prepare %4 and "
-                    "storage reads %5. The feed binds (%6): the GPUs wait %7 s per step and run at %8 "
-                    "% utilisation; %9 NVMe drives per server (now %10) would feed them."},
+        "feed.sufficient",
+        "Data feed (%1): each server's GPUs need %2 samples/s; its %3 loader workers prepare %4 samples/s "
+        "and "
+        "storage reads %5 samples/s. The feed is not the bottleneck: %6× the rate the GPUs need."},
+    MessageTemplate{"feed.binds.workers",
+                    "Data feed (%1): each server's GPUs need %2 samples/s; its %3 loader workers prepare %4 "
+                    "samples/s and storage reads "
+                    "%5 samples/s. The feed binds (%6): the GPUs wait %7 s per step and run at %8 % "
+                    "utilisation; %9 loader "
+                    "workers per GPU on at least %10 cores per server (now %11 on %12) would feed them."},
+    MessageTemplate{
+        "feed.binds.network_fs",
+        "Data feed (%1): each server's GPUs need %2 samples/s; its %3 loader workers prepare %4 samples/s "
+        "and "
+        "storage reads %5 samples/s. The feed binds (%6): the GPUs wait %7 s per step and run at %8 "
+        "% utilisation; a network file system of %9 GB/s (now %10) would feed them."},
+    MessageTemplate{
+        "feed.binds.nvme",
+        "Data feed (%1): each server's GPUs need %2 samples/s; its %3 loader workers prepare %4 samples/s "
+        "and "
+        "storage reads %5 samples/s. The feed binds (%6): the GPUs wait %7 s per step and run at %8 "
+        "% utilisation; %9 NVMe drives per server (now %10) would feed them."},
     // Length of the run (run/run_length.cpp)
+    MessageTemplate{"unit.minutes", "%1 min"},
+    MessageTemplate{"unit.hours", "%1 h"},
     MessageTemplate{"run.length",
                     "Run length: %1 days at the steady step time, %2 days of wall time (goodput %3 %): "
                     "%4 expected interruptions (one every %5), each losing %6 of work on average plus "
@@ -109,7 +121,8 @@ constexpr std::array kPlanMessages{
     MessageTemplate{
         "run.local_checkpoints",
         "Checkpoints are written to the servers' local NVMe drives: a lost server loses its shard unless "
-        "it is copied elsewhere; set cluster.network_fs_gb_s for shared storage."},
+        "it is copied elsewhere; for shared storage, give its bandwidth in the scenario "
+        "(cluster.network_fs_gb_s)."},
     MessageTemplate{"run.no_progress",
                     "The run barely progresses: interruptions arrive faster than it can checkpoint and "
                     "restart. Fewer GPUs, faster storage or a more reliable cluster is needed."},

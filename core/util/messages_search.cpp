@@ -38,8 +38,8 @@ constexpr std::array kSearchMessages{
     // Scaling study (studies/scaling_study.cpp)
     MessageTemplate{"scaling.bounded",
                     "%1 of the study's searches had more candidate layouts than their share (%2) "
-                    "of the study's bound of %3 and were sampled evenly; run `search` on one "
-                    "GPU count for a finer answer."},
+                    "of the study's bound of %3 and were sampled evenly; search one GPU count alone "
+                    "for a finer answer."},
     MessageTemplate{"explain.offload", "No layout fits in GPU memory alone, so the search also tried CPU "
                                        "offload: the best layout offloads '%1' to host memory."},
     MessageTemplate{"explain.no_layout", "No layout: %1"},
@@ -57,6 +57,9 @@ constexpr std::array kSearchMessages{
                     "DP traffic is %1 hidden behind backward (ZeRO-3 gathers every micro-batch)"},
     MessageTemplate{"explain.compute", "compute is %1 of the %2 s step; MFU %3"},
     MessageTemplate{"explain.memory", "memory %1 of %2 GiB with micro-batch %3, ZeRO-%4, recompute %5"},
+    MessageTemplate{"explain.recompute.none", "none"},
+    MessageTemplate{"explain.recompute.selective", "selective"},
+    MessageTemplate{"explain.recompute.full", "full"},
     MessageTemplate{"rule.ddp", "Seed article rule of thumb for %1 B parameters: "
                                 "under 10 B parameters: data parallelism (DDP)."},
     MessageTemplate{"rule.dp_pp", "Seed article rule of thumb for %1 B parameters: "

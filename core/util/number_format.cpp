@@ -37,4 +37,15 @@ std::string formatFixed(double value, int decimals) {
     return text;
 }
 
+std::string formatGrouped(double value, int decimals) {
+    std::string text = formatFixed(value, decimals);
+    const std::size_t digits = text.find_first_of("0123456789");
+    if (digits == std::string::npos)
+        return text;
+    const std::size_t end = std::min(text.find('.'), text.size());
+    for (std::size_t at = end; at > digits + 3; at -= 3)
+        text.insert(at - 3, 1, ',');
+    return text;
+}
+
 }  // namespace clusterplan

@@ -9,5 +9,7 @@ namespace clusterplan {
 std::string formatNumber(double value);
 // Fixed decimals, e.g. formatFixed(3.14159, 2) == "3.14".
 std::string formatFixed(double value, int decimals);
+// Fixed decimals with ',' between thousands, e.g. formatGrouped(30971.4, 0) == "30,971".
+std::string formatGrouped(double value, int decimals);
 
 }  // namespace clusterplan

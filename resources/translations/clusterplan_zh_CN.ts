@@ -2648,7 +2648,7 @@ predicted</source>
     </message>
     <message>
         <source>GPUs (log2)</source>
-        <translation>GPU 数（log2）</translation>
+        <translation>GPU 数（对数坐标）</translation>
     </message>
     <message>
         <source>days</source>
@@ -2778,7 +2778,7 @@ predicted</source>
     </message>
     <message>
         <source>GPUs (log2)</source>
-        <translation>GPU 数（log2）</translation>
+        <translation>GPU 数（对数坐标）</translation>
     </message>
     <message>
         <source>tokens/s</source>

@@ -105,7 +105,9 @@ TEST_CASE("CSV and text forms", "[cost][report]") {
     const std::string csv = costToCsv(r);
     CHECK(csv.rfind("month,rent,rent_accrued,buy,buy_net,rent_pv,buy_pv\n", 0) == 0);
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 38);
-    CHECK(csv.find("\n36,915600.00,915600.00,1720692.00,1540692.00,") != std::string::npos);
+    // Own: capex 1,224,000 + 3 years of opex, each year exactly its yearly value (staff 40,000.00,
+    // not 12 × 3,333.33; energy over 8,760 h, not 12 rounded months).
+    CHECK(csv.find("\n36,915600.00,915600.00,1720692.27,1540692.27,") != std::string::npos);
     CHECK(csv.find("\n13,610800.00,331400.00,") !=
           std::string::npos);  // second prepaid year paid at month 12
     const std::string text = costToText(r);

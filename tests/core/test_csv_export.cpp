@@ -96,7 +96,13 @@ TEST_CASE("the CSV folder is written atomically and an unwritable folder is an e
     std::filesystem::remove_all(dir);
     auto written = clusterplan::writeReportCsv(dir.string(), plan, doc, nullptr, {true});
     REQUIRE(written.ok());
-    CHECK(written->size() == 5);  // layouts, memory, run_length, monthly_cost, line_items
+    CHECK(written->size() == 6);  // layouts, memory, run_length, monthly_cost, prices, line_items
+    // The engineer's working paper: every parameter with its origin and source.
+    auto prices = clusterplan::readTextFile((dir / "prices.csv").string(), 1 << 20);
+    REQUIRE(prices.ok());
+    const auto priceRows = csv::parseCsv(prices.value()).value();
+    CHECK(priceRows[0] == std::vector<std::string>{"key", "value", "origin", "source", "as_of"});
+    CHECK(priceRows.size() == plan.cost->parameters.size() + 2);
     auto items = clusterplan::readTextFile((dir / "line_items.csv").string(), 1 << 20);
     REQUIRE(items.ok());
     const auto rows = csv::parseCsv(items.value()).value();

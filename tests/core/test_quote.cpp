@@ -1,6 +1,8 @@
 // Quotes: the 大写 converter, VAT per line, line items that total the cost engine's
 // numbers, the scenario's `quote` object (strict reading, revisions) and the report text in both
 // languages against golden files.
+#include <algorithm>
+
 #include "core/calibration/evaluate.h"
 #include "core/quote/chinese_amount.h"
 #include "core/quote/quote_json.h"
@@ -54,7 +56,7 @@ TEST_CASE("Chinese uppercase amounts follow 会计基础工作规范 第五十�
 TEST_CASE("a line's tax and gross are the amount × its VAT rate, rounded to the cent", "[quote]") {
     quote::TaxSettings tax;
     const auto l =
-        quote::makeLine("x", quote::bilingual("item_servers"), "", 3, quote::bilingual("unit_server"),
+        quote::makeLine("x", quote::bilingual("item_servers"), {}, 3, quote::bilingual("unit_server"),
                         Money::fromUnits(1234.57), 0.15, quote::TaxCategory::Goods, tax);
     CHECK(l.listAmount == Money::fromUnits(3703.71));
     CHECK(l.amount == Money::fromUnits(3148.15));  // 3703.71 × 0.85 = 3148.1535
@@ -183,6 +185,91 @@ TEST_CASE("the quote bills the run's rental: whole months for a short run, the c
     CHECK(longDoc.validUntil == "2026-12-15");  // 15 days after 2026-11-30
 }
 
+TEST_CASE("a two-year rental prints list, discount and credit as rows, each rounded once", "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    clusterplan::Scenario s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    const auto base = clusterplan::evaluate(s, catalog);
+    REQUIRE(base.ok());
+    // About 22 months of wall time: two terms of the custom yearly prepay (seed article 陷阱五:
+    // "GPU定制年付8折，同账户复购再减¥100/月", the credit from the first renewal on).
+    s.training.tokens *= (22 * 730 / 24.0) / base->run.wallDays;
+    const auto plan = clusterplan::evaluate(s, catalog);
+    REQUIRE(plan.ok());
+    REQUIRE(plan->cost);
+    REQUIRE(plan->cost->jobRental);
+    const auto& job = *plan->cost->jobRental;
+    REQUIRE(job.term.id == "custom-yearly");
+    REQUIRE(job.months == 24);
+    REQUIRE(job.units == 1);
+    const auto doc = quote::buildQuoteDocument(*plan, "2026-11-30", std::nullopt);
+    REQUIRE(doc.rent);
+    const auto& lines = doc.rent->groups.front().lines;
+    REQUIRE(lines.size() == 2);
+    // 1 server × 24 months at ¥30,000 list, 20 % off; then 12 renewal months × −¥100, exact.
+    CHECK(lines[0].quantity == 24);
+    CHECK(lines[0].amount == Money::fromUnits(576'000));
+    CHECK(lines[1].key == "rent.credit");
+    CHECK(lines[1].quantity == 12);
+    CHECK(lines[1].unitPrice == Money::fromUnits(-100));
+    CHECK(lines[1].amount == Money::fromUnits(-1'200));
+    // list → discount → credits → excl. VAT, and that is the run's cost on the verdict.
+    const auto& t = doc.rent->total;
+    CHECK(t.list == Money::fromUnits(720'000));
+    CHECK(t.discount == Money::fromUnits(144'000));
+    CHECK(t.credits == Money::fromUnits(-1'200));
+    CHECK(t.amount == t.list - t.discount + t.credits);
+    CHECK(t.amount == job.amount);
+    CHECK(t.amount == *doc.verdict.runCostRent);
+    const std::string zh = quote::quoteToText(doc, quote::Lang::Zh);
+    CHECK(zh.find("续费复购减免") != std::string::npos);
+    CHECK(zh.find("折扣：−¥144,000.00") != std::string::npos);
+    CHECK(zh.find("减免：−¥1,200.00") != std::string::npos);
+    CHECK(zh.find("定制 GPU 年付（8折）") != std::string::npos);
+}
+
+TEST_CASE("the customer's price list names each price used, with its unit, basis and date", "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    clusterplan::Scenario s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    const auto plan = clusterplan::evaluate(s, catalog);
+    REQUIRE(plan.ok());
+    const auto doc = quote::buildQuoteDocument(*plan, "2026-11-30", std::nullopt);
+    REQUIRE(doc.prices.size() >= 5);
+    const auto find = [&](const quote::QuoteDocument& d, const std::string& key) {
+        const auto it =
+            std::find_if(d.prices.begin(), d.prices.end(), [&](const auto& p) { return p.key == key; });
+        REQUIRE(it != d.prices.end());
+        return *it;
+    };
+    // The offer's prices are this offer's; the estimate's figures say what they rest on.
+    CHECK(find(doc, "rent_offer").value.zh == "¥30,000.00 / 台·月");
+    CHECK(find(doc, "rent_offer").basis.zh == "本报价");
+    CHECK(find(doc, "node_price").basis.zh == "本报价");
+    const auto power = find(doc, "electricity_per_kwh");
+    CHECK(power.value.zh == "¥0.65 / 千瓦时");
+    CHECK(power.value.en == "CNY 0.65 / kWh");
+    CHECK(quote::priceBasis(power, quote::Lang::Zh) == "公开市场报告，2024年");
+    // Only what a line uses, and nothing at zero: the China book's servers include their network.
+    for (const auto& p : doc.prices) {
+        INFO(p.key);
+        CHECK(p.key != "switch_price");
+        CHECK(p.key != "storage_per_tb");
+        CHECK(p.key != "discount_rate");
+        CHECK(p.name.zh.find('_') == std::string::npos);
+        CHECK(p.value.zh.find("[[") == std::string::npos);
+    }
+    // In US dollars the list says the rate the book's yuan were converted at.
+    s.cost.currency = clusterplan::cost::Currency::Usd;
+    const auto usd = clusterplan::evaluate(s, catalog);
+    REQUIRE(usd.ok());
+    const auto usdDoc = quote::buildQuoteDocument(*usd, "2026-11-30", std::nullopt);
+    CHECK(find(usdDoc, "cny_per_usd").value.en == "1 USD = 7.2 CNY");
+    CHECK(find(usdDoc, "electricity_per_kwh").value.en == "USD 0.0903 / kWh");  // 0.65 / 7.2
+    CHECK(quote::formatDate("2026-11-30", quote::Lang::Zh) == "2026年11月30日");
+    CHECK(quote::formatDate("2026-02", quote::Lang::Zh) == "2026年2月");
+    CHECK(quote::formatDate("2026", quote::Lang::Zh) == "2026年");
+    CHECK(quote::formatDate("2026-11-30", quote::Lang::En) == "2026-11-30");
+}
+
 TEST_CASE("the quote object reads strictly and round-trips", "[quote]") {
     const auto& catalog = clusterplan::test::catalog();
     auto s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog);
@@ -239,7 +326,7 @@ TEST_CASE("the report text of a fixed scenario matches its golden files", "[quot
     const std::string zh = quote::quoteToText(doc, quote::Lang::Zh);
     CHECK(en.find("[[") == std::string::npos);  // every label exists
     CHECK(zh.find("[[") == std::string::npos);
-    CHECK(zh.find("价税合计（大写）: 人民币" + quote::chineseUppercase(doc.rent->total.gross)) !=
+    CHECK(zh.find("价税合计（大写）：人民币" + quote::chineseUppercase(doc.rent->total.gross)) !=
           std::string::npos);
     CHECK(en.find("CNY ") != std::string::npos);
     // A bare ¥ reads as JPY in English: the cover and verdict write CNY (price sources may quote ¥).

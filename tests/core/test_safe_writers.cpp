@@ -139,3 +139,14 @@ TEST_CASE("fixed-point formatting of huge values does not overflow its buffer", 
     CHECK(formatFixed(std::numeric_limits<double>::max(), 17).find("e") == std::string::npos);
     CHECK(formatFixed(2.5, 1) == "2.5");
 }
+
+TEST_CASE("grouped numbers put a comma between thousands, never before a sign or after the point",
+          "[writers]") {
+    CHECK(formatGrouped(30971.4, 0) == "30,971");
+    CHECK(formatGrouped(999, 0) == "999");
+    CHECK(formatGrouped(1000, 0) == "1,000");
+    CHECK(formatGrouped(-123456.789, 2) == "-123,456.79");
+    CHECK(formatGrouped(16384, 0) == "16,384");
+    CHECK(formatGrouped(0.5, 3) == "0.500");
+    CHECK(formatGrouped(1234567, 1) == "1,234,567.0");
+}

@@ -79,8 +79,8 @@ TEST_CASE("export.files_from_the_window", "[export]") {
     QFile pdf(dir.filePath(QStringLiteral("q.pdf")));
     REQUIRE(pdf.open(QIODevice::ReadOnly));
     CHECK(pdf.read(5) == QByteArray("%PDF-"));
-    // layouts, memory, run_length, monthly_cost, line_items, validation
-    CHECK(QDir(dir.filePath(QStringLiteral("csv"))).entryList(QDir::Files).size() == 6);
+    // layouts, memory, run_length, monthly_cost, prices, line_items, validation
+    CHECK(QDir(dir.filePath(QStringLiteral("csv"))).entryList(QDir::Files).size() == 7);
     // memory, step time, layouts, cost over time and the sensitivity tornado
     CHECK(
         QDir(dir.filePath(QStringLiteral("img"))).entryList({QStringLiteral("*.svg")}, QDir::Files) ==
@@ -162,7 +162,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     CHECK(readAll(QDir(window).filePath(QStringLiteral("quote.xlsx"))).startsWith("PK"));
 
     const QStringList csvFiles = QDir(QDir(cli).filePath(QStringLiteral("csv"))).entryList(QDir::Files);
-    CHECK(csvFiles.size() == 6);
+    CHECK(csvFiles.size() == 7);
     CHECK(QDir(QDir(window).filePath(QStringLiteral("csv"))).entryList(QDir::Files) == csvFiles);
     for (const QString& name : csvFiles) {
         INFO(name.toStdString());

@@ -29,7 +29,7 @@ int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDo
     const QString footer =
         toQString(doc.info.company + (doc.info.company.empty() ? "" : " · ") + quote::label(lang, "title") +
                   " " + doc.info.number + " · " + quote::label(lang, "revision") + " " +
-                  std::to_string(doc.info.revision) + " · " + doc.date);
+                  std::to_string(doc.info.revision) + " · " + quote::formatDate(doc.date, lang));
     PdfCanvas canvas(
         device, footer,
         [lang](int page, int pages) {

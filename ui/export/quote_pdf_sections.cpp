@@ -121,8 +121,9 @@ void QuoteSections::lineItems() {
         option(*doc.running);
     canvas.heading(q(label(lang, "validity")), 12);
     canvas.paragraph(q(label(lang, "valid_days", {std::to_string(doc.info.validDays)})) +
-                         QStringLiteral(" ") + q(label(lang, "valid_until")) + QStringLiteral(": ") +
-                         q(doc.validUntil),
+                         QStringLiteral(" ") + q(label(lang, "valid_until")) +
+                         (lang == quote::Lang::Zh ? QStringLiteral("：") : QStringLiteral(": ")) +
+                         q(quote::formatDate(doc.validUntil, lang)),
                      10);
     if (!doc.info.notes.empty()) {
         canvas.heading(q(label(lang, "notes")), 12);
@@ -155,7 +156,11 @@ void QuoteSections::memory() {
 }
 
 void QuoteSections::layouts() {
-    chartSection("layouts", "layouts");
+    // A fixed layout has no cloud of searched layouts to draw: its row alone, under the heading.
+    if (plan.search)
+        chartSection("layouts", "layouts");
+    else
+        canvas.heading(q(label(lang, "layouts_fixed")), 14);
     PdfTable t;
     t.header = {QStringLiteral("#"),       QStringLiteral("TP×PP×DP×CP"),   QStringLiteral("mb"),
                 QStringLiteral("ZeRO"),    q(label(lang, "col_recompute")), q(label(lang, "offload_short")),
@@ -182,9 +187,10 @@ void QuoteSections::layouts() {
                           q(std::to_string(l.tp) + "×" + std::to_string(l.pp) + "×" + std::to_string(l.dp) +
                             "×" + std::to_string(l.cp)),
                           QString::number(l.microBatch), QString::number(l.zeroStage),
-                          q(std::string(toString(l.recompute))), offload(l.offload),
-                          q(formatFixed(mem / units::kGiB, 1)), q(formatFixed(p.stepSeconds, 3)),
-                          q(formatFixed(p.tokensPerSecond, 0)), q(formatFixed(100 * p.mfu, 1) + " %"),
+                          q(label(lang, "recompute_short_" + std::string(toString(l.recompute)))),
+                          offload(l.offload), q(formatFixed(mem / units::kGiB, 1)),
+                          q(formatFixed(p.stepSeconds, 3)), q(formatFixed(p.tokensPerSecond, 0)),
+                          q(formatFixed(100 * p.mfu, 1) + " %"),
                           fits ? q(label(lang, "fits_short")) : reason});
     };
     if (plan.search) {
@@ -196,11 +202,7 @@ void QuoteSections::layouts() {
         add(1, plan.layout, plan.memory.total(), plan.perf, plan.memory.fits(),
             q(label(lang, "no_fit_short")));
     }
-    canvas.table(t);
-    if (plan.search && !plan.search->explanation.empty()) {
-        canvas.heading(q(label(lang, "explanation")), 12);
-        canvas.paragraph(engineText(plan.search->explanation), 9);
-    }
+    canvas.table(t);  // why this layout: once, under the verdict
 }
 
 void QuoteSections::costOverTime() {
@@ -286,12 +288,14 @@ void QuoteSections::assumptions() {
     PdfTable t;
     t.header = {q(label(lang, "col_key")), q(label(lang, "col_value")), q(label(lang, "col_source")),
                 q(label(lang, "col_as_of"))};
-    t.widths = {0.2, 0.22, 0.46, 0.12};
+    t.widths = {0.34, 0.26, 0.28, 0.12};
     t.rightAligned = {false, false, false, false};
-    t.fontPt = 7;
+    t.fontPt = 8;
     for (const auto& p : doc.prices)
-        t.rows.push_back({q(p.key), q(p.value), q(p.source), q(p.asOf)});
+        t.rows.push_back({q(p.name.in(lang)), q(p.value.in(lang)), q(p.basis.in(lang)),
+                          q(quote::formatDate(p.asOf, lang))});
     canvas.table(t);
+    canvas.paragraph(q(label(lang, "prices_note")), 8);
 }
 
 }  // namespace clusterplan::ui

@@ -1,0 +1,31 @@
+#include "core/quote/offer_names.h"
+
+#include <string>
+
+namespace clusterplan::quote {
+
+namespace {
+
+// "月付", "1 年期", "18 个月期": a term named by its length, for books without a Chinese name.
+std::string termLength(Lang lang, int months) {
+    if (months <= 1)
+        return label(lang, "term_monthly");
+    if (months % 12 == 0)
+        return label(lang, "term_years", {std::to_string(months / 12)});
+    return label(lang, "term_months", {std::to_string(months)});
+}
+
+}  // namespace
+
+Bilingual termName(const cost::RentTerm& term) {
+    const std::string en = term.name.empty() ? termLength(Lang::En, term.months) : term.name;
+    const std::string zh = term.nameZh.empty() ? termLength(Lang::Zh, term.months) : term.nameZh;
+    return {en, zh};
+}
+
+// An offer without a Chinese name keeps the book's name: it is the provider's product name.
+Bilingual offerName(const cost::RentOffer& offer) {
+    return {offer.name, offer.nameZh.empty() ? offer.name : offer.nameZh};
+}
+
+}  // namespace clusterplan::quote

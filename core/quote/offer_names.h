@@ -1,0 +1,13 @@
+#pragma once
+// How a quote names a rental offer and its term in English and Chinese: the price book's own names
+// where it gives them ("name", "name_zh"), else, for a term, its length in the quote's language,
+// so a Chinese quote never prints an English contract name the book did not translate.
+#include "core/cost/rent_offer.h"
+#include "core/quote/labels.h"
+
+namespace clusterplan::quote {
+
+[[nodiscard]] Bilingual termName(const cost::RentTerm& term);
+[[nodiscard]] Bilingual offerName(const cost::RentOffer& offer);
+
+}  // namespace clusterplan::quote

@@ -1,0 +1,153 @@
+#include "core/quote/price_list.h"
+
+#include <cmath>
+#include <functional>
+
+#include "core/quote/offer_names.h"
+#include "core/quote/quote_document.h"
+#include "core/util/number_format.h"
+
+namespace clusterplan::quote {
+
+using cost::Money;
+
+namespace {
+
+// A price per unit: cents for amounts of a unit or more, four significant decimals below
+// (¥0.65 / kWh, $0.088 / kWh), so a small rate is not rounded away.
+Bilingual unitPrice(double value, cost::Currency currency, const Bilingual& per) {
+    const auto one = [&](Lang lang, const std::string& unit) {
+        std::string amount;
+        if (std::abs(value) >= 1) {
+            amount = formatAmount(Money::fromUnits(value), currency, lang);
+        } else {
+            const std::string number = formatNumber(std::round(value * 1e4) / 1e4);
+            amount = lang == Lang::Zh ? std::string(cost::currencySymbol(currency)) + number
+                                      : std::string(cost::currencyCode(currency)) + " " + number;
+        }
+        return unit.empty() ? amount : amount + " / " + unit;
+    };
+    return {one(Lang::En, per.en), one(Lang::Zh, per.zh)};
+}
+
+Bilingual share(double value, const char* key) {
+    const std::string percent = formatNumber(std::round(value * 1e4) / 100);
+    return bilingual(key, {percent});
+}
+
+Bilingual plain(double value, const char* key) {
+    return bilingual(key, {formatNumber(std::round(value * 1e4) / 1e4)});
+}
+
+const cost::ParameterOrigin* find(const cost::CostReport& r, const std::string& key) {
+    for (const auto& p : r.parameters)
+        if (p.key == key)
+            return &p;
+    return nullptr;
+}
+
+// The grade is the last "; " part of a parameter's source ("…; B", "…; C/Asm"): its first letter
+// group names the basis.
+std::string gradeOf(const std::string& source) {
+    const std::size_t at = source.rfind("; ");
+    std::string grade = at == std::string::npos ? source : source.substr(at + 2);
+    if (const std::size_t slash = grade.find('/'); slash != std::string::npos)
+        grade.resize(slash);
+    while (!grade.empty() && grade.back() == ' ')
+        grade.pop_back();
+    return grade;
+}
+
+}  // namespace
+
+Bilingual basisOfGrade(const std::string& source, const std::string& origin) {
+    if (origin.rfind("override", 0) == 0)
+        return bilingual("basis_override");
+    const std::string grade = gradeOf(source);
+    if (grade == "A")
+        return bilingual("basis_a");
+    if (grade == "B")
+        return bilingual("basis_b");
+    if (grade == "C")
+        return bilingual("basis_c");
+    if (grade == "seed")
+        return bilingual("basis_published_price");
+    return bilingual("basis_assumption");
+}
+
+std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
+    std::vector<PriceLine> out;
+    const cost::Currency c = r.currency;
+    // The offer's own prices: this quote is their basis.
+    const Bilingual rentUnit = bilingual(r.offer.unit == cost::RentUnit::GpuHour       ? "unit_gpu_hour"
+                                         : r.offer.unit == cost::RentUnit::GpuMonth    ? "unit_gpu_month"
+                                         : r.offer.unit == cost::RentUnit::ServerMonth ? "unit_server_month"
+                                                                                       : "unit_slice_month");
+    const Bilingual offer = offerName(r.offer);
+    out.push_back({"rent_offer", bilingual("price_rent", {offer.en}), unitPrice(r.offer.price, c, rentUnit),
+                   bilingual("basis_offer"), r.offer.asOf});
+    out.back().name.zh = label(Lang::Zh, "price_rent", {offer.zh});
+
+    const auto add = [&](const char* key, const char* name, const std::function<Bilingual(double)>& value,
+                         bool used) {
+        const cost::ParameterOrigin* p = find(r, key);
+        if (!p || !used || p->value == 0)
+            return;
+        out.push_back({key, bilingual(name), value(p->value), basisOfGrade(p->source, p->origin), p->asOf});
+    };
+    const auto money = [&](const char* unit) {
+        return [&, unit](double v) { return unitPrice(v, c, bilingual(unit)); };
+    };
+    const auto& capex = r.capex;
+    const auto& month = r.opexMonths.empty() ? cost::OpexMonth{} : r.opexMonths.front();
+    add("node_price", "price_node", money("unit_server"), capex.servers != Money());
+    // The server price of the price book is what this offer sells the server at.
+    if (!out.empty() && out.back().key == "node_price" &&
+        find(r, "node_price")->origin.rfind("price book", 0) == 0)
+        out.back().basis = bilingual("basis_offer");
+    add("switch_price", "price_switch", money("unit_switch"), capex.switches != Money());
+    add("optic_per_gpu_per_tier", "price_optics", money("unit_gpu_tier"), capex.optics != Money());
+    add("frontend_per_node", "price_frontend", money("unit_node"), capex.frontend != Money());
+    add("storage_per_tb", "price_storage", money("unit_tb"), capex.storage != Money());
+    add(
+        "install_share", "price_install", [](double v) { return share(v, "share_of_hardware"); },
+        capex.installation != Money());
+    const bool energy = month.energy != Money();
+    add("electricity_per_kwh", "price_electricity", money("unit_kwh"), energy);
+    add(
+        "pue", "price_pue", [](double v) { return plain(v, "plain_value"); }, energy);
+    add("colo_per_kw_month", "price_colo_kw", money("unit_kw_month"), month.colo != Money());
+    add("colo_per_cabinet_month", "price_colo_cabinet", money("unit_cabinet_month"), month.colo != Money());
+    const bool staff = month.staff != Money();
+    add("staff_cost_per_year", "price_staff", money("unit_fte_year"), staff);
+    add(
+        "gpus_per_fte", "price_gpus_per_fte", [](double v) { return plain(v, "gpus_per_person"); }, staff);
+    const bool upkeep = month.maintenance != Money();
+    const cost::ParameterOrigin* warranty = find(r, "warranty_years");
+    const bool beyondWarranty = warranty && r.horizonMonths > warranty->value * 12;
+    add(
+        "maintenance_in_warranty", "price_maintenance_in",
+        [](double v) { return share(v, "share_of_hardware_per_year"); }, upkeep);
+    add(
+        "maintenance_after_warranty", "price_maintenance_after",
+        [](double v) { return share(v, "share_of_hardware_per_year"); }, upkeep && beyondWarranty);
+    add(
+        "warranty_years", "price_warranty", [](double v) { return plain(v, "n_years"); }, upkeep);
+    add(
+        "insurance_share", "price_insurance", [](double v) { return share(v, "share_of_hardware_per_year"); },
+        month.insurance != Money());
+    add("software_per_gpu_year", "price_software", money("unit_gpu_year"), month.software != Money());
+    add("other_per_month", "price_other", money("unit_month"), month.other != Money());
+    add(
+        "residual_at_36_months", "price_residual", [](double v) { return share(v, "share_of_purchase"); },
+        capex.resaleBase != Money());
+    // A price book in another currency: the rate every amount above was converted at.
+    if (r.bookCurrency != r.currency) {
+        const std::string rate = formatNumber(r.cnyPerUsd);
+        out.push_back({"cny_per_usd", bilingual("price_exchange"), bilingual("exchange_rate", {rate}),
+                       bilingual("basis_override"), ""});
+    }
+    return out;
+}
+
+}  // namespace clusterplan::quote

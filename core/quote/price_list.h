@@ -1,0 +1,32 @@
+#pragma once
+// The prices a customer's quote states it used: the offer's own prices (rental list price, server
+// price) and the market figures behind the running-cost estimate (electricity, PUE, colocation,
+// staff, maintenance, resale), each named in the quote's language, formatted with its currency and
+// unit, with what it rests on and its date. Only what a printed line or the verdict uses, and only
+// when it is not zero. The engineer's working paper (every parameter, its origin, source text and
+// grade) stays in `clusterplan-cli cost --format json` and the report's prices.csv.
+#include <string>
+#include <vector>
+
+#include "core/cost/rent_vs_buy.h"
+#include "core/quote/labels.h"
+
+namespace clusterplan::quote {
+
+struct PriceLine {
+    std::string key;   // the cost parameter's key, "rent_offer" or "cny_per_usd"
+    Bilingual name;    // "Electricity" / "电价"
+    Bilingual value;   // "CNY 0.65 / kWh" / "¥0.65 / kWh"
+    Bilingual basis;   // what the figure rests on: this offer, a datasheet, a market report, an assumption
+    std::string asOf;  // "2024", "2025-02-26"; empty when the source gives no date
+    bool operator==(const PriceLine&) const = default;
+};
+
+[[nodiscard]] std::vector<PriceLine> customerPrices(const cost::CostReport& report);
+
+// What a parameter's source grade says to a customer (cost_parameters.h grades: A primary,
+// B reputable secondary, C weak, Asm assumption): "Vendor datasheet or official statistics",
+// "Published market report", "Public estimate", "Planning assumption".
+[[nodiscard]] Bilingual basisOfGrade(const std::string& source, const std::string& origin);
+
+}  // namespace clusterplan::quote
