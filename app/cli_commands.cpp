@@ -49,8 +49,11 @@ constexpr const char* kUsage = R"(Usage:
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted (in-sample), the prediction of the profiles fitted
       without the run's source (cross-validated), the band, and per source the mean absolute
-      error, the cross-validated error and the band coverage. --cv-profiles replaces the built-in
-      leave-one-source-out profiles ("clusterplan.perf-profiles-cv/1", see fit_profiles.py).
+      error, the cross-validated error and the band coverage; then leave one group out (each
+      stack family on a GPU generation predicted without any of its runs, as an unseen stack):
+      error, band coverage and median band width per group, by GPU count and sequence length.
+      --cv-profiles replaces the built-in folds ("clusterplan.perf-profiles-cv/1", see
+      fit_profiles.py).
   clusterplan-cli calibrate FILE [--format text|json]
       Fit the performance profile to the runs listed in the scenario's "measured" key (runs on
       your own cluster: layout, nodes, tokens_per_s or step_s): print the fitted parameters

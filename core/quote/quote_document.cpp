@@ -98,8 +98,10 @@ Accuracy summariseValidation(const ValidationReport& report) {
     for (const auto& row : report.rows)
         if (row.use != "exclude")
             ++a.runs;
-    a.cvMeanAbsError = report.cvMeanAbsError;
-    a.cvBandCoverage = report.cvBandCoverage;
+    a.groups = static_cast<int>(report.transferByGroup.size());
+    a.transferMeanAbsError = report.transfer.meanAbsError;
+    a.transferBandCoverage = report.transfer.bandCoverage;
+    a.transferBandHalfWidth = report.transfer.medianBandHalfWidth;
     a.inSampleMeanAbsError = report.meanAbsError;
     return a;
 }

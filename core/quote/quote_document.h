@@ -49,13 +49,15 @@ struct Verdict {
 };
 
 // The validation table summarised as the assumptions page quotes it: what `clusterplan-cli validate`
-// reports: the cross-validated error (each source's runs predicted by profiles fitted without that
-// source) is what a customer's run can expect; the in-sample error is shown beside it only so the two
-// are not confused.
+// reports. The leave-one-group-out error (every run of a stack family on a GPU generation predicted
+// by profiles fitted without any of them) is what a customer's stack, which the fit never saw, can
+// expect; the in-sample error is shown beside it only so the two are not confused.
 struct Accuracy {
-    int runs = 0;               // published runs scored (excluded ones are not)
-    double cvMeanAbsError = 0;  // leave one source out
-    double cvBandCoverage = 0;  // share of runs inside the cross-validated plan's band
+    int runs = 0;                      // published runs scored (excluded ones are not)
+    int groups = 0;                    // stack × GPU-generation groups they form
+    double transferMeanAbsError = 0;   // leave one group out
+    double transferBandCoverage = 0;   // share of runs inside that prediction's band
+    double transferBandHalfWidth = 0;  // median half-width of that band, share of the prediction
     double inSampleMeanAbsError = 0;
 };
 [[nodiscard]] Accuracy summariseValidation(const ValidationReport& report);

@@ -151,9 +151,10 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
             label(lang, "small_scale", {formatRate(vatRate(d.info.tax, TaxCategory::Service), lang)}));
     if (d.accuracy && d.accuracy->runs > 0) {
         const Accuracy& a = *d.accuracy;
-        out.push_back(label(lang, "accuracy_cv",
-                            {formatRate(a.cvMeanAbsError, lang), std::to_string(a.runs),
-                             formatRate(a.cvBandCoverage, lang)}));
+        out.push_back(
+            label(lang, "accuracy_cv",
+                  {formatRate(a.transferMeanAbsError, lang), std::to_string(a.runs), std::to_string(a.groups),
+                   formatRate(a.transferBandCoverage, lang), formatRate(a.transferBandHalfWidth, lang)}));
         out.push_back(label(lang, "accuracy_in_sample", {formatRate(a.inSampleMeanAbsError, lang)}));
     }
     out.push_back(label(lang, "disclaimer"));

@@ -245,8 +245,10 @@ constexpr std::array kQuoteMessages{
     MessageTemplate{"quote.price_source", "%1, %2"},
     MessageTemplate{"quote.price_source_undated", "%1"},
     MessageTemplate{"quote.accuracy_cv",
-                    "Step time, cross-validated: mean absolute error %1 over %2 published runs, each "
-                    "predicted by profiles fitted without its source; %3 of them inside the plan's band"},
+                    "Step time, cross-validated: mean absolute error %1 over %2 published runs in %3 groups "
+                    "of one training stack on one GPU generation, each group predicted by profiles fitted "
+                    "without any of its runs, as a stack the engine has not seen is; %4 of them inside the "
+                    "plan's band (median ±%5)"},
     MessageTemplate{"quote.accuracy_in_sample",
                     "(in-sample, on the runs the profiles were fitted to: %1; not a guide to a new run)"},
     MessageTemplate{"quote.tax_basis", "VAT per line: goods, equipment lease and repair 13 %, installation "

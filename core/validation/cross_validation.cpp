@@ -12,6 +12,11 @@ std::string_view builtinCrossValidationJson() {
     return embedded::perfProfilesCvJson();
 }
 
+std::string stackGroupOf(const std::string& profileId) {
+    const std::size_t dash = profileId.rfind('-');
+    return dash == std::string::npos ? profileId : profileId.substr(0, dash);
+}
+
 Result<CrossValidationFolds> parseCrossValidationFolds(std::string_view text, const std::string& file,
                                                        const PerfProfiles& base) {
     auto parsed = json::parseText(text, file);
@@ -23,11 +28,16 @@ Result<CrossValidationFolds> parseCrossValidationFolds(std::string_view text, co
         top.ignore({"schema", "notes"});
         const auto* list = top.optArray("folds");
         if (!list)
-            json::fail("folds", "is required: one entry per held-out source");
+            json::fail("folds", "is required: one entry per held-out source and per held-out group");
         for (std::size_t i = 0; i < list->size(); ++i) {
-            json::ObjectReader r((*list)[i], json::indexPath("folds", i));
-            const std::string source = r.string("held_out");
-            r.ignore({"profiles", "fitted_on_sources"});
+            const std::string at = json::indexPath("folds", i);
+            json::ObjectReader r((*list)[i], at);
+            std::string source, group;
+            r.optString("held_out", source);
+            r.optString("held_out_group", group);
+            if (source.empty() == group.empty())
+                json::fail(at, "names either \"held_out\" (a source) or \"held_out_group\" (a stack group)");
+            r.ignore({"profiles", "fitted_on_sources", "band_from_groups"});
             r.finish();
             boost::json::object profiles;
             profiles["profiles"] = (*list)[i].as_object().at("profiles");
@@ -36,7 +46,7 @@ Result<CrossValidationFolds> parseCrossValidationFolds(std::string_view text, co
                                              file + ": folds[" + std::to_string(i) + "]");
                 !merged)
                 return merged.error();
-            folds.emplace(source, std::move(fold));
+            (source.empty() ? folds.byGroup[group] : folds.bySource[source]) = std::move(fold);
         }
         top.finish();
     } catch (const json::InputError& e) {

@@ -133,6 +133,66 @@ std::pair<double, double> metricBand(const std::string& metric, const Plan& plan
     return {value * p.stepSeconds / p.stepSecondsHigh, value * p.stepSeconds / p.stepSecondsLow};
 }
 
+double median(std::vector<double> values) {
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const std::size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+TransferSummary transferOf(const std::vector<const ValidationRow*>& rows) {
+    TransferSummary t;
+    std::vector<double> errors, covered, widths;
+    for (const ValidationRow* row : rows) {
+        errors.push_back(std::fabs(row->groupCvError));
+        covered.push_back(row->groupCvInBand ? 1 : 0);
+        widths.push_back((row->groupBandHigh - row->groupBandLow) / 2 / row->groupCvPredicted);
+    }
+    t.runs = static_cast<int>(rows.size());
+    t.meanAbsError = mean(errors);
+    t.bandCoverage = mean(covered);
+    t.medianBandHalfWidth = median(widths);
+    return t;
+}
+
+// Buckets of a run's size: labelled by their upper bound, the last one open.
+std::vector<std::pair<std::string, TransferSummary>>
+transferByBucket(const std::vector<const ValidationRow*>& rows, std::int64_t ValidationRow::*field,
+                 const std::vector<std::int64_t>& bounds) {
+    std::vector<std::pair<std::string, TransferSummary>> out;
+    std::int64_t lower = 0;
+    for (std::size_t i = 0; i <= bounds.size(); ++i) {
+        const bool last = i == bounds.size();
+        std::vector<const ValidationRow*> in;
+        for (const ValidationRow* row : rows)
+            if (row->*field > lower && (last || row->*field <= bounds[i]))
+                in.push_back(row);
+        const std::string label = last ? "> " + formatGrouped(static_cast<double>(lower), 0)
+                                       : "<= " + formatGrouped(static_cast<double>(bounds[i]), 0);
+        if (!in.empty())
+            out.emplace_back(label, transferOf(in));
+        if (!last)
+            lower = bounds[i];
+    }
+    return out;
+}
+
+void summariseTransfer(ValidationReport& report) {
+    std::vector<const ValidationRow*> included;
+    std::map<std::string, std::vector<const ValidationRow*>> byGroup;
+    for (const auto& row : report.rows)
+        if (row.use != "exclude") {
+            included.push_back(&row);
+            byGroup[row.group].push_back(&row);
+        }
+    report.transfer = transferOf(included);
+    for (const auto& [group, rows] : byGroup)
+        report.transferByGroup[group] = transferOf(rows);
+    report.transferByGpus = transferByBucket(included, &ValidationRow::gpus, {64, 1024});
+    report.transferBySeqLen = transferByBucket(included, &ValidationRow::seqLen, {2048, 8192});
+}
+
 void summarise(ValidationReport& report) {
     std::map<std::string, std::vector<double>> errors, cvErrors, covered;
     std::vector<double> all, cvAll, coveredAll;
@@ -155,6 +215,23 @@ void summarise(ValidationReport& report) {
     report.meanAbsError = mean(all);
     report.cvMeanAbsError = mean(cvAll);
     report.cvBandCoverage = mean(coveredAll);
+    summariseTransfer(report);
+}
+
+// The run through the profiles of the fold that holds out `key` (a source or a stack group).
+Result<Plan> planOnFold(const Scenario& scenario, const Catalog& catalog,
+                        const std::map<std::string, PerfProfiles>& folds, const std::string& kind,
+                        const std::string& key, const std::string& runId) {
+    const auto fold = folds.find(key);
+    if (fold == folds.end())
+        return Error{"perf-profiles-cv.json", "has no fold holding out " + kind + " '" + key + "'"};
+    Catalog held = catalog;
+    held.perfProfiles() = fold->second;
+    auto plan = evaluate(scenario, held);
+    if (!plan)
+        return Error{"calibration run " + runId + " (fold " + key + "): " + plan.error().where,
+                     plan.error().message};
+    return plan;
 }
 
 }  // namespace
@@ -208,19 +285,24 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         row.error = (row.predicted - row.published) / row.published;
         std::tie(row.bandLow, row.bandHigh) = metricBand(row.metric, plan.value());
         // Cross-validated: the same run through the profiles fitted without its source.
-        Catalog held = catalog;
-        const auto fold = folds->find(row.source);
-        if (fold == folds->end())
-            return Error{"perf-profiles-cv.json", "has no fold holding out source '" + row.source + "'"};
-        held.perfProfiles() = fold->second;
-        auto cvPlan = evaluate(scenario, held);
+        auto cvPlan = planOnFold(scenario, catalog, folds->bySource, "source", row.source, row.id);
         if (!cvPlan)
-            return Error{"calibration run " + row.id + " (fold " + row.source + "): " + cvPlan.error().where,
-                         cvPlan.error().message};
+            return cvPlan.error();
         row.cvPredicted = predictedMetric(row.metric, cvPlan.value());
         row.cvError = (row.cvPredicted - row.published) / row.published;
         const auto [low, high] = metricBand(row.metric, cvPlan.value());
         row.cvInBand = row.published >= low && row.published <= high;
+        // Leave one group out: no run of this stack on this GPU generation in the fit.
+        row.group = stackGroupOf(row.profile);
+        row.gpus = scenario.cluster.gpus();
+        row.seqLen = scenario.training.seqLen;
+        auto groupPlan = planOnFold(scenario, catalog, folds->byGroup, "group", row.group, row.id);
+        if (!groupPlan)
+            return groupPlan.error();
+        row.groupCvPredicted = predictedMetric(row.metric, groupPlan.value());
+        row.groupCvError = (row.groupCvPredicted - row.published) / row.published;
+        std::tie(row.groupBandLow, row.groupBandHigh) = metricBand(row.metric, groupPlan.value());
+        row.groupCvInBand = row.published >= row.groupBandLow && row.published <= row.groupBandHigh;
         report.rows.push_back(row);
     }
     summarise(report);
@@ -302,23 +384,48 @@ std::string validationToText(const ValidationReport& r) {
     out << "  all runs          " << padLeft(formatFixed(100 * r.meanAbsError, 1), 13) << " %"
         << std::string(15, ' ') << padLeft(formatFixed(100 * r.cvMeanAbsError, 1), 12) << " %"
         << padLeft(formatFixed(100 * r.cvBandCoverage, 0), 15) << " %\n";
+    out << "\nLeave one group out: every run of a stack family on a GPU generation predicted by profiles\n"
+           "fitted without any of them, with bands built from the other groups' residuals only. This is\n"
+           "what a customer's stack, which the fit never saw, can expect; the quote and the window state "
+           "it.\n";
+    const auto table = [&](const std::string& title,
+                           const std::vector<std::pair<std::string, TransferSummary>>& rows) {
+        out << "  " << title << std::string(22 - std::min<std::size_t>(21, title.size()), ' ')
+            << "runs   mean |error|   band coverage   median band\n";
+        for (const auto& [name, t] : rows)
+            out << "    " << name << std::string(20 - std::min<std::size_t>(19, name.size()), ' ')
+                << padLeft(std::to_string(t.runs), 4) << padLeft(formatFixed(100 * t.meanAbsError, 1), 13)
+                << " %" << padLeft(formatFixed(100 * t.bandCoverage, 0), 14) << " %"
+                << padLeft("±" + formatFixed(100 * t.medianBandHalfWidth, 0), 14) << " %\n";
+    };
+    table("group", {r.transferByGroup.begin(), r.transferByGroup.end()});
+    table("GPUs", r.transferByGpus);
+    table("sequence length", r.transferBySeqLen);
+    table("", {{"all runs", r.transfer}});
     return out.str();
 }
 
 std::string validationToCsv(const ValidationReport& r) {
     std::ostringstream out;
     out << "id,source,use,metric,profile,published,predicted,error,cv_predicted,cv_error,band_low,band_high,"
-           "cv_in_band\n";
+           "cv_in_band,group,gpus,seq_len,group_cv_predicted,group_cv_error,group_band_low,group_band_high,"
+           "group_cv_in_band\n";
     for (const auto& row : r.rows) {
         out << csvField(row.id) << "," << csvField(row.source) << "," << csvField(row.use) << ","
             << csvField(row.metric) << "," << csvField(row.profile) << ",";
         if (row.use == "exclude")
-            out << ",,,,,,,\n";
+            out << ",,,,,,,,,,,,,,,\n";
         else
             out << csvNumber(row.published, "published") << "," << csvNumber(row.predicted, "predicted")
                 << "," << csvFixed(row.error, 4, "error") << "," << csvNumber(row.cvPredicted, "cv_predicted")
                 << "," << csvFixed(row.cvError, 4, "cv_error") << "," << csvNumber(row.bandLow, "band_low")
-                << "," << csvNumber(row.bandHigh, "band_high") << "," << (row.cvInBand ? 1 : 0) << "\n";
+                << "," << csvNumber(row.bandHigh, "band_high") << "," << (row.cvInBand ? 1 : 0) << ","
+                << csvField(row.group) << "," << row.gpus << "," << row.seqLen << ","
+                << csvNumber(row.groupCvPredicted, "group_cv_predicted") << ","
+                << csvFixed(row.groupCvError, 4, "group_cv_error") << ","
+                << csvNumber(row.groupBandLow, "group_band_low") << ","
+                << csvNumber(row.groupBandHigh, "group_band_high") << "," << (row.groupCvInBand ? 1 : 0)
+                << "\n";
     }
     return out.str();
 }
@@ -335,7 +442,34 @@ std::string validationToJson(const ValidationReport& r) {
         w.value("cv_mean_abs_error", r.cvMeanAbsErrorBySource.at(source));
         w.value("band_coverage", r.cvBandCoverageBySource.at(source)).endObject();
     }
-    w.endArray().beginArray("runs");
+    w.endArray();
+    const auto transfer = [&](const TransferSummary& t) {
+        w.value("runs", t.runs)
+            .value("mean_abs_error", t.meanAbsError)
+            .value("band_coverage", t.bandCoverage);
+        w.value("median_band_half_width", t.medianBandHalfWidth);
+    };
+    w.beginObject("leave_one_group_out");
+    transfer(r.transfer);
+    w.beginArray("groups");
+    for (const auto& [group, t] : r.transferByGroup) {
+        w.beginObject().value("group", group);
+        transfer(t);
+        w.endObject();
+    }
+    w.endArray();
+    for (const auto& [key, rows] :
+         {std::pair{"by_gpus", &r.transferByGpus}, {"by_seq_len", &r.transferBySeqLen}}) {
+        w.beginArray(key);
+        for (const auto& [label, t] : *rows) {
+            w.beginObject().value("bucket", label);
+            transfer(t);
+            w.endObject();
+        }
+        w.endArray();
+    }
+    w.endObject();
+    w.beginArray("runs");
     for (const auto& row : r.rows) {
         w.beginObject().value("id", row.id).value("source", row.source).value("use", row.use);
         if (row.use == "exclude") {
@@ -345,7 +479,12 @@ std::string validationToJson(const ValidationReport& r) {
         w.value("metric", row.metric).value("profile", row.profile).value("published", row.published);
         w.value("predicted", row.predicted).value("error", row.error).value("cv_predicted", row.cvPredicted);
         w.value("cv_error", row.cvError).value("band_low", row.bandLow).value("band_high", row.bandHigh);
-        w.value("cv_in_band", row.cvInBand).endObject();
+        w.value("cv_in_band", row.cvInBand).value("group", row.group).value("gpus", row.gpus);
+        w.value("seq_len", row.seqLen).value("group_cv_predicted", row.groupCvPredicted);
+        w.value("group_cv_error", row.groupCvError).value("group_band_low", row.groupBandLow);
+        w.value("group_band_high", row.groupBandHigh)
+            .value("group_cv_in_band", row.groupCvInBand)
+            .endObject();
     }
     w.endArray().endObject();
     return w.str();

@@ -2,9 +2,11 @@
 // Validation against published training runs (resources/calibration): each run goes through
 // evaluate() with its own layout, and the quantity its source reports (step time, TFLOP/s per
 // GPU in the source's FLOP convention, or tokens/s per GPU) is compared with the prediction of
-// the shipped profiles (in-sample: fitted on these runs) and with the prediction of the profiles
-// fitted without the run's source (cross-validated, cross_validation.h), which is the figure that
-// tells a user how far off a run the engine has never seen may be.
+// the shipped profiles (in-sample: fitted on these runs), of the profiles fitted without the run's
+// source, and of the profiles fitted without the run's whole group (its stack family on its GPU
+// generation, cross_validation.h). The last is the figure that tells a user how far off a run on a
+// stack the engine has never seen may be, and the one the quote and the window state.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -29,7 +31,26 @@ struct ValidationRow {
     double cvError = 0;
     double bandLow = 0, bandHigh = 0;  // the plan's band, in the metric's units
     bool cvInBand = false;             // published value inside the cross-validated plan's band
-    std::string note;                  // why excluded, or the assumption the prediction rests on
+    // Leave one group out: predicted by the profiles fitted without any run of this stack family on
+    // this GPU generation (cross_validation.h), with the band those folds give.
+    std::string group;  // "megatron-ampere", "nemo-hopper", ...
+    std::int64_t gpus = 0;
+    std::int64_t seqLen = 0;
+    double groupCvPredicted = 0;
+    double groupCvError = 0;
+    double groupBandLow = 0, groupBandHigh = 0;
+    bool groupCvInBand = false;
+    std::string note;  // why excluded, or the assumption the prediction rests on
+};
+
+// Leave-one-group-out figures over a set of runs: the error a customer's unseen stack can expect,
+// how often its band holds the published value, and how wide that band is (a band that covers by
+// being ±60 % wide keeps no promise worth making).
+struct TransferSummary {
+    int runs = 0;
+    double meanAbsError = 0;
+    double bandCoverage = 0;
+    double medianBandHalfWidth = 0;  // (high − low) / 2 / prediction, median over the runs
 };
 
 struct ValidationReport {
@@ -39,6 +60,11 @@ struct ValidationReport {
     std::map<std::string, double> cvMeanAbsErrorBySource;
     std::map<std::string, double> cvBandCoverageBySource;             // share of runs inside the CV band
     double meanAbsError = 0, cvMeanAbsError = 0, cvBandCoverage = 0;  // over all included runs
+    // Leave one group out, overall, per group, and by GPU count and sequence length.
+    TransferSummary transfer;
+    std::map<std::string, TransferSummary> transferByGroup;
+    std::vector<std::pair<std::string, TransferSummary>> transferByGpus;    // "<= 64", "65-1,024", "> 1,024"
+    std::vector<std::pair<std::string, TransferSummary>> transferBySeqLen;  // "<= 2,048", ...
 };
 
 // Runs every calibration record; `catalog` supplies GPUs, fabrics and profiles (the built-in one

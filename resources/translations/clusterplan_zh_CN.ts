@@ -3094,8 +3094,8 @@ predicted</source>
         <translation>基线：第 %1 个月</translation>
     </message>
     <message>
-        <source>Times are estimates: on %1 published runs the engine had not been fitted to, step time was off by %2 % on average (cross-validated); %3 % fell inside the band.</source>
-        <translation>时间为估算值：在 %1 个未用于拟合的公开训练记录上，单步时间平均偏差 %2 %（交叉验证）；%3 % 落在给出的区间内。</translation>
+        <source>Times are estimates: on %1 published runs of stacks the engine had not been fitted to, step time was off by %2 % on average (cross-validated); %3 % fell inside the band (median ±%4 %).</source>
+        <translation>时间为估算值：在 %1 个公开训练记录上（预测时未用其训练框架与 GPU 代际的任何记录拟合），单步时间平均偏差 %2 %（交叉验证）；%3 % 落在给出的区间内（区间中位宽度 ±%4 %）。</translation>
     </message>
     <message>
         <source>days budgeted</source>

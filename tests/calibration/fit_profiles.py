@@ -68,25 +68,45 @@ BOUNDS = {
 }
 
 
+def group_of(profile_id):
+    """A run's group: its stack family on its GPU generation (the profile id without the precision,
+    as core/validation/cross_validation.cpp's stackGroupOf)."""
+    return profile_id.rsplit("-", 1)[0]
+
+
+def bootstrap_folds(doc):
+    """Folds with no fitted profiles, for the calls made before the real folds exist: every source
+    of the runs file and every group of the profiles file, held out."""
+    sources = sorted({r["id"].split("_")[0] for r in json.loads(RUNS.read_text())["runs"]})
+    groups = sorted({group_of(p["id"]) for p in doc["profiles"]})
+    return {"schema": "clusterplan.perf-profiles-cv/1",
+            "folds": [{"held_out": s, "profiles": []} for s in sources] +
+                     [{"held_out_group": g, "profiles": []} for g in groups]}
+
+
 def run_cli(cli, doc, folds=None):
     """validate --format json with `doc`'s profiles merged over the built-in ones."""
     with tempfile.TemporaryDirectory() as tmp:
         prof = Path(tmp) / "p.json"
         prof.write_text(json.dumps({"schema": doc["schema"], "profiles": doc["profiles"]}))
-        cmd = [cli, "validate", "--format", "json", "--profiles", str(prof)]
-        if folds is not None:
-            cv = Path(tmp) / "cv.json"
-            cv.write_text(json.dumps(folds))
-            cmd += ["--cv-profiles", str(cv)]
+        cv = Path(tmp) / "cv.json"
+        cv.write_text(json.dumps(folds if folds is not None else bootstrap_folds(doc)))
+        cmd = [cli, "validate", "--format", "json", "--profiles", str(prof), "--cv-profiles", str(cv)]
         out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     return [r for r in json.loads(out)["runs"] if r["use"] != "exclude"]
 
 
 def slot_losses(rows, held_out):
+    """Squared log errors per slot over the fit runs `held_out` does not exclude (a source name,
+    or ("group", name) for a whole stack group)."""
+    def kept(r):
+        if isinstance(held_out, tuple):
+            return group_of(r["profile"]) != held_out[1]
+        return r["source"] != held_out
     losses = []
     for _, ids in SLOTS:
         errs = [math.log(r["predicted"] / r["published"]) for r in rows
-                if r["profile"] in ids and r["use"] == "fit" and r["source"] != held_out]
+                if r["profile"] in ids and r["use"] == "fit" and kept(r)]
         losses.append((sum(e * e for e in errs), len(errs)))
     return losses
 
@@ -188,6 +208,20 @@ def main():
                 p["calibrated"] = p["id"] in own
                 fold_profiles.append(p)
         folds["folds"].append({"held_out": source, "profiles": fold_profiles})
+    # Leave one group out: a stack family on a GPU generation, all its sources together. The
+    # group's own profiles stay in the fold at the default's priors (calibrated: false), as a
+    # customer's unseen stack is predicted.
+    groups = sorted({group_of(r["profile"]) for r in run_cli(cli, doc)})
+    for group in groups:
+        print(f"fold without group {group}:", flush=True)
+        fold_doc = json.loads(json.dumps(doc))
+        own, touched = fit(cli, fold_doc, held_out=("group", group))
+        fold_profiles = []
+        for p in fold_doc["profiles"]:
+            if p["id"] in touched or group_of(p["id"]) == group:
+                p["calibrated"] = p["id"] in own
+                fold_profiles.append(p)
+        folds["folds"].append({"held_out_group": group, "profiles": fold_profiles})
     print("full fit:", flush=True)
     fit(cli, doc)
 
@@ -198,9 +232,21 @@ def main():
         ratio = true_over_predicted(r, r["cv_predicted"])
         (own if r["profile"] in fitted_in[r["source"]] else transfer).append(ratio)
     band = (percentile(own, 0.05), percentile(own, 0.95))
-    transfer_band = (min(band[0], percentile(transfer, 0.05)), max(band[1], percentile(transfer, 0.95)))
+    # The transfer band (a stack the fit never saw) from the leave-one-group-out residuals: what
+    # transfer to a new stack really costs, not the within-stack interpolation of leave-one-source-out.
+    grouped = {g: [true_over_predicted(r, r["group_cv_predicted"]) for r in rows if r["group"] == g]
+               for g in groups}
+    everything = [x for g in groups for x in grouped[g]]
+    transfer_band = (min(band[0], percentile(everything, 0.05)), max(band[1], percentile(everything, 0.95)))
     print(f"band {band[0]:.3f}-{band[1]:.3f} from {len(own)} runs; "
-          f"transfer band {transfer_band[0]:.3f}-{transfer_band[1]:.3f} from {len(transfer)} runs")
+          f"transfer band {transfer_band[0]:.3f}-{transfer_band[1]:.3f} from {len(everything)} grouped runs")
+    # Nested: a held-out group's band comes from the other groups' residuals only.
+    group_band = {}
+    for g in groups:
+        others = [x for h in groups if h != g for x in grouped[h]]
+        group_band[g] = (min(band[0], percentile(others, 0.05)), max(band[1], percentile(others, 0.95)))
+        print(f"  group {g}: transfer band {group_band[g][0]:.3f}-{group_band[g][1]:.3f} "
+              f"from {len(others)} runs of the other groups", flush=True)
 
     def set_bands(p, low, high):
         p["band_low"], p["band_high"] = round(min(1.0, low), 3), round(max(1.0, high), 3)
@@ -226,8 +272,15 @@ def main():
             for key in ("band_low", "band_high", "transfer_band_low", "transfer_band_high",
                         "max_calibrated_gpus"):
                 p[key] = q[key]
+            if "held_out_group" in fold:
+                low, high = group_band[fold["held_out_group"]]
+                p["transfer_band_low"], p["transfer_band_high"] = round(min(1.0, low), 3), round(max(1.0, high), 3)
+                if not p["calibrated"]:
+                    p["max_calibrated_gpus"] = 0
             p.pop("uncertainty", None)
             p.pop("fitted_on", None)
+        if "held_out_group" in fold:
+            fold["band_from_groups"] = [g for g in groups if g != fold["held_out_group"]]
     if "--write" in sys.argv:
         PROFILES.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         FOLDS.write_text(json.dumps(folds, indent=2, ensure_ascii=False) + "\n")

@@ -336,14 +336,15 @@ TEST_CASE("the report text of a fixed scenario matches its golden files", "[quot
 }
 
 TEST_CASE("the assumptions page cites the cross-validated accuracy first", "[quote]") {
-    // The quote cites the error on runs the profiles were not fitted to (leave one
-    // source out), with the in-sample figure only as a labelled aside.
+    // The quote cites the error on runs of stacks the profiles were not fitted to (leave one
+    // stack group out), with the in-sample figure only as a labelled aside.
     auto report = clusterplan::runValidation(clusterplan::test::catalog());
     REQUIRE(report.ok());
     const quote::Accuracy a = quote::summariseValidation(report.value());
-    CHECK(a.cvMeanAbsError == report->cvMeanAbsError);
+    CHECK(a.transferMeanAbsError == report->transfer.meanAbsError);
     CHECK(a.inSampleMeanAbsError == report->meanAbsError);
-    CHECK(a.cvMeanAbsError > a.inSampleMeanAbsError);
+    CHECK(a.transferMeanAbsError > a.inSampleMeanAbsError);
+    CHECK(a.groups >= 4);
     std::size_t scored = 0;
     for (const auto& row : report->rows)
         scored += row.use != "exclude";
@@ -351,9 +352,9 @@ TEST_CASE("the assumptions page cites the cross-validated accuracy first", "[quo
 
     const auto doc = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", a);
     const auto lines = quote::assumptionLines(doc, quote::Lang::En);
-    const std::string cv = "cross-validated: mean absolute error " +
-                           quote::formatRate(a.cvMeanAbsError, quote::Lang::En) + " over " +
-                           std::to_string(a.runs) + " published runs";
+    const std::string cv =
+        "cross-validated: mean absolute error " + quote::formatRate(a.transferMeanAbsError, quote::Lang::En) +
+        " over " + std::to_string(a.runs) + " published runs in " + std::to_string(a.groups) + " groups";
     auto at = [&](const std::string& needle) {
         for (std::size_t i = 0; i < lines.size(); ++i)
             if (lines[i].find(needle) != std::string::npos)

@@ -74,3 +74,58 @@ TEST_CASE("validate --format json lists per run and per source the cross-validat
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().message.find("no fold") != std::string::npos);
 }
+
+TEST_CASE("leave-one-group-out: each stack on its GPU generation predicted as an unseen stack",
+          "[validation]") {
+    auto report = runValidation(test::catalog());
+    REQUIRE(report.ok());
+    // Narayanan 2021 and Korthikanti 2022 are one group (Megatron-LM on A100): one fold holds both
+    // out, where leave-one-source-out kept the other paper in the fit.
+    REQUIRE(report->transferByGroup.count("megatron-ampere"));
+    REQUIRE(report->transferByGroup.size() >= 4);
+    int megatronSources = 0;
+    for (const char* source : {"narayanan2021", "korthikanti2022"})
+        for (const auto& row : report->rows)
+            if (row.source == source && row.use != "exclude") {
+                CHECK(row.group == "megatron-ampere");
+                ++megatronSources;
+                break;
+            }
+    CHECK(megatronSources == 2);
+    bool someDiffer = false;
+    int runs = 0;
+    for (const auto& row : report->rows) {
+        if (row.use == "exclude")
+            continue;
+        INFO(row.id);
+        ++runs;
+        CHECK(row.groupCvPredicted > 0);
+        CHECK(row.groupBandLow < row.groupCvPredicted);
+        CHECK(row.groupBandHigh > row.groupCvPredicted);
+        CHECK(row.gpus > 0);
+        someDiffer = someDiffer || std::abs(row.groupCvPredicted - row.cvPredicted) > 1e-6 * row.cvPredicted;
+    }
+    CHECK(someDiffer);  // the group folds are not the source folds
+    CHECK(report->transfer.runs == runs);
+    // The summaries add up: per group and per GPU-count bucket, every run once.
+    int byGroup = 0, byGpus = 0;
+    for (const auto& [group, t] : report->transferByGroup)
+        byGroup += t.runs;
+    for (const auto& [bucket, t] : report->transferByGpus)
+        byGpus += t.runs;
+    CHECK(byGroup == runs);
+    CHECK(byGpus == runs);
+    // What the engine states is the grouped figure; it is measured, not promised: this records
+    // where it stands (73-run set: 8.9 % mean error, 85 % coverage, median band ±19 %) so a change
+    // that makes transfer worse shows here.
+    CHECK(report->transfer.meanAbsError < 0.12);
+    CHECK(report->transfer.bandCoverage >= 0.80);
+    CHECK(report->transfer.medianBandHalfWidth < 0.25);
+    // A folds file without group folds is refused with the group named.
+    const std::string sourcesOnly =
+        R"({"folds": [{"held_out": "narayanan2021", "profiles": []}, {"held_out": "korthikanti2022", "profiles": []},
+                      {"held_out": "nemo2407", "profiles": []}, {"held_out": "mosaic", "profiles": []}]})";
+    auto bad = runValidationWithFolds(test::catalog(), sourcesOnly);
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().message.find("holding out group") != std::string::npos);
+}

@@ -160,9 +160,10 @@ TEST_CASE("workbench.verdict_cites_the_cross_validated_accuracy", "[workbench]")
     const quote::Accuracy& a = *f.controller.accuracy();
     auto report = runValidation(f.controller.catalog());
     REQUIRE(report);
-    CHECK(a.cvMeanAbsError == report->cvMeanAbsError);
-    CHECK(a.cvMeanAbsError > a.inSampleMeanAbsError);  // held-out error is the larger, honest one
+    CHECK(a.transferMeanAbsError == report->transfer.meanAbsError);
+    CHECK(a.transferMeanAbsError > a.inSampleMeanAbsError);  // held-out error is the larger, honest one
     CHECK(a.runs > 50);
-    CHECK(details->text().contains(QStringLiteral("off by %1 %").arg(100 * a.cvMeanAbsError, 0, 'f', 1)));
+    CHECK(
+        details->text().contains(QStringLiteral("off by %1 %").arg(100 * a.transferMeanAbsError, 0, 'f', 1)));
     CHECK(details->text().contains(QStringLiteral("cross-validated")));
 }

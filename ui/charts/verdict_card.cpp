@@ -237,17 +237,18 @@ QString VerdictCard::calibrationText(const Plan& p) const {
 }
 
 QString VerdictCard::accuracyText() const {
-    // Times are predictions: say how far off they were on published runs the profiles were not
-    // fitted to (leave one source out, `clusterplan-cli validate`), not the in-sample figure.
+    // Times are predictions: say how far off they were on published runs of stacks the profiles were
+    // not fitted to (leave one stack group out, `clusterplan-cli validate`), not the in-sample figure.
     const auto& a = m_comparison.controller().accuracy();
     if (!a || a->runs == 0)
         return {};
     return QStringLiteral("\n") +
-           tr("Times are estimates: on %1 published runs the engine had not been fitted to, step time was "
-              "off by %2 % on average (cross-validated); %3 % fell inside the band.")
+           tr("Times are estimates: on %1 published runs of stacks the engine had not been fitted to, step "
+              "time was off by %2 % on average (cross-validated); %3 % fell inside the band (median ±%4 %).")
                .arg(a->runs)
-               .arg(formatPlainNumber(100 * a->cvMeanAbsError, 1),
-                    formatPlainNumber(100 * a->cvBandCoverage, 0));
+               .arg(formatPlainNumber(100 * a->transferMeanAbsError, 1),
+                    formatPlainNumber(100 * a->transferBandCoverage, 0),
+                    formatPlainNumber(100 * a->transferBandHalfWidth, 0));
 }
 
 void VerdictCard::showCost(const Plan& p, const Plan* base) {
