@@ -61,11 +61,12 @@ constexpr const char* kUsage = R"(Usage:
       the scenario's plan with the fitted profile beside the built-in one. JSON: the plan, with
       its "calibration" object. `evaluate` uses the fitted profile too.
   clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
-                         [--lang zh_CN|en] [--bom] [--max-layouts N]
+                         [--lang zh_CN|en] [--bom|--no-bom] [--max-layouts N]
       A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
       scenario's "quote" object sets customer, number, tax rates...), charts and assumptions, as
-      PDF, Excel workbook, CSV tables (--bom adds a UTF-8 byte-order mark) and chart images (PNG
-      and SVG). Without an output option the quote's text is printed. Default language: en.
+      PDF, Excel workbook, CSV tables (UTF-8 with a byte-order mark in Chinese, which Excel on
+      Chinese Windows needs, without one in English; --bom / --no-bom choose) and chart images
+      (PNG and SVG). Without an output option the quote's text is printed. Default language: en.
       The PDF's layouts table lists the best N layouts (default 60); the CSV lists all.
   clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog.
@@ -120,8 +121,8 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
         const bool hasValue = i + 1 < args.size();
         if (a == "--allow-cross-node-tp") {
             o.crossNodeTp = true;
-        } else if (a == "--bom") {
-            o.report.byteOrderMark = true;
+        } else if (a == "--bom" || a == "--no-bom") {
+            o.report.byteOrderMark = a == "--bom";
         } else if (a == "--pdf" || a == "--xlsx" || a == "--csv" || a == "--images" || a == "--lang") {
             if (!hasValue)
                 return usageError(a + " needs a value");

@@ -66,7 +66,7 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     if (!rq.csvDir.empty()) {
         auto written =
             writeReportCsv(rq.csvDir, plan.value(), doc, validation ? &validation.value() : nullptr,
-                           CsvOptions{rq.byteOrderMark});
+                           CsvOptions{rq.byteOrderMark.value_or(lang == quote::Lang::Zh)});
         if (!written)
             return fail(written.error());
     }

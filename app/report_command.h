@@ -2,6 +2,7 @@
 // clusterplan-cli report: a customer quote from a scenario file. CSV, the workbook
 // and the text come from core; the PDF and chart images need Qt Gui (app/report_qt.h), the only
 // part of the CLI that does.
+#include <optional>
 #include <string>
 
 #include "core/catalog/catalog.h"
@@ -15,7 +16,9 @@ struct ReportRequest {
     std::string csvDir;
     std::string imagesDir;
     std::string lang = "en";
-    bool byteOrderMark = false;
+    // CSV byte-order mark: --bom / --no-bom; by default with Chinese, since Excel on Chinese Windows
+    // reads BOM-less UTF-8 as GBK.
+    std::optional<bool> byteOrderMark;
     std::size_t maxLayouts = 60;  // rows of the PDF's layouts table
 };
 

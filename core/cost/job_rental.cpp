@@ -56,6 +56,7 @@ JobRental onTerm(const CostModel& m, const RentTerm& term, double wallHours) {
     }
     JobRentalParts& p = j.parts;
     j.billedHours = hourly ? wallHours * share : kHoursPerMonth * share * j.months;
+    j.byTheHour = hourly;
     p.unitPrice = Money::fromUnits(o.price);
     p.quantity = o.unit == RentUnit::GpuHour ? units * j.billedHours : units * j.months;
     p.discounted = Money::fromUnits(p.quantity * p.unitPrice.units() * (1.0 - term.discount));

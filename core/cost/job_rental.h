@@ -36,6 +36,7 @@ struct JobRental {
     double wallHours = 0;    // the job: budgeted GPU-hours ÷ the cluster's GPUs
     int months = 0;          // billed months: whole terms (hourly offers: the months spanned)
     double billedHours = 0;  // hours billed per rented GPU (hourly spot offers: more than the wall time)
+    bool byTheHour = false;  // an hourly offer on a one-month term: the hours used are billed
     std::int64_t units = 0;  // servers, cards or slices rented
     std::int64_t gpus = 0;   // full-GPU equivalent
     JobRentalParts parts;

@@ -1,5 +1,6 @@
 #include "core/quote/quote_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -161,6 +162,28 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
     return out;
 }
 
+std::vector<std::string> paymentTerms(const QuoteDocument& d, Lang lang) {
+    std::vector<std::string> out;
+    const auto money = [&](Money m) { return formatAmount(m, d.currency, lang); };
+    if (d.rent && d.verdict.jobRental) {
+        const cost::JobRental& j = *d.verdict.jobRental;
+        const int termMonths = std::max(1, j.term.months);
+        const std::string total = money(d.rent->total.gross);
+        if (j.byTheHour)
+            out.push_back(label(lang, "pay_hourly", {total}));
+        else if (j.term.prepay)
+            out.push_back(label(lang, "pay_prepaid",
+                                {std::to_string(termMonths), std::to_string(j.months / termMonths), total}));
+        else
+            out.push_back(label(lang, "pay_monthly", {std::to_string(j.months), total}));
+        if (d.rent->deposit != Money())
+            out.push_back(label(lang, "pay_deposit", {money(d.rent->deposit)}));
+    }
+    if (d.buy)
+        out.push_back(label(lang, "pay_supply", {money(d.buy->total.gross)}));
+    return out;
+}
+
 std::string priceBasis(const PriceLine& p, Lang lang) {
     return p.asOf.empty() ? label(lang, "price_source_undated", {p.basis.in(lang)})
                           : label(lang, "price_source", {p.basis.in(lang), formatDate(p.asOf, lang)});
@@ -226,6 +249,11 @@ std::string quoteToText(const QuoteDocument& d, Lang lang) {
     out << "\n"
         << label(lang, "validity") << "\n  " << label(lang, "valid_days", {std::to_string(d.info.validDays)})
         << "\n";
+    if (const auto terms = paymentTerms(d, lang); !terms.empty()) {
+        out << "\n" << label(lang, "payment_terms") << "\n";
+        for (const auto& line : terms)
+            out << "  " << line << "\n";
+    }
     out << "\n" << label(lang, "assumptions") << "\n";
     for (const auto& line : assumptionLines(d, lang))
         out << "  " << line << "\n";
@@ -236,8 +264,9 @@ std::string quoteToText(const QuoteDocument& d, Lang lang) {
     out << "  " << label(lang, "prices_note") << "\n";
     if (!d.info.notes.empty())
         out << "\n" << label(lang, "notes") << "\n  " << d.info.notes << "\n";
-    if (lang == Lang::Zh)
-        out << "\n" << label(lang, "seal") << colon(lang) << "____________\n";
+    out << "\n"
+        << label(lang, "seller_sign") << colon(lang) << "____________    " << label(lang, "customer_sign")
+        << colon(lang) << "____________\n";
     return out.str();
 }
 

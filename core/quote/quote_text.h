@@ -23,6 +23,9 @@ std::vector<Row> totalRows(const QuoteOption& option, cost::Currency currency, L
 std::vector<std::string> lineCells(const LineItem& line, std::size_t number, Lang lang);
 std::vector<std::string> lineHeader(Lang lang, cost::Currency currency);
 std::vector<std::string> assumptionLines(const QuoteDocument& doc, Lang lang);
+// When the customer pays: the rental's terms (monthly in advance, each prepaid term at its start, or
+// the hours used each month), the deposit, and the supply "as the contract states".
+std::vector<std::string> paymentTerms(const QuoteDocument& doc, Lang lang);
 // "Published market report, 2024" / "公开市场报告，2024年": what a price rests on and its date.
 std::string priceBasis(const PriceLine& price, Lang lang);
 // "month 14" / "第 14 个月", or "never within 120 months".

@@ -242,6 +242,20 @@ constexpr std::array kQuoteMessages{
     MessageTemplate{"quote.recompute_short_none", "none"},
     MessageTemplate{"quote.recompute_short_selective", "selective"},
     MessageTemplate{"quote.recompute_short_full", "full"},
+    MessageTemplate{"quote.payment_terms", "Payment terms"},
+    MessageTemplate{
+        "quote.pay_monthly",
+        "Rental: paid monthly in advance at the start of each month, %1 months; %2 in all, VAT included."},
+    MessageTemplate{
+        "quote.pay_prepaid",
+        "Rental: each %1-month term paid in full at its start, %2 term(s); %3 in all, VAT included."},
+    MessageTemplate{"quote.pay_hourly", "Rental: the GPU-hours used, invoiced at the end of each month; %1 "
+                                        "in all for this run, VAT included."},
+    MessageTemplate{"quote.pay_deposit", "Deposit: %1 at signing, returned when the contract ends."},
+    MessageTemplate{"quote.pay_supply",
+                    "Supply (option B): %1 VAT included, paid as the sales contract states."},
+    MessageTemplate{"quote.seller_sign", "Seller (signature and seal, date)"},
+    MessageTemplate{"quote.customer_sign", "Customer's acceptance (signature and seal, date)"},
     MessageTemplate{"quote.price_source", "%1, %2"},
     MessageTemplate{"quote.price_source_undated", "%1"},
     MessageTemplate{"quote.accuracy_cv",

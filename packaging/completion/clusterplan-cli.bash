@@ -50,7 +50,7 @@ _clusterplan_cli() {
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
-        report) options="--pdf --xlsx --csv --images --lang --bom --max-layouts --pricebook --catalog --profiles" ;;
+        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --pricebook --catalog --profiles" ;;
         validate) options="--format --cv-profiles --catalog --profiles" ;;
         calibrate) options="--format --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;

@@ -1,5 +1,8 @@
 // clusterplan-cli end to end: exit codes 0 / 2, plan JSON keys, messages on stderr.
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <unistd.h>
 
 #include "cli_runner.h"
 #include "test_support.h"
@@ -127,4 +130,25 @@ TEST_CASE("scale answers minimum GPUs, deadline GPUs and the scaling curve", "[c
     r = cli("scale " + kData + "/llama3-8b-8xa100.json --days -3");
     CHECK(r.status == 2);
     CHECK(r.out.find("--days") != std::string::npos);
+}
+
+TEST_CASE("report --csv writes a byte-order mark in Chinese, none in English, as asked otherwise", "[cli]") {
+    // Excel on Chinese Windows reads BOM-less UTF-8 as GBK: a Chinese quote's CSV carries the mark.
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("clusterplan-bom-" + std::to_string(::getpid()));
+    const auto startsWithBom = [&](const std::string& args) {
+        std::filesystem::remove_all(dir);
+        const Run r = cli("report " + kData + "/quote-scenario.json --csv " + dir.string() + " " + args);
+        INFO(r.out);
+        REQUIRE(r.status == 0);
+        std::ifstream in(dir / "line_items.csv", std::ios::binary);
+        std::string head(3, '\0');
+        in.read(head.data(), 3);
+        return head == "\xEF\xBB\xBF";
+    };
+    CHECK(startsWithBom("--lang zh_CN"));
+    CHECK_FALSE(startsWithBom("--lang en"));
+    CHECK_FALSE(startsWithBom("--lang zh_CN --no-bom"));
+    CHECK(startsWithBom("--lang en --bom"));
+    std::filesystem::remove_all(dir);
 }

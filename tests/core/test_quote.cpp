@@ -225,6 +225,10 @@ TEST_CASE("a two-year rental prints list, discount and credit as rows, each roun
     CHECK(zh.find("折扣：−¥144,000.00") != std::string::npos);
     CHECK(zh.find("减免：−¥1,200.00") != std::string::npos);
     CHECK(zh.find("定制 GPU 年付（8折）") != std::string::npos);
+    // Payment terms: each yearly term prepaid at its start, two of them, the option's total.
+    CHECK(zh.find("每期 12 个月，于每期期初一次性预付该期租金，共 2 期，合计 " +
+                  quote::formatAmount(t.gross, doc.currency, quote::Lang::Zh)) != std::string::npos);
+    CHECK(zh.find("客户确认（签字盖章／日期）") != std::string::npos);
 }
 
 TEST_CASE("the customer's price list names each price used, with its unit, basis and date", "[quote]") {

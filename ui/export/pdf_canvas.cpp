@@ -196,4 +196,20 @@ void PdfCanvas::box(const QString& caption, double widthMm, double heightMm) {
     m_y += mm(heightMm + 4);
 }
 
+void PdfCanvas::boxes(const QStringList& captions, double heightMm) {
+    if (captions.isEmpty())
+        return;
+    ensure(mm(heightMm + 8));
+    m_painter.setFont(font(9));
+    const double gap = mm(6);
+    const double width = (m_area.width() - gap * (captions.size() - 1)) / captions.size();
+    for (int i = 0; i < captions.size(); ++i) {
+        const QRectF r(m_area.left() + i * (width + gap), m_y, width, mm(heightMm));
+        m_painter.drawRect(r);
+        m_painter.drawText(r.adjusted(mm(2), mm(2), -mm(2), -mm(2)),
+                           Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, captions[i]);
+    }
+    m_y += mm(heightMm + 4);
+}
+
 }  // namespace clusterplan::ui

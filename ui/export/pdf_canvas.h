@@ -47,6 +47,8 @@ public:
     void keepTogether(double height);
     void image(const QString& path, double maxHeightMm);
     void box(const QString& caption, double widthMm, double heightMm);
+    // Boxes side by side across the text width, each with its caption at the top (signatures).
+    void boxes(const QStringList& captions, double heightMm);
     void space(double mm);
     void newPage();
     [[nodiscard]] int pages() const { return m_page; }

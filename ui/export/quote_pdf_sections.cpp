@@ -125,14 +125,22 @@ void QuoteSections::lineItems() {
                          (lang == quote::Lang::Zh ? QStringLiteral("：") : QStringLiteral(": ")) +
                          q(quote::formatDate(doc.validUntil, lang)),
                      10);
+    if (const auto terms = quote::paymentTerms(doc, lang); !terms.empty()) {
+        canvas.heading(q(label(lang, "payment_terms")), 12);
+        for (const auto& line : terms)
+            canvas.paragraph(q(line), 9);
+    }
     if (!doc.info.notes.empty()) {
         canvas.heading(q(label(lang, "notes")), 12);
         canvas.paragraph(q(doc.info.notes), 9);
     }
     canvas.space(4);
-    canvas.box(q(label(lang, "prepared_by")) + QStringLiteral(": ") + q(doc.info.preparedBy) +
-                   QStringLiteral("\n") + q(label(lang, "seal")),
-               80, 40);
+    // The seller's signature beside the customer's acceptance: the document both sides sign.
+    const QString colon = lang == quote::Lang::Zh ? QStringLiteral("：") : QStringLiteral(": ");
+    canvas.boxes({q(label(lang, "seller_sign")) + QStringLiteral("\n") + q(doc.info.company) +
+                      QStringLiteral("\n") + q(label(lang, "prepared_by")) + colon + q(doc.info.preparedBy),
+                  q(label(lang, "customer_sign")) + QStringLiteral("\n") + q(doc.info.customer)},
+                 35);
 }
 
 void QuoteSections::memory() {
