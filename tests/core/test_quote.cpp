@@ -9,6 +9,7 @@
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
+#include "core/util/number_format.h"
 #include "core/validation/validation.h"
 #include "golden.h"
 #include "test_support.h"
@@ -357,8 +358,8 @@ TEST_CASE("the assumptions page cites the cross-validated accuracy first", "[quo
     const auto doc = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", a);
     const auto lines = quote::assumptionLines(doc, quote::Lang::En);
     const std::string cv =
-        "cross-validated: mean absolute error " + quote::formatRate(a.transferMeanAbsError, quote::Lang::En) +
-        " over " + std::to_string(a.runs) + " published runs in " + std::to_string(a.groups) + " groups";
+        "cross-validated: mean absolute error " + clusterplan::formatFixed(100 * a.transferMeanAbsError, 1) +
+        " % over " + std::to_string(a.runs) + " published runs in " + std::to_string(a.groups) + " groups";
     auto at = [&](const std::string& needle) {
         for (std::size_t i = 0; i < lines.size(); ++i)
             if (lines[i].find(needle) != std::string::npos)

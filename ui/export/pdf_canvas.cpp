@@ -108,10 +108,23 @@ void PdfCanvas::rows(const std::vector<std::pair<QString, QString>>& rows, doubl
     t.widths = {0.32, 0.68};
     t.rightAligned = {false, false};
     t.fontPt = pt;
-    for (const auto& [label, value] : rows)
-        t.rows.push_back({label, value});
-    t.strongRows.assign(rows.size(), false);
-    table(t);
+    const auto flush = [&] {
+        if (t.rows.empty())
+            return;
+        t.strongRows.assign(t.rows.size(), false);
+        table(t);
+        t.rows.clear();
+    };
+    // A row without a value is a sentence (a note under the totals): it takes the whole width.
+    for (const auto& [label, value] : rows) {
+        if (value.isEmpty()) {
+            flush();
+            paragraph(label, pt - 1);
+        } else {
+            t.rows.push_back({label, value});
+        }
+    }
+    flush();
 }
 
 double PdfCanvas::rowHeight(const PdfTable& t, const QStringList& cells, const QFont& f) const {
