@@ -6,6 +6,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QBarSet>
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
@@ -13,7 +14,9 @@
 #include <QScatterSeries>
 #include <QTabWidget>
 #include <QTableView>
+#include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ui/charts/explorer_chart_view.h"
@@ -272,4 +275,36 @@ TEST_CASE("explorer.offload_column_shows_the_recommended_layouts_offload", "[exp
     CHECK(proxy->rowCount() == offloaded);
     proxy->setTerms(QString());
     f.window.setLanguage(QStringLiteral("en"));
+}
+
+TEST_CASE("explorer.fits_only_filters_the_cloud_and_zooms_to_the_layouts_that_fit", "[explorer]") {
+    ExplorerFixture f;
+    const auto& ranked = f.plan().search->ranked;
+    std::size_t fitting = 0;
+    double widest = 0;
+    for (const Candidate& c : ranked)
+        if (c.fits) {
+            ++fitting;
+            widest = std::max(widest, toGib(c.memoryBytes));
+        }
+    REQUIRE(fitting > 0);
+    REQUIRE(fitting < ranked.size());  // the default search has layouts that do not fit
+    auto* box = f.window.explorer()->findChild<QCheckBox*>(QStringLiteral("explorerFitsOnly"));
+    REQUIRE(box != nullptr);
+    const double before = f.chart().xAxis()->max();
+    box->click();  // as the user does
+    REQUIRE(f.chart().fitsOnly());
+    CHECK(f.chart().cloud()->points().size() == fitting);
+    CHECK(f.window.explorer()->proxy()->rowCount() == static_cast<int>(fitting));
+    // The x axis holds the fitting layouts and the HBM capacity, no longer the largest misfit.
+    const double capacity = toGib(f.plan().memory.capacity);
+    CHECK(f.chart().xAxis()->max() >= std::max(widest, capacity));
+    CHECK(f.chart().xAxis()->max() < before);
+    CHECK(f.chart().xAxis()->max() <= 1.5 * std::max(widest, capacity));
+    // Round ticks: the axis ends on a multiple of its tick step.
+    const QValueAxis* x = f.chart().xAxis();
+    const double step = (x->max() - x->min()) / (x->tickCount() - 1);
+    CHECK(std::abs(std::remainder(x->max(), step)) < 1e-6 * x->max());
+    box->click();
+    CHECK(f.chart().cloud()->points().size() == ranked.size());
 }

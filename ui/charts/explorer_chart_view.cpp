@@ -127,6 +127,14 @@ void ExplorerChartView::setPlan(const Plan& plan, std::optional<std::size_t> sel
     rebuild();
 }
 
+void ExplorerChartView::setFitsOnly(bool fitsOnly) {
+    if (fitsOnly == m_fitsOnly)
+        return;
+    m_fitsOnly = fitsOnly;
+    if (m_plan)
+        rebuild();
+}
+
 void ExplorerChartView::setMetric(Metric metric) {
     if (metric == m_metric)
         return;
@@ -159,7 +167,7 @@ void ExplorerChartView::rebuild() {
         for (std::size_t i = 0; i < ranked.size(); ++i) {
             const Candidate& c = ranked[i];
             const auto x = metricValue(c);
-            if (!x)
+            if (!x || (m_fitsOnly && !c.fits))
                 continue;
             const QPointF value(*x, c.perf.tokensPerSecond);
             points.push_back({value, !c.fits ? kNoFit : c.pareto ? kFront : kFits, i});
@@ -219,6 +227,8 @@ void ExplorerChartView::fitAxes() {
     const double dy = std::max(y1 - y0, 1e-9 + 0.02 * std::abs(y1)) * kPad;
     m_xAxis->setRange(std::max(0.0, x0 - dx), x1 + dx);
     m_yAxis->setRange(std::max(0.0, y0 - dy), y1 + dy);
+    // Round ticks on both axes (100, 200 GiB; not 423, 846).
+    m_xAxis->applyNiceNumbers();
     m_yAxis->applyNiceNumbers();
     m_xAxis->setLabelFormat(x1 < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
 }

@@ -35,6 +35,11 @@ public:
     void setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline);
     void setMetric(Metric metric);
     [[nodiscard]] Metric metric() const { return m_metric; }
+    // Fits only: the layouts that do not fit leave the cloud, and the axes zoom to those that do
+    // (the table's "fits only" filters both).
+    void setFitsOnly(bool fitsOnly);
+    [[nodiscard]] bool fitsOnly() const { return m_fitsOnly; }
+    [[nodiscard]] QValueAxis* xAxis() const { return m_xAxis; }
 
     // For tests and the bench: the cloud, and where the layout of a ranking row is drawn.
     [[nodiscard]] const PointCloudItem* cloud() const { return m_cloud; }
@@ -63,6 +68,7 @@ private:
     std::optional<std::size_t> m_selectedRow;
     std::optional<QPointF> m_baselinePoint;
     Metric m_metric = Metric::Memory;
+    bool m_fitsOnly = false;
     QValueAxis* m_xAxis = nullptr;
     QValueAxis* m_yAxis = nullptr;
     PointCloudItem* m_cloud = nullptr;

@@ -132,6 +132,7 @@ QWidget* LayoutExplorerTab::createToolbar() {
     m_fitsOnly->setObjectName(QStringLiteral("explorerFitsOnly"));
     connect(m_fitsOnly, &QCheckBox::toggled, this, [this](bool on) {
         m_proxy->setFitsOnly(on);
+        m_chart->setFitsOnly(on);
         m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
     });
     m_useLayout = new QPushButton(tr("Use this layout"));
