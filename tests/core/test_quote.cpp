@@ -5,6 +5,7 @@
 
 #include "core/calibration/evaluate.h"
 #include "core/quote/chinese_amount.h"
+#include "core/quote/offer_names.h"
 #include "core/quote/quote_json.h"
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
@@ -273,6 +274,29 @@ TEST_CASE("the customer's price list names each price used, with its unit, basis
     CHECK(quote::formatDate("2026-02", quote::Lang::Zh) == "2026年2月");
     CHECK(quote::formatDate("2026", quote::Lang::Zh) == "2026年");
     CHECK(quote::formatDate("2026-11-30", quote::Lang::En) == "2026-11-30");
+}
+
+TEST_CASE("a Chinese quote names the US price book's offers, terms and servers in Chinese", "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    clusterplan::Scenario s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.cost.priceBook = "us-2026";
+    s.cost.rentOffer.clear();
+    s.cost.rentTerm.clear();
+    const auto plan = clusterplan::evaluate(s, catalog);
+    REQUIRE(plan.ok());
+    REQUIRE(plan->cost);
+    const auto doc = quote::buildQuoteDocument(*plan, "2026-11-30", std::nullopt);
+    const std::string zh = quote::quoteToText(doc, quote::Lang::Zh);
+    INFO(zh);
+    const auto& offer = plan->cost->offer;
+    REQUIRE_FALSE(offer.nameZh.empty());
+    CHECK(zh.find(offer.nameZh) != std::string::npos);
+    CHECK(zh.find(offer.name) == std::string::npos);
+    REQUIRE_FALSE(plan->cost->purchaseNameZh.empty());
+    CHECK(zh.find(plan->cost->purchaseNameZh) != std::string::npos);
+    CHECK(zh.find(plan->cost->purchaseName) == std::string::npos);
+    CHECK(zh.find(quote::termName(plan->cost->jobRental->term).zh) != std::string::npos);
 }
 
 TEST_CASE("the quote object reads strictly and round-trips", "[quote]") {
