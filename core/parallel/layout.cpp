@@ -165,6 +165,18 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
         return inputError("training.global_batch", "error.layout.global_batch.two", std::move(args));
     }
     l.microBatches = training.globalBatch / perStep;
+    // Megatron-Core's recipes run interleaved layouts whose transformer layers do not split into
+    // pp·vpp equal chunks by counting the embedding and the loss as one layer each
+    // (--account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split; Megatron-
+    // Bridge's llama31_405b recipe: 126 layers on PP 16, VPP 8). Without a split of the user's own,
+    // that is the split taken when the even one cannot interleave; the plan says so.
+    if (l.vpp > 1 && spec.split == PipelineSplit{} && checkPipelineSplit(l, model)) {
+        Layout recipe = l;
+        recipe.split.embeddingAsLayer = true;
+        recipe.split.lossAsLayer = true;
+        if (!checkPipelineSplit(recipe, model))
+            l.split = recipe.split;
+    }
     if (auto e = checkModelSplit(l, model, training))
         return *e;
     return l;

@@ -152,7 +152,17 @@ Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, cons
         }
     plan.largestMicroBatch = largestFittingMicroBatch(inputs);
     addMemoryNotes(plan);
-    if (plan.layout.pp > 1 && scenario.model.layers % plan.layout.pp != 0) {
+    const PipelineSplit& split = plan.layout.split;
+    if (split.embeddingAsLayer && split.lossAsLayer && scenario.layout.split == PipelineSplit{}) {
+        // The engine took the recipes' split (parallel/layout.cpp): say where the layers went.
+        const Layout& l = plan.layout;
+        const std::int64_t layers = scenario.model.layers;
+        plan.notes.push_back(makeMessage(
+            "plan.recipe_split", {std::to_string(l.vpp), std::to_string(layers), std::to_string(layers + 2),
+                                  std::to_string(l.pp), std::to_string(layersOnStage(layers, l.pp, 0, split)),
+                                  std::to_string(layersOnStage(layers, l.pp, l.pp - 1, split))}));
+    } else if (plan.layout.pp > 1 && scenario.model.layers % plan.layout.pp != 0 &&
+               split == PipelineSplit{}) {
         const std::int64_t extra = scenario.model.layers % plan.layout.pp;
         plan.notes.push_back(
             makeMessage("plan.uneven_pipeline",

@@ -25,6 +25,12 @@ constexpr std::array kPlanMessages{
     MessageTemplate{
         "plan.uneven_pipeline",
         "Uneven pipeline: %1 layers over %2 stages; the first %3 stages hold %4 layers, the others %5."},
+    MessageTemplate{"plan.recipe_split",
+                    "Interleaving (VPP %1) needs each stage's layers in equal chunks: as Megatron-Core's "
+                    "recipes do (--account-for-embedding-in-pipeline-split and --account-for-loss-in-"
+                    "pipeline-split), the embedding and the loss count as one layer each, %2 layers making "
+                    "%3 slots over %4 stages; the first stage holds %5 layers and the embedding, the last "
+                    "%6 layers and the loss."},
     MessageTemplate{"plan.cost_not_computed", "Cost not computed: %1"},
     MessageTemplate{"plan.calibrated.one",
                     "Calibrated: the performance profile '%1' was fitted to 1 measured run "

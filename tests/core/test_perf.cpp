@@ -400,3 +400,31 @@ TEST_CASE("stack features are read, written back only when set, and checked", "[
     CHECK(misspelt.error().message.find("tp_comm_overlap") != std::string::npos);
     CHECK(misspelt.error().message.find("overlap_grad_reduce") != std::string::npos);
 }
+
+TEST_CASE("a recipe's interleaved layout evaluates: Llama 3.1 405B on PP 16 x VPP 8 and PP 8 x VPP 8",
+          "[perf]") {
+    // Megatron-Bridge's llama31_405b pretrain recipe runs TP 8, PP 8, VPP 8 (and NeMo's 16,384-GPU
+    // runs PP 16, VPP 8) on the model's 126 layers, counting the embedding and the loss as layers.
+    Scenario s = test::scenarioWithModel("llama-3.1-405b");
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.cluster.nodes = 2048;
+    s.training.seqLen = 8192;
+    s.training.globalBatch = 2048;
+    for (const std::int64_t pp : {16, 8}) {
+        INFO("pp " << pp);
+        s.layout = LayoutSpec{8, pp, 0, 1, 1, 8, 1, 1, Recompute::None, true};
+        const Plan p = plan(s);
+        CHECK(p.layout.split.embeddingAsLayer);
+        CHECK(p.layout.split.lossAsLayer);
+        bool said = false;
+        for (const auto& n : p.notes)
+            said = said || n.id == "plan.recipe_split";
+        CHECK(said);
+        // The interleaved bubble, (pp − 1) / (vpp · m) of the ideal step (Narayanan et al. 2021 §2.2.2),
+        // not the 1F1B one of the same layout without interleaving.
+        Scenario flat = s;
+        flat.layout.vpp = 1;
+        const Plan q = plan(flat);
+        CHECK(p.perf.bubbleSeconds < 0.5 * q.perf.bubbleSeconds);
+    }
+}
