@@ -148,9 +148,12 @@ std::vector<Group> groupsFor(const Scenario& s, const Space& space, const Search
                     {}};
                 if (fixed.isOpen(kEp) && m.moe)
                     g.eps = divisorsOf(std::gcd(m.moe->experts, dp * cp), m.moe->experts);
+                // Interleaving: the layers split evenly into pp·vpp chunks, or do once the embedding
+                // and the loss count as layers, as Megatron-Core's recipes split them
+                // (resolveLayout takes that split: parallel/layout.cpp).
                 if (fixed.isOpen(kVpp) && pp > 1)
                     for (std::int64_t v = 2; v <= 8; ++v)
-                        if (m.layers % (pp * v) == 0)
+                        if (m.layers % (pp * v) == 0 || (m.layers + 2) % (pp * v) == 0)
                             g.vpps.push_back(v);
                 const std::int64_t perReplica = s.training.globalBatch / dp;
                 g.mbs = fixed.isOpen(kMicroBatch) ? divisorsOf(perReplica, options.maxMicroBatch)

@@ -224,3 +224,21 @@ TEST_CASE("the ranking does not depend on the number of threads", "[search]") {
         CHECK(searchToJson(a, a.ranked.size()) == searchToJson(b, b.ranked.size()));
     }
 }
+
+TEST_CASE("the search interleaves a 126-layer model with the recipes' split", "[search]") {
+    // Llama 3.1 405B has 126 layers: no PP × VPP of 16 × 8 or 64 × 2 divides them, but 128 slots
+    // (embedding and loss as layers, Megatron-Core's recipes) do; the search must consider them.
+    Scenario s = openScenario("llama-3.1-405b", 2048, 2048);
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.training.seqLen = 8192;
+    const SearchResult r = searchLayouts(s, test::catalog());
+    bool recipeInterleaved = false;
+    for (const Candidate& c : r.ranked)
+        if (c.layout.vpp > 1 && 126 % (c.layout.pp * c.layout.vpp) != 0) {
+            recipeInterleaved = true;
+            CHECK(c.layout.split.embeddingAsLayer);
+            CHECK(c.layout.split.lossAsLayer);
+            CHECK(128 % (c.layout.pp * c.layout.vpp) == 0);
+        }
+    CHECK(recipeInterleaved);
+}
