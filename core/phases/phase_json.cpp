@@ -3,6 +3,7 @@
 
 #include "core/catalog/catalog_json.h"
 #include "core/cost/cost_inputs.h"
+#include "core/scenario/model_spec.h"
 #include "core/util/closest_id.h"
 
 namespace clusterplan {
@@ -88,8 +89,16 @@ void readPhases(json::ObjectReader& top, Scenario& s, const Catalog& catalog) {
     ClusterSpec lastCluster = s.cluster;
     std::int64_t months = 0;
     for (std::size_t i = 0; i < phases->size(); ++i) {
-        json::ObjectReader r((*phases)[i], json::indexPath("phases", i));
+        const std::string at = json::indexPath("phases", i);
+        json::ObjectReader r((*phases)[i], at);
         s.phases.push_back(readPhase(r, lastCluster, catalog));
+        // A phase's model is checked as the scenario's is (scenario_check.cpp): a custom model
+        // without its fields would be read with zero layers and not read back once saved.
+        if (const auto& model = s.phases.back().model)
+            if (auto e = validate(*model)) {
+                e->where = at + "." + e->where;
+                json::fail(*e);
+            }
         months += s.phases.back().months;
     }
     if (months > cost::kMaxMonths)

@@ -225,6 +225,12 @@ TEST_CASE("bad phases are refused with the key path", "[phases]") {
         R"([{"name": "a", "months": 2, "slice": {"gpu": "a100-sxm-80gb", "fraction": 0.05}, "acquire": "buy"}])",
         "phases[0].acquire");
     refused(R"([{"name": "a", "months": 2, "tokenz": 5}])", "phases[0].tokenz");
+    // A custom model without its fields (found by fuzz_scenario: it was read with zero layers and
+    // the saved file did not read back).
+    CHECK_THAT(refused(R"([{"name": "a", "months": 2, "model": {}}])", "phases[0].model.layers"),
+               Contains("allowed range 1 to 10000"));
+    refused(R"([{"name": "a", "months": 2, "model": {"preset": "llama-3.1-8b", "kv_heads": 3}}])",
+            "phases[0].model.kv_heads");
     refused(R"([])", "phases");
 }
 
