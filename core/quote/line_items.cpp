@@ -62,20 +62,6 @@ void addGroup(QuoteOption& option, std::string key, std::string labelKey, std::v
     option.groups.push_back(std::move(g));
 }
 
-const char* unitLabel(cost::RentUnit unit) {
-    switch (unit) {
-    case cost::RentUnit::GpuHour:
-        return "unit_gpu_hour";
-    case cost::RentUnit::GpuMonth:
-        return "unit_gpu_month";
-    case cost::RentUnit::ServerMonth:
-        return "unit_server_month";
-    case cost::RentUnit::SliceMonth:
-        return "unit_slice_month";
-    }
-    return "unit_lot";
-}
-
 // "8×A100 server; Monthly; 8 GPUs" / "8×A100 server；Monthly（预付）；8 卡": the offer and term as the
 // price book names them, the prepayment and the GPUs in the quote's language.
 Bilingual rentSpec(const cost::CostReport& r, const cost::RentTerm& term) {
@@ -119,7 +105,7 @@ LineItem exactOrLot(std::string key, Bilingual name, Bilingual spec, double quan
 std::vector<LineItem> jobRentalLines(const cost::CostReport& r, const cost::JobRental& job, TaxCategory c,
                                      const TaxSettings& tax) {
     const cost::JobRentalParts& p = job.parts;
-    const Bilingual unit = bilingual(unitLabel(r.offer.unit));
+    const Bilingual unit = rentUnitName(r.offer.unit);
     std::vector<LineItem> lines;
     lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r, job.term), p.quantity, unit,
                              p.unitPrice, job.term.discount, c, tax));
@@ -149,8 +135,8 @@ std::vector<LineItem> jobRentalLines(const cost::CostReport& r, const cost::JobR
 std::vector<LineItem> horizonRentalLines(const cost::CostReport& r, TaxCategory c, const TaxSettings& tax) {
     std::vector<LineItem> lines;
     lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r, r.term), horizonQuantity(r),
-                             bilingual(unitLabel(r.offer.unit)), Money::fromUnits(r.offer.price),
-                             r.term.discount, c, tax));
+                             rentUnitName(r.offer.unit), Money::fromUnits(r.offer.price), r.term.discount, c,
+                             tax));
     if (r.offer.setupFee > 0)
         lines.push_back(makeLine("rent.setup", bilingual("item_setup"), offerName(r.offer), 1,
                                  bilingual("unit_lot"), Money::fromUnits(r.offer.setupFee), 0, c, tax));

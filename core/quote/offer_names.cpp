@@ -28,4 +28,18 @@ Bilingual offerName(const cost::RentOffer& offer) {
     return {offer.name, offer.nameZh.empty() ? offer.name : offer.nameZh};
 }
 
+Bilingual rentUnitName(cost::RentUnit unit) {
+    switch (unit) {
+    case cost::RentUnit::GpuHour:
+        return bilingual("unit_gpu_hour");
+    case cost::RentUnit::GpuMonth:
+        return bilingual("unit_gpu_month");
+    case cost::RentUnit::ServerMonth:
+        return bilingual("unit_server_month");
+    case cost::RentUnit::SliceMonth:
+        return bilingual("unit_slice_month");
+    }
+    return bilingual("unit_lot");
+}
+
 }  // namespace clusterplan::quote

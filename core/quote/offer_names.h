@@ -9,5 +9,7 @@ namespace clusterplan::quote {
 
 [[nodiscard]] Bilingual termName(const cost::RentTerm& term);
 [[nodiscard]] Bilingual offerName(const cost::RentOffer& offer);
+// The unit an offer is priced in: "server-month" / "台·月", "GPU-hour" / "卡时", ...
+[[nodiscard]] Bilingual rentUnitName(cost::RentUnit unit);
 
 }  // namespace clusterplan::quote

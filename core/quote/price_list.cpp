@@ -79,14 +79,12 @@ std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
     std::vector<PriceLine> out;
     const cost::Currency c = r.currency;
     // The offer's own prices: this quote is their basis.
-    const Bilingual rentUnit = bilingual(r.offer.unit == cost::RentUnit::GpuHour       ? "unit_gpu_hour"
-                                         : r.offer.unit == cost::RentUnit::GpuMonth    ? "unit_gpu_month"
-                                         : r.offer.unit == cost::RentUnit::ServerMonth ? "unit_server_month"
-                                                                                       : "unit_slice_month");
     const Bilingual offer = offerName(r.offer);
-    out.push_back({"rent_offer", bilingual("price_rent", {offer.en}), unitPrice(r.offer.price, c, rentUnit),
-                   bilingual("basis_offer"), r.offer.asOf});
-    out.back().name.zh = label(Lang::Zh, "price_rent", {offer.zh});
+    out.push_back({"rent_offer",
+                   {label(Lang::En, "price_rent", {offer.en}), label(Lang::Zh, "price_rent", {offer.zh})},
+                   unitPrice(r.offer.price, c, rentUnitName(r.offer.unit)),
+                   bilingual("basis_offer"),
+                   r.offer.asOf});
 
     const auto add = [&](const char* key, const char* name, const std::function<Bilingual(double)>& value,
                          bool used) {
