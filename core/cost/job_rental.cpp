@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/cost/ownership.h"
 #include "core/cost/renting.h"
 
 namespace clusterplan::cost {
