@@ -45,7 +45,7 @@ constexpr const char* kUsage = R"(Usage:
       cumulatively what it trains and what it costs under the price book's contract rules (cards
       added mid-term, early exit, renewal credit, resale of bought servers), beside renting the
       final cluster from month 0 and buying it at month 0; cost per million tokens for each.
-  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--catalog FILE]...
+  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted (in-sample), the prediction of the profiles fitted
       without the run's source (cross-validated), the band, and per source the mean absolute
@@ -53,7 +53,7 @@ constexpr const char* kUsage = R"(Usage:
       stack family on a GPU generation predicted without any of its runs, as an unseen stack):
       error, band coverage and median band width per group, by GPU count and sequence length.
       --cv-profiles replaces the built-in folds ("clusterplan.perf-profiles-cv/1", see
-      fit_profiles.py).
+      fit_profiles.py); --in-sample predicts with the profiles only, no folds (the fitter's loop).
   clusterplan-cli calibrate FILE [--format text|json]
       Fit the performance profile to the runs listed in the scenario's "measured" key (runs on
       your own cluster: layout, nodes, tokens_per_s or step_s): print the fitted parameters
@@ -89,6 +89,7 @@ struct Options {
     std::vector<std::string> catalogs;
     std::vector<std::string> profiles;  // extra performance-profile files
     std::string cvProfiles;             // validate: leave-one-source-out folds file
+    bool inSampleOnly = false;          // validate --in-sample: no folds (the profile fitter)
     bool formatGiven = false;
     std::vector<std::string> priceBooks;  // extra price-book files
     std::size_t top = 20;
@@ -155,6 +156,8 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             if (!hasValue)
                 return usageError(a + " needs a value");
             o.priceBooks.push_back(args[++i]);
+        } else if (a == "--in-sample") {
+            o.inSampleOnly = true;
         } else if (a == "--cv-profiles") {
             if (!hasValue)
                 return usageError(a + " needs a value");
@@ -283,7 +286,9 @@ int searchCommand(const Options& o, const Catalog& catalog) {
 int validateCommand(const Options& o, const Catalog& catalog) {
     constexpr std::uintmax_t kMaxFoldsBytes = 16u << 20;
     Result<ValidationReport> report = Error{"", ""};
-    if (o.cvProfiles.empty()) {
+    if (o.inSampleOnly) {
+        report = runValidation(catalog, ValidationScope::InSampleOnly);
+    } else if (o.cvProfiles.empty()) {
         report = runValidation(catalog);
     } else {
         auto text = readTextFile(o.cvProfiles, kMaxFoldsBytes);

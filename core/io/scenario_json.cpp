@@ -66,8 +66,8 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
     t.optimizer = readEnum(r, "optimizer", t.optimizer, parseOptimizer, {"adamw", "adam8bit", "sgd"});
     t.gradDtype = readEnum(r, "grad_dtype", t.gradDtype, parseGradDtype, {"param", "fp32"});
     r.optBoolean("flash_attention", t.flashAttention);
-    t.framework =
-        readEnum(r, "framework", t.framework, parseFramework, {"megatron", "nemo", "fsdp", "deepspeed"});
+    t.framework = readEnum(r, "framework", t.framework, parseFramework,
+                           {"megatron", "nemo", "fsdp", "deepspeed", "internevo", "olmo-core"});
     r.optBoolean("overlap_grad_reduce", t.overlapGradReduce);
     r.optBoolean("tp_comm_overlap", t.tpCommOverlap);
     readFineTuning(r, t);

@@ -16,7 +16,8 @@ namespace {
 PerfProfile readProfile(json::ObjectReader& r) {
     PerfProfile p;
     p.id = r.string("id");
-    p.framework = *parseFramework(r.choice("framework", {"megatron", "nemo", "fsdp", "deepspeed"}));
+    p.framework = *parseFramework(
+        r.choice("framework", {"megatron", "nemo", "fsdp", "deepspeed", "internevo", "olmo-core"}));
     p.architecture = r.string("architecture");
     p.precision = *parsePrecision(r.choice("precision", {"fp32", "bf16", "fp16", "fp8"}));
     p.gemmEfficiency = r.number("gemm_efficiency", 0.01, 1);
@@ -73,7 +74,7 @@ Result<bool> PerfProfiles::mergeJson(std::string_view text, const std::string& f
             d->finish();
         }
         if (auto stacks = top.optObject("stack_defaults")) {
-            for (auto f : {Framework::Megatron, Framework::Nemo, Framework::Fsdp, Framework::DeepSpeed})
+            for (auto f : kAllFrameworks)
                 if (auto d = stacks->optObject(toString(f))) {
                     m_stackDefaults[f] = readStackDefaults(*d);
                     d->finish();
@@ -122,12 +123,16 @@ const PerfProfile& PerfProfiles::find(Framework f, std::string_view arch, Precis
     // GEMMs at the 16-bit peak (no FP8 gain assumed), which the caller reports.
     const PerfProfile* anyFp8 = nullptr;
     if (p == Precision::Fp8)
-        for (auto fw : {Framework::Nemo, Framework::Megatron, Framework::Fsdp, Framework::DeepSpeed})
+        for (auto fw : {Framework::Nemo, Framework::Megatron, Framework::Fsdp, Framework::DeepSpeed,
+                        Framework::InternEvo, Framework::OlmoCore})
             if (!anyFp8)
                 anyFp8 = match(fw, Precision::Fp8);
     // NeMo is built on Megatron-Core: each stands in for the other before any other stack does.
+    // OLMo-core shards with PyTorch FSDP2 (allenai/OLMo-core, olmo_core/distributed/parallel), so
+    // the FSDP profile stands in for it.
     const Framework sibling = f == Framework::Nemo       ? Framework::Megatron
                               : f == Framework::Megatron ? Framework::Nemo
+                              : f == Framework::OlmoCore ? Framework::Fsdp
                                                          : f;
     for (const PerfProfile* q :
          {match(f, p), match(sibling, p), anyFp8, match(f, Precision::Bf16), match(f, Precision::Fp16),

@@ -85,11 +85,20 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
         c.cp = std::max(0.0, 3 * ring - 3 * attentionForward);
     }
     // EP: dispatch + combine all-to-all forward and backward per MoE layer (GShard, Lepikhin et al.
-    // 2020, arXiv:2006.16668).
+    // 2020, arXiv:2006.16668). Under sequence parallelism each TP rank holds 1/tp of the tokens and
+    // dispatches only those among the EP ranks; the expert's TP ranks then all-gather what they
+    // received and reduce-scatter it on the way back (Megatron-Core MoEAlltoAllTokenDispatcher,
+    // megatron/core/transformer/moe/token_dispatcher.py): the all-to-all moves 1/tp of the routed
+    // tokens, the gather runs inside the TP group.
     if (l.ep > 1 && m.moe) {
-        const double bytes = tokens * asDouble(m.moe->topK) * asDouble(m.hidden) * actBytes;
-        c.ep =
-            4 * asDouble(moeLayers) * collectiveSeconds(Collective::AllToAll, bytes, l.ep, l.tp * l.cp, net);
+        const double routed = tokens * asDouble(m.moe->topK) * asDouble(m.hidden) * actBytes;
+        const bool sharded = l.sequenceParallel && l.tp > 1;
+        const double dispatch = collectiveSeconds(
+            Collective::AllToAll, sharded ? routed / asDouble(l.tp) : routed, l.ep, l.tp * l.cp, net);
+        const double gather = sharded ? collectiveSeconds(Collective::AllGather, routed, l.tp, 1, net) +
+                                            collectiveSeconds(Collective::ReduceScatter, routed, l.tp, 1, net)
+                                      : 0.0;
+        c.ep = asDouble(moeLayers) * (4 * dispatch + 2 * gather);
     }
     // PP: one activation send forward and one gradient send backward per stage boundary, v times
     // with interleaving; scattered over TP ranks (Narayanan et al. 2021 §4.1).

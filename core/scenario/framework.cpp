@@ -12,12 +12,16 @@ std::string_view toString(Framework f) {
         return "fsdp";
     case Framework::DeepSpeed:
         return "deepspeed";
+    case Framework::InternEvo:
+        return "internevo";
+    case Framework::OlmoCore:
+        return "olmo-core";
     }
     return "?";
 }
 
 std::optional<Framework> parseFramework(std::string_view s) {
-    for (auto f : {Framework::Megatron, Framework::Nemo, Framework::Fsdp, Framework::DeepSpeed})
+    for (auto f : kAllFrameworks)
         if (toString(f) == s)
             return f;
     return std::nullopt;

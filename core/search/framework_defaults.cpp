@@ -15,6 +15,10 @@
 //   micro-batch 1.
 // - DeepSpeed: ZeRO-2, or ZeRO-3 when ZeRO-2's model states exceed half the GPU; full
 //   checkpointing; micro-batch 1.
+// - OLMo-core (allenai/OLMo-core src/scripts/train/OLMo-7B.py and siblings, 2024-11): FSDP full
+//   shard (ZeRO-3), no activation checkpointing configured, micro-batch 1.
+// - InternEvo (InternLM/InternEvo configs/7B_sft.py): ZeRO-1 ("zero1"), TP and PP sized as for
+//   Megatron-LM (its "tensor"/"pipeline" groups), no sequence parallel, checkpoint=False.
 #include "core/model/param_count.h"
 #include "core/search/layout_search.h"
 #include "core/util/units.h"
@@ -38,8 +42,14 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Mes
         l.recompute = Recompute::Full;
         description = makeMessage("recipe.deepspeed", {std::to_string(l.zeroStage)});
         return l;
+    case Framework::OlmoCore:
+        l.zeroStage = 3;
+        l.recompute = Recompute::None;
+        description = makeMessage("recipe.olmo_core");
+        return l;
     case Framework::Megatron:
     case Framework::Nemo:
+    case Framework::InternEvo:
         break;
     }
     // Routed-expert parameters: sharded by EP, so they neither set TP nor weigh fully on PP.
@@ -64,6 +74,11 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Mes
            (s.cluster.gpus() / (l.tp * l.pp * 2)) % l.ep == 0)
         l.pp *= 2;
     l.zeroStage = 1;
+    if (s.training.framework == Framework::InternEvo) {
+        l.recompute = Recompute::None;
+        description = makeMessage("recipe.internevo", {std::to_string(l.tp), std::to_string(l.pp)});
+        return l;
+    }
     l.sequenceParallel = l.tp > 1;
     l.recompute = Recompute::Selective;
     const std::string stack = s.training.framework == Framework::Nemo ? "NeMo" : "Megatron-LM";

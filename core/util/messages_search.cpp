@@ -22,6 +22,10 @@ constexpr std::array kSearchMessages{
     MessageTemplate{"recipe.fsdp",
                     "PyTorch FSDP recipe: full shard (ZeRO-3), activation checkpointing, micro-batch 1"},
     MessageTemplate{"recipe.deepspeed", "DeepSpeed recipe: ZeRO-%1, full checkpointing, micro-batch 1"},
+    MessageTemplate{"recipe.olmo_core",
+                    "OLMo-core recipe: FSDP full shard (ZeRO-3), no activation checkpointing, micro-batch 1"},
+    MessageTemplate{"recipe.internevo",
+                    "InternEvo recipe: TP %1, PP %2, ZeRO-1, no activation checkpointing, micro-batch 1"},
     MessageTemplate{"recipe.megatron", "%1 recipe: TP %2, PP %3, distributed optimizer (ZeRO-1), "
                                        "selective recompute, micro-batch 1"},
     MessageTemplate{"recipe.megatron_ep", "%1 recipe: TP %2, PP %3, EP %4, distributed optimizer "

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "core/calibration/evaluate.h"
+#include "core/model/param_count.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_read.h"
 #include "core/util/json_write.h"
@@ -45,13 +46,48 @@ std::int64_t whole(const bj::object& o, std::string_view key, std::int64_t fallb
 // Megatron-LM 2021-22: fp32 main gradients, no distributed optimizer, unfused softmax attention,
 // and the DP all-reduce after the pipeline flush (--DDP-impl local: train_step calls the
 // optimizer's reduce_model_grads() once forward_backward returns; no overlap with the backward).
-// NeMo 24.07: distributed optimizer, sequence parallel with TP, fused attention, TP communication
-// overlap (the NeMo profile's stack default).
-// llm-foundry: FSDP full shard (ZeRO-3), FlashAttention (triton).
+// NeMo 24.07-24.12: distributed optimizer, sequence parallel with TP, fused attention, TP
+// communication overlap (the NeMo profile's stack default).
+// llm-foundry and OLMo-core: FSDP full shard (ZeRO-3), FlashAttention.
+// InternEvo: its hybrid ZeRO-1 (the record's zero_stage), FlashAttention (use_flash_attn=True in
+// configs/7B_sft.py), gradients reduced during the backward (overlap_sync_grad=True, the stack
+// default in resources/perf-profiles.json).
+int zeroStageOf(Framework framework, const bj::object& run) {
+    switch (framework) {
+    case Framework::Nemo:
+        return 1;
+    case Framework::Fsdp:
+    case Framework::OlmoCore:
+        return 3;
+    case Framework::Megatron:
+    case Framework::DeepSpeed:
+    case Framework::InternEvo:
+        break;
+    }
+    return static_cast<int>(whole(run, "zero_stage", 0));
+}
+
+// The run's cluster: its GPU count, or the entry's "gpus" where the source's count contradicts its
+// own layout (the entry's notes say why).
+ClusterSpec clusterFor(const bj::object& run, const bj::object& entry) {
+    ClusterSpec c;
+    c.gpu = str(entry, "gpu");
+    c.gpusPerNode = whole(entry, "gpus_per_node", 8);
+    const std::int64_t gpus = whole(entry, "gpus", whole(run, "gpu_count", 8));
+    c.nodes = std::max<std::int64_t>(1, gpus / c.gpusPerNode);
+    if (gpus < c.gpusPerNode)
+        c.gpusPerNode = gpus, c.nodes = 1;
+    c.interNode = str(entry, "inter_node");
+    c.nicsPerNode = whole(entry, "nics_per_node", 0);
+    return c;
+}
+
 Scenario scenarioFor(const bj::object& run, const bj::object& entry, const ModelSpec& model) {
     Scenario s;
     s.modelPreset = model.id;
     s.model = model;
+    // Proxy runs (dgxc-benchmarking's reduced-layer configs) run the model with fewer layers.
+    s.model.layers = whole(entry, "layers", model.layers);
     const std::string framework = str(entry, "framework");
     s.training.framework = parseFramework(framework).value_or(Framework::Megatron);
     s.training.precision = parsePrecision(str(entry, "precision")).value_or(Precision::Bf16);
@@ -61,34 +97,20 @@ Scenario scenarioFor(const bj::object& run, const bj::object& entry, const Model
     s.training.gradDtype = s.training.framework == Framework::Megatron ? GradDtype::Fp32 : GradDtype::Param;
     if (s.training.framework == Framework::Megatron)
         s.training.overlapGradReduce = false;
-    s.cluster.gpu = str(entry, "gpu");
-    s.cluster.gpusPerNode = whole(entry, "gpus_per_node", 8);
-    const std::int64_t gpus = whole(run, "gpu_count", 8);
-    s.cluster.nodes = std::max<std::int64_t>(1, gpus / s.cluster.gpusPerNode);
-    if (gpus < s.cluster.gpusPerNode)
-        s.cluster.gpusPerNode = gpus, s.cluster.nodes = 1;
-    s.cluster.interNode = str(entry, "inter_node");
+    s.cluster = clusterFor(run, entry);
     auto& l = s.layout;
     l.tp = whole(run, "tp", 1);
     l.pp = whole(run, "pp", 1);
     l.cp = whole(run, "cp", 1);
+    l.ep = whole(run, "ep", 1);
     l.vpp = whole(run, "vp", 1);
     l.dp = 0;
     l.microBatch = whole(run, "micro_batch", 1);
     l.recompute = parseRecompute(str(entry, "recompute")).value_or(Recompute::None);
     const auto* sp = run.if_contains("sequence_parallel");
-    l.sequenceParallel = sp && sp->is_bool() ? sp->get_bool() : s.training.framework == Framework::Nemo;
-    switch (s.training.framework) {
-    case Framework::Nemo:
-        l.zeroStage = 1;
-        break;
-    case Framework::Fsdp:
-        l.zeroStage = 3;
-        break;
-    default:
-        l.zeroStage = static_cast<int>(whole(run, "zero_stage", 0));
-        break;
-    }
+    l.sequenceParallel =
+        sp && sp->is_bool() ? sp->get_bool() : s.training.framework == Framework::Nemo && l.tp > 1;
+    l.zeroStage = zeroStageOf(s.training.framework, run);
     return s;
 }
 
@@ -100,21 +122,34 @@ double narayananEq3(const ModelSpec& m, const TrainingSpec& t) {
     return 96 * B * s * L * h * h * (1 + s / (6 * h) + V / (16 * L * h));
 }
 
-double predictedMetric(const std::string& metric, const Plan& plan) {
+// NeMo's "Model TFLOP/s/GPU" (NeMo performance summary 24.07): per token 6·P_mm + 12·L·h·s, the
+// matmul weights with the output head and attention scores counted non-causal, reproduces the
+// published values within 0.1 % (resources/calibration/run-models.json notes). h is the attention
+// width (heads × head_dim).
+double nemoModelFlopsPerToken(const ModelSpec& m, const TrainingSpec& t) {
+    const double width = static_cast<double>(m.headDim > 0 ? m.heads * m.headDim : m.hidden);
+    return 6 * countParams(m).matmulActive +
+           12 * static_cast<double>(m.layers) * width * static_cast<double>(t.seqLen);
+}
+
+double predictedMetric(const std::string& metric, const std::string& convention, const Plan& plan) {
     const double gpus = static_cast<double>(plan.layout.gpus());
     if (metric == "step_time_s")
         return plan.perf.stepSeconds;
+    const double tokensPerGpu = plan.perf.tokensPerSecond / gpus;
     if (metric == "tokens_per_sec_per_gpu")
-        return plan.perf.tokensPerSecond / gpus;
+        return tokensPerGpu;
+    if (convention == "nemo_model")
+        return tokensPerGpu * nemoModelFlopsPerToken(plan.scenario.model, plan.scenario.training) / 1e12;
     // tflops_per_gpu in Narayanan's Eq. 3 convention
     return narayananEq3(plan.scenario.model, plan.scenario.training) / plan.perf.stepSeconds / gpus / 1e12;
 }
 
 }  // namespace
 
-Result<ValidationReport> runValidation(const Catalog& catalog) {
+Result<ValidationReport> runValidation(const Catalog& catalog, ValidationScope scope) {
     return runValidation(catalog, embedded::calibrationRunsJson(), embedded::calibrationModelsJson(),
-                         builtinCrossValidationJson());
+                         builtinCrossValidationJson(), scope);
 }
 
 Result<ValidationReport> runValidationWithFolds(const Catalog& catalog, std::string_view foldsJson) {
@@ -125,8 +160,9 @@ Result<ValidationReport> runValidationWithFolds(const Catalog& catalog, std::str
 namespace {
 
 // The plan's step-time band in the metric's units: throughput metrics scale as 1 / step time.
-std::pair<double, double> metricBand(const std::string& metric, const Plan& plan) {
-    const double value = predictedMetric(metric, plan);
+std::pair<double, double> metricBand(const std::string& metric, const std::string& convention,
+                                     const Plan& plan) {
+    const double value = predictedMetric(metric, convention, plan);
     const auto& p = plan.perf;
     if (metric == "step_time_s")
         return {p.stepSecondsLow, p.stepSecondsHigh};
@@ -168,8 +204,12 @@ transferByBucket(const std::vector<const ValidationRow*>& rows, std::int64_t Val
         for (const ValidationRow* row : rows)
             if (row->*field > lower && (last || row->*field <= bounds[i]))
                 in.push_back(row);
-        const std::string label = last ? "> " + formatGrouped(static_cast<double>(lower), 0)
-                                       : "<= " + formatGrouped(static_cast<double>(bounds[i]), 0);
+        // "<= 64", then "65-1,024" (the bucket's own range, not everything up to its bound), "> 1,024".
+        const std::string upper = formatGrouped(static_cast<double>(last ? lower : bounds[i]), 0);
+        const std::string label = last ? "> " + upper
+                                  : lower == 0
+                                      ? "<= " + upper
+                                      : formatGrouped(static_cast<double>(lower + 1), 0) + "-" + upper;
         if (!in.empty())
             out.emplace_back(label, transferOf(in));
         if (!last)
@@ -237,7 +277,8 @@ Result<Plan> planOnFold(const Scenario& scenario, const Catalog& catalog,
 }  // namespace
 
 Result<ValidationReport> runValidation(const Catalog& base, std::string_view runsText,
-                                       std::string_view modelsText, std::string_view foldsText) {
+                                       std::string_view modelsText, std::string_view foldsText,
+                                       ValidationScope scope) {
     auto runs = json::parseText(runsText, "calibration-runs.json");
     if (!runs)
         return runs.error();
@@ -265,6 +306,7 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         row.source = row.id.substr(0, row.id.find('_'));
         row.use = str(entry, "use");
         row.metric = str(entry, "metric");
+        row.convention = str(entry, "flop_convention");
         row.note = str(entry, "exclude_reason");
         const auto it = records.find(row.id);
         if (row.use == "exclude" || it == records.end()) {
@@ -281,27 +323,34 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
             return Error{"calibration run " + row.id + ": " + plan.error().where, plan.error().message};
         row.profile = plan->perf.profileId;
         row.published = num(*it->second, row.metric, 0);
-        row.predicted = predictedMetric(row.metric, plan.value());
+        row.predicted = predictedMetric(row.metric, row.convention, plan.value());
         row.error = (row.predicted - row.published) / row.published;
-        std::tie(row.bandLow, row.bandHigh) = metricBand(row.metric, plan.value());
+        std::tie(row.bandLow, row.bandHigh) = metricBand(row.metric, row.convention, plan.value());
+        row.group = stackGroupOf(row.profile);
+        row.gpus = scenario.cluster.gpus();
+        row.seqLen = scenario.training.seqLen;
+        if (scope == ValidationScope::InSampleOnly) {
+            row.cvPredicted = row.groupCvPredicted = row.predicted;
+            row.cvError = row.groupCvError = row.error;
+            report.rows.push_back(row);
+            continue;
+        }
         // Cross-validated: the same run through the profiles fitted without its source.
         auto cvPlan = planOnFold(scenario, catalog, folds->bySource, "source", row.source, row.id);
         if (!cvPlan)
             return cvPlan.error();
-        row.cvPredicted = predictedMetric(row.metric, cvPlan.value());
+        row.cvPredicted = predictedMetric(row.metric, row.convention, cvPlan.value());
         row.cvError = (row.cvPredicted - row.published) / row.published;
-        const auto [low, high] = metricBand(row.metric, cvPlan.value());
+        const auto [low, high] = metricBand(row.metric, row.convention, cvPlan.value());
         row.cvInBand = row.published >= low && row.published <= high;
         // Leave one group out: no run of this stack on this GPU generation in the fit.
-        row.group = stackGroupOf(row.profile);
-        row.gpus = scenario.cluster.gpus();
-        row.seqLen = scenario.training.seqLen;
         auto groupPlan = planOnFold(scenario, catalog, folds->byGroup, "group", row.group, row.id);
         if (!groupPlan)
             return groupPlan.error();
-        row.groupCvPredicted = predictedMetric(row.metric, groupPlan.value());
+        row.groupCvPredicted = predictedMetric(row.metric, row.convention, groupPlan.value());
         row.groupCvError = (row.groupCvPredicted - row.published) / row.published;
-        std::tie(row.groupBandLow, row.groupBandHigh) = metricBand(row.metric, groupPlan.value());
+        std::tie(row.groupBandLow, row.groupBandHigh) =
+            metricBand(row.metric, row.convention, groupPlan.value());
         row.groupCvInBand = row.published >= row.groupBandLow && row.published <= row.groupBandHigh;
         report.rows.push_back(row);
     }
@@ -317,8 +366,8 @@ std::string value(double v) {
 
 }  // namespace
 
-double calibrationMetric(const std::string& metric, const Plan& plan) {
-    return predictedMetric(metric, plan);
+double calibrationMetric(const std::string& metric, const std::string& convention, const Plan& plan) {
+    return predictedMetric(metric, convention, plan);
 }
 
 Result<CalibrationCases> calibrationCases(const Catalog& base) {
@@ -343,6 +392,7 @@ Result<CalibrationCases> calibrationCases(const Catalog& base) {
         c.source = c.id.substr(0, c.id.find('_'));
         c.use = str(entry, "use");
         c.metric = str(entry, "metric");
+        c.convention = str(entry, "flop_convention");
         const auto it = records.find(c.id);
         const ModelSpec* model = out.catalog.model(str(entry, "model"));
         if (c.use == "exclude" || it == records.end() || !model)

@@ -20,10 +20,11 @@ namespace clusterplan {
 
 struct ValidationRow {
     std::string id;
-    std::string source;   // "narayanan2021", "korthikanti2022", "nemo2407", "mosaic", ...
-    std::string use;      // "fit", "holdout" or "exclude"
-    std::string metric;   // "step_time_s", "tflops_per_gpu", "tokens_per_sec_per_gpu"
-    std::string profile;  // performance profile used
+    std::string source;      // "narayanan2021", "korthikanti2022", "nemo2407", "mosaic", ...
+    std::string use;         // "fit", "holdout" or "exclude"
+    std::string metric;      // "step_time_s", "tflops_per_gpu", "tokens_per_sec_per_gpu"
+    std::string convention;  // tflops_per_gpu's FLOP count: "narayanan_eq3" or "nemo_model"
+    std::string profile;     // performance profile used
     double published = 0;
     double predicted = 0;
     double error = 0;        // (predicted − published) / published
@@ -67,21 +68,27 @@ struct ValidationReport {
     std::vector<std::pair<std::string, TransferSummary>> transferBySeqLen;  // "<= 2,048", ...
 };
 
+// Whether the runs are also predicted on the cross-validation folds; the profile fitter's inner loop
+// needs only the in-sample predictions (the cross-validated fields then repeat them).
+enum class ValidationScope { CrossValidated, InSampleOnly };
+
 // Runs every calibration record; `catalog` supplies GPUs, fabrics and profiles (the built-in one
 // or one with user overrides). The run models are read from the embedded calibration files.
-Result<ValidationReport> runValidation(const Catalog& catalog);
+Result<ValidationReport> runValidation(const Catalog& catalog,
+                                       ValidationScope scope = ValidationScope::CrossValidated);
 // Same, with other cross-validation folds (the profile fitter's, before they are embedded).
 Result<ValidationReport> runValidationWithFolds(const Catalog& catalog, std::string_view foldsJson);
 // Same, with the calibration files' and the cross-validation folds' text given (for tests and the
 // profile fitter).
 Result<ValidationReport> runValidation(const Catalog& catalog, std::string_view runsJson,
-                                       std::string_view modelsJson, std::string_view foldsJson);
+                                       std::string_view modelsJson, std::string_view foldsJson,
+                                       ValidationScope scope = ValidationScope::CrossValidated);
 
 // The included calibration runs as scenarios, for tests and for calibrating to a run
 // (calibration/profile_fit.h): each with its published figure and the catalog that holds the
 // runs' models.
 struct CalibrationCase {
-    std::string id, source, use, metric;
+    std::string id, source, use, metric, convention;
     double published = 0;
     Scenario scenario;
 };
@@ -91,7 +98,7 @@ struct CalibrationCases {
 };
 Result<CalibrationCases> calibrationCases(const Catalog& base);
 // The quantity a run's source reports (`metric`), as `plan` predicts it.
-double calibrationMetric(const std::string& metric, const Plan& plan);
+double calibrationMetric(const std::string& metric, const std::string& convention, const Plan& plan);
 
 std::string validationToText(const ValidationReport& report);
 std::string validationToCsv(const ValidationReport& report);

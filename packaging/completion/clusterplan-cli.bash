@@ -51,7 +51,7 @@ _clusterplan_cli() {
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --pricebook --catalog --profiles" ;;
-        validate) options="--format --cv-profiles --catalog --profiles" ;;
+        validate) options="--format --cv-profiles --in-sample --catalog --profiles" ;;
         calibrate) options="--format --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;
         *) return ;;

@@ -15,6 +15,7 @@
 #include "test_support.h"
 
 using namespace clusterplan;
+using Catch::Matchers::WithinRel;
 using clusterplan::test::catalog;
 
 namespace {
@@ -34,7 +35,7 @@ MeasuredRun measuredFrom(const CalibrationCase& c, const Catalog& cat) {
     MeasuredRun run;
     run.layout = c.scenario.layout;
     run.nodes = c.scenario.cluster.nodes;
-    const double predicted = calibrationMetric(c.metric, plan.value());
+    const double predicted = calibrationMetric(c.metric, c.convention, plan.value());
     run.stepSeconds =
         c.metric == "step_time_s" ? c.published : plan->perf.stepSeconds * predicted / c.published;
     return run;
@@ -66,8 +67,8 @@ std::pair<double, double> fitOneRunPredictOthers(const std::string& source, cons
         auto planAfter = evaluate(c.scenario, fitted);
         REQUIRE(planBefore.ok());
         REQUIRE(planAfter.ok());
-        before.push_back(calibrationMetric(c.metric, planBefore.value()) / c.published - 1);
-        after.push_back(calibrationMetric(c.metric, planAfter.value()) / c.published - 1);
+        before.push_back(calibrationMetric(c.metric, c.convention, planBefore.value()) / c.published - 1);
+        after.push_back(calibrationMetric(c.metric, c.convention, planAfter.value()) / c.published - 1);
     }
     REQUIRE(before.size() >= 5);
     return {meanAbs(before), meanAbs(after)};
@@ -205,8 +206,14 @@ TEST_CASE("the scaling study of a calibrated scenario uses the fitted profile", 
     REQUIRE(builtin768.fits);
     CHECK(at768.best.perf.profileId == "megatron-ampere-fp16+measured");
     CHECK(builtin768.best.perf.profileId == "megatron-ampere-fp16");
-    // The fitted GEMM efficiency is lower (0.755 -> 0.728): the same GPUs train more slowly.
-    CHECK(at768.best.perf.tokensPerSecond < builtin768.best.perf.tokensPerSecond);
+    // The built-in profile already predicts both runs within 1.1 % (docs/user-guide.md), so the fit
+    // keeps its speed; what the measured runs change is the band: their own residuals (at least
+    // ±5 %) instead of the transfer band.
+    CHECK_THAT(at768.best.perf.stepSeconds, WithinRel(builtin768.best.perf.stepSeconds, 0.01));
+    const auto width = [](const ScalePoint& p) {
+        return p.best.perf.stepSecondsHigh - p.best.perf.stepSecondsLow;
+    };
+    CHECK(width(at768) < 0.5 * width(builtin768));
 }
 
 TEST_CASE("a scenario without measured runs is unchanged", "[calibration]") {

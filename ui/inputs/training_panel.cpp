@@ -13,11 +13,15 @@ namespace clusterplan::ui {
 namespace {
 
 // Combo items for an enum, labelled with the engine's own names ("bf16", "adamw").
-template <typename Enum> QList<std::pair<QString, QVariant>> enumItems(std::initializer_list<Enum> values) {
+template <typename Range> QList<std::pair<QString, QVariant>> enumItems(const Range& values) {
     QList<std::pair<QString, QVariant>> items;
-    for (Enum value : values)
+    for (auto value : values)
         items.append({toQString(toString(value)), static_cast<int>(value)});
     return items;
+}
+
+template <typename Enum> QList<std::pair<QString, QVariant>> enumItems(std::initializer_list<Enum> values) {
+    return enumItems<std::initializer_list<Enum>>(values);
 }
 
 // A stack feature: "stack default" (unset, -1), on (1) or off (0).
@@ -68,7 +72,7 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
         form, fields,
         {QStringLiteral("training.framework"), QStringLiteral("framework"), tr("Software stack"),
          tr("Training framework: selects the efficiency profile calibrated on that stack's published runs")},
-        enumItems({Framework::Megatron, Framework::Nemo, Framework::Fsdp, Framework::DeepSpeed}));
+        enumItems(kAllFrameworks));
     m_overlapGradReduce = addComboBox(
         form, fields,
         {QStringLiteral("training.overlap_grad_reduce"), QStringLiteral("overlapGradReduce"),
