@@ -2,11 +2,13 @@
 // plan's own numbers.
 #include "window_fixture.h"
 
+#include <QApplication>
 #include <QBarSet>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -22,6 +24,7 @@
 #include "ui/charts/scaling_tab.h"
 #include "ui/charts/step_time_chart_view.h"
 #include "ui/charts/verdict_card.h"
+#include "ui/models/money_text.h"
 #include "ui/models/plan_comparison.h"
 #include "ui/models/plan_summary.h"
 #include "ui/models/qt_text.h"
@@ -130,8 +133,9 @@ TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
     f.window.showTabOf(f.window.costDetails());  // the Cost tab renders when shown
     const cost::CostReport& r = *f.controller.plan()->cost;
     const CostDetailsView& details = *f.window.costDetails();
-    CHECK(details.runCostText().contains(toQString(cost::formatMoney(*r.runCostRent, r.currency))));
-    CHECK(details.runCostText().contains(toQString(cost::formatMoney(*r.runCostBuy, r.currency))));
+    // In a sentence: cents only below ¥10,000 (issue 26).
+    CHECK(details.runCostText().contains(proseMoneyText(*r.runCostRent, r.currency)));
+    CHECK(details.runCostText().contains(proseMoneyText(*r.runCostBuy, r.currency)));
     REQUIRE(details.yearlyTable()->rowCount() == r.horizonMonths / 12);
     const int last = details.yearlyTable()->rowCount() - 1;
     // To the whole unit in the cell ("¥1,080,000"), exact in its tooltip.
