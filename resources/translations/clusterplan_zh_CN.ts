@@ -1052,10 +1052,6 @@
         <translation>基线</translation>
     </message>
     <message>
-        <source>%1 layouts evaluated (drag to zoom, right-click to zoom out)</source>
-        <translation>共评估 %1 种布局（拖动可放大，右键缩小）</translation>
-    </message>
-    <message>
         <source>No layout search: every layout key is fixed in this scenario</source>
         <translation>没有布局搜索：本方案的并行布局各项均已固定</translation>
     </message>
@@ -1086,6 +1082,14 @@
     <message>
         <source>&lt;br&gt;CPU offload: %1</source>
         <translation>&lt;br&gt;CPU 卸载：%1</translation>
+    </message>
+    <message>
+        <source>%1 layouts evaluated</source>
+        <translation>共评估 %1 种布局</translation>
+    </message>
+    <message>
+        <source>drag to zoom, right-click to zoom out</source>
+        <translation>拖动可放大，右键缩小</translation>
     </message>
 </context>
 <context>
@@ -1451,6 +1455,10 @@
     <message>
         <source>max micro-batch</source>
         <translation>最大微批次</translation>
+    </message>
+    <message>
+        <source>Search: keys the search chooses</source>
+        <translation>搜索：由搜索决定的参数</translation>
     </message>
 </context>
 <context>
