@@ -74,7 +74,9 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     m_tornado = new QChartView(chart);
     m_tornado->setObjectName(QStringLiteral("sensitivityTornado"));
     m_tornado->setRenderHint(QPainter::Antialiasing);
-    m_tornado->setMinimumSize(460, 260);
+    // Narrow enough to sit beside the cost chart in a 1024-pixel window; tall enough for ten input
+    // names, each on a line of its own.
+    m_tornado->setMinimumSize(300, 300);
     chart->legend()->setFont(QFont(chart->legend()->font().family(), 8));
     m_inputAxis->setLabelsFont(QFont(m_inputAxis->labelsFont().family(), 8));
 

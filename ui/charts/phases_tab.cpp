@@ -97,7 +97,7 @@ QChartView* PhasesTab::createChart(const QString& title, QLineSeries* (&series)[
     chart->legend()->setAlignment(Qt::AlignBottom);
     auto* view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(360, 280);
+    view->setMinimumSize(260, 280);  // two side by side in a 1024-pixel window
     return view;
 }
 
