@@ -92,7 +92,7 @@ LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(chartWithLegend);
     split->addWidget(m_table);
-    split->setSizes({520, 620});
+    split->setSizes({620, 520});  // the cloud first; the table scrolls its columns
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(createToolbar());
