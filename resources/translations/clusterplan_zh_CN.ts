@@ -799,10 +799,6 @@
         <translation>&lt;b&gt;训练任务&lt;/b&gt;（%1 GPU·小时，%2 B token）：租用 &lt;b&gt;%3&lt;/b&gt;，自有 &lt;b&gt;%4&lt;/b&gt;</translation>
     </message>
     <message>
-        <source> · per million tokens %1 %2 rented, %1 %3 owned</source>
-        <translation> · 每百万 token：租用 %1 %2，自有 %1 %3</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Training run&lt;/b&gt;: no cost per useful GPU-hour (utilisation 0)</source>
         <translation>&lt;b&gt;训练任务&lt;/b&gt;：无法计算每有效 GPU·小时成本（利用率为 0）</translation>
     </message>
@@ -869,6 +865,10 @@
     <message>
         <source>change of rent − own net at month %1</source>
         <translation>第 %1 个月“租用 − 自有净成本”的变化</translation>
+    </message>
+    <message>
+        <source> · per million tokens %1 rented, %2 owned</source>
+        <translation> · 每百万 token：租用 %1，自有 %2</translation>
     </message>
 </context>
 <context>
@@ -1052,10 +1052,6 @@
         <translation>基线</translation>
     </message>
     <message>
-        <source>%1 layouts evaluated (drag to zoom, right-click to zoom out)</source>
-        <translation>共评估 %1 种布局（拖动可放大，右键缩小）</translation>
-    </message>
-    <message>
         <source>No layout search: every layout key is fixed in this scenario</source>
         <translation>没有布局搜索：本方案的并行布局各项均已固定</translation>
     </message>
@@ -1086,6 +1082,14 @@
     <message>
         <source>&lt;br&gt;CPU offload: %1</source>
         <translation>&lt;br&gt;CPU 卸载：%1</translation>
+    </message>
+    <message>
+        <source>%1 layouts evaluated</source>
+        <translation>共评估 %1 种布局</translation>
+    </message>
+    <message>
+        <source>drag to zoom, right-click to zoom out</source>
+        <translation>拖动可放大，右键缩小</translation>
     </message>
 </context>
 <context>
@@ -1451,6 +1455,10 @@
     <message>
         <source>max micro-batch</source>
         <translation>最大微批次</translation>
+    </message>
+    <message>
+        <source>Search: keys the search chooses</source>
+        <translation>搜索：由搜索决定的参数</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScatterSeries>
@@ -104,7 +105,10 @@ TEST_CASE("explorer.cloud_holds_every_evaluated_layout", "[explorer]") {
     for (const Candidate& c : search.ranked)
         front += c.pareto ? 1 : 0;
     CHECK(f.chart().frontSeries()->count() == static_cast<int>(front));
-    CHECK(f.chart().chart()->title().contains(QString::number(search.evaluated)));
+    // The count with group separators ("3,648"), as every count in the window.
+    CHECK(f.chart().chart()->title().contains(
+        QStringLiteral("%1 layouts evaluated")
+            .arg(QLocale().toString(static_cast<qlonglong>(search.evaluated)))));
 }
 
 TEST_CASE("explorer.click_on_point_selects_layout_everywhere", "[explorer]") {
@@ -307,4 +311,78 @@ TEST_CASE("explorer.fits_only_filters_the_cloud_and_zooms_to_the_layouts_that_fi
     CHECK(std::abs(std::remainder(x->max(), step)) < 1e-6 * x->max());
     box->click();
     CHECK(f.chart().cloud()->points().size() == ranked.size());
+}
+
+// Issue 26: "Use this layout" closed the search and emptied the cloud and the table ("every layout
+// key is fixed", "0 of 0 shown"); after a baseline was pinned and a second layout used, only the
+// baseline's square was drawn. The explored search stays, so the user compares and uses another
+// layout of it without Undo; an edit of another input drops it (its cloud would be another job's).
+TEST_CASE("explorer.use_this_layout_keeps_the_explored_cloud", "[explorer][issue26]") {
+    ExplorerFixture f;
+    const std::size_t layouts = f.plan().search->ranked.size();
+    const std::size_t drawn = f.chart().cloud()->points().size();
+    REQUIRE(drawn > 1);
+    const std::size_t first = f.otherRow();
+    const std::size_t second = *f.plan().search->best;
+    const Candidate chosen = f.plan().search->ranked[second];
+    QTest::mouseClick(f.widget<QPushButton>("pinBaseline"), Qt::LeftButton);
+    auto* use = f.widget<QPushButton>("useLayout");
+    for (const std::size_t row : {first, second}) {
+        INFO("using row " << row);
+        f.window.comparison().selectLayout(row);
+        REQUIRE(f.editAndWait([&] { QTest::mouseClick(use, Qt::LeftButton); }));
+        QApplication::processEvents();
+        REQUIRE_FALSE(f.plan().search.has_value());  // the layout is pinned in the scenario
+        CHECK(f.chart().cloud()->points().size() == drawn);
+        CHECK(f.window.explorer()->model()->rowCount() == static_cast<int>(layouts));
+        CHECK(f.window.comparison().selectedIndex() == row);  // the used layout stays marked
+        CHECK(f.chart().selectedSeries()->count() == 1);
+        CHECK(use->isEnabled());
+    }
+    // The second layout used is the current plan, beside the baseline's square.
+    CHECK(f.plan().perf.stepSeconds == Approx(chosen.perf.stepSeconds));
+    CHECK(f.plan().memory.total() == Approx(chosen.memoryBytes));
+    CHECK(f.window.comparison().baseline().has_value());
+    const QList<QAbstractSeries*> series = f.chart().chart()->series();
+    const bool baselineDrawn = std::any_of(series.begin(), series.end(), [](QAbstractSeries* s) {
+        const auto* scatter = qobject_cast<QScatterSeries*>(s);
+        return scatter && scatter->markerShape() == QScatterSeries::MarkerShapeRectangle &&
+               scatter->count() == 1;
+    });
+    CHECK(baselineDrawn);
+
+    // Another input changed: the explored cloud is of another job and goes.
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.training.tokens *= 2; }); }));
+    QApplication::processEvents();
+    CHECK(f.chart().cloud()->points().empty());
+    CHECK(f.window.explorer()->model()->rowCount() == 0);
+}
+
+// Issue 26: the y axis must not jump when a layout is selected: the same cloud keeps the same
+// axes, the user's zoom and the same plot area, whichever point is marked.
+TEST_CASE("explorer.selection_keeps_the_axes_still", "[explorer][issue26]") {
+    ExplorerFixture f;
+    showAtDefaultSize(f, f.window.explorer());
+    auto* yAxis = qobject_cast<QValueAxis*>(f.chart().chart()->axes(Qt::Vertical).value(0));
+    REQUIRE(yAxis != nullptr);
+    const double fullMax = yAxis->max();
+    // Zoomed in on the middle of the plot, as a drag does.
+    const QRectF full = f.chart().chart()->plotArea();
+    f.chart().chart()->zoomIn(full.adjusted(full.width() / 4, full.height() / 4, -full.width() / 4, 0));
+    REQUIRE(yAxis->max() < fullMax);
+    QApplication::processEvents();
+    const QRectF plotArea = f.chart().chart()->plotArea();
+    const double yMin = yAxis->min();
+    const double yMax = yAxis->max();
+    const double xMax = f.chart().xAxis()->max();
+    for (const std::size_t row : {f.otherRow(), std::size_t{0}, f.plan().search->ranked.size() - 1}) {
+        INFO("row " << row);
+        f.window.comparison().selectLayout(row);
+        QApplication::processEvents();
+        REQUIRE(f.chart().selectedSeries()->count() == 1);
+        CHECK(yAxis->min() == yMin);
+        CHECK(yAxis->max() == yMax);
+        CHECK(f.chart().xAxis()->max() == xMax);
+        CHECK(f.chart().chart()->plotArea() == plotArea);
+    }
 }

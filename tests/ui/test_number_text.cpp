@@ -13,6 +13,7 @@
 #include "ui/charts/money_axis.h"
 #include "ui/charts/step_time_chart_view.h"
 #include "ui/models/layout_table_model.h"
+#include "ui/models/money_text.h"
 #include "ui/models/number_text.h"
 #include "ui/models/plan_summary.h"
 
@@ -98,4 +99,20 @@ TEST_CASE("numbers.summary_and_step_chart_show_a_dash_for_non_finite", "[numbers
     chart.setPlans(plan, nullptr, nullptr);
     CHECK_FALSE(showsNonFinite(chart.chart()->title()));
     CHECK(chart.chart()->title().contains(QStringLiteral("MFU %1 %").arg(kDash)));
+}
+
+// Issue 26: one way to write money. "-¥460,692.00" had a hyphen, and "¥72,515.45" kept cents that
+// say nothing beside "¥50.83k": a minus sign, cents only below ¥10,000 in sentences, whole units in
+// tables, the exact amount (cents) for tooltips.
+TEST_CASE("issue_26_money_has_one_format", "[issue26][number_text]") {
+    const QString minus(QChar(0x2212));
+    const auto money = [](double units) { return cost::Money::fromUnits(units); };
+    CHECK(moneyText(money(-460'692), cost::Currency::Cny) == minus + QStringLiteral("¥460,692.00"));
+    CHECK(moneyText(money(1'540'692.27), cost::Currency::Usd) == QStringLiteral("$1,540,692.27"));
+    CHECK(wholeMoneyText(money(-460'692.40), cost::Currency::Cny) == minus + QStringLiteral("¥460,692"));
+    CHECK(wholeMoneyText(money(1'540'692.50), cost::Currency::Cny) == QStringLiteral("¥1,540,693"));
+    CHECK(proseMoneyText(money(9'677.49), cost::Currency::Cny) == QStringLiteral("¥9,677.49"));
+    CHECK(proseMoneyText(money(11.5147), cost::Currency::Cny) == QStringLiteral("¥11.51"));
+    CHECK(proseMoneyText(money(14'319.49), cost::Currency::Cny) == QStringLiteral("¥14,319"));
+    CHECK(proseMoneyText(money(-72'515.45), cost::Currency::Cny) == minus + QStringLiteral("¥72,515"));
 }

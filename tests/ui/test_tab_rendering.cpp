@@ -15,6 +15,7 @@
 #include "ui/charts/phases_tab.h"
 #include "ui/mainwindow/tab_renderer.h"
 #include "ui/models/layout_table_model.h"
+#include "ui/models/money_text.h"
 #include "ui/models/qt_text.h"
 
 using namespace clusterplan;
@@ -68,8 +69,8 @@ TEST_CASE("tabs.hidden_tab_is_not_rendered_until_shown", "[tabs]") {
     const cost::CostReport& report = *f.controller.plan()->cost;
     CHECK(rentAtHorizon(costChart) == Approx(report.rentAccruedTotal.units()));
     CHECK_THAT(rentAtHorizon(costChart), Catch::Matchers::WithinRel(2 * rentBefore, 0.01));
-    CHECK(f.window.costDetails()->runCostText().contains(
-        toQString(cost::formatMoney(*report.runCostRent, report.currency))));
+    CHECK(
+        f.window.costDetails()->runCostText().contains(proseMoneyText(*report.runCostRent, report.currency)));
     // Showing it again without a new plan does not render it again.
     tabs->setCurrentIndex(0);
     f.window.showTabOf(&costChart);

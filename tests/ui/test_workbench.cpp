@@ -2,11 +2,13 @@
 // plan's own numbers.
 #include "window_fixture.h"
 
+#include <QApplication>
 #include <QBarSet>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -22,6 +24,7 @@
 #include "ui/charts/scaling_tab.h"
 #include "ui/charts/step_time_chart_view.h"
 #include "ui/charts/verdict_card.h"
+#include "ui/models/money_text.h"
 #include "ui/models/plan_comparison.h"
 #include "ui/models/plan_summary.h"
 #include "ui/models/qt_text.h"
@@ -130,8 +133,9 @@ TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
     f.window.showTabOf(f.window.costDetails());  // the Cost tab renders when shown
     const cost::CostReport& r = *f.controller.plan()->cost;
     const CostDetailsView& details = *f.window.costDetails();
-    CHECK(details.runCostText().contains(toQString(cost::formatMoney(*r.runCostRent, r.currency))));
-    CHECK(details.runCostText().contains(toQString(cost::formatMoney(*r.runCostBuy, r.currency))));
+    // In a sentence: cents only below ¥10,000 (issue 26).
+    CHECK(details.runCostText().contains(proseMoneyText(*r.runCostRent, r.currency)));
+    CHECK(details.runCostText().contains(proseMoneyText(*r.runCostBuy, r.currency)));
     REQUIRE(details.yearlyTable()->rowCount() == r.horizonMonths / 12);
     const int last = details.yearlyTable()->rowCount() - 1;
     // To the whole unit in the cell ("¥1,080,000"), exact in its tooltip.
@@ -166,4 +170,40 @@ TEST_CASE("workbench.verdict_cites_the_cross_validated_accuracy", "[workbench]")
     CHECK(
         details->text().contains(QStringLiteral("off by %1 %").arg(100 * a.transferMeanAbsError, 0, 'f', 1)));
     CHECK(details->text().contains(QStringLiteral("cross-validated")));
+}
+
+// Issue 26: one money format in the window. The verdict's captions write amounts as short as the
+// figure beside them ("¥3.84M" beside "¥5.46M owned", not beside "¥5,462,559.67"), and the Cost
+// tab's run line drops cents from ¥10,000 on and groups its counts ("504,342 GPU-hours").
+TEST_CASE("issue_26_money_reads_the_same_in_the_verdict_and_the_cost_tab", "[issue26][verdict][cost]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));
+    }));
+    const Plan& plan = *f.controller.plan();
+    REQUIRE(plan.cost.has_value());
+    const cost::CostReport& r = *plan.cost;
+    REQUIRE(r.runCostBuy.has_value());
+    REQUIRE(r.runGpuHours.has_value());
+    const QString symbol = toQString(cost::currencySymbol(r.currency));
+    const VerdictCard& card = *f.window.verdict();
+    CHECK(card.caption(QStringLiteral("run_cost")) ==
+          QStringLiteral("rented; %1 owned").arg(formatShortMoney(r.runCostBuy->units(), symbol)));
+    // Cents on an amount of ten thousand or more ("5,462,559.67"): in no caption, comparison or line.
+    const QRegularExpression centsOnLarge(QStringLiteral("\\d{1,3}(,\\d{3})+\\.\\d\\d(?!\\d)"));
+    QStringList texts;
+    for (const char* name :
+         {"fit", "layout", "throughput", "mfu", "days", "run_cost", "rent_vs_buy", "break_even"})
+        texts << card.caption(QString::fromLatin1(name)) << card.delta(QString::fromLatin1(name));
+    f.window.showTabOf(f.window.costDetails());
+    QApplication::processEvents();
+    const QString runLine = f.widget<QLabel>("runCost")->text();
+    texts << runLine;
+    for (const QString& text : texts) {
+        INFO(text.toStdString());
+        CHECK_FALSE(centsOnLarge.match(text).hasMatch());
+    }
+    CHECK(runLine.contains(QLocale().toString(std::round(*r.runGpuHours), 'f', 0) +
+                           QStringLiteral(" GPU-hours")));
+    CHECK(runLine.contains(wholeMoneyText(*r.runCostBuy, r.currency)));
 }

@@ -77,7 +77,7 @@ QLineSeries* costLine(const QString& name, const QColor& color, Qt::PenStyle sty
 CostChartView::CostChartView(QWidget* parent) : QChartView(parent) {
     setObjectName(QStringLiteral("costChart"));
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(360, 280);
+    setMinimumSize(250, 240);  // beside the cost details in a 1024-pixel window
     QChart* chart = this->chart();
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);  // solid vs dashed

@@ -47,13 +47,6 @@ QTableWidgetItem* rightCell(const QString& text) {
 constexpr int kWholeRole = Qt::UserRole;
 constexpr int kCompactRole = Qt::UserRole + 1;
 
-QString wholeMoney(const cost::Money& m, cost::Currency c) {
-    QString text = moneyText(cost::Money::fromUnits(std::round(m.units())), c);
-    if (text.endsWith(QLatin1String(".00")))
-        text.chop(3);
-    return text;
-}
-
 }  // namespace
 
 CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
@@ -81,7 +74,9 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     m_tornado = new QChartView(chart);
     m_tornado->setObjectName(QStringLiteral("sensitivityTornado"));
     m_tornado->setRenderHint(QPainter::Antialiasing);
-    m_tornado->setMinimumSize(460, 260);
+    // Narrow enough to sit beside the cost chart in a 1024-pixel window; tall enough for ten input
+    // names, each on a line of its own.
+    m_tornado->setMinimumSize(300, 300);
     chart->legend()->setFont(QFont(chart->legend()->font().family(), 8));
     m_inputAxis->setLabelsFont(QFont(m_inputAxis->labelsFont().family(), 8));
 
@@ -133,15 +128,17 @@ void CostDetailsView::setPlan(const Plan& plan) {
     const cost::CostReport& r = *plan.cost;
     QString text;
     if (r.runCostRent && r.runCostBuy) {
-        text = tr("<b>Training run</b> (%1 GPU-hours, %2 B tokens): <b>%3</b> rented, <b>%4</b> owned")
-                   .arg(formatPlainNumber(r.runGpuHours.value_or(0), 0),
-                        formatPlainNumber(r.trainingTokens / 1e9, 0), moneyText(*r.runCostRent, r.currency),
-                        moneyText(*r.runCostBuy, r.currency));
+        // Amounts as every sentence of the window writes them (ui/models/money_text.h): no cents
+        // from ¥10,000 on, cents below ("¥11.51" per million tokens, not "¥ 11.5147"); counts
+        // with group separators.
+        text =
+            tr("<b>Training run</b> (%1 GPU-hours, %2 B tokens): <b>%3</b> rented, <b>%4</b> owned")
+                .arg(formatNumber(r.runGpuHours.value_or(0), 0), formatNumber(r.trainingTokens / 1e9, 0),
+                     proseMoneyText(*r.runCostRent, r.currency), proseMoneyText(*r.runCostBuy, r.currency));
         if (r.perMillionTokensRent && r.perMillionTokensBuy)
-            text += tr(" · per million tokens %1 %2 rented, %1 %3 owned")
-                        .arg(toQString(cost::currencySymbol(r.currency)),
-                             formatPlainNumber(*r.perMillionTokensRent, 4),
-                             formatPlainNumber(*r.perMillionTokensBuy, 4));
+            text += tr(" · per million tokens %1 rented, %2 owned")
+                        .arg(proseMoneyText(cost::Money::fromUnits(*r.perMillionTokensRent), r.currency),
+                             proseMoneyText(cost::Money::fromUnits(*r.perMillionTokensBuy), r.currency));
     } else {
         text = tr("<b>Training run</b>: no cost per useful GPU-hour (utilisation 0)");
     }
@@ -225,7 +222,7 @@ void CostDetailsView::showYearly(const Plan& plan) {
         m_yearly->setItem(i, 0, rightCell(tr("%1 (%2)").arg((p.month + 11) / 12).arg(p.month)));
         int column = 1;
         for (const cost::Money& amount : {p.rentAccrued, p.buy, p.buyNet, p.rentPv, p.buyPv}) {
-            QTableWidgetItem* cell = rightCell(wholeMoney(amount, r.currency));
+            QTableWidgetItem* cell = rightCell(wholeMoneyText(amount, r.currency));
             cell->setData(kWholeRole, cell->text());
             cell->setData(kCompactRole, formatShortMoney(amount.units(), symbol));
             cell->setToolTip(moneyText(amount, r.currency));

@@ -13,8 +13,8 @@
 
 #include <QChart>
 #include <QEvent>
+#include <QLabel>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QPen>
@@ -38,6 +38,12 @@ const QColor kRecommendedColor(0xD5, 0x5E, 0x00);
 const QColor kSelectedColor(0xCC, 0x79, 0xA7);
 const QColor kBaselineColor(0xE6, 0x9F, 0x00);
 
+// "● fits": the marker's symbol in its colour, kept on one line with its name.
+QString legendEntry(const QColor& color, const QString& symbol, const QString& name) {
+    return QStringLiteral("<span style='color:%1'>%2</span>&nbsp;%3")
+        .arg(color.name(), symbol, name.toHtmlEscaped());
+}
+
 QScatterSeries* marker(QScatterSeries::MarkerShape shape, qreal size) {
     auto* s = new QScatterSeries;
     s->setMarkerShape(shape);
@@ -54,11 +60,14 @@ ExplorerChartView::ExplorerChartView(QWidget* parent) : QChartView(parent) {
     // Drag zooms; a click without a drag still reaches the points (ClickThroughRubberBand).
     setRubberBand(QChartView::RubberBands(QChartView::RectangleRubberBand) |
                   QChartView::ClickThroughRubberBand);
-    setMinimumSize(360, 300);
+    setMinimumSize(320, 220);  // beside the table in a 1024 × 700 window
     QChart* chart = this->chart();
-    useLocaleNumbers(chart);  // "30,799" tokens/s, not "30799"
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    useLocaleNumbers(chart);      // "30,799" tokens/s, not "30799"
+    chart->legend()->hide();      // legendLabel() instead
+    m_legend = new QLabel(this);  // a child until the tab lays it out: never leaked
+    m_legend->setObjectName(QStringLiteral("explorerLegend"));
+    m_legend->setWordWrap(true);
+    m_legend->setAlignment(Qt::AlignHCenter);
     chart->setMargins(QMargins(4, 4, 4, 4));
     m_xAxis = new QValueAxis(chart);
     m_yAxis = new QValueAxis(chart);
@@ -103,6 +112,14 @@ void ExplorerChartView::applyColors() {
     paint(m_recommended, kRecommendedColor);
     paint(m_selected, kSelectedColor);
     paint(m_baseline, kBaselineColor);
+    const QString gap = QStringLiteral(" &nbsp;&nbsp; ");
+    m_legend->setText(QStringList{legendEntry(kFitsColor, QStringLiteral("●"), m_fitsLegend->name()),
+                                  legendEntry(muted, QStringLiteral("●"), m_noFitLegend->name()),
+                                  legendEntry(kFrontColor, QStringLiteral("━"), m_front->name()),
+                                  legendEntry(kRecommendedColor, QStringLiteral("★"), m_recommended->name()),
+                                  legendEntry(kSelectedColor, QStringLiteral("●"), m_selected->name()),
+                                  legendEntry(kBaselineColor, QStringLiteral("■"), m_baseline->name())}
+                          .join(gap));
 }
 
 void ExplorerChartView::changeEvent(QEvent* event) {
@@ -114,17 +131,38 @@ void ExplorerChartView::changeEvent(QEvent* event) {
 void ExplorerChartView::setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline) {
     m_plan = &plan;
     m_selectedRow = selected;
-    m_baselinePoint.reset();
-    if (baseline) {
-        Candidate b;
-        b.layout = baseline->layout;
-        b.memoryBytes = baseline->memory.total();
-        b.perf = baseline->perf;
-        b.fits = baseline->memory.fits();
-        if (const auto x = metricValue(b))
-            m_baselinePoint = QPointF(*x, baseline->perf.tokensPerSecond);
-    }
+    setBaselinePoint(baseline);
     rebuild();
+}
+
+void ExplorerChartView::setMarks(std::optional<std::size_t> selected, const Plan* baseline) {
+    m_selectedRow = selected;
+    setBaselinePoint(baseline);
+    drawMarks();
+}
+
+void ExplorerChartView::setBaselinePoint(const Plan* baseline) {
+    m_baselinePoint.reset();
+    if (!baseline)
+        return;
+    Candidate b;
+    b.layout = baseline->layout;
+    b.memoryBytes = baseline->memory.total();
+    b.perf = baseline->perf;
+    b.fits = baseline->memory.fits();
+    if (const auto x = metricValue(b))
+        m_baselinePoint = QPointF(*x, baseline->perf.tokensPerSecond);
+}
+
+// The selected layout's circle (where the cloud draws it) and the baseline's square.
+void ExplorerChartView::drawMarks() {
+    QList<QPointF> selected;
+    if (m_selectedRow)
+        for (const auto& p : m_cloud->points())
+            if (p.id == *m_selectedRow)
+                selected << p.value;
+    m_selected->replace(selected);
+    m_baseline->replace(m_baselinePoint ? QList<QPointF>{*m_baselinePoint} : QList<QPointF>{});
 }
 
 void ExplorerChartView::setFitsOnly(bool fitsOnly) {
@@ -160,7 +198,6 @@ void ExplorerChartView::rebuild() {
     std::vector<PointCloudItem::Point> points;
     QList<QPointF> front;
     QList<QPointF> recommended;
-    QList<QPointF> selected;
     if (m_plan && m_plan->search) {
         const auto& ranked = m_plan->search->ranked;
         points.reserve(ranked.size());
@@ -175,23 +212,19 @@ void ExplorerChartView::rebuild() {
                 front << value;
             if (m_plan->search->best == i)
                 recommended << value;
-            if (m_selectedRow == i)
-                selected << value;
         }
     }
     std::sort(front.begin(), front.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
     m_cloud->setPoints(std::move(points));
     m_front->replace(front);
     m_recommended->replace(recommended);
-    m_selected->replace(selected);
-    m_baseline->replace(m_baselinePoint ? QList<QPointF>{*m_baselinePoint} : QList<QPointF>{});
-    for (QXYSeries* s : {static_cast<QXYSeries*>(m_selected), static_cast<QXYSeries*>(m_baseline)})
-        for (QLegendMarker* m : chart()->legend()->markers(s))
-            m->setVisible(s->count() > 0);
+    drawMarks();
 
     const std::size_t evaluated = m_plan && m_plan->search ? m_plan->search->evaluated : 0;
+    // Two short lines, not one long one that Qt Charts cut to "..." in a narrow window.
     chart()->setTitle(evaluated
-                          ? tr("%1 layouts evaluated (drag to zoom, right-click to zoom out)").arg(evaluated)
+                          ? tr("%1 layouts evaluated").arg(formatNumber(static_cast<double>(evaluated), 0)) +
+                                QStringLiteral("<br>") + tr("drag to zoom, right-click to zoom out")
                           : tr("No layout search: every layout key is fixed in this scenario"));
     switch (m_metric) {
     case Metric::Memory:

@@ -10,6 +10,7 @@
 
 #include <optional>
 
+class QLabel;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
@@ -31,8 +32,12 @@ public:
 
     explicit ExplorerChartView(QWidget* parent = nullptr);
 
-    // `baseline` is drawn as a marker when it has a layout in the same units.
+    // `baseline` is drawn as a marker when it has a layout in the same units. Fits the axes to
+    // the plan's layouts.
     void setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline);
+    // Moves the selected and baseline markers only: the cloud, the axes and the user's zoom stay
+    // (issue 26: the y axis jumped on every selection).
+    void setMarks(std::optional<std::size_t> selected, const Plan* baseline);
     void setMetric(Metric metric);
     [[nodiscard]] Metric metric() const { return m_metric; }
     // Fits only: the layouts that do not fit leave the cloud, and the axes zoom to those that do
@@ -40,6 +45,10 @@ public:
     void setFitsOnly(bool fitsOnly);
     [[nodiscard]] bool fitsOnly() const { return m_fitsOnly; }
     [[nodiscard]] QValueAxis* xAxis() const { return m_xAxis; }
+    // The legend, for the tab to place under the chart: a label that wraps its entries onto a
+    // second line where Qt Charts' one-row legend cut them ("Pare…", "rec…", "帕累托…"). It lists
+    // every marker, shown or not, so that selecting a layout does not resize the chart.
+    [[nodiscard]] QLabel* legendLabel() const { return m_legend; }
 
     // For tests and the bench: the cloud, and where the layout of a ranking row is drawn.
     [[nodiscard]] const PointCloudItem* cloud() const { return m_cloud; }
@@ -60,6 +69,8 @@ protected:
 
 private:
     void rebuild();
+    void setBaselinePoint(const Plan* baseline);
+    void drawMarks();
     void applyColors();
     [[nodiscard]] std::optional<double> metricValue(const Candidate& c) const;
     void fitAxes();
@@ -79,6 +90,7 @@ private:
     QScatterSeries* m_selected = nullptr;
     QScatterSeries* m_baseline = nullptr;
     QPointF m_pressPos;
+    QLabel* m_legend = nullptr;  // laid out (and owned) by the tab
 };
 
 }  // namespace clusterplan::ui

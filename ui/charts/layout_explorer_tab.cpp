@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -82,10 +83,16 @@ LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setDefaultSectionSize(64);
 
+    auto* chartWithLegend = new QWidget;
+    auto* chartColumn = new QVBoxLayout(chartWithLegend);
+    chartColumn->setContentsMargins(0, 0, 0, 0);
+    chartColumn->setSpacing(0);
+    chartColumn->addWidget(m_chart, 1);
+    chartColumn->addWidget(m_chart->legendLabel());
     auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(m_chart);
+    split->addWidget(chartWithLegend);
     split->addWidget(m_table);
-    split->setSizes({520, 620});
+    split->setSizes({620, 520});  // the cloud first; the table scrolls its columns
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(createToolbar());
@@ -105,9 +112,15 @@ LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent
 void LayoutExplorerTab::render() {
     // By generation, not by a planChanged slot of this tab: PlanComparison hears planChanged first
     // and may have this tab rendered before such a slot ran (the table then kept the old rows).
-    if (rankingStale())
+    // New layouts: refill the table and fit the chart to them. Otherwise only the selection or
+    // the baseline changed: the markers move, the axes and the user's zoom stay.
+    if (rankingStale()) {
         showRanking();
-    showPlan();
+        showPlan();
+        return;
+    }
+    const auto& baseline = m_comparison.baseline();
+    m_chart->setMarks(m_comparison.selectedIndex(), baseline ? &*baseline : nullptr);
 }
 
 QWidget* LayoutExplorerTab::createToolbar() {
@@ -142,22 +155,33 @@ QWidget* LayoutExplorerTab::createToolbar() {
     connect(m_useLayout, &QPushButton::clicked, this, [this] { m_comparison.useSelectedLayout(); });
     m_count = new QLabel;
 
+    // Two rows, so the tab fits a 1024-pixel window beside the inputs (issue 26): the axis, the
+    // filter box and the action above; the text filter and its count below.
     auto* bar = new QWidget;
-    auto* row = new QHBoxLayout(bar);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(new QLabel(tr("x axis:")));
-    row->addWidget(m_metric);
-    row->addWidget(m_filter, 1);
-    row->addWidget(m_fitsOnly);
-    row->addWidget(m_count);
-    row->addWidget(m_useLayout);
+    auto* rows = new QGridLayout(bar);
+    rows->setContentsMargins(0, 0, 0, 0);
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("x axis:")));
+    top->addWidget(m_metric);
+    top->addWidget(m_fitsOnly);
+    top->addStretch(1);
+    top->addWidget(m_useLayout);
+    rows->addLayout(top, 0, 0, 1, 2);
+    rows->addWidget(m_filter, 1, 0);
+    rows->addWidget(m_count, 1, 1);
+    rows->setColumnStretch(0, 1);
     return bar;
 }
 
 QWidget* LayoutExplorerTab::createSearchOptions() {
-    auto* box = new QGroupBox(tr("Search: keys the search chooses (unticked keys keep the value shown "
-                                 "in the Layout inputs)"));
-    auto* row = new QHBoxLayout(box);
+    // A short title, the rule in its tooltip, and the keys in two rows of five: in one row the
+    // box alone was wider than the results pane of a 1024-pixel window.
+    auto* box = new QGroupBox(tr("Search: keys the search chooses"));
+    box->setToolTip(tr("Search: keys the search chooses (unticked keys keep the value shown "
+                       "in the Layout inputs)"));
+    auto* grid = new QGridLayout(box);
+    grid->setContentsMargins(6, 2, 6, 2);
+    grid->setVerticalSpacing(0);
     const std::pair<unsigned, QString> keys[] = {{kTp, tr("TP")},
                                                  {kPp, tr("PP")},
                                                  {kDp, tr("DP")},
@@ -168,14 +192,16 @@ QWidget* LayoutExplorerTab::createSearchOptions() {
                                                  {kZeroStage, tr("ZeRO")},
                                                  {kRecompute, tr("recompute")},
                                                  {kSequenceParallel, tr("SP")}};
+    constexpr int kKeysPerRow = 5;
+    int index = 0;
     for (const auto& [key, name] : keys) {
         auto* check = new QCheckBox(name);
         check->setObjectName(QStringLiteral("openKey%1").arg(key));
         connect(check, &QCheckBox::toggled, this, [this, key = key](bool on) { setKeyOpen(key, on); });
-        row->addWidget(check);
+        grid->addWidget(check, index / kKeysPerRow, index % kKeysPerRow);
         m_openKeys.emplace_back(key, check);
+        ++index;
     }
-    row->addSpacing(12);
     m_crossNodeTp = new QCheckBox(tr("TP across servers"));
     m_crossNodeTp->setObjectName(QStringLiteral("crossNodeTp"));
     m_crossNodeTp->setToolTip(tr("Let TP groups span servers (slow over the scale-out network; "
@@ -192,10 +218,12 @@ QWidget* LayoutExplorerTab::createSearchOptions() {
     };
     connect(m_crossNodeTp, &QCheckBox::toggled, this, apply);
     connect(m_maxMicroBatch, &QSpinBox::valueChanged, this, apply);
-    row->addWidget(m_crossNodeTp);
-    row->addWidget(new QLabel(tr("max micro-batch")));
-    row->addWidget(m_maxMicroBatch);
-    row->addStretch(1);
+    // How the keys are searched: right of the keys, one option a row.
+    grid->setColumnMinimumWidth(kKeysPerRow, 12);
+    grid->addWidget(m_crossNodeTp, 0, kKeysPerRow + 1, 1, 2);
+    grid->addWidget(new QLabel(tr("max micro-batch")), 1, kKeysPerRow + 1);
+    grid->addWidget(m_maxMicroBatch, 1, kKeysPerRow + 2);
+    grid->setColumnStretch(kKeysPerRow + 3, 1);
     return box;
 }
 
@@ -231,17 +259,19 @@ bool LayoutExplorerTab::rankingStale() const {
 }
 
 void LayoutExplorerTab::showPlan() {
+    const Plan* ranking = m_comparison.rankingPlan();
     const auto& plan = m_comparison.controller().plan();
     if (!plan)
         return;
     const auto& baseline = m_comparison.baseline();
-    m_chart->setPlan(*plan, m_comparison.selectedIndex(), baseline ? &*baseline : nullptr);
+    // The explored search's cloud stays after "Use this layout" pinned one of its layouts.
+    m_chart->setPlan(ranking ? *ranking : *plan, m_comparison.selectedIndex(),
+                     baseline ? &*baseline : nullptr);
 }
 
 void LayoutExplorerTab::showRanking() {
-    const auto& plan = m_comparison.controller().plan();
     m_rankedGeneration = m_comparison.controller().planGeneration();
-    m_model->setPlan(plan ? &*plan : nullptr);
+    m_model->setPlan(m_comparison.rankingPlan());
     m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
     showSelection(m_comparison.selectedIndex());
 }

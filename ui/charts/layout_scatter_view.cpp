@@ -68,7 +68,7 @@ QScatterSeries* scatter(const QString& name, const QColor& color, qreal size,
 LayoutScatterView::LayoutScatterView(QWidget* parent) : QChartView(parent) {
     setObjectName(QStringLiteral("layoutScatter"));
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(320, 260);
+    setMinimumSize(280, 220);  // beside the step time in a 1024 × 700 window
     QChart* chart = this->chart();
     useLocaleNumbers(chart);  // "30,799" tokens/s, not "30799"
     chart->legend()->setAlignment(Qt::AlignBottom);

@@ -35,7 +35,7 @@ std::array<double, 5> categoryBytes(const MemoryBreakdown& memory) {
 
 MemoryBarsView::MemoryBarsView(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(320, 280);
+    setMinimumSize(260, 240);  // two side by side beside the inputs of a 1024 × 700 window
     QChart* chart = this->chart();
     chart->legend()->setVisible(true);
     chart->legend()->setAlignment(Qt::AlignBottom);

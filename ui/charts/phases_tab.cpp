@@ -6,6 +6,7 @@
 #include "ui/charts/money_axis.h"
 #include "ui/charts/table_cell.h"
 #include "ui/i18n/engine_text.h"
+#include "ui/models/money_text.h"
 #include "ui/models/number_text.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
@@ -32,10 +33,6 @@ namespace {
 // Phased, rent the final cluster, buy it (Okabe-Ito colours, as the other charts).
 const QColor kColors[3] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73)};
 constexpr Qt::PenStyle kStyles[3] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
-
-QString wholeMoney(cost::Money m, cost::Currency c) {
-    return toQString(cost::currencySymbol(c)) + formatNumber(m.units(), 0);
-}
 
 QString billions(double tokens) {
     return formatNumber(tokens / 1e9, 2);
@@ -100,7 +97,7 @@ QChartView* PhasesTab::createChart(const QString& title, QLineSeries* (&series)[
     chart->legend()->setAlignment(Qt::AlignBottom);
     auto* view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(360, 280);
+    view->setMinimumSize(260, 280);  // two side by side in a 1024-pixel window
     return view;
 }
 
@@ -138,7 +135,7 @@ void PhasesTab::showPlan() {
                          static_cast<int>(p.phases.size()))
                           .arg(p.months)
                           .arg(formatNumber(p.utilization * 100.0, 0))
-                          .arg(wholeMoney(p.total.cost, p.currency)));
+                          .arg(wholeMoneyText(p.total.cost, p.currency)));
     fillTimeline();
     fillPlainPlans();
     fillCharts();
@@ -165,8 +162,8 @@ void PhasesTab::fillTimeline() {
                                  r.training.fits ? tr("yes") : tr("no"),
                                  billions(r.training.tokens),
                                  formatNumber(r.training.trainingDays, 1),
-                                 wholeMoney(r.cost.total, p.currency),
-                                 wholeMoney(r.cumulativeCost, p.currency),
+                                 wholeMoneyText(r.cost.total, p.currency),
+                                 wholeMoneyText(r.cumulativeCost, p.currency),
                                  events.join(QStringLiteral("; "))};
         for (int col = 0; col < static_cast<int>(std::size(cells)); ++col)
             m_timeline->setItem(row, col,
@@ -187,7 +184,8 @@ void PhasesTab::fillPlainPlans() {
     for (int row = 0; row < 3; ++row) {
         const auto& t = plans[row];
         m_plans->setItem(row, 0, readOnlyCell(names[row]));
-        m_plans->setItem(row, 1, readOnlyCell(t ? wholeMoney(t->cost, p.currency) : tr("not priced"), right));
+        m_plans->setItem(row, 1,
+                         readOnlyCell(t ? wholeMoneyText(t->cost, p.currency) : tr("not priced"), right));
         m_plans->setItem(row, 2, readOnlyCell(t ? billions(t->tokens) : QString(), right));
         const QString perMillion = t && t->perMillionTokens ? toQString(cost::currencySymbol(p.currency)) +
                                                                   formatNumber(*t->perMillionTokens, 2)

@@ -44,6 +44,7 @@ ScalingTab::ScalingTab(PlanController& controller, QWidget* parent)
     m_deadline->setToolTip(
         tr("Days within which training.tokens must be done (clusterplan-cli scale --days)"));
     m_status = new QLabel;
+    m_status->setWordWrap(true);  // a long status wraps rather than widen the page past 1024 pixels
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("scaleSummary"));
     m_summary->setWordWrap(true);

@@ -57,7 +57,7 @@ int axisDecimals(const QValueAxis& axis) {
 StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
     setObjectName(QStringLiteral("stepTimeChart"));
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(320, 260);
+    setMinimumSize(280, 150);  // beside the layout scatter, above the feed chart in a 1024 × 700 window
     QChart* chart = this->chart();
     chart->legend()->setVisible(true);
     chart->legend()->setAlignment(Qt::AlignRight);  // a column: room for every part's seconds

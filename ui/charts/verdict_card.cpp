@@ -1,6 +1,7 @@
 #include "ui/charts/verdict_card.h"
 
 #include "core/report/plan.h"
+#include "ui/charts/elided_label.h"
 #include "ui/charts/money_axis.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/engine_terms.h"
@@ -25,18 +26,27 @@ namespace clusterplan::ui {
 namespace {
 
 constexpr int kTileSpacing = 30;  // pixels between tiles
+// Tiles per row: two rows of four keep each figure whole at 1024 pixels, where one row of eight
+// forced the window wider than a laptop screen (issue 26).
+constexpr int kColumns = 4;
 
 QString number(double value, int decimals) {
     return formatNumber(value, decimals);
 }
 
-// "+12.3 %" change from `base` to `now`; empty when there is no base to compare with.
+// "+12.3 %" or "−4.0 %" change from `base` to `now`; empty when there is no base to compare with.
 QString relative(double now, double base) {
     if (!(std::abs(base) > 0) || !std::isfinite(now))
         return {};
     const double change = 100 * (now - base) / std::abs(base);
     return VerdictCard::tr("%1%2 % vs baseline")
-        .arg(change >= 0 ? QStringLiteral("+") : QString(), formatPlainNumber(change, 1));
+        .arg(change >= 0 ? QStringLiteral("+") : QString(), withMinusSign(formatPlainNumber(change, 1)));
+}
+
+// An amount in a tile's caption as short as its figure ("¥5.46M", not "¥5,462,559.67" beside
+// "¥3.84M"); the exact amounts are the caption's tooltip.
+QString shortMoney(const cost::Money& amount, cost::Currency currency) {
+    return formatShortMoney(amount.units(), toQString(cost::currencySymbol(currency)));
 }
 
 // "micro-batch 1, ZeRO-3", and the CPU offload when the layout has one: offloading costs host
@@ -67,11 +77,12 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::Base);
     auto* grid = new QGridLayout;
-    // Wide enough that one tile's figure does not read on into the next ("¥609,624.06 RENT" at 18);
-    // the captions wrap to make room.
+    // Wide enough that one tile's figure does not read on into the next ("¥609,624.06 RENT" at 18).
     grid->setHorizontalSpacing(kTileSpacing);
+    grid->setVerticalSpacing(0);
     auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(10, 6, 10, 6);
+    outer->setContentsMargins(10, 4, 10, 4);
+    outer->setSpacing(2);
     outer->addLayout(grid);
     addTile(QStringLiteral("fit"), tr("memory per GPU"));
     addTile(QStringLiteral("layout"), tr("recommended layout"));
@@ -82,14 +93,18 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     addTile(QStringLiteral("rent_vs_buy"), tr("rent vs buy"));
     addTile(QStringLiteral("break_even"), tr("break-even"));
     for (std::size_t i = 0; i < m_tiles.size(); ++i) {
-        const int column = static_cast<int>(i);
-        grid->addWidget(m_tiles[i].figure, 0, column);
-        grid->addWidget(m_tiles[i].caption, 1, column);
-        grid->addWidget(m_tiles[i].delta, 2, column);
+        const int column = static_cast<int>(i) % kColumns;
+        const int row = 3 * (static_cast<int>(i) / kColumns);
+        grid->addWidget(m_tiles[i].figure, row, column);
+        grid->addWidget(m_tiles[i].caption, row + 1, column);
+        grid->addWidget(m_tiles[i].delta, row + 2, column);
     }
-    m_details = new QLabel;
+    for (int column = 0; column < kColumns; ++column)
+        grid->setColumnStretch(column, 1);
+    // One line each (the plan, the calibration, the accuracy), cut to the card's width: the whole
+    // text is the tooltip. Wrapped, they took a third of a 700-pixel-high window.
+    m_details = new ElidedLabel;
     m_details->setObjectName(QStringLiteral("verdictDetails"));
-    m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_pin = new QPushButton(tr("Pin as baseline"));
     m_pin->setObjectName(QStringLiteral("pinBaseline"));
@@ -112,20 +127,20 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
 }
 
 void VerdictCard::addTile(const QString& name, const QString& caption) {
-    auto* figure = new QLabel;
+    auto* figure = new ElidedLabel;
     QFont big = figure->font();
     big.setPointSizeF(big.pointSizeF() * 1.6);
     big.setBold(true);
     figure->setFont(big);
     figure->setObjectName(QStringLiteral("verdict_") + name);
-    // Captions and comparisons wrap, so eight tiles of English money fit a 1366-pixel screen.
-    auto* captionLabel = new QLabel(caption);
-    captionLabel->setWordWrap(true);
-    auto* deltaLabel = new QLabel;
-    deltaLabel->setWordWrap(true);
+    // Captions and comparisons keep to one line, cut to the tile with the whole text as tooltip.
+    auto* captionLabel = new ElidedLabel;
+    captionLabel->setFullText(caption);
+    auto* deltaLabel = new ElidedLabel;
     QFont small = deltaLabel->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     deltaLabel->setFont(small);
+    deltaLabel->hide();  // no room taken until there is a comparison to show
     m_tiles.push_back({name, figure, captionLabel, deltaLabel});
 }
 
@@ -138,30 +153,31 @@ const VerdictCard::Tile* VerdictCard::tile(const QString& name) const {
 
 QString VerdictCard::figure(const QString& name) const {
     const Tile* t = tile(name);
-    return t ? t->figure->text() : QString();
+    return t ? t->figure->fullText() : QString();
 }
 
 QString VerdictCard::caption(const QString& name) const {
     const Tile* t = tile(name);
-    return t ? t->caption->text() : QString();
+    return t ? t->caption->fullText() : QString();
 }
 
 QString VerdictCard::delta(const QString& name) const {
     const Tile* t = tile(name);
-    return t ? t->delta->text() : QString();
+    return t ? t->delta->fullText() : QString();
 }
 
 QString VerdictCard::details() const {
-    return m_details->text();
+    return m_details->fullText();
 }
 
 void VerdictCard::setTile(const QString& name, const QString& figure, const QString& caption,
                           const QString& delta) {
     for (Tile& t : m_tiles)
         if (t.name == name) {
-            t.figure->setText(figure);
-            t.caption->setText(caption);
-            t.delta->setText(delta);
+            t.figure->setFullText(figure);
+            t.caption->setFullText(caption);
+            t.delta->setFullText(delta);
+            t.delta->setVisible(!delta.isEmpty());
         }
 }
 
@@ -189,7 +205,8 @@ void VerdictCard::showPlan() {
             base ? relative(p.perf.tokensPerSecond, base->perf.tokensPerSecond) : QString());
     setTile(QStringLiteral("mfu"), QStringLiteral("%1 %").arg(formatPlainNumber(100 * p.perf.mfu, 1)),
             tr("MFU"),
-            base ? tr("%1 pts vs baseline").arg(formatPlainNumber(100 * (p.perf.mfu - base->perf.mfu), 1))
+            base ? tr("%1 pts vs baseline")
+                       .arg(withMinusSign(formatPlainNumber(100 * (p.perf.mfu - base->perf.mfu), 1)))
                  : QString());
     // The budgeted days (interruptions, checkpoints, evaluation: core/run/run_length.h), as the
     // summary and the quote price them; the performance model's steady-state days beside them.
@@ -203,17 +220,17 @@ void VerdictCard::showPlan() {
                    "those of the inputs on screen.") +
                     QStringLiteral("\n")
               : QString();
-    m_details->setText(staleNote +
-                       tr("%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8")
-                           .arg(toQString(p.scenario.model.name))
-                           .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
-                           .arg(toQString(p.gpu.name))
-                           .arg(nodesText(p.scenario.cluster.nodes))
-                           .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
-                           .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
-                           .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
-                                         : tr("layout fixed in the scenario")) +
-                       calibrationText(p) + accuracyText());
+    m_details->setFullText(staleNote +
+                           tr("%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8")
+                               .arg(toQString(p.scenario.model.name))
+                               .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
+                               .arg(toQString(p.gpu.name))
+                               .arg(nodesText(p.scenario.cluster.nodes))
+                               .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
+                               .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
+                               .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
+                                             : tr("layout fixed in the scenario")) +
+                           calibrationText(p) + accuracyText());
 }
 
 QString VerdictCard::nodesText(std::int64_t nodes) {
@@ -255,7 +272,8 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     if (!p.cost) {
         const QString reason = p.costError ? engineText(*p.costError) : tr("no price");
         setTile(QStringLiteral("run_cost"), tr("—"), tr("run cost: %1").arg(reason), {});
-        tile(QStringLiteral("run_cost"))->figure->setToolTip(QString());
+        tile(QStringLiteral("run_cost"))->figure->setOwnToolTip(QString());
+        tile(QStringLiteral("run_cost"))->caption->setOwnToolTip(QString());
         setTile(QStringLiteral("rent_vs_buy"), tr("—"), tr("rent vs buy"), {});
         setTile(QStringLiteral("break_even"), tr("—"), tr("break-even"), {});
         return;
@@ -267,20 +285,27 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     const QString symbol = toQString(cost::currencySymbol(r.currency));
     setTile(QStringLiteral("run_cost"),
             r.runCostRent ? formatShortMoney(r.runCostRent->units(), symbol) : tr("—"),
-            r.runCostBuy ? tr("rented; %1 owned").arg(moneyText(*r.runCostBuy, r.currency)) : tr("rented"),
+            r.runCostBuy ? tr("rented; %1 owned").arg(shortMoney(*r.runCostBuy, r.currency)) : tr("rented"),
             baseCost && r.runCostRent && base->cost->runCostRent
                 ? relative(r.runCostRent->units(), base->cost->runCostRent->units())
                 : QString());
-    tile(QStringLiteral("run_cost"))
-        ->figure->setToolTip(r.runCostRent ? moneyText(*r.runCostRent, r.currency) : QString());
+    const Tile* runCost = tile(QStringLiteral("run_cost"));
+    runCost->figure->setOwnToolTip(r.runCostRent ? moneyText(*r.runCostRent, r.currency) : QString());
+    runCost->caption->setOwnToolTip(
+        r.runCostBuy ? tr("rented; %1 owned").arg(moneyText(*r.runCostBuy, r.currency)) : QString());
     const cost::Money advantage = r.buyAdvantage();  // positive: buying saves
     const bool buy = r.buyCheaper();
+    const cost::Money saving = buy ? advantage : -advantage;
     setTile(QStringLiteral("rent_vs_buy"), buy ? tr("BUY") : tr("RENT"),
-            tr("saves %1 over %2 months")
-                .arg(moneyText(buy ? advantage : -advantage, r.currency))
-                .arg(r.horizonMonths),
+            tr("saves %1 over %2 months").arg(shortMoney(saving, r.currency)).arg(r.horizonMonths),
             tr("rent %1 · own net %2")
-                .arg(moneyText(r.rentAccruedTotal, r.currency), moneyText(r.buyNetTotal, r.currency)));
+                .arg(shortMoney(r.rentAccruedTotal, r.currency), shortMoney(r.buyNetTotal, r.currency)));
+    const Tile* rentVsBuy = tile(QStringLiteral("rent_vs_buy"));
+    rentVsBuy->caption->setOwnToolTip(
+        tr("saves %1 over %2 months").arg(moneyText(saving, r.currency)).arg(r.horizonMonths));
+    rentVsBuy->delta->setOwnToolTip(
+        tr("rent %1 · own net %2")
+            .arg(moneyText(r.rentAccruedTotal, r.currency), moneyText(r.buyNetTotal, r.currency)));
     const auto& be = r.breakeven.gross;
     setTile(QStringLiteral("break_even"), be ? tr("month %1").arg(*be) : tr("never"),
             be ? tr("buying pays back (gross)") : tr("within %1 months").arg(r.searchMonths),

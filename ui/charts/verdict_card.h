@@ -2,14 +2,15 @@
 // VerdictCard: the answer a customer is shown, above everything. Big numbers first —
 // fits or not (headroom in GiB and %), the recommended layout, tokens/s, MFU, days to train (the
 // budgeted days the quote prices, steady-state days in the caption), the run's cost (rented), rent
-// vs buy over the horizon and the break-even month — then one line of details. Every number is read from the
-// Plan. With a pinned baseline each big number shows its change against the baseline.
+// vs buy over the horizon and the break-even month — in two rows of four tiles, then a line of
+// details. Every number is read from the Plan. With a pinned baseline each big number shows its
+// change against the baseline. The card stays compact at 1024 × 700: captions, comparisons and
+// details keep to one line each and are cut with "…", the whole text in their tooltip.
 #include <QFrame>
 
 #include <cstdint>
 #include <vector>
 
-class QLabel;
 class QPushButton;
 
 namespace clusterplan {
@@ -18,6 +19,7 @@ struct Plan;
 
 namespace clusterplan::ui {
 
+class ElidedLabel;
 class PlanComparison;
 
 class VerdictCard : public QFrame {
@@ -38,9 +40,9 @@ public:
 private:
     struct Tile {
         QString name;
-        QLabel* figure;
-        QLabel* caption;
-        QLabel* delta;
+        ElidedLabel* figure;
+        ElidedLabel* caption;
+        ElidedLabel* delta;
     };
     void addTile(const QString& name, const QString& caption);
     void showPlan();
@@ -52,7 +54,7 @@ private:
 
     PlanComparison& m_comparison;
     std::vector<Tile> m_tiles;
-    QLabel* m_details = nullptr;
+    ElidedLabel* m_details = nullptr;
     QPushButton* m_pin = nullptr;
     QPushButton* m_clear = nullptr;
 };

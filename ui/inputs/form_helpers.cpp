@@ -105,6 +105,9 @@ void alignLabelColumns(const QList<QFormLayout*>& forms) {
     QList<QWidget*> labels;
     int width = 0;
     for (QFormLayout* form : forms) {
+        // Narrower than a label and its widest field (a laptop's 1024 pixels), a field goes under
+        // its label instead of being cut at the panel's edge.
+        form->setRowWrapPolicy(QFormLayout::WrapLongRows);
         for (int row = 0; row < form->rowCount(); ++row) {
             QLayoutItem* item = form->itemAt(row, QFormLayout::LabelRole);
             if (item && item->widget()) {

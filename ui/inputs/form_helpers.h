@@ -47,7 +47,8 @@ QCheckBox* addCheckBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo
 // "Pipeline stages; …\nRange: 1 to 1024\nScenario key: layout.pp\nSource: …".
 void completeToolTips(QWidget* panel, const QString& source);
 
-// Gives the label columns of several forms one width, so their fields line up.
+// Gives the label columns of several forms one width, so their fields line up; a row too wide
+// for the panel puts its field under its label.
 void alignLabelColumns(const QList<QFormLayout*>& forms);
 
 // Loaders: change the widget only when the value differs, with its signals blocked.

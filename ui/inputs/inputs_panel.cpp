@@ -40,7 +40,10 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     m_scroll->setWidget(groups);
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_scroll->setMinimumWidth(groups->sizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width());
+    // As narrow as the fields allow, not as wide as they like: at 1024 pixels the results need the
+    // room (issue 26). The splitter still gives the inputs their preferred width when there is room.
+    m_scroll->setMinimumWidth(groups->minimumSizeHint().width() +
+                              m_scroll->verticalScrollBar()->sizeHint().width());
     new WheelGuard(m_scroll);  // owned by the scroll area
 
     // Below the scroll area, so an error is seen wherever the inputs are scrolled.

@@ -153,7 +153,9 @@ QWidget* MainWindow::createResultsPane() {
     pane->addWidget(createChartTabs());
     pane->setStretchFactor(0, 0);
     pane->setStretchFactor(1, 1);
-    pane->setSizes({370, 530});  // the summary holds memory, time and search rows
+    // The summary holds memory, time and search rows, and scrolls; the charts, whose minimum
+    // sizes shrank to fit a 1024 × 700 window, would otherwise get less than the summary.
+    pane->setSizes({250, 650});
     return pane;
 }
 

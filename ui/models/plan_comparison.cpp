@@ -10,9 +10,16 @@ PlanComparison::PlanComparison(PlanController& controller, QObject* parent)
     connect(&controller, &PlanController::planChanged, this, &PlanComparison::followPlan);
 }
 
-void PlanComparison::selectLayout(std::optional<std::size_t> index) {
+const Plan* PlanComparison::rankingPlan() const {
     const auto& plan = m_controller.plan();
-    if (index && (!plan || !plan->search || *index >= plan->search->ranked.size()))
+    if (plan && plan->search)
+        return &*plan;
+    return m_explored ? &*m_explored : nullptr;
+}
+
+void PlanComparison::selectLayout(std::optional<std::size_t> index) {
+    const Plan* plan = rankingPlan();
+    if (index && (!plan || *index >= plan->search->ranked.size()))
         index.reset();
     if (index == m_selectedIndex)
         return;
@@ -49,12 +56,27 @@ void PlanComparison::clearBaseline() {
     emit changed();
 }
 
-// A new plan re-ranks the layouts: find the selected one again (the scenario may have pinned it,
-// in which case there is no search and the current plan is that layout).
+void PlanComparison::keepExplored(const Plan& plan) {
+    if (plan.search) {
+        m_explored = plan;
+        return;
+    }
+    if (!m_explored)
+        return;
+    Scenario explored = m_explored->scenario;
+    explored.layout = plan.scenario.layout;
+    if (!(explored == plan.scenario))
+        m_explored.reset();
+}
+
+// A new plan re-ranks the layouts: find the selected one again (in the explored search when the
+// scenario pinned a layout of it, which the selection then still marks).
 void PlanComparison::followPlan(const Plan& plan) {
+    keepExplored(plan);
     std::optional<std::size_t> found;
-    if (m_selectedLayout && plan.search) {
-        const auto& ranked = plan.search->ranked;
+    const Plan* ranking = rankingPlan();
+    if (m_selectedLayout && ranking) {
+        const auto& ranked = ranking->search->ranked;
         for (std::size_t i = 0; i < ranked.size() && !found; ++i)
             if (ranked[i].layout == *m_selectedLayout)
                 found = i;

@@ -5,6 +5,10 @@
 //   so the Memory and Time views show the engine's numbers for it, never numbers the UI derives.
 //   After an edit the selection follows the same layout in the new ranking, or is dropped.
 // - The baseline: a copy of the current plan kept by "Pin as baseline" until cleared.
+// - The explored search: the last plan with a layout search. "Use this layout" pins one of its
+//   layouts, which closes the search; the explored plan is kept, so the Explorer still shows its
+//   cloud and table and the user can compare and use another layout without Undo. It is dropped
+//   as soon as an input other than the layout changes: its cloud would then describe another job.
 // useSelectedLayout() pins the selected layout's keys in the controller's scenario.
 #include <QObject>
 
@@ -27,6 +31,9 @@ public:
     [[nodiscard]] std::optional<std::size_t> selectedIndex() const { return m_selectedIndex; }
     [[nodiscard]] const std::optional<Plan>& selectedPlan() const { return m_selectedPlan; }
     [[nodiscard]] const std::optional<Plan>& baseline() const { return m_baseline; }
+    // The plan whose search the Explorer shows and selectedIndex() indexes: the current plan when
+    // it searched, else the explored plan a layout was used from; null when there is neither.
+    [[nodiscard]] const Plan* rankingPlan() const;
 
     // Selects ranked[index] of the current plan's search (out of range: clears the selection).
     void selectLayout(std::optional<std::size_t> index);
@@ -43,6 +50,9 @@ signals:
 
 private:
     void followPlan(const Plan& plan);
+    // Keeps the explored plan while `plan` is one of its layouts (the scenario differs only in
+    // the layout), replaces it with a plan that searched, drops it otherwise.
+    void keepExplored(const Plan& plan);
     void evaluateSelection();
 
     PlanController& m_controller;
@@ -50,6 +60,7 @@ private:
     std::optional<Layout> m_selectedLayout;
     std::optional<Plan> m_selectedPlan;
     std::optional<Plan> m_baseline;
+    std::optional<Plan> m_explored;
 };
 
 }  // namespace clusterplan::ui
