@@ -33,6 +33,8 @@ PerfProfile readProfile(json::ObjectReader& r) {
     p.transferBandLow = r.number("transfer_band_low", 0.1, 1);
     p.transferBandHigh = r.number("transfer_band_high", 1, 10);
     r.optNumber("max_calibrated_gpus", p.maxCalibratedGpus, 0, 1e7);
+    r.optNumber("max_calibrated_seq_len", p.maxCalibratedSeqLen, 0, 1e8);
+    r.optBoolean("moe_calibrated", p.moeCalibrated);
     p.calibrated = r.boolean("calibrated");
     p.source = r.string("source");
     r.ignore({"fitted_on", "notes"});

@@ -45,6 +45,10 @@ struct PerfProfile {
     double transferBandLow = 1, transferBandHigh = 1;
     // Largest GPU count among the runs this profile was fitted on (0: none).
     double maxCalibratedGpus = 0;
+    // Longest sequence among those runs (0: none), and whether any of them trained an MoE model:
+    // beyond them the band widens (prediction_band.h).
+    double maxCalibratedSeqLen = 0;
+    bool moeCalibrated = false;
     bool calibrated = false;
     std::string source;
 };

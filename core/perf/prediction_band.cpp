@@ -14,6 +14,17 @@ namespace {
 // terms the calibration could not constrain.
 constexpr double kWideningPerDoubling = 0.05;
 
+// Widens `band` by kWideningPerDoubling per doubling of `value` beyond `fitted`, and says so.
+void widenBeyond(PredictionBand& band, double value, double fitted, const char* why) {
+    if (fitted <= 0 || value <= fitted)
+        return;
+    const double w = kWideningPerDoubling * std::log2(value / fitted);
+    band.low /= 1 + w;
+    band.high *= 1 + w;
+    band.reasons.push_back(
+        makeMessage(why, {formatNumber(value), formatNumber(fitted), formatFixed(100 * w, 0)}));
+}
+
 }  // namespace
 
 PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model,
@@ -28,17 +39,14 @@ PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model
         transfer("band.uncalibrated");
     else if (profile.framework != training.framework)
         transfer("band.other_stack");
-    if (model.moe)
+    if (model.moe && !profile.moeCalibrated)
         transfer("band.moe");
-    const double n = static_cast<double>(gpus);
-    if (profile.maxCalibratedGpus > 0 && n > profile.maxCalibratedGpus) {
-        const double w = kWideningPerDoubling * std::log2(n / profile.maxCalibratedGpus);
-        band.low /= 1 + w;
-        band.high *= 1 + w;
-        band.reasons.push_back(
-            makeMessage("band.beyond_calibration",
-                        {formatNumber(n), formatNumber(profile.maxCalibratedGpus), formatFixed(100 * w, 0)}));
-    }
+    // Beyond the fitted range: more GPUs (synchronisation and collectives grow with N), or a
+    // longer sequence (attention's share grows, and with it the weight of the least-constrained
+    // parameter, the attention kernel's efficiency).
+    widenBeyond(band, static_cast<double>(gpus), profile.maxCalibratedGpus, "band.beyond_calibration");
+    widenBeyond(band, static_cast<double>(training.seqLen), profile.maxCalibratedSeqLen,
+                "band.beyond_seq_len");
     return band;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The band around a predicted step time: the profile's cross-validated residual band, replaced
 // by the wider transfer band when the prediction leaves what the profile was fitted on (another
-// stack or GPU, an MoE model), and widened further beyond the largest calibrated GPU count.
+// stack or GPU, an MoE model where none was fitted), and widened further beyond the largest
+// calibrated GPU count and the longest calibrated sequence.
 // Each case that applies is named, so the plan can say why its band is wide.
 #include <cstdint>
 #include <string>

@@ -58,7 +58,10 @@ constexpr std::array kPlanMessages{
     MessageTemplate{"band.other_stack",
                     "Band: the profile stands in for another stack, so the band is the transfer band."},
     MessageTemplate{"band.moe",
-                    "Band: no MoE run is in the calibration set, so the band is the transfer band."},
+                    "Band: this profile was fitted on no MoE run, so the band is the transfer band."},
+    MessageTemplate{"band.beyond_seq_len",
+                    "Band: a %1-token sequence is longer than any run this profile was fitted on (%2), "
+                    "widened by %3 % each way."},
     MessageTemplate{"band.beyond_calibration",
                     "Band: %1 GPUs is more than the largest calibrated run of this "
                     "profile (%2), widened by %3 % each way."},

@@ -144,9 +144,8 @@ TEST_CASE("evaluate uses the fitted profile; the band comes from the residuals",
     REQUIRE(plan.calibration.has_value());
     CHECK(plan.perf.profileId == plan.calibration->after.id);
     CHECK(plan.calibration->runs.size() == 2);
-    // The built-in profile already predicts both runs within 1.1 % (the fit is the fitted set's own
-    // data): the fit may not make them worse, and its band comes from their residuals (±5 % at least).
-    CHECK(plan.calibration->meanAbsErrorAfter <= plan.calibration->meanAbsErrorBefore + 1e-9);
+    CHECK(plan.calibration->meanAbsErrorAfter < plan.calibration->meanAbsErrorBefore);
+    // Its band comes from the measured runs' residuals (±5 % at least), not the profile's.
     CHECK(plan.perf.stepSecondsHigh - plan.perf.stepSecondsLow < 0.12 * plan.perf.stepSeconds);
     // Narayanan et al. 2021 Table 2: 149 TFLOP/s per GPU on 768 A100, i.e. 39.42 s per step by the
     // paper's Eq. 3 (the run neither measured run is); predicted from the 384- and 1536-GPU runs.
@@ -212,10 +211,9 @@ TEST_CASE("the scaling study of a calibrated scenario uses the fitted profile", 
     REQUIRE(builtin768.fits);
     CHECK(at768.best.perf.profileId == "megatron-ampere-fp16+measured");
     CHECK(builtin768.best.perf.profileId == "megatron-ampere-fp16");
-    // The built-in profile already predicts both runs within 1.1 % (docs/user-guide.md), so the fit
-    // keeps its speed; what the measured runs change is the band: their own residuals (at least
-    // ±5 %) instead of the transfer band.
-    CHECK_THAT(at768.best.perf.stepSeconds, WithinRel(builtin768.best.perf.stepSeconds, 0.01));
+    // The fitted GEMM efficiency is higher (0.700 -> 0.721, docs/user-guide.md): the same GPUs train
+    // faster; and the band is the measured runs' own residuals (at least ±5 %).
+    CHECK(at768.best.perf.tokensPerSecond > builtin768.best.perf.tokensPerSecond);
     const auto width = [](const ScalePoint& p) {
         return p.best.perf.stepSecondsHigh - p.best.perf.stepSecondsLow;
     };
@@ -363,11 +361,11 @@ std::vector<std::string> seriesIds(const std::string& prefix, const std::vector<
 // Issue 27, part 6: calibrated on one measured run, the same cluster's other sizes within 5 % on
 // average. Series of the calibration set (resources/calibration/calibration-runs.json): NVIDIA
 // dgxc-benchmarking 25.03 Llama 3.1 70B BF16 (64-2,048 H100, step times), InternEvo InternLM 7B
-// with checkpointing (8-1,024 A100, tokens/s per GPU), NeMo 24.12 GPT-3 175B FP8 (128-2,048 H100):
-// measured on this build 7.6 % -> 0.6 %, 7.1 % -> 1.1 %, 2.8 % -> 0.5 %. The NeMo long-sequence
-// series is the exception, held to 10 %: its smallest run (4 k tokens) is GEMM-bound and its larger
-// ones attention-bound (up to 1 M tokens), and a user's fit moves the GEMM efficiency, not the
-// attention kernel's (profile_fit.h: step times alone cannot tell them apart): 6.6 % -> 6.8 %.
+// with checkpointing (8-1,024 A100, tokens/s per GPU), NeMo 24.12 GPT-3 175B FP8 (128-2,048 H100),
+// and NeMo's long-sequence series (Llama 2 7B FP8, 4 k tokens on 4 H100 to 1 M on 1,024). Measured
+// on this build: 2.4 % -> 0.3 %, 3.4 % -> 1.0 %, 6.3 % -> 1.3 %, 2.2 % -> 2.3 % (the long-sequence
+// series' smallest run is GEMM-bound and its larger ones attention-bound; a user's fit moves the
+// GEMM efficiency, not the attention kernel's, so it gains nothing there: profile_fit.h).
 TEST_CASE("calibrated on a cluster's smallest run, its larger runs within 5 %", "[calibration]") {
     SECTION("dgxc-benchmarking Llama 3.1 70B BF16") {
         const auto [before, after] =
@@ -389,7 +387,7 @@ TEST_CASE("calibrated on a cluster's smallest run, its larger runs within 5 %", 
              "nemo_longseq_H100_LLAMA2-7B_256K_256gpu", "nemo_longseq_H100_LLAMA2-7B_512K_512gpu",
              "nemo_longseq_H100_LLAMA2-7B_1024K_1024gpu"});
         INFO("mean |error| built-in " << before << ", fitted " << after);
-        CHECK(after <= 0.10);
+        CHECK(after <= 0.05);
     }
     SECTION("dgxc-benchmarking GPT-3 175B FP8") {
         const auto [before, after] =

@@ -273,6 +273,7 @@ TEST_CASE("the band widens when the plan extrapolates, and says why", "[perf]") 
     const ModelSpec& dense = test::preset("llama-3.1-70b");
     TrainingSpec t;
     t.framework = Framework::Megatron;
+    t.seqLen = 2048;  // the sequence length of every Megatron-LM run it was fitted on
     const auto n = static_cast<std::int64_t>(megatron.maxCalibratedGpus);
     const PredictionBand inside = predictionBand(megatron, dense, t, n);
     CHECK(inside.reasons.empty());
@@ -284,9 +285,27 @@ TEST_CASE("the band widens when the plan extrapolates, and says why", "[perf]") 
     CHECK(beyond.low < inside.low);
     REQUIRE(beyond.reasons.size() == 1);
     CHECK(beyond.reasons[0].text.find("largest calibrated run") != std::string::npos);
-    // MoE (no MoE run calibrated) and a stack the profile was not fitted on: the transfer band.
+    // MoE (no MoE run in this profile's fit) and a stack the profile was not fitted on: the
+    // transfer band.
+    REQUIRE_FALSE(megatron.moeCalibrated);
     const PredictionBand moe = predictionBand(megatron, test::preset("mixtral-8x7b"), t, n);
     CHECK(moe.high >= megatron.transferBandHigh);
+    // NeMo on H100 was fitted on Grok-1's MoE runs (dgxc-benchmarking 25.03): its own band holds.
+    const PerfProfile& nemo = profiles.find(Framework::Nemo, "hopper", Precision::Bf16);
+    REQUIRE(nemo.moeCalibrated);
+    TrainingSpec nemoTraining;
+    nemoTraining.framework = Framework::Nemo;
+    nemoTraining.seqLen = 8192;
+    const auto nemoGpus = static_cast<std::int64_t>(nemo.maxCalibratedGpus);
+    CHECK(predictionBand(nemo, test::preset("mixtral-8x7b"), nemoTraining, nemoGpus).reasons.empty());
+    // A sequence four times the longest this profile was fitted on: widened by 2 x 5 %, said why.
+    REQUIRE(megatron.maxCalibratedSeqLen > 0);
+    TrainingSpec longer = t;
+    longer.seqLen = 4 * static_cast<std::int64_t>(megatron.maxCalibratedSeqLen);
+    const PredictionBand longBand = predictionBand(megatron, dense, longer, n);
+    CHECK_THAT(longBand.high, WithinRel(megatron.bandHigh * 1.10, 1e-9));
+    REQUIRE(longBand.reasons.size() == 1);
+    CHECK(longBand.reasons[0].id == "band.beyond_seq_len");
     t.framework = Framework::Fsdp;
     CHECK(predictionBand(megatron, dense, t, n).low <= megatron.transferBandLow);
 }
