@@ -115,9 +115,15 @@ std::vector<Row> totalRows(const QuoteOption& o, cost::Currency currency, Lang l
     return rows;
 }
 
+std::string currencyHeader(cost::Currency currency, Lang lang) {
+    if (lang == Lang::Zh)
+        return currency == cost::Currency::Cny ? "（元）" : "（美元）";
+    return " (" + std::string(cost::currencyCode(currency)) + ")";
+}
+
 std::vector<std::string> lineHeader(Lang lang, cost::Currency currency) {
     std::vector<std::string> h;
-    const std::string code = " (" + std::string(cost::currencyCode(currency)) + ")";
+    const std::string code = currencyHeader(currency, lang);
     for (const char* key : {"col_no", "col_item", "col_spec", "col_qty", "col_unit", "col_unit_price",
                             "col_discount", "col_amount", "col_vat_rate", "col_tax", "col_gross"}) {
         const std::string_view k = key;

@@ -30,5 +30,7 @@ std::vector<std::string> paymentTerms(const QuoteDocument& doc, Lang lang);
 std::string priceBasis(const PriceLine& price, Lang lang);
 // "month 14" / "第 14 个月", or "never within 120 months".
 std::string breakevenText(const Verdict& v, Lang lang);
+// What a money column's header appends: " (CNY)" / " (USD)" in English, "（元）" / "（美元）" in Chinese.
+std::string currencyHeader(cost::Currency currency, Lang lang);
 
 }  // namespace clusterplan::quote

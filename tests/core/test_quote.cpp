@@ -2,8 +2,10 @@
 // numbers, the scenario's `quote` object (strict reading, revisions) and the report text in both
 // languages against golden files.
 #include <algorithm>
+#include <cmath>
 
 #include "core/calibration/evaluate.h"
+#include "core/cost/cost_parameters.h"
 #include "core/quote/chinese_amount.h"
 #include "core/quote/offer_names.h"
 #include "core/quote/quote_json.h"
@@ -462,4 +464,130 @@ TEST_CASE("issue_7_quote_scaling_table_groups_thousands", "[quote][scaling]") {
         CHECK(rows[2][0] == "1,024");
         CHECK(rows[2][1] == quote::label(lang, "no_fit_short"));
     }
+}
+
+namespace {
+
+// The USD quote of a scenario against its CNY quote at the scenario's exchange rate: every line, total
+// and deposit of every option is the yuan figure divided by the rate, within the rounding of the
+// line itself (a cent, and a cent per unit of quantity for a unit price rounded to the cent); the run's
+// cost, the horizon totals and every rent option per the same rule; the sensitivity table's money
+// inputs (rent price range, server price, ...) converted exactly. A money field of the book, an offer or
+// a term left in the book's currency shows as a line 7.2 times too large or too small.
+void checkConverted(clusterplan::Scenario s, const std::string& what) {
+    INFO(what);
+    const auto& catalog = clusterplan::test::catalog();
+    s.cost.currency = clusterplan::cost::Currency::Cny;
+    const auto cny = clusterplan::evaluate(s, catalog);
+    s.cost.currency = clusterplan::cost::Currency::Usd;
+    const auto usd = clusterplan::evaluate(s, catalog);
+    REQUIRE(cny.ok());
+    REQUIRE(usd.ok());
+    REQUIRE(cny->cost);
+    REQUIRE(usd->cost);
+    const double rate = s.cost.cnyPerUsd;
+    const auto near = [&](Money dollars, Money yuan, double tolerance) {
+        INFO(dollars.toString() << " USD against " << yuan.toString() << " CNY / " << rate);
+        CHECK(std::abs(dollars.units() - yuan.units() / rate) <= tolerance + 1e-9);
+    };
+    const auto a = quote::buildQuoteDocument(*cny, "2026-11-30", std::nullopt);
+    const auto b = quote::buildQuoteDocument(*usd, "2026-11-30", std::nullopt);
+    CHECK(b.currency == clusterplan::cost::Currency::Usd);
+    const auto options = [](const quote::QuoteDocument& d) {
+        return std::vector<const std::optional<quote::QuoteOption>*>{&d.rent, &d.buy, &d.running};
+    };
+    for (std::size_t k = 0; k < 3; ++k) {
+        const auto& x = *options(a)[k];
+        const auto& y = *options(b)[k];
+        REQUIRE(x.has_value() == y.has_value());
+        if (!x)
+            continue;
+        INFO(x->key);
+        REQUIRE(x->groups.size() == y->groups.size());
+        double totalTolerance = 0;
+        for (std::size_t g = 0; g < x->groups.size(); ++g) {
+            REQUIRE(x->groups[g].lines.size() == y->groups[g].lines.size());
+            for (std::size_t i = 0; i < x->groups[g].lines.size(); ++i) {
+                const auto& l = x->groups[g].lines[i];
+                const auto& m = y->groups[g].lines[i];
+                INFO(l.key);
+                CHECK(l.key == m.key);
+                const double tolerance = 0.01 * (1 + std::abs(m.quantity));
+                near(m.amount, l.amount, tolerance);
+                near(m.tax, l.tax, tolerance * l.vatRate + 0.01);
+                totalTolerance += tolerance * (1 + l.vatRate) + 0.01;
+            }
+        }
+        near(y->total.amount, x->total.amount, totalTolerance);
+        near(y->total.gross, x->total.gross, totalTolerance);
+        near(y->deposit, x->deposit, 0.01);
+    }
+    const auto& r = *cny->cost;
+    const auto& q = *usd->cost;
+    const double months = r.horizonMonths + 1;
+    REQUIRE(r.runCostRent.has_value() == q.runCostRent.has_value());
+    if (r.runCostRent)
+        near(*q.runCostRent, *r.runCostRent, 0.01 * months);
+    near(q.rentAccruedTotal, r.rentAccruedTotal, 0.01 * months);
+    near(q.buyTotal, r.buyTotal, 0.01 * months);
+    REQUIRE(q.options.size() == r.options.size());
+    for (std::size_t i = 0; i < r.options.size(); ++i) {
+        INFO(r.options[i].offerId << " " << r.options[i].termId);
+        CHECK(q.options[i].listPerGpuHour == Approx(r.options[i].listPerGpuHour / rate).epsilon(1e-9));
+        near(q.options[i].totalAccrued, r.options[i].totalAccrued, 0.01 * months);
+    }
+    REQUIRE(q.sensitivity.size() == r.sensitivity.size());
+    for (std::size_t i = 0; i < r.sensitivity.size(); ++i) {
+        const auto& x = r.sensitivity[i];
+        const auto& y = q.sensitivity[i];
+        INFO(x.input);
+        const auto* spec = clusterplan::cost::findParameter(x.input);
+        const double f = x.input == "rent_price" || (spec && spec->money) ? 1 / rate : 1;
+        CHECK(y.low == Approx(x.low * f).epsilon(1e-9));
+        CHECK(y.high == Approx(x.high * f).epsilon(1e-9));
+        near(y.rentLow, x.rentLow, 0.01 * months);
+        near(y.rentHigh, x.rentHigh, 0.01 * months);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a quote in US dollars is the yuan quote converted, every money field", "[quote][currency]") {
+    const auto& catalog = clusterplan::test::catalog();
+    const clusterplan::Scenario base =
+        clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    // Every term of the China book's server offer, at the default rate and at an odd one.
+    const auto* book = catalog.priceBooks().book(base.cost.priceBook);
+    REQUIRE(book != nullptr);
+    const auto* offer = book->offer(base.cost.rentOffer);
+    REQUIRE(offer != nullptr);
+    REQUIRE(offer->terms.size() >= 2);
+    for (const auto& term : offer->terms)
+        for (const double rate : {7.2, 6.9137}) {
+            clusterplan::Scenario s = base;
+            s.cost.rentTerm = term.id;
+            s.cost.cnyPerUsd = rate;
+            checkConverted(s, term.id + " at " + std::to_string(rate));
+        }
+    // A custom offer with every money field a book's offer and term can carry: a price with its
+    // range, a deposit, a setup fee and a repurchase credit from the first month; the money-valued
+    // renting adjustments (add-ons) beside the shares.
+    clusterplan::cost::RentOffer custom = *offer;
+    custom.id = "custom";
+    custom.price = 31'000;
+    custom.priceLow = 26'000;
+    custom.priceHigh = 36'500;
+    custom.deposit = 50'000;
+    custom.setupFee = 8'800;
+    for (auto& t : custom.terms) {
+        t.renewalCredit = 150;
+        t.creditFromRenewal = false;
+    }
+    clusterplan::Scenario s = base;
+    s.cost.customRent = custom;
+    s.cost.overrides["rent_addons_per_month"] = 1'200;
+    s.cost.overrides["rent_volume_discount"] = 0.05;
+    s.cost.overrides["rent_support_uplift"] = 0.03;
+    s.cost.overrides["node_price"] = 1'350'000;
+    checkConverted(s, "custom offer");
 }
