@@ -65,7 +65,7 @@ void addGroup(QuoteOption& option, std::string key, std::string labelKey, std::v
 // "8×A100 server; Monthly; 8 GPUs" / "8×A100 server；Monthly（预付）；8 卡": the offer and term as the
 // price book names them, the prepayment and the GPUs in the quote's language.
 Bilingual rentSpec(const cost::CostReport& r, const cost::RentTerm& term) {
-    const std::string gpus = std::to_string(r.rentGpus);
+    const std::string gpus = formatGrouped(static_cast<double>(r.rentGpus), 0);
     const Bilingual offer = offerName(r.offer);
     const Bilingual contract = termName(term);
     Bilingual spec{offer.en + "; " + contract.en, offer.zh + "；" + contract.zh};
@@ -190,7 +190,7 @@ std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings
     add("buy.switches", "item_switches", bilingual("fabric_tiers", {std::to_string(c.network.tiers)}),
         static_cast<double>(c.network.switches), "unit_switch", c.switches);
     add("buy.optics", "item_optics",
-        bilingual("n_ports", {formatNumber(static_cast<double>(c.network.ports))}),
+        bilingual("n_ports", {formatGrouped(static_cast<double>(c.network.ports), 0)}),
         static_cast<double>(c.network.ports * c.network.tiers), "unit_port_tier", c.optics);
     add("buy.frontend", "item_frontend", {}, nodes, "unit_node", c.frontend);
     const std::string tb = formatNumber(c.storageTb) + " TB";

@@ -71,7 +71,7 @@ constexpr std::array kQuoteMessages{
     MessageTemplate{"quote.not_taxable", "not taxable"},
     MessageTemplate{"quote.rent_job_note",
                     "Billed for the run: %1 days of wall time (interruptions, checkpoints and restarts "
-                    "included) in %2 month(s) on the %3 term."},
+                    "included); months billed: %2, term \"%3\"."},
     MessageTemplate{"quote.col_no", "No."},
     MessageTemplate{"quote.col_item", "Item"},
     MessageTemplate{"quote.col_spec", "Configuration"},
@@ -116,8 +116,8 @@ constexpr std::array kQuoteMessages{
     MessageTemplate{"quote.col_input", "Input"},
     MessageTemplate{"quote.col_low", "Low"},
     MessageTemplate{"quote.col_high", "High"},
-    MessageTemplate{"quote.col_delta_low", "Δ low"},
-    MessageTemplate{"quote.col_delta_high", "Δ high"},
+    MessageTemplate{"quote.col_delta_low", "Buying saves, at low"},
+    MessageTemplate{"quote.col_delta_high", "Buying saves, at high"},
     MessageTemplate{"quote.col_key", "Item"},
     MessageTemplate{"quote.col_value", "Value"},
     MessageTemplate{"quote.col_source", "Basis"},
@@ -125,7 +125,7 @@ constexpr std::array kQuoteMessages{
     MessageTemplate{"quote.scaling_tokens_per_s", "tokens/s"},
     MessageTemplate{"quote.scaling_efficiency", "Scaling efficiency"},
     MessageTemplate{"quote.cost_over_time", "Cost over time"},
-    MessageTemplate{"quote.yearly", "Cost by year"},
+    MessageTemplate{"quote.yearly", "Cumulative cost at the end of each year"},
     MessageTemplate{"quote.sensitivity", "Sensitivity"},
     MessageTemplate{"quote.assumptions", "Assumptions"},
     MessageTemplate{"quote.prices", "Prices used"},
@@ -245,10 +245,10 @@ constexpr std::array kQuoteMessages{
     MessageTemplate{"quote.payment_terms", "Payment terms"},
     MessageTemplate{
         "quote.pay_monthly",
-        "Rental: paid monthly in advance at the start of each month, %1 months; %2 in all, VAT included."},
+        "Rental: paid in advance at the start of each month (months billed: %1); %2 in all, VAT included."},
     MessageTemplate{
         "quote.pay_prepaid",
-        "Rental: each %1-month term paid in full at its start, %2 term(s); %3 in all, VAT included."},
+        "Rental: each %1-month term paid in full at its start (terms billed: %2); %3 in all, VAT included."},
     MessageTemplate{"quote.pay_hourly", "Rental: the GPU-hours used, invoiced at the end of each month; %1 "
                                         "in all for this run, VAT included."},
     MessageTemplate{"quote.pay_deposit", "Deposit: %1 at signing, returned when the contract ends."},
@@ -340,6 +340,16 @@ constexpr std::array kQuoteMessages{
     MessageTemplate{"quote.xlsx_mem_fragmentation", "Fragmentation"},
     MessageTemplate{"quote.xlsx_mem_total", "Total"},
     MessageTemplate{"quote.xlsx_mem_capacity", "Usable GPU memory"},
+    MessageTemplate{"quote.percent_value", "%1 %"},
+    MessageTemplate{"quote.percent_per_year", "%1 % a year"},
+    MessageTemplate{"quote.kw_value", "%1 kW"},
+    MessageTemplate{"quote.layout_set", "Layout (set in the scenario)"},
+    MessageTemplate{"quote.train_days_budgeted", "Days to train (with interruptions)"},
+    MessageTemplate{"quote.breakeven_cash", "Break-even month (cash paid)"},
+    MessageTemplate{"quote.breakeven_net", "Break-even month (net of resale value)"},
+    MessageTemplate{"quote.scaling_efficiency_vs", "Scaling efficiency (per GPU, vs. %1 GPUs)"},
+    MessageTemplate{"quote.scaling_days_steady", "Days (steady state, no interruptions)"},
+    MessageTemplate{"quote.sens_breakeven", "Break-even month (low / high)"},
     MessageTemplate{"quote.xlsx_needs", "needs %1 > %2 usable"},
 };
 

@@ -8,6 +8,7 @@
 #include "core/cost/cost_parameters.h"
 #include "core/quote/chinese_amount.h"
 #include "core/quote/offer_names.h"
+#include "core/quote/price_list.h"
 #include "core/quote/quote_json.h"
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
@@ -590,4 +591,97 @@ TEST_CASE("a quote in US dollars is the yuan quote converted, every money field"
     s.cost.overrides["rent_support_uplift"] = 0.03;
     s.cost.overrides["node_price"] = 1'350'000;
     checkConverted(s, "custom offer");
+}
+
+TEST_CASE("the verdict says whether the layout was set or searched, and labels days and break-even",
+          "[quote]") {
+    // quote-scenario.json fixes every layout key: the quote does not call it recommended (a searched
+    // layout may be faster); the searched fixture's layout is the search's best.
+    const auto fixed = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", std::nullopt);
+    const auto searched =
+        quote::buildQuoteDocument(planFor("quote-scenario-searched.json"), "2026-11-30", std::nullopt);
+    CHECK(fixed.verdict.layoutSet);
+    CHECK_FALSE(searched.verdict.layoutSet);
+    const auto labelsOf = [](const quote::QuoteDocument& d) {
+        std::vector<std::string> out;
+        for (const auto& r : quote::verdictRows(d, quote::Lang::Zh))
+            out.push_back(r.label);
+        return out;
+    };
+    const auto has = [](const std::vector<std::string>& labels, const std::string& l) {
+        return std::find(labels.begin(), labels.end(), l) != labels.end();
+    };
+    CHECK(has(labelsOf(fixed), "指定并行方案（场景设定）"));
+    CHECK_FALSE(has(labelsOf(fixed), "推荐并行方案"));
+    CHECK(has(labelsOf(searched), "推荐并行方案"));
+    // Days on the budgeted basis, named; both break-even months, each named, the net one the cost
+    // chart's crossing.
+    const auto rows = quote::verdictRows(fixed, quote::Lang::En);
+    const auto value = [&](const std::string& l) {
+        for (const auto& r : rows)
+            if (r.label == l)
+                return r.value;
+        FAIL("no row " << l);
+        return std::string();
+    };
+    CHECK(value("Days to train (with interruptions)") ==
+          quote::label(quote::Lang::En, "n_days", {clusterplan::formatGrouped(fixed.verdict.trainDays, 1)}));
+    const auto& breakeven = planFor("quote-scenario.json").cost->breakeven;
+    CHECK(value("Break-even month (cash paid)") ==
+          quote::breakevenText(breakeven.gross, fixed.verdict.searchMonths, quote::Lang::En));
+    CHECK(value("Break-even month (net of resale value)") ==
+          quote::breakevenText(breakeven.net, fixed.verdict.searchMonths, quote::Lang::En));
+}
+
+TEST_CASE("sensitivity values carry their currency and unit", "[quote]") {
+    const auto plan = planFor("quote-scenario.json");
+    const auto& r = *plan.cost;
+    CHECK(quote::inputValue(r, "electricity_per_kwh", 0.52).zh == "¥0.52 / 千瓦时");
+    CHECK(quote::inputValue(r, "electricity_per_kwh", 0.52).en == "CNY 0.52 / kWh");
+    CHECK(quote::inputValue(r, "utilization", 0.68).en == "68 %");
+    CHECK(quote::inputValue(r, "utilization", 0.68).zh == "68%");
+    CHECK(quote::inputValue(r, "install_share", 0.03).zh == "硬件价的 3%");
+    CHECK(quote::inputValue(r, "pue", 1.3).en == "1.3");
+    CHECK(quote::inputValue(r, "rent_price", 30'000).zh ==
+          "¥30,000.00 / " + quote::rentUnitName(r.offer.unit).zh);
+    CHECK(quote::inputValue(r, "discount_rate", 0.08).en == "8 % a year");
+    // Every input of the sensitivity table has a unit (none prints as a bare number but the PUE).
+    for (const auto& s : r.sensitivity) {
+        INFO(s.input);
+        const std::string low = quote::inputValue(r, s.input, s.low).en;
+        if (s.input != "pue")
+            CHECK(low.find_first_not_of("0123456789.,") != std::string::npos);
+    }
+    CHECK(quote::currencyHeader(clusterplan::cost::Currency::Cny, quote::Lang::Zh) == "（元）");
+    CHECK(quote::currencyHeader(clusterplan::cost::Currency::Usd, quote::Lang::Zh) == "（美元）");
+    CHECK(quote::currencyHeader(clusterplan::cost::Currency::Usd, quote::Lang::En) == " (USD)");
+}
+
+TEST_CASE("an export proposes the quote number as its file name and finds the logo beside the scenario",
+          "[quote]") {
+    quote::QuoteInfo info;
+    CHECK(quote::exportFileName(info, "pdf") == "quote.pdf");
+    info.number = "CP-2026/0042";
+    info.revision = 3;
+    CHECK(quote::exportFileName(info, "xlsx") == "CP-2026-0042-r3.xlsx");
+    info.number = "报价:星河*01";
+    CHECK(quote::exportFileName(info, "pdf") == "报价-星河-01-r3.pdf");
+    CHECK(quote::resolveLogoPath("logo.png", "/home/li/quotes/star.json") == "/home/li/quotes/logo.png");
+    CHECK(quote::resolveLogoPath("../art/logo.png", "/home/li/quotes/star.json") == "/home/li/art/logo.png");
+    CHECK(quote::resolveLogoPath("/srv/logo.png", "/home/li/quotes/star.json") == "/srv/logo.png");
+    CHECK(quote::resolveLogoPath("logo.png", "") == "logo.png");
+    CHECK(quote::resolveLogoPath("", "/home/li/quotes/star.json").empty());
+}
+
+TEST_CASE("line quantities print with thousands separators", "[quote]") {
+    // 16,384 GPUs rent 2,048 servers and buy 49,152 port-tiers of optics: grouped as the money is.
+    const quote::TaxSettings tax;
+    const auto line = [&](double quantity) {
+        return quote::makeLine("k", {"x", "x"}, {}, quantity, {"u", "u"}, Money::fromUnits(1), 0,
+                               quote::TaxCategory::Goods, tax);
+    };
+    CHECK(quote::lineCells(line(49'152), 1, quote::Lang::Zh)[3] == "49,152");
+    CHECK(quote::lineCells(line(12), 1, quote::Lang::Zh)[3] == "12");
+    CHECK(quote::lineCells(line(1'234.5), 1, quote::Lang::En)[3] == "1,234.5");
+    CHECK(quote::lineCells(line(0.125), 1, quote::Lang::En)[3] == "0.125");
 }
