@@ -48,7 +48,7 @@ void QuoteSections::chartSection(const char* headingKey, const char* chartName) 
 }
 
 void QuoteSections::cover() {
-    canvas.space(20);
+    canvas.space(4);
     if (!doc.info.logo.empty() && QFileInfo::exists(q(doc.info.logo)))
         canvas.image(q(doc.info.logo), 25);
     if (!doc.info.company.empty())
@@ -64,10 +64,6 @@ void QuoteSections::cover() {
 void QuoteSections::verdict() {
     canvas.heading(q(label(lang, "verdict")), 18);
     canvas.rows(pairs(quote::verdictRows(doc, lang)), 11);
-    if (plan.search && !plan.search->explanation.empty()) {
-        canvas.heading(q(label(lang, "explanation")), 12);
-        canvas.paragraph(engineText(plan.search->explanation), 9);
-    }
 }
 
 void QuoteSections::option(const quote::QuoteOption& o) {
@@ -212,7 +208,12 @@ void QuoteSections::layouts() {
         add(1, plan.layout, plan.memory.total(), plan.perf, plan.memory.fits(),
             q(label(lang, "no_fit_short")));
     }
-    canvas.table(t);  // why this layout: once, under the verdict
+    canvas.table(t);
+    // Why this layout: once, under the layouts it was chosen from (the verdict on page 1 names it).
+    if (plan.search && !plan.search->explanation.empty()) {
+        canvas.heading(q(label(lang, "explanation")), 12);
+        canvas.paragraph(engineText(plan.search->explanation), 9);
+    }
 }
 
 void QuoteSections::costOverTime() {
