@@ -32,6 +32,8 @@ using quote::TaxCategory;
 
 // Text wider than this (in Excel's character widths) wraps instead of widening its column.
 constexpr double kMaxTextWidth = 60;
+// A line of the default 11 pt font is 15 points high (Excel's default row height).
+constexpr double kLineHeightPt = 15;
 
 std::string cell(lxw_row_t row, lxw_col_t col) {
     std::string letters;
@@ -69,6 +71,7 @@ struct Formats {
     lxw_format* percent;
     lxw_format* exempt;  // a 0 % rate shown as 不征税 / not taxable
     lxw_format* decimal;
+    lxw_format* discount;  // a percentage; no discount shows empty
 };
 
 Formats makeFormats(lxw_workbook* wb, Lang lang) {
@@ -90,6 +93,8 @@ Formats makeFormats(lxw_workbook* wb, Lang lang) {
     format_set_num_format(f.percent, "0.00%");
     f.exempt = workbook_add_format(wb);
     format_set_num_format(f.exempt, ("0.00%;-0.00%;\"" + quote::label(lang, "not_taxable") + "\"").c_str());
+    f.discount = workbook_add_format(wb);
+    format_set_num_format(f.discount, "0.00%;-0.00%;");
     f.decimal = workbook_add_format(wb);
     format_set_num_format(f.decimal, "#,##0.###");
     return f;
@@ -112,10 +117,20 @@ public:
     }
     void text(lxw_row_t row, lxw_col_t col, const std::string& s, lxw_format* format = nullptr) {
         const bool wide = displayWidth(s) > kMaxTextWidth;
-        if (wide)
+        if (wide) {
             format = format == m_f.bold ? m_f.boldWrap : m_f.wrap;
+            // Tall enough for its lines: LibreOffice does not grow a row for wrapped text on opening.
+            int& lines = m_rowLines[row];
+            lines = std::max(lines, static_cast<int>(std::ceil(displayWidth(s) / kMaxTextWidth)));
+            worksheet_set_row(m_ws, row, kLineHeightPt * lines, nullptr);
+        }
         worksheet_write_string(m_ws, row, col, s.c_str(), format);
         see(col, std::min(displayWidth(s), kMaxTextWidth));
+    }
+    // A title or a note: it runs on over the empty cells to its right, so it neither widens its
+    // column nor wraps.
+    void note(lxw_row_t row, lxw_col_t col, const std::string& s, lxw_format* format = nullptr) {
+        worksheet_write_string(m_ws, row, col, s.c_str(), format);
     }
     // `shown`: the value as its number format prints it, for the column's width.
     void number(lxw_row_t row, lxw_col_t col, double v, lxw_format* format, const std::string& shown) {
@@ -163,6 +178,7 @@ private:
     const Formats& m_f;
     std::string m_name;
     std::map<lxw_col_t, double> m_widths;
+    std::map<lxw_row_t, int> m_rowLines;  // lines of the row's tallest wrapped text
 };
 
 std::string percentShown(double rate) {
@@ -216,6 +232,10 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
                       Lang lang) {
     lxw_row_t row = 0;
     const auto put = [&](const std::string& key, const std::string& value) {
+        if (value.empty() && displayWidth(key) > kMaxTextWidth) {  // a sentence (the job's billing)
+            s.note(row++, 0, key);
+            return;
+        }
         s.text(row, 0, key, f.bold);
         s.text(row++, 1, value);
     };
@@ -275,7 +295,7 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
 void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteOption& o,
                  const std::map<TaxCategory, std::string>& rates,
                  const std::optional<InputCell>& installShare, cost::Currency currency, Lang lang) {
-    s.text(row++, 0, o.title.in(lang), f.bold);
+    s.note(row++, 0, o.title.in(lang), f.bold);
     std::vector<lxw_row_t> subtotalRows;
     std::optional<std::pair<lxw_row_t, Money>> hardware;  // its subtotal's row and amount
     std::size_t number = 1;
@@ -298,7 +318,7 @@ void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteO
                                f.money, l.unitPrice);
             else
                 s.money(r, 5, l.unitPrice, f.money);
-            s.number(r, 6, l.discount, f.percent, percentShown(l.discount));
+            s.number(r, 6, l.discount, f.discount, l.discount > 0 ? percentShown(l.discount) : "");
             const std::string q = cell(r, 3), p = cell(r, 5), dsc = cell(r, 6);
             s.moneyFormula(r, 7, "ROUND(" + q + "*" + p + ",2)", f.money, l.listAmount);
             s.moneyFormula(r, 8, "ROUND(" + q + "*" + p + "*(1-" + dsc + "),2)", f.money, l.amount);
@@ -343,7 +363,7 @@ void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteO
         s.money(row++, 11, o.deposit, f.money);
     }
     if (o.estimate) {
-        s.text(row++, 1, quote::label(lang, "estimate_note"));
+        s.note(row++, 1, quote::label(lang, "estimate_note"));
     } else if (lang == Lang::Zh && currency == cost::Currency::Cny) {
         s.text(row, 1, quote::label(lang, "total_uppercase"), f.bold);
         s.textFormula(row++, 2, "\"人民币\"&" + quote::chineseUppercaseFormula(absolute(t, 11)),
@@ -368,7 +388,7 @@ void writeLineItems(Sheet& s, const Formats& f, const quote::QuoteDocument& d, c
         writeOption(s, f, row, *d.buy, rates.seller, rates.installShare, d.currency, lang);
     if (d.running)
         writeOption(s, f, row, *d.running, rates.thirdParty, std::nullopt, d.currency, lang);
-    s.text(row, 1, quote::label(lang, "disclaimer"));
+    s.note(row, 1, quote::label(lang, "disclaimer"));
     s.fitColumns();
 }
 

@@ -270,6 +270,11 @@ TEST_CASE("every amount of the workbook is a formula over its line's cells and t
     std::smatch m;
     REQUIRE(std::regex_search(sheet, m, col));
     CHECK(std::stod(m[1].str()) >= static_cast<double>(quote::formatPlain(q.doc.buy->total.gross).size()));
+    // Option titles and notes run on over empty cells instead of widening their column: the first
+    // column holds line numbers and stays narrow.
+    static const std::regex first(R"re(<col min="1" max="1" width="([0-9.]+)")re");
+    REQUIRE(std::regex_search(sheet, m, first));
+    CHECK(std::stod(m[1].str()) < 12);
     // Printed landscape, one page wide, the header row on every page.
     CHECK(sheet.find("orientation=\"landscape\"") != std::string::npos);
     CHECK(sheet.find("fitToHeight=\"0\"") != std::string::npos);
