@@ -483,7 +483,7 @@ std::vector<std::string> layoutReasons(const Plan& p, Lang lang) {
             out.push_back(c.fits ? "" : messageText(c.reason, lang));
     } else if (!p.memory.fits()) {
         out.push_back(
-            quote::label(lang, "xlsx_needs", {formatGib(p.memory.total()), formatGib(p.memory.capacity)}));
+            quote::label(lang, "needs_memory", {formatGib(p.memory.total()), formatGib(p.memory.capacity)}));
     } else {
         out.emplace_back();
     }

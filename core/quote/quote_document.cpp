@@ -57,7 +57,7 @@ Verdict verdictOf(const Plan& p) {
     v.memoryBytes = p.memory.total();
     v.capacityBytes = p.memory.capacity;
     if (!v.fits)
-        v.reason = "needs " + formatGib(v.memoryBytes) + " > " + formatGib(v.capacityBytes) + " usable";
+        v.reason = bilingual("needs_memory", {formatGib(v.memoryBytes), formatGib(v.capacityBytes)});
     const TrainingSpec& t = p.scenario.training;
     v.method = t.method;
     v.loraRank = t.lora.rank;

@@ -29,7 +29,7 @@ struct Verdict {
     bool layoutSet = false;
     bool fits = false;
     double memoryBytes = 0, capacityBytes = 0;
-    std::string reason;  // why it does not fit
+    Bilingual reason;  // why it does not fit: "needs 90.1 GiB > 79.2 GiB usable"
     // Fine-tuning: shown when the run is not full training of every layer.
     TrainingMethod method = TrainingMethod::Full;
     std::int64_t loraRank = 0, frozenLayers = 0;

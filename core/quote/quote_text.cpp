@@ -70,7 +70,7 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
         {label(lang, "memory_fit"),
          formatGib(v.memoryBytes) + " / " + formatGib(v.capacityBytes) + (lang == Lang::Zh ? "，" : ", ") +
              (v.fits ? label(lang, "fits", {formatGib(v.capacityBytes - v.memoryBytes)})
-                     : label(lang, "does_not_fit", {v.reason}))},
+                     : label(lang, "does_not_fit", {v.reason.in(lang)}))},
     };
     addFineTuningRows(rows, v, lang);
     rows.insert(

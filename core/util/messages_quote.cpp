@@ -350,7 +350,7 @@ constexpr std::array kQuoteMessages{
     MessageTemplate{"quote.scaling_efficiency_vs", "Scaling efficiency (per GPU, vs. %1 GPUs)"},
     MessageTemplate{"quote.scaling_days_steady", "Days (steady state, no interruptions)"},
     MessageTemplate{"quote.sens_breakeven", "Break-even month (low / high)"},
-    MessageTemplate{"quote.xlsx_needs", "needs %1 > %2 usable"},
+    MessageTemplate{"quote.needs_memory", "needs %1 > %2 usable"},
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
+#include "core/report/plan_format.h"
 #include "core/util/number_format.h"
 #include "core/validation/validation.h"
 #include "golden.h"
@@ -684,4 +685,25 @@ TEST_CASE("line quantities print with thousands separators", "[quote]") {
     CHECK(quote::lineCells(line(12), 1, quote::Lang::Zh)[3] == "12");
     CHECK(quote::lineCells(line(1'234.5), 1, quote::Lang::En)[3] == "1,234.5");
     CHECK(quote::lineCells(line(0.125), 1, quote::Lang::En)[3] == "0.125");
+}
+
+TEST_CASE("a layout that does not fit says why in the quote's language", "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    clusterplan::Scenario s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    s.modelPreset = "llama-3.1-70b";
+    s.model = clusterplan::test::preset("llama-3.1-70b");
+    const auto plan = clusterplan::evaluate(s, catalog);
+    REQUIRE(plan.ok());
+    const auto doc = quote::buildQuoteDocument(*plan, "2026-11-30", std::nullopt);
+    REQUIRE_FALSE(doc.verdict.fits);
+    std::string zh, en;
+    for (const auto& r : quote::verdictRows(doc, quote::Lang::Zh))
+        zh += r.value + "\n";
+    for (const auto& r : quote::verdictRows(doc, quote::Lang::En))
+        en += r.value + "\n";
+    INFO(zh);
+    CHECK(zh.find("需要 " + clusterplan::formatGib(doc.verdict.memoryBytes)) != std::string::npos);
+    CHECK(zh.find("usable") == std::string::npos);
+    CHECK(zh.find("needs") == std::string::npos);
+    CHECK(en.find("needs " + clusterplan::formatGib(doc.verdict.memoryBytes)) != std::string::npos);
 }
