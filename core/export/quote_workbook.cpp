@@ -69,7 +69,7 @@ struct Formats {
     lxw_format* money;
     lxw_format* moneyBold;
     lxw_format* percent;
-    lxw_format* exempt;  // a 0 % rate shown as 不征税 / not taxable
+    lxw_format* exempt;  // a 0 % rate shown as 不征税 / no VAT
     lxw_format* decimal;
     lxw_format* discount;  // a percentage; no discount shows empty
 };

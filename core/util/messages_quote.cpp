@@ -68,7 +68,7 @@ constexpr std::array kQuoteMessages{
                     "Paid by the owner to third parties (power, colocation, staff, maintenance) at their own "
                     "VAT rates; shown for comparison with renting, not invoiced by us."},
     MessageTemplate{"quote.estimate_total", "Estimated total"},
-    MessageTemplate{"quote.not_taxable", "not taxable"},
+    MessageTemplate{"quote.not_taxable", "no VAT"},
     MessageTemplate{"quote.rent_job_note",
                     "Billed for the run: %1 days of wall time (interruptions, checkpoints and restarts "
                     "included); months billed: %2, term \"%3\"."},

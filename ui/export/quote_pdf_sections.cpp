@@ -73,8 +73,8 @@ void QuoteSections::option(const quote::QuoteOption& o) {
     // No., item (with its configuration below), qty, unit, unit price, discount, amount, rate, VAT, gross.
     for (std::size_t i : {0, 1, 3, 4, 5, 6, 7, 8, 9, 10})
         t.header << q(head[i]);
-    // The rate column fits "不征税" / "not taxable" on one line at 7 pt.
-    t.widths = {0.04, 0.21, 0.05, 0.07, 0.11, 0.06, 0.12, 0.09, 0.11, 0.14};
+    // The rate column fits "不征税" / "no VAT" on one line at 7 pt.
+    t.widths = {0.04, 0.21, 0.05, 0.07, 0.11, 0.07, 0.12, 0.08, 0.11, 0.14};
     t.rightAligned = {false, false, true, false, true, true, true, true, true, true};
     t.fontPt = 7;
     std::size_t number = 1;
