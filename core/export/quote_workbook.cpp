@@ -6,6 +6,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -72,6 +73,7 @@ struct Formats {
     lxw_format* exempt;  // a 0 % rate shown as 不征税 / no VAT
     lxw_format* decimal;
     lxw_format* discount;  // a percentage; no discount shows empty
+    lxw_format* date;
 };
 
 Formats makeFormats(lxw_workbook* wb, Lang lang) {
@@ -95,6 +97,9 @@ Formats makeFormats(lxw_workbook* wb, Lang lang) {
     format_set_num_format(f.exempt, ("0.00%;-0.00%;\"" + quote::label(lang, "not_taxable") + "\"").c_str());
     f.discount = workbook_add_format(wb);
     format_set_num_format(f.discount, "0.00%;-0.00%;");
+    f.date = workbook_add_format(wb);
+    format_set_num_format(f.date, lang == Lang::Zh ? "yyyy\"年\"m\"月\"d\"日\"" : "yyyy-mm-dd");
+    format_set_align(f.date, LXW_ALIGN_LEFT);
     f.decimal = workbook_add_format(wb);
     format_set_num_format(f.decimal, "#,##0.###");
     return f;
@@ -240,8 +245,21 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
         s.text(row++, 1, value);
     };
     put(quote::label(lang, "title"), d.info.company);
-    for (const auto& r : quote::coverRows(d, lang))
+    // The quote's date and its validity as dates a spreadsheet can compute with, shown as the quote
+    // prints them (2026年11月30日 / 2026-11-30).
+    const std::map<std::string, std::string> dates{{quote::label(lang, "date"), d.date},
+                                                   {quote::label(lang, "valid_until"), d.validUntil}};
+    for (const auto& r : quote::coverRows(d, lang)) {
+        const auto date = dates.find(r.label);
+        lxw_datetime when{};
+        if (date != dates.end() &&
+            std::sscanf(date->second.c_str(), "%d-%d-%d", &when.year, &when.month, &when.day) == 3) {
+            s.text(row, 0, r.label, f.bold);
+            worksheet_write_datetime(s.ws(), row++, 1, &when, f.date);
+            continue;
+        }
         put(r.label, r.value);
+    }
     for (const auto& r : quote::verdictRows(d, lang))
         put(r.label, r.value);
     put(quote::label(lang, "xlsx_currency"), std::string(cost::currencyCode(d.currency)));

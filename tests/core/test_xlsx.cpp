@@ -187,6 +187,14 @@ TEST_CASE("every amount of the workbook is a formula over its line's cells and t
     const auto lines = sheetCells(unzipMember(path, "xl/worksheets/sheet2.xml"));
     const std::string inputsSheet = "'" + quote::label(Lang::Zh, "xlsx_sheet_inputs") + "'!";
 
+    // The quote's date and validity are dates (Excel serials: 2026-11-30 is 46356, +15 days), not text.
+    std::set<std::string> dates;
+    for (const auto& [ref, c] : inputs)
+        if (colOf(ref) == "B")
+            dates.insert(c.value);
+    CHECK(dates.count("46356") == 1);
+    CHECK(dates.count("46371") == 1);
+
     // Sheets named in Chinese.
     const std::string book = unzipMember(path, "xl/workbook.xml");
     for (const char* key : {"xlsx_sheet_inputs", "xlsx_sheet_lines", "xlsx_sheet_schedule",
