@@ -20,7 +20,7 @@ namespace clusterplan::quote {
 // reads only in a Chinese locale, and no MOD, which Excel refuses above 2^27): each digit of the
 // whole 元 with its place (拾佰仟, 万, 亿, 万 again for 万亿), then the zero rules above by
 // substitution. Amounts up to 10^13 元 (Excel's 15 significant digits); the workbook test
-// recalculates it with LibreOffice against chineseUppercase().
+// recalculates it with LibreOffice against chineseUppercase() (Excel and WPS not run here).
 [[nodiscard]] std::string chineseUppercaseFormula(const std::string& ref);
 
 }  // namespace clusterplan::quote
