@@ -1,12 +1,14 @@
 #include "report_command.h"
 
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 
 #include "core/calibration/evaluate.h"
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
 #include "core/io/scenario_json.h"
+#include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
 #include "core/validation/validation.h"
@@ -54,6 +56,12 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     if (validation)
         accuracy = quote::summariseValidation(validation.value());
     quote::QuoteDocument doc = quote::buildQuoteDocument(plan.value(), todayIso(), accuracy);
+    // A relative logo is beside the scenario file; a logo that is not there is said, not silently
+    // left out of the PDF.
+    doc.info.logo = quote::resolveLogoPath(doc.info.logo, rq.file);
+    if (!rq.pdf.empty() && !doc.info.logo.empty() && !std::filesystem::exists(doc.info.logo))
+        std::cerr << "clusterplan-cli: warning: quote.logo: " << doc.info.logo
+                  << " does not exist; the PDF is written without a logo\n";
     // The scaling study is many layout searches: run only for the outputs that draw it.
     if (!rq.pdf.empty() || !rq.imagesDir.empty())
         doc.scaling = quote::quoteScaling(plan->scenario, catalog);

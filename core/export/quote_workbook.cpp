@@ -2,16 +2,26 @@
 
 #include <xlsxwriter.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <sstream>
+#include <string_view>
 #include <unistd.h>
+#include <utility>
 
 #include "core/export/report_tables.h"
 #include "core/quote/chinese_amount.h"
 #include "core/quote/quote_text.h"
+#include "core/report/plan_format.h"
 #include "core/util/atomic_file.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 
@@ -19,6 +29,12 @@ namespace {
 
 using cost::Money;
 using quote::Lang;
+using quote::TaxCategory;
+
+// Text wider than this (in Excel's character widths) wraps instead of widening its column.
+constexpr double kMaxTextWidth = 60;
+// A line of the default 11 pt font is 15 points high (Excel's default row height).
+constexpr double kLineHeightPt = 15;
 
 std::string cell(lxw_row_t row, lxw_col_t col) {
     std::string letters;
@@ -27,17 +43,49 @@ std::string cell(lxw_row_t row, lxw_col_t col) {
     return letters + std::to_string(row + 1);
 }
 
+// "$B$12": a reference that stays on its input when a formula is copied.
+std::string absolute(lxw_row_t row, lxw_col_t col) {
+    const std::string a = cell(row, col);
+    const auto digits = a.find_first_of("0123456789");
+    return "$" + a.substr(0, digits) + "$" + a.substr(digits);
+}
+
+// How wide a text shows, in Excel's column units: a CJK character (three or four UTF-8 bytes)
+// takes two, any other one.
+double displayWidth(std::string_view s) {
+    double w = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t bytes = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        w += bytes >= 3 ? 2 : 1;
+        i += bytes;
+    }
+    return w;
+}
+
 struct Formats {
     lxw_format* bold;
+    lxw_format* wrap;
+    lxw_format* boldWrap;
     lxw_format* money;
     lxw_format* moneyBold;
     lxw_format* percent;
+    lxw_format* exempt;  // a 0 % rate shown as 不征税 / no VAT
+    lxw_format* decimal;
+    lxw_format* discount;  // a percentage; no discount shows empty
+    lxw_format* date;
 };
 
-Formats makeFormats(lxw_workbook* wb) {
+Formats makeFormats(lxw_workbook* wb, Lang lang) {
     Formats f{};
     f.bold = workbook_add_format(wb);
     format_set_bold(f.bold);
+    f.wrap = workbook_add_format(wb);
+    format_set_text_wrap(f.wrap);
+    format_set_align(f.wrap, LXW_ALIGN_VERTICAL_TOP);
+    f.boldWrap = workbook_add_format(wb);
+    format_set_text_wrap(f.boldWrap);
+    format_set_bold(f.boldWrap);
     f.money = workbook_add_format(wb);
     format_set_num_format(f.money, "#,##0.00");
     f.moneyBold = workbook_add_format(wb);
@@ -45,190 +93,430 @@ Formats makeFormats(lxw_workbook* wb) {
     format_set_bold(f.moneyBold);
     f.percent = workbook_add_format(wb);
     format_set_num_format(f.percent, "0.00%");
+    f.exempt = workbook_add_format(wb);
+    format_set_num_format(f.exempt, ("0.00%;-0.00%;\"" + quote::label(lang, "not_taxable") + "\"").c_str());
+    f.discount = workbook_add_format(wb);
+    format_set_num_format(f.discount, "0.00%;-0.00%;");
+    f.date = workbook_add_format(wb);
+    format_set_num_format(f.date, lang == Lang::Zh ? "yyyy\"年\"m\"月\"d\"日\"" : "yyyy-mm-dd");
+    format_set_align(f.date, LXW_ALIGN_LEFT);
+    f.decimal = workbook_add_format(wb);
+    format_set_num_format(f.decimal, "#,##0.###");
     return f;
 }
 
-void writeInputs(lxw_workbook* wb, const Formats& f, const Plan& plan, const quote::QuoteDocument& d,
-                 Lang lang) {
-    lxw_worksheet* ws = workbook_add_worksheet(wb, "Inputs");
-    worksheet_set_column(ws, 0, 0, 28, nullptr);
-    worksheet_set_column(ws, 1, 1, 60, nullptr);
-    lxw_row_t row = 0;
-    const auto put = [&](const std::string& key, const std::string& value) {
-        worksheet_write_string(ws, row, 0, key.c_str(), f.bold);
-        worksheet_write_string(ws, row++, 1, value.c_str(), nullptr);
-    };
-    put(quote::label(lang, "title"), d.info.company);
-    for (const auto& r : quote::coverRows(d, lang))
-        put(r.label, r.value);
-    for (const auto& r : quote::verdictRows(d, lang))
-        put(r.label, r.value);
-    put("price_book", plan.cost ? plan.cost->priceBookId : "");
-    put("currency", std::string(cost::currencyCode(d.currency)));
-    for (std::size_t i = 0; i + 1 < quote::kTaxCategoryCount; ++i) {
-        const auto c = static_cast<quote::TaxCategory>(i);
-        worksheet_write_string(ws, row, 0, (std::string("vat_rate_") + quote::toString(c)).c_str(), f.bold);
-        worksheet_write_number(ws, row++, 1, quote::vatRate(d.info.tax, c), f.percent);
+// A worksheet that remembers how wide each column's content shows, so the columns fit it.
+class Sheet {
+public:
+    Sheet(lxw_workbook* wb, const Formats& f, std::string name)
+        : m_ws(workbook_add_worksheet(wb, name.c_str())), m_f(f), m_name(std::move(name)) {
+        worksheet_set_landscape(m_ws);
+        worksheet_fit_to_pages(m_ws, 1, 0);  // one page wide, as many long as it takes
+        worksheet_set_paper(m_ws, 9);        // A4
     }
+    [[nodiscard]] lxw_worksheet* ws() const { return m_ws; }
+    [[nodiscard]] const std::string& name() const { return m_name; }
+    // "'报价信息'!$B$12": another sheet's formulas refer to an input this way.
+    [[nodiscard]] std::string ref(lxw_row_t row, lxw_col_t col) const {
+        return "'" + m_name + "'!" + absolute(row, col);
+    }
+    void text(lxw_row_t row, lxw_col_t col, const std::string& s, lxw_format* format = nullptr) {
+        const bool wide = displayWidth(s) > kMaxTextWidth;
+        if (wide) {
+            format = format == m_f.bold ? m_f.boldWrap : m_f.wrap;
+            // Tall enough for its lines: LibreOffice does not grow a row for wrapped text on opening.
+            int& lines = m_rowLines[row];
+            lines = std::max(lines, static_cast<int>(std::ceil(displayWidth(s) / kMaxTextWidth)));
+            worksheet_set_row(m_ws, row, kLineHeightPt * lines, nullptr);
+        }
+        worksheet_write_string(m_ws, row, col, s.c_str(), format);
+        see(col, std::min(displayWidth(s), kMaxTextWidth));
+    }
+    // A title or a note: it runs on over the empty cells to its right, so it neither widens its
+    // column nor wraps.
+    void note(lxw_row_t row, lxw_col_t col, const std::string& s, lxw_format* format = nullptr) {
+        worksheet_write_string(m_ws, row, col, s.c_str(), format);
+    }
+    // `shown`: the value as its number format prints it, for the column's width.
+    void number(lxw_row_t row, lxw_col_t col, double v, lxw_format* format, const std::string& shown) {
+        worksheet_write_number(m_ws, row, col, v, format);
+        see(col, displayWidth(shown));
+    }
+    void money(lxw_row_t row, lxw_col_t col, Money m, lxw_format* format) {
+        number(row, col, m.units(), format, quote::formatPlain(m));
+    }
+    void formula(lxw_row_t row, lxw_col_t col, const std::string& f, lxw_format* format, double cached,
+                 const std::string& shown) {
+        worksheet_write_formula_num(m_ws, row, col, ("=" + f).c_str(), format, cached);
+        see(col, displayWidth(shown));
+    }
+    void moneyFormula(lxw_row_t row, lxw_col_t col, const std::string& f, lxw_format* format, Money cached) {
+        formula(row, col, f, format, cached.units(), quote::formatPlain(cached));
+    }
+    void textFormula(lxw_row_t row, lxw_col_t col, const std::string& f, const std::string& cached) {
+        worksheet_write_formula_str(m_ws, row, col, ("=" + f).c_str(), nullptr, cached.c_str());
+        see(col, displayWidth(cached));
+    }
+    void boolean(lxw_row_t row, lxw_col_t col, bool v) {
+        worksheet_write_boolean(m_ws, row, col, v ? 1 : 0, nullptr);
+        see(col, 5);
+    }
+    // A bold header row that repeats on every printed page.
+    void header(lxw_row_t row, const std::vector<std::string>& titles) {
+        for (lxw_col_t c = 0; c < titles.size(); ++c)
+            text(row, c, titles[c], m_f.bold);
+        worksheet_repeat_rows(m_ws, row, row);
+        worksheet_freeze_panes(m_ws, row + 1, 0);
+    }
+    // Each column as wide as its widest value (a little margin; at least Excel's default 8.43).
+    void fitColumns() const {
+        for (const auto& [col, width] : m_widths)
+            worksheet_set_column(m_ws, col, col, std::max(8.43, width + 2), nullptr);
+    }
+
+private:
+    void see(lxw_col_t col, double width) {
+        double& w = m_widths[col];
+        w = std::max(w, width);
+    }
+    lxw_worksheet* m_ws;
+    const Formats& m_f;
+    std::string m_name;
+    std::map<lxw_col_t, double> m_widths;
+    std::map<lxw_row_t, int> m_rowLines;  // lines of the row's tallest wrapped text
+};
+
+std::string percentShown(double rate) {
+    return formatFixed(rate * 100, 2) + "%";
 }
 
-// One option's lines; returns the rows of its group subtotals.
-void writeOption(lxw_worksheet* ws, const Formats& f, lxw_row_t& row, const quote::QuoteOption& o,
-                 cost::Currency currency, Lang lang) {
-    worksheet_write_string(ws, row++, 0, o.title.in(lang).c_str(), f.bold);
+struct InputCell {
+    std::string ref;  // "'报价信息'!$B$20"
+    double value = 0;
+};
+
+// Where each VAT rate the lines use lives on the inputs sheet.
+struct RateCells {
+    std::map<TaxCategory, std::string> seller;      // rent and supply lines
+    std::map<TaxCategory, std::string> thirdParty;  // the running-cost estimate
+    std::optional<InputCell> installShare;          // installation as a share of the hardware
+};
+
+// The inputs sheet's name of each category's rate, indexed by TaxCategory (Exempt has no rate).
+constexpr std::array<const char*, quote::kTaxCategoryCount> kRateLabels{
+    "xlsx_rate_goods",   "xlsx_rate_lease",        "xlsx_rate_repair", "xlsx_rate_service",
+    "xlsx_rate_telecom", "xlsx_rate_installation", "not_taxable"};
+
+const char* rateLabel(TaxCategory c) {
+    return kRateLabels[static_cast<std::size_t>(c)];
+}
+
+// The categories an option's lines are taxed under (exempt lines have no rate to edit).
+std::vector<TaxCategory> categoriesUsed(const std::vector<const quote::QuoteOption*>& options) {
+    std::vector<TaxCategory> out;
+    for (const auto* o : options)
+        for (const auto& g : o->groups)
+            for (const auto& l : g.lines)
+                if (l.category != TaxCategory::Exempt &&
+                    std::find(out.begin(), out.end(), l.category) == out.end())
+                    out.push_back(l.category);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::optional<double> installShare(const Plan& plan) {
+    if (!plan.cost)
+        return std::nullopt;
+    for (const auto& p : plan.cost->parameters)
+        if (p.key == "install_share")
+            return p.value;
+    return std::nullopt;
+}
+
+RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote::QuoteDocument& d,
+                      Lang lang) {
+    lxw_row_t row = 0;
+    const auto put = [&](const std::string& key, const std::string& value) {
+        if (value.empty() && displayWidth(key) > kMaxTextWidth) {  // a sentence (the job's billing)
+            s.note(row++, 0, key);
+            return;
+        }
+        s.text(row, 0, key, f.bold);
+        s.text(row++, 1, value);
+    };
+    put(quote::label(lang, "title"), d.info.company);
+    // The quote's date and its validity as dates a spreadsheet can compute with, shown as the quote
+    // prints them (2026年11月30日 / 2026-11-30).
+    const std::map<std::string, std::string> dates{{quote::label(lang, "date"), d.date},
+                                                   {quote::label(lang, "valid_until"), d.validUntil}};
+    for (const auto& r : quote::coverRows(d, lang)) {
+        const auto date = dates.find(r.label);
+        lxw_datetime when{};
+        if (date != dates.end() &&
+            std::sscanf(date->second.c_str(), "%d-%d-%d", &when.year, &when.month, &when.day) == 3) {
+            s.text(row, 0, r.label, f.bold);
+            worksheet_write_datetime(s.ws(), row++, 1, &when, f.date);
+            continue;
+        }
+        put(r.label, r.value);
+    }
+    for (const auto& r : quote::verdictRows(d, lang))
+        put(r.label, r.value);
+    put(quote::label(lang, "xlsx_currency"), std::string(cost::currencyCode(d.currency)));
+    if (!d.info.notes.empty())
+        put(quote::label(lang, "notes"), d.info.notes);
+    RateCells cells;
+    std::vector<const quote::QuoteOption*> offer;
+    for (const auto* o : {&d.rent, &d.buy})
+        if (*o)
+            offer.push_back(&**o);
+    const auto rateRow = [&](const std::string& name, double rate) {
+        s.text(row, 0, name, f.bold);
+        s.number(row, 1, rate, f.percent, percentShown(rate));
+        return s.ref(row++, 1);
+    };
+    if (const auto used = categoriesUsed(offer); !used.empty()) {
+        ++row;
+        s.text(row++, 0, quote::label(lang, "xlsx_rates"), f.bold);
+        const quote::TaxSettings& tax = d.info.tax;
+        if (tax.smallScaleTaxpayer) {
+            const std::string ref =
+                rateRow(quote::label(lang, "xlsx_rate_small_scale"), quote::vatRate(tax, used.front()));
+            for (const TaxCategory c : used)
+                cells.seller[c] = ref;
+        } else {
+            for (const TaxCategory c : used)
+                cells.seller[c] = rateRow(quote::label(lang, rateLabel(c)), quote::vatRate(tax, c));
+        }
+    }
+    if (d.running) {
+        const quote::TaxSettings tax = quote::thirdPartyTax(d.info.tax);
+        if (const auto used = categoriesUsed({&*d.running}); !used.empty()) {
+            ++row;
+            s.text(row++, 0, quote::label(lang, "xlsx_third_party"), f.bold);
+            for (const TaxCategory c : used)
+                cells.thirdParty[c] = rateRow(quote::label(lang, rateLabel(c)), quote::vatRate(tax, c));
+        }
+    }
+    if (const auto share = installShare(plan); share && d.buy) {
+        ++row;
+        s.text(row, 0, quote::label(lang, "xlsx_install_share"), f.bold);
+        s.number(row, 1, *share, f.percent, percentShown(*share));
+        cells.installShare = InputCell{s.ref(row++, 1), *share};
+    }
+    s.fitColumns();
+    return cells;
+}
+
+// One option's lines: every amount a formula over its line's quantity, unit price, discount and
+// the rate on the inputs sheet; subtotals and totals sums of them; the 大写 a formula of the total.
+void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteOption& o,
+                 const std::map<TaxCategory, std::string>& rates,
+                 const std::optional<InputCell>& installShare, cost::Currency currency, Lang lang) {
+    s.note(row++, 0, o.title.in(lang), f.bold);
     std::vector<lxw_row_t> subtotalRows;
+    std::optional<std::pair<lxw_row_t, Money>> hardware;  // its subtotal's row and amount
     std::size_t number = 1;
     for (const auto& g : o.groups) {
-        worksheet_write_string(ws, row++, 1, g.title.in(lang).c_str(), f.bold);
+        s.text(row++, 1, g.title.in(lang), f.bold);
         const lxw_row_t first = row;
         for (const auto& l : g.lines) {
             const lxw_row_t r = row++;
-            worksheet_write_number(ws, r, 0, static_cast<double>(number++), nullptr);
-            worksheet_write_string(ws, r, 1, l.name.in(lang).c_str(), nullptr);
-            worksheet_write_string(ws, r, 2, l.spec.in(lang).c_str(), nullptr);
-            worksheet_write_number(ws, r, 3, l.quantity, nullptr);
-            worksheet_write_string(ws, r, 4, l.unit.in(lang).c_str(), nullptr);
-            worksheet_write_number(ws, r, 5, l.unitPrice.units(), f.money);
-            worksheet_write_number(ws, r, 6, l.discount, f.percent);
+            const std::string n = std::to_string(number++);
+            s.number(r, 0, static_cast<double>(number - 1), nullptr, n);
+            s.text(r, 1, l.name.in(lang));
+            s.text(r, 2, l.spec.in(lang));
+            s.number(r, 3, l.quantity, f.decimal, formatNumber(l.quantity));
+            s.text(r, 4, l.unit.in(lang));
+            // Installation is a share of the hardware (cost/ownership.cpp): its price follows the
+            // hardware and the share, where that is how the engine priced it.
+            if (l.key == "buy.installation" && hardware && installShare && l.quantity == 1 &&
+                hardware->second.times(installShare->value) == l.unitPrice)
+                s.moneyFormula(r, 5, "ROUND(" + cell(hardware->first, 8) + "*" + installShare->ref + ",2)",
+                               f.money, l.unitPrice);
+            else
+                s.money(r, 5, l.unitPrice, f.money);
+            s.number(r, 6, l.discount, f.discount, l.discount > 0 ? percentShown(l.discount) : "");
             const std::string q = cell(r, 3), p = cell(r, 5), dsc = cell(r, 6);
-            worksheet_write_formula_num(ws, r, 7, ("=ROUND(" + q + "*" + p + ",2)").c_str(), f.money,
-                                        l.listAmount.units());
-            worksheet_write_formula_num(ws, r, 8, ("=ROUND(" + q + "*" + p + "*(1-" + dsc + "),2)").c_str(),
-                                        f.money, l.amount.units());
-            worksheet_write_number(ws, r, 9, l.vatRate, f.percent);
-            worksheet_write_formula_num(ws, r, 10,
-                                        ("=ROUND(" + cell(r, 8) + "*" + cell(r, 9) + ",2)").c_str(), f.money,
-                                        l.tax.units());
-            worksheet_write_formula_num(ws, r, 11, ("=" + cell(r, 8) + "+" + cell(r, 10)).c_str(), f.money,
-                                        l.gross.units());
+            s.moneyFormula(r, 7, "ROUND(" + q + "*" + p + ",2)", f.money, l.listAmount);
+            s.moneyFormula(r, 8, "ROUND(" + q + "*" + p + "*(1-" + dsc + "),2)", f.money, l.amount);
+            const auto rate = rates.find(l.category);
+            if (l.category == TaxCategory::Exempt || rate == rates.end())
+                s.number(r, 9, l.vatRate, l.category == TaxCategory::Exempt ? f.exempt : f.percent,
+                         l.category == TaxCategory::Exempt ? quote::label(lang, "not_taxable")
+                                                           : percentShown(l.vatRate));
+            else
+                s.formula(r, 9, rate->second, f.percent, l.vatRate, percentShown(l.vatRate));
+            s.moneyFormula(r, 10, "ROUND(" + cell(r, 8) + "*" + cell(r, 9) + ",2)", f.money, l.tax);
+            s.moneyFormula(r, 11, cell(r, 8) + "+" + cell(r, 10), f.money, l.gross);
         }
         const lxw_row_t last = row - 1;
-        const lxw_row_t s = row++;
-        worksheet_write_string(ws, s, 1, quote::label(lang, "subtotal").c_str(), f.bold);
+        const lxw_row_t sub = row++;
+        s.text(sub, 1, quote::label(lang, "subtotal"), f.bold);
         const Money values[] = {g.subtotal.listColumn(), g.subtotal.amount, Money(), g.subtotal.tax,
                                 g.subtotal.gross};
-        for (lxw_col_t c = 7; c <= 11; ++c) {
-            if (c == 9)
-                continue;
-            const std::string sum = "=SUM(" + cell(first, c) + ":" + cell(last, c) + ")";
-            worksheet_write_formula_num(ws, s, c, sum.c_str(), f.moneyBold, values[c - 7].units());
-        }
-        subtotalRows.push_back(s);
+        for (lxw_col_t c = 7; c <= 11; ++c)
+            if (c != 9)
+                s.moneyFormula(sub, c, "SUM(" + cell(first, c) + ":" + cell(last, c) + ")", f.moneyBold,
+                               values[c - 7]);
+        subtotalRows.push_back(sub);
+        if (g.key == "hardware")
+            hardware = {sub, g.subtotal.amount};
     }
     const Money totals[] = {o.total.listColumn(), o.total.amount, Money(), o.total.tax, o.total.gross};
     const char* keys[] = {"list_total", "total_excl", "", "total_tax", "total_incl"};
     const lxw_row_t t = row++;
-    worksheet_write_string(ws, t, 1, quote::label(lang, o.estimate ? "estimate_total" : "total_incl").c_str(),
-                           f.bold);
+    s.text(t, 1, quote::label(lang, o.estimate ? "estimate_total" : "total_incl"), f.bold);
     for (lxw_col_t c = 7; c <= 11; ++c) {
         if (c == 9)
             continue;
-        std::string sum = "=";
+        std::string sum;
         for (std::size_t i = 0; i < subtotalRows.size(); ++i)
             sum += (i ? "+" : "") + cell(subtotalRows[i], c);
-        worksheet_write_formula_num(ws, t, c, sum.c_str(), f.moneyBold, totals[c - 7].units());
-        worksheet_write_comment(ws, t, c, quote::label(lang, keys[c - 7]).c_str());
+        s.moneyFormula(t, c, sum, f.moneyBold, totals[c - 7]);
+        worksheet_write_comment(s.ws(), t, c, quote::label(lang, keys[c - 7]).c_str());
     }
-    if (o.estimate)
-        worksheet_write_string(ws, row++, 1, quote::label(lang, "estimate_note").c_str(), nullptr);
-    else if (lang == Lang::Zh && currency == cost::Currency::Cny)
-        worksheet_write_string(ws, row++, 1, ("人民币" + quote::chineseUppercase(o.total.gross)).c_str(),
-                               nullptr);
+    if (o.deposit != Money()) {
+        s.text(row, 1, quote::label(lang, "xlsx_deposit"));
+        s.money(row++, 11, o.deposit, f.money);
+    }
+    if (o.estimate) {
+        s.note(row++, 1, quote::label(lang, "estimate_note"));
+    } else if (lang == Lang::Zh && currency == cost::Currency::Cny) {
+        s.text(row, 1, quote::label(lang, "total_uppercase"), f.bold);
+        s.textFormula(row++, 2, "\"人民币\"&" + quote::chineseUppercaseFormula(absolute(t, 11)),
+                      "人民币" + quote::chineseUppercase(o.total.gross));
+    }
     ++row;
 }
 
-void writeLineItems(lxw_workbook* wb, const Formats& f, const quote::QuoteDocument& d, Lang lang) {
-    lxw_worksheet* ws = workbook_add_worksheet(wb, "Line items");
-    worksheet_set_column(ws, 1, 2, 36, nullptr);
-    worksheet_set_column(ws, 3, 11, 15, nullptr);
+void writeLineItems(Sheet& s, const Formats& f, const quote::QuoteDocument& d, const RateCells& rates,
+                    Lang lang) {
     const auto header = quote::lineHeader(lang, d.currency);
     // Columns: No., item, configuration, qty, unit, unit price, discount, list amount, amount,
-    // VAT rate, VAT, gross (the text table adds the list amount here for the formula).
-    const std::vector<std::string> cols{
-        header[0], header[1], header[2], header[3],
-        header[4], header[5], header[6], quote::label(lang, "col_list_amount"),
-        header[7], header[8], header[9], header[10]};
-    for (lxw_col_t c = 0; c < cols.size(); ++c)
-        worksheet_write_string(ws, 0, c, cols[c].c_str(), f.bold);
-    worksheet_freeze_panes(ws, 1, 0);
+    // VAT rate, VAT, gross (the text table adds the list amount here for the formula); the list
+    // amount's header names the currency as the other amounts' do.
+    const std::string code = quote::currencyHeader(d.currency, lang);
+    s.header(0, {header[0], header[1], header[2], header[3], header[4], header[5], header[6],
+                 quote::label(lang, "col_list_amount") + code, header[7], header[8], header[9], header[10]});
     lxw_row_t row = 2;
     if (d.rent)
-        writeOption(ws, f, row, *d.rent, d.currency, lang);
+        writeOption(s, f, row, *d.rent, rates.seller, std::nullopt, d.currency, lang);
     if (d.buy)
-        writeOption(ws, f, row, *d.buy, d.currency, lang);
+        writeOption(s, f, row, *d.buy, rates.seller, rates.installShare, d.currency, lang);
     if (d.running)
-        writeOption(ws, f, row, *d.running, d.currency, lang);
-    worksheet_write_string(ws, row, 1, quote::label(lang, "disclaimer").c_str(), nullptr);
+        writeOption(s, f, row, *d.running, rates.thirdParty, std::nullopt, d.currency, lang);
+    s.note(row, 1, quote::label(lang, "disclaimer"));
+    s.fitColumns();
 }
 
 // Cumulative columns are formulas over the monthly flows, cached with the engine's cumulative values.
-void writeSchedule(lxw_workbook* wb, const Formats& f, const cost::CostReport& r, Lang lang) {
-    lxw_worksheet* ws = workbook_add_worksheet(wb, "Schedule");
-    const char* head[] = {"month",          "rent_month",      "rent_cumulative", "buy_month",
-                          "buy_cumulative", "resale_and_loan", "buy_net",         "rent_minus_buy_net"};
-    for (lxw_col_t c = 0; c < 8; ++c)
-        worksheet_write_string(ws, 0, c, head[c], f.bold);
-    worksheet_set_column(ws, 1, 7, 16, nullptr);
+void writeSchedule(lxw_workbook* wb, Sheet& s, const Formats& f, const cost::CostReport& r, Lang lang) {
+    const std::string code = lang == Lang::Zh ? (r.currency == cost::Currency::Cny ? "元" : "美元")
+                                              : std::string(cost::currencyCode(r.currency));
+    std::vector<std::string> head{quote::label(lang, "xlsx_sched_month")};
+    for (const char* key : {"xlsx_sched_rent_month", "xlsx_sched_rent_cumulative", "xlsx_sched_buy_month",
+                            "xlsx_sched_buy_cumulative", "xlsx_sched_resale", "xlsx_sched_buy_net",
+                            "xlsx_sched_rent_minus_buy"})
+        head.push_back(quote::label(lang, key, {code}));
+    s.header(0, head);
     for (std::size_t i = 0; i < r.monthly.size(); ++i) {
         const auto& m = r.monthly[i];
         const auto row = static_cast<lxw_row_t>(i + 1);
         const Money rentFlow = i ? m.rentAccrued - r.monthly[i - 1].rentAccrued : m.rentAccrued;
         const Money buyFlow = i ? m.buy - r.monthly[i - 1].buy : m.buy;
-        worksheet_write_number(ws, row, 0, m.month, nullptr);
-        worksheet_write_number(ws, row, 1, rentFlow.units(), f.money);
-        worksheet_write_number(ws, row, 3, buyFlow.units(), f.money);
+        s.number(row, 0, m.month, nullptr, std::to_string(m.month));
+        s.money(row, 1, rentFlow, f.money);
+        s.money(row, 3, buyFlow, f.money);
         const std::string prevRent = i ? cell(row - 1, 2) + "+" : "";
         const std::string prevBuy = i ? cell(row - 1, 4) + "+" : "";
-        worksheet_write_formula_num(ws, row, 2, ("=" + prevRent + cell(row, 1)).c_str(), f.money,
-                                    m.rentAccrued.units());
-        worksheet_write_formula_num(ws, row, 4, ("=" + prevBuy + cell(row, 3)).c_str(), f.money,
-                                    m.buy.units());
-        worksheet_write_number(ws, row, 5, (m.buy - m.buyNet).units(), f.money);
-        worksheet_write_formula_num(ws, row, 6, ("=" + cell(row, 4) + "-" + cell(row, 5)).c_str(), f.money,
-                                    m.buyNet.units());
-        worksheet_write_formula_num(ws, row, 7, ("=" + cell(row, 2) + "-" + cell(row, 6)).c_str(), f.money,
-                                    (m.rentAccrued - m.buyNet).units());
+        s.moneyFormula(row, 2, prevRent + cell(row, 1), f.money, m.rentAccrued);
+        s.moneyFormula(row, 4, prevBuy + cell(row, 3), f.money, m.buy);
+        s.money(row, 5, m.buy - m.buyNet, f.money);
+        s.moneyFormula(row, 6, cell(row, 4) + "-" + cell(row, 5), f.money, m.buyNet);
+        s.moneyFormula(row, 7, cell(row, 2) + "-" + cell(row, 6), f.money, m.rentAccrued - m.buyNet);
     }
+    s.fitColumns();
     const auto last = static_cast<lxw_row_t>(r.monthly.size());
     lxw_chart* chart = workbook_add_chart(wb, LXW_CHART_LINE);
     const auto series = [&](lxw_col_t col, const std::string& name) {
-        const std::string cats = "=Schedule!$A$2:$A$" + std::to_string(last + 1);
-        const std::string vals = "=Schedule!" + cell(1, col) + ":" + cell(last, col);
-        lxw_chart_series* s = chart_add_series(chart, cats.c_str(), vals.c_str());
-        chart_series_set_name(s, name.c_str());
+        const std::string cats = "=" + s.ref(1, 0) + ":" + absolute(last, 0);
+        const std::string vals = "=" + s.ref(1, col) + ":" + absolute(last, col);
+        lxw_chart_series* cs = chart_add_series(chart, cats.c_str(), vals.c_str());
+        chart_series_set_name(cs, name.c_str());
     };
     series(2, quote::label(lang, "rent"));
     series(4, quote::label(lang, "buy"));
     series(6, quote::label(lang, "buy_net"));
     chart_title_set_name(chart, quote::label(lang, "cost_over_time").c_str());
     chart_axis_set_name(chart->x_axis, quote::label(lang, "month").c_str());
-    worksheet_insert_chart(ws, 1, 9, chart);
+    worksheet_insert_chart(s.ws(), 1, 9, chart);
 }
 
-void writeTable(lxw_workbook* wb, const Formats& f, const char* name, const csv::Table& t) {
-    lxw_worksheet* ws = workbook_add_worksheet(wb, name);
-    for (lxw_col_t c = 0; c < t.header.size(); ++c)
-        worksheet_write_string(ws, 0, c, t.header[c].c_str(), f.bold);
+std::string offloadName(std::string_view value, Lang lang) {
+    if (value == "none")
+        return quote::label(lang, "offload_none_short");
+    if (value == "optimizer")
+        return quote::label(lang, "offload_optimizer_short");
+    return quote::label(lang, "offload_params_short");
+}
+
+// An exported table (report_tables) with its headers and words in the workbook's language:
+// "true"/"false" as booleans, numbers as numbers, the recomputation and offload by name, the
+// reason a layout does not fit in that language (`reasons`, one per row; empty: the table's).
+void writeTable(Sheet& s, const csv::Table& t, const std::string& headerPrefix,
+                const std::vector<std::string>& reasons, Lang lang) {
+    std::vector<std::string> head;
+    for (const auto& h : t.header)
+        head.push_back(quote::label(lang, headerPrefix + h));
+    s.header(0, head);
     for (std::size_t r = 0; r < t.rows.size(); ++r)
         for (lxw_col_t c = 0; c < t.rows[r].size(); ++c) {
             const auto& v = t.rows[r][c];
             const auto row = static_cast<lxw_row_t>(r + 1);
+            const std::string& key = t.header[c];
             if (v.number)
-                worksheet_write_number(ws, row, c, std::stod(v.text), nullptr);
+                s.number(row, c, std::stod(v.text), nullptr, v.text);
+            else if (v.text == "true" || v.text == "false")
+                s.boolean(row, c, v.text == "true");
+            else if (key == "recompute")
+                s.text(row, c, quote::label(lang, "recompute_short_" + v.text));
+            else if (key == "offload")
+                s.text(row, c, offloadName(v.text, lang));
+            else if (key == "reason")
+                s.text(row, c, r < reasons.size() ? reasons[r] : v.text);
+            else if (key == "term")
+                s.text(row, c, quote::label(lang, "xlsx_mem_" + v.text));
             else
-                worksheet_write_string(ws, row, c, v.text.c_str(), nullptr);
+                s.text(row, c, v.text);
         }
+    s.fitColumns();
 }
 
-void writeMemoryChart(lxw_workbook* wb, const csv::Table& memory, Lang lang) {
+// Why each layout of the layouts table does not fit, in the workbook's language.
+std::vector<std::string> layoutReasons(const Plan& p, Lang lang) {
+    std::vector<std::string> out;
+    if (p.search) {
+        for (const Candidate& c : p.search->ranked)
+            out.push_back(c.fits ? "" : messageText(c.reason, lang));
+    } else if (!p.memory.fits()) {
+        out.push_back(
+            quote::label(lang, "needs_memory", {formatGib(p.memory.total()), formatGib(p.memory.capacity)}));
+    } else {
+        out.emplace_back();
+    }
+    return out;
+}
+
+void writeMemoryChart(lxw_workbook* wb, const Sheet& s, const csv::Table& memory, Lang lang) {
     lxw_chart* chart = workbook_add_chart(wb, LXW_CHART_BAR);
     // Terms only (the last two rows are the total and the capacity).
-    const std::string last = std::to_string(memory.rows.size() - 1);
-    lxw_chart_series* s =
-        chart_add_series(chart, ("=Memory!$A$2:$A$" + last).c_str(), ("=Memory!$C$2:$C$" + last).c_str());
-    chart_series_set_name(s, "GiB");
+    const auto last = static_cast<lxw_row_t>(memory.rows.size() - 2);
+    lxw_chart_series* cs = chart_add_series(chart, ("=" + s.ref(1, 0) + ":" + absolute(last, 0)).c_str(),
+                                            ("=" + s.ref(1, 2) + ":" + absolute(last, 2)).c_str());
+    chart_series_set_name(cs, "GiB");
     chart_title_set_name(chart, quote::label(lang, "memory").c_str());
-    worksheet_insert_chart(workbook_get_worksheet_by_name(wb, "Memory"), 1, 4, chart);
+    worksheet_insert_chart(s.ws(), 1, 4, chart);
 }
 
 std::string tempPath() {
@@ -246,15 +534,22 @@ Result<bool> writeQuoteWorkbook(const std::string& path, const Plan& plan, const
     lxw_workbook* wb = workbook_new(temp.c_str());
     if (!wb)
         return Error{path, "cannot create the workbook"};
-    const Formats f = makeFormats(wb);
-    writeInputs(wb, f, plan, doc, lang);
-    writeLineItems(wb, f, doc, lang);
-    if (plan.cost)
-        writeSchedule(wb, f, *plan.cost, lang);
-    writeTable(wb, f, "Layouts", report_tables::layouts(plan));
+    const Formats f = makeFormats(wb, lang);
+    // Sheets in order: inputs, line items, schedule, layouts, memory (the test reads sheet2.xml).
+    Sheet inputs(wb, f, quote::label(lang, "xlsx_sheet_inputs"));
+    Sheet lines(wb, f, quote::label(lang, "xlsx_sheet_lines"));
+    const RateCells rates = writeInputs(inputs, f, plan, doc, lang);
+    writeLineItems(lines, f, doc, rates, lang);
+    if (plan.cost) {
+        Sheet schedule(wb, f, quote::label(lang, "xlsx_sheet_schedule"));
+        writeSchedule(wb, schedule, f, *plan.cost, lang);
+    }
+    Sheet layouts(wb, f, quote::label(lang, "xlsx_sheet_layouts"));
+    writeTable(layouts, report_tables::layouts(plan), "xlsx_col_", layoutReasons(plan, lang), lang);
     const csv::Table memory = report_tables::memory(plan);
-    writeTable(wb, f, "Memory", memory);
-    writeMemoryChart(wb, memory, lang);
+    Sheet memorySheet(wb, f, quote::label(lang, "xlsx_sheet_memory"));
+    writeTable(memorySheet, memory, "xlsx_col_", {}, lang);
+    writeMemoryChart(wb, memorySheet, memory, lang);
     const lxw_error err = workbook_close(wb);
     std::error_code ec;
     if (err != LXW_NO_ERROR) {

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
+#include <utility>
 
 namespace clusterplan::quote {
 
@@ -89,6 +91,45 @@ std::string chineseUppercase(cost::Money amount) {
     else
         out += "整";
     return out;
+}
+
+std::string chineseUppercaseFormula(const std::string& ref) {
+    const std::string cents = "ROUND(ABS(" + ref + ")*100,0)";
+    const std::string yuan = "INT(" + cents + "/100)";
+    const std::string padded = "TEXT(" + yuan + ",\"0000000000000000\")";  // 16 digits
+    const std::string digits = "\"零壹贰叁肆伍陆柒捌玖\"";
+    const auto digitAt = [&](const std::string& digitText) {
+        return "MID(" + digits + "," + digitText + "+1,1)";
+    };
+    // Every digit from the highest present one down, with its place: 壹仟零佰零拾伍万零仟...元.
+    std::string raw;
+    for (int place = 15; place >= 0; --place) {
+        std::string unit = kPlaces[static_cast<std::size_t>(place % 4)];
+        if (place == 4 || place == 12)
+            unit += "万";
+        else if (place == 8)
+            unit += "亿";
+        raw += "IF(" + yuan + ">=10^" + std::to_string(place) + "," +
+               digitAt("MID(" + padded + "," + std::to_string(16 - place) + ",1)") + "&\"" + unit +
+               "\",\"\")&";
+    }
+    raw += "\"元\"";
+    // Zero rules: a zero digit drops its place; zeros in a row write one (four passes: 16 → 1); a
+    // whole zero group keeps one 零 after 万亿 or 亿 (壹万亿零伍仟万, 壹亿零壹); no 零 before 万, 亿 or 元.
+    const std::initializer_list<std::pair<const char*, const char*>> rules{
+        {"零仟", "零"}, {"零佰", "零"}, {"零拾", "零"},       {"零零", "零"}, {"零零", "零"},
+        {"零零", "零"}, {"零零", "零"}, {"万零亿", "万亿零"}, {"零零", "零"}, {"亿零万", "亿零"},
+        {"零零", "零"}, {"零万", "万"}, {"零亿", "亿"},       {"零元", "元"}};
+    std::string whole = raw;
+    for (const auto& [from, to] : rules)
+        whole = "SUBSTITUTE(" + whole + ",\"" + from + "\",\"" + to + "\")";
+    const std::string jiao = "(INT(" + cents + "/10)-10*INT(" + cents + "/100))";
+    const std::string fen = "(" + cents + "-10*INT(" + cents + "/10))";
+    const std::string fraction = "IF(" + jiao + ">0," + digitAt(jiao) + "&\"角\",IF(AND(" + yuan + ">0," +
+                                 fen + ">0),\"零\",\"\"))&IF(" + fen + ">0," + digitAt(fen) +
+                                 "&\"分\",\"整\")";
+    return "IF(" + cents + "=0,\"零元整\",IF(" + ref + "<0,\"负\",\"\")&IF(" + yuan + ">0," + whole +
+           ",\"\")&" + fraction + ")";
 }
 
 }  // namespace clusterplan::quote

@@ -14,4 +14,13 @@ namespace clusterplan::quote {
 // Without a currency word; callers prefix "人民币". Negative amounts start with 负.
 [[nodiscard]] std::string chineseUppercase(cost::Money amount);
 
+// The same text as a spreadsheet formula over the cell `ref` ("$L$20"), so a workbook's 大写 follows
+// its total when a price is edited. Only functions Excel, WPS and LibreOffice evaluate alike (ROUND,
+// INT, TEXT with a plain "0" format, MID, IF, SUBSTITUTE; no [DBNum2] format, which LibreOffice
+// reads only in a Chinese locale, and no MOD, which Excel refuses above 2^27): each digit of the
+// whole 元 with its place (拾佰仟, 万, 亿, 万 again for 万亿), then the zero rules above by
+// substitution. Amounts up to 10^13 元 (Excel's 15 significant digits); the workbook test
+// recalculates it with LibreOffice against chineseUppercase() (Excel and WPS not run here).
+[[nodiscard]] std::string chineseUppercaseFormula(const std::string& ref);
+
 }  // namespace clusterplan::quote

@@ -65,7 +65,7 @@ void addGroup(QuoteOption& option, std::string key, std::string labelKey, std::v
 // "8×A100 server; Monthly; 8 GPUs" / "8×A100 server；Monthly（预付）；8 卡": the offer and term as the
 // price book names them, the prepayment and the GPUs in the quote's language.
 Bilingual rentSpec(const cost::CostReport& r, const cost::RentTerm& term) {
-    const std::string gpus = std::to_string(r.rentGpus);
+    const std::string gpus = formatGrouped(static_cast<double>(r.rentGpus), 0);
     const Bilingual offer = offerName(r.offer);
     const Bilingual contract = termName(term);
     Bilingual spec{offer.en + "; " + contract.en, offer.zh + "；" + contract.zh};
@@ -190,7 +190,7 @@ std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings
     add("buy.switches", "item_switches", bilingual("fabric_tiers", {std::to_string(c.network.tiers)}),
         static_cast<double>(c.network.switches), "unit_switch", c.switches);
     add("buy.optics", "item_optics",
-        bilingual("n_ports", {formatNumber(static_cast<double>(c.network.ports))}),
+        bilingual("n_ports", {formatGrouped(static_cast<double>(c.network.ports), 0)}),
         static_cast<double>(c.network.ports * c.network.tiers), "unit_port_tier", c.optics);
     add("buy.frontend", "item_frontend", {}, nodes, "unit_node", c.frontend);
     const std::string tb = formatNumber(c.storageTb) + " TB";
@@ -204,18 +204,22 @@ struct OpexLine {
     const char* label;
     TaxCategory category;
     Money cost::OpexMonth::*member;
+    // Priced by the month (colocation per kW- or cabinet-month, other monthly costs): the engine
+    // accrues each month's bill, so the year prints as its months × the monthly price, the amount
+    // those bills add up to; the others accrue as twelfths of a yearly value and print as one year.
+    bool monthly = false;
 };
 
 // Electricity is a sale of goods (13 %), colocation an IDC value-added telecom service (6 %),
 // maintenance repair work (13 %), insurance a financial service (6 %); in-house staff is payroll.
 constexpr OpexLine kOpexLines[] = {
     {"energy", "item_energy", TaxCategory::Goods, &cost::OpexMonth::energy},
-    {"colo", "item_colo", TaxCategory::Service, &cost::OpexMonth::colo},
+    {"colo", "item_colo", TaxCategory::Service, &cost::OpexMonth::colo, true},
     {"staff", "item_staff", TaxCategory::Exempt, &cost::OpexMonth::staff},
     {"maintenance", "item_maintenance", TaxCategory::Repair, &cost::OpexMonth::maintenance},
     {"insurance", "item_insurance", TaxCategory::Service, &cost::OpexMonth::insurance},
     {"software", "item_software", TaxCategory::Service, &cost::OpexMonth::software},
-    {"other", "item_other_opex", TaxCategory::Service, &cost::OpexMonth::other},
+    {"other", "item_other_opex", TaxCategory::Service, &cost::OpexMonth::other, true},
 };
 
 // One line per cost and year of the horizon (a last part-year is one lot).
@@ -232,8 +236,13 @@ std::vector<LineItem> operatingLines(const cost::CostReport& r, const TaxSetting
                 continue;
             const std::string y = std::to_string(year);
             const bool fullYear = end - start == 12;
-            LineItem l = makeLine("buy." + std::string(kind.key) + ".y" + y, bilingual(kind.label), {}, 1,
-                                  bilingual(fullYear ? "unit_year" : "unit_lot"), sum, 0, kind.category, tax);
+            std::string key = "buy." + std::string(kind.key) + ".y" + y;
+            LineItem l =
+                kind.monthly
+                    ? exactOrLot(std::move(key), bilingual(kind.label), {}, static_cast<double>(end - start),
+                                 bilingual("unit_month"), sum, kind.category, tax)
+                    : makeLine(std::move(key), bilingual(kind.label), {}, 1,
+                               bilingual(fullYear ? "unit_year" : "unit_lot"), sum, 0, kind.category, tax);
             l.name = {l.name.en + " (" + label(Lang::En, "year_n", {y}) + ")",
                       l.name.zh + "（" + label(Lang::Zh, "year_n", {y}) + "）"};
             lines.push_back(l);
@@ -254,11 +263,14 @@ QuoteOption buyOption(const cost::CostReport& r, const TaxSettings& tax, const s
     return o;
 }
 
+TaxSettings thirdPartyTax(TaxSettings tax) {
+    tax.smallScaleTaxpayer = false;
+    tax.smallScaleRate.reset();
+    return tax;
+}
+
 std::optional<QuoteOption> runningCostEstimate(const cost::CostReport& r, const TaxSettings& tax) {
-    // Third parties charge their own rates: a general taxpayer's, whatever the seller is.
-    TaxSettings thirdParty = tax;
-    thirdParty.smallScaleTaxpayer = false;
-    thirdParty.smallScaleRate.reset();
+    const TaxSettings thirdParty = thirdPartyTax(tax);
     const std::string months = std::to_string(r.horizonMonths);
     QuoteOption o{"running", bilingual("option_running", {months}), {}, {}, Money()};
     o.estimate = true;

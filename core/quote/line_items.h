@@ -70,6 +70,10 @@ struct QuoteOption {
 LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
                   cost::Money unitPrice, double discount, TaxCategory category, const TaxSettings& tax);
 
+// The rates third parties charge the owner (power, colocation, maintenance): a general taxpayer's,
+// whatever the seller is (the seller's small-scale rate never applies to them).
+[[nodiscard]] TaxSettings thirdPartyTax(TaxSettings tax);
+
 // Renting for the training run: the job's rental (cost/job_rental.h), whose total excluding VAT is
 // the run's rental cost the verdict states.
 QuoteOption rentOption(const cost::CostReport& report, const TaxSettings& tax);

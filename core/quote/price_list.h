@@ -6,6 +6,7 @@
 // when it is not zero. The engineer's working paper (every parameter, its origin, source text and
 // grade) stays in `clusterplan-cli cost --format json` and the report's prices.csv.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/cost/rent_vs_buy.h"
@@ -23,6 +24,11 @@ struct PriceLine {
 };
 
 [[nodiscard]] std::vector<PriceLine> customerPrices(const cost::CostReport& report);
+
+// A cost input's value with its currency and unit as the quote prints it: "¥0.65 / kWh",
+// "¥1,350,000.00 / server", "3% of hardware", "85%" (utilisation), "1.3" (PUE); the rental price
+// per the offer's unit. The price list and the sensitivity table (a low and a high value) use it.
+[[nodiscard]] Bilingual inputValue(const cost::CostReport& report, std::string_view key, double value);
 
 // What a parameter's source grade says to a customer (cost_parameters.h grades: A primary,
 // B reputable secondary, C weak, Asm assumption): "Vendor datasheet or official statistics",

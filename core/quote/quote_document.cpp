@@ -57,7 +57,7 @@ Verdict verdictOf(const Plan& p) {
     v.memoryBytes = p.memory.total();
     v.capacityBytes = p.memory.capacity;
     if (!v.fits)
-        v.reason = "needs " + formatGib(v.memoryBytes) + " > " + formatGib(v.capacityBytes) + " usable";
+        v.reason = bilingual("needs_memory", {formatGib(v.memoryBytes), formatGib(v.capacityBytes)});
     const TrainingSpec& t = p.scenario.training;
     v.method = t.method;
     v.loraRank = t.lora.rank;
@@ -74,6 +74,7 @@ Verdict verdictOf(const Plan& p) {
     v.tokensPerSecond = p.perf.tokensPerSecond;
     v.mfu = p.perf.mfu;
     v.trainDays = p.run.wallDays;  // budgeted days (run/run_length.h): what the quote prices
+    v.layoutSet = !p.search;
     if (!p.cost)
         return v;
     const cost::CostReport& c = *p.cost;
@@ -85,6 +86,7 @@ Verdict verdictOf(const Plan& p) {
     v.buyTotal = c.buyTotal;
     v.buyNetTotal = c.buyNetTotal;
     v.breakevenMonth = c.breakeven.gross;
+    v.breakevenNetMonth = c.breakeven.net;
     v.horizonMonths = c.horizonMonths;
     v.searchMonths = c.searchMonths;
     v.buyCheaper = c.buyCheaper();

@@ -24,9 +24,12 @@ struct Verdict {
     Bilingual
         cluster;  // "1 × 8 NVIDIA A100 SXM 80GB (8 GPUs)" / "1 台 × 8 卡 NVIDIA A100 SXM 80GB（共 8 卡）"
     Bilingual layout;  // "TP 1 x PP 1 x DP 8, micro-batch 1, ZeRO-1, selective recomputation"
+    // The scenario fixes every layout key (nothing searched): the quote says the layout is the
+    // customer's choice (指定), not a recommendation, since a searched one may be faster.
+    bool layoutSet = false;
     bool fits = false;
     double memoryBytes = 0, capacityBytes = 0;
-    std::string reason;  // why it does not fit
+    Bilingual reason;  // why it does not fit: "needs 90.1 GiB > 79.2 GiB usable"
     // Fine-tuning: shown when the run is not full training of every layer.
     TrainingMethod method = TrainingMethod::Full;
     std::int64_t loraRank = 0, frozenLayers = 0;
@@ -44,6 +47,7 @@ struct Verdict {
     std::optional<cost::JobRental> jobRental;      // what runCostRent bills: the run's rental
     cost::Money rentTotal, buyTotal, buyNetTotal;  // over the horizon: accrued rent, own gross, own net
     std::optional<int> breakevenMonth;             // gross; nullopt: never within searchMonths
+    std::optional<int> breakevenNetMonth;          // net of resale value (the cost chart's crossing)
     int horizonMonths = 0, searchMonths = 0;
     bool buyCheaper = false;  // own net of resale below rent at the horizon
 };

@@ -23,9 +23,18 @@ ScalingReport quoteScaling(const Scenario& scenario, const Catalog& catalog) {
     return scalingStudy(scenario, catalog, scenario.cluster.gpus(), 0);
 }
 
-std::vector<std::string> scalingHeader(Lang lang) {
+std::vector<std::string> scalingHeader(const ScalingReport& report, Lang lang) {
+    // Efficiency is per-GPU throughput against the smallest count that fits (studies/scaling_study.h);
+    // the days are the steady-state run, without the interruptions the verdict's budget adds.
+    std::string base;
+    for (const ScalePoint& p : report.curve)
+        if (p.fits) {
+            base = grouped(std::to_string(p.gpus));
+            break;
+        }
     return {label(lang, "scaling_gpus"), label(lang, "scaling_tokens_per_s"),
-            label(lang, "scaling_efficiency"), label(lang, "train_days")};
+            base.empty() ? label(lang, "scaling_efficiency") : label(lang, "scaling_efficiency_vs", {base}),
+            label(lang, "scaling_days_steady")};
 }
 
 std::vector<std::vector<std::string>> scalingRows(const ScalingReport& report, Lang lang) {

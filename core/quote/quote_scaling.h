@@ -20,7 +20,7 @@ namespace clusterplan::quote {
 // `clusterplan-cli scale` written for a reader, with thousands separators ("16,384", "2,606,993",
 // "87.5 %", "1,234.5"; `scale` prints "2606993"); counts on which nothing fits say so in the
 // tokens/s cell.
-[[nodiscard]] std::vector<std::string> scalingHeader(Lang lang);
+[[nodiscard]] std::vector<std::string> scalingHeader(const ScalingReport& report, Lang lang);
 [[nodiscard]] std::vector<std::vector<std::string>> scalingRows(const ScalingReport& report, Lang lang);
 
 }  // namespace clusterplan::quote

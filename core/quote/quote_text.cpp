@@ -14,9 +14,13 @@ namespace clusterplan::quote {
 using cost::Money;
 
 std::string breakevenText(const Verdict& v, Lang lang) {
-    if (v.breakevenMonth)
-        return label(lang, "breakeven_month", {std::to_string(*v.breakevenMonth)});
-    return label(lang, "breakeven_never", {std::to_string(v.searchMonths)});
+    return breakevenText(v.breakevenMonth, v.searchMonths, lang);
+}
+
+std::string breakevenText(const std::optional<int>& month, int searchMonths, Lang lang) {
+    if (month)
+        return label(lang, "breakeven_month", {std::to_string(*month)});
+    return label(lang, "breakeven_never", {std::to_string(searchMonths)});
 }
 
 std::vector<Row> coverRows(const QuoteDocument& d, Lang lang) {
@@ -62,19 +66,20 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     std::vector<Row> rows{
         {label(lang, "model"), v.model},
         {label(lang, "cluster"), v.cluster.in(lang)},
-        {label(lang, "layout"), v.layout.in(lang)},
+        {label(lang, v.layoutSet ? "layout_set" : "layout"), v.layout.in(lang)},
         {label(lang, "memory_fit"),
          formatGib(v.memoryBytes) + " / " + formatGib(v.capacityBytes) + (lang == Lang::Zh ? "，" : ", ") +
              (v.fits ? label(lang, "fits", {formatGib(v.capacityBytes - v.memoryBytes)})
-                     : label(lang, "does_not_fit", {v.reason}))},
+                     : label(lang, "does_not_fit", {v.reason.in(lang)}))},
     };
     addFineTuningRows(rows, v, lang);
-    rows.insert(rows.end(),
-                {
-                    {label(lang, "tokens_per_second"), formatGrouped(v.tokensPerSecond, 0) + " tokens/s"},
-                    {label(lang, "mfu"), formatFixed(100 * v.mfu, 1) + (lang == Lang::Zh ? "%" : " %")},
-                    {label(lang, "train_days"), label(lang, "n_days", {formatGrouped(v.trainDays, 1)})},
-                });
+    rows.insert(
+        rows.end(),
+        {
+            {label(lang, "tokens_per_second"), formatGrouped(v.tokensPerSecond, 0) + " tokens/s"},
+            {label(lang, "mfu"), formatFixed(100 * v.mfu, 1) + (lang == Lang::Zh ? "%" : " %")},
+            {label(lang, "train_days_budgeted"), label(lang, "n_days", {formatGrouped(v.trainDays, 1)})},
+        });
     if (!v.hasCost)
         return rows;
     const auto money = [&](Money m) { return formatAmount(m, d.currency, lang); };
@@ -91,7 +96,10 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     rows.push_back({label(lang, "rent_total", {months}), money(v.rentTotal)});
     rows.push_back({label(lang, "buy_total", {months}), money(v.buyTotal)});
     rows.push_back({label(lang, "buy_net_total"), money(v.buyNetTotal)});
-    rows.push_back({label(lang, "breakeven"), breakevenText(v, lang)});
+    // Two crossings, each named: the cash paid, and the cost net of the hardware's resale value (the
+    // cost chart's "own, net" line).
+    rows.push_back({label(lang, "breakeven_cash"), breakevenText(v, lang)});
+    rows.push_back({label(lang, "breakeven_net"), breakevenText(v.breakevenNetMonth, v.searchMonths, lang)});
     rows.push_back({label(lang, "verdict"), label(lang, v.buyCheaper ? "cheaper_buy" : "cheaper_rent")});
     return rows;
 }
@@ -115,9 +123,15 @@ std::vector<Row> totalRows(const QuoteOption& o, cost::Currency currency, Lang l
     return rows;
 }
 
+std::string currencyHeader(cost::Currency currency, Lang lang) {
+    if (lang == Lang::Zh)
+        return currency == cost::Currency::Cny ? "（元）" : "（美元）";
+    return " (" + std::string(cost::currencyCode(currency)) + ")";
+}
+
 std::vector<std::string> lineHeader(Lang lang, cost::Currency currency) {
     std::vector<std::string> h;
-    const std::string code = " (" + std::string(cost::currencyCode(currency)) + ")";
+    const std::string code = currencyHeader(currency, lang);
     for (const char* key : {"col_no", "col_item", "col_spec", "col_qty", "col_unit", "col_unit_price",
                             "col_discount", "col_amount", "col_vat_rate", "col_tax", "col_gross"}) {
         const std::string_view k = key;
@@ -127,12 +141,24 @@ std::vector<std::string> lineHeader(Lang lang, cost::Currency currency) {
     return h;
 }
 
+namespace {
+
+// "49,152", "1,234.5": thousands grouped, up to three decimals as the quantity has them.
+std::string groupedQuantity(double quantity) {
+    const double q = std::round(quantity * 1000) / 1000;
+    const std::string shortest = formatNumber(q);
+    const std::size_t dot = shortest.find('.');
+    return formatGrouped(q, dot == std::string::npos ? 0 : static_cast<int>(shortest.size() - dot - 1));
+}
+
+}  // namespace
+
 std::vector<std::string> lineCells(const LineItem& l, std::size_t number, Lang lang) {
     const auto money = [](Money m) { return formatPlain(m); };
     return {std::to_string(number),
             l.name.in(lang),
             l.spec.in(lang),
-            formatNumber(std::round(l.quantity * 1000) / 1000),
+            groupedQuantity(l.quantity),
             l.unit.in(lang),
             money(l.unitPrice),
             l.discount > 0 ? formatRate(l.discount, lang) : "",

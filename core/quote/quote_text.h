@@ -2,6 +2,7 @@
 // The quote as plain text in either language: the same sections and numbers as the PDF, in the
 // same order (cover, verdict, line items with subtotals and totals, assumptions). Deterministic,
 // so it is the golden file of a fixed scenario's report (tests/golden/).
+#include <optional>
 #include <string>
 
 #include "core/quote/quote_document.h"
@@ -30,5 +31,9 @@ std::vector<std::string> paymentTerms(const QuoteDocument& doc, Lang lang);
 std::string priceBasis(const PriceLine& price, Lang lang);
 // "month 14" / "第 14 个月", or "never within 120 months".
 std::string breakevenText(const Verdict& v, Lang lang);
+// "month 14" / "第 14 个月", or "never within 120 months".
+std::string breakevenText(const std::optional<int>& month, int searchMonths, Lang lang);
+// What a money column's header appends: " (CNY)" / " (USD)" in English, "（元）" / "（美元）" in Chinese.
+std::string currencyHeader(cost::Currency currency, Lang lang);
 
 }  // namespace clusterplan::quote

@@ -1131,6 +1131,14 @@
         <translation>已将%1保存到 %2</translation>
     </message>
     <message>
+        <source>Logo not found</source>
+        <translation>找不到徽标</translation>
+    </message>
+    <message>
+        <source>%1 does not exist; the quote is written without a logo.</source>
+        <translation>%1 不存在；报价单将不带徽标输出。</translation>
+    </message>
+    <message>
         <source>Export PDF quote</source>
         <translation>导出 PDF 报价单</translation>
     </message>

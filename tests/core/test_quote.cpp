@@ -2,14 +2,18 @@
 // numbers, the scenario's `quote` object (strict reading, revisions) and the report text in both
 // languages against golden files.
 #include <algorithm>
+#include <cmath>
 
 #include "core/calibration/evaluate.h"
+#include "core/cost/cost_parameters.h"
 #include "core/quote/chinese_amount.h"
 #include "core/quote/offer_names.h"
+#include "core/quote/price_list.h"
 #include "core/quote/quote_json.h"
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
+#include "core/report/plan_format.h"
 #include "core/util/number_format.h"
 #include "core/validation/validation.h"
 #include "golden.h"
@@ -462,4 +466,244 @@ TEST_CASE("issue_7_quote_scaling_table_groups_thousands", "[quote][scaling]") {
         CHECK(rows[2][0] == "1,024");
         CHECK(rows[2][1] == quote::label(lang, "no_fit_short"));
     }
+}
+
+namespace {
+
+// The USD quote of a scenario against its CNY quote at the scenario's exchange rate: every line, total
+// and deposit of every option is the yuan figure divided by the rate, within the rounding of the
+// line itself (a cent, and a cent per unit of quantity for a unit price rounded to the cent); the run's
+// cost, the horizon totals and every rent option per the same rule; the sensitivity table's money
+// inputs (rent price range, server price, ...) converted exactly. A money field of the book, an offer or
+// a term left in the book's currency shows as a line 7.2 times too large or too small.
+void checkConverted(clusterplan::Scenario s, const std::string& what) {
+    INFO(what);
+    const auto& catalog = clusterplan::test::catalog();
+    s.cost.currency = clusterplan::cost::Currency::Cny;
+    const auto cny = clusterplan::evaluate(s, catalog);
+    s.cost.currency = clusterplan::cost::Currency::Usd;
+    const auto usd = clusterplan::evaluate(s, catalog);
+    REQUIRE(cny.ok());
+    REQUIRE(usd.ok());
+    REQUIRE(cny->cost);
+    REQUIRE(usd->cost);
+    const double rate = s.cost.cnyPerUsd;
+    const auto near = [&](Money dollars, Money yuan, double tolerance) {
+        INFO(dollars.toString() << " USD against " << yuan.toString() << " CNY / " << rate);
+        CHECK(std::abs(dollars.units() - yuan.units() / rate) <= tolerance + 1e-9);
+    };
+    const auto a = quote::buildQuoteDocument(*cny, "2026-11-30", std::nullopt);
+    const auto b = quote::buildQuoteDocument(*usd, "2026-11-30", std::nullopt);
+    CHECK(b.currency == clusterplan::cost::Currency::Usd);
+    const auto options = [](const quote::QuoteDocument& d) {
+        return std::vector<const std::optional<quote::QuoteOption>*>{&d.rent, &d.buy, &d.running};
+    };
+    for (std::size_t k = 0; k < 3; ++k) {
+        const auto& x = *options(a)[k];
+        const auto& y = *options(b)[k];
+        REQUIRE(x.has_value() == y.has_value());
+        if (!x)
+            continue;
+        INFO(x->key);
+        REQUIRE(x->groups.size() == y->groups.size());
+        double totalTolerance = 0;
+        for (std::size_t g = 0; g < x->groups.size(); ++g) {
+            REQUIRE(x->groups[g].lines.size() == y->groups[g].lines.size());
+            for (std::size_t i = 0; i < x->groups[g].lines.size(); ++i) {
+                const auto& l = x->groups[g].lines[i];
+                const auto& m = y->groups[g].lines[i];
+                INFO(l.key);
+                CHECK(l.key == m.key);
+                const double tolerance = 0.01 * (1 + std::abs(m.quantity));
+                near(m.amount, l.amount, tolerance);
+                near(m.tax, l.tax, tolerance * l.vatRate + 0.01);
+                totalTolerance += tolerance * (1 + l.vatRate) + 0.01;
+            }
+        }
+        near(y->total.amount, x->total.amount, totalTolerance);
+        near(y->total.gross, x->total.gross, totalTolerance);
+        near(y->deposit, x->deposit, 0.01);
+    }
+    const auto& r = *cny->cost;
+    const auto& q = *usd->cost;
+    const double months = r.horizonMonths + 1;
+    REQUIRE(r.runCostRent.has_value() == q.runCostRent.has_value());
+    if (r.runCostRent)
+        near(*q.runCostRent, *r.runCostRent, 0.01 * months);
+    near(q.rentAccruedTotal, r.rentAccruedTotal, 0.01 * months);
+    near(q.buyTotal, r.buyTotal, 0.01 * months);
+    REQUIRE(q.options.size() == r.options.size());
+    for (std::size_t i = 0; i < r.options.size(); ++i) {
+        INFO(r.options[i].offerId << " " << r.options[i].termId);
+        CHECK(q.options[i].listPerGpuHour == Approx(r.options[i].listPerGpuHour / rate).epsilon(1e-9));
+        near(q.options[i].totalAccrued, r.options[i].totalAccrued, 0.01 * months);
+    }
+    REQUIRE(q.sensitivity.size() == r.sensitivity.size());
+    for (std::size_t i = 0; i < r.sensitivity.size(); ++i) {
+        const auto& x = r.sensitivity[i];
+        const auto& y = q.sensitivity[i];
+        INFO(x.input);
+        const auto* spec = clusterplan::cost::findParameter(x.input);
+        const double f = x.input == "rent_price" || (spec && spec->money) ? 1 / rate : 1;
+        CHECK(y.low == Approx(x.low * f).epsilon(1e-9));
+        CHECK(y.high == Approx(x.high * f).epsilon(1e-9));
+        near(y.rentLow, x.rentLow, 0.01 * months);
+        near(y.rentHigh, x.rentHigh, 0.01 * months);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a quote in US dollars is the yuan quote converted, every money field", "[quote][currency]") {
+    const auto& catalog = clusterplan::test::catalog();
+    const clusterplan::Scenario base =
+        clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    // Every term of the China book's server offer, at the default rate and at an odd one.
+    const auto* book = catalog.priceBooks().book(base.cost.priceBook);
+    REQUIRE(book != nullptr);
+    const auto* offer = book->offer(base.cost.rentOffer);
+    REQUIRE(offer != nullptr);
+    REQUIRE(offer->terms.size() >= 2);
+    for (const auto& term : offer->terms)
+        for (const double rate : {7.2, 6.9137}) {
+            clusterplan::Scenario s = base;
+            s.cost.rentTerm = term.id;
+            s.cost.cnyPerUsd = rate;
+            checkConverted(s, term.id + " at " + std::to_string(rate));
+        }
+    // A custom offer with every money field a book's offer and term can carry: a price with its
+    // range, a deposit, a setup fee and a repurchase credit from the first month; the money-valued
+    // renting adjustments (add-ons) beside the shares.
+    clusterplan::cost::RentOffer custom = *offer;
+    custom.id = "custom";
+    custom.price = 31'000;
+    custom.priceLow = 26'000;
+    custom.priceHigh = 36'500;
+    custom.deposit = 50'000;
+    custom.setupFee = 8'800;
+    for (auto& t : custom.terms) {
+        t.renewalCredit = 150;
+        t.creditFromRenewal = false;
+    }
+    clusterplan::Scenario s = base;
+    s.cost.customRent = custom;
+    s.cost.overrides["rent_addons_per_month"] = 1'200;
+    s.cost.overrides["rent_volume_discount"] = 0.05;
+    s.cost.overrides["rent_support_uplift"] = 0.03;
+    s.cost.overrides["node_price"] = 1'350'000;
+    checkConverted(s, "custom offer");
+}
+
+TEST_CASE("the verdict says whether the layout was set or searched, and labels days and break-even",
+          "[quote]") {
+    // quote-scenario.json fixes every layout key: the quote does not call it recommended (a searched
+    // layout may be faster); the searched fixture's layout is the search's best.
+    const auto fixed = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", std::nullopt);
+    const auto searched =
+        quote::buildQuoteDocument(planFor("quote-scenario-searched.json"), "2026-11-30", std::nullopt);
+    CHECK(fixed.verdict.layoutSet);
+    CHECK_FALSE(searched.verdict.layoutSet);
+    const auto labelsOf = [](const quote::QuoteDocument& d) {
+        std::vector<std::string> out;
+        for (const auto& r : quote::verdictRows(d, quote::Lang::Zh))
+            out.push_back(r.label);
+        return out;
+    };
+    const auto has = [](const std::vector<std::string>& labels, const std::string& l) {
+        return std::find(labels.begin(), labels.end(), l) != labels.end();
+    };
+    CHECK(has(labelsOf(fixed), "指定并行方案（场景设定）"));
+    CHECK_FALSE(has(labelsOf(fixed), "推荐并行方案"));
+    CHECK(has(labelsOf(searched), "推荐并行方案"));
+    // Days on the budgeted basis, named; both break-even months, each named, the net one the cost
+    // chart's crossing.
+    const auto rows = quote::verdictRows(fixed, quote::Lang::En);
+    const auto value = [&](const std::string& l) {
+        for (const auto& r : rows)
+            if (r.label == l)
+                return r.value;
+        FAIL("no row " << l);
+        return std::string();
+    };
+    CHECK(value("Days to train (with interruptions)") ==
+          quote::label(quote::Lang::En, "n_days", {clusterplan::formatGrouped(fixed.verdict.trainDays, 1)}));
+    const auto& breakeven = planFor("quote-scenario.json").cost->breakeven;
+    CHECK(value("Break-even month (cash paid)") ==
+          quote::breakevenText(breakeven.gross, fixed.verdict.searchMonths, quote::Lang::En));
+    CHECK(value("Break-even month (net of resale value)") ==
+          quote::breakevenText(breakeven.net, fixed.verdict.searchMonths, quote::Lang::En));
+}
+
+TEST_CASE("sensitivity values carry their currency and unit", "[quote]") {
+    const auto plan = planFor("quote-scenario.json");
+    const auto& r = *plan.cost;
+    CHECK(quote::inputValue(r, "electricity_per_kwh", 0.52).zh == "¥0.52 / 千瓦时");
+    CHECK(quote::inputValue(r, "electricity_per_kwh", 0.52).en == "CNY 0.52 / kWh");
+    CHECK(quote::inputValue(r, "utilization", 0.68).en == "68 %");
+    CHECK(quote::inputValue(r, "utilization", 0.68).zh == "68%");
+    CHECK(quote::inputValue(r, "install_share", 0.03).zh == "硬件价的 3%");
+    CHECK(quote::inputValue(r, "pue", 1.3).en == "1.3");
+    CHECK(quote::inputValue(r, "rent_price", 30'000).zh ==
+          "¥30,000.00 / " + quote::rentUnitName(r.offer.unit).zh);
+    CHECK(quote::inputValue(r, "discount_rate", 0.08).en == "8 % a year");
+    // Every input of the sensitivity table has a unit (none prints as a bare number but the PUE).
+    for (const auto& s : r.sensitivity) {
+        INFO(s.input);
+        const std::string low = quote::inputValue(r, s.input, s.low).en;
+        if (s.input != "pue")
+            CHECK(low.find_first_not_of("0123456789.,") != std::string::npos);
+    }
+    CHECK(quote::currencyHeader(clusterplan::cost::Currency::Cny, quote::Lang::Zh) == "（元）");
+    CHECK(quote::currencyHeader(clusterplan::cost::Currency::Usd, quote::Lang::Zh) == "（美元）");
+    CHECK(quote::currencyHeader(clusterplan::cost::Currency::Usd, quote::Lang::En) == " (USD)");
+}
+
+TEST_CASE("an export proposes the quote number as its file name and finds the logo beside the scenario",
+          "[quote]") {
+    quote::QuoteInfo info;
+    CHECK(quote::exportFileName(info, "pdf") == "quote.pdf");
+    info.number = "CP-2026/0042";
+    info.revision = 3;
+    CHECK(quote::exportFileName(info, "xlsx") == "CP-2026-0042-r3.xlsx");
+    info.number = "报价:星河*01";
+    CHECK(quote::exportFileName(info, "pdf") == "报价-星河-01-r3.pdf");
+    CHECK(quote::resolveLogoPath("logo.png", "/home/li/quotes/star.json") == "/home/li/quotes/logo.png");
+    CHECK(quote::resolveLogoPath("../art/logo.png", "/home/li/quotes/star.json") == "/home/li/art/logo.png");
+    CHECK(quote::resolveLogoPath("/srv/logo.png", "/home/li/quotes/star.json") == "/srv/logo.png");
+    CHECK(quote::resolveLogoPath("logo.png", "") == "logo.png");
+    CHECK(quote::resolveLogoPath("", "/home/li/quotes/star.json").empty());
+}
+
+TEST_CASE("line quantities print with thousands separators", "[quote]") {
+    // 16,384 GPUs rent 2,048 servers and buy 49,152 port-tiers of optics: grouped as the money is.
+    const quote::TaxSettings tax;
+    const auto line = [&](double quantity) {
+        return quote::makeLine("k", {"x", "x"}, {}, quantity, {"u", "u"}, Money::fromUnits(1), 0,
+                               quote::TaxCategory::Goods, tax);
+    };
+    CHECK(quote::lineCells(line(49'152), 1, quote::Lang::Zh)[3] == "49,152");
+    CHECK(quote::lineCells(line(12), 1, quote::Lang::Zh)[3] == "12");
+    CHECK(quote::lineCells(line(1'234.5), 1, quote::Lang::En)[3] == "1,234.5");
+    CHECK(quote::lineCells(line(0.125), 1, quote::Lang::En)[3] == "0.125");
+}
+
+TEST_CASE("a layout that does not fit says why in the quote's language", "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    clusterplan::Scenario s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    s.modelPreset = "llama-3.1-70b";
+    s.model = clusterplan::test::preset("llama-3.1-70b");
+    const auto plan = clusterplan::evaluate(s, catalog);
+    REQUIRE(plan.ok());
+    const auto doc = quote::buildQuoteDocument(*plan, "2026-11-30", std::nullopt);
+    REQUIRE_FALSE(doc.verdict.fits);
+    std::string zh, en;
+    for (const auto& r : quote::verdictRows(doc, quote::Lang::Zh))
+        zh += r.value + "\n";
+    for (const auto& r : quote::verdictRows(doc, quote::Lang::En))
+        en += r.value + "\n";
+    INFO(zh);
+    CHECK(zh.find("需要 " + clusterplan::formatGib(doc.verdict.memoryBytes)) != std::string::npos);
+    CHECK(zh.find("usable") == std::string::npos);
+    CHECK(zh.find("needs") == std::string::npos);
+    CHECK(en.find("needs " + clusterplan::formatGib(doc.verdict.memoryBytes)) != std::string::npos);
 }

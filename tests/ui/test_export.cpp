@@ -130,7 +130,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     Prompter::TestAnswers answers = unexpectedDialogs();
     answers.exportPath = [&](const QString& tag) {
         asked << tag;
-        return QDir(window).filePath(tag);  // quote.pdf, quote.xlsx, csv, images
+        return QDir(window).filePath(tag);  // the proposed names: the quote's number, csv, images
     };
     WindowFixture f(std::move(answers));
     const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/quote-scenario.json";
@@ -139,8 +139,10 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
 
     for (const char* name : {"exportPdf", "exportWorkbook", "exportCsv", "exportImages"})
         exportAction(f.window, name)->trigger();
-    CHECK(asked == QStringList({QStringLiteral("quote.pdf"), QStringLiteral("quote.xlsx"),
-                                QStringLiteral("csv"), QStringLiteral("images")}));
+    // The files are named after the quote number and revision (quote-scenario.json: CP-2026-0042, 2).
+    const QString pdfName = QStringLiteral("CP-2026-0042-r2.pdf");
+    const QString xlsxName = QStringLiteral("CP-2026-0042-r2.xlsx");
+    CHECK(asked == QStringList({pdfName, xlsxName, QStringLiteral("csv"), QStringLiteral("images")}));
     CHECK(f.window.prompter().warnings().isEmpty());
     // The status bar says where the last one went.
     CHECK(f.window.statusBar()->currentMessage() ==
@@ -155,11 +157,11 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     INFO(run.out);
     REQUIRE(run.status == 0);
 
-    CHECK(readAll(QDir(window).filePath(QStringLiteral("quote.pdf"))).startsWith("%PDF-"));
-    const std::string windowText = pdfText(QDir(window).filePath(QStringLiteral("quote.pdf")));
+    CHECK(readAll(QDir(window).filePath(pdfName)).startsWith("%PDF-"));
+    const std::string windowText = pdfText(QDir(window).filePath(pdfName));
     CHECK(windowText.find("Scaling") != std::string::npos);
     CHECK(windowText == pdfText(QDir(cli).filePath(QStringLiteral("quote.pdf"))));
-    CHECK(readAll(QDir(window).filePath(QStringLiteral("quote.xlsx"))).startsWith("PK"));
+    CHECK(readAll(QDir(window).filePath(xlsxName)).startsWith("PK"));
 
     const QStringList csvFiles = QDir(QDir(cli).filePath(QStringLiteral("csv"))).entryList(QDir::Files);
     CHECK(csvFiles.size() == 7);

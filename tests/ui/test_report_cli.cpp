@@ -21,6 +21,7 @@
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
 #include "core/util/number_format.h"
+#include "latin_words.h"
 
 namespace fs = std::filesystem;
 namespace quote = clusterplan::quote;
@@ -209,44 +210,20 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
 }
 
 TEST_CASE("the Chinese PDF prints no English word and no internal id", "[report]") {
-    // Words the user typed (company, customer, contact, notes) are theirs; every other Latin word of
-    // three letters or more must be in the committed allow-list of product and unit names.
-    std::set<std::string> allowed;
-    {
-        std::ifstream list(kData + "/zh-quote-latin-allowlist.txt");
-        REQUIRE(list);
-        for (std::string line; std::getline(list, line);)
-            if (!line.empty() && line[0] != '#')
-                allowed.insert(line);
-    }
-    static const std::regex word(R"([A-Za-z][A-Za-z_-]{2,})");
-    const auto words = [](const std::string& text) {
-        std::vector<std::string> out;
-        for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator();
-             ++it)
-            out.push_back(it->str());
-        return out;
-    };
+    // Words the user typed are theirs; every other Latin word of three letters or more must be in the
+    // committed allow-list of product and unit names (latin_words.h).
     const fs::path dir = scratchDir("clusterplan-report-latin");
     fs::remove_all(dir);
     fs::create_directories(dir);
     for (const std::string file : {"quote-scenario.json", "quote-scenario-searched.json"}) {
         INFO(file);
         const auto doc = expectedDocument(file);
-        std::set<std::string> ok = allowed;
-        for (const std::string& typed : {doc.info.company, doc.info.customer, doc.info.contact,
-                                         doc.info.preparedBy, doc.info.notes, doc.info.number})
-            for (const auto& w : words(typed))
-                ok.insert(w);
         const std::string pdf = (dir / "zh.pdf").string();
         const Run r = cli("report " + kData + "/" + file + " --pdf " + pdf + " --lang zh_CN");
         REQUIRE(r.status == 0);
         const Run text = shell("pdftotext '" + pdf + "' -");
         REQUIRE(text.status == 0);
-        std::set<std::string> english;
-        for (const auto& w : words(text.out))
-            if (!ok.count(w))
-                english.insert(w);
+        const auto english = clusterplan::test::untranslatedWords(text.out, doc.info, kData);
         std::string found;
         for (const auto& w : english)
             found += w + " ";

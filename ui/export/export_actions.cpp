@@ -13,6 +13,7 @@
 
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
+#include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/validation/validation.h"
 #include "ui/export/chart_images.h"
@@ -118,7 +119,8 @@ QString ExportActions::exportPdf(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
     const Snapshot s = snapshot();
-    const quote::QuoteDocument doc = document(s, true, tr("Preparing the PDF quote: scaling study…"));
+    const quote::QuoteDocument doc =
+        withLogo(document(s, true, tr("Preparing the PDF quote: scaling study…")));
     const ReportCharts charts(s.plan, doc.scaling);
     auto pages = writeQuotePdf(path, s.plan, doc, windowLanguage(), charts);
     return pages ? QString() : toQString(pages.error().toString());
@@ -155,6 +157,22 @@ QString ExportActions::exportImages(const QString& folder) const {
     return ok ? QString() : toQString(ok.error().toString());
 }
 
+quote::QuoteDocument ExportActions::withLogo(quote::QuoteDocument doc) const {
+    // A relative logo path is beside the scenario file; a logo that is not there is said, not
+    // silently left out of the PDF.
+    doc.info.logo = quote::resolveLogoPath(doc.info.logo, toStdString(m_controller.filePath()));
+    if (!doc.info.logo.empty() && !QFileInfo::exists(toQString(doc.info.logo)))
+        m_prompter.warn(tr("Logo not found"), tr("%1 does not exist; the quote is written without a logo.")
+                                                  .arg(QDir::toNativeSeparators(toQString(doc.info.logo))));
+    return doc;
+}
+
+QString ExportActions::suggestedName(const char* extension) const {
+    // The quote's number and revision, as the customer will file it ("CP-2026-0042-r2.pdf").
+    return toQString(
+        quote::exportFileName(m_controller.scenario().quote.value_or(quote::QuoteInfo{}), extension));
+}
+
 void ExportActions::report(const QString& error, const QString& what, const QString& path) const {
     if (!error.isEmpty()) {
         m_prompter.warn(tr("Cannot export %1").arg(what), error);
@@ -174,7 +192,7 @@ void ExportActions::editQuote() {
 
 void ExportActions::choosePdf() {
     const QString path =
-        m_prompter.exportFileName(tr("Export PDF quote"), QStringLiteral("quote.pdf"), tr("PDF (*.pdf)"));
+        m_prompter.exportFileName(tr("Export PDF quote"), suggestedName("pdf"), tr("PDF (*.pdf)"));
     if (!path.isEmpty())
         report(exportPdf(path), tr("PDF"), path);
 }
@@ -189,7 +207,8 @@ void ExportActions::previewPdf() {
     QPrintPreviewDialog preview(&printer, m_window);
     preview.setObjectName(QStringLiteral("quotePrintPreview"));
     const Snapshot s = snapshot();
-    const quote::QuoteDocument doc = document(s, true, tr("Preparing the print preview: scaling study…"));
+    const quote::QuoteDocument doc =
+        withLogo(document(s, true, tr("Preparing the print preview: scaling study…")));
     const ReportCharts charts(s.plan, doc.scaling);
     const int pages = countQuotePages(s.plan, doc, windowLanguage(), charts);
     connect(&preview, &QPrintPreviewDialog::paintRequested, this,
@@ -198,7 +217,7 @@ void ExportActions::previewPdf() {
 }
 
 void ExportActions::chooseWorkbook() {
-    const QString path = m_prompter.exportFileName(tr("Export Excel workbook"), QStringLiteral("quote.xlsx"),
+    const QString path = m_prompter.exportFileName(tr("Export Excel workbook"), suggestedName("xlsx"),
                                                    tr("Excel workbook (*.xlsx)"));
     if (!path.isEmpty())
         report(exportWorkbook(path), tr("workbook"), path);

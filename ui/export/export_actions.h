@@ -67,6 +67,10 @@ private:
     // `withScaling`: run the quote's scaling study (the PDF and the images draw it).
     [[nodiscard]] quote::QuoteDocument document(const Snapshot& s, bool withScaling,
                                                 const QString& what) const;
+    // `doc` with its logo path resolved against the scenario file; warns when the logo is missing.
+    [[nodiscard]] quote::QuoteDocument withLogo(quote::QuoteDocument doc) const;
+    // The file name a save dialog proposes: the quote number and revision with `extension`.
+    [[nodiscard]] QString suggestedName(const char* extension) const;
 
     PlanController& m_controller;
     Prompter& m_prompter;

@@ -37,8 +37,10 @@ int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDo
         },
         totalPages);
     QuoteSections sections{canvas, plan, doc, lang, charts, options.maxLayouts};
+    // The verdict follows the cover facts on the first page (a cover alone left it three-quarters
+    // empty); the line items, which the customer signs, start a page of their own.
     sections.cover();
-    canvas.newPage();
+    canvas.space(8);
     sections.verdict();
     canvas.newPage();
     sections.lineItems();

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/quote/price_list.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
 #include "core/report/plan.h"
@@ -47,7 +48,7 @@ void QuoteSections::chartSection(const char* headingKey, const char* chartName) 
 }
 
 void QuoteSections::cover() {
-    canvas.space(20);
+    canvas.space(4);
     if (!doc.info.logo.empty() && QFileInfo::exists(q(doc.info.logo)))
         canvas.image(q(doc.info.logo), 25);
     if (!doc.info.company.empty())
@@ -63,10 +64,6 @@ void QuoteSections::cover() {
 void QuoteSections::verdict() {
     canvas.heading(q(label(lang, "verdict")), 18);
     canvas.rows(pairs(quote::verdictRows(doc, lang)), 11);
-    if (plan.search && !plan.search->explanation.empty()) {
-        canvas.heading(q(label(lang, "explanation")), 12);
-        canvas.paragraph(engineText(plan.search->explanation), 9);
-    }
 }
 
 void QuoteSections::option(const quote::QuoteOption& o) {
@@ -76,7 +73,8 @@ void QuoteSections::option(const quote::QuoteOption& o) {
     // No., item (with its configuration below), qty, unit, unit price, discount, amount, rate, VAT, gross.
     for (std::size_t i : {0, 1, 3, 4, 5, 6, 7, 8, 9, 10})
         t.header << q(head[i]);
-    t.widths = {0.04, 0.24, 0.05, 0.07, 0.11, 0.07, 0.12, 0.05, 0.11, 0.14};
+    // The rate column fits "不征税" / "no VAT" on one line at 7 pt.
+    t.widths = {0.04, 0.21, 0.05, 0.07, 0.11, 0.07, 0.12, 0.08, 0.11, 0.14};
     t.rightAligned = {false, false, true, false, true, true, true, true, true, true};
     t.fontPt = 7;
     std::size_t number = 1;
@@ -197,7 +195,7 @@ void QuoteSections::layouts() {
                           QString::number(l.microBatch), QString::number(l.zeroStage),
                           q(label(lang, "recompute_short_" + std::string(toString(l.recompute)))),
                           offload(l.offload), q(formatFixed(mem / units::kGiB, 1)),
-                          q(formatFixed(p.stepSeconds, 3)), q(formatFixed(p.tokensPerSecond, 0)),
+                          q(formatFixed(p.stepSeconds, 3)), q(formatGrouped(p.tokensPerSecond, 0)),
                           q(formatFixed(100 * p.mfu, 1) + " %"),
                           fits ? q(label(lang, "fits_short")) : reason});
     };
@@ -210,7 +208,12 @@ void QuoteSections::layouts() {
         add(1, plan.layout, plan.memory.total(), plan.perf, plan.memory.fits(),
             q(label(lang, "no_fit_short")));
     }
-    canvas.table(t);  // why this layout: once, under the verdict
+    canvas.table(t);
+    // Why this layout: once, under the layouts it was chosen from (the verdict on page 1 names it).
+    if (plan.search && !plan.search->explanation.empty()) {
+        canvas.heading(q(label(lang, "explanation")), 12);
+        canvas.paragraph(engineText(plan.search->explanation), 9);
+    }
 }
 
 void QuoteSections::costOverTime() {
@@ -238,19 +241,26 @@ void QuoteSections::sensitivity() {
         return;
     chartSection("sensitivity", "sensitivity");
     PdfTable t;
-    t.header = {q(label(lang, "col_input")),     q(label(lang, "col_low")),
-                q(label(lang, "col_high")),      q(label(lang, "breakeven")),
-                q(label(lang, "col_delta_low")), q(label(lang, "col_delta_high"))};
-    t.widths = {0.26, 0.12, 0.12, 0.14, 0.18, 0.18};
+    const QString currency = q(quote::currencyHeader(doc.currency, lang));
+    t.header = {q(label(lang, "col_input")),
+                q(label(lang, "col_low")),
+                q(label(lang, "col_high")),
+                q(label(lang, "sens_breakeven")),
+                q(label(lang, "col_delta_low")) + currency,
+                q(label(lang, "col_delta_high")) + currency};
+    t.widths = {0.2, 0.18, 0.18, 0.12, 0.16, 0.16};
     t.rightAligned = {false, true, true, true, true, true};
     t.fontPt = 7.5;
     const auto month = [](const std::optional<int>& m) {
         return m ? QString::number(*m) : QStringLiteral("–");
     };
-    // The input's name as the tornado above draws it ("power price", "电价"), not the engine's key.
+    // The input's name as the tornado above draws it ("power price", "电价"), not the engine's key;
+    // its values with their currency and unit ("¥0.52 / kWh", "68%").
+    const auto value = [&](const std::string& input, double v) {
+        return q(quote::inputValue(*plan.cost, input, v).in(lang));
+    };
     for (const auto& s : plan.cost->sensitivity)
-        t.rows.push_back({costInputName(s.input), q(clusterplan::formatNumber(std::round(s.low * 1e6) / 1e6)),
-                          q(clusterplan::formatNumber(std::round(s.high * 1e6) / 1e6)),
+        t.rows.push_back({costInputName(s.input), value(s.input, s.low), value(s.input, s.high),
                           month(s.breakevenLow) + QStringLiteral(" / ") + month(s.breakevenHigh),
                           q(quote::formatPlain(s.advantageLow)), q(quote::formatPlain(s.advantageHigh))});
     canvas.table(t);
@@ -262,7 +272,7 @@ void QuoteSections::scaling() {
     chartSection("scaling", "scaling");
     canvas.paragraph(q(label(lang, "scaling_intro")), 8);
     PdfTable t;
-    for (const auto& h : quote::scalingHeader(lang))
+    for (const auto& h : quote::scalingHeader(*doc.scaling, lang))
         t.header << q(h);
     t.widths = {0.2, 0.3, 0.25, 0.25};
     t.rightAligned = {true, true, true, true};
