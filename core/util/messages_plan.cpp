@@ -130,8 +130,8 @@ constexpr std::array kPlanMessages{
     MessageTemplate{
         "run.local_checkpoints",
         "Checkpoints are written to the servers' local NVMe drives: a lost server loses its shard unless "
-        "it is copied elsewhere; for shared storage, give its bandwidth in the scenario "
-        "(cluster.network_fs_gb_s)."},
+        "it is copied elsewhere; with shared storage, give its bandwidth in the plan (network file "
+        "system)."},
     MessageTemplate{"run.no_progress",
                     "The run barely progresses: interruptions arrive faster than it can checkpoint and "
                     "restart. Fewer GPUs, faster storage or a more reliable cluster is needed."},
