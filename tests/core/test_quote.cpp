@@ -627,7 +627,8 @@ TEST_CASE("the verdict says whether the layout was set or searched, and labels d
     };
     CHECK(value("Days to train (with interruptions)") ==
           quote::label(quote::Lang::En, "n_days", {clusterplan::formatGrouped(fixed.verdict.trainDays, 1)}));
-    const auto& breakeven = planFor("quote-scenario.json").cost->breakeven;
+    const auto plan = planFor("quote-scenario.json");  // kept: breakeven refers into it
+    const auto& breakeven = plan.cost->breakeven;
     CHECK(value("Break-even month (cash paid)") ==
           quote::breakevenText(breakeven.gross, fixed.verdict.searchMonths, quote::Lang::En));
     CHECK(value("Break-even month (net of resale value)") ==
