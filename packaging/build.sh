@@ -2,10 +2,11 @@
 # ClusterPlan set-up: installs what is missing on Debian 12, builds, then runs the GUI or the tests.
 #   bash packaging/build.sh run      build and start the GUI on the built-in default scenario
 #   bash packaging/build.sh test     build (warnings as errors) and run every test
-#   bash packaging/build.sh asan     build with ASan + UBSan and run every test again
+#   bash packaging/build.sh asan     build with ASan + UBSan (clang 14, build-asan/) and run every test again
 #   bash packaging/build.sh deb      build the Debian package build/clusterplan_<version>_amd64.deb
-#   bash packaging/build.sh fuzz [SECONDS]   build the libFuzzer targets (clang 14) and run each
-#                                    for SECONDS (default 60); see tests/fuzz/run_fuzzers.sh
+#   bash packaging/build.sh fuzz [SECONDS]   build the libFuzzer targets (in build-asan/, so after
+#                                    `asan` nothing is compiled again) and run each for SECONDS
+#                                    (default 60); see tests/fuzz/run_fuzzers.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +26,8 @@ PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   desktop-file-utils appstream shared-mime-info man-db)
 DEB_PACKAGES=(dpkg-dev file lintian)
 
-# Only for `fuzz`: clang 14 with libFuzzer (tests/fuzz); its runtimes (libclang_rt.fuzzer, .asan,
+# Only for `asan` and `fuzz` (one clang build serves both: the sanitizer run of the suite and the
+# libFuzzer targets, which need clang): clang 14 with libFuzzer (tests/fuzz); its runtimes (libclang_rt.fuzzer, .asan,
 # .ubsan: Debian's libclang-rt-14-dev, only a Recommends of clang-14, so without it nothing links);
 # GNU time for tests/bench/extreme_inputs.sh.
 FUZZ_PACKAGES=(clang-14 libclang-rt-14-dev libfuzzer-14-dev time)
@@ -61,6 +63,7 @@ case "$mode" in
     ctest --preset ci -j "$jobs" --no-tests=error --output-on-failure
     ;;
   asan)
+    install_missing "${FUZZ_PACKAGES[@]}"
     export QT_QPA_PLATFORM=offscreen
     export ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     cmake --preset asan >/dev/null
@@ -82,9 +85,9 @@ case "$mode" in
   fuzz)
     install_missing "${FUZZ_PACKAGES[@]}"
     seconds=${1:-60}
-    cmake --preset fuzz >/dev/null
+    cmake --preset asan >/dev/null
     cmake --build --preset fuzz -j "$jobs"
-    bash tests/fuzz/run_fuzzers.sh build-fuzz "$seconds"
+    bash tests/fuzz/run_fuzzers.sh build-asan "$seconds"
     ;;
   *)
     echo "usage: bash packaging/build.sh run|test|asan|deb|fuzz [SECONDS]" >&2

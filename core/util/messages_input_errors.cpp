@@ -3,15 +3,15 @@
 // English templates, %1 ... for the arguments; the Chinese of each id is in
 // resources/i18n/zh_CN.json (message_catalog.h). Ids are "<area>.<what>"; the English must stay
 // as the outputs print it: the golden files hold it.
-#include <array>
-
 #include "core/util/message_areas.h"
 
 namespace clusterplan::messages {
 
 namespace {
 
-constexpr std::array kInputErrorMessages{
+// A built-in array, not std::array: clang 14 deduces std::array{...} through a fold over every element and
+// stops at 256 (the fuzz build).
+constexpr MessageTemplate kInputErrorMessages[] = {
     // Input errors (util/result.h inputError): the reason next to the red field, in the dialog that
     // cannot open a file, and in the CLI. Ids "error.*" (and "json.kind.*" for what a JSON value is).
     // The key path stays outside the template; %N are numbers, ids, key paths and enum values.

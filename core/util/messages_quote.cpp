@@ -2,15 +2,15 @@
 // Chinese quote (报价单: 报价单编号, 报价明细, 不含税金额, 税额, 价税合计, 大写, 有效期, 签字盖章;
 // docs/quotes.md). English here, the Chinese in resources/i18n/zh_CN.json like every engine text.
 // Ids are "quote.<key>"; quote::label(lang, "key", {...}) looks them up.
-#include <array>
-
 #include "core/util/message_areas.h"
 
 namespace clusterplan::messages {
 
 namespace {
 
-constexpr std::array kQuoteMessages{
+// A built-in array, not std::array: clang 14 deduces std::array{...} through a fold over every element and
+// stops at 256 (the fuzz build).
+constexpr MessageTemplate kQuoteMessages[] = {
     MessageTemplate{"quote.title", "Quotation"},
     MessageTemplate{"quote.quote_number", "Quote number"},
     MessageTemplate{"quote.revision", "Revision"},

@@ -3,15 +3,15 @@
 // English templates, %1 ... for the arguments; the Chinese of each id is in
 // resources/i18n/zh_CN.json (message_catalog.h). Ids are "<area>.<what>"; the English must stay
 // as the outputs print it: the golden files hold it.
-#include <array>
-
 #include "core/util/message_areas.h"
 
 namespace clusterplan::messages {
 
 namespace {
 
-constexpr std::array kSearchMessages{
+// A built-in array, not std::array: clang 14 deduces std::array{...} through a fold over every element and
+// stops at 256 (the fuzz build).
+constexpr MessageTemplate kSearchMessages[] = {
     // The layout search (search/layout_search.cpp, search/search_explanation.cpp)
     MessageTemplate{
         "search.bounded",
