@@ -110,7 +110,7 @@ TEST_CASE("charts.money_labels_are_compact", "[charts][cost]") {
     CHECK(formatCompactMoney(1'720'692, yuan) == QStringLiteral("¥1.72M"));
     CHECK(formatCompactMoney(2.5e9, dollar) == QStringLiteral("$2.5B"));
     CHECK(formatCompactMoney(0, yuan) == QStringLiteral("¥0"));
-    CHECK(formatCompactMoney(-40'000, yuan) == QStringLiteral("-¥40k"));
+    CHECK(formatCompactMoney(-40'000, yuan) == QString(QChar(0x2212)) + QStringLiteral("¥40k"));
     CHECK(formatCompactMoney(950, dollar) == QStringLiteral("$950"));
 
     MoneyAxis axis;

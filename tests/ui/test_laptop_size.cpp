@@ -29,8 +29,6 @@ using namespace clusterplan::ui::test;
 namespace {
 
 const QSize kLaptop(1024, 700);
-// Charts whose every drawn text is checked whole.
-const QStringList kWholeTextCharts{QStringLiteral("explorerChart")};
 
 // The area `widget` is seen through: the viewport of its nearest scroll area, else the window.
 QRect visibleArea(const QWidget* widget, const QWidget* window) {
@@ -90,16 +88,27 @@ void checkChart(const QChartView* chart, const QWidget* window) {
         CHECK(rect.top() >= area.top());
         CHECK(rect.bottom() <= area.bottom());
     }
-    // No text of the chart (title, axis, legend) cut to "..." by Qt Charts: the charts fixed so
-    // far (issue 26 names the Explorer's legend; the other charts' one-row legends and long
-    // titles are still cut at 1024 pixels).
-    if (!kWholeTextCharts.contains(chart->objectName()))
-        return;
+    // No text of the chart (title, axis, legend) cut to "..." by Qt Charts ("Gradie…", "Per-GPU
+    // memory, single pipeline sta…", issue 26), and every drawn text inside the chart.
+    const QRectF scene = chart->chart()->rect();
     for (const QGraphicsItem* item : chart->scene()->items())
         if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item); text && text->isVisible()) {
             INFO("drawn text '" << text->toPlainText().toStdString() << "'");
             CHECK_FALSE(text->toPlainText().endsWith(QStringLiteral("...")));
+            CHECK_FALSE(text->toPlainText().endsWith(QStringLiteral("…")));
+            const QRectF box = text->sceneBoundingRect();
+            if (!text->toPlainText().trimmed().isEmpty() && !box.isEmpty())
+                CHECK(scene.adjusted(-1, -1, 1, 1).contains(box));
         }
+    // Qt hides a category label that would overlap its neighbour: the ZeRO chart names every stage.
+    if (chart->objectName() == QStringLiteral("zeroChart")) {
+        int stages = 0;
+        for (const QGraphicsItem* item : chart->scene()->items())
+            if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+                text && text->isVisible() && text->toPlainText().startsWith(QStringLiteral("ZeRO-")))
+                ++stages;
+        CHECK(stages == 4);
+    }
 }
 
 // Every visible label and chart of the window as it is shown now.

@@ -2,13 +2,14 @@
 
 #include "core/report/plan.h"
 #include "ui/charts/money_axis.h"
+#include "ui/charts/wrapped_legend.h"
+#include "ui/charts/wrapped_title.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/money_text.h"
 #include "ui/models/qt_text.h"
 
 #include <QChart>
 #include <QCursor>
-#include <QFontMetricsF>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPen>
@@ -37,25 +38,6 @@ double monthTickInterval(int horizon) {
     return 120;
 }
 
-// Plain text broken into lines that fit `width` pixels in `font`, HTML-escaped, joined by <br>.
-QString wrapToWidth(const QString& text, const QFont& font, double width) {
-    const QFontMetricsF metrics(font);
-    QStringList lines;
-    QString line;
-    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-        if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > width) {
-            lines << line.toHtmlEscaped();
-            line = word;
-        } else {
-            line = candidate;
-        }
-    }
-    if (!line.isEmpty())
-        lines << line.toHtmlEscaped();
-    return lines.join(QStringLiteral("<br>"));
-}
-
 // Why the plan has no cost, from the engine.
 QString noCostReason(const Plan& plan) {
     if (plan.costError)
@@ -79,8 +61,6 @@ CostChartView::CostChartView(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(250, 240);  // beside the cost details in a 1024-pixel window
     QChart* chart = this->chart();
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);  // solid vs dashed
     chart->setMargins(QMargins(4, 4, 8, 4));
 
     m_monthAxis = new QValueAxis(chart);
@@ -161,7 +141,7 @@ void CostChartView::showLines(const cost::CostReport& report) {
     m_moneyAxis->setMoneyRange(low, high, toQString(cost::currencySymbol(report.currency)));
     m_monthAxis->setVisible(true);
     m_moneyAxis->setVisible(true);
-    chart->legend()->setVisible(true);
+    wrappedLegend(chart).refresh();  // solid, dashed: each line's style in its entry
 }
 
 QString CostChartView::showBreakEven(const cost::CostReport& report) {
@@ -193,7 +173,7 @@ void CostChartView::showNoCost(const QString& reason) {
     m_breakEven->hide();
     m_monthAxis->setVisible(false);
     m_moneyAxis->setVisible(false);
-    chart->legend()->setVisible(false);
+    wrappedLegend(chart).refresh();  // no lines, no entries
     // The engine's reason is plain text: one line, wrapped.
     m_title = tr("No cost: %1").arg(reason).replace(QStringLiteral("<br>"), QStringLiteral(" "));
     wrapTitle();
@@ -201,17 +181,11 @@ void CostChartView::showNoCost(const QString& reason) {
 
 void CostChartView::wrapTitle() {
     // Qt Charts cuts a title line that is wider than the chart to "..." (ChartTitle), which hid the
-    // totals in a 440-pixel Cost tab: each line is wrapped to the chart's width instead.
-    const double width = std::max(200.0, chart()->size().width() - 40);
-    QStringList lines;
-    for (const QString& line : m_title.split(QStringLiteral("<br>")))
-        lines << wrapToWidth(line, chart()->titleFont(), width);
-    chart()->setTitle(lines.join(QStringLiteral("<br>")));
-}
-
-void CostChartView::resizeEvent(QResizeEvent* event) {
-    QChartView::resizeEvent(event);  // resizes the chart first
-    wrapTitle();
+    // totals in a 440-pixel Cost tab: the lines (plain text) are wrapped to the chart's width.
+    QStringList lines = m_title.split(QStringLiteral("<br>"));
+    for (QString& line : lines)
+        line = line.toHtmlEscaped();
+    setWrappedTitle(chart(), lines.join(QStringLiteral("<br>")));
 }
 
 void CostChartView::placeMarker() {

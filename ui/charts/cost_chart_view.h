@@ -41,9 +41,6 @@ public:
     [[nodiscard]] QList<QLineSeries*> lines() const;
     [[nodiscard]] QString breakEvenLabel() const;
 
-protected:
-    void resizeEvent(QResizeEvent* event) override;
-
 private:
     void showLines(const cost::CostReport& report);
     // Shows or hides the marker; returns the break-even sentence for the title.

@@ -5,6 +5,8 @@
 #include "ui/charts/cost_input_names.h"
 #include "ui/charts/money_axis.h"
 #include "ui/charts/table_cell.h"
+#include "ui/charts/wrapped_legend.h"
+#include "ui/charts/wrapped_title.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/money_text.h"
 #include "ui/models/number_text.h"
@@ -58,7 +60,6 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
 
     auto* chart = new QChart;
     applyChartTheme(chart, palette());
-    chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(kMargin, kMargin, kMargin, kMargin));
     m_inputAxis = new QBarCategoryAxis(chart);
     // Qt Charts cuts a category label to "..." once it is taller than the chart's height over the
@@ -77,7 +78,7 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     // Narrow enough to sit beside the cost chart in a 1024-pixel window; tall enough for ten input
     // names, each on a line of its own.
     m_tornado->setMinimumSize(300, 300);
-    chart->legend()->setFont(QFont(chart->legend()->font().family(), 8));
+    chart->legend()->setFont(QFont(chart->legend()->font().family(), 8));  // the wrapped legend's too
     m_inputAxis->setLabelsFont(QFont(m_inputAxis->labelsFont().family(), 8));
 
     m_yearly = new QTableWidget(0, 6);
@@ -205,8 +206,10 @@ void CostDetailsView::showTornado(const Plan& plan) {
         ticks.isEmpty() ? 0 : QFontMetrics(m_changeAxis->labelsFont()).horizontalAdvance(ticks.last()) / 2;
     chart->setMargins(QMargins(kMargin, kMargin, std::max(kMargin, half + kMargin), kMargin));
     m_changeAxis->setTitleText(tr("change of rent − own net at month %1").arg(r.horizonMonths));
-    chart->setTitle(tr("Sensitivity (positive favours buying; base %1)")
-                        .arg(moneyText(cost::Money::fromUnits(base), r.currency)));
+    setWrappedTitle(chart, tr("Sensitivity (positive favours buying; base %1)")
+                               .arg(moneyText(cost::Money::fromUnits(base), r.currency))
+                               .toHtmlEscaped());
+    wrappedLegend(chart).refresh();  // after the margins: it adds its height to the bottom one
 }
 
 void CostDetailsView::showYearly(const Plan& plan) {

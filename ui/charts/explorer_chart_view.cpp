@@ -5,6 +5,7 @@
 #include "ui/charts/chart_locale.h"
 #include "ui/charts/chart_palette.h"
 #include "ui/charts/point_cloud_item.h"
+#include "ui/charts/wrapped_title.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/engine_terms.h"
 #include "ui/models/number_text.h"
@@ -221,11 +222,11 @@ void ExplorerChartView::rebuild() {
     drawMarks();
 
     const std::size_t evaluated = m_plan && m_plan->search ? m_plan->search->evaluated : 0;
-    // Two short lines, not one long one that Qt Charts cut to "..." in a narrow window.
-    chart()->setTitle(evaluated
-                          ? tr("%1 layouts evaluated").arg(formatNumber(static_cast<double>(evaluated), 0)) +
-                                QStringLiteral("<br>") + tr("drag to zoom, right-click to zoom out")
-                          : tr("No layout search: every layout key is fixed in this scenario"));
+    // Two short lines, each wrapped again where the chart is narrower still.
+    setWrappedTitle(
+        chart(), evaluated ? tr("%1 layouts evaluated").arg(formatNumber(static_cast<double>(evaluated), 0)) +
+                                 QStringLiteral("<br>") + tr("drag to zoom, right-click to zoom out")
+                           : tr("No layout search: every layout key is fixed in this scenario"));
     switch (m_metric) {
     case Metric::Memory:
         m_xAxis->setTitleText(tr("peak memory per GPU (GiB)"));

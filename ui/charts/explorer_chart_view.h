@@ -39,7 +39,6 @@ public:
     // (issue 26: the y axis jumped on every selection).
     void setMarks(std::optional<std::size_t> selected, const Plan* baseline);
     void setMetric(Metric metric);
-    [[nodiscard]] Metric metric() const { return m_metric; }
     // Fits only: the layouts that do not fit leave the cloud, and the axes zoom to those that do
     // (the table's "fits only" filters both).
     void setFitsOnly(bool fitsOnly);

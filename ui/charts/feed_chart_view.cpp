@@ -3,6 +3,8 @@
 #include "core/report/plan.h"
 #include "ui/charts/chart_locale.h"
 #include "ui/charts/chart_palette.h"
+#include "ui/charts/wrapped_legend.h"
+#include "ui/charts/wrapped_title.h"
 #include "ui/models/number_text.h"
 
 #include <QBarCategoryAxis>
@@ -35,7 +37,6 @@ FeedChartView::FeedChartView(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 240);  // room for the log axis labels and its title below the bars
     chart()->setMargins(QMargins(4, 4, 4, 4));
-    chart()->legend()->setAlignment(Qt::AlignBottom);
 }
 
 void FeedChartView::setPlan(const Plan& plan) {
@@ -90,7 +91,8 @@ void FeedChartView::setPlan(const Plan& plan) {
                                         .arg(f.bottleneck == "cpu" ? tr("CPU") : tr("storage"))
                                         .arg(formatNumber(100 * f.gpuUtilization, 0))
                                   : tr("Data feed keeps up: %1× the need").arg(rate(f.margin));
-    chart->setTitle(title);
+    setWrappedTitle(chart, title);
+    wrappedLegend(chart).refresh();
     setToolTip(
         tr("Per server: the GPUs need %1 samples/s; the loader workers prepare %2 and storage reads %3.")
             .arg(rate(f.neededPerNode), rate(f.cpuPerNode), rate(f.storagePerNode)));

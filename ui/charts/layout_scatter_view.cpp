@@ -1,6 +1,8 @@
 #include "ui/charts/layout_scatter_view.h"
 
 #include "ui/charts/chart_locale.h"
+#include "ui/charts/wrapped_legend.h"
+#include "ui/charts/wrapped_title.h"
 #include "ui/i18n/engine_text.h"
 
 #include "core/report/plan.h"
@@ -112,8 +114,8 @@ void LayoutScatterView::showNoSearch() {
     m_capacity->hide();
     m_memoryAxis->setVisible(false);
     m_throughputAxis->setVisible(false);
-    chart()->legend()->setVisible(false);
-    chart()->setTitle(tr("Searched layouts"));
+    wrappedLegend(chart()).refresh();  // no series, no entries
+    setWrappedTitle(chart(), tr("Searched layouts"));
     m_message->setVisible(true);
     placeOverlays();
 }
@@ -154,8 +156,9 @@ void LayoutScatterView::setPlan(const Plan& plan) {
         addXySeries(series);
 
     fitAxes(toGib(plan.memory.capacity));
-    chart()->legend()->setVisible(true);
-    chart()->setTitle(tr("Searched layouts: %1 evaluated, best %2 shown").arg(search.evaluated).arg(shown));
+    wrappedLegend(chart()).refresh();
+    setWrappedTitle(chart(),
+                    tr("Searched layouts: %1 evaluated, best %2 shown").arg(search.evaluated).arg(shown));
     m_capacity->show(toGib(plan.memory.capacity), tr("HBM %1").arg(formatGib(plan.memory.capacity)));
     placeOverlays();
 }

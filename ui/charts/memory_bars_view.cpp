@@ -1,5 +1,7 @@
 #include "ui/charts/memory_bars_view.h"
 
+#include "ui/charts/wrapped_legend.h"
+#include "ui/charts/wrapped_title.h"
 #include "ui/models/number_text.h"
 #include "ui/models/plan_summary.h"
 
@@ -37,9 +39,8 @@ MemoryBarsView::MemoryBarsView(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(260, 240);  // two side by side beside the inputs of a 1024 × 700 window
     QChart* chart = this->chart();
-    chart->legend()->setVisible(true);
-    chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
+    wrappedLegend(chart);  // every category whole ("Gradie…" in Qt's one-row legend)
 
     m_categoryAxis = new QBarCategoryAxis(chart);
     m_categoryAxis->setTruncateLabels(false);  // Qt sizes label room by n + 2 slots, too tight here
@@ -85,7 +86,7 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     QChart* chart = this->chart();
     chart->removeAllSeries();  // deletes the previous series and their bar sets
     m_capacityLine = nullptr;
-    chart->setTitle(title);
+    setWrappedTitle(chart, title);
 
     auto* bars = new QStackedBarSeries;
     bars->setBarWidth(columns.size() == 1 ? 0.4 : 0.6);
@@ -133,6 +134,7 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     m_valueAxis->applyNiceNumbers();
 
     m_capacityLabel->setText(m_capacityLine->name());
+    wrappedLegend(chart).refresh();
     placeCapacityLabel();
 }
 

@@ -7,7 +7,6 @@ namespace clusterplan::ui {
 
 MemoryChartView::MemoryChartView(QWidget* parent) : MemoryBarsView(parent) {
     setObjectName(QStringLiteral("memoryChart"));
-    chart()->legend()->setAlignment(Qt::AlignRight);
 }
 
 void MemoryChartView::setPlan(const Plan& plan) {

@@ -65,7 +65,8 @@ QString formatScaled(double units, const QString& symbol, Scale scale, int decim
     }
     if (number == QLatin1String("0"))
         return symbol + number;
-    const QString sign = units < 0 ? QStringLiteral("-") : QString();
+    // The minus sign U+2212 like every amount the window writes (ui/models/money_text.h), not a hyphen.
+    const QString sign = units < 0 ? QString(QChar(0x2212)) : QString();
     return sign + symbol + number + QString::fromUtf8(scale.suffix);
 }
 

@@ -7,8 +7,8 @@
 
 namespace clusterplan::ui {
 
-// "¥1.2M", "$350k", "-¥40k": symbol, at most `decimals` decimals (trailing zeros dropped), and the
-// suffix k (10^3), M (10^6) or B (10^9).
+// "¥1.2M", "$350k", "−¥40k" (minus sign U+2212): symbol, at most `decimals` decimals (trailing zeros
+// dropped), and the suffix k (10^3), M (10^6) or B (10^9).
 [[nodiscard]] QString formatCompactMoney(double units, const QString& symbol, int decimals = 2);
 
 // "¥609.6k", "¥60.96万", "$1.25M": four significant figures in the window's unit (k/M/B, or 万/亿 in

@@ -5,6 +5,8 @@
 #include "ui/charts/chart_palette.h"
 #include "ui/charts/money_axis.h"
 #include "ui/charts/table_cell.h"
+#include "ui/charts/wrapped_legend.h"
+#include "ui/charts/wrapped_title.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/money_text.h"
 #include "ui/models/number_text.h"
@@ -81,7 +83,7 @@ PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
 QChartView* PhasesTab::createChart(const QString& title, QLineSeries* (&series)[3], QValueAxis* months) {
     auto* chart = new QChart;
     applyChartTheme(chart, palette());
-    chart->setTitle(title);
+    setWrappedTitle(chart, title);
     const QString names[3] = {tr("Phased plan"), tr("Rent the final cluster from month 0"),
                               tr("Buy the final cluster at month 0")};
     months->setTitleText(tr("Month"));
@@ -94,7 +96,7 @@ QChartView* PhasesTab::createChart(const QString& title, QLineSeries* (&series)[
         chart->addSeries(series[i]);
         series[i]->attachAxis(months);
     }
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    wrappedLegend(chart).refresh();  // three long names, wrapped whole
     auto* view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(260, 280);  // two side by side in a 1024-pixel window

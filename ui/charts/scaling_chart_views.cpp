@@ -3,6 +3,8 @@
 #include "ui/charts/chart_locale.h"
 #include "ui/charts/chart_palette.h"
 #include "ui/charts/money_axis.h"
+#include "ui/charts/wrapped_legend.h"
+#include "ui/charts/wrapped_title.h"
 #include "ui/models/number_text.h"
 
 #include <QCategoryAxis>
@@ -41,8 +43,7 @@ QLineSeries* line(const QString& name, const QColor& color, Qt::PenStyle style =
 QChart* newChart(const QWidget* view, const QString& title) {
     auto* chart = new QChart;
     applyChartTheme(chart, view->palette());
-    chart->setTitle(title);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    setWrappedTitle(chart, title);
     return chart;
 }
 
@@ -122,6 +123,7 @@ ScalingThroughputChartView::ScalingThroughputChartView(QWidget* parent) : QChart
         s->attachAxis(m_gpuAxis);
         s->attachAxis(s == m_efficiency ? m_effAxis : m_tpsAxis);
     }
+    wrappedLegend(chart).refresh();
     setChart(chart);
 }
 
@@ -170,6 +172,7 @@ ScalingDaysChartView::ScalingDaysChartView(QWidget* parent) : QChartView(parent)
         s->attachAxis(m_gpuAxis);
         s->attachAxis(m_daysAxis);
     }
+    wrappedLegend(chart).refresh();
     setChart(chart);
 }
 

@@ -1,5 +1,7 @@
 #include "ui/charts/step_time_chart_view.h"
 
+#include "ui/charts/wrapped_legend.h"
+#include "ui/charts/wrapped_title.h"
 #include "ui/models/engine_terms.h"
 
 #include "core/report/plan.h"
@@ -10,7 +12,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QCursor>
-#include <QGraphicsLayout>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLegendMarker>
@@ -59,8 +60,6 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 150);  // beside the layout scatter, above the feed chart in a 1024 × 700 window
     QChart* chart = this->chart();
-    chart->legend()->setVisible(true);
-    chart->legend()->setAlignment(Qt::AlignRight);  // a column: room for every part's seconds
     chart->setMargins(QMargins(4, 4, 4, 4));
 
     // One bar, the current layout (named in the summary): its axis needs no labels, and the room
@@ -102,10 +101,10 @@ void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const P
     const PerfEstimate& perf = plan.perf;
     QChart* chart = this->chart();
     chart->removeAllSeries();  // deletes the previous series and their bar sets
-    chart->setTitle(
-        tr("Step time %1 s (%2–%3 s), MFU %4 %")
-            .arg(seconds(perf.stepSeconds), seconds(perf.stepSecondsLow), seconds(perf.stepSecondsHigh))
-            .arg(formatNumber(100 * perf.mfu, 1)));
+    setWrappedTitle(chart, tr("Step time %1 s (%2–%3 s), MFU %4 %")
+                               .arg(seconds(perf.stepSeconds), seconds(perf.stepSecondsLow),
+                                    seconds(perf.stepSecondsHigh))
+                               .arg(formatNumber(100 * perf.mfu, 1)));
 
     // Category 0 (the bottom bar) is the current plan; the others stand above it.
     std::vector<const Plan*> plans{&plan};
@@ -156,7 +155,7 @@ void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const P
     bars->attachAxis(m_categoryAxis);
     bars->attachAxis(m_valueAxis);
     addRangeWhisker(perf.stepSecondsLow, perf.stepSecondsHigh);
-    chart->legend()->layout()->invalidate();  // relabelled markers: size the legend again
+    wrappedLegend(chart).refresh();  // every part that takes time, with its seconds, whole
 
     double longest = std::max(perf.stepSeconds, perf.stepSecondsHigh);
     for (const Plan* p : plans)
@@ -195,7 +194,6 @@ void StepTimeChartView::addRangeWhisker(double low, double high) {
     whisker->attachAxis(m_categoryAxis);
     for (QLegendMarker* marker : chart()->legend()->markers(whisker))
         marker->setShape(QLegend::MarkerShapeFromSeries);  // a line, not a black square
-    chart()->legend()->layout()->invalidate();             // relabelled markers: size the legend again
 }
 
 }  // namespace clusterplan::ui

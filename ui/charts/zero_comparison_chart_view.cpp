@@ -14,6 +14,12 @@ QStringList ZeroComparisonChartView::stageNames() {
 
 void ZeroComparisonChartView::setPlan(const Plan& plan) {
     QStringList labels = stageNames();
+    // Two lines each ("ZeRO-0" over "(DDP)"): four one-line names are wider than their slots in a
+    // 1024-pixel window, and Qt Charts then hides the first and the last.
+    for (QString& label : labels)
+        label.replace(QStringLiteral(" ("), QStringLiteral("<br>("))
+            .replace(QStringLiteral("（"), QStringLiteral("<br>（"))
+            .replace(QLatin1Char('/'), QStringLiteral("/<br>"));
     const auto count = std::min<qsizetype>(labels.size(), static_cast<qsizetype>(plan.zeroStages.size()));
     labels.resize(count);
     const int current = plan.layout.zeroStage;

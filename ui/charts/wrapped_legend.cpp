@@ -1,0 +1,99 @@
+#include "ui/charts/wrapped_legend.h"
+
+#include <QAbstractSeries>
+#include <QBrush>
+#include <QChart>
+#include <QGraphicsTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QScatterSeries>
+#include <QStringList>
+#include <QTextDocument>
+#include <QTextOption>
+
+#include <cmath>
+
+namespace clusterplan::ui {
+
+namespace {
+
+constexpr qreal kSideMargin = 4;  // between the legend and the chart's left and right edges
+constexpr qreal kGap = 2;         // between the plot's axis labels and the legend
+
+// A bar's marker is a square of its colour, a scatter's a dot; a line's is a dash in the line's
+// colour and style.
+QString entryHtml(QLegendMarker* marker) {
+    const bool line = qobject_cast<const QLineSeries*>(marker->series()) != nullptr;
+    QColor color = marker->brush().style() != Qt::NoBrush ? marker->brush().color() : marker->pen().color();
+    if (line)
+        color = marker->pen().color();
+    const bool dashed = line && marker->pen().style() != Qt::SolidLine;
+    const bool point = qobject_cast<const QScatterSeries*>(marker->series()) != nullptr;
+    const QString symbol = point    ? QStringLiteral("●")
+                           : !line  ? QStringLiteral("■")
+                           : dashed ? QStringLiteral("╍╍")
+                                    : QStringLiteral("━━");
+    // A no-break space ties the symbol to its label, so a line wraps between entries only.
+    return QStringLiteral(
+               "<span style=\"white-space:nowrap\"><span style=\"color:%1\">%2</span>&nbsp;%3</span>")
+        .arg(color.name(), symbol, marker->label().toHtmlEscaped());
+}
+
+}  // namespace
+
+WrappedLegend& wrappedLegend(QChart* chart) {
+    auto* legend = chart->findChild<WrappedLegend*>(QString(), Qt::FindDirectChildrenOnly);
+    return legend ? *legend : *new WrappedLegend(chart);
+}
+
+WrappedLegend::WrappedLegend(QChart* chart)
+    : QObject(chart)
+    , m_chart(chart)
+    , m_item(new QGraphicsTextItem(chart))
+    , m_bottomMargin(chart->margins().bottom()) {
+    setObjectName(QStringLiteral("wrappedLegend"));
+    chart->legend()->setVisible(false);
+    m_item->setZValue(5);
+    QTextOption option = m_item->document()->defaultTextOption();
+    option.setAlignment(Qt::AlignHCenter);
+    option.setWrapMode(QTextOption::WordWrap);
+    m_item->document()->setDefaultTextOption(option);
+    m_item->document()->setDocumentMargin(0);
+    connect(chart, &QChart::geometryChanged, this, &WrappedLegend::place);
+}
+
+void WrappedLegend::refresh() {
+    m_chart->legend()->setVisible(false);  // a view's show() may have turned it back on
+    QStringList entries;
+    for (QLegendMarker* marker : m_chart->legend()->markers())
+        if (marker->isVisible() && !marker->label().isEmpty())
+            entries << entryHtml(marker);
+    m_item->setFont(m_chart->legend()->font());
+    m_item->setDefaultTextColor(m_chart->legend()->labelColor());
+    // Two spaces between entries, breakable: "■ Weights  ■ Gradients  ■ Optimizer states".
+    m_item->setHtml(entries.join(QStringLiteral(" &nbsp; ")));
+    m_item->setVisible(!entries.isEmpty());
+    place();
+}
+
+QString WrappedLegend::plainText() const {
+    return m_item->isVisible() ? m_item->toPlainText() : QString();
+}
+
+void WrappedLegend::place() {
+    const QRectF area = m_chart->rect();
+    const qreal width = std::max<qreal>(area.width() - 2 * kSideMargin, 40);
+    m_item->setTextWidth(width);
+    const qreal height = m_item->isVisible() ? std::ceil(m_item->boundingRect().height()) : 0;
+    m_item->setPos(area.left() + kSideMargin, area.bottom() - height - kGap);
+    QMargins margins = m_chart->margins();
+    const int bottom = m_bottomMargin + static_cast<int>(height + (height > 0 ? kGap : 0));
+    if (margins.bottom() != bottom) {  // margins move the plot, not the chart: no loop
+        margins.setBottom(bottom);
+        m_chart->setMargins(margins);
+    }
+}
+
+}  // namespace clusterplan::ui
