@@ -19,10 +19,12 @@ std::optional<Error> checkRange(const char* key, std::int64_t v, std::int64_t mi
     return std::nullopt;
 }
 
-// A layout string (pipeline_layout_string.h) places every layer itself: it stands alone, holds pp ×
-// vpp stages and places the model's transformer layers (Megatron-Core PipelineParallelLayerLayout
-// __init__ and validate_layer_layout). A rank left without a transformer layer is allowed, as
-// there (a stage of its own for the loss).
+// A layout string (pipeline_layout_string.h) places every layer itself: it holds pp × vpp stages
+// and places the model's transformer layers (Megatron-Core PipelineParallelLayerLayout __init__ and
+// validate_layer_layout). Megatron-Core's get_num_layers_to_build reads it before the first/last
+// stage counts and the account-for flags; rather than ignore keys the user set, they are refused
+// beside it. A rank left without a transformer layer is allowed, as there (a stage of its own for
+// the loss).
 std::optional<Error> checkLayoutString(const Layout& l, const ModelSpec& m) {
     const PipelineSplit& sp = l.split;
     if (sp.firstStageLayers > 0 || sp.lastStageLayers > 0 || sp.embeddingAsLayer || sp.lossAsLayer)

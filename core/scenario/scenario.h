@@ -87,10 +87,10 @@ struct PipelineSplit {
     bool lossAsLayer = false;
     // Megatron-Core's --pipeline-model-parallel-layout as written ("Et|(tt|)*30mL"); empty: none.
     // It places every layer itself (parallel/pipeline_layout_string.h).
-    std::string layout;
+    std::string layout{};
     // Filled in by resolveLayout from `layout`: transformer layers per virtual stage, in the
     // string's order (stage k on pipeline rank k mod pp).
-    std::vector<std::int64_t> layoutChunks;
+    std::vector<std::int64_t> layoutChunks{};
     bool operator==(const PipelineSplit&) const = default;
 };
 

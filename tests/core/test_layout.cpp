@@ -104,7 +104,7 @@ TEST_CASE("interleaving with uneven stages, as the 405B recipes run it", "[layou
     CHECK(stageLayers(m, *l, 15).count == 7);
     CHECK(stageLayers(m, *l, 15).first == 119);
     // Megatron's --decoder-first/last-pipeline-num-layers: 4 + 14 x 8 + 10 = 126 with PP 16, VPP 2.
-    s.split = PipelineSplit{4, 10, false, false, {}, {}};
+    s.split = PipelineSplit{4, 10, false, false};
     s.vpp = 2;
     l = resolveLayout(s, m, t, 16384);
     REQUIRE(l.ok());
@@ -113,9 +113,9 @@ TEST_CASE("interleaving with uneven stages, as the 405B recipes run it", "[layou
         total += stageLayers(m, *l, stage).count;
     CHECK(total == 126);
     CHECK(stageLayers(m, *l, 7).count == 8);
-    s.split = PipelineSplit{5, 10, false, false, {}, {}};  // 5 layers do not split into 2 chunks
+    s.split = PipelineSplit{5, 10, false, false};  // 5 layers do not split into 2 chunks
     CHECK(resolveLayout(s, m, t, 16384).error().where == "layout.vpp");
-    s.split = PipelineSplit{100, 20, false, false, {}, {}};  // leaves 6 layers for 14 stages
+    s.split = PipelineSplit{100, 20, false, false};  // leaves 6 layers for 14 stages
     CHECK(resolveLayout(s, m, t, 16384).error().where == "layout.first_stage_layers");
 }
 
