@@ -11,6 +11,7 @@
 #include "core/io/measured_runs_json.h"
 #include "core/io/run_inputs_json.h"
 #include "core/io/scenario_schema.h"
+#include "core/parallel/pipeline_layout_string.h"
 #include "core/phases/phase_check.h"
 #include "core/phases/phase_json.h"
 #include "core/quote/quote_json.h"
@@ -122,6 +123,12 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
     r.optInteger("last_stage_layers", l.split.lastStageLayers, 0, 10'000);
     r.optBoolean("embedding_as_layer", l.split.embeddingAsLayer);
     r.optBoolean("loss_as_layer", l.split.lossAsLayer);
+    // The grammar is checked on reading, so that a typing slip names its character at once; the
+    // placement (pp × vpp stages, the model's layers) is checked where the degrees are known.
+    r.optString("pipeline_layout", l.split.layout);
+    if (!l.split.layout.empty())
+        if (auto stages = parsePipelineLayout(l.split.layout); !stages.ok())
+            json::fail(relocated(r.pathOf("pipeline_layout"), stages.error()));
     if (r.has("offload"))
         l.offload = parseOffload(r.choice("offload", {"none", "optimizer", "optimizer_and_params"}));
     else
@@ -154,6 +161,8 @@ void writeLayout(json::Writer& w, const LayoutSpec& l) {
         w.value("embedding_as_layer", true);
     if (l.split.lossAsLayer)
         w.value("loss_as_layer", true);
+    if (!l.split.layout.empty())
+        w.value("pipeline_layout", l.split.layout);
     if (l.offload)
         w.value("offload", toString(*l.offload));
     w.endObject();

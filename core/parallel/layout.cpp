@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "core/parallel/pipeline_layout_string.h"
+
 namespace clusterplan {
 
 namespace {
@@ -17,11 +19,36 @@ std::optional<Error> checkRange(const char* key, std::int64_t v, std::int64_t mi
     return std::nullopt;
 }
 
+// A layout string (pipeline_layout_string.h) places every layer itself: it holds pp × vpp stages
+// and places the model's transformer layers (Megatron-Core PipelineParallelLayerLayout __init__ and
+// validate_layer_layout). Megatron-Core's get_num_layers_to_build reads it before the first/last
+// stage counts and the account-for flags; rather than ignore keys the user set, they are refused
+// beside it. A rank left without a transformer layer is allowed, as there (a stage of its own for
+// the loss).
+std::optional<Error> checkLayoutString(const Layout& l, const ModelSpec& m) {
+    const PipelineSplit& sp = l.split;
+    if (sp.firstStageLayers > 0 || sp.lastStageLayers > 0 || sp.embeddingAsLayer || sp.lossAsLayer)
+        return inputError("layout.pipeline_layout", "error.layout.pipeline_layout.exclusive");
+    const std::int64_t stages = static_cast<std::int64_t>(sp.layoutChunks.size());
+    if (stages != l.pp * l.vpp)
+        return inputError("layout.pipeline_layout", "error.layout.pipeline_layout.stages",
+                          {s(stages), s(l.pp), s(l.vpp), s(l.pp * l.vpp)});
+    std::int64_t layers = 0;
+    for (const std::int64_t n : sp.layoutChunks)
+        layers += n;
+    if (layers != m.layers)
+        return inputError("layout.pipeline_layout", "error.layout.pipeline_layout.layers",
+                          {s(layers), s(m.layers)});
+    return std::nullopt;
+}
+
 // Uneven stages (Megatron-Core TransformerConfig checks): the fixed first/last stages leave the
 // middle stages at least one layer each and an even share; with interleaving every stage's layer
 // slots (embedding and loss included when counted as layers) split into vpp equal chunks.
 std::optional<Error> checkPipelineSplit(const Layout& l, const ModelSpec& m) {
     const PipelineSplit& sp = l.split;
+    if (!sp.layout.empty())
+        return checkLayoutString(l, m);
     const bool uneven = sp.firstStageLayers > 0 || sp.lastStageLayers > 0;
     if (uneven && l.pp < 2)
         return inputError("layout.first_stage_layers", "error.layout.split_needs_pp");
@@ -52,7 +79,7 @@ std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const 
         return inputError("layout.tp", "error.layout.tp_heads", {s(l.tp), s(m.heads)});
     if (!m.mla && m.kvHeads % l.tp != 0 && l.tp % m.kvHeads != 0)
         return inputError("layout.tp", "error.layout.tp_kv_heads", {s(l.tp), s(m.kvHeads)});
-    if (l.pp > m.layers)
+    if (l.pp > m.layers && l.split.layout.empty())
         return inputError("layout.pp", "error.layout.pp_layers", {s(l.pp), s(m.layers)});
     if (auto e = checkPipelineSplit(l, m))
         return e;
@@ -84,7 +111,18 @@ StageLayers stageLayersAt(const ModelSpec& m, const Layout& l, std::int64_t stag
     StageLayers out;
     out.first = first;
     out.count = layersOnStage(m.layers, l.pp, stage, l.split);
-    if (m.moe) {
+    if (m.moe && !l.split.layoutChunks.empty()) {
+        // A rank's chunks are apart in layer order (chunk k holds the layers after chunks 0 … k-1):
+        // its MoE layers are those of each chunk past the dense ones.
+        std::int64_t offset = 0;
+        const auto& chunks = l.split.layoutChunks;
+        for (std::size_t k = 0; k < chunks.size(); ++k) {
+            if (static_cast<std::int64_t>(k) % l.pp == stage)
+                out.moe +=
+                    std::max<std::int64_t>(0, offset + chunks[k] - std::max(offset, m.moe->denseLayers));
+            offset += chunks[k];
+        }
+    } else if (m.moe) {
         const std::int64_t start = std::max(out.first, m.moe->denseLayers);
         out.moe = std::max<std::int64_t>(0, out.first + out.count - start);
     }
@@ -93,6 +131,15 @@ StageLayers stageLayersAt(const ModelSpec& m, const Layout& l, std::int64_t stag
 
 std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t stage,
                            const PipelineSplit& split) {
+    if (!split.layoutChunks.empty()) {
+        // Layout string: the rank's chunks, virtual stages stage, stage + pp, … (Megatron-Core
+        // PipelineParallelLayerLayout: layout[vpp_rank * pp + pp_rank]).
+        std::int64_t n = 0;
+        for (std::size_t k = static_cast<std::size_t>(stage); k < split.layoutChunks.size();
+             k += static_cast<std::size_t>(pp))
+            n += split.layoutChunks[k];
+        return n;
+    }
     if (pp == 1)
         return layers;
     const bool first = stage == 0, last = stage == pp - 1;
@@ -135,6 +182,14 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     l.recompute = spec.recompute;
     l.sequenceParallel = spec.sequenceParallel && spec.tp > 1;
     l.split = spec.split;
+    l.split.layoutChunks.clear();
+    if (!spec.split.layout.empty()) {
+        auto stages = parsePipelineLayout(spec.split.layout);
+        if (!stages.ok())
+            return stages.error();
+        for (const LayoutStage& st : *stages)
+            l.split.layoutChunks.push_back(st.layers);
+    }
     l.offload = spec.offload.value_or(Offload::None);
     // DeepSpeed config docs ("ZeRO optimizations"): offload_optimizer is valid for ZeRO stages
     // 1-3, offload_param only with stage 3.

@@ -247,8 +247,11 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     e.slowestStage = slowest - stages.begin();
     const double m = asDouble(l.microBatches);
     double sum = 0;
-    for (const auto& s : stages)
+    e.stageSeconds.reserve(stages.size());
+    for (const auto& s : stages) {
         sum += s.perMicroBatch();
+        e.stageSeconds.push_back(s.perMicroBatch());
+    }
     // 1F1B and GPipe: every stage waits (p − 1) fill/drain slots, each as long as the stages it
     // waits for; interleaving with v chunks divides the fill by v (Narayanan et al. 2021 §2.2).
     const double fill = (sum - slowest->perMicroBatch()) / asDouble(l.vpp);

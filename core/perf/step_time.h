@@ -62,6 +62,9 @@ struct PerfEstimate {
     double trainDays = 0;
     double gpuHours = 0;
     std::int64_t slowestStage = 0;
+    // One micro-batch on each pipeline stage (GPU rank): forward, backward, recompute and exposed
+    // communication, the times the fill/drain bubble is made of.
+    std::vector<double> stageSeconds;
     std::string profileId;
     // Stack features the step was timed with (the scenario's choice, else the stack's default;
     // TP overlap only where it can run: TP > 1 with SP), and the stack's defaults themselves.

@@ -5,6 +5,7 @@
 #include "core/catalog/cluster_resolution.h"
 #include "core/catalog/scenario_check.h"
 #include "core/model/method_flops.h"
+#include "core/parallel/pipeline_layout_string.h"
 #include "core/report/fine_tuning_notes.h"
 #include "core/report/plan_format.h"
 #include "core/run/run_realities.h"
@@ -34,6 +35,48 @@ void addMemoryNotes(Plan& plan) {
         plan.notes.push_back(makeMessage("plan.no_micro_batch"));
     if (m.logits > 0.2 * m.total())
         plan.notes.push_back(makeMessage("plan.logits", {formatGib(m.logits)}));
+}
+
+// The layout string's placement, rank by rank, and the MTP layers it places that the model lacks
+// (ModelSpec has no MTP module: DeepSeek-V3's is excluded from its 671B, arXiv:2412.19437).
+void addLayoutStringNotes(Plan& plan) {
+    const Layout& l = plan.layout;
+    std::string perRank;
+    for (std::int64_t stage = 0; stage < l.pp; ++stage)
+        perRank += (stage == 0 ? "" : ", ") + std::to_string(layersOnStage(0, l.pp, stage, l.split));
+    plan.notes.push_back(
+        makeMessage("plan.pipeline_layout", {l.split.layout, std::to_string(l.split.layoutChunks.size()),
+                                             std::to_string(l.pp), std::to_string(l.vpp), perRank}));
+    auto stages = parsePipelineLayout(l.split.layout);
+    if (stages.ok() && layoutMtpLayers(*stages) > 0)
+        plan.notes.push_back(
+            makeMessage("plan.pipeline_layout_mtp", {std::to_string(layoutMtpLayers(*stages))}));
+}
+
+// Where the pipeline's layers went when the engine or a layout string placed them unevenly.
+void addPipelineNotes(Plan& plan, const Scenario& scenario) {
+    const PipelineSplit& split = plan.layout.split;
+    if (!split.layout.empty()) {
+        addLayoutStringNotes(plan);
+        return;
+    }
+    if (split.embeddingAsLayer && split.lossAsLayer && scenario.layout.split == PipelineSplit{}) {
+        // The engine took the recipes' split (parallel/layout.cpp): say where the layers went.
+        const Layout& l = plan.layout;
+        const std::int64_t layers = scenario.model.layers;
+        plan.notes.push_back(makeMessage(
+            "plan.recipe_split", {std::to_string(l.vpp), std::to_string(layers), std::to_string(layers + 2),
+                                  std::to_string(l.pp), std::to_string(layersOnStage(layers, l.pp, 0, split)),
+                                  std::to_string(layersOnStage(layers, l.pp, l.pp - 1, split))}));
+    } else if (plan.layout.pp > 1 && scenario.model.layers % plan.layout.pp != 0 &&
+               split == PipelineSplit{}) {
+        const std::int64_t extra = scenario.model.layers % plan.layout.pp;
+        plan.notes.push_back(
+            makeMessage("plan.uneven_pipeline",
+                        {std::to_string(scenario.model.layers), std::to_string(plan.layout.pp),
+                         std::to_string(extra), std::to_string(scenario.model.layers / plan.layout.pp + 1),
+                         std::to_string(scenario.model.layers / plan.layout.pp)}));
+    }
 }
 
 PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Layout& layout) {
@@ -152,24 +195,7 @@ Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, cons
         }
     plan.largestMicroBatch = largestFittingMicroBatch(inputs);
     addMemoryNotes(plan);
-    const PipelineSplit& split = plan.layout.split;
-    if (split.embeddingAsLayer && split.lossAsLayer && scenario.layout.split == PipelineSplit{}) {
-        // The engine took the recipes' split (parallel/layout.cpp): say where the layers went.
-        const Layout& l = plan.layout;
-        const std::int64_t layers = scenario.model.layers;
-        plan.notes.push_back(makeMessage(
-            "plan.recipe_split", {std::to_string(l.vpp), std::to_string(layers), std::to_string(layers + 2),
-                                  std::to_string(l.pp), std::to_string(layersOnStage(layers, l.pp, 0, split)),
-                                  std::to_string(layersOnStage(layers, l.pp, l.pp - 1, split))}));
-    } else if (plan.layout.pp > 1 && scenario.model.layers % plan.layout.pp != 0 &&
-               split == PipelineSplit{}) {
-        const std::int64_t extra = scenario.model.layers % plan.layout.pp;
-        plan.notes.push_back(
-            makeMessage("plan.uneven_pipeline",
-                        {std::to_string(scenario.model.layers), std::to_string(plan.layout.pp),
-                         std::to_string(extra), std::to_string(scenario.model.layers / plan.layout.pp + 1),
-                         std::to_string(scenario.model.layers / plan.layout.pp)}));
-    }
+    addPipelineNotes(plan, scenario);
     plan.perf = estimatePerf(scenario, catalog, plan.layout);
     // Searched keys: the estimate assumes the team runs the recommended layout; the band reaches
     // to what the stack's default layout would give.

@@ -85,6 +85,12 @@ struct PipelineSplit {
     std::int64_t lastStageLayers = 0;   // 0 = even split
     bool embeddingAsLayer = false;
     bool lossAsLayer = false;
+    // Megatron-Core's --pipeline-model-parallel-layout as written ("Et|(tt|)*30mL"); empty: none.
+    // It places every layer itself (parallel/pipeline_layout_string.h).
+    std::string layout{};
+    // Filled in by resolveLayout from `layout`: transformer layers per virtual stage, in the
+    // string's order (stage k on pipeline rank k mod pp).
+    std::vector<std::int64_t> layoutChunks{};
     bool operator==(const PipelineSplit&) const = default;
 };
 

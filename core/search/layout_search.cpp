@@ -9,6 +9,7 @@
 
 #include "core/catalog/cluster_resolution.h"
 #include "core/model/param_count.h"
+#include "core/parallel/pipeline_layout_string.h"
 #include "core/search/search_explanation.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
@@ -127,6 +128,11 @@ std::vector<Group> groupsFor(const Scenario& s, const Space& space, const Search
     const LayoutSpec& fixed = s.layout;
     const std::int64_t gpus = s.cluster.gpus();
     const ModelSpec& m = s.model;
+    // A layout string fixes pp × vpp (its stage count): only those splits are searched.
+    std::int64_t layoutStages = 0;
+    if (!fixed.split.layout.empty())
+        if (auto stages = parsePipelineLayout(fixed.split.layout); stages.ok())
+            layoutStages = static_cast<std::int64_t>(stages->size());
     std::vector<Group> groups;
     for (const std::int64_t tp : space.tp) {
         for (const std::int64_t cp : space.cp) {
@@ -136,7 +142,7 @@ std::vector<Group> groupsFor(const Scenario& s, const Space& space, const Search
             const auto pps =
                 fixed.isOpen(kPp) ? divisorsOf(rest, m.layers) : std::vector<std::int64_t>{fixed.pp};
             for (const std::int64_t pp : pps) {
-                if (rest % pp != 0)
+                if (rest % pp != 0 || (layoutStages > 0 && layoutStages % pp != 0))
                     continue;
                 const std::int64_t dp = rest / pp;
                 if (!fixed.isOpen(kDp) && fixed.dp != 0 && fixed.dp != dp)
@@ -151,7 +157,9 @@ std::vector<Group> groupsFor(const Scenario& s, const Space& space, const Search
                 // Interleaving: the layers split evenly into pp·vpp chunks, or do once the embedding
                 // and the loss count as layers, as Megatron-Core's recipes split them
                 // (resolveLayout takes that split: parallel/layout.cpp).
-                if (fixed.isOpen(kVpp) && pp > 1)
+                if (fixed.isOpen(kVpp) && layoutStages > 0)
+                    g.vpps = {layoutStages / pp};
+                else if (fixed.isOpen(kVpp) && pp > 1)
                     for (std::int64_t v = 2; v <= 8; ++v)
                         if (m.layers % (pp * v) == 0 || (m.layers + 2) % (pp * v) == 0)
                             g.vpps.push_back(v);

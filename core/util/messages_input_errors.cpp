@@ -48,6 +48,29 @@ constexpr MessageTemplate kInputErrorMessages[] = {
                     "holds %3 (embedding and loss included when counted as layers); set "
                     "first_stage_layers / last_stage_layers or embedding_as_layer / loss_as_layer so "
                     "that each stage's count divides by vpp"},
+    // Megatron-Core's --pipeline-model-parallel-layout (parallel/pipeline_layout_string.cpp)
+    MessageTemplate{"error.layout.pipeline_layout.char",
+                    "has '%1' at character %2; expected a layer letter (E embedding, t transformer layer, "
+                    "m MTP layer, L loss), '|' between stages, ',' or a repeat as in (tt|)*4 or t*4"},
+    MessageTemplate{"error.layout.pipeline_layout.count",
+                    "has '*' at character %1 without a repeat count; expected digits, as in t*4"},
+    MessageTemplate{"error.layout.pipeline_layout.group",
+                    "has '(' at character %1 that does not close as a repeated group; expected "
+                    "(letters)*N without nesting, as in (tt|)*30"},
+    MessageTemplate{"error.layout.pipeline_layout.too_long", "expands to more than %1 layers and stages"},
+    MessageTemplate{"error.layout.pipeline_layout.ends",
+                    "must begin with the embedding E and end with the loss L, each written once "
+                    "(it has %1 E and %2 L)"},
+    MessageTemplate{"error.layout.pipeline_layout.mtp_order",
+                    "places a transformer layer (t) after an MTP layer (m); the MTP layers come last"},
+    MessageTemplate{"error.layout.pipeline_layout.stages",
+                    "has %1 stages; pp %2 × vpp %3 needs %4 (each '|' ends a stage; Megatron-Core takes "
+                    "vpp = stages / pp)"},
+    MessageTemplate{"error.layout.pipeline_layout.layers",
+                    "places %1 transformer layers (t); the model has %2"},
+    MessageTemplate{"error.layout.pipeline_layout.exclusive",
+                    "places every layer itself: leave out first_stage_layers, last_stage_layers, "
+                    "embedding_as_layer and loss_as_layer"},
     MessageTemplate{"error.layout.tp_heads", "is %1, must divide the attention heads (%2)"},
     MessageTemplate{"error.layout.tp_kv_heads",
                     "is %1, must divide the KV heads (%2) or be a multiple of them (KV heads replicated)"},

@@ -31,6 +31,13 @@ constexpr MessageTemplate kPlanMessages[] = {
                     "pipeline-split), the embedding and the loss count as one layer each, %2 layers making "
                     "%3 slots over %4 stages; the first stage holds %5 layers and the embedding, the last "
                     "%6 layers and the loss."},
+    MessageTemplate{"plan.pipeline_layout",
+                    "Pipeline stages as layout.pipeline_layout places them (Megatron-Core "
+                    "--pipeline-model-parallel-layout \"%1\"): %2 virtual stages on pp %3 × vpp %4; "
+                    "transformer layers per GPU stage: %5."},
+    MessageTemplate{"plan.pipeline_layout_mtp",
+                    "The layout places %1 MTP layer(s) (m); the model has no MTP layers, so their time "
+                    "and memory are not counted."},
     MessageTemplate{"plan.cost_not_computed", "Cost not computed: %1"},
     MessageTemplate{"plan.calibrated.one",
                     "Calibrated: the performance profile '%1' was fitted to 1 measured run "
