@@ -1,5 +1,6 @@
 #include "core/catalog/catalog_json.h"
 
+#include "core/io/limited_read.h"
 #include "core/util/json_write.h"
 
 namespace clusterplan::json {
@@ -7,7 +8,6 @@ namespace clusterplan::json {
 namespace {
 
 constexpr double kMaxTflops = 1e6;
-constexpr std::int64_t kBig = 1'000'000'000;
 
 std::string enumChoice(ObjectReader& r, std::string_view key, std::initializer_list<std::string_view> allowed,
                        bool required, std::string fallback) {
@@ -71,12 +71,14 @@ Fabric readFabric(ObjectReader& r) {
 
 namespace {
 
-void readInt(ObjectReader& r, std::string_view key, std::int64_t& target, std::int64_t min, std::int64_t max,
+// `limitKey` names the row of the input limits table: the scenario's and the catalog's models
+// share its ranges.
+void readInt(ObjectReader& r, std::string_view key, std::int64_t& target, std::string_view limitKey,
              bool required) {
     if (required)
-        target = r.integer(key, min, max);
+        target = limitedInteger(r, key, inputLimit(limitKey));
     else
-        r.optInteger(key, target, min, max);
+        optLimited(r, key, target, limitKey);
 }
 
 void readBool(ObjectReader& r, std::string_view key, bool& target, bool required) {
@@ -94,14 +96,15 @@ void readMoe(ObjectReader& r, ModelSpec& spec) {
     if (auto o = r.optObject("moe")) {
         MoeSpec m = spec.moe.value_or(MoeSpec{});
         const bool fresh = !spec.moe.has_value();
-        readInt(*o, "experts", m.experts, 1, 100'000, fresh);
-        readInt(*o, "top_k", m.topK, 1, 100'000, fresh);
-        readInt(*o, "expert_ffn_hidden", m.expertFfnHidden, 1, kBig, fresh);
-        o->optInteger("shared_experts", m.sharedExperts, 0, 1'000);
-        o->optInteger("shared_expert_ffn_hidden", m.sharedExpertFfnHidden, 0, kBig);
+        readInt(*o, "experts", m.experts, "model.moe.experts", fresh);
+        readInt(*o, "top_k", m.topK, "model.moe.top_k", fresh);
+        readInt(*o, "expert_ffn_hidden", m.expertFfnHidden, "model.moe.expert_ffn_hidden", fresh);
+        optLimited(*o, "shared_experts", m.sharedExperts, "model.moe.shared_experts");
+        optLimited(*o, "shared_expert_ffn_hidden", m.sharedExpertFfnHidden,
+                   "model.moe.shared_expert_ffn_hidden");
         if (m.sharedExperts > 0 && m.sharedExpertFfnHidden == 0)
             m.sharedExpertFfnHidden = m.expertFfnHidden;
-        o->optInteger("dense_layers", m.denseLayers, 0, 10'000);
+        optLimited(*o, "dense_layers", m.denseLayers, "model.moe.dense_layers");
         o->optBoolean("router_bias", m.routerBias);
         o->finish();
         spec.moe = m;
@@ -116,11 +119,11 @@ void readMla(ObjectReader& r, ModelSpec& spec) {
     if (auto o = r.optObject("mla")) {
         MlaSpec m = spec.mla.value_or(MlaSpec{});
         const bool fresh = !spec.mla.has_value();
-        readInt(*o, "q_lora_rank", m.qLoraRank, 0, kBig, fresh);
-        readInt(*o, "kv_lora_rank", m.kvLoraRank, 1, kBig, fresh);
-        readInt(*o, "qk_nope_head_dim", m.qkNopeHeadDim, 1, kBig, fresh);
-        readInt(*o, "qk_rope_head_dim", m.qkRopeHeadDim, 0, kBig, fresh);
-        readInt(*o, "v_head_dim", m.vHeadDim, 1, kBig, fresh);
+        readInt(*o, "q_lora_rank", m.qLoraRank, "model.mla.q_lora_rank", fresh);
+        readInt(*o, "kv_lora_rank", m.kvLoraRank, "model.mla.kv_lora_rank", fresh);
+        readInt(*o, "qk_nope_head_dim", m.qkNopeHeadDim, "model.mla.qk_nope_head_dim", fresh);
+        readInt(*o, "qk_rope_head_dim", m.qkRopeHeadDim, "model.mla.qk_rope_head_dim", fresh);
+        readInt(*o, "v_head_dim", m.vHeadDim, "model.mla.v_head_dim", fresh);
         o->finish();
         spec.mla = m;
     }
@@ -139,14 +142,14 @@ void readModelFields(ObjectReader& r, ModelSpec& spec, bool requireAll) {
     } else {
         r.optString("name", spec.name);
     }
-    readInt(r, "layers", spec.layers, 1, 10'000, requireAll);
-    readInt(r, "hidden", spec.hidden, 1, kBig, requireAll);
-    readInt(r, "heads", spec.heads, 1, 100'000, requireAll);
+    readInt(r, "layers", spec.layers, "model.layers", requireAll);
+    readInt(r, "hidden", spec.hidden, "model.hidden", requireAll);
+    readInt(r, "heads", spec.heads, "model.heads", requireAll);
     // kv_heads and head_dim may be left out: applyAttentionDefaults() derives them.
-    readInt(r, "kv_heads", spec.kvHeads, 1, 100'000, false);
-    readInt(r, "head_dim", spec.headDim, 1, 100'000, false);
-    readInt(r, "ffn_hidden", spec.ffnHidden, 0, kBig, requireAll);
-    readInt(r, "vocab", spec.vocab, 1, kBig, requireAll);
+    readInt(r, "kv_heads", spec.kvHeads, "model.kv_heads", false);
+    readInt(r, "head_dim", spec.headDim, "model.head_dim", false);
+    readInt(r, "ffn_hidden", spec.ffnHidden, "model.ffn_hidden", requireAll);
+    readInt(r, "vocab", spec.vocab, "model.vocab", requireAll);
     const std::string mlp =
         enumChoice(r, "mlp", {"gelu", "swiglu"}, requireAll, spec.mlp == MlpKind::Gelu ? "gelu" : "swiglu");
     spec.mlp = mlp == "gelu" ? MlpKind::Gelu : MlpKind::SwiGlu;
@@ -158,8 +161,8 @@ void readModelFields(ObjectReader& r, ModelSpec& spec, bool requireAll) {
     const std::string bias = enumChoice(r, "bias", {"none", "qkv", "all"}, requireAll, biasNow);
     spec.bias = bias == "all" ? BiasKind::All : bias == "qkv" ? BiasKind::Qkv : BiasKind::None;
     readBool(r, "qk_norm", spec.qkNorm, requireAll);
-    readInt(r, "learned_positions", spec.learnedPositions, 0, kBig, requireAll);
-    readInt(r, "max_seq_len", spec.maxSeqLen, 1, kBig, requireAll);
+    readInt(r, "learned_positions", spec.learnedPositions, "model.learned_positions", requireAll);
+    readInt(r, "max_seq_len", spec.maxSeqLen, "model.max_seq_len", requireAll);
     readBool(r, "dropout", spec.dropout, requireAll);
     readMoe(r, spec);
     readMla(r, spec);

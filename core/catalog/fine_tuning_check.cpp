@@ -1,6 +1,7 @@
 #include "core/catalog/fine_tuning_check.h"
 
 #include "core/model/lora.h"
+#include "core/scenario/input_limits.h"
 #include "core/scenario/limits.h"
 #include "core/util/number_format.h"
 
@@ -12,19 +13,13 @@ std::string n(double v) {
     return formatNumber(v);
 }
 
-std::optional<Error> outside(const char* key, double v, double min, double max) {
-    if (v >= min && v <= max)  // NaN fails both
-        return std::nullopt;
-    return inputError(key, "error.range", {n(v), n(min), n(max)});
-}
-
 std::optional<Error> checkLora(const Scenario& s) {
     const TrainingSpec& t = s.training;
     if (t.lora.rank < 1 || t.lora.rank > std::min<std::int64_t>(kMaxLoraRank, s.model.hidden))
         return inputError("training.lora.rank", "error.tune.lora_rank",
                           {std::to_string(t.lora.rank),
                            std::to_string(std::min<std::int64_t>(kMaxLoraRank, s.model.hidden))});
-    if (auto e = outside("training.lora.alpha", t.lora.alpha, 1e-6, 1e6))
+    if (auto e = checkLimit("training.lora.alpha", t.lora.alpha))
         return e;
     if (!(t.lora.dropout >= 0 && t.lora.dropout < 1))  // NaN fails too
         return inputError("training.lora.dropout", "error.tune.lora_dropout", {n(t.lora.dropout)});
@@ -53,15 +48,14 @@ std::optional<Error> checkFineTuning(const Scenario& s) {
         return inputError("training.frozen_layers", "error.tune.frozen_layers_method",
                           {std::string(toString(t.method))});
     if (t.dataset) {
-        if (auto e = outside("training.dataset.samples", t.dataset->samples, 1, kMaxDatasetSamples))
+        if (auto e = checkLimit("training.dataset.samples", t.dataset->samples))
             return e;
-        if (auto e = outside("training.dataset.mean_tokens_per_sample", t.dataset->meanTokensPerSample, 1,
-                             kMaxTokensPerSample))
+        if (auto e = checkLimit("training.dataset.mean_tokens_per_sample", t.dataset->meanTokensPerSample))
             return e;
-        if (auto e = outside("training.dataset.epochs", t.dataset->epochs, kMinEpochs, kMaxEpochs))
+        if (auto e = checkLimit("training.dataset.epochs", t.dataset->epochs))
             return e;
     }
-    return outside("cluster.cpu_memory_gib", s.cluster.cpuMemoryGib, 0, kMaxCpuMemoryGib);
+    return checkLimit("cluster.cpu_memory_gib", s.cluster.cpuMemoryGib);
 }
 
 }  // namespace clusterplan

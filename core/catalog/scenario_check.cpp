@@ -2,6 +2,7 @@
 
 #include "core/catalog/fine_tuning_check.h"
 #include "core/catalog/measured_runs_check.h"
+#include "core/scenario/input_limits.h"
 #include "core/util/closest_id.h"
 
 namespace clusterplan {
@@ -33,11 +34,10 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
     if (!gpu)
         return inputError("cluster.gpu",
                           unknownIdReason("error.unknown.gpu", s.cluster.gpu, catalog.gpuIds()));
-    if (s.cluster.gpusPerNode < 1 || s.cluster.gpusPerNode > 1024)
-        return inputError("cluster.gpus_per_node", "error.range",
-                          {std::to_string(s.cluster.gpusPerNode), "1", "1024"});
-    if (s.cluster.nodes < 1 || s.cluster.nodes > 1'000'000)
-        return inputError("cluster.nodes", "error.range", {std::to_string(s.cluster.nodes), "1", "1000000"});
+    if (auto e = checkLimit("cluster.gpus_per_node", static_cast<double>(s.cluster.gpusPerNode)))
+        return e;
+    if (auto e = checkLimit("cluster.nodes", static_cast<double>(s.cluster.nodes)))
+        return e;
     const std::string intra = s.cluster.intraNode.empty() ? gpu->intraNodeFabric : s.cluster.intraNode;
     if (auto e = checkFabric(catalog, intra, "cluster.intra_node", FabricScope::Intra))
         return e;
@@ -51,12 +51,10 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
         return inputError("training.precision", "error.scenario.precision",
                           {std::string(toString(s.training.precision)), gpu->name, allowed});
     }
-    if (s.training.seqLen < 1 || s.training.seqLen > 10'000'000)
-        return inputError("training.seq_len", "error.range",
-                          {std::to_string(s.training.seqLen), "1", "10000000"});
-    if (s.training.globalBatch < 1 || s.training.globalBatch > 100'000'000)
-        return inputError("training.global_batch", "error.range",
-                          {std::to_string(s.training.globalBatch), "1", "100000000"});
+    if (auto e = checkLimit("training.seq_len", static_cast<double>(s.training.seqLen)))
+        return e;
+    if (auto e = checkLimit("training.global_batch", static_cast<double>(s.training.globalBatch)))
+        return e;
     if (auto e = checkFineTuning(s))
         return e;
     if (auto e = cost::validateCostInputs(s.cost))

@@ -1,5 +1,6 @@
 #include "core/io/fine_tuning_json.h"
 
+#include "core/io/limited_read.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -38,8 +39,8 @@ void readDropout(json::ObjectReader& r, double& dropout) {
 }
 
 void readLora(json::ObjectReader& r, LoraSpec& lora) {
-    r.optInteger("rank", lora.rank, 1, kMaxLoraRank);
-    r.optNumber("alpha", lora.alpha, 1e-6, 1e6);
+    json::optLimited(r, "rank", lora.rank, "training.lora.rank");
+    json::optLimited(r, "alpha", lora.alpha, "training.lora.alpha");
     lora.targets = readTargets(r);
     r.optBoolean("trainable_embeddings", lora.trainableEmbeddings);
     readDropout(r, lora.dropout);
@@ -47,9 +48,10 @@ void readLora(json::ObjectReader& r, LoraSpec& lora) {
 }
 
 void readDataset(json::ObjectReader& r, DatasetSpec& d) {
-    d.samples = r.number("samples", 1, kMaxDatasetSamples);
-    d.meanTokensPerSample = r.number("mean_tokens_per_sample", 1, kMaxTokensPerSample);
-    r.optNumber("epochs", d.epochs, kMinEpochs, kMaxEpochs);
+    d.samples = json::limitedNumber(r, "samples", inputLimit("training.dataset.samples"));
+    d.meanTokensPerSample = json::limitedNumber(r, "mean_tokens_per_sample",
+                                                inputLimit("training.dataset.mean_tokens_per_sample"));
+    json::optLimited(r, "epochs", d.epochs, "training.dataset.epochs");
     r.finish();
 }
 
@@ -62,7 +64,7 @@ void readFineTuning(json::ObjectReader& r, TrainingSpec& t) {
         r.ignore({"method"});
     if (auto lora = r.optObject("lora"))
         readLora(*lora, t.lora);
-    r.optInteger("frozen_layers", t.frozenLayers, 0, 1'000'000);
+    json::optLimited(r, "frozen_layers", t.frozenLayers, "training.frozen_layers");
     if (auto dataset = r.optObject("dataset")) {
         DatasetSpec d;
         readDataset(*dataset, d);

@@ -1,6 +1,7 @@
 #include "core/io/measured_runs_json.h"
 
 #include "core/io/layout_json.h"
+#include "core/io/limited_read.h"
 #include "core/util/json_read.h"
 
 namespace clusterplan {
@@ -13,8 +14,9 @@ MeasuredRun readMeasuredRun(json::ObjectReader& r) {
         readLayout(*layout, run.layout);
     else
         run.layout.open = kAllLayoutKeys;  // the stack's default layout
-    run.nodes = r.integer("nodes", 1, 1'000'000);
-    r.optInteger("global_batch", run.globalBatch, 1, 100'000'000);
+    // A run's cluster and batch take the ranges of the scenario's own.
+    run.nodes = json::limitedInteger(r, "nodes", inputLimit("cluster.nodes"));
+    json::optLimited(r, "global_batch", run.globalBatch, "training.global_batch");
     // One throughput figure: a whole-job tokens/s as logged, or the step time it came from.
     const bool tokens = r.has("tokens_per_s"), step = r.has("step_s");
     if (tokens && step)

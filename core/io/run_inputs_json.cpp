@@ -1,16 +1,17 @@
 #include "core/io/run_inputs_json.h"
 
+#include "core/io/limited_read.h"
 #include "core/run/run_realities.h"
 #include "core/util/closest_id.h"
 
 namespace clusterplan {
 
 void readHostIo(json::ObjectReader& r, HostIoSpec& io) {
-    r.optInteger("cpu_cores_per_node", io.cpuCoresPerNode, 1, kMaxCoresPerNode);
-    r.optInteger("loader_workers_per_gpu", io.loaderWorkersPerGpu, 0, kMaxLoaderWorkersPerGpu);
-    r.optInteger("nvme_drives", io.nvmeDrives, 1, kMaxNvmeDrives);
-    r.optNumber("nvme_read_gb_s", io.nvmeReadGBs, 0.01, 1000);
-    r.optNumber("network_fs_gb_s", io.networkFsGBs, 0.001, kMaxStorageGBs);
+    json::optLimited(r, "cpu_cores_per_node", io.cpuCoresPerNode, "cluster.cpu_cores_per_node");
+    json::optLimited(r, "loader_workers_per_gpu", io.loaderWorkersPerGpu, "cluster.loader_workers_per_gpu");
+    json::optLimited(r, "nvme_drives", io.nvmeDrives, "cluster.nvme_drives");
+    json::optLimited(r, "nvme_read_gb_s", io.nvmeReadGBs, "cluster.nvme_read_gb_s");
+    json::optLimited(r, "network_fs_gb_s", io.networkFsGBs, "cluster.network_fs_gb_s");
 }
 
 void readRunInputs(json::ObjectReader& r, TrainingSpec& t) {
@@ -21,13 +22,17 @@ void readRunInputs(json::ObjectReader& r, TrainingSpec& t) {
             json::fail(inputError(p->pathOf("preset"),
                                   unknownIdReason("error.unknown.data_pipeline", t.dataPipeline.preset,
                                                   realities.pipelineIds())));
-        p->optNumber("bytes_per_sample", t.dataPipeline.bytesPerSample, 1, 1e12);
-        p->optNumber("cpu_ms_per_sample", t.dataPipeline.cpuMsPerSample, 1e-6, 1e7);
+        json::optLimited(*p, "bytes_per_sample", t.dataPipeline.bytesPerSample,
+                         "training.data_pipeline.bytes_per_sample");
+        json::optLimited(*p, "cpu_ms_per_sample", t.dataPipeline.cpuMsPerSample,
+                         "training.data_pipeline.cpu_ms_per_sample");
         p->finish();
     }
     if (auto run = r.optObject("run")) {
-        run->optNumber("checkpoint_interval_hours", t.run.checkpointIntervalHours, 0.001, 1e5);
-        run->optNumber("interruptions_per_1000_gpu_days", t.run.interruptionsPer1000GpuDays, 1e-6, 1e4);
+        json::optLimited(*run, "checkpoint_interval_hours", t.run.checkpointIntervalHours,
+                         "training.run.checkpoint_interval_hours");
+        json::optLimited(*run, "interruptions_per_1000_gpu_days", t.run.interruptionsPer1000GpuDays,
+                         "training.run.interruptions_per_1000_gpu_days");
         run->finish();
     }
 }

@@ -16,10 +16,4 @@ void readRunInputs(json::ObjectReader& training, TrainingSpec& t);
 void writeHostIo(json::Writer& w, const HostIoSpec& io);
 void writeRunInputs(json::Writer& w, const TrainingSpec& t);
 
-// Range limits shared by the reader and the window's fields.
-inline constexpr std::int64_t kMaxCoresPerNode = 100'000;
-inline constexpr std::int64_t kMaxLoaderWorkersPerGpu = 1024;
-inline constexpr std::int64_t kMaxNvmeDrives = 1024;
-inline constexpr double kMaxStorageGBs = 1e6;
-
 }  // namespace clusterplan

@@ -8,6 +8,7 @@
 #include "core/cost/cost_json.h"
 #include "core/io/fine_tuning_json.h"
 #include "core/io/layout_json.h"
+#include "core/io/limited_read.h"
 #include "core/io/measured_runs_json.h"
 #include "core/io/run_inputs_json.h"
 #include "core/io/scenario_schema.h"
@@ -60,9 +61,9 @@ void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
 }
 
 void readTraining(ObjectReader& r, TrainingSpec& t) {
-    r.optInteger("seq_len", t.seqLen, 1, 10'000'000);
-    r.optInteger("global_batch", t.globalBatch, 1, 100'000'000);
-    r.optNumber("tokens", t.tokens, 1, 1e16);
+    json::optLimited(r, "seq_len", t.seqLen, "training.seq_len");
+    json::optLimited(r, "global_batch", t.globalBatch, "training.global_batch");
+    json::optLimited(r, "tokens", t.tokens, "training.tokens");
     t.precision = readEnum(r, "precision", t.precision, parsePrecision, {"fp32", "bf16", "fp16", "fp8"});
     t.optimizer = readEnum(r, "optimizer", t.optimizer, parseOptimizer, {"adamw", "adam8bit", "sgd"});
     t.gradDtype = readEnum(r, "grad_dtype", t.gradDtype, parseGradDtype, {"param", "fp32"});
@@ -78,12 +79,12 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
 
 void readCluster(ObjectReader& r, ClusterSpec& c) {
     r.optString("gpu", c.gpu);
-    r.optInteger("gpus_per_node", c.gpusPerNode, 1, 1024);
-    r.optInteger("nodes", c.nodes, 1, 1'000'000);
+    json::optLimited(r, "gpus_per_node", c.gpusPerNode, "cluster.gpus_per_node");
+    json::optLimited(r, "nodes", c.nodes, "cluster.nodes");
     r.optString("intra_node", c.intraNode);
     r.optString("inter_node", c.interNode);
-    r.optInteger("nics_per_node", c.nicsPerNode, 0, 1024);
-    r.optNumber("cpu_memory_gib", c.cpuMemoryGib, 0, kMaxCpuMemoryGib);
+    json::optLimited(r, "nics_per_node", c.nicsPerNode, "cluster.nics_per_node");
+    json::optLimited(r, "cpu_memory_gib", c.cpuMemoryGib, "cluster.cpu_memory_gib");
     readHostIo(r, c.io);
     r.finish();
 }
@@ -104,23 +105,22 @@ constexpr std::pair<std::string_view, LayoutKey> kLayoutKeys[] = {{"tp", kTp},
 }  // namespace
 
 void readLayout(ObjectReader& r, LayoutSpec& l) {
-    constexpr std::int64_t kMax = 1'000'000;
     l.open = 0;
     for (const auto& [key, bit] : kLayoutKeys)
         if (!r.has(key))
             l.open |= bit;
-    r.optInteger("tp", l.tp, 1, kMax);
-    r.optInteger("pp", l.pp, 1, kMax);
-    r.optInteger("dp", l.dp, 0, kMax);
-    r.optInteger("cp", l.cp, 1, kMax);
-    r.optInteger("ep", l.ep, 1, kMax);
-    r.optInteger("vpp", l.vpp, 1, 1024);
-    r.optInteger("micro_batch", l.microBatch, 1, kMax);
-    r.optInteger("zero_stage", l.zeroStage, 0, 3);
+    json::optLimited(r, "tp", l.tp, "layout.tp");
+    json::optLimited(r, "pp", l.pp, "layout.pp");
+    json::optLimited(r, "dp", l.dp, "layout.dp");
+    json::optLimited(r, "cp", l.cp, "layout.cp");
+    json::optLimited(r, "ep", l.ep, "layout.ep");
+    json::optLimited(r, "vpp", l.vpp, "layout.vpp");
+    json::optLimited(r, "micro_batch", l.microBatch, "layout.micro_batch");
+    json::optLimited(r, "zero_stage", l.zeroStage, "layout.zero_stage");
     l.recompute = readEnum(r, "recompute", l.recompute, parseRecompute, {"none", "selective", "full"});
     r.optBoolean("sequence_parallel", l.sequenceParallel);
-    r.optInteger("first_stage_layers", l.split.firstStageLayers, 0, 10'000);
-    r.optInteger("last_stage_layers", l.split.lastStageLayers, 0, 10'000);
+    json::optLimited(r, "first_stage_layers", l.split.firstStageLayers, "layout.first_stage_layers");
+    json::optLimited(r, "last_stage_layers", l.split.lastStageLayers, "layout.last_stage_layers");
     r.optBoolean("embedding_as_layer", l.split.embeddingAsLayer);
     r.optBoolean("loss_as_layer", l.split.lossAsLayer);
     // The grammar is checked on reading, so that a typing slip names its character at once; the
@@ -171,11 +171,12 @@ void writeLayout(json::Writer& w, const LayoutSpec& l) {
 namespace {
 
 void readOverheads(ObjectReader& r, MemoryOverheads& o) {
-    r.optNumber("cuda_context_gib", o.cudaContextGib, 0, 64);
-    r.optNumber("comm_buffer_mib_per_group", o.commBufferMibPerGroup, 0, 65536);
-    r.optNumber("workspace_mib", o.workspaceMib, 0, 65536);
-    r.optNumber("fragmentation_pct", o.fragmentationPct, 0, 100);
-    r.optNumber("logits_bytes", o.logitsBytes, 0, 64);
+    json::optLimited(r, "cuda_context_gib", o.cudaContextGib, "overheads.cuda_context_gib");
+    json::optLimited(r, "comm_buffer_mib_per_group", o.commBufferMibPerGroup,
+                     "overheads.comm_buffer_mib_per_group");
+    json::optLimited(r, "workspace_mib", o.workspaceMib, "overheads.workspace_mib");
+    json::optLimited(r, "fragmentation_pct", o.fragmentationPct, "overheads.fragmentation_pct");
+    json::optLimited(r, "logits_bytes", o.logitsBytes, "overheads.logits_bytes");
     r.finish();
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/parallel/pipeline_layout_string.h"
+#include "core/scenario/input_limits.h"
 
 namespace clusterplan {
 
@@ -13,10 +14,8 @@ std::string s(std::int64_t v) {
     return std::to_string(v);
 }
 
-std::optional<Error> checkRange(const char* key, std::int64_t v, std::int64_t min, std::int64_t max) {
-    if (v < min || v > max)
-        return inputError(std::string("layout.") + key, "error.range", {s(v), s(min), s(max)});
-    return std::nullopt;
+std::optional<Error> checkRange(const char* key, std::int64_t v) {
+    return checkLimit(std::string("layout.") + key, static_cast<double>(v));
 }
 
 // A layout string (pipeline_layout_string.h) places every layer itself: it holds pp × vpp stages
@@ -162,12 +161,10 @@ std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t st
 
 Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, const TrainingSpec& training,
                              std::int64_t gpus) {
-    constexpr std::int64_t kMaxDegree = 1'000'000;
-    for (const auto& e : {checkRange("tp", spec.tp, 1, kMaxDegree), checkRange("pp", spec.pp, 1, kMaxDegree),
-                          checkRange("dp", spec.dp, 0, kMaxDegree), checkRange("cp", spec.cp, 1, kMaxDegree),
-                          checkRange("ep", spec.ep, 1, kMaxDegree), checkRange("vpp", spec.vpp, 1, 1024),
-                          checkRange("micro_batch", spec.microBatch, 1, kMaxDegree),
-                          checkRange("zero_stage", spec.zeroStage, 0, 3)})
+    for (const auto& e :
+         {checkRange("tp", spec.tp), checkRange("pp", spec.pp), checkRange("dp", spec.dp),
+          checkRange("cp", spec.cp), checkRange("ep", spec.ep), checkRange("vpp", spec.vpp),
+          checkRange("micro_batch", spec.microBatch), checkRange("zero_stage", spec.zeroStage)})
         if (e)
             return *e;
 

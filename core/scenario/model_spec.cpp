@@ -1,5 +1,6 @@
 #include "core/scenario/model_spec.h"
 
+#include "core/scenario/input_limits.h"
 #include "core/util/result.h"
 
 namespace clusterplan {
@@ -13,6 +14,11 @@ std::optional<Error> atLeast(const char* key, std::int64_t value, std::int64_t m
     return std::nullopt;
 }
 
+// A field whose range is in the input limits table.
+std::optional<Error> limited(const char* key, std::int64_t value) {
+    return checkLimit(std::string("model.") + key, static_cast<double>(value));
+}
+
 }  // namespace
 
 void applyAttentionDefaults(ModelSpec& m) {
@@ -23,15 +29,13 @@ void applyAttentionDefaults(ModelSpec& m) {
 }
 
 std::optional<Error> validate(const ModelSpec& m) {
-    constexpr std::int64_t kBig = 1'000'000'000;
     if (m.headDim == 0 && m.heads > 0 && m.hidden > 0 && m.hidden % m.heads != 0)
         return inputError("model.head_dim", "error.model.head_dim",
                           {std::to_string(m.hidden), std::to_string(m.heads)});
     for (const auto& check :
-         {atLeast("layers", m.layers, 1, 10'000), atLeast("hidden", m.hidden, 1, kBig),
-          atLeast("heads", m.heads, 1, 100'000), atLeast("kv_heads", m.kvHeads, 1, 100'000),
-          atLeast("head_dim", m.headDim, 1, 100'000), atLeast("vocab", m.vocab, 1, kBig),
-          atLeast("learned_positions", m.learnedPositions, 0, kBig)}) {
+         {limited("layers", m.layers), limited("hidden", m.hidden), limited("heads", m.heads),
+          limited("kv_heads", m.kvHeads), limited("head_dim", m.headDim), limited("vocab", m.vocab),
+          limited("learned_positions", m.learnedPositions)}) {
         if (check)
             return check;
     }
@@ -39,33 +43,34 @@ std::optional<Error> validate(const ModelSpec& m) {
         return inputError("model.kv_heads", "error.model.kv_heads",
                           {std::to_string(m.kvHeads), std::to_string(m.heads)});
     if (!m.moe || m.moe->denseLayers > 0) {
-        if (auto e = atLeast("ffn_hidden", m.ffnHidden, 1, kBig))
+        // The table allows 0 for a model of MoE layers only; a dense layer needs an MLP.
+        if (auto e = atLeast("ffn_hidden", m.ffnHidden, 1, inputLimit("model.ffn_hidden").maxInt()))
             return e;
     }
     if (m.moe) {
         const auto& e = *m.moe;
-        if (auto err = atLeast("moe.experts", e.experts, 1, 100'000))
+        if (auto err = limited("moe.experts", e.experts))
             return err;
         if (auto err = atLeast("moe.top_k", e.topK, 1, e.experts))
             return err;
-        if (auto err = atLeast("moe.expert_ffn_hidden", e.expertFfnHidden, 1, kBig))
+        if (auto err = limited("moe.expert_ffn_hidden", e.expertFfnHidden))
             return err;
-        if (auto err = atLeast("moe.shared_experts", e.sharedExperts, 0, 1'000))
+        if (auto err = limited("moe.shared_experts", e.sharedExperts))
             return err;
         if (e.sharedExperts > 0)
-            if (auto err = atLeast("moe.shared_expert_ffn_hidden", e.sharedExpertFfnHidden, 1, kBig))
+            if (auto err = atLeast("moe.shared_expert_ffn_hidden", e.sharedExpertFfnHidden, 1,
+                                   inputLimit("model.moe.shared_expert_ffn_hidden").maxInt()))
                 return err;
         if (auto err = atLeast("moe.dense_layers", e.denseLayers, 0, m.layers))
             return err;
     }
     if (m.mla) {
         const auto& a = *m.mla;
-        if (auto err = atLeast("mla.q_lora_rank", a.qLoraRank, 0, kBig))
+        if (auto err = limited("mla.q_lora_rank", a.qLoraRank))
             return err;
-        for (const auto& check : {atLeast("mla.kv_lora_rank", a.kvLoraRank, 1, kBig),
-                                  atLeast("mla.qk_nope_head_dim", a.qkNopeHeadDim, 1, kBig),
-                                  atLeast("mla.qk_rope_head_dim", a.qkRopeHeadDim, 0, kBig),
-                                  atLeast("mla.v_head_dim", a.vHeadDim, 1, kBig)})
+        for (const auto& check :
+             {limited("mla.kv_lora_rank", a.kvLoraRank), limited("mla.qk_nope_head_dim", a.qkNopeHeadDim),
+              limited("mla.qk_rope_head_dim", a.qkRopeHeadDim), limited("mla.v_head_dim", a.vHeadDim)})
             if (check)
                 return check;
     }

@@ -1352,6 +1352,10 @@
 <context>
     <name>clusterplan::ui::InputsPanel</name>
     <message>
+        <source>The field keeps its value before the edit.</source>
+        <translation>该字段保留编辑前的值。</translation>
+    </message>
+    <message>
         <source>The results show the last valid plan.</source>
         <translation>结果区显示的是上一个有效方案。</translation>
     </message>

@@ -18,14 +18,13 @@ ClusterPanel::ClusterPanel(PlanController& controller, FieldRegistry& fields, QW
         gpus.append({toQString(controller.catalog().gpu(id)->name), toQString(id)});
     m_gpu = addComboBox(form, fields, {QStringLiteral("cluster.gpu"), QStringLiteral("gpu"), tr("GPU"), {}},
                         gpus);
-    m_gpusPerNode = addSpinBox(form, fields,
-                               {QStringLiteral("cluster.gpus_per_node"), QStringLiteral("gpusPerNode"),
-                                tr("GPUs per node"), tr("GPUs in one server (one NVLink/NVSwitch domain)")},
-                               1, 1024);
-    m_nodes = addSpinBox(form, fields,
-                         {QStringLiteral("cluster.nodes"), QStringLiteral("nodes"), tr("Nodes"),
-                          tr("Servers, connected by the inter-node fabric")},
-                         1, 100000);
+    m_gpusPerNode =
+        addLimitedSpinBox(form, fields,
+                          {QStringLiteral("cluster.gpus_per_node"), QStringLiteral("gpusPerNode"),
+                           tr("GPUs per node"), tr("GPUs in one server (one NVLink/NVSwitch domain)")});
+    m_nodes = addLimitedSpinBox(form, fields,
+                                {QStringLiteral("cluster.nodes"), QStringLiteral("nodes"), tr("Nodes"),
+                                 tr("Servers, connected by the inter-node fabric")});
     fields.add(QStringLiteral("cluster.gpus"), m_nodes);
     m_total = new QLabel;
     m_total->setObjectName(QStringLiteral("totalGpus"));
@@ -72,28 +71,25 @@ void ClusterPanel::addFeedRows(QFormLayout* form, FieldRegistry& fields) {
                              {{tr("pre-tokenized text"), QStringLiteral("pretokenized-text")},
                               {tr("raw text, tokenized on the fly"), QStringLiteral("raw-text-tokenize")},
                               {tr("images, decoded and augmented"), QStringLiteral("image-decode-augment")}});
-    m_workers =
-        addSpinBox(form, fields,
-                   {QStringLiteral("cluster.loader_workers_per_gpu"), QStringLiteral("loaderWorkers"),
-                    tr("Loader workers per GPU"), tr("DataLoader num_workers of each training process")},
-                   -1, static_cast<int>(kMaxLoaderWorkersPerGpu));
-    m_workers->setSpecialValueText(
-        tr("default (%1)").arg(RunRealities::builtin().server.loaderWorkersPerGpu));
-    m_cores = addSpinBox(form, fields,
-                         {QStringLiteral("cluster.cpu_cores_per_node"), QStringLiteral("cpuCores"),
-                          tr("CPU cores per node"), tr("Physical cores of one server, all sockets")},
-                         0, static_cast<int>(kMaxCoresPerNode));
-    m_cores->setSpecialValueText(tr("default (%1)").arg(RunRealities::builtin().server.cpuCoresPerNode));
-    m_drives = addSpinBox(form, fields,
+    m_workers = addLimitedSpinBox(form, fields,
+                                  {QStringLiteral("cluster.loader_workers_per_gpu"),
+                                   QStringLiteral("loaderWorkers"), tr("Loader workers per GPU"),
+                                   tr("DataLoader num_workers of each training process")});
+    m_workers->setUnsetValue(-1, tr("default (%1)").arg(RunRealities::builtin().server.loaderWorkersPerGpu));
+    m_cores = addLimitedSpinBox(form, fields,
+                                {QStringLiteral("cluster.cpu_cores_per_node"), QStringLiteral("cpuCores"),
+                                 tr("CPU cores per node"), tr("Physical cores of one server, all sockets")});
+    m_cores->setUnsetValue(0, tr("default (%1)").arg(RunRealities::builtin().server.cpuCoresPerNode));
+    m_drives =
+        addLimitedSpinBox(form, fields,
                           {QStringLiteral("cluster.nvme_drives"), QStringLiteral("nvmeDrives"),
-                           tr("NVMe drives per node"), tr("Local drives the training data is read from")},
-                          0, static_cast<int>(kMaxNvmeDrives));
-    m_drives->setSpecialValueText(tr("default (%1)").arg(RunRealities::builtin().server.nvmeDrives));
+                           tr("NVMe drives per node"), tr("Local drives the training data is read from")});
+    m_drives->setUnsetValue(0, tr("default (%1)").arg(RunRealities::builtin().server.nvmeDrives));
     m_networkFs = addDoubleSpinBox(
         form, fields,
         {QStringLiteral("cluster.network_fs_gb_s"), QStringLiteral("networkFs"), tr("Network file system"),
          tr("Read bandwidth of a shared file system for the whole cluster; replaces the local drives")},
-        0, kMaxStorageGBs, 1, tr(" GB/s"));
+        0, inputLimit("cluster.network_fs_gb_s").max, 1, tr(" GB/s"));
     m_networkFs->setSpecialValueText(tr("none (local drives)"));
 }
 

@@ -14,6 +14,7 @@ class QDoubleSpinBox;
 namespace clusterplan::ui {
 
 class FieldRegistry;
+class LimitedSpinBox;
 class PlanController;
 
 class ClusterPanel : public QGroupBox {
@@ -33,9 +34,9 @@ private:
     QSpinBox* m_nodes = nullptr;
     QLabel* m_total = nullptr;
     QComboBox* m_pipeline = nullptr;        // training.data_pipeline.preset
-    QSpinBox* m_workers = nullptr;          // cluster.loader_workers_per_gpu; -1 = default
-    QSpinBox* m_cores = nullptr;            // cluster.cpu_cores_per_node; 0 = default
-    QSpinBox* m_drives = nullptr;           // cluster.nvme_drives; 0 = default
+    LimitedSpinBox* m_workers = nullptr;    // cluster.loader_workers_per_gpu; -1 = default
+    LimitedSpinBox* m_cores = nullptr;      // cluster.cpu_cores_per_node; 0 = default
+    LimitedSpinBox* m_drives = nullptr;     // cluster.nvme_drives; 0 = default
     QDoubleSpinBox* m_networkFs = nullptr;  // cluster.network_fs_gb_s; 0 = local drives
 };
 

@@ -41,10 +41,10 @@ void FineTuningFields::addMethodRows(FieldRegistry& fields) {
                             tr("full: every weight trains; lora: frozen 16-bit base + low-rank adapters; "
                                "qlora: frozen base in 4-bit NF4 + adapters")},
                            methods);
-    m_rank = addSpinBox(m_form, fields,
-                        {QStringLiteral("training.lora.rank"), QStringLiteral("loraRank"), tr("LoRA rank"),
-                         tr("r: adapter width; r·(d_in + d_out) parameters per adapted matrix")},
-                        1, static_cast<int>(kMaxLoraRank));
+    m_rank =
+        addLimitedSpinBox(m_form, fields,
+                          {QStringLiteral("training.lora.rank"), QStringLiteral("loraRank"), tr("LoRA rank"),
+                           tr("r: adapter width; r·(d_in + d_out) parameters per adapted matrix")});
     m_alpha = addDoubleSpinBox(m_form, fields,
                                {QStringLiteral("training.lora.alpha"), QStringLiteral("loraAlpha"),
                                 tr("LoRA alpha"),
@@ -76,11 +76,10 @@ void FineTuningFields::addMethodRows(FieldRegistry& fields) {
             "input for backward")},
         0, kMaxLoraDropoutField, 2);
     m_dropout->setSingleStep(0.05);
-    m_frozenLayers = addSpinBox(m_form, fields,
-                                {QStringLiteral("training.frozen_layers"), QStringLiteral("frozenLayers"),
-                                 tr("Frozen layers"),
-                                 tr("Full fine-tune: the first N layers and the embedding do not train")},
-                                0, 1000000);
+    m_frozenLayers = addLimitedSpinBox(
+        m_form, fields,
+        {QStringLiteral("training.frozen_layers"), QStringLiteral("frozenLayers"), tr("Frozen layers"),
+         tr("Full fine-tune: the first N layers and the embedding do not train")});
 }
 
 void FineTuningFields::addDataRows(FieldRegistry& fields) {
@@ -95,16 +94,19 @@ void FineTuningFields::addDataRows(FieldRegistry& fields) {
     m_samples = addDoubleSpinBox(m_form, fields,
                                  {QStringLiteral("training.dataset.samples"), QStringLiteral("samples"),
                                   tr("Samples"), tr("Examples in the data set")},
-                                 1, kMaxDatasetSamples, 0);
+                                 inputLimit("training.dataset.samples").min,
+                                 inputLimit("training.dataset.samples").max, 0);
     m_meanTokens = addDoubleSpinBox(m_form, fields,
                                     {QStringLiteral("training.dataset.mean_tokens_per_sample"),
                                      QStringLiteral("meanTokens"), tr("Tokens per sample"),
                                      tr("Mean tokens per example (prompt + answer)")},
-                                    1, kMaxTokensPerSample, 0);
+                                    inputLimit("training.dataset.mean_tokens_per_sample").min,
+                                    inputLimit("training.dataset.mean_tokens_per_sample").max, 0);
     m_epochs = addDoubleSpinBox(m_form, fields,
                                 {QStringLiteral("training.dataset.epochs"), QStringLiteral("epochs"),
                                  tr("Epochs"), tr("Passes over the data set")},
-                                kMinEpochs, kMaxEpochs, 2);
+                                inputLimit("training.dataset.epochs").min,
+                                inputLimit("training.dataset.epochs").max, 2);
 }
 
 void FineTuningFields::connectMethodRows() {

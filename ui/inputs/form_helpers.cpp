@@ -1,5 +1,7 @@
 #include "ui/inputs/form_helpers.h"
 
+#include "ui/models/qt_text.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 #include <QSignalBlocker>
@@ -70,6 +72,13 @@ QSpinBox* addSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& 
                      int maximum) {
     auto* box = new QSpinBox;
     box->setRange(minimum, maximum);
+    box->setAccelerated(true);
+    setUp(form, fields, info, box);
+    return box;
+}
+
+LimitedSpinBox* addLimitedSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info) {
+    auto* box = new LimitedSpinBox(inputLimit(toStdString(info.key)));
     box->setAccelerated(true);
     setUp(form, fields, info, box);
     return box;

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "ui/inputs/field_registry.h"
+#include "ui/inputs/limited_spin_box.h"
 
 namespace clusterplan::ui {
 
@@ -24,17 +25,19 @@ struct FieldInfo {
     QString toolTip;
 };
 
-// A spin-box row bound to an integer member of one part of the scenario (ModelSpec, LayoutSpec, …).
+// A spin-box row bound to an integer member of one part of the scenario (ModelSpec, LayoutSpec, …);
+// its range is the input limits table's row of info.key.
 template <typename Owner> struct BoundIntField {
     FieldInfo info;
-    int minimum;
-    int maximum;
     std::int64_t Owner::*member;
 };
 
 // Ranges let invalid combinations through (the engine explains them) but not absurd values.
 QSpinBox* addSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info, int minimum,
                      int maximum);
+// A spin box for a key of the input limits table (core/scenario/input_limits.h): the table's range,
+// and a number typed outside it is refused with that range (LimitedSpinBox), never clamped.
+LimitedSpinBox* addLimitedSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info);
 // A decimal spin box; `suffix` like " %" (values are shown as the user thinks of them).
 QDoubleSpinBox* addDoubleSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info,
                                  double minimum, double maximum, int decimals, const QString& suffix = {});

@@ -5,6 +5,7 @@
 #include "ui/inputs/cost_panel.h"
 #include "ui/inputs/form_helpers.h"
 #include "ui/inputs/layout_panel.h"
+#include "ui/inputs/limited_spin_box.h"
 #include "ui/inputs/model_panel.h"
 #include "ui/inputs/training_panel.h"
 #include "ui/inputs/wheel_guard.h"
@@ -64,7 +65,11 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
 
     connect(&controller, &PlanController::scenarioChanged, this, &InputsPanel::load);
     connect(&controller, &PlanController::inputError, this, &InputsPanel::showError);
-    connect(&controller, &PlanController::planChanged, this, &InputsPanel::clearError);
+    connect(&controller, &PlanController::planChanged, this, &InputsPanel::clearErrorFor);
+    for (QWidget* panel : {static_cast<QWidget*>(m_model), static_cast<QWidget*>(m_cluster),
+                           static_cast<QWidget*>(m_training), static_cast<QWidget*>(m_layout)})
+        for (auto* box : panel->findChildren<LimitedSpinBox*>())
+            connect(box, &LimitedSpinBox::refused, this, &InputsPanel::showRefusal);
     connect(&controller, &PlanController::planChanged, this, &InputsPanel::showPlan);
 }
 
@@ -92,6 +97,23 @@ void InputsPanel::showError(const QString& where, const QString& message) {
                                                 : tr("There is no valid plan to show yet.");
     m_errorLabel->setText(text + QLatin1Char('\n') + results);
     m_errorLabel->show();
+}
+
+void InputsPanel::showRefusal(const QString& where, const QString& message) {
+    m_refusedAt = m_controller.scenario();
+    //: A number typed outside its field's range: the key path, then the reason with the range.
+    const QString text = tr("%1: %2", "key path: reason").arg(where, message);
+    if (QWidget* field = m_fields.mark(where, text))
+        m_scroll->ensureWidgetVisible(field);
+    m_errorLabel->setText(text + QLatin1Char('\n') + tr("The field keeps its value before the edit."));
+    m_errorLabel->show();
+}
+
+void InputsPanel::clearErrorFor(const Plan& plan) {
+    if (m_refusedAt && plan.scenario == *m_refusedAt)
+        return;
+    m_refusedAt.reset();
+    clearError();
 }
 
 void InputsPanel::clearError() {

@@ -4,6 +4,10 @@
 // next valid plan; reloads the fields when the scenario changes (preset chosen, file opened).
 #include <QWidget>
 
+#include <optional>
+
+#include "core/scenario/scenario.h"
+
 #include "ui/inputs/field_registry.h"
 
 class QLabel;
@@ -36,7 +40,12 @@ public:
 private:
     void load(const Scenario& scenario);
     void showError(const QString& where, const QString& message);
+    // A number typed outside its field's range (LimitedSpinBox::refused): shown like an input error,
+    // and kept while the plans shown are of the scenario the refusal left (the field went back to
+    // its value before the edit, which may itself be evaluated again).
+    void showRefusal(const QString& where, const QString& message);
     void clearError();
+    void clearErrorFor(const Plan& plan);
     void markCostProblem(const Plan& plan);
 
     PlanController& m_controller;
@@ -48,6 +57,7 @@ private:
     CostPanel* m_cost = nullptr;
     QScrollArea* m_scroll = nullptr;
     QLabel* m_errorLabel = nullptr;
+    std::optional<Scenario> m_refusedAt;  // the scenario when a typed value was refused
 };
 
 }  // namespace clusterplan::ui

@@ -32,38 +32,24 @@ std::vector<IntFieldSpec> intFieldSpecs() {
     return {
         {{QStringLiteral("layout.tp"), QStringLiteral("tp"), LayoutPanel::tr("Tensor parallel (TP)"),
           LayoutPanel::tr("Splits every layer's matrices; must divide the heads")},
-         1,
-         1024,
          &LayoutSpec::tp},
         {{QStringLiteral("layout.pp"), QStringLiteral("pp"), LayoutPanel::tr("Pipeline parallel (PP)"),
           LayoutPanel::tr("Pipeline stages; layers are split between them")},
-         1,
-         1024,
          &LayoutSpec::pp},
         {{QStringLiteral("layout.dp"), QStringLiteral("dp"), LayoutPanel::tr("Data parallel (DP)"),
           LayoutPanel::tr("Model replicas; auto = the remaining GPUs, GPUs / (TP·PP·CP)")},
-         0,
-         1000000,
          &LayoutSpec::dp},
         {{QStringLiteral("layout.cp"), QStringLiteral("cp"), LayoutPanel::tr("Context parallel (CP)"),
           LayoutPanel::tr("Splits each sequence between GPUs")},
-         1,
-         1024,
          &LayoutSpec::cp},
         {{QStringLiteral("layout.ep"), QStringLiteral("ep"), LayoutPanel::tr("Expert parallel (EP)"),
           LayoutPanel::tr("Splits the routed experts of MoE layers")},
-         1,
-         1024,
          &LayoutSpec::ep},
         {{QStringLiteral("layout.vpp"), QStringLiteral("vpp"), LayoutPanel::tr("Virtual stages (VPP)"),
           LayoutPanel::tr("Model chunks per GPU (interleaved 1F1B schedule)")},
-         1,
-         128,
          &LayoutSpec::vpp},
         {{QStringLiteral("layout.micro_batch"), QStringLiteral("microBatch"), LayoutPanel::tr("Micro-batch"),
           LayoutPanel::tr("Sequences per micro-batch")},
-         1,
-         65536,
          &LayoutSpec::microBatch},
     };
 }
@@ -74,7 +60,7 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
     : QGroupBox(tr("Parallel layout"), parent), m_controller(controller) {
     auto* form = new QFormLayout(this);
     for (const IntFieldSpec& spec : intFieldSpecs()) {
-        QSpinBox* box = addSpinBox(form, fields, spec.info, spec.minimum, spec.maximum);
+        QSpinBox* box = addLimitedSpinBox(form, fields, spec.info);
         const auto member = spec.member;
         connect(box, &QSpinBox::valueChanged, this, [this, member](int value) {
             m_controller.update([member, value](Scenario& scenario) {
@@ -146,7 +132,7 @@ void LayoutPanel::addOffloadRows(QFormLayout* form, FieldRegistry& fields) {
     m_cpuMemory = addDoubleSpinBox(form, fields,
                                    {QStringLiteral("cluster.cpu_memory_gib"), QStringLiteral("cpuMemory"),
                                     tr("Host memory"), tr("DDR memory per server, used by CPU offload")},
-                                   0, 1e6, 0, tr(" GiB per server"));
+                                   0, inputLimit("cluster.cpu_memory_gib").max, 0, tr(" GiB per server"));
     m_cpuMemory->setSpecialValueText(tr("auto (price book / catalog)"));
     connect(m_offload, &QComboBox::currentIndexChanged, this, [this] {
         const int value = m_offload->currentData().toInt();

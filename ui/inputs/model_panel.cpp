@@ -17,36 +17,22 @@ using IntFieldSpec = BoundIntField<ModelSpec>;
 std::vector<IntFieldSpec> intFieldSpecs() {
     return {
         {{QStringLiteral("model.layers"), QStringLiteral("layers"), ModelPanel::tr("Layers (L)"), {}},
-         1,
-         1000,
          &ModelSpec::layers},
         {{QStringLiteral("model.hidden"), QStringLiteral("hidden"), ModelPanel::tr("Hidden size (h)"), {}},
-         1,
-         262144,
          &ModelSpec::hidden},
         {{QStringLiteral("model.heads"), QStringLiteral("heads"), ModelPanel::tr("Attention heads (a)"), {}},
-         1,
-         1024,
          &ModelSpec::heads},
         {{QStringLiteral("model.kv_heads"), QStringLiteral("kvHeads"), ModelPanel::tr("KV heads (g)"),
           ModelPanel::tr("Key/value heads: equal to heads for MHA, fewer for GQA, 1 for MQA")},
-         1,
-         1024,
          &ModelSpec::kvHeads},
         {{QStringLiteral("model.head_dim"), QStringLiteral("headDim"), ModelPanel::tr("Head dim (d_h)"), {}},
-         1,
-         1024,
          &ModelSpec::headDim},
         {{QStringLiteral("model.ffn_hidden"),
           QStringLiteral("ffnHidden"),
           ModelPanel::tr("FFN size (f)"),
           {}},
-         1,
-         1048576,
          &ModelSpec::ffnHidden},
         {{QStringLiteral("model.vocab"), QStringLiteral("vocab"), ModelPanel::tr("Vocabulary (V)"), {}},
-         1,
-         4194304,
          &ModelSpec::vocab},
     };
 }
@@ -74,7 +60,7 @@ ModelPanel::ModelPanel(PlanController& controller, FieldRegistry& fields, QWidge
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ModelPanel::choosePreset);
 
     for (const IntFieldSpec& spec : intFieldSpecs()) {
-        QSpinBox* box = addSpinBox(form, fields, spec.info, spec.minimum, spec.maximum);
+        QSpinBox* box = addLimitedSpinBox(form, fields, spec.info);
         const auto member = spec.member;
         connect(box, &QSpinBox::valueChanged, this, [this, member](int value) { editModel(member, value); });
         m_intFields.push_back({box, member});

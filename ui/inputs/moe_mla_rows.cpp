@@ -25,8 +25,6 @@ MlaSpec startingMla() {
     return MlaSpec{1536, 512, 128, 64, 128};
 }
 
-constexpr int kBig = 1'048'576;
-
 }  // namespace
 
 MoeMlaRows::MoeMlaRows(QFormLayout* form, FieldRegistry& fields, ModelEdit edit, QObject* parent)
@@ -46,36 +44,24 @@ void MoeMlaRows::addMoeRows(QFormLayout* form, FieldRegistry& fields) {
     });
     const std::vector<BoundIntField<MoeSpec>> specs{
         {{QStringLiteral("model.moe.experts"), QStringLiteral("moeExperts"), tr("Routed experts (E)"), {}},
-         1,
-         100'000,
          &MoeSpec::experts},
         {{QStringLiteral("model.moe.top_k"), QStringLiteral("moeTopK"), tr("Experts per token (k)"), {}},
-         1,
-         100'000,
          &MoeSpec::topK},
         {{QStringLiteral("model.moe.expert_ffn_hidden"),
           QStringLiteral("moeExpertFfn"),
           tr("Expert FFN size (f_e)"),
           {}},
-         1,
-         kBig,
          &MoeSpec::expertFfnHidden},
         {{QStringLiteral("model.moe.shared_experts"), QStringLiteral("moeSharedExperts"),
           tr("Shared experts (E_s)"), tr("Experts every token goes through (DeepSeek)")},
-         0,
-         1'000,
          &MoeSpec::sharedExperts},
         {{QStringLiteral("model.moe.shared_expert_ffn_hidden"),
           QStringLiteral("moeSharedFfn"),
           tr("Shared expert FFN size (f_s)"),
           {}},
-         0,
-         kBig,
          &MoeSpec::sharedExpertFfnHidden},
         {{QStringLiteral("model.moe.dense_layers"), QStringLiteral("moeDenseLayers"),
           tr("Leading dense layers"), tr("First layers that keep a dense MLP")},
-         0,
-         10'000,
          &MoeSpec::denseLayers},
     };
     m_moe = addRows(form, fields, specs, &ModelSpec::moe);
@@ -93,31 +79,21 @@ void MoeMlaRows::addMlaRows(QFormLayout* form, FieldRegistry& fields) {
     const std::vector<BoundIntField<MlaSpec>> specs{
         {{QStringLiteral("model.mla.q_lora_rank"), QStringLiteral("mlaQRank"), tr("Query rank (r_q)"),
           tr("0 = queries projected directly from the hidden state")},
-         0,
-         kBig,
          &MlaSpec::qLoraRank},
         {{QStringLiteral("model.mla.kv_lora_rank"),
           QStringLiteral("mlaKvRank"),
           tr("Key/value rank (r_kv)"),
           {}},
-         1,
-         kBig,
          &MlaSpec::kvLoraRank},
         {{QStringLiteral("model.mla.qk_nope_head_dim"), QStringLiteral("mlaNopeDim"),
           tr("Query/key head dim"), tr("Per-head query/key dimension without rotary embedding")},
-         1,
-         kBig,
          &MlaSpec::qkNopeHeadDim},
         {{QStringLiteral("model.mla.qk_rope_head_dim"),
           QStringLiteral("mlaRopeDim"),
           tr("Rotary head dim"),
           {}},
-         0,
-         kBig,
          &MlaSpec::qkRopeHeadDim},
         {{QStringLiteral("model.mla.v_head_dim"), QStringLiteral("mlaValueDim"), tr("Value head dim"), {}},
-         1,
-         kBig,
          &MlaSpec::vHeadDim},
     };
     m_mla = addRows(form, fields, specs, &ModelSpec::mla);
@@ -129,7 +105,7 @@ std::vector<MoeMlaRows::Row<Spec>> MoeMlaRows::addRows(QFormLayout* form, FieldR
                                                        std::optional<Spec> ModelSpec::*block) {
     std::vector<Row<Spec>> rows;
     for (const auto& spec : specs) {
-        QSpinBox* box = addSpinBox(form, fields, spec.info, spec.minimum, spec.maximum);
+        QSpinBox* box = addLimitedSpinBox(form, fields, spec.info);
         connect(box, &QSpinBox::valueChanged, this, [this, block, member = spec.member](int value) {
             m_edit([&](ModelSpec& m) {
                 if (auto& part = m.*block)

@@ -60,14 +60,12 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
                     {QStringLiteral("training.grad_dtype"), QStringLiteral("gradDtype"), tr("Gradient dtype"),
                      tr("param: gradients in the weights' format; fp32: fp32 main gradients")},
                     enumItems({GradDtype::Param, GradDtype::Fp32}));
-    m_seqLen = addSpinBox(form, fields,
-                          {QStringLiteral("training.seq_len"), QStringLiteral("seqLen"),
-                           tr("Sequence length"), tr("Tokens per sequence")},
-                          1, 4194304);
-    m_globalBatch = addSpinBox(form, fields,
-                               {QStringLiteral("training.global_batch"), QStringLiteral("globalBatch"),
-                                tr("Global batch"), tr("Sequences per optimizer step")},
-                               1, 16777216);
+    m_seqLen = addLimitedSpinBox(form, fields,
+                                 {QStringLiteral("training.seq_len"), QStringLiteral("seqLen"),
+                                  tr("Sequence length"), tr("Tokens per sequence")});
+    m_globalBatch = addLimitedSpinBox(form, fields,
+                                      {QStringLiteral("training.global_batch"), QStringLiteral("globalBatch"),
+                                       tr("Global batch"), tr("Sequences per optimizer step")});
     m_framework = addComboBox(
         form, fields,
         {QStringLiteral("training.framework"), QStringLiteral("framework"), tr("Software stack"),

@@ -1,0 +1,79 @@
+#include "ui/inputs/limited_spin_box.h"
+
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QLocale>
+
+#include "ui/i18n/engine_text.h"
+#include "ui/models/qt_text.h"
+
+namespace clusterplan::ui {
+
+LimitedSpinBox::LimitedSpinBox(const InputLimit& limit, QWidget* parent) : QSpinBox(parent), m_limit(limit) {
+    setRange(static_cast<int>(limit.minInt()), static_cast<int>(limit.maxInt()));
+    // The reason goes with the field when the edit ends (Enter, or the focus leaves).
+    connect(this, &QSpinBox::editingFinished, this, [this] { m_editStart.reset(); });
+}
+
+void LimitedSpinBox::setUnsetValue(int value, const QString& text) {
+    setMinimum(value);
+    setSpecialValueText(text);
+}
+
+std::optional<double> LimitedSpinBox::typedNumber(const QString& text) const {
+    QString number = text;
+    if (!prefix().isEmpty() && number.startsWith(prefix()))
+        number.remove(0, prefix().size());
+    if (!suffix().isEmpty() && number.endsWith(suffix()))
+        number.chop(suffix().size());
+    number = number.trimmed();
+    if (number.isEmpty() || number == specialValueText())
+        return std::nullopt;
+    bool ok = false;
+    const QLocale locale = this->locale();
+    const double value = locale.toDouble(number, &ok);
+    if (ok)
+        return value;
+    number.remove(locale.groupSeparator());
+    const double plain = number.toDouble(&ok);
+    return ok ? std::optional<double>(plain) : std::nullopt;
+}
+
+QValidator::State LimitedSpinBox::validate(QString& input, int& pos) const {
+    const QValidator::State state = QSpinBox::validate(input, pos);
+    if (state != QValidator::Invalid)
+        return state;
+    // Out of range but a number: kept as typed, refused with the range when the edit ends.
+    return typedNumber(input) ? QValidator::Intermediate : QValidator::Invalid;
+}
+
+void LimitedSpinBox::keyPressEvent(QKeyEvent* event) {
+    if (!m_editStart)
+        m_editStart = value();
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
+        refuseOutside();
+    QSpinBox::keyPressEvent(event);
+}
+
+void LimitedSpinBox::focusOutEvent(QFocusEvent* event) {
+    refuseOutside();
+    QSpinBox::focusOutEvent(event);
+}
+
+void LimitedSpinBox::refuseOutside() {
+    const auto typed = typedNumber(lineEdit()->text());
+    if (!typed || (*typed >= minimum() && *typed <= maximum()))
+        return;
+    const auto error = limitError(std::string(m_limit.key), *typed, m_limit);
+    if (!error)
+        return;
+    // Digits typed before the value left the range were applied as they came (keyboard
+    // tracking); the edit is undone as a whole, so no truncated number stays behind.
+    const int before = m_editStart.value_or(value());
+    m_editStart.reset();
+    setValue(before);
+    lineEdit()->setText(textFromValue(before));
+    emit refused(toQString(error->where), engineText(*error));
+}
+
+}  // namespace clusterplan::ui
