@@ -1,6 +1,6 @@
 #include "core/catalog/catalog_json.h"
 
-#include "core/io/limited_read.h"
+#include "core/scenario/limited_read.h"
 #include "core/util/json_write.h"
 
 namespace clusterplan::json {

@@ -1,6 +1,6 @@
 #include "core/io/fine_tuning_json.h"
 
-#include "core/io/limited_read.h"
+#include "core/scenario/limited_read.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

@@ -1,7 +1,7 @@
 #include "core/io/measured_runs_json.h"
 
 #include "core/io/layout_json.h"
-#include "core/io/limited_read.h"
+#include "core/scenario/limited_read.h"
 #include "core/util/json_read.h"
 
 namespace clusterplan {

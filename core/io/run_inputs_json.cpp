@@ -1,7 +1,7 @@
 #include "core/io/run_inputs_json.h"
 
-#include "core/io/limited_read.h"
 #include "core/run/run_realities.h"
+#include "core/scenario/limited_read.h"
 #include "core/util/closest_id.h"
 
 namespace clusterplan {

@@ -10,6 +10,7 @@
 #include <QValueAxis>
 
 #include "ui/charts/memory_chart_view.h"
+#include "ui/charts/wrapped_legend.h"
 #include "ui/charts/zero_comparison_chart_view.h"
 #include "ui/models/plan_summary.h"
 
@@ -49,7 +50,12 @@ TEST_CASE("charts.memory_chart_has_five_categories", "[charts]") {
     CHECK(chart.barSets().at(3)->at(0) == Approx(plan.memory.activations / kBytesPerGib));
     CHECK(stackedTotal(chart, 0) == Approx(plan.memory.total() / kBytesPerGib));
     CHECK(capacityLineGib(chart) == Approx(plan.memory.capacity / kBytesPerGib));
-    CHECK(chart.chart()->legend()->isVisible());
+    // The legend names every category whole (WrappedLegend; Qt's own cut "Gradie…" at 1024 px).
+    const auto* legend = chart.chart()->findChild<WrappedLegend*>();
+    REQUIRE(legend != nullptr);
+    for (const QString& category : kCategories)
+        CHECK(legend->plainText().contains(category));
+    CHECK_FALSE(legend->plainText().contains(QStringLiteral("HBM capacity")));  // the line's own label
     CHECK(chart.chart()->title().contains(QStringLiteral("fits")));
     CHECK(valueAxisMax(chart) >= capacityLineGib(chart));
 }
@@ -68,10 +74,11 @@ TEST_CASE("charts.zero_chart_has_four_stages", "[charts]") {
     const Plan& plan = *f.controller.plan();
     const QStringList columns = chart.columnLabels();
     REQUIRE(columns.size() == 4);
-    CHECK(columns[0].contains(QStringLiteral("ZeRO-0 (DDP)")));
+    // Two lines each, so that four fit a narrow chart side by side.
+    CHECK(columns[0].contains(QStringLiteral("ZeRO-0<br>(DDP)")));
     CHECK(columns[1].contains(QStringLiteral("ZeRO-1")));
     CHECK(columns[2].contains(QStringLiteral("ZeRO-2")));
-    CHECK(columns[3].contains(QStringLiteral("ZeRO-3/FSDP")));
+    CHECK(columns[3].contains(QStringLiteral("ZeRO-3/<br>FSDP")));
     // The default scenario uses ZeRO-1: only its label says so.
     REQUIRE(plan.layout.zeroStage == 1);
     CHECK(columns[1].contains(QStringLiteral("current")));

@@ -97,8 +97,10 @@ TEST_CASE("numbers.summary_and_step_chart_show_a_dash_for_non_finite", "[numbers
 
     StepTimeChartView chart;
     chart.setPlans(plan, nullptr, nullptr);
-    CHECK_FALSE(showsNonFinite(chart.chart()->title()));
-    CHECK(chart.chart()->title().contains(QStringLiteral("MFU %1 %").arg(kDash)));
+    // The title as written, before WrappedTitle breaks it at spaces to the chart's width.
+    const QString title = chart.chart()->title().replace(QStringLiteral("<br>"), QStringLiteral(" "));
+    CHECK_FALSE(showsNonFinite(title));
+    CHECK(title.contains(QStringLiteral("MFU %1 %").arg(kDash)));
 }
 
 // Issue 26: one way to write money. "-¥460,692.00" had a hyphen, and "¥72,515.45" kept cents that

@@ -168,9 +168,9 @@ TEST_CASE("issue_7_cost_tab_fits_the_default_window", "[issue7][cost]") {
 
 TEST_CASE("issue_7_tornado_ticks_are_round_money", "[issue7][cost]") {
     WindowFixture f;
-    checkTornadoTicks(f, QRegularExpression(QStringLiteral("^-?¥\\d+(\\.\\d+)?[kMB]?$")));
+    checkTornadoTicks(f, QRegularExpression(QStringLiteral("^\u2212?¥\\d+(\\.\\d+)?[kMB]?$")));
     f.window.setLanguage(QStringLiteral("zh_CN"));
-    checkTornadoTicks(f, QRegularExpression(QStringLiteral("^-?¥\\d+(\\.\\d+)?[万亿]?$")));
+    checkTornadoTicks(f, QRegularExpression(QStringLiteral("^\u2212?¥\\d+(\\.\\d+)?[万亿]?$")));
     f.window.setLanguage(QStringLiteral("en"));
 }
 

@@ -1,6 +1,7 @@
 #include "ui/charts/cost_chart_view.h"
 
 #include "core/report/plan.h"
+#include "ui/charts/axis_fit.h"
 #include "ui/charts/money_axis.h"
 #include "ui/charts/wrapped_legend.h"
 #include "ui/charts/wrapped_title.h"
@@ -10,6 +11,7 @@
 
 #include <QChart>
 #include <QCursor>
+#include <QFont>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPen>
@@ -30,9 +32,12 @@ const QColor kBuyNetColor(0xCC, 0x79, 0xA7);
 const QColor kMarkerColor(0x22, 0x22, 0x22);
 
 // Month ticks every 3, 6, 12 ... months, about 6 to 12 of them.
-double monthTickInterval(int horizon) {
+// Month ticks every 1, 3, 6, 12, 24 or 60 months: at most 12, and no more than the plot's width
+// holds ("120" is the widest label; Qt cut crowded ones to "...").
+double monthTickInterval(int horizon, double plotWidth, const QFont& font) {
+    const int room = std::min(12, labelsThatFit(plotWidth, widestLabel({QStringLiteral("120")}, font)) - 1);
     for (double interval : {1.0, 3.0, 6.0, 12.0, 24.0, 60.0}) {
-        if (horizon / interval <= 12)
+        if (horizon / interval <= room)
             return interval;
     }
     return 120;
@@ -137,7 +142,9 @@ void CostChartView::showLines(const cost::CostReport& report) {
         });
     }
     m_monthAxis->setRange(0, report.horizonMonths);
-    m_monthAxis->setTickInterval(monthTickInterval(report.horizonMonths));
+    m_horizonMonths = report.horizonMonths;
+    m_monthAxis->setTickInterval(
+        monthTickInterval(m_horizonMonths, chart->plotArea().width(), m_monthAxis->labelsFont()));
     m_moneyAxis->setMoneyRange(low, high, toQString(cost::currencySymbol(report.currency)));
     m_monthAxis->setVisible(true);
     m_moneyAxis->setVisible(true);
@@ -189,6 +196,10 @@ void CostChartView::wrapTitle() {
 }
 
 void CostChartView::placeMarker() {
+    const double interval =
+        monthTickInterval(m_horizonMonths, chart()->plotArea().width(), m_monthAxis->labelsFont());
+    if (interval != m_monthAxis->tickInterval())
+        m_monthAxis->setTickInterval(interval);
     const QList<QAbstractSeries*> series = chart()->series();
     m_breakEven->place(series.isEmpty() ? nullptr : series.first());
 }

@@ -54,6 +54,7 @@ private:
     MoneyAxis* m_moneyAxis = nullptr;
     std::unique_ptr<ChartMarker> m_breakEven;
     QString m_title;                                  // plain text, lines joined by <br>
+    int m_horizonMonths = 36;                         // of the shown report
     cost::Currency m_currency = cost::Currency::Cny;  // of the shown report
 };
 

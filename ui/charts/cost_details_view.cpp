@@ -72,6 +72,8 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     m_changeAxis = new MoneyAxis(chart);
     chart->addAxis(m_inputAxis, Qt::AlignLeft);
     chart->addAxis(m_changeAxis, Qt::AlignBottom);
+    connect(chart, &QChart::plotAreaChanged, this,
+            [this](const QRectF& plot) { m_changeAxis->setAvailableLength(plot.width()); });
     m_tornado = new QChartView(chart);
     m_tornado->setObjectName(QStringLiteral("sensitivityTornado"));
     m_tornado->setRenderHint(QPainter::Antialiasing);

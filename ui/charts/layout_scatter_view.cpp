@@ -172,7 +172,8 @@ void LayoutScatterView::addXySeries(QXYSeries* series) {
             showPointToolTip(point);
     });
     for (QLegendMarker* marker : chart()->legend()->markers(series))
-        marker->setVisible(series->count() > 0);  // e.g. no "does not fit" when all fit
+        if (series->count() == 0)
+            WrappedLegend::leaveOut(marker);  // e.g. no "does not fit" when all fit
 }
 
 void LayoutScatterView::fitAxes(double capacityGib) {

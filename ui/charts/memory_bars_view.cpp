@@ -123,7 +123,7 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     chart->addSeries(bars);
     chart->addSeries(m_capacityLine);
     for (QLegendMarker* marker : chart->legend()->markers(m_capacityLine))
-        marker->setVisible(false);  // the line carries its own label
+        WrappedLegend::leaveOut(marker);  // the line carries its own label
     m_categoryAxis->clear();
     m_categoryAxis->append(labels);
     bars->attachAxis(m_categoryAxis);

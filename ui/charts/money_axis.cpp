@@ -1,7 +1,10 @@
 #include "ui/charts/money_axis.h"
 
+#include "ui/charts/axis_fit.h"
+
 #include "ui/models/number_text.h"
 #include <QLocale>
+#include <QStringList>
 #include <algorithm>
 
 #include <array>
@@ -10,17 +13,6 @@
 namespace clusterplan::ui {
 
 namespace {
-
-// Smallest round step (1, 2, 2.5 or 5 × 10^k) that covers `span` in at most `ticks` intervals.
-double roundStep(double span, int ticks) {
-    const double raw = span / std::max(ticks, 1);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-        if (factor * magnitude >= raw * (1 - 1e-9))
-            return factor * magnitude;
-    }
-    return 10 * magnitude;
-}
 
 // Decimals needed so that multiples of `step` print distinctly once divided by `scale`.
 int decimalsFor(double step, double scale) {
@@ -89,24 +81,53 @@ MoneyAxis::MoneyAxis(QObject* parent) : QCategoryAxis(parent) {
 }
 
 void MoneyAxis::setMoneyRange(double low, double high, const QString& symbol, int ticks) {
-    for (const QString& label : categoriesLabels())
-        remove(label);
-    low = std::min(low, 0.0);
+    m_low = low;
+    m_high = high;
+    m_symbol = symbol;
+    m_ticks = ticks;
+    rebuild();
+}
+
+void MoneyAxis::setAvailableLength(double pixels) {
+    if (std::abs(pixels - m_length) < 1)
+        return;
+    m_length = pixels;
+    rebuild();
+}
+
+void MoneyAxis::rebuild() {
+    double low = std::min(m_low, 0.0);
+    double high = m_high;
     if (!(high > low))
         high = low + 1;
-    const double step = roundStep(high - low, ticks);
-    const double first = std::floor(low / step) * step;
-    const double last = std::ceil(high / step) * step;
-    setStartValue(first);
-    const auto count = static_cast<int>(std::lround((last - first) / step));
-    for (int i = 0; i <= count; ++i) {
-        const double value = first + i * step;
-        // Each label in its own scale ("¥500k", "¥1M", "¥1.5M"), precise enough to tell ticks apart.
-        const Scale scale = scaleFor(std::abs(value));
-        const double shown = std::abs(value) < step * 1e-9 ? 0.0 : value;
-        append(formatScaled(shown, symbol, scale, decimalsFor(step, scale.factor)), value);
+    // Fewer ticks while their labels are wider than the axis has room for (a horizontal axis
+    // whose length is known); Qt would cut them to "¥…".
+    for (int ticks = std::max(m_ticks, 1);; --ticks) {
+        const double step = roundTickStep(high - low, ticks);
+        const double first = std::floor(low / step) * step;
+        const double last = std::ceil(high / step) * step;
+        const auto count = static_cast<int>(std::lround((last - first) / step));
+        QStringList labels;
+        QList<double> values;
+        for (int i = 0; i <= count; ++i) {
+            const double value = first + i * step;
+            // Each label in its own scale ("¥500k", "¥1M", "¥1.5M"), precise enough to tell ticks apart.
+            const Scale scale = scaleFor(std::abs(value));
+            const double shown = std::abs(value) < step * 1e-9 ? 0.0 : value;
+            labels << formatScaled(shown, m_symbol, scale, decimalsFor(step, scale.factor));
+            values << value;
+        }
+        if (ticks > 2 && m_length > 0 &&
+            count + 1 > labelsThatFit(m_length, widestLabel(labels, labelsFont())))
+            continue;
+        for (const QString& label : categoriesLabels())
+            remove(label);
+        setStartValue(first);
+        for (qsizetype i = 0; i < labels.size(); ++i)
+            append(labels[i], values[i]);
+        setRange(first, last);
+        return;
     }
-    setRange(first, last);
 }
 
 }  // namespace clusterplan::ui

@@ -28,6 +28,18 @@ public:
     void setNumberRange(double low, double high, int ticks = 6) {
         setMoneyRange(low, high, QString(), ticks);
     }
+    // The axis's length in pixels, for a horizontal axis: fewer ticks while their labels would not
+    // fit side by side (call on the chart's plotAreaChanged).
+    void setAvailableLength(double pixels);
+
+private:
+    void rebuild();
+
+    double m_low = 0;
+    double m_high = 1;
+    QString m_symbol;
+    int m_ticks = 6;
+    double m_length = 0;  // unknown: the ticks asked for
 };
 
 }  // namespace clusterplan::ui

@@ -58,6 +58,8 @@ PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
     m_tokenMonths = new QValueAxis(this);
     m_costView = createChart(tr("Cumulative cost"), m_cost, m_costMonths);
     m_tokenView = createChart(tr("Cumulative tokens"), m_tokens, m_tokenMonths);
+    m_costView->setObjectName(QStringLiteral("phasesCostChart"));
+    m_tokenView->setObjectName(QStringLiteral("phasesTokenChart"));
     m_moneyAxis = new MoneyAxis(this);
     m_costView->chart()->addAxis(m_moneyAxis, Qt::AlignLeft);
     m_tokenAxis = new QValueAxis(this);

@@ -72,6 +72,11 @@ ScalingTab::ScalingTab(PlanController& controller, QWidget* parent)
     auto* charts = new QSplitter(Qt::Horizontal);
     charts->addWidget(createThroughputChart());
     charts->addWidget(createDaysChart());
+    // The throughput chart has an axis on each side: it gets the larger share of a narrow window,
+    // where Qt Charts squeezed both axes' labels to "1…" and "tokens…".
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 2);
+    charts->setSizes({600, 400});
     auto* tables = new QSplitter(Qt::Horizontal);
     tables->addWidget(m_curve);
     tables->addWidget(m_comparisons);

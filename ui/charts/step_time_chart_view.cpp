@@ -1,5 +1,6 @@
 #include "ui/charts/step_time_chart_view.h"
 
+#include "ui/charts/axis_fit.h"
 #include "ui/charts/wrapped_legend.h"
 #include "ui/charts/wrapped_title.h"
 #include "ui/models/engine_terms.h"
@@ -61,6 +62,7 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
     setMinimumSize(280, 150);  // beside the layout scatter, above the feed chart in a 1024 × 700 window
     QChart* chart = this->chart();
     chart->setMargins(QMargins(4, 4, 4, 4));
+    wrappedLegend(chart).setBesidePlot(true);  // a column: every part with its seconds, whole
 
     // One bar, the current layout (named in the summary): its axis needs no labels, and the room
     // goes to the legend.
@@ -71,6 +73,9 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
     m_valueAxis->setTitleText(tr("seconds"));
     chart->addAxis(m_categoryAxis, Qt::AlignLeft);
     chart->addAxis(m_valueAxis, Qt::AlignBottom);
+    // As many seconds ticks as the plot's width holds (Qt cut crowded ones to "...").
+    connect(chart, &QChart::plotAreaChanged, this,
+            [this](const QRectF& plot) { fitValueAxisTicks(m_valueAxis, plot.width()); });
 }
 
 QList<QColor> StepTimeChartView::partColors() {
@@ -163,6 +168,7 @@ void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const P
     m_valueAxis->setRange(0, longest * kStepHeadroom);
     m_valueAxis->applyNiceNumbers();
     m_valueAxis->setLabelFormat(QStringLiteral("%.%1f").arg(axisDecimals(*m_valueAxis)));
+    fitValueAxisTicks(m_valueAxis, chart->plotArea().width());
 }
 
 void StepTimeChartView::labelLegend(QAbstractSeries* bars, const std::vector<StepPart>& parts) {
@@ -171,8 +177,9 @@ void StepTimeChartView::labelLegend(QAbstractSeries* bars, const std::vector<Ste
     const QList<QLegendMarker*> markers = chart()->legend()->markers(bars);
     for (qsizetype i = 0; i < markers.size() && i < static_cast<qsizetype>(parts.size()); ++i) {
         const StepPart& part = parts[static_cast<std::size_t>(i)];
-        markers[i]->setVisible(part.seconds > 0);
         markers[i]->setLabel(tr("%1 %2 s").arg(stepPartName(part.shortName), seconds(part.seconds)));
+        if (!(part.seconds > 0))
+            WrappedLegend::leaveOut(markers[i]);
     }
 }
 

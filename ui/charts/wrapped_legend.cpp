@@ -19,8 +19,9 @@ namespace clusterplan::ui {
 
 namespace {
 
-constexpr qreal kSideMargin = 4;  // between the legend and the chart's left and right edges
-constexpr qreal kGap = 2;         // between the plot's axis labels and the legend
+constexpr qreal kSideMargin = 4;    // between the legend and the chart's left and right edges
+constexpr qreal kGap = 2;           // between the plot's axis labels and the legend
+constexpr qreal kSideShare = 0.45;  // of the chart's width, at most, for a legend beside the plot
 
 // A bar's marker is a square of its colour, a scatter's a dot; a line's is a dash in the line's
 // colour and style.
@@ -41,7 +42,15 @@ QString entryHtml(QLegendMarker* marker) {
         .arg(color.name(), symbol, marker->label().toHtmlEscaped());
 }
 
+// A marker's isVisible() is its item's, which Qt's legend layout sets and a hidden legend clears,
+// and an empty label reverts to the series' name: a left-out marker carries this property.
+constexpr char kLeftOut[] = "wrappedLegendLeftOut";
+
 }  // namespace
+
+void WrappedLegend::leaveOut(QLegendMarker* marker) {
+    marker->setProperty(kLeftOut, true);
+}
 
 WrappedLegend& wrappedLegend(QChart* chart) {
     auto* legend = chart->findChild<WrappedLegend*>(QString(), Qt::FindDirectChildrenOnly);
@@ -52,7 +61,8 @@ WrappedLegend::WrappedLegend(QChart* chart)
     : QObject(chart)
     , m_chart(chart)
     , m_item(new QGraphicsTextItem(chart))
-    , m_bottomMargin(chart->margins().bottom()) {
+    , m_bottomMargin(chart->margins().bottom())
+    , m_sideMargin(chart->margins().right()) {
     setObjectName(QStringLiteral("wrappedLegend"));
     chart->legend()->setVisible(false);
     m_item->setZValue(5);
@@ -65,17 +75,27 @@ WrappedLegend::WrappedLegend(QChart* chart)
 }
 
 void WrappedLegend::refresh() {
-    m_chart->legend()->setVisible(false);  // a view's show() may have turned it back on
+    QLegend* legend = m_chart->legend();
+    legend->setVisible(false);  // a view's show() may have turned it back on
     QStringList entries;
-    for (QLegendMarker* marker : m_chart->legend()->markers())
-        if (marker->isVisible() && !marker->label().isEmpty())
+    for (QLegendMarker* marker : legend->markers())
+        if (!marker->label().isEmpty() && !marker->property(kLeftOut).toBool())
             entries << entryHtml(marker);
     m_item->setFont(m_chart->legend()->font());
     m_item->setDefaultTextColor(m_chart->legend()->labelColor());
-    // Two spaces between entries, breakable: "■ Weights  ■ Gradients  ■ Optimizer states".
-    m_item->setHtml(entries.join(QStringLiteral(" &nbsp; ")));
+    // Under the plot: two spaces between entries, breakable ("■ Weights  ■ Gradients  ■ Optimizer
+    // states"); beside it: one entry a line.
+    m_item->setHtml(entries.join(m_side ? QStringLiteral("<br>") : QStringLiteral(" &nbsp; ")));
     m_item->setVisible(!entries.isEmpty());
     place();
+}
+
+void WrappedLegend::setBesidePlot(bool beside) {
+    m_side = beside;
+    QTextOption option = m_item->document()->defaultTextOption();
+    option.setAlignment(beside ? Qt::AlignLeft : Qt::AlignHCenter);
+    m_item->document()->setDefaultTextOption(option);
+    refresh();
 }
 
 QString WrappedLegend::plainText() const {
@@ -84,15 +104,33 @@ QString WrappedLegend::plainText() const {
 
 void WrappedLegend::place() {
     const QRectF area = m_chart->rect();
+    QMargins margins = m_chart->margins();
+    const bool shown = m_item->isVisible();
+    if (m_side) {
+        // As wide as its longest entry, at most kSideShare of the chart (longer entries wrap).
+        m_item->setTextWidth(-1);
+        const qreal width = std::min(std::ceil(m_item->boundingRect().width()) + 1,
+                                     std::max<qreal>(area.width() * kSideShare, 40));
+        m_item->setTextWidth(width);
+        const qreal height = m_item->boundingRect().height();
+        m_item->setPos(area.right() - width - kSideMargin, area.center().y() - height / 2);
+        const int right = m_sideMargin + (shown ? static_cast<int>(width + 2 * kSideMargin) : 0);
+        if (margins.right() != right || margins.bottom() != m_bottomMargin) {
+            margins.setRight(right);
+            margins.setBottom(m_bottomMargin);
+            m_chart->setMargins(margins);  // margins move the plot, not the chart: no loop
+        }
+        return;
+    }
     const qreal width = std::max<qreal>(area.width() - 2 * kSideMargin, 40);
     m_item->setTextWidth(width);
-    const qreal height = m_item->isVisible() ? std::ceil(m_item->boundingRect().height()) : 0;
+    const qreal height = shown ? std::ceil(m_item->boundingRect().height()) : 0;
     m_item->setPos(area.left() + kSideMargin, area.bottom() - height - kGap);
-    QMargins margins = m_chart->margins();
     const int bottom = m_bottomMargin + static_cast<int>(height + (height > 0 ? kGap : 0));
-    if (margins.bottom() != bottom) {  // margins move the plot, not the chart: no loop
+    if (margins.bottom() != bottom || margins.right() != m_sideMargin) {
         margins.setBottom(bottom);
-        m_chart->setMargins(margins);
+        margins.setRight(m_sideMargin);
+        m_chart->setMargins(margins);  // margins move the plot, not the chart: no loop
     }
 }
 

@@ -6,13 +6,14 @@
 // the chart's own legend and writes its visible markers (label and colour) in its place, under the
 // plot, reserving the room it takes in the chart's bottom margin.
 //
-// The chart's markers stay the source: a view changes series, names and marker visibility as
-// before and calls refresh() afterwards.
+// The chart's markers stay the source: a view changes series and names as before, leaves an entry
+// out with leaveOut(marker), and calls refresh() afterwards.
 #include <QObject>
 #include <QString>
 
 class QChart;
 class QGraphicsTextItem;
+class QLegendMarker;
 
 namespace clusterplan::ui {
 
@@ -28,7 +29,14 @@ public:
     // Owned by `chart` (a QObject child), and hides the chart's own legend.
     explicit WrappedLegend(QChart* chart);
 
-    // Reads the chart's visible legend markers again and lays the legend out.
+    // No entry for `marker` (the markers die with their series, and with them this mark).
+    static void leaveOut(QLegendMarker* marker);
+
+    // Beside the plot, on its right, one entry a line (a chart whose entries are many and short,
+    // in a chart that is wider than tall), instead of under it.
+    void setBesidePlot(bool beside);
+
+    // Reads the chart's legend markers again and lays the legend out.
     void refresh();
 
     // What it shows, one entry per visible marker, for tests.
@@ -41,7 +49,9 @@ private:
 
     QChart* m_chart;
     QGraphicsTextItem* m_item;
-    int m_bottomMargin;  // the chart's bottom margin without the legend
+    int m_bottomMargin;  // the chart's bottom and right margins without the legend
+    int m_sideMargin;
+    bool m_side = false;
 };
 
 }  // namespace clusterplan::ui

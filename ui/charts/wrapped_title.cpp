@@ -84,6 +84,7 @@ void setWrappedTitle(QChart* chart, const QString& html) {
 
 WrappedTitle::WrappedTitle(QChart* chart) : QObject(chart), m_chart(chart) {
     connect(chart, &QChart::geometryChanged, this, &WrappedTitle::rewrap);
+    connect(chart, &QChart::plotAreaChanged, this, &WrappedTitle::rewrap);  // new margins
 }
 
 void WrappedTitle::setTitle(const QString& html) {
@@ -92,7 +93,11 @@ void WrappedTitle::setTitle(const QString& html) {
 }
 
 void WrappedTitle::rewrap() {
-    const QString wrapped = wrapTitle(m_title, m_chart->titleFont(), m_chart->rect().width() - kTitlePadding);
+    // Qt lays the title out between the chart's margins (a legend beside the plot widens the right one).
+    const QMargins margins = m_chart->margins();
+    const QString wrapped =
+        wrapTitle(m_title, m_chart->titleFont(),
+                  m_chart->rect().width() - margins.left() - margins.right() - kTitlePadding);
     if (m_chart->title() != wrapped)
         m_chart->setTitle(wrapped);
 }

@@ -1,4 +1,4 @@
-#include "core/io/limited_read.h"
+#include "core/scenario/limited_read.h"
 
 #include <limits>
 

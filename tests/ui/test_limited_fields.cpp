@@ -1,0 +1,77 @@
+// Issue 26, "honest state": the window's whole-number fields accept what the file reader accepts,
+// no more and no less (the input limits table, core/scenario/input_limits.h), and a number typed
+// outside that range is refused with the field's key and the range, never clamped, cut to the
+// digits that fit or silently put back (seq_len stopped at 4,194,304 against the reader's 10^7,
+// nine typed digits kept seven, 0 GPUs per node bounced back to 8).
+#include "window_fixture.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QTest>
+
+#include "ui/inputs/limited_spin_box.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+namespace {
+
+// Types `text` into `box` as a user does (select all, type, Enter).
+void typeInto(QSpinBox* box, const QString& text) {
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Return);
+}
+
+}  // namespace
+
+TEST_CASE("limited_fields.every_whole_number_field_has_the_readers_range", "[issue26][inputs]") {
+    WindowFixture f;
+    const QList<LimitedSpinBox*> boxes = f.window.findChildren<LimitedSpinBox*>();
+    REQUIRE(boxes.size() >= 20);  // model, MoE/MLA, cluster, training and layout fields
+    for (const LimitedSpinBox* box : boxes) {
+        const InputLimit& limit = box->limit();
+        INFO(std::string(limit.key) << ": " << box->minimum() << " to " << box->maximum());
+        CHECK(box->maximum() == limit.maxInt());
+        // A field whose lowest value means "unset" (the default, "auto") starts there: at the
+        // table's minimum where the file writes it so (layout.dp = 0), or one below it.
+        if (box->specialValueText().isEmpty())
+            CHECK(box->minimum() == limit.minInt());
+        else
+            CHECK((box->minimum() == limit.minInt() || box->minimum() == limit.minInt() - 1));
+    }
+    // The ranges the issue found capped below the reader's.
+    CHECK(f.widget<QSpinBox>("seqLen")->maximum() == 10'000'000);
+    CHECK(f.widget<QSpinBox>("globalBatch")->maximum() == 100'000'000);
+}
+
+TEST_CASE("limited_fields.a_number_out_of_range_is_refused_with_the_key_and_the_range", "[issue26][inputs]") {
+    WindowFixture f;
+    auto* seqLen = f.widget<QSpinBox>("seqLen");
+    const int before = seqLen->value();
+    typeInto(seqLen, QStringLiteral("99999999"));  // eight digits: above 10^7
+    QApplication::processEvents();
+    CHECK(seqLen->value() == before);  // not clamped to 10^7, not cut to seven digits
+    const QString label = f.widget<QLabel>("errorLabel")->text();
+    INFO(label.toStdString());
+    CHECK(label.contains(QStringLiteral("training.seq_len")));
+    CHECK(label.contains(QStringLiteral("99999999")));
+    CHECK(label.contains(QStringLiteral("10000000")));
+
+    // 0 GPUs per node: refused with its range, not put back to 8 in silence.
+    auto* gpus = f.widget<QSpinBox>("gpusPerNode");
+    const int gpusBefore = gpus->value();
+    typeInto(gpus, QStringLiteral("0"));
+    QApplication::processEvents();
+    CHECK(gpus->value() == gpusBefore);
+    const QString gpuLabel = f.widget<QLabel>("errorLabel")->text();
+    INFO(gpuLabel.toStdString());
+    CHECK(gpuLabel.contains(QStringLiteral("cluster.gpus_per_node")));
+    CHECK(gpuLabel.contains(QStringLiteral("is 0")));
+
+    // A value inside the range is taken as typed.
+    REQUIRE(f.editAndWait([&] { typeInto(seqLen, QStringLiteral("6144")); }));
+    CHECK(f.controller.scenario().training.seqLen == 6144);
+}
