@@ -1,6 +1,7 @@
 #include "ui/charts/feed_chart_view.h"
 
 #include "core/report/plan.h"
+#include "ui/charts/axis_fit.h"
 #include "ui/charts/chart_locale.h"
 #include "ui/charts/chart_palette.h"
 #include "ui/charts/wrapped_legend.h"
@@ -32,11 +33,34 @@ QString rate(double v) {
 
 }  // namespace
 
+// One label per decade crowds the axis when the rates span many decades (storage reads 10^6
+// samples/s where the GPUs need 10): Qt drew "1", "100", "10000", "1e+06" over one another in a
+// 1024-pixel window. A label goes every k-th decade, k as small as the plot's width allows.
+void FeedChartView::fitDecades() {
+    if (!m_values)
+        return;
+    const double lowDecade = std::floor(std::log10(m_low));
+    const double highDecade = std::ceil(std::log10(m_high));
+    const QByteArray format = m_values->labelFormat().toLatin1();
+    const QStringList ends{QString::asprintf(format.constData(), std::pow(10.0, lowDecade)),
+                           QString::asprintf(format.constData(), std::pow(10.0, highDecade))};
+    // Group separators widen a localized label by about a third.
+    const double widest = widestLabel(ends, m_values->labelsFont()) * 1.35;
+    const int labels = labelsThatFit(chart()->plotArea().width(), widest);
+    const double decades = std::max(highDecade - lowDecade, 1.0);
+    const double step = std::max(1.0, std::ceil(decades / std::max(labels - 1, 1)));
+    const double first = std::floor(lowDecade / step) * step;
+    const double last = std::max(std::ceil(highDecade / step) * step, first + step);
+    m_values->setBase(std::pow(10.0, step));
+    m_values->setRange(std::pow(10.0, first), std::pow(10.0, last));
+}
+
 FeedChartView::FeedChartView(QWidget* parent) : QChartView(parent) {
     setObjectName(QStringLiteral("feedChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 240);  // room for the log axis labels and its title below the bars
     chart()->setMargins(QMargins(4, 4, 4, 4));
+    connect(chart(), &QChart::plotAreaChanged, this, [this] { fitDecades(); });
 }
 
 void FeedChartView::setPlan(const Plan& plan) {
@@ -44,6 +68,7 @@ void FeedChartView::setPlan(const Plan& plan) {
     chart->removeAllSeries();
     for (QAbstractAxis* axis : chart->axes())
         chart->removeAxis(axis);
+    m_values = nullptr;
     applyChartTheme(chart, palette());
     const FeedCheck& f = plan.feed;
     auto* needed = new QBarSet(tr("needed by the GPUs"));
@@ -61,27 +86,21 @@ void FeedChartView::setPlan(const Plan& plan) {
     categories->append({tr("CPU workers"), tr("storage")});
     auto* values = new QLogValueAxis;
     values->setTitleText(tr("samples/s per server"));
-    const double low = std::max(1e-3, std::min({f.neededPerNode, f.cpuPerNode, f.storagePerNode}) / 2);
-    double high = std::max({f.neededPerNode, f.cpuPerNode, f.storagePerNode, 1.0}) * 2;
-    if (!std::isfinite(high))  // a degenerate input must not give the axis "nan" or "inf" labels
-        high = low * 1000;
-    // One label per decade crowds the axis when the rates span many decades (storage reads 10^6
-    // samples/s where the GPUs need 10): at the default window size Qt elided one ("1000…"). Past
-    // four decades a label goes every second decade.
-    const double base = std::log10(high / low) > 4 ? 100 : 10;
-    values->setBase(base);
-    const auto power = [base](double exponent) { return std::pow(base, exponent); };
-    const auto logBase = [base](double v) { return std::log(v) / std::log(base); };
-    values->setRange(power(std::floor(logBase(low))), power(std::ceil(logBase(high))));
+    m_low = std::max(1e-3, std::min({f.neededPerNode, f.cpuPerNode, f.storagePerNode}) / 2);
+    m_high = std::max({f.neededPerNode, f.cpuPerNode, f.storagePerNode, 1.0}) * 2;
+    if (!std::isfinite(m_high))  // a degenerate input must not give the axis "nan" or "inf" labels
+        m_high = m_low * 1000;
+    m_values = values;
     // Whole numbers with group separators ("1,000,000", not "1e+06"). When the axis starts below one
     // sample/s, "%g" as printf writes it: Qt 6.4 drew no labels at all for a localized "%g".
-    if (values->min() >= 1) {
+    if (m_low >= 1) {
         values->setLabelFormat(QStringLiteral("%.0f"));
         useLocaleNumbers(chart);
     } else {
         values->setLabelFormat(QStringLiteral("%g"));
         chart->setLocalizeNumbers(false);
     }
+    fitDecades();
     chart->addAxis(categories, Qt::AlignLeft);
     chart->addAxis(values, Qt::AlignBottom);
     m_series->attachAxis(categories);

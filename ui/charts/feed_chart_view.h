@@ -10,6 +10,7 @@ struct Plan;
 }
 
 class QHorizontalBarSeries;
+class QLogValueAxis;
 
 namespace clusterplan::ui {
 
@@ -25,7 +26,12 @@ public:
     [[nodiscard]] QHorizontalBarSeries* series() const { return m_series; }
 
 private:
+    void fitDecades();
+
     QHorizontalBarSeries* m_series = nullptr;
+    QLogValueAxis* m_values = nullptr;  // recreated with the chart's axes on every plan
+    double m_low = 1;                   // the rates' span, samples/s per server
+    double m_high = 10;
 };
 
 }  // namespace clusterplan::ui

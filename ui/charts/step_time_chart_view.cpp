@@ -70,7 +70,8 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
     m_categoryAxis->setLabelsVisible(false);
     m_categoryAxis->setGridLineVisible(false);
     m_valueAxis = new QValueAxis(chart);
-    m_valueAxis->setTitleText(tr("seconds"));
+    // No axis title: the chart's title and every legend entry give the seconds, and in a 1024 × 700
+    // window the title's line was the plot's height.
     chart->addAxis(m_categoryAxis, Qt::AlignLeft);
     chart->addAxis(m_valueAxis, Qt::AlignBottom);
     // As many seconds ticks as the plot's width holds (Qt cut crowded ones to "...").
