@@ -45,14 +45,14 @@ void FeedChartView::fitDecades() {
     const QStringList ends{QString::asprintf(format.constData(), std::pow(10.0, lowDecade)),
                            QString::asprintf(format.constData(), std::pow(10.0, highDecade))};
     // Group separators widen a localized label by about a third.
-    const double widest = widestLabel(ends, m_values->labelsFont()) * 1.35;
+    const double widest = widestLabel(ends, m_values->labelsFont()) * (m_low >= 1 ? 1.35 : 1.0);
     const int labels = labelsThatFit(chart()->plotArea().width(), widest);
     const double decades = std::max(highDecade - lowDecade, 1.0);
     const double step = std::max(1.0, std::ceil(decades / std::max(labels - 1, 1)));
-    const double first = std::floor(lowDecade / step) * step;
-    const double last = std::max(std::ceil(highDecade / step) * step, first + step);
+    // Qt puts the ticks at the base's whole powers inside the range, so the range stays the rates'
+    // decades (the bars keep their proportions) and a span of `step` decades holds a tick.
     m_values->setBase(std::pow(10.0, step));
-    m_values->setRange(std::pow(10.0, first), std::pow(10.0, last));
+    m_values->setRange(std::pow(10.0, lowDecade), std::pow(10.0, lowDecade + std::max(decades, step)));
 }
 
 FeedChartView::FeedChartView(QWidget* parent) : QChartView(parent) {
