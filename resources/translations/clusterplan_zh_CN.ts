@@ -124,6 +124,21 @@
 <context>
     <name>EngineTerms</name>
     <message>
+        <source>full</source>
+        <comment>training method: every weight trains</comment>
+        <translation>全参数</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <comment>training method</comment>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <comment>training method</comment>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
         <source>compute</source>
         <translation>计算</translation>
     </message>

@@ -1,5 +1,7 @@
 #include "ui/inputs/fine_tuning_fields.h"
 
+#include "ui/models/engine_terms.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -35,7 +37,7 @@ FineTuningFields::FineTuningFields(PlanController& controller, FieldRegistry& fi
 void FineTuningFields::addMethodRows(FieldRegistry& fields) {
     QList<std::pair<QString, QVariant>> methods;
     for (TrainingMethod m : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora})
-        methods.append({toQString(toString(m)), static_cast<int>(m)});
+        methods.append({methodName(m), static_cast<int>(m)});
     m_method = addComboBox(m_form, fields,
                            {QStringLiteral("training.method"), QStringLiteral("method"), tr("Method"),
                             tr("full: every weight trains; lora: frozen 16-bit base + low-rank adapters; "

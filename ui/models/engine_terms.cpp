@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <iterator>
+
 namespace clusterplan::ui {
 
 namespace {
@@ -43,7 +45,26 @@ constexpr char kContext[] = "EngineTerms";
 // gets words. The Explorer's filter still takes the key (LayoutTableModel::kKeyRole).
 constexpr const char* kOptimizerAndParams = QT_TRANSLATE_NOOP("EngineTerms", "optimizer and parameters");
 
+// The methods, named as their papers do (Hu et al. 2021 "LoRA", Dettmers et al. 2023 "QLoRA");
+// "full" here is full-parameter training, another word than recompute's "full" in Chinese.
+struct Term {
+    const char* source;
+    const char* comment;
+};
+constexpr Term kMethodNames[] = {
+    QT_TRANSLATE_NOOP3("EngineTerms", "full", "training method: every weight trains"),
+    QT_TRANSLATE_NOOP3("EngineTerms", "LoRA", "training method"),
+    QT_TRANSLATE_NOOP3("EngineTerms", "QLoRA", "training method"),
+};
+
 }  // namespace
+
+QString methodName(TrainingMethod method) {
+    const auto index = static_cast<std::size_t>(method);
+    if (index >= std::size(kMethodNames))
+        return QString::fromLatin1(toString(method).data(), static_cast<qsizetype>(toString(method).size()));
+    return QCoreApplication::translate(kContext, kMethodNames[index].source, kMethodNames[index].comment);
+}
 
 QString stepPartName(const char* engineName) {
     return QCoreApplication::translate(kContext, engineName);

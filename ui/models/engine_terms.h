@@ -16,5 +16,7 @@ namespace clusterplan::ui {
 [[nodiscard]] QString recomputeName(Recompute recompute);
 // "optimizer and parameters" (key "optimizer_and_params") → "优化器和参数", "none" → "无"
 [[nodiscard]] QString offloadName(Offload offload);
+// The fine-tuning method: "full" → "全参数" (not recompute's "full", 完全), "lora" → "LoRA".
+[[nodiscard]] QString methodName(TrainingMethod method);
 
 }  // namespace clusterplan::ui

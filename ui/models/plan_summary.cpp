@@ -142,7 +142,7 @@ QString runRows(const Plan& plan) {
 // "lora r=16 (q,k,v,o,gate,up,down): 207.09 M trainable (0.294 %)" and the offload, if any.
 QString methodText(const Plan& plan) {
     const TrainingSpec& t = plan.scenario.training;
-    QString text = toQString(toString(t.method));
+    QString text = methodName(t.method);
     if (t.method != TrainingMethod::Full)
         text += QStringLiteral(" r=%1 (%2)").arg(t.lora.rank).arg(toQString(loraTargetList(t.lora.targets)));
     text += PlanSummary::tr(": %1 M trainable (%2 %)")
