@@ -1106,6 +1106,10 @@
         <source>drag to zoom, right-click to zoom out</source>
         <translation>拖动可放大，右键缩小</translation>
     </message>
+    <message>
+        <source>layouts above %1 GiB per GPU, off the right edge: %2</source>
+        <translation>每 GPU 超过 %1 GiB、在右边界外的布局：%2 个</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::ExportActions</name>

@@ -63,6 +63,8 @@ struct ExplorerFixture : WindowFixture {
     void checkSelected(std::size_t row) {
         const Candidate& c = plan().search->ranked[row];
         REQUIRE(window.comparison().selectedIndex() == row);
+        // The selection is evaluated on a worker thread: its plan arrives after the click.
+        REQUIRE(QTest::qWaitFor([&] { return !window.comparison().isEvaluating(); }, kWaitMs));
         const auto& selected = window.comparison().selectedPlan();
         REQUIRE(selected.has_value());
         CHECK(selected->memory.total() == Approx(c.memoryBytes));
@@ -192,6 +194,24 @@ TEST_CASE("explorer.selection_follows_an_edit", "[explorer]") {
     f.checkSelected(*index);
 }
 
+// Selecting a layout must not evaluate on the UI thread (48 ms with two measured runs, every
+// click): selectLayout() returns at once with the evaluation pending, and the views get the
+// engine's plan for it when the worker returns. A second selection before then wins.
+TEST_CASE("explorer.selection_is_evaluated_on_the_worker", "[explorer]") {
+    ExplorerFixture f;
+    QSignalSpy changed(&f.window.comparison(), &PlanComparison::changed);
+    const std::size_t first = f.otherRow();
+    const std::size_t second = *f.plan().search->best;
+    f.window.comparison().selectLayout(first);
+    CHECK(f.window.comparison().isEvaluating());
+    CHECK_FALSE(f.window.comparison().selectedPlan().has_value());
+    f.window.comparison().selectLayout(second);
+    f.checkSelected(second);
+    // The first selection's result, overtaken, was never shown: one changed() per selection and
+    // one for the plan that arrived.
+    CHECK(changed.count() == 3);
+}
+
 TEST_CASE("explorer.metric_switch_redraws_the_cloud", "[explorer]") {
     ExplorerFixture f;
     f.chart().setMetric(ExplorerChartView::Metric::Days);
@@ -311,6 +331,33 @@ TEST_CASE("explorer.fits_only_filters_the_cloud_and_zooms_to_the_layouts_that_fi
     CHECK(std::abs(std::remainder(x->max(), step)) < 1e-6 * x->max());
     box->click();
     CHECK(f.chart().cloud()->points().size() == ranked.size());
+}
+
+// Issue 26: the layouts that do not fit stretched the x axis to 1 692 GiB, so every fitting point
+// and the Pareto front sat in the left 5 % of the plot. By default the axis ends at twice the larger
+// of the HBM and the widest fitting layout; the title counts the layouts off the right edge.
+TEST_CASE("explorer.default_view_gives_the_fitting_layouts_the_plot", "[explorer][issue26]") {
+    ExplorerFixture f;
+    double widest = 0, largest = 0;
+    for (const Candidate& c : f.plan().search->ranked) {
+        largest = std::max(largest, toGib(c.memoryBytes));
+        if (c.fits)
+            widest = std::max(widest, toGib(c.memoryBytes));
+    }
+    const double end = 2 * std::max(widest, toGib(f.plan().memory.capacity));
+    REQUIRE(largest > end);  // GPT-3 on 1 024 A100: misfits need well over 1 TiB per GPU
+    const QValueAxis* x = f.chart().xAxis();
+    CHECK(x->max() >= end);
+    CHECK(x->max() <= 1.3 * end);  // the padding and a round tick, no more
+    std::size_t beyond = 0;
+    for (const Candidate& c : f.plan().search->ranked)
+        beyond += toGib(c.memoryBytes) > end ? 1 : 0;
+    CHECK(f.chart().chart()->title().contains(
+        QStringLiteral(": %1").arg(QLocale().toString(static_cast<qlonglong>(beyond)))));
+    // Every fitting layout is inside the plot.
+    for (const auto& p : f.chart().cloud()->points())
+        if (f.plan().search->ranked[p.id].fits)
+            CHECK(p.value.x() <= x->max());
 }
 
 // Issue 26: "Use this layout" closed the search and emptied the cloud and the table ("every layout

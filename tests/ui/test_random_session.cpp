@@ -32,6 +32,7 @@
 #include "ui/charts/verdict_card.h"
 #include "ui/inputs/inputs_panel.h"
 #include "ui/mainwindow/document_actions.h"
+#include "ui/models/plan_comparison.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -91,14 +92,17 @@ public:
         }
     }
 
-    // Waits until no edit is pending and the worker is idle (the controller coalesces edits for
-    // 30 ms before it starts the worker), twice in a row.
+    // Waits until no edit is pending and the workers are idle (the controller coalesces edits for
+    // 30 ms before it starts its worker; a selected layout is evaluated on another), twice in a row.
     void settle() {
+        const auto busy = [&] {
+            return m_f.controller.isEvaluating() || m_f.window.comparison().isEvaluating();
+        };
         for (int quiet = 0; quiet < 2;) {
             QTest::qWait(40);
-            if (m_f.controller.isEvaluating()) {
+            if (busy()) {
                 quiet = 0;
-                REQUIRE(QTest::qWaitFor([&] { return !m_f.controller.isEvaluating(); }, 120'000));
+                REQUIRE(QTest::qWaitFor([&] { return !busy(); }, 120'000));
             } else {
                 ++quiet;
             }

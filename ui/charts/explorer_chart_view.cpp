@@ -223,10 +223,16 @@ void ExplorerChartView::rebuild() {
 
     const std::size_t evaluated = m_plan && m_plan->search ? m_plan->search->evaluated : 0;
     // Two short lines, each wrapped again where the chart is narrower still.
-    setWrappedTitle(
-        chart(), evaluated ? tr("%1 layouts evaluated").arg(formatNumber(static_cast<double>(evaluated), 0)) +
-                                 QStringLiteral("<br>") + tr("drag to zoom, right-click to zoom out")
-                           : tr("No layout search: every layout key is fixed in this scenario"));
+    QString title = evaluated
+                        ? tr("%1 layouts evaluated").arg(formatNumber(static_cast<double>(evaluated), 0)) +
+                              QStringLiteral("<br>") + tr("drag to zoom, right-click to zoom out")
+                        : tr("No layout search: every layout key is fixed in this scenario");
+    if (const auto end = memoryAxisEnd())
+        // The count last: no plural to agree with.
+        title += QStringLiteral("<br>") + tr("layouts above %1 GiB per GPU, off the right edge: %2")
+                                              .arg(formatPlainNumber(*end, 0),
+                                                   formatNumber(static_cast<double>(pointsBeyond(*end)), 0));
+    setWrappedTitle(chart(), title);
     switch (m_metric) {
     case Metric::Memory:
         m_xAxis->setTitleText(tr("peak memory per GPU (GiB)"));
@@ -257,6 +263,8 @@ void ExplorerChartView::fitAxes() {
     }
     if (m_metric == Metric::Memory && m_plan)
         x1 = std::max(x1, toGib(m_plan->memory.capacity));  // the HBM limit stays in view
+    if (const auto end = memoryAxisEnd())
+        x1 = *end;
     const double dx = std::max(x1 - x0, 1e-9 + 0.02 * std::abs(x1)) * kPad;
     const double dy = std::max(y1 - y0, 1e-9 + 0.02 * std::abs(y1)) * kPad;
     m_xAxis->setRange(std::max(0.0, x0 - dx), x1 + dx);
@@ -265,6 +273,27 @@ void ExplorerChartView::fitAxes() {
     m_xAxis->applyNiceNumbers();
     m_yAxis->applyNiceNumbers();
     m_xAxis->setLabelFormat(x1 < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
+}
+
+std::optional<double> ExplorerChartView::memoryAxisEnd() const {
+    if (m_metric != Metric::Memory || !m_plan)
+        return std::nullopt;
+    // Twice the larger of the HBM size and the largest layout that fits: the feasible region
+    // takes at least half the width, and the layouts that just miss stay in view beside it.
+    double fitting = toGib(m_plan->memory.capacity);
+    for (const auto& p : m_cloud->points())
+        if (p.pointClass != kNoFit)
+            fitting = std::max(fitting, p.value.x());
+    const double end = 2 * fitting;
+    if (pointsBeyond(end) == 0)
+        return std::nullopt;
+    return end;
+}
+
+std::size_t ExplorerChartView::pointsBeyond(double x) const {
+    const auto& points = m_cloud->points();
+    return static_cast<std::size_t>(
+        std::count_if(points.begin(), points.end(), [x](const auto& p) { return p.value.x() > x; }));
 }
 
 std::optional<QPoint> ExplorerChartView::viewPosition(std::size_t row) const {

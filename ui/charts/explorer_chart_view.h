@@ -73,6 +73,12 @@ private:
     void applyColors();
     [[nodiscard]] std::optional<double> metricValue(const Candidate& c) const;
     void fitAxes();
+    // Memory metric: where the x axis ends by default, so that the layouts that fit (and the HBM
+    // limit) fill the plot rather than its left 5 % when a few non-fitting layouts need 1–2 TiB;
+    // empty when every point is in view anyway. Layouts beyond it are off the right edge (the
+    // title says how many; right-click zooms out to them).
+    [[nodiscard]] std::optional<double> memoryAxisEnd() const;
+    [[nodiscard]] std::size_t pointsBeyond(double x) const;
 
     const Plan* m_plan = nullptr;  // the controller's current plan, valid until the next setPlan
     std::optional<std::size_t> m_selectedRow;

@@ -1,13 +1,21 @@
 #include "ui/models/plan_comparison.h"
 
-#include "core/calibration/evaluate.h"
 #include "ui/models/plan_controller.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
 
 namespace clusterplan::ui {
 
 PlanComparison::PlanComparison(PlanController& controller, QObject* parent)
     : QObject(parent), m_controller(controller) {
     connect(&controller, &PlanController::planChanged, this, &PlanComparison::followPlan);
+    connect(&m_selectionWorker, &QFutureWatcherBase::finished, this, &PlanComparison::selectionEvaluated);
+}
+
+PlanComparison::~PlanComparison() {
+    m_selectionWorker.waitForFinished();
 }
 
 const Plan* PlanComparison::rankingPlan() const {
@@ -93,13 +101,33 @@ void PlanComparison::followPlan(const Plan& plan) {
 
 void PlanComparison::evaluateSelection() {
     m_selectedPlan.reset();
-    if (!m_selectedLayout || !m_controller.plan())
+    ++m_selectionRequest;  // a result in flight now answers an older selection or plan
+    m_selectionPending = m_selectedLayout && m_controller.plan();
+    if (!m_selectionPending)
         return;
+    if (!m_selectionWorker.isRunning())
+        startSelectionWorker();  // else restarted when the running one returns an older id
+}
+
+void PlanComparison::startSelectionWorker() {
     Scenario pinned = m_controller.plan()->scenario;
     pinned.layout = fixedSpec(*m_selectedLayout);
-    Result<Plan> result = evaluate(pinned, m_controller.catalog());
-    if (result)
-        m_selectedPlan = std::move(result).value();
+    auto job = m_controller.evaluationJob(std::move(pinned));
+    m_selectionWorker.setFuture(QtConcurrent::run([id = m_selectionRequest, job = std::move(job)] {
+        return SelectionEvaluation{id, job()};
+    }));
+}
+
+void PlanComparison::selectionEvaluated() {
+    SelectionEvaluation evaluation = m_selectionWorker.result();
+    if (!m_selectionPending || evaluation.id != m_selectionRequest) {
+        if (m_selectionPending)
+            startSelectionWorker();  // the selection or the plan changed while it ran
+        return;
+    }
+    m_selectionPending = false;
+    m_selectedPlan = std::move(evaluation.plan);
+    emit changed();
 }
 
 }  // namespace clusterplan::ui

@@ -88,11 +88,25 @@ void PlanController::evaluateNow() {
 }
 
 PlanController::Request PlanController::request() {
+    return request(++m_requested, m_scenario);
+}
+
+PlanController::Request PlanController::request(std::uint64_t id, Scenario scenario) const {
     SearchOptions options = m_searchOptions;
     // The search may use every core but one: the UI thread keeps one for input and painting.
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     options.threads = cores > 1 ? cores - 1 : 1;
-    return {++m_requested, m_scenario, m_catalog, options, m_fit};
+    return {id, std::move(scenario), m_catalog, options, m_fit};
+}
+
+std::function<std::optional<Plan>()> PlanController::evaluationJob(Scenario scenario) const {
+    // Id 0: not an evaluation of the edited scenario, so the one in flight stays current.
+    return [r = request(0, std::move(scenario))]() -> std::optional<Plan> {
+        Result<Plan> plan = std::move(run(r)->plan);
+        if (!plan)
+            return std::nullopt;
+        return std::move(plan).value();
+    };
 }
 
 void PlanController::schedule() {

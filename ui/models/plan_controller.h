@@ -81,6 +81,10 @@ public:
     [[nodiscard]] const std::optional<quote::Accuracy>& accuracy() const { return m_accuracy; }
     // Wall-clock time of the last evaluation, in milliseconds (status bar).
     [[nodiscard]] double lastEvaluationMs() const { return m_lastEvaluationMs; }
+    // A job that evaluates `scenario` as the coalesced evaluation would (this catalog, the search
+    // options, the last profile fit where the scenario's fitInputs() are the same), for another
+    // worker thread: it copies what it reads. Empty when the engine refuses the scenario.
+    [[nodiscard]] std::function<std::optional<Plan>()> evaluationJob(Scenario scenario) const;
     // Profile fits to the scenario's measured runs computed so far: an edit that cannot change the
     // fit (layout, cost) reuses the last one (calibration/fitted_evaluation.h).
     [[nodiscard]] int fitsComputed() const { return m_fitsComputed; }
@@ -132,7 +136,9 @@ private:
         bool fitComputed = false;
         double ms = 0;
     };
+    // The next request for the scenario being edited (it makes any result in flight stale).
     [[nodiscard]] Request request();
+    [[nodiscard]] Request request(std::uint64_t id, Scenario scenario) const;
     static std::shared_ptr<Evaluation> run(const Request& request);
     // After an edit: marks any result in flight stale and (re)starts the coalescing timer.
     void schedule();
