@@ -37,6 +37,8 @@ void readDescription(json::ObjectReader& top, const boost::json::value& root, De
     }
     auto quoted = top.optObject("description");
     d.section = quoted->string("section");
+    if (d.section.empty())  // it tells the quoted form from the plain one
+        json::fail(quoted->pathOf("section"), "error.description.empty_section", {});
     d.quote = quoted->string("quote");
     d.gloss = quoted->string("gloss");
     quoted->finish();

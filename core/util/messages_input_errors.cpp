@@ -45,6 +45,7 @@ constexpr MessageTemplate kInputErrorMessages[] = {
     MessageTemplate{"error.claim.compare_refused", "is only read by speedup and slowdown, not by '%1'"},
     MessageTemplate{"error.claim.compare_name", "is '%1': a file name in the same folder, without a path"},
     MessageTemplate{"error.claim.compare_missing", "names '%1', which cannot be read: %2"},
+    MessageTemplate{"error.description.empty_section", "must name the section of the quoted text"},
     MessageTemplate{"error.article.no_claims", "no scenario in this folder has a \"claim\""},
     // Parallel layout (parallel/layout.cpp; Megatron-LM and DeepSpeed rules)
     MessageTemplate{"error.layout.split_needs_pp", "needs pp > 1 (pipeline stages to split)"},

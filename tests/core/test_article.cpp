@@ -248,5 +248,34 @@ TEST_CASE("claim and description are read strictly and saved unchanged", "[artic
     CHECK(where(R"("description": {"section": "Q1", "quote": "…"})") == "description.gloss");
     CHECK(where(R"("description": {"section": "Q1", "quote": "…", "gloss": "g", "note": "n"})") ==
           "description.note");
+    CHECK(where(R"("description": {"section": "", "quote": "…", "gloss": "g"})") == "description.section");
     CHECK(where(R"("description": 3)") == "description");
+}
+
+TEST_CASE("the plan warns where a scenario breaks a sound rule of the article", "[article][plan]") {
+    const auto noteIds = [](const Scenario& s) {
+        auto plan = evaluate(s, test::catalog());
+        REQUIRE(plan.ok());
+        std::set<std::string> ids;
+        for (const auto& n : plan->notes)
+            ids.insert(n.id);
+        return ids;
+    };
+    Scenario s = defaultScenario(test::catalog());
+    s.training.dataset = DatasetSpec{1000, 512, 1};
+    s.training.globalBatch = 64;  // 6.4 % of the data set
+    CHECK(noteIds(s).count("plan.article_batch_share") == 1);
+    s.training.globalBatch = 8;  // 0.8 %
+    CHECK(noteIds(s).count("plan.article_batch_share") == 0);
+    s.training.dataset.reset();  // no data set: no rule to apply
+    s.training.globalBatch = 512;
+    CHECK(noteIds(s).count("plan.article_batch_share") == 0);
+
+    Scenario tp = defaultScenario(test::catalog());
+    tp.layout.tp = 8;
+    tp.layout.dp = 1;
+    CHECK(noteIds(tp).count("plan.article_tp_across_servers") == 0);
+    tp.cluster.gpusPerNode = 4;
+    tp.cluster.nodes = 2;
+    CHECK(noteIds(tp).count("plan.article_tp_across_servers") == 1);
 }
