@@ -12,11 +12,8 @@ constexpr MessageTemplate kArticleMessages[] = {
     // Headings and labels of the text, CSV and JSON outputs (studies/article_format.cpp)
     MessageTemplate{"article.title", "The article's claims, checked by the engine"},
     MessageTemplate{"article.summary", "%1 claims: %2 agree, %3 differ, %4 without a basis in the engine."},
-    MessageTemplate{"article.label.file", "Example"},
-    MessageTemplate{"article.label.section", "Section"},
     MessageTemplate{"article.label.quote", "Article"},
     MessageTemplate{"article.label.gloss", "In English"},
-    MessageTemplate{"article.label.quantity", "Quantity"},
     MessageTemplate{"article.label.article", "Article's value"},
     MessageTemplate{"article.label.engine", "Engine's value"},
     MessageTemplate{"article.label.verdict", "Verdict"},
