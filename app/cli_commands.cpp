@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 
+#include "article_command.h"
 #include "core/calibration/calibration_format.h"
 #include "core/calibration/evaluate.h"
 #include "core/catalog/catalog_loading.h"
@@ -68,6 +69,10 @@ constexpr const char* kUsage = R"(Usage:
       Chinese Windows needs, without one in English; --bom / --no-bom choose) and chart images
       (PNG and SVG). Without an output option the quote's text is printed. Default language: en.
       The PDF's layouts table lists the best N layouts (default 60); the CSV lists all.
+  clusterplan-cli article [FOLDER] [--format text|json|csv] [--lang zh_CN|en]
+      Every quantitative claim of the seed article, each an example scenario of FOLDER (default:
+      the article's examples shipped with ClusterPlan): the article's value, the engine's value
+      for the example, agrees or differs (by how much), and why. Default format: text.
   clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog.
   clusterplan-cli --help | --version
@@ -414,6 +419,8 @@ int run(const std::vector<std::string>& args) {
     }
     if (o.command == "validate")
         return validateCommand(o, catalog.value());
+    if (o.command == "article")
+        return articleCommand({o.file, o.formatGiven ? o.format : "text", o.report.lang}, catalog.value());
     if (o.command == "calibrate")
         return calibrateCommand(o, catalog.value());
     if (o.command == "presets") {

@@ -6,6 +6,7 @@
 #include "core/catalog/catalog_json.h"
 #include "core/catalog/scenario_check.h"
 #include "core/cost/cost_json.h"
+#include "core/io/claim_json.h"
 #include "core/io/fine_tuning_json.h"
 #include "core/io/layout_json.h"
 #include "core/io/measured_runs_json.h"
@@ -186,7 +187,8 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
     if (schema != kScenarioSchema)
         json::fail("schema", "error.schema.expected", {schema, std::string(kScenarioSchema)});
     Scenario s;
-    top.ignore({"name", "description"});
+    top.ignore({"name"});
+    readDescription(top, root, s.description);
     if (auto r = top.optObject("model"))
         readModel(*r, s, catalog);
     else
@@ -210,6 +212,8 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
     if (const auto* list = top.optArray("measured"))
         readMeasuredRuns(*list, s.measured);
     readPhases(top, s, catalog);
+    if (auto r = top.optObject("claim"))
+        readClaim(*r, s.claim.emplace());
     top.finish();
     return s;
 }
@@ -254,6 +258,7 @@ Result<Scenario> loadScenarioFile(const std::string& path, const Catalog& catalo
 std::string scenarioToJson(const Scenario& s) {
     json::Writer w;
     w.beginObject().value("schema", kScenarioSchema);
+    writeDescription(w, s.description);
     w.beginObject("model");
     if (!s.modelPreset.empty())
         w.value("preset", s.modelPreset);
@@ -290,6 +295,8 @@ std::string scenarioToJson(const Scenario& s) {
     }
     writeMeasuredRuns(w, s.measured);
     writePhases(w, s.phases);
+    if (s.claim)
+        writeClaim(w, *s.claim);
     w.endObject();
     return w.str();
 }

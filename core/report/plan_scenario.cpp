@@ -6,6 +6,7 @@
 #include "core/catalog/scenario_check.h"
 #include "core/model/method_flops.h"
 #include "core/parallel/pipeline_layout_string.h"
+#include "core/report/article_rules.h"
 #include "core/report/fine_tuning_notes.h"
 #include "core/report/plan_format.h"
 #include "core/run/run_realities.h"
@@ -215,6 +216,7 @@ Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, cons
         plan.gpipeStepSeconds = estimatePerf(scenario, catalog, gpipe).stepSeconds;
     }
     addFineTuningNotes(plan);
+    addArticleRuleNotes(plan);
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
     addFeedAndRunLength(plan, catalog.runRealities());
     if (parts.cost)

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "core/cost/cost_inputs.h"
+#include "core/scenario/claim.h"
+#include "core/scenario/description.h"
 #include "core/scenario/fine_tuning_spec.h"
 #include "core/scenario/framework.h"
 #include "core/scenario/model_spec.h"
@@ -187,6 +189,8 @@ struct Scenario {
     std::optional<quote::QuoteInfo> quote;  // customer quote details; absent: none entered
     std::vector<MeasuredRun> measured;      // the user's own runs on this cluster
     std::vector<PhaseSpec> phases;          // a phased plan; empty: none
+    Description description;                // what the scenario is, or the sentence it tests
+    std::optional<Claim> claim;             // the number a published text states about it
     bool operator==(const Scenario&) const = default;
 };
 

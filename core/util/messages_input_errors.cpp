@@ -36,6 +36,17 @@ constexpr MessageTemplate kInputErrorMessages[] = {
     MessageTemplate{"error.json.unknown_key.closest", "unknown key (did you mean '%1'?); known keys: %2"},
     // Ranges (everywhere a number has bounds)
     MessageTemplate{"error.range", "is %1, allowed range %2 to %3"},
+    // A scenario's claim (io/claim_json.cpp)
+    MessageTemplate{"error.claim.value_or_range",
+                    "needs the claimed \"value\", or its range as \"min\" and/or \"max\", not both"},
+    MessageTemplate{"error.claim.range_order", "min %1 is above max %2"},
+    MessageTemplate{"error.claim.compare_needed",
+                    "is required by '%1': the scenario file this one is compared with, in the same folder"},
+    MessageTemplate{"error.claim.compare_refused", "is only read by speedup and slowdown, not by '%1'"},
+    MessageTemplate{"error.claim.compare_name", "is '%1': a file name in the same folder, without a path"},
+    MessageTemplate{"error.claim.compare_missing", "names '%1', which cannot be read: %2"},
+    MessageTemplate{"error.description.empty_section", "must name the section of the quoted text"},
+    MessageTemplate{"error.article.no_claims", "no scenario in this folder has a \"claim\""},
     // Parallel layout (parallel/layout.cpp; Megatron-LM and DeepSpeed rules)
     MessageTemplate{"error.layout.split_needs_pp", "needs pp > 1 (pipeline stages to split)"},
     MessageTemplate{"error.layout.split_middle",

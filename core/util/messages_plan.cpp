@@ -38,6 +38,16 @@ constexpr MessageTemplate kPlanMessages[] = {
     MessageTemplate{"plan.pipeline_layout_mtp",
                     "The layout places %1 MTP layer(s) (m); the model has no MTP layers, so their time "
                     "and memory are not counted."},
+    // The seed article's sound rules (report/article_rules.cpp), with its section as the source
+    MessageTemplate{
+        "plan.article_batch_share",
+        "The global batch of %1 sequences is %2 % of the data set's %3 samples: the seed article (Q2) "
+        "keeps it at 1 % or less (here %4), beyond which convergence suffers. Use fewer GPUs, a "
+        "smaller batch or more data."},
+    MessageTemplate{
+        "plan.article_tp_across_servers",
+        "Tensor parallelism of %1 spans servers of %2 GPUs: every layer's TP communication crosses "
+        "the network between servers. The seed article (Q4, Q7) keeps TP inside a server."},
     MessageTemplate{"plan.cost_not_computed", "Cost not computed: %1"},
     MessageTemplate{"plan.calibrated.one",
                     "Calibrated: the performance profile '%1' was fitted to 1 measured run "

@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale cost phases report validate calibrate presets"
+    local commands="evaluate search scale cost phases report validate calibrate article presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -13,6 +13,7 @@ _clusterplan_cli() {
                 evaluate) formats="json text" ;;
                 validate) formats="text csv json" ;;
                 calibrate) formats="text json" ;;
+                article) formats="text json csv" ;;
             esac
             COMPREPLY=($(compgen -W "$formats" -- "$cur"))
             return
@@ -53,6 +54,7 @@ _clusterplan_cli() {
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --pricebook --catalog --profiles" ;;
         validate) options="--format --cv-profiles --in-sample --catalog --profiles" ;;
         calibrate) options="--format --catalog --profiles --pricebook" ;;
+        article) options="--format --lang --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;
         *) return ;;
     esac
@@ -62,6 +64,7 @@ _clusterplan_cli() {
     fi
     case "${words[1]}" in
         evaluate | search | scale | cost | phases | report | calibrate) _filedir json ;;
+        article) _filedir -d ;;
     esac
 } &&
     complete -F _clusterplan_cli clusterplan-cli

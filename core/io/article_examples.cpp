@@ -1,0 +1,48 @@
+#include "core/io/article_examples.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "core/io/scenario_json.h"
+
+namespace clusterplan {
+
+Result<std::vector<ClaimExample>> loadClaimExamples(const std::string& folder, const Catalog& catalog) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::vector<std::string> names;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".json" && it->is_regular_file(ec))
+            names.push_back(it->path().filename().string());
+    if (ec)
+        return inputError(folder, "error.file.cannot_open", {ec.message()});
+    std::sort(names.begin(), names.end());
+    std::vector<ClaimExample> out;
+    for (const auto& name : names) {
+        auto scenario = loadScenarioFile((fs::path(folder) / name).string(), catalog);
+        if (!scenario)
+            return scenario.error();
+        if (!scenario->claim)
+            continue;
+        ClaimExample x{name, std::move(scenario).value(), {}, std::nullopt};
+        if (const std::string& other = x.scenario.claim->compareWith; !other.empty()) {
+            auto compared = loadScenarioFile((fs::path(folder) / other).string(), catalog);
+            if (!compared)
+                return inputError(
+                    name + ": claim.compare_with",
+                    makeNestedMessage("error.claim.compare_missing",
+                                      {plainMessage(other), compared.error().reason.id.empty()
+                                                                ? plainMessage(compared.error().message)
+                                                                : compared.error().reason}));
+            x.comparedFile = other;
+            x.compared = std::move(compared).value();
+        }
+        out.push_back(std::move(x));
+    }
+    if (out.empty())
+        return inputError(folder, "error.article.no_claims");
+    return out;
+}
+
+}  // namespace clusterplan

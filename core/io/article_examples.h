@@ -1,0 +1,18 @@
+#pragma once
+// Loads the examples of a folder of claim scenarios (resources/scenarios/article/, installed as
+// /usr/share/clusterplan/examples/article/): every *.json file that has a `claim`, in file-name
+// order, each with the scenario its claim compares with (`compare_with`, a file of the same
+// folder). Files without a claim are read only as the scenario another compares with.
+#include <string>
+#include <vector>
+
+#include "core/catalog/catalog.h"
+#include "core/studies/claim_check.h"
+#include "core/util/result.h"
+
+namespace clusterplan {
+
+// Errors name the file and the key; a folder without any claim is an error too.
+Result<std::vector<ClaimExample>> loadClaimExamples(const std::string& folder, const Catalog& catalog);
+
+}  // namespace clusterplan

@@ -1,0 +1,110 @@
+#include "core/io/claim_json.h"
+
+#include <limits>
+
+namespace clusterplan {
+
+namespace {
+
+std::string joined(std::span<const std::string_view> names) {
+    std::string list;
+    for (auto n : names)
+        list += (list.empty() ? "" : ", ") + std::string(n);
+    return list;
+}
+
+std::string unitsOf(ClaimDimension d) {
+    std::string list;
+    for (const auto& u : claimUnits())
+        if (u.dimension == d)
+            list += (list.empty() ? "" : ", ") + std::string(u.id);
+    return list;
+}
+
+// A plain file name: the compared scenario lies beside this one.
+bool isPlainFileName(std::string_view name) {
+    return !name.empty() && name != "." && name != ".." &&
+           name.find_first_of("/\\") == std::string_view::npos;
+}
+
+}  // namespace
+
+void readDescription(json::ObjectReader& top, const boost::json::value& root, Description& d) {
+    const auto* value = root.is_object() ? root.get_object().if_contains("description") : nullptr;
+    if (!value || !value->is_object()) {
+        top.optString("description", d.text);  // a string, or an error saying what it must be
+        return;
+    }
+    auto quoted = top.optObject("description");
+    d.section = quoted->string("section");
+    if (d.section.empty())  // it tells the quoted form from the plain one
+        json::fail(quoted->pathOf("section"), "error.description.empty_section", {});
+    d.quote = quoted->string("quote");
+    d.gloss = quoted->string("gloss");
+    quoted->finish();
+}
+
+void readClaim(json::ObjectReader& r, Claim& c) {
+    const std::string name = r.string("quantity");
+    const auto quantity = parseClaimQuantity(name);
+    if (!quantity)
+        json::fail(r.pathOf("quantity"), "error.json.not_allowed", {name, joined(claimQuantityNames())});
+    c.quantity = *quantity;
+    constexpr double kMax = std::numeric_limits<double>::max();
+    if (r.has("value")) {
+        if (r.has("min") || r.has("max"))
+            json::fail(r.pathOf("value"), "error.claim.value_or_range", {});
+        c.low = c.high = r.number("value", -kMax, kMax);
+    } else {
+        if (r.has("min"))
+            c.low = r.number("min", -kMax, kMax);
+        if (r.has("max"))
+            c.high = r.number("max", -kMax, kMax);
+        r.ignore({"value", "min", "max"});
+        if (!c.low && !c.high)
+            json::fail(r.pathOf("value"), "error.claim.value_or_range", {});
+        if (c.low && c.high && *c.low > *c.high)
+            json::fail(r.pathOf("min"), "error.claim.range_order",
+                       {std::to_string(*c.low), std::to_string(*c.high)});
+    }
+    c.unit = r.string("unit");
+    const ClaimUnit* unit = findClaimUnit(c.unit);
+    const ClaimDimension dimension = dimensionOf(c.quantity);
+    if (!unit || unit->dimension != dimension)
+        json::fail(r.pathOf("unit"), "error.json.not_allowed", {c.unit, unitsOf(dimension)});
+    r.optString("compare_with", c.compareWith);
+    if (isComparison(c.quantity) && c.compareWith.empty())
+        json::fail(r.pathOf("compare_with"), "error.claim.compare_needed", {name});
+    if (!isComparison(c.quantity) && !c.compareWith.empty())
+        json::fail(r.pathOf("compare_with"), "error.claim.compare_refused", {name});
+    if (!c.compareWith.empty() && !isPlainFileName(c.compareWith))
+        json::fail(r.pathOf("compare_with"), "error.claim.compare_name", {c.compareWith});
+    r.finish();
+}
+
+void writeDescription(json::Writer& w, const Description& d) {
+    if (d.quoted()) {
+        w.beginObject("description").value("section", d.section).value("quote", d.quote);
+        w.value("gloss", d.gloss).endObject();
+    } else if (!d.text.empty()) {
+        w.value("description", d.text);
+    }
+}
+
+void writeClaim(json::Writer& w, const Claim& c) {
+    w.beginObject("claim").value("quantity", toString(c.quantity));
+    if (c.low && c.high && *c.low == *c.high) {
+        w.value("value", *c.low);
+    } else {
+        if (c.low)
+            w.value("min", *c.low);
+        if (c.high)
+            w.value("max", *c.high);
+    }
+    w.value("unit", c.unit);
+    if (!c.compareWith.empty())
+        w.value("compare_with", c.compareWith);
+    w.endObject();
+}
+
+}  // namespace clusterplan

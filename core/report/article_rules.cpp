@@ -1,0 +1,23 @@
+#include "core/report/article_rules.h"
+
+#include "core/util/number_format.h"
+
+namespace clusterplan {
+
+void addArticleRuleNotes(Plan& plan) {
+    const TrainingSpec& t = plan.scenario.training;
+    if (t.dataset && t.dataset->samples > 0) {
+        const double share = static_cast<double>(t.globalBatch) / t.dataset->samples;
+        if (share > kArticleMaxBatchShare)
+            plan.notes.push_back(makeMessage("plan.article_batch_share",
+                                             {std::to_string(t.globalBatch), formatFixed(share * 100, 1),
+                                              formatGrouped(t.dataset->samples, 0),
+                                              formatGrouped(t.dataset->samples * kArticleMaxBatchShare, 0)}));
+    }
+    const std::int64_t perServer = plan.scenario.cluster.gpusPerNode;
+    if (plan.layout.tp > perServer)
+        plan.notes.push_back(makeMessage("plan.article_tp_across_servers",
+                                         {std::to_string(plan.layout.tp), std::to_string(perServer)}));
+}
+
+}  // namespace clusterplan

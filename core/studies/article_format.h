@@ -1,0 +1,24 @@
+#pragma once
+// The checked claims as clusterplan-cli article prints them: text (one block per claim), JSON
+// ("clusterplan.article/1": both values of every claim, as numbers in the article's unit and as
+// words) and CSV, in English or Chinese.
+#include <string>
+#include <vector>
+
+#include "core/studies/claim_check.h"
+#include "core/util/language.h"
+
+namespace clusterplan {
+
+inline constexpr std::string_view kArticleSchema = "clusterplan.article/1";
+
+// The article's value as it wrote it ("30 ms to 50 ms", "at least 1 TB", "fits").
+Message articleValueText(const Claim& claim);
+// The engine's value in a unit that reads well ("140 GB"), or "no basis".
+Message engineValueText(const Claim& claim, std::optional<double> engine);
+
+std::string articleToText(const std::vector<ClaimCheck>& checks, Lang lang);
+std::string articleToJson(const std::vector<ClaimCheck>& checks, Lang lang);
+std::string articleToCsv(const std::vector<ClaimCheck>& checks, Lang lang);
+
+}  // namespace clusterplan

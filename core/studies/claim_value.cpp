@@ -1,0 +1,215 @@
+#include "core/studies/claim_value.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/report/plan_format.h"
+#include "core/util/number_format.h"
+#include "core/util/units.h"
+
+namespace clusterplan {
+
+namespace {
+
+constexpr double kGB = 1e9;  // the article writes decimal gigabytes ("350GB", "140MB")
+
+std::string sig(double v) {
+    return claimNumber(v);
+}
+
+std::string gb(double bytes) {
+    return bytes >= 1e12  ? sig(bytes / 1e12) + " TB"
+           : bytes >= kGB ? sig(bytes / kGB) + " GB"
+                          : sig(bytes / 1e6) + " MB";
+}
+
+std::string secondsText(double s) {
+    return s < 1 ? sig(s * 1e3) + " ms" : sig(s) + " s";
+}
+
+std::string billions(double params) {
+    return sig(params / 1e9) + " B";
+}
+
+double peakTflops(const Plan& p) {
+    return p.gpu.peakTflops(p.scenario.training.precision).value_or(0);
+}
+
+// Bytes per parameter of each model state without sharding: ZeRO 0 of the same layout.
+struct StateBytes {
+    double weights = 0, gradients = 0, optimizer = 0;
+    [[nodiscard]] double total() const { return weights + gradients + optimizer; }
+};
+StateBytes stateBytes(const Plan& p) {
+    const MemoryBreakdown& m = p.zeroStages.empty() ? p.memory : p.zeroStages.front();
+    if (m.params <= 0)
+        return {};
+    return {m.weights / m.params, m.gradients / m.params, m.optimizer / m.params};
+}
+
+// Exposed communication of a step: everything that is neither compute nor the bubble.
+double exposedComm(const PerfEstimate& e) {
+    return e.tpCommSeconds + e.cpCommSeconds + e.epCommSeconds + e.ppCommSeconds + e.dpCommSeconds +
+           e.offloadSeconds;
+}
+
+// "1 × 8 A100 80GB SXM, TP 1 x PP 1 x DP 8, ZeRO-2, bf16, fsdp": what sets two compared plans apart.
+std::string describe(const Plan& p) {
+    const auto& c = p.scenario.cluster;
+    return std::to_string(c.nodes) + " × " + std::to_string(c.gpusPerNode) + " " + p.gpu.name + ", " +
+           layoutText(p.layout) + ", ZeRO-" + std::to_string(p.layout.zeroStage) + ", " +
+           std::string(toString(p.scenario.training.precision)) + ", " +
+           std::string(toString(p.scenario.training.framework));
+}
+
+Message fitsWhy(const Plan& p) {
+    const StateBytes b = stateBytes(p);
+    return makeMessage("article.why.fits",
+                       {gb(p.memory.total()), gb(p.memory.capacity), billions(p.params.total), sig(b.total()),
+                        gb(b.total() * p.params.total)});
+}
+
+ClaimValue compare(ClaimQuantity q, const Plan& p, const Plan& other) {
+    const bool otherStack = [&] {
+        for (const Plan* plan : {&p, &other})
+            for (const Message& n : plan->perf.notes)
+                if (n.id == "perf.profile_of_other_stack" || n.id == "perf.profile_uncalibrated")
+                    return true;
+        return false;
+    }();
+    if (p.scenario.training.framework != other.scenario.training.framework && otherStack) {
+        const Plan& borrowed = [&]() -> const Plan& {
+            for (const Message& n : p.perf.notes)
+                if (n.id == "perf.profile_of_other_stack" || n.id == "perf.profile_uncalibrated")
+                    return p;
+            return other;
+        }();
+        return {std::nullopt, makeMessage("article.why.no_basis",
+                                          {std::string(toString(borrowed.scenario.training.framework))})};
+    }
+    const double ratio = p.perf.tokensPerSecond / other.perf.tokensPerSecond;
+    const double value = q == ClaimQuantity::Speedup ? ratio : (1 - ratio) * 100;
+    return {value, makeMessage("article.why.compare",
+                               {sig(p.perf.tokensPerSecond), sig(other.perf.tokensPerSecond), describe(other),
+                                sig(p.perf.computeSeconds), sig(other.perf.computeSeconds),
+                                sig(exposedComm(p.perf)), sig(exposedComm(other.perf))})};
+}
+
+}  // namespace
+
+std::string claimNumber(double v, int decimals) {
+    const double a = std::abs(v);
+    if (decimals < 0)
+        decimals = a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+    std::string s = formatGrouped(v, decimals);
+    if (s.find('.') != std::string::npos) {
+        s.erase(s.find_last_not_of('0') + 1);
+        if (s.back() == '.')
+            s.pop_back();
+    }
+    return s;
+}
+
+ClaimValue claimValue(ClaimQuantity q, const Plan& p, const Plan* compared) {
+    const MemoryBreakdown& m = p.memory;
+    const PerfEstimate& e = p.perf;
+    const Layout& l = p.layout;
+    switch (q) {
+    case ClaimQuantity::Fits:
+        return {m.fits() ? 1.0 : 0.0, fitsWhy(p)};
+    case ClaimQuantity::ModelParallelDegree: {
+        const double degree = static_cast<double>(l.tp * l.pp);
+        if (m.fits())
+            return {degree, makeMessage("article.why.model_parallel_degree",
+                                        {layoutText(l), std::to_string(l.zeroStage)})};
+        return {degree, makeMessage("article.why.model_parallel_degree.none",
+                                    {gb(m.total()), gb(m.capacity), layoutText(l)})};
+    }
+    case ClaimQuantity::Gpus:
+        return {static_cast<double>(l.gpus()),
+                makeMessage("article.why.gpus", {std::to_string(l.tp), std::to_string(l.pp),
+                                                 std::to_string(l.dp), std::to_string(l.gpus())})};
+    case ClaimQuantity::WeightsMemory:
+        return {m.weights, makeMessage("article.why.weights_memory",
+                                       {billions(m.params), sig(m.params > 0 ? m.weights / m.params : 0),
+                                        gb(m.weights)})};
+    case ClaimQuantity::GradientMemory:
+        return {m.gradients, makeMessage("article.why.gradient_memory",
+                                         {billions(m.params), sig(m.params > 0 ? m.gradients / m.params : 0),
+                                          gb(m.gradients)})};
+    case ClaimQuantity::ModelStatesMemory: {
+        const StateBytes b = stateBytes(p);
+        return {m.modelStates(), makeMessage("article.why.model_states_memory",
+                                             {billions(m.params), sig(b.total()), sig(b.weights),
+                                              sig(b.gradients), sig(b.optimizer), gb(m.modelStates())})};
+    }
+    case ClaimQuantity::MemoryPerGpu:
+        return {m.total(), makeMessage("article.why.memory_per_gpu",
+                                       {gb(m.weights), gb(m.gradients), gb(m.optimizer), gb(m.activations),
+                                        gb(m.other.total()), gb(m.capacity)})};
+    case ClaimQuantity::MemorySaving: {
+        const double unsharded = p.zeroStages.at(0).total(), sharded = p.zeroStages.at(3).total();
+        return {unsharded / sharded, makeMessage("article.why.memory_saving",
+                                                 {gb(unsharded), gb(sharded), std::to_string(l.dp * l.cp)})};
+    }
+    case ClaimQuantity::ClusterPeak: {
+        const double peak = peakTflops(p) * 1e12 * static_cast<double>(l.gpus());
+        const double delivered = peak * e.mfu;
+        return {peak,
+                makeMessage("article.why.cluster_peak", {std::to_string(l.gpus()), sig(peakTflops(p)),
+                                                         std::string(toString(p.scenario.training.precision)),
+                                                         sig(peak / 1e15) + " PFLOPS", sig(e.mfu * 100),
+                                                         sig(delivered / 1e15) + " PFLOPS"})};
+    }
+    case ClaimQuantity::Mfu:
+        return {e.mfu * 100, makeMessage("article.why.mfu",
+                                         {sig(e.stepSeconds), sig(e.computeSeconds + e.recomputeSeconds),
+                                          sig(exposedComm(e)), sig(e.bubbleSeconds), sig(e.tflopsPerGpu),
+                                          sig(peakTflops(p))})};
+    case ClaimQuantity::TokensPerDay:
+        return {e.tokensPerSecond * units::kSecondsPerDay,
+                makeMessage("article.why.tokens_per_day",
+                            {sig(e.tokensPerSecond), sig(p.flops.model / 1e9) + " GFLOP",
+                             std::to_string(l.gpus()), sig(e.tflopsPerGpu), sig(e.mfu * 100)})};
+    case ClaimQuantity::StepsPerDay:
+        return {units::kSecondsPerDay / e.stepSeconds,
+                makeMessage("article.why.steps_per_day",
+                            {sig(e.stepSeconds), std::to_string(p.scenario.training.globalBatch),
+                             std::to_string(p.scenario.training.seqLen), sig(e.mfu * 100)})};
+    case ClaimQuantity::DpAllReduceTime:
+        return {e.dpCommTotalSeconds,
+                makeMessage("article.why.dp_allreduce_time",
+                            {gb(m.gradients), std::to_string(l.dp), secondsText(e.dpCommTotalSeconds),
+                             secondsText(e.dpCommSeconds)})};
+    case ClaimQuantity::BubbleShare: {
+        const double pp = static_cast<double>(l.pp), mb = static_cast<double>(l.microBatches);
+        return {e.bubbleSeconds / e.stepSeconds * 100,
+                makeMessage("article.why.bubble_share",
+                            {std::to_string(l.pp), std::to_string(l.microBatches),
+                             sig((pp - 1) / (mb + pp - 1) * 100), sig(e.bubbleSeconds), sig(e.stepSeconds),
+                             sig((pp - 1) / (pp * mb) * 100)})};
+    }
+    case ClaimQuantity::LargestMicroBatch:
+        return {static_cast<double>(p.largestMicroBatch),
+                makeMessage("article.why.largest_micro_batch",
+                            {gb(m.modelStates()), gb(m.capacity), std::to_string(p.scenario.training.seqLen),
+                             std::to_string(p.largestMicroBatch)})};
+    case ClaimQuantity::Speedup:
+    case ClaimQuantity::Slowdown:
+        return compare(q, p, *compared);
+    case ClaimQuantity::PurchaseCost: {
+        if (!p.cost)
+            return {std::nullopt, makeMessage("article.why.no_price",
+                                              {p.costError ? p.costError->message : std::string()})};
+        const auto& c = *p.cost;
+        const double perServer = c.capex.servers.units() / static_cast<double>(c.cluster.nodes);
+        return {c.capex.capex.units(),
+                makeMessage("article.why.purchase_cost",
+                            {std::to_string(c.cluster.nodes), sig(perServer),
+                             sig(c.capex.installation.units()), sig(c.capex.capex.units())})};
+    }
+    }
+    return {std::nullopt, plainMessage("")};
+}
+
+}  // namespace clusterplan

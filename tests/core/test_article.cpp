@@ -1,0 +1,281 @@
+// The article's claims (issue 22): every example of resources/scenarios/article/ loads and
+// evaluates, the engine's values come from the plans evaluate() returns and not from the files,
+// the text output keeps its golden in English and Chinese, the JSON has both values of every
+// claim, the Chinese has no untranslated English, and `claim` / `description` are read strictly.
+#include <boost/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "cli_runner.h"
+#include "core/io/article_examples.h"
+#include "core/io/scenario_json.h"
+#include "core/studies/article_claims.h"
+#include "core/studies/article_format.h"
+#include "core/studies/claim_value.h"
+#include "golden.h"
+#include "latin_words.h"
+#include "test_support.h"
+
+using namespace clusterplan;
+
+namespace {
+
+const std::vector<ClaimExample>& examples() {
+    static const std::vector<ClaimExample> loaded = [] {
+        auto x = loadClaimExamples(CLUSTERPLAN_ARTICLE_DIR, test::catalog());
+        REQUIRE(x.ok());
+        return x.value();
+    }();
+    return loaded;
+}
+
+const std::vector<ClaimCheck>& checks() {
+    static const std::vector<ClaimCheck> checked = [] {
+        auto c = checkClaims(examples(), test::catalog());
+        REQUIRE(c.ok());
+        return c.value();
+    }();
+    return checked;
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+Result<Scenario> parse(const std::string& claimOrDescription) {
+    return parseScenario(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"}, )" +
+                             claimOrDescription + "}",
+                         test::catalog(), "s.json");
+}
+
+}  // namespace
+
+TEST_CASE("every file of the article's folder loads and evaluates", "[article]") {
+    std::size_t files = 0, claims = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(CLUSTERPLAN_ARTICLE_DIR)) {
+        INFO(entry.path().string());
+        REQUIRE(entry.path().extension() == ".json");
+        auto s = loadScenarioFile(entry.path().string(), test::catalog());
+        REQUIRE(s.ok());
+        CHECK(s->description.quoted() == s->claim.has_value());
+        CHECK(evaluate(s.value(), test::catalog()).ok());
+        ++files;
+        claims += s->claim ? 1 : 0;
+    }
+    CHECK(files > claims);  // the baselines of the comparisons
+    CHECK(examples().size() == claims);
+    CHECK(checks().size() == claims);
+}
+
+TEST_CASE("the examples cover every section the issue lists", "[article]") {
+    std::map<std::string, int> bySection;
+    for (const auto& c : checks())
+        ++bySection[c.description.section];
+    CHECK(bySection["核心结论"] == 3);
+    for (const char* section : {"§1.1", "§1.2", "§1.3", "推荐配置 #1", "推荐配置 #2", "陷阱一", "陷阱二",
+                                "陷阱三", "Q1", "Q2", "Q3", "Q4、Q7", "Q5", "Q6", "Q8"}) {
+        INFO(section);
+        CHECK(bySection[section] >= 1);
+    }
+    // Where the engine has no basis it says so: DeepSpeed against FSDP (Q5).
+    std::size_t noBasis = 0;
+    for (const auto& c : checks())
+        noBasis += c.verdict == ClaimVerdict::NoBasis ? 1 : 0;
+    CHECK(noBasis == 1);
+}
+
+TEST_CASE("the engine's values come from the plans, not from the claims", "[article]") {
+    for (std::size_t i = 0; i < examples().size(); ++i) {
+        const ClaimExample& x = examples()[i];
+        INFO(x.file);
+        auto plan = evaluate(x.scenario, test::catalog());
+        REQUIRE(plan.ok());
+        std::optional<Plan> compared;
+        if (x.compared)
+            compared = evaluate(*x.compared, test::catalog()).value();
+        const ClaimValue v =
+            claimValue(x.scenario.claim->quantity, plan.value(), compared ? &*compared : nullptr);
+        CHECK(v.value == checks()[i].engine);
+        // Another claimed number leaves the engine's value as it was.
+        ClaimExample moved = x;
+        moved.scenario.claim->low = moved.scenario.claim->low.value_or(1) * 3 + 7;
+        moved.scenario.claim->high = moved.scenario.claim->low;
+        auto again = checkClaim(moved, test::catalog());
+        REQUIRE(again.ok());
+        CHECK(again->engine == checks()[i].engine);
+    }
+    // A changed scenario changes the value: the gradient of 15-trap1 follows the model.
+    ClaimExample smaller = examples().at(0);
+    for (const auto& x : examples())
+        if (x.file.rfind("15-trap1", 0) == 0)
+            smaller = x;
+    REQUIRE(smaller.scenario.claim->quantity == ClaimQuantity::GradientMemory);
+    const auto before = checkClaim(smaller, test::catalog()).value().engine.value();
+    smaller.scenario.model = test::preset("llama-3.1-8b");
+    smaller.scenario.modelPreset = "llama-3.1-8b";
+    const auto after = checkClaim(smaller, test::catalog()).value().engine.value();
+    CHECK(after < before / 5);
+}
+
+TEST_CASE("the article's text keeps its golden in English and Chinese", "[article][golden]") {
+    test::checkGolden("article.en", "txt", articleToText(checks(), Lang::En));
+    test::checkGolden("article.zh_CN", "txt", articleToText(checks(), Lang::Zh));
+}
+
+TEST_CASE("clusterplan-cli article prints the same text and refuses a bad option", "[article][cli]") {
+    const auto en = test::runCli("article");
+    CHECK(en.status == 0);
+    CHECK(en.out == articleToText(checks(), Lang::En));
+    const auto zh = test::runCli("article --lang zh_CN --format csv");
+    CHECK(zh.status == 0);
+    CHECK(zh.out == articleToCsv(checks(), Lang::Zh));
+    CHECK(test::runCli("article --lang fr").status == 2);
+    CHECK(test::runCli("article /nonexistent-folder").status == 2);
+}
+
+TEST_CASE("the JSON has every claim with the article's and the engine's value", "[article]") {
+    const auto root = boost::json::parse(articleToJson(checks(), Lang::En));
+    CHECK(root.at("schema").as_string() == kArticleSchema);
+    const auto& list = root.at("claims").as_array();
+    REQUIRE(list.size() == checks().size());
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const auto& c = list[i].as_object();
+        INFO(c.at("file").as_string().c_str());
+        const auto& article = c.at("article").as_object();
+        CHECK((article.at("min").is_number() || article.at("max").is_number()));
+        CHECK(!article.at("text").as_string().empty());
+        const auto& engine = c.at("engine").as_object();
+        CHECK(engine.at("value").is_number() == (c.at("verdict").as_string() != "no_basis"));
+        CHECK(!engine.at("text").as_string().empty());
+        CHECK(!c.at("why").as_string().empty());
+        CHECK(!c.at("quote").as_string().empty());
+        CHECK(!c.at("gloss").as_string().empty());
+    }
+}
+
+TEST_CASE("the Chinese output has no Latin word outside the allow-list", "[article]") {
+    const std::string zh = articleToText(checks(), Lang::Zh) + articleToCsv(checks(), Lang::Zh);
+    // The article's own sentences and the examples' file names are quoted, not translated.
+    quote::QuoteInfo quoted;
+    for (const auto& c : checks())
+        quoted.notes += c.description.quote + " " + c.file + " " + c.claim.compareWith + " ";
+    // The CSV's header and its machine-readable columns (ids, units) are for tools.
+    quoted.notes +=
+        " file section quantity unit article_min article_max engine_value verdict agrees differs no_basis";
+    for (const auto& c : checks())
+        quoted.notes += " " + std::string(toString(c.claim.quantity)) + " " + c.claim.unit;
+    std::ifstream list(std::string(CLUSTERPLAN_TEST_DATA) + "/zh-article-latin-allowlist.txt");
+    REQUIRE(list);
+    for (std::string line; std::getline(list, line);)
+        if (!line.empty() && line[0] != '#')
+            quoted.notes += " " + line;
+    const auto words = test::untranslatedWords(zh, quoted, CLUSTERPLAN_TEST_DATA);
+    std::string found;
+    for (const auto& w : words)
+        found += w + " ";
+    INFO("untranslated: " << found);
+    CHECK(words.empty());
+}
+
+TEST_CASE("the README's table shows every claim with the engine's value", "[article]") {
+    const std::string readme = readFile(CLUSTERPLAN_README);
+    for (const auto& c : checks()) {
+        const std::string stem = c.file.substr(0, c.file.find('.'));
+        const std::string engine = messageText(engineValueText(c.claim, c.engine), Lang::En);
+        INFO(stem << ": " << engine);
+        const auto row = readme.find("| " + stem + " |");
+        REQUIRE(row != std::string::npos);
+        const std::string line = readme.substr(row, readme.find('\n', row) - row);
+        CHECK(line.find("| " + engine + " |") != std::string::npos);
+    }
+}
+
+TEST_CASE("a verdict: a value within 10 %, a range, the amount of a difference", "[article]") {
+    Claim one{ClaimQuantity::GradientMemory, 140, 140, "MB", ""};
+    CHECK(verdictOf(one, 150e6) == ClaimVerdict::Agrees);
+    CHECK(verdictOf(one, 160e6) == ClaimVerdict::Differs);
+    CHECK(verdictText(one, 141e9).text == "differs: 1,007 times the article's value");
+    CHECK(verdictText(one, 160e6).text == "differs by +14 %");
+    CHECK(verdictText(one, 14e6).text == "differs: 1/10 of the article's value");
+    Claim range{ClaimQuantity::Mfu, 50, 60, "%", ""};
+    CHECK(verdictOf(range, 55) == ClaimVerdict::Agrees);
+    CHECK(verdictText(range, 42.1).text == "differs by -7.9 percentage points");
+    Claim atLeast{ClaimQuantity::ModelStatesMemory, 1, std::nullopt, "TB", ""};
+    CHECK(verdictOf(atLeast, 2.8e12) == ClaimVerdict::Agrees);
+    CHECK(verdictOf(atLeast, 0.5e12) == ClaimVerdict::Differs);
+    Claim fits{ClaimQuantity::Fits, 1, 1, "yes/no", ""};
+    CHECK(verdictText(fits, 0.0).text == "differs");
+    CHECK(verdictOf(fits, std::nullopt) == ClaimVerdict::NoBasis);
+}
+
+TEST_CASE("claim and description are read strictly and saved unchanged", "[article][scenario]") {
+    auto ok = parse(R"("description": {"section": "陷阱一", "quote": "约140MB", "gloss": "about 140 MB"},
+                       "claim": {"quantity": "gradient_memory", "value": 140, "unit": "MB"})");
+    REQUIRE(ok.ok());
+    CHECK(ok->description.section == "陷阱一");
+    CHECK(ok->claim->low == 140.0);
+    auto again = parseScenario(scenarioToJson(ok.value()), test::catalog());
+    REQUIRE(again.ok());
+    CHECK(again.value() == ok.value());
+    auto plain = parse(R"("description": "a line")");
+    REQUIRE(plain.ok());
+    CHECK(parseScenario(scenarioToJson(plain.value()), test::catalog()).value().description.text == "a line");
+
+    const auto where = [](const std::string& text) {
+        auto r = parse(text);
+        REQUIRE(!r.ok());
+        return r.error().where;
+    };
+    CHECK(where(R"("claim": {"quantity": "gradient_memory", "value": 140, "unit": "MB", "source": 1})") ==
+          "claim.source");
+    CHECK(where(R"("claim": {"quantity": "gradient", "value": 140, "unit": "MB"})") == "claim.quantity");
+    CHECK(where(R"("claim": {"quantity": "gradient_memory", "value": 140, "unit": "ms"})") == "claim.unit");
+    CHECK(where(R"("claim": {"quantity": "gradient_memory", "unit": "MB"})") == "claim.value");
+    CHECK(where(R"("claim": {"quantity": "mfu", "value": 5, "max": 6, "unit": "%"})") == "claim.value");
+    CHECK(where(R"("claim": {"quantity": "mfu", "min": 7, "max": 6, "unit": "%"})") == "claim.min");
+    CHECK(where(R"("claim": {"quantity": "speedup", "value": 6, "unit": "x"})") == "claim.compare_with");
+    CHECK(where(R"("claim": {"quantity": "mfu", "value": 6, "unit": "%", "compare_with": "a.json"})") ==
+          "claim.compare_with");
+    CHECK(
+        where(R"("claim": {"quantity": "speedup", "value": 6, "unit": "x", "compare_with": "../a.json"})") ==
+        "claim.compare_with");
+    CHECK(where(R"("description": {"section": "Q1", "quote": "…"})") == "description.gloss");
+    CHECK(where(R"("description": {"section": "Q1", "quote": "…", "gloss": "g", "note": "n"})") ==
+          "description.note");
+    CHECK(where(R"("description": {"section": "", "quote": "…", "gloss": "g"})") == "description.section");
+    CHECK(where(R"("description": 3)") == "description");
+}
+
+TEST_CASE("the plan warns where a scenario breaks a sound rule of the article", "[article][plan]") {
+    const auto noteIds = [](const Scenario& s) {
+        auto plan = evaluate(s, test::catalog());
+        REQUIRE(plan.ok());
+        std::set<std::string> ids;
+        for (const auto& n : plan->notes)
+            ids.insert(n.id);
+        return ids;
+    };
+    Scenario s = defaultScenario(test::catalog());
+    s.training.dataset = DatasetSpec{1000, 512, 1};
+    s.training.globalBatch = 64;  // 6.4 % of the data set
+    CHECK(noteIds(s).count("plan.article_batch_share") == 1);
+    s.training.globalBatch = 8;  // 0.8 %
+    CHECK(noteIds(s).count("plan.article_batch_share") == 0);
+    s.training.dataset.reset();  // no data set: no rule to apply
+    s.training.globalBatch = 512;
+    CHECK(noteIds(s).count("plan.article_batch_share") == 0);
+
+    Scenario tp = defaultScenario(test::catalog());
+    tp.layout.tp = 8;
+    tp.layout.dp = 1;
+    CHECK(noteIds(tp).count("plan.article_tp_across_servers") == 0);
+    tp.cluster.gpusPerNode = 4;
+    tp.cluster.nodes = 2;
+    CHECK(noteIds(tp).count("plan.article_tp_across_servers") == 1);
+}
