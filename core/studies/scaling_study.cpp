@@ -71,7 +71,8 @@ Comparison compare(Message label, const Scenario& s, StudySearch& search) {
     return {std::move(label), r.best.has_value(), bestOf(r)};
 }
 
-std::string layoutText(const Layout& l) {
+// With micro-batch, ZeRO stage and recompute: the scaling table compares whole recipes.
+std::string scalingLayoutText(const Layout& l) {
     return "TP" + std::to_string(l.tp) + " PP" + std::to_string(l.pp) + " DP" + std::to_string(l.dp) +
            (l.cp > 1 ? " CP" + std::to_string(l.cp) : "") + (l.ep > 1 ? " EP" + std::to_string(l.ep) : "") +
            " mb" + std::to_string(l.microBatch) + " ZeRO-" + std::to_string(l.zeroStage) + " " +
@@ -172,7 +173,7 @@ std::string scalingToText(const ScalingReport& r) {
                    ' ')
             << formatFixed(tps / static_cast<double>(p.gpus), 0) << "        "
             << formatFixed(100 * p.efficiency, 1) << " %   " << formatFixed(p.trainDays, 1) << "   "
-            << layoutText(p.best.layout) << "\n";
+            << scalingLayoutText(p.best.layout) << "\n";
     }
     out << "\nMinimum GPUs on which the model trains at all (counts tried): "
         << (r.minimumGpus ? std::to_string(*r.minimumGpus)
@@ -186,9 +187,10 @@ std::string scalingToText(const ScalingReport& r) {
     out << "\nComparisons (best layout each)\n";
     for (const auto& c : r.comparisons)
         out << "  " << c.label.text << ": "
-            << (c.fits ? formatFixed(c.best.perf.tokensPerSecond, 0) + " tokens/s, step " +
-                             formatFixed(c.best.perf.stepSeconds, 3) + " s, " + layoutText(c.best.layout)
-                       : std::string("does not fit"))
+            << (c.fits
+                    ? formatFixed(c.best.perf.tokensPerSecond, 0) + " tokens/s, step " +
+                          formatFixed(c.best.perf.stepSeconds, 3) + " s, " + scalingLayoutText(c.best.layout)
+                    : std::string("does not fit"))
             << "\n";
     for (const auto& note : r.notes)
         out << "\nNote: " << note << "\n";
@@ -231,13 +233,13 @@ std::string scalingToJson(const ScalingReport& r) {
         w.beginObject().value("gpus", p.gpus).value("nodes", p.nodes).value("fits", p.fits);
         w.value("tokens_per_s", p.fits ? p.best.perf.tokensPerSecond : 0.0)
             .value("scaling_efficiency", p.efficiency);
-        w.value("train_days", p.trainDays).value("layout", layoutText(p.best.layout)).endObject();
+        w.value("train_days", p.trainDays).value("layout", scalingLayoutText(p.best.layout)).endObject();
     }
     w.endArray().beginArray("comparisons");
     for (const auto& c : r.comparisons) {
         w.beginObject().value("label", c.label.text).value("fits", c.fits);
         w.value("tokens_per_s", c.fits ? c.best.perf.tokensPerSecond : 0.0)
-            .value("layout", layoutText(c.best.layout));
+            .value("layout", scalingLayoutText(c.best.layout));
         w.endObject();
     }
     w.endArray().beginArray("notes");

@@ -206,7 +206,8 @@ TEST_CASE("the layout string survives save and reopen, and a bad one is refused 
     CHECK(again->layout == s->layout);
 
     std::string bad = json;
-    bad.replace(bad.find("Et|(tt|)*30mL"), 13, "Et|(tt|*30mL");
+    // The key's value, not the description's mention of the same string.
+    bad.replace(bad.find("Et|(tt|)*30mL", bad.find("\"pipeline_layout\"")), 13, "Et|(tt|*30mL");
     auto refused = parseScenario(bad, test::catalog());
     REQUIRE(!refused.ok());
     CHECK(refused.error().where == "layout.pipeline_layout");
