@@ -1,6 +1,5 @@
 #include "article_command.h"
 
-#include <filesystem>
 #include <iostream>
 
 #include "cli_commands.h"
@@ -10,26 +9,13 @@
 
 namespace clusterplan::cli {
 
-namespace {
-
-// The examples beside the sources this program was built from (a clone), else where the package
-// installs them (/usr/share/clusterplan/examples/article).
-std::string defaultFolder() {
-    std::error_code ec;
-    if (std::filesystem::is_directory(CLUSTERPLAN_ARTICLE_SOURCE_DIR, ec))
-        return CLUSTERPLAN_ARTICLE_SOURCE_DIR;
-    return CLUSTERPLAN_ARTICLE_INSTALL_DIR;
-}
-
-}  // namespace
-
 int articleCommand(const ArticleRequest& request, const Catalog& catalog) {
     Lang lang = Lang::En;
     if (!parseLang(request.lang, lang)) {
         std::cerr << "clusterplan-cli: --lang is '" << request.lang << "', allowed: en, zh_CN\n";
         return kBadInput;
     }
-    const std::string folder = request.folder.empty() ? defaultFolder() : request.folder;
+    const std::string folder = request.folder.empty() ? articleExamplesFolder() : request.folder;
     auto examples = loadClaimExamples(folder, catalog);
     if (!examples) {
         std::cerr << "clusterplan-cli: " << examples.error().toString() << "\n";

@@ -8,6 +8,13 @@
 
 namespace clusterplan {
 
+std::string articleExamplesFolder() {
+    std::error_code ec;
+    if (std::filesystem::is_directory(CLUSTERPLAN_ARTICLE_SOURCE_DIR, ec))
+        return CLUSTERPLAN_ARTICLE_SOURCE_DIR;
+    return CLUSTERPLAN_ARTICLE_INSTALL_DIR;
+}
+
 Result<std::vector<ClaimExample>> loadClaimExamples(const std::string& folder, const Catalog& catalog) {
     namespace fs = std::filesystem;
     std::error_code ec;

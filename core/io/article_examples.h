@@ -12,6 +12,10 @@
 
 namespace clusterplan {
 
+// The examples beside the sources this program was built from (a clone), else where the package
+// installs them (/usr/share/clusterplan/examples/article).
+std::string articleExamplesFolder();
+
 // Errors name the file and the key; a folder without any claim is an error too.
 Result<std::vector<ClaimExample>> loadClaimExamples(const std::string& folder, const Catalog& catalog);
 

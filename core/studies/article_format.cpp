@@ -73,10 +73,6 @@ std::string label(std::string_view id, Lang lang) {
     return text(makeMessage("article.label." + std::string(id)), lang);
 }
 
-Message quantityText(ClaimQuantity q) {
-    return makeMessage("article.quantity." + std::string(toString(q)));
-}
-
 std::string_view stem(const std::string& file) {
     std::string_view s = file;
     for (std::string_view ext : {".clusterplan.json", ".json"})
@@ -86,6 +82,10 @@ std::string_view stem(const std::string& file) {
 }
 
 }  // namespace
+
+Message quantityText(ClaimQuantity q) {
+    return makeMessage("article.quantity." + std::string(toString(q)));
+}
 
 Message articleValueText(const Claim& c) {
     const ClaimQuantity q = c.quantity;

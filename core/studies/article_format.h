@@ -12,6 +12,8 @@ namespace clusterplan {
 
 inline constexpr std::string_view kArticleSchema = "clusterplan.article/1";
 
+// What the claim is about ("the best layout's TP × PP"), in words.
+Message quantityText(ClaimQuantity q);
 // The article's value as it wrote it ("30 ms to 50 ms", "at least 1 TB", "fits").
 Message articleValueText(const Claim& claim);
 // The engine's value in a unit that reads well ("140 GB"), or "no basis".

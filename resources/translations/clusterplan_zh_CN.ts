@@ -2,6 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>clusterplan::ui::ArticleDialog</name>
+    <message>
+        <source>The article, checked</source>
+        <translation>核对原文论断</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>Claim about</source>
+        <translation>论断对象</translation>
+    </message>
+    <message>
+        <source>Article</source>
+        <translation>原文</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Open this example</source>
+        <translation>打开此示例</translation>
+    </message>
+    <message>
+        <source>The article&apos;s examples cannot be checked: %1</source>
+        <translation>无法核对文章的示例：%1</translation>
+    </message>
+    <message>
+        <source>The seed article&apos;s claims, each an example scenario evaluated by the engine: %1 claims, %2 agree, %3 differ, %4 without a basis in the engine. Pick one to read why, and open its example to show the numbers.</source>
+        <translation>原文中的每条论断都做成了一个示例场景，由引擎计算：共 %1 条，%2 条相符，%3 条不符，%4 条引擎无依据判断。选中一条可查看原因，打开其示例即可展示具体数字。</translation>
+    </message>
+    <message>
+        <source>Article:</source>
+        <translation>原文：</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>Verdict:</source>
+        <translation>结论：</translation>
+    </message>
+</context>
+<context>
     <name>CostInputName</name>
     <message>
         <source>server price</source>
@@ -1890,6 +1941,10 @@
     <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>The a&amp;rticle, checked…</source>
+        <translation>核对原文论断(&amp;R)…</translation>
     </message>
     <message>
         <source>&amp;About ClusterPlan</source>

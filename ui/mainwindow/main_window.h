@@ -110,6 +110,7 @@ private:
     void createExportMenu();
     void createHelpMenu();
     void showAbout();
+    void showArticle();
     void fillRecentMenu(QMenu* menu);
     void showPlan();
     void showStatus();

@@ -1,10 +1,13 @@
 // MainWindow's menus: File (with Open Recent), Edit (undo/redo), Language and Help. Rebuilt with the
 // rest of the window on a language change, so every action text comes from tr() here.
+#include "core/io/article_examples.h"
 #include "ui/export/export_actions.h"
 #include "ui/mainwindow/about_dialog.h"
+#include "ui/mainwindow/article_dialog.h"
 #include "ui/mainwindow/document_actions.h"
 #include "ui/mainwindow/main_window.h"
 #include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 #include "ui/models/scenario_history.h"
 
 #include <QActionGroup>
@@ -73,8 +76,18 @@ void MainWindow::createExportMenu() {
 
 void MainWindow::createHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("The a&rticle, checked…"), this, &MainWindow::showArticle)
+        ->setObjectName(QStringLiteral("actionArticle"));
     help->addAction(tr("&About ClusterPlan"), this, &MainWindow::showAbout)
         ->setObjectName(QStringLiteral("actionAbout"));
+}
+
+void MainWindow::showArticle() {
+    auto* dialog = new ArticleDialog(m_controller.catalog(), toQString(articleExamplesFolder()), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Queued: the dialog closes first, then the document (and its save prompt) changes.
+    connect(dialog, &ArticleDialog::openRequested, this, &MainWindow::openScenarioFile, Qt::QueuedConnection);
+    dialog->open();
 }
 
 void MainWindow::showAbout() {

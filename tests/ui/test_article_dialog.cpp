@@ -1,0 +1,110 @@
+// Help ▸ The article, checked (issue 22): the seed article's claims with the engine's values, and
+// each claim's example scenario opened in the window from the dialog, as a sales engineer does when
+// a customer quotes the article.
+#include "window_fixture.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTextBrowser>
+
+#include <set>
+
+#include "core/io/article_examples.h"
+#include "core/studies/article_claims.h"
+#include "ui/mainwindow/article_dialog.h"
+#include "ui/models/plan_controller.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+
+namespace {
+
+// Opens the dialog through the Help menu's action, as the user does.
+ArticleDialog* openArticleDialog(WindowFixture& f) {
+    auto* action = f.window.findChild<QAction*>(QStringLiteral("actionArticle"));
+    REQUIRE(action != nullptr);
+    action->trigger();
+    ArticleDialog* dialog = nullptr;
+    REQUIRE(QTest::qWaitFor(
+        [&] { return (dialog = f.window.findChild<ArticleDialog*>()) != nullptr && dialog->isVisible(); },
+        kWaitMs));
+    return dialog;
+}
+
+}  // namespace
+
+TEST_CASE("article.dialog_lists_every_claim_with_the_engines_value", "[article]") {
+    WindowFixture f;
+    ArticleDialog* dialog = openArticleDialog(f);
+    auto examples = loadClaimExamples(articleExamplesFolder(), f.catalog);
+    REQUIRE(examples.ok());
+    auto checks = checkClaims(examples.value(), f.catalog);
+    REQUIRE(checks.ok());
+    // The same claims, in the same order, as `clusterplan-cli article`.
+    REQUIRE(dialog->checks().size() == checks->size());
+    REQUIRE(dialog->table()->rowCount() == static_cast<int>(checks->size()));
+    for (std::size_t i = 0; i < checks->size(); ++i) {
+        CHECK(dialog->checks()[i].file == (*checks)[i].file);
+        CHECK(dialog->checks()[i].engine == (*checks)[i].engine);
+        for (int column = 0; column < dialog->table()->columnCount(); ++column)
+            CHECK_FALSE(dialog->table()->item(static_cast<int>(i), column)->text().isEmpty());
+    }
+    // The details name the article's section and quote its sentence.
+    dialog->table()->selectRow(1);
+    const auto* details = dialog->findChild<QTextBrowser*>(QStringLiteral("articleDetails"));
+    REQUIRE(details != nullptr);
+    CHECK(details->toPlainText().contains(QString::fromStdString((*checks)[1].description.quote)));
+    dialog->reject();
+}
+
+TEST_CASE("article.each_example_opens_in_the_window_from_the_menu", "[article]") {
+    WindowFixture f;
+    std::set<std::string> opened;
+    for (int row = 0;; ++row) {
+        ArticleDialog* dialog = openArticleDialog(f);
+        const int rows = dialog->table()->rowCount();
+        REQUIRE(rows > 30);  // every claim of the issue's list has its example
+        if (row == rows) {
+            dialog->reject();
+            break;
+        }
+        const ClaimCheck check = dialog->checks()[static_cast<std::size_t>(row)];
+        dialog->table()->selectRow(row);
+        auto* open = dialog->findChild<QPushButton*>(QStringLiteral("articleOpen"));
+        REQUIRE(open != nullptr);
+        REQUIRE(open->isEnabled());
+        const bool planned = f.editAndWait([&] { QTest::mouseClick(open, Qt::LeftButton); });
+        INFO(check.file);
+        // The example is the window's document now, and its plan is the engine's plan for it.
+        CHECK(f.controller.filePath().endsWith(QString::fromStdString(check.file)));
+        CHECK(planned);
+        REQUIRE(f.controller.plan().has_value());
+        REQUIRE(f.controller.plan()->scenario.claim.has_value());
+        CHECK(f.controller.plan()->scenario.claim == check.claim);
+        CHECK(f.controller.plan()->scenario.description == check.description);
+        opened.insert(check.file);
+        REQUIRE(QTest::qWaitFor([&] { return f.window.findChild<ArticleDialog*>() == nullptr; }, kWaitMs));
+    }
+    CHECK(opened.size() > 30);
+}
+
+TEST_CASE("article.dialog_in_chinese", "[article]") {
+    WindowFixture f;
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    ArticleDialog* dialog = openArticleDialog(f);
+    CHECK(dialog->windowTitle() == QStringLiteral("核对原文论断"));
+    CHECK(dialog->table()->horizontalHeaderItem(0)->text() == QStringLiteral("章节"));
+    // The engine's words in Chinese: the verdict column says 相符 / 不符 / 无依据.
+    bool chinese = true;
+    for (int row = 0; row < dialog->table()->rowCount(); ++row) {
+        const QString verdict = dialog->table()->item(row, 4)->text();
+        chinese =
+            chinese && (verdict.contains(QStringLiteral("相符")) ||
+                        verdict.contains(QStringLiteral("不符")) || verdict.contains(QStringLiteral("依据")));
+    }
+    CHECK(chinese);
+    dialog->reject();
+    f.window.setLanguage(QStringLiteral("en"));
+}
