@@ -433,3 +433,20 @@ TEST_CASE("explorer.selection_keeps_the_axes_still", "[explorer][issue26]") {
         CHECK(f.chart().chart()->plotArea() == plotArea);
     }
 }
+
+// Issue 26: the Explorer of a scenario without a search drew tick labels over its empty plot
+// ("0 0 1 1 1" up the y axis). Without points the axes carry no labels; a search brings them back.
+TEST_CASE("explorer.empty_plot_has_no_tick_labels", "[explorer][issue26]") {
+    WindowFixture f;
+    REQUIRE(f.controller.plan().has_value());
+    REQUIRE_FALSE(f.controller.plan()->search.has_value());  // the default scenario fixes its layout
+    f.window.showTabOf(f.window.explorer());
+    ExplorerChartView& chart = *f.window.explorer()->chart();
+    CHECK(chart.cloud()->points().empty());
+    CHECK_FALSE(chart.xAxis()->labelsVisible());
+    CHECK_FALSE(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).value(0))->labelsVisible());
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.layout.open = kTp | kPp; }); }));
+    CHECK_FALSE(chart.cloud()->points().empty());
+    CHECK(chart.xAxis()->labelsVisible());
+    CHECK(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).value(0))->labelsVisible());
+}

@@ -252,6 +252,10 @@ void ExplorerChartView::rebuild() {
 
 void ExplorerChartView::fitAxes() {
     const auto& points = m_cloud->points();
+    // No search (every layout key fixed) or nothing left by the filter: no tick labels, which over
+    // an empty plot read "0 0 1 1 1" (a 0–1 range in whole numbers).
+    m_xAxis->setLabelsVisible(!points.empty());
+    m_yAxis->setLabelsVisible(!points.empty());
     if (points.empty())
         return;
     double x0 = points.front().value.x(), x1 = x0, y0 = points.front().value.y(), y1 = y0;
