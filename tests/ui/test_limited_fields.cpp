@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QTest>
 
+#include "ui/inputs/limited_double_spin_box.h"
 #include "ui/inputs/limited_spin_box.h"
 
 using namespace clusterplan;
@@ -18,7 +19,7 @@ using namespace clusterplan::ui::test;
 namespace {
 
 // Types `text` into `box` as a user does (select all, type, Enter).
-void typeInto(QSpinBox* box, const QString& text) {
+void typeInto(QAbstractSpinBox* box, const QString& text) {
     box->setFocus();
     box->selectAll();
     QTest::keyClicks(box, text);
@@ -74,4 +75,37 @@ TEST_CASE("limited_fields.a_number_out_of_range_is_refused_with_the_key_and_the_
     // A value inside the range is taken as typed.
     REQUIRE(f.editAndWait([&] { typeInto(seqLen, QStringLiteral("6144")); }));
     CHECK(f.controller.scenario().training.seqLen == 6144);
+}
+
+// The decimal fields the same way: tokens to train (shown in billions), the data set, host memory,
+// the network file system. Their ranges are the table's in the box's unit, and a number out of
+// range is refused with the key and the table's range in the key's own unit.
+TEST_CASE("limited_fields.decimal_fields_refuse_out_of_range_too", "[issue26][inputs]") {
+    WindowFixture f;
+    const QList<LimitedDoubleSpinBox*> boxes = f.window.findChildren<LimitedDoubleSpinBox*>();
+    REQUIRE(boxes.size() >= 6);
+    auto* tokens = f.widget<QDoubleSpinBox>("tokens");
+    REQUIRE(qobject_cast<LimitedDoubleSpinBox*>(tokens) != nullptr);
+    CHECK(tokens->maximum() == Approx(1e16 / 1e9));  // the reader's 10^16 tokens, in billions
+    const double before = tokens->value();
+    typeInto(tokens, QStringLiteral("20000000"));  // 2e16 tokens: twice the limit
+    QApplication::processEvents();
+    CHECK(tokens->value() == before);  // not clamped to the maximum
+    const QString label = f.widget<QLabel>("errorLabel")->text();
+    INFO(label.toStdString());
+    CHECK(label.contains(QStringLiteral("training.tokens")));
+    CHECK(label.contains(QStringLiteral("1e+16")));
+
+    // Host memory: its lowest value means "auto"; a negative number is refused, not put to auto.
+    auto* host = f.widget<QDoubleSpinBox>("cpuMemory");
+    REQUIRE(host->isEnabled());
+    const double hostBefore = host->value();
+    typeInto(host, QStringLiteral("-5"));
+    QApplication::processEvents();
+    CHECK(host->value() == hostBefore);
+    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("cluster.cpu_memory_gib")));
+
+    // Inside the range: taken as typed.
+    REQUIRE(f.editAndWait([&] { typeInto(tokens, QStringLiteral("250")); }));
+    CHECK(f.controller.scenario().training.tokens == Approx(250e9));
 }

@@ -85,12 +85,12 @@ void ClusterPanel::addFeedRows(QFormLayout* form, FieldRegistry& fields) {
                           {QStringLiteral("cluster.nvme_drives"), QStringLiteral("nvmeDrives"),
                            tr("NVMe drives per node"), tr("Local drives the training data is read from")});
     m_drives->setUnsetValue(0, tr("default (%1)").arg(RunRealities::builtin().server.nvmeDrives));
-    m_networkFs = addDoubleSpinBox(
+    m_networkFs = addLimitedDoubleSpinBox(
         form, fields,
         {QStringLiteral("cluster.network_fs_gb_s"), QStringLiteral("networkFs"), tr("Network file system"),
          tr("Read bandwidth of a shared file system for the whole cluster; replaces the local drives")},
-        0, inputLimit("cluster.network_fs_gb_s").max, 1, tr(" GB/s"));
-    m_networkFs->setSpecialValueText(tr("none (local drives)"));
+        1, 1, tr(" GB/s"));
+    m_networkFs->setUnsetValue(0, tr("none (local drives)"));
 }
 
 void ClusterPanel::load(const Scenario& scenario) {

@@ -13,6 +13,8 @@ class QDoubleSpinBox;
 
 namespace clusterplan::ui {
 
+class LimitedDoubleSpinBox;
+
 class FieldRegistry;
 class LimitedSpinBox;
 class PlanController;
@@ -33,11 +35,11 @@ private:
     QSpinBox* m_gpusPerNode = nullptr;
     QSpinBox* m_nodes = nullptr;
     QLabel* m_total = nullptr;
-    QComboBox* m_pipeline = nullptr;        // training.data_pipeline.preset
-    LimitedSpinBox* m_workers = nullptr;    // cluster.loader_workers_per_gpu; -1 = default
-    LimitedSpinBox* m_cores = nullptr;      // cluster.cpu_cores_per_node; 0 = default
-    LimitedSpinBox* m_drives = nullptr;     // cluster.nvme_drives; 0 = default
-    QDoubleSpinBox* m_networkFs = nullptr;  // cluster.network_fs_gb_s; 0 = local drives
+    QComboBox* m_pipeline = nullptr;              // training.data_pipeline.preset
+    LimitedSpinBox* m_workers = nullptr;          // cluster.loader_workers_per_gpu; -1 = default
+    LimitedSpinBox* m_cores = nullptr;            // cluster.cpu_cores_per_node; 0 = default
+    LimitedSpinBox* m_drives = nullptr;           // cluster.nvme_drives; 0 = default
+    LimitedDoubleSpinBox* m_networkFs = nullptr;  // cluster.network_fs_gb_s; 0 = local drives
 };
 
 }  // namespace clusterplan::ui

@@ -89,26 +89,24 @@ void FineTuningFields::addDataRows(FieldRegistry& fields) {
                              {QStringLiteral("training.dataset"), QStringLiteral("dataMode"), tr("Data"),
                               tr("How the amount of training data is given")},
                              {{tr("pre-training (tokens)"), 0}, {tr("fine-tuning (dataset × epochs)"), 1}});
-    m_tokens = addDoubleSpinBox(m_form, fields,
-                                {QStringLiteral("training.tokens"), QStringLiteral("tokens"), tr("Tokens"),
-                                 tr("Tokens to train on, in billions")},
-                                1e-9, 1e16 / kTokensUnit, 3, tr(" B"));
-    m_samples = addDoubleSpinBox(m_form, fields,
-                                 {QStringLiteral("training.dataset.samples"), QStringLiteral("samples"),
-                                  tr("Samples"), tr("Examples in the data set")},
-                                 inputLimit("training.dataset.samples").min,
-                                 inputLimit("training.dataset.samples").max, 0);
-    m_meanTokens = addDoubleSpinBox(m_form, fields,
-                                    {QStringLiteral("training.dataset.mean_tokens_per_sample"),
-                                     QStringLiteral("meanTokens"), tr("Tokens per sample"),
-                                     tr("Mean tokens per example (prompt + answer)")},
-                                    inputLimit("training.dataset.mean_tokens_per_sample").min,
-                                    inputLimit("training.dataset.mean_tokens_per_sample").max, 0);
-    m_epochs = addDoubleSpinBox(m_form, fields,
-                                {QStringLiteral("training.dataset.epochs"), QStringLiteral("epochs"),
-                                 tr("Epochs"), tr("Passes over the data set")},
-                                inputLimit("training.dataset.epochs").min,
-                                inputLimit("training.dataset.epochs").max, 2);
+    m_tokens = addLimitedDoubleSpinBox(m_form, fields,
+                                       {QStringLiteral("training.tokens"), QStringLiteral("tokens"),
+                                        tr("Tokens"), tr("Tokens to train on, in billions")},
+                                       3, kTokensUnit, tr(" B"));
+    m_samples =
+        addLimitedDoubleSpinBox(m_form, fields,
+                                {QStringLiteral("training.dataset.samples"), QStringLiteral("samples"),
+                                 tr("Samples"), tr("Examples in the data set")},
+                                0);
+    m_meanTokens = addLimitedDoubleSpinBox(m_form, fields,
+                                           {QStringLiteral("training.dataset.mean_tokens_per_sample"),
+                                            QStringLiteral("meanTokens"), tr("Tokens per sample"),
+                                            tr("Mean tokens per example (prompt + answer)")},
+                                           0);
+    m_epochs = addLimitedDoubleSpinBox(m_form, fields,
+                                       {QStringLiteral("training.dataset.epochs"), QStringLiteral("epochs"),
+                                        tr("Epochs"), tr("Passes over the data set")},
+                                       2);
 }
 
 void FineTuningFields::connectMethodRows() {

@@ -16,6 +16,8 @@ class QSpinBox;
 
 namespace clusterplan::ui {
 
+class LimitedDoubleSpinBox;
+
 class FieldRegistry;
 class PlanController;
 
@@ -46,10 +48,10 @@ private:
     QDoubleSpinBox* m_dropout = nullptr;  // training.lora.dropout
     QSpinBox* m_frozenLayers = nullptr;
     QComboBox* m_dataMode = nullptr;
-    QDoubleSpinBox* m_tokens = nullptr;
-    QDoubleSpinBox* m_samples = nullptr;
-    QDoubleSpinBox* m_meanTokens = nullptr;
-    QDoubleSpinBox* m_epochs = nullptr;
+    LimitedDoubleSpinBox* m_tokens = nullptr;
+    LimitedDoubleSpinBox* m_samples = nullptr;
+    LimitedDoubleSpinBox* m_meanTokens = nullptr;
+    LimitedDoubleSpinBox* m_epochs = nullptr;
 };
 
 }  // namespace clusterplan::ui

@@ -84,6 +84,15 @@ LimitedSpinBox* addLimitedSpinBox(QFormLayout* form, FieldRegistry& fields, cons
     return box;
 }
 
+LimitedDoubleSpinBox* addLimitedDoubleSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info,
+                                              int decimals, double unit, const QString& suffix) {
+    auto* box = new LimitedDoubleSpinBox(inputLimit(toStdString(info.key)), decimals, unit);
+    box->setSuffix(suffix);
+    box->setAccelerated(true);
+    setUp(form, fields, info, box);
+    return box;
+}
+
 QDoubleSpinBox* addDoubleSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info,
                                  double minimum, double maximum, int decimals, const QString& suffix) {
     auto* box = new QDoubleSpinBox;

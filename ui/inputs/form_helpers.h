@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "ui/inputs/field_registry.h"
+#include "ui/inputs/limited_double_spin_box.h"
 #include "ui/inputs/limited_spin_box.h"
 
 namespace clusterplan::ui {
@@ -38,6 +39,9 @@ QSpinBox* addSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& 
 // A spin box for a key of the input limits table (core/scenario/input_limits.h): the table's range,
 // and a number typed outside it is refused with that range (LimitedSpinBox), never clamped.
 LimitedSpinBox* addLimitedSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info);
+// The same for a decimal key, shown in `unit`s of the key's value (tokens in billions: 1e9).
+LimitedDoubleSpinBox* addLimitedDoubleSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info,
+                                              int decimals, double unit = 1, const QString& suffix = {});
 // A decimal spin box; `suffix` like " %" (values are shown as the user thinks of them).
 QDoubleSpinBox* addDoubleSpinBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo& info,
                                  double minimum, double maximum, int decimals, const QString& suffix = {});

@@ -67,9 +67,12 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     connect(&controller, &PlanController::inputError, this, &InputsPanel::showError);
     connect(&controller, &PlanController::planChanged, this, &InputsPanel::clearErrorFor);
     for (QWidget* panel : {static_cast<QWidget*>(m_model), static_cast<QWidget*>(m_cluster),
-                           static_cast<QWidget*>(m_training), static_cast<QWidget*>(m_layout)})
+                           static_cast<QWidget*>(m_training), static_cast<QWidget*>(m_layout)}) {
         for (auto* box : panel->findChildren<LimitedSpinBox*>())
             connect(box, &LimitedSpinBox::refused, this, &InputsPanel::showRefusal);
+        for (auto* box : panel->findChildren<LimitedDoubleSpinBox*>())
+            connect(box, &LimitedDoubleSpinBox::refused, this, &InputsPanel::showRefusal);
+    }
     connect(&controller, &PlanController::planChanged, this, &InputsPanel::showPlan);
 }
 

@@ -129,11 +129,12 @@ void LayoutPanel::addOffloadRows(QFormLayout* form, FieldRegistry& fields) {
                              tr("optimizer: ZeRO-Offload (optimizer states and step on the CPU); "
                                 "optimizer_and_params: parameters in host memory too (ZeRO-Infinity)")},
                             offload);
-    m_cpuMemory = addDoubleSpinBox(form, fields,
-                                   {QStringLiteral("cluster.cpu_memory_gib"), QStringLiteral("cpuMemory"),
-                                    tr("Host memory"), tr("DDR memory per server, used by CPU offload")},
-                                   0, inputLimit("cluster.cpu_memory_gib").max, 0, tr(" GiB per server"));
-    m_cpuMemory->setSpecialValueText(tr("auto (price book / catalog)"));
+    m_cpuMemory =
+        addLimitedDoubleSpinBox(form, fields,
+                                {QStringLiteral("cluster.cpu_memory_gib"), QStringLiteral("cpuMemory"),
+                                 tr("Host memory"), tr("DDR memory per server, used by CPU offload")},
+                                0, 1, tr(" GiB per server"));
+    m_cpuMemory->setUnsetValue(0, tr("auto (price book / catalog)"));
     connect(m_offload, &QComboBox::currentIndexChanged, this, [this] {
         const int value = m_offload->currentData().toInt();
         m_controller.update([value](Scenario& scenario) {

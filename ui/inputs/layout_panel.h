@@ -17,6 +17,8 @@ class QSpinBox;
 
 namespace clusterplan::ui {
 
+class LimitedDoubleSpinBox;
+
 class FieldRegistry;
 class PlanController;
 
@@ -41,8 +43,8 @@ private:
     QComboBox* m_zeroStage = nullptr;
     QComboBox* m_recompute = nullptr;
     QCheckBox* m_sequenceParallel = nullptr;
-    QComboBox* m_offload = nullptr;         // layout.offload; "auto": the search may offload
-    QDoubleSpinBox* m_cpuMemory = nullptr;  // cluster.cpu_memory_gib; 0 = price book / catalog
+    QComboBox* m_offload = nullptr;               // layout.offload; "auto": the search may offload
+    LimitedDoubleSpinBox* m_cpuMemory = nullptr;  // cluster.cpu_memory_gib; 0 = price book / catalog
 
     void addOffloadRows(QFormLayout* form, FieldRegistry& fields);
 };

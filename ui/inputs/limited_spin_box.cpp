@@ -2,9 +2,9 @@
 
 #include <QKeyEvent>
 #include <QLineEdit>
-#include <QLocale>
 
 #include "ui/i18n/engine_text.h"
+#include "ui/inputs/typed_number.h"
 #include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
@@ -20,31 +20,12 @@ void LimitedSpinBox::setUnsetValue(int value, const QString& text) {
     setSpecialValueText(text);
 }
 
-std::optional<double> LimitedSpinBox::typedNumber(const QString& text) const {
-    QString number = text;
-    if (!prefix().isEmpty() && number.startsWith(prefix()))
-        number.remove(0, prefix().size());
-    if (!suffix().isEmpty() && number.endsWith(suffix()))
-        number.chop(suffix().size());
-    number = number.trimmed();
-    if (number.isEmpty() || number == specialValueText())
-        return std::nullopt;
-    bool ok = false;
-    const QLocale locale = this->locale();
-    const double value = locale.toDouble(number, &ok);
-    if (ok)
-        return value;
-    number.remove(locale.groupSeparator());
-    const double plain = number.toDouble(&ok);
-    return ok ? std::optional<double>(plain) : std::nullopt;
-}
-
 QValidator::State LimitedSpinBox::validate(QString& input, int& pos) const {
     const QValidator::State state = QSpinBox::validate(input, pos);
     if (state != QValidator::Invalid)
         return state;
     // Out of range but a number: kept as typed, refused with the range when the edit ends.
-    return typedNumber(input) ? QValidator::Intermediate : QValidator::Invalid;
+    return typedNumber(*this, input, prefix(), suffix()) ? QValidator::Intermediate : QValidator::Invalid;
 }
 
 void LimitedSpinBox::keyPressEvent(QKeyEvent* event) {
@@ -61,7 +42,7 @@ void LimitedSpinBox::focusOutEvent(QFocusEvent* event) {
 }
 
 void LimitedSpinBox::refuseOutside() {
-    const auto typed = typedNumber(lineEdit()->text());
+    const auto typed = typedNumber(*this, lineEdit()->text(), prefix(), suffix());
     if (!typed || (*typed >= minimum() && *typed <= maximum()))
         return;
     const auto error = limitError(std::string(m_limit.key), *typed, m_limit);

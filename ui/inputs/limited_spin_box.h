@@ -35,8 +35,6 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
 
 private:
-    // The typed number, when the text is one (prefix, suffix and group separators aside).
-    [[nodiscard]] std::optional<double> typedNumber(const QString& text) const;
     // At the end of an edit: refuses a number outside the range, if one was typed.
     void refuseOutside();
 
