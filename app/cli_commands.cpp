@@ -18,6 +18,7 @@
 #include "core/util/atomic_file.h"
 #include "core/util/json_write.h"
 #include "core/validation/validation.h"
+#include "quotes_command.h"
 #include "report_command.h"
 
 namespace clusterplan::cli {
@@ -62,12 +63,26 @@ constexpr const char* kUsage = R"(Usage:
       its "calibration" object. `evaluate` uses the fitted profile too.
   clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
                          [--lang zh_CN|en] [--bom|--no-bom] [--max-layouts N]
+                         [--no-record] [--quote-book FILE] [--quote-prefix P]
       A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
       scenario's "quote" object sets customer, number, tax rates...), charts and assumptions, as
       PDF, Excel workbook, CSV tables (UTF-8 with a byte-order mark in Chinese, which Excel on
       Chinese Windows needs, without one in English; --bom / --no-bom choose) and chart images
       (PNG and SVG). Without an output option the quote's text is printed. Default language: en.
       The PDF's layouts table lists the best N layouts (default 60); the CSV lists all.
+      The quote and the files written are recorded in the quote book unless --no-record.
+  clusterplan-cli quotes list [--customer S] [--status S] [--format text|json|csv] [--lang zh_CN|en]
+  clusterplan-cli quotes show NUMBER[/REV] [--lang zh_CN|en]
+  clusterplan-cli quotes status NUMBER accepted|lost|sent|draft
+  clusterplan-cli quotes export-book FILE.json
+  clusterplan-cli quotes import-book FILE.json
+      The quote book: every quote `report` wrote files for, numbered (Q-2026-0043, --quote-prefix
+      sets the prefix of new numbers) with its revisions, status, validity, totals, price book,
+      scenario and the files' SHA-256. list: the last revision of each quote, newest first;
+      --customer matches part of the name, --status is draft, sent, accepted, lost, expired,
+      active (sent, not expired) or expiring (active, 7 days or less left). show: one revision
+      (the last without /REV). status: sets the last revision's status. export-book writes the
+      whole book as JSON; import-book merges such a file by number and revision.
   clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog.
   clusterplan-cli --help | --version
@@ -78,6 +93,9 @@ User catalog entries are read from --catalog files and from
 and replace built-in entries with the same id; price books likewise from --pricebook files and
   $XDG_CONFIG_HOME/clusterplan/pricebook.json. The window reads the same user files. A bad
 entry is skipped with a warning; a file that cannot be parsed stops with exit status 2.
+
+The quote book is $XDG_DATA_HOME/ClusterPlan/quotes.sqlite (default
+~/.local/share/ClusterPlan/quotes.sqlite); --quote-book FILE uses another, on a local disk.
 
 Exit status: 0 ok, 2 bad input, 1 internal error.
 )";
@@ -96,7 +114,9 @@ struct Options {
     double maxGpus = 0;  // scale: 0 = the scenario's cluster size
     double days = 0;     // scale: deadline for training.tokens, 0 = none
     bool crossNodeTp = false;
-    ReportRequest report;  // report command outputs
+    ReportRequest report;               // report command outputs
+    QuotesRequest quotes;               // quotes command: subcommand, operands, filters
+    std::vector<std::string> operands;  // positional arguments after FILE (quotes only)
 };
 
 int usageError(const std::string& message) {
@@ -156,6 +176,15 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             if (!hasValue)
                 return usageError(a + " needs a value");
             o.priceBooks.push_back(args[++i]);
+        } else if (a == "--no-record") {
+            o.report.record = false;
+        } else if (a == "--quote-book" || a == "--quote-prefix" || a == "--customer" || a == "--status") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            (a == "--quote-book"     ? o.report.book.path
+             : a == "--quote-prefix" ? o.report.book.prefix
+             : a == "--customer"     ? o.quotes.customer
+                                     : o.quotes.status) = args[++i];
         } else if (a == "--in-sample") {
             o.inSampleOnly = true;
         } else if (a == "--cv-profiles") {
@@ -176,9 +205,11 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
         } else if (o.file.empty()) {
             o.file = a;
         } else {
-            return usageError("unexpected argument '" + a + "'");
+            o.operands.push_back(a);
         }
     }
+    if (!o.operands.empty() && o.command != "quotes")
+        return usageError("unexpected argument '" + o.operands.front() + "'");
     if (o.format != "json" && o.format != "text" && o.format != "csv")
         return usageError("--format is '" + o.format + "', allowed: json, text, csv");
     return -1;
@@ -391,6 +422,16 @@ int run(const std::vector<std::string>& args) {
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;
+    if (o.command == "quotes") {
+        // The quote book needs no catalog: a broken user catalog does not stop it.
+        o.quotes.operands = o.operands;
+        if (!o.file.empty())
+            o.quotes.operands.insert(o.quotes.operands.begin(), o.file);
+        o.quotes.book = o.report.book;
+        o.quotes.format = o.formatGiven ? o.format : "text";
+        o.quotes.lang = o.report.lang;
+        return quotesCommand(o.quotes);
+    }
     auto catalog = loadCatalog(o);
     if (!catalog) {
         std::cerr << "clusterplan-cli: " << catalog.error().toString() << "\n";

@@ -11,5 +11,6 @@ std::span<const MessageTemplate> searchMessages();
 std::span<const MessageTemplate> inputErrorMessages();
 std::span<const MessageTemplate> fileErrorMessages();
 std::span<const MessageTemplate> quoteMessages();
+std::span<const MessageTemplate> quoteBookMessages();
 
 }  // namespace clusterplan::messages

@@ -1,0 +1,33 @@
+#pragma once
+// The quote book as `clusterplan-cli quotes list` and `quotes show` print it: a table in text (in
+// English or Chinese, columns aligned by display width), CSV (UTF-8, English headers, amounts as
+// plain decimals) or JSON ("schema": "clusterplan.quote-list/1"), with each quote's status derived
+// for `today` and the dashboard's counts (active, expiring within 7 days, expired, accepted).
+#include <string>
+#include <vector>
+
+#include "core/quotebook/quote_record.h"
+#include "core/quotebook/quote_status.h"
+#include "core/util/language.h"
+
+namespace clusterplan::quotebook {
+
+struct BookCounts {
+    std::size_t quotes = 0, active = 0, expiring = 0, expired = 0, accepted = 0;
+};
+[[nodiscard]] BookCounts countStatuses(const std::vector<QuoteRecord>& records, const std::string& today);
+
+// "expired", "sent", ... in `lang`, with "expires in N days" for an expiring quote.
+[[nodiscard]] std::string statusText(const DerivedStatus& status, Lang lang);
+
+[[nodiscard]] std::string listToText(const std::vector<QuoteRecord>& records, const std::string& today,
+                                     Lang lang);
+[[nodiscard]] std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string& today);
+[[nodiscard]] std::string listToJson(const std::vector<QuoteRecord>& records, const std::string& today);
+
+// One revision in full: its facts, totals, price book, files and status changes, and the
+// revisions the number has (`revisions`, oldest first).
+[[nodiscard]] std::string quoteToText(const QuoteRecord& record, const std::vector<std::int64_t>& revisions,
+                                      const std::string& today, Lang lang);
+
+}  // namespace clusterplan::quotebook
