@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale cost phases report validate calibrate presets"
+    local commands="evaluate search scale cost phases report quotes validate calibrate presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -13,6 +13,7 @@ _clusterplan_cli() {
                 evaluate) formats="json text" ;;
                 validate) formats="text csv json" ;;
                 calibrate) formats="text json" ;;
+                quotes) formats="text json csv" ;;
             esac
             COMPREPLY=($(compgen -W "$formats" -- "$cur"))
             return
@@ -33,6 +34,17 @@ _clusterplan_cli() {
             COMPREPLY=($(compgen -W "zh_CN en" -- "$cur"))
             return
             ;;
+        --quote-book)
+            _filedir sqlite
+            return
+            ;;
+        --status)
+            COMPREPLY=($(compgen -W "draft sent accepted lost expired active expiring" -- "$cur"))
+            return
+            ;;
+        --customer | --quote-prefix)
+            return  # free text
+            ;;
         --top | --max-gpus | --days | --max-layouts)
             return  # a number
             ;;
@@ -50,7 +62,8 @@ _clusterplan_cli() {
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
-        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --pricebook --catalog --profiles" ;;
+        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --pricebook --catalog --profiles" ;;
+        quotes) options="--customer --status --format --lang --quote-book --quote-prefix" ;;
         validate) options="--format --cv-profiles --in-sample --catalog --profiles" ;;
         calibrate) options="--format --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;
@@ -62,6 +75,15 @@ _clusterplan_cli() {
     fi
     case "${words[1]}" in
         evaluate | search | scale | cost | phases | report | calibrate) _filedir json ;;
+        quotes)
+            if [[ $cword -eq 2 ]]; then
+                COMPREPLY=($(compgen -W "list show status export-book import-book" -- "$cur"))
+            elif [[ ${words[2]} == export-book || ${words[2]} == import-book ]]; then
+                _filedir json
+            elif [[ ${words[2]} == status && $cword -eq 4 ]]; then
+                COMPREPLY=($(compgen -W "accepted lost sent draft" -- "$cur"))
+            fi
+            ;;
     esac
 } &&
     complete -F _clusterplan_cli clusterplan-cli
