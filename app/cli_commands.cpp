@@ -18,6 +18,7 @@
 #include "core/util/atomic_file.h"
 #include "core/util/json_write.h"
 #include "core/validation/validation.h"
+#include "pricebook_command.h"
 #include "quotes_command.h"
 #include "report_command.h"
 
@@ -83,6 +84,14 @@ constexpr const char* kUsage = R"(Usage:
       active (sent, not expired) or expiring (active, 7 days or less left). show: one revision
       (the last without /REV). status: sets the last revision's status. export-book writes the
       whole book as JSON; import-book merges such a file by number and revision.
+  clusterplan-cli pricebook import LIST.csv --book BOOK.json [--encoding auto|utf-8|gbk]
+                            [--as-of DATE] [--dry-run] [--lang zh_CN|en]
+      Apply a vendor's price list to a price-book file: a CSV (UTF-8 or GBK, detected unless
+      --encoding says; comma- or tab-separated) with the columns kind (rent|purchase), id, price
+      and optionally name, gpu, unit, term, term_months, discount, gpus_per_server, node_max_kw,
+      source, as_of (docs/cost-model.md). Every row is checked (errors name the line and the
+      column); the changes against the book are printed; then the book is saved atomically with
+      its as_of set to DATE (default today), unless there were errors or --dry-run.
   clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog.
   clusterplan-cli --help | --version
@@ -116,6 +125,7 @@ struct Options {
     bool crossNodeTp = false;
     ReportRequest report;               // report command outputs
     QuotesRequest quotes;               // quotes command: subcommand, operands, filters
+    PricebookRequest pricebook;         // pricebook import: --book, --encoding, --as-of, --dry-run
     std::vector<std::string> operands;  // positional arguments after FILE (quotes only)
 };
 
@@ -176,6 +186,14 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             if (!hasValue)
                 return usageError(a + " needs a value");
             o.priceBooks.push_back(args[++i]);
+        } else if (a == "--dry-run") {
+            o.pricebook.dryRun = true;
+        } else if (a == "--book" || a == "--encoding" || a == "--as-of") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            (a == "--book"       ? o.pricebook.book
+             : a == "--encoding" ? o.pricebook.encoding
+                                 : o.pricebook.asOf) = args[++i];
         } else if (a == "--no-record") {
             o.report.record = false;
         } else if (a == "--quote-book" || a == "--quote-prefix" || a == "--customer" || a == "--status") {
@@ -208,7 +226,7 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             o.operands.push_back(a);
         }
     }
-    if (!o.operands.empty() && o.command != "quotes")
+    if (!o.operands.empty() && o.command != "quotes" && o.command != "pricebook")
         return usageError("unexpected argument '" + o.operands.front() + "'");
     if (o.format != "json" && o.format != "text" && o.format != "csv")
         return usageError("--format is '" + o.format + "', allowed: json, text, csv");
@@ -431,6 +449,13 @@ int run(const std::vector<std::string>& args) {
         o.quotes.format = o.formatGiven ? o.format : "text";
         o.quotes.lang = o.report.lang;
         return quotesCommand(o.quotes);
+    }
+    if (o.command == "pricebook") {
+        o.pricebook.operands = o.operands;
+        if (!o.file.empty())
+            o.pricebook.operands.insert(o.pricebook.operands.begin(), o.file);
+        o.pricebook.lang = o.report.lang;
+        return pricebookCommand(o.pricebook);
     }
     auto catalog = loadCatalog(o);
     if (!catalog) {

@@ -1,6 +1,6 @@
 #include "core/quotebook/quote_status.h"
 
-#include <chrono>
+#include "core/util/iso_date.h"
 
 namespace clusterplan::quotebook {
 
@@ -16,32 +16,9 @@ std::optional<ShownStatus> parseShownStatus(std::string_view text) {
     return stored ? std::optional(static_cast<ShownStatus>(*stored)) : std::nullopt;
 }
 
-namespace {
-
-std::optional<std::chrono::sys_days> parseIsoDate(std::string_view text) {
-    if (text.size() != 10 || text[4] != '-' || text[7] != '-')
-        return std::nullopt;
-    int parts[3] = {0, 0, 0};
-    const std::size_t starts[3] = {0, 5, 8}, lengths[3] = {4, 2, 2};
-    for (std::size_t p = 0; p < 3; ++p)
-        for (std::size_t i = starts[p]; i < starts[p] + lengths[p]; ++i) {
-            if (text[i] < '0' || text[i] > '9')
-                return std::nullopt;
-            parts[p] = parts[p] * 10 + (text[i] - '0');
-        }
-    const std::chrono::year_month_day date{std::chrono::year(parts[0]),
-                                           std::chrono::month(static_cast<unsigned>(parts[1])),
-                                           std::chrono::day(static_cast<unsigned>(parts[2]))};
-    if (!date.ok())
-        return std::nullopt;
-    return std::chrono::sys_days(date);
-}
-
-}  // namespace
-
 std::optional<std::int64_t> daysLeft(std::string_view validUntil, std::string_view today) {
-    const auto end = parseIsoDate(validUntil);
-    const auto now = parseIsoDate(today);
+    const auto end = parseIsoDay(validUntil);
+    const auto now = parseIsoDay(today);
     if (!end || !now)
         return std::nullopt;
     return static_cast<std::int64_t>((*end - *now).count());

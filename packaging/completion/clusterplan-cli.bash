@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale cost phases report quotes validate calibrate presets"
+    local commands="evaluate search scale cost phases report quotes pricebook validate calibrate presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -38,6 +38,17 @@ _clusterplan_cli() {
             _filedir sqlite
             return
             ;;
+        --book)
+            _filedir json
+            return
+            ;;
+        --encoding)
+            COMPREPLY=($(compgen -W "auto utf-8 gbk" -- "$cur"))
+            return
+            ;;
+        --as-of)
+            return  # a date
+            ;;
         --status)
             COMPREPLY=($(compgen -W "draft sent accepted lost expired active expiring" -- "$cur"))
             return
@@ -64,6 +75,7 @@ _clusterplan_cli() {
         phases) options="--format --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --pricebook --catalog --profiles" ;;
         quotes) options="--customer --status --format --lang --quote-book --quote-prefix" ;;
+        pricebook) options="--book --encoding --as-of --dry-run --lang" ;;
         validate) options="--format --cv-profiles --in-sample --catalog --profiles" ;;
         calibrate) options="--format --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;
@@ -82,6 +94,13 @@ _clusterplan_cli() {
                 _filedir json
             elif [[ ${words[2]} == status && $cword -eq 4 ]]; then
                 COMPREPLY=($(compgen -W "accepted lost sent draft" -- "$cur"))
+            fi
+            ;;
+        pricebook)
+            if [[ $cword -eq 2 ]]; then
+                COMPREPLY=($(compgen -W "import" -- "$cur"))
+            else
+                _filedir csv
             fi
             ;;
     esac
