@@ -73,6 +73,7 @@ constexpr const char* kUsage = R"(Usage:
       The PDF's layouts table lists the best N layouts (default 60); the CSV lists all.
       The quote and the files written are recorded in the quote book unless --no-record.
   clusterplan-cli quotes list [--customer S] [--status S] [--format text|json|csv] [--lang zh_CN|en]
+                             [--pricebook FILE]...
   clusterplan-cli quotes show NUMBER[/REV] [--lang zh_CN|en]
   clusterplan-cli quotes status NUMBER accepted|lost|sent|draft
   clusterplan-cli quotes export-book FILE.json
@@ -81,7 +82,9 @@ constexpr const char* kUsage = R"(Usage:
       sets the prefix of new numbers) with its revisions, status, validity, totals, price book,
       scenario and the files' SHA-256. list: the last revision of each quote, newest first;
       --customer matches part of the name, --status is draft, sent, accepted, lost, expired,
-      active (sent, not expired) or expiring (active, 7 days or less left). show: one revision
+      active (sent, not expired) or expiring (active, 7 days or less left). Prices: whether the
+      quote's price book is older than its stale_after_days (default 90) or superseded by a newer
+      book of the same id (built-in, user and --pricebook files as loaded now). show: one revision
       (the last without /REV). status: sets the last revision's status. export-book writes the
       whole book as JSON; import-book merges such a file by number and revision.
   clusterplan-cli pricebook import LIST.csv --book BOOK.json [--encoding auto|utf-8|gbk]
@@ -440,16 +443,6 @@ int run(const std::vector<std::string>& args) {
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;
-    if (o.command == "quotes") {
-        // The quote book needs no catalog: a broken user catalog does not stop it.
-        o.quotes.operands = o.operands;
-        if (!o.file.empty())
-            o.quotes.operands.insert(o.quotes.operands.begin(), o.file);
-        o.quotes.book = o.report.book;
-        o.quotes.format = o.formatGiven ? o.format : "text";
-        o.quotes.lang = o.report.lang;
-        return quotesCommand(o.quotes);
-    }
     if (o.command == "pricebook") {
         o.pricebook.operands = o.operands;
         if (!o.file.empty())
@@ -458,6 +451,22 @@ int run(const std::vector<std::string>& args) {
         return pricebookCommand(o.pricebook);
     }
     auto catalog = loadCatalog(o);
+    if (o.command == "quotes") {
+        // A broken user catalog does not keep anyone from their quotes: the built-in price books
+        // then judge which prices are stale.
+        if (!catalog)
+            std::cerr << "clusterplan-cli: warning: " << catalog.error().toString()
+                      << "; the built-in price books are used\n";
+        const cost::PriceBooks builtinBooks = catalog ? cost::PriceBooks() : cost::PriceBooks::builtin();
+        o.quotes.operands = o.operands;
+        if (!o.file.empty())
+            o.quotes.operands.insert(o.quotes.operands.begin(), o.file);
+        o.quotes.book = o.report.book;
+        o.quotes.format = o.formatGiven ? o.format : "text";
+        o.quotes.lang = o.report.lang;
+        o.quotes.priceBooks = catalog ? &catalog->priceBooks() : &builtinBooks;
+        return quotesCommand(o.quotes);
+    }
     if (!catalog) {
         std::cerr << "clusterplan-cli: " << catalog.error().toString() << "\n";
         return kBadInput;

@@ -46,15 +46,16 @@ int listQuotes(quotebook::QuoteBook& book, const QuotesRequest& rq, Lang lang) {
     if (!records)
         return fail(records.error());
     if (rq.format == "json")
-        std::cout << quotebook::listToJson(records.value(), today);
+        std::cout << quotebook::listToJson(records.value(), today, *rq.priceBooks);
     else if (rq.format == "csv")
-        std::cout << quotebook::listToCsv(records.value(), today);
+        std::cout << quotebook::listToCsv(records.value(), today, *rq.priceBooks);
     else
-        std::cout << quotebook::listToText(records.value(), today, lang);
+        std::cout << quotebook::listToText(records.value(), today, *rq.priceBooks, lang);
     return kOk;
 }
 
-int showQuote(quotebook::QuoteBook& book, const std::string& operand, Lang lang) {
+int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost::PriceBooks& books,
+              Lang lang) {
     // A number typed by hand may hold '/' itself: the whole operand is tried as a number first.
     std::optional<quotebook::NumberAndRevision> wanted;
     if (book.revisions(operand))
@@ -69,7 +70,7 @@ int showQuote(quotebook::QuoteBook& book, const std::string& operand, Lang lang)
     auto revisions = book.revisions(wanted->number);
     if (!revisions)
         return fail(revisions.error());
-    std::cout << quotebook::quoteToText(record.value(), revisions.value(), todayUtc(), lang);
+    std::cout << quotebook::quoteToText(record.value(), revisions.value(), todayUtc(), books, lang);
     return kOk;
 }
 
@@ -141,7 +142,7 @@ int quotesCommand(const QuotesRequest& rq) {
     if (sub == "list")
         return listQuotes(*book, rq, lang);
     if (sub == "show")
-        return showQuote(*book, args[1], lang);
+        return showQuote(*book, args[1], *rq.priceBooks, lang);
     if (sub == "status")
         return setStatus(*book, args[1], args[2], lang);
     if (sub == "export-book") {

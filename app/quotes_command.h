@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cost/price_book.h"
 #include "core/quotebook/quote_book.h"
 
 namespace clusterplan::cli {
@@ -21,6 +22,9 @@ struct QuotesRequest {
     std::string status;    // --status
     std::string format = "text";
     std::string lang = "en";
+    // The price books as loaded now (built-in, user files, --pricebook): which quotes' prices are
+    // stale or superseded.
+    const cost::PriceBooks* priceBooks = nullptr;
 };
 
 int quotesCommand(const QuotesRequest& request);

@@ -66,9 +66,12 @@ cost::Currency currencyOf(const QuoteRecord& r) {
 
 }  // namespace
 
-BookCounts countStatuses(const std::vector<QuoteRecord>& records, const std::string& today) {
+BookCounts countStatuses(const std::vector<QuoteRecord>& records, const std::string& today,
+                         const cost::PriceBooks& books) {
     BookCounts counts;
     for (const QuoteRecord& r : records) {
+        const PriceAge age = priceAge(r, books, today);
+        counts.oldPrices += age.stale || age.superseded ? 1 : 0;
         const DerivedStatus s = deriveStatus(r.status, r.validUntil, today);
         ++counts.quotes;
         counts.active += s.active ? 1 : 0;
@@ -86,18 +89,30 @@ std::string statusText(const DerivedStatus& status, Lang lang) {
     return name;
 }
 
-std::string listToText(const std::vector<QuoteRecord>& records, const std::string& today, Lang lang) {
+std::string priceAgeText(const PriceAge& age, Lang lang) {
+    std::string text;
+    if (age.superseded)
+        text = label("quotebook.prices_superseded", lang, {age.currentAsOf});
+    if (age.stale && age.days)
+        text += (text.empty() ? "" : label("quotebook.list_separator", lang)) +
+                label("quotebook.prices_stale", lang, {std::to_string(*age.days)});
+    return text.empty() ? label("quotebook.prices_current", lang) : text;
+}
+
+std::string listToText(const std::vector<QuoteRecord>& records, const std::string& today,
+                       const cost::PriceBooks& books, Lang lang) {
     std::vector<std::vector<std::string>> rows;
     rows.push_back({label("quotebook.col_number", lang), label("quotebook.col_revision", lang),
                     label("quotebook.col_customer", lang), label("quotebook.col_status", lang),
                     label("quotebook.col_date", lang), label("quotebook.col_valid_until", lang),
                     label("quotebook.col_currency", lang), label("quotebook.col_rent", lang),
-                    label("quotebook.col_buy", lang), label("quotebook.col_recommendation", lang)});
+                    label("quotebook.col_buy", lang), label("quotebook.col_prices", lang),
+                    label("quotebook.col_recommendation", lang)});
     for (const QuoteRecord& r : records)
         rows.push_back({r.number, std::to_string(r.revision), r.customer,
                         statusText(deriveStatus(r.status, r.validUntil, today), lang), r.created,
                         r.validUntil, r.currency, groupedAmount(r.rent), groupedAmount(r.buy),
-                        r.recommendation});
+                        priceAgeText(priceAge(r, books, today), lang), r.recommendation});
     std::vector<std::size_t> widths(rows.front().size(), 0);
     for (const auto& row : rows)
         for (std::size_t c = 0; c < row.size(); ++c)
@@ -111,22 +126,26 @@ std::string listToText(const std::vector<QuoteRecord>& records, const std::strin
     }
     if (records.empty())
         out << label("quotebook.none", lang) << "\n";
-    const BookCounts n = countStatuses(records, today);
+    const BookCounts n = countStatuses(records, today, books);
     out << label("quotebook.summary", lang,
                  {std::to_string(n.quotes), std::to_string(n.active), std::to_string(n.expiring),
                   std::to_string(n.expired), std::to_string(n.accepted)})
         << "\n";
+    if (n.oldPrices > 0)
+        out << label("quotebook.summary_old_prices", lang, {std::to_string(n.oldPrices)}) << "\n";
     return out.str();
 }
 
-std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string& today) {
+std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string& today,
+                      const cost::PriceBooks& books) {
     std::ostringstream out;
     out << "number,revision,customer,contact,prepared_by,created,valid_until,status,active,expiring,days_"
            "left,"
            "currency,rent_excl_vat,rent_incl_vat,buy_excl_vat,buy_incl_vat,recommendation,price_book_id,"
-           "price_book_as_of,recorded_at\n";
+           "price_book_as_of,price_book_days,price_book_stale,price_book_superseded,recorded_at\n";
     for (const QuoteRecord& r : records) {
         const DerivedStatus s = deriveStatus(r.status, r.validUntil, today);
+        const PriceAge age = priceAge(r, books, today);
         out << csvField(r.number) << "," << r.revision << "," << csvField(r.customer) << ","
             << csvField(r.contact) << "," << csvField(r.preparedBy) << "," << csvField(r.created) << ","
             << csvField(r.validUntil) << "," << toString(s.shown) << "," << (s.active ? "yes" : "no") << ","
@@ -134,14 +153,17 @@ std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string
             << csvField(r.currency) << "," << plainAmount(r.rent, false) << "," << plainAmount(r.rent, true)
             << "," << plainAmount(r.buy, false) << "," << plainAmount(r.buy, true) << ","
             << csvField(r.recommendation) << "," << csvField(r.priceBookId) << ","
-            << csvField(r.priceBookAsOf) << "," << csvField(r.recordedAt) << "\n";
+            << csvField(r.priceBookAsOf) << "," << (age.days ? std::to_string(*age.days) : "") << ","
+            << (age.stale ? "yes" : "no") << "," << (age.superseded ? "yes" : "no") << ","
+            << csvField(r.recordedAt) << "\n";
     }
     return out.str();
 }
 
-std::string listToJson(const std::vector<QuoteRecord>& records, const std::string& today) {
+std::string listToJson(const std::vector<QuoteRecord>& records, const std::string& today,
+                       const cost::PriceBooks& books) {
     json::Writer w;
-    const BookCounts n = countStatuses(records, today);
+    const BookCounts n = countStatuses(records, today, books);
     w.beginObject().value("schema", "clusterplan.quote-list/1").value("today", today);
     w.beginObject("counts")
         .value("quotes", static_cast<std::int64_t>(n.quotes))
@@ -149,6 +171,7 @@ std::string listToJson(const std::vector<QuoteRecord>& records, const std::strin
         .value("expiring", static_cast<std::int64_t>(n.expiring))
         .value("expired", static_cast<std::int64_t>(n.expired))
         .value("accepted", static_cast<std::int64_t>(n.accepted))
+        .value("old_prices", static_cast<std::int64_t>(n.oldPrices))
         .endObject();
     w.beginArray("quotes");
     for (const QuoteRecord& r : records) {
@@ -172,7 +195,14 @@ std::string listToJson(const std::vector<QuoteRecord>& records, const std::strin
         writeTotals(w, "buy", r.buy);
         w.value("recommendation", r.recommendation)
             .value("price_book_id", r.priceBookId)
-            .value("price_book_as_of", r.priceBookAsOf)
+            .value("price_book_as_of", r.priceBookAsOf);
+        const PriceAge age = priceAge(r, books, today);
+        if (age.days)
+            w.value("price_book_days", static_cast<std::int64_t>(*age.days));
+        else
+            w.null("price_book_days");
+        w.value("price_book_stale", age.stale)
+            .value("price_book_superseded", age.superseded)
             .value("recorded_at", r.recordedAt)
             .endObject();
     }
@@ -181,7 +211,7 @@ std::string listToJson(const std::vector<QuoteRecord>& records, const std::strin
 }
 
 std::string quoteToText(const QuoteRecord& r, const std::vector<std::int64_t>& revisions,
-                        const std::string& today, Lang lang) {
+                        const std::string& today, const cost::PriceBooks& books, Lang lang) {
     const cost::Currency currency = currencyOf(r);
     std::vector<std::pair<std::string, std::string>> lines = {
         {label("quotebook.col_number", lang), r.number},
@@ -206,6 +236,7 @@ std::string quoteToText(const QuoteRecord& r, const std::vector<std::int64_t>& r
                        r.priceBookAsOf.empty()
                            ? r.priceBookId
                            : label("quotebook.as_of", lang, {r.priceBookId, r.priceBookAsOf}));
+    lines.emplace_back(label("quotebook.col_prices", lang), priceAgeText(priceAge(r, books, today), lang));
     lines.emplace_back(label("quotebook.recorded_at", lang), r.recordedAt);
     std::string all;
     for (const std::int64_t rev : revisions)

@@ -19,6 +19,7 @@
 #include "core/quotebook/book_json.h"
 #include "core/quotebook/book_path.h"
 #include "core/quotebook/book_schema.h"
+#include "core/quotebook/price_age.h"
 #include "core/quotebook/quote_book.h"
 #include "core/quotebook/quote_number.h"
 #include "core/quotebook/quote_status.h"
@@ -247,7 +248,7 @@ TEST_CASE("Record, revise, list, filter and change status", "[quotebook]") {
         CHECK(book.list({"", "expired", "2026-04-12", false})->size() == 2);
         REQUIRE(book.setStatus("Q-2026-0002", StoredStatus::Accepted, "2026-03-13T11:00:00Z"));
         const auto afterDate = book.list({"", "", "2026-05-01", false});
-        const BookCounts counts = countStatuses(afterDate.value(), "2026-05-01");
+        const BookCounts counts = countStatuses(afterDate.value(), "2026-05-01", cost::PriceBooks::builtin());
         CHECK(counts.quotes == 2);
         CHECK(counts.accepted == 1);
         CHECK(counts.expired == 1);
@@ -558,10 +559,10 @@ TEST_CASE("The list in Chinese: translated headings and statuses, aligned by dis
     QuoteRecord r = sample("星河智算科技有限公司");
     r.number = "Q-2026-0001";
     r.status = StoredStatus::Sent;
-    const std::string zh = listToText({r}, "2026-04-05", Lang::Zh);
+    const std::string zh = listToText({r}, "2026-04-05", cost::PriceBooks::builtin(), Lang::Zh);
     CHECK_THAT(zh, Catch::Contains("编号") && Catch::Contains("已发送，6 天后到期") &&
                        Catch::Contains("共 1 份报价：有效 1 份，7 天内到期 1 份"));
-    const std::string en = listToText({r}, "2026-04-12", Lang::En);
+    const std::string en = listToText({r}, "2026-04-12", cost::PriceBooks::builtin(), Lang::En);
     CHECK_THAT(en, Catch::Contains("expired") && Catch::Contains("1,382,160.00"));
     // Columns aligned by display width: a Chinese character takes two columns.
     std::istringstream text(zh);
@@ -570,6 +571,44 @@ TEST_CASE("The list in Chinese: translated headings and statuses, aligned by dis
     std::getline(text, row);
     CHECK(heading.rfind("编号" + std::string(9, ' ') + "版本  客户" + std::string(18, ' ') + "状态", 0) == 0);
     CHECK(row.rfind("Q-2026-0001  1     星河智算科技有限公司  已发送，6 天后到期", 0) == 0);
+}
+
+TEST_CASE("Prices: stale after the book's stale_after_days, superseded by a newer book of the same id",
+          "[quotebook]") {
+    cost::PriceBooks books = cost::PriceBooks::builtin();
+    QuoteRecord r = sample("x");  // priced on cn-seed-2026 as of "2026": from 2026-01-01
+    CHECK_FALSE(priceAge(r, books, "2026-04-01").stale);  // 90 days
+    const PriceAge old = priceAge(r, books, "2026-04-02");
+    CHECK(old.stale);
+    CHECK(old.days == 91);
+    CHECK_FALSE(old.superseded);
+    CHECK(priceAgeText(old, Lang::En) == "stale (91 days old)");
+    CHECK(priceAgeText(priceAge(r, books, "2026-02-01"), Lang::Zh) == "现行");
+
+    // A vendor's book of its own id: its stale_after_days (60) counts, and importing a newer list
+    // (as_of 2026-05-14) supersedes the quotes priced on the January book.
+    REQUIRE(books.mergeFile(std::string(CLUSTERPLAN_TEST_DATA) + "/pricebook-vendor.json"));
+    r.priceBookId = "vendor-cn-2026";
+    r.priceBookAsOf = "2026-01";
+    CHECK(priceAge(r, books, "2026-03-03").stale);  // 61 days
+    CHECK_FALSE(priceAge(r, books, "2026-03-01").superseded);
+    REQUIRE(books.mergeJson(
+        R"({"schema": "clusterplan.pricebook/1", "id": "vendor-cn-2026", "as_of": "2026-05-14"})",
+        "newer.json"));
+    const PriceAge replaced = priceAge(r, books, "2026-03-01");
+    CHECK(replaced.superseded);
+    CHECK(replaced.currentAsOf == "2026-05-14");
+    CHECK(priceAgeText(replaced, Lang::En) == "superseded by the book of 2026-05-14");
+    r.priceBookAsOf = "2026-05-14";
+    CHECK_FALSE(priceAge(r, books, "2026-05-20").superseded);
+    // A quote whose book is gone counts with the default 90 days and is never superseded.
+    r.priceBookId = "gone";
+    r.priceBookAsOf = "2026-01";
+    CHECK(priceAge(r, books, "2026-04-02").stale);
+    CHECK_FALSE(priceAge(r, books, "2026-04-02").superseded);
+    const std::string listed = listToText({r}, "2026-04-02", books, Lang::En);
+    CHECK_THAT(listed, Catch::Contains("stale (91 days old)") &&
+                           Catch::Contains("1 quotes priced on a stale or superseded price book."));
 }
 
 namespace {
