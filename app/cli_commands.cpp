@@ -19,6 +19,8 @@
 #include "core/util/atomic_file.h"
 #include "core/util/json_write.h"
 #include "core/validation/validation.h"
+#include "pricebook_command.h"
+#include "quotes_command.h"
 #include "report_command.h"
 
 namespace clusterplan::cli {
@@ -63,16 +65,41 @@ constexpr const char* kUsage = R"(Usage:
       its "calibration" object. `evaluate` uses the fitted profile too.
   clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
                          [--lang zh_CN|en] [--bom|--no-bom] [--max-layouts N]
+                         [--no-record] [--quote-book FILE] [--quote-prefix P]
       A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
       scenario's "quote" object sets customer, number, tax rates...), charts and assumptions, as
       PDF, Excel workbook, CSV tables (UTF-8 with a byte-order mark in Chinese, which Excel on
       Chinese Windows needs, without one in English; --bom / --no-bom choose) and chart images
       (PNG and SVG). Without an output option the quote's text is printed. Default language: en.
       The PDF's layouts table lists the best N layouts (default 60); the CSV lists all.
+      The quote and the files written are recorded in the quote book unless --no-record.
   clusterplan-cli article [FOLDER] [--format text|json|csv] [--lang zh_CN|en]
       Every quantitative claim of the seed article, each an example scenario of FOLDER (default:
       the article's examples shipped with ClusterPlan): the article's value, the engine's value
       for the example, agrees or differs (by how much), and why. Default format: text.
+  clusterplan-cli quotes list [--customer S] [--status S] [--format text|json|csv] [--lang zh_CN|en]
+                             [--pricebook FILE]...
+  clusterplan-cli quotes show NUMBER[/REV] [--lang zh_CN|en]
+  clusterplan-cli quotes status NUMBER accepted|lost|sent|draft
+  clusterplan-cli quotes export-book FILE.json
+  clusterplan-cli quotes import-book FILE.json
+      The quote book: every quote `report` wrote files for, numbered (Q-2026-0043, --quote-prefix
+      sets the prefix of new numbers) with its revisions, status, validity, totals, price book,
+      scenario and the files' SHA-256. list: the last revision of each quote, newest first;
+      --customer matches part of the name, --status is draft, sent, accepted, lost, expired,
+      active (sent, not expired) or expiring (active, 7 days or less left). Prices: whether the
+      quote's price book is older than its stale_after_days (default 90) or superseded by a newer
+      book of the same id (built-in, user and --pricebook files as loaded now). show: one revision
+      (the last without /REV). status: sets the last revision's status. export-book writes the
+      whole book as JSON; import-book merges such a file by number and revision.
+  clusterplan-cli pricebook import LIST.csv --book BOOK.json [--encoding auto|utf-8|gbk]
+                            [--as-of DATE] [--dry-run] [--lang zh_CN|en]
+      Apply a vendor's price list to a price-book file: a CSV (UTF-8 or GBK, detected unless
+      --encoding says; comma- or tab-separated) with the columns kind (rent|purchase), id, price
+      and optionally name, gpu, unit, term, term_months, discount, gpus_per_server, node_max_kw,
+      source, as_of (docs/cost-model.md). Every row is checked (errors name the line and the
+      column); the changes against the book are printed; then the book is saved atomically with
+      its as_of set to DATE (default today), unless there were errors or --dry-run.
   clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog.
   clusterplan-cli --help | --version
@@ -83,6 +110,9 @@ User catalog entries are read from --catalog files and from
 and replace built-in entries with the same id; price books likewise from --pricebook files and
   $XDG_CONFIG_HOME/clusterplan/pricebook.json. The window reads the same user files. A bad
 entry is skipped with a warning; a file that cannot be parsed stops with exit status 2.
+
+The quote book is $XDG_DATA_HOME/ClusterPlan/quotes.sqlite (default
+~/.local/share/ClusterPlan/quotes.sqlite); --quote-book FILE uses another, on a local disk.
 
 Exit status: 0 ok, 2 bad input, 1 internal error.
 )";
@@ -101,7 +131,10 @@ struct Options {
     double maxGpus = 0;  // scale: 0 = the scenario's cluster size
     double days = 0;     // scale: deadline for training.tokens, 0 = none
     bool crossNodeTp = false;
-    ReportRequest report;  // report command outputs
+    ReportRequest report;               // report command outputs
+    QuotesRequest quotes;               // quotes command: subcommand, operands, filters
+    PricebookRequest pricebook;         // pricebook import: --book, --encoding, --as-of, --dry-run
+    std::vector<std::string> operands;  // positional arguments after FILE (quotes only)
 };
 
 int usageError(const std::string& message) {
@@ -161,6 +194,23 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             if (!hasValue)
                 return usageError(a + " needs a value");
             o.priceBooks.push_back(args[++i]);
+        } else if (a == "--dry-run") {
+            o.pricebook.dryRun = true;
+        } else if (a == "--book" || a == "--encoding" || a == "--as-of") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            (a == "--book"       ? o.pricebook.book
+             : a == "--encoding" ? o.pricebook.encoding
+                                 : o.pricebook.asOf) = args[++i];
+        } else if (a == "--no-record") {
+            o.report.record = false;
+        } else if (a == "--quote-book" || a == "--quote-prefix" || a == "--customer" || a == "--status") {
+            if (!hasValue)
+                return usageError(a + " needs a value");
+            (a == "--quote-book"     ? o.report.book.path
+             : a == "--quote-prefix" ? o.report.book.prefix
+             : a == "--customer"     ? o.quotes.customer
+                                     : o.quotes.status) = args[++i];
         } else if (a == "--in-sample") {
             o.inSampleOnly = true;
         } else if (a == "--cv-profiles") {
@@ -181,9 +231,11 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
         } else if (o.file.empty()) {
             o.file = a;
         } else {
-            return usageError("unexpected argument '" + a + "'");
+            o.operands.push_back(a);
         }
     }
+    if (!o.operands.empty() && o.command != "quotes" && o.command != "pricebook")
+        return usageError("unexpected argument '" + o.operands.front() + "'");
     if (o.format != "json" && o.format != "text" && o.format != "csv")
         return usageError("--format is '" + o.format + "', allowed: json, text, csv");
     return -1;
@@ -396,7 +448,30 @@ int run(const std::vector<std::string>& args) {
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;
+    if (o.command == "pricebook") {
+        o.pricebook.operands = o.operands;
+        if (!o.file.empty())
+            o.pricebook.operands.insert(o.pricebook.operands.begin(), o.file);
+        o.pricebook.lang = o.report.lang;
+        return pricebookCommand(o.pricebook);
+    }
     auto catalog = loadCatalog(o);
+    if (o.command == "quotes") {
+        // A broken user catalog does not keep anyone from their quotes: the built-in price books
+        // then judge which prices are stale.
+        if (!catalog)
+            std::cerr << "clusterplan-cli: warning: " << catalog.error().toString()
+                      << "; the built-in price books are used\n";
+        const cost::PriceBooks builtinBooks = catalog ? cost::PriceBooks() : cost::PriceBooks::builtin();
+        o.quotes.operands = o.operands;
+        if (!o.file.empty())
+            o.quotes.operands.insert(o.quotes.operands.begin(), o.file);
+        o.quotes.book = o.report.book;
+        o.quotes.format = o.formatGiven ? o.format : "text";
+        o.quotes.lang = o.report.lang;
+        o.quotes.priceBooks = catalog ? &catalog->priceBooks() : &builtinBooks;
+        return quotesCommand(o.quotes);
+    }
     if (!catalog) {
         std::cerr << "clusterplan-cli: " << catalog.error().toString() << "\n";
         return kBadInput;

@@ -1,6 +1,6 @@
 #include "report_command.h"
 
-#include <ctime>
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -11,6 +11,9 @@
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
+#include "core/quotebook/quote_from_document.h"
+#include "core/util/atomic_file.h"
+#include "core/util/sha256.h"
 #include "core/validation/validation.h"
 
 #ifdef CLUSTERPLAN_HAVE_QT_EXPORT
@@ -24,19 +27,65 @@ namespace {
 constexpr int kOk = 0;
 constexpr int kBadInput = 2;
 
-// The day the report is made (UTC), for quotes without a date.
-std::string todayIso() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
-    return buf;
-}
-
 int fail(const Error& e) {
     std::cerr << "clusterplan-cli: " << e.toString() << "\n";
     return kBadInput;
+}
+
+// The files this report wrote: the PDF, the workbook, and the files in the CSV and image folders
+// written since `start`; absolute, with their SHA-256.
+std::vector<quotebook::ExportedFile> writtenFiles(const ReportRequest& rq,
+                                                  std::filesystem::file_time_type start) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> paths;
+    for (const std::string* file : {&rq.pdf, &rq.xlsx})
+        if (!file->empty())
+            paths.push_back(*file);
+    for (const std::string* dir : {&rq.csvDir, &rq.imagesDir}) {
+        std::error_code ec;
+        if (dir->empty() || !fs::is_directory(*dir, ec))
+            continue;
+        std::vector<std::string> inDir;
+        for (const auto& entry : fs::directory_iterator(*dir, ec))
+            if (entry.is_regular_file(ec) && entry.last_write_time(ec) >= start)
+                inDir.push_back(entry.path().string());
+        std::sort(inDir.begin(), inDir.end());
+        paths.insert(paths.end(), inDir.begin(), inDir.end());
+    }
+    std::vector<quotebook::ExportedFile> files;
+    constexpr std::uintmax_t kMaxHashedBytes = 1u << 30;
+    for (const std::string& path : paths)
+        if (auto bytes = readTextFile(path, kMaxHashedBytes))
+            files.push_back({fs::absolute(path).lexically_normal().string(), sha256Hex(bytes.value())});
+    return files;
+}
+
+// Records the quote and its files in the quote book; a book that cannot take it is a warning: the
+// files are written.
+void recordReport(const ReportRequest& rq, const Plan& plan, const quote::QuoteDocument& doc,
+                  const Catalog& catalog, std::filesystem::file_time_type start) {
+    constexpr std::uintmax_t kMaxScenarioBytes = 64u << 20;
+    auto scenarioText = readTextFile(rq.file, kMaxScenarioBytes);
+    auto book = openBook(rq.book);
+    if (!scenarioText || !book) {
+        if (!scenarioText)
+            std::cerr << "clusterplan-cli: warning: not recorded: " << scenarioText.error().toString()
+                      << "\n";
+        return;
+    }
+    quotebook::QuoteRecord record =
+        quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), std::move(scenarioText).value());
+    record.files = writtenFiles(rq, start);
+    auto recorded = book->record(std::move(record), nowUtc());
+    if (!recorded) {
+        std::cerr << "clusterplan-cli: warning: not recorded: " << recorded.error().toString() << "\n";
+        return;
+    }
+    std::cerr << "clusterplan-cli: "
+              << makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
+                             {book->path(), recorded->number, std::to_string(recorded->revision)})
+                     .text
+              << "\n";
 }
 
 }  // namespace
@@ -55,7 +104,7 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     std::optional<quote::Accuracy> accuracy;
     if (validation)
         accuracy = quote::summariseValidation(validation.value());
-    quote::QuoteDocument doc = quote::buildQuoteDocument(plan.value(), todayIso(), accuracy);
+    quote::QuoteDocument doc = quote::buildQuoteDocument(plan.value(), todayUtc(), accuracy);
     // A relative logo is beside the scenario file; a logo that is not there is said, not silently
     // left out of the PDF.
     doc.info.logo = quote::resolveLogoPath(doc.info.logo, rq.file);
@@ -71,6 +120,9 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
         std::cout << quote::quoteToText(doc, lang);
         return kOk;
     }
+    // File systems stamp times from a coarse clock: a file written just after this moment may carry
+    // a time a little before it.
+    const auto start = std::filesystem::file_time_type::clock::now() - std::chrono::seconds(2);
     if (!rq.csvDir.empty()) {
         auto written =
             writeReportCsv(rq.csvDir, plan.value(), doc, validation ? &validation.value() : nullptr,
@@ -90,6 +142,8 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
         return fail({"--pdf", "this clusterplan-cli was built without Qt (CLUSTERPLAN_BUILD_UI=OFF)"});
 #endif
     }
+    if (rq.record)
+        recordReport(rq, plan.value(), doc, catalog, start);
     return kOk;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/catalog/catalog.h"
+#include "quotes_command.h"
 
 namespace clusterplan::cli {
 
@@ -20,6 +21,9 @@ struct ReportRequest {
     // reads BOM-less UTF-8 as GBK.
     std::optional<bool> byteOrderMark;
     std::size_t maxLayouts = 60;  // rows of the PDF's layouts table
+    // What the report writes is recorded in the quote book unless --no-record.
+    bool record = true;
+    BookLocation book;
 };
 
 int reportCommand(const ReportRequest& request, const Catalog& catalog);

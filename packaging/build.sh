@@ -15,13 +15,14 @@ cd "$(dirname "$0")/.."
 # Qt LinguistTools (lupdate/lrelease: qt6-tools-dev, qt6-l10n-tools) for the Chinese translation and
 # Qt's own translations of its dialogs (qt6-translations-l10n), a CJK font for Chinese labels, Xvfb/xauth for headless GUI runs, poppler/imagemagick to look at output,
 # the validators of the desktop files (desktop-file-utils, appstream, shared-mime-info, man-db: CTest
-# packaging.*). `deb` also needs DEB_PACKAGES: dpkg-dev and file for CPack's dependency scan
+# packaging.*), SQLite for the quote book (libsqlite3-dev; core/quotebook/).
+# `deb` also needs DEB_PACKAGES: dpkg-dev and file for CPack's dependency scan
 # (dpkg-shlibdeps), lintian to check the package.
 PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   libboost-json1.81-dev catch2
-  libxlsxwriter-dev zlib1g-dev unzip
+  libxlsxwriter-dev zlib1g-dev unzip libsqlite3-dev
   fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick
   desktop-file-utils appstream shared-mime-info man-db)
 DEB_PACKAGES=(dpkg-dev file lintian)

@@ -26,7 +26,8 @@ set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # clusterplan_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-# Library dependencies come from the binaries (dpkg-shlibdeps). Not visible to it: the Qt platform
+# Library dependencies come from the binaries (dpkg-shlibdeps; libsqlite3-0 for the quote book among
+# them). Not visible to it: the Qt platform
 # plugins (xcb, wayland) that QApplication loads at run time, and the CJK font that Chinese labels
 # and reports need (fonts-wqy-microhei, not fonts-noto-cjk, which breaks pdftotext on the PDF).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

@@ -8,6 +8,7 @@
 
 #include "core/cost/price_book_json.h"
 #include "core/util/atomic_file.h"
+#include "core/util/iso_date.h"
 #include "core/util/json_read.h"
 
 namespace clusterplan {
@@ -75,9 +76,23 @@ void readHeader(json::ObjectReader& top, PriceBook& book, bool exists) {
     book.currency = parsed;
     top.optString("region", book.region);
     top.optString("notes", book.notes);
+    top.optInteger("stale_after_days", book.staleAfterDays, 1, 3650);
 }
 
 }  // namespace
+
+std::optional<long> daysSinceAsOf(std::string_view asOf, std::string_view today) {
+    const auto from = parseIsoDay(asOf, true);
+    const auto to = parseIsoDay(today);
+    if (!from || !to)
+        return std::nullopt;
+    return static_cast<long>((*to - *from).count());
+}
+
+bool isStale(const PriceBook& book, std::string_view today) {
+    const auto age = daysSinceAsOf(book.asOf, today);
+    return age && *age > book.staleAfterDays;
+}
 
 const ParameterEntry* PriceBook::parameter(std::string_view key) const {
     for (const auto& p : parameters)

@@ -56,6 +56,8 @@ struct PriceBook {
     std::string source;
     std::string asOf;
     std::string notes;
+    // Quotes priced on the book are marked stale this many days after its as_of (issue 23).
+    int staleAfterDays = 90;
     std::vector<ParameterEntry> parameters;
     std::vector<PurchaseEntry> purchases;
     std::vector<RentOffer> rentOffers;
@@ -67,6 +69,14 @@ struct PriceBook {
     // The offer marked default for the GPU, else the first offer renting it, else nullptr.
     [[nodiscard]] const RentOffer* defaultOfferFor(std::string_view gpuId) const;
 };
+
+inline constexpr int kDefaultStaleAfterDays = 90;
+
+// Days from a book's or an entry's `as_of` ("2026", "2026-05", "2026-05-14") to `today`
+// ("YYYY-MM-DD"): a year or a month counts from its first day. Nothing when either is not a date.
+[[nodiscard]] std::optional<long> daysSinceAsOf(std::string_view asOf, std::string_view today);
+// Whether the book's prices are older than its stale_after_days on `today`.
+[[nodiscard]] bool isStale(const PriceBook& book, std::string_view today);
 
 class PriceBooks {
 public:

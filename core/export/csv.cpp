@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/util/csv_read.h"
 #include "core/util/csv_write.h"
 #include "core/util/number_format.h"
 
@@ -53,48 +54,12 @@ std::string toCsv(const Table& table, bool byteOrderMark) {
 Result<std::vector<std::vector<std::string>>> parseCsv(std::string_view text) {
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3);
+    auto read = readCsv(text, ',', "line");
+    if (!read)
+        return read.error();
     std::vector<std::vector<std::string>> rows;
-    std::vector<std::string> row;
-    std::string field;
-    bool quoted = false;
-    std::size_t line = 1;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                field += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                line += c == '\n';
-                field += c;
-            }
-        } else if (c == '"' && field.empty()) {
-            quoted = true;
-        } else if (c == ',') {
-            row.push_back(std::move(field));
-            field.clear();
-        } else if (c == '\r' || c == '\n') {
-            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
-                ++i;
-            row.push_back(std::move(field));
-            field.clear();
-            rows.push_back(std::move(row));
-            row.clear();
-            ++line;
-        } else if (c == '"') {
-            return Error{"line " + std::to_string(line), "a quote inside an unquoted field"};
-        } else {
-            field += c;
-        }
-    }
-    if (quoted)
-        return Error{"line " + std::to_string(line), "a quoted field is not closed"};
-    if (!field.empty() || !row.empty()) {
-        row.push_back(std::move(field));
-        rows.push_back(std::move(row));
-    }
+    for (CsvRow& row : read.value())
+        rows.push_back(std::move(row.fields));
     return rows;
 }
 

@@ -31,8 +31,9 @@ struct Table {
 [[nodiscard]] std::string guardFormula(std::string_view cell);
 [[nodiscard]] std::string toCsv(const Table& table, bool byteOrderMark = false);
 
-// RFC 4180 reader (used by the tests to read exports back): a BOM is skipped, quoted fields may
-// hold commas, quotes and line breaks. Errors name the line.
+// RFC 4180 reader (used by the tests to read exports back; util/csv_read.h): a BOM is skipped,
+// quoted fields may hold commas, quotes and line breaks, blank lines are left out. Errors name the
+// line.
 Result<std::vector<std::vector<std::string>>> parseCsv(std::string_view text);
 
 }  // namespace clusterplan::csv

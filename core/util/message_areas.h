@@ -12,5 +12,7 @@ std::span<const MessageTemplate> inputErrorMessages();
 std::span<const MessageTemplate> fileErrorMessages();
 std::span<const MessageTemplate> quoteMessages();
 std::span<const MessageTemplate> articleMessages();
+std::span<const MessageTemplate> quoteBookMessages();
+std::span<const MessageTemplate> priceListMessages();
 
 }  // namespace clusterplan::messages

@@ -60,7 +60,8 @@ const std::vector<MessageTemplate>& messageCatalog() {
         std::vector<MessageTemplate> out;
         for (auto area :
              {messages::planMessages(), messages::searchMessages(), messages::inputErrorMessages(),
-              messages::fileErrorMessages(), messages::quoteMessages(), messages::articleMessages()})
+              messages::fileErrorMessages(), messages::quoteMessages(), messages::articleMessages(),
+              messages::quoteBookMessages(), messages::priceListMessages()})
             out.insert(out.end(), area.begin(), area.end());
         return out;
     }();

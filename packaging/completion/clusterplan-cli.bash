@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale cost phases report validate calibrate article presets"
+    local commands="evaluate search scale cost phases report quotes pricebook validate calibrate article presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -14,6 +14,7 @@ _clusterplan_cli() {
                 validate) formats="text csv json" ;;
                 calibrate) formats="text json" ;;
                 article) formats="text json csv" ;;
+                quotes) formats="text json csv" ;;
             esac
             COMPREPLY=($(compgen -W "$formats" -- "$cur"))
             return
@@ -34,6 +35,28 @@ _clusterplan_cli() {
             COMPREPLY=($(compgen -W "zh_CN en" -- "$cur"))
             return
             ;;
+        --quote-book)
+            _filedir sqlite
+            return
+            ;;
+        --book)
+            _filedir json
+            return
+            ;;
+        --encoding)
+            COMPREPLY=($(compgen -W "auto utf-8 gbk" -- "$cur"))
+            return
+            ;;
+        --as-of)
+            return  # a date
+            ;;
+        --status)
+            COMPREPLY=($(compgen -W "draft sent accepted lost expired active expiring" -- "$cur"))
+            return
+            ;;
+        --customer | --quote-prefix)
+            return  # free text
+            ;;
         --top | --max-gpus | --days | --max-layouts)
             return  # a number
             ;;
@@ -51,7 +74,9 @@ _clusterplan_cli() {
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
-        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --pricebook --catalog --profiles" ;;
+        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --pricebook --catalog --profiles" ;;
+        quotes) options="--customer --status --format --lang --quote-book --quote-prefix --pricebook --catalog" ;;
+        pricebook) options="--book --encoding --as-of --dry-run --lang" ;;
         validate) options="--format --cv-profiles --in-sample --catalog --profiles" ;;
         calibrate) options="--format --catalog --profiles --pricebook" ;;
         article) options="--format --lang --catalog --profiles --pricebook" ;;
@@ -65,6 +90,22 @@ _clusterplan_cli() {
     case "${words[1]}" in
         evaluate | search | scale | cost | phases | report | calibrate) _filedir json ;;
         article) _filedir -d ;;
+        quotes)
+            if [[ $cword -eq 2 ]]; then
+                COMPREPLY=($(compgen -W "list show status export-book import-book" -- "$cur"))
+            elif [[ ${words[2]} == export-book || ${words[2]} == import-book ]]; then
+                _filedir json
+            elif [[ ${words[2]} == status && $cword -eq 4 ]]; then
+                COMPREPLY=($(compgen -W "accepted lost sent draft" -- "$cur"))
+            fi
+            ;;
+        pricebook)
+            if [[ $cword -eq 2 ]]; then
+                COMPREPLY=($(compgen -W "import" -- "$cur"))
+            else
+                _filedir csv
+            fi
+            ;;
     esac
 } &&
     complete -F _clusterplan_cli clusterplan-cli

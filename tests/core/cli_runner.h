@@ -2,6 +2,7 @@
 // Runs clusterplan-cli (path from CMake) with arguments; collects stdout+stderr and the exit status.
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <sys/wait.h>
 
@@ -28,8 +29,15 @@ inline CliRun runCommand(const std::string& commandLine) {
     return r;
 }
 
+// `report` records what it writes in the quote book under $XDG_DATA_HOME (core/quotebook/): the
+// tests' goes to test-data-home in the build tree, as CTest sets it (tests/CMakeLists.txt), also
+// when a test binary is run by hand, never to the user's book.
+inline std::string testDataHome() {
+    return (std::filesystem::path(CLUSTERPLAN_CLI).parent_path().parent_path() / "test-data-home").string();
+}
+
 inline CliRun runCli(const std::string& args) {
-    return runCommand(std::string(CLUSTERPLAN_CLI) + " " + args);
+    return runCommand("XDG_DATA_HOME='" + testDataHome() + "' " + std::string(CLUSTERPLAN_CLI) + " " + args);
 }
 
 }  // namespace clusterplan::test

@@ -1,0 +1,77 @@
+#include "pricebook_command.h"
+
+#include <iostream>
+
+#include "cli_commands.h"
+#include "core/cost/price_list_import.h"
+#include "core/util/atomic_file.h"
+#include "core/util/iso_date.h"
+#include "quotes_command.h"
+
+namespace clusterplan::cli {
+
+namespace {
+
+constexpr std::uintmax_t kMaxListBytes = 16u << 20;
+
+int fail(const Error& e) {
+    std::cerr << "clusterplan-cli: " << e.toString() << "\n";
+    return kBadInput;
+}
+
+}  // namespace
+
+int pricebookCommand(const PricebookRequest& rq) {
+    Lang lang = Lang::En;
+    if (!parseLang(rq.lang, lang))
+        return fail(inputError("--lang", "error.json.not_allowed", {rq.lang, "zh_CN, en"}));
+    if (rq.operands.size() != 2 || rq.operands[0] != "import") {
+        std::cerr << "clusterplan-cli: pricebook needs: import LIST.csv --book BOOK.json (see "
+                     "clusterplan-cli --help)\n";
+        return kBadInput;
+    }
+    if (rq.book.empty())
+        return fail(inputError("--book", "error.json.required"));
+    const std::string asOf = rq.asOf.empty() ? todayUtc() : rq.asOf;
+    if (!parseIsoDay(asOf, true))
+        return fail(inputError("--as-of", "error.pricelist.bad_date", {asOf}));
+    const std::string& listPath = rq.operands[1];
+    auto bytes = readTextFile(listPath, kMaxListBytes);
+    if (!bytes)
+        return fail(bytes.error());
+    auto list = cost::readPriceList(bytes.value(), rq.encoding, listPath);
+    if (!list)
+        return fail(list.error());
+    std::cout << messageText(makeMessage("pricelist.read", {listPath, std::to_string(list->rows.size()),
+                                                            list->encoding == "gbk" ? "GBK" : "UTF-8",
+                                                            list->delimiter == '\t' ? "tab" : "comma"}),
+                             lang)
+              << "\n";
+    auto book = readTextFile(rq.book, kMaxListBytes);
+    if (!book)
+        return fail(book.error());
+    const cost::PriceBookUpdate update =
+        cost::applyPriceList(book.value(), rq.book, list->rows, listPath, asOf);
+    for (const Message& line : update.diff)
+        std::cout << "  " << messageText(line, lang) << "\n";
+    std::vector<Error> errors = list->errors;
+    errors.insert(errors.end(), update.errors.begin(), update.errors.end());
+    if (!errors.empty()) {
+        for (const Error& e : errors)
+            std::cerr << "clusterplan-cli: " << e.toString() << "\n";
+        std::cerr << "clusterplan-cli: "
+                  << messageText(makeMessage("pricelist.not_saved", {std::to_string(errors.size())}), lang)
+                  << "\n";
+        return kBadInput;
+    }
+    if (rq.dryRun) {
+        std::cout << messageText(makeMessage("pricelist.dry_run"), lang) << "\n";
+        return kOk;
+    }
+    if (auto saved = writeFileAtomically(rq.book, update.json); !saved)
+        return fail(saved.error());
+    std::cout << messageText(makeMessage("pricelist.saved", {rq.book}), lang) << "\n";
+    return kOk;
+}
+
+}  // namespace clusterplan::cli

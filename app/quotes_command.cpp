@@ -1,0 +1,172 @@
+#include "quotes_command.h"
+
+#include <algorithm>
+#include <ctime>
+#include <iostream>
+#include <optional>
+
+#include "cli_commands.h"
+#include "core/quotebook/book_format.h"
+#include "core/quotebook/book_json.h"
+#include "core/quotebook/book_path.h"
+
+namespace clusterplan::cli {
+
+namespace {
+
+std::string utcNow(const char* format) {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char buf[32];
+    std::strftime(buf, sizeof buf, format, &utc);
+    return buf;
+}
+
+int fail(const Error& e) {
+    std::cerr << "clusterplan-cli: " << e.toString() << "\n";
+    return kBadInput;
+}
+
+int usage(const std::string& message) {
+    std::cerr << "clusterplan-cli: " << message << " (see clusterplan-cli --help)\n";
+    return kBadInput;
+}
+
+int listQuotes(quotebook::QuoteBook& book, const QuotesRequest& rq, Lang lang) {
+    const auto& allowed = quotebook::listStatuses();
+    if (!rq.status.empty() && std::find(allowed.begin(), allowed.end(), rq.status) == allowed.end()) {
+        std::string list;
+        for (const auto& s : allowed)
+            list += (list.empty() ? "" : ", ") + s;
+        return fail(inputError("--status", "error.json.not_allowed", {rq.status, list}));
+    }
+    const std::string today = todayUtc();
+    auto records = book.list({rq.customer, rq.status, today, false});
+    if (!records)
+        return fail(records.error());
+    if (rq.format == "json")
+        std::cout << quotebook::listToJson(records.value(), today, *rq.priceBooks);
+    else if (rq.format == "csv")
+        std::cout << quotebook::listToCsv(records.value(), today, *rq.priceBooks);
+    else
+        std::cout << quotebook::listToText(records.value(), today, *rq.priceBooks, lang);
+    return kOk;
+}
+
+int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost::PriceBooks& books,
+              Lang lang) {
+    // A number typed by hand may hold '/' itself: the whole operand is tried as a number first.
+    std::optional<quotebook::NumberAndRevision> wanted;
+    if (book.revisions(operand))
+        wanted = quotebook::NumberAndRevision{operand, std::nullopt};
+    else
+        wanted = quotebook::parseNumberAndRevision(operand);
+    if (!wanted)
+        return fail(inputError("NUMBER", "error.quotebook.bad_number", {operand}));
+    auto record = book.find(wanted->number, wanted->revision);
+    if (!record)
+        return fail(record.error());
+    auto revisions = book.revisions(wanted->number);
+    if (!revisions)
+        return fail(revisions.error());
+    std::cout << quotebook::quoteToText(record.value(), revisions.value(), todayUtc(), books, lang);
+    return kOk;
+}
+
+int setStatus(quotebook::QuoteBook& book, const std::string& number, const std::string& status, Lang lang) {
+    const auto parsed = quotebook::parseStoredStatus(status);
+    if (!parsed)
+        return fail(inputError("STATUS", "error.json.not_allowed", {status, "draft, sent, accepted, lost"}));
+    auto changed = book.setStatus(number, *parsed, nowUtc());
+    if (!changed)
+        return fail(changed.error());
+    std::cout << messageText(
+                     makeMessage("quotebook.status_set",
+                                 {number, std::to_string(changed->revision),
+                                  messageText(makeMessage(std::string("quotebook.status.") + status), lang)}),
+                     lang)
+              << "\n";
+    return kOk;
+}
+
+}  // namespace
+
+std::string todayUtc() {
+    return utcNow("%Y-%m-%d");
+}
+std::string nowUtc() {
+    return utcNow("%Y-%m-%dT%H:%M:%SZ");
+}
+
+std::optional<quotebook::QuoteBook> openBook(const BookLocation& location) {
+    std::string path = location.path;
+    if (path.empty()) {
+        auto fallback = quotebook::defaultBookPath();
+        if (!fallback) {
+            fail(fallback.error());
+            return std::nullopt;
+        }
+        path = fallback.value();
+    }
+    auto book = quotebook::QuoteBook::open(path, {location.prefix});
+    if (!book) {
+        fail(book.error());
+        return std::nullopt;
+    }
+    if (book->warning())
+        std::cerr << "clusterplan-cli: warning: " << book->warning()->toString() << "\n";
+    return std::move(book).value();
+}
+
+int quotesCommand(const QuotesRequest& rq) {
+    Lang lang = Lang::En;
+    if (!parseLang(rq.lang, lang))
+        return fail(inputError("--lang", "error.json.not_allowed", {rq.lang, "zh_CN, en"}));
+    const std::vector<std::string>& args = rq.operands;
+    if (args.empty())
+        return usage("quotes needs list, show, status, export-book or import-book");
+    const std::string& sub = args[0];
+    const std::size_t wantOperands = sub == "list" ? 1 : sub == "status" ? 3 : 2;
+    if (sub != "list" && sub != "show" && sub != "status" && sub != "export-book" && sub != "import-book")
+        return usage("unknown quotes command '" + sub + "'");
+    if (args.size() != wantOperands)
+        return usage("quotes " + sub +
+                     (sub == "list"     ? " takes no operand"
+                      : sub == "show"   ? " needs NUMBER[/REV]"
+                      : sub == "status" ? " needs NUMBER and accepted|lost|sent|draft"
+                                        : " needs FILE.json"));
+    auto book = openBook(rq.book);
+    if (!book)
+        return kBadInput;
+    if (sub == "list")
+        return listQuotes(*book, rq, lang);
+    if (sub == "show")
+        return showQuote(*book, args[1], *rq.priceBooks, lang);
+    if (sub == "status")
+        return setStatus(*book, args[1], args[2], lang);
+    if (sub == "export-book") {
+        auto exported = quotebook::exportBook(*book, args[1]);
+        if (!exported)
+            return fail(exported.error());
+        std::cout << messageText(
+                         makeMessage("quotebook.exported", {std::to_string(exported->revisions),
+                                                            std::to_string(exported->quotes), args[1]}),
+                         lang)
+                  << "\n";
+        return kOk;
+    }
+    auto merged = quotebook::importBook(*book, args[1]);
+    if (!merged)
+        return fail(merged.error());
+    for (const Error& conflict : merged->conflicts)
+        std::cerr << "clusterplan-cli: warning: " << conflict.toString() << "\n";
+    std::cout << messageText(makeMessage("quotebook.imported",
+                                         {std::to_string(merged->added), std::to_string(merged->present),
+                                          std::to_string(merged->conflicts.size())}),
+                             lang)
+              << "\n";
+    return kOk;
+}
+
+}  // namespace clusterplan::cli

@@ -1,0 +1,437 @@
+#include "core/cost/price_list_import.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <set>
+
+#include "core/cost/price_book.h"
+#include "core/util/csv_read.h"
+#include "core/util/iso_date.h"
+#include "core/util/json_read.h"
+#include "core/util/json_write.h"
+#include "core/util/number_format.h"
+#include "core/util/text_encoding.h"
+
+namespace clusterplan::cost {
+
+namespace {
+
+// A column's name and the headers that name it.
+struct Column {
+    std::string_view name;
+    std::array<std::string_view, 2> aliases;
+};
+constexpr std::array<Column, 13> kColumns = {{
+    {"kind", {"类型", ""}},
+    {"id", {"编号", ""}},
+    {"name", {"名称", ""}},
+    {"gpu", {"", ""}},
+    {"unit", {"计价单位", ""}},
+    {"price", {"单价", "价格"}},
+    {"term", {"合同期", ""}},
+    {"term_months", {"月数", ""}},
+    {"discount", {"折扣", ""}},
+    {"gpus_per_server", {"每台卡数", ""}},
+    {"node_max_kw", {"每台功率kw", ""}},
+    {"source", {"来源", ""}},
+    {"as_of", {"日期", ""}},
+}};
+
+std::string trimmed(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos)
+        return "";
+    return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
+}
+
+std::string lowerAscii(std::string text) {
+    for (char& c : text)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return text;
+}
+
+std::string knownColumns() {
+    std::string list;
+    for (const Column& c : kColumns)
+        list += (list.empty() ? "" : ", ") + std::string(c.name);
+    return list;
+}
+
+// The cells of one row by column name, with the place of each for errors.
+class RowReader {
+public:
+    RowReader(const CsvRow& row, const std::vector<std::optional<std::size_t>>& columnOf, std::string label)
+        : m_row(row), m_columnOf(columnOf), m_label(std::move(label)) {}
+
+    [[nodiscard]] std::string text(std::size_t column) const {
+        const auto at = m_columnOf[column];
+        return at && *at < m_row.fields.size() ? trimmed(m_row.fields[*at]) : std::string();
+    }
+    [[nodiscard]] std::string where(std::size_t column) const {
+        return m_label + ":" + std::to_string(m_row.line) + ": " + std::string(kColumns[column].name);
+    }
+    void fail(std::size_t column, std::string_view id, std::vector<std::string> args) {
+        errors.push_back(inputError(where(column), id, std::move(args)));
+    }
+    // A number in [min, max] (whole when asked); nothing when the cell is empty or wrong.
+    std::optional<double> number(std::size_t column, double min, double max, bool whole = false) {
+        const std::string cell = text(column);
+        if (cell.empty())
+            return std::nullopt;
+        double value = 0;
+        const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+        if (ec != std::errc() || end != cell.data() + cell.size() || !std::isfinite(value)) {
+            fail(column, "error.pricelist.not_number", {cell});
+            return std::nullopt;
+        }
+        if (whole && value != std::floor(value)) {
+            fail(column, "error.range.whole", {cell, formatNumber(min), formatNumber(max)});
+            return std::nullopt;
+        }
+        if (value < 0 && min >= 0) {
+            fail(column, "error.pricelist.negative", {cell});
+            return std::nullopt;
+        }
+        if (value < min || value > max) {
+            fail(column, "error.range", {cell, formatNumber(min), formatNumber(max)});
+            return std::nullopt;
+        }
+        return value;
+    }
+    std::vector<Error> errors;
+
+private:
+    const CsvRow& m_row;
+    const std::vector<std::optional<std::size_t>>& m_columnOf;
+    std::string m_label;
+};
+
+enum Col : std::size_t {
+    Kind,
+    Id,
+    Name,
+    Gpu,
+    Unit,
+    Price,
+    Term,
+    TermMonths,
+    Discount,
+    GpusPerServer,
+    NodeMaxKw,
+    Source,
+    AsOf
+};
+
+}  // namespace
+
+Result<PriceList> readPriceList(std::string_view bytes, std::string_view encoding, const std::string& label) {
+    auto decoded = decodeText(bytes, encoding, label);
+    if (!decoded)
+        return decoded.error();
+    PriceList list;
+    list.encoding = decoded->encoding;
+    list.delimiter = detectDelimiter(decoded->text);
+    auto rows = readCsv(decoded->text, list.delimiter, label);
+    if (!rows)
+        return rows.error();
+    if (rows->empty())
+        return inputError(label, "error.pricelist.no_header");
+    // The header: each cell names a known column.
+    const CsvRow& header = rows->front();
+    std::vector<std::optional<std::size_t>> columnOf(kColumns.size());
+    for (std::size_t i = 0; i < header.fields.size(); ++i) {
+        const std::string name = lowerAscii(trimmed(header.fields[i]));
+        const auto known = std::find_if(kColumns.begin(), kColumns.end(), [&](const Column& c) {
+            return name == c.name || (!name.empty() && (name == c.aliases[0] || name == c.aliases[1]));
+        });
+        if (known == kColumns.end())
+            return inputError(label + ":" + std::to_string(header.line), "error.pricelist.unknown_column",
+                              {trimmed(header.fields[i]), knownColumns()});
+        columnOf[static_cast<std::size_t>(known - kColumns.begin())] = i;
+    }
+    for (const std::size_t required : {Kind, Id, Price})
+        if (!columnOf[required])
+            return inputError(label + ":" + std::to_string(header.line), "error.pricelist.missing_column",
+                              {std::string(kColumns[required].name), knownColumns()});
+
+    std::set<std::string> seen;
+    for (std::size_t r = 1; r < rows->size(); ++r) {
+        RowReader cells((*rows)[r], columnOf, label);
+        PriceListRow row;
+        row.line = (*rows)[r].line;
+        const std::string kind = lowerAscii(cells.text(Kind));
+        row.rent = kind == "rent" || kind == "租用";
+        if (!row.rent && kind != "purchase" && kind != "购买")
+            cells.fail(Kind, "error.json.not_allowed", {cells.text(Kind), "rent, purchase, 租用, 购买"});
+        row.id = cells.text(Id);
+        if (row.id.empty())
+            cells.fail(Id, "error.empty", {});
+        if (cells.text(Price).empty())
+            cells.fail(Price, "error.json.required", {});
+        row.price = cells.number(Price, 0, 1e12).value_or(0);
+        row.name = cells.text(Name);
+        row.gpu = cells.text(Gpu);
+        row.unit = cells.text(Unit);
+        if (!row.unit.empty() && row.unit != "gpu_hour" && row.unit != "gpu_month" &&
+            row.unit != "server_month" && row.unit != "slice_month")
+            cells.fail(Unit, "error.json.not_allowed",
+                       {row.unit, "gpu_hour, gpu_month, server_month, slice_month"});
+        row.term = cells.text(Term);
+        row.discount = cells.number(Discount, 0, 0.99);
+        if (row.discount && row.term.empty())
+            cells.fail(Term, "error.pricelist.discount_needs_term", {});
+        if (const auto months = cells.number(TermMonths, 1, 120, true))
+            row.termMonths = static_cast<std::int64_t>(*months);
+        if (const auto gpus = cells.number(GpusPerServer, 1, 1024, true))
+            row.gpusPerServer = static_cast<std::int64_t>(*gpus);
+        row.nodeMaxKw = cells.number(NodeMaxKw, 0.01, 1000);
+        row.source = cells.text(Source);
+        row.asOf = cells.text(AsOf);
+        if (!row.asOf.empty() && !parseIsoDay(row.asOf, true))
+            cells.fail(AsOf, "error.pricelist.bad_date", {row.asOf});
+        const std::string key = (row.rent ? "rent " : "purchase ") + row.id + " " + row.term;
+        if (cells.errors.empty() && !seen.insert(key).second)
+            cells.fail(Id, "error.pricelist.duplicate", {row.id});
+        if (cells.errors.empty())
+            list.rows.push_back(std::move(row));
+        list.errors.insert(list.errors.end(), cells.errors.begin(), cells.errors.end());
+    }
+    return list;
+}
+
+namespace {
+
+void writeValue(json::Writer& w, std::string_view key, const boost::json::value& v) {
+    switch (v.kind()) {
+    case boost::json::kind::object:
+        w.beginObject(key);
+        for (const auto& member : v.get_object())
+            writeValue(w, member.key(), member.value());
+        w.endObject();
+        break;
+    case boost::json::kind::array:
+        w.beginArray(key);
+        for (const auto& element : v.get_array())
+            writeValue(w, "", element);
+        w.endArray();
+        break;
+    case boost::json::kind::string:
+        w.value(key, std::string_view(v.get_string()));
+        break;
+    case boost::json::kind::int64:
+        w.value(key, v.get_int64());
+        break;
+    case boost::json::kind::uint64:
+        w.value(key, static_cast<double>(v.get_uint64()));
+        break;
+    case boost::json::kind::double_:
+        w.value(key, v.get_double());
+        break;
+    case boost::json::kind::bool_:
+        w.value(key, v.get_bool());
+        break;
+    case boost::json::kind::null:
+        w.null(key);
+        break;
+    }
+}
+
+double numberOf(const boost::json::value* v) {
+    if (!v)
+        return 0;
+    return v->is_int64()    ? static_cast<double>(v->get_int64())
+           : v->is_uint64() ? static_cast<double>(v->get_uint64())
+           : v->is_double() ? v->get_double()
+                            : 0;
+}
+
+boost::json::object* findById(boost::json::array& array, const std::string& id, std::string_view key = "id") {
+    for (auto& element : array)
+        if (auto* object = element.if_object())
+            if (const auto* found = object->if_contains(key);
+                found && found->is_string() && found->get_string() == id)
+                return object;
+    return nullptr;
+}
+
+// boost::json::object::erase moves the last member into the gap; a file keeps its key order.
+void eraseKeepingOrder(boost::json::object& object, std::string_view key) {
+    if (!object.contains(key))
+        return;
+    boost::json::object kept;
+    for (const auto& member : object)
+        if (member.key() != key)
+            kept.emplace(member.key(), member.value());
+    object = std::move(kept);
+}
+
+Message kindName(const PriceListRow& row) {
+    return makeMessage(row.rent ? "pricelist.kind.rent" : "pricelist.kind.purchase");
+}
+
+// The price (and the term's discount) of a row on an entry the book has.
+void update(boost::json::object& entry, const PriceListRow& row, std::vector<Message>& diff,
+            std::vector<Error>& errors, const std::string& label) {
+    const char* priceKey = row.rent ? "price" : "node_price";
+    const double old = numberOf(entry.if_contains(priceKey));
+    if (old != row.price) {
+        entry[priceKey] = row.price;
+        // The list gives one price: a range the book had no longer applies.
+        eraseKeepingOrder(entry, row.rent ? "price_low" : "node_price_low");
+        eraseKeepingOrder(entry, row.rent ? "price_high" : "node_price_high");
+        diff.push_back(makeNestedMessage(
+            "pricelist.changed", {kindName(row), plainMessage(row.id), plainMessage(priceKey),
+                                  plainMessage(formatNumber(old)), plainMessage(formatNumber(row.price))}));
+    } else {
+        diff.push_back(makeNestedMessage(
+            "pricelist.unchanged",
+            {kindName(row), plainMessage(row.id), plainMessage(priceKey), plainMessage(formatNumber(old))}));
+    }
+    if (row.term.empty())
+        return;
+    auto* terms = entry.if_contains("terms");
+    if (!terms || !terms->is_array())
+        terms = &(entry["terms"] = boost::json::array{});
+    if (auto* term = findById(terms->get_array(), row.term)) {
+        const double before = numberOf(term->if_contains("discount"));
+        const double after = row.discount.value_or(before);
+        if (before != after) {
+            (*term)["discount"] = after;
+            diff.push_back(makeNestedMessage("pricelist.changed",
+                                             {kindName(row), plainMessage(row.id + " " + row.term),
+                                              plainMessage("discount"), plainMessage(formatNumber(before)),
+                                              plainMessage(formatNumber(after))}));
+        }
+        return;
+    }
+    if (!row.termMonths) {
+        errors.push_back(inputError(label + ":" + std::to_string(row.line) + ": term_months",
+                                    "error.pricelist.new_term", {row.term, row.id}));
+        return;
+    }
+    terms->get_array().push_back(boost::json::object{
+        {"id", row.term}, {"months", *row.termMonths}, {"discount", row.discount.value_or(0.0)}});
+    diff.push_back(makeNestedMessage("pricelist.term_added",
+                                     {kindName(row), plainMessage(row.id), plainMessage(row.term),
+                                      plainMessage(std::to_string(*row.termMonths)),
+                                      plainMessage(formatNumber(row.discount.value_or(0.0)))}));
+}
+
+// A new entry from a row that has every field it needs.
+std::optional<boost::json::object> created(const PriceListRow& row, std::vector<Error>& errors,
+                                           const std::string& label, const std::string& bookLabel) {
+    std::vector<std::string> missing;
+    if (row.name.empty())
+        missing.push_back("name");
+    if (row.gpu.empty())
+        missing.push_back("gpu");
+    if (row.rent && row.unit.empty())
+        missing.push_back("unit");
+    if (!row.rent && !row.gpusPerServer)
+        missing.push_back("gpus_per_server");
+    if (!row.rent && !row.nodeMaxKw)
+        missing.push_back("node_max_kw");
+    if (!missing.empty()) {
+        std::string list;
+        for (const auto& m : missing)
+            list += (list.empty() ? "" : ", ") + m;
+        errors.push_back(inputError(label + ":" + std::to_string(row.line) + ": " + missing.front(),
+                                    "error.pricelist.new_entry",
+                                    {kindName(row).text, row.id, bookLabel, list}));
+        return std::nullopt;
+    }
+    boost::json::object entry{
+        {"id", row.id}, {"name", row.name}, {"gpus", boost::json::array{row.gpu.c_str()}}};
+    if (row.rent) {
+        entry["unit"] = row.unit;
+        entry["price"] = row.price;
+        if (row.unit == "server_month")
+            entry["gpus_per_unit"] = row.gpusPerServer.value_or(8);
+        entry["terms"] =
+            boost::json::array{boost::json::object{{"id", row.term.empty() ? "monthly" : row.term},
+                                                   {"months", row.termMonths.value_or(1)},
+                                                   {"discount", row.discount.value_or(0.0)}}};
+    } else {
+        entry["node_price"] = row.price;
+        entry["gpus_per_node"] = *row.gpusPerServer;
+        entry["node_max_kw"] = *row.nodeMaxKw;
+    }
+    return entry;
+}
+
+std::string diagnosticKey(const Diagnostic& d) {
+    return d.key + ": " + d.reason;
+}
+
+}  // namespace
+
+PriceBookUpdate applyPriceList(std::string_view bookJson, const std::string& bookLabel,
+                               const std::vector<PriceListRow>& rows, const std::string& listLabel,
+                               const std::string& asOf) {
+    PriceBookUpdate out;
+    PriceBooks before = PriceBooks::builtin();
+    if (auto merged = before.mergeJson(bookJson, bookLabel); !merged) {
+        out.errors.push_back(merged.error());
+        return out;
+    }
+    auto parsed = json::parseText(bookJson, bookLabel);
+    if (!parsed || !parsed->is_object()) {
+        out.errors.push_back(parsed ? inputError(bookLabel, "error.json.not_object", {"a JSON value"})
+                                    : parsed.error());
+        return out;
+    }
+    boost::json::object& book = parsed.value().get_object();
+    for (const PriceListRow& row : rows) {
+        const char* arrayKey = row.rent ? "rent_offers" : "purchases";
+        auto* array = book.if_contains(arrayKey);
+        if (!array || !array->is_array())
+            array = &(book[arrayKey] = boost::json::array{});
+        boost::json::object* entry = findById(array->get_array(), row.id);
+        if (!entry) {
+            auto fresh = created(row, out.errors, listLabel, bookLabel);
+            if (!fresh)
+                continue;
+            array->get_array().push_back(std::move(*fresh));
+            entry = &array->get_array().back().get_object();
+            out.diff.push_back(
+                makeNestedMessage("pricelist.added", {kindName(row), plainMessage(row.id),
+                                                      plainMessage(row.rent ? "price" : "node_price"),
+                                                      plainMessage(formatNumber(row.price))}));
+        } else {
+            update(*entry, row, out.diff, out.errors, listLabel);
+        }
+        (*entry)["source"] =
+            row.source.empty() ? std::filesystem::path(listLabel).filename().string() : row.source;
+        (*entry)["as_of"] = row.asOf.empty() ? asOf : row.asOf;
+    }
+    const auto* oldAsOf = book.if_contains("as_of");
+    const std::string previous = oldAsOf && oldAsOf->is_string() ? std::string(oldAsOf->get_string()) : "";
+    if (previous != asOf) {
+        book["as_of"] = asOf;
+        out.diff.push_back(
+            makeMessage("pricelist.as_of", {bookLabel, previous.empty() ? "-" : previous, asOf}));
+    }
+    json::Writer w;
+    writeValue(w, "", parsed.value());
+    out.json = w.str();
+    // Read back as the program will load it: an entry the reader would skip is an error here.
+    PriceBooks after = PriceBooks::builtin();
+    if (auto merged = after.mergeJson(out.json, bookLabel); !merged) {
+        out.errors.push_back(merged.error());
+        return out;
+    }
+    std::set<std::string> known;
+    for (const Diagnostic& d : before.diagnostics())
+        known.insert(diagnosticKey(d));
+    for (const Diagnostic& d : after.diagnostics())
+        if (!known.count(diagnosticKey(d)))
+            out.errors.push_back(
+                inputError(bookLabel + ": " + d.key, "error.pricelist.invalid_entry", {d.reason}));
+    return out;
+}
+
+}  // namespace clusterplan::cost

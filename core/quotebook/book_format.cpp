@@ -1,0 +1,265 @@
+#include "core/quotebook/book_format.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "core/cost/money.h"
+#include "core/quote/quote_document.h"
+#include "core/quotebook/book_json.h"
+#include "core/util/csv_write.h"
+#include "core/util/json_write.h"
+#include "core/util/message.h"
+
+namespace clusterplan::quotebook {
+
+namespace {
+
+std::string label(std::string_view id, Lang lang, std::vector<std::string> args = {}) {
+    return messageText(makeMessage(id, std::move(args)), lang);
+}
+
+// Columns a terminal gives `text`: two for the East Asian wide ranges (CJK ideographs, Hangul,
+// full-width forms; Unicode Standard Annex #11), one for other code points.
+std::size_t displayWidth(const std::string& text) {
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        std::uint32_t cp = length == 1 ? lead : lead & (0xFFu >> (length + 1));
+        for (std::size_t k = 1; k < length && i + k < text.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+        const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+                          (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+                          (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+                          (cp >= 0xFFE0 && cp <= 0xFFE6) || cp >= 0x20000;
+        width += wide ? 2 : 1;
+        i += length;
+    }
+    return width;
+}
+
+// A heading's colon: full-width in Chinese.
+const char* colon(Lang lang) {
+    return lang == Lang::Zh ? "：" : ":";
+}
+
+std::string padRight(const std::string& text, std::size_t width) {
+    const std::size_t w = displayWidth(text);
+    return w >= width ? text : text + std::string(width - w, ' ');
+}
+
+std::string plainAmount(const std::optional<OfferTotals>& totals, bool gross) {
+    if (!totals)
+        return "";
+    return cost::Money::fromCents(gross ? totals->grossCents : totals->amountCents).toString();
+}
+
+std::string groupedAmount(const std::optional<OfferTotals>& totals) {
+    return totals ? quote::formatPlain(cost::Money::fromCents(totals->grossCents)) : "-";
+}
+
+cost::Currency currencyOf(const QuoteRecord& r) {
+    cost::Currency c = cost::Currency::Cny;
+    (void)cost::parseCurrency(r.currency, c);
+    return c;
+}
+
+}  // namespace
+
+BookCounts countStatuses(const std::vector<QuoteRecord>& records, const std::string& today,
+                         const cost::PriceBooks& books) {
+    BookCounts counts;
+    for (const QuoteRecord& r : records) {
+        const PriceAge age = priceAge(r, books, today);
+        counts.oldPrices += age.stale || age.superseded ? 1 : 0;
+        const DerivedStatus s = deriveStatus(r.status, r.validUntil, today);
+        ++counts.quotes;
+        counts.active += s.active ? 1 : 0;
+        counts.expiring += s.expiring ? 1 : 0;
+        counts.expired += s.shown == ShownStatus::Expired ? 1 : 0;
+        counts.accepted += s.shown == ShownStatus::Accepted ? 1 : 0;
+    }
+    return counts;
+}
+
+std::string statusText(const DerivedStatus& status, Lang lang) {
+    const std::string name = label(std::string("quotebook.status.") + toString(status.shown), lang);
+    if (status.expiring && status.daysLeft)
+        return label("quotebook.expiring", lang, {name, std::to_string(*status.daysLeft)});
+    return name;
+}
+
+std::string priceAgeText(const PriceAge& age, Lang lang) {
+    std::string text;
+    if (age.superseded)
+        text = label("quotebook.prices_superseded", lang, {age.currentAsOf});
+    if (age.stale && age.days)
+        text += (text.empty() ? "" : label("quotebook.list_separator", lang)) +
+                label("quotebook.prices_stale", lang, {std::to_string(*age.days)});
+    return text.empty() ? label("quotebook.prices_current", lang) : text;
+}
+
+std::string listToText(const std::vector<QuoteRecord>& records, const std::string& today,
+                       const cost::PriceBooks& books, Lang lang) {
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({label("quotebook.col_number", lang), label("quotebook.col_revision", lang),
+                    label("quotebook.col_customer", lang), label("quotebook.col_status", lang),
+                    label("quotebook.col_date", lang), label("quotebook.col_valid_until", lang),
+                    label("quotebook.col_currency", lang), label("quotebook.col_rent", lang),
+                    label("quotebook.col_buy", lang), label("quotebook.col_prices", lang),
+                    label("quotebook.col_recommendation", lang)});
+    for (const QuoteRecord& r : records)
+        rows.push_back({r.number, std::to_string(r.revision), r.customer,
+                        statusText(deriveStatus(r.status, r.validUntil, today), lang), r.created,
+                        r.validUntil, r.currency, groupedAmount(r.rent), groupedAmount(r.buy),
+                        priceAgeText(priceAge(r, books, today), lang), r.recommendation});
+    std::vector<std::size_t> widths(rows.front().size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], displayWidth(row[c]));
+    std::ostringstream out;
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c)
+            line += (c ? "  " : "") + (c + 1 < row.size() ? padRight(row[c], widths[c]) : row[c]);
+        out << line << "\n";
+    }
+    if (records.empty())
+        out << label("quotebook.none", lang) << "\n";
+    const BookCounts n = countStatuses(records, today, books);
+    out << label("quotebook.summary", lang,
+                 {std::to_string(n.quotes), std::to_string(n.active), std::to_string(n.expiring),
+                  std::to_string(n.expired), std::to_string(n.accepted)})
+        << "\n";
+    if (n.oldPrices > 0)
+        out << label("quotebook.summary_old_prices", lang, {std::to_string(n.oldPrices)}) << "\n";
+    return out.str();
+}
+
+std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string& today,
+                      const cost::PriceBooks& books) {
+    std::ostringstream out;
+    out << "number,revision,customer,contact,prepared_by,created,valid_until,status,active,expiring,days_"
+           "left,"
+           "currency,rent_excl_vat,rent_incl_vat,buy_excl_vat,buy_incl_vat,recommendation,price_book_id,"
+           "price_book_as_of,price_book_days,price_book_stale,price_book_superseded,recorded_at\n";
+    for (const QuoteRecord& r : records) {
+        const DerivedStatus s = deriveStatus(r.status, r.validUntil, today);
+        const PriceAge age = priceAge(r, books, today);
+        out << csvField(r.number) << "," << r.revision << "," << csvField(r.customer) << ","
+            << csvField(r.contact) << "," << csvField(r.preparedBy) << "," << csvField(r.created) << ","
+            << csvField(r.validUntil) << "," << toString(s.shown) << "," << (s.active ? "yes" : "no") << ","
+            << (s.expiring ? "yes" : "no") << "," << (s.daysLeft ? std::to_string(*s.daysLeft) : "") << ","
+            << csvField(r.currency) << "," << plainAmount(r.rent, false) << "," << plainAmount(r.rent, true)
+            << "," << plainAmount(r.buy, false) << "," << plainAmount(r.buy, true) << ","
+            << csvField(r.recommendation) << "," << csvField(r.priceBookId) << ","
+            << csvField(r.priceBookAsOf) << "," << (age.days ? std::to_string(*age.days) : "") << ","
+            << (age.stale ? "yes" : "no") << "," << (age.superseded ? "yes" : "no") << ","
+            << csvField(r.recordedAt) << "\n";
+    }
+    return out.str();
+}
+
+std::string listToJson(const std::vector<QuoteRecord>& records, const std::string& today,
+                       const cost::PriceBooks& books) {
+    json::Writer w;
+    const BookCounts n = countStatuses(records, today, books);
+    w.beginObject().value("schema", "clusterplan.quote-list/1").value("today", today);
+    w.beginObject("counts")
+        .value("quotes", static_cast<std::int64_t>(n.quotes))
+        .value("active", static_cast<std::int64_t>(n.active))
+        .value("expiring", static_cast<std::int64_t>(n.expiring))
+        .value("expired", static_cast<std::int64_t>(n.expired))
+        .value("accepted", static_cast<std::int64_t>(n.accepted))
+        .value("old_prices", static_cast<std::int64_t>(n.oldPrices))
+        .endObject();
+    w.beginArray("quotes");
+    for (const QuoteRecord& r : records) {
+        const DerivedStatus s = deriveStatus(r.status, r.validUntil, today);
+        w.beginObject()
+            .value("number", r.number)
+            .value("revision", r.revision)
+            .value("customer", r.customer)
+            .value("created", r.created)
+            .value("valid_until", r.validUntil)
+            .value("status", toString(s.shown))
+            .value("stored_status", toString(r.status))
+            .value("active", s.active)
+            .value("expiring", s.expiring);
+        if (s.daysLeft)
+            w.value("days_left", *s.daysLeft);
+        else
+            w.null("days_left");
+        w.value("currency", r.currency);
+        writeTotals(w, "rent", r.rent);
+        writeTotals(w, "buy", r.buy);
+        w.value("recommendation", r.recommendation)
+            .value("price_book_id", r.priceBookId)
+            .value("price_book_as_of", r.priceBookAsOf);
+        const PriceAge age = priceAge(r, books, today);
+        if (age.days)
+            w.value("price_book_days", static_cast<std::int64_t>(*age.days));
+        else
+            w.null("price_book_days");
+        w.value("price_book_stale", age.stale)
+            .value("price_book_superseded", age.superseded)
+            .value("recorded_at", r.recordedAt)
+            .endObject();
+    }
+    w.endArray().endObject();
+    return w.str();
+}
+
+std::string quoteToText(const QuoteRecord& r, const std::vector<std::int64_t>& revisions,
+                        const std::string& today, const cost::PriceBooks& books, Lang lang) {
+    const cost::Currency currency = currencyOf(r);
+    std::vector<std::pair<std::string, std::string>> lines = {
+        {label("quotebook.col_number", lang), r.number},
+        {label("quotebook.col_revision", lang), std::to_string(r.revision)},
+        {label("quotebook.col_customer", lang), r.customer},
+        {label("quotebook.contact", lang), r.contact},
+        {label("quotebook.prepared_by", lang), r.preparedBy},
+        {label("quotebook.col_date", lang), r.created},
+        {label("quotebook.col_valid_until", lang), r.validUntil},
+        {label("quotebook.col_status", lang), statusText(deriveStatus(r.status, r.validUntil, today), lang)},
+    };
+    for (const auto& [id, totals] :
+         {std::pair{"quotebook.rent", &r.rent}, std::pair{"quotebook.buy", &r.buy}})
+        if (*totals)
+            lines.emplace_back(
+                label(id, lang),
+                label("quotebook.amounts", lang,
+                      {quote::formatAmount(cost::Money::fromCents((*totals)->amountCents), currency, lang),
+                       quote::formatAmount(cost::Money::fromCents((*totals)->grossCents), currency, lang)}));
+    lines.emplace_back(label("quotebook.col_recommendation", lang), r.recommendation);
+    lines.emplace_back(label("quotebook.price_book", lang),
+                       r.priceBookAsOf.empty()
+                           ? r.priceBookId
+                           : label("quotebook.as_of", lang, {r.priceBookId, r.priceBookAsOf}));
+    lines.emplace_back(label("quotebook.col_prices", lang), priceAgeText(priceAge(r, books, today), lang));
+    lines.emplace_back(label("quotebook.recorded_at", lang), r.recordedAt);
+    std::string all;
+    for (const std::int64_t rev : revisions)
+        all += (all.empty() ? "" : ", ") + std::to_string(rev);
+    lines.emplace_back(label("quotebook.revisions", lang), all);
+    std::size_t width = 0;
+    for (const auto& line : lines)
+        width = std::max(width, displayWidth(line.first));
+    std::ostringstream out;
+    for (const auto& [name, value] : lines)
+        out << padRight(name, width) << "  " << value << "\n";
+    if (!r.files.empty()) {
+        out << label("quotebook.files", lang) << colon(lang) << "\n";
+        for (const ExportedFile& f : r.files)
+            out << "  " << f.path << "  sha256 " << f.sha256 << "\n";
+    }
+    if (!r.statusChanges.empty()) {
+        out << label("quotebook.status_changes", lang) << colon(lang) << "\n";
+        for (const StatusChange& c : r.statusChanges)
+            out << "  " << c.at << "  " << label(std::string("quotebook.status.") + toString(c.status), lang)
+                << "\n";
+    }
+    return out.str();
+}
+
+}  // namespace clusterplan::quotebook

@@ -1,0 +1,669 @@
+// The quote book (core/quotebook/, issue 23): numbering, revisions, statuses and expiry, the
+// SQLite file under two writers, a writer killed mid-write, damaged and older files, export and
+// import; and `clusterplan-cli quotes` / `report`'s recording. Every test uses its own book in a
+// fresh temporary folder, never the user's.
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include "cli_runner.h"
+#include "core/quotebook/book_format.h"
+#include "core/quotebook/book_json.h"
+#include "core/quotebook/book_path.h"
+#include "core/quotebook/book_schema.h"
+#include "core/quotebook/price_age.h"
+#include "core/quotebook/quote_book.h"
+#include "core/quotebook/quote_number.h"
+#include "core/quotebook/quote_status.h"
+#include "core/quotebook/sqlite_db.h"
+#include "core/util/sha256.h"
+
+using namespace clusterplan;
+using namespace clusterplan::quotebook;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "clusterplan-quotebook-XXXXXX").string();
+        REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+        path = pattern;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    [[nodiscard]] std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+std::string readBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+QuoteRecord sample(const std::string& customer, std::int64_t rentCents = 6'000'000) {
+    QuoteRecord r;
+    r.customer = customer;
+    r.contact = "Li Wei";
+    r.preparedBy = "Zhang Min";
+    r.created = "2026-03-12";
+    r.validUntil = "2026-04-11";
+    r.currency = "CNY";
+    r.rent = OfferTotals{rentCents, rentCents + rentCents * 6 / 100};
+    r.buy = OfferTotals{122'400'000, 138'216'000};
+    r.recommendation = "1 × 8 NVIDIA A100; TP 1 x PP 1 x DP 8";
+    r.priceBookId = "cn-seed-2026";
+    r.priceBookAsOf = "2026";
+    r.scenarioJson = R"({"schema": "clusterplan.scenario/1", "quote": {"customer": ")" + customer +
+                     R"(", "revision": 1}})";
+    return r;
+}
+
+QuoteBook openBook(const std::string& path, BookOptions options = {}) {
+    auto book = QuoteBook::open(path, options);
+    INFO((book ? std::string() : book.error().toString()));
+    REQUIRE(book);
+    return std::move(book).value();
+}
+
+constexpr const char* kNow = "2026-03-12T09:00:00Z";
+
+}  // namespace
+
+TEST_CASE("SHA-256 of the FIPS 180-4 examples and of a million 'a'", "[quotebook]") {
+    CHECK(sha256Hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    CHECK(sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    CHECK(sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+          "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    CHECK(sha256Hex(std::string(1'000'000, 'a')) ==
+          "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    // 55, 56 and 64 bytes: the padding fits, just does not fit, and takes a block of its own.
+    CHECK(sha256Hex(std::string(55, 'a')) ==
+          "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
+    CHECK(sha256Hex(std::string(56, 'a')) ==
+          "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
+    CHECK(sha256Hex(std::string(64, 'a')) ==
+          "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+}
+
+TEST_CASE("Quote numbers: PREFIX-YEAR-SEQUENCE, canonical spelling only", "[quotebook]") {
+    CHECK(formatQuoteNumber({"Q", 2026, 43}) == "Q-2026-0043");
+    CHECK(formatQuoteNumber({"BJ-Q", 2026, 12345}) == "BJ-Q-2026-12345");
+    CHECK(parseQuoteNumber("Q-2026-0043") == QuoteNumber{"Q", 2026, 43});
+    CHECK(parseQuoteNumber("BJ-Q-2026-12345") == QuoteNumber{"BJ-Q", 2026, 12345});
+    CHECK_FALSE(parseQuoteNumber("Q-2026-00043"));  // a second spelling of Q-2026-0043
+    CHECK_FALSE(parseQuoteNumber("Q-2026-43"));
+    CHECK_FALSE(parseQuoteNumber("Q-26-0043"));
+    CHECK_FALSE(parseQuoteNumber("ACME/17"));
+    CHECK_FALSE(parseQuoteNumber("-2026-0001"));
+    CHECK(validPrefix("CP"));
+    CHECK_FALSE(validPrefix(""));
+    CHECK_FALSE(validPrefix("Q 1"));
+    CHECK_FALSE(validPrefix("Q-"));
+    const auto withRevision = parseNumberAndRevision("Q-2026-0043/2");
+    REQUIRE(withRevision);
+    CHECK(withRevision->number == "Q-2026-0043");
+    CHECK(withRevision->revision == 2);
+    CHECK_FALSE(parseNumberAndRevision("Q-2026-0043/0"));
+    CHECK_FALSE(parseNumberAndRevision("Q-2026-0043/x"));
+    CHECK(parseNumberAndRevision("Q-2026-0043")->revision == std::nullopt);
+}
+
+TEST_CASE("Status: expired from the date for draft and sent only, active and expiring", "[quotebook]") {
+    const auto sentEarly = deriveStatus(StoredStatus::Sent, "2026-04-11", "2026-03-12");
+    CHECK(sentEarly.shown == ShownStatus::Sent);
+    CHECK(sentEarly.active);
+    CHECK_FALSE(sentEarly.expiring);
+    CHECK(sentEarly.daysLeft == 30);
+    const auto sentWeek = deriveStatus(StoredStatus::Sent, "2026-04-11", "2026-04-04");
+    CHECK(sentWeek.active);
+    CHECK(sentWeek.expiring);                                                            // 7 days left
+    CHECK_FALSE(deriveStatus(StoredStatus::Sent, "2026-04-11", "2026-04-03").expiring);  // 8 days
+    const auto lastDay = deriveStatus(StoredStatus::Sent, "2026-04-11", "2026-04-11");
+    CHECK(lastDay.shown == ShownStatus::Sent);  // valid until that day inclusive
+    CHECK(lastDay.expiring);
+    const auto after = deriveStatus(StoredStatus::Sent, "2026-04-11", "2026-04-12");
+    CHECK(after.shown == ShownStatus::Expired);
+    CHECK_FALSE(after.active);
+    CHECK_FALSE(after.expiring);
+    CHECK(deriveStatus(StoredStatus::Draft, "2026-04-11", "2026-05-01").shown == ShownStatus::Expired);
+    CHECK_FALSE(
+        deriveStatus(StoredStatus::Draft, "2026-04-11", "2026-04-05").active);  // a draft is not active
+    CHECK(deriveStatus(StoredStatus::Accepted, "2026-04-11", "2027-01-01").shown == ShownStatus::Accepted);
+    CHECK(deriveStatus(StoredStatus::Lost, "2026-04-11", "2027-01-01").shown == ShownStatus::Lost);
+    CHECK(daysLeft("2027-01-01", "2026-12-31") == 1);
+    CHECK(daysLeft("2028-03-01", "2028-02-28") == 2);  // leap year
+    CHECK_FALSE(daysLeft("2026-02-30", "2026-01-01"));
+    CHECK(deriveStatus(StoredStatus::Sent, "", "2030-01-01").shown ==
+          ShownStatus::Sent);  // no date: never expires
+    CHECK(parseShownStatus("expired") == ShownStatus::Expired);
+    CHECK(parseShownStatus("accepted") == ShownStatus::Accepted);
+    CHECK_FALSE(parseShownStatus("active"));
+}
+
+TEST_CASE("The book's default path follows XDG_DATA_HOME, then HOME", "[quotebook]") {
+    CHECK(defaultBookPath("/data", "/home/u").value() == "/data/ClusterPlan/quotes.sqlite");
+    CHECK(defaultBookPath("", "/home/u").value() == "/home/u/.local/share/ClusterPlan/quotes.sqlite");
+    CHECK(defaultBookPath("relative", "/home/u").value() == "/home/u/.local/share/ClusterPlan/quotes.sqlite");
+    CHECK(defaultBookPath(nullptr, "/home/u").value() == "/home/u/.local/share/ClusterPlan/quotes.sqlite");
+    const auto none = defaultBookPath(nullptr, nullptr);
+    REQUIRE_FALSE(none);
+    CHECK(none.error().reason.id == "error.quotebook.no_home");
+}
+
+TEST_CASE("Record, revise, list, filter and change status", "[quotebook]") {
+    TempDir dir;
+    const std::string path = dir.file("sub/folder/quotes.sqlite");  // the folders are made
+    QuoteBook book = openBook(path);
+    CHECK(book.schemaVersion() == kSchemaVersion);
+    CHECK_FALSE(book.readOnly());
+    CHECK(book.proposeNumber(2026).value() == "Q-2026-0001");
+
+    const auto first = book.record(sample("星河智算"), kNow);
+    REQUIRE(first);
+    CHECK(first->number == "Q-2026-0001");
+    CHECK(first->revision == 1);
+    CHECK(first->newRevision);
+    const auto second = book.record(sample("Acme Labs"), kNow);
+    REQUIRE(second);
+    CHECK(second->number == "Q-2026-0002");
+
+    SECTION("the same content again makes no revision and no number") {
+        const auto again = book.record(sample("星河智算"), "2026-03-13T10:00:00Z");
+        REQUIRE(again);
+        CHECK(again->number == "Q-2026-0001");
+        CHECK(again->revision == 1);
+        CHECK_FALSE(again->newRevision);
+        // Only the scenario's own quote.revision changed (a save of the file): the same content.
+        QuoteRecord saved = sample("Acme Labs");
+        saved.number = "Q-2026-0002";
+        saved.scenarioJson.replace(saved.scenarioJson.find("\"revision\": 1"), 13, "\"revision\": 5");
+        CHECK_FALSE(book.record(saved, kNow)->newRevision);
+        CHECK(book.all()->size() == 2);
+    }
+
+    SECTION("other content under the number makes the next revision; the original stays") {
+        QuoteRecord revised = sample("星河智算", 5'800'000);
+        revised.number = "Q-2026-0001";
+        revised.files = {{"/tmp/Q-2026-0001-r2.pdf", sha256Hex("pdf")}};
+        const auto r2 = book.record(revised, "2026-03-14T10:00:00Z");
+        REQUIRE(r2);
+        CHECK(r2->revision == 2);
+        CHECK(r2->newRevision);
+        const auto original = book.find("Q-2026-0001", 1);
+        REQUIRE(original);
+        CHECK(original->rent->amountCents == 6'000'000);
+        CHECK(original->recordedAt == kNow);
+        CHECK(original->files.empty());
+        const auto last = book.find("Q-2026-0001");
+        REQUIRE(last);
+        CHECK(last->revision == 2);
+        CHECK(last->rent->amountCents == 5'800'000);
+        REQUIRE(last->files.size() == 1);
+        CHECK(last->files[0].sha256 == sha256Hex("pdf"));
+        CHECK(book.revisions("Q-2026-0001").value() == std::vector<std::int64_t>{1, 2});
+        // The list shows the last revision of each number; every revision on request.
+        CHECK(book.list({"", "", "2026-03-14", false})->size() == 2);
+        CHECK(book.list({"", "", "2026-03-14", true})->size() == 3);
+        const auto missing = book.find("Q-2026-0001", 3);
+        REQUIRE_FALSE(missing);
+        CHECK(missing.error().message == "quote Q-2026-0001 has no revision 3 (it has revisions 1 to 2)");
+    }
+
+    SECTION("a numbered quote new to the book keeps its own revision") {
+        QuoteRecord numbered = sample("Beta");
+        numbered.number = "CP-2026-0042";
+        numbered.revision = 2;
+        CHECK(book.record(numbered, kNow)->revision == 2);
+        // Its number does not count in the book's own sequence (other prefix).
+        CHECK(book.record(sample("Gamma"), kNow)->number == "Q-2026-0003");
+    }
+
+    SECTION("filters by customer and by derived status; status changes are kept") {
+        CHECK(book.list({"acme", "", "2026-03-12", false})->size() == 1);
+        CHECK(book.list({"星河", "", "2026-03-12", false})->front().number == "Q-2026-0001");
+        CHECK(book.list({"nobody", "", "2026-03-12", false})->empty());
+        CHECK(book.list({"", "draft", "2026-03-12", false})->size() == 2);
+        CHECK(book.list({"", "active", "2026-03-12", false})->empty());
+
+        const auto sent = book.setStatus("Q-2026-0001", StoredStatus::Sent, "2026-03-12T11:00:00Z");
+        REQUIRE(sent);
+        CHECK(sent->revision == 1);
+        CHECK(book.list({"", "active", "2026-03-12", false})->size() == 1);
+        CHECK(book.list({"", "expiring", "2026-03-12", false})->empty());
+        CHECK(book.list({"", "expiring", "2026-04-05", false})->size() == 1);
+        // After its validity both the sent and the draft quote are expired.
+        CHECK(book.list({"", "expired", "2026-04-12", false})->size() == 2);
+        REQUIRE(book.setStatus("Q-2026-0002", StoredStatus::Accepted, "2026-03-13T11:00:00Z"));
+        const auto afterDate = book.list({"", "", "2026-05-01", false});
+        const BookCounts counts = countStatuses(afterDate.value(), "2026-05-01", cost::PriceBooks::builtin());
+        CHECK(counts.quotes == 2);
+        CHECK(counts.accepted == 1);
+        CHECK(counts.expired == 1);
+        CHECK(counts.active == 0);
+        const auto accepted = book.find("Q-2026-0002");
+        REQUIRE(accepted->statusChanges.size() == 2);
+        CHECK(accepted->statusChanges[0].status == StoredStatus::Draft);
+        CHECK(accepted->statusChanges[1] == StatusChange{StoredStatus::Accepted, "2026-03-13T11:00:00Z"});
+        const auto unknown = book.setStatus("Q-2026-0099", StoredStatus::Lost, kNow);
+        REQUIRE_FALSE(unknown);
+        CHECK(unknown.error().reason.id == "error.quotebook.no_quote");
+    }
+
+    SECTION("a recorded revision cannot be changed or deleted, even by hand") {
+        Database db(path, Database::Mode::ReadWrite);
+        CHECK_THROWS_WITH(db.exec("UPDATE quotes SET customer = 'x'"),
+                          "a recorded revision never changes: record a new revision");
+        CHECK_THROWS_WITH(db.exec("DELETE FROM quotes"), "a recorded revision is never deleted");
+        CHECK_THROWS_AS(
+            db.exec("INSERT INTO quotes SELECT NULL, number, revision, number_prefix, number_year, "
+                    "number_sequence, customer, contact, prepared_by, created, valid_until, status, "
+                    "currency, rent_amount_cents, rent_gross_cents, buy_amount_cents, buy_gross_cents, "
+                    "recommendation, price_book_id, price_book_as_of, scenario_json, content_sha256, "
+                    "recorded_at FROM quotes WHERE id = 1"),
+            SqliteError);  // UNIQUE(number, revision)
+    }
+}
+
+TEST_CASE("The prefix of new numbers is configurable", "[quotebook]") {
+    TempDir dir;
+    QuoteBook book = openBook(dir.file("quotes.sqlite"), {"BJ-Q"});
+    CHECK(book.record(sample("A"), kNow)->number == "BJ-Q-2026-0001");
+    QuoteRecord nextYear = sample("B");
+    nextYear.created = "2027-01-02";
+    CHECK(book.record(nextYear, kNow)->number == "BJ-Q-2027-0001");
+    const auto bad = QuoteBook::open(dir.file("other.sqlite"), {"B J"});
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().where == "--quote-prefix");
+}
+
+namespace {
+
+// Runs tests/core/quotebook_writer with stdout into `out`; returns its process id.
+pid_t startWriter(const std::string& book, int count, const std::string& tag, const std::string& out) {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0 || ::dup2(fd, STDOUT_FILENO) < 0)
+            ::_exit(127);
+        const std::string n = std::to_string(count);
+        ::execl(CLUSTERPLAN_QUOTEBOOK_WRITER, CLUSTERPLAN_QUOTEBOOK_WRITER, book.c_str(), n.c_str(),
+                tag.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    return pid;
+}
+
+int waitFor(pid_t pid) {
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    return status;
+}
+
+std::vector<std::string> lines(const std::string& path) {
+    std::vector<std::string> out;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty())
+            out.push_back(line);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Two processes recording 200 quotes each at once: 400 distinct numbers", "[quotebook]") {
+    TempDir dir;
+    const std::string path = dir.file("quotes.sqlite");  // created by the writers, both at once
+    const pid_t a = startWriter(path, 200, "a", dir.file("a.txt"));
+    const pid_t b = startWriter(path, 200, "b", dir.file("b.txt"));
+    const int statusA = waitFor(a);
+    const int statusB = waitFor(b);
+    REQUIRE(WIFEXITED(statusA));
+    REQUIRE(WIFEXITED(statusB));
+    CHECK(WEXITSTATUS(statusA) == 0);
+    CHECK(WEXITSTATUS(statusB) == 0);
+    std::set<std::string> printed;
+    for (const char* name : {"a.txt", "b.txt"})
+        for (const auto& number : lines(dir.file(name)))
+            printed.insert(number);
+    CHECK(printed.size() == 400);
+    QuoteBook book = openBook(path);
+    const auto all = book.all();
+    REQUIRE(all);
+    std::set<std::string> numbers;
+    for (const QuoteRecord& r : all.value()) {
+        numbers.insert(r.number);
+        CHECK(r.revision == 1);
+    }
+    CHECK(all->size() == 400);
+    CHECK(numbers == printed);
+    CHECK(numbers.count("Q-2026-0001") == 1);
+    CHECK(numbers.count("Q-2026-0400") == 1);
+}
+
+TEST_CASE("A writer killed with SIGKILL mid-write loses no committed quote", "[quotebook]") {
+    TempDir dir;
+    const std::string path = dir.file("quotes.sqlite");
+    const std::string out = dir.file("committed.txt");
+    const pid_t pid = startWriter(path, 1'000'000, "k", out);
+    // Killed once it has committed some quotes, while it is writing more.
+    for (int i = 0; i < 600 && lines(out).size() < 50; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    REQUIRE(::kill(pid, SIGKILL) == 0);
+    const int status = waitFor(pid);
+    CHECK(WIFSIGNALED(status));
+    const auto committed = lines(out);
+    REQUIRE(committed.size() >= 50);
+
+    QuoteBook book = openBook(path);  // integrity_check passes: no warning, writable
+    CHECK_FALSE(book.warning());
+    CHECK_FALSE(book.readOnly());
+    for (const std::string& number : committed)
+        CHECK(book.find(number));
+    // The book goes on numbering after the last committed quote.
+    const auto next = book.record(sample("after the crash"), kNow);
+    REQUIRE(next);
+    CHECK(std::find(committed.begin(), committed.end(), next->number) == committed.end());
+}
+
+TEST_CASE("A file that is not a quote book is an error and stays unchanged", "[quotebook]") {
+    TempDir dir;
+    const std::string path = dir.file("quotes.sqlite");
+    std::string garbage = "This is a spreadsheet, not a database.\n";
+    for (int i = 0; i < 200; ++i)
+        garbage += std::to_string(i * 7919) + ",";
+    { std::ofstream(path, std::ios::binary) << garbage; }
+    const auto opened = QuoteBook::open(path);
+    REQUIRE_FALSE(opened);
+    CHECK(opened.error().where == path);
+    CHECK(opened.error().reason.id == "error.quotebook.unreadable");
+    CHECK_THAT(opened.error().message, Catch::Contains("is not a readable quote book") &&
+                                           Catch::Contains("the file was left unchanged"));
+    CHECK(readBytes(path) == garbage);
+    CHECK_FALSE(fs::exists(path + "-wal"));
+}
+
+TEST_CASE("A damaged quote book opens read-only with SQLite's complaint and is never written",
+          "[quotebook]") {
+    TempDir dir;
+    const std::string path = dir.file("quotes.sqlite");
+    {
+        QuoteBook book = openBook(path);
+        for (int i = 0; i < 60; ++i)
+            REQUIRE(book.record(sample("customer " + std::to_string(i)), kNow));
+    }
+    // The book is closed (its WAL checkpointed into the file). Damage the index pages of the
+    // quotes' customers: the last pages of the file, away from the schema on page 1.
+    REQUIRE_FALSE(fs::exists(path + "-wal"));
+    std::string bytes = readBytes(path);
+    REQUIRE(bytes.size() > 8 * 4096);
+    for (std::size_t i = bytes.size() - 3 * 4096 + 100; i < bytes.size() - 100; i += 7)
+        bytes[i] = static_cast<char>(bytes[i] ^ 0x5a);
+    { std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes; }
+    auto opened = QuoteBook::open(path);
+    if (opened) {
+        CHECK(opened->readOnly());
+        REQUIRE(opened->warning());
+        CHECK(opened->warning()->reason.id == "error.quotebook.damaged");
+        CHECK_THAT(opened->warning()->message, Catch::Contains("failed SQLite's integrity check"));
+        QuoteBook book = std::move(opened).value();
+        const auto refused = book.record(sample("new"), kNow);
+        REQUIRE_FALSE(refused);
+        CHECK(refused.error().reason.id == "error.quotebook.read_only");
+        CHECK_FALSE(book.setStatus("Q-2026-0001", StoredStatus::Sent, kNow));
+    } else {
+        CHECK(opened.error().reason.id == "error.quotebook.unreadable");
+    }
+    CHECK(readBytes(path) == bytes);
+}
+
+TEST_CASE("A book at the first schema version is migrated, nothing lost", "[quotebook]") {
+    TempDir dir;
+    const std::string path = dir.file("quotes.sqlite");
+    {
+        Database db(path, Database::Mode::ReadWriteCreate);
+        db.exec(readBytes(std::string(CLUSTERPLAN_TEST_DATA) + "/quotebook-v1.sql"));
+        CHECK(schemaVersion(db) == 1);
+    }
+    QuoteBook book = openBook(path);
+    CHECK(book.schemaVersion() == kSchemaVersion);
+    CHECK(book.revisions("Q-2026-0007").value() == std::vector<std::int64_t>{1, 2});
+    const auto r2 = book.find("Q-2026-0007");
+    REQUIRE(r2);
+    CHECK(r2->status == StoredStatus::Sent);
+    CHECK(r2->rent->grossCents == 6'148'000);
+    REQUIRE(r2->files.size() == 1);
+    CHECK(r2->files[0].path == "/home/sales/Q-2026-0007-r2.pdf");
+    // Version 2 filled the status history from each revision's status.
+    REQUIRE(r2->statusChanges.size() == 1);
+    CHECK(r2->statusChanges[0] == StatusChange{StoredStatus::Sent, "2026-01-09T08:00:00Z"});
+    REQUIRE(book.setStatus("Q-2026-0007", StoredStatus::Accepted, kNow));
+    CHECK(book.find("Q-2026-0007")->statusChanges.size() == 2);
+    // The sequence goes on after the migrated number.
+    CHECK(book.record(sample("next"), kNow)->number == "Q-2026-0008");
+}
+
+TEST_CASE("A book of a newer schema opens read-only", "[quotebook]") {
+    TempDir dir;
+    const std::string path = dir.file("quotes.sqlite");
+    { (void)openBook(path); }
+    {
+        Database db(path, Database::Mode::ReadWrite);
+        db.exec("UPDATE schema_version SET version = " + std::to_string(kSchemaVersion + 1));
+    }
+    QuoteBook book = openBook(path);
+    CHECK(book.readOnly());
+    REQUIRE(book.warning());
+    CHECK(book.warning()->reason.id == "error.quotebook.newer");
+    CHECK_FALSE(book.record(sample("x"), kNow));
+}
+
+TEST_CASE("Export and import: a round trip without duplicates, conflicts kept out", "[quotebook]") {
+    TempDir dir;
+    QuoteBook source = openBook(dir.file("a.sqlite"));
+    REQUIRE(source.record(sample("星河智算"), kNow));
+    QuoteRecord withFile = sample("Acme Labs");
+    withFile.files = {{"/tmp/acme.pdf", sha256Hex("acme")}};
+    REQUIRE(source.record(withFile, kNow));
+    QuoteRecord revised = sample("星河智算", 1);
+    revised.number = "Q-2026-0001";
+    REQUIRE(source.record(revised, "2026-03-13T09:00:00Z"));
+    REQUIRE(source.setStatus("Q-2026-0002", StoredStatus::Lost, "2026-03-14T09:00:00Z"));
+    const std::string file = dir.file("book.json");
+    const auto exported = exportBook(source, file);
+    REQUIRE(exported);
+    CHECK(exported->revisions == 3);
+    CHECK(exported->quotes == 2);
+
+    QuoteBook target = openBook(dir.file("b.sqlite"));
+    const auto first = importBook(target, file);
+    REQUIRE(first);
+    CHECK(first->added == 3);
+    CHECK(first->conflicts.empty());
+    const auto again = importBook(target, file);
+    REQUIRE(again);
+    CHECK(again->added == 0);
+    CHECK(again->present == 3);
+    const auto a = source.all(), b = target.all();
+    REQUIRE(a->size() == b->size());
+    for (std::size_t i = 0; i < a->size(); ++i) {
+        INFO((*a)[i].number << "/" << (*a)[i].revision);
+        CHECK((*b)[i].number == (*a)[i].number);
+        CHECK((*b)[i].revision == (*a)[i].revision);
+        CHECK((*b)[i].status == (*a)[i].status);
+        CHECK((*b)[i].rent == (*a)[i].rent);
+        CHECK((*b)[i].buy == (*a)[i].buy);
+        CHECK((*b)[i].scenarioJson == (*a)[i].scenarioJson);
+        CHECK((*b)[i].recordedAt == (*a)[i].recordedAt);
+        CHECK((*b)[i].files == (*a)[i].files);
+        CHECK((*b)[i].statusChanges == (*a)[i].statusChanges);
+        CHECK(contentFingerprint((*b)[i]) == contentFingerprint((*a)[i]));
+    }
+    // The imported book numbers on after the imported quotes.
+    CHECK(target.record(sample("new one"), kNow)->number == "Q-2026-0003");
+
+    // A status changed in the target later comes back to the source by importing.
+    REQUIRE(target.setStatus("Q-2026-0001", StoredStatus::Accepted, "2026-03-20T09:00:00Z"));
+    REQUIRE(exportBook(target, file));
+    const auto back = importBook(source, file);
+    REQUIRE(back);
+    CHECK(back->added == 1);  // Q-2026-0003
+    CHECK(back->present == 3);
+    CHECK(source.find("Q-2026-0001")->status == StoredStatus::Accepted);
+
+    // A revision whose content differs from the book's is a conflict: the book's is kept.
+    auto records = bookFromJson(readBytes(file), file);
+    REQUIRE(records);
+    records.value().front().customer = "Someone Else";
+    const auto merged = source.merge(records.value());
+    REQUIRE(merged);
+    REQUIRE(merged->conflicts.size() == 1);
+    CHECK(merged->conflicts[0].message == "revision " + std::to_string(records->front().revision) + " of " +
+                                              records->front().number +
+                                              " in the file differs from the book's; the book's was kept");
+    CHECK(source.find(records->front().number, records->front().revision)->customer != "Someone Else");
+}
+
+TEST_CASE("A quote-book file with bad entries names the place", "[quotebook]") {
+    const auto wrongSchema = bookFromJson(R"({"schema": "clusterplan.scenario/1", "quotes": []})", "b.json");
+    REQUIRE_FALSE(wrongSchema);
+    CHECK(wrongSchema.error().toString() ==
+          "b.json: schema: is 'clusterplan.scenario/1', expected 'clusterplan.quotebook/1'");
+    QuoteRecord r = sample("x");
+    r.number = "Q-2026-0001";
+    std::string text = bookToJson({r});
+    text.replace(text.find("\"60000.00\""), 10, "\"60000.5\"");
+    const auto badAmount = bookFromJson(text, "b.json");
+    REQUIRE_FALSE(badAmount);
+    CHECK(badAmount.error().toString() == "b.json: quotes[0].rent.excl_vat: is '60000.5', expected an amount "
+                                          "with two decimals, e.g. 1224000.50");
+    const auto roundTrip = bookFromJson(bookToJson({r}), "b.json");
+    REQUIRE(roundTrip);
+    CHECK(roundTrip->front().rent == r.rent);
+}
+
+TEST_CASE("The list in Chinese: translated headings and statuses, aligned by display width", "[quotebook]") {
+    QuoteRecord r = sample("星河智算科技有限公司");
+    r.number = "Q-2026-0001";
+    r.status = StoredStatus::Sent;
+    const std::string zh = listToText({r}, "2026-04-05", cost::PriceBooks::builtin(), Lang::Zh);
+    CHECK_THAT(zh, Catch::Contains("编号") && Catch::Contains("已发送，6 天后到期") &&
+                       Catch::Contains("共 1 份报价：有效 1 份，7 天内到期 1 份"));
+    const std::string en = listToText({r}, "2026-04-12", cost::PriceBooks::builtin(), Lang::En);
+    CHECK_THAT(en, Catch::Contains("expired") && Catch::Contains("1,382,160.00"));
+    // Columns aligned by display width: a Chinese character takes two columns.
+    std::istringstream text(zh);
+    std::string heading, row;
+    std::getline(text, heading);
+    std::getline(text, row);
+    CHECK(heading.rfind("编号" + std::string(9, ' ') + "版本  客户" + std::string(18, ' ') + "状态", 0) == 0);
+    CHECK(row.rfind("Q-2026-0001  1     星河智算科技有限公司  已发送，6 天后到期", 0) == 0);
+}
+
+TEST_CASE("Prices: stale after the book's stale_after_days, superseded by a newer book of the same id",
+          "[quotebook]") {
+    cost::PriceBooks books = cost::PriceBooks::builtin();
+    QuoteRecord r = sample("x");  // priced on cn-seed-2026 as of "2026": from 2026-01-01
+    CHECK_FALSE(priceAge(r, books, "2026-04-01").stale);  // 90 days
+    const PriceAge old = priceAge(r, books, "2026-04-02");
+    CHECK(old.stale);
+    CHECK(old.days == 91);
+    CHECK_FALSE(old.superseded);
+    CHECK(priceAgeText(old, Lang::En) == "stale (91 days old)");
+    CHECK(priceAgeText(priceAge(r, books, "2026-02-01"), Lang::Zh) == "现行");
+
+    // A vendor's book of its own id: its stale_after_days (60) counts, and importing a newer list
+    // (as_of 2026-05-14) supersedes the quotes priced on the January book.
+    REQUIRE(books.mergeFile(std::string(CLUSTERPLAN_TEST_DATA) + "/pricebook-vendor.json"));
+    r.priceBookId = "vendor-cn-2026";
+    r.priceBookAsOf = "2026-01";
+    CHECK(priceAge(r, books, "2026-03-03").stale);  // 61 days
+    CHECK_FALSE(priceAge(r, books, "2026-03-01").superseded);
+    REQUIRE(books.mergeJson(
+        R"({"schema": "clusterplan.pricebook/1", "id": "vendor-cn-2026", "as_of": "2026-05-14"})",
+        "newer.json"));
+    const PriceAge replaced = priceAge(r, books, "2026-03-01");
+    CHECK(replaced.superseded);
+    CHECK(replaced.currentAsOf == "2026-05-14");
+    CHECK(priceAgeText(replaced, Lang::En) == "superseded by the book of 2026-05-14");
+    r.priceBookAsOf = "2026-05-14";
+    CHECK_FALSE(priceAge(r, books, "2026-05-20").superseded);
+    // A quote whose book is gone counts with the default 90 days and is never superseded.
+    r.priceBookId = "gone";
+    r.priceBookAsOf = "2026-01";
+    CHECK(priceAge(r, books, "2026-04-02").stale);
+    CHECK_FALSE(priceAge(r, books, "2026-04-02").superseded);
+    const std::string listed = listToText({r}, "2026-04-02", books, Lang::En);
+    CHECK_THAT(listed, Catch::Contains("stale (91 days old)") &&
+                           Catch::Contains("1 quotes priced on a stale or superseded price book."));
+}
+
+namespace {
+
+std::string cli(const TempDir& dir, const std::string& args) {
+    const auto run = test::runCli("--quote-book " + dir.file("book.sqlite") + " " + args);
+    INFO(run.out);
+    CHECK(run.status == 0);
+    return run.out;
+}
+
+}  // namespace
+
+TEST_CASE("clusterplan-cli quotes and report's recording", "[quotebook][cli]") {
+    TempDir dir;
+    const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/quote-scenario.json";
+    const std::string recorded = cli(dir, "report " + scenario + " --csv " + dir.file("csv"));
+    CHECK_THAT(recorded, Catch::Contains("Recorded in the quote book " + dir.file("book.sqlite") +
+                                         " as CP-2026-0042, revision 2."));
+    CHECK_THAT(cli(dir, "report " + scenario + " --csv " + dir.file("csv")),
+               Catch::Contains("already holds this quote as CP-2026-0042, revision 2: no new revision."));
+    const std::string csv = cli(dir, "quotes list --format csv");
+    CHECK_THAT(csv, Catch::Contains("CP-2026-0042,2,星河智算科技有限公司,") &&
+                        Catch::Contains(",CNY,60000.00,63600.00,1224000.00,1382160.00,"));
+    const std::string show = cli(dir, "quotes show CP-2026-0042/2");
+    CHECK_THAT(show, Catch::Contains("Price book   cn-seed-2026, as of 2026") &&
+                         Catch::Contains(dir.file("csv") + "/line_items.csv  sha256 " +
+                                         sha256Hex(readBytes(dir.file("csv") + "/line_items.csv"))));
+    CHECK_THAT(cli(dir, "quotes status CP-2026-0042 accepted"),
+               Catch::Contains("CP-2026-0042, revision 2, is now accepted."));
+    CHECK_THAT(cli(dir, "quotes list --status accepted --lang zh_CN"),
+               Catch::Contains("已成交") && Catch::Contains("共 1 份报价"));
+    CHECK_THAT(cli(dir, "quotes list --customer acme"), Catch::Contains("No quote in the book matches."));
+    CHECK_THAT(cli(dir, "quotes export-book " + dir.file("book.json")),
+               Catch::Contains("1 revisions of 1 quotes written to"));
+    const auto imported = test::runCli("--quote-book " + dir.file("other.sqlite") + " quotes import-book " +
+                                       dir.file("book.json"));
+    CHECK(imported.status == 0);
+    CHECK_THAT(imported.out, Catch::Contains("1 revisions added, 0 already in the book, 0 in conflict"));
+
+    // --no-record: no book is made.
+    const auto quiet = test::runCli("--quote-book " + dir.file("none.sqlite") + " report " + scenario +
+                                    " --no-record --csv " + dir.file("csv2"));
+    CHECK(quiet.status == 0);
+    CHECK_FALSE(fs::exists(dir.file("none.sqlite")));
+
+    const auto badStatus =
+        test::runCli("--quote-book " + dir.file("book.sqlite") + " quotes list --status open");
+    CHECK(badStatus.status == 2);
+    CHECK_THAT(badStatus.out, Catch::Contains("--status: is 'open', allowed: draft, sent, accepted, lost, "
+                                              "expired, active, expiring"));
+    const auto unknown = test::runCli("--quote-book " + dir.file("book.sqlite") + " quotes show Q-2026-0999");
+    CHECK(unknown.status == 2);
+    CHECK_THAT(unknown.out, Catch::Contains("no quote numbered 'Q-2026-0999' in the book"));
+    const auto wrongArity =
+        test::runCli("--quote-book " + dir.file("book.sqlite") + " quotes status CP-2026-0042");
+    CHECK(wrongArity.status == 2);
+}
