@@ -2,6 +2,129 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>clusterplan::ui::QuotesDialog</name>
+    <message>
+        <source>Quote book</source>
+        <translation>报价簿</translation>
+    </message>
+    <message>
+        <source>customer (part of the name)</source>
+        <translation>客户（名称的一部分）</translation>
+    </message>
+    <message>
+        <source>every status</source>
+        <translation>全部状态</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>已成交</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>未成交</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>expiring in 7 days</source>
+        <translation>7 天内到期</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Rev.</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>客户</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Valid until</source>
+        <translation>有效期至</translation>
+    </message>
+    <message>
+        <source>Rent incl. VAT</source>
+        <translation>租用（含税）</translation>
+    </message>
+    <message>
+        <source>Buy incl. VAT</source>
+        <translation>购买（含税）</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Open this revision&apos;s scenario as it was quoted</source>
+        <translation>按报价时的样子打开此版本的方案</translation>
+    </message>
+    <message>
+        <source>Revise</source>
+        <translation>修订</translation>
+    </message>
+    <message>
+        <source>Open it as the next revision of the same number</source>
+        <translation>以同一编号的下一版本打开</translation>
+    </message>
+    <message>
+        <source>Duplicate for another customer…</source>
+        <translation>复制给其他客户…</translation>
+    </message>
+    <message>
+        <source>Mark as</source>
+        <translation>标记为</translation>
+    </message>
+    <message>
+        <source>Duplicate for another customer</source>
+        <translation>复制给其他客户</translation>
+    </message>
+    <message>
+        <source>Customer:</source>
+        <translation>客户：</translation>
+    </message>
+    <message>
+        <source>The quote book cannot be opened: %1</source>
+        <translation>无法打开报价簿：%1</translation>
+    </message>
+    <message>
+        <source>Quote book: %1</source>
+        <translation>报价簿：%1</translation>
+    </message>
+    <message>
+        <source>%1 quotes: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted; %6 priced on an old price book</source>
+        <translation>共 %1 份报价：有效 %2 份，7 天内到期 %3 份，已过期 %4 份，已成交 %5 份；%6 份所用的价格表已过时</translation>
+    </message>
+</context>
+<context>
     <name>clusterplan::ui::ArticleDialog</name>
     <message>
         <source>The article, checked</source>
@@ -1941,6 +2064,10 @@
     <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Q&amp;uote book…</source>
+        <translation>报价簿(&amp;U)…</translation>
     </message>
     <message>
         <source>The a&amp;rticle, checked…</source>

@@ -22,4 +22,8 @@ QColor mutedColor(bool dark) {
     return dark ? QColor(0x70, 0x70, 0x70) : QColor(0xB8, 0xB8, 0xB8);
 }
 
+QColor attentionColor(bool dark) {
+    return dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x3a, 0x2e);
+}
+
 }  // namespace clusterplan::ui

@@ -15,5 +15,8 @@ namespace clusterplan::ui {
 bool applyChartTheme(QChart* chart, const QPalette& palette);
 // Grey for points that do not fit: visible on either background.
 [[nodiscard]] QColor mutedColor(bool dark);
+// Text that needs attention (an expired quote, prices of an old price book): red readable on
+// either background, never the only mark (the text says it too).
+[[nodiscard]] QColor attentionColor(bool dark);
 
 }  // namespace clusterplan::ui

@@ -1,4 +1,5 @@
 #include "ui/export/export_actions.h"
+#include "ui/quotes/quote_book_file.h"
 
 #include <QDate>
 #include <QDir>
@@ -10,6 +11,7 @@
 #include <QPrinter>
 #include <QProgressDialog>
 #include <QtConcurrent/QtConcurrentRun>
+#include <utility>
 
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
@@ -123,16 +125,22 @@ QString ExportActions::exportPdf(const QString& path) const {
         withLogo(document(s, true, tr("Preparing the PDF quote: scaling study…")));
     const ReportCharts charts(s.plan, doc.scaling);
     auto pages = writeQuotePdf(path, s.plan, doc, windowLanguage(), charts);
-    return pages ? QString() : toQString(pages.error().toString());
+    if (!pages)
+        return toQString(pages.error().toString());
+    m_recorded = recordExport(s.plan, doc, *s.catalog, path);
+    return {};
 }
 
 QString ExportActions::exportWorkbook(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
     const Snapshot s = snapshot();
-    auto ok = writeQuoteWorkbook(toStdString(path), s.plan, document(s, false, tr("Preparing the workbook…")),
-                                 windowLanguage());
-    return ok ? QString() : toQString(ok.error().toString());
+    const quote::QuoteDocument doc = document(s, false, tr("Preparing the workbook…"));
+    auto ok = writeQuoteWorkbook(toStdString(path), s.plan, doc, windowLanguage());
+    if (!ok)
+        return toQString(ok.error().toString());
+    m_recorded = recordExport(s.plan, doc, *s.catalog, path);
+    return {};
 }
 
 QString ExportActions::exportCsv(const QString& folder) const {
@@ -178,8 +186,11 @@ void ExportActions::report(const QString& error, const QString& what, const QStr
         m_prompter.warn(tr("Cannot export %1").arg(what), error);
         return;
     }
-    emit saved(
-        tr("Saved the %1 to %2").arg(what, QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())));
+    QString message =
+        tr("Saved the %1 to %2").arg(what, QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
+    if (!m_recorded.isEmpty())
+        message += QStringLiteral(" · ") + std::exchange(m_recorded, QString());
+    emit saved(message);
 }
 
 void ExportActions::editQuote() {

@@ -34,11 +34,14 @@ public:
     // The language of exports: Chinese when the window runs in Chinese (QLocale), else English.
     [[nodiscard]] static quote::Lang windowLanguage();
 
-    // Exports without dialogs, for tests and scripting; return an empty string or the error.
+    // Exports without dialogs, for tests and scripting; return an empty string or the error. The
+    // PDF and the workbook are recorded in the quote book (ui/quotes/quote_book_file.h);
+    // lastRecorded() says how, or why not.
     QString exportPdf(const QString& path) const;
     QString exportWorkbook(const QString& path) const;
     QString exportCsv(const QString& folder) const;
     QString exportImages(const QString& folder) const;
+    [[nodiscard]] const QString& lastRecorded() const { return m_recorded; }
 
 signals:
     // After a chosen export succeeded: "Saved the PDF to /home/…/quote.pdf" (the window's status bar).
@@ -73,6 +76,8 @@ private:
     [[nodiscard]] QString suggestedName(const char* extension) const;
 
     PlanController& m_controller;
+    // What the last PDF or workbook export did in the quote book ("Recorded in … as Q-2026-0003").
+    mutable QString m_recorded;
     Prompter& m_prompter;
     QWidget* m_window;
 };

@@ -111,6 +111,7 @@ private:
     void createHelpMenu();
     void showAbout();
     void showArticle();
+    void showQuoteBook();
     void fillRecentMenu(QMenu* menu);
     void showPlan();
     void showStatus();

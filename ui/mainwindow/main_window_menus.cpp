@@ -9,6 +9,7 @@
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
 #include "ui/models/scenario_history.h"
+#include "ui/quotes/quotes_dialog.h"
 
 #include <QActionGroup>
 #include <QFileInfo>
@@ -26,6 +27,9 @@ void MainWindow::createFileMenu() {
     recent->setObjectName(QStringLiteral("recentMenu"));
     connect(recent, &QMenu::aboutToShow, this, [this, recent] { fillRecentMenu(recent); });
     fillRecentMenu(recent);
+    file->addSeparator();
+    file->addAction(tr("Q&uote book…"), this, &MainWindow::showQuoteBook)
+        ->setObjectName(QStringLiteral("actionQuoteBook"));
     file->addSeparator();
     file->addAction(tr("&Save scenario"), QKeySequence::Save, m_documents, &DocumentActions::save);
     file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, m_documents, &DocumentActions::saveAs);
@@ -80,6 +84,20 @@ void MainWindow::createHelpMenu() {
         ->setObjectName(QStringLiteral("actionArticle"));
     help->addAction(tr("&About ClusterPlan"), this, &MainWindow::showAbout)
         ->setObjectName(QStringLiteral("actionAbout"));
+}
+
+void MainWindow::showQuoteBook() {
+    auto* dialog = new QuotesDialog(m_controller.catalog(), {}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Queued: the dialog closes first; the window asks before unsaved work is replaced.
+    connect(
+        dialog, &QuotesDialog::openScenario, this,
+        [this](const Scenario& scenario) {
+            if (m_documents->maybeSave())
+                m_controller.openUnsaved(scenario);
+        },
+        Qt::QueuedConnection);
+    dialog->open();
 }
 
 void MainWindow::showArticle() {

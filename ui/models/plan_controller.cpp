@@ -72,6 +72,10 @@ void PlanController::newScenario() {
     replaceDocument(defaultScenario(*m_catalog), QString(), false);
 }
 
+void PlanController::openUnsaved(Scenario scenario) {
+    replaceDocument(std::move(scenario), QString(), true);
+}
+
 void PlanController::setSearchOptions(const SearchOptions& options) {
     if (options.allowCrossNodeTp == m_searchOptions.allowCrossNodeTp &&
         options.maxMicroBatch == m_searchOptions.maxMicroBatch)

@@ -70,6 +70,9 @@ public:
     void restore(const Scenario& scenario);
     // Starts over on the default scenario, with no file.
     void newScenario();
+    // Opens a scenario that has no file yet (a quote from the quote book): modified, so that
+    // closing asks to save it.
+    void openUnsaved(Scenario scenario);
     // Opens a recovered autosave: the scenario comes back modified, attached to `originalPath`
     // (empty when it had no file), so that Save writes it where the user meant.
     QString recoverFile(const QString& autosavePath, const QString& originalPath);

@@ -1,0 +1,65 @@
+#include "ui/quotes/quote_book_file.h"
+
+#include <QDate>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QLocale>
+#include <QSettings>
+
+#include "core/io/scenario_json.h"
+#include "core/quotebook/book_path.h"
+#include "core/quotebook/quote_from_document.h"
+#include "core/util/sha256.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/qt_text.h"
+
+namespace clusterplan::ui {
+
+Result<std::string> quoteBookPath() {
+    const QString chosen = QSettings().value(QStringLiteral("quoteBook/path")).toString();
+    if (!chosen.isEmpty())
+        return toStdString(chosen);
+    return quotebook::defaultBookPath();
+}
+
+Result<quotebook::QuoteBook> openQuoteBook() {
+    auto path = quoteBookPath();
+    if (!path)
+        return path.error();
+    return quotebook::QuoteBook::open(path.value());
+}
+
+std::string todayIso() {
+    return toStdString(QDate::currentDate().toString(Qt::ISODate));
+}
+
+Lang uiLanguage() {
+    return QLocale().language() == QLocale::Chinese ? Lang::Zh : Lang::En;
+}
+
+QString recordExport(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog,
+                     const QString& path) {
+    auto opened = openQuoteBook();
+    if (!opened)
+        return engineErrorLine(opened.error());
+    quotebook::QuoteBook book = std::move(opened).value();
+    quotebook::QuoteRecord record =
+        quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario));
+    QFile file(path);
+    if (file.open(QIODevice::ReadOnly)) {
+        const QByteArray bytes = file.readAll();
+        record.files.push_back(
+            {toStdString(QFileInfo(path).absoluteFilePath()),
+             sha256Hex(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())))});
+    }
+    const std::string now =
+        toStdString(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ssZ")));
+    auto recorded = book.record(std::move(record), now);
+    if (!recorded)
+        return engineErrorLine(recorded.error());
+    return engineText(makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
+                                  {book.path(), recorded->number, std::to_string(recorded->revision)}));
+}
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,34 @@
+#pragma once
+// Which quote book the window uses and how it records an export into it (issue 23). The book is
+// the CLI's (core/quotebook/: $XDG_DATA_HOME/ClusterPlan/quotes.sqlite), so a quote exported from
+// the window shows in `clusterplan-cli quotes list` and the other way round; the setting
+// "quoteBook/path" names another local file.
+#include <QString>
+
+#include <optional>
+
+#include "core/catalog/catalog.h"
+#include "core/quote/quote_document.h"
+#include "core/quotebook/quote_book.h"
+#include "core/report/plan.h"
+#include "core/util/language.h"
+#include "core/util/result.h"
+
+namespace clusterplan::ui {
+
+// The setting's path, else the XDG default; an error when neither HOME nor XDG_DATA_HOME is set.
+Result<std::string> quoteBookPath();
+Result<quotebook::QuoteBook> openQuoteBook();
+
+// Records the quote `doc` of `plan` and the file just written at `path` (with its SHA-256).
+// Returns the line the status bar shows ("recorded in the quote book as Q-2026-0003, revision 2"),
+// or why it was not recorded; the export itself has succeeded either way.
+QString recordExport(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog,
+                     const QString& path);
+
+// Today as the book's dates are written ("2026-12-02").
+std::string todayIso();
+// The window's language for the engine's texts.
+Lang uiLanguage();
+
+}  // namespace clusterplan::ui

@@ -1,0 +1,332 @@
+#include "ui/quotes/quotes_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "core/cost/money.h"
+#include "core/io/scenario_json.h"
+#include "core/quotebook/book_format.h"
+#include "core/quotebook/price_age.h"
+#include "core/quotebook/quote_status.h"
+#include "ui/charts/chart_palette.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/money_text.h"
+#include "ui/models/qt_text.h"
+#include "ui/quotes/quote_book_file.h"
+
+namespace clusterplan::ui {
+
+namespace {
+
+enum QuoteColumn {
+    kQuoteNumber,
+    kQuoteRevision,
+    kQuoteCustomer,
+    kQuoteStatus,
+    kQuoteDate,
+    kQuoteValidUntil,
+    kQuoteRent,
+    kQuoteBuy,
+    kQuotePrices,
+    kQuoteColumns
+};
+
+constexpr int kQuoteSortRole = Qt::UserRole + 1;
+
+QStandardItem* cell(const QString& text, const QVariant& sortKey = {}) {
+    auto* item = new QStandardItem(text);
+    item->setData(sortKey.isValid() ? sortKey : QVariant(text), kQuoteSortRole);
+    item->setEditable(false);
+    return item;
+}
+
+cost::Currency currencyOf(const std::string& code) {
+    return code == "USD" ? cost::Currency::Usd : cost::Currency::Cny;
+}
+
+QStandardItem* amountCell(const std::optional<quotebook::OfferTotals>& totals, const std::string& currency) {
+    if (!totals)
+        return cell(QStringLiteral("—"), -1.0);
+    return cell(moneyText(cost::Money::fromCents(totals->grossCents), currencyOf(currency)),
+                static_cast<double>(totals->grossCents));
+}
+
+}  // namespace
+
+QuotesDialog::QuotesDialog(const Catalog& catalog, std::string today, QWidget* parent)
+    : QDialog(parent), m_catalog(catalog), m_today(today.empty() ? todayIso() : std::move(today)) {
+    setObjectName(QStringLiteral("quotesDialog"));
+    setWindowTitle(tr("Quote book"));
+    m_where = new QLabel;
+    m_where->setObjectName(QStringLiteral("quoteBookPath"));
+    m_where->setWordWrap(true);
+    m_where->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_counts = new QLabel;
+    m_counts->setObjectName(QStringLiteral("quoteCounts"));
+    m_counts->setWordWrap(true);
+
+    m_customer = new QLineEdit;
+    m_customer->setObjectName(QStringLiteral("quoteCustomerFilter"));
+    m_customer->setPlaceholderText(tr("customer (part of the name)"));
+    m_customer->setClearButtonEnabled(true);
+    m_status = new QComboBox;
+    m_status->setObjectName(QStringLiteral("quoteStatusFilter"));
+    m_status->addItem(tr("every status"), QString());
+    const QStringList statusNames = {tr("draft"),   tr("sent"),   tr("accepted"),          tr("lost"),
+                                     tr("expired"), tr("active"), tr("expiring in 7 days")};
+    const auto& statuses = quotebook::listStatuses();
+    for (std::size_t i = 0; i < statuses.size(); ++i)
+        m_status->addItem(i < static_cast<std::size_t>(statusNames.size()) ? statusNames[static_cast<int>(i)]
+                                                                           : toQString(statuses[i]),
+                          toQString(statuses[i]));
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_customer, 1);
+    filters->addWidget(m_status);
+
+    m_model = new QStandardItemModel(0, kQuoteColumns, this);
+    m_model->setHorizontalHeaderLabels({tr("Number"), tr("Rev."), tr("Customer"), tr("Status"), tr("Date"),
+                                        tr("Valid until"), tr("Rent incl. VAT"), tr("Buy incl. VAT"),
+                                        tr("Prices")});
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(kQuoteSortRole);
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("quotesTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(kQuoteDate, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    auto* open = buttons->addButton(tr("Open"), QDialogButtonBox::ActionRole);
+    open->setObjectName(QStringLiteral("quoteOpen"));
+    open->setToolTip(tr("Open this revision's scenario as it was quoted"));
+    auto* revise = buttons->addButton(tr("Revise"), QDialogButtonBox::ActionRole);
+    revise->setObjectName(QStringLiteral("quoteRevise"));
+    revise->setToolTip(tr("Open it as the next revision of the same number"));
+    auto* duplicate = buttons->addButton(tr("Duplicate for another customer…"), QDialogButtonBox::ActionRole);
+    duplicate->setObjectName(QStringLiteral("quoteDuplicate"));
+    auto* mark = buttons->addButton(tr("Mark as"), QDialogButtonBox::ActionRole);
+    mark->setObjectName(QStringLiteral("quoteMark"));
+    auto* marks = new QMenu(mark);
+    const std::pair<QString, quotebook::StoredStatus> choices[] = {
+        {tr("sent"), quotebook::StoredStatus::Sent},
+        {tr("accepted"), quotebook::StoredStatus::Accepted},
+        {tr("lost"), quotebook::StoredStatus::Lost},
+        {tr("draft"), quotebook::StoredStatus::Draft}};
+    for (const auto& [text, status] : choices)
+        marks->addAction(text, this, [this, status = status] { markCurrent(status); });
+    mark->setMenu(marks);
+    m_rowButtons = {open, revise, duplicate, mark};
+    m_message = new QLabel;
+    m_message->setObjectName(QStringLiteral("quoteMessage"));
+    m_message->setWordWrap(true);
+
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(open, &QPushButton::clicked, this, &QuotesDialog::openCurrent);
+    connect(revise, &QPushButton::clicked, this, &QuotesDialog::reviseCurrent);
+    connect(duplicate, &QPushButton::clicked, this, [this] {
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, tr("Duplicate for another customer"),
+                                                   tr("Customer:"), QLineEdit::Normal, QString(), &ok);
+        if (ok && !name.trimmed().isEmpty())
+            duplicateCurrent(name.trimmed());
+    });
+    connect(m_customer, &QLineEdit::textChanged, this, &QuotesDialog::reload);
+    connect(m_status, &QComboBox::currentIndexChanged, this, &QuotesDialog::reload);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &QuotesDialog::updateButtons);
+    connect(m_table, &QTableView::doubleClicked, this, &QuotesDialog::openCurrent);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_where);
+    layout->addWidget(m_counts);
+    layout->addLayout(filters);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_message);
+    layout->addWidget(buttons);
+    resize(980, 560);
+
+    auto book = openQuoteBook();
+    if (!book) {
+        m_where->setText(tr("The quote book cannot be opened: %1").arg(engineErrorLine(book.error())));
+    } else {
+        m_book.emplace(std::move(book).value());
+        m_where->setText(tr("Quote book: %1").arg(QDir::toNativeSeparators(toQString(m_book->path()))));
+        if (m_book->warning())
+            m_message->setText(engineErrorLine(*m_book->warning()));
+    }
+    reload();
+}
+
+QuotesDialog::~QuotesDialog() = default;
+
+void QuotesDialog::reload() {
+    const std::optional<quotebook::QuoteRecord> keep = currentRecord();
+    m_model->removeRows(0, m_model->rowCount());
+    m_records.clear();
+    if (!m_book) {
+        updateButtons();
+        return;
+    }
+    const Lang lang = uiLanguage();
+    const auto& books = m_catalog.priceBooks();
+    // The dashboard counts the whole book; the table shows what the filters leave.
+    if (auto all = m_book->list({{}, {}, m_today, false})) {
+        const quotebook::BookCounts c = quotebook::countStatuses(all.value(), m_today, books);
+        m_counts->setText(tr("%1 quotes: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted; "
+                             "%6 priced on an old price book")
+                              .arg(c.quotes)
+                              .arg(c.active)
+                              .arg(c.expiring)
+                              .arg(c.expired)
+                              .arg(c.accepted)
+                              .arg(c.oldPrices));
+    }
+    auto listed = m_book->list({toStdString(m_customer->text().trimmed()),
+                                toStdString(m_status->currentData().toString()), m_today, false});
+    if (!listed) {
+        m_message->setText(engineErrorLine(listed.error()));
+        updateButtons();
+        return;
+    }
+    m_records = std::move(listed).value();
+    for (std::size_t i = 0; i < m_records.size(); ++i) {
+        const quotebook::QuoteRecord& r = m_records[i];
+        const quotebook::DerivedStatus status = quotebook::deriveStatus(r.status, r.validUntil, m_today);
+        const quotebook::PriceAge age = quotebook::priceAge(r, books, m_today);
+        QList<QStandardItem*> row = {cell(toQString(r.number)),
+                                     cell(QString::number(r.revision), static_cast<qlonglong>(r.revision)),
+                                     cell(toQString(r.customer)),
+                                     cell(toQString(quotebook::statusText(status, lang))),
+                                     cell(toQString(r.created)),
+                                     cell(toQString(r.validUntil)),
+                                     amountCell(r.rent, r.currency),
+                                     amountCell(r.buy, r.currency),
+                                     cell(toQString(quotebook::priceAgeText(age, lang)))};
+        row[kQuoteNumber]->setData(static_cast<qulonglong>(i), Qt::UserRole);
+        const QColor attention = attentionColor(isDarkPalette(palette()));
+        if (age.stale || age.superseded)
+            row[kQuotePrices]->setForeground(attention);
+        if (status.shown == quotebook::ShownStatus::Expired || status.expiring)
+            row[kQuoteStatus]->setForeground(attention);
+        m_model->appendRow(row);
+    }
+    // The quote that was current stays current after a filter or a status change.
+    for (int r = 0; keep && r < m_proxy->rowCount(); ++r)
+        if (m_proxy->index(r, kQuoteNumber).data().toString() == toQString(keep->number))
+            m_table->setCurrentIndex(m_proxy->index(r, kQuoteNumber));
+    updateButtons();
+}
+
+std::optional<quotebook::QuoteRecord> QuotesDialog::currentRecord() const {
+    const QModelIndex current = m_table ? m_table->currentIndex() : QModelIndex();
+    if (!current.isValid())
+        return std::nullopt;
+    const auto i = m_proxy->index(current.row(), kQuoteNumber).data(Qt::UserRole).toULongLong();
+    if (i >= m_records.size())
+        return std::nullopt;
+    return m_records[i];
+}
+
+void QuotesDialog::updateButtons() {
+    const bool any = currentRecord().has_value();
+    for (QPushButton* button : m_rowButtons)
+        button->setEnabled(any);
+    if (!m_rowButtons.isEmpty() && m_book && m_book->readOnly())
+        m_rowButtons.last()->setEnabled(false);  // no status change in a read-only book
+}
+
+bool QuotesDialog::markCurrent(quotebook::StoredStatus status) {
+    const auto record = currentRecord();
+    if (!record || !m_book)
+        return false;
+    const std::string now = m_today + "T00:00:00Z";
+    auto set = m_book->setStatus(record->number, status, now);
+    if (!set) {
+        m_message->setText(engineErrorLine(set.error()));
+        return false;
+    }
+    m_message->setText(engineText(
+        makeMessage("quotebook.status_set",
+                    {set->number, std::to_string(set->revision),
+                     quotebook::statusText(quotebook::deriveStatus(status, record->validUntil, m_today),
+                                           uiLanguage())})));
+    reload();
+    return true;
+}
+
+std::optional<Scenario> QuotesDialog::scenarioOf(const quotebook::QuoteRecord& record) {
+    auto scenario = parseScenario(record.scenarioJson, m_catalog);
+    if (!scenario) {
+        m_message->setText(engineErrorLine(scenario.error()));
+        return std::nullopt;
+    }
+    return std::move(scenario).value();
+}
+
+void QuotesDialog::openCurrent() {
+    const auto record = currentRecord();
+    if (!record)
+        return;
+    if (auto scenario = scenarioOf(*record)) {
+        emit openScenario(*scenario);
+        accept();
+    }
+}
+
+void QuotesDialog::reviseCurrent() {
+    const auto record = currentRecord();
+    if (!record)
+        return;
+    auto scenario = scenarioOf(*record);
+    if (!scenario)
+        return;
+    // The book's counter: the revision after the number's last one, whatever the file said.
+    quote::QuoteInfo info = scenario->quote.value_or(quote::QuoteInfo{});
+    info.number = record->number;
+    info.revision = record->revision + 1;
+    info.date.clear();  // dated the day it is exported
+    scenario->quote = info;
+    emit openScenario(*scenario);
+    accept();
+}
+
+void QuotesDialog::duplicateCurrent(const QString& customer) {
+    const auto record = currentRecord();
+    if (!record)
+        return;
+    auto scenario = scenarioOf(*record);
+    if (!scenario)
+        return;
+    // Another customer's quote: a number of its own (the book gives the next one when it is
+    // recorded), revision 1, today's date; contact and notes were the other customer's.
+    quote::QuoteInfo info = scenario->quote.value_or(quote::QuoteInfo{});
+    info.customer = toStdString(customer);
+    info.contact.clear();
+    info.notes.clear();
+    info.number.clear();
+    info.revision = 1;
+    info.date.clear();
+    scenario->quote = info;
+    emit openScenario(*scenario);
+    accept();
+}
+
+}  // namespace clusterplan::ui

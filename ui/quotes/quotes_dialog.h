@@ -1,0 +1,72 @@
+#pragma once
+// QuotesDialog (File ▸ Quote book): every quote the book keeps, as a sales engineer chases them
+// (issue 23): a table that sorts by any column and filters by customer and status, the dashboard's
+// counts (active, expiring within 7 days, expired, accepted, old prices), and per quote: open the
+// revision's scenario as it was, revise it (the same number, the next revision), duplicate it for
+// another customer (a new number), and mark its status. Quotes whose price book is stale or was
+// superseded by a newer list are marked. Reads and writes the book the CLI uses
+// (quote_book_file.h); the scenario to open is handed to the window, which asks before it
+// replaces unsaved work.
+#include <QDialog>
+
+#include <optional>
+#include <vector>
+
+#include "core/catalog/catalog.h"
+#include "core/quotebook/quote_book.h"
+#include "core/scenario/scenario.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStandardItemModel;
+class QTableView;
+
+namespace clusterplan::ui {
+
+class QuotesDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    // `today` fixes the derived statuses (tests); empty: the current date.
+    QuotesDialog(const Catalog& catalog, std::string today = {}, QWidget* parent = nullptr);
+    ~QuotesDialog() override;
+
+    [[nodiscard]] QTableView* table() const { return m_table; }
+    [[nodiscard]] QLabel* counts() const { return m_counts; }
+    // The record of the table's current row (the last revision of its number); empty without one.
+    [[nodiscard]] std::optional<quotebook::QuoteRecord> currentRecord() const;
+    // Marks the current quote (its last revision); false with the reason shown when the book refuses.
+    bool markCurrent(quotebook::StoredStatus status);
+    // Opens the current quote: as it was, as its next revision, or for another customer.
+    void openCurrent();
+    void reviseCurrent();
+    void duplicateCurrent(const QString& customer);
+
+signals:
+    // A scenario for the window to open as a new, unsaved document.
+    void openScenario(const clusterplan::Scenario& scenario);
+
+private:
+    void reload();
+    void updateButtons();
+    [[nodiscard]] std::optional<Scenario> scenarioOf(const quotebook::QuoteRecord& record);
+
+    const Catalog& m_catalog;
+    std::string m_today;
+    std::optional<quotebook::QuoteBook> m_book;
+    std::vector<quotebook::QuoteRecord> m_records;
+    QLabel* m_where = nullptr;
+    QLabel* m_counts = nullptr;
+    QLineEdit* m_customer = nullptr;
+    QComboBox* m_status = nullptr;
+    QStandardItemModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QTableView* m_table = nullptr;
+    QList<QPushButton*> m_rowButtons;
+    QLabel* m_message = nullptr;
+};
+
+}  // namespace clusterplan::ui
