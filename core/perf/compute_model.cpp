@@ -8,8 +8,9 @@
 
 namespace clusterplan {
 
-KernelTimer::KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision)
-    : m_profile(profile) {
+KernelTimer::KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision,
+                         bool fp8WeightCache)
+    : m_profile(profile), m_fp8WeightCache(fp8WeightCache) {
     // GEMMs run at the peak of the precision the profile was calibrated at: an FP8 request served
     // by a 16-bit profile gets no FP8 gain (reported as a note by the caller).
     const Precision gemmPrecision = profile.precision == Precision::Fp8 && precision == Precision::Fp8
@@ -79,7 +80,16 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
             // weights do not change between micro-batches, so TE casts them once per step, on the
             // first micro-batch, and reuses the FP8 copy ("FP8 weight caching", TE user guide,
             // Performance Optimizations; Megatron-Core passes is_first_microbatch).
-            const double weightCast = 4 * kDim * nDim / asDouble(std::max<std::int64_t>(l.microBatches, 1));
+            // The FSDP stacks do not: FSDP frees the gathered weight after each use and gathers it
+            // again every micro-batch, Composer calls TE's modules without is_first_microbatch
+            // (TE's Linear.forward: None, the default, caches nothing), and torchao's Float8Linear
+            // (OLMo-core) quantises the weight with a fresh dynamic scale in every forward
+            // (torchao/float8/float8_linear.py, hp_tensor_to_float8_dynamic). There the weight
+            // cast is paid every micro-batch, independent of its tokens: with one 4 k-token
+            // sequence per micro-batch (OLMo-core 13B) it is a sizeable share of the FP8 step.
+            const double microBatchesPerCast =
+                k.fp8WeightCache() ? asDouble(std::max<std::int64_t>(l.microBatches, 1)) : 1.0;
+            const double weightCast = 4 * kDim * nDim / microBatchesPerCast;
             f.add(copies * k.memory(4 * rows * kDim + weightCast), 0);
             b.add(copies * k.memory(4 * rows * nDim), 0);
         }

@@ -16,12 +16,16 @@ namespace clusterplan {
 
 class KernelTimer {
 public:
-    KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision);
+    // fp8WeightCache: the stack casts FP8 weights once per step, not every micro-batch
+    // (StackDefaults::fp8WeightCache).
+    KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision,
+                bool fp8WeightCache = true);
     [[nodiscard]] double gemm(double flops) const;       // one GEMM of `flops`
     [[nodiscard]] double attention(double flops) const;  // fused attention kernel
     [[nodiscard]] double memory(double bytes) const;     // memory-bound kernel moving `bytes`
     [[nodiscard]] const PerfProfile& profile() const { return m_profile; }
     [[nodiscard]] bool fp8Gemms() const { return m_fp8; }
+    [[nodiscard]] bool fp8WeightCache() const { return m_fp8WeightCache; }
 
 private:
     const PerfProfile& m_profile;
@@ -30,6 +34,7 @@ private:
     double m_bandwidth;  // bytes/s achieved
     double m_overhead;   // seconds added to every kernel (launch latency, tail)
     bool m_fp8 = false;
+    bool m_fp8WeightCache = true;
 };
 
 struct PassTime {

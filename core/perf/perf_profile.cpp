@@ -47,6 +47,7 @@ StackDefaults readStackDefaults(json::ObjectReader& r) {
     d.overlapGradReduceZero3 = d.overlapGradReduce;
     r.optBoolean("overlap_grad_reduce_zero3", d.overlapGradReduceZero3);
     d.tpCommOverlap = r.boolean("tp_comm_overlap");
+    r.optBoolean("fp8_weight_cache", d.fp8WeightCache);
     d.source = r.string("source");
     return d;
 }

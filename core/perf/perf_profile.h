@@ -61,6 +61,11 @@ struct StackDefaults {
     bool overlapGradReduce = true;       // DP gradient reduction during the backward
     bool overlapGradReduceZero3 = true;  // the same under ZeRO-3 (DeepSpeed defaults differ)
     bool tpCommOverlap = false;          // TP communication chunked behind the GEMMs
+    // FP8 weights quantised once per step and reused by the other micro-batches (Transformer
+    // Engine's FP8 weight caching, which Megatron-Core drives with is_first_microbatch). Off for
+    // the FSDP stacks: they pass no is_first_microbatch (TE then recasts every call) or quantise
+    // with torchao's Float8Linear, which casts the weight in every forward (compute_model.cpp).
+    bool fp8WeightCache = true;
     std::string source;
 };
 

@@ -202,7 +202,7 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     e.tpCommOverlap = tpCommOverlapRuns(in);
     e.stackOverlapGradReduce = stackOverlapGradReduce(in);
     e.stackTpCommOverlap = in.stack.tpCommOverlap;
-    const KernelTimer timer(in.gpu, in.profile, t.precision);
+    const KernelTimer timer(in.gpu, in.profile, t.precision, in.stack.fp8WeightCache);
     const NetworkTiers net = makeTiers(in.intraNode, in.interNode, in.gpusPerNode, in.nicsPerNode, l.gpus());
 
     // Per-stage time for one micro-batch; memory module gives the parameters each stage holds.
