@@ -33,6 +33,7 @@ set(UI_LEVELS
   "i18n"
   "models"
   "inputs;charts;calibration"
+  "quotes"
   "export"
   "mainwindow")
 
