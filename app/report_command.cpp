@@ -60,32 +60,42 @@ std::vector<quotebook::ExportedFile> writtenFiles(const ReportRequest& rq,
     return files;
 }
 
-// Records the quote and its files in the quote book; a book that cannot take it is a warning: the
-// files are written.
-void recordReport(const ReportRequest& rq, const Plan& plan, const quote::QuoteDocument& doc,
-                  const Catalog& catalog, std::filesystem::file_time_type start) {
-    constexpr std::uintmax_t kMaxScenarioBytes = 64u << 20;
-    auto scenarioText = readTextFile(rq.file, kMaxScenarioBytes);
+// Records the quote in the quote book before its files are written, so that they print the book's
+// number and revision (the book keeps the one revision counter; issue 23). The scenario is recorded
+// as the engine reads it (scenarioToJson), the same text the window records, so the same quote
+// from either is the same content. A book that cannot take it is a warning: the files are written
+// with the scenario's own number.
+std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest& rq, const Plan& plan,
+                                                            quote::QuoteDocument& doc,
+                                                            const Catalog& catalog) {
     auto book = openBook(rq.book);
-    if (!scenarioText || !book) {
-        if (!scenarioText)
-            std::cerr << "clusterplan-cli: warning: not recorded: " << scenarioText.error().toString()
-                      << "\n";
-        return;
-    }
-    quotebook::QuoteRecord record =
-        quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), std::move(scenarioText).value());
-    record.files = writtenFiles(rq, start);
-    auto recorded = book->record(std::move(record), nowUtc());
+    if (!book)
+        return std::nullopt;
+    auto recorded = book->record(
+        quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario)),
+        nowUtc());
     if (!recorded) {
         std::cerr << "clusterplan-cli: warning: not recorded: " << recorded.error().toString() << "\n";
-        return;
+        return std::nullopt;
     }
     std::cerr << "clusterplan-cli: "
               << makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
                              {book->path(), recorded->number, std::to_string(recorded->revision)})
                      .text
               << "\n";
+    doc.info.number = recorded->number;
+    doc.info.revision = recorded->revision;
+    return recorded.value();
+}
+
+// Adds the files this report wrote, with their SHA-256, to the recorded revision.
+void attachFiles(const ReportRequest& rq, const quotebook::RecordOutcome& entry,
+                 std::filesystem::file_time_type start) {
+    auto book = openBook(rq.book);
+    if (!book)
+        return;
+    if (auto added = book->addFiles(entry.number, entry.revision, writtenFiles(rq, start), nowUtc()); !added)
+        std::cerr << "clusterplan-cli: warning: files not recorded: " << added.error().toString() << "\n";
 }
 
 }  // namespace
@@ -123,6 +133,7 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     // File systems stamp times from a coarse clock: a file written just after this moment may carry
     // a time a little before it.
     const auto start = std::filesystem::file_time_type::clock::now() - std::chrono::seconds(2);
+    const auto entry = rq.record ? recordBeforeWriting(rq, plan.value(), doc, catalog) : std::nullopt;
     if (!rq.csvDir.empty()) {
         auto written =
             writeReportCsv(rq.csvDir, plan.value(), doc, validation ? &validation.value() : nullptr,
@@ -142,8 +153,8 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
         return fail({"--pdf", "this clusterplan-cli was built without Qt (CLUSTERPLAN_BUILD_UI=OFF)"});
 #endif
     }
-    if (rq.record)
-        recordReport(rq, plan.value(), doc, catalog, start);
+    if (entry)
+        attachFiles(rq, *entry, start);
     return kOk;
 }
 

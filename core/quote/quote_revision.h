@@ -1,6 +1,6 @@
 #pragma once
-// Quotes are numbered and keep their number across edits; saving an edited quote again makes a
-// new revision (as Dell Premier eQuotes and Huawei Cloud price lists do).
+// A quote's file names and logo. Quotes are numbered and revised by the quote book
+// (core/quotebook/), which keeps the one revision counter: saving the scenario file makes none.
 #include <string>
 #include <string_view>
 
@@ -8,14 +8,6 @@
 #include "core/scenario/scenario.h"
 
 namespace clusterplan::quote {
-
-// `edited` with its revision one above `saved`'s when it or the rest of the scenario changed
-// (`scenarioChanged`), else `saved`'s. A changed number starts a new quote at revision 1.
-[[nodiscard]] QuoteInfo nextRevision(const QuoteInfo& edited, const QuoteInfo& saved, bool scenarioChanged);
-
-// The scenario to write after `lastSaved` was written or opened: the same, with the quote's
-// revision advanced as nextRevision() says.
-[[nodiscard]] Scenario withNextRevision(const Scenario& current, const Scenario& lastSaved);
 
 // The file name an export proposes: the quote's number and revision, "CP-2026-0042-r2.pdf", with
 // characters file systems refuse (/ \ : * ? " < > |, control characters) replaced by '-';

@@ -113,14 +113,15 @@ struct LastRevision {
     std::int64_t id = 0;
     std::int64_t revision = 0;
     std::string fingerprint;
+    std::string customer;
 };
 std::optional<LastRevision> lastRevision(Database& db, const std::string& number) {
-    Statement last(db, "SELECT id, revision, content_sha256 FROM quotes WHERE number = ?1 "
+    Statement last(db, "SELECT id, revision, content_sha256, customer FROM quotes WHERE number = ?1 "
                        "ORDER BY revision DESC LIMIT 1");
     last.bind(1, number);
     if (!last.step())
         return std::nullopt;
-    return LastRevision{last.integer(0), last.integer(1), last.text(2)};
+    return LastRevision{last.integer(0), last.integer(1), last.text(2), last.text(3)};
 }
 
 std::int64_t nextSequence(Database& db, const std::string& prefix, int year) {
@@ -286,6 +287,15 @@ Result<RecordOutcome> QuoteBook::record(QuoteRecord r, const std::string& now) {
             }
         } else {
             last = lastRevision(*m_db, r.number);
+            // A number is one customer's quote: the same scenario quoted to another customer (the
+            // window keeps the number it was given) is a new quote, not a revision of theirs.
+            if (last && last->customer != r.customer) {
+                last.reset();
+                const int year = yearOf(r.created, now);
+                r.number =
+                    formatQuoteNumber({m_options.prefix, year, nextSequence(*m_db, m_options.prefix, year)});
+                r.revision = 1;
+            }
         }
         std::int64_t id = 0;
         if (last && last->fingerprint == fingerprint) {

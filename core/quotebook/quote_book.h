@@ -79,7 +79,8 @@ public:
     // revision of the same content recorded last, or the next number of the quote's year. With a
     // number: a new revision when the content differs from its last revision's (revision + 1; the
     // first revision the book keeps of a number is the record's own revision, at least 1), none
-    // when it is the same. The record's files are added to the revision either way.
+    // when it is the same; a number whose last revision is another customer's gives a new number
+    // (a number is one customer's quote). The record's files are added to the revision either way.
     Result<RecordOutcome> record(QuoteRecord record, const std::string& now);
     // Adds exported files to a recorded revision (a file already listed with the same SHA-256 is
     // not added again).

@@ -37,8 +37,12 @@ std::string scenarioWithoutRevision(const std::string& scenarioJson) {
     boost::json::value value = boost::json::parse(scenarioJson, ec);
     if (ec || !value.is_object())
         return scenarioJson;
-    if (auto* quote = value.get_object().if_contains("quote"); quote && quote->is_object())
+    // The number and the revision say which quote this is, not what it says: a scenario that got
+    // its number from the book (the window writes it back) is the same content as before.
+    if (auto* quote = value.get_object().if_contains("quote"); quote && quote->is_object()) {
         quote->get_object().erase("revision");
+        quote->get_object().erase("number");
+    }
     return boost::json::serialize(value);
 }
 

@@ -59,8 +59,8 @@ struct QuoteRecord {
 
 // The fingerprint of what a revision says (everything but its number, revision, status, files and
 // the time it was recorded): recording a quote whose fingerprint equals its last revision's makes
-// no new revision. The scenario's own "quote.revision" is left out, since saving the scenario file
-// bumps it without changing the quote.
+// no new revision. The scenario's own "quote.number" and "quote.revision" are left out: they name
+// the quote (the window writes the book's back into the scenario), they are not its content.
 [[nodiscard]] std::string contentFingerprint(const QuoteRecord& record);
 
 }  // namespace clusterplan::quotebook

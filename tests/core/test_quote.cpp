@@ -330,28 +330,6 @@ TEST_CASE("the quote object reads strictly and round-trips", "[quote]") {
     CHECK(bad(R"({"customr": "x"})").find("quote.customr") != std::string::npos);
 }
 
-TEST_CASE("saving an edited quote makes a new revision with the same number", "[quote]") {
-    quote::QuoteInfo saved;
-    saved.number = "CP-1";
-    saved.revision = 3;
-    quote::QuoteInfo edited = saved;
-    CHECK(quote::nextRevision(edited, saved, false).revision == 3);  // nothing changed
-    CHECK(quote::nextRevision(edited, saved, true).revision == 4);   // the plan changed
-    edited.customer = "ACME";
-    const auto next = quote::nextRevision(edited, saved, false);
-    CHECK(next.revision == 4);
-    CHECK(next.number == "CP-1");
-    edited.number = "CP-2";  // a new number starts a new quote
-    CHECK(quote::nextRevision(edited, saved, false).revision == 1);
-
-    clusterplan::Scenario before = clusterplan::defaultScenario(clusterplan::test::catalog());
-    before.quote = saved;
-    clusterplan::Scenario after = before;
-    CHECK(quote::withNextRevision(after, before).quote->revision == 3);
-    after.cluster.nodes = 2;  // an edit of the plan is a new revision of its quote
-    CHECK(quote::withNextRevision(after, before).quote->revision == 4);
-}
-
 TEST_CASE("the report text of a fixed scenario matches its golden files", "[quote][golden]") {
     const auto plan = planFor("quote-scenario.json");
     const auto doc = quote::buildQuoteDocument(plan, "2000-01-01", std::nullopt);

@@ -194,6 +194,29 @@ TEST_CASE("Record, revise, list, filter and change status", "[quotebook]") {
         CHECK(book.all()->size() == 2);
     }
 
+    SECTION("the book's number written back into the scenario is the same content") {
+        // The window and `report` print the book's number and keep it in the scenario: a
+        // scenario that now carries "Q-2026-0001" is still the quote it was.
+        QuoteRecord numbered = sample("星河智算");
+        numbered.number = "Q-2026-0001";
+        numbered.scenarioJson = R"({"schema": "clusterplan.scenario/1", "quote": {"customer": "星河智算", )"
+                                R"("number": "Q-2026-0001", "revision": 1}})";
+        const auto again = book.record(numbered, kNow);
+        REQUIRE(again);
+        CHECK(again->number == "Q-2026-0001");
+        CHECK_FALSE(again->newRevision);
+    }
+
+    SECTION("a number is one customer's: another customer under it gets a number of its own") {
+        QuoteRecord other = sample("Initech");
+        other.number = "Q-2026-0001";  // kept in the scenario from 星河智算's quote
+        const auto recorded = book.record(other, kNow);
+        REQUIRE(recorded);
+        CHECK(recorded->number == "Q-2026-0003");
+        CHECK(recorded->revision == 1);
+        CHECK(book.revisions("Q-2026-0001").value() == std::vector<std::int64_t>{1});
+    }
+
     SECTION("other content under the number makes the next revision; the original stays") {
         QuoteRecord revised = sample("星河智算", 5'800'000);
         revised.number = "Q-2026-0001";

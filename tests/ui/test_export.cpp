@@ -1,5 +1,5 @@
 // The window's Export menu: the menu exists, the quote dialog edits the scenario's
-// quote, saving an edited quote makes its next revision, the menu's actions (triggered as a user
+// quote, saving keeps the quote's revision (the quote book revises), the menu's actions (triggered as a user
 // does, the file dialogs answered through the Prompter) write the same files as
 // `clusterplan-cli report`, and the print preview opens and closes.
 #include "window_fixture.h"
@@ -12,6 +12,7 @@
 #include <QMenuBar>
 #include <QPrintPreviewDialog>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -50,7 +51,9 @@ TEST_CASE("export.menu_and_quote_dialog", "[export]") {
     CHECK(edited.tax == info.tax);
 }
 
-TEST_CASE("export.saving_an_edited_quote_makes_a_revision", "[export]") {
+// Issue 23: one revision counter, the quote book's. Saving the scenario file makes no revision
+// (it bumped quote.revision on every save of an edit); an export of changed content does.
+TEST_CASE("export.saving_keeps_the_quote_revision", "[export]") {
     WindowFixture f;
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("quote.json"));
@@ -61,10 +64,11 @@ TEST_CASE("export.saving_an_edited_quote_makes_a_revision", "[export]") {
     CHECK(f.controller.scenario().quote->revision == 1);
     REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.quote->customer = "ACME"; }); }));
     REQUIRE(f.controller.saveFile(path).isEmpty());
-    CHECK(f.controller.scenario().quote->revision == 2);
+    CHECK(f.controller.scenario().quote->revision == 1);
     CHECK(f.controller.scenario().quote->number == "CP-9");
     REQUIRE(f.controller.openFile(path).isEmpty());
-    CHECK(f.controller.scenario().quote->revision == 2);
+    CHECK(f.controller.scenario().quote->revision == 1);
+    CHECK(f.controller.scenario().quote->customer == "ACME");
 }
 
 TEST_CASE("export.files_from_the_window", "[export]") {
@@ -132,6 +136,13 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
         asked << tag;
         return QDir(window).filePath(tag);  // the proposed names: the quote's number, csv, images
     };
+    // The window's quote book: a fresh one, so the book numbers the quote as its file says (its
+    // first revision of CP-2026-0042 is the file's revision 2); the CLI does not record.
+    const QString book = dir.filePath(QStringLiteral("quotes.sqlite"));
+    QSettings().setValue(QStringLiteral("quoteBook/path"), book);
+    struct ForgetBook {
+        ~ForgetBook() { QSettings().remove(QStringLiteral("quoteBook/path")); }
+    } forget;
     WindowFixture f(std::move(answers));
     const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/quote-scenario.json";
     REQUIRE(
@@ -150,10 +161,10 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
 
     // The same scenario through the CLI, in the window's language (English here), with the BOM
     // the window's CSV export adds for spreadsheet programs.
-    const auto run =
-        clusterplan::test::runCli("report '" + scenario + "' --lang en --bom --pdf '" + cli.toStdString() +
-                                  "/quote.pdf' --xlsx '" + cli.toStdString() + "/quote.xlsx' --csv '" +
-                                  cli.toStdString() + "/csv' --images '" + cli.toStdString() + "/images'");
+    const auto run = clusterplan::test::runCli(
+        "report '" + scenario + "' --no-record --lang en --bom --pdf '" + cli.toStdString() +
+        "/quote.pdf' --xlsx '" + cli.toStdString() + "/quote.xlsx' --csv '" + cli.toStdString() +
+        "/csv' --images '" + cli.toStdString() + "/images'");
     INFO(run.out);
     REQUIRE(run.status == 0);
 

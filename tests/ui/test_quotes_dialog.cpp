@@ -52,12 +52,14 @@ QuotesDialog* openQuotesDialog(WindowFixture& f) {
     return dialog;
 }
 
-// Exports the window's quote for `customer` on `nodes` servers as a workbook (recorded).
+// Exports a new quote for `customer` on `nodes` servers as a workbook (recorded); the window takes
+// the number the book gives it.
 void exportFor(WindowFixture& f, ExportActions& actions, const QTemporaryDir& dir,
                const std::string& customer, std::int64_t nodes) {
     REQUIRE(f.editAndWait([&] {
         f.controller.update([&](Scenario& s) {
-            quote::QuoteInfo info = s.quote.value_or(quote::QuoteInfo{});
+            // A new quote, as File ▸ New would start one: no number until the book gives it.
+            quote::QuoteInfo info;
             info.customer = customer;
             s.quote = info;
             s.cluster.nodes = nodes;
@@ -67,6 +69,9 @@ void exportFor(WindowFixture& f, ExportActions& actions, const QTemporaryDir& di
     REQUIRE(actions.exportWorkbook(file).isEmpty());
     INFO(actions.lastRecorded().toStdString());
     CHECK(actions.lastRecorded().contains(QStringLiteral("Q-")));
+    REQUIRE(f.controller.scenario().quote.has_value());
+    CHECK(f.controller.scenario().quote->number.starts_with("Q-"));
+    CHECK(f.controller.scenario().quote->revision == 1);
 }
 
 int rowOf(const QuotesDialog& dialog, const QString& customer) {
@@ -84,7 +89,7 @@ TEST_CASE("quotes.exports_are_recorded_and_the_dialog_revises_marks_and_filters"
     WindowFixture f(discardingEdits());
     ExportActions actions(f.controller, f.window.prompter(), &f.window);
     QTemporaryDir files;
-    // Three quotes for two customers: each new content without a number gets the next number.
+    // Three quotes for two customers, each numbered by the book.
     exportFor(f, actions, files, "ACME", 1);
     exportFor(f, actions, files, "ACME", 2);
     exportFor(f, actions, files, "Globex", 1);
@@ -107,6 +112,10 @@ TEST_CASE("quotes.exports_are_recorded_and_the_dialog_revises_marks_and_filters"
     CHECK(f.controller.isModified());
     REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.training.globalBatch *= 2; }); }));
     REQUIRE(actions.exportWorkbook(files.filePath(QStringLiteral("globex-r2.xlsx"))).isEmpty());
+    CHECK(f.controller.scenario().quote->revision == 2);
+    // The same content again: no new revision.
+    REQUIRE(actions.exportWorkbook(files.filePath(QStringLiteral("globex-r2-again.xlsx"))).isEmpty());
+    CHECK(actions.lastRecorded().contains(QStringLiteral("no new revision")));
 
     auto book = quotebook::QuoteBook::open(toStdString(own.path));
     REQUIRE(book.ok());

@@ -121,13 +121,14 @@ QString ExportActions::exportPdf(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
     const Snapshot s = snapshot();
-    const quote::QuoteDocument doc =
-        withLogo(document(s, true, tr("Preparing the PDF quote: scaling study…")));
+    quote::QuoteDocument doc = withLogo(document(s, true, tr("Preparing the PDF quote: scaling study…")));
+    const BookEntry entry = numberFromBook(s, doc);
     const ReportCharts charts(s.plan, doc.scaling);
     auto pages = writeQuotePdf(path, s.plan, doc, windowLanguage(), charts);
     if (!pages)
         return toQString(pages.error().toString());
-    m_recorded = recordExport(s.plan, doc, *s.catalog, path);
+    if (entry.entry)
+        attachFile(*entry.entry, path);
     return {};
 }
 
@@ -135,11 +136,13 @@ QString ExportActions::exportWorkbook(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
     const Snapshot s = snapshot();
-    const quote::QuoteDocument doc = document(s, false, tr("Preparing the workbook…"));
+    quote::QuoteDocument doc = document(s, false, tr("Preparing the workbook…"));
+    const BookEntry entry = numberFromBook(s, doc);
     auto ok = writeQuoteWorkbook(toStdString(path), s.plan, doc, windowLanguage());
     if (!ok)
         return toQString(ok.error().toString());
-    m_recorded = recordExport(s.plan, doc, *s.catalog, path);
+    if (entry.entry)
+        attachFile(*entry.entry, path);
     return {};
 }
 
@@ -163,6 +166,26 @@ QString ExportActions::exportImages(const QString& folder) const {
                               document(s, true, tr("Preparing the chart images: scaling study…")).scaling);
     auto ok = writeChartImages(charts, folder);
     return ok ? QString() : toQString(ok.error().toString());
+}
+
+BookEntry ExportActions::numberFromBook(const Snapshot& s, quote::QuoteDocument& doc) const {
+    BookEntry entry = recordInBook(s.plan, doc, *s.catalog);
+    m_recorded = entry.message;
+    if (!entry.entry)
+        return entry;
+    // The file prints the book's number and revision, and the scenario keeps them, so the next
+    // export of the same content is the same revision and an edited one the next.
+    doc.info.number = entry.entry->number;
+    doc.info.revision = entry.entry->revision;
+    const quote::QuoteInfo current = m_controller.scenario().quote.value_or(quote::QuoteInfo{});
+    if (current.number != doc.info.number || current.revision != doc.info.revision)
+        m_controller.update([&doc](Scenario& scenario) {
+            quote::QuoteInfo info = scenario.quote.value_or(quote::QuoteInfo{});
+            info.number = doc.info.number;
+            info.revision = doc.info.revision;
+            scenario.quote = info;
+        });
+    return entry;
 }
 
 quote::QuoteDocument ExportActions::withLogo(quote::QuoteDocument doc) const {

@@ -13,6 +13,7 @@
 #include "core/quote/labels.h"
 #include "core/quote/quote_document.h"
 #include "core/report/plan.h"
+#include "ui/quotes/quote_book_file.h"
 
 class QMenu;
 class QPrinter;
@@ -70,6 +71,9 @@ private:
     // `withScaling`: run the quote's scaling study (the PDF and the images draw it).
     [[nodiscard]] quote::QuoteDocument document(const Snapshot& s, bool withScaling,
                                                 const QString& what) const;
+    // Records the quote in the book before its file is written and gives `doc` (and the
+    // scenario) the book's number and revision; lastRecorded() says how, or why not.
+    BookEntry numberFromBook(const Snapshot& s, quote::QuoteDocument& doc) const;
     // `doc` with its logo path resolved against the scenario file; warns when the logo is missing.
     [[nodiscard]] quote::QuoteDocument withLogo(quote::QuoteDocument doc) const;
     // The file name a save dialog proposes: the quote number and revision with `extension`.

@@ -4,7 +4,6 @@
 #include "core/calibration/fitted_evaluation.h"
 #include "core/catalog/scenario_check.h"
 #include "core/io/scenario_json.h"
-#include "core/quote/quote_revision.h"
 #include "core/validation/validation.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/qt_text.h"
@@ -209,9 +208,6 @@ QString PlanController::recoverFile(const QString& autosavePath, const QString& 
 
 void PlanController::replaceDocument(Scenario scenario, const QString& path, bool modified) {
     m_scenario = std::move(scenario);
-    // The base of a quote's next revision: the file as opened. Recovered work was never saved, so
-    // its first save keeps the revision it had.
-    m_saved = modified ? std::nullopt : std::optional<Scenario>(m_scenario);
     m_filePath = path;
     m_modified = modified;
     emit documentReplaced();
@@ -221,17 +217,11 @@ void PlanController::replaceDocument(Scenario scenario, const QString& path, boo
 }
 
 QString PlanController::saveFile(const QString& path) {
-    // An edited quote is saved as its next revision.
-    const Scenario toSave = m_saved ? quote::withNextRevision(m_scenario, *m_saved) : m_scenario;
-    const Result<bool> saved = saveScenarioFile(toSave, toStdString(path));
+    // Saving makes no revision: the quote book keeps the one revision counter (an export of
+    // changed content, or Revise in the Quote book dialog).
+    const Result<bool> saved = saveScenarioFile(m_scenario, toStdString(path));
     if (!saved)
         return engineErrorLine(saved.error());
-    m_saved = toSave;
-    if (!(toSave == m_scenario)) {
-        m_scenario = toSave;
-        emit scenarioChanged(m_scenario);
-        schedule();  // the plan carries the quote it prints
-    }
     m_filePath = path;
     m_modified = false;
     emit scenarioSaved();

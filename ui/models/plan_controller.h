@@ -154,7 +154,6 @@ private:
 
     std::shared_ptr<const Catalog> m_catalog;
     Scenario m_scenario;
-    std::optional<Scenario> m_saved;  // as last opened or saved: the base of a quote's next revision
     std::optional<Plan> m_plan;
     std::uint64_t m_planGeneration = 0;
     SearchOptions m_searchOptions;

@@ -38,28 +38,40 @@ Lang uiLanguage() {
     return QLocale().language() == QLocale::Chinese ? Lang::Zh : Lang::En;
 }
 
-QString recordExport(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog,
-                     const QString& path) {
+namespace {
+
+std::string nowUtc() {
+    return toStdString(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ssZ")));
+}
+
+}  // namespace
+
+BookEntry recordInBook(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog) {
     auto opened = openQuoteBook();
     if (!opened)
-        return engineErrorLine(opened.error());
+        return {std::nullopt, engineErrorLine(opened.error())};
     quotebook::QuoteBook book = std::move(opened).value();
-    quotebook::QuoteRecord record =
-        quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario));
-    QFile file(path);
-    if (file.open(QIODevice::ReadOnly)) {
-        const QByteArray bytes = file.readAll();
-        record.files.push_back(
-            {toStdString(QFileInfo(path).absoluteFilePath()),
-             sha256Hex(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())))});
-    }
-    const std::string now =
-        toStdString(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ssZ")));
-    auto recorded = book.record(std::move(record), now);
+    auto recorded = book.record(
+        quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario)),
+        nowUtc());
     if (!recorded)
-        return engineErrorLine(recorded.error());
-    return engineText(makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
-                                  {book.path(), recorded->number, std::to_string(recorded->revision)}));
+        return {std::nullopt, engineErrorLine(recorded.error())};
+    return {recorded.value(),
+            engineText(makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
+                                   {book.path(), recorded->number, std::to_string(recorded->revision)}))};
+}
+
+void attachFile(const quotebook::RecordOutcome& entry, const QString& path) {
+    QFile file(path);
+    auto opened = openQuoteBook();
+    if (!opened || !file.open(QIODevice::ReadOnly))
+        return;  // the quote is recorded; only the file's checksum is missing
+    const QByteArray bytes = file.readAll();
+    const quotebook::ExportedFile exported{
+        toStdString(QFileInfo(path).absoluteFilePath()),
+        sha256Hex(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())))};
+    quotebook::QuoteBook book = std::move(opened).value();
+    (void)book.addFiles(entry.number, entry.revision, {exported}, nowUtc());
 }
 
 }  // namespace clusterplan::ui

@@ -20,11 +20,17 @@ namespace clusterplan::ui {
 Result<std::string> quoteBookPath();
 Result<quotebook::QuoteBook> openQuoteBook();
 
-// Records the quote `doc` of `plan` and the file just written at `path` (with its SHA-256).
-// Returns the line the status bar shows ("recorded in the quote book as Q-2026-0003, revision 2"),
-// or why it was not recorded; the export itself has succeeded either way.
-QString recordExport(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog,
-                     const QString& path);
+// A quote recorded before its file is written, so that the file prints the book's number and
+// revision: the book's one revision counter (issue 23). `message` is the line the status bar shows
+// ("Recorded in … as Q-2026-0003, revision 2") or why the book did not take it (then `entry` is
+// empty and the export goes on with the scenario's own number).
+struct BookEntry {
+    std::optional<quotebook::RecordOutcome> entry;
+    QString message;
+};
+BookEntry recordInBook(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog);
+// Adds the file written at `path` (with its SHA-256) to the recorded revision.
+void attachFile(const quotebook::RecordOutcome& entry, const QString& path);
 
 // Today as the book's dates are written ("2026-12-02").
 std::string todayIso();
