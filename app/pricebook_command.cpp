@@ -42,10 +42,11 @@ int pricebookCommand(const PricebookRequest& rq) {
     auto list = cost::readPriceList(bytes.value(), rq.encoding, listPath);
     if (!list)
         return fail(list.error());
-    std::cout << messageText(makeMessage("pricelist.read", {listPath, std::to_string(list->rows.size()),
-                                                            list->encoding == "gbk" ? "GBK" : "UTF-8",
-                                                            list->delimiter == '\t' ? "tab" : "comma"}),
-                             lang)
+    std::cout << messageText(
+                     makeMessage(list->delimiter == '\t' ? "pricelist.read.tab" : "pricelist.read.comma",
+                                 {listPath, std::to_string(list->rows.size()),
+                                  list->encoding == "gbk" ? "GBK" : "UTF-8"}),
+                     lang)
               << "\n";
     auto book = readTextFile(rq.book, kMaxListBytes);
     if (!book)

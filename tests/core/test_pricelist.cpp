@@ -246,7 +246,7 @@ TEST_CASE("clusterplan-cli pricebook import: changes shown, saved atomically, no
     const auto good = test::runCli("pricebook import " + data("pricelist-gbk.csv") + " --book " + book +
                                    " --as-of 2026-06 --lang zh_CN");
     CHECK(good.status == 0);
-    CHECK_THAT(good.out, Catch::Contains("读取 2 行（GBK，tab 分隔）") && Catch::Contains("已保存"));
+    CHECK_THAT(good.out, Catch::Contains("读取 2 行（GBK，制表符分隔）") && Catch::Contains("已保存"));
     cost::PriceBooks books = cost::PriceBooks::builtin();
     REQUIRE(books.mergeFile(book));
     CHECK(books.book("vendor-cn-2026")->asOf == "2026-06");

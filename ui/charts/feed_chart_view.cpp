@@ -66,8 +66,12 @@ FeedChartView::FeedChartView(QWidget* parent) : QChartView(parent) {
 void FeedChartView::setPlan(const Plan& plan) {
     QChart* chart = this->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes())
+    // removeAxis() hands the axis back to the caller (QChart::removeAxis): deleted here, not
+    // leaked on every plan.
+    for (QAbstractAxis* axis : chart->axes()) {
         chart->removeAxis(axis);
+        delete axis;
+    }
     m_values = nullptr;
     applyChartTheme(chart, palette());
     const FeedCheck& f = plan.feed;

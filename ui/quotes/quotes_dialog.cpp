@@ -221,6 +221,7 @@ void QuotesDialog::reload() {
                                      amountCell(r.buy, r.currency),
                                      cell(toQString(quotebook::priceAgeText(age, lang)))};
         row[kQuoteNumber]->setData(static_cast<qulonglong>(i), Qt::UserRole);
+        row[kQuotePrices]->setToolTip(row[kQuotePrices]->text());  // elided in a narrow column
         const QColor attention = attentionColor(isDarkPalette(palette()));
         if (age.stale || age.superseded)
             row[kQuotePrices]->setForeground(attention);
