@@ -282,52 +282,45 @@ std::optional<Scenario> QuotesDialog::scenarioOf(const quotebook::QuoteRecord& r
     return std::move(scenario).value();
 }
 
-void QuotesDialog::openCurrent() {
+void QuotesDialog::openCurrentWith(
+    const std::function<void(const quotebook::QuoteRecord&, quote::QuoteInfo&)>& edit) {
     const auto record = currentRecord();
     if (!record)
         return;
-    if (auto scenario = scenarioOf(*record)) {
-        emit openScenario(*scenario);
-        accept();
-    }
+    auto scenario = scenarioOf(*record);
+    if (!scenario)
+        return;
+    quote::QuoteInfo info = scenario->quote.value_or(quote::QuoteInfo{});
+    edit(*record, info);
+    scenario->quote = info;
+    emit openScenario(*scenario);
+    accept();
+}
+
+void QuotesDialog::openCurrent() {
+    openCurrentWith([](const quotebook::QuoteRecord&, quote::QuoteInfo&) {});
 }
 
 void QuotesDialog::reviseCurrent() {
-    const auto record = currentRecord();
-    if (!record)
-        return;
-    auto scenario = scenarioOf(*record);
-    if (!scenario)
-        return;
-    // The book's counter: the revision after the number's last one, whatever the file said.
-    quote::QuoteInfo info = scenario->quote.value_or(quote::QuoteInfo{});
-    info.number = record->number;
-    info.revision = record->revision + 1;
-    info.date.clear();  // dated the day it is exported
-    scenario->quote = info;
-    emit openScenario(*scenario);
-    accept();
+    openCurrentWith([](const quotebook::QuoteRecord& record, quote::QuoteInfo& info) {
+        // The book's counter: the revision after the number's last one, whatever the file said.
+        info.number = record.number;
+        info.revision = record.revision + 1;
+        info.date.clear();  // dated the day it is exported
+    });
 }
 
 void QuotesDialog::duplicateCurrent(const QString& customer) {
-    const auto record = currentRecord();
-    if (!record)
-        return;
-    auto scenario = scenarioOf(*record);
-    if (!scenario)
-        return;
-    // Another customer's quote: a number of its own (the book gives the next one when it is
-    // recorded), revision 1, today's date; contact and notes were the other customer's.
-    quote::QuoteInfo info = scenario->quote.value_or(quote::QuoteInfo{});
-    info.customer = toStdString(customer);
-    info.contact.clear();
-    info.notes.clear();
-    info.number.clear();
-    info.revision = 1;
-    info.date.clear();
-    scenario->quote = info;
-    emit openScenario(*scenario);
-    accept();
+    openCurrentWith([&customer](const quotebook::QuoteRecord&, quote::QuoteInfo& info) {
+        // Another customer's quote: a number of its own (the book gives the next one when it is
+        // recorded), revision 1, today's date; contact and notes were the other customer's.
+        info.customer = toStdString(customer);
+        info.contact.clear();
+        info.notes.clear();
+        info.number.clear();
+        info.revision = 1;
+        info.date.clear();
+    });
 }
 
 }  // namespace clusterplan::ui

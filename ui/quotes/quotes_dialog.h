@@ -9,6 +9,7 @@
 // replaces unsaved work.
 #include <QDialog>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -53,6 +54,8 @@ private:
     void reload();
     void updateButtons();
     [[nodiscard]] std::optional<Scenario> scenarioOf(const quotebook::QuoteRecord& record);
+    // Opens the current quote's scenario with its quote info changed by `edit` (nothing: as it was).
+    void openCurrentWith(const std::function<void(const quotebook::QuoteRecord&, quote::QuoteInfo&)>& edit);
 
     const Catalog& m_catalog;
     std::string m_today;
