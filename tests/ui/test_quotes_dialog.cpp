@@ -20,6 +20,7 @@
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
 
 namespace {
 
