@@ -276,6 +276,8 @@ TEST_CASE("explorer.offload_column_shows_the_recommended_layouts_offload", "[exp
             other = i;
     REQUIRE(other != best);
     f.window.comparison().selectLayout(other);
+    // The selection is evaluated on a worker thread: its plan (and its bar) arrive after the click.
+    REQUIRE(QTest::qWaitFor([&] { return !f.window.comparison().isEvaluating(); }, kWaitMs));
     // Tabs render when shown (ui/mainwindow/tab_renderer.h): look at the Memory tab.
     f.window.showTabOf(f.window.memoryChart());
     QApplication::processEvents();
