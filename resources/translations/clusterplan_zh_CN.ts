@@ -2479,16 +2479,24 @@ predicted</source>
         <translation>主机内存（卸载）</translation>
     </message>
     <message>
-        <source>Current %1</source>
-        <translation>当前 %1</translation>
+        <source>Current</source>
+        <translation>当前</translation>
     </message>
     <message>
-        <source>Selected %1</source>
-        <translation>选中 %1</translation>
+        <source>Selected</source>
+        <translation>选中</translation>
     </message>
     <message>
-        <source>Baseline %1</source>
-        <translation>基线 %1</translation>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>+ CPU offload</source>
+        <translation>+ CPU 卸载</translation>
+    </message>
+    <message>
+        <source>layout %1</source>
+        <translation>布局 %1</translation>
     </message>
 </context>
 <context>

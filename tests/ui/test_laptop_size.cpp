@@ -12,6 +12,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -21,7 +22,9 @@
 
 #include "ui/charts/elided_label.h"
 #include "ui/charts/layout_explorer_tab.h"
+#include "ui/charts/memory_chart_view.h"
 #include "ui/charts/wrapped_legend.h"
+#include "ui/models/plan_comparison.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -233,5 +236,48 @@ TEST_CASE("issue_26_nothing_is_cut_at_the_default_size", "[issue26][layout]") {
                      << " '" << button->text().toStdString() << "' " << button->width() << " px");
                 CHECK(button->sizeHint().width() <= button->width());
             }
+    });
+}
+
+// The Memory tab with a selected layout and a pinned baseline (issue 26: "two bars without labels"):
+// Qt Charts hides a category label that is wider than its bar's slot or overlaps its neighbour, so
+// every bar's label must be drawn whole, at the laptop size and the default one, in both languages.
+TEST_CASE("issue_26_memory_bars_are_labelled_beside_a_selection_and_a_baseline", "[issue26][layout]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));
+    }));
+    REQUIRE(f.controller.plan()->search.has_value());
+    QTest::mouseClick(f.widget<QPushButton>("pinBaseline"), Qt::LeftButton);
+    REQUIRE(f.window.comparison().baseline().has_value());
+    const auto& ranked = f.controller.plan()->search->ranked;
+    std::size_t other = 1;
+    while (other < ranked.size() && !ranked[other].fits)
+        ++other;
+    REQUIRE(other < ranked.size());
+    f.window.comparison().selectLayout(other);
+    REQUIRE(QTest::qWaitFor([&] { return !f.window.comparison().isEvaluating(); }, kWaitMs));
+    inEnglishAndChinese(f, [&] {
+        for (const QSize& size : {kLaptop, kDefaultWindow}) {
+            f.window.resize(size);
+            f.window.showTabOf(f.window.memoryChart());
+            for (int pass = 0; pass < 3; ++pass)
+                QApplication::processEvents();
+            const QChartView* chart = f.window.memoryChart();
+            const QStringList labels = f.window.memoryChart()->columnLabels();
+            INFO("at " << size.width() << "x" << size.height() << ", chart " << chart->width() << "x"
+                       << chart->height());
+            REQUIRE(labels.size() == 3);
+            for (const QString& label : labels) {
+                const QString plain = QTextDocumentFragment::fromHtml(label).toPlainText().simplified();
+                INFO("label '" << plain.toStdString() << "'");
+                int drawn = 0;
+                for (const QGraphicsItem* item : chart->scene()->items())
+                    if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+                        text && text->isVisible() && text->toPlainText().simplified() == plain)
+                        ++drawn;
+                CHECK(drawn == 1);
+            }
+        }
     });
 }

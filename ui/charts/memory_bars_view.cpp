@@ -82,7 +82,7 @@ QStringList MemoryBarsView::columnLabels() const {
 }
 
 void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<MemoryBreakdown>& columns,
-                                 double capacityBytes, const QString& title) {
+                                 double capacityBytes, const QString& title, const QString& columnsTitle) {
     QChart* chart = this->chart();
     chart->removeAllSeries();  // deletes the previous series and their bar sets
     m_capacityLine = nullptr;
@@ -126,6 +126,8 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
         WrappedLegend::leaveOut(marker);  // the line carries its own label
     m_categoryAxis->clear();
     m_categoryAxis->append(labels);
+    m_categoryAxis->setTitleText(columnsTitle);
+    m_categoryAxis->setTitleVisible(!columnsTitle.isEmpty());
     bars->attachAxis(m_categoryAxis);
     bars->attachAxis(m_valueAxis);
     m_capacityLine->attachAxis(m_categoryAxis);  // category i sits at x = i, edges at ±0.5

@@ -36,9 +36,10 @@ public:
     [[nodiscard]] QStringList columnLabels() const;
 
 protected:
-    // One bar per breakdown, labelled by `labels`; `capacityBytes` draws the capacity line.
+    // One bar per breakdown, labelled by `labels` (rich text, "<br>" breaks a line) under the
+    // axis title `columnsTitle` (none when empty); `capacityBytes` draws the capacity line.
     void showColumns(const QStringList& labels, const std::vector<MemoryBreakdown>& columns,
-                     double capacityBytes, const QString& title);
+                     double capacityBytes, const QString& title, const QString& columnsTitle = {});
 
 private:
     void placeCapacityLabel();

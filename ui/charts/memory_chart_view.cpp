@@ -1,9 +1,36 @@
 #include "ui/charts/memory_chart_view.h"
 
 #include "core/report/plan.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/plan_summary.h"
 
 namespace clusterplan::ui {
+
+namespace {
+
+// Beside a selection or a baseline every bar is labelled in short lines ("Selected", "2×8×64",
+// "+ CPU offload", "optimizer") and the degrees' names ("TP×PP×DP") go once into the axis title:
+// Qt Charts hides a category label wider than its bar's slot, and three bars share a chart that is
+// 260 pixels wide at 1024 × 700 (issue 26: "two bars without labels").
+bool showsCpAndEp(const Layout& layout) {
+    return layout.cp > 1 || layout.ep > 1;
+}
+
+QString degreeNames(bool withCpAndEp) {
+    return withCpAndEp ? QStringLiteral("TP×PP×DP×CP×EP") : QStringLiteral("TP×PP×DP");
+}
+
+QString comparedBarLabel(const QString& role, const Layout& layout, bool withCpAndEp) {
+    QStringList degrees{QString::number(layout.tp), QString::number(layout.pp), QString::number(layout.dp)};
+    if (withCpAndEp)
+        degrees << QString::number(layout.cp) << QString::number(layout.ep);
+    QStringList lines{role, degrees.join(QChar(0x00D7))};
+    if (layout.offload != Offload::None)
+        lines << MemoryChartView::tr("+ CPU offload") << offloadName(layout.offload);
+    return lines.join(QStringLiteral("<br>"));
+}
+
+}  // namespace
 
 MemoryChartView::MemoryChartView(QWidget* parent) : MemoryBarsView(parent) {
     setObjectName(QStringLiteral("memoryChart"));
@@ -36,17 +63,22 @@ void MemoryChartView::setPlans(const Plan& plan, const Plan* selected, const Pla
         labels << tr("Host memory (offload)");
         columns.push_back(host);
     }
-    if (selected || baseline)
-        labels[0] = tr("Current %1").arg(formatLayoutWithOffload(plan.layout));
-    if (selected) {
-        labels << tr("Selected %1").arg(formatLayoutWithOffload(selected->layout));
-        columns.push_back(selected->memory);
+    QString columnsTitle;
+    if (selected || baseline) {
+        const bool wide = showsCpAndEp(plan.layout) || (selected && showsCpAndEp(selected->layout)) ||
+                          (baseline && showsCpAndEp(baseline->layout));
+        columnsTitle = tr("layout %1").arg(degreeNames(wide));
+        labels[0] = comparedBarLabel(tr("Current"), plan.layout, wide);
+        if (selected) {
+            labels << comparedBarLabel(tr("Selected"), selected->layout, wide);
+            columns.push_back(selected->memory);
+        }
+        if (baseline) {
+            labels << comparedBarLabel(tr("Baseline"), baseline->layout, wide);
+            columns.push_back(baseline->memory);
+        }
     }
-    if (baseline) {
-        labels << tr("Baseline %1").arg(formatLayoutWithOffload(baseline->layout));
-        columns.push_back(baseline->memory);
-    }
-    showColumns(labels, columns, memory.capacity, fullTitle);
+    showColumns(labels, columns, memory.capacity, fullTitle, columnsTitle);
 }
 
 }  // namespace clusterplan::ui
