@@ -1004,8 +1004,8 @@
         <translation>%1 = %2（基准 %3）：自有优势 %4（%5%6）</translation>
     </message>
     <message>
-        <source>Sensitivity (positive favours buying; base %1)</source>
-        <translation>敏感性分析（正值有利于购买；基准 %1）</translation>
+        <source>Sensitivity of rent − own net cost at month %1 (positive favours buying; base %2)</source>
+        <translation>第 %1 个月“租用 − 自有净成本”的敏感性（正值有利于购买；基准 %2）</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
@@ -1052,8 +1052,8 @@
         <translation>购买成本的现值（按折现率折现）</translation>
     </message>
     <message>
-        <source>change of rent − own net at month %1</source>
-        <translation>第 %1 个月“租用 − 自有净成本”的变化</translation>
+        <source>change</source>
+        <translation>变化</translation>
     </message>
     <message>
         <source> · per million tokens %1 rented, %2 owned</source>
@@ -2877,7 +2877,7 @@ predicted</source>
     </message>
     <message>
         <source>GPUs (log2)</source>
-        <translation>GPU 数（对数坐标）</translation>
+        <translation>GPU 数（log2）</translation>
     </message>
     <message>
         <source>days</source>
@@ -3007,7 +3007,7 @@ predicted</source>
     </message>
     <message>
         <source>GPUs (log2)</source>
-        <translation>GPU 数（对数坐标）</translation>
+        <translation>GPU 数（log2）</translation>
     </message>
     <message>
         <source>tokens/s</source>

@@ -23,6 +23,7 @@
 #include "ui/charts/elided_label.h"
 #include "ui/charts/layout_explorer_tab.h"
 #include "ui/charts/memory_chart_view.h"
+#include "ui/charts/scaling_tab.h"
 #include "ui/charts/wrapped_legend.h"
 #include "ui/models/plan_comparison.h"
 
@@ -33,19 +34,6 @@ using namespace clusterplan::ui::test;
 namespace {
 
 const QSize kLaptop(1024, 700);
-const QStringList kAxesStillCut{QStringLiteral("stepTimeChart"),        QStringLiteral("sensitivityTornado"),
-                                QStringLiteral("scaleThroughputChart"), QStringLiteral("scaleDaysChart"),
-                                QStringLiteral("phasesCostChart"),      QStringLiteral("phasesTokenChart")};
-
-// A text Qt Charts draws for an axis (a tick label or its title): any text but the chart's title
-// and its wrapped legend, which are checked on every chart.
-bool isAxisText(const QGraphicsTextItem* text, const QChartView* chart) {
-    if (const auto* legend = chart->chart()->findChild<WrappedLegend*>(); legend && legend->item() == text)
-        return false;
-    const QString title = QTextDocumentFragment::fromHtml(chart->chart()->title()).toPlainText().simplified();
-    return !title.startsWith(text->toPlainText().simplified().left(8));
-}
-
 // The area `widget` is seen through: the viewport of its nearest scroll area, else the window.
 QRect visibleArea(const QWidget* widget, const QWidget* window) {
     for (const QWidget* w = widget->parentWidget(); w && w != window; w = w->parentWidget())
@@ -107,15 +95,12 @@ void checkChart(const QChartView* chart, const QWidget* window) {
     // No text of the chart (title, axis, legend) cut to "..." by Qt Charts ("Gradie…", "Per-GPU
     // memory, single pipeline sta…", issue 26), and every drawn text inside the chart.
     const QRectF scene = chart->chart()->rect();
-    // Still cut at 1024 pixels (closing note of 2 December 2026): tick labels of the step time's
-    // seconds axis beside its legend, axis titles and end ticks of the sensitivity tornado and the
-    // scaling charts, and the empty charts of a scenario without phases. Titles and legends are
-    // whole on every chart.
-    const bool axesStillCut = kAxesStillCut.contains(chart->objectName());
     for (const QGraphicsItem* item : chart->scene()->items())
-        if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
-            text && text->isVisible() && !(axesStillCut && isAxisText(text, chart))) {
-            INFO("drawn text '" << text->toPlainText().toStdString() << "'");
+        if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item); text && text->isVisible()) {
+            INFO("drawn text '" << text->toPlainText().toStdString() << "' at "
+                                << text->sceneBoundingRect().x() << "," << text->sceneBoundingRect().y()
+                                << " " << text->sceneBoundingRect().width() << "x"
+                                << text->sceneBoundingRect().height() << " rot " << text->rotation());
             CHECK_FALSE(text->toPlainText().endsWith(QStringLiteral("...")));
             CHECK_FALSE(text->toPlainText().endsWith(QStringLiteral("…")));
             const QRectF box = text->sceneBoundingRect();
@@ -193,6 +178,11 @@ void checkEveryTab(WindowFixture& f, const QSize& size) {
     for (int i = 0; i < tabs->count(); ++i) {
         INFO("tab " << tabs->tabText(i).toStdString());
         tabs->setCurrentIndex(i);
+        for (int pass = 0; pass < 3; ++pass)
+            QApplication::processEvents();
+        // The Scaling tab as the user sees it once its study (on a worker) is drawn.
+        REQUIRE(QTest::qWaitFor(
+            [&] { return !f.window.scaling()->isVisible() || !f.window.scaling()->isComputing(); }, kWaitMs));
         for (int pass = 0; pass < 3; ++pass)
             QApplication::processEvents();
         checkShown(&f.window);

@@ -207,10 +207,14 @@ void CostDetailsView::showTornado(const Plan& plan) {
     const int half =
         ticks.isEmpty() ? 0 : QFontMetrics(m_changeAxis->labelsFont()).horizontalAdvance(ticks.last()) / 2;
     chart->setMargins(QMargins(kMargin, kMargin, std::max(kMargin, half + kMargin), kMargin));
-    m_changeAxis->setTitleText(tr("change of rent − own net at month %1").arg(r.horizonMonths));
-    setWrappedTitle(chart, tr("Sensitivity (positive favours buying; base %1)")
-                               .arg(moneyText(cost::Money::fromUnits(base), r.currency))
-                               .toHtmlEscaped());
+    // What changes goes into the wrapped title: as the axis title, Qt cut it to "change of rent −
+    // ow…" in a 300-pixel chart (issue 26).
+    m_changeAxis->setTitleText(tr("change"));
+    setWrappedTitle(chart,
+                    tr("Sensitivity of rent − own net cost at month %1 (positive favours buying; base %2)")
+                        .arg(r.horizonMonths)
+                        .arg(moneyText(cost::Money::fromUnits(base), r.currency))
+                        .toHtmlEscaped());
     wrappedLegend(chart).refresh();  // after the margins: it adds its height to the bottom one
 }
 

@@ -78,6 +78,9 @@ QString formatShortMoney(double units, const QString& symbol) {
 
 MoneyAxis::MoneyAxis(QObject* parent) : QCategoryAxis(parent) {
     setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    // Qt cuts a category label to the room it guesses ("−¥500…", "125…" at 1024 × 700, issue 26);
+    // the charts leave margin for their end labels instead.
+    setTruncateLabels(false);
 }
 
 void MoneyAxis::setMoneyRange(double low, double high, const QString& symbol, int ticks) {

@@ -80,6 +80,7 @@ PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
     layout->addWidget(m_timeline);
     layout->addLayout(charts, 1);
     layout->addWidget(m_plans);
+    layout->addStretch();  // takes the room when the results are hidden, keeping the message on top
 }
 
 QChartView* PhasesTab::createChart(const QString& title, QLineSeries* (&series)[3], QValueAxis* months) {
@@ -105,8 +106,17 @@ QChartView* PhasesTab::createChart(const QString& title, QLineSeries* (&series)[
     return view;
 }
 
+// Without a phased plan the tab is its message: empty tables and charts (axes "1, 1, 1, 0",
+// titles cut to "Tokens (billio…" at 1024 × 700, issue 26) said nothing more.
+void PhasesTab::showResults(bool shown) {
+    for (QWidget* part : {static_cast<QWidget*>(m_timeline), static_cast<QWidget*>(m_plans),
+                          static_cast<QWidget*>(m_costView), static_cast<QWidget*>(m_tokenView)})
+        part->setVisible(shown);
+}
+
 void PhasesTab::showNothing(const QString& message) {
     m_plan.reset();
+    showResults(false);
     m_status->setText(message);
     m_timeline->setRowCount(0);
     m_plans->setRowCount(0);
@@ -135,6 +145,7 @@ void PhasesTab::refresh() {
 
 void PhasesTab::showPlan() {
     const PhasedPlan& p = *m_plan;
+    showResults(true);
     m_status->setText(tr("%n phase(s) over %1 months at %2 % utilisation: the phased plan costs %3.", nullptr,
                          static_cast<int>(p.phases.size()))
                           .arg(p.months)

@@ -44,6 +44,7 @@ private:
     void fillPlainPlans();
     void fillCharts();
     void showNothing(const QString& message);
+    void showResults(bool shown);
 
     PlanController& m_controller;
     QLabel* m_status = nullptr;

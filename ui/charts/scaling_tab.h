@@ -35,6 +35,8 @@ public:
     // Starts a study for the current inputs now (tests, bench); results arrive as studyShown().
     void refresh();
     [[nodiscard]] const ScalingReport& report() const { return m_report; }
+    // A study for the current inputs is running or due (tests wait for it to be shown).
+    [[nodiscard]] bool isComputing() const { return m_watcher.isRunning() || m_pending || m_dirty; }
     [[nodiscard]] QLineSeries* throughputSeries() const;
     [[nodiscard]] QLineSeries* daysSeries() const;
     [[nodiscard]] QTableWidget* comparisonTable() const { return m_comparisons; }
