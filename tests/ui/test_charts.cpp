@@ -3,8 +3,11 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QChartView>
 #include <QComboBox>
+#include <QGraphicsTextItem>
 #include <QLegend>
+#include <QLineSeries>
 #include <QPointer>
 #include <QSpinBox>
 #include <QValueAxis>
@@ -138,4 +141,28 @@ TEST_CASE("charts.value_axis_grows_past_capacity", "[charts]") {
     REQUIRE(total > capacityLineGib(chart));  // DDP needs about 141 GiB of 79.25
     CHECK(valueAxisMax(chart) >= total);
     CHECK(chart.chart()->title().contains(QStringLiteral("does NOT fit")));
+}
+
+// A line's legend entry is a dash in the line's own colour, dotted or dashed as the line is: the
+// Scaling and Cost legends drew every line as a black solid dash, so "ideal", "tokens/s" and
+// "scaling efficiency" could not be told apart.
+TEST_CASE("charts.line_legends_have_the_lines_colours_and_styles", "[charts]") {
+    WindowFixture f;
+    for (const char* name : {"scaleThroughputChart", "scaleDaysChart"}) {
+        INFO(name);
+        const QChartView* view = f.widget<QChartView>(name);
+        const auto* legend = view->chart()->findChild<WrappedLegend*>();
+        REQUIRE(legend != nullptr);
+        const QString html = legend->item()->toHtml();
+        int lines = 0;
+        for (const QAbstractSeries* series : view->chart()->series())
+            if (const auto* line = qobject_cast<const QLineSeries*>(series)) {
+                INFO(line->name().toStdString() << " " << line->pen().color().name().toStdString());
+                CHECK(html.contains(line->pen().color().name(), Qt::CaseInsensitive));
+                ++lines;
+            }
+        CHECK(lines >= 2);
+        CHECK(html.contains(QStringLiteral("╍╍")));  // the ideal line and the deadline are dashed
+        CHECK(html.contains(QStringLiteral("━━")));
+    }
 }

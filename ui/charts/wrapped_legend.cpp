@@ -26,11 +26,14 @@ constexpr qreal kSideShare = 0.45;  // of the chart's width, at most, for a lege
 // A bar's marker is a square of its colour, a scatter's a dot; a line's is a dash in the line's
 // colour and style.
 QString entryHtml(QLegendMarker* marker) {
-    const bool line = qobject_cast<const QLineSeries*>(marker->series()) != nullptr;
+    // A line's colour and style are read from the series: its marker's pen is Qt's default until
+    // the legend lays it out, and every line was drawn as a black solid dash (Scaling, Cost tabs).
+    const auto* lineSeries = qobject_cast<const QLineSeries*>(marker->series());
+    const bool line = lineSeries != nullptr;
     QColor color = marker->brush().style() != Qt::NoBrush ? marker->brush().color() : marker->pen().color();
     if (line)
-        color = marker->pen().color();
-    const bool dashed = line && marker->pen().style() != Qt::SolidLine;
+        color = lineSeries->pen().color();
+    const bool dashed = line && lineSeries->pen().style() != Qt::SolidLine;
     const bool point = qobject_cast<const QScatterSeries*>(marker->series()) != nullptr;
     const QString symbol = point    ? QStringLiteral("●")
                            : !line  ? QStringLiteral("■")
