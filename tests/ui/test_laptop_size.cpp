@@ -188,6 +188,10 @@ void checkEveryTab(WindowFixture& f, const QSize& size) {
         checkShown(&f.window);
         checkNoSidewaysScroll(tabs);
     }
+    // The summary pane above the tabs scrolls down only: its values wrap at its width.
+    const auto* summary = f.widget<QAbstractScrollArea>("summary");
+    INFO("summary " << summary->viewport()->width() << " wide");
+    CHECK_FALSE(summary->horizontalScrollBar()->isVisible());
     // The Explorer shows its table beside the chart, with room for rows and columns.
     f.window.showTabOf(f.window.explorer());
     QApplication::processEvents();

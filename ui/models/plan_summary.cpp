@@ -27,16 +27,11 @@ QString fixed(double value, int decimals) {
     return formatNumber(value, decimals);
 }
 
+// A label and its value; the value wraps at the pane's width. Unwrapped values (and a 640-pixel
+// column for the search's explanation) made the pane scroll sideways at 1400 × 900 (issue 26).
 QString row(const QString& label, const QString& value) {
-    return QStringLiteral("<tr><td style='padding-right:12px; white-space:nowrap'><b>%1</b></td><td "
-                          "style='white-space:nowrap'>%2</td></tr>")
-        .arg(label.toHtmlEscaped(), value);
-}
-
-// A row whose value may wrap (long explanations).
-QString wrappingRow(const QString& label, const QString& value) {
     return QStringLiteral("<tr><td valign='top' style='padding-right:12px; white-space:nowrap'><b>%1</b></td>"
-                          "<td width='640'>%2</td></tr>")
+                          "<td>%2</td></tr>")
         .arg(label.toHtmlEscaped(), value);
 }
 
@@ -249,11 +244,11 @@ QString planSummaryHtml(const Plan& plan) {
     html += timeRows(plan.perf, plan.layout.gpus());
     html += runRows(plan);
     if (plan.search)
-        html += wrappingRow(PlanSummary::tr("Layout search"),
-                            PlanSummary::tr("%1 layouts evaluated. %2<br>%3")
-                                .arg(plan.search->evaluated)
-                                .arg(engineText(plan.search->explanation).toHtmlEscaped(),
-                                     engineText(plan.search->ruleOfThumb).toHtmlEscaped()));
+        html += row(PlanSummary::tr("Layout search"),
+                    PlanSummary::tr("%1 layouts evaluated. %2<br>%3")
+                        .arg(plan.search->evaluated)
+                        .arg(engineText(plan.search->explanation).toHtmlEscaped(),
+                             engineText(plan.search->ruleOfThumb).toHtmlEscaped()));
     html += QStringLiteral("</table></td></tr></table>");
     // Notes go below the numbers, full width, so they never squeeze into a narrow column.
     if (!plan.notes.empty()) {
