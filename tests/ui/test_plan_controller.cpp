@@ -87,7 +87,8 @@ TEST_CASE("controller.drops_stale_results", "[controller]") {
     QObject::connect(&f.controller, &PlanController::evaluationStarted, &f.controller, [&] {
         if (std::exchange(edited, true))
             return;
-        CHECK(f.controller.isEvaluating());
+        // Not CHECK(isEvaluating()): on a loaded machine the worker may already have finished
+        // (a flake seen on 2 cores); its result still waits for the event loop, so it is stale.
         f.controller.update([](Scenario& s) { s.training.seqLen = 4096; });
     });
     f.controller.update([](Scenario& s) { s.training.seqLen = 2048; });
