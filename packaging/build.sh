@@ -15,14 +15,17 @@ cd "$(dirname "$0")/.."
 # Qt LinguistTools (lupdate/lrelease: qt6-tools-dev, qt6-l10n-tools) for the Chinese translation and
 # Qt's own translations of its dialogs (qt6-translations-l10n), a CJK font for Chinese labels, Xvfb/xauth for headless GUI runs, poppler/imagemagick to look at output,
 # the validators of the desktop files (desktop-file-utils, appstream, shared-mime-info, man-db: CTest
-# packaging.*), SQLite for the quote book (libsqlite3-dev; core/quotebook/).
+# packaging.*), SQLite for the quote book (libsqlite3-dev; core/quotebook/), LibreOffice's Calc
+# without a GUI and zip for the workbook tests that recalculate an edited quote and evaluate the 大写
+# formula (tests/core/test_xlsx.cpp: they are skipped without soffice; libreoffice-calc-nogui's
+# Depends are enough for `soffice --headless --convert-to`, no Java or fonts from its Recommends).
 # `deb` also needs DEB_PACKAGES: dpkg-dev and file for CPack's dependency scan
 # (dpkg-shlibdeps), lintian to check the package.
 PACKAGES=(g++ cmake ninja-build pkg-config clang-format
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libgl-dev
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   libboost-json1.81-dev catch2
-  libxlsxwriter-dev zlib1g-dev unzip libsqlite3-dev
+  libxlsxwriter-dev zlib1g-dev unzip zip libreoffice-calc-nogui libsqlite3-dev
   fonts-dejavu-core fonts-wqy-microhei xvfb xauth poppler-utils imagemagick
   desktop-file-utils appstream shared-mime-info man-db)
 DEB_PACKAGES=(dpkg-dev file lintian)

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -410,6 +411,31 @@ void writeLineItems(Sheet& s, const Formats& f, const quote::QuoteDocument& d, c
     s.fitColumns();
 }
 
+// Caches a chart series' points (`values`, one per cell of its range), which Excel and WPS draw
+// until the workbook is recalculated. libxlsxwriter caches a point from its cell only when the cell
+// holds a number or a string: a formula's point is cached as 0 whatever its cached value
+// (workbook.c, _populate_range_data_cache, 1.1.4 as in Debian 12 and still in 1.2.3), so the
+// schedule's running sums drew as flat lines at 0. It has no public call to set a cache with
+// doubles (lxw_chart_add_data_cache, "for testing only", takes uint8_t), so the points go into the
+// series' cache list (lxw_series_range in xlsxwriter/chart.h) the way that call fills it:
+// calloc'ed points (the chart frees them with free()), and ignore_cache set so that
+// workbook_close does not append its own.
+void cacheChartValues(lxw_chart_series* cs, const std::vector<double>& values) {
+    lxw_series_range* range = cs ? cs->values : nullptr;
+    // The cache counts its points in 16 bits; a range that the chart cannot cache stays without.
+    if (!range || !range->data_cache || !STAILQ_EMPTY(range->data_cache) || values.size() > UINT16_MAX)
+        return;
+    for (const double v : values) {
+        auto* point = static_cast<lxw_series_data_point*>(std::calloc(1, sizeof(lxw_series_data_point)));
+        if (!point)
+            break;
+        point->number = v;
+        STAILQ_INSERT_TAIL(range->data_cache, point, list_pointers);
+        ++range->num_data_points;
+    }
+    range->ignore_cache = LXW_TRUE;
+}
+
 // Cumulative columns are formulas over the monthly flows, cached with the engine's cumulative values.
 void writeSchedule(lxw_workbook* wb, Sheet& s, const Formats& f, const cost::CostReport& r, Lang lang) {
     const std::string code = lang == Lang::Zh ? (r.currency == cost::Currency::Cny ? "元" : "美元")
@@ -439,15 +465,20 @@ void writeSchedule(lxw_workbook* wb, Sheet& s, const Formats& f, const cost::Cos
     s.fitColumns();
     const auto last = static_cast<lxw_row_t>(r.monthly.size());
     lxw_chart* chart = workbook_add_chart(wb, LXW_CHART_LINE);
-    const auto series = [&](lxw_col_t col, const std::string& name) {
+    // The series plot the running-sum formulas: their points are cached with the formulas' values.
+    const auto series = [&](lxw_col_t col, const std::string& name, Money cost::MonthPoint::*value) {
         const std::string cats = "=" + s.ref(1, 0) + ":" + absolute(last, 0);
         const std::string vals = "=" + s.ref(1, col) + ":" + absolute(last, col);
         lxw_chart_series* cs = chart_add_series(chart, cats.c_str(), vals.c_str());
         chart_series_set_name(cs, name.c_str());
+        std::vector<double> points;
+        for (const auto& m : r.monthly)
+            points.push_back((m.*value).units());
+        cacheChartValues(cs, points);
     };
-    series(2, quote::label(lang, "rent"));
-    series(4, quote::label(lang, "buy"));
-    series(6, quote::label(lang, "buy_net"));
+    series(2, quote::label(lang, "rent"), &cost::MonthPoint::rentAccrued);
+    series(4, quote::label(lang, "buy"), &cost::MonthPoint::buy);
+    series(6, quote::label(lang, "buy_net"), &cost::MonthPoint::buyNet);
     chart_title_set_name(chart, quote::label(lang, "cost_over_time").c_str());
     chart_axis_set_name(chart->x_axis, quote::label(lang, "month").c_str());
     worksheet_insert_chart(s.ws(), 1, 9, chart);

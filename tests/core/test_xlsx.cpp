@@ -178,6 +178,88 @@ TEST_CASE("the workbook's formulas carry the plan's numbers as cached values", "
     fs::remove(path);
 }
 
+namespace {
+
+// A chart's series data: each reference (<c:f>) of its <c:numRef> ranges with the points its
+// <c:numCache> holds (empty: no cache).
+struct ChartRange {
+    std::string formula;         // "'逐月成本'!$C$2:$C$37"
+    std::vector<double> points;  // by <c:pt idx>
+    bool cached = false;
+};
+
+std::vector<ChartRange> chartNumRanges(const std::string& xml) {
+    std::vector<ChartRange> out;
+    for (std::size_t at = xml.find("<c:numRef>"); at != std::string::npos;
+         at = xml.find("<c:numRef>", at + 1)) {
+        const std::string ref = xml.substr(at, xml.find("</c:numRef>", at) - at);
+        ChartRange r{unescapeXml(between(ref, "<c:f>", "</c:f>")), {}, false};
+        const std::string cache = between(ref, "<c:numCache>", "</c:numCache>");
+        r.cached = !cache.empty();
+        for (std::size_t pt = cache.find("<c:pt idx=\""); pt != std::string::npos;
+             pt = cache.find("<c:pt idx=\"", pt + 1)) {
+            const auto idx = static_cast<std::size_t>(std::stoul(cache.substr(pt + 11)));
+            r.points.resize(std::max(r.points.size(), idx + 1));
+            r.points[idx] = std::stod(between(cache.substr(pt), "<c:v>", "</c:v>"));
+        }
+        out.push_back(r);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("the charts' cached points are the values of the cells they plot", "[xlsx]") {
+    // Excel and WPS draw a chart from its cached points until the workbook is recalculated: the
+    // schedule's running sums (formulas) must be cached with their values, not as 0.
+    const Quote q = quoteFor("quote-scenario.json");
+    const auto path = writeWorkbook(q, Lang::Zh, "clusterplan-test-quote-charts.xlsx");
+    // Sheet names in order: sheetN.xml is the N-th <sheet> of workbook.xml (libxlsxwriter's naming).
+    const std::string book = unzipMember(path, "xl/workbook.xml");
+    std::map<std::string, std::map<std::string, Cell>> sheets;
+    int n = 0;
+    for (std::size_t at = book.find("<sheet name=\""); at != std::string::npos;
+         at = book.find("<sheet name=\"", at + 1)) {
+        const std::string name = unescapeXml(book.substr(at + 13, book.find('"', at + 13) - at - 13));
+        sheets[name] = sheetCells(unzipMember(path, "xl/worksheets/sheet" + std::to_string(++n) + ".xml"));
+    }
+    static const std::regex range(R"('([^']+)'!\$([A-Z]+)\$([0-9]+):\$([A-Z]+)\$([0-9]+))");
+    int charts = 0, points = 0;
+    for (const char* member : {"xl/charts/chart1.xml", "xl/charts/chart2.xml"}) {
+        ++charts;
+        for (const ChartRange& r : chartNumRanges(unzipMember(path, member))) {
+            INFO(member << ": " << r.formula);
+            std::smatch m;
+            REQUIRE(std::regex_match(r.formula, m, range));
+            REQUIRE(m[2] == m[4]);  // one column
+            REQUIRE(sheets.count(m[1]) == 1);
+            const auto& cells = sheets.at(m[1]);
+            const int first = std::stoi(m[3]), last = std::stoi(m[5]);
+            REQUIRE(r.cached);
+            REQUIRE(r.points.size() == static_cast<std::size_t>(last - first + 1));
+            for (int row = first; row <= last; ++row) {
+                const Cell& c = cells.at(m[2].str() + std::to_string(row));
+                CHECK(r.points[static_cast<std::size_t>(row - first)] == std::stod(c.value));
+                ++points;
+            }
+        }
+    }
+    CHECK(charts == 2);
+    // The schedule chart's series are the engine's running sums: rent, own cost, own cost net of resale.
+    const auto schedule = chartNumRanges(unzipMember(path, "xl/charts/chart1.xml"));
+    const auto& monthly = q.plan.cost->monthly;
+    REQUIRE(schedule.size() == 6);  // categories (months) and values of three series
+    for (std::size_t i = 0; i < monthly.size(); ++i) {
+        INFO("month " << monthly[i].month);
+        CHECK(schedule[0].points.at(i) == monthly[i].month);
+        CHECK(schedule[1].points.at(i) == monthly[i].rentAccrued.units());
+        CHECK(schedule[3].points.at(i) == monthly[i].buy.units());
+        CHECK(schedule[5].points.at(i) == monthly[i].buyNet.units());
+    }
+    CHECK(points > 6 * static_cast<int>(monthly.size()));
+    fs::remove(path);
+}
+
 TEST_CASE("every amount of the workbook is a formula over its line's cells and the rate inputs", "[xlsx]") {
     namespace quote = clusterplan::quote;
     using clusterplan::cost::Money;
