@@ -214,6 +214,18 @@ std::vector<std::string> PriceBooks::ids() const {
     return out;
 }
 
+std::optional<std::string> builtinPriceBookJson(std::string_view id) {
+    for (const std::string_view text : {embedded::pricebookCnSeedJson(), embedded::pricebookUs2026Json()}) {
+        auto parsed = json::parseText(text, "built-in price book");
+        if (!parsed || !parsed->is_object())
+            continue;
+        const auto* bookId = parsed->get_object().if_contains("id");
+        if (bookId && bookId->is_string() && bookId->get_string() == id)
+            return std::string(text);
+    }
+    return std::nullopt;
+}
+
 std::string userPriceBookPath() {
     if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
         return std::string(xdg) + "/clusterplan/pricebook.json";

@@ -99,4 +99,8 @@ private:
 // The user price book path: $XDG_CONFIG_HOME/clusterplan/pricebook.json (or ~/.config/...).
 std::string userPriceBookPath();
 
+// The file text of the built-in book `id` (resources/pricebooks/), or nothing: the starting point
+// of a user's book that a vendor's price list updates (the same id replaces the built-in book).
+std::optional<std::string> builtinPriceBookJson(std::string_view id);
+
 }  // namespace clusterplan::cost

@@ -2,180 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>clusterplan::ui::QuotesDialog</name>
-    <message>
-        <source>Quote book</source>
-        <translation>报价簿</translation>
-    </message>
-    <message>
-        <source>customer (part of the name)</source>
-        <translation>客户（名称的一部分）</translation>
-    </message>
-    <message>
-        <source>every status</source>
-        <translation>全部状态</translation>
-    </message>
-    <message>
-        <source>draft</source>
-        <translation>草稿</translation>
-    </message>
-    <message>
-        <source>sent</source>
-        <translation>已发送</translation>
-    </message>
-    <message>
-        <source>accepted</source>
-        <translation>已成交</translation>
-    </message>
-    <message>
-        <source>lost</source>
-        <translation>未成交</translation>
-    </message>
-    <message>
-        <source>expired</source>
-        <translation>已过期</translation>
-    </message>
-    <message>
-        <source>active</source>
-        <translation>有效</translation>
-    </message>
-    <message>
-        <source>expiring in 7 days</source>
-        <translation>7 天内到期</translation>
-    </message>
-    <message>
-        <source>Number</source>
-        <translation>编号</translation>
-    </message>
-    <message>
-        <source>Rev.</source>
-        <translation>版本</translation>
-    </message>
-    <message>
-        <source>Customer</source>
-        <translation>客户</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Date</source>
-        <translation>日期</translation>
-    </message>
-    <message>
-        <source>Valid until</source>
-        <translation>有效期至</translation>
-    </message>
-    <message>
-        <source>Rent incl. VAT</source>
-        <translation>租用（含税）</translation>
-    </message>
-    <message>
-        <source>Buy incl. VAT</source>
-        <translation>购买（含税）</translation>
-    </message>
-    <message>
-        <source>Prices</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <source>Open this revision&apos;s scenario as it was quoted</source>
-        <translation>按报价时的样子打开此版本的方案</translation>
-    </message>
-    <message>
-        <source>Revise</source>
-        <translation>修订</translation>
-    </message>
-    <message>
-        <source>Open it as the next revision of the same number</source>
-        <translation>以同一编号的下一版本打开</translation>
-    </message>
-    <message>
-        <source>Duplicate for another customer…</source>
-        <translation>复制给其他客户…</translation>
-    </message>
-    <message>
-        <source>Mark as</source>
-        <translation>标记为</translation>
-    </message>
-    <message>
-        <source>Duplicate for another customer</source>
-        <translation>复制给其他客户</translation>
-    </message>
-    <message>
-        <source>Customer:</source>
-        <translation>客户：</translation>
-    </message>
-    <message>
-        <source>The quote book cannot be opened: %1</source>
-        <translation>无法打开报价簿：%1</translation>
-    </message>
-    <message>
-        <source>Quote book: %1</source>
-        <translation>报价簿：%1</translation>
-    </message>
-    <message>
-        <source>%1 quotes: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted; %6 priced on an old price book</source>
-        <translation>共 %1 份报价：有效 %2 份，7 天内到期 %3 份，已过期 %4 份，已成交 %5 份；%6 份所用的价格表已过时</translation>
-    </message>
-</context>
-<context>
-    <name>clusterplan::ui::ArticleDialog</name>
-    <message>
-        <source>The article, checked</source>
-        <translation>核对原文论断</translation>
-    </message>
-    <message>
-        <source>Section</source>
-        <translation>章节</translation>
-    </message>
-    <message>
-        <source>Claim about</source>
-        <translation>论断对象</translation>
-    </message>
-    <message>
-        <source>Article</source>
-        <translation>原文</translation>
-    </message>
-    <message>
-        <source>Engine</source>
-        <translation>引擎</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>结论</translation>
-    </message>
-    <message>
-        <source>Open this example</source>
-        <translation>打开此示例</translation>
-    </message>
-    <message>
-        <source>The article&apos;s examples cannot be checked: %1</source>
-        <translation>无法核对文章的示例：%1</translation>
-    </message>
-    <message>
-        <source>The seed article&apos;s claims, each an example scenario evaluated by the engine: %1 claims, %2 agree, %3 differ, %4 without a basis in the engine. Pick one to read why, and open its example to show the numbers.</source>
-        <translation>原文中的每条论断都做成了一个示例场景，由引擎计算：共 %1 条，%2 条相符，%3 条不符，%4 条引擎无依据判断。选中一条可查看原因，打开其示例即可展示具体数字。</translation>
-    </message>
-    <message>
-        <source>Article:</source>
-        <translation>原文：</translation>
-    </message>
-    <message>
-        <source>Engine:</source>
-        <translation>引擎：</translation>
-    </message>
-    <message>
-        <source>Verdict:</source>
-        <translation>结论：</translation>
-    </message>
-</context>
-<context>
     <name>CostInputName</name>
     <message>
         <source>server price</source>
@@ -797,6 +623,57 @@
     <message>
         <source>&lt;h2&gt;ClusterPlan %1&lt;/h2&gt;&lt;p&gt;Plans distributed training of large language models: memory per GPU, parallel layouts, step time, scaling and rent-vs-buy cost, with every number&apos;s source.&lt;/p&gt;&lt;p&gt;Licence: MIT (see the Licence tab). Copyright © ClusterPlan developers.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;ClusterPlan %1&lt;/h2&gt;&lt;p&gt;规划大语言模型的分布式训练：每卡显存、并行布局、单步时间、扩展性以及租用 vs 购买的成本，每个数字都注明来源。&lt;/p&gt;&lt;p&gt;许可证：MIT（见“许可证”页）。版权所有 © ClusterPlan 开发者。&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;&lt;p&gt;基于 Qt %3 构建，运行于 Qt %4。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::ArticleDialog</name>
+    <message>
+        <source>The article, checked</source>
+        <translation>核对原文论断</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>Claim about</source>
+        <translation>论断对象</translation>
+    </message>
+    <message>
+        <source>Article</source>
+        <translation>原文</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Open this example</source>
+        <translation>打开此示例</translation>
+    </message>
+    <message>
+        <source>The article&apos;s examples cannot be checked: %1</source>
+        <translation>无法核对文章的示例：%1</translation>
+    </message>
+    <message>
+        <source>The seed article&apos;s claims, each an example scenario evaluated by the engine: %1 claims, %2 agree, %3 differ, %4 without a basis in the engine. Pick one to read why, and open its example to show the numbers.</source>
+        <translation>原文中的每条论断都做成了一个示例场景，由引擎计算：共 %1 条，%2 条相符，%3 条不符，%4 条引擎无依据判断。选中一条可查看原因，打开其示例即可展示具体数字。</translation>
+    </message>
+    <message>
+        <source>Article:</source>
+        <translation>原文：</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>Verdict:</source>
+        <translation>结论：</translation>
     </message>
 </context>
 <context>
@@ -1559,7 +1436,9 @@
     <message>
         <source>%1: %2</source>
         <comment>key path: reason</comment>
-        <extracomment>An input error: the key path, then the reason (&quot;layout.tp: is 5, must divide ...&quot;).</extracomment>
+        <extracomment>An input error: the key path, then the reason (&quot;layout.tp: is 5, must divide ...&quot;).
+----------
+A number typed outside its field&apos;s range: the key path, then the reason with the range.</extracomment>
         <translation>%1：%2</translation>
     </message>
 </context>
@@ -2104,6 +1983,22 @@
     <message>
         <source>Evaluating…</source>
         <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Import price &amp;list…</source>
+        <translation>导入价格表(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Price book saved to %1: the window now prices with it</source>
+        <translation>价格手册已保存到 %1：窗口现按它计价</translation>
+    </message>
+    <message>
+        <source>Price book</source>
+        <translation>价格手册</translation>
+    </message>
+    <message>
+        <source>The catalog cannot be read again; the window keeps its prices: %1</source>
+        <translation>无法重新读取目录，窗口沿用原价格：%1</translation>
     </message>
 </context>
 <context>
@@ -2767,6 +2662,77 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>clusterplan::ui::PriceListDialog</name>
+    <message>
+        <source>Import a price list</source>
+        <translation>导入价格表</translation>
+    </message>
+    <message>
+        <source>the vendor&apos;s CSV file</source>
+        <translation>供应商的 CSV 文件</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>detect</source>
+        <translation>自动识别</translation>
+    </message>
+    <message>
+        <source>The window and clusterplan-cli read this book at start, over the built-in ones</source>
+        <translation>窗口和 clusterplan-cli 启动时读取此价格手册，覆盖内置价格手册</translation>
+    </message>
+    <message>
+        <source>Price list (CSV)</source>
+        <translation>价格表（CSV）</translation>
+    </message>
+    <message>
+        <source>Encoding</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Price book to update</source>
+        <translation>要更新的价格手册</translation>
+    </message>
+    <message>
+        <source>What changes (nothing is written before Save):</source>
+        <translation>将发生的变更（点击“保存”前不写入任何内容）：</translation>
+    </message>
+    <message>
+        <source>Price list</source>
+        <translation>价格表</translation>
+    </message>
+    <message>
+        <source>Price lists (*.csv *.txt);;All files (*)</source>
+        <translation>价格表 (*.csv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Price book</source>
+        <translation>价格手册</translation>
+    </message>
+    <message>
+        <source>Price books (*.json)</source>
+        <translation>价格手册 (*.json)</translation>
+    </message>
+    <message>
+        <source>Updates this book.</source>
+        <translation>更新此价格手册。</translation>
+    </message>
+    <message>
+        <source>This file does not exist yet, and the scenario&apos;s price book &quot;%1&quot; is not a built-in one to start from: choose an existing book file.</source>
+        <translation>此文件尚不存在，且方案所用的价格手册“%1”不是内置价格手册，无法以其为起点：请选择一个已有的价格手册文件。</translation>
+    </message>
+    <message>
+        <source>A new file: it starts as a copy of the built-in book &quot;%1&quot; the scenario uses, and replaces it.</source>
+        <translation>新文件：以方案所用的内置价格手册“%1”的副本为起点，并取代它。</translation>
+    </message>
+    <message>
+        <source>Choose the vendor&apos;s price list (CSV: kind, id, price, … one price per row).</source>
+        <translation>请选择供应商的价格表（CSV：类型、编号、单价……每行一个价格）。</translation>
+    </message>
+</context>
+<context>
     <name>clusterplan::ui::QuoteDialog</name>
     <message>
         <source>Quote details</source>
@@ -2870,6 +2836,141 @@ predicted</source>
     </message>
 </context>
 <context>
+    <name>clusterplan::ui::QuotesDialog</name>
+    <message>
+        <source>Quote book</source>
+        <translation>报价簿</translation>
+    </message>
+    <message>
+        <source>customer (part of the name)</source>
+        <translation>客户（名称的一部分）</translation>
+    </message>
+    <message>
+        <source>every status</source>
+        <translation>全部状态</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>已成交</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>未成交</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>expiring in 7 days</source>
+        <translation>7 天内到期</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Rev.</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>客户</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Valid until</source>
+        <translation>有效期至</translation>
+    </message>
+    <message>
+        <source>Rent incl. VAT</source>
+        <translation>租用（含税）</translation>
+    </message>
+    <message>
+        <source>Buy incl. VAT</source>
+        <translation>购买（含税）</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Open this revision&apos;s scenario as it was quoted</source>
+        <translation>按报价时的样子打开此版本的方案</translation>
+    </message>
+    <message>
+        <source>Revise</source>
+        <translation>修订</translation>
+    </message>
+    <message>
+        <source>Open it as the next revision of the same number</source>
+        <translation>以同一编号的下一版本打开</translation>
+    </message>
+    <message>
+        <source>Duplicate for another customer…</source>
+        <translation>复制给其他客户…</translation>
+    </message>
+    <message>
+        <source>Mark as</source>
+        <translation>标记为</translation>
+    </message>
+    <message>
+        <source>Duplicate for another customer</source>
+        <translation>复制给其他客户</translation>
+    </message>
+    <message>
+        <source>Customer:</source>
+        <translation>客户：</translation>
+    </message>
+    <message>
+        <source>The quote book cannot be opened: %1</source>
+        <translation>无法打开报价簿：%1</translation>
+    </message>
+    <message>
+        <source>Quote book: %1</source>
+        <translation>报价簿：%1</translation>
+    </message>
+    <message>
+        <source>%1 quotes: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted; %6 priced on an old price book</source>
+        <translation>共 %1 份报价：有效 %2 份，7 天内到期 %3 份，已过期 %4 份，已成交 %5 份；%6 份所用的价格表已过时</translation>
+    </message>
+    <message>
+        <source>Another book…</source>
+        <translation>其他报价簿…</translation>
+    </message>
+    <message>
+        <source>Open or start a quote book in another local file (SQLite: not on a network drive, where its locking does not work)</source>
+        <translation>打开或新建另一个本地文件中的报价簿（SQLite：不要放在网络驱动器上，那里它的文件锁不起作用）</translation>
+    </message>
+    <message>
+        <source>Quote books (*.sqlite);;All files (*)</source>
+        <translation>报价簿 (*.sqlite);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>clusterplan::ui::ScalingDaysChartView</name>
     <message>
         <source>Days to train</source>
@@ -2877,7 +2978,7 @@ predicted</source>
     </message>
     <message>
         <source>GPUs (log2)</source>
-        <translation>GPU 数（log2）</translation>
+        <translation>GPU 数（对数）</translation>
     </message>
     <message>
         <source>days</source>
@@ -3007,7 +3108,7 @@ predicted</source>
     </message>
     <message>
         <source>GPUs (log2)</source>
-        <translation>GPU 数（log2）</translation>
+        <translation>GPU 数（对数）</translation>
     </message>
     <message>
         <source>tokens/s</source>
@@ -3027,10 +3128,6 @@ predicted</source>
     <message>
         <source>under 0.1 %</source>
         <translation>不到 0.1%</translation>
-    </message>
-    <message>
-        <source>seconds</source>
-        <translation>秒</translation>
     </message>
     <message>
         <source>Step time %1 s (%2–%3 s), MFU %4 %</source>

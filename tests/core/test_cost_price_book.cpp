@@ -229,3 +229,19 @@ TEST_CASE("the China book prices an 8xH100 server against the seed's H100 rent",
     // Constant flows within the warranty: ceil(2,203,200 / (100,000 − 20,214)) = 28.
     CHECK(r.breakeven.gross == 28);
 }
+
+// A vendor's price list imported in the window starts the user's book from the built-in one it
+// updates: the text found by id is that book's file, which reads back as the same book.
+TEST_CASE("a built-in book's file text is found by its id", "[cost][pricebook]") {
+    for (const std::string id : {"cn-seed-2026", "us-2026"}) {
+        INFO(id);
+        const auto text = cost::builtinPriceBookJson(id);
+        REQUIRE(text.has_value());
+        cost::PriceBooks books;
+        REQUIRE(books.mergeJson(*text, id + ".json"));
+        REQUIRE(books.books().size() == 1);
+        CHECK(books.books().front().id == id);
+        CHECK(books.diagnostics().empty());
+    }
+    CHECK_FALSE(cost::builtinPriceBookJson("no-such-book").has_value());
+}

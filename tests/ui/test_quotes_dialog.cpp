@@ -4,8 +4,12 @@
 #include "window_fixture.h"
 
 #include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -169,4 +173,27 @@ TEST_CASE("quotes.dialog_in_chinese", "[quotes][issue23]") {
     CHECK(dialog->counts()->text().startsWith(QStringLiteral("共 1 份报价")));
     dialog->reject();
     f.window.setLanguage(QStringLiteral("en"));
+}
+
+// "Another book…": the dialog opens (or starts) a book in another local file, and the window's
+// exports go to it from then on (the setting the CLI's --quote-book stands for in the window).
+TEST_CASE("quotes.dialog_uses_another_book", "[quotes][issue23]") {
+    OwnBook own;
+    WindowFixture f;
+    QuotesDialog dialog(f.controller.catalog(), "2026-12-03");
+    CHECK(dialog.findChild<QLabel*>(QStringLiteral("quoteBookPath"))
+              ->text()
+              .contains(QFileInfo(own.path).fileName()));
+    REQUIRE(dialog.findChild<QPushButton*>(QStringLiteral("quoteBookChoose")) != nullptr);
+    const QString other = own.dir.filePath(QStringLiteral("team/other.sqlite"));
+    REQUIRE(QDir().mkpath(QFileInfo(other).path()));
+    dialog.useBook(other);
+    CHECK(QFile::exists(other));
+    CHECK(dialog.findChild<QLabel*>(QStringLiteral("quoteBookPath"))
+              ->text()
+              .contains(QStringLiteral("other.sqlite")));
+    CHECK(dialog.counts()->text().startsWith(QStringLiteral("0 quotes")));
+    auto path = quoteBookPath();
+    REQUIRE(path);
+    CHECK(toQString(path.value()) == other);
 }

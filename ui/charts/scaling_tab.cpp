@@ -155,7 +155,7 @@ void ScalingTab::refresh() {
         return;
     }
     const Scenario scenario = plan->scenario;
-    const Catalog* catalog = &m_controller.catalog();
+    std::shared_ptr<const Catalog> catalog = m_controller.sharedCatalog();  // outlives a setCatalog()
     const std::int64_t maxGpus = m_maxGpus->value() > 0 ? m_maxGpus->value() : scenario.cluster.gpus();
     const double days = m_deadline->value();
     m_runningGeneration = m_generation;

@@ -99,6 +99,12 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
             m_status->setText(tr("Evaluating…"));
     });
     connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
+    // New price books or offers: the inputs list them again. Queued, like a language switch: the
+    // signal may come from a dialog's button that the rebuild must not delete under it.
+    connect(&controller, &PlanController::catalogChanged, this, [this] {
+        QMetaObject::invokeMethod(
+            this, [this] { buildUi(); }, Qt::QueuedConnection);
+    });
 }
 
 MainWindow::~MainWindow() = default;

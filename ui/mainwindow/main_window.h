@@ -112,6 +112,10 @@ private:
     void showAbout();
     void showArticle();
     void showQuoteBook();
+    void showPriceListImport();
+    // The catalog again from its files (the built-in data, the user's files, `extraPriceBook`):
+    // after a price list updated a book. False with a message box when it cannot be read.
+    bool reloadCatalog(const QString& extraPriceBook);
     void fillRecentMenu(QMenu* menu);
     void showPlan();
     void showStatus();

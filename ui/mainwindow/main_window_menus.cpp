@@ -1,7 +1,10 @@
 // MainWindow's menus: File (with Open Recent), Edit (undo/redo), Language and Help. Rebuilt with the
 // rest of the window on a language change, so every action text comes from tr() here.
+#include "core/catalog/catalog_loading.h"
+#include "core/cost/price_book.h"
 #include "core/io/article_examples.h"
 #include "ui/export/export_actions.h"
+#include "ui/i18n/engine_text.h"
 #include "ui/mainwindow/about_dialog.h"
 #include "ui/mainwindow/article_dialog.h"
 #include "ui/mainwindow/document_actions.h"
@@ -9,11 +12,14 @@
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
 #include "ui/models/scenario_history.h"
+#include "ui/quotes/price_list_dialog.h"
 #include "ui/quotes/quotes_dialog.h"
 
 #include <QActionGroup>
+#include <QDir>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -30,6 +36,8 @@ void MainWindow::createFileMenu() {
     file->addSeparator();
     file->addAction(tr("Q&uote book…"), this, &MainWindow::showQuoteBook)
         ->setObjectName(QStringLiteral("actionQuoteBook"));
+    file->addAction(tr("Import price &list…"), this, &MainWindow::showPriceListImport)
+        ->setObjectName(QStringLiteral("actionImportPriceList"));
     file->addSeparator();
     file->addAction(tr("&Save scenario"), QKeySequence::Save, m_documents, &DocumentActions::save);
     file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, m_documents, &DocumentActions::saveAs);
@@ -98,6 +106,33 @@ void MainWindow::showQuoteBook() {
         },
         Qt::QueuedConnection);
     dialog->open();
+}
+
+void MainWindow::showPriceListImport() {
+    auto* dialog = new PriceListDialog(m_controller, {}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PriceListDialog::bookSaved, this, [this](const QString& path) {
+        if (reloadCatalog(path))
+            statusBar()->showMessage(tr("Price book saved to %1: the window now prices with it")
+                                         .arg(QDir::toNativeSeparators(path)));
+    });
+    dialog->open();
+}
+
+bool MainWindow::reloadCatalog(const QString& extraPriceBook) {
+    CatalogFiles files;
+    // The user's own book is read anyway; another file is added for this session.
+    if (QFileInfo(extraPriceBook) != QFileInfo(toQString(cost::userPriceBookPath())))
+        files.priceBooks.push_back(toStdString(extraPriceBook));
+    Result<LoadedCatalog> loaded = loadCatalog(files);
+    if (!loaded) {
+        QMessageBox::warning(this, tr("Price book"),
+                             tr("The catalog cannot be read again; the window keeps its prices: %1")
+                                 .arg(engineErrorLine(loaded.error())));
+        return false;
+    }
+    m_controller.setCatalog(loaded->catalog);  // catalogChanged: the window rebuilds its inputs
+    return true;
 }
 
 void MainWindow::showArticle() {

@@ -35,6 +35,13 @@ PlanController::~PlanController() {
     m_validation.waitForFinished();
 }
 
+void PlanController::setCatalog(const Catalog& catalog) {
+    m_catalog = std::make_shared<const Catalog>(catalog);
+    m_fit.reset();  // fitted on the old catalog's profiles
+    emit catalogChanged();
+    schedule();
+}
+
 void PlanController::validateInBackground() {
     if (m_validation.isRunning())
         return;

@@ -42,8 +42,13 @@ public:
     PlanController& operator=(const PlanController&) = delete;
 
     [[nodiscard]] const Catalog& catalog() const { return *m_catalog; }
-    // The same catalog, for work on another thread (it is never modified).
+    // The same catalog, for work on another thread (it is never modified: setCatalog() replaces
+    // it, and a worker keeps the copy it was given).
     [[nodiscard]] std::shared_ptr<const Catalog> sharedCatalog() const { return m_catalog; }
+    // Replaces the catalog (the user's price book was updated from a vendor's price list): the
+    // scenario is evaluated again on it, and catalogChanged() tells the views whose choices
+    // (price books, offers, GPUs) come from the catalog to rebuild.
+    void setCatalog(const Catalog& catalog);
     [[nodiscard]] const Scenario& scenario() const { return m_scenario; }
     [[nodiscard]] const std::optional<Plan>& plan() const { return m_plan; }
     // True when the last evaluation refused the scenario (inputError): plan() is then the last
@@ -118,6 +123,8 @@ signals:
     void documentReplaced();
     // The scenario was written to filePath().
     void scenarioSaved();
+    // setCatalog() replaced the catalog.
+    void catalogChanged();
     void accuracyChanged();
     // A coalesced evaluation started on the worker thread (the status bar says so).
     void evaluationStarted();

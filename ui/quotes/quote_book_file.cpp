@@ -16,11 +16,19 @@
 
 namespace clusterplan::ui {
 
+namespace {
+const QString kQuoteBookPathKey = QStringLiteral("quoteBook/path");
+}  // namespace
+
 Result<std::string> quoteBookPath() {
-    const QString chosen = QSettings().value(QStringLiteral("quoteBook/path")).toString();
+    const QString chosen = QSettings().value(kQuoteBookPathKey).toString();
     if (!chosen.isEmpty())
         return toStdString(chosen);
     return quotebook::defaultBookPath();
+}
+
+void setQuoteBookPath(const QString& path) {
+    QSettings().setValue(kQuoteBookPathKey, path);
 }
 
 Result<quotebook::QuoteBook> openQuoteBook() {

@@ -19,6 +19,8 @@ namespace clusterplan::ui {
 // The setting's path, else the XDG default; an error when neither HOME nor XDG_DATA_HOME is set.
 Result<std::string> quoteBookPath();
 Result<quotebook::QuoteBook> openQuoteBook();
+// Makes `path` the setting's book (the Quotes dialog's "Another book…").
+void setQuoteBookPath(const QString& path);
 
 // A quote recorded before its file is written, so that the file prints the book's number and
 // revision: the book's one revision counter (issue 23). `message` is the line the status bar shows

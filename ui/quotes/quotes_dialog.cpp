@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -155,23 +156,48 @@ QuotesDialog::QuotesDialog(const Catalog& catalog, std::string today, QWidget* p
     connect(m_table, &QTableView::doubleClicked, this, &QuotesDialog::openCurrent);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_where);
+    auto* chooseBook = new QPushButton(tr("Another book…"));
+    chooseBook->setObjectName(QStringLiteral("quoteBookChoose"));
+    chooseBook->setToolTip(tr("Open or start a quote book in another local file (SQLite: not on a network "
+                              "drive, where its locking does not work)"));
+    connect(chooseBook, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Quote book"), m_book ? toQString(m_book->path()) : QString(),
+            tr("Quote books (*.sqlite);;All files (*)"), nullptr, QFileDialog::DontConfirmOverwrite);
+        if (!path.isEmpty())
+            useBook(path);
+    });
+    auto* where = new QHBoxLayout;
+    where->addWidget(m_where, 1);
+    where->addWidget(chooseBook);
+    layout->addLayout(where);
     layout->addWidget(m_counts);
     layout->addLayout(filters);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_message);
     layout->addWidget(buttons);
     resize(980, 560);
+    openBook();
+    reload();
+}
 
+void QuotesDialog::openBook() {
+    m_book.reset();
+    m_message->clear();
     auto book = openQuoteBook();
     if (!book) {
         m_where->setText(tr("The quote book cannot be opened: %1").arg(engineErrorLine(book.error())));
-    } else {
-        m_book.emplace(std::move(book).value());
-        m_where->setText(tr("Quote book: %1").arg(QDir::toNativeSeparators(toQString(m_book->path()))));
-        if (m_book->warning())
-            m_message->setText(engineErrorLine(*m_book->warning()));
+        return;
     }
+    m_book.emplace(std::move(book).value());
+    m_where->setText(tr("Quote book: %1").arg(QDir::toNativeSeparators(toQString(m_book->path()))));
+    if (m_book->warning())
+        m_message->setText(engineErrorLine(*m_book->warning()));
+}
+
+void QuotesDialog::useBook(const QString& path) {
+    setQuoteBookPath(path);
+    openBook();
     reload();
 }
 

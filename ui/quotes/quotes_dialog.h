@@ -45,12 +45,15 @@ public:
     void openCurrent();
     void reviseCurrent();
     void duplicateCurrent(const QString& customer);
+    // Uses the book at `path` from now on (the window's exports too), created when it is new.
+    void useBook(const QString& path);
 
 signals:
     // A scenario for the window to open as a new, unsaved document.
     void openScenario(const clusterplan::Scenario& scenario);
 
 private:
+    void openBook();
     void reload();
     void updateButtons();
     [[nodiscard]] std::optional<Scenario> scenarioOf(const quotebook::QuoteRecord& record);
