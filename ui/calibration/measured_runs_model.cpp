@@ -1,4 +1,5 @@
 #include "ui/calibration/measured_runs_model.h"
+#include "ui/models/palette.h"
 
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
@@ -191,10 +192,10 @@ QVariant MeasuredRunsModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
         // A key left out reads as a hint, not a value.
         if (isLayoutColumn(index.column()) && run.layout.isOpen(layoutBit(index.column())))
-            return QBrush(QColor(0x80, 0x80, 0x80));
+            return QBrush(QColor(palette::kDisabledText));
         return {};
     case Qt::BackgroundRole:
-        return error ? QVariant(QBrush(QColor(0xfd, 0xec, 0xea))) : QVariant();
+        return error ? QVariant(QBrush(QColor(palette::kErrorFill))) : QVariant();
     case Qt::ToolTipRole:
         if (error)
             return m_errorMessage;

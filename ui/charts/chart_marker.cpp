@@ -1,4 +1,5 @@
 #include "ui/charts/chart_marker.h"
+#include "ui/models/palette.h"
 
 #include <QAbstractSeries>
 #include <QBrush>
@@ -18,7 +19,7 @@ ChartMarker::ChartMarker(QChart* chart, const QColor& color)
     QPen pen(color, 1.5, Qt::DashLine);
     m_line->setPen(pen);
     m_line->setZValue(9);
-    m_box->setBrush(QColor(255, 255, 255, 220));
+    m_box->setBrush(palette::labelBackdrop(220));
     m_box->setPen(Qt::NoPen);
     m_box->setZValue(10);
     m_text->setBrush(color);

@@ -1,4 +1,5 @@
 #include "ui/charts/cost_chart_view.h"
+#include "ui/models/palette.h"
 
 #include "core/report/plan.h"
 #include "ui/charts/axis_fit.h"
@@ -26,10 +27,10 @@ namespace clusterplan::ui {
 
 namespace {
 
-const QColor kRentColor(0x00, 0x72, 0xB2);
-const QColor kBuyColor(0xD5, 0x5E, 0x00);
-const QColor kBuyNetColor(0xCC, 0x79, 0xA7);
-const QColor kMarkerColor(0x22, 0x22, 0x22);
+const QColor kRentColor(palette::kBlue);
+const QColor kBuyColor(palette::kVermillion);
+const QColor kBuyNetColor(palette::kReddishPurple);
+const QColor kMarkerColor(palette::kInk);
 
 // Month ticks every 3, 6, 12 ... months, about 6 to 12 of them.
 // Month ticks every 1, 3, 6, 12, 24 or 60 months: at most 12, and no more than the plot's width

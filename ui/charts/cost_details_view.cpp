@@ -1,4 +1,5 @@
 #include "ui/charts/cost_details_view.h"
+#include "ui/models/palette.h"
 
 #include "core/report/plan.h"
 #include "ui/charts/chart_palette.h"
@@ -36,8 +37,8 @@ namespace clusterplan::ui {
 
 namespace {
 
-const QColor kLowColor(0x56, 0xB4, 0xE9);
-const QColor kHighColor(0xD5, 0x5E, 0x00);
+const QColor kLowColor(palette::kSkyBlue);
+const QColor kHighColor(palette::kVermillion);
 constexpr int kMargin = 4;  // around the tornado chart, pixels
 
 QTableWidgetItem* rightCell(const QString& text) {

@@ -1,4 +1,5 @@
 #include "ui/charts/explorer_chart_view.h"
+#include "ui/models/palette.h"
 
 #include "core/report/plan.h"
 #include "core/search/candidate_cost.h"
@@ -33,11 +34,11 @@ namespace {
 constexpr qreal kHitRadius = 7;  // pixels around a point that hover and click it
 constexpr double kPad = 0.06;    // of each axis span, around the points
 enum PointClass { kNoFit, kFits, kFront };
-const QColor kFitsColor(0x00, 0x72, 0xB2);
-const QColor kFrontColor(0x00, 0x9E, 0x73);
-const QColor kRecommendedColor(0xD5, 0x5E, 0x00);
-const QColor kSelectedColor(0xCC, 0x79, 0xA7);
-const QColor kBaselineColor(0xE6, 0x9F, 0x00);
+const QColor kFitsColor(palette::kBlue);
+const QColor kFrontColor(palette::kBluishGreen);
+const QColor kRecommendedColor(palette::kVermillion);
+const QColor kSelectedColor(palette::kReddishPurple);
+const QColor kBaselineColor(palette::kOrange);
 
 // "● fits": the marker's symbol in its colour, kept on one line with its name.
 QString legendEntry(const QColor& color, const QString& symbol, const QString& name) {

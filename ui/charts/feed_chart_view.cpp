@@ -1,4 +1,5 @@
 #include "ui/charts/feed_chart_view.h"
+#include "ui/models/palette.h"
 
 #include "core/report/plan.h"
 #include "ui/charts/axis_fit.h"
@@ -24,8 +25,8 @@ namespace clusterplan::ui {
 namespace {
 
 // Okabe & Ito (2008): vermillion for what the GPUs need, bluish green for what is available.
-const QColor kNeeded(0xD5, 0x5E, 0x00);
-const QColor kAvailable(0x00, 0x9E, 0x73);
+const QColor kNeeded(palette::kVermillion);
+const QColor kAvailable(palette::kBluishGreen);
 
 QString rate(double v) {
     return formatNumber(v, v < 10 ? 2 : 0);

@@ -1,4 +1,5 @@
 #include "ui/charts/layout_scatter_view.h"
+#include "ui/models/palette.h"
 
 #include "ui/charts/chart_locale.h"
 #include "ui/charts/wrapped_legend.h"
@@ -33,11 +34,11 @@ constexpr double kScatterHeadroom = 1.08;
 // without a QScatterSeries, which is too slow for thousands of points).
 constexpr std::size_t kShown = 20;
 constexpr double kThroughputPad = 0.1;  // of the throughput span, above and below the points
-const QColor kFitsColor(0x00, 0x72, 0xB2);
-const QColor kNoFitColor(0xB0, 0xB0, 0xB0);
-const QColor kParetoColor(0x00, 0x9E, 0x73);
-const QColor kChosenColor(0xD5, 0x5E, 0x00);
-const QColor kCapacityColor(0x22, 0x22, 0x22);
+const QColor kFitsColor(palette::kBlue);
+const QColor kNoFitColor(palette::kNoFitGrey);
+const QColor kParetoColor(palette::kBluishGreen);
+const QColor kChosenColor(palette::kVermillion);
+const QColor kCapacityColor(palette::kInk);
 
 QString candidateText(const Candidate& c) {
     QString text =
@@ -91,7 +92,7 @@ LayoutScatterView::LayoutScatterView(QWidget* parent) : QChartView(parent) {
            "is set in this scenario. Open a scenario whose <tt>\"layout\"</tt> leaves keys out "
            "(or has none) and ClusterPlan searches them: the layouts it ranks appear here, "
            "memory against throughput, with the Pareto front.</p>"));
-    m_message->setDefaultTextColor(QColor(0x55, 0x55, 0x55));
+    m_message->setDefaultTextColor(QColor(palette::kSecondaryText));
     connect(chart, &QChart::plotAreaChanged, this, &LayoutScatterView::placeOverlays);
     showNoSearch();
 }

@@ -1,4 +1,5 @@
 #include "ui/charts/memory_bars_view.h"
+#include "ui/models/palette.h"
 
 #include "ui/charts/wrapped_legend.h"
 #include "ui/charts/wrapped_title.h"
@@ -27,7 +28,7 @@ namespace clusterplan::ui {
 namespace {
 
 constexpr double kBarHeadroom = 1.12;  // value axis ends this far above the tallest bar or line
-const QColor kCapacityColor(0x22, 0x22, 0x22);
+const QColor kCapacityColor(palette::kInk);
 
 std::array<double, 5> categoryBytes(const MemoryBreakdown& memory) {
     return {memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.other.total()};
@@ -51,7 +52,7 @@ MemoryBarsView::MemoryBarsView(QWidget* parent) : QChartView(parent) {
     chart->addAxis(m_valueAxis, Qt::AlignLeft);
 
     m_capacityLabelBox = new QGraphicsRectItem(chart);  // keeps the label readable over a bar
-    m_capacityLabelBox->setBrush(QColor(255, 255, 255, 200));
+    m_capacityLabelBox->setBrush(palette::labelBackdrop(200));
     m_capacityLabelBox->setPen(Qt::NoPen);
     m_capacityLabelBox->setZValue(10);
     m_capacityLabel = new QGraphicsSimpleTextItem(m_capacityLabelBox);
@@ -65,8 +66,8 @@ QStringList MemoryBarsView::categoryNames() {
 
 QList<QColor> MemoryBarsView::categoryColors() {
     // Okabe & Ito 2008: blue, orange, bluish green, reddish purple, and grey for "other".
-    return {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
-            QColor(0xCC, 0x79, 0xA7), QColor(0x99, 0x99, 0x99)};
+    return {QColor(palette::kBlue), QColor(palette::kOrange), QColor(palette::kBluishGreen),
+            QColor(palette::kReddishPurple), QColor(palette::kGrey)};
 }
 
 QList<QBarSet*> MemoryBarsView::barSets() const {

@@ -1,4 +1,5 @@
 #include "ui/charts/phases_tab.h"
+#include "ui/models/palette.h"
 
 #include "core/phases/phases_format.h"
 #include "ui/charts/chart_locale.h"
@@ -33,7 +34,8 @@ namespace clusterplan::ui {
 namespace {
 
 // Phased, rent the final cluster, buy it (Okabe-Ito colours, as the other charts).
-const QColor kColors[3] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73)};
+const QColor kColors[3] = {QColor(palette::kBlue), QColor(palette::kVermillion),
+                           QColor(palette::kBluishGreen)};
 constexpr Qt::PenStyle kStyles[3] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
 
 QString billions(double tokens) {

@@ -1,4 +1,5 @@
 #include "ui/charts/scaling_chart_views.h"
+#include "ui/models/palette.h"
 
 #include "ui/charts/chart_locale.h"
 #include "ui/charts/chart_palette.h"
@@ -25,11 +26,11 @@ namespace clusterplan::ui {
 
 namespace {
 
-const QColor kThroughputColor(0x00, 0x72, 0xB2);
-const QColor kIdealColor(0x99, 0x99, 0x99);
-const QColor kEfficiencyColor(0xD5, 0x5E, 0x00);
-const QColor kDaysColor(0x00, 0x9E, 0x73);
-const QColor kDeadlineColor(0xCC, 0x79, 0xA7);
+const QColor kThroughputColor(palette::kBlue);
+const QColor kIdealColor(palette::kGrey);
+const QColor kEfficiencyColor(palette::kVermillion);
+const QColor kDaysColor(palette::kBluishGreen);
+const QColor kDeadlineColor(palette::kReddishPurple);
 constexpr double kEfficiencyTop = 110;  // per cent
 
 QLineSeries* line(const QString& name, const QColor& color, Qt::PenStyle style = Qt::SolidLine) {

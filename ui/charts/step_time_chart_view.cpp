@@ -1,4 +1,5 @@
 #include "ui/charts/step_time_chart_view.h"
+#include "ui/models/palette.h"
 
 #include "ui/charts/axis_fit.h"
 #include "ui/charts/wrapped_legend.h"
@@ -34,7 +35,7 @@ constexpr double kBarWidth = 0.4;       // of the category; the bar spans y = ±
 constexpr double kWhiskerY = 0.27;      // the band's line, just above the bar
 constexpr double kWhiskerTick = 0.04;   // half the height of its end ticks
 constexpr double kStepHeadroom = 1.04;  // the value axis ends this far past the band's high end
-const QColor kWhiskerColor(0x22, 0x22, 0x22);
+const QColor kWhiskerColor(palette::kInk);
 
 // "47.1 s", "3.52 s", "0.853 s": three significant digits down to a millisecond.
 QString seconds(double value) {
@@ -84,11 +85,11 @@ QList<QColor> StepTimeChartView::partColors() {
     // CPU offload's PCIe copies in dark goldenrod (outside the palette, unlike its eight colours),
     // then comm/compute contention and synchronisation in greys, and waiting for data
     // in a reddish purple darker than EP's.
-    return {QColor(0x00, 0x72, 0xB2), QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00),
-            QColor(0xF0, 0xE4, 0x42), QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00),
-            QColor(0x99, 0x99, 0x99), QColor(0x00, 0x9E, 0x73), QColor(0x33, 0x33, 0x33),
-            QColor(0xB8, 0x86, 0x0B), QColor(0xBB, 0xBB, 0xBB), QColor(0x66, 0x66, 0x66),
-            QColor(0x88, 0x2E, 0x72)};
+    return {QColor(palette::kBlue),          QColor(palette::kSkyBlue),       QColor(palette::kOrange),
+            QColor(palette::kYellow),        QColor(palette::kReddishPurple), QColor(palette::kVermillion),
+            QColor(palette::kGrey),          QColor(palette::kBluishGreen),   QColor(palette::kCharcoal),
+            QColor(palette::kDarkGoldenrod), QColor(palette::kLightGrey),     QColor(palette::kDarkGrey),
+            QColor(palette::kDarkPurple)};
 }
 
 QList<QBarSet*> StepTimeChartView::barSets() const {

@@ -1,4 +1,5 @@
 #include "ui/export/pdf_canvas.h"
+#include "ui/models/palette.h"
 
 #include <QFontDatabase>
 #include <QGraphicsScene>
@@ -48,7 +49,7 @@ QFont PdfCanvas::font(double pt, bool bold) const {
 void PdfCanvas::drawFooter() {
     m_painter.save();
     m_painter.setFont(font(7.5));
-    m_painter.setPen(QColor(90, 90, 90));
+    m_painter.setPen(QColor(palette::kPdfSecondaryText));
     const QRectF r(m_area.left(), m_area.bottom() + mm(6), m_area.width(), mm(8));
     m_painter.drawLine(QPointF(r.left(), r.top()), QPointF(r.right(), r.top()));
     m_painter.drawText(r.adjusted(0, mm(1.5), 0, 0), Qt::AlignLeft | Qt::AlignTop, m_footer);
@@ -141,7 +142,7 @@ void PdfCanvas::drawRow(const PdfTable& t, const QStringList& cells, const QFont
     const double h = rowHeight(t, cells, f);
     m_painter.setFont(f);
     if (header)
-        m_painter.fillRect(QRectF(m_area.left(), m_y, m_area.width(), h), QColor(228, 233, 242));
+        m_painter.fillRect(QRectF(m_area.left(), m_y, m_area.width(), h), QColor(palette::kHeaderFill));
     double x = m_area.left();
     for (int i = 0; i < cells.size(); ++i) {
         const auto c = static_cast<std::size_t>(i);
@@ -151,7 +152,7 @@ void PdfCanvas::drawRow(const PdfTable& t, const QStringList& cells, const QFont
                            Qt::TextWordWrap | (right ? Qt::AlignRight : Qt::AlignLeft), cells[i]);
         x += w;
     }
-    m_painter.setPen(QColor(200, 200, 200));
+    m_painter.setPen(QColor(palette::kRule));
     m_painter.drawLine(QPointF(m_area.left(), m_y + h), QPointF(m_area.right(), m_y + h));
     m_painter.setPen(Qt::black);
     m_y += h;

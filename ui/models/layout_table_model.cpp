@@ -1,4 +1,5 @@
 #include "ui/models/layout_table_model.h"
+#include "ui/models/palette.h"
 
 #include "core/report/plan.h"
 #include "core/search/candidate_cost.h"
@@ -116,7 +117,7 @@ QVariant LayoutTableModel::data(const QModelIndex& index, int role) const {
         index.column() != CpuOffload)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && !c->fits)
-        return QBrush(QColor(0x80, 0x80, 0x80));
+        return QBrush(QColor(palette::kDisabledText));
     if (role == Qt::ToolTipRole && !c->fits)
         return engineText(c->reason);
     return {};
