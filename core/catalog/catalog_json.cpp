@@ -63,6 +63,7 @@ Fabric readFabric(ObjectReader& r) {
     f.bandwidthGBs = r.number("bandwidth_gb_s", 0.001, 1e6);
     f.latencyUs = r.number("latency_us", 0, 1e6);
     f.efficiency = r.number("efficiency", 0.01, 1);
+    r.optBoolean("scaling_comparison", f.scalingComparison);
     f.source = r.string("source");
     f.asOf = r.string("as_of");
     r.optString("notes", f.notes);

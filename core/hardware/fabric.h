@@ -14,6 +14,9 @@ struct Fabric {
     double bandwidthGBs = 0;
     double latencyUs = 0;
     double efficiency = 1.0;  // achieved bus bandwidth / link rate for large collectives
+    // One of the scale-out fabrics the scaling study compares (InfiniBand vs RoCE vs Ethernet):
+    // a choice made in the catalog's data, not in the study's code.
+    bool scalingComparison = false;
     std::string source;
     std::string asOf;
     std::string notes;

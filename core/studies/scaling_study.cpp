@@ -1,5 +1,6 @@
 #include "core/studies/scaling_study.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/calibration/profile_fit.h"
@@ -79,6 +80,16 @@ std::string scalingLayoutText(const Layout& l) {
            std::string(toString(l.recompute));
 }
 
+std::vector<const Fabric*> scalingComparisonFabrics(const Catalog& catalog) {
+    std::vector<const Fabric*> out;
+    for (const auto& [id, fabric] : catalog.fabrics())
+        if (fabric.scope == FabricScope::Inter && fabric.scalingComparison)
+            out.push_back(&fabric);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Fabric* a, const Fabric* b) { return a->bandwidthGBs > b->bandwidthGBs; });
+    return out;
+}
+
 void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& search, ScalingReport& r) {
     const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
     // One 8-GPU server vs two 4-GPU servers over the scenario's scale-out fabric.
@@ -97,13 +108,15 @@ void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& sear
         r.comparisons.push_back(compare(
             makeMessage("scaling.compare.intra", {std::to_string(s.cluster.gpus()), fabric}), v, search));
     }
-    // Scale-out fabric: InfiniBand vs RoCE vs Ethernet (only meaningful across servers).
+    // Scale-out fabric: InfiniBand vs RoCE vs Ethernet (only meaningful across servers), the
+    // fabrics the catalog marks for it, fastest first.
     if (s.cluster.nodes > 1)
-        for (const char* fabric : {"ib-ndr-400", "ib-hdr-200", "roce-200", "eth-100", "eth-25"}) {
+        for (const Fabric* fabric : scalingComparisonFabrics(catalog)) {
             Scenario v = here;
-            v.cluster.interNode = fabric;
-            r.comparisons.push_back(compare(
-                makeMessage("scaling.compare.inter", {std::to_string(s.cluster.gpus()), fabric}), v, search));
+            v.cluster.interNode = fabric->id;
+            r.comparisons.push_back(
+                compare(makeMessage("scaling.compare.inter", {std::to_string(s.cluster.gpus()), fabric->id}),
+                        v, search));
         }
 }
 

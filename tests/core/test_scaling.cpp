@@ -64,3 +64,27 @@ TEST_CASE("one 8-GPU server beats two 4-GPU servers, NVLink beats PCIe, IB beats
     CHECK(tps(find(r, "inside servers: nvlink3")) > tps(find(r, "inside servers: pcie4")));
     CHECK(tps(find(r, "between servers: ib-ndr-400")) > tps(find(r, "between servers: eth-25")));
 }
+
+// The scale-out fabrics compared are the catalog's choice ("scaling_comparison": true in
+// resources/catalog.json), fastest first; a user catalog can add one.
+TEST_CASE("the scale-out fabrics compared are those the catalog marks, fastest first", "[scaling]") {
+    Scenario s = scenarioFor("llama-3.1-8b", 16, 2048);
+    s.cluster.nodes = 2;
+    std::vector<std::string> names;
+    for (const Comparison& c : scalingStudy(s, test::catalog(), 16, 0).comparisons)
+        if (c.label.text.find("between servers: ") != std::string::npos)
+            names.push_back(c.label.text.substr(c.label.text.find("between servers: ") + 17));
+    CHECK(names == std::vector<std::string>{"ib-ndr-400", "ib-hdr-200", "roce-200", "eth-100", "eth-25"});
+
+    const std::string tenGbE = "{\"schema\": \"clusterplan.catalog/1\", \"fabrics\": [{\"id\": \"eth-10\", "
+                               "\"scaling_comparison\": true, \"name\": \"10 GbE\", \"scope\": \"inter\", "
+                               "\"bandwidth_gb_s\": 1.25, \"latency_us\": 30, \"efficiency\": 0.7, "
+                               "\"source\": \"IEEE 802.3ae (10GBASE-R line rate)\", \"as_of\": \"2002\"}]}";
+    Catalog catalog = test::catalog();
+    REQUIRE(catalog.mergeJson(tenGbE, "user-catalog.json"));
+    bool slowestLast = false;
+    for (const Comparison& c : scalingStudy(s, catalog, 16, 0).comparisons)
+        slowestLast = c.label.text.find("between servers: ") != std::string::npos &&
+                      c.label.text.find("eth-10") != std::string::npos;
+    CHECK(slowestLast);
+}
