@@ -273,6 +273,11 @@ Message kindName(const PriceListRow& row) {
     return makeMessage(row.rent ? "pricelist.kind.rent" : "pricelist.kind.purchase");
 }
 
+// The book field a diff line names, in words ("单价", "server price"), not as the file spells it.
+Message fieldName(std::string_view key) {
+    return makeMessage("pricelist.field." + std::string(key));
+}
+
 // The price (and the term's discount) of a row on an entry the book has.
 void update(boost::json::object& entry, const PriceListRow& row, std::vector<Message>& diff,
             std::vector<Error>& errors, const std::string& label) {
@@ -284,12 +289,12 @@ void update(boost::json::object& entry, const PriceListRow& row, std::vector<Mes
         eraseKeepingOrder(entry, row.rent ? "price_low" : "node_price_low");
         eraseKeepingOrder(entry, row.rent ? "price_high" : "node_price_high");
         diff.push_back(makeNestedMessage(
-            "pricelist.changed", {kindName(row), plainMessage(row.id), plainMessage(priceKey),
+            "pricelist.changed", {kindName(row), plainMessage(row.id), fieldName(priceKey),
                                   plainMessage(formatNumber(old)), plainMessage(formatNumber(row.price))}));
     } else {
-        diff.push_back(makeNestedMessage(
-            "pricelist.unchanged",
-            {kindName(row), plainMessage(row.id), plainMessage(priceKey), plainMessage(formatNumber(old))}));
+        diff.push_back(
+            makeNestedMessage("pricelist.unchanged", {kindName(row), plainMessage(row.id),
+                                                      fieldName(priceKey), plainMessage(formatNumber(old))}));
     }
     if (row.term.empty())
         return;
@@ -303,7 +308,7 @@ void update(boost::json::object& entry, const PriceListRow& row, std::vector<Mes
             (*term)["discount"] = after;
             diff.push_back(makeNestedMessage("pricelist.changed",
                                              {kindName(row), plainMessage(row.id + " " + row.term),
-                                              plainMessage("discount"), plainMessage(formatNumber(before)),
+                                              fieldName("discount"), plainMessage(formatNumber(before)),
                                               plainMessage(formatNumber(after))}));
         }
         return;
@@ -399,7 +404,7 @@ PriceBookUpdate applyPriceList(std::string_view bookJson, const std::string& boo
             entry = &array->get_array().back().get_object();
             out.diff.push_back(
                 makeNestedMessage("pricelist.added", {kindName(row), plainMessage(row.id),
-                                                      plainMessage(row.rent ? "price" : "node_price"),
+                                                      fieldName(row.rent ? "price" : "node_price"),
                                                       plainMessage(formatNumber(row.price))}));
         } else {
             update(*entry, row, out.diff, out.errors, listLabel);

@@ -112,7 +112,7 @@ std::string listToText(const std::vector<QuoteRecord>& records, const std::strin
         rows.push_back({r.number, std::to_string(r.revision), r.customer,
                         statusText(deriveStatus(r.status, r.validUntil, today), lang), r.created,
                         r.validUntil, r.currency, groupedAmount(r.rent), groupedAmount(r.buy),
-                        priceAgeText(priceAge(r, books, today), lang), r.recommendation});
+                        priceAgeText(priceAge(r, books, today), lang), recommendationIn(r, lang)});
     std::vector<std::size_t> widths(rows.front().size(), 0);
     for (const auto& row : rows)
         for (std::size_t c = 0; c < row.size(); ++c)
@@ -141,7 +141,8 @@ std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string
     std::ostringstream out;
     out << "number,revision,customer,contact,prepared_by,created,valid_until,status,active,expiring,days_"
            "left,"
-           "currency,rent_excl_vat,rent_incl_vat,buy_excl_vat,buy_incl_vat,recommendation,price_book_id,"
+           "currency,rent_excl_vat,rent_incl_vat,buy_excl_vat,buy_incl_vat,recommendation,recommendation_zh,"
+           "price_book_id,"
            "price_book_as_of,price_book_days,price_book_stale,price_book_superseded,recorded_at\n";
     for (const QuoteRecord& r : records) {
         const DerivedStatus s = deriveStatus(r.status, r.validUntil, today);
@@ -152,10 +153,10 @@ std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string
             << (s.expiring ? "yes" : "no") << "," << (s.daysLeft ? std::to_string(*s.daysLeft) : "") << ","
             << csvField(r.currency) << "," << plainAmount(r.rent, false) << "," << plainAmount(r.rent, true)
             << "," << plainAmount(r.buy, false) << "," << plainAmount(r.buy, true) << ","
-            << csvField(r.recommendation) << "," << csvField(r.priceBookId) << ","
-            << csvField(r.priceBookAsOf) << "," << (age.days ? std::to_string(*age.days) : "") << ","
-            << (age.stale ? "yes" : "no") << "," << (age.superseded ? "yes" : "no") << ","
-            << csvField(r.recordedAt) << "\n";
+            << csvField(r.recommendation) << "," << csvField(r.recommendationZh) << ","
+            << csvField(r.priceBookId) << "," << csvField(r.priceBookAsOf) << ","
+            << (age.days ? std::to_string(*age.days) : "") << "," << (age.stale ? "yes" : "no") << ","
+            << (age.superseded ? "yes" : "no") << "," << csvField(r.recordedAt) << "\n";
     }
     return out.str();
 }
@@ -194,6 +195,7 @@ std::string listToJson(const std::vector<QuoteRecord>& records, const std::strin
         writeTotals(w, "rent", r.rent);
         writeTotals(w, "buy", r.buy);
         w.value("recommendation", r.recommendation)
+            .value("recommendation_zh", r.recommendationZh)
             .value("price_book_id", r.priceBookId)
             .value("price_book_as_of", r.priceBookAsOf);
         const PriceAge age = priceAge(r, books, today);
@@ -231,7 +233,7 @@ std::string quoteToText(const QuoteRecord& r, const std::vector<std::int64_t>& r
                 label("quotebook.amounts", lang,
                       {quote::formatAmount(cost::Money::fromCents((*totals)->amountCents), currency, lang),
                        quote::formatAmount(cost::Money::fromCents((*totals)->grossCents), currency, lang)}));
-    lines.emplace_back(label("quotebook.col_recommendation", lang), r.recommendation);
+    lines.emplace_back(label("quotebook.col_recommendation", lang), recommendationIn(r, lang));
     lines.emplace_back(label("quotebook.price_book", lang),
                        r.priceBookAsOf.empty()
                            ? r.priceBookId

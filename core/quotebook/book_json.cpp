@@ -58,6 +58,7 @@ QuoteRecord readRecord(const boost::json::value& value, const std::string& path)
     r.rent = readTotals(reader, "rent");
     r.buy = readTotals(reader, "buy");
     r.recommendation = reader.string("recommendation");
+    reader.optString("recommendation_zh", r.recommendationZh);  // absent in books saved before it
     r.priceBookId = reader.string("price_book_id");
     r.priceBookAsOf = reader.string("price_book_as_of");
     r.scenarioJson = reader.string("scenario");
@@ -108,6 +109,7 @@ std::string bookToJson(const std::vector<QuoteRecord>& records) {
         writeTotals(w, "rent", r.rent);
         writeTotals(w, "buy", r.buy);
         w.value("recommendation", r.recommendation)
+            .value("recommendation_zh", r.recommendationZh)
             .value("price_book_id", r.priceBookId)
             .value("price_book_as_of", r.priceBookAsOf)
             .value("scenario", r.scenarioJson)

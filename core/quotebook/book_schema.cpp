@@ -72,6 +72,19 @@ CREATE TABLE status_changes (
 CREATE INDEX status_changes_by_quote ON status_changes (quote_id);
 INSERT INTO status_changes (quote_id, status, changed_at) SELECT id, status, recorded_at FROM quotes;
 )sql",
+    // 2 -> 3
+    R"sql(
+ALTER TABLE quotes ADD COLUMN recommendation_zh TEXT NOT NULL DEFAULT '';
+DROP TRIGGER quotes_revision_never_changes;
+CREATE TRIGGER quotes_revision_never_changes
+BEFORE UPDATE OF number, revision, number_prefix, number_year, number_sequence, customer, contact,
+    prepared_by, created, valid_until, currency, rent_amount_cents, rent_gross_cents,
+    buy_amount_cents, buy_gross_cents, recommendation, recommendation_zh, price_book_id,
+    price_book_as_of, scenario_json, content_sha256, recorded_at ON quotes
+BEGIN
+    SELECT RAISE(ABORT, 'a recorded revision never changes: record a new revision');
+END;
+)sql",
 };
 
 }  // namespace

@@ -8,11 +8,13 @@
 //      recorded revision's content or to delete one), exported_files (path and SHA-256 per file)
 //   2  status_changes: every status a revision was given, and when (filled from quotes.status
 //      for books at version 1)
+//   3  quotes.recommendation_zh: the recommendation in Chinese beside the English one (empty for
+//      the revisions recorded before); the trigger that keeps a revision unchanged covers it
 #include "core/quotebook/sqlite_db.h"
 
 namespace clusterplan::quotebook {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 // The file's version: 0 for a file without the table (a new, empty file).
 [[nodiscard]] int schemaVersion(Database& db);

@@ -18,7 +18,7 @@ namespace {
 constexpr const char* kColumns =
     "id, number, revision, customer, contact, prepared_by, created, valid_until, status, currency, "
     "rent_amount_cents, rent_gross_cents, buy_amount_cents, buy_gross_cents, recommendation, price_book_id, "
-    "price_book_as_of, scenario_json, recorded_at";
+    "price_book_as_of, scenario_json, recorded_at, recommendation_zh";
 
 std::optional<OfferTotals> totalsAt(const Statement& row, int column) {
     if (row.isNull(column) || row.isNull(column + 1))
@@ -44,6 +44,7 @@ std::pair<std::int64_t, QuoteRecord> readRow(const Statement& row) {
     r.priceBookAsOf = row.text(16);
     r.scenarioJson = row.text(17);
     r.recordedAt = row.text(18);
+    r.recommendationZh = row.text(19);
     return {row.integer(0), std::move(r)};
 }
 
@@ -83,8 +84,8 @@ std::int64_t insertRevision(Database& db, const QuoteRecord& r, const std::strin
         "contact, "
         "prepared_by, created, valid_until, status, currency, rent_amount_cents, rent_gross_cents, "
         "buy_amount_cents, buy_gross_cents, recommendation, price_book_id, price_book_as_of, scenario_json, "
-        "content_sha256, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-        "?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
+        "content_sha256, recorded_at, recommendation_zh) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+        "?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)");
     insert.bind(1, r.number).bind(2, r.revision);
     if (parsed)
         insert.bind(3, parsed->prefix).bind(4, std::int64_t{parsed->year}).bind(5, parsed->sequence);
@@ -104,7 +105,7 @@ std::int64_t insertRevision(Database& db, const QuoteRecord& r, const std::strin
         .bind(18, r.priceBookId)
         .bind(19, r.priceBookAsOf)
         .bind(20, r.scenarioJson);
-    insert.bind(21, fingerprint).bind(22, r.recordedAt).run();
+    insert.bind(21, fingerprint).bind(22, r.recordedAt).bind(23, r.recommendationZh).run();
     return db.lastInsertRowId();
 }
 

@@ -27,6 +27,7 @@ QuoteRecord recordFromDocument(const quote::QuoteDocument& doc, const Plan& plan
     r.rent = totalsOf(doc.rent);
     r.buy = totalsOf(doc.buy);
     r.recommendation = doc.verdict.cluster.en + "; " + doc.verdict.layout.en;
+    r.recommendationZh = doc.verdict.cluster.zh + "；" + doc.verdict.layout.zh;
     if (plan.cost) {
         r.priceBookId = plan.cost->priceBookId;
         if (const cost::PriceBook* book = books.book(plan.cost->priceBookId))

@@ -55,6 +55,10 @@ void addTotals(boost::json::object& out, const char* key, const std::optional<Of
 
 }  // namespace
 
+const std::string& recommendationIn(const QuoteRecord& r, Lang lang) {
+    return lang == Lang::Zh && !r.recommendationZh.empty() ? r.recommendationZh : r.recommendation;
+}
+
 std::string contentFingerprint(const QuoteRecord& r) {
     boost::json::object content;
     content["customer"] = r.customer;

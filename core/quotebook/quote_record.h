@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/util/language.h"
+
 namespace clusterplan::quotebook {
 
 // The status a user sets. "expired", "active" and "expiring" are derived from the validity date
@@ -48,7 +50,12 @@ struct QuoteRecord {
     std::string currency;  // "CNY", "USD"
     std::optional<OfferTotals> rent;
     std::optional<OfferTotals> buy;
-    std::string recommendation;  // layout and cluster in one line
+    // The recommended cluster and layout in one line, in English and in Chinese (the quote
+    // document's verdict has both: quote/quote_document.h), so a list shows it in its reader's
+    // language whatever language the quote was exported in (issue 23). `recommendationZh` is
+    // empty in revisions recorded before schema version 3, which kept English only.
+    std::string recommendation;
+    std::string recommendationZh;
     std::string priceBookId;
     std::string priceBookAsOf;
     std::string scenarioJson;  // the scenario as saved
@@ -57,10 +64,16 @@ struct QuoteRecord {
     std::vector<StatusChange> statusChanges;  // oldest first; read from the book
 };
 
+// The recommendation in `lang`; English where the revision has no Chinese line (recorded before
+// schema version 3).
+[[nodiscard]] const std::string& recommendationIn(const QuoteRecord& record, Lang lang);
+
 // The fingerprint of what a revision says (everything but its number, revision, status, files and
 // the time it was recorded): recording a quote whose fingerprint equals its last revision's makes
 // no new revision. The scenario's own "quote.number" and "quote.revision" are left out: they name
-// the quote (the window writes the book's back into the scenario), they are not its content.
+// the quote (the window writes the book's back into the scenario), they are not its content. The
+// Chinese recommendation is left out too: it says what the English one says, and a revision
+// recorded before it was kept has the fingerprint it had then.
 [[nodiscard]] std::string contentFingerprint(const QuoteRecord& record);
 
 }  // namespace clusterplan::quotebook

@@ -81,7 +81,7 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Mes
     }
     l.sequenceParallel = l.tp > 1;
     l.recompute = Recompute::Selective;
-    const std::string stack = s.training.framework == Framework::Nemo ? "NeMo" : "Megatron-LM";
+    const std::string stack(displayName(s.training.framework));
     description = l.ep > 1
                       ? makeMessage("recipe.megatron_ep",
                                     {stack, std::to_string(l.tp), std::to_string(l.pp), std::to_string(l.ep)})

@@ -53,13 +53,14 @@ double exposedComm(const PerfEstimate& e) {
            e.offloadSeconds;
 }
 
-// "1 × 8 A100 80GB SXM, TP 1 x PP 1 x DP 8, ZeRO-2, bf16, fsdp": what sets two compared plans apart.
+// "1 × 8 NVIDIA A100 SXM4 80GB, TP 1 x PP 1 x DP 8, ZeRO-2, bf16, PyTorch FSDP": what sets two
+// compared plans apart, with the GPU's and the stack's names, not their catalog ids.
 std::string describe(const Plan& p) {
     const auto& c = p.scenario.cluster;
     return std::to_string(c.nodes) + " × " + std::to_string(c.gpusPerNode) + " " + p.gpu.name + ", " +
            layoutText(p.layout) + ", ZeRO-" + std::to_string(p.layout.zeroStage) + ", " +
            std::string(toString(p.scenario.training.precision)) + ", " +
-           std::string(toString(p.scenario.training.framework));
+           std::string(displayName(p.scenario.training.framework));
 }
 
 Message fitsWhy(const Plan& p) {
@@ -85,7 +86,7 @@ ClaimValue compare(ClaimQuantity q, const Plan& p, const Plan& other) {
             return other;
         }();
         return {std::nullopt, makeMessage("article.why.no_basis",
-                                          {std::string(toString(borrowed.scenario.training.framework))})};
+                                          {std::string(displayName(borrowed.scenario.training.framework))})};
     }
     const double ratio = p.perf.tokensPerSecond / other.perf.tokensPerSecond;
     const double value = q == ClaimQuantity::Speedup ? ratio : (1 - ratio) * 100;

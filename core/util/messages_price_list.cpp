@@ -29,11 +29,16 @@ constexpr MessageTemplate kPriceListMessages[] = {
     MessageTemplate{"error.pricelist.invalid_entry", "the imported entry is not valid: %1"},
     MessageTemplate{"pricelist.kind.rent", "rent offer"},
     MessageTemplate{"pricelist.kind.purchase", "purchase"},
+    // The fields a diff line names (price_list_import.h): a rent offer's list price per unit
+    // (GPU-hour or month), a purchase's price of one server, a term's discount.
+    MessageTemplate{"pricelist.field.price", "unit price"},
+    MessageTemplate{"pricelist.field.node_price", "server price"},
+    MessageTemplate{"pricelist.field.discount", "discount"},
     MessageTemplate{"pricelist.changed", "%1 %2: %3 %4 → %5"},
     MessageTemplate{"pricelist.unchanged", "%1 %2: %3 unchanged at %4"},
     MessageTemplate{"pricelist.added", "%1 %2: new, %3 %4"},
     MessageTemplate{"pricelist.term_added", "%1 %2: new term %3 (%4 months), discount %5"},
-    MessageTemplate{"pricelist.as_of", "book %1: as_of %2 → %3"},
+    MessageTemplate{"pricelist.as_of", "price book %1: prices as of %2 → %3"},
     MessageTemplate{"pricelist.read.comma", "%1: %2 rows read (%3, comma-separated)."},
     MessageTemplate{"pricelist.read.tab", "%1: %2 rows read (%3, tab-separated)."},
     MessageTemplate{"pricelist.saved", "Saved %1."},

@@ -4,6 +4,7 @@
 // claim, the Chinese has no untranslated English, and `claim` / `description` are read strictly.
 #include <boost/json.hpp>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -181,6 +182,82 @@ TEST_CASE("the Chinese output has no Latin word outside the allow-list", "[artic
         found += w + " ";
     INFO("untranslated: " << found);
     CHECK(words.empty());
+}
+
+namespace {
+
+// The catalog ids a reader should never see: every stack id, and every GPU, fabric, model,
+// efficiency-profile and price-book id that cannot be an ordinary word (the default profile's id
+// is "generic"): those have a digit or a hyphen ("a100-sxm-80gb", "cn-seed-2026").
+std::set<std::string> catalogIds() {
+    std::set<std::string> ids;
+    for (Framework f : kAllFrameworks)
+        ids.insert(std::string(toString(f)));
+    std::vector<std::string> others;
+    for (const auto& list : {test::catalog().gpuIds(), test::catalog().fabricIds(),
+                             test::catalog().modelIds(), test::catalog().priceBooks().ids()})
+        others.insert(others.end(), list.begin(), list.end());
+    for (const auto& profile : test::catalog().perfProfiles().all())
+        others.push_back(profile.id);
+    for (const auto& id : others)
+        if (id.find_first_of("0123456789-") != std::string::npos)
+            ids.insert(id);
+    return ids;
+}
+
+// The ids of `ids` that stand as a word of `text` (not inside a longer id or name).
+std::set<std::string> idsIn(const std::string& text, const std::set<std::string>& ids) {
+    const auto idChar = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    };
+    std::set<std::string> found;
+    for (const auto& id : ids)
+        for (auto at = text.find(id); at != std::string::npos; at = text.find(id, at + 1)) {
+            const auto end = at + id.size();
+            // A trailing '.' ends a sentence: "… with deepspeed." still names the id.
+            const bool before = at > 0 && idChar(text[at - 1]);
+            const bool after = end < text.size() && idChar(text[end]) &&
+                               !(text[end] == '.' && (end + 1 == text.size() || !idChar(text[end + 1])));
+            if (!before && !after)
+                found.insert(id);
+        }
+    return found;
+}
+
+std::string withoutNames(std::string text) {
+    // The examples' file names ("28-q5-fsdp-memory") and the article's quoted sentences are names.
+    for (const auto& c : checks())
+        for (const std::string& name : {c.description.quote, c.file, c.file.substr(0, c.file.find('.'))})
+            for (auto at = text.find(name); !name.empty() && at != std::string::npos;
+                 at = text.find(name, at))
+                text.replace(at, name.size(), " ");
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("the article's output names stacks and GPUs, never by a catalog id", "[article]") {
+    const auto ids = catalogIds();
+    REQUIRE(ids.count("megatron") == 1);
+    REQUIRE(ids.count("a100-sxm-80gb") == 1);
+    // The check finds an id where one is printed.
+    CHECK(idsIn("ZeRO-2, bf16, fsdp; compute", ids) == std::set<std::string>{"fsdp"});
+    CHECK(idsIn("no run of deepspeed.", ids) == std::set<std::string>{"deepspeed"});
+    CHECK(idsIn("PyTorch FSDP on NVIDIA A100 SXM4 80GB", ids).empty());
+    for (Lang lang : {Lang::Zh, Lang::En}) {
+        INFO(langCode(lang));
+        const std::string out = withoutNames(articleToText(checks(), lang) + articleToCsv(checks(), lang) +
+                                             articleToJson(checks(), lang));
+        std::string found;
+        for (const auto& id : idsIn(out, ids))
+            found += id + " ";
+        INFO("catalog ids printed: " << found);
+        CHECK(found.empty());
+    }
+    // The comparisons name the stack: Q5's no-basis sentence and 陷阱二's DeepSpeed baseline.
+    const std::string zh = articleToText(checks(), Lang::Zh);
+    CHECK_THAT(zh, Catch::Contains("DeepSpeed") && Catch::Contains("Megatron-LM") &&
+                       Catch::Contains("PyTorch FSDP") && Catch::Contains("NVIDIA A100"));
 }
 
 TEST_CASE("the README's table shows every claim with the engine's value", "[article]") {

@@ -64,6 +64,7 @@ QuoteRecord sample(const std::string& customer, std::int64_t rentCents = 6'000'0
     r.rent = OfferTotals{rentCents, rentCents + rentCents * 6 / 100};
     r.buy = OfferTotals{122'400'000, 138'216'000};
     r.recommendation = "1 × 8 NVIDIA A100; TP 1 x PP 1 x DP 8";
+    r.recommendationZh = "1 台 × 8 卡 NVIDIA A100；TP 1 x PP 1 x DP 8";
     r.priceBookId = "cn-seed-2026";
     r.priceBookAsOf = "2026";
     r.scenarioJson = R"({"schema": "clusterplan.scenario/1", "quote": {"customer": ")" + customer +
@@ -290,13 +291,15 @@ TEST_CASE("Record, revise, list, filter and change status", "[quotebook]") {
         CHECK_THROWS_WITH(db.exec("UPDATE quotes SET customer = 'x'"),
                           "a recorded revision never changes: record a new revision");
         CHECK_THROWS_WITH(db.exec("DELETE FROM quotes"), "a recorded revision is never deleted");
-        CHECK_THROWS_AS(
+        CHECK_THROWS_WITH(
             db.exec("INSERT INTO quotes SELECT NULL, number, revision, number_prefix, number_year, "
                     "number_sequence, customer, contact, prepared_by, created, valid_until, status, "
                     "currency, rent_amount_cents, rent_gross_cents, buy_amount_cents, buy_gross_cents, "
                     "recommendation, price_book_id, price_book_as_of, scenario_json, content_sha256, "
-                    "recorded_at FROM quotes WHERE id = 1"),
-            SqliteError);  // UNIQUE(number, revision)
+                    "recorded_at, recommendation_zh FROM quotes WHERE id = 1"),
+            Catch::Contains("UNIQUE constraint failed"));  // UNIQUE(number, revision)
+        CHECK_THROWS_WITH(db.exec("UPDATE quotes SET recommendation_zh = 'x'"),
+                          "a recorded revision never changes: record a new revision");
     }
 }
 
@@ -475,8 +478,54 @@ TEST_CASE("A book at the first schema version is migrated, nothing lost", "[quot
     CHECK(r2->statusChanges[0] == StatusChange{StoredStatus::Sent, "2026-01-09T08:00:00Z"});
     REQUIRE(book.setStatus("Q-2026-0007", StoredStatus::Accepted, kNow));
     CHECK(book.find("Q-2026-0007")->statusChanges.size() == 2);
+    // Version 3 kept the English recommendation; there is no Chinese one, so Chinese shows English.
+    CHECK(r2->recommendationZh.empty());
+    CHECK(recommendationIn(r2.value(), Lang::Zh) == "1 × 8 NVIDIA A100; TP 1 x PP 1 x DP 8");
     // The sequence goes on after the migrated number.
     CHECK(book.record(sample("next"), kNow)->number == "Q-2026-0008");
+    CHECK(book.find("Q-2026-0008")->recommendationZh == sample("next").recommendationZh);
+}
+
+TEST_CASE("A book at schema version 2 gains the Chinese recommendation, fingerprints unchanged",
+          "[quotebook]") {
+    TempDir dir;
+    const std::string path = dir.file("quotes.sqlite");
+    QuoteRecord old = sample("星河智算");
+    old.number = "Q-2026-0003";
+    old.recommendationZh.clear();  // a version-2 book kept English only
+    {
+        Database db(path, Database::Mode::ReadWriteCreate);
+        migrate(db, 2);
+        CHECK(schemaVersion(db) == 2);
+        Statement insert(
+            db,
+            "INSERT INTO quotes (number, revision, number_prefix, number_year, number_sequence, customer, "
+            "contact, prepared_by, created, valid_until, status, currency, rent_amount_cents, "
+            "rent_gross_cents, buy_amount_cents, buy_gross_cents, recommendation, price_book_id, "
+            "price_book_as_of, scenario_json, content_sha256, recorded_at) VALUES ('Q-2026-0003', 1, "
+            "'Q', 2026, 3, ?1, ?2, ?3, ?4, ?5, 'sent', 'CNY', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+            "'2026-03-01T08:00:00Z')");
+        insert.bind(1, old.customer).bind(2, old.contact).bind(3, old.preparedBy).bind(4, old.created);
+        insert.bind(5, old.validUntil).bind(6, old.rent->amountCents).bind(7, old.rent->grossCents);
+        insert.bind(8, old.buy->amountCents).bind(9, old.buy->grossCents).bind(10, old.recommendation);
+        insert.bind(11, old.priceBookId).bind(12, old.priceBookAsOf).bind(13, old.scenarioJson);
+        insert.bind(14, contentFingerprint(old)).run();
+    }
+    QuoteBook book = openBook(path);
+    CHECK(book.schemaVersion() == 3);
+    const auto migrated = book.find("Q-2026-0003");
+    REQUIRE(migrated);
+    CHECK(migrated->recommendation == old.recommendation);
+    CHECK(migrated->recommendationZh.empty());
+    // The same quote recorded again, now with its Chinese line, is the same content: no revision.
+    QuoteRecord again = sample("星河智算");
+    again.number = "Q-2026-0003";
+    REQUIRE_FALSE(again.recommendationZh.empty());
+    CHECK(contentFingerprint(again) == contentFingerprint(old));
+    const auto outcome = book.record(again, kNow);
+    REQUIRE(outcome);
+    CHECK_FALSE(outcome->newRevision);
+    CHECK(book.revisions("Q-2026-0003").value() == std::vector<std::int64_t>{1});
 }
 
 TEST_CASE("A book of a newer schema opens read-only", "[quotebook]") {
@@ -587,6 +636,21 @@ TEST_CASE("The list in Chinese: translated headings and statuses, aligned by dis
                        Catch::Contains("共 1 份报价：有效 1 份，7 天内到期 1 份"));
     const std::string en = listToText({r}, "2026-04-12", cost::PriceBooks::builtin(), Lang::En);
     CHECK_THAT(en, Catch::Contains("expired") && Catch::Contains("1,382,160.00"));
+    // The recommendation in the list's language, whatever language the quote was made in.
+    CHECK_THAT(zh, Catch::Contains("1 台 × 8 卡 NVIDIA A100；TP 1 x PP 1 x DP 8") &&
+                       !Catch::Contains("1 × 8 NVIDIA A100; TP"));
+    CHECK_THAT(en, Catch::Contains("1 × 8 NVIDIA A100; TP 1 x PP 1 x DP 8") && !Catch::Contains("台"));
+    const std::string shown = quoteToText(r, {1}, "2026-04-05", cost::PriceBooks::builtin(), Lang::Zh);
+    CHECK_THAT(shown, Catch::Contains("1 台 × 8 卡 NVIDIA A100；TP 1 x PP 1 x DP 8"));
+    // The machine-readable lists and the book's export carry both.
+    CHECK_THAT(
+        listToCsv({r}, "2026-04-05", cost::PriceBooks::builtin()),
+        Catch::Contains(",recommendation,recommendation_zh,") &&
+            Catch::Contains(
+                ",1 × 8 NVIDIA A100; TP 1 x PP 1 x DP 8,1 台 × 8 卡 NVIDIA A100；TP 1 x PP 1 x DP 8,"));
+    const auto back = bookFromJson(bookToJson({r}), "b.json");
+    REQUIRE(back);
+    CHECK(back->front().recommendationZh == r.recommendationZh);
     // Columns aligned by display width: a Chinese character takes two columns.
     std::istringstream text(zh);
     std::string heading, row;
@@ -664,6 +728,15 @@ TEST_CASE("clusterplan-cli quotes and report's recording", "[quotebook][cli]") {
                Catch::Contains("CP-2026-0042, revision 2, is now accepted."));
     CHECK_THAT(cli(dir, "quotes list --status accepted --lang zh_CN"),
                Catch::Contains("已成交") && Catch::Contains("共 1 份报价"));
+    // The recommendation recorded by an English report reads in Chinese in a Chinese list, and the
+    // other way round: the book keeps it in both languages (issue 23).
+    const std::string zhList = cli(dir, "quotes list --lang zh_CN");
+    CHECK_THAT(zhList, Catch::Contains(" 台 × 8 卡 ") && Catch::Contains("（共 ") &&
+                           Catch::Contains("；TP ") && !Catch::Contains("GPUs)") &&
+                           !Catch::Contains("; TP "));
+    CHECK_THAT(cli(dir, "quotes show CP-2026-0042 --lang zh_CN"), Catch::Contains(" 台 × 8 卡 "));
+    const std::string enList = cli(dir, "quotes list");
+    CHECK_THAT(enList, Catch::Contains("; TP ") && !Catch::Contains("台"));
     CHECK_THAT(cli(dir, "quotes list --customer acme"), Catch::Contains("No quote in the book matches."));
     CHECK_THAT(cli(dir, "quotes export-book " + dir.file("book.json")),
                Catch::Contains("1 revisions of 1 quotes written to"));
