@@ -102,15 +102,13 @@ const InputLimit& inputLimit(std::string_view key) {
 }
 
 std::optional<Error> limitError(std::string where, double value, const InputLimit& limit) {
-    const std::vector<std::string> args{formatNumber(value), formatNumber(limit.min),
-                                        formatNumber(limit.max)};
     if (!std::isfinite(value))
         return inputError(std::move(where), "error.not_finite");
-    if (limit.integer && value != std::floor(value))
-        return inputError(std::move(where), "error.range.whole", args);
-    if (!limit.contains(value))
-        return inputError(std::move(where), "error.range", args);
-    return std::nullopt;
+    const bool whole = !limit.integer || value == std::floor(value);
+    if (whole && limit.contains(value))
+        return std::nullopt;  // the usual case, checked for every layout a search visits: no text
+    return inputError(std::move(where), whole ? "error.range" : "error.range.whole",
+                      {formatNumber(value), formatNumber(limit.min), formatNumber(limit.max)});
 }
 
 std::optional<Error> checkLimit(std::string_view key, double value) {
