@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
 
@@ -89,6 +90,25 @@ TEST_CASE("price_list.import_from_the_menu_updates_the_book_and_the_window_price
             return books && books->findData(QStringLiteral("vendor-cn-2026")) >= 0;
         },
         kWaitMs));
+}
+
+// Typing the list's path and pressing Enter reads it and shows the changes; only Save writes.
+TEST_CASE("price_list.enter_in_the_path_field_previews_without_saving", "[price_list]") {
+    OwnConfig config;
+    WindowFixture f;
+    copyFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/pricebook-vendor.json"), config.userBook());
+    const QByteArray before = readAll(config.userBook());
+    PriceListDialog dialog(f.controller, "2026-12-03");
+    dialog.show();
+    auto* path = dialog.findChild<QLineEdit*>(QStringLiteral("priceListPath"));
+    path->setFocus();
+    QTest::keyClicks(path, QStringLiteral(CLUSTERPLAN_TEST_DATA "/pricelist-good.csv"));
+    QTest::keyClick(path, Qt::Key_Return);
+    QApplication::processEvents();
+    CHECK(dialog.previewText().contains(QStringLiteral("vendor-a100-server")));
+    CHECK(dialog.canSave());
+    CHECK(dialog.isVisible());
+    CHECK(readAll(config.userBook()) == before);
 }
 
 TEST_CASE("price_list.errors_name_the_line_and_nothing_is_written", "[price_list]") {

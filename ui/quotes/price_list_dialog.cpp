@@ -15,6 +15,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -80,6 +81,8 @@ PriceListDialog::PriceListDialog(PlanController& controller, std::string today, 
     layout->addWidget(m_preview, 1);
     layout->addWidget(m_buttons);
     resize(760, 520);
+    for (QPushButton* button : findChildren<QPushButton*>())
+        button->setAutoDefault(false);  // Enter is for the path fields (keyPressEvent)
 
     connect(browseList, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Price list"), m_list->text(),
@@ -103,6 +106,16 @@ PriceListDialog::PriceListDialog(PlanController& controller, std::string today, 
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     refresh();
+}
+
+void PriceListDialog::keyPressEvent(QKeyEvent* event) {
+    // Enter in a path field reads the list (editingFinished); it must not also press Save, the
+    // dialog's default button, before the user has read the changes.
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        event->accept();
+        return;
+    }
+    QDialog::keyPressEvent(event);
 }
 
 void PriceListDialog::setListPath(const QString& path) {
@@ -152,7 +165,10 @@ std::optional<std::string> PriceListDialog::bookText(QString& note, QString& err
 
 void PriceListDialog::refresh() {
     m_json.reset();
-    m_bookNote->clear();
+    // Which book is updated, said before any list is read.
+    QString note, bookError;
+    const std::optional<std::string> book = bookText(note, bookError);
+    m_bookNote->setText(book ? note : bookError);
     const QString listPath = QDir::fromNativeSeparators(m_list->text().trimmed());
     if (listPath.isEmpty()) {
         showPreview({tr("Choose the vendor's price list (CSV: kind, id, price, … one price per row).")}, {});
@@ -174,9 +190,6 @@ void PriceListDialog::refresh() {
         makeMessage(list->delimiter == '\t' ? "pricelist.read.tab" : "pricelist.read.comma",
                     {toStdString(QFileInfo(listPath).fileName()), std::to_string(list->rows.size()),
                      list->encoding == "gbk" ? "GBK" : "UTF-8"}))};
-    QString note, bookError;
-    const std::optional<std::string> book = bookText(note, bookError);
-    m_bookNote->setText(note);
     if (!book) {
         showPreview(lines, {bookError});
         return;

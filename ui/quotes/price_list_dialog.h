@@ -13,6 +13,7 @@
 #include <string>
 
 class QComboBox;
+class QKeyEvent;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -43,6 +44,9 @@ public:
 signals:
     // The book at `path` was written.
     void bookSaved(const QString& path);
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void refresh();
