@@ -49,6 +49,8 @@ GpuSpec readGpu(ObjectReader& r) {
     g.tdpW = r.number("tdp_w", 1, 1e5);
     g.intraNodeFabric = r.string("intra_node_fabric");
     g.defaultGpusPerNode = static_cast<int>(r.integer("default_gpus_per_node", 1, 1024));
+    if (r.has("comm_overlap_slowdown"))
+        g.commOverlapSlowdown = r.number("comm_overlap_slowdown", 0, 1);
     g.source = r.string("source");
     g.asOf = r.string("as_of");
     r.optString("notes", g.notes);

@@ -32,6 +32,13 @@ struct GpuSpec {
     double tdpW = 0;
     std::string intraNodeFabric;  // default fabric id inside a server
     int defaultGpusPerNode = 8;
+    // Share of the communication time hidden behind compute that the compute still loses, on this
+    // GPU (step_time.cpp's contention). Hopper and Blackwell run their GEMMs as persistent kernels,
+    // one CTA per SM (CUTLASS 3 / cuBLAS sm90 and sm100 warp-specialized kernels): the SMs an
+    // NCCL kernel holds push the GEMM's last tiles into a second wave, so a GEMM beside an
+    // all-gather can take 1.7x its time (catalog.json's notes). Unset: the perf profile's
+    // comm_compute_slowdown (Calculon's few per cent for SM and HBM sharing).
+    std::optional<double> commOverlapSlowdown;
     std::string source;
     std::string asOf;
     std::string notes;

@@ -267,10 +267,12 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     const MemoryBreakdown mem = stageMemory(memIn, e.slowestStage);
     addDataParallel(in, net, *slowest, mem.trainableParams, mem.storedWeightBytes, e);
     addOptimizer(in, timer, *slowest, mem, e);
-    // Communication kernels steal SMs and HBM bandwidth from the compute they hide behind.
+    // Communication kernels steal SMs and HBM bandwidth from the compute they hide behind: a
+    // property of the GPU where the catalog states one (persistent GEMM kernels on Hopper and
+    // Blackwell lose a wave to the NCCL kernel's SMs), else the profile's share.
     e.tpCommHiddenSeconds = m * slowest->comm.tpHidden;
-    e.contentionSeconds =
-        in.profile.commComputeSlowdown * (e.dpCommTotalSeconds - e.dpCommSeconds + e.tpCommHiddenSeconds);
+    const double slowdown = in.gpu.commOverlapSlowdown.value_or(in.profile.commComputeSlowdown);
+    e.contentionSeconds = slowdown * (e.dpCommTotalSeconds - e.dpCommSeconds + e.tpCommHiddenSeconds);
     if (tpCommOverlapWanted(in) && l.tp > 1 && !l.sequenceParallel)
         e.notes.push_back(makeMessage("perf.tp_comm_overlap_needs_sp"));
     e.synchronisationSeconds = stragglerSeconds(e.computeSeconds + e.recomputeSeconds, l.gpus());

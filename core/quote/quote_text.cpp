@@ -178,7 +178,7 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
             label(lang, "small_scale", {formatRate(vatRate(d.info.tax, TaxCategory::Service), lang)}));
     if (d.accuracy && d.accuracy->runs > 0) {
         const Accuracy& a = *d.accuracy;
-        // Measured figures, printed to the precision they carry: 9.4 %, 94 %, ±21 %.
+        // Measured figures, printed to the precision they carry: 7.8 %, 94 %, ±19 %.
         const auto percent = [&](double share, int decimals) {
             return formatFixed(100 * share, decimals) + (lang == Lang::Zh ? "%" : " %");
         };

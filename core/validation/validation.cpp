@@ -95,6 +95,10 @@ Scenario scenarioFor(const bj::object& run, const bj::object& entry, const Model
     s.training.globalBatch = whole(run, "global_batch_sequences", 1);
     s.training.flashAttention = s.training.framework != Framework::Megatron;
     s.training.gradDtype = s.training.framework == Framework::Megatron ? GradDtype::Fp32 : GradDtype::Param;
+    // The dtype the gradients are reduced in where the run states it (OLMo-core's FSDP reduces in
+    // fp32: twice the reduce-scatter bytes of a bf16 reduce).
+    if (const auto grad = parseGradDtype(str(entry, "grad_dtype")))
+        s.training.gradDtype = *grad;
     if (s.training.framework == Framework::Megatron)
         s.training.overlapGradReduce = false;
     s.cluster = clusterFor(run, entry);

@@ -48,6 +48,14 @@ TEST_CASE("datasheet values", "[catalog]") {
     CHECK(c.fabric("ib-ndr-400")->bandwidthGBs == 50.0);
     // Usable memory is below the marketed size (PyTorch sees ~79.3 GiB of an A100 80GB).
     CHECK(c.gpu("a100-sxm-80gb")->visibleGib < 80.0);
+    // Persistent GEMM kernels (Hopper, Blackwell) lose 1 - 1/1.70 of the overlapped time to an NCCL
+    // kernel's SMs (catalog notes); Ampere's GEMMs keep the perf profile's few per cent.
+    for (const char* id : {"h100-sxm-80gb", "h200-sxm-141gb", "h800-sxm-80gb", "b200-sxm-180gb"}) {
+        INFO(id);
+        REQUIRE(c.gpu(id)->commOverlapSlowdown.has_value());
+        CHECK_THAT(*c.gpu(id)->commOverlapSlowdown, Catch::Matchers::WithinAbs(1 - 1 / 1.70, 0.005));
+    }
+    CHECK_FALSE(c.gpu("a100-sxm-80gb")->commOverlapSlowdown.has_value());
 }
 
 TEST_CASE("user files replace entries by id and report bad ones", "[catalog]") {
@@ -73,4 +81,23 @@ TEST_CASE("user files replace entries by id and report bad ones", "[catalog]") {
     auto bad = c.mergeJson("{\"gpus\": [}", "bad.json");
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().where == "bad.json:1:11");
+
+    // A GPU may state its own overlap slowdown, a share of the hidden time between 0 and 1.
+    const auto withSlowdown = [](const std::string& value) {
+        return R"({"gpus": [{"id": "my-gpu", "name": "x", "vendor": "x", "hbm_gib": 80, "visible_gib": 79,
+                   "hbm_bandwidth_gb_s": 3000, "tflops": {"fp32": 60, "tf32": 400, "bf16": 800, "fp16": 800,
+                   "fp8": null}, "nvlink_gb_s": 450, "pcie_gen": 5, "tdp_w": 700,
+                   "intra_node_fabric": "nvlink4-nvswitch", "default_gpus_per_node": 8,
+                   "comm_overlap_slowdown": )" +
+               value + R"(, "source": "our lab", "as_of": "2026-11"}]})";
+    };
+    Catalog own = Catalog::builtin();
+    REQUIRE(own.mergeJson(withSlowdown("0.2"), "own.json").ok());
+    REQUIRE(own.gpu("my-gpu") != nullptr);
+    CHECK(own.gpu("my-gpu")->commOverlapSlowdown == 0.2);
+    Catalog wrong = Catalog::builtin();
+    REQUIRE(wrong.mergeJson(withSlowdown("1.5"), "wrong.json").ok());
+    CHECK(wrong.gpu("my-gpu") == nullptr);
+    REQUIRE(wrong.diagnostics().size() == 1);
+    CHECK(wrong.diagnostics()[0].key == "gpus[0].comm_overlap_slowdown");
 }

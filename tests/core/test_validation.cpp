@@ -123,11 +123,21 @@ TEST_CASE("leave-one-group-out: each stack on its GPU generation predicted as an
     CHECK(byGroup == runs);
     CHECK(byGpus == runs);
     // What the engine states is the grouped figure; it is measured, not promised: this records
-    // where it stands (182-run set: 9.4 % mean error, 94 % coverage, median band ±21 %; issue 27's
+    // where it stands (182-run set: 7.8 % mean error, 94 % coverage, median band ±19 %; issue 27's
     // bar: 12 %, 80 %, ±25 %) so a change that makes transfer worse shows here.
     CHECK(report->transfer.meanAbsError < 0.12);
     CHECK(report->transfer.bandCoverage >= 0.80);
     CHECK(report->transfer.medianBandHalfWidth < 0.25);
+    // FSDP on H100, the worst group: 30.6 % before the GPU's overlap slowdown (Hopper's persistent
+    // GEMMs lose a wave to NCCL's SMs) and OLMo-core's fp32 gradient reduce, 20.9 % with them.
+    // The other groups stay under 10 %.
+    REQUIRE(report->transferByGroup.count("fsdp-hopper") == 1);
+    CHECK(report->transferByGroup.at("fsdp-hopper").meanAbsError < 0.25);
+    for (const auto& [group, t] : report->transferByGroup) {
+        INFO(group);
+        if (group != "fsdp-hopper")
+            CHECK(t.meanAbsError < 0.10);
+    }
     // A folds file without group folds is refused with the group named.
     const std::string sourcesOnly =
         R"({"folds": [{"held_out": "narayanan2021", "profiles": []}, {"held_out": "korthikanti2022", "profiles": []},
