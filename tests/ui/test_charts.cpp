@@ -5,6 +5,7 @@
 #include <QBarSet>
 #include <QChartView>
 #include <QComboBox>
+#include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLineSeries>
@@ -12,9 +13,12 @@
 #include <QSpinBox>
 #include <QValueAxis>
 
+#include "core/studies/scaling_study.h"
 #include "ui/charts/memory_chart_view.h"
 #include "ui/charts/wrapped_legend.h"
 #include "ui/charts/zero_comparison_chart_view.h"
+#include "ui/export/report_charts.h"
+#include "ui/models/plan_controller.h"
 #include "ui/models/plan_summary.h"
 
 using namespace clusterplan;
@@ -165,4 +169,25 @@ TEST_CASE("charts.line_legends_have_the_lines_colours_and_styles", "[charts]") {
         CHECK(html.contains(QStringLiteral("╍╍")));  // the ideal line and the deadline are dashed
         CHECK(html.contains(QStringLiteral("━━")));
     }
+}
+
+// The charts the PDF quote and the images draw (ReportCharts, laid out off screen at the export
+// size): no text cut to "..." by Qt Charts. The English quote's scaling chart printed its GPU
+// axis title as "..." (found reading the PDF, 3 December 2026).
+TEST_CASE("charts.report_charts_draw_every_text_whole", "[charts][export]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait(
+        [&] { f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/quote-scenario.json")); }));
+    const Plan& plan = *f.controller.plan();
+    const ScalingReport scaling =
+        scalingStudy(plan.scenario, f.controller.catalog(), plan.scenario.cluster.gpus(), 0);
+    const ReportCharts charts(plan, scaling);
+    REQUIRE(charts.chart(QStringLiteral("scaling")) != nullptr);
+    for (const ReportChart& chart : charts.charts())
+        for (const QGraphicsItem* item : chart.scene()->items())
+            if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item); text && text->isVisible()) {
+                INFO(chart.name.toStdString() << ": '" << text->toPlainText().toStdString() << "'");
+                CHECK_FALSE(text->toPlainText().endsWith(QStringLiteral("...")));
+                CHECK_FALSE(text->toPlainText().endsWith(QStringLiteral("…")));
+            }
 }

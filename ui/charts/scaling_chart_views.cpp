@@ -10,6 +10,7 @@
 
 #include <QCategoryAxis>
 #include <QChart>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLocale>
@@ -55,8 +56,9 @@ QLogValueAxis* gpuAxis(QObject* parent, const QString& title) {
     // chart localizes numbers (localizeGroups), which gives "16,384" rather than "16384".
     axis->setLabelFormat(QStringLiteral("%.0f"));
     axis->setMinorTickCount(0);
-    // Upright: Qt limits a slanted label to about the tick spacing and cut "16,384" to "16,3…".
-    axis->setLabelsAngle(-90);
+    // Level until a study sets the counts (fitGpuAxis turns long ones upright: Qt limits a slanted
+    // label to about the tick spacing and cut "16,384" to "16,3…").
+    axis->setLabelsAngle(0);
     axis->setTitleText(title);
     return axis;
 }
@@ -100,6 +102,12 @@ void fitGpuAxis(QLogValueAxis* axis, const ScalingReport& report) {
     const double base = doublings > 16 ? 16 : doublings > 8 ? 4 : 2;
     axis->setBase(base);
     axis->setRange(low / 1.3, high * 1.3);
+    // Upright labels only when the widest is at least as long as a line is high: Qt Charts makes
+    // room for the labels by their upright height but takes a line's height off the title's, so
+    // with counts of one or two digits (a quote on 8 GPUs) the title was cut to "...".
+    const QFontMetrics metrics(axis->labelsFont());
+    const QString widest = QLocale().toString(static_cast<qlonglong>(high));
+    axis->setLabelsAngle(metrics.horizontalAdvance(widest) >= metrics.height() ? -90 : 0);
 }
 
 }  // namespace
