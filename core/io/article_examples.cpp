@@ -15,6 +15,25 @@ std::string articleExamplesFolder() {
     return CLUSTERPLAN_ARTICLE_INSTALL_DIR;
 }
 
+Result<ClaimExample> claimExample(const std::string& path, Scenario scenario, const Catalog& catalog) {
+    namespace fs = std::filesystem;
+    const std::string name = fs::path(path).filename().string();
+    ClaimExample x{name, std::move(scenario), {}, std::nullopt};
+    if (!x.scenario.claim || x.scenario.claim->compareWith.empty())
+        return x;
+    const std::string& other = x.scenario.claim->compareWith;
+    auto compared = loadScenarioFile((fs::path(path).parent_path() / other).string(), catalog);
+    if (!compared)
+        return inputError(name + ": claim.compare_with",
+                          makeNestedMessage("error.claim.compare_missing",
+                                            {plainMessage(other), compared.error().reason.id.empty()
+                                                                      ? plainMessage(compared.error().message)
+                                                                      : compared.error().reason}));
+    x.comparedFile = other;
+    x.compared = std::move(compared).value();
+    return x;
+}
+
 Result<std::vector<ClaimExample>> loadClaimExamples(const std::string& folder, const Catalog& catalog) {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -32,20 +51,10 @@ Result<std::vector<ClaimExample>> loadClaimExamples(const std::string& folder, c
             return scenario.error();
         if (!scenario->claim)
             continue;
-        ClaimExample x{name, std::move(scenario).value(), {}, std::nullopt};
-        if (const std::string& other = x.scenario.claim->compareWith; !other.empty()) {
-            auto compared = loadScenarioFile((fs::path(folder) / other).string(), catalog);
-            if (!compared)
-                return inputError(
-                    name + ": claim.compare_with",
-                    makeNestedMessage("error.claim.compare_missing",
-                                      {plainMessage(other), compared.error().reason.id.empty()
-                                                                ? plainMessage(compared.error().message)
-                                                                : compared.error().reason}));
-            x.comparedFile = other;
-            x.compared = std::move(compared).value();
-        }
-        out.push_back(std::move(x));
+        auto example = claimExample((fs::path(folder) / name).string(), std::move(scenario).value(), catalog);
+        if (!example)
+            return example.error();
+        out.push_back(std::move(example).value());
     }
     if (out.empty())
         return inputError(folder, "error.article.no_claims");

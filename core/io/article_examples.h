@@ -19,4 +19,8 @@ std::string articleExamplesFolder();
 // Errors name the file and the key; a folder without any claim is an error too.
 Result<std::vector<ClaimExample>> loadClaimExamples(const std::string& folder, const Catalog& catalog);
 
+// One example: `scenario` (which has a claim) as it stands, possibly edited since it was read from
+// `path`, with the scenario its claim compares with read from `path`'s folder.
+Result<ClaimExample> claimExample(const std::string& path, Scenario scenario, const Catalog& catalog);
+
 }  // namespace clusterplan

@@ -677,6 +677,13 @@
     </message>
 </context>
 <context>
+    <name>clusterplan::ui::ClaimPanel</name>
+    <message>
+        <source>The article says</source>
+        <translation>文章原话</translation>
+    </message>
+</context>
+<context>
     <name>clusterplan::ui::ClusterPanel</name>
     <message>
         <source>Cluster</source>

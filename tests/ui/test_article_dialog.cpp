@@ -5,6 +5,7 @@
 
 #include <QAction>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -14,7 +15,9 @@
 #include "core/io/article_examples.h"
 #include "core/studies/article_claims.h"
 #include "ui/mainwindow/article_dialog.h"
+#include "ui/mainwindow/claim_panel.h"
 #include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -108,4 +111,51 @@ TEST_CASE("article.dialog_in_chinese", "[article]") {
     CHECK(chinese);
     dialog->reject();
     f.window.setLanguage(QStringLiteral("en"));
+}
+
+// An opened example shows its claim above the summary, with the engine's verdict, in the window's
+// language; any other scenario hides it (issue 22: "a claim panel shows the article's words and
+// the engine's verdict on them, in both languages").
+TEST_CASE("article.an_opened_example_shows_its_claim_and_the_verdict", "[article]") {
+    WindowFixture f;
+    showAtDefaultSize(f, f.window.memoryChart());
+    auto* panel = f.window.findChild<ClaimPanel*>(QStringLiteral("claimPanel"));
+    REQUIRE(panel != nullptr);
+    CHECK_FALSE(panel->isVisible());  // the default scenario states no claim
+    const QString example = QDir(toQString(articleExamplesFolder()))
+                                .filePath(QStringLiteral("15-trap1-gradient-size.clusterplan.json"));
+    REQUIRE(f.editAndWait([&] { f.window.openScenarioFile(example); }));
+    const auto waitForPanel = [&] {
+        ClaimPanel* p = nullptr;
+        REQUIRE(QTest::qWaitFor(
+            [&] {
+                p = f.window.findChild<ClaimPanel*>(QStringLiteral("claimPanel"));
+                return p && !p->isChecking() && p->isVisible();
+            },
+            kWaitMs));
+        return p;
+    };
+    panel = waitForPanel();
+    QString text = panel->toPlainText();
+    INFO(text.toStdString());
+    CHECK(text.contains(QStringLiteral("陷阱一")));  // the section and the article's sentence
+    CHECK(text.contains(QStringLiteral("140 MB")));  // the article's value
+    CHECK(text.contains(QStringLiteral("141 GB")));  // the engine's
+    CHECK(text.contains(QStringLiteral("differs")));
+
+    f.window.setLanguage(QStringLiteral("zh_CN"));  // the window is built again: a new panel
+    panel = waitForPanel();
+    text = panel->toPlainText();
+    CHECK(text.contains(QStringLiteral("原文")));
+    CHECK(text.contains(QStringLiteral("141 GB")));
+    CHECK_FALSE(text.contains(QStringLiteral("differs")));
+    f.window.setLanguage(QStringLiteral("en"));
+
+    REQUIRE(f.editAndWait([&] { f.controller.newScenario(); }));
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            auto* p = f.window.findChild<ClaimPanel*>(QStringLiteral("claimPanel"));
+            return p && !p->isVisible();
+        },
+        kWaitMs));
 }

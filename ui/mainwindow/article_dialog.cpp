@@ -4,6 +4,7 @@
 #include "core/studies/article_claims.h"
 #include "core/studies/article_format.h"
 #include "ui/i18n/engine_text.h"
+#include "ui/mainwindow/claim_text.h"
 #include "ui/models/qt_text.h"
 
 #include <QDialogButtonBox>
@@ -112,19 +113,7 @@ void ArticleDialog::showDetails(int row) {
         m_details->clear();
         return;
     }
-    const ClaimCheck& c = m_checks[static_cast<std::size_t>(row)];
-    QString html =
-        QStringLiteral("<p><b>%1</b> · %2</p><p>%3</p>")
-            .arg(toQString(c.description.section).toHtmlEscaped(), toQString(c.file).toHtmlEscaped(),
-                 toQString(c.description.quote).toHtmlEscaped());
-    // The gloss is English: shown beside the Chinese sentence in the English window only.
-    if (QLocale().language() != QLocale::Chinese && !c.description.gloss.empty())
-        html += QStringLiteral("<p><i>%1</i></p>").arg(toQString(c.description.gloss).toHtmlEscaped());
-    html += QStringLiteral("<p>%1 %2<br>%3 %4<br>%5 %6</p><p>%7</p>")
-                .arg(tr("Article:"), engineText(articleValueText(c.claim)).toHtmlEscaped(), tr("Engine:"),
-                     engineText(engineValueText(c.claim, c.engine)).toHtmlEscaped(), tr("Verdict:"),
-                     engineText(c.verdictText).toHtmlEscaped(), engineText(c.mechanism).toHtmlEscaped());
-    m_details->setHtml(html);
+    m_details->setHtml(claimCheckHtml(m_checks[static_cast<std::size_t>(row)]));
 }
 
 }  // namespace clusterplan::ui

@@ -1,4 +1,5 @@
 #include "ui/mainwindow/main_window.h"
+#include "ui/mainwindow/claim_panel.h"
 #include "ui/mainwindow/summary_view.h"
 
 #include "ui/calibration/measured_runs_tab.h"
@@ -153,9 +154,15 @@ QWidget* MainWindow::createResultsPane() {
     m_summary = new SummaryView;
     m_summary->setText(tr("No valid plan yet: correct the input marked in red."));
 
+    // An article example's claim and the engine's verdict sit above the summary (issue 22).
+    auto* top = new QWidget;
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(new ClaimPanel(m_controller));
+    topLayout->addWidget(m_summary, 1);
     auto* pane = new QSplitter(Qt::Vertical);
     pane->setObjectName(QStringLiteral("resultsSplitter"));
-    pane->addWidget(m_summary);
+    pane->addWidget(top);
     pane->addWidget(createChartTabs());
     pane->setStretchFactor(0, 0);
     pane->setStretchFactor(1, 1);
