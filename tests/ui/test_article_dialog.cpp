@@ -14,6 +14,7 @@
 
 #include "core/io/article_examples.h"
 #include "core/studies/article_claims.h"
+#include "ui/charts/memory_chart_view.h"
 #include "ui/mainwindow/article_dialog.h"
 #include "ui/mainwindow/claim_panel.h"
 #include "ui/models/plan_controller.h"
