@@ -2976,6 +2976,30 @@ predicted</source>
         <source>Quote books (*.sqlite);;All files (*)</source>
         <translation>报价簿 (*.sqlite);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>any date</source>
+        <translation>任意日期</translation>
+    </message>
+    <message>
+        <source>Quotes dated on or after this day</source>
+        <translation>此日期当天或之后的报价</translation>
+    </message>
+    <message>
+        <source>any amount</source>
+        <translation>任意金额</translation>
+    </message>
+    <message>
+        <source>Quotes whose rent or buy total incl. VAT is at least this much, in the quote&apos;s currency</source>
+        <translation>租用或采购的含税合计不低于此金额的报价（按报价本身的币种）</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>起始日期</translation>
+    </message>
+    <message>
+        <source>amount at least</source>
+        <translation>金额不低于</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::ScalingDaysChartView</name>

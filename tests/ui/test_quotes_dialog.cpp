@@ -4,7 +4,10 @@
 #include "window_fixture.h"
 
 #include <QAction>
+#include <QDate>
+#include <QDateEdit>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
@@ -14,6 +17,9 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
+
+#include <algorithm>
+#include <cmath>
 
 #include "core/quotebook/quote_book.h"
 #include "ui/export/export_actions.h"
@@ -148,6 +154,32 @@ TEST_CASE("quotes.exports_are_recorded_and_the_dialog_revises_marks_and_filters"
     customer->setText(QStringLiteral("acme"));
     CHECK(dialog->table()->model()->rowCount() == 2);
     customer->clear();
+    // By date: every quote is dated today.
+    auto* since = dialog->findChild<QDateEdit*>(QStringLiteral("quoteSinceFilter"));
+    REQUIRE(since != nullptr);
+    since->setDate(QDate::currentDate().addDays(1));
+    CHECK(dialog->table()->model()->rowCount() == 0);
+    since->setDate(QDate::currentDate());
+    CHECK(dialog->table()->model()->rowCount() == 3);
+    since->setDate(since->minimumDate());
+    // By amount: at least the largest total leaves the quotes that reach it, not the others.
+    double largest = 0, smallest = 1e18;
+    auto shown = book->list({{}, {}, todayIso(), false});  // the last revisions, as the table
+    REQUIRE(shown.ok());
+    for (const auto& r : *shown) {
+        const double most =
+            std::max(r.rent ? r.rent->grossCents / 100.0 : 0.0, r.buy ? r.buy->grossCents / 100.0 : 0.0);
+        largest = std::max(largest, most);
+        smallest = std::min(smallest, most);
+    }
+    REQUIRE(largest > smallest);
+    auto* amount = dialog->findChild<QDoubleSpinBox*>(QStringLiteral("quoteAmountFilter"));
+    REQUIRE(amount != nullptr);
+    amount->setValue(std::floor(largest));
+    CHECK(dialog->table()->model()->rowCount() >= 1);
+    CHECK(dialog->table()->model()->rowCount() < 3);
+    amount->setValue(0);
+    CHECK(dialog->table()->model()->rowCount() == 3);
 
     // Duplicate ACME's quote for a third customer: a new document, no number yet, revision 1.
     dialog->table()->setCurrentIndex(

@@ -1,8 +1,11 @@
 #include "ui/quotes/quotes_dialog.h"
 
 #include <QComboBox>
+#include <QDate>
+#include <QDateEdit>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -26,6 +29,8 @@
 #include "ui/models/money_text.h"
 #include "ui/models/qt_text.h"
 #include "ui/quotes/quote_book_file.h"
+
+#include <algorithm>
 
 namespace clusterplan::ui {
 
@@ -92,9 +97,30 @@ QuotesDialog::QuotesDialog(const Catalog& catalog, std::string today, QWidget* p
         m_status->addItem(i < static_cast<std::size_t>(statusNames.size()) ? statusNames[static_cast<int>(i)]
                                                                            : toQString(statuses[i]),
                           toQString(statuses[i]));
+    m_since = new QDateEdit;
+    m_since->setObjectName(QStringLiteral("quoteSinceFilter"));
+    m_since->setCalendarPopup(true);
+    m_since->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    m_since->setMinimumDate(QDate(2000, 1, 1));
+    m_since->setSpecialValueText(tr("any date"));  // the minimum: no date filter
+    m_since->setDate(m_since->minimumDate());
+    m_since->setToolTip(tr("Quotes dated on or after this day"));
+    m_minAmount = new QDoubleSpinBox;
+    m_minAmount->setObjectName(QStringLiteral("quoteAmountFilter"));
+    m_minAmount->setRange(0, 1e13);
+    m_minAmount->setDecimals(0);
+    m_minAmount->setGroupSeparatorShown(true);
+    m_minAmount->setSpecialValueText(tr("any amount"));
+    m_minAmount->setToolTip(
+        tr("Quotes whose rent or buy total incl. VAT is at least this much, in the quote's "
+           "currency"));
     auto* filters = new QHBoxLayout;
     filters->addWidget(m_customer, 1);
     filters->addWidget(m_status);
+    filters->addWidget(new QLabel(tr("from")));
+    filters->addWidget(m_since);
+    filters->addWidget(new QLabel(tr("amount at least")));
+    filters->addWidget(m_minAmount);
 
     m_model = new QStandardItemModel(0, kQuoteColumns, this);
     m_model->setHorizontalHeaderLabels({tr("Number"), tr("Rev."), tr("Customer"), tr("Status"), tr("Date"),
@@ -151,6 +177,8 @@ QuotesDialog::QuotesDialog(const Catalog& catalog, std::string today, QWidget* p
     });
     connect(m_customer, &QLineEdit::textChanged, this, &QuotesDialog::reload);
     connect(m_status, &QComboBox::currentIndexChanged, this, &QuotesDialog::reload);
+    connect(m_since, &QDateEdit::dateChanged, this, &QuotesDialog::reload);
+    connect(m_minAmount, &QDoubleSpinBox::valueChanged, this, &QuotesDialog::reload);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &QuotesDialog::updateButtons);
     connect(m_table, &QTableView::doubleClicked, this, &QuotesDialog::openCurrent);
@@ -233,6 +261,18 @@ void QuotesDialog::reload() {
         return;
     }
     m_records = std::move(listed).value();
+    // The book filters by customer and status; the date and the amount are filtered here.
+    const QString since =
+        m_since->date() > m_since->minimumDate() ? m_since->date().toString(Qt::ISODate) : QString();
+    const double minimum = m_minAmount->value();
+    std::erase_if(m_records, [&](const quotebook::QuoteRecord& r) {
+        if (!since.isEmpty() && toQString(r.created) < since)
+            return true;
+        const auto gross = [](const std::optional<quotebook::OfferTotals>& t) {
+            return t ? static_cast<double>(t->grossCents) / 100.0 : 0.0;
+        };
+        return minimum > 0 && std::max(gross(r.rent), gross(r.buy)) < minimum;
+    });
     for (std::size_t i = 0; i < m_records.size(); ++i) {
         const quotebook::QuoteRecord& r = m_records[i];
         const quotebook::DerivedStatus status = quotebook::deriveStatus(r.status, r.validUntil, m_today);

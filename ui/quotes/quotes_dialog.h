@@ -18,6 +18,8 @@
 #include "core/scenario/scenario.h"
 
 class QComboBox;
+class QDateEdit;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -68,6 +70,8 @@ private:
     QLabel* m_counts = nullptr;
     QLineEdit* m_customer = nullptr;
     QComboBox* m_status = nullptr;
+    QDateEdit* m_since = nullptr;
+    QDoubleSpinBox* m_minAmount = nullptr;
     QStandardItemModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
