@@ -440,7 +440,9 @@ std::string recalculatedCsv(const fs::path& dir, const std::string& xlsx, int sh
     const fs::path out = dir / "csv";
     fs::remove_all(out);
     const Run convert =
-        shell("cd '" + dir.string() + "' && HOME='" + dir.string() +
+        // A UTF-8 locale: LibreOffice names each sheet's CSV after the sheet ("明细"), and in a
+        // fresh root without LANG (the C locale) it wrote "edited-????.csv" and nothing came back.
+        shell("cd '" + dir.string() + "' && LC_ALL=C.UTF-8 HOME='" + dir.string() +
               "' soffice -env:UserInstallation=file://" + profile.string() +
               " --headless --convert-to 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,"
               "false,false," +
