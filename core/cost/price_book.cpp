@@ -74,6 +74,7 @@ void readHeader(json::ObjectReader& top, PriceBook& book, bool exists) {
         json::fail("currency", "error.book.currency_changed",
                    {currency, book.id, std::string(currencyCode(book.currency))});
     book.currency = parsed;
+    top.optString("name_zh", book.nameZh);
     top.optString("region", book.region);
     top.optString("notes", book.notes);
     top.optInteger("stale_after_days", book.staleAfterDays, 1, 3650);

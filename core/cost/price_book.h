@@ -51,6 +51,7 @@ struct PurchaseEntry {
 struct PriceBook {
     std::string id;
     std::string name;
+    std::string nameZh;  // the name the Chinese window and quote show; empty: `name`
     std::string region;
     Currency currency = Currency::Usd;
     std::string source;

@@ -183,3 +183,28 @@ TEST_CASE("inputs.cost_load_does_not_emit_edits", "[inputs][cost]") {
     CHECK_FALSE(f.widget<QCheckBox>("discountRateDefault")->isChecked());
     CHECK(f.widget<QDoubleSpinBox>("discountRate")->value() == Approx(8));
 }
+
+// Price books and rent offers by the names a Chinese reader knows (issue 26: "price-book and offer
+// names in English ('seed article' is not a name a customer or engineer knows)"): `name_zh` in the
+// Chinese window, the English name in the English one; the id stays the item's data.
+TEST_CASE("inputs.cost_books_and_offers_are_named_in_the_windows_language", "[inputs][cost]") {
+    WindowFixture f;
+    const cost::PriceBook* book =
+        f.controller.catalog().priceBooks().book(f.controller.scenario().cost.priceBook);
+    REQUIRE(book != nullptr);
+    REQUIRE_FALSE(book->nameZh.empty());
+    const auto bookText = [&] {
+        auto* books = f.widget<QComboBox>("priceBook");
+        return books->itemText(books->findData(QString::fromStdString(book->id)));
+    };
+    CHECK(bookText() == QString::fromStdString(book->name));
+    CHECK_FALSE(bookText().contains(QStringLiteral("seed")));
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    CHECK(bookText() == QString::fromStdString(book->nameZh));
+    auto* offers = f.widget<QComboBox>("rentOffer");
+    for (int i = 0; i < offers->count(); ++i) {
+        INFO(offers->itemText(i).toStdString());
+        CHECK(offers->itemText(i).contains(kHan));  // every offer of the China book has a Chinese name
+    }
+    f.window.setLanguage(QStringLiteral("en"));
+}

@@ -3,6 +3,7 @@
 #include "core/cost/currency_switch.h"
 #include "core/cost/price_book.h"
 #include "ui/inputs/form_helpers.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
 
@@ -60,7 +61,7 @@ void shortenCombo(QComboBox* box) {
 }
 
 QString offerToolTip(const cost::RentOffer& offer) {
-    QString tip = toQString(offer.name);
+    QString tip = localName(offer.name, offer.nameZh);
     if (!offer.provider.empty())
         tip += QStringLiteral(" — ") + toQString(offer.provider);
     if (!offer.asOf.empty())
@@ -244,7 +245,7 @@ void CostPanel::loadPriceBooks(const Scenario& scenario) {
     QList<ComboItem> items;
     for (const std::string& id : books.ids()) {
         const cost::PriceBook* book = books.book(id);
-        const QString name = toQString(book->name.empty() ? id : book->name);
+        const QString name = book->name.empty() ? toQString(id) : localName(book->name, book->nameZh);
         items.append({name, toQString(id),
                       QStringLiteral("%1 (%2, %3)")
                           .arg(name, toQString(id), toQString(cost::currencyCode(book->currency)))});
@@ -263,7 +264,7 @@ void CostPanel::loadRentOffers(const Scenario& scenario) {
     QList<ComboItem> items;
     const cost::RentOffer* fallback = book ? book->defaultOfferFor(gpu) : nullptr;
     if (fallback)
-        items.append({tr("Default: %1").arg(toQString(fallback->name)), QString(),
+        items.append({tr("Default: %1").arg(localName(fallback->name, fallback->nameZh)), QString(),
                       tr("Book default for this GPU: %1").arg(offerToolTip(*fallback))});
     else
         items.append({tr("Book default (none for this GPU)"), QString(),
@@ -271,13 +272,13 @@ void CostPanel::loadRentOffers(const Scenario& scenario) {
     bool listed = in.rentOffer.empty();
     if (book) {
         for (const cost::RentOffer* offer : book->offersFor(gpu)) {
-            items.append({toQString(offer->name), toQString(offer->id), offerToolTip(*offer)});
+            items.append({localName(offer->name, offer->nameZh), toQString(offer->id), offerToolTip(*offer)});
             listed = listed || offer->id == in.rentOffer;
         }
     }
     if (!listed) {  // kept visible so the engine's error has a field to mark
         const cost::RentOffer* stale = book ? book->offer(in.rentOffer) : nullptr;
-        items.append({stale ? tr("%1 (does not rent this GPU)").arg(toQString(stale->name))
+        items.append({stale ? tr("%1 (does not rent this GPU)").arg(localName(stale->name, stale->nameZh))
                             : tr("%1 (not in this book)").arg(toQString(in.rentOffer)),
                       toQString(in.rentOffer),
                       {}});

@@ -1,6 +1,9 @@
 #include "ui/models/engine_terms.h"
 
+#include "ui/models/qt_text.h"
+
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <iterator>
 
@@ -80,6 +83,10 @@ QString offloadName(Offload offload) {
         return QCoreApplication::translate(kContext, kOptimizerAndParams);
     const std::string_view name = toString(offload);
     return QCoreApplication::translate(kContext, std::string(name).c_str());
+}
+
+QString localName(const std::string& name, const std::string& nameZh) {
+    return QLocale().language() == QLocale::Chinese && !nameZh.empty() ? toQString(nameZh) : toQString(name);
 }
 
 }  // namespace clusterplan::ui

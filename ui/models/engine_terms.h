@@ -5,6 +5,8 @@
 // A term the table lacks is shown as the engine wrote it (English).
 #include <QString>
 
+#include <string>
+
 #include "core/scenario/fine_tuning_spec.h"
 #include "core/scenario/precision.h"
 
@@ -16,6 +18,9 @@ namespace clusterplan::ui {
 [[nodiscard]] QString recomputeName(Recompute recompute);
 // "optimizer and parameters" (key "optimizer_and_params") → "优化器和参数", "none" → "无"
 [[nodiscard]] QString offloadName(Offload offload);
+// A catalog entry's name in the window's language: its Chinese name (`name_zh` of price books,
+// offers and purchases) in the Chinese window, else its name.
+[[nodiscard]] QString localName(const std::string& name, const std::string& nameZh);
 // The fine-tuning method: "full" → "全参数" (not recompute's "full", 完全), "lora" → "LoRA".
 [[nodiscard]] QString methodName(TrainingMethod method);
 

@@ -4,6 +4,7 @@
 #include "core/cost/price_list_import.h"
 #include "core/util/atomic_file.h"
 #include "ui/i18n/engine_text.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
 #include "ui/quotes/quote_book_file.h"
@@ -159,7 +160,7 @@ std::optional<std::string> PriceListDialog::bookText(QString& note, QString& err
     const cost::PriceBook* book = m_controller.catalog().priceBooks().book(id);
     note =
         tr("A new file: it starts as a copy of the built-in book \"%1\" the scenario uses, and replaces it.")
-            .arg(book ? toQString(book->name) : toQString(id));
+            .arg(book ? localName(book->name, book->nameZh) : toQString(id));
     return builtin;
 }
 
