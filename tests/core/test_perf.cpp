@@ -271,8 +271,9 @@ TEST_CASE(
     s.cluster.gpu = "a100-sxm-80gb";
     CHECK_FALSE(test::catalog().gpu("a100-sxm-80gb")->commOverlapSlowdown.has_value());
     const Plan ampere = plan(s);
-    const PerfProfile& profile =
-        PerfProfiles::builtin().find(Framework::Fsdp, "ampere", s.training.precision);
+    // Kept alive: find() returns a reference into the registry (ASan: use after free otherwise).
+    const PerfProfiles profiles = PerfProfiles::builtin();
+    const PerfProfile& profile = profiles.find(Framework::Fsdp, "ampere", s.training.precision);
     CHECK_THAT(contentionShare(ampere), WithinRel(profile.commComputeSlowdown, 1e-9));
     // The FSDP gathers of a 13B model hide behind ~3x their time of compute: on the H100 the share
     // lost to them is a tenth of the step, on the A100 under 1 %.
