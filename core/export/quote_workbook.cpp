@@ -529,7 +529,7 @@ std::vector<std::string> layoutReasons(const Plan& p, Lang lang) {
     std::vector<std::string> out;
     if (p.search) {
         for (const Candidate& c : p.search->ranked)
-            out.push_back(c.fits ? "" : messageText(c.reason, lang));
+            out.push_back(c.fits ? "" : messageText(notFitReason(c), lang));
     } else if (!p.memory.fits()) {
         out.push_back(
             quote::label(lang, "needs_memory", {formatGib(p.memory.total()), formatGib(p.memory.capacity)}));

@@ -81,7 +81,7 @@ csv::Table layouts(const Plan& p) {
         std::size_t rank = 1;
         for (const Candidate& c : p.search->ranked)
             t.rows.push_back(layoutRow(rank++, c.layout, c.memoryBytes, c.capacityBytes, c.perf, c.fits,
-                                       c.pareto, c.reason.text));
+                                       c.pareto, notFitReason(c).text));
     } else {
         const std::string reason = p.memory.fits() ? ""
                                                    : "needs " + formatGib(p.memory.total()) + " > " +

@@ -1,24 +1,31 @@
 #include "core/memory/activation_model.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/util/as_double.h"
 
 namespace clusterplan {
 
+void StoredTensors::add(const StoredTensor& tensor) {
+    if (m_count == kCapacity)
+        throw std::logic_error("StoredTensors: more than kCapacity tensors in one layer");
+    m_items[m_count++] = tensor;
+}
+
 namespace {
 
-void add(std::vector<StoredTensor>& list, std::string name, double bytes, bool tpSharded,
-         bool quadratic = false) {
+void add(StoredTensors& list, std::string_view name, double bytes, bool tpSharded, bool quadratic = false,
+         std::string_view block = {}) {
     if (bytes > 0)
-        list.push_back({std::move(name), bytes, tpSharded, quadratic});
+        list.add({block, name, bytes, tpSharded, quadratic});
 }
 
 // Attention block. Korthikanti et al. 2022 §4.1: QKV input 2sbh, Q and K 4sbh, V 2sbh, scores
 // 2as²b, softmax dropout mask as²b, dropout output 2as²b, output-projection input 2sbh, residual
 // dropout mask sbh. FlashAttention (Dao et al. 2022) stores only fp32 row statistics (4·a per
 // token) instead of the s² terms.
-void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, std::vector<StoredTensor>& out) {
+void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, StoredTensors& out) {
     const double h = asDouble(m.hidden), a = asDouble(m.heads);
     add(out, "norm-1 input (residual stream)", e * h, false);
     if (m.mla) {
@@ -51,25 +58,25 @@ void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, std::
 }
 
 // One (gated or plain) MLP of width `ffn`, applied `copies` times per token (top-k experts).
-void mlpTensors(const ModelSpec& m, double ffn, double copies, const std::string& what, double e,
-                std::vector<StoredTensor>& out) {
+void mlpTensors(const ModelSpec& m, double ffn, double copies, std::string_view block, double e,
+                StoredTensors& out) {
     if (ffn <= 0 || copies <= 0)
         return;
     if (m.mlp == MlpKind::SwiGlu) {
-        add(out, what + " gate and up outputs", copies * 2 * e * ffn, true);
-        add(out, what + " SiLU(gate)·up (down-projection input)", copies * e * ffn, true);
+        add(out, "gate and up outputs", copies * 2 * e * ffn, true, false, block);
+        add(out, "SiLU(gate)·up (down-projection input)", copies * e * ffn, true, false, block);
     } else {
-        add(out, what + " GeLU input", copies * e * ffn, true);
-        add(out, what + " second GEMM input", copies * e * ffn, true);
+        add(out, "GeLU input", copies * e * ffn, true, false, block);
+        add(out, "second GEMM input", copies * e * ffn, true, false, block);
     }
 }
 
 }  // namespace
 
-std::vector<StoredTensor> storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t) {
+StoredTensors storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t) {
     const double e = activationBytes(t.precision);
     const double h = asDouble(m.hidden);
-    std::vector<StoredTensor> out;
+    StoredTensors out;
     attentionTensors(m, t, e, out);
     add(out, "norm-2 input", e * h, false);
     add(out, "MLP input (norm-2 output)", e * h, false);
@@ -91,8 +98,7 @@ std::vector<StoredTensor> storedTensors(const ModelSpec& m, bool moeLayer, const
 namespace {
 
 // Bytes of the full stored list for one micro-batch on one GPU.
-double workingSet(const std::vector<StoredTensor>& tensors, const TrainingSpec& t, const Layout& l,
-                  bool dropQuadratic) {
+double workingSet(const StoredTensors& tensors, const TrainingSpec& t, const Layout& l, bool dropQuadratic) {
     const double tokens = asDouble(t.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
     const double tp = asDouble(l.tp);
     double bytes = 0;

@@ -14,8 +14,25 @@ std::string s(std::int64_t v) {
     return std::to_string(v);
 }
 
-std::optional<Error> checkRange(const char* key, std::int64_t v) {
-    return checkLimit(std::string("layout.") + key, static_cast<double>(v));
+// A layout key's range (scenario/input_limits.h). The text is built only for a value outside it:
+// resolveLayout runs for every layout a search visits.
+std::optional<Error> checkRange(const InputLimit& limit, std::int64_t v) {
+    const double value = static_cast<double>(v);
+    if (limit.contains(value))
+        return std::nullopt;
+    return limitError(std::string(limit.key), value, limit);
+}
+
+// The limits of the layout keys resolveLayout checks, looked up once.
+struct LayoutLimits {
+    const InputLimit &tp, &pp, &dp, &cp, &ep, &vpp, &microBatch, &zeroStage;
+};
+const LayoutLimits& layoutLimits() {
+    static const LayoutLimits limits{inputLimit("layout.tp"),          inputLimit("layout.pp"),
+                                     inputLimit("layout.dp"),          inputLimit("layout.cp"),
+                                     inputLimit("layout.ep"),          inputLimit("layout.vpp"),
+                                     inputLimit("layout.micro_batch"), inputLimit("layout.zero_stage")};
+    return limits;
 }
 
 // A layout string (pipeline_layout_string.h) places every layer itself: it holds pp × vpp stages
@@ -24,50 +41,59 @@ std::optional<Error> checkRange(const char* key, std::int64_t v) {
 // stage counts and the account-for flags; rather than ignore keys the user set, they are refused
 // beside it. A rank left without a transformer layer is allowed, as there (a stage of its own for
 // the loss).
-std::optional<Error> checkLayoutString(const Layout& l, const ModelSpec& m) {
+std::optional<Error> checkLayoutString(const Layout& l, const ModelSpec& m, bool explain) {
     const PipelineSplit& sp = l.split;
     if (sp.firstStageLayers > 0 || sp.lastStageLayers > 0 || sp.embeddingAsLayer || sp.lossAsLayer)
-        return inputError("layout.pipeline_layout", "error.layout.pipeline_layout.exclusive");
+        return explain ? inputError("layout.pipeline_layout", "error.layout.pipeline_layout.exclusive")
+                       : Error{};
     const std::int64_t stages = static_cast<std::int64_t>(sp.layoutChunks.size());
     if (stages != l.pp * l.vpp)
-        return inputError("layout.pipeline_layout", "error.layout.pipeline_layout.stages",
-                          {s(stages), s(l.pp), s(l.vpp), s(l.pp * l.vpp)});
+        return explain ? inputError("layout.pipeline_layout", "error.layout.pipeline_layout.stages",
+                                    {s(stages), s(l.pp), s(l.vpp), s(l.pp * l.vpp)})
+                       : Error{};
     std::int64_t layers = 0;
     for (const std::int64_t n : sp.layoutChunks)
         layers += n;
     if (layers != m.layers)
-        return inputError("layout.pipeline_layout", "error.layout.pipeline_layout.layers",
-                          {s(layers), s(m.layers)});
+        return explain ? inputError("layout.pipeline_layout", "error.layout.pipeline_layout.layers",
+                                    {s(layers), s(m.layers)})
+                       : Error{};
     return std::nullopt;
 }
 
+// `explain` false: only whether it fails (an empty Error), for resolveLayout's test of the recipe
+// split, which drops the text; resolveLayout runs for every layout a search visits.
 // Uneven stages (Megatron-Core TransformerConfig checks): the fixed first/last stages leave the
 // middle stages at least one layer each and an even share; with interleaving every stage's layer
 // slots (embedding and loss included when counted as layers) split into vpp equal chunks.
-std::optional<Error> checkPipelineSplit(const Layout& l, const ModelSpec& m) {
+std::optional<Error> checkPipelineSplit(const Layout& l, const ModelSpec& m, bool explain = true) {
     const PipelineSplit& sp = l.split;
     if (!sp.layout.empty())
-        return checkLayoutString(l, m);
+        return checkLayoutString(l, m, explain);
     const bool uneven = sp.firstStageLayers > 0 || sp.lastStageLayers > 0;
     if (uneven && l.pp < 2)
-        return inputError("layout.first_stage_layers", "error.layout.split_needs_pp");
+        return explain ? inputError("layout.first_stage_layers", "error.layout.split_needs_pp") : Error{};
     const std::int64_t fixed = sp.firstStageLayers + sp.lastStageLayers;
     const std::int64_t middle = l.pp - (sp.firstStageLayers > 0 ? 1 : 0) - (sp.lastStageLayers > 0 ? 1 : 0);
     if (uneven &&
         (fixed > m.layers || (middle == 0 && fixed != m.layers) || (middle > 0 && m.layers - fixed < middle)))
-        return inputError(
-            "layout.first_stage_layers", "error.layout.split_middle",
-            {s(sp.firstStageLayers), s(sp.lastStageLayers), s(m.layers - fixed), s(m.layers), s(middle)});
+        return explain ? inputError("layout.first_stage_layers", "error.layout.split_middle",
+                                    {s(sp.firstStageLayers), s(sp.lastStageLayers), s(m.layers - fixed),
+                                     s(m.layers), s(middle)})
+                       : Error{};
     for (std::int64_t stage = 0; stage < l.pp && l.pp > 1; ++stage) {
         if (layersOnStage(m.layers, l.pp, stage, sp) < 1)
-            return inputError("layout.pp", "error.layout.empty_stage", {s(l.pp), s(stage)});
+            return explain ? inputError("layout.pp", "error.layout.empty_stage", {s(l.pp), s(stage)})
+                           : Error{};
         if (l.vpp == 1)
             continue;
         const std::int64_t slots = layersOnStage(m.layers, l.pp, stage, sp) +
                                    (stage == 0 && sp.embeddingAsLayer ? 1 : 0) +
                                    (stage == l.pp - 1 && sp.lossAsLayer ? 1 : 0);
         if (slots % l.vpp != 0 || slots / l.vpp < 1)
-            return inputError("layout.vpp", "error.layout.vpp_chunks", {s(l.vpp), s(stage), s(slots)});
+            return explain
+                       ? inputError("layout.vpp", "error.layout.vpp_chunks", {s(l.vpp), s(stage), s(slots)})
+                       : Error{};
     }
     return std::nullopt;
 }
@@ -161,10 +187,11 @@ std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t st
 
 Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, const TrainingSpec& training,
                              std::int64_t gpus) {
+    const LayoutLimits& limits = layoutLimits();
     for (const auto& e :
-         {checkRange("tp", spec.tp), checkRange("pp", spec.pp), checkRange("dp", spec.dp),
-          checkRange("cp", spec.cp), checkRange("ep", spec.ep), checkRange("vpp", spec.vpp),
-          checkRange("micro_batch", spec.microBatch), checkRange("zero_stage", spec.zeroStage)})
+         {checkRange(limits.tp, spec.tp), checkRange(limits.pp, spec.pp), checkRange(limits.dp, spec.dp),
+          checkRange(limits.cp, spec.cp), checkRange(limits.ep, spec.ep), checkRange(limits.vpp, spec.vpp),
+          checkRange(limits.microBatch, spec.microBatch), checkRange(limits.zeroStage, spec.zeroStage)})
         if (e)
             return *e;
 
@@ -222,11 +249,11 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     // (--account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split; Megatron-
     // Bridge's llama31_405b recipe: 126 layers on PP 16, VPP 8). Without a split of the user's own,
     // that is the split taken when the even one cannot interleave; the plan says so.
-    if (l.vpp > 1 && spec.split == PipelineSplit{} && checkPipelineSplit(l, model)) {
+    if (l.vpp > 1 && spec.split == PipelineSplit{} && checkPipelineSplit(l, model, false)) {
         Layout recipe = l;
         recipe.split.embeddingAsLayer = true;
         recipe.split.lossAsLayer = true;
-        if (!checkPipelineSplit(recipe, model))
+        if (!checkPipelineSplit(recipe, model, false))
             l.split = recipe.split;
     }
     if (auto e = checkModelSplit(l, model, training))

@@ -15,25 +15,27 @@ namespace {
 constexpr double kWideningPerDoubling = 0.05;
 
 // Widens `band` by kWideningPerDoubling per doubling of `value` beyond `fitted`, and says so.
-void widenBeyond(PredictionBand& band, double value, double fitted, const char* why) {
+void widenBeyond(PredictionBand& band, double value, double fitted, const char* why, bool explain) {
     if (fitted <= 0 || value <= fitted)
         return;
     const double w = kWideningPerDoubling * std::log2(value / fitted);
     band.low /= 1 + w;
     band.high *= 1 + w;
-    band.reasons.push_back(
-        makeMessage(why, {formatNumber(value), formatNumber(fitted), formatFixed(100 * w, 0)}));
+    if (explain)
+        band.reasons.push_back(
+            makeMessage(why, {formatNumber(value), formatNumber(fitted), formatFixed(100 * w, 0)}));
 }
 
 }  // namespace
 
 PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model,
-                              const TrainingSpec& training, std::int64_t gpus) {
+                              const TrainingSpec& training, std::int64_t gpus, bool explain) {
     PredictionBand band{profile.bandLow, profile.bandHigh, {}};
     const auto transfer = [&](const char* why) {
         band.low = std::min(band.low, profile.transferBandLow);
         band.high = std::max(band.high, profile.transferBandHigh);
-        band.reasons.push_back(makeMessage(why));
+        if (explain)
+            band.reasons.push_back(makeMessage(why));
     };
     if (!profile.calibrated)
         transfer("band.uncalibrated");
@@ -44,9 +46,10 @@ PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model
     // Beyond the fitted range: more GPUs (synchronisation and collectives grow with N), or a
     // longer sequence (attention's share grows, and with it the weight of the least-constrained
     // parameter, the attention kernel's efficiency).
-    widenBeyond(band, static_cast<double>(gpus), profile.maxCalibratedGpus, "band.beyond_calibration");
+    widenBeyond(band, static_cast<double>(gpus), profile.maxCalibratedGpus, "band.beyond_calibration",
+                explain);
     widenBeyond(band, static_cast<double>(training.seqLen), profile.maxCalibratedSeqLen,
-                "band.beyond_seq_len");
+                "band.beyond_seq_len", explain);
     return band;
 }
 

@@ -21,7 +21,8 @@ struct PredictionBand {
     std::vector<Message> reasons;
 };
 
+// `explain`: write the reasons (false: the numbers only, for the search's thousands of layouts).
 PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model,
-                              const TrainingSpec& training, std::int64_t gpus);
+                              const TrainingSpec& training, std::int64_t gpus, bool explain = true);
 
 }  // namespace clusterplan

@@ -193,7 +193,8 @@ void addOptimizer(const PerfInputs& in, const KernelTimer& timer, const StageTim
 
 }  // namespace
 
-PerfEstimate estimateStep(const PerfInputs& in) {
+PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
+    const bool explain = detail == StepDetail::Full;
     const auto& l = in.layout;
     const auto& t = in.training;
     PerfEstimate e;
@@ -247,10 +248,12 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     e.slowestStage = slowest - stages.begin();
     const double m = asDouble(l.microBatches);
     double sum = 0;
-    e.stageSeconds.reserve(stages.size());
+    if (explain)
+        e.stageSeconds.reserve(stages.size());
     for (const auto& s : stages) {
         sum += s.perMicroBatch();
-        e.stageSeconds.push_back(s.perMicroBatch());
+        if (explain)
+            e.stageSeconds.push_back(s.perMicroBatch());
     }
     // 1F1B and GPipe: every stage waits (p − 1) fill/drain slots, each as long as the stages it
     // waits for; interleaving with v chunks divides the fill by v (Narayanan et al. 2021 §2.2).
@@ -273,7 +276,7 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     e.tpCommHiddenSeconds = m * slowest->comm.tpHidden;
     const double slowdown = in.gpu.commOverlapSlowdown.value_or(in.profile.commComputeSlowdown);
     e.contentionSeconds = slowdown * (e.dpCommTotalSeconds - e.dpCommSeconds + e.tpCommHiddenSeconds);
-    if (tpCommOverlapWanted(in) && l.tp > 1 && !l.sequenceParallel)
+    if (explain && tpCommOverlapWanted(in) && l.tp > 1 && !l.sequenceParallel)
         e.notes.push_back(makeMessage("perf.tp_comm_overlap_needs_sp"));
     e.synchronisationSeconds = stragglerSeconds(e.computeSeconds + e.recomputeSeconds, l.gpus());
     e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + e.offloadSeconds + e.contentionSeconds +
@@ -290,13 +293,15 @@ PerfEstimate estimateStep(const PerfInputs& in) {
     // Executed FLOPs: all stages, all micro-batches, all data-parallel replicas.
     e.hfu =
         executedFlops * m * asDouble(l.dp) * asDouble(l.cp) * asDouble(l.tp) / e.stepSeconds / (gpus * peak);
-    const PredictionBand band = predictionBand(in.profile, in.model, t, l.gpus());
+    const PredictionBand band = predictionBand(in.profile, in.model, t, l.gpus(), explain);
     e.stepSecondsLow = e.stepSeconds * band.low;
     e.stepSecondsHigh = e.stepSeconds * band.high;
-    e.notes.insert(e.notes.end(), band.reasons.begin(), band.reasons.end());
     const double seconds = t.tokensToTrain() / e.tokensPerSecond;
     e.trainDays = seconds / units::kSecondsPerDay;
     e.gpuHours = seconds / units::kSecondsPerHour * gpus;
+    if (!explain)
+        return e;
+    e.notes.insert(e.notes.end(), band.reasons.begin(), band.reasons.end());
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
         e.notes.push_back(makeMessage("perf.fp8_uncalibrated"));
     if (in.profile.framework != t.framework && in.profile.calibrated)

@@ -73,7 +73,13 @@ struct PerfEstimate {
     std::vector<Message> notes;
 };
 
-PerfEstimate estimateStep(const PerfInputs& in);
+// How much a caller wants of an estimate: everything (the plan's own layout), or the step's times,
+// its parts and rates only, without notes and stageSeconds (the search ranks ~10^4
+// layouts and the fit times every measured run at every step: text and lists built per layout that
+// no one reads there).
+enum class StepDetail { Full, TimesOnly };
+
+PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail = StepDetail::Full);
 
 // The parts of a step in a fixed order, for reports and the window (name, short name, seconds).
 // They add up to stepSeconds.

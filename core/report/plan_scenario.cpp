@@ -129,7 +129,7 @@ void addCost(Plan& plan, const Catalog& catalog) {
 
 double fedStepSeconds(const Scenario& s, const ClusterHardware& hardware, const Layout& layout,
                       const RunRealities& realities) {
-    const double steady = estimateStep(perfInputs(hardware, s, layout)).stepSeconds;
+    const double steady = estimateStep(perfInputs(hardware, s, layout), StepDetail::TimesOnly).stepSeconds;
     const FeedCheck feed = checkFeed(s, resolveFeedInputs(s, realities), steady);
     return feed.binds ? feed.stepSeconds : steady;
 }

@@ -21,16 +21,24 @@ struct Candidate {
     Layout layout;
     double memoryBytes = 0;  // peak per GPU (most loaded stage)
     double capacityBytes = 0;
-    PerfEstimate perf;
+    std::int64_t memoryStage = 0;  // the pipeline stage of that peak
+    // CPU offload: this GPU's share of host memory, needed and available (0 without offload).
+    double hostBytes = 0;
+    double hostCapacityBytes = 0;
+    PerfEstimate perf;  // times and rates only (StepDetail::TimesOnly): no notes
     bool fits = false;
     bool pareto = false;  // no other fitting layout is both faster and smaller
-    Message reason;       // why it does not fit (empty text when it fits)
 };
+
+// Why `c` does not fit: host memory when its GPU part fits, else GPU memory (its stage); an empty
+// message when it fits (or was never evaluated). Written on demand: the search keeps ~10^4 candidates, most
+// never shown.
+Message notFitReason(const Candidate& c);
 
 struct SearchResult {
     std::vector<Candidate> ranked;  // fitting first by step time, then the rest
     std::size_t evaluated = 0;
-    std::size_t spaceSize = 0;         // candidate layouts the open keys allow (before validity checks)
+    std::size_t spaceSize = 0;         // candidate layouts the open keys allow (before most validity checks)
     std::optional<Message> boundNote;  // when spaceSize exceeded SearchOptions::maxLayouts: what was cut
     std::optional<std::size_t> best;   // index into ranked
     std::optional<Candidate> frameworkDefault;  // what the stack's recipes usually run

@@ -30,7 +30,7 @@ std::string row(const Candidate& c, std::size_t rank) {
         << pad(formatFixed(c.perf.tokensPerSecond, 0), 12) << pad(formatFixed(100 * c.perf.mfu, 1), 7)
         << pad(formatFixed(100 * c.perf.bubbleSeconds / c.perf.stepSeconds, 1), 8)
         << pad(formatFixed(c.memoryBytes / kGiB, 1), 9) << "  "
-        << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : c.reason.text)
+        << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : notFitReason(c).text)
         << (l.offload != Offload::None ? ", CPU offload " + std::string(toString(l.offload)) : "");
     return out.str();
 }
@@ -57,7 +57,7 @@ void writeCandidate(json::Writer& w, std::string_view key, const Candidate& c) {
     w.value("dp_comm_s", c.perf.dpCommSeconds).value("bubble_s", c.perf.bubbleSeconds);
     w.value("memory", c.memoryBytes).value("fits", c.fits).value("pareto", c.pareto);
     if (!c.fits)
-        w.value("reason", c.reason.text);
+        w.value("reason", notFitReason(c).text);
     w.endObject();
 }
 
@@ -106,7 +106,7 @@ std::string searchToCsv(const SearchResult& r, std::size_t top) {
             << csvFixed(c.perf.tokensPerSecond, 1, "tokens_per_s") << "," << csvFixed(c.perf.mfu, 4, "mfu")
             << "," << csvNumber(c.perf.bubbleSeconds, "bubble_s") << ","
             << csvFixed(c.memoryBytes / kGiB, 2, "memory_gib") << "," << (c.fits ? "true" : "false") << ","
-            << (c.pareto ? "true" : "false") << "," << csvField(c.reason.text) << "\n";
+            << (c.pareto ? "true" : "false") << "," << csvField(notFitReason(c).text) << "\n";
     }
     return out.str();
 }

@@ -175,7 +175,8 @@ std::string scalingToText(const ScalingReport& r) {
             << std::string(7 - std::min<std::size_t>(6, std::to_string(p.nodes).size()), ' ') << p.nodes
             << "  ";
         if (!p.fits) {
-            out << "  does not fit" << (p.best.reason.text.empty() ? "" : ": " + p.best.reason.text) << "\n";
+            out << "  does not fit"
+                << (notFitReason(p.best).text.empty() ? "" : ": " + notFitReason(p.best).text) << "\n";
             continue;
         }
         const double tps = p.best.perf.tokensPerSecond;

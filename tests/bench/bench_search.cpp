@@ -36,18 +36,23 @@ Scenario scenarioFor(const Catalog& catalog, const char* model, const char* gpu,
 }
 
 void report(const char* name, const Scenario& s, const Catalog& catalog) {
-    std::size_t evaluated = 0;
+    std::size_t evaluated = 0, space = 0;
     SearchOptions oneThread;
     oneThread.threads = 1;
-    const double search =
-        millisecondsPerCall([&] { evaluated = searchLayouts(s, catalog, oneThread).evaluated; }, 5);
+    const double search = millisecondsPerCall(
+        [&] {
+            const SearchResult r = searchLayouts(s, catalog, oneThread);
+            evaluated = r.evaluated;
+            space = r.spaceSize;
+        },
+        5);
     const double parallel = millisecondsPerCall([&] { (void)searchLayouts(s, catalog); }, 5);
     Scenario fixed = s;
     fixed.layout = LayoutSpec{8, 8, 0, 1, 1, 1, 1, 1, Recompute::Full, true};
     const double single = millisecondsPerCall([&] { (void)evaluate(fixed, catalog); }, 200);
-    std::printf("%-44s full search %6.1f ms on 1 thread (%zu layouts, %.1f us each), %6.1f ms on %u; one "
-                "evaluate() %.3f ms\n",
-                name, search, evaluated, 1000 * search / static_cast<double>(evaluated), parallel,
+    std::printf("%-44s full search %6.1f ms on 1 thread (%zu valid layouts of %zu visited, %.1f us per valid "
+                "one), %6.1f ms on %u; one evaluate() %.3f ms\n",
+                name, search, evaluated, space, 1000 * search / static_cast<double>(evaluated), parallel,
                 std::max(1u, std::thread::hardware_concurrency()), single);
 }
 

@@ -2,7 +2,8 @@
 //  1. input change -> every visible view updated and what changed repainted by the event loop
 //     (hidden tabs render when shown, TabRenderer), and the same plus a full-window grab (how it
 //     was measured before): median and 95th percentile over
-//     200 edits (training.tokens alternates, so the search, cost and every view run again), on the
+//     200 edits (training.tokens alternates, so the search, cost and every view run again; and, on
+//     the Memory tab, the sequence length, which changes what the memory charts draw too), on the
 //     default scenario and on Llama 3.1 405B on 16,384 H100 with every layout key open, with the
 //     Memory tab and with the Explorer tab in front. The controller's 30 ms coalescing delay
 //     (PlanController::kCoalesceMs) comes on top when a user types;
@@ -14,7 +15,7 @@
 //     thread, then the views and the repaint): the time to the repainted plan and the longest the
 //     UI thread stalled meanwhile (the lateness of a 5 ms timer: how long a click or a keystroke
 //     would wait), 50 edits.
-// Run from a RelWithDebInfo build: QT_QPA_PLATFORM=offscreen build/bin/bench_window
+// Run from a RelWithDebInfo build: QT_QPA_PLATFORM=offscreen build/bin/bench_window [default|405b]
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QPixmap>
@@ -80,7 +81,20 @@ struct PaintCounter : QObject {
 // Edit, evaluate (without the coalescing delay), let every view update and the event loop repaint
 // what changed (as it does on screen), then paint the whole window again into a pixmap
 // (window.grab(): the figure measured before the tabs rendered lazily, an upper bound).
-void inputToPaint(const char* name, PlanController& controller, MainWindow& window, QWidget* tab) {
+// The edit each measurement repeats: training.tokens alternates (the search, cost and every view
+// run again; memory stays, so the memory charts keep what they draw), or, with `memoryEdit`, the
+// sequence length halves and doubles (memory, step time, the search and every view change).
+void applyEdit(PlanController& controller, int i, bool memoryEdit) {
+    if (!memoryEdit) {
+        controller.update([i](Scenario& s) { s.training.tokens = (i % 2 ? 1.0e12 : 1.1e12); });
+        return;
+    }
+    controller.update(
+        [i](Scenario& s) { s.training.seqLen = i % 2 ? s.training.seqLen / 2 : s.training.seqLen * 2; });
+}
+
+void inputToPaint(const char* name, PlanController& controller, MainWindow& window, QWidget* tab,
+                  bool memoryEdit = false) {
     window.showTabOf(tab);
     QApplication::processEvents();
     PaintCounter counter;
@@ -91,7 +105,7 @@ void inputToPaint(const char* name, PlanController& controller, MainWindow& wind
         timer.start();
         const double cpu0 = threadCpuMs();
         counter.paints = 0;
-        controller.update([i](Scenario& s) { s.training.tokens = (i % 2 ? 1.0e12 : 1.1e12); });
+        applyEdit(controller, i, memoryEdit);
         controller.evaluateNow();  // the engine and every view's update (planChanged)
         updateMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
         QApplication::processEvents();  // layouts, Qt Charts' deferred work, repaint of what changed
@@ -194,6 +208,8 @@ void measure(const char* name, const Scenario& scenario, const Catalog& catalog)
     QApplication::processEvents();
     QWidget* memoryTab = window.findChild<QTabWidget*>(QStringLiteral("chartTabs"))->widget(0);
     inputToPaint((std::string(name) + ", Memory tab").c_str(), controller, window, memoryTab);
+    inputToPaint((std::string(name) + ", Memory tab, sequence length edited").c_str(), controller, window,
+                 memoryTab, true);
     inputToPaint((std::string(name) + ", Explorer tab").c_str(), controller, window, window.explorer());
     editInBackground((std::string(name) + ", Memory tab, edit on the worker thread").c_str(), controller,
                      window, memoryTab);
@@ -225,7 +241,11 @@ int main(int argc, char* argv[]) {
         std::printf("%-50s wall %6.1f ms; CPU %6.1f ms\n", "start to first painted plan (default scenario)",
                     static_cast<double>(start.nsecsElapsed()) / 1e6, threadCpuMs());
     }
-    measure("default scenario (Llama 3.1 8B, 8x A100)", defaultScenario(catalog), catalog);
-    measure("Llama 3.1 405B, 16,384x H100, all keys open", llama405b(catalog), catalog);
+    // An argument runs one scenario only ("default" or "405b"), e.g. under a profiler.
+    const QString only = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (only.isEmpty() || only == QLatin1String("default"))
+        measure("default scenario (Llama 3.1 8B, 8x A100)", defaultScenario(catalog), catalog);
+    if (only.isEmpty() || only == QLatin1String("405b"))
+        measure("Llama 3.1 405B, 16,384x H100, all keys open", llama405b(catalog), catalog);
     return 0;
 }

@@ -93,7 +93,9 @@ TEST_CASE("a plan with a hostile model name and notes is valid JSON and CSV", "[
     Candidate c;
     c.layout = p.layout;
     c.perf = p.perf;
-    c.reason = plainMessage(kHostile);
+    c.fits = false;  // its reason is the last CSV field
+    c.memoryBytes = 90.0 * (1ull << 30);
+    c.capacityBytes = 80.0 * (1ull << 30);
     search.ranked = {c};
     search.explanation = Paragraph{{makeMessage("explain.no_layout", {kHostile})}, {}};
     parseJson(searchToJson(search, 5));
@@ -101,7 +103,7 @@ TEST_CASE("a plan with a hostile model name and notes is valid JSON and CSV", "[
     REQUIRE(records);
     REQUIRE(records->size() == 2);
     CHECK(records->at(1).size() == records->at(0).size());
-    CHECK(records->at(1).back() == repairUtf8(kHostile));
+    CHECK(records->at(1).back() == notFitReason(c).text);
 }
 
 TEST_CASE("a non-finite value is refused with its key path, never written", "[writers]") {

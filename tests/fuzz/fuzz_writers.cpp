@@ -116,7 +116,7 @@ void checkCsvFields(const std::vector<std::string>& texts) {
             testing::fuzzFailure("CSV field", "field " + std::to_string(i) + " does not read back");
 }
 
-// A plan whose user-visible strings (model name, notes) and a searched layout's reason and step
+// A plan whose user-visible strings (model name, notes) and a searched layout's memory and step
 // time come from the input: every format must stay well formed, or refuse the NaN by key path.
 void checkReports(const std::vector<std::string>& texts, double stepSeconds) {
     Plan plan = defaultPlan();
@@ -131,7 +131,9 @@ void checkReports(const std::vector<std::string>& texts, double stepSeconds) {
     c.layout = plan.layout;
     c.perf = plan.perf;
     c.perf.stepSeconds = stepSeconds;
-    c.reason = plainMessage(texts.empty() ? std::string() : texts.back());
+    c.fits = false;  // a reason column from the step time as memory: finite or not
+    c.memoryBytes = stepSeconds;
+    c.capacityBytes = 1;
     search.ranked = {c, c};
     search.explanation = Paragraph{{makeMessage("explain.no_layout", {plan.scenario.model.name})}, {}};
     try {

@@ -136,6 +136,25 @@ TEST_CASE("charts.rebuild_replaces_series", "[charts]") {
     CHECK(chart->axes().size() == 2);
 }
 
+// An edit that leaves memory alone (here the tokens to train) leaves the memory charts as they are:
+// no rebuild, no repaint (the largest part of an edit's redraw, bench_window); one that changes
+// memory rebuilds them.
+TEST_CASE("charts.memory_charts_rebuild_only_when_memory_changes", "[charts]") {
+    WindowFixture f;
+    const QPointer<QAbstractSeries> memorySeries = f.window.memoryChart()->chart()->series().first();
+    const QPointer<QAbstractSeries> zeroSeries = f.window.zeroChart()->chart()->series().first();
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.training.tokens *= 2; }); }));
+    CHECK_FALSE(memorySeries.isNull());
+    CHECK_FALSE(zeroSeries.isNull());
+    const double before = stackedTotal(*f.window.memoryChart(), 0);
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.training.seqLen /= 2; }); }));
+    CHECK(memorySeries.isNull());  // rebuilt: activations halved
+    CHECK(zeroSeries.isNull());
+    CHECK(stackedTotal(*f.window.memoryChart(), 0) < before);
+    CHECK(stackedTotal(*f.window.memoryChart(), 0) ==
+          Approx(f.controller.plan()->memory.total() / kBytesPerGib));
+}
+
 TEST_CASE("charts.value_axis_grows_past_capacity", "[charts]") {
     WindowFixture f;
     auto* zero = f.widget<QComboBox>("zeroStage");

@@ -329,7 +329,7 @@ QString ExplorerChartView::tooltip(std::size_t row) const {
                         .arg(toQString(cost::currencySymbol(m_plan->cost->currency)),
                              formatPlainNumber(*cost, 3));
     if (!c.fits)
-        text += tr("<br><b>does not fit:</b> %1").arg(engineText(c.reason).toHtmlEscaped());
+        text += tr("<br><b>does not fit:</b> %1").arg(engineText(notFitReason(c)).toHtmlEscaped());
     return text;
 }
 

@@ -51,7 +51,8 @@ QString candidateText(const Candidate& c) {
     if (c.layout.offload != Offload::None)
         text += LayoutScatterView::tr("<br>CPU offload: %1").arg(offloadName(c.layout.offload));
     if (!c.fits)
-        text += LayoutScatterView::tr("<br>does not fit: %1").arg(engineText(c.reason).toHtmlEscaped());
+        text +=
+            LayoutScatterView::tr("<br>does not fit: %1").arg(engineText(notFitReason(c)).toHtmlEscaped());
     return text;
 }
 

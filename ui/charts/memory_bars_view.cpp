@@ -84,6 +84,16 @@ QStringList MemoryBarsView::columnLabels() const {
 
 void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<MemoryBreakdown>& columns,
                                  double capacityBytes, const QString& title, const QString& columnsTitle) {
+    // An edit that leaves memory alone (tokens, prices, the network) redraws nothing here: the
+    // chart is rebuilt, and repainted, only when what it shows has changed.
+    QStringList shown = labels + categoryNames();
+    shown << title << columnsTitle << QString::number(capacityBytes, 'g', 17);
+    for (const MemoryBreakdown& memory : columns)
+        for (const double bytes : categoryBytes(memory))
+            shown << QString::number(bytes, 'g', 17);
+    if (shown == m_shown && !chart()->series().isEmpty())
+        return;
+    m_shown = std::move(shown);
     QChart* chart = this->chart();
     chart->removeAllSeries();  // deletes the previous series and their bar sets
     m_capacityLine = nullptr;

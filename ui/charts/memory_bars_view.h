@@ -49,6 +49,7 @@ private:
     QLineSeries* m_capacityLine = nullptr;
     QGraphicsRectItem* m_capacityLabelBox = nullptr;
     QGraphicsSimpleTextItem* m_capacityLabel = nullptr;
+    QStringList m_shown;  // what the chart draws now, as showColumns's arguments in words and numbers
 };
 
 }  // namespace clusterplan::ui

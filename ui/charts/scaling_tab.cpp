@@ -209,7 +209,7 @@ void ScalingTab::fillTables() {
         m_curve->setItem(row, 5, readOnlyCell(p.fits ? formatPlainNumber(p.trainDays, 1) : QString()));
         m_curve->setItem(
             row, 6,
-            readOnlyCell(p.fits ? formatLayoutWithOffload(p.best.layout) : engineText(p.best.reason)));
+            readOnlyCell(p.fits ? formatLayoutWithOffload(p.best.layout) : engineText(notFitReason(p.best))));
         ++row;
     }
     m_comparisons->setRowCount(static_cast<int>(m_report.comparisons.size()));
@@ -223,7 +223,7 @@ void ScalingTab::fillTables() {
             row, 3, readOnlyCell(c.fits ? formatPlainNumber(c.best.perf.stepSeconds, 3) : QString()));
         m_comparisons->setItem(
             row, 4,
-            readOnlyCell(c.fits ? formatLayoutWithOffload(c.best.layout) : engineText(c.best.reason)));
+            readOnlyCell(c.fits ? formatLayoutWithOffload(c.best.layout) : engineText(notFitReason(c.best))));
         ++row;
     }
     m_comparisons->resizeColumnToContents(0);

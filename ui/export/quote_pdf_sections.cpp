@@ -202,7 +202,7 @@ void QuoteSections::layouts() {
     if (plan.search) {
         for (std::size_t i = 0; i < plan.search->ranked.size() && i < maxLayouts; ++i) {
             const Candidate& c = plan.search->ranked[i];
-            add(i + 1, c.layout, c.memoryBytes, c.perf, c.fits, engineText(c.reason));
+            add(i + 1, c.layout, c.memoryBytes, c.perf, c.fits, engineText(notFitReason(c)));
         }
     } else {
         add(1, plan.layout, plan.memory.total(), plan.perf, plan.memory.fits(),

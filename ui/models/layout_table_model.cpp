@@ -119,7 +119,7 @@ QVariant LayoutTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::ForegroundRole && !c->fits)
         return QBrush(QColor(palette::kDisabledText));
     if (role == Qt::ToolTipRole && !c->fits)
-        return engineText(c->reason);
+        return engineText(notFitReason(*c));
     return {};
 }
 
@@ -169,7 +169,7 @@ QVariant LayoutTableModel::value(const Candidate& c, int row, int column) const 
     case Fits:
         return c.fits;
     case Reason:
-        return engineText(c.reason);
+        return engineText(notFitReason(c));
     default:
         return {};
     }

@@ -93,7 +93,10 @@ void PlanController::setSearchOptions(const SearchOptions& options) {
 void PlanController::evaluateNow() {
     m_timer.stop();
     m_workerWanted = false;
-    const std::shared_ptr<Evaluation> evaluation = run(request());  // a result in flight is now stale
+    Request r = request();  // a result in flight is now stale
+    // The UI thread waits for this evaluation anyway: its search may use every core.
+    r.options.threads = 0;
+    const std::shared_ptr<Evaluation> evaluation = run(r);
     publish(*evaluation);
 }
 

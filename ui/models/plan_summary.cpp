@@ -218,10 +218,11 @@ QString planSummaryHtml(const Plan& plan) {
                              .arg(toQString(plan.gpu.name).toHtmlEscaped(), nodes)
                              .arg(cluster.gpusPerNode);
 
-    // The numbers, then the engine's notes below them.
-    QString html =
-        QStringLiteral("<h3 style='margin:0'>%1</h3><table><tr><td valign='top'><table cellspacing='2'>")
-            .arg(toQString(plan.scenario.model.name).toHtmlEscaped());
+    // The numbers, then the engine's notes below them. One table, not nested: QTextDocument lays a
+    // table's cells out in several passes, and a wrapper table multiplied the summary's layout, the
+    // largest part of the window's work per edit (bench_window).
+    QString html = QStringLiteral("<h3 style='margin:0'>%1</h3><table cellspacing='2'>")
+                       .arg(toQString(plan.scenario.model.name).toHtmlEscaped());
     html += row(PlanSummary::tr("Parameters"),
                 PlanSummary::tr("%1 total, %2 active")
                     .arg(formatBillions(plan.params.total), formatBillions(plan.params.active)));
@@ -249,7 +250,7 @@ QString planSummaryHtml(const Plan& plan) {
                         .arg(plan.search->evaluated)
                         .arg(engineText(plan.search->explanation).toHtmlEscaped(),
                              engineText(plan.search->ruleOfThumb).toHtmlEscaped()));
-    html += QStringLiteral("</table></td></tr></table>");
+    html += QStringLiteral("</table>");
     // Notes go below the numbers, full width, so they never squeeze into a narrow column.
     if (!plan.notes.empty()) {
         html += QStringLiteral("<p style='margin:4px 0 0 0'><b>%1</b></p><ul style='margin-top:2px'>")
