@@ -35,8 +35,9 @@ struct GpuSpec {
     // Share of the communication time hidden behind compute that the compute still loses, on this
     // GPU (step_time.cpp's contention). Hopper and Blackwell run their GEMMs as persistent kernels,
     // one CTA per SM (CUTLASS 3 / cuBLAS sm90 and sm100 warp-specialized kernels): the SMs an
-    // NCCL kernel holds push the GEMM's last tiles into a second wave, so a GEMM beside an
-    // all-gather can take 1.7x its time (catalog.json's notes). Unset: the perf profile's
+    // NCCL kernel holds push the GEMM's last tiles into a second wave; they take the top of the
+    // 18.9-40 % compute slowdown Lee et al. 2025 (arXiv:2507.03114) measure beside collectives,
+    // 1 - 1/1.40 of the overlapped time (catalog.json's notes). Unset: the perf profile's
     // comm_compute_slowdown (Calculon's few per cent for SM and HBM sharing).
     std::optional<double> commOverlapSlowdown;
     std::string source;

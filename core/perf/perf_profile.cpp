@@ -48,6 +48,15 @@ StackDefaults readStackDefaults(json::ObjectReader& r) {
     r.optBoolean("overlap_grad_reduce_zero3", d.overlapGradReduceZero3);
     d.tpCommOverlap = r.boolean("tp_comm_overlap");
     r.optBoolean("fp8_weight_cache", d.fp8WeightCache);
+    std::string buffers = "none";
+    r.optString("sharded_buffers", buffers);
+    if (buffers == "flat_parameter")
+        d.shardedBuffers = StackDefaults::ShardedBuffers::FlatParameter;
+    else if (buffers == "per_parameter")
+        d.shardedBuffers = StackDefaults::ShardedBuffers::PerParameter;
+    else if (buffers != "none")
+        json::fail("sharded_buffers",
+                   "is \"none\", \"flat_parameter\" or \"per_parameter\", not \"" + buffers + "\"");
     d.source = r.string("source");
     return d;
 }

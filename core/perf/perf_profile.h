@@ -66,6 +66,20 @@ struct StackDefaults {
     // the FSDP stacks: they pass no is_first_microbatch (TE then recasts every call) or quantise
     // with torchao's Float8Linear, which casts the weight in every forward (compute_model.cpp).
     bool fp8WeightCache = true;
+    // How a fully sharded (ZeRO-3) stack lays out the gathered weights and the gradients it
+    // reduce-scatters, which decides the copies it makes of them every micro-batch on the compute
+    // stream, in HBM (step_time.cpp, fsdpCopySeconds):
+    //  - None: the collectives read and write the training buffers themselves.
+    //  - FlatParameter (PyTorch FSDP1, FlatParamHandle): the all-gather writes the unsharded flat
+    //    parameter the layers view, but autograd returns the views' gradients as separate tensors
+    //    that the flat gradient is concatenated from (the backward of the split): a read and a write
+    //    of every gradient.
+    //  - PerParameter (PyTorch FSDP2, fully_shard): the all-gather lands in one flat buffer that is
+    //    split into each parameter's tensor (copy-out) after the forward and the backward gather,
+    //    and the gradients are concatenated into the reduce-scatter input in the reduce dtype
+    //    (copy-in), which the compute stream waits for.
+    enum class ShardedBuffers { None, FlatParameter, PerParameter };
+    ShardedBuffers shardedBuffers = ShardedBuffers::None;
     std::string source;
 };
 
