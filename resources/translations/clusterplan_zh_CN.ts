@@ -868,8 +868,8 @@
         <translation>价格手册无法为该 GPU 定价</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Training run&lt;/b&gt; (%1 GPU-hours, %2 B tokens): &lt;b&gt;%3&lt;/b&gt; rented, &lt;b&gt;%4&lt;/b&gt; owned</source>
-        <translation>&lt;b&gt;训练任务&lt;/b&gt;（%1 GPU·小时，%2 B token）：租用 &lt;b&gt;%3&lt;/b&gt;，自有 &lt;b&gt;%4&lt;/b&gt;</translation>
+        <source>&lt;b&gt;Training run&lt;/b&gt; (%1 GPU-hours, %2 tokens): &lt;b&gt;%3&lt;/b&gt; rented, &lt;b&gt;%4&lt;/b&gt; owned</source>
+        <translation>&lt;b&gt;训练任务&lt;/b&gt;（%1 GPU·小时，%2 token）：租用 &lt;b&gt;%3&lt;/b&gt;，自有 &lt;b&gt;%4&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;Training run&lt;/b&gt;: no cost per useful GPU-hour (utilisation 0)</source>
@@ -3459,8 +3459,8 @@ predicted</source>
         <translation>预算训练天数</translation>
     </message>
     <message>
-        <source>days budgeted for %1 B tokens (%2 days steady-state)</source>
-        <translation>训练 %1 B token 的预算天数（稳态 %2 天）</translation>
+        <source>days budgeted for %1 tokens (%2 days steady-state)</source>
+        <translation>训练 %1 token 的预算天数（稳态 %2 天）</translation>
     </message>
     <message>
         <source>Calibrated on this cluster (measured runs: %1): throughput error %2 % with the built-in profile, %3 % fitted; every time here uses the fitted profile.</source>

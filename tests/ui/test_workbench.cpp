@@ -206,4 +206,14 @@ TEST_CASE("issue_26_money_reads_the_same_in_the_verdict_and_the_cost_tab", "[iss
     CHECK(runLine.contains(QLocale().toString(std::round(*r.runGpuHours), 'f', 0) +
                            QStringLiteral(" GPU-hours")));
     CHECK(runLine.contains(wholeMoneyText(*r.runCostBuy, r.currency)));
+    // Tokens counted as the reader counts: "300B tokens"; in Chinese "3000亿 token", not "300 B".
+    CHECK(card.caption(QStringLiteral("days")).contains(QStringLiteral("300B tokens")));
+    CHECK(runLine.contains(QStringLiteral("300B tokens")));
+    inEnglishAndChinese(f, [&] {
+        if (QLocale().language() != QLocale::Chinese)
+            return;
+        const VerdictCard& chinese = *f.window.verdict();
+        CHECK(chinese.caption(QStringLiteral("days")).contains(QStringLiteral("训练 3000亿 token")));
+        CHECK_FALSE(chinese.caption(QStringLiteral("days")).contains(QStringLiteral(" B ")));
+    });
 }

@@ -136,8 +136,9 @@ void CostDetailsView::setPlan(const Plan& plan) {
         // from ¥10,000 on, cents below ("¥11.51" per million tokens, not "¥ 11.5147"); counts
         // with group separators.
         text =
-            tr("<b>Training run</b> (%1 GPU-hours, %2 B tokens): <b>%3</b> rented, <b>%4</b> owned")
-                .arg(formatNumber(r.runGpuHours.value_or(0), 0), formatNumber(r.trainingTokens / 1e9, 0),
+            tr("<b>Training run</b> (%1 GPU-hours, %2 tokens): <b>%3</b> rented, <b>%4</b> owned")
+                .arg(formatNumber(r.runGpuHours.value_or(0), 0),
+                     formatShortMoney(r.trainingTokens, QString()),
                      proseMoneyText(*r.runCostRent, r.currency), proseMoneyText(*r.runCostBuy, r.currency));
         if (r.perMillionTokensRent && r.perMillionTokensBuy)
             text += tr(" · per million tokens %1 rented, %2 owned")

@@ -211,8 +211,10 @@ void VerdictCard::showPlan() {
     // The budgeted days (interruptions, checkpoints, evaluation: core/run/run_length.h), as the
     // summary and the quote price them; the performance model's steady-state days beside them.
     setTile(QStringLiteral("days"), number(p.run.wallDays, 1),
-            tr("days budgeted for %1 B tokens (%2 days steady-state)")
-                .arg(number(p.scenario.training.tokensToTrain() / 1e9, 0), number(p.perf.trainDays, 1)),
+            // "300B tokens", "3000亿 token": counted as the reader counts (money_axis.h).
+            tr("days budgeted for %1 tokens (%2 days steady-state)")
+                .arg(formatShortMoney(p.scenario.training.tokensToTrain(), QString()),
+                     number(p.perf.trainDays, 1)),
             base ? relative(p.run.wallDays, base->run.wallDays) : QString());
     showCost(p, base);
     const QString staleNote =
