@@ -447,8 +447,10 @@ TEST_CASE("explorer.empty_plot_has_no_tick_labels", "[explorer][issue26]") {
     CHECK(chart.cloud()->points().empty());
     CHECK_FALSE(chart.xAxis()->labelsVisible());
     CHECK_FALSE(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).value(0))->labelsVisible());
+    CHECK_FALSE(chart.xAxis()->isTitleVisible());  // not elided to "…" beside the message
     REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.layout.open = kTp | kPp; }); }));
     CHECK_FALSE(chart.cloud()->points().empty());
     CHECK(chart.xAxis()->labelsVisible());
     CHECK(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).value(0))->labelsVisible());
+    CHECK(chart.xAxis()->isTitleVisible());
 }

@@ -257,6 +257,9 @@ void ExplorerChartView::fitAxes() {
     // an empty plot read "0 0 1 1 1" (a 0–1 range in whole numbers).
     m_xAxis->setLabelsVisible(!points.empty());
     m_yAxis->setLabelsVisible(!points.empty());
+    // Nor titles: beside the message over an empty plot, Qt elided them to "…" and "⋮" at 1024 × 700.
+    m_xAxis->setTitleVisible(!points.empty());
+    m_yAxis->setTitleVisible(!points.empty());
     if (points.empty())
         return;
     double x0 = points.front().value.x(), x1 = x0, y0 = points.front().value.y(), y1 = y0;
