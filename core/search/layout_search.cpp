@@ -46,6 +46,7 @@ void evaluateLayout(const Context& c, const Layout& l, Candidate& out) {
     out.memoryStage = mem.stage;
     out.hostBytes = mem.host.total();
     out.hostCapacityBytes = mem.host.capacity;
+    out.fitsGpu = mem.fitsGpu();
     out.fits = mem.fits();
     out.perf = estimateStep(perfInputs(c.hw, s, l), StepDetail::TimesOnly);
 }
@@ -277,8 +278,7 @@ Message boundNote(std::size_t space, std::size_t bound) {
 Message notFitReason(const Candidate& c) {
     if (c.fits || !(c.capacityBytes > 0))  // fits, or never evaluated (an empty search's placeholder)
         return {};
-    // The same test as MemoryBreakdown::fits(): GPU first, then the host.
-    if (c.memoryBytes <= c.capacityBytes)
+    if (c.fitsGpu)
         return makeMessage("search.reason.host", {formatFixed(std::ceil(c.hostBytes / kGiB), 0),
                                                   formatFixed(std::floor(c.hostCapacityBytes / kGiB), 0)});
     return makeMessage("search.reason.memory",

@@ -25,7 +25,8 @@ struct Candidate {
     // CPU offload: this GPU's share of host memory, needed and available (0 without offload).
     double hostBytes = 0;
     double hostCapacityBytes = 0;
-    PerfEstimate perf;  // times and rates only (StepDetail::TimesOnly): no notes
+    PerfEstimate perf;     // times and rates only (StepDetail::TimesOnly): no notes
+    bool fitsGpu = false;  // GPU memory alone (MemoryBreakdown::fitsGpu); fits also needs the host
     bool fits = false;
     bool pareto = false;  // no other fitting layout is both faster and smaller
 };

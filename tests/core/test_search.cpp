@@ -270,6 +270,7 @@ TEST_CASE("a candidate's reason is written from its numbers, and says nothing wh
     c.memoryStage = 3;
     CHECK(notFitReason(c).text == "needs 91 GiB > 80 GiB usable (stage 3)");
     c.memoryBytes = 70.0 * (1ull << 30);  // the GPU part fits: the host does not
+    c.fitsGpu = true;
     c.hostBytes = 600.0 * (1ull << 30);
     c.hostCapacityBytes = 250.0 * (1ull << 30);
     CHECK(notFitReason(c).text == "host memory: needs 600 GiB > 250 GiB per GPU");
