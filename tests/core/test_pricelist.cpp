@@ -139,7 +139,7 @@ TEST_CASE("A good list: every column read, applied, the changes listed and the b
                                               "租用报价 vendor-h100-server：新增，单价 62000",
                                               "购买条目 vendor-a100-8x：整机价格 1200000 → 1150000",
                                               "购买条目 vendor-h100-8x：新增，整机价格 2400000",
-                                              "价格表 vendor.json：价格日期 2026-01 → 2026-05-14",
+                                              "价格手册 vendor.json：价格日期 2026-01 → 2026-05-14",
                                           });
     cost::PriceBooks books = cost::PriceBooks::builtin();
     REQUIRE(books.mergeJson(update.json, "new.json"));
