@@ -3000,6 +3000,26 @@ predicted</source>
         <source>amount at least</source>
         <translation>金额不低于</translation>
     </message>
+    <message>
+        <source>Every revision</source>
+        <translation>所有修订版</translation>
+    </message>
+    <message>
+        <source>List every revision of each quote, not only its last; the earlier ones are greyed. The counts above still count quotes.</source>
+        <translation>列出每份报价的所有修订版，而不只是最新一版；较早的版本显示为灰色。上方的统计仍按报价份数计算。</translation>
+    </message>
+    <message>
+        <source>Superseded by /%1 (%2/%1). This revision&apos;s own status: %3.</source>
+        <translation>已被第 %1 版（%2/%1）取代。此版本自身的状态：%3。</translation>
+    </message>
+    <message>
+        <source>A superseded revision keeps the status it had: mark the quote on its last revision, %1/%2</source>
+        <translation>已被取代的版本保留原有状态：请在报价的最新版本 %1/%2 上标记状态</translation>
+    </message>
+    <message>
+        <source>Not marked: %1/%2 is superseded by /%3, and a quote&apos;s status is its last revision&apos;s. Select %1/%3 to mark the quote.</source>
+        <translation>未标记：%1/%2 已被第 %3 版取代，报价的状态以其最新版本为准。请选择 %1/%3 来标记该报价。</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::ScalingDaysChartView</name>
