@@ -77,8 +77,8 @@ constexpr const char* kUsage = R"(Usage:
       Every quantitative claim of the seed article, each an example scenario of FOLDER (default:
       the article's examples shipped with ClusterPlan): the article's value, the engine's value
       for the example, agrees or differs (by how much), and why. Default format: text.
-  clusterplan-cli quotes list [--customer S] [--status S] [--format text|json|csv] [--lang zh_CN|en]
-                             [--pricebook FILE]...
+  clusterplan-cli quotes list [--customer S] [--status S] [--all-revisions] [--format text|json|csv]
+                             [--lang zh_CN|en] [--pricebook FILE]...
   clusterplan-cli quotes show NUMBER[/REV] [--lang zh_CN|en]
   clusterplan-cli quotes status NUMBER accepted|lost|sent|draft
   clusterplan-cli quotes export-book FILE.json
@@ -86,9 +86,11 @@ constexpr const char* kUsage = R"(Usage:
       The quote book: every quote `report` wrote files for, numbered (Q-2026-0043, --quote-prefix
       sets the prefix of new numbers) with its revisions, status, validity, totals, price book,
       scenario and the files' SHA-256. list: the last revision of each quote, newest first;
-      --customer matches part of the name, --status is draft, sent, accepted, lost, expired,
-      active (sent, not expired) or expiring (active, 7 days or less left). Prices: whether the
-      quote's price book is older than its stale_after_days (default 90) or superseded by a newer
+      --all-revisions lists every revision, as NUMBER/REV, an earlier one "superseded by /REV"
+      (the counts still count quotes); --customer matches part of the name; --status filters by
+      the quote's status (its last revision's): draft, sent, accepted, lost, expired, active
+      (sent, not expired) or expiring (active, 7 days or less left). Prices: whether the quote's
+      price book is older than its stale_after_days (default 90) or superseded by a newer
       book of the same id (built-in, user and --pricebook files as loaded now). show: one revision
       (the last without /REV). status: sets the last revision's status. export-book writes the
       whole book as JSON; import-book merges such a file by number and revision.
@@ -204,6 +206,8 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
                                  : o.pricebook.asOf) = args[++i];
         } else if (a == "--no-record") {
             o.report.record = false;
+        } else if (a == "--all-revisions") {
+            o.quotes.allRevisions = true;
         } else if (a == "--quote-book" || a == "--quote-prefix" || a == "--customer" || a == "--status") {
             if (!hasValue)
                 return usageError(a + " needs a value");

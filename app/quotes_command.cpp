@@ -42,7 +42,7 @@ int listQuotes(quotebook::QuoteBook& book, const QuotesRequest& rq, Lang lang) {
         return fail(inputError("--status", "error.json.not_allowed", {rq.status, list}));
     }
     const std::string today = todayUtc();
-    auto records = book.list({rq.customer, rq.status, today, false});
+    auto records = book.list({rq.customer, rq.status, today, rq.allRevisions});
     if (!records)
         return fail(records.error());
     if (rq.format == "json")
@@ -50,7 +50,7 @@ int listQuotes(quotebook::QuoteBook& book, const QuotesRequest& rq, Lang lang) {
     else if (rq.format == "csv")
         std::cout << quotebook::listToCsv(records.value(), today, *rq.priceBooks);
     else
-        std::cout << quotebook::listToText(records.value(), today, *rq.priceBooks, lang);
+        std::cout << quotebook::listToText(records.value(), today, *rq.priceBooks, lang, rq.allRevisions);
     return kOk;
 }
 

@@ -18,8 +18,9 @@ struct BookLocation {
 struct QuotesRequest {
     std::vector<std::string> operands;  // the subcommand, then its operands
     BookLocation book;
-    std::string customer;  // --customer
-    std::string status;    // --status
+    std::string customer;       // --customer
+    std::string status;         // --status
+    bool allRevisions = false;  // --all-revisions: every revision, not only each number's last
     std::string format = "text";
     std::string lang = "en";
     // The price books as loaded now (built-in, user files, --pricebook): which quotes' prices are

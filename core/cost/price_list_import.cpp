@@ -269,6 +269,16 @@ void eraseKeepingOrder(boost::json::object& object, std::string_view key) {
     object = std::move(kept);
 }
 
+// A price in a diff line with its thousands grouped, "2,350,000" and "2.35": formatNumber()'s
+// shortest digits, grouped by formatGrouped().
+std::string groupedPrice(double price) {
+    const std::string shortest = formatNumber(price);
+    if (shortest.find_first_of("eEn") != std::string::npos)  // an exponent, or "null"
+        return shortest;
+    const auto dot = shortest.find('.');
+    return formatGrouped(price, dot == std::string::npos ? 0 : static_cast<int>(shortest.size() - dot - 1));
+}
+
 Message kindName(const PriceListRow& row) {
     return makeMessage(row.rent ? "pricelist.kind.rent" : "pricelist.kind.purchase");
 }
@@ -290,11 +300,11 @@ void update(boost::json::object& entry, const PriceListRow& row, std::vector<Mes
         eraseKeepingOrder(entry, row.rent ? "price_high" : "node_price_high");
         diff.push_back(makeNestedMessage(
             "pricelist.changed", {kindName(row), plainMessage(row.id), fieldName(priceKey),
-                                  plainMessage(formatNumber(old)), plainMessage(formatNumber(row.price))}));
+                                  plainMessage(groupedPrice(old)), plainMessage(groupedPrice(row.price))}));
     } else {
         diff.push_back(
             makeNestedMessage("pricelist.unchanged", {kindName(row), plainMessage(row.id),
-                                                      fieldName(priceKey), plainMessage(formatNumber(old))}));
+                                                      fieldName(priceKey), plainMessage(groupedPrice(old))}));
     }
     if (row.term.empty())
         return;
@@ -405,7 +415,7 @@ PriceBookUpdate applyPriceList(std::string_view bookJson, const std::string& boo
             out.diff.push_back(
                 makeNestedMessage("pricelist.added", {kindName(row), plainMessage(row.id),
                                                       fieldName(row.rent ? "price" : "node_price"),
-                                                      plainMessage(formatNumber(row.price))}));
+                                                      plainMessage(groupedPrice(row.price))}));
         } else {
             update(*entry, row, out.diff, out.errors, listLabel);
         }

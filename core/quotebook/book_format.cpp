@@ -1,6 +1,7 @@
 #include "core/quotebook/book_format.h"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "core/cost/money.h"
@@ -68,11 +69,20 @@ cost::Currency currencyOf(const QuoteRecord& r) {
 
 BookCounts countStatuses(const std::vector<QuoteRecord>& records, const std::string& today,
                          const cost::PriceBooks& books) {
+    // A quote is counted once, by its last revision listed: a list of every revision counts
+    // quotes, not revisions.
+    std::map<std::string, const QuoteRecord*> quotes;
+    for (const QuoteRecord& r : records)
+        if (auto [at, added] = quotes.try_emplace(r.number, &r); !added && at->second->revision < r.revision)
+            at->second = &r;
     BookCounts counts;
-    for (const QuoteRecord& r : records) {
-        const PriceAge age = priceAge(r, books, today);
+    counts.revisions = records.size();
+    counts.superseded = static_cast<std::size_t>(
+        std::count_if(records.begin(), records.end(), [](const QuoteRecord& r) { return supersededBy(r); }));
+    for (const auto& [number, r] : quotes) {
+        const PriceAge age = priceAge(*r, books, today);
         counts.oldPrices += age.stale || age.superseded ? 1 : 0;
-        const DerivedStatus s = deriveStatus(r.status, r.validUntil, today);
+        const DerivedStatus s = deriveStatus(r->status, r->validUntil, today);
         ++counts.quotes;
         counts.active += s.active ? 1 : 0;
         counts.expiring += s.expiring ? 1 : 0;
@@ -99,20 +109,35 @@ std::string priceAgeText(const PriceAge& age, Lang lang) {
     return text.empty() ? label("quotebook.prices_current", lang) : text;
 }
 
+std::string listStatusText(const QuoteRecord& record, const std::string& today, Lang lang) {
+    if (const auto by = supersededBy(record))
+        return label("quotebook.superseded_by", lang, {std::to_string(*by)});
+    return statusText(deriveStatus(record.status, record.validUntil, today), lang);
+}
+
 std::string listToText(const std::vector<QuoteRecord>& records, const std::string& today,
-                       const cost::PriceBooks& books, Lang lang) {
+                       const cost::PriceBooks& books, Lang lang, bool allRevisions) {
     std::vector<std::vector<std::string>> rows;
-    rows.push_back({label("quotebook.col_number", lang), label("quotebook.col_revision", lang),
-                    label("quotebook.col_customer", lang), label("quotebook.col_status", lang),
-                    label("quotebook.col_date", lang), label("quotebook.col_valid_until", lang),
-                    label("quotebook.col_currency", lang), label("quotebook.col_rent", lang),
-                    label("quotebook.col_buy", lang), label("quotebook.col_prices", lang),
-                    label("quotebook.col_recommendation", lang)});
-    for (const QuoteRecord& r : records)
-        rows.push_back({r.number, std::to_string(r.revision), r.customer,
-                        statusText(deriveStatus(r.status, r.validUntil, today), lang), r.created,
-                        r.validUntil, r.currency, groupedAmount(r.rent), groupedAmount(r.buy),
-                        priceAgeText(priceAge(r, books, today), lang), recommendationIn(r, lang)});
+    // Every revision: one column "Q-2026-0043/2", as `quotes show` takes it.
+    std::vector<std::string> heading = {label("quotebook.col_number_revision", lang)};
+    if (!allRevisions)
+        heading = {label("quotebook.col_number", lang), label("quotebook.col_revision", lang)};
+    for (const char* id : {"quotebook.col_customer", "quotebook.col_status", "quotebook.col_date",
+                           "quotebook.col_valid_until", "quotebook.col_currency", "quotebook.col_rent",
+                           "quotebook.col_buy", "quotebook.col_prices", "quotebook.col_recommendation"})
+        heading.push_back(label(id, lang));
+    rows.push_back(std::move(heading));
+    for (const QuoteRecord& r : records) {
+        std::vector<std::string> row = {numberAndRevision(r)};
+        if (!allRevisions)
+            row = {r.number, std::to_string(r.revision)};
+        for (const std::string& cell :
+             {r.customer, listStatusText(r, today, lang), r.created, r.validUntil, r.currency,
+              groupedAmount(r.rent), groupedAmount(r.buy), priceAgeText(priceAge(r, books, today), lang),
+              recommendationIn(r, lang)})
+            row.push_back(cell);
+        rows.push_back(std::move(row));
+    }
     std::vector<std::size_t> widths(rows.front().size(), 0);
     for (const auto& row : rows)
         for (std::size_t c = 0; c < row.size(); ++c)
@@ -131,6 +156,10 @@ std::string listToText(const std::vector<QuoteRecord>& records, const std::strin
                  {std::to_string(n.quotes), std::to_string(n.active), std::to_string(n.expiring),
                   std::to_string(n.expired), std::to_string(n.accepted)})
         << "\n";
+    if (allRevisions)
+        out << label("quotebook.summary_revisions", lang,
+                     {std::to_string(n.revisions), std::to_string(n.superseded)})
+            << "\n";
     if (n.oldPrices > 0)
         out << label("quotebook.summary_old_prices", lang, {std::to_string(n.oldPrices)}) << "\n";
     return out.str();
@@ -143,7 +172,8 @@ std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string
            "left,"
            "currency,rent_excl_vat,rent_incl_vat,buy_excl_vat,buy_incl_vat,recommendation,recommendation_zh,"
            "price_book_id,"
-           "price_book_as_of,price_book_days,price_book_stale,price_book_superseded,recorded_at\n";
+           "price_book_as_of,price_book_days,price_book_stale,price_book_superseded,recorded_at,superseded_"
+           "by\n";
     for (const QuoteRecord& r : records) {
         const DerivedStatus s = deriveStatus(r.status, r.validUntil, today);
         const PriceAge age = priceAge(r, books, today);
@@ -156,7 +186,8 @@ std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string
             << csvField(r.recommendation) << "," << csvField(r.recommendationZh) << ","
             << csvField(r.priceBookId) << "," << csvField(r.priceBookAsOf) << ","
             << (age.days ? std::to_string(*age.days) : "") << "," << (age.stale ? "yes" : "no") << ","
-            << (age.superseded ? "yes" : "no") << "," << csvField(r.recordedAt) << "\n";
+            << (age.superseded ? "yes" : "no") << "," << csvField(r.recordedAt) << ","
+            << (supersededBy(r) ? std::to_string(*supersededBy(r)) : "") << "\n";
     }
     return out.str();
 }
@@ -173,6 +204,8 @@ std::string listToJson(const std::vector<QuoteRecord>& records, const std::strin
         .value("expired", static_cast<std::int64_t>(n.expired))
         .value("accepted", static_cast<std::int64_t>(n.accepted))
         .value("old_prices", static_cast<std::int64_t>(n.oldPrices))
+        .value("revisions", static_cast<std::int64_t>(n.revisions))
+        .value("superseded", static_cast<std::int64_t>(n.superseded))
         .endObject();
     w.beginArray("quotes");
     for (const QuoteRecord& r : records) {
@@ -205,8 +238,12 @@ std::string listToJson(const std::vector<QuoteRecord>& records, const std::strin
             w.null("price_book_days");
         w.value("price_book_stale", age.stale)
             .value("price_book_superseded", age.superseded)
-            .value("recorded_at", r.recordedAt)
-            .endObject();
+            .value("recorded_at", r.recordedAt);
+        if (const auto by = supersededBy(r))
+            w.value("superseded_by", *by);
+        else
+            w.null("superseded_by");
+        w.endObject();
     }
     w.endArray().endObject();
     return w.str();

@@ -15,9 +15,13 @@
 
 namespace clusterplan::quotebook {
 
+// The dashboard's counts: quotes (numbers), each by its last revision in the list, however many
+// of its revisions the list holds.
 struct BookCounts {
     std::size_t quotes = 0, active = 0, expiring = 0, expired = 0, accepted = 0;
-    std::size_t oldPrices = 0;  // stale or superseded
+    std::size_t oldPrices = 0;   // stale or superseded
+    std::size_t revisions = 0;   // rows of the list
+    std::size_t superseded = 0;  // rows a later revision of their number replaced (supersededBy)
 };
 [[nodiscard]] BookCounts countStatuses(const std::vector<QuoteRecord>& records, const std::string& today,
                                        const cost::PriceBooks& books);
@@ -27,8 +31,14 @@ struct BookCounts {
 // "expired", "sent", ... in `lang`, with "expires in N days" for an expiring quote.
 [[nodiscard]] std::string statusText(const DerivedStatus& status, Lang lang);
 
+// A row's status: "superseded by /3" for a revision a later one replaced, else statusText().
+[[nodiscard]] std::string listStatusText(const QuoteRecord& record, const std::string& today, Lang lang);
+
+// `allRevisions` (quotes list --all-revisions): one column "Q-2026-0043/2" instead of the number
+// and the revision, and a line counting the revisions listed and those superseded. The CSV and
+// JSON lists have the revision and "superseded_by" in every row either way.
 [[nodiscard]] std::string listToText(const std::vector<QuoteRecord>& records, const std::string& today,
-                                     const cost::PriceBooks& books, Lang lang);
+                                     const cost::PriceBooks& books, Lang lang, bool allRevisions = false);
 [[nodiscard]] std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string& today,
                                     const cost::PriceBooks& books);
 [[nodiscard]] std::string listToJson(const std::vector<QuoteRecord>& records, const std::string& today,

@@ -15,10 +15,12 @@ namespace clusterplan::quotebook {
 
 namespace {
 
+// The revision's columns (the table is "q"), then the number's last revision.
 constexpr const char* kColumns =
-    "id, number, revision, customer, contact, prepared_by, created, valid_until, status, currency, "
-    "rent_amount_cents, rent_gross_cents, buy_amount_cents, buy_gross_cents, recommendation, price_book_id, "
-    "price_book_as_of, scenario_json, recorded_at, recommendation_zh";
+    "q.id, q.number, q.revision, q.customer, q.contact, q.prepared_by, q.created, q.valid_until, q.status, "
+    "q.currency, q.rent_amount_cents, q.rent_gross_cents, q.buy_amount_cents, q.buy_gross_cents, "
+    "q.recommendation, q.price_book_id, q.price_book_as_of, q.scenario_json, q.recorded_at, "
+    "q.recommendation_zh, (SELECT max(revision) FROM quotes x WHERE x.number = q.number)";
 
 std::optional<OfferTotals> totalsAt(const Statement& row, int column) {
     if (row.isNull(column) || row.isNull(column + 1))
@@ -45,6 +47,7 @@ std::pair<std::int64_t, QuoteRecord> readRow(const Statement& row) {
     r.scenarioJson = row.text(17);
     r.recordedAt = row.text(18);
     r.recommendationZh = row.text(19);
+    r.lastRevision = row.integer(20);
     return {row.integer(0), std::move(r)};
 }
 
@@ -343,18 +346,23 @@ Result<std::string> QuoteBook::proposeNumber(int year) {
 }
 
 Result<std::vector<QuoteRecord>> QuoteBook::list(const ListFilter& filter) const {
-    std::string sql =
-        std::string("SELECT ") + kColumns + " FROM quotes q WHERE instr(lower(customer), lower(?1)) > 0";
+    // The quote's status is its last revision's (the one setStatus() changes): with every
+    // revision, a quote's earlier ones are listed or left out with it, by that status.
+    std::string sql = std::string("SELECT ") + kColumns +
+                      ", l.status, l.valid_until FROM quotes q JOIN quotes l ON l.number = q.number AND "
+                      "l.revision = (SELECT max(revision) FROM quotes WHERE number = q.number) WHERE "
+                      "instr(lower(q.customer), lower(?1)) > 0";
     if (!filter.allRevisions)
-        sql += " AND revision = (SELECT max(revision) FROM quotes WHERE number = q.number)";
-    sql += " ORDER BY created DESC, number DESC, revision DESC";
+        sql += " AND q.revision = l.revision";
+    sql += " ORDER BY q.created DESC, q.number DESC, q.revision DESC";
     try {
         Statement rows(*m_db, sql);
         rows.bind(1, filter.customer);
         std::vector<QuoteRecord> out;
         while (rows.step()) {
             auto [id, r] = readRow(rows);
-            const DerivedStatus derived = deriveStatus(r.status, r.validUntil, filter.today);
+            const DerivedStatus derived = deriveStatus(
+                parseStoredStatus(rows.text(21)).value_or(StoredStatus::Draft), rows.text(22), filter.today);
             const std::string& want = filter.status;
             const bool keep = want.empty() || want == toString(derived.shown) ||
                               (want == "active" && derived.active) ||
@@ -391,8 +399,8 @@ Result<QuoteRecord> QuoteBook::find(const std::string& number, std::optional<std
         return known.error();
     const std::int64_t wanted = revision.value_or(known->back());
     try {
-        Statement row(*m_db,
-                      std::string("SELECT ") + kColumns + " FROM quotes WHERE number = ?1 AND revision = ?2");
+        Statement row(*m_db, std::string("SELECT ") + kColumns +
+                                 " FROM quotes q WHERE number = ?1 AND revision = ?2");
         row.bind(1, number).bind(2, wanted);
         if (!row.step())
             return inputError(number, "error.quotebook.no_revision",
@@ -426,7 +434,7 @@ Result<RecordOutcome> QuoteBook::setStatus(const std::string& number, StoredStat
 
 Result<std::vector<QuoteRecord>> QuoteBook::all() const {
     try {
-        Statement rows(*m_db, std::string("SELECT ") + kColumns + " FROM quotes ORDER BY number, revision");
+        Statement rows(*m_db, std::string("SELECT ") + kColumns + " FROM quotes q ORDER BY number, revision");
         std::vector<QuoteRecord> out;
         while (rows.step()) {
             auto [id, r] = readRow(rows);

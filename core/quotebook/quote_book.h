@@ -44,10 +44,14 @@ struct RecordOutcome {
 
 struct ListFilter {
     std::string customer;  // part of the customer's name; empty: every customer
-    // "draft", "sent", "accepted", "lost", "expired", "active" or "expiring"; empty: every status
+    // "draft", "sent", "accepted", "lost", "expired", "active" or "expiring": the quote's status,
+    // which is its last revision's (with allRevisions, a quote's earlier revisions come with it);
+    // empty: every status
     std::string status;
-    std::string today;          // ISO date the derived statuses are computed for
-    bool allRevisions = false;  // false: the last revision of each number
+    std::string today;  // ISO date the derived statuses are computed for
+    // false: the last revision of each number; true: every revision, newest first within a number,
+    // each with its lastRevision (supersededBy() says which were replaced)
+    bool allRevisions = false;
 };
 
 // The statuses `quotes list --status` accepts, in the order the usage names them.

@@ -59,6 +59,16 @@ const std::string& recommendationIn(const QuoteRecord& r, Lang lang) {
     return lang == Lang::Zh && !r.recommendationZh.empty() ? r.recommendationZh : r.recommendation;
 }
 
+std::optional<std::int64_t> supersededBy(const QuoteRecord& r) {
+    if (r.lastRevision > r.revision)
+        return r.lastRevision;
+    return std::nullopt;
+}
+
+std::string numberAndRevision(const QuoteRecord& r) {
+    return r.number + "/" + std::to_string(r.revision);
+}
+
 std::string contentFingerprint(const QuoteRecord& r) {
     boost::json::object content;
     content["customer"] = r.customer;

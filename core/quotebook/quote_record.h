@@ -62,7 +62,17 @@ struct QuoteRecord {
     std::vector<ExportedFile> files;
     std::string recordedAt;                   // UTC, "2026-03-12T09:41:07Z"; set by the book
     std::vector<StatusChange> statusChanges;  // oldest first; read from the book
+    // The number's last revision in the book when this one was read (QuoteBook::list, find, all);
+    // 0 in a record not read from a book. Neither content nor exported: a fact of the book.
+    std::int64_t lastRevision = 0;
 };
+
+// The revision that supersedes `record` (the number's last, when it is a later one); nothing for
+// the last revision itself and for a record not read from a book.
+[[nodiscard]] std::optional<std::int64_t> supersededBy(const QuoteRecord& record);
+
+// "Q-2026-0043/2": the number and revision as `quotes show NUMBER/REV` takes them.
+[[nodiscard]] std::string numberAndRevision(const QuoteRecord& record);
 
 // The recommendation in `lang`; English where the revision has no Chinese line (recorded before
 // schema version 3).

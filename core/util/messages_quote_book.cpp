@@ -40,6 +40,8 @@ constexpr MessageTemplate kQuoteBookMessages[] = {
     // Labels of `quotes list` and `quotes show`
     MessageTemplate{"quotebook.col_number", "Number"},
     MessageTemplate{"quotebook.col_revision", "Rev."},
+    // `quotes list --all-revisions`: one column, "Q-2026-0043/2"
+    MessageTemplate{"quotebook.col_number_revision", "Number/Rev."},
     MessageTemplate{"quotebook.col_customer", "Customer"},
     MessageTemplate{"quotebook.col_status", "Status"},
     MessageTemplate{"quotebook.col_date", "Date"},
@@ -63,6 +65,11 @@ constexpr MessageTemplate kQuoteBookMessages[] = {
     MessageTemplate{"quotebook.summary",
                     "%1 quotes: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted"},
     MessageTemplate{"quotebook.none", "No quote in the book matches."},
+    // A revision that a later revision of its number replaced (%1: that revision), and the line
+    // under a list of every revision.
+    MessageTemplate{"quotebook.superseded_by", "superseded by /%1"},
+    MessageTemplate{"quotebook.summary_revisions",
+                    "%1 revisions listed, %2 of them superseded by a later one."},
     MessageTemplate{"quotebook.contact", "Contact"},
     MessageTemplate{"quotebook.prepared_by", "Prepared by"},
     MessageTemplate{"quotebook.price_book", "Price book"},

@@ -2962,7 +2962,7 @@ predicted</source>
     </message>
     <message>
         <source>%1 quotes: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted; %6 priced on an old price book</source>
-        <translation>共 %1 份报价：有效 %2 份，7 天内到期 %3 份，已过期 %4 份，已成交 %5 份；%6 份所用的价格表已过时</translation>
+        <translation>共 %1 份报价：有效 %2 份，7 天内到期 %3 份，已过期 %4 份，已成交 %5 份；%6 份所用的价格手册已过时</translation>
     </message>
     <message>
         <source>Another book…</source>
@@ -2999,6 +2999,26 @@ predicted</source>
     <message>
         <source>amount at least</source>
         <translation>金额不低于</translation>
+    </message>
+    <message>
+        <source>Every revision</source>
+        <translation>所有修订版</translation>
+    </message>
+    <message>
+        <source>List every revision of each quote, not only its last; the earlier ones are greyed. The counts above still count quotes.</source>
+        <translation>列出每份报价的所有修订版，而不只是最新一版；较早的版本显示为灰色。上方的统计仍按报价份数计算。</translation>
+    </message>
+    <message>
+        <source>Superseded by /%1 (%2/%1). This revision&apos;s own status: %3.</source>
+        <translation>已被第 %1 版（%2/%1）取代。此版本自身的状态：%3。</translation>
+    </message>
+    <message>
+        <source>A superseded revision keeps the status it had: mark the quote on its last revision, %1/%2</source>
+        <translation>已被取代的版本保留原有状态：请在报价的最新版本 %1/%2 上标记状态</translation>
+    </message>
+    <message>
+        <source>Not marked: %1/%2 is superseded by /%3, and a quote&apos;s status is its last revision&apos;s. Select %1/%3 to mark the quote.</source>
+        <translation>未标记：%1/%2 已被第 %3 版取代，报价的状态以其最新版本为准。请选择 %1/%3 来标记该报价。</translation>
     </message>
 </context>
 <context>

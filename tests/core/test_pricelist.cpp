@@ -102,6 +102,26 @@ TEST_CASE("A price book's age: a year or a month counts from its first day, stal
     CHECK(cost::isStale(*books.book("vendor-cn-2026"), "2026-03-03"));  // 2026-01-01 + 61 days
 }
 
+TEST_CASE("The changes group a price's thousands and keep its decimals", "[pricelist]") {
+    cost::PriceListRow server;
+    server.line = 2;
+    server.rent = false;
+    server.id = "vendor-a100-8x";
+    server.price = 2350000;
+    cost::PriceListRow hour;
+    hour.line = 3;
+    hour.id = "vendor-h100-hour";
+    hour.price = 1234.75;
+    const auto update = cost::applyPriceList(readBytes(data("pricebook-vendor.json")), "vendor.json",
+                                             {server, hour}, "list.csv", "2026-05-14");
+    CHECK(update.errors.empty());
+    REQUIRE(update.diff.size() == 3);
+    CHECK(messageText(update.diff[0], Lang::En) ==
+          "purchase vendor-a100-8x: server price 1,200,000 → 2,350,000");
+    CHECK(messageText(update.diff[1], Lang::En) == "rent offer vendor-h100-hour: unit price 18.5 → 1,234.75");
+    CHECK(messageText(update.diff[0], Lang::Zh) == "购买条目 vendor-a100-8x：整机价格 1,200,000 → 2,350,000");
+}
+
 TEST_CASE("A good list: every column read, applied, the changes listed and the book valid", "[pricelist]") {
     const auto list = cost::readPriceList(readBytes(data("pricelist-good.csv")), "auto", "good.csv");
     REQUIRE(list);
@@ -123,23 +143,23 @@ TEST_CASE("A good list: every column read, applied, the changes listed and the b
     const auto update = cost::applyPriceList(book, "vendor.json", list->rows, "lists/good.csv", "2026-05-14");
     CHECK(update.errors.empty());
     CHECK(texts(update.diff) == std::vector<std::string>{
-                                    "rent offer vendor-a100-server: unit price 30000 → 28000",
+                                    "rent offer vendor-a100-server: unit price 30,000 → 28,000",
                                     "rent offer vendor-a100-server yearly: discount 0.15 → 0.2",
                                     "rent offer vendor-h100-hour: unit price unchanged at 18.5",
-                                    "rent offer vendor-h100-server: new, unit price 62000",
-                                    "purchase vendor-a100-8x: server price 1200000 → 1150000",
-                                    "purchase vendor-h100-8x: new, server price 2400000",
+                                    "rent offer vendor-h100-server: new, unit price 62,000",
+                                    "purchase vendor-a100-8x: server price 1,200,000 → 1,150,000",
+                                    "purchase vendor-h100-8x: new, server price 2,400,000",
                                     "price book vendor.json: prices as of 2026-01 → 2026-05-14",
                                 });
     // The fields in words, never as the book file spells them (price, node_price, discount, as_of).
     CHECK(texts(update.diff, Lang::Zh) == std::vector<std::string>{
-                                              "租用报价 vendor-a100-server：单价 30000 → 28000",
+                                              "租用报价 vendor-a100-server：单价 30,000 → 28,000",
                                               "租用报价 vendor-a100-server yearly：折扣 0.15 → 0.2",
                                               "租用报价 vendor-h100-hour：单价未变，仍为 18.5",
-                                              "租用报价 vendor-h100-server：新增，单价 62000",
-                                              "购买条目 vendor-a100-8x：整机价格 1200000 → 1150000",
-                                              "购买条目 vendor-h100-8x：新增，整机价格 2400000",
-                                              "价格表 vendor.json：价格日期 2026-01 → 2026-05-14",
+                                              "租用报价 vendor-h100-server：新增，单价 62,000",
+                                              "购买条目 vendor-a100-8x：整机价格 1,200,000 → 1,150,000",
+                                              "购买条目 vendor-h100-8x：新增，整机价格 2,400,000",
+                                              "价格手册 vendor.json：价格日期 2026-01 → 2026-05-14",
                                           });
     cost::PriceBooks books = cost::PriceBooks::builtin();
     REQUIRE(books.mergeJson(update.json, "new.json"));
@@ -250,15 +270,16 @@ TEST_CASE("clusterplan-cli pricebook import: changes shown, saved atomically, no
                                   " --as-of 2026-05-14 --dry-run");
     CHECK(dry.status == 0);
     CHECK_THAT(dry.out,
-               Catch::Contains("unit price 30000 → 28000") && Catch::Contains("Not saved (--dry-run)."));
+               Catch::Contains("unit price 30,000 → 28,000") && Catch::Contains("Not saved (--dry-run)."));
     CHECK(readBytes(book) == original);
 
     const auto good = test::runCli("pricebook import " + data("pricelist-gbk.csv") + " --book " + book +
                                    " --as-of 2026-06 --lang zh_CN");
     CHECK(good.status == 0);
     CHECK_THAT(good.out, Catch::Contains("读取 2 行（GBK，制表符分隔）") && Catch::Contains("已保存"));
-    CHECK_THAT(good.out, Catch::Contains("：整机价格 1200000 → 1180000") && !Catch::Contains("discount") &&
-                             !Catch::Contains("node_price") && !Catch::Contains("as_of"));
+    CHECK_THAT(good.out, Catch::Contains("：整机价格 1,200,000 → 1,180,000") &&
+                             !Catch::Contains("discount") && !Catch::Contains("node_price") &&
+                             !Catch::Contains("as_of"));
     cost::PriceBooks books = cost::PriceBooks::builtin();
     REQUIRE(books.mergeFile(book));
     CHECK(books.book("vendor-cn-2026")->asOf == "2026-06");

@@ -4,6 +4,7 @@
 // fresh temporary folder, never the user's.
 #include <catch2/catch.hpp>
 
+#include <boost/json.hpp>
 #include <csignal>
 #include <fcntl.h>
 #include <filesystem>
@@ -762,4 +763,142 @@ TEST_CASE("clusterplan-cli quotes and report's recording", "[quotebook][cli]") {
     const auto wrongArity =
         test::runCli("--quote-book " + dir.file("book.sqlite") + " quotes status CP-2026-0042");
     CHECK(wrongArity.status == 2);
+}
+
+namespace {
+
+// Three quotes for two customers, one of them revised: four revisions (issue 23's "Done when").
+void threeQuotesOneRevised(QuoteBook& book) {
+    REQUIRE(book.record(sample("星河智算"), kNow));              // Q-2026-0001/1
+    REQUIRE(book.record(sample("Acme Labs"), kNow));             // Q-2026-0002/1
+    REQUIRE(book.record(sample("Acme Labs", 7'000'000), kNow));  // Q-2026-0003/1
+    QuoteRecord revised = sample("星河智算", 5'800'000);
+    revised.number = "Q-2026-0001";
+    REQUIRE(book.record(revised, "2026-03-13T09:00:00Z")->revision == 2);  // Q-2026-0001/2
+}
+
+std::vector<std::string> linesOf(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        out.push_back(line);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Every revision: listed with the one that superseded it, counted as quotes", "[quotebook]") {
+    TempDir dir;
+    QuoteBook book = openBook(dir.file("quotes.sqlite"));
+    threeQuotesOneRevised(book);
+    const std::string today = "2026-03-14";
+    CHECK(book.list({"", "", today, false})->size() == 3);
+    const auto all = book.list({"", "", today, true});
+    REQUIRE(all);
+    REQUIRE(all->size() == 4);
+    std::vector<std::string> order;
+    for (const QuoteRecord& r : *all)
+        order.push_back(numberAndRevision(r));
+    CHECK(order ==
+          std::vector<std::string>{"Q-2026-0003/1", "Q-2026-0002/1", "Q-2026-0001/2", "Q-2026-0001/1"});
+    CHECK(all->at(3).lastRevision == 2);
+    CHECK(supersededBy(all->at(3)) == 2);
+    CHECK_FALSE(supersededBy(all->at(2)));
+    CHECK_FALSE(supersededBy(all->at(0)));
+    CHECK(all->at(3).rent->amountCents == 6'000'000);  // the original, as it was
+    // find() and all() know the last revision too.
+    CHECK(supersededBy(book.find("Q-2026-0001", 1).value()) == 2);
+    CHECK_FALSE(supersededBy(book.find("Q-2026-0001").value()));
+    CHECK(book.all()->front().lastRevision == 2);
+
+    // The status is the quote's, its last revision's: the earlier revision comes with it.
+    REQUIRE(book.setStatus("Q-2026-0001", StoredStatus::Sent, "2026-03-14T08:00:00Z")->revision == 2);
+    CHECK(book.find("Q-2026-0001", 1)->status == StoredStatus::Draft);  // unchanged
+    CHECK(book.list({"", "active", today, true})->size() == 2);
+    CHECK(book.list({"", "active", today, false})->size() == 1);
+    CHECK(book.list({"", "draft", today, true})->size() == 2);  // Q-2026-0002 and 0003, not 0001/1
+    CHECK(book.list({"星河", "", today, true})->size() == 2);
+
+    // The counts count quotes, each by its last revision, not revisions.
+    const auto listed = book.list({"", "", today, true}).value();
+    const BookCounts n = countStatuses(listed, today, cost::PriceBooks::builtin());
+    CHECK(n.quotes == 3);
+    CHECK(n.active == 1);
+    CHECK(n.revisions == 4);
+    CHECK(n.superseded == 1);
+    const BookCounts last =
+        countStatuses(book.list({"", "", today, false}).value(), today, cost::PriceBooks::builtin());
+    CHECK(last.quotes == 3);
+    CHECK(last.active == 1);
+    CHECK(last.superseded == 0);
+
+    // Text: one column NUMBER/REV, the superseded revision says so, and a line on the revisions.
+    const std::string en = listToText(listed, today, cost::PriceBooks::builtin(), Lang::En, true);
+    INFO(en);
+    const auto enLines = linesOf(en);
+    REQUIRE(enLines.size() == 7);
+    CHECK(enLines[0].rfind("Number/Rev.    Customer", 0) == 0);
+    CHECK(enLines[3].rfind("Q-2026-0001/2  星河智算", 0) == 0);
+    CHECK_THAT(enLines[3], Catch::Contains("sent"));
+    CHECK(enLines[4].rfind("Q-2026-0001/1  星河智算", 0) == 0);
+    CHECK_THAT(enLines[4], Catch::Contains("superseded by /2") && !Catch::Contains("draft"));
+    CHECK(enLines[5] == "3 quotes: 1 active, 0 expiring within 7 days, 0 expired, 0 accepted");
+    CHECK(enLines[6] == "4 revisions listed, 1 of them superseded by a later one.");
+    const std::string zh = listToText(listed, today, cost::PriceBooks::builtin(), Lang::Zh, true);
+    CHECK_THAT(zh, Catch::StartsWith("编号/版本") && Catch::Contains("已被第 2 版取代") &&
+                       Catch::Contains("共 3 份报价") &&
+                       Catch::Contains("列出 4 个版本，其中 1 个已被后来的版本取代。"));
+    // Without every revision: the number and the revision in two columns, as before.
+    const std::string plain =
+        listToText(book.list({"", "", today, false}).value(), today, cost::PriceBooks::builtin(), Lang::En);
+    CHECK_THAT(plain, Catch::StartsWith("Number       Rev.  Customer") &&
+                          !Catch::Contains("revisions listed") && !Catch::Contains("superseded by /"));
+
+    // CSV and JSON: the revision and superseded_by in every row.
+    const auto csv = linesOf(listToCsv(listed, today, cost::PriceBooks::builtin()));
+    REQUIRE(csv.size() == 5);
+    CHECK_THAT(csv[0], Catch::EndsWith(",recorded_at,superseded_by"));
+    CHECK_THAT(csv[3], Catch::StartsWith("Q-2026-0001,2,") && Catch::EndsWith(",2026-03-13T09:00:00Z,"));
+    CHECK_THAT(csv[4], Catch::StartsWith("Q-2026-0001,1,") && Catch::EndsWith(",2026-03-12T09:00:00Z,2"));
+    const boost::json::value json =
+        boost::json::parse(listToJson(listed, today, cost::PriceBooks::builtin()));
+    const auto& counts = json.at("counts");
+    CHECK(counts.at("quotes").to_number<int>() == 3);
+    CHECK(counts.at("revisions").to_number<int>() == 4);
+    CHECK(counts.at("superseded").to_number<int>() == 1);
+    const auto& quotes = json.at("quotes").as_array();
+    REQUIRE(quotes.size() == 4);
+    CHECK(quotes[3].at("number").as_string() == "Q-2026-0001");
+    CHECK(quotes[3].at("revision").to_number<int>() == 1);
+    CHECK(quotes[3].at("superseded_by").to_number<int>() == 2);
+    CHECK(quotes[2].at("revision").to_number<int>() == 2);
+    CHECK(quotes[2].at("superseded_by").is_null());
+}
+
+TEST_CASE("clusterplan-cli quotes list --all-revisions", "[quotebook][cli]") {
+    TempDir dir;
+    {
+        QuoteBook book = openBook(dir.file("book.sqlite"));
+        threeQuotesOneRevised(book);
+    }
+    const std::string last = cli(dir, "quotes list");
+    CHECK_THAT(last, Catch::Contains("Q-2026-0001  2 ") && !Catch::Contains("Q-2026-0001/") &&
+                         Catch::Contains("3 quotes:") && !Catch::Contains("revisions listed"));
+    const std::string every = cli(dir, "quotes list --all-revisions");
+    INFO(every);
+    for (const char* revision : {"Q-2026-0001/1", "Q-2026-0001/2", "Q-2026-0002/1", "Q-2026-0003/1"})
+        CHECK_THAT(every, Catch::Contains(revision));
+    CHECK_THAT(every, Catch::Contains("superseded by /2") && Catch::Contains("3 quotes:") &&
+                          Catch::Contains("4 revisions listed, 1 of them superseded by a later one."));
+    CHECK_THAT(cli(dir, "quotes list --all-revisions --lang zh_CN"),
+               Catch::Contains("已被第 2 版取代") && Catch::Contains("共 3 份报价"));
+    CHECK(linesOf(cli(dir, "quotes list --format csv")).size() == 4);
+    const auto csv = linesOf(cli(dir, "--all-revisions quotes list --format csv"));  // the option anywhere
+    REQUIRE(csv.size() == 5);
+    CHECK_THAT(csv.back(), Catch::StartsWith("Q-2026-0001,1,") && Catch::EndsWith(",2"));
+    const boost::json::value json = boost::json::parse(cli(dir, "quotes list --all-revisions --format json"));
+    CHECK(json.at("quotes").as_array().size() == 4);
+    CHECK(json.at("counts").at("quotes").to_number<int>() == 3);
+    CHECK(json.at("counts").at("revisions").to_number<int>() == 4);
+    CHECK_THAT(test::runCli("--help").out, Catch::Contains("[--all-revisions]"));
 }

@@ -4,6 +4,7 @@
 #include "window_fixture.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDate>
 #include <QDateEdit>
 #include <QDir>
@@ -85,10 +86,19 @@ void exportFor(WindowFixture& f, ExportActions& actions, const QTemporaryDir& di
     CHECK(f.controller.scenario().quote->revision == 1);
 }
 
-int rowOf(const QuotesDialog& dialog, const QString& customer) {
+// Three quotes for two customers, each numbered by the book.
+void exportThreeQuotes(WindowFixture& f, ExportActions& actions, const QTemporaryDir& dir) {
+    exportFor(f, actions, dir, "ACME", 1);
+    exportFor(f, actions, dir, "ACME", 2);
+    exportFor(f, actions, dir, "Globex", 1);
+}
+
+// The table's row whose `column` reads `text` (by default the customer; the number column reads
+// "Q-2026-0001", or with every revision "Q-2026-0001/2"); -1 without one.
+int rowOf(const QuotesDialog& dialog, const QString& text, int column = 2) {
     const auto* model = dialog.table()->model();
     for (int r = 0; r < model->rowCount(); ++r)
-        if (model->index(r, 2).data().toString() == customer)
+        if (model->index(r, column).data().toString() == text)
             return r;
     return -1;
 }
@@ -100,10 +110,7 @@ TEST_CASE("quotes.exports_are_recorded_and_the_dialog_revises_marks_and_filters"
     WindowFixture f(discardingEdits());
     ExportActions actions(f.controller, f.window.prompter(), &f.window);
     QTemporaryDir files;
-    // Three quotes for two customers, each numbered by the book.
-    exportFor(f, actions, files, "ACME", 1);
-    exportFor(f, actions, files, "ACME", 2);
-    exportFor(f, actions, files, "Globex", 1);
+    exportThreeQuotes(f, actions, files);
 
     QuotesDialog* dialog = openQuotesDialog(f);
     CHECK(dialog->table()->model()->rowCount() == 3);
@@ -191,6 +198,107 @@ TEST_CASE("quotes.exports_are_recorded_and_the_dialog_revises_marks_and_filters"
     CHECK(f.controller.filePath().isEmpty());
 }
 
+namespace {
+
+void selectRow(QuotesDialog& dialog, int row) {
+    REQUIRE(row >= 0);
+    dialog.table()->setCurrentIndex(dialog.table()->model()->index(row, 0));
+}
+
+}  // namespace
+
+// Issue 23's "Done when": three quotes for two customers, one revised, and all four revisions in the
+// dialog with "Every revision"; the counts still count quotes; a superseded revision is greyed and
+// says so, opens and revises as itself, and is not marked.
+TEST_CASE("quotes.every_revision_lists_four_rows_after_a_revise", "[quotes][issue23]") {
+    OwnBook own;
+    WindowFixture f(discardingEdits());
+    ExportActions actions(f.controller, f.window.prompter(), &f.window);
+    QTemporaryDir files;
+    exportThreeQuotes(f, actions, files);
+    const QString globex = toQString(f.controller.scenario().quote->number);
+    const auto firstBatch = f.controller.scenario().training.globalBatch;
+    // Globex's quote changed and exported again: revision 2 of the same number.
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.training.globalBatch *= 2; }); }));
+    REQUIRE(actions.exportWorkbook(files.filePath(QStringLiteral("globex-r2.xlsx"))).isEmpty());
+    INFO(actions.lastRecorded().toStdString());
+    CHECK(actions.lastRecorded().contains(QStringLiteral("revision 2")));
+
+    QuotesDialog* dialog = openQuotesDialog(f);
+    REQUIRE(dialog->allRevisions() != nullptr);
+    CHECK(dialog->allRevisions()->text() == QStringLiteral("Every revision"));
+    CHECK_FALSE(dialog->allRevisions()->isChecked());
+    CHECK(dialog->table()->model()->rowCount() == 3);
+    CHECK(rowOf(*dialog, globex, 0) >= 0);
+    dialog->allRevisions()->setChecked(true);
+    REQUIRE(dialog->table()->model()->rowCount() == 4);
+    CHECK(dialog->counts()->text().startsWith(QStringLiteral("3 quotes")));  // quotes, not revisions
+    CHECK(rowOf(*dialog, globex, 0) < 0);                                    // every number reads NUMBER/REV
+    const int last = rowOf(*dialog, globex + QStringLiteral("/2"), 0);
+    const int first = rowOf(*dialog, globex + QStringLiteral("/1"), 0);
+    REQUIRE(last >= 0);
+    REQUIRE(first >= 0);
+    const auto* model = dialog->table()->model();
+    CHECK(model->index(first, 1).data().toString() == QStringLiteral("1"));
+    CHECK(model->index(first, 3).data().toString() == QStringLiteral("superseded by /2"));
+    CHECK(model->index(first, 2)
+              .data(Qt::ToolTipRole)
+              .toString()
+              .startsWith(QStringLiteral("Superseded by /2")));
+    CHECK(model->index(first, 0).data(Qt::ForegroundRole).isValid());  // greyed
+    CHECK(model->index(last, 3).data().toString() == QStringLiteral("draft"));
+    CHECK_FALSE(model->index(last, 0).data(Qt::ForegroundRole).isValid());
+    CHECK(model->index(last, 2).data(Qt::ToolTipRole).toString().isEmpty());
+
+    // Marking: the last revision only, a superseded one says why not.
+    auto* mark = dialog->findChild<QPushButton*>(QStringLiteral("quoteMark"));
+    REQUIRE(mark != nullptr);
+    selectRow(*dialog, first);
+    REQUIRE(dialog->currentRecord().has_value());
+    CHECK(dialog->currentRecord()->revision == 1);
+    CHECK_FALSE(mark->isEnabled());
+    CHECK(mark->toolTip().contains(globex + QStringLiteral("/2")));
+    CHECK_FALSE(dialog->markCurrent(quotebook::StoredStatus::Accepted));
+    auto* message = dialog->findChild<QLabel*>(QStringLiteral("quoteMessage"));
+    REQUIRE(message != nullptr);
+    CHECK(message->text().contains(QStringLiteral("superseded by /2")));
+    CHECK(message->text().contains(QStringLiteral("Select ") + globex + QStringLiteral("/2")));
+    CHECK(dialog->counts()->text().contains(QStringLiteral("0 accepted")));
+    selectRow(*dialog, rowOf(*dialog, globex + QStringLiteral("/2"), 0));
+    CHECK(mark->isEnabled());
+    REQUIRE(dialog->markCurrent(quotebook::StoredStatus::Sent));
+    CHECK(dialog->table()->model()->rowCount() == 4);
+    CHECK(dialog->counts()->text().contains(QStringLiteral("1 active")));
+    // The revision that was current stays current.
+    REQUIRE(dialog->currentRecord().has_value());
+    CHECK(dialog->currentRecord()->revision == 2);
+
+    // Without every revision the quote stays current, on its last revision.
+    selectRow(*dialog, rowOf(*dialog, globex + QStringLiteral("/1"), 0));
+    dialog->allRevisions()->setChecked(false);
+    CHECK(dialog->table()->model()->rowCount() == 3);
+    REQUIRE(dialog->currentRecord().has_value());
+    CHECK(toQString(dialog->currentRecord()->number) == globex);
+    CHECK(dialog->currentRecord()->revision == 2);
+
+    // Revising the superseded revision: its content, as the revision after the last.
+    dialog->allRevisions()->setChecked(true);
+    selectRow(*dialog, rowOf(*dialog, globex + QStringLiteral("/1"), 0));
+    REQUIRE(f.editAndWait([&] { dialog->reviseCurrent(); }));
+    REQUIRE(f.controller.scenario().quote.has_value());
+    CHECK(toQString(f.controller.scenario().quote->number) == globex);
+    CHECK(f.controller.scenario().quote->revision == 3);
+    CHECK(f.controller.scenario().training.globalBatch == firstBatch);
+
+    // Opening it: revision 1 as it was quoted.
+    dialog = openQuotesDialog(f);
+    dialog->allRevisions()->setChecked(true);
+    selectRow(*dialog, rowOf(*dialog, globex + QStringLiteral("/1"), 0));
+    REQUIRE(f.editAndWait([&] { dialog->openCurrent(); }));
+    CHECK(f.controller.scenario().quote->revision == 1);
+    CHECK(f.controller.scenario().training.globalBatch == firstBatch);
+}
+
 TEST_CASE("quotes.dialog_in_chinese", "[quotes][issue23]") {
     OwnBook own;
     WindowFixture f;
@@ -203,6 +311,7 @@ TEST_CASE("quotes.dialog_in_chinese", "[quotes][issue23]") {
     CHECK(dialog->table()->model()->headerData(0, Qt::Horizontal).toString() == QStringLiteral("编号"));
     CHECK(dialog->table()->model()->index(0, 3).data().toString() == QStringLiteral("草稿"));
     CHECK(dialog->counts()->text().startsWith(QStringLiteral("共 1 份报价")));
+    CHECK(dialog->allRevisions()->text() == QStringLiteral("所有修订版"));
     dialog->reject();
     f.window.setLanguage(QStringLiteral("en"));
 }

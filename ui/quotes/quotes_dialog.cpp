@@ -1,5 +1,6 @@
 #include "ui/quotes/quotes_dialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDate>
 #include <QDateEdit>
@@ -114,6 +115,11 @@ QuotesDialog::QuotesDialog(const Catalog& catalog, std::string today, QWidget* p
     m_minAmount->setToolTip(
         tr("Quotes whose rent or buy total incl. VAT is at least this much, in the quote's "
            "currency"));
+    m_allRevisions = new QCheckBox(tr("Every revision"));
+    m_allRevisions->setObjectName(QStringLiteral("quoteAllRevisions"));
+    m_allRevisions->setToolTip(
+        tr("List every revision of each quote, not only its last; the earlier ones are greyed. The "
+           "counts above still count quotes."));
     auto* filters = new QHBoxLayout;
     filters->addWidget(m_customer, 1);
     filters->addWidget(m_status);
@@ -121,6 +127,7 @@ QuotesDialog::QuotesDialog(const Catalog& catalog, std::string today, QWidget* p
     filters->addWidget(m_since);
     filters->addWidget(new QLabel(tr("amount at least")));
     filters->addWidget(m_minAmount);
+    filters->addWidget(m_allRevisions);
 
     m_model = new QStandardItemModel(0, kQuoteColumns, this);
     m_model->setHorizontalHeaderLabels({tr("Number"), tr("Rev."), tr("Customer"), tr("Status"), tr("Date"),
@@ -161,6 +168,7 @@ QuotesDialog::QuotesDialog(const Catalog& catalog, std::string today, QWidget* p
         marks->addAction(text, this, [this, status = status] { markCurrent(status); });
     mark->setMenu(marks);
     m_rowButtons = {open, revise, duplicate, mark};
+    m_mark = mark;
     m_message = new QLabel;
     m_message->setObjectName(QStringLiteral("quoteMessage"));
     m_message->setWordWrap(true);
@@ -179,6 +187,7 @@ QuotesDialog::QuotesDialog(const Catalog& catalog, std::string today, QWidget* p
     connect(m_status, &QComboBox::currentIndexChanged, this, &QuotesDialog::reload);
     connect(m_since, &QDateEdit::dateChanged, this, &QuotesDialog::reload);
     connect(m_minAmount, &QDoubleSpinBox::valueChanged, this, &QuotesDialog::reload);
+    connect(m_allRevisions, &QCheckBox::toggled, this, &QuotesDialog::reload);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &QuotesDialog::updateButtons);
     connect(m_table, &QTableView::doubleClicked, this, &QuotesDialog::openCurrent);
@@ -253,8 +262,9 @@ void QuotesDialog::reload() {
                               .arg(c.accepted)
                               .arg(c.oldPrices));
     }
+    const bool everyRevision = m_allRevisions->isChecked();
     auto listed = m_book->list({toStdString(m_customer->text().trimmed()),
-                                toStdString(m_status->currentData().toString()), m_today, false});
+                                toStdString(m_status->currentData().toString()), m_today, everyRevision});
     if (!listed) {
         m_message->setText(engineErrorLine(listed.error()));
         updateButtons();
@@ -273,14 +283,22 @@ void QuotesDialog::reload() {
         };
         return minimum > 0 && std::max(gross(r.rent), gross(r.buy)) < minimum;
     });
+    const bool dark = isDarkPalette(palette());
     for (std::size_t i = 0; i < m_records.size(); ++i) {
         const quotebook::QuoteRecord& r = m_records[i];
         const quotebook::DerivedStatus status = quotebook::deriveStatus(r.status, r.validUntil, m_today);
         const quotebook::PriceAge age = quotebook::priceAge(r, books, m_today);
-        QList<QStandardItem*> row = {cell(toQString(r.number)),
+        const auto supersededBy = quotebook::supersededBy(r);
+        // Every revision: "Q-2026-0043/2", sorted by number, then revision.
+        QStandardItem* number =
+            everyRevision
+                ? cell(toQString(quotebook::numberAndRevision(r)),
+                       toQString(r.number) + QStringLiteral("/%1").arg(r.revision, 12, 10, QLatin1Char('0')))
+                : cell(toQString(r.number));
+        QList<QStandardItem*> row = {number,
                                      cell(QString::number(r.revision), static_cast<qlonglong>(r.revision)),
                                      cell(toQString(r.customer)),
-                                     cell(toQString(quotebook::statusText(status, lang))),
+                                     cell(toQString(quotebook::listStatusText(r, m_today, lang))),
                                      cell(toQString(r.created)),
                                      cell(toQString(r.validUntil)),
                                      amountCell(r.rent, r.currency),
@@ -288,17 +306,36 @@ void QuotesDialog::reload() {
                                      cell(toQString(quotebook::priceAgeText(age, lang)))};
         row[kQuoteNumber]->setData(static_cast<qulonglong>(i), Qt::UserRole);
         row[kQuotePrices]->setToolTip(row[kQuotePrices]->text());  // elided in a narrow column
-        const QColor attention = attentionColor(isDarkPalette(palette()));
-        if (age.stale || age.superseded)
-            row[kQuotePrices]->setForeground(attention);
-        if (status.shown == quotebook::ShownStatus::Expired || status.expiring)
-            row[kQuoteStatus]->setForeground(attention);
+        if (supersededBy) {
+            // An earlier revision: greyed, and says which revision replaced it.
+            const QString why = tr("Superseded by /%1 (%2/%1). This revision's own status: %3.")
+                                    .arg(*supersededBy)
+                                    .arg(toQString(r.number), toQString(quotebook::statusText(status, lang)));
+            for (QStandardItem* item : row) {
+                item->setForeground(mutedColor(dark));
+                item->setToolTip(item == row[kQuotePrices] ? why + QLatin1Char('\n') + item->text() : why);
+            }
+        } else {
+            const QColor attention = attentionColor(dark);
+            if (age.stale || age.superseded)
+                row[kQuotePrices]->setForeground(attention);
+            if (status.shown == quotebook::ShownStatus::Expired || status.expiring)
+                row[kQuoteStatus]->setForeground(attention);
+        }
         m_model->appendRow(row);
     }
-    // The quote that was current stays current after a filter or a status change.
-    for (int r = 0; keep && r < m_proxy->rowCount(); ++r)
-        if (m_proxy->index(r, kQuoteNumber).data().toString() == toQString(keep->number))
-            m_table->setCurrentIndex(m_proxy->index(r, kQuoteNumber));
+    // The row that was current stays current after a filter or a status change: the same revision,
+    // else the same quote.
+    int same = -1;
+    for (int r = 0; keep && r < m_proxy->rowCount(); ++r) {
+        const auto i = m_proxy->index(r, kQuoteNumber).data(Qt::UserRole).toULongLong();
+        if (i >= m_records.size() || m_records[i].number != keep->number)
+            continue;
+        if (same < 0 || m_records[i].revision == keep->revision)
+            same = r;
+    }
+    if (same >= 0)
+        m_table->setCurrentIndex(m_proxy->index(same, kQuoteNumber));
     updateButtons();
 }
 
@@ -313,17 +350,36 @@ std::optional<quotebook::QuoteRecord> QuotesDialog::currentRecord() const {
 }
 
 void QuotesDialog::updateButtons() {
-    const bool any = currentRecord().has_value();
+    const auto record = currentRecord();
     for (QPushButton* button : m_rowButtons)
-        button->setEnabled(any);
-    if (!m_rowButtons.isEmpty() && m_book && m_book->readOnly())
-        m_rowButtons.last()->setEnabled(false);  // no status change in a read-only book
+        button->setEnabled(record.has_value());
+    if (!m_mark)
+        return;
+    if (m_book && m_book->readOnly())
+        m_mark->setEnabled(false);  // no status change in a read-only book
+    // A quote's status is its last revision's: a superseded revision is not marked.
+    const auto supersededBy = record ? quotebook::supersededBy(*record) : std::nullopt;
+    if (supersededBy)
+        m_mark->setEnabled(false);
+    m_mark->setToolTip(supersededBy ? tr("A superseded revision keeps the status it had: mark the quote on "
+                                         "its last revision, %1/%2")
+                                          .arg(toQString(record->number))
+                                          .arg(*supersededBy)
+                                    : QString());
 }
 
 bool QuotesDialog::markCurrent(quotebook::StoredStatus status) {
     const auto record = currentRecord();
     if (!record || !m_book)
         return false;
+    if (const auto last = quotebook::supersededBy(*record)) {
+        m_message->setText(tr("Not marked: %1/%2 is superseded by /%3, and a quote's status is its last "
+                              "revision's. Select %1/%3 to mark the quote.")
+                               .arg(toQString(record->number))
+                               .arg(record->revision)
+                               .arg(*last));
+        return false;
+    }
     const std::string now = m_today + "T00:00:00Z";
     auto set = m_book->setStatus(record->number, status, now);
     if (!set) {
@@ -369,9 +425,10 @@ void QuotesDialog::openCurrent() {
 
 void QuotesDialog::reviseCurrent() {
     openCurrentWith([](const quotebook::QuoteRecord& record, quote::QuoteInfo& info) {
-        // The book's counter: the revision after the number's last one, whatever the file said.
+        // The book's counter: the revision after the number's last one, whatever the file said;
+        // a superseded revision's content is revised after the last too.
         info.number = record.number;
-        info.revision = record.revision + 1;
+        info.revision = std::max(record.revision, record.lastRevision) + 1;
         info.date.clear();  // dated the day it is exported
     });
 }

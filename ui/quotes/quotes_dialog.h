@@ -1,7 +1,8 @@
 #pragma once
 // QuotesDialog (File ▸ Quote book): every quote the book keeps, as a sales engineer chases them
 // (issue 23): a table that sorts by any column and filters by customer and status, the dashboard's
-// counts (active, expiring within 7 days, expired, accepted, old prices), and per quote: open the
+// counts (active, expiring within 7 days, expired, accepted, old prices), every revision on request
+// (the earlier ones greyed, "superseded by /3"; the counts still count quotes), and per quote: open the
 // revision's scenario as it was, revise it (the same number, the next revision), duplicate it for
 // another customer (a new number), and mark its status. Quotes whose price book is stale or was
 // superseded by a newer list are marked. Reads and writes the book the CLI uses
@@ -17,6 +18,7 @@
 #include "core/quotebook/quote_book.h"
 #include "core/scenario/scenario.h"
 
+class QCheckBox;
 class QComboBox;
 class QDateEdit;
 class QDoubleSpinBox;
@@ -39,11 +41,15 @@ public:
 
     [[nodiscard]] QTableView* table() const { return m_table; }
     [[nodiscard]] QLabel* counts() const { return m_counts; }
-    // The record of the table's current row (the last revision of its number); empty without one.
+    [[nodiscard]] QCheckBox* allRevisions() const { return m_allRevisions; }
+    // The record of the table's current row: the last revision of its number, or with "Every
+    // revision" the row's own; empty without one.
     [[nodiscard]] std::optional<quotebook::QuoteRecord> currentRecord() const;
-    // Marks the current quote (its last revision); false with the reason shown when the book refuses.
+    // Marks the current quote (its last revision); false with the reason shown when the book refuses
+    // or the row is a superseded revision (a quote's status is its last revision's).
     bool markCurrent(quotebook::StoredStatus status);
-    // Opens the current quote: as it was, as its next revision, or for another customer.
+    // Opens the current row's revision: as it was, as the number's next revision (a superseded
+    // revision too: its content, revised after the last), or for another customer.
     void openCurrent();
     void reviseCurrent();
     void duplicateCurrent(const QString& customer);
@@ -72,10 +78,12 @@ private:
     QComboBox* m_status = nullptr;
     QDateEdit* m_since = nullptr;
     QDoubleSpinBox* m_minAmount = nullptr;
+    QCheckBox* m_allRevisions = nullptr;
     QStandardItemModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
     QList<QPushButton*> m_rowButtons;
+    QPushButton* m_mark = nullptr;
     QLabel* m_message = nullptr;
 };
 
