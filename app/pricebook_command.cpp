@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli_commands.h"
+#include "cli_errors.h"
 #include "core/cost/price_list_import.h"
 #include "core/util/atomic_file.h"
 #include "core/util/iso_date.h"
@@ -14,8 +15,8 @@ namespace {
 
 constexpr std::uintmax_t kMaxListBytes = 16u << 20;
 
-int fail(const Error& e) {
-    std::cerr << "clusterplan-cli: " << e.toString() << "\n";
+int fail(const Error& e, Lang lang = Lang::En) {
+    printError(e, lang);
     return kBadInput;
 }
 
@@ -31,26 +32,21 @@ int pricebookCommand(const PricebookRequest& rq) {
         return kBadInput;
     }
     if (rq.book.empty())
-        return fail(inputError("--book", "error.json.required"));
+        return fail(inputError("--book", "error.json.required"), lang);
     const std::string asOf = rq.asOf.empty() ? todayUtc() : rq.asOf;
     if (!parseIsoDay(asOf, true))
-        return fail(inputError("--as-of", "error.pricelist.bad_date", {asOf}));
+        return fail(inputError("--as-of", "error.pricelist.bad_date", {asOf}), lang);
     const std::string& listPath = rq.operands[1];
     auto bytes = readTextFile(listPath, kMaxListBytes);
     if (!bytes)
-        return fail(bytes.error());
+        return fail(bytes.error(), lang);
     auto list = cost::readPriceList(bytes.value(), rq.encoding, listPath);
     if (!list)
-        return fail(list.error());
-    std::cout << messageText(
-                     makeMessage(list->delimiter == '\t' ? "pricelist.read.tab" : "pricelist.read.comma",
-                                 {listPath, std::to_string(list->rows.size()),
-                                  list->encoding == "gbk" ? "GBK" : "UTF-8"}),
-                     lang)
-              << "\n";
+        return fail(list.error(), lang);
+    std::cout << messageText(cost::priceListReadMessage(list.value(), listPath), lang) << "\n";
     auto book = readTextFile(rq.book, kMaxListBytes);
     if (!book)
-        return fail(book.error());
+        return fail(book.error(), lang);
     const cost::PriceBookUpdate update =
         cost::applyPriceList(book.value(), rq.book, list->rows, listPath, asOf);
     for (const Message& line : update.diff)
@@ -59,7 +55,7 @@ int pricebookCommand(const PricebookRequest& rq) {
     errors.insert(errors.end(), update.errors.begin(), update.errors.end());
     if (!errors.empty()) {
         for (const Error& e : errors)
-            std::cerr << "clusterplan-cli: " << e.toString() << "\n";
+            printError(e, lang);
         std::cerr << "clusterplan-cli: "
                   << messageText(makeMessage("pricelist.not_saved", {std::to_string(errors.size())}), lang)
                   << "\n";
@@ -70,7 +66,7 @@ int pricebookCommand(const PricebookRequest& rq) {
         return kOk;
     }
     if (auto saved = writeFileAtomically(rq.book, update.json); !saved)
-        return fail(saved.error());
+        return fail(saved.error(), lang);
     std::cout << messageText(makeMessage("pricelist.saved", {rq.book}), lang) << "\n";
     return kOk;
 }

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cli_commands.h"
+#include "cli_errors.h"
 #include "core/quotebook/book_format.h"
 #include "core/quotebook/book_json.h"
 #include "core/quotebook/book_path.h"
@@ -23,8 +24,8 @@ std::string utcNow(const char* format) {
     return buf;
 }
 
-int fail(const Error& e) {
-    std::cerr << "clusterplan-cli: " << e.toString() << "\n";
+int fail(const Error& e, Lang lang = Lang::En) {
+    printError(e, lang);
     return kBadInput;
 }
 
@@ -39,12 +40,12 @@ int listQuotes(quotebook::QuoteBook& book, const QuotesRequest& rq, Lang lang) {
         std::string list;
         for (const auto& s : allowed)
             list += (list.empty() ? "" : ", ") + s;
-        return fail(inputError("--status", "error.json.not_allowed", {rq.status, list}));
+        return fail(inputError("--status", "error.json.not_allowed", {rq.status, list}), lang);
     }
     const std::string today = todayUtc();
     auto records = book.list({rq.customer, rq.status, today, rq.allRevisions});
     if (!records)
-        return fail(records.error());
+        return fail(records.error(), lang);
     if (rq.format == "json")
         std::cout << quotebook::listToJson(records.value(), today, *rq.priceBooks);
     else if (rq.format == "csv")
@@ -63,13 +64,13 @@ int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost
     else
         wanted = quotebook::parseNumberAndRevision(operand);
     if (!wanted)
-        return fail(inputError("NUMBER", "error.quotebook.bad_number", {operand}));
+        return fail(inputError("NUMBER", "error.quotebook.bad_number", {operand}), lang);
     auto record = book.find(wanted->number, wanted->revision);
     if (!record)
-        return fail(record.error());
+        return fail(record.error(), lang);
     auto revisions = book.revisions(wanted->number);
     if (!revisions)
-        return fail(revisions.error());
+        return fail(revisions.error(), lang);
     std::cout << quotebook::quoteToText(record.value(), revisions.value(), todayUtc(), books, lang);
     return kOk;
 }
@@ -77,10 +78,11 @@ int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost
 int setStatus(quotebook::QuoteBook& book, const std::string& number, const std::string& status, Lang lang) {
     const auto parsed = quotebook::parseStoredStatus(status);
     if (!parsed)
-        return fail(inputError("STATUS", "error.json.not_allowed", {status, "draft, sent, accepted, lost"}));
+        return fail(inputError("STATUS", "error.json.not_allowed", {status, "draft, sent, accepted, lost"}),
+                    lang);
     auto changed = book.setStatus(number, *parsed, nowUtc());
     if (!changed)
-        return fail(changed.error());
+        return fail(changed.error(), lang);
     std::cout << messageText(
                      makeMessage("quotebook.status_set",
                                  {number, std::to_string(changed->revision),
@@ -99,23 +101,23 @@ std::string nowUtc() {
     return utcNow("%Y-%m-%dT%H:%M:%SZ");
 }
 
-std::optional<quotebook::QuoteBook> openBook(const BookLocation& location) {
+std::optional<quotebook::QuoteBook> openBook(const BookLocation& location, Lang lang) {
     std::string path = location.path;
     if (path.empty()) {
         auto fallback = quotebook::defaultBookPath();
         if (!fallback) {
-            fail(fallback.error());
+            fail(fallback.error(), lang);
             return std::nullopt;
         }
         path = fallback.value();
     }
     auto book = quotebook::QuoteBook::open(path, {location.prefix});
     if (!book) {
-        fail(book.error());
+        fail(book.error(), lang);
         return std::nullopt;
     }
     if (book->warning())
-        std::cerr << "clusterplan-cli: warning: " << book->warning()->toString() << "\n";
+        printError(*book->warning(), lang, messageText(makeMessage("cli.warning"), lang));
     return std::move(book).value();
 }
 
@@ -136,7 +138,7 @@ int quotesCommand(const QuotesRequest& rq) {
                       : sub == "show"   ? " needs NUMBER[/REV]"
                       : sub == "status" ? " needs NUMBER and accepted|lost|sent|draft"
                                         : " needs FILE.json"));
-    auto book = openBook(rq.book);
+    auto book = openBook(rq.book, lang);
     if (!book)
         return kBadInput;
     if (sub == "list")
@@ -148,7 +150,7 @@ int quotesCommand(const QuotesRequest& rq) {
     if (sub == "export-book") {
         auto exported = quotebook::exportBook(*book, args[1]);
         if (!exported)
-            return fail(exported.error());
+            return fail(exported.error(), lang);
         std::cout << messageText(
                          makeMessage("quotebook.exported", {std::to_string(exported->revisions),
                                                             std::to_string(exported->quotes), args[1]}),
@@ -158,9 +160,9 @@ int quotesCommand(const QuotesRequest& rq) {
     }
     auto merged = quotebook::importBook(*book, args[1]);
     if (!merged)
-        return fail(merged.error());
+        return fail(merged.error(), lang);
     for (const Error& conflict : merged->conflicts)
-        std::cerr << "clusterplan-cli: warning: " << conflict.toString() << "\n";
+        printError(conflict, lang, messageText(makeMessage("cli.warning"), lang));
     std::cout << messageText(makeMessage("quotebook.imported",
                                          {std::to_string(merged->added), std::to_string(merged->present),
                                           std::to_string(merged->conflicts.size())}),

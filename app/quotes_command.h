@@ -36,6 +36,6 @@ std::string nowUtc();
 
 // The book at `location` (created when missing), with its warning (damaged, newer, read-only)
 // printed; the error printed and nothing when it cannot be opened.
-std::optional<quotebook::QuoteBook> openBook(const BookLocation& location);
+std::optional<quotebook::QuoteBook> openBook(const BookLocation& location, Lang lang = Lang::En);
 
 }  // namespace clusterplan::cli

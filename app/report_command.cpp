@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli_errors.h"
 #include "core/calibration/evaluate.h"
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
@@ -27,8 +28,8 @@ namespace {
 constexpr int kOk = 0;
 constexpr int kBadInput = 2;
 
-int fail(const Error& e) {
-    std::cerr << "clusterplan-cli: " << e.toString() << "\n";
+int fail(const Error& e, Lang lang = Lang::En) {
+    printError(e, lang);
     return kBadInput;
 }
 
@@ -66,22 +67,23 @@ std::vector<quotebook::ExportedFile> writtenFiles(const ReportRequest& rq,
 // from either is the same content. A book that cannot take it is a warning: the files are written
 // with the scenario's own number.
 std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest& rq, const Plan& plan,
-                                                            quote::QuoteDocument& doc,
-                                                            const Catalog& catalog) {
-    auto book = openBook(rq.book);
+                                                            quote::QuoteDocument& doc, const Catalog& catalog,
+                                                            Lang lang) {
+    auto book = openBook(rq.book, lang);
     if (!book)
         return std::nullopt;
     auto recorded = book->record(
         quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario)),
         nowUtc());
     if (!recorded) {
-        std::cerr << "clusterplan-cli: warning: not recorded: " << recorded.error().toString() << "\n";
+        printError(recorded.error(), lang, messageText(makeMessage("quotebook.not_recorded"), lang));
         return std::nullopt;
     }
     std::cerr << "clusterplan-cli: "
-              << makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
-                             {book->path(), recorded->number, std::to_string(recorded->revision)})
-                     .text
+              << messageText(
+                     makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
+                                 {book->path(), recorded->number, std::to_string(recorded->revision)}),
+                     lang)
               << "\n";
     doc.info.number = recorded->number;
     doc.info.revision = recorded->revision;
@@ -90,12 +92,12 @@ std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest&
 
 // Adds the files this report wrote, with their SHA-256, to the recorded revision.
 void attachFiles(const ReportRequest& rq, const quotebook::RecordOutcome& entry,
-                 std::filesystem::file_time_type start) {
-    auto book = openBook(rq.book);
+                 std::filesystem::file_time_type start, Lang lang) {
+    auto book = openBook(rq.book, lang);
     if (!book)
         return;
     if (auto added = book->addFiles(entry.number, entry.revision, writtenFiles(rq, start), nowUtc()); !added)
-        std::cerr << "clusterplan-cli: warning: files not recorded: " << added.error().toString() << "\n";
+        printError(added.error(), lang, messageText(makeMessage("quotebook.files_not_recorded"), lang));
 }
 
 }  // namespace
@@ -106,10 +108,10 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
         return fail({"--lang", "is '" + rq.lang + "', allowed: zh_CN, en"});
     auto scenario = loadScenarioFile(rq.file, catalog);
     if (!scenario)
-        return fail(scenario.error());
+        return fail(scenario.error(), lang);
     auto plan = evaluate(scenario.value(), catalog);
     if (!plan)
-        return fail({rq.file + ": " + plan.error().where, plan.error().message});
+        return fail(relocated(rq.file + ": " + plan.error().where, plan.error()), lang);
     auto validation = runValidation(catalog);
     std::optional<quote::Accuracy> accuracy;
     if (validation)
@@ -133,28 +135,28 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     // File systems stamp times from a coarse clock: a file written just after this moment may carry
     // a time a little before it.
     const auto start = std::filesystem::file_time_type::clock::now() - std::chrono::seconds(2);
-    const auto entry = rq.record ? recordBeforeWriting(rq, plan.value(), doc, catalog) : std::nullopt;
+    const auto entry = rq.record ? recordBeforeWriting(rq, plan.value(), doc, catalog, lang) : std::nullopt;
     if (!rq.csvDir.empty()) {
         auto written =
             writeReportCsv(rq.csvDir, plan.value(), doc, validation ? &validation.value() : nullptr,
                            CsvOptions{rq.byteOrderMark.value_or(lang == quote::Lang::Zh)});
         if (!written)
-            return fail(written.error());
+            return fail(written.error(), lang);
     }
     if (!rq.xlsx.empty()) {
         if (auto ok = writeQuoteWorkbook(rq.xlsx, plan.value(), doc, lang); !ok)
-            return fail(ok.error());
+            return fail(ok.error(), lang);
     }
     if (!rq.pdf.empty() || !rq.imagesDir.empty()) {
 #ifdef CLUSTERPLAN_HAVE_QT_EXPORT
         if (auto ok = writeQtOutputs(rq.pdf, rq.imagesDir, plan.value(), doc, lang, rq.maxLayouts); !ok)
-            return fail(ok.error());
+            return fail(ok.error(), lang);
 #else
         return fail({"--pdf", "this clusterplan-cli was built without Qt (CLUSTERPLAN_BUILD_UI=OFF)"});
 #endif
     }
     if (entry)
-        attachFiles(rq, *entry, start);
+        attachFiles(rq, *entry, start, lang);
     return kOk;
 }
 

@@ -159,6 +159,7 @@ Result<PriceList> readPriceList(std::string_view bytes, std::string_view encodin
                               {std::string(kColumns[required].name), knownColumns()});
 
     std::set<std::string> seen;
+    list.dataRows = rows->size() - 1;
     for (std::size_t r = 1; r < rows->size(); ++r) {
         RowReader cells((*rows)[r], columnOf, label);
         PriceListRow row;
@@ -201,6 +202,13 @@ Result<PriceList> readPriceList(std::string_view bytes, std::string_view encodin
         list.errors.insert(list.errors.end(), cells.errors.begin(), cells.errors.end());
     }
     return list;
+}
+
+Message priceListReadMessage(const PriceList& list, const std::string& label) {
+    const bool one = list.dataRows == 1;
+    const char* id = list.delimiter == '\t' ? (one ? "pricelist.read.tab.one" : "pricelist.read.tab")
+                                            : (one ? "pricelist.read.comma.one" : "pricelist.read.comma");
+    return makeMessage(id, {label, std::to_string(list.dataRows), list.encoding == "gbk" ? "GBK" : "UTF-8"});
 }
 
 namespace {
@@ -354,9 +362,10 @@ std::optional<boost::json::object> created(const PriceListRow& row, std::vector<
         std::string list;
         for (const auto& m : missing)
             list += (list.empty() ? "" : ", ") + m;
-        errors.push_back(inputError(label + ":" + std::to_string(row.line) + ": " + missing.front(),
-                                    "error.pricelist.new_entry",
-                                    {kindName(row).text, row.id, bookLabel, list}));
+        errors.push_back(inputError(
+            label + ":" + std::to_string(row.line) + ": " + missing.front(),
+            makeNestedMessage("error.pricelist.new_entry", {kindName(row), plainMessage(row.id),
+                                                            plainMessage(bookLabel), plainMessage(list)})));
         return std::nullopt;
     }
     boost::json::object entry{

@@ -40,11 +40,14 @@ struct PriceList {
     std::vector<Error> errors;  // "LIST.csv:4: price: is '-5', ..."; rows with errors are left out
     std::string encoding;       // "utf-8" or "gbk"
     char delimiter = ',';
+    std::size_t dataRows = 0;  // rows under the header, good and bad
 };
 
 // `encoding`: "auto", "utf-8" or "gbk". An unreadable file (encoding, unclosed quote, no header,
 // missing column) is an Error; bad rows are in PriceList::errors.
 Result<PriceList> readPriceList(std::string_view bytes, std::string_view encoding, const std::string& label);
+// "LIST.csv: 5 rows read (UTF-8, comma-separated).": what was read, before its errors and changes.
+Message priceListReadMessage(const PriceList& list, const std::string& label);
 
 struct PriceBookUpdate {
     std::string json;           // the new book file, pretty-printed

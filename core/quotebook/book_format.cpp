@@ -95,7 +95,8 @@ BookCounts countStatuses(const std::vector<QuoteRecord>& records, const std::str
 std::string statusText(const DerivedStatus& status, Lang lang) {
     const std::string name = label(std::string("quotebook.status.") + toString(status.shown), lang);
     if (status.expiring && status.daysLeft)
-        return label("quotebook.expiring", lang, {name, std::to_string(*status.daysLeft)});
+        return label(*status.daysLeft == 1 ? "quotebook.expiring.one" : "quotebook.expiring", lang,
+                     {name, std::to_string(*status.daysLeft)});
     return name;
 }
 
@@ -152,16 +153,18 @@ std::string listToText(const std::vector<QuoteRecord>& records, const std::strin
     if (records.empty())
         out << label("quotebook.none", lang) << "\n";
     const BookCounts n = countStatuses(records, today, books);
-    out << label("quotebook.summary", lang,
+    out << label(n.quotes == 1 ? "quotebook.summary.one" : "quotebook.summary", lang,
                  {std::to_string(n.quotes), std::to_string(n.active), std::to_string(n.expiring),
                   std::to_string(n.expired), std::to_string(n.accepted)})
         << "\n";
     if (allRevisions)
-        out << label("quotebook.summary_revisions", lang,
-                     {std::to_string(n.revisions), std::to_string(n.superseded)})
+        out << label(n.revisions == 1 ? "quotebook.summary_revisions.one" : "quotebook.summary_revisions",
+                     lang, {std::to_string(n.revisions), std::to_string(n.superseded)})
             << "\n";
     if (n.oldPrices > 0)
-        out << label("quotebook.summary_old_prices", lang, {std::to_string(n.oldPrices)}) << "\n";
+        out << label(n.oldPrices == 1 ? "quotebook.summary_old_prices.one" : "quotebook.summary_old_prices",
+                     lang, {std::to_string(n.oldPrices)})
+            << "\n";
     return out.str();
 }
 
@@ -260,7 +263,7 @@ std::string quoteToText(const QuoteRecord& r, const std::vector<std::int64_t>& r
         {label("quotebook.prepared_by", lang), r.preparedBy},
         {label("quotebook.col_date", lang), r.created},
         {label("quotebook.col_valid_until", lang), r.validUntil},
-        {label("quotebook.col_status", lang), statusText(deriveStatus(r.status, r.validUntil, today), lang)},
+        {label("quotebook.col_status", lang), listStatusText(r, today, lang)},
     };
     for (const auto& [id, totals] :
          {std::pair{"quotebook.rent", &r.rent}, std::pair{"quotebook.buy", &r.buy}})

@@ -131,6 +131,8 @@ constexpr MessageTemplate kFileErrorMessages[] = {
     MessageTemplate{"error.sentences.two", "%1 %2"},
     MessageTemplate{"error.sentences.three", "%1 %2 %3"},
     MessageTemplate{"error.at", "%1: %2"},
+    // Before a command-line warning: "clusterplan-cli: warning: WHERE: REASON".
+    MessageTemplate{"cli.warning", "warning: "},
 };
 
 }  // namespace

@@ -41,6 +41,8 @@ constexpr MessageTemplate kPriceListMessages[] = {
     MessageTemplate{"pricelist.as_of", "price book %1: prices as of %2 → %3"},
     MessageTemplate{"pricelist.read.comma", "%1: %2 rows read (%3, comma-separated)."},
     MessageTemplate{"pricelist.read.tab", "%1: %2 rows read (%3, tab-separated)."},
+    MessageTemplate{"pricelist.read.comma.one", "%1: %2 row read (%3, comma-separated)."},
+    MessageTemplate{"pricelist.read.tab.one", "%1: %2 row read (%3, tab-separated)."},
     MessageTemplate{"pricelist.saved", "Saved %1."},
     MessageTemplate{"pricelist.dry_run", "Not saved (--dry-run)."},
     MessageTemplate{"pricelist.not_saved", "Nothing was saved: %1 errors."},

@@ -2961,8 +2961,16 @@ predicted</source>
         <translation>报价簿：%1</translation>
     </message>
     <message>
-        <source>%1 quotes: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted; %6 priced on an old price book</source>
-        <translation>共 %1 份报价：有效 %2 份，7 天内到期 %3 份，已过期 %4 份，已成交 %5 份；%6 份所用的价格手册已过时</translation>
+        <source>%1: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted; %6 priced on an old price book</source>
+        <translation>%1：有效 %2 份，7 天内到期 %3 份，已过期 %4 份，已成交 %5 份；%6 份所用的价格手册已过时</translation>
+    </message>
+    <message>
+        <source>1 quote</source>
+        <translation>共 1 份报价</translation>
+    </message>
+    <message>
+        <source>%1 quotes</source>
+        <translation>共 %1 份报价</translation>
     </message>
     <message>
         <source>Another book…</source>

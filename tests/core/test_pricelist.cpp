@@ -262,8 +262,20 @@ TEST_CASE("clusterplan-cli pricebook import: changes shown, saved atomically, no
 
     const auto bad = test::runCli("pricebook import " + data("pricelist-bad.csv") + " --book " + book);
     CHECK(bad.status == 2);
+    // Every row under the header is counted as read, those with errors too.
+    CHECK_THAT(bad.out, Catch::Contains("pricelist-bad.csv: 5 rows read (UTF-8, comma-separated)."));
     CHECK_THAT(bad.out, Catch::Contains("pricelist-bad.csv:3: price: is -5, must not be negative") &&
                             Catch::Contains("Nothing was saved: 6 errors."));
+    CHECK(readBytes(book) == original);
+    // In Chinese, every error in Chinese: the line and the column, then the reason.
+    const auto badZh =
+        test::runCli("pricebook import " + data("pricelist-bad.csv") + " --book " + book + " --lang zh_CN");
+    CHECK(badZh.status == 2);
+    CHECK_THAT(
+        badZh.out,
+        Catch::Contains("pricelist-bad.csv:3: price：为 -5，不能为负数") &&
+            Catch::Contains("vendor.json 中没有租用报价“vendor-new-offer”：新增时需要 name, gpu, unit") &&
+            Catch::Contains("未保存任何内容：6 处错误。") && !Catch::Contains("must not"));
     CHECK(readBytes(book) == original);
 
     const auto dry = test::runCli("pricebook import " + data("pricelist-good.csv") + " --book " + book +
@@ -290,4 +302,16 @@ TEST_CASE("clusterplan-cli pricebook import: changes shown, saved atomically, no
     CHECK_THAT(missingBook.out, Catch::Contains("--book: is required"));
     std::error_code ec;
     fs::remove_all(dir, ec);
+}
+
+TEST_CASE("What was read: one row is one row", "[pricelist]") {
+    const auto one = cost::readPriceList("kind,id,price\nrent,x,5\n", "auto", "L.csv");
+    REQUIRE(one);
+    CHECK(cost::priceListReadMessage(one.value(), "L.csv").text ==
+          "L.csv: 1 row read (UTF-8, comma-separated).");
+    const auto two = cost::readPriceList("kind\tid\tprice\nrent\tx\t5\nrent\ty\t-1\n", "auto", "L.csv");
+    REQUIRE(two);
+    CHECK(two->rows.size() == 1);
+    CHECK(messageText(cost::priceListReadMessage(two.value(), "L.csv"), Lang::Zh) ==
+          "L.csv：读取 2 行（UTF-8，制表符分隔）。");
 }

@@ -637,6 +637,10 @@ TEST_CASE("The list in Chinese: translated headings and statuses, aligned by dis
                        Catch::Contains("共 1 份报价：有效 1 份，7 天内到期 1 份"));
     const std::string en = listToText({r}, "2026-04-12", cost::PriceBooks::builtin(), Lang::En);
     CHECK_THAT(en, Catch::Contains("expired") && Catch::Contains("1,382,160.00"));
+    // One quote is one quote, one day one day.
+    CHECK_THAT(en, Catch::Contains("\n1 quote: 0 active, 0 expiring within 7 days, 1 expired, 0 accepted\n"));
+    CHECK_THAT(listToText({r}, "2026-04-10", cost::PriceBooks::builtin(), Lang::En),
+               Catch::Contains("sent, expires in 1 day "));
     // The recommendation in the list's language, whatever language the quote was made in.
     CHECK_THAT(zh, Catch::Contains("1 台 × 8 卡 NVIDIA A100；TP 1 x PP 1 x DP 8") &&
                        !Catch::Contains("1 × 8 NVIDIA A100; TP"));
@@ -696,7 +700,7 @@ TEST_CASE("Prices: stale after the book's stale_after_days, superseded by a newe
     CHECK_FALSE(priceAge(r, books, "2026-04-02").superseded);
     const std::string listed = listToText({r}, "2026-04-02", books, Lang::En);
     CHECK_THAT(listed, Catch::Contains("stale (91 days old)") &&
-                           Catch::Contains("1 quotes priced on a stale or superseded price book."));
+                           Catch::Contains("1 quote priced on a stale or superseded price book."));
 }
 
 namespace {
@@ -808,6 +812,12 @@ TEST_CASE("Every revision: listed with the one that superseded it, counted as qu
     CHECK(all->at(3).rent->amountCents == 6'000'000);  // the original, as it was
     // find() and all() know the last revision too.
     CHECK(supersededBy(book.find("Q-2026-0001", 1).value()) == 2);
+    // Shown on its own, the earlier revision says it was superseded, not the status it had.
+    const QuoteRecord first = book.find("Q-2026-0001", 1).value();
+    CHECK_THAT(quoteToText(first, {1, 2}, today, cost::PriceBooks::builtin(), Lang::En),
+               Catch::Contains("\nStatus       superseded by /2\n"));
+    CHECK_THAT(quoteToText(first, {1, 2}, today, cost::PriceBooks::builtin(), Lang::Zh),
+               Catch::Contains("已被第 2 版取代"));
     CHECK_FALSE(supersededBy(book.find("Q-2026-0001").value()));
     CHECK(book.all()->front().lastRevision == 2);
 

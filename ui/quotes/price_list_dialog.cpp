@@ -187,10 +187,8 @@ void PriceListDialog::refresh() {
         showPreview({}, {engineErrorLine(list.error())});
         return;
     }
-    QStringList lines{engineText(
-        makeMessage(list->delimiter == '\t' ? "pricelist.read.tab" : "pricelist.read.comma",
-                    {toStdString(QFileInfo(listPath).fileName()), std::to_string(list->rows.size()),
-                     list->encoding == "gbk" ? "GBK" : "UTF-8"}))};
+    QStringList lines{
+        engineText(cost::priceListReadMessage(list.value(), toStdString(QFileInfo(listPath).fileName())))};
     if (!book) {
         showPreview(lines, {bookError});
         return;

@@ -144,6 +144,9 @@ QuotesDialog::QuotesDialog(const Catalog& catalog, std::string today, QWidget* p
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
+    // A row as tall as its wrapped Prices text: in Chinese it has no spaces to wrap at, and a
+    // one-line row elided it ("已过时（336 …").
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
 
@@ -253,9 +256,10 @@ void QuotesDialog::reload() {
     // The dashboard counts the whole book; the table shows what the filters leave.
     if (auto all = m_book->list({{}, {}, m_today, false})) {
         const quotebook::BookCounts c = quotebook::countStatuses(all.value(), m_today, books);
-        m_counts->setText(tr("%1 quotes: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted; "
+        const QString quotes = c.quotes == 1 ? tr("1 quote") : tr("%1 quotes").arg(c.quotes);
+        m_counts->setText(tr("%1: %2 active, %3 expiring within 7 days, %4 expired, %5 accepted; "
                              "%6 priced on an old price book")
-                              .arg(c.quotes)
+                              .arg(quotes)
                               .arg(c.active)
                               .arg(c.expiring)
                               .arg(c.expired)
