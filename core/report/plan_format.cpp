@@ -297,7 +297,12 @@ std::string planToText(const Plan& p) {
         << (p.layout.offload != Offload::None ? ", CPU offload " + std::string(toString(p.layout.offload))
                                               : "")
         << "\n\n";
-    out << "Memory per GPU (most loaded: pipeline stage " << m.stage << ")\n";
+    // Stages counted from 1 for people, as the window does; one stage needs no number.
+    if (p.layout.pp > 1)
+        out << "Memory per GPU (most loaded: pipeline stage " << m.stage + 1 << " of " << p.layout.pp
+            << ")\n";
+    else
+        out << "Memory per GPU\n";
     const auto row = [&](const char* name, double b) { out << "  " << name << formatGib(b, 2) << "\n"; };
     row("weights             ", m.weights);
     row("gradients           ", m.gradients);

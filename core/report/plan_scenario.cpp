@@ -26,7 +26,8 @@ void addMemoryNotes(Plan& plan) {
     const MemoryBreakdown& m = plan.memory;
     if (!m.fitsGpu()) {
         plan.notes.push_back(makeMessage(
-            "plan.does_not_fit", {std::to_string(m.stage), formatGib(m.total()), formatGib(m.capacity)}));
+            // Stages counted from 1 for people (the plan's JSON keeps Megatron-LM's rank from 0).
+            "plan.does_not_fit", {std::to_string(m.stage + 1), formatGib(m.total()), formatGib(m.capacity)}));
         if (plan.layout.zeroStage < 3 && !plan.zeroStages.empty() && plan.zeroStages[3].fits())
             plan.notes.push_back(makeMessage("plan.zero3_fits", {formatGib(plan.zeroStages[3].total())}));
         if (plan.layout.recompute != Recompute::Full)

@@ -453,10 +453,6 @@
         <translation>每卡显存</translation>
     </message>
     <message>
-        <source>%1 of %2 (pipeline stage %3)</source>
-        <translation>%1 / %2（流水线第 %3 段）</translation>
-    </message>
-    <message>
         <source>Breakdown</source>
         <translation>构成</translation>
     </message>
@@ -543,6 +539,14 @@
     <message>
         <source>%1 + CPU offload %2</source>
         <translation>%1 + CPU 卸载%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (the most loaded pipeline stage, %3 of %4)</source>
+        <translation>%1 / %2（负载最重的流水线段：第 %3 段，共 %4 段）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>

@@ -234,10 +234,15 @@ QString planSummaryHtml(const Plan& plan) {
     html += row(PlanSummary::tr("Layout"), formatLayoutDegrees(plan.layout));
     html += row(QString(), layoutDetails(plan.layout).toHtmlEscaped());
     html += row(PlanSummary::tr("Micro-batches / step"), QString::number(plan.layout.microBatches));
-    html +=
-        row(PlanSummary::tr("Memory per GPU"), PlanSummary::tr("%1 of %2 (pipeline stage %3)")
-                                                   .arg(formatGib(memory.total()), formatGib(memory.capacity))
-                                                   .arg(memory.stage));
+    // The most loaded stage, counted from 1 (the plan's JSON keeps the rank from 0).
+    const QString perGpu =
+        plan.layout.pp > 1
+            ? PlanSummary::tr("%1 of %2 (the most loaded pipeline stage, %3 of %4)")
+                  .arg(formatGib(memory.total()), formatGib(memory.capacity))
+                  .arg(memory.stage + 1)
+                  .arg(plan.layout.pp)
+            : PlanSummary::tr("%1 of %2").arg(formatGib(memory.total()), formatGib(memory.capacity));
+    html += row(PlanSummary::tr("Memory per GPU"), perGpu);
     html += row(PlanSummary::tr("Breakdown"), breakdownText(memory));
     html += row(PlanSummary::tr("Other"), otherText(memory.other));
     html += row(PlanSummary::tr("Fits"), fits);
