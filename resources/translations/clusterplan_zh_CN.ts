@@ -380,12 +380,6 @@
         <source>none (one sequence does not fit)</source>
         <translation>无（单条序列也放不下）</translation>
     </message>
-    <message numerus="yes">
-        <source>%n sequence(s)</source>
-        <translation>
-            <numerusform>%n 条序列</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 GiB</source>
         <translation>%1 GiB</translation>
@@ -409,12 +403,6 @@
     <message>
         <source>no</source>
         <translation>否</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n node(s)</source>
-        <translation>
-            <numerusform>%n 台服务器</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1 %2 %3 (%4 %2 %5 GPUs)</source>
@@ -547,6 +535,22 @@
     <message>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>1 条序列</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 条序列</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>1 台服务器</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 台服务器</translation>
     </message>
 </context>
 <context>
@@ -2665,11 +2669,17 @@ predicted</source>
         <source>none</source>
         <translation>无</translation>
     </message>
-    <message numerus="yes">
-        <source>%n phase(s) over %1 months at %2 % utilisation: the phased plan costs %3.</source>
-        <translation>
-            <numerusform>%n 个阶段，共 %1 个月，利用率 %2 %：分阶段方案成本 %3。</numerusform>
-        </translation>
+    <message>
+        <source>1 phase</source>
+        <translation>1 个阶段</translation>
+    </message>
+    <message>
+        <source>%1 phases</source>
+        <translation>%1 个阶段</translation>
+    </message>
+    <message>
+        <source>%1 over %2 months at %3 % utilisation: the phased plan costs %4.</source>
+        <translation>%1，共 %2 个月，利用率 %3 %：分阶段方案成本 %4。</translation>
     </message>
 </context>
 <context>
@@ -3405,14 +3415,6 @@ predicted</source>
     <message>
         <source>%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8</source>
         <translation>%1，%2 × %3（%4）· 单步 %5 秒 · 每卡 %6 / %7 · %8</translation>
-    </message>
-    <message>
-        <source>1 node</source>
-        <translation>1 台服务器</translation>
-    </message>
-    <message>
-        <source>%1 nodes</source>
-        <translation>%1 台服务器</translation>
     </message>
     <message>
         <source>%1 layouts searched</source>

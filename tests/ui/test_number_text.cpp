@@ -103,6 +103,25 @@ TEST_CASE("numbers.summary_and_step_chart_show_a_dash_for_non_finite", "[numbers
     CHECK(title.contains(QStringLiteral("MFU %1 %").arg(kDash)));
 }
 
+// Counts in the English window read as counted: Qt's "%n node(s)" needs a translation file to
+// choose a plural, and the English window has none.
+TEST_CASE("numbers.summary_counts_nodes_sequences_and_stages_as_people_do", "[numbers]") {
+    Plan plan = defaultPlan();  // 1 node of 8, one pipeline stage, largest micro-batch 1
+    QString summary = planSummaryHtml(plan);
+    CHECK(summary.contains(QStringLiteral("(1 node %1 8 GPUs)").arg(QChar(0x00D7))));
+    CHECK_FALSE(summary.contains(QStringLiteral("(s)")));
+    CHECK_FALSE(summary.contains(QStringLiteral("pipeline stage")));
+    plan.scenario.cluster.nodes = 16384;
+    plan.largestMicroBatch = 4;
+    plan.layout.pp = 8;
+    plan.memory.stage = 0;
+    summary = planSummaryHtml(plan);
+    CHECK(summary.contains(QStringLiteral("16,384 nodes")));
+    CHECK(summary.contains(QStringLiteral("4 sequences")));
+    CHECK(summary.contains(QStringLiteral("the most loaded pipeline stage, 1 of 8")));
+    CHECK(formatNodes(1) == QStringLiteral("1 node"));
+}
+
 // Issue 26: one way to write money. "-¥460,692.00" had a hyphen, and "¥72,515.45" kept cents that
 // say nothing beside "¥50.83k": a minus sign, cents only below ¥10,000 in sentences, whole units in
 // tables, the exact amount (cents) for tooltips.

@@ -42,11 +42,12 @@ void MemoryChartView::setPlan(const Plan& plan) {
 
 void MemoryChartView::setPlans(const Plan& plan, const Plan* selected, const Plan* baseline) {
     const MemoryBreakdown& memory = plan.memory;
+    // Stages counted from 1, as the summary counts them (the plan keeps Megatron-LM's rank from 0).
     const QString stage = plan.layout.pp > 1
-                              ? tr("stage %1 of %2 (most loaded)").arg(memory.stage).arg(plan.layout.pp)
+                              ? tr("stage %1 of %2 (most loaded)").arg(memory.stage + 1).arg(plan.layout.pp)
                               : tr("single pipeline stage");
     const QString title = tr("Per-GPU memory, %1<br><b>%2</b>").arg(stage, formatFit(memory));
-    const QString label = plan.layout.pp > 1 ? tr("Stage %1").arg(memory.stage) : tr("Every GPU");
+    const QString label = plan.layout.pp > 1 ? tr("Stage %1").arg(memory.stage + 1) : tr("Every GPU");
     QStringList labels{label};
     std::vector<MemoryBreakdown> columns{memory};
     QString fullTitle = title;

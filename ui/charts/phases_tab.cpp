@@ -148,8 +148,10 @@ void PhasesTab::refresh() {
 void PhasesTab::showPlan() {
     const PhasedPlan& p = *m_plan;
     showResults(true);
-    m_status->setText(tr("%n phase(s) over %1 months at %2 % utilisation: the phased plan costs %3.", nullptr,
-                         static_cast<int>(p.phases.size()))
+    // Spelled out, not "%n phase(s)": the English window has no translation file for plurals.
+    const QString phases = p.phases.size() == 1 ? tr("1 phase") : tr("%1 phases").arg(p.phases.size());
+    m_status->setText(tr("%1 over %2 months at %3 % utilisation: the phased plan costs %4.")
+                          .arg(phases)
                           .arg(p.months)
                           .arg(formatNumber(p.utilization * 100.0, 0))
                           .arg(wholeMoneyText(p.total.cost, p.currency)));

@@ -236,9 +236,7 @@ void VerdictCard::showPlan() {
 }
 
 QString VerdictCard::nodesText(std::int64_t nodes) {
-    // Spelled out rather than "%n node(s)": the English window has no translation file to choose
-    // a plural form from.
-    return nodes == 1 ? tr("1 node") : tr("%1 nodes").arg(formatNumber(static_cast<double>(nodes), 0));
+    return formatNodes(nodes);
 }
 
 QString VerdictCard::calibrationText(const Plan& p) const {

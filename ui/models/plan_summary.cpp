@@ -153,7 +153,10 @@ QString methodText(const Plan& plan) {
 QString largestMicroBatchText(const Plan& plan) {
     if (plan.largestMicroBatch <= 0)
         return PlanSummary::tr("none (one sequence does not fit)");
-    return PlanSummary::tr("%n sequence(s)", nullptr, static_cast<int>(plan.largestMicroBatch));
+    // Spelled out, not "%n sequence(s)": the English window has no translation file to choose a
+    // plural form from.
+    return plan.largestMicroBatch == 1 ? PlanSummary::tr("1 sequence")
+                                       : PlanSummary::tr("%1 sequences").arg(plan.largestMicroBatch);
 }
 
 }  // namespace
@@ -205,13 +208,19 @@ QString formatFit(const MemoryBreakdown& memory) {
         .arg(formatGib(memory.total()), formatGib(memory.capacity));
 }
 
+QString formatNodes(std::int64_t nodes) {
+    // Spelled out rather than "%n node(s)", as above.
+    return nodes == 1 ? PlanSummary::tr("1 node")
+                      : PlanSummary::tr("%1 nodes").arg(formatNumber(static_cast<double>(nodes), 0));
+}
+
 QString planSummaryHtml(const Plan& plan) {
     const MemoryBreakdown& memory = plan.memory;
     const QString fits = QStringLiteral("<span style='color:%1'><b>%2</b></span>")
                              .arg(memory.fits() ? QStringLiteral("#1b7837") : QStringLiteral("#b2182b"),
                                   memory.fits() ? PlanSummary::tr("yes") : PlanSummary::tr("no"));
     const ClusterSpec& cluster = plan.scenario.cluster;
-    const QString nodes = PlanSummary::tr("%n node(s)", nullptr, static_cast<int>(cluster.nodes));
+    const QString nodes = formatNodes(cluster.nodes);
     const QString gpus = PlanSummary::tr("%1 %2 %3 (%4 %2 %5 GPUs)")
                              .arg(cluster.gpus())
                              .arg(QChar(0x00D7))

@@ -28,6 +28,8 @@ inline constexpr double kBytesPerGib = clusterplan::units::kGiB;
 [[nodiscard]] QString formatLayoutWithOffload(const Layout& layout);
 // "fits (62.49 GiB of 79.25 GiB)" or "does NOT fit (needs 93.10 GiB of 79.25 GiB)".
 [[nodiscard]] QString formatFit(const MemoryBreakdown& memory);
+// "1 node", "16,384 nodes".
+[[nodiscard]] QString formatNodes(std::int64_t nodes);
 // Rich text for the summary panel: model, parameters, FLOPs, layout, memory, notes.
 [[nodiscard]] QString planSummaryHtml(const Plan& plan);
 
