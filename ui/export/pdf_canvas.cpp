@@ -128,25 +128,72 @@ void PdfCanvas::rows(const std::vector<std::pair<QString, QString>>& rows, doubl
     flush();
 }
 
-double PdfCanvas::rowHeight(const PdfTable& t, const QStringList& cells, const QFont& f) const {
+std::vector<double> PdfCanvas::columnWidths(const PdfTable& t) const {
+    std::vector<double> widths;
+    for (const double share : t.widths)
+        widths.push_back(share * m_area.width());
+    // A number wraps nowhere: a 亿-scale total or a quantity of 49,152 in a narrow share was cut at
+    // its left edge ("‡9,152"). Its column grows to the longest cell, bold rows in bold.
+    const QFontMetricsF normal(font(t.fontPt), m_device), bold(font(t.fontPt, true), m_device);
+    const auto isText = [&t](std::size_t c) { return c >= t.rightAligned.size() || !t.rightAligned[c]; };
+    double deficit = 0, donors = 0;
+    for (std::size_t c = 0; c < widths.size(); ++c) {
+        if (isText(c)) {
+            donors += widths[c];
+            continue;
+        }
+        double need = 0;
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            const bool strong = r < t.strongRows.size() && t.strongRows[r];
+            const auto i = static_cast<qsizetype>(c);
+            if (i < t.rows[r].size())
+                need = std::max(need, (strong ? bold : normal).horizontalAdvance(t.rows[r][i]) + mm(2.4));
+        }
+        if (need > widths[c]) {
+            deficit += need - widths[c];
+            widths[c] = need;
+        }
+    }
+    if (deficit <= 0 || donors <= deficit)
+        return widths;
+    // The widest text column (the item and its configuration) gives it back and wraps to more
+    // lines; only a deficit of more than half of it is shared by every text column (a narrow
+    // "No." column would otherwise wrap its header, "序/号").
+    std::size_t widest = 0;
+    for (std::size_t c = 0; c < widths.size(); ++c)
+        if (isText(c) && (!isText(widest) || widths[c] > widths[widest]))
+            widest = c;
+    if (deficit <= widths[widest] / 2) {
+        widths[widest] -= deficit;
+        return widths;
+    }
+    for (std::size_t c = 0; c < widths.size(); ++c)
+        if (isText(c))
+            widths[c] *= (donors - deficit) / donors;
+    return widths;
+}
+
+double PdfCanvas::rowHeight(const std::vector<double>& widths, const QStringList& cells,
+                            const QFont& f) const {
     const QFontMetricsF metrics(f, m_device);
     double h = metrics.height();
     for (int i = 0; i < cells.size(); ++i) {
-        const double w = t.widths[static_cast<std::size_t>(i)] * m_area.width() - mm(2);
+        const double w = widths[static_cast<std::size_t>(i)] - mm(2);
         h = std::max(h, metrics.boundingRect(QRectF(0, 0, w, 1e6), Qt::TextWordWrap, cells[i]).height());
     }
     return h + mm(1.6);
 }
 
-void PdfCanvas::drawRow(const PdfTable& t, const QStringList& cells, const QFont& f, bool header) {
-    const double h = rowHeight(t, cells, f);
+void PdfCanvas::drawRow(const PdfTable& t, const std::vector<double>& widths, const QStringList& cells,
+                        const QFont& f, bool header) {
+    const double h = rowHeight(widths, cells, f);
     m_painter.setFont(f);
     if (header)
         m_painter.fillRect(QRectF(m_area.left(), m_y, m_area.width(), h), QColor(palette::kHeaderFill));
     double x = m_area.left();
     for (int i = 0; i < cells.size(); ++i) {
         const auto c = static_cast<std::size_t>(i);
-        const double w = t.widths[c] * m_area.width();
+        const double w = widths[c];
         const bool right = !header && c < t.rightAligned.size() && t.rightAligned[c];
         m_painter.drawText(QRectF(x + mm(1), m_y + mm(0.8), w - mm(2), h),
                            Qt::TextWordWrap | (right ? Qt::AlignRight : Qt::AlignLeft), cells[i]);
@@ -161,19 +208,20 @@ void PdfCanvas::drawRow(const PdfTable& t, const QStringList& cells, const QFont
 void PdfCanvas::table(const PdfTable& t) {
     const QFont normal = font(t.fontPt), bold = font(t.fontPt, true);
     const bool hasHeader = !t.header.isEmpty();
+    const std::vector<double> widths = columnWidths(t);
     if (hasHeader) {
-        ensure(rowHeight(t, t.header, bold) * 2);
-        drawRow(t, t.header, bold, true);
+        ensure(rowHeight(widths, t.header, bold) * 2);
+        drawRow(t, widths, t.header, bold, true);
     }
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const bool strong = r < t.strongRows.size() && t.strongRows[r];
         const QFont& f = strong ? bold : normal;
-        if (m_y + rowHeight(t, t.rows[r], f) > m_area.bottom()) {
+        if (m_y + rowHeight(widths, t.rows[r], f) > m_area.bottom()) {
             newPage();
             if (hasHeader)
-                drawRow(t, t.header, bold, true);  // the header again on every page of the table
+                drawRow(t, widths, t.header, bold, true);  // the header again on every page of the table
         }
-        drawRow(t, t.rows[r], f, false);
+        drawRow(t, widths, t.rows[r], f, false);
     }
     m_y += mm(3);
 }

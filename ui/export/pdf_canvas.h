@@ -53,13 +53,17 @@ public:
     void newPage();
     [[nodiscard]] int pages() const { return m_page; }
     [[nodiscard]] QFont font(double pt, bool bold = false) const;
+    // The columns' widths in device pixels: the table's shares, with every right-aligned (number)
+    // column widened to its longest cell, taken from the text columns, which wrap.
+    [[nodiscard]] std::vector<double> columnWidths(const PdfTable& t) const;
 
 private:
     [[nodiscard]] double mm(double v) const { return v * kDpi / 25.4; }
     void ensure(double height);
     void drawFooter();
-    double rowHeight(const PdfTable& t, const QStringList& cells, const QFont& f) const;
-    void drawRow(const PdfTable& t, const QStringList& cells, const QFont& f, bool header);
+    double rowHeight(const std::vector<double>& widths, const QStringList& cells, const QFont& f) const;
+    void drawRow(const PdfTable& t, const std::vector<double>& widths, const QStringList& cells,
+                 const QFont& f, bool header);
 
     QPagedPaintDevice* m_device;
     QPainter m_painter;
