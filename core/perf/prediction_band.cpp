@@ -23,7 +23,8 @@ void widenBeyond(PredictionBand& band, double value, double fitted, const char* 
     band.high *= 1 + w;
     if (explain)
         band.reasons.push_back(
-            makeMessage(why, {formatNumber(value), formatNumber(fitted), formatFixed(100 * w, 0)}));
+            // GPU counts and sequence lengths, whole, with their thousands grouped (16,384).
+            makeMessage(why, {formatGrouped(value, 0), formatGrouped(fitted, 0), formatFixed(100 * w, 0)}));
 }
 
 }  // namespace

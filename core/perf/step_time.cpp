@@ -12,6 +12,7 @@
 #include "core/perf/offload_time.h"
 #include "core/perf/prediction_band.h"
 #include "core/perf/synchronisation.h"
+#include "core/scenario/framework.h"
 #include "core/util/as_double.h"
 #include "core/util/units.h"
 
@@ -346,8 +347,10 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
         e.notes.push_back(makeMessage("perf.fp8_uncalibrated"));
     if (in.profile.framework != t.framework && in.profile.calibrated)
-        e.notes.push_back(makeMessage("perf.profile_of_other_stack", {std::string(toString(t.framework)),
-                                                                      in.gpu.architecture, in.profile.id}));
+        // Products by the names a reader knows, not the catalog's ids ("megatron", "nemo-hopper-bf16").
+        e.notes.push_back(
+            makeMessage("perf.profile_of_other_stack", {std::string(displayName(t.framework)), in.gpu.name,
+                                                        std::string(displayName(in.profile.framework))}));
     if (!in.profile.calibrated)
         e.notes.push_back(makeMessage("perf.profile_uncalibrated", {in.profile.id}));
     return e;

@@ -25,14 +25,17 @@ std::string breakevenText(const std::optional<int>& month, int searchMonths, Lan
 
 std::vector<Row> coverRows(const QuoteDocument& d, Lang lang) {
     const auto orDraft = [&](const std::string& s) { return s.empty() ? label(lang, "draft") : s; };
-    return {{label(lang, "company"), d.info.company},
-            {label(lang, "customer"), d.info.customer},
-            {label(lang, "contact"), d.info.contact},
+    // A field the scenario leaves empty shows a dash: a blank value turned the row into a bare
+    // heading ("Customer" alone on its line) in the PDF's table.
+    const auto orDash = [](const std::string& s) { return s.empty() ? std::string("—") : s; };
+    return {{label(lang, "company"), orDash(d.info.company)},
+            {label(lang, "customer"), orDash(d.info.customer)},
+            {label(lang, "contact"), orDash(d.info.contact)},
             {label(lang, "quote_number"), orDraft(d.info.number)},
             {label(lang, "revision"), std::to_string(d.info.revision)},
             {label(lang, "date"), formatDate(d.date, lang)},
             {label(lang, "valid_until"), formatDate(d.validUntil, lang)},
-            {label(lang, "prepared_by"), d.info.preparedBy}};
+            {label(lang, "prepared_by"), orDash(d.info.preparedBy)}};
 }
 
 // LoRA / QLoRA / frozen layers and CPU offload change what a customer buys: say so beside the layout.

@@ -42,7 +42,8 @@ void addNotes(FeedCheck& f) {
     std::vector<std::string> args{rate(f.neededPerNode), formatFixed(f.usableWorkersPerNode, 0),
                                   rate(f.cpuPerNode), rate(f.storagePerNode)};
     if (!f.binds) {
-        args.push_back(formatFixed(f.margin, 1));
+        // "3.2 times", "321,799 times": a tenth says nothing beside a six-digit margin.
+        args.push_back(f.margin >= 100 ? formatGrouped(f.margin, 0) : formatFixed(f.margin, 1));
         f.notes.push_back(nested("feed.sufficient", pipeline, args));
         return;
     }

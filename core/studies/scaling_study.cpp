@@ -56,9 +56,10 @@ public:
     }
     void addNote(ScalingReport& report) const {
         if (m_bounded > 0)
-            report.notes.push_back(makeMessage("scaling.bounded", {std::to_string(m_bounded),
-                                                                   std::to_string(m_options.maxLayouts),
-                                                                   std::to_string(kScalingLayoutBudget)}));
+            report.notes.push_back(makeMessage(
+                "scaling.bounded",
+                {std::to_string(m_bounded), formatGrouped(static_cast<double>(m_options.maxLayouts), 0),
+                 formatGrouped(static_cast<double>(kScalingLayoutBudget), 0)}));
     }
 
 private:

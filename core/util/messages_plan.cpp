@@ -65,7 +65,7 @@ constexpr MessageTemplate kPlanMessages[] = {
                     "Megatron-Core overlaps only sequence-parallel gathers, so the TP "
                     "communication is timed without overlap."},
     MessageTemplate{"perf.profile_of_other_stack",
-                    "No performance profile for %1 on %2: using '%3', calibrated on another stack."},
+                    "No performance profile for %1 on the %2: timed with %3's, calibrated on that stack."},
     MessageTemplate{"perf.profile_uncalibrated",
                     "Performance profile '%1' is not calibrated on published runs of "
                     "this stack; treat times as estimates."},

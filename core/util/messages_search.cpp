@@ -41,9 +41,9 @@ constexpr MessageTemplate kSearchMessages[] = {
     MessageTemplate{"scaling.compare.inter", "%1 GPUs, between servers: %2"},
     // Scaling study (studies/scaling_study.cpp)
     MessageTemplate{"scaling.bounded",
-                    "%1 of the study's searches had more candidate layouts than their share (%2) "
-                    "of the study's bound of %3 and were sampled evenly; search one GPU count alone "
-                    "for a finer answer."},
+                    "In %1 of these searches the candidate layouts were sampled evenly (at most %2 "
+                    "per GPU count, %3 in all): one GPU count searched alone may find a slightly "
+                    "faster layout."},
     MessageTemplate{"explain.offload", "No layout fits in GPU memory alone, so the search also tried CPU "
                                        "offload: the best layout offloads '%1' to host memory."},
     MessageTemplate{"explain.no_layout", "No layout: %1"},

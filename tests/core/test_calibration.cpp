@@ -396,3 +396,20 @@ TEST_CASE("calibrated on a cluster's smallest run, its larger runs within 5 %", 
         CHECK(after <= 0.05);
     }
 }
+
+// A plan timed with another stack's profile says so in the names a customer reads (the quote's
+// assumptions page printed "megatron", "hopper" and the profile id "nemo-hopper-bf16").
+TEST_CASE("a borrowed profile is named by its stack and the GPU by its product name", "[calibration]") {
+    const Plan plan = test::planFromFile(CLUSTERPLAN_TEST_DATA, "search-llama3-405b-16384xh100.json");
+    std::string note;
+    for (const Message& n : plan.notes)
+        if (n.id == "perf.profile_of_other_stack")
+            note = n.text;
+    CHECK(note == "No performance profile for Megatron-LM on the NVIDIA H100 SXM5 80GB: timed with NeMo's, "
+                  "calibrated on that stack.");
+    for (const Message& n : plan.notes) {
+        INFO(n.text);
+        CHECK(n.text.find("nemo-hopper") == std::string::npos);
+        CHECK(n.text.find("16384") == std::string::npos);  // counts are grouped: 16,384
+    }
+}

@@ -11,6 +11,7 @@
 #include "core/report/plan_format.h"
 #include "core/search/search_format.h"
 #include "core/studies/scaling_study.h"
+#include "core/util/number_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -96,7 +97,8 @@ TEST_CASE("a bounded search keeps its plan note and the scaling study shares its
     requireJson(planToJson(plan.value()));
     const ScalingReport scale = scalingStudy(s, test::catalog(), s.cluster.gpus(), 30);
     REQUIRE_FALSE(scale.notes.empty());
-    CHECK(contains(scale.notes.front().text, std::to_string(kScalingLayoutBudget)));
+    CHECK(contains(scale.notes.front().text,
+                   formatGrouped(static_cast<double>(kScalingLayoutBudget), 0) + " in all"));
     requireJson(scalingToJson(scale));
 }
 
