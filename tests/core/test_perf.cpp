@@ -615,6 +615,7 @@ TEST_CASE("MPT-7B on 8 H100 under llm-foundry slows with the sequence as its tab
     CHECK_THAT(h100, WithinRel(10203.0 / 6935.0, 0.05));
     // The H100 loses more to the long sequence than the A100 does, as published (1.47 against
     // 1.36). (The engine's A100 gives ~1.23: the A100 attention efficiency is the profiles' shared
-    // one, not this kernel's; docs/performance-model.md, "Where it misses".)
+    // one, not this kernel's; docs/performance-model.md, "Attention kernels of another GPU
+    // generation".)
     CHECK(h100 > ratio("a100-sxm-80gb") * 1.05);
 }
