@@ -14,12 +14,19 @@
 
 namespace clusterplan {
 
+// Speed of a stack's attention kernels on `gpu`, as a share of the profile's attention
+// efficiency (fitted on kernels native to the GPU): 1, except FlashAttention-2-class kernels
+// (StackDefaults::AttentionKernels::Ampere) on Hopper, which FlashAttention-3 (Shah et al. 2024,
+// arXiv:2407.08608, on H100 SXM5) outruns by 1.5-2.0x in 16 bits: 1 / 1.75.
+double attentionKernelSpeed(const GpuSpec& gpu, StackDefaults::AttentionKernels kernels);
+
 class KernelTimer {
 public:
     // fp8WeightCache: the stack casts FP8 weights once per step, not every micro-batch
-    // (StackDefaults::fp8WeightCache).
+    // (StackDefaults::fp8WeightCache). attentionSpeed: attentionKernelSpeed() of the stack's
+    // attention kernels on this GPU.
     KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision,
-                bool fp8WeightCache = true);
+                bool fp8WeightCache = true, double attentionSpeed = 1.0);
     [[nodiscard]] double gemm(double flops) const;       // one GEMM of `flops`
     [[nodiscard]] double attention(double flops) const;  // fused attention kernel
     [[nodiscard]] double memory(double bytes) const;     // memory-bound kernel moving `bytes`
@@ -29,10 +36,11 @@ public:
 
 private:
     const PerfProfile& m_profile;
-    double m_gemmPeak;   // FLOP/s of the precision the profile was calibrated at
-    double m_attnPeak;   // attention runs in 16-bit even in FP8 recipes (TE 1.x)
-    double m_bandwidth;  // bytes/s achieved
-    double m_overhead;   // seconds added to every kernel (launch latency, tail)
+    double m_gemmPeak;        // FLOP/s of the precision the profile was calibrated at
+    double m_attnPeak;        // attention runs in 16-bit even in FP8 recipes (TE 1.x)
+    double m_attnEfficiency;  // the profile's, times the stack's kernel speed on this GPU
+    double m_bandwidth;       // bytes/s achieved
+    double m_overhead;        // seconds added to every kernel (launch latency, tail)
     bool m_fp8 = false;
     bool m_fp8WeightCache = true;
 };

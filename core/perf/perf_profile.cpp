@@ -57,6 +57,12 @@ StackDefaults readStackDefaults(json::ObjectReader& r) {
     else if (buffers != "none")
         json::fail("sharded_buffers",
                    "is \"none\", \"flat_parameter\" or \"per_parameter\", not \"" + buffers + "\"");
+    std::string attention = "native";
+    r.optString("attention_kernels", attention);
+    if (attention == "ampere")
+        d.attentionKernels = StackDefaults::AttentionKernels::Ampere;
+    else if (attention != "native")
+        json::fail("attention_kernels", "is \"native\" or \"ampere\", not \"" + attention + "\"");
     d.source = r.string("source");
     return d;
 }

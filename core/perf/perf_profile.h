@@ -80,6 +80,15 @@ struct StackDefaults {
     //    (copy-in), which the compute stream waits for.
     enum class ShardedBuffers { None, FlatParameter, PerParameter };
     ShardedBuffers shardedBuffers = ShardedBuffers::None;
+    // The GPU generation the stack's attention kernels are written for (compute_model.h,
+    // attentionKernelSpeed):
+    //  - Native: kernels for the GPU it runs on (Transformer Engine's cuDNN fused attention, which
+    //    TE prefers over FlashAttention on Hopper and newer).
+    //  - Ampere: FlashAttention-2-class kernels built on Ampere's synchronous mma.sync tensor-core
+    //    instructions (flash-attn 2, PyTorch SDPA's flash backend, the pre-MLIR Triton kernel of
+    //    llm-foundry 2023): on Hopper they use neither wgmma nor TMA.
+    enum class AttentionKernels { Native, Ampere };
+    AttentionKernels attentionKernels = AttentionKernels::Native;
     std::string source;
 };
 

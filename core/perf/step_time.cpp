@@ -240,7 +240,8 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     e.tpCommOverlap = tpCommOverlapRuns(in);
     e.stackOverlapGradReduce = stackOverlapGradReduce(in);
     e.stackTpCommOverlap = in.stack.tpCommOverlap;
-    const KernelTimer timer(in.gpu, in.profile, t.precision, in.stack.fp8WeightCache);
+    const KernelTimer timer(in.gpu, in.profile, t.precision, in.stack.fp8WeightCache,
+                            attentionKernelSpeed(in.gpu, in.stack.attentionKernels));
     const NetworkTiers net = makeTiers(in.intraNode, in.interNode, in.gpusPerNode, in.nicsPerNode, l.gpus());
 
     // Per-stage time for one micro-batch; memory module gives the parameters each stage holds.

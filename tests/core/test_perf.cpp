@@ -6,6 +6,7 @@
 #include "core/calibration/evaluate.h"
 #include "core/io/scenario_json.h"
 #include "core/perf/collective_cost.h"
+#include "core/perf/compute_model.h"
 #include "core/perf/prediction_band.h"
 #include "core/perf/synchronisation.h"
 #include "test_support.h"
@@ -542,4 +543,79 @@ TEST_CASE("MoE dispatch under sequence parallelism moves each TP rank's shard of
     // A quarter of the bytes cross the network; the TP gather adds NVLink time, well under the rest.
     CHECK(sharded.perf.epCommSeconds < 0.5 * whole.perf.epCommSeconds);
     CHECK(sharded.perf.epCommSeconds > 0.25 * whole.perf.epCommSeconds);
+}
+
+namespace {
+
+// MPT-7B as llm-foundry's 2023 benchmarks ran it (scripts/train/yamls/mpt/7b.yaml: GPT-style with
+// biases and learned positions, attn_impl triton) under Composer's FSDP FULL_SHARD with activation
+// checkpointing, 8 GPUs, micro-batch × sequence = 65,536 tokens.
+Plan mpt7bOnOneServer(const std::string& gpu, std::int64_t seqLen) {
+    const std::int64_t microBatch = 65536 / seqLen;
+    const std::string json = R"({"schema": "clusterplan.scenario/1",
+      "model": {"layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 32, "head_dim": 128,
+                "ffn_hidden": 16384, "vocab": 50368, "mlp": "gelu", "norm": "layernorm",
+                "tied_embeddings": true, "bias": "all", "qk_norm": false, "learned_positions": )" +
+                             std::to_string(seqLen) + R"(, "max_seq_len": )" + std::to_string(seqLen) +
+                             R"(, "dropout": false},
+      "training": {"seq_len": )" +
+                             std::to_string(seqLen) + R"(, "global_batch": )" +
+                             std::to_string(16 * microBatch) +
+                             R"(, "tokens": 1e11, "precision": "bf16", "optimizer": "adamw",
+                   "grad_dtype": "param", "flash_attention": true, "framework": "fsdp"},
+      "cluster": {"gpu": ")" +
+                             gpu +
+                             R"(", "gpus_per_node": 8, "nodes": 1, "inter_node": "ib-ndr-400"},
+      "layout": {"tp": 1, "pp": 1, "dp": 0, "cp": 1, "ep": 1, "vpp": 1, "micro_batch": )" +
+                             std::to_string(microBatch) + R"(, "zero_stage": 3, "recompute": "full",
+                 "sequence_parallel": false}})";
+    auto s = parseScenario(json, test::catalog());
+    REQUIRE(s.ok());
+    return plan(s.value());
+}
+
+}  // namespace
+
+TEST_CASE("Ampere-generation attention kernels run at 1/1.75 of a native kernel on Hopper", "[perf]") {
+    const GpuSpec& h100 = *test::catalog().gpu("h100-sxm-80gb");
+    const GpuSpec& a100 = *test::catalog().gpu("a100-sxm-80gb");
+    using Kernels = StackDefaults::AttentionKernels;
+    // FlashAttention-3 is 1.5-2.0x faster than FlashAttention-2 on an H100 SXM5 in 16 bits (Shah et
+    // al. 2024, arXiv:2407.08608, abstract); PyTorch SDPA's FlashAttention-2 backend reaches 329
+    // TFLOP/s forward where cuDNN's fused attention reaches 631 (pytorch/pytorch issue 142132,
+    // (1, 24, 4608, 128) on an H100).
+    const double slowdown = 1 / attentionKernelSpeed(h100, Kernels::Ampere);
+    CHECK(slowdown >= 1.5);
+    CHECK(slowdown <= 2.0);
+    CHECK_THAT(slowdown, WithinRel(631.0 / 329.0, 0.1));
+    // Native kernels, and every kernel on the Ampere GPU it was written for, run at the profile's
+    // attention efficiency.
+    CHECK(attentionKernelSpeed(h100, Kernels::Native) == 1.0);
+    CHECK(attentionKernelSpeed(a100, Kernels::Ampere) == 1.0);
+    // llm-foundry's attention (FlashAttention's Triton kernel on triton-pre-mlir) is of that
+    // generation, Transformer Engine's cuDNN attention is not.
+    const Catalog& c = test::catalog();
+    CHECK(c.perfProfiles().stackDefaults(Framework::Fsdp).attentionKernels == Kernels::Ampere);
+    CHECK(c.perfProfiles().stackDefaults(Framework::OlmoCore).attentionKernels == Kernels::Ampere);
+    CHECK(c.perfProfiles().stackDefaults(Framework::Nemo).attentionKernels == Kernels::Native);
+}
+
+TEST_CASE("MPT-7B on 8 H100 under llm-foundry slows with the sequence as its table says", "[perf]") {
+    // llm-foundry scripts/train/benchmarking/README.md (commit 061f2c7c), MPT-7B, 8 GPUs, activation
+    // checkpointing, 65,536 tokens per micro-batch: H100 80GB BF16 10,203 tokens/s/GPU at sequence
+    // 1,024 and 6,935 at 8,192 (1.47x); A100 80GB 4,357 and 3,206 (1.36x). The longer sequence
+    // costs attention only, and the Triton FlashAttention of that stack, written for Ampere, is
+    // slower on the H100 than the Hopper attention the profile is fitted on: without it the
+    // engine gave the H100 1.27x. Only the 8,192 rows are calibration runs.
+    const auto ratio = [](const std::string& gpu) {
+        return mpt7bOnOneServer(gpu, 1024).perf.tokensPerSecond /
+               mpt7bOnOneServer(gpu, 8192).perf.tokensPerSecond;
+    };
+    const double h100 = ratio("h100-sxm-80gb");
+    CHECK_THAT(h100, WithinRel(10203.0 / 6935.0, 0.05));
+    // The H100 loses more to the long sequence than the A100 does, as published (1.47 against
+    // 1.36). (The engine's A100 gives ~1.23: the A100 attention efficiency is the profiles' shared
+    // one, not this kernel's; docs/performance-model.md, "Attention kernels of another GPU
+    // generation".)
+    CHECK(h100 > ratio("a100-sxm-80gb") * 1.05);
 }

@@ -123,17 +123,20 @@ TEST_CASE("leave-one-group-out: each stack on its GPU generation predicted as an
     CHECK(byGroup == runs);
     CHECK(byGpus == runs);
     // What the engine states is the grouped figure; it is measured, not promised: this records
-    // where it stands (182-run set: 7.7 % mean error, 92 % coverage, median band ±17 %; issue 27's
+    // where it stands (182-run set: 7.2 % mean error, 94 % coverage, median band ±17 %; issue 27's
     // bar: 12 %, 80 %, ±25 %) so a change that makes transfer worse shows here.
     CHECK(report->transfer.meanAbsError < 0.12);
     CHECK(report->transfer.bandCoverage >= 0.80);
     CHECK(report->transfer.medianBandHalfWidth < 0.25);
     // FSDP on H100, the worst group: 30.6 % before the GPU's overlap slowdown (Hopper's persistent
     // GEMMs lose a wave to NCCL's SMs) and OLMo-core's fp32 gradient reduce, 20.9 % with them,
-    // 18.6 % with the sharded-buffer copies of FSDP1/FSDP2 and Lee et al.'s overlap share (0.29).
+    // 18.6 % with the sharded-buffer copies of FSDP1/FSDP2 and Lee et al.'s overlap share (0.29),
+    // 9.9 % (band coverage 62 % -> 85 %) once its Ampere-generation attention kernels run at
+    // 1/1.75 of the Hopper-native ones (FlashAttention-3, arXiv:2407.08608).
     // The other groups stay under 10 %.
     REQUIRE(report->transferByGroup.count("fsdp-hopper") == 1);
-    CHECK(report->transferByGroup.at("fsdp-hopper").meanAbsError < 0.20);
+    CHECK(report->transferByGroup.at("fsdp-hopper").meanAbsError < 0.12);
+    CHECK(report->transferByGroup.at("fsdp-hopper").bandCoverage >= 0.80);
     for (const auto& [group, t] : report->transferByGroup) {
         INFO(group);
         if (group != "fsdp-hopper")
