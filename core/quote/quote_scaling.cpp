@@ -33,7 +33,9 @@ std::vector<std::string> scalingHeader(const ScalingReport& report, Lang lang) {
             break;
         }
     return {label(lang, "scaling_gpus"), label(lang, "scaling_tokens_per_s"),
-            base.empty() ? label(lang, "scaling_efficiency") : label(lang, "scaling_efficiency_vs", {base}),
+            base.empty()  ? label(lang, "scaling_efficiency")
+            : base == "1" ? label(lang, "scaling_efficiency_vs_one")
+                          : label(lang, "scaling_efficiency_vs", {base}),
             label(lang, "scaling_days_steady")};
 }
 

@@ -348,6 +348,7 @@ constexpr MessageTemplate kQuoteMessages[] = {
     MessageTemplate{"quote.breakeven_cash", "Break-even month (cash paid)"},
     MessageTemplate{"quote.breakeven_net", "Break-even month (net of resale value)"},
     MessageTemplate{"quote.scaling_efficiency_vs", "Scaling efficiency (per GPU, vs. %1 GPUs)"},
+    MessageTemplate{"quote.scaling_efficiency_vs_one", "Scaling efficiency (per GPU, vs. 1 GPU)"},
     MessageTemplate{"quote.scaling_days_steady", "Days (steady state, no interruptions)"},
     MessageTemplate{"quote.sens_breakeven", "Break-even month (low / high)"},
     MessageTemplate{"quote.needs_memory", "needs %1 > %2 usable"},

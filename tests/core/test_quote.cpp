@@ -686,3 +686,17 @@ TEST_CASE("a layout that does not fit says why in the quote's language", "[quote
     CHECK(zh.find("needs") == std::string::npos);
     CHECK(en.find("needs " + clusterplan::formatGib(doc.verdict.memoryBytes)) != std::string::npos);
 }
+
+// The scaling table names its baseline, counted right: "vs. 1 GPUs" was printed for a study that
+// starts at one GPU.
+TEST_CASE("the scaling table names its baseline: 1 GPU, 128 GPUs", "[quote]") {
+    clusterplan::ScalingReport r;
+    clusterplan::ScalePoint first;
+    first.gpus = 1;
+    first.fits = true;
+    r.curve = {first};
+    CHECK(quote::scalingHeader(r, quote::Lang::En)[2] == "Scaling efficiency (per GPU, vs. 1 GPU)");
+    r.curve[0].gpus = 128;
+    CHECK(quote::scalingHeader(r, quote::Lang::En)[2] == "Scaling efficiency (per GPU, vs. 128 GPUs)");
+    CHECK(quote::scalingHeader(r, quote::Lang::Zh)[2] == "扩展效率（每卡，相对 128 卡）");
+}
