@@ -130,8 +130,11 @@ constexpr MessageTemplate kQuoteMessages[] = {
     MessageTemplate{"quote.assumptions", "Assumptions"},
     MessageTemplate{"quote.prices", "Prices used"},
     MessageTemplate{"quote.accuracy", "Accuracy of the engine"},
+    // A quote both parties sign: its prices hold for the validity period; what the engine predicts
+    // (throughput, days, running costs) is an estimate, and says so.
     MessageTemplate{"quote.disclaimer",
-                    "This is an estimate, not a binding offer. Taxes as configured; prices change."},
+                    "Prices hold until the validity date; the quote takes effect when both parties have "
+                    "signed it. Throughput, training days and running costs are estimates."},
     MessageTemplate{"quote.page", "Page %1 of %2"},
     MessageTemplate{"quote.year_n", "Year %1"},
     MessageTemplate{"quote.month", "Month"},

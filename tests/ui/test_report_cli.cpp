@@ -193,7 +193,7 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
             CHECK(all.find("Step time") == std::string::npos);
         } else {
             has("excl. tax");
-            has("not a binding offer");
+            has("takes effect when both parties have signed it");
         }
         // Every page renders.
         const int pages = pageCount(pdf);
