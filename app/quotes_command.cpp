@@ -9,6 +9,8 @@
 #include "core/quotebook/book_format.h"
 #include "core/quotebook/book_json.h"
 #include "core/quotebook/book_path.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_quote_book.h"
 
 namespace clusterplan::cli {
 
@@ -39,7 +41,7 @@ int listQuotes(quotebook::QuoteBook& book, const QuotesRequest& rq, Lang lang) {
         std::string list;
         for (const auto& s : allowed)
             list += (list.empty() ? "" : ", ") + s;
-        return fail(inputError("--status", "error.json.not_allowed", {rq.status, list}));
+        return fail(inputError("--status", msg::kErrorJsonNotAllowed, {rq.status, list}));
     }
     const std::string today = todayUtc();
     auto records = book.list({rq.customer, rq.status, today, rq.allRevisions});
@@ -63,7 +65,7 @@ int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost
     else
         wanted = quotebook::parseNumberAndRevision(operand);
     if (!wanted)
-        return fail(inputError("NUMBER", "error.quotebook.bad_number", {operand}));
+        return fail(inputError("NUMBER", msg::kErrorQuotebookBadNumber, {operand}));
     auto record = book.find(wanted->number, wanted->revision);
     if (!record)
         return fail(record.error());
@@ -77,15 +79,13 @@ int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost
 int setStatus(quotebook::QuoteBook& book, const std::string& number, const std::string& status, Lang lang) {
     const auto parsed = quotebook::parseStoredStatus(status);
     if (!parsed)
-        return fail(inputError("STATUS", "error.json.not_allowed", {status, "draft, sent, accepted, lost"}));
+        return fail(inputError("STATUS", msg::kErrorJsonNotAllowed, {status, "draft, sent, accepted, lost"}));
     auto changed = book.setStatus(number, *parsed, nowUtc());
     if (!changed)
         return fail(changed.error());
-    std::cout << messageText(
-                     makeMessage("quotebook.status_set",
-                                 {number, std::to_string(changed->revision),
-                                  messageText(makeMessage(std::string("quotebook.status.") + status), lang)}),
-                     lang)
+    std::cout << messageText(makeMessage(msg::kQuotebookStatusSet, {number, std::to_string(changed->revision),
+                                                                    quotebook::statusName(*parsed, lang)}),
+                             lang)
               << "\n";
     return kOk;
 }
@@ -122,7 +122,7 @@ std::optional<quotebook::QuoteBook> openBook(const BookLocation& location) {
 int quotesCommand(const QuotesRequest& rq) {
     Lang lang = Lang::En;
     if (!parseLang(rq.lang, lang))
-        return fail(inputError("--lang", "error.json.not_allowed", {rq.lang, "zh_CN, en"}));
+        return fail(inputError("--lang", msg::kErrorJsonNotAllowed, {rq.lang, "zh_CN, en"}));
     const std::vector<std::string>& args = rq.operands;
     if (args.empty())
         return usage("quotes needs list, show, status, export-book or import-book");
@@ -150,8 +150,8 @@ int quotesCommand(const QuotesRequest& rq) {
         if (!exported)
             return fail(exported.error());
         std::cout << messageText(
-                         makeMessage("quotebook.exported", {std::to_string(exported->revisions),
-                                                            std::to_string(exported->quotes), args[1]}),
+                         makeMessage(msg::kQuotebookExported, {std::to_string(exported->revisions),
+                                                               std::to_string(exported->quotes), args[1]}),
                          lang)
                   << "\n";
         return kOk;
@@ -161,7 +161,7 @@ int quotesCommand(const QuotesRequest& rq) {
         return fail(merged.error());
     for (const Error& conflict : merged->conflicts)
         std::cerr << "clusterplan-cli: warning: " << conflict.toString() << "\n";
-    std::cout << messageText(makeMessage("quotebook.imported",
+    std::cout << messageText(makeMessage(msg::kQuotebookImported,
                                          {std::to_string(merged->added), std::to_string(merged->present),
                                           std::to_string(merged->conflicts.size())}),
                              lang)

@@ -13,6 +13,7 @@
 #include "core/quote/quote_text.h"
 #include "core/quotebook/quote_from_document.h"
 #include "core/util/atomic_file.h"
+#include "core/util/messages_quote_book.h"
 #include "core/util/sha256.h"
 #include "core/validation/validation.h"
 
@@ -79,7 +80,7 @@ std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest&
         return std::nullopt;
     }
     std::cerr << "clusterplan-cli: "
-              << makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
+              << makeMessage(recorded->newRevision ? msg::kQuotebookRecorded : msg::kQuotebookUnchanged,
                              {book->path(), recorded->number, std::to_string(recorded->revision)})
                      .text
               << "\n";

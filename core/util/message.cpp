@@ -1,7 +1,6 @@
 #include "core/util/message.h"
 
 #include <ostream>
-#include <stdexcept>
 
 #include "core/util/message_catalog.h"
 #include "core/util/messages_search.h"
@@ -56,24 +55,6 @@ Message filledNestedMessage(const MessageTemplate& id, std::vector<Message> args
 }
 
 }  // namespace detail
-
-Message makeMessage(std::string_view id, std::vector<std::string> args) {
-    const auto templ = messageTemplate(id);
-    if (!templ)
-        throw std::logic_error("message catalog has no id '" + std::string(id) + "'");
-    if (highestPlaceholder(*templ) > args.size())
-        throw std::logic_error("message '" + std::string(id) + "' needs more arguments");
-    Message m{std::string(id), std::move(args), {}};
-    m.text = fillTemplate(*templ, m.args);
-    return m;
-}
-
-Message makeNestedMessage(std::string_view id, std::vector<Message> args) {
-    std::vector<std::string> texts = messageTexts(args);
-    Message m = makeMessage(id, std::move(texts));
-    m.inner = std::move(args);
-    return m;
-}
 
 Message plainMessage(std::string text) {
     return Message{{}, {}, std::move(text), {}};

@@ -49,12 +49,6 @@ template <std::size_t N> Message makeNestedMessage(const MessageId<N>& id, Messa
                                                                 std::make_move_iterator(std::end(args))));
 }
 
-// The same by an id string, as before the constants: the call sites move to makeMessage(msg::k...)
-// area by area, and these go when none is left. An id missing from the catalog, or a template that
-// names more arguments than given, is a programming error: std::logic_error.
-Message makeMessage(std::string_view id, std::vector<std::string> args = {});
-Message makeNestedMessage(std::string_view id, std::vector<Message> args);
-
 // Text that is not from the catalog (a number, an id), as an argument of makeNestedMessage.
 Message plainMessage(std::string text);
 
