@@ -7,6 +7,8 @@
 #include "core/cost/price_list_import.h"
 #include "core/util/atomic_file.h"
 #include "core/util/iso_date.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_price_list.h"
 #include "quotes_command.h"
 
 namespace clusterplan::cli {
@@ -25,17 +27,17 @@ int fail(const Error& e, Lang lang = Lang::En) {
 int pricebookCommand(const PricebookRequest& rq) {
     Lang lang = Lang::En;
     if (!parseLang(rq.lang, lang))
-        return fail(inputError("--lang", "error.json.not_allowed", {rq.lang, "zh_CN, en"}));
+        return fail(inputError("--lang", msg::kErrorJsonNotAllowed, {rq.lang, "zh_CN, en"}));
     if (rq.operands.size() != 2 || rq.operands[0] != "import") {
         std::cerr << "clusterplan-cli: pricebook needs: import LIST.csv --book BOOK.json (see "
                      "clusterplan-cli --help)\n";
         return kBadInput;
     }
     if (rq.book.empty())
-        return fail(inputError("--book", "error.json.required"), lang);
+        return fail(inputError("--book", msg::kErrorJsonRequired), lang);
     const std::string asOf = rq.asOf.empty() ? todayUtc() : rq.asOf;
     if (!parseIsoDay(asOf, true))
-        return fail(inputError("--as-of", "error.pricelist.bad_date", {asOf}), lang);
+        return fail(inputError("--as-of", msg::kErrorPricelistBadDate, {asOf}), lang);
     const std::string& listPath = rq.operands[1];
     auto bytes = readTextFile(listPath, kMaxListBytes);
     if (!bytes)
@@ -57,17 +59,17 @@ int pricebookCommand(const PricebookRequest& rq) {
         for (const Error& e : errors)
             printError(e, lang);
         std::cerr << "clusterplan-cli: "
-                  << messageText(makeMessage("pricelist.not_saved", {std::to_string(errors.size())}), lang)
+                  << messageText(makeMessage(msg::kPricelistNotSaved, {std::to_string(errors.size())}), lang)
                   << "\n";
         return kBadInput;
     }
     if (rq.dryRun) {
-        std::cout << messageText(makeMessage("pricelist.dry_run"), lang) << "\n";
+        std::cout << messageText(makeMessage(msg::kPricelistDryRun), lang) << "\n";
         return kOk;
     }
     if (auto saved = writeFileAtomically(rq.book, update.json); !saved)
         return fail(saved.error(), lang);
-    std::cout << messageText(makeMessage("pricelist.saved", {rq.book}), lang) << "\n";
+    std::cout << messageText(makeMessage(msg::kPricelistSaved, {rq.book}), lang) << "\n";
     return kOk;
 }
 

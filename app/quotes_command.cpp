@@ -10,6 +10,8 @@
 #include "core/quotebook/book_format.h"
 #include "core/quotebook/book_json.h"
 #include "core/quotebook/book_path.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_quote_book.h"
 
 namespace clusterplan::cli {
 
@@ -40,7 +42,7 @@ int listQuotes(quotebook::QuoteBook& book, const QuotesRequest& rq, Lang lang) {
         std::string list;
         for (const auto& s : allowed)
             list += (list.empty() ? "" : ", ") + s;
-        return fail(inputError("--status", "error.json.not_allowed", {rq.status, list}), lang);
+        return fail(inputError("--status", msg::kErrorJsonNotAllowed, {rq.status, list}), lang);
     }
     const std::string today = todayUtc();
     auto records = book.list({rq.customer, rq.status, today, rq.allRevisions});
@@ -64,7 +66,7 @@ int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost
     else
         wanted = quotebook::parseNumberAndRevision(operand);
     if (!wanted)
-        return fail(inputError("NUMBER", "error.quotebook.bad_number", {operand}), lang);
+        return fail(inputError("NUMBER", msg::kErrorQuotebookBadNumber, {operand}), lang);
     auto record = book.find(wanted->number, wanted->revision);
     if (!record)
         return fail(record.error(), lang);
@@ -78,16 +80,14 @@ int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost
 int setStatus(quotebook::QuoteBook& book, const std::string& number, const std::string& status, Lang lang) {
     const auto parsed = quotebook::parseStoredStatus(status);
     if (!parsed)
-        return fail(inputError("STATUS", "error.json.not_allowed", {status, "draft, sent, accepted, lost"}),
+        return fail(inputError("STATUS", msg::kErrorJsonNotAllowed, {status, "draft, sent, accepted, lost"}),
                     lang);
     auto changed = book.setStatus(number, *parsed, nowUtc());
     if (!changed)
         return fail(changed.error(), lang);
-    std::cout << messageText(
-                     makeMessage("quotebook.status_set",
-                                 {number, std::to_string(changed->revision),
-                                  messageText(makeMessage(std::string("quotebook.status.") + status), lang)}),
-                     lang)
+    std::cout << messageText(makeMessage(msg::kQuotebookStatusSet, {number, std::to_string(changed->revision),
+                                                                    quotebook::statusName(*parsed, lang)}),
+                             lang)
               << "\n";
     return kOk;
 }
@@ -117,14 +117,14 @@ std::optional<quotebook::QuoteBook> openBook(const BookLocation& location, Lang 
         return std::nullopt;
     }
     if (book->warning())
-        printError(*book->warning(), lang, messageText(makeMessage("cli.warning"), lang));
+        printError(*book->warning(), lang, messageText(makeMessage(msg::kCliWarning), lang));
     return std::move(book).value();
 }
 
 int quotesCommand(const QuotesRequest& rq) {
     Lang lang = Lang::En;
     if (!parseLang(rq.lang, lang))
-        return fail(inputError("--lang", "error.json.not_allowed", {rq.lang, "zh_CN, en"}));
+        return fail(inputError("--lang", msg::kErrorJsonNotAllowed, {rq.lang, "zh_CN, en"}));
     const std::vector<std::string>& args = rq.operands;
     if (args.empty())
         return usage("quotes needs list, show, status, export-book or import-book");
@@ -152,8 +152,8 @@ int quotesCommand(const QuotesRequest& rq) {
         if (!exported)
             return fail(exported.error(), lang);
         std::cout << messageText(
-                         makeMessage("quotebook.exported", {std::to_string(exported->revisions),
-                                                            std::to_string(exported->quotes), args[1]}),
+                         makeMessage(msg::kQuotebookExported, {std::to_string(exported->revisions),
+                                                               std::to_string(exported->quotes), args[1]}),
                          lang)
                   << "\n";
         return kOk;
@@ -162,8 +162,8 @@ int quotesCommand(const QuotesRequest& rq) {
     if (!merged)
         return fail(merged.error(), lang);
     for (const Error& conflict : merged->conflicts)
-        printError(conflict, lang, messageText(makeMessage("cli.warning"), lang));
-    std::cout << messageText(makeMessage("quotebook.imported",
+        printError(conflict, lang, messageText(makeMessage(msg::kCliWarning), lang));
+    std::cout << messageText(makeMessage(msg::kQuotebookImported,
                                          {std::to_string(merged->added), std::to_string(merged->present),
                                           std::to_string(merged->conflicts.size())}),
                              lang)

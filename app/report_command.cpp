@@ -14,6 +14,7 @@
 #include "core/quote/quote_text.h"
 #include "core/quotebook/quote_from_document.h"
 #include "core/util/atomic_file.h"
+#include "core/util/messages_quote_book.h"
 #include "core/util/sha256.h"
 #include "core/validation/validation.h"
 
@@ -76,12 +77,12 @@ std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest&
         quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario)),
         nowUtc());
     if (!recorded) {
-        printError(recorded.error(), lang, messageText(makeMessage("quotebook.not_recorded"), lang));
+        printError(recorded.error(), lang, messageText(makeMessage(msg::kQuotebookNotRecorded), lang));
         return std::nullopt;
     }
     std::cerr << "clusterplan-cli: "
               << messageText(
-                     makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
+                     makeMessage(recorded->newRevision ? msg::kQuotebookRecorded : msg::kQuotebookUnchanged,
                                  {book->path(), recorded->number, std::to_string(recorded->revision)}),
                      lang)
               << "\n";
@@ -97,7 +98,7 @@ void attachFiles(const ReportRequest& rq, const quotebook::RecordOutcome& entry,
     if (!book)
         return;
     if (auto added = book->addFiles(entry.number, entry.revision, writtenFiles(rq, start), nowUtc()); !added)
-        printError(added.error(), lang, messageText(makeMessage("quotebook.files_not_recorded"), lang));
+        printError(added.error(), lang, messageText(makeMessage(msg::kQuotebookFilesNotRecorded), lang));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "core/calibration/profile_fit.h"
 #include "core/catalog/scenario_check.h"
 #include "core/report/plan_scenario.h"
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -22,8 +23,8 @@ Result<Plan> planCalibrated(const Scenario& scenario, const Catalog& catalog, Pr
     const std::string before = formatFixed(100 * fit.meanAbsErrorBefore, 1);
     const std::string after = formatFixed(100 * fit.meanAbsErrorAfter, 1);
     plan.notes.push_back(
-        n == 1 ? makeMessage("plan.calibrated.one", {fit.before.id, before, after, fit.bandRule})
-               : makeMessage("plan.calibrated.many",
+        n == 1 ? makeMessage(msg::kPlanCalibratedOne, {fit.before.id, before, after, fit.bandRule})
+               : makeMessage(msg::kPlanCalibratedMany,
                              {fit.before.id, std::to_string(n), before, after, fit.bandRule}));
     plan.calibration = std::move(fit);
     return plan;

@@ -8,6 +8,7 @@
 #include "core/calibration/measured_runs.h"
 #include "core/catalog/cluster_resolution.h"
 #include "core/report/plan_scenario.h"
+#include "core/util/messages_file_errors.h"
 #include "core/util/number_format.h"
 #include "core/util/statistics.h"
 #include "core/util/units.h"
@@ -182,7 +183,7 @@ Catalog withFittedProfile(const Catalog& catalog, const PerfProfile& fitted) {
 
 Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog) {
     if (scenario.measured.empty())
-        return inputError("measured", "error.measured.none");
+        return inputError("measured", msg::kErrorMeasuredNone);
     const GpuSpec& gpu = *catalog.gpu(scenario.cluster.gpu);
     ProfileFit fit;
     fit.before = catalog.perfProfiles().find(scenario.training.framework, gpu.architecture,

@@ -5,6 +5,7 @@
 
 #include "core/catalog/catalog_json.h"
 #include "core/util/atomic_file.h"
+#include "core/util/messages_file_errors.h"
 
 namespace clusterplan {
 
@@ -70,7 +71,7 @@ Result<bool> Catalog::mergeJson(std::string_view text, const std::string& file) 
         std::string schema = "clusterplan.catalog/1";
         top.optString("schema", schema);
         if (schema != "clusterplan.catalog/1" && schema != "clusterplan.models/1")
-            json::fail("schema", "error.schema.expected_catalog", {schema});
+            json::fail("schema", msg::kErrorSchemaExpectedCatalog, {schema});
         top.ignore({"notes"});
         mergeArray(top.optArray("gpus"), "gpus", file, m_gpus, m_diagnostics,
                    [](json::ObjectReader& r, const std::string&) { return json::readGpu(r); });

@@ -2,6 +2,7 @@
 
 #include "core/scenario/limited_read.h"
 #include "core/util/json_write.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan::json {
 
@@ -37,7 +38,7 @@ GpuSpec readGpu(ObjectReader& r) {
         g.tflopsFp8 = t->nullableNumber("fp8", 0.001, kMaxTflops);
         t->finish();
     } else {
-        fail(r.pathOf("tflops"), "error.json.required", {});
+        fail(r.pathOf("tflops"), msg::kErrorJsonRequired);
     }
     g.nvlinkGBs = r.nullableNumber("nvlink_gb_s", 0.001, 1e6);
     g.pcieGen = static_cast<int>(r.integer("pcie_gen", 1, 7));

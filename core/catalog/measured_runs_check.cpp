@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "core/scenario/limits.h"
+#include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -20,7 +21,7 @@ template <typename T> std::optional<Error> outside(const std::string& where, T v
         else
             return formatNumber(v);
     };
-    return inputError(where, "error.range", {text(value), text(low), text(high)});
+    return inputError(where, msg::kErrorRange, {text(value), text(low), text(high)});
 }
 
 std::optional<Error> checkRun(const MeasuredRun& run, const std::string& at) {
@@ -32,9 +33,9 @@ std::optional<Error> checkRun(const MeasuredRun& run, const std::string& at) {
     // One throughput figure, as the reader asks: tokens/s of the whole job, or the step time.
     const bool tokens = run.tokensPerSecond != 0, step = run.stepSeconds != 0;
     if (tokens && step)
-        return inputError(at + ".step_s", "error.measured.both_rates");
+        return inputError(at + ".step_s", msg::kErrorMeasuredBothRates);
     if (!tokens && !step)
-        return inputError(at + ".tokens_per_s", "error.measured.no_rate");
+        return inputError(at + ".tokens_per_s", msg::kErrorMeasuredNoRate);
     if (tokens)
         if (auto e = outside(at + ".tokens_per_s", run.tokensPerSecond, 1e-3, kMaxMeasuredTokensPerSecond))
             return e;
@@ -50,7 +51,7 @@ std::optional<Error> checkRun(const MeasuredRun& run, const std::string& at) {
 
 std::optional<Error> checkMeasuredRuns(const std::vector<MeasuredRun>& runs) {
     if (runs.size() > kMaxMeasuredRuns)
-        return inputError("measured", "error.measured.too_many",
+        return inputError("measured", msg::kErrorMeasuredTooMany,
                           {std::to_string(runs.size()), std::to_string(kMaxMeasuredRuns)});
     for (std::size_t i = 0; i < runs.size(); ++i)
         if (auto e = checkRun(runs[i], "measured[" + std::to_string(i) + "]"))

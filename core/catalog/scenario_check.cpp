@@ -4,6 +4,7 @@
 #include "core/catalog/measured_runs_check.h"
 #include "core/scenario/input_limits.h"
 #include "core/util/closest_id.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 
@@ -13,11 +14,12 @@ std::optional<Error> checkFabric(const Catalog& catalog, const std::string& id, 
                                  FabricScope scope) {
     const Fabric* f = catalog.fabric(id);
     if (!f)
-        return inputError(key, unknownIdReason("error.unknown.fabric", id, catalog.fabricIds()));
+        return inputError(key, unknownIdReason(msg::kErrorUnknownFabricClosest, msg::kErrorUnknownFabricList,
+                                               id, catalog.fabricIds()));
     if (f->scope != scope)
         return inputError(key,
-                          scope == FabricScope::Intra ? "error.scenario.fabric_not_intra"
-                                                      : "error.scenario.fabric_not_inter",
+                          scope == FabricScope::Intra ? msg::kErrorScenarioFabricNotIntra
+                                                      : msg::kErrorScenarioFabricNotInter,
                           {id});
     return std::nullopt;
 }
@@ -26,14 +28,16 @@ std::optional<Error> checkFabric(const Catalog& catalog, const std::string& id, 
 
 std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
     if (!s.modelPreset.empty() && !catalog.model(s.modelPreset))
-        return inputError("model.preset",
-                          unknownIdReason("error.unknown.model_preset", s.modelPreset, catalog.modelIds()));
+        return inputError("model.preset", unknownIdReason(msg::kErrorUnknownModelPresetClosest,
+                                                          msg::kErrorUnknownModelPresetList, s.modelPreset,
+                                                          catalog.modelIds()));
     if (auto e = validate(s.model))
         return e;
     const GpuSpec* gpu = catalog.gpu(s.cluster.gpu);
     if (!gpu)
         return inputError("cluster.gpu",
-                          unknownIdReason("error.unknown.gpu", s.cluster.gpu, catalog.gpuIds()));
+                          unknownIdReason(msg::kErrorUnknownGpuClosest, msg::kErrorUnknownGpuList,
+                                          s.cluster.gpu, catalog.gpuIds()));
     if (auto e = checkLimit("cluster.gpus_per_node", static_cast<double>(s.cluster.gpusPerNode)))
         return e;
     if (auto e = checkLimit("cluster.nodes", static_cast<double>(s.cluster.nodes)))
@@ -48,7 +52,7 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
         for (auto p : {Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8})
             if (gpu->peakTflops(p))
                 allowed += (allowed.empty() ? "" : ", ") + std::string(toString(p));
-        return inputError("training.precision", "error.scenario.precision",
+        return inputError("training.precision", msg::kErrorScenarioPrecision,
                           {std::string(toString(s.training.precision)), gpu->name, allowed});
     }
     if (auto e = checkLimit("training.seq_len", static_cast<double>(s.training.seqLen)))
@@ -60,8 +64,9 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
     if (auto e = cost::validateCostInputs(s.cost))
         return e;
     if (!catalog.priceBooks().book(s.cost.priceBook))
-        return inputError("cost.price_book", unknownIdReason("error.unknown.price_book", s.cost.priceBook,
-                                                             catalog.priceBooks().ids()));
+        return inputError("cost.price_book",
+                          unknownIdReason(msg::kErrorUnknownPriceBookClosest, msg::kErrorUnknownPriceBookList,
+                                          s.cost.priceBook, catalog.priceBooks().ids()));
     return checkMeasuredRuns(s.measured);
 }
 

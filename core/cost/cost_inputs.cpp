@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/cost/cost_parameters.h"
+#include "core/util/messages_file_errors.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::cost {
@@ -20,7 +21,7 @@ std::optional<Error> check(double value, const std::string& where, double min, d
 
 std::optional<Error> validateTerm(const RentTerm& t, const std::string& where) {
     if (t.id.empty())
-        return inputError(where + ".id", "error.empty");
+        return inputError(where + ".id", msg::kErrorEmpty);
     if (auto e = check(t.months, where + ".months", 1, 120, false, true))
         return e;
     if (auto e = check(t.discount, where + ".discount", 0, 1, true))
@@ -34,15 +35,15 @@ std::optional<Error> validateTerm(const RentTerm& t, const std::string& where) {
 
 std::optional<Error> validateRentOffer(const RentOffer& o, const std::string& where) {
     if (o.id.empty())
-        return inputError(where + ".id", "error.empty");
+        return inputError(where + ".id", msg::kErrorEmpty);
     const double maxPrice = o.unit == RentUnit::GpuHour ? kMaxGpuHourPrice : kMaxMonthlyPrice;
     if (auto e = check(o.price, where + ".price", 0, maxPrice))
         return e;
     if (o.priceLow && *o.priceLow > o.price)
-        return inputError(where + ".price_low", "error.cost.price_low",
+        return inputError(where + ".price_low", msg::kErrorCostPriceLow,
                           {formatNumber(*o.priceLow), formatNumber(o.price)});
     if (o.priceHigh && *o.priceHigh < o.price)
-        return inputError(where + ".price_high", "error.cost.price_high",
+        return inputError(where + ".price_high", msg::kErrorCostPriceHigh,
                           {formatNumber(*o.priceHigh), formatNumber(o.price)});
     if (o.priceLow)
         if (auto e = check(*o.priceLow, where + ".price_low", 0, maxPrice))
@@ -58,23 +59,23 @@ std::optional<Error> validateRentOffer(const RentOffer& o, const std::string& wh
     if (auto e = check(o.setupFee, where + ".setup_fee", 0, kMaxMonthlyPrice))
         return e;
     if (o.unit != RentUnit::GpuHour && o.billing != Billing::Reserved)
-        return inputError(where + ".billing", "error.cost.billing");
+        return inputError(where + ".billing", msg::kErrorCostBilling);
     if (o.terms.empty())
-        return inputError(where + ".terms", "error.cost.no_terms");
+        return inputError(where + ".terms", msg::kErrorCostNoTerms);
     std::set<std::string, std::less<>> ids;
     for (std::size_t i = 0; i < o.terms.size(); ++i) {
         const std::string path = where + ".terms[" + std::to_string(i) + "]";
         if (auto e = validateTerm(o.terms[i], path))
             return e;
         if (!ids.insert(o.terms[i].id).second)
-            return inputError(path + ".id", "error.duplicate_id", {o.terms[i].id});
+            return inputError(path + ".id", msg::kErrorDuplicateId, {o.terms[i].id});
     }
     return std::nullopt;
 }
 
 std::optional<Error> validateCostInputs(const CostInputs& in) {
     if (in.priceBook.empty())
-        return inputError("cost.price_book", "error.cost.no_price_book");
+        return inputError("cost.price_book", msg::kErrorCostNoPriceBook);
     if (auto e = check(in.cnyPerUsd, "cost.usd_cny", 0.01, 1000))
         return e;
     if (auto e = check(static_cast<double>(in.horizonMonths), "cost.horizon_months", 1, kMaxMonths))
@@ -99,7 +100,7 @@ std::optional<Error> validateCostInputs(const CostInputs& in) {
         const std::string where = "cost.overrides." + key;
         const ParameterSpec* spec = findParameter(key);
         if (!spec)
-            return inputError(where, "error.cost.unknown_parameter");
+            return inputError(where, msg::kErrorCostUnknownParameter);
         if (auto problem = rangeProblem(value, *spec))
             return inputError(where, std::move(*problem));
     }

@@ -6,6 +6,7 @@
 
 #include "core/cost/cost_parameters.h"
 #include "core/cost/price_book_json.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan::cost {
 
@@ -175,7 +176,7 @@ void readCostInputs(json::ObjectReader& r, CostInputs& in) {
         Currency c{};
         const std::string code = r.choice("currency", {"CNY", "USD"});
         if (!parseCurrency(code, c))
-            json::fail(r.pathOf("currency"), "error.json.not_allowed", {code, "CNY, USD"});
+            json::fail(r.pathOf("currency"), msg::kErrorJsonNotAllowed, {code, "CNY, USD"});
         in.currency = c;
     } else {
         r.ignore({"currency"});

@@ -6,6 +6,9 @@
 #include <algorithm>
 
 #include "core/util/closest_id.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::cost {
@@ -18,18 +21,18 @@ constexpr double kNodeToGpuPower = 10.2 / 5.6;
 
 std::optional<Error> checkCluster(const ClusterFacts& c) {
     if (c.gpus < 1 || c.gpus > kMaxGpus)
-        return inputError("cluster.gpus", "error.range",
+        return inputError("cluster.gpus", msg::kErrorRange,
                           {std::to_string(c.gpus), "1", std::to_string(kMaxGpus)});
     if (c.gpusPerNode < 1 || c.gpusPerNode > 1024)
-        return inputError("cluster.gpus_per_node", "error.range",
+        return inputError("cluster.gpus_per_node", msg::kErrorRange,
                           {std::to_string(c.gpusPerNode), "1", "1024"});
     if (c.nodes < 1 || c.nodes > kMaxGpus)
-        return inputError("cluster.nodes", "error.range",
+        return inputError("cluster.nodes", msg::kErrorRange,
                           {std::to_string(c.nodes), "1", std::to_string(kMaxGpus)});
     if (c.gpus > c.nodes * c.gpusPerNode)
-        return inputError("cluster.gpus", "error.cost.gpus_over_nodes", {std::to_string(c.gpus)});
+        return inputError("cluster.gpus", msg::kErrorCostGpusOverNodes, {std::to_string(c.gpus)});
     if (!(c.gpuTdpW > 0 && c.gpuTdpW < 1e5))
-        return inputError("cluster.gpu_tdp_w", "error.cost.gpu_tdp", {formatNumber(c.gpuTdpW)});
+        return inputError("cluster.gpu_tdp_w", msg::kErrorCostGpuTdp, {formatNumber(c.gpuTdpW)});
     return std::nullopt;
 }
 
@@ -81,9 +84,9 @@ std::optional<Error> Resolver::applyPurchase() {
         for (const auto& g : gpus)
             list += (list.empty() ? "" : ", ") + g;
         if (list.empty())
-            return inputError("cost.overrides.node_price", "error.cost.no_purchase.none",
+            return inputError("cost.overrides.node_price", msg::kErrorCostNoPurchaseNone,
                               {m_book.id, m_c.gpuId});
-        return inputError("cost.overrides.node_price", "error.cost.no_purchase",
+        return inputError("cost.overrides.node_price", msg::kErrorCostNoPurchase,
                           {m_book.id, m_c.gpuId, list});
     }
     // A node price from the scenario is for one of the cluster's servers.
@@ -94,7 +97,7 @@ std::optional<Error> Resolver::applyPurchase() {
         "");
     if (m_in.overrides.count("node_max_kw") == 0)
         m_model.notes.push_back(
-            makeMessage("cost.node_power_estimated", {formatNumber(m_c.gpuTdpW), formatFixed(kw, 2)}));
+            makeMessage(msg::kCostNodePowerEstimated, {formatNumber(m_c.gpuTdpW), formatFixed(kw, 2)}));
     return std::nullopt;
 }
 
@@ -109,13 +112,14 @@ std::optional<Error> Resolver::chooseOffer() {
             ids.push_back(o->id);
         if (!offer)
             return inputError("cost.rent_offer",
-                              unknownIdReason("error.unknown.rent_offer", m_in.rentOffer, ids));
+                              unknownIdReason(msg::kErrorUnknownRentOfferClosest,
+                                              msg::kErrorUnknownRentOfferList, m_in.rentOffer, ids));
         if (!offer->rents(m_c.gpuId))
-            return inputError("cost.rent_offer", "error.cost.offer_gpu", {offer->id, m_c.gpuId});
+            return inputError("cost.rent_offer", msg::kErrorCostOfferGpu, {offer->id, m_c.gpuId});
     } else {
         offer = m_book.defaultOfferFor(m_c.gpuId);
         if (!offer)
-            return inputError("cost.rent_offer", "error.cost.no_rent_offer", {m_book.id, m_c.gpuId});
+            return inputError("cost.rent_offer", msg::kErrorCostNoRentOffer, {m_book.id, m_c.gpuId});
     }
     m_model.offer = *offer;
     if (m_in.rentPrice)
@@ -129,7 +133,8 @@ std::optional<Error> Resolver::chooseOffer() {
         for (const auto& t : m_model.offer.terms)
             ids.push_back(t.id);
         return inputError("cost.rent_term",
-                          unknownIdReason("error.unknown.offer_term", termId, ids, {m_model.offer.id}));
+                          unknownIdReason(msg::kErrorUnknownOfferTermClosest, msg::kErrorUnknownOfferTermList,
+                                          termId, ids, m_model.offer.id));
     }
     m_model.term = *term;
     for (const RentOffer* o : m_book.offersFor(m_c.gpuId))
@@ -152,9 +157,9 @@ void Resolver::convertMoney() {
     m_model.term = *m_model.offer.term(m_model.term.id);
     for (auto& o : m_model.offers)
         convertOffer(o, f);
-    m_model.notes.push_back(makeMessage("cost.converted", {std::string(currencyCode(m_model.bookCurrency)),
-                                                           std::string(currencyCode(m_model.currency)),
-                                                           formatNumber(m_model.cnyPerUsd)}));
+    m_model.notes.push_back(makeMessage(msg::kCostConverted, {std::string(currencyCode(m_model.bookCurrency)),
+                                                              std::string(currencyCode(m_model.currency)),
+                                                              formatNumber(m_model.cnyPerUsd)}));
 }
 
 Result<CostModel> Resolver::run() {
@@ -193,7 +198,7 @@ Result<CostModel> Resolver::run() {
         set("discount_rate", *m_in.discountRate, "override", "scenario cost.discount_rate", "");
     const CostParameters& p = m.params;
     if (p.residualAt36Months > 1.0 - p.resaleHaircut)
-        return inputError("cost.overrides.residual_at_36_months", "error.cost.residual",
+        return inputError("cost.overrides.residual_at_36_months", msg::kErrorCostResidual,
                           {formatNumber(p.residualAt36Months), formatNumber(1.0 - p.resaleHaircut)});
     if (auto e = chooseOffer())
         return *e;
@@ -205,12 +210,12 @@ Result<CostModel> Resolver::run() {
     for (auto& o : m.origins)
         o.value = getParameter(m.params, *findParameter(o.key));
     if (m_c.gpusPerNode != static_cast<std::int64_t>(p.nodePriceGpus))
-        m.notes.push_back(makeMessage("cost.server_scaled",
+        m.notes.push_back(makeMessage(msg::kCostServerScaled,
                                       {formatNumber(p.nodePriceGpus), std::to_string(m_c.gpusPerNode)}));
     const std::int64_t rented = gpusFor(m.offer, unitsFor(m.offer, m_c.gpus));
     if (rented != m_c.gpus)
-        m.notes.push_back(
-            makeMessage("cost.whole_units", {m.offer.id, std::to_string(rented), std::to_string(m_c.gpus)}));
+        m.notes.push_back(makeMessage(msg::kCostWholeUnits,
+                                      {m.offer.id, std::to_string(rented), std::to_string(m_c.gpus)}));
     return m;
 }
 
@@ -230,7 +235,8 @@ Result<CostModel> resolveCostModel(const CostInputs& inputs, const PriceBooks& b
     const PriceBook* book = books.book(inputs.priceBook);
     if (!book)
         return inputError("cost.price_book",
-                          unknownIdReason("error.unknown.price_book", inputs.priceBook, books.ids()));
+                          unknownIdReason(msg::kErrorUnknownPriceBookClosest, msg::kErrorUnknownPriceBookList,
+                                          inputs.priceBook, books.ids()));
     return Resolver(inputs, *book, cluster).run();
 }
 

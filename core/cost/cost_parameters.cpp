@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::cost {
@@ -131,13 +133,15 @@ std::vector<std::string> parameterKeys() {
 
 std::optional<Message> rangeProblem(double value, double min, double max, bool maxExclusive, bool integer) {
     if (!std::isfinite(value))
-        return makeMessage("error.not_finite");
-    const std::vector<std::string> args{formatNumber(value), formatNumber(min), formatNumber(max)};
+        return makeMessage(msg::kErrorNotFinite);
+    const auto range = [&](const MessageId<3>& id) {
+        return makeMessage(id, {formatNumber(value), formatNumber(min), formatNumber(max)});
+    };
     if (integer && value != std::floor(value))
-        return makeMessage(maxExclusive ? "error.range.whole.below" : "error.range.whole", args);
+        return range(maxExclusive ? msg::kErrorRangeWholeBelow : msg::kErrorRangeWhole);
     const bool tooHigh = maxExclusive ? value >= max : value > max;
     if (value < min || tooHigh)
-        return makeMessage(maxExclusive ? "error.range.below" : "error.range", args);
+        return range(maxExclusive ? msg::kErrorRangeBelow : msg::kErrorRange);
     return std::nullopt;
 }
 

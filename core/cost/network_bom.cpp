@@ -1,5 +1,6 @@
 // Switch count and tiers from the cluster size; formulas and sources in network_bom.h.
 #include "core/cost/network_bom.h"
+#include "core/util/messages_file_errors.h"
 
 #include <algorithm>
 
@@ -16,7 +17,7 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b) {
 Result<NetworkBom> networkBom(std::int64_t gpus, std::int64_t nodes, std::int64_t gpusPerNode,
                               std::int64_t switchPorts) {
     if (gpus < 1 || nodes < 1 || gpusPerNode < 1 || switchPorts < 4)
-        return inputError("cluster", "error.cost.network_empty");
+        return inputError("cluster", msg::kErrorCostNetworkEmpty);
     NetworkBom bom;
     bom.ports = gpus;
     const std::int64_t k = switchPorts;
@@ -39,7 +40,7 @@ Result<NetworkBom> networkBom(std::int64_t gpus, std::int64_t nodes, std::int64_
         bom.switches = ceilDiv(5 * p, k);
         bom.tiers = 3;
     } else {
-        return inputError("cluster", "error.cost.network_tiers",
+        return inputError("cluster", msg::kErrorCostNetworkTiers,
                           {std::to_string(p), std::to_string(k), std::to_string(k * k * k / 4)});
     }
     bom.opticTiers = p * bom.tiers;

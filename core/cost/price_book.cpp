@@ -10,6 +10,8 @@
 #include "core/util/atomic_file.h"
 #include "core/util/iso_date.h"
 #include "core/util/json_read.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 namespace embedded {
@@ -69,9 +71,9 @@ void readHeader(json::ObjectReader& top, PriceBook& book, bool exists) {
     }
     Currency parsed{};
     if (!parseCurrency(currency, parsed))
-        json::fail("currency", "error.json.not_allowed", {currency, "CNY, USD"});
+        json::fail("currency", msg::kErrorJsonNotAllowed, {currency, "CNY, USD"});
     if (exists && parsed != book.currency)
-        json::fail("currency", "error.book.currency_changed",
+        json::fail("currency", msg::kErrorBookCurrencyChanged,
                    {currency, book.id, std::string(currencyCode(book.currency))});
     book.currency = parsed;
     top.optString("name_zh", book.nameZh);
@@ -168,10 +170,10 @@ Result<bool> PriceBooks::mergeJson(std::string_view text, const std::string& fil
         json::ObjectReader top(parsed.value(), "");
         const std::string schema = top.string("schema");
         if (schema != kPriceBookSchema)
-            json::fail("schema", "error.schema.expected", {schema, std::string(kPriceBookSchema)});
+            json::fail("schema", msg::kErrorSchemaExpected, {schema, std::string(kPriceBookSchema)});
         const std::string id = top.string("id");
         if (id.empty())
-            json::fail("id", "error.empty", {});
+            json::fail("id", msg::kErrorEmpty);
         if (const PriceBook* old = this->book(id)) {
             book = *old;
             exists = true;

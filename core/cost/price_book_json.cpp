@@ -7,6 +7,8 @@
 #include "core/cost/cost_inputs.h"
 #include "core/cost/cost_parameters.h"
 #include "core/util/closest_id.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan::cost {
 
@@ -17,14 +19,14 @@ constexpr double kHuge = std::numeric_limits<double>::max();
 std::vector<std::string> readStringArray(json::ObjectReader& r, std::string_view key) {
     const boost::json::array* array = r.optArray(key);
     if (!array)
-        json::fail(r.pathOf(key), "error.book.gpus_required", {});
+        json::fail(r.pathOf(key), msg::kErrorBookGpusRequired);
     if (array->empty())
-        json::fail(r.pathOf(key), "error.book.gpus_empty", {});
+        json::fail(r.pathOf(key), msg::kErrorBookGpusEmpty);
     std::vector<std::string> out;
     for (std::size_t i = 0; i < array->size(); ++i) {
         const auto& v = (*array)[i];
         if (!v.is_string())
-            json::fail(json::indexPath(r.pathOf(key), i), "error.json.must_be_string", {});
+            json::fail(json::indexPath(r.pathOf(key), i), msg::kErrorJsonMustBeString);
         out.emplace_back(v.get_string());
     }
     return out;
@@ -37,7 +39,7 @@ std::string readProvenance(json::ObjectReader& r, std::string_view key, bool req
     else
         r.optString(key, text);
     if (required && text.empty())
-        json::fail(r.pathOf(key), "error.book.no_provenance", {});
+        json::fail(r.pathOf(key), msg::kErrorBookNoProvenance);
     return text;
 }
 
@@ -60,7 +62,7 @@ RentTerm readTerm(json::ObjectReader& r) {
     RentTerm t;
     t.id = r.string("id");
     if (t.id.empty())
-        json::fail(r.pathOf("id"), "error.empty", {});
+        json::fail(r.pathOf("id"), msg::kErrorEmpty);
     t.name = t.id;
     r.optString("name", t.name);
     t.nameZh.clear();
@@ -95,7 +97,7 @@ RentTerm readTerm(json::ObjectReader& r) {
             c->ignore({"early_exit"});
         t.contract.source = c->string("source");
         if (t.contract.source.empty())
-            json::fail(c->pathOf("source"), "error.book.no_rule_source", {});
+            json::fail(c->pathOf("source"), msg::kErrorBookNoRuleSource);
         c->finish();
     }
     r.finish();
@@ -244,8 +246,9 @@ ParameterEntry readParameterEntry(json::ObjectReader& r) {
     e.key = r.string("key");
     const ParameterSpec* spec = findParameter(e.key);
     if (!spec)
-        json::fail(
-            inputError(r.pathOf("key"), unknownIdReason("error.unknown.parameter", e.key, parameterKeys())));
+        json::fail(inputError(r.pathOf("key"),
+                              unknownIdReason(msg::kErrorUnknownParameterClosest,
+                                              msg::kErrorUnknownParameterList, e.key, parameterKeys())));
     e.value = readNumber(r, "value", spec->min, spec->max, spec->maxExclusive, spec->integer);
     e.source = readProvenance(r, "source", true);
     e.asOf = readProvenance(r, "as_of", true);

@@ -12,6 +12,9 @@
 #include "core/util/iso_date.h"
 #include "core/util/json_read.h"
 #include "core/util/json_write.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_price_list.h"
 #include "core/util/number_format.h"
 #include "core/util/text_encoding.h"
 
@@ -74,9 +77,10 @@ public:
     [[nodiscard]] std::string where(std::size_t column) const {
         return m_label + ":" + std::to_string(m_row.line) + ": " + std::string(kColumns[column].name);
     }
-    void fail(std::size_t column, std::string_view id, std::vector<std::string> args) {
+    template <std::size_t N> void fail(std::size_t column, const MessageId<N>& id, std::string (&&args)[N]) {
         errors.push_back(inputError(where(column), id, std::move(args)));
     }
+    void fail(std::size_t column, const MessageId<0>& id) { errors.push_back(inputError(where(column), id)); }
     // A number in [min, max] (whole when asked); nothing when the cell is empty or wrong.
     std::optional<double> number(std::size_t column, double min, double max, bool whole = false) {
         const std::string cell = text(column);
@@ -85,19 +89,19 @@ public:
         double value = 0;
         const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
         if (ec != std::errc() || end != cell.data() + cell.size() || !std::isfinite(value)) {
-            fail(column, "error.pricelist.not_number", {cell});
+            fail(column, msg::kErrorPricelistNotNumber, {cell});
             return std::nullopt;
         }
         if (whole && value != std::floor(value)) {
-            fail(column, "error.range.whole", {cell, formatNumber(min), formatNumber(max)});
+            fail(column, msg::kErrorRangeWhole, {cell, formatNumber(min), formatNumber(max)});
             return std::nullopt;
         }
         if (value < 0 && min >= 0) {
-            fail(column, "error.pricelist.negative", {cell});
+            fail(column, msg::kErrorPricelistNegative, {cell});
             return std::nullopt;
         }
         if (value < min || value > max) {
-            fail(column, "error.range", {cell, formatNumber(min), formatNumber(max)});
+            fail(column, msg::kErrorRange, {cell, formatNumber(min), formatNumber(max)});
             return std::nullopt;
         }
         return value;
@@ -139,7 +143,7 @@ Result<PriceList> readPriceList(std::string_view bytes, std::string_view encodin
     if (!rows)
         return rows.error();
     if (rows->empty())
-        return inputError(label, "error.pricelist.no_header");
+        return inputError(label, msg::kErrorPricelistNoHeader);
     // The header: each cell names a known column.
     const CsvRow& header = rows->front();
     std::vector<std::optional<std::size_t>> columnOf(kColumns.size());
@@ -149,13 +153,13 @@ Result<PriceList> readPriceList(std::string_view bytes, std::string_view encodin
             return name == c.name || (!name.empty() && (name == c.aliases[0] || name == c.aliases[1]));
         });
         if (known == kColumns.end())
-            return inputError(label + ":" + std::to_string(header.line), "error.pricelist.unknown_column",
+            return inputError(label + ":" + std::to_string(header.line), msg::kErrorPricelistUnknownColumn,
                               {trimmed(header.fields[i]), knownColumns()});
         columnOf[static_cast<std::size_t>(known - kColumns.begin())] = i;
     }
     for (const std::size_t required : {Kind, Id, Price})
         if (!columnOf[required])
-            return inputError(label + ":" + std::to_string(header.line), "error.pricelist.missing_column",
+            return inputError(label + ":" + std::to_string(header.line), msg::kErrorPricelistMissingColumn,
                               {std::string(kColumns[required].name), knownColumns()});
 
     std::set<std::string> seen;
@@ -167,24 +171,24 @@ Result<PriceList> readPriceList(std::string_view bytes, std::string_view encodin
         const std::string kind = lowerAscii(cells.text(Kind));
         row.rent = kind == "rent" || kind == "租用";
         if (!row.rent && kind != "purchase" && kind != "购买")
-            cells.fail(Kind, "error.json.not_allowed", {cells.text(Kind), "rent, purchase, 租用, 购买"});
+            cells.fail(Kind, msg::kErrorJsonNotAllowed, {cells.text(Kind), "rent, purchase, 租用, 购买"});
         row.id = cells.text(Id);
         if (row.id.empty())
-            cells.fail(Id, "error.empty", {});
+            cells.fail(Id, msg::kErrorEmpty);
         if (cells.text(Price).empty())
-            cells.fail(Price, "error.json.required", {});
+            cells.fail(Price, msg::kErrorJsonRequired);
         row.price = cells.number(Price, 0, 1e12).value_or(0);
         row.name = cells.text(Name);
         row.gpu = cells.text(Gpu);
         row.unit = cells.text(Unit);
         if (!row.unit.empty() && row.unit != "gpu_hour" && row.unit != "gpu_month" &&
             row.unit != "server_month" && row.unit != "slice_month")
-            cells.fail(Unit, "error.json.not_allowed",
+            cells.fail(Unit, msg::kErrorJsonNotAllowed,
                        {row.unit, "gpu_hour, gpu_month, server_month, slice_month"});
         row.term = cells.text(Term);
         row.discount = cells.number(Discount, 0, 0.99);
         if (row.discount && row.term.empty())
-            cells.fail(Term, "error.pricelist.discount_needs_term", {});
+            cells.fail(Term, msg::kErrorPricelistDiscountNeedsTerm);
         if (const auto months = cells.number(TermMonths, 1, 120, true))
             row.termMonths = static_cast<std::int64_t>(*months);
         if (const auto gpus = cells.number(GpusPerServer, 1, 1024, true))
@@ -193,10 +197,10 @@ Result<PriceList> readPriceList(std::string_view bytes, std::string_view encodin
         row.source = cells.text(Source);
         row.asOf = cells.text(AsOf);
         if (!row.asOf.empty() && !parseIsoDay(row.asOf, true))
-            cells.fail(AsOf, "error.pricelist.bad_date", {row.asOf});
+            cells.fail(AsOf, msg::kErrorPricelistBadDate, {row.asOf});
         const std::string key = (row.rent ? "rent " : "purchase ") + row.id + " " + row.term;
         if (cells.errors.empty() && !seen.insert(key).second)
-            cells.fail(Id, "error.pricelist.duplicate", {row.id});
+            cells.fail(Id, msg::kErrorPricelistDuplicate, {row.id});
         if (cells.errors.empty())
             list.rows.push_back(std::move(row));
         list.errors.insert(list.errors.end(), cells.errors.begin(), cells.errors.end());
@@ -206,8 +210,8 @@ Result<PriceList> readPriceList(std::string_view bytes, std::string_view encodin
 
 Message priceListReadMessage(const PriceList& list, const std::string& label) {
     const bool one = list.dataRows == 1;
-    const char* id = list.delimiter == '\t' ? (one ? "pricelist.read.tab.one" : "pricelist.read.tab")
-                                            : (one ? "pricelist.read.comma.one" : "pricelist.read.comma");
+    const auto& id = list.delimiter == '\t' ? (one ? msg::kPricelistReadTabOne : msg::kPricelistReadTab)
+                                            : (one ? msg::kPricelistReadCommaOne : msg::kPricelistReadComma);
     return makeMessage(id, {label, std::to_string(list.dataRows), list.encoding == "gbk" ? "GBK" : "UTF-8"});
 }
 
@@ -288,12 +292,12 @@ std::string groupedPrice(double price) {
 }
 
 Message kindName(const PriceListRow& row) {
-    return makeMessage(row.rent ? "pricelist.kind.rent" : "pricelist.kind.purchase");
+    return makeMessage(row.rent ? msg::kPricelistKindRent : msg::kPricelistKindPurchase);
 }
 
-// The book field a diff line names, in words ("单价", "server price"), not as the file spells it.
-Message fieldName(std::string_view key) {
-    return makeMessage("pricelist.field." + std::string(key));
+// The price field a diff line names, in words ("单价", "server price"), not as the file spells it.
+Message priceFieldName(const PriceListRow& row) {
+    return makeMessage(row.rent ? msg::kPricelistFieldPrice : msg::kPricelistFieldNodePrice);
 }
 
 // The price (and the term's discount) of a row on an entry the book has.
@@ -306,13 +310,14 @@ void update(boost::json::object& entry, const PriceListRow& row, std::vector<Mes
         // The list gives one price: a range the book had no longer applies.
         eraseKeepingOrder(entry, row.rent ? "price_low" : "node_price_low");
         eraseKeepingOrder(entry, row.rent ? "price_high" : "node_price_high");
-        diff.push_back(makeNestedMessage(
-            "pricelist.changed", {kindName(row), plainMessage(row.id), fieldName(priceKey),
-                                  plainMessage(groupedPrice(old)), plainMessage(groupedPrice(row.price))}));
-    } else {
         diff.push_back(
-            makeNestedMessage("pricelist.unchanged", {kindName(row), plainMessage(row.id),
-                                                      fieldName(priceKey), plainMessage(groupedPrice(old))}));
+            makeNestedMessage(msg::kPricelistChanged,
+                              {kindName(row), plainMessage(row.id), priceFieldName(row),
+                               plainMessage(groupedPrice(old)), plainMessage(groupedPrice(row.price))}));
+    } else {
+        diff.push_back(makeNestedMessage(
+            msg::kPricelistUnchanged,
+            {kindName(row), plainMessage(row.id), priceFieldName(row), plainMessage(groupedPrice(old))}));
     }
     if (row.term.empty())
         return;
@@ -324,21 +329,22 @@ void update(boost::json::object& entry, const PriceListRow& row, std::vector<Mes
         const double after = row.discount.value_or(before);
         if (before != after) {
             (*term)["discount"] = after;
-            diff.push_back(makeNestedMessage("pricelist.changed",
-                                             {kindName(row), plainMessage(row.id + " " + row.term),
-                                              fieldName("discount"), plainMessage(formatNumber(before)),
-                                              plainMessage(formatNumber(after))}));
+            diff.push_back(
+                makeNestedMessage(msg::kPricelistChanged,
+                                  {kindName(row), plainMessage(row.id + " " + row.term),
+                                   makeMessage(msg::kPricelistFieldDiscount),
+                                   plainMessage(formatNumber(before)), plainMessage(formatNumber(after))}));
         }
         return;
     }
     if (!row.termMonths) {
         errors.push_back(inputError(label + ":" + std::to_string(row.line) + ": term_months",
-                                    "error.pricelist.new_term", {row.term, row.id}));
+                                    msg::kErrorPricelistNewTerm, {row.term, row.id}));
         return;
     }
     terms->get_array().push_back(boost::json::object{
         {"id", row.term}, {"months", *row.termMonths}, {"discount", row.discount.value_or(0.0)}});
-    diff.push_back(makeNestedMessage("pricelist.term_added",
+    diff.push_back(makeNestedMessage(msg::kPricelistTermAdded,
                                      {kindName(row), plainMessage(row.id), plainMessage(row.term),
                                       plainMessage(std::to_string(*row.termMonths)),
                                       plainMessage(formatNumber(row.discount.value_or(0.0)))}));
@@ -364,8 +370,8 @@ std::optional<boost::json::object> created(const PriceListRow& row, std::vector<
             list += (list.empty() ? "" : ", ") + m;
         errors.push_back(inputError(
             label + ":" + std::to_string(row.line) + ": " + missing.front(),
-            makeNestedMessage("error.pricelist.new_entry", {kindName(row), plainMessage(row.id),
-                                                            plainMessage(bookLabel), plainMessage(list)})));
+            makeNestedMessage(msg::kErrorPricelistNewEntry, {kindName(row), plainMessage(row.id),
+                                                             plainMessage(bookLabel), plainMessage(list)})));
         return std::nullopt;
     }
     boost::json::object entry{
@@ -404,7 +410,7 @@ PriceBookUpdate applyPriceList(std::string_view bookJson, const std::string& boo
     }
     auto parsed = json::parseText(bookJson, bookLabel);
     if (!parsed || !parsed->is_object()) {
-        out.errors.push_back(parsed ? inputError(bookLabel, "error.json.not_object", {"a JSON value"})
+        out.errors.push_back(parsed ? inputError(bookLabel, msg::kErrorJsonNotObject, {"a JSON value"})
                                     : parsed.error());
         return out;
     }
@@ -421,10 +427,9 @@ PriceBookUpdate applyPriceList(std::string_view bookJson, const std::string& boo
                 continue;
             array->get_array().push_back(std::move(*fresh));
             entry = &array->get_array().back().get_object();
-            out.diff.push_back(
-                makeNestedMessage("pricelist.added", {kindName(row), plainMessage(row.id),
-                                                      fieldName(row.rent ? "price" : "node_price"),
-                                                      plainMessage(groupedPrice(row.price))}));
+            out.diff.push_back(makeNestedMessage(msg::kPricelistAdded,
+                                                 {kindName(row), plainMessage(row.id), priceFieldName(row),
+                                                  plainMessage(groupedPrice(row.price))}));
         } else {
             update(*entry, row, out.diff, out.errors, listLabel);
         }
@@ -437,7 +442,7 @@ PriceBookUpdate applyPriceList(std::string_view bookJson, const std::string& boo
     if (previous != asOf) {
         book["as_of"] = asOf;
         out.diff.push_back(
-            makeMessage("pricelist.as_of", {bookLabel, previous.empty() ? "-" : previous, asOf}));
+            makeMessage(msg::kPricelistAsOf, {bookLabel, previous.empty() ? "-" : previous, asOf}));
     }
     json::Writer w;
     writeValue(w, "", parsed.value());
@@ -454,7 +459,7 @@ PriceBookUpdate applyPriceList(std::string_view bookJson, const std::string& boo
     for (const Diagnostic& d : after.diagnostics())
         if (!known.count(diagnosticKey(d)))
             out.errors.push_back(
-                inputError(bookLabel + ": " + d.key, "error.pricelist.invalid_entry", {d.reason}));
+                inputError(bookLabel + ": " + d.key, msg::kErrorPricelistInvalidEntry, {d.reason}));
     return out;
 }
 

@@ -4,6 +4,9 @@
 #include <cmath>
 
 #include "core/util/as_double.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::cost {
@@ -125,7 +128,7 @@ void fillRun(CostReport& r, const CostModel& m, std::optional<double> runGpuHour
     if (!runGpuHours)
         return;
     if (!r.buyPerUtilizedGpuHour) {
-        r.notes.push_back(makeMessage("cost.zero_utilisation"));
+        r.notes.push_back(makeMessage(msg::kCostZeroUtilisation));
         return;
     }
     r.jobRental = jobRental(m, *runGpuHours);
@@ -149,9 +152,9 @@ bool anySaturated(const CostReport& r) {
 
 Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuHours, double trainingTokens) {
     if (runGpuHours && !(std::isfinite(*runGpuHours) && *runGpuHours >= 0 && *runGpuHours <= 1e15))
-        return inputError("run_gpu_hours", "error.range", {formatNumber(*runGpuHours), "0", "1e15"});
+        return inputError("run_gpu_hours", msg::kErrorRange, {formatNumber(*runGpuHours), "0", "1e15"});
     if (!(std::isfinite(trainingTokens) && trainingTokens >= 0 && trainingTokens <= 1e18))
-        return inputError("training.tokens", "error.range", {formatNumber(trainingTokens), "0", "1e18"});
+        return inputError("training.tokens", msg::kErrorRange, {formatNumber(trainingTokens), "0", "1e18"});
     const CostCurves c = buildCurves(m, m.offer, m.term, m.searchMonths);
     CostReport r;
     r.currency = m.currency;
@@ -192,7 +195,7 @@ Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuH
     r.sensitivity = sensitivity(m, m.sensitivityRange);
     r.parameters = m.origins;
     if (anySaturated(r))
-        return inputError("cost", "error.cost.too_large", {formatNumber(Money::kMaxUnits)});
+        return inputError("cost", msg::kErrorCostTooLarge, {formatNumber(Money::kMaxUnits)});
     return r;
 }
 

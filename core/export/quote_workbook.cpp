@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string_view>
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include "core/quote/quote_text.h"
 #include "core/report/plan_format.h"
 #include "core/util/atomic_file.h"
+#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -95,7 +97,8 @@ Formats makeFormats(lxw_workbook* wb, Lang lang) {
     f.percent = workbook_add_format(wb);
     format_set_num_format(f.percent, "0.00%");
     f.exempt = workbook_add_format(wb);
-    format_set_num_format(f.exempt, ("0.00%;-0.00%;\"" + quote::label(lang, "not_taxable") + "\"").c_str());
+    format_set_num_format(f.exempt,
+                          ("0.00%;-0.00%;\"" + quote::label(lang, msg::kQuoteNotTaxable) + "\"").c_str());
     f.discount = workbook_add_format(wb);
     format_set_num_format(f.discount, "0.00%;-0.00%;");
     f.date = workbook_add_format(wb);
@@ -204,12 +207,13 @@ struct RateCells {
 };
 
 // The inputs sheet's name of each category's rate, indexed by TaxCategory (Exempt has no rate).
-constexpr std::array<const char*, quote::kTaxCategoryCount> kRateLabels{
-    "xlsx_rate_goods",   "xlsx_rate_lease",        "xlsx_rate_repair", "xlsx_rate_service",
-    "xlsx_rate_telecom", "xlsx_rate_installation", "not_taxable"};
+constexpr std::array<const MessageId<0>*, quote::kTaxCategoryCount> kRateLabels{
+    &msg::kQuoteXlsxRateGoods,   &msg::kQuoteXlsxRateLease,   &msg::kQuoteXlsxRateRepair,
+    &msg::kQuoteXlsxRateService, &msg::kQuoteXlsxRateTelecom, &msg::kQuoteXlsxRateInstallation,
+    &msg::kQuoteNotTaxable};
 
-const char* rateLabel(TaxCategory c) {
-    return kRateLabels[static_cast<std::size_t>(c)];
+const MessageId<0>& rateLabel(TaxCategory c) {
+    return *kRateLabels[static_cast<std::size_t>(c)];
 }
 
 // The categories an option's lines are taxed under (exempt lines have no rate to edit).
@@ -245,11 +249,11 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
         s.text(row, 0, key, f.bold);
         s.text(row++, 1, value);
     };
-    put(quote::label(lang, "title"), d.info.company);
+    put(quote::label(lang, msg::kQuoteTitle), d.info.company);
     // The quote's date and its validity as dates a spreadsheet can compute with, shown as the quote
     // prints them (2026年11月30日 / 2026-11-30).
-    const std::map<std::string, std::string> dates{{quote::label(lang, "date"), d.date},
-                                                   {quote::label(lang, "valid_until"), d.validUntil}};
+    const std::map<std::string, std::string> dates{{quote::label(lang, msg::kQuoteDate), d.date},
+                                                   {quote::label(lang, msg::kQuoteValidUntil), d.validUntil}};
     for (const auto& r : quote::coverRows(d, lang)) {
         const auto date = dates.find(r.label);
         lxw_datetime when{};
@@ -263,9 +267,9 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
     }
     for (const auto& r : quote::verdictRows(d, lang))
         put(r.label, r.value);
-    put(quote::label(lang, "xlsx_currency"), std::string(cost::currencyCode(d.currency)));
+    put(quote::label(lang, msg::kQuoteXlsxCurrency), std::string(cost::currencyCode(d.currency)));
     if (!d.info.notes.empty())
-        put(quote::label(lang, "notes"), d.info.notes);
+        put(quote::label(lang, msg::kQuoteNotes), d.info.notes);
     RateCells cells;
     std::vector<const quote::QuoteOption*> offer;
     for (const auto* o : {&d.rent, &d.buy})
@@ -278,11 +282,11 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
     };
     if (const auto used = categoriesUsed(offer); !used.empty()) {
         ++row;
-        s.text(row++, 0, quote::label(lang, "xlsx_rates"), f.bold);
+        s.text(row++, 0, quote::label(lang, msg::kQuoteXlsxRates), f.bold);
         const quote::TaxSettings& tax = d.info.tax;
         if (tax.smallScaleTaxpayer) {
             const std::string ref =
-                rateRow(quote::label(lang, "xlsx_rate_small_scale"), quote::vatRate(tax, used.front()));
+                rateRow(quote::label(lang, msg::kQuoteXlsxRateSmallScale), quote::vatRate(tax, used.front()));
             for (const TaxCategory c : used)
                 cells.seller[c] = ref;
         } else {
@@ -294,14 +298,14 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
         const quote::TaxSettings tax = quote::thirdPartyTax(d.info.tax);
         if (const auto used = categoriesUsed({&*d.running}); !used.empty()) {
             ++row;
-            s.text(row++, 0, quote::label(lang, "xlsx_third_party"), f.bold);
+            s.text(row++, 0, quote::label(lang, msg::kQuoteXlsxThirdParty), f.bold);
             for (const TaxCategory c : used)
                 cells.thirdParty[c] = rateRow(quote::label(lang, rateLabel(c)), quote::vatRate(tax, c));
         }
     }
     if (const auto share = installShare(plan); share && d.buy) {
         ++row;
-        s.text(row, 0, quote::label(lang, "xlsx_install_share"), f.bold);
+        s.text(row, 0, quote::label(lang, msg::kQuoteXlsxInstallShare), f.bold);
         s.number(row, 1, *share, f.percent, percentShown(*share));
         cells.installShare = InputCell{s.ref(row++, 1), *share};
     }
@@ -344,7 +348,7 @@ void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteO
             const auto rate = rates.find(l.category);
             if (l.category == TaxCategory::Exempt || rate == rates.end())
                 s.number(r, 9, l.vatRate, l.category == TaxCategory::Exempt ? f.exempt : f.percent,
-                         l.category == TaxCategory::Exempt ? quote::label(lang, "not_taxable")
+                         l.category == TaxCategory::Exempt ? quote::label(lang, msg::kQuoteNotTaxable)
                                                            : percentShown(l.vatRate));
             else
                 s.formula(r, 9, rate->second, f.percent, l.vatRate, percentShown(l.vatRate));
@@ -353,7 +357,7 @@ void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteO
         }
         const lxw_row_t last = row - 1;
         const lxw_row_t sub = row++;
-        s.text(sub, 1, quote::label(lang, "subtotal"), f.bold);
+        s.text(sub, 1, quote::label(lang, msg::kQuoteSubtotal), f.bold);
         const Money values[] = {g.subtotal.listColumn(), g.subtotal.amount, Money(), g.subtotal.tax,
                                 g.subtotal.gross};
         for (lxw_col_t c = 7; c <= 11; ++c)
@@ -365,9 +369,10 @@ void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteO
             hardware = {sub, g.subtotal.amount};
     }
     const Money totals[] = {o.total.listColumn(), o.total.amount, Money(), o.total.tax, o.total.gross};
-    const char* keys[] = {"list_total", "total_excl", "", "total_tax", "total_incl"};
+    const MessageId<0>* keys[] = {&msg::kQuoteListTotal, &msg::kQuoteTotalExcl, nullptr, &msg::kQuoteTotalTax,
+                                  &msg::kQuoteTotalIncl};
     const lxw_row_t t = row++;
-    s.text(t, 1, quote::label(lang, o.estimate ? "estimate_total" : "total_incl"), f.bold);
+    s.text(t, 1, quote::label(lang, o.estimate ? msg::kQuoteEstimateTotal : msg::kQuoteTotalIncl), f.bold);
     for (lxw_col_t c = 7; c <= 11; ++c) {
         if (c == 9)
             continue;
@@ -375,16 +380,16 @@ void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteO
         for (std::size_t i = 0; i < subtotalRows.size(); ++i)
             sum += (i ? "+" : "") + cell(subtotalRows[i], c);
         s.moneyFormula(t, c, sum, f.moneyBold, totals[c - 7]);
-        worksheet_write_comment(s.ws(), t, c, quote::label(lang, keys[c - 7]).c_str());
+        worksheet_write_comment(s.ws(), t, c, quote::label(lang, *keys[c - 7]).c_str());
     }
     if (o.deposit != Money()) {
-        s.text(row, 1, quote::label(lang, "xlsx_deposit"));
+        s.text(row, 1, quote::label(lang, msg::kQuoteXlsxDeposit));
         s.money(row++, 11, o.deposit, f.money);
     }
     if (o.estimate) {
-        s.note(row++, 1, quote::label(lang, "estimate_note"));
+        s.note(row++, 1, quote::label(lang, msg::kQuoteEstimateNote));
     } else if (lang == Lang::Zh && currency == cost::Currency::Cny) {
-        s.text(row, 1, quote::label(lang, "total_uppercase"), f.bold);
+        s.text(row, 1, quote::label(lang, msg::kQuoteTotalUppercase), f.bold);
         s.textFormula(row++, 2, "\"人民币\"&" + quote::chineseUppercaseFormula(absolute(t, 11)),
                       "人民币" + quote::chineseUppercase(o.total.gross));
     }
@@ -399,7 +404,8 @@ void writeLineItems(Sheet& s, const Formats& f, const quote::QuoteDocument& d, c
     // amount's header names the currency as the other amounts' do.
     const std::string code = quote::currencyHeader(d.currency, lang);
     s.header(0, {header[0], header[1], header[2], header[3], header[4], header[5], header[6],
-                 quote::label(lang, "col_list_amount") + code, header[7], header[8], header[9], header[10]});
+                 quote::label(lang, msg::kQuoteColListAmount) + code, header[7], header[8], header[9],
+                 header[10]});
     lxw_row_t row = 2;
     if (d.rent)
         writeOption(s, f, row, *d.rent, rates.seller, std::nullopt, d.currency, lang);
@@ -407,7 +413,7 @@ void writeLineItems(Sheet& s, const Formats& f, const quote::QuoteDocument& d, c
         writeOption(s, f, row, *d.buy, rates.seller, rates.installShare, d.currency, lang);
     if (d.running)
         writeOption(s, f, row, *d.running, rates.thirdParty, std::nullopt, d.currency, lang);
-    s.note(row, 1, quote::label(lang, "disclaimer"));
+    s.note(row, 1, quote::label(lang, msg::kQuoteDisclaimer));
     s.fitColumns();
 }
 
@@ -440,10 +446,11 @@ void cacheChartValues(lxw_chart_series* cs, const std::vector<double>& values) {
 void writeSchedule(lxw_workbook* wb, Sheet& s, const Formats& f, const cost::CostReport& r, Lang lang) {
     const std::string code = lang == Lang::Zh ? (r.currency == cost::Currency::Cny ? "元" : "美元")
                                               : std::string(cost::currencyCode(r.currency));
-    std::vector<std::string> head{quote::label(lang, "xlsx_sched_month")};
-    for (const char* key : {"xlsx_sched_rent_month", "xlsx_sched_rent_cumulative", "xlsx_sched_buy_month",
-                            "xlsx_sched_buy_cumulative", "xlsx_sched_resale", "xlsx_sched_buy_net",
-                            "xlsx_sched_rent_minus_buy"})
+    std::vector<std::string> head{quote::label(lang, msg::kQuoteXlsxSchedMonth)};
+    for (const MessageId<1>& key :
+         {msg::kQuoteXlsxSchedRentMonth, msg::kQuoteXlsxSchedRentCumulative, msg::kQuoteXlsxSchedBuyMonth,
+          msg::kQuoteXlsxSchedBuyCumulative, msg::kQuoteXlsxSchedResale, msg::kQuoteXlsxSchedBuyNet,
+          msg::kQuoteXlsxSchedRentMinusBuy})
         head.push_back(quote::label(lang, key, {code}));
     s.header(0, head);
     for (std::size_t i = 0; i < r.monthly.size(); ++i) {
@@ -476,30 +483,87 @@ void writeSchedule(lxw_workbook* wb, Sheet& s, const Formats& f, const cost::Cos
             points.push_back((m.*value).units());
         cacheChartValues(cs, points);
     };
-    series(2, quote::label(lang, "rent"), &cost::MonthPoint::rentAccrued);
-    series(4, quote::label(lang, "buy"), &cost::MonthPoint::buy);
-    series(6, quote::label(lang, "buy_net"), &cost::MonthPoint::buyNet);
-    chart_title_set_name(chart, quote::label(lang, "cost_over_time").c_str());
-    chart_axis_set_name(chart->x_axis, quote::label(lang, "month").c_str());
+    series(2, quote::label(lang, msg::kQuoteRent), &cost::MonthPoint::rentAccrued);
+    series(4, quote::label(lang, msg::kQuoteBuy), &cost::MonthPoint::buy);
+    series(6, quote::label(lang, msg::kQuoteBuyNet), &cost::MonthPoint::buyNet);
+    chart_title_set_name(chart, quote::label(lang, msg::kQuoteCostOverTime).c_str());
+    chart_axis_set_name(chart->x_axis, quote::label(lang, msg::kQuoteMonth).c_str());
     worksheet_insert_chart(s.ws(), 1, 9, chart);
+}
+
+// The workbook's names of report_tables' columns, of the memory table's terms and of the
+// recomputation modes, by the text the tables hold; one the list lacks reads "[[text]]", which the
+// tests look for.
+using NamedLabel = std::pair<std::string_view, const MessageId<0>*>;
+constexpr NamedLabel kColumnLabels[] = {
+    {"rank", &msg::kQuoteXlsxColRank},
+    {"fits", &msg::kQuoteXlsxColFits},
+    {"pareto", &msg::kQuoteXlsxColPareto},
+    {"tp", &msg::kQuoteXlsxColTp},
+    {"pp", &msg::kQuoteXlsxColPp},
+    {"dp", &msg::kQuoteXlsxColDp},
+    {"cp", &msg::kQuoteXlsxColCp},
+    {"ep", &msg::kQuoteXlsxColEp},
+    {"vpp", &msg::kQuoteXlsxColVpp},
+    {"micro_batch", &msg::kQuoteXlsxColMicroBatch},
+    {"micro_batches", &msg::kQuoteXlsxColMicroBatches},
+    {"zero_stage", &msg::kQuoteXlsxColZeroStage},
+    {"recompute", &msg::kQuoteXlsxColRecompute},
+    {"sequence_parallel", &msg::kQuoteXlsxColSequenceParallel},
+    {"offload", &msg::kQuoteXlsxColOffload},
+    {"memory_bytes", &msg::kQuoteXlsxColMemoryBytes},
+    {"capacity_bytes", &msg::kQuoteXlsxColCapacityBytes},
+    {"step_time_s", &msg::kQuoteXlsxColStepTimeS},
+    {"tokens_per_s", &msg::kQuoteXlsxColTokensPerS},
+    {"mfu", &msg::kQuoteXlsxColMfu},
+    {"train_days", &msg::kQuoteXlsxColTrainDays},
+    {"gpu_hours", &msg::kQuoteXlsxColGpuHours},
+    {"reason", &msg::kQuoteXlsxColReason},
+    {"term", &msg::kQuoteXlsxColTerm},
+    {"bytes", &msg::kQuoteXlsxColBytes},
+    {"gib", &msg::kQuoteXlsxColGib},
+};
+constexpr NamedLabel kMemoryTermLabels[] = {
+    {"weights", &msg::kQuoteXlsxMemWeights},
+    {"gradients", &msg::kQuoteXlsxMemGradients},
+    {"optimizer", &msg::kQuoteXlsxMemOptimizer},
+    {"activations", &msg::kQuoteXlsxMemActivations},
+    {"cuda_context", &msg::kQuoteXlsxMemCudaContext},
+    {"comm_buffers", &msg::kQuoteXlsxMemCommBuffers},
+    {"workspace", &msg::kQuoteXlsxMemWorkspace},
+    {"param_gather", &msg::kQuoteXlsxMemParamGather},
+    {"fragmentation", &msg::kQuoteXlsxMemFragmentation},
+    {"total", &msg::kQuoteXlsxMemTotal},
+    {"capacity", &msg::kQuoteXlsxMemCapacity},
+};
+constexpr NamedLabel kRecomputeLabels[] = {
+    {"none", &msg::kQuoteRecomputeShortNone},
+    {"selective", &msg::kQuoteRecomputeShortSelective},
+    {"full", &msg::kQuoteRecomputeShortFull},
+};
+
+std::string namedLabel(std::span<const NamedLabel> labels, std::string_view text, Lang lang) {
+    for (const auto& [name, id] : labels)
+        if (name == text)
+            return quote::label(lang, *id);
+    return "[[" + std::string(text) + "]]";
 }
 
 std::string offloadName(std::string_view value, Lang lang) {
     if (value == "none")
-        return quote::label(lang, "offload_none_short");
+        return quote::label(lang, msg::kQuoteOffloadNoneShort);
     if (value == "optimizer")
-        return quote::label(lang, "offload_optimizer_short");
-    return quote::label(lang, "offload_params_short");
+        return quote::label(lang, msg::kQuoteOffloadOptimizerShort);
+    return quote::label(lang, msg::kQuoteOffloadParamsShort);
 }
 
 // An exported table (report_tables) with its headers and words in the workbook's language:
 // "true"/"false" as booleans, numbers as numbers, the recomputation and offload by name, the
 // reason a layout does not fit in that language (`reasons`, one per row; empty: the table's).
-void writeTable(Sheet& s, const csv::Table& t, const std::string& headerPrefix,
-                const std::vector<std::string>& reasons, Lang lang) {
+void writeTable(Sheet& s, const csv::Table& t, const std::vector<std::string>& reasons, Lang lang) {
     std::vector<std::string> head;
     for (const auto& h : t.header)
-        head.push_back(quote::label(lang, headerPrefix + h));
+        head.push_back(namedLabel(kColumnLabels, h, lang));
     s.header(0, head);
     for (std::size_t r = 0; r < t.rows.size(); ++r)
         for (lxw_col_t c = 0; c < t.rows[r].size(); ++c) {
@@ -511,13 +575,13 @@ void writeTable(Sheet& s, const csv::Table& t, const std::string& headerPrefix,
             else if (v.text == "true" || v.text == "false")
                 s.boolean(row, c, v.text == "true");
             else if (key == "recompute")
-                s.text(row, c, quote::label(lang, "recompute_short_" + v.text));
+                s.text(row, c, namedLabel(kRecomputeLabels, v.text, lang));
             else if (key == "offload")
                 s.text(row, c, offloadName(v.text, lang));
             else if (key == "reason")
                 s.text(row, c, r < reasons.size() ? reasons[r] : v.text);
             else if (key == "term")
-                s.text(row, c, quote::label(lang, "xlsx_mem_" + v.text));
+                s.text(row, c, namedLabel(kMemoryTermLabels, v.text, lang));
             else
                 s.text(row, c, v.text);
         }
@@ -531,8 +595,8 @@ std::vector<std::string> layoutReasons(const Plan& p, Lang lang) {
         for (const Candidate& c : p.search->ranked)
             out.push_back(c.fits ? "" : messageText(notFitReason(c), lang));
     } else if (!p.memory.fits()) {
-        out.push_back(
-            quote::label(lang, "needs_memory", {formatGib(p.memory.total()), formatGib(p.memory.capacity)}));
+        out.push_back(quote::label(lang, msg::kQuoteNeedsMemory,
+                                   {formatGib(p.memory.total()), formatGib(p.memory.capacity)}));
     } else {
         out.emplace_back();
     }
@@ -546,7 +610,7 @@ void writeMemoryChart(lxw_workbook* wb, const Sheet& s, const csv::Table& memory
     lxw_chart_series* cs = chart_add_series(chart, ("=" + s.ref(1, 0) + ":" + absolute(last, 0)).c_str(),
                                             ("=" + s.ref(1, 2) + ":" + absolute(last, 2)).c_str());
     chart_series_set_name(cs, "GiB");
-    chart_title_set_name(chart, quote::label(lang, "memory").c_str());
+    chart_title_set_name(chart, quote::label(lang, msg::kQuoteMemory).c_str());
     worksheet_insert_chart(s.ws(), 1, 4, chart);
 }
 
@@ -567,19 +631,19 @@ Result<bool> writeQuoteWorkbook(const std::string& path, const Plan& plan, const
         return Error{path, "cannot create the workbook"};
     const Formats f = makeFormats(wb, lang);
     // Sheets in order: inputs, line items, schedule, layouts, memory (the test reads sheet2.xml).
-    Sheet inputs(wb, f, quote::label(lang, "xlsx_sheet_inputs"));
-    Sheet lines(wb, f, quote::label(lang, "xlsx_sheet_lines"));
+    Sheet inputs(wb, f, quote::label(lang, msg::kQuoteXlsxSheetInputs));
+    Sheet lines(wb, f, quote::label(lang, msg::kQuoteXlsxSheetLines));
     const RateCells rates = writeInputs(inputs, f, plan, doc, lang);
     writeLineItems(lines, f, doc, rates, lang);
     if (plan.cost) {
-        Sheet schedule(wb, f, quote::label(lang, "xlsx_sheet_schedule"));
+        Sheet schedule(wb, f, quote::label(lang, msg::kQuoteXlsxSheetSchedule));
         writeSchedule(wb, schedule, f, *plan.cost, lang);
     }
-    Sheet layouts(wb, f, quote::label(lang, "xlsx_sheet_layouts"));
-    writeTable(layouts, report_tables::layouts(plan), "xlsx_col_", layoutReasons(plan, lang), lang);
+    Sheet layouts(wb, f, quote::label(lang, msg::kQuoteXlsxSheetLayouts));
+    writeTable(layouts, report_tables::layouts(plan), layoutReasons(plan, lang), lang);
     const csv::Table memory = report_tables::memory(plan);
-    Sheet memorySheet(wb, f, quote::label(lang, "xlsx_sheet_memory"));
-    writeTable(memorySheet, memory, "xlsx_col_", {}, lang);
+    Sheet memorySheet(wb, f, quote::label(lang, msg::kQuoteXlsxSheetMemory));
+    writeTable(memorySheet, memory, {}, lang);
     writeMemoryChart(wb, memorySheet, memory, lang);
     const lxw_error err = workbook_close(wb);
     std::error_code ec;

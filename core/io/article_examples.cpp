@@ -5,6 +5,8 @@
 #include <system_error>
 
 #include "core/io/scenario_json.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 
@@ -25,7 +27,7 @@ Result<ClaimExample> claimExample(const std::string& path, Scenario scenario, co
     auto compared = loadScenarioFile((fs::path(path).parent_path() / other).string(), catalog);
     if (!compared)
         return inputError(name + ": claim.compare_with",
-                          makeNestedMessage("error.claim.compare_missing",
+                          makeNestedMessage(msg::kErrorClaimCompareMissing,
                                             {plainMessage(other), compared.error().reason.id.empty()
                                                                       ? plainMessage(compared.error().message)
                                                                       : compared.error().reason}));
@@ -42,7 +44,7 @@ Result<std::vector<ClaimExample>> loadClaimExamples(const std::string& folder, c
         if (it->path().extension() == ".json" && it->is_regular_file(ec))
             names.push_back(it->path().filename().string());
     if (ec)
-        return inputError(folder, "error.file.cannot_open", {ec.message()});
+        return inputError(folder, msg::kErrorFileCannotOpen, {ec.message()});
     std::sort(names.begin(), names.end());
     std::vector<ClaimExample> out;
     for (const auto& name : names) {
@@ -57,7 +59,7 @@ Result<std::vector<ClaimExample>> loadClaimExamples(const std::string& folder, c
         out.push_back(std::move(example).value());
     }
     if (out.empty())
-        return inputError(folder, "error.article.no_claims");
+        return inputError(folder, msg::kErrorArticleNoClaims);
     return out;
 }
 

@@ -1,4 +1,5 @@
 #include "core/io/claim_json.h"
+#include "core/util/messages_input_errors.h"
 
 #include <limits>
 
@@ -38,7 +39,7 @@ void readDescription(json::ObjectReader& top, const boost::json::value& root, De
     auto quoted = top.optObject("description");
     d.section = quoted->string("section");
     if (d.section.empty())  // it tells the quoted form from the plain one
-        json::fail(quoted->pathOf("section"), "error.description.empty_section", {});
+        json::fail(quoted->pathOf("section"), msg::kErrorDescriptionEmptySection);
     d.quote = quoted->string("quote");
     d.gloss = quoted->string("gloss");
     quoted->finish();
@@ -48,12 +49,12 @@ void readClaim(json::ObjectReader& r, Claim& c) {
     const std::string name = r.string("quantity");
     const auto quantity = parseClaimQuantity(name);
     if (!quantity)
-        json::fail(r.pathOf("quantity"), "error.json.not_allowed", {name, joined(claimQuantityNames())});
+        json::fail(r.pathOf("quantity"), msg::kErrorJsonNotAllowed, {name, joined(claimQuantityNames())});
     c.quantity = *quantity;
     constexpr double kMax = std::numeric_limits<double>::max();
     if (r.has("value")) {
         if (r.has("min") || r.has("max"))
-            json::fail(r.pathOf("value"), "error.claim.value_or_range", {});
+            json::fail(r.pathOf("value"), msg::kErrorClaimValueOrRange);
         c.low = c.high = r.number("value", -kMax, kMax);
     } else {
         if (r.has("min"))
@@ -62,23 +63,23 @@ void readClaim(json::ObjectReader& r, Claim& c) {
             c.high = r.number("max", -kMax, kMax);
         r.ignore({"value", "min", "max"});
         if (!c.low && !c.high)
-            json::fail(r.pathOf("value"), "error.claim.value_or_range", {});
+            json::fail(r.pathOf("value"), msg::kErrorClaimValueOrRange);
         if (c.low && c.high && *c.low > *c.high)
-            json::fail(r.pathOf("min"), "error.claim.range_order",
+            json::fail(r.pathOf("min"), msg::kErrorClaimRangeOrder,
                        {std::to_string(*c.low), std::to_string(*c.high)});
     }
     c.unit = r.string("unit");
     const ClaimUnit* unit = findClaimUnit(c.unit);
     const ClaimDimension dimension = dimensionOf(c.quantity);
     if (!unit || unit->dimension != dimension)
-        json::fail(r.pathOf("unit"), "error.json.not_allowed", {c.unit, unitsOf(dimension)});
+        json::fail(r.pathOf("unit"), msg::kErrorJsonNotAllowed, {c.unit, unitsOf(dimension)});
     r.optString("compare_with", c.compareWith);
     if (isComparison(c.quantity) && c.compareWith.empty())
-        json::fail(r.pathOf("compare_with"), "error.claim.compare_needed", {name});
+        json::fail(r.pathOf("compare_with"), msg::kErrorClaimCompareNeeded, {name});
     if (!isComparison(c.quantity) && !c.compareWith.empty())
-        json::fail(r.pathOf("compare_with"), "error.claim.compare_refused", {name});
+        json::fail(r.pathOf("compare_with"), msg::kErrorClaimCompareRefused, {name});
     if (!c.compareWith.empty() && !isPlainFileName(c.compareWith))
-        json::fail(r.pathOf("compare_with"), "error.claim.compare_name", {c.compareWith});
+        json::fail(r.pathOf("compare_with"), msg::kErrorClaimCompareName, {c.compareWith});
     r.finish();
 }
 

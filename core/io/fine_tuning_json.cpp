@@ -1,6 +1,8 @@
 #include "core/io/fine_tuning_json.h"
 
 #include "core/scenario/limited_read.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -18,11 +20,11 @@ unsigned readTargets(json::ObjectReader& r) {
         const auto target =
             item.is_string() ? parseLoraTarget(std::string_view(item.get_string())) : std::nullopt;
         if (!target)
-            json::fail(where, "error.tune.target_unknown", {});
+            json::fail(where, msg::kErrorTuneTargetUnknown);
         targets |= *target;
     }
     if (targets == 0)
-        json::fail(r.pathOf("targets"), "error.tune.targets_empty", {});
+        json::fail(r.pathOf("targets"), msg::kErrorTuneTargetsEmpty);
     return targets;
 }
 
@@ -34,7 +36,7 @@ void readDropout(json::ObjectReader& r, double& dropout) {
     }
     const double p = r.number("dropout", -1e300, 1e300);
     if (!(p >= 0 && p < 1))
-        json::fail(r.pathOf("dropout"), "error.tune.lora_dropout", {formatNumber(p)});
+        json::fail(r.pathOf("dropout"), msg::kErrorTuneLoraDropout, {formatNumber(p)});
     dropout = p;
 }
 

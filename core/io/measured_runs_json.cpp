@@ -3,6 +3,7 @@
 #include "core/io/layout_json.h"
 #include "core/scenario/limited_read.h"
 #include "core/util/json_read.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 
@@ -20,9 +21,9 @@ MeasuredRun readMeasuredRun(json::ObjectReader& r) {
     // One throughput figure: a whole-job tokens/s as logged, or the step time it came from.
     const bool tokens = r.has("tokens_per_s"), step = r.has("step_s");
     if (tokens && step)
-        json::fail(r.pathOf("step_s"), "error.measured.both_rates", {});
+        json::fail(r.pathOf("step_s"), msg::kErrorMeasuredBothRates);
     if (!tokens && !step)
-        json::fail(r.pathOf("tokens_per_s"), "error.measured.no_rate", {});
+        json::fail(r.pathOf("tokens_per_s"), msg::kErrorMeasuredNoRate);
     if (tokens)
         run.tokensPerSecond = r.number("tokens_per_s", 1e-3, kMaxMeasuredTokensPerSecond);
     else
@@ -37,7 +38,7 @@ MeasuredRun readMeasuredRun(json::ObjectReader& r) {
 
 void readMeasuredRuns(const boost::json::array& list, std::vector<MeasuredRun>& runs) {
     if (list.size() > kMaxMeasuredRuns)
-        json::fail("measured", "error.measured.too_many",
+        json::fail("measured", msg::kErrorMeasuredTooMany,
                    {std::to_string(list.size()), std::to_string(kMaxMeasuredRuns)});
     runs.clear();
     for (std::size_t i = 0; i < list.size(); ++i) {

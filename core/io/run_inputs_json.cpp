@@ -3,6 +3,7 @@
 #include "core/run/run_realities.h"
 #include "core/scenario/limited_read.h"
 #include "core/util/closest_id.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 
@@ -20,7 +21,8 @@ void readRunInputs(json::ObjectReader& r, TrainingSpec& t) {
         const RunRealities& realities = RunRealities::builtin();
         if (!realities.pipeline(t.dataPipeline.preset))
             json::fail(inputError(p->pathOf("preset"),
-                                  unknownIdReason("error.unknown.data_pipeline", t.dataPipeline.preset,
+                                  unknownIdReason(msg::kErrorUnknownDataPipelineClosest,
+                                                  msg::kErrorUnknownDataPipelineList, t.dataPipeline.preset,
                                                   realities.pipelineIds())));
         json::optLimited(*p, "bytes_per_sample", t.dataPipeline.bytesPerSample,
                          "training.data_pipeline.bytes_per_sample");

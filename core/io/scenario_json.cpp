@@ -21,6 +21,8 @@
 #include "core/util/closest_id.h"
 #include "core/util/json_read.h"
 #include "core/util/json_write.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 #include "core/util/non_finite.h"
 
 namespace clusterplan {
@@ -48,8 +50,9 @@ void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
     if (!s.modelPreset.empty()) {
         const ModelSpec* preset = catalog.model(s.modelPreset);
         if (!preset)
-            json::fail(inputError("model.preset", unknownIdReason("error.unknown.model_preset", s.modelPreset,
-                                                                  catalog.modelIds())));
+            json::fail(inputError("model.preset", unknownIdReason(msg::kErrorUnknownModelPresetClosest,
+                                                                  msg::kErrorUnknownModelPresetList,
+                                                                  s.modelPreset, catalog.modelIds())));
         s.model = *preset;
     } else {
         s.model = ModelSpec{};
@@ -185,14 +188,14 @@ Scenario readScenario(const boost::json::value& root, const Catalog& catalog) {
     ObjectReader top(root, "");
     const std::string schema = top.string("schema");
     if (schema != kScenarioSchema)
-        json::fail("schema", "error.schema.expected", {schema, std::string(kScenarioSchema)});
+        json::fail("schema", msg::kErrorSchemaExpected, {schema, std::string(kScenarioSchema)});
     Scenario s;
     top.ignore({"name"});
     readDescription(top, root, s.description);
     if (auto r = top.optObject("model"))
         readModel(*r, s, catalog);
     else
-        json::fail("model", "error.scenario.model_required", {});
+        json::fail("model", msg::kErrorScenarioModelRequired);
     if (auto r = top.optObject("training"))
         readTraining(*r, s.training);
     if (auto r = top.optObject("cluster"))
@@ -308,7 +311,7 @@ Result<bool> saveScenarioFile(const Scenario& scenario, const std::string& path)
     } catch (const NonFiniteValue& e) {
         // Every value was range-checked when it was entered; this is a bug, but the user's file
         // must not be overwritten with a broken one.
-        return inputError(path, "error.file.internal", {e.what()});
+        return inputError(path, msg::kErrorFileInternal, {e.what()});
     }
     return writeFileAtomically(path, text);
 }

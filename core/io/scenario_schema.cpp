@@ -1,4 +1,5 @@
 #include "core/io/scenario_schema.h"
+#include "core/util/messages_file_errors.h"
 
 #include <charconv>
 #include <string_view>
@@ -23,9 +24,9 @@ Result<int> scenarioSchemaVersion(const boost::json::value& root) {
     const auto* object = root.if_object();
     const auto* schema = object ? object->if_contains("schema") : nullptr;
     if (!object)
-        return inputError("", "error.schema.not_object");
+        return inputError("", msg::kErrorSchemaNotObject);
     if (!schema || !schema->is_string())
-        return inputError("schema", "error.schema.required", {std::to_string(kScenarioSchemaVersion)});
+        return inputError("schema", msg::kErrorSchemaRequired, {std::to_string(kScenarioSchemaVersion)});
     const std::string_view text = schema->get_string();
     int version = 0;
     const char* digits = text.data() + kPrefix.size();
@@ -34,10 +35,10 @@ Result<int> scenarioSchemaVersion(const boost::json::value& root) {
     const auto [ptr, ec] =
         prefixed ? std::from_chars(digits, end, version) : std::from_chars(end, end, version);
     if (!prefixed || ec != std::errc() || ptr != end || version < 1)
-        return inputError("schema", "error.schema.not_scenario",
+        return inputError("schema", msg::kErrorSchemaNotScenario,
                           {std::string(text), std::to_string(kScenarioSchemaVersion)});
     if (version > kScenarioSchemaVersion)
-        return inputError("schema", "error.schema.newer",
+        return inputError("schema", msg::kErrorSchemaNewer,
                           {std::string(text), std::to_string(kScenarioSchemaVersion)});
     return version;
 }

@@ -5,6 +5,7 @@
 
 #include "core/parallel/pipeline_layout_string.h"
 #include "core/scenario/input_limits.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 
@@ -44,18 +45,18 @@ const LayoutLimits& layoutLimits() {
 std::optional<Error> checkLayoutString(const Layout& l, const ModelSpec& m, bool explain) {
     const PipelineSplit& sp = l.split;
     if (sp.firstStageLayers > 0 || sp.lastStageLayers > 0 || sp.embeddingAsLayer || sp.lossAsLayer)
-        return explain ? inputError("layout.pipeline_layout", "error.layout.pipeline_layout.exclusive")
+        return explain ? inputError("layout.pipeline_layout", msg::kErrorLayoutPipelineLayoutExclusive)
                        : Error{};
     const std::int64_t stages = static_cast<std::int64_t>(sp.layoutChunks.size());
     if (stages != l.pp * l.vpp)
-        return explain ? inputError("layout.pipeline_layout", "error.layout.pipeline_layout.stages",
+        return explain ? inputError("layout.pipeline_layout", msg::kErrorLayoutPipelineLayoutStages,
                                     {s(stages), s(l.pp), s(l.vpp), s(l.pp * l.vpp)})
                        : Error{};
     std::int64_t layers = 0;
     for (const std::int64_t n : sp.layoutChunks)
         layers += n;
     if (layers != m.layers)
-        return explain ? inputError("layout.pipeline_layout", "error.layout.pipeline_layout.layers",
+        return explain ? inputError("layout.pipeline_layout", msg::kErrorLayoutPipelineLayoutLayers,
                                     {s(layers), s(m.layers)})
                        : Error{};
     return std::nullopt;
@@ -72,18 +73,18 @@ std::optional<Error> checkPipelineSplit(const Layout& l, const ModelSpec& m, boo
         return checkLayoutString(l, m, explain);
     const bool uneven = sp.firstStageLayers > 0 || sp.lastStageLayers > 0;
     if (uneven && l.pp < 2)
-        return explain ? inputError("layout.first_stage_layers", "error.layout.split_needs_pp") : Error{};
+        return explain ? inputError("layout.first_stage_layers", msg::kErrorLayoutSplitNeedsPp) : Error{};
     const std::int64_t fixed = sp.firstStageLayers + sp.lastStageLayers;
     const std::int64_t middle = l.pp - (sp.firstStageLayers > 0 ? 1 : 0) - (sp.lastStageLayers > 0 ? 1 : 0);
     if (uneven &&
         (fixed > m.layers || (middle == 0 && fixed != m.layers) || (middle > 0 && m.layers - fixed < middle)))
-        return explain ? inputError("layout.first_stage_layers", "error.layout.split_middle",
+        return explain ? inputError("layout.first_stage_layers", msg::kErrorLayoutSplitMiddle,
                                     {s(sp.firstStageLayers), s(sp.lastStageLayers), s(m.layers - fixed),
                                      s(m.layers), s(middle)})
                        : Error{};
     for (std::int64_t stage = 0; stage < l.pp && l.pp > 1; ++stage) {
         if (layersOnStage(m.layers, l.pp, stage, sp) < 1)
-            return explain ? inputError("layout.pp", "error.layout.empty_stage", {s(l.pp), s(stage)})
+            return explain ? inputError("layout.pp", msg::kErrorLayoutEmptyStage, {s(l.pp), s(stage)})
                            : Error{};
         if (l.vpp == 1)
             continue;
@@ -92,7 +93,7 @@ std::optional<Error> checkPipelineSplit(const Layout& l, const ModelSpec& m, boo
                                    (stage == l.pp - 1 && sp.lossAsLayer ? 1 : 0);
         if (slots % l.vpp != 0 || slots / l.vpp < 1)
             return explain
-                       ? inputError("layout.vpp", "error.layout.vpp_chunks", {s(l.vpp), s(stage), s(slots)})
+                       ? inputError("layout.vpp", msg::kErrorLayoutVppChunks, {s(l.vpp), s(stage), s(slots)})
                        : Error{};
     }
     return std::nullopt;
@@ -101,25 +102,25 @@ std::optional<Error> checkPipelineSplit(const Layout& l, const ModelSpec& m, boo
 // Divisibility rules of Megatron-LM (arguments.py / parallel_state.py) and DeepSpeed.
 std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const TrainingSpec& t) {
     if (m.heads % l.tp != 0)
-        return inputError("layout.tp", "error.layout.tp_heads", {s(l.tp), s(m.heads)});
+        return inputError("layout.tp", msg::kErrorLayoutTpHeads, {s(l.tp), s(m.heads)});
     if (!m.mla && m.kvHeads % l.tp != 0 && l.tp % m.kvHeads != 0)
-        return inputError("layout.tp", "error.layout.tp_kv_heads", {s(l.tp), s(m.kvHeads)});
+        return inputError("layout.tp", msg::kErrorLayoutTpKvHeads, {s(l.tp), s(m.kvHeads)});
     if (l.pp > m.layers && l.split.layout.empty())
-        return inputError("layout.pp", "error.layout.pp_layers", {s(l.pp), s(m.layers)});
+        return inputError("layout.pp", msg::kErrorLayoutPpLayers, {s(l.pp), s(m.layers)});
     if (auto e = checkPipelineSplit(l, m))
         return e;
     if (l.vpp > 1 && l.pp == 1)
-        return inputError("layout.vpp", "error.layout.vpp_needs_pp", {s(l.vpp)});
+        return inputError("layout.vpp", msg::kErrorLayoutVppNeedsPp, {s(l.vpp)});
     if (l.vpp > 1 && l.microBatches % l.pp != 0)
-        return inputError("layout.vpp", "error.layout.vpp_micro_batches", {s(l.microBatches), s(l.pp)});
+        return inputError("layout.vpp", msg::kErrorLayoutVppMicroBatches, {s(l.microBatches), s(l.pp)});
     if (t.seqLen % l.cp != 0)
-        return inputError("layout.cp", "error.layout.cp_seq_len", {s(l.cp), s(t.seqLen)});
+        return inputError("layout.cp", msg::kErrorLayoutCpSeqLen, {s(l.cp), s(t.seqLen)});
     if (l.ep > 1 && !m.moe)
-        return inputError("layout.ep", "error.layout.ep_no_experts", {s(l.ep)});
+        return inputError("layout.ep", msg::kErrorLayoutEpNoExperts, {s(l.ep)});
     if (m.moe && m.moe->experts % l.ep != 0)
-        return inputError("layout.ep", "error.layout.ep_experts", {s(l.ep), s(m.moe->experts)});
+        return inputError("layout.ep", msg::kErrorLayoutEpExperts, {s(l.ep), s(m.moe->experts)});
     if ((l.dp * l.cp) % l.ep != 0)
-        return inputError("layout.ep", "error.layout.ep_dp_cp", {s(l.ep), s(l.dp * l.cp)});
+        return inputError("layout.ep", msg::kErrorLayoutEpDpCp, {s(l.ep), s(l.dp * l.cp)});
     return std::nullopt;
 }
 
@@ -218,30 +219,31 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     // DeepSpeed config docs ("ZeRO optimizations"): offload_optimizer is valid for ZeRO stages
     // 1-3, offload_param only with stage 3.
     if (l.offload == Offload::Optimizer && l.zeroStage < 1)
-        return inputError("layout.offload", "error.layout.offload_optimizer");
+        return inputError("layout.offload", msg::kErrorLayoutOffloadOptimizer);
     if (l.offload == Offload::OptimizerAndParams && l.zeroStage < 3)
-        return inputError("layout.offload", "error.layout.offload_params");
+        return inputError("layout.offload", msg::kErrorLayoutOffloadParams);
 
     const std::int64_t modelParallel = l.tp * l.pp * l.cp;
     if (spec.dp == 0) {
         if (gpus % modelParallel != 0)
-            return inputError("layout.tp", "error.layout.model_parallel_gpus", {s(modelParallel), s(gpus)});
+            return inputError("layout.tp", msg::kErrorLayoutModelParallelGpus, {s(modelParallel), s(gpus)});
         l.dp = gpus / modelParallel;
     } else {
         l.dp = spec.dp;
         if (l.dp * modelParallel != gpus)
-            return inputError("layout.dp", "error.layout.dp_gpus", {s(l.dp * modelParallel), s(gpus)});
+            return inputError("layout.dp", msg::kErrorLayoutDpGpus, {s(l.dp * modelParallel), s(gpus)});
     }
     const std::int64_t perStep = l.dp * l.microBatch;
     if (training.globalBatch % perStep != 0) {
         // The nearest batches that work with this layout: the multiples either side.
         const std::int64_t below = training.globalBatch / perStep * perStep;
-        std::vector<std::string> args{s(training.globalBatch), s(l.dp), s(l.microBatch), s(perStep),
-                                      s(below + perStep)};
         if (below == 0)
-            return inputError("training.global_batch", "error.layout.global_batch.one", std::move(args));
-        args.push_back(s(below));
-        return inputError("training.global_batch", "error.layout.global_batch.two", std::move(args));
+            return inputError(
+                "training.global_batch", msg::kErrorLayoutGlobalBatchOne,
+                {s(training.globalBatch), s(l.dp), s(l.microBatch), s(perStep), s(below + perStep)});
+        return inputError(
+            "training.global_batch", msg::kErrorLayoutGlobalBatchTwo,
+            {s(training.globalBatch), s(l.dp), s(l.microBatch), s(perStep), s(below + perStep), s(below)});
     }
     l.microBatches = training.globalBatch / perStep;
     // Megatron-Core's recipes run interleaved layouts whose transformer layers do not split into

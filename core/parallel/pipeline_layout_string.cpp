@@ -1,4 +1,5 @@
 #include "core/parallel/pipeline_layout_string.h"
+#include "core/util/messages_input_errors.h"
 
 #include <algorithm>
 #include <optional>
@@ -54,7 +55,7 @@ public:
             if (e)
                 return *e;
             if (m_out.size() > kMaxSymbols)
-                return inputError(kKey, "error.layout.pipeline_layout.too_long",
+                return inputError(kKey, msg::kErrorLayoutPipelineLayoutTooLong,
                                   {std::to_string(kMaxSymbols)});
         }
         return m_out;
@@ -62,7 +63,7 @@ public:
 
 private:
     std::optional<Error> badChar(std::size_t i) const {
-        return inputError(kKey, "error.layout.pipeline_layout.char",
+        return inputError(kKey, msg::kErrorLayoutPipelineLayoutChar,
                           {std::string(1, m_s.chars[i]), m_s.position(i)});
     }
 
@@ -74,12 +75,12 @@ private:
         while (m_i < m_s.chars.size() && isDigit(m_s.chars[m_i])) {
             n = n * 10 + static_cast<std::size_t>(m_s.chars[m_i] - '0');
             if (n > kMaxSymbols)
-                return inputError(kKey, "error.layout.pipeline_layout.too_long",
+                return inputError(kKey, msg::kErrorLayoutPipelineLayoutTooLong,
                                   {std::to_string(kMaxSymbols)});
             ++m_i;
         }
         if (m_i == start)
-            return inputError(kKey, "error.layout.pipeline_layout.count", {m_s.position(star)});
+            return inputError(kKey, msg::kErrorLayoutPipelineLayoutCount, {m_s.position(star)});
         return n;
     }
 
@@ -96,7 +97,7 @@ private:
             n = *r;
         }
         if (m_out.size() + n > kMaxSymbols)
-            return inputError(kKey, "error.layout.pipeline_layout.too_long", {std::to_string(kMaxSymbols)});
+            return inputError(kKey, msg::kErrorLayoutPipelineLayoutTooLong, {std::to_string(kMaxSymbols)});
         m_out.append(n, c);
         return std::nullopt;
     }
@@ -110,13 +111,13 @@ private:
         m_out.clear();
         while (m_i < m_s.chars.size() && m_s.chars[m_i] != ')') {
             if (m_s.chars[m_i] == '(')
-                return inputError(kKey, "error.layout.pipeline_layout.group", {m_s.position(open)});
+                return inputError(kKey, msg::kErrorLayoutPipelineLayoutGroup, {m_s.position(open)});
             if (auto e = symbol())
                 return e;
         }
         const bool closed = m_i < m_s.chars.size();
         if (!closed || m_out.empty() || m_i + 1 >= m_s.chars.size() || m_s.chars[m_i + 1] != '*')
-            return inputError(kKey, "error.layout.pipeline_layout.group", {m_s.position(open)});
+            return inputError(kKey, msg::kErrorLayoutPipelineLayoutGroup, {m_s.position(open)});
         const std::string body = std::move(m_out);
         m_out = std::move(outside);
         ++m_i;  // to the '*'
@@ -168,10 +169,10 @@ std::optional<Error> checkOrder(const std::string& symbols) {
     const auto e = std::count(layers.begin(), layers.end(), 'E');
     const auto l = std::count(layers.begin(), layers.end(), 'L');
     if (e != 1 || l != 1 || layers.front() != 'E' || layers.back() != 'L')
-        return inputError(kKey, "error.layout.pipeline_layout.ends", {std::to_string(e), std::to_string(l)});
+        return inputError(kKey, msg::kErrorLayoutPipelineLayoutEnds, {std::to_string(e), std::to_string(l)});
     const std::size_t firstMtp = layers.find('m');
     if (firstMtp != std::string::npos && layers.find('t', firstMtp) != std::string::npos)
-        return inputError(kKey, "error.layout.pipeline_layout.mtp_order");
+        return inputError(kKey, msg::kErrorLayoutPipelineLayoutMtpOrder);
     return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -15,7 +16,7 @@ namespace {
 constexpr double kWideningPerDoubling = 0.05;
 
 // Widens `band` by kWideningPerDoubling per doubling of `value` beyond `fitted`, and says so.
-void widenBeyond(PredictionBand& band, double value, double fitted, const char* why, bool explain) {
+void widenBeyond(PredictionBand& band, double value, double fitted, const MessageId<3>& why, bool explain) {
     if (fitted <= 0 || value <= fitted)
         return;
     const double w = kWideningPerDoubling * std::log2(value / fitted);
@@ -32,25 +33,25 @@ void widenBeyond(PredictionBand& band, double value, double fitted, const char* 
 PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model,
                               const TrainingSpec& training, std::int64_t gpus, bool explain) {
     PredictionBand band{profile.bandLow, profile.bandHigh, {}};
-    const auto transfer = [&](const char* why) {
+    const auto transfer = [&](const MessageId<0>& why) {
         band.low = std::min(band.low, profile.transferBandLow);
         band.high = std::max(band.high, profile.transferBandHigh);
         if (explain)
             band.reasons.push_back(makeMessage(why));
     };
     if (!profile.calibrated)
-        transfer("band.uncalibrated");
+        transfer(msg::kBandUncalibrated);
     else if (profile.framework != training.framework)
-        transfer("band.other_stack");
+        transfer(msg::kBandOtherStack);
     if (model.moe && !profile.moeCalibrated)
-        transfer("band.moe");
+        transfer(msg::kBandMoe);
     // Beyond the fitted range: more GPUs (synchronisation and collectives grow with N), or a
     // longer sequence (attention's share grows, and with it the weight of the least-constrained
     // parameter, the attention kernel's efficiency).
-    widenBeyond(band, static_cast<double>(gpus), profile.maxCalibratedGpus, "band.beyond_calibration",
+    widenBeyond(band, static_cast<double>(gpus), profile.maxCalibratedGpus, msg::kBandBeyondCalibration,
                 explain);
     widenBeyond(band, static_cast<double>(training.seqLen), profile.maxCalibratedSeqLen,
-                "band.beyond_seq_len", explain);
+                msg::kBandBeyondSeqLen, explain);
     return band;
 }
 

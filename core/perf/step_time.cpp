@@ -14,6 +14,7 @@
 #include "core/perf/synchronisation.h"
 #include "core/scenario/framework.h"
 #include "core/util/as_double.h"
+#include "core/util/messages_plan.h"
 #include "core/util/units.h"
 
 namespace clusterplan {
@@ -320,7 +321,7 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     const double slowdown = in.gpu.commOverlapSlowdown.value_or(in.profile.commComputeSlowdown);
     e.contentionSeconds = slowdown * (e.dpCommTotalSeconds - e.dpCommSeconds + e.tpCommHiddenSeconds);
     if (explain && tpCommOverlapWanted(in) && l.tp > 1 && !l.sequenceParallel)
-        e.notes.push_back(makeMessage("perf.tp_comm_overlap_needs_sp"));
+        e.notes.push_back(makeMessage(msg::kPerfTpCommOverlapNeedsSp));
     e.synchronisationSeconds = stragglerSeconds(e.computeSeconds + e.recomputeSeconds, l.gpus());
     e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + e.offloadSeconds + e.contentionSeconds +
                     e.synchronisationSeconds;
@@ -346,14 +347,14 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
         return e;
     e.notes.insert(e.notes.end(), band.reasons.begin(), band.reasons.end());
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
-        e.notes.push_back(makeMessage("perf.fp8_uncalibrated"));
+        e.notes.push_back(makeMessage(msg::kPerfFp8Uncalibrated));
     if (in.profile.framework != t.framework && in.profile.calibrated)
         // Products by the names a reader knows, not the catalog's ids ("megatron", "nemo-hopper-bf16").
         e.notes.push_back(
-            makeMessage("perf.profile_of_other_stack", {std::string(displayName(t.framework)), in.gpu.name,
+            makeMessage(msg::kPerfProfileOfOtherStack, {std::string(displayName(t.framework)), in.gpu.name,
                                                         std::string(displayName(in.profile.framework))}));
     if (!in.profile.calibrated)
-        e.notes.push_back(makeMessage("perf.profile_uncalibrated", {in.profile.id}));
+        e.notes.push_back(makeMessage(msg::kPerfProfileUncalibrated, {in.profile.id}));
     return e;
 }
 

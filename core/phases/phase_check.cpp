@@ -5,6 +5,8 @@
 
 #include "core/util/closest_id.h"
 #include "core/util/json_read.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -26,21 +28,23 @@ std::optional<Error> checkOffer(const PhaseSpec& p, std::size_t i, const std::st
                                 const cost::PriceBook& book) {
     const cost::RentOffer* offer = book.offer(p.offer);
     if (!offer)
-        return inputError(phasePath(i, "offer"), unknownIdReason("error.unknown.rent_offer_in_book", p.offer,
-                                                                 offerIds(book), {book.id}));
+        return inputError(phasePath(i, "offer"), unknownIdReason(msg::kErrorUnknownRentOfferInBookClosest,
+                                                                 msg::kErrorUnknownRentOfferInBookList,
+                                                                 p.offer, offerIds(book), book.id));
     if (!offer->rents(gpu))
-        return inputError(phasePath(i, "offer"), "error.phase.offer_gpu", {p.offer, gpu});
+        return inputError(phasePath(i, "offer"), msg::kErrorPhaseOfferGpu, {p.offer, gpu});
     if (p.slice && offer->unit != cost::RentUnit::SliceMonth)
-        return inputError(phasePath(i, "offer"), "error.phase.offer_not_slice",
+        return inputError(phasePath(i, "offer"), msg::kErrorPhaseOfferNotSlice,
                           {p.offer, std::string(cost::toString(offer->unit))});
     if (!p.slice && offer->unit == cost::RentUnit::SliceMonth)
-        return inputError(phasePath(i, "offer"), "error.phase.offer_slice", {p.offer});
+        return inputError(phasePath(i, "offer"), msg::kErrorPhaseOfferSlice, {p.offer});
     if (!p.term.empty() && !offer->term(p.term)) {
         std::vector<std::string> terms;
         for (const auto& t : offer->terms)
             terms.push_back(t.id);
         return inputError(phasePath(i, "term"),
-                          unknownIdReason("error.unknown.term", p.term, terms, {p.offer}));
+                          unknownIdReason(msg::kErrorUnknownTermClosest, msg::kErrorUnknownTermList, p.term,
+                                          terms, p.offer));
     }
     return std::nullopt;
 }
@@ -57,13 +61,13 @@ const cost::RentOffer* sliceOffer(const PhaseSpec& p, const cost::PriceBook& boo
 
 std::optional<Error> checkSlice(const PhaseSpec& p, std::size_t i, const cost::PriceBook& book) {
     if (p.acquire == Acquire::Buy)
-        return inputError(phasePath(i, "acquire"), "error.phase.slice_bought");
+        return inputError(phasePath(i, "acquire"), msg::kErrorPhaseSliceBought);
     const cost::RentOffer* offer = sliceOffer(p, book);
     if (!offer)
-        return inputError(phasePath(i, "slice.gpu"), "error.phase.no_slice_offer", {book.id, p.slice->gpu});
+        return inputError(phasePath(i, "slice.gpu"), msg::kErrorPhaseNoSliceOffer, {book.id, p.slice->gpu});
     const double slices = p.slice->fraction * offer->slicesPerGpu;
     if (std::abs(slices - std::round(slices)) > 1e-6 || std::round(slices) < 1)
-        return inputError(phasePath(i, "slice.fraction"), "error.phase.slice_fraction",
+        return inputError(phasePath(i, "slice.fraction"), msg::kErrorPhaseSliceFraction,
                           {formatNumber(p.slice->fraction), std::to_string(offer->slicesPerGpu)});
     return std::nullopt;
 }
@@ -86,26 +90,28 @@ std::optional<Error> checkPhases(const Scenario& s, const Catalog& catalog) {
         return std::nullopt;
     const cost::PriceBook* book = catalog.priceBooks().book(s.cost.priceBook);
     if (!book)
-        return inputError("cost.price_book", unknownIdReason("error.unknown.price_book", s.cost.priceBook,
-                                                             catalog.priceBooks().ids()));
+        return inputError("cost.price_book",
+                          unknownIdReason(msg::kErrorUnknownPriceBookClosest, msg::kErrorUnknownPriceBookList,
+                                          s.cost.priceBook, catalog.priceBooks().ids()));
     const auto clusters = resolvedPhaseClusters(s);
     for (std::size_t i = 0; i < s.phases.size(); ++i) {
         const PhaseSpec& p = s.phases[i];
         if (p.months < 1 || p.months > cost::kMaxMonths)
-            return inputError(phasePath(i, "months"), "error.range",
+            return inputError(phasePath(i, "months"), msg::kErrorRange,
                               {std::to_string(p.months), "1", std::to_string(cost::kMaxMonths)});
         const ClusterSpec& c = clusters[i];
         if (!p.slice && c.gpus() < 1)
-            return inputError(phasePath(i, "cluster"), "error.phase.no_gpus");
+            return inputError(phasePath(i, "cluster"), msg::kErrorPhaseNoGpus);
         if (p.slice && !(p.slice->fraction > 0 && p.slice->fraction <= 1))
-            return inputError(phasePath(i, "slice.fraction"), "error.phase.slice_range",
+            return inputError(phasePath(i, "slice.fraction"), msg::kErrorPhaseSliceRange,
                               {formatNumber(p.slice->fraction)});
         const std::string gpu = p.slice ? p.slice->gpu : c.gpu;
         if (!catalog.gpu(gpu))
             return inputError(phasePath(i, p.slice ? "slice.gpu" : "cluster.gpu"),
-                              unknownIdReason("error.unknown.gpu_id", gpu, catalog.gpuIds()));
+                              unknownIdReason(msg::kErrorUnknownGpuIdClosest, msg::kErrorUnknownGpuIdList,
+                                              gpu, catalog.gpuIds()));
         if (!p.offer.empty() && p.acquire == Acquire::Buy)
-            return inputError(phasePath(i, "offer"), "error.phase.offer_bought");
+            return inputError(phasePath(i, "offer"), msg::kErrorPhaseOfferBought);
         if (!p.offer.empty())
             if (auto e = checkOffer(p, i, gpu, *book))
                 return e;

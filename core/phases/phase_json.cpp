@@ -5,6 +5,8 @@
 #include "core/cost/cost_inputs.h"
 #include "core/scenario/model_spec.h"
 #include "core/util/closest_id.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 
@@ -14,10 +16,11 @@ void readSlice(json::ObjectReader& r, GpuSlice& slice, const Catalog& catalog) {
     slice.gpu = r.string("gpu");
     if (!catalog.gpu(slice.gpu))
         json::fail(inputError(r.pathOf("gpu"),
-                              unknownIdReason("error.unknown.gpu_id", slice.gpu, catalog.gpuIds())));
+                              unknownIdReason(msg::kErrorUnknownGpuIdClosest, msg::kErrorUnknownGpuIdList,
+                                              slice.gpu, catalog.gpuIds())));
     slice.fraction = r.number("fraction", 1e-6, 1);
     if (!(slice.fraction > 0))
-        json::fail(r.pathOf("fraction"), "error.phase.slice_zero", {});
+        json::fail(r.pathOf("fraction"), msg::kErrorPhaseSliceZero);
     r.finish();
 }
 
@@ -48,13 +51,14 @@ PhaseSpec readPhase(json::ObjectReader& r, ClusterSpec& lastCluster, const Catal
         readClusterObject(*c, cluster);
         if (!catalog.gpu(cluster.gpu))
             json::fail(inputError(c->pathOf("gpu"),
-                                  unknownIdReason("error.unknown.gpu_id", cluster.gpu, catalog.gpuIds())));
+                                  unknownIdReason(msg::kErrorUnknownGpuIdClosest, msg::kErrorUnknownGpuIdList,
+                                                  cluster.gpu, catalog.gpuIds())));
         lastCluster = cluster;
         p.cluster = cluster;
     }
     if (auto s = r.optObject("slice")) {
         if (p.cluster)
-            json::fail(s->path(), "error.phase.cluster_and_slice", {});
+            json::fail(s->path(), msg::kErrorPhaseClusterAndSlice);
         readSlice(*s, p.slice.emplace(), catalog);
     }
     if (r.has("acquire"))
@@ -82,9 +86,9 @@ void readPhases(json::ObjectReader& top, Scenario& s, const Catalog& catalog) {
     if (!phases)
         return;
     if (phases->empty())
-        json::fail("phases", "error.phase.none", {});
+        json::fail("phases", msg::kErrorPhaseNone);
     if (phases->size() > kMaxPhases)
-        json::fail("phases", "error.phase.too_many",
+        json::fail("phases", msg::kErrorPhaseTooMany,
                    {std::to_string(phases->size()), std::to_string(kMaxPhases)});
     ClusterSpec lastCluster = s.cluster;
     std::int64_t months = 0;
@@ -102,7 +106,7 @@ void readPhases(json::ObjectReader& top, Scenario& s, const Catalog& catalog) {
         months += s.phases.back().months;
     }
     if (months > cost::kMaxMonths)
-        json::fail("phases", "error.phase.too_long",
+        json::fail("phases", msg::kErrorPhaseTooLong,
                    {std::to_string(months), std::to_string(cost::kMaxMonths)});
 }
 

@@ -4,24 +4,44 @@
 
 #include "core/util/message.h"
 #include "core/util/message_catalog.h"
+#include "core/util/messages_quote.h"
 
 namespace clusterplan::quote {
 
-std::string label(Lang lang, std::string_view key) {
-    const auto templ = messageTemplate("quote." + std::string(key), lang);
-    return templ ? std::string(*templ) : "[[" + std::string(key) + "]]";
+std::string label(Lang lang, const MessageId<0>& id) {
+    return std::string(messageTemplate(id, lang));
 }
 
-Bilingual bilingual(std::string_view key) {
-    return {label(Lang::En, key), label(Lang::Zh, key)};
+const MessageId<0>& recomputeLabel(Recompute recompute) {
+    switch (recompute) {
+    case Recompute::None:
+        return msg::kQuoteRecomputeNone;
+    case Recompute::Selective:
+        return msg::kQuoteRecomputeSelective;
+    case Recompute::Full:
+        break;
+    }
+    return msg::kQuoteRecomputeFull;
 }
 
-std::string label(Lang lang, std::string_view key, std::initializer_list<std::string_view> args) {
-    return fillTemplate(label(lang, key), std::vector<std::string>(args.begin(), args.end()));
+const MessageId<0>& recomputeShortLabel(Recompute recompute) {
+    switch (recompute) {
+    case Recompute::None:
+        return msg::kQuoteRecomputeShortNone;
+    case Recompute::Selective:
+        return msg::kQuoteRecomputeShortSelective;
+    case Recompute::Full:
+        break;
+    }
+    return msg::kQuoteRecomputeShortFull;
 }
 
-Bilingual bilingual(std::string_view key, std::initializer_list<std::string_view> args) {
-    return {label(Lang::En, key, args), label(Lang::Zh, key, args)};
+Bilingual bilingual(const MessageId<0>& id) {
+    return {label(Lang::En, id), label(Lang::Zh, id)};
+}
+
+std::string filledLabel(Lang lang, const MessageTemplate& id, const std::vector<std::string_view>& args) {
+    return fillTemplate(messageTemplate(id, lang), std::vector<std::string>(args.begin(), args.end()));
 }
 
 }  // namespace clusterplan::quote

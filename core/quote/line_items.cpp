@@ -4,6 +4,7 @@
 
 #include "core/cost/renting.h"
 #include "core/quote/offer_names.h"
+#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::quote {
@@ -52,10 +53,10 @@ LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quanti
 
 namespace {
 
-void addGroup(QuoteOption& option, std::string key, std::string labelKey, std::vector<LineItem> lines) {
+void addGroup(QuoteOption& option, std::string key, const MessageId<0>& label, std::vector<LineItem> lines) {
     if (lines.empty())
         return;
-    LineGroup g{std::move(key), bilingual(labelKey), std::move(lines), {}};
+    LineGroup g{std::move(key), bilingual(label), std::move(lines), {}};
     for (const auto& l : g.lines)
         g.subtotal.add(l);
     option.total.add(g.subtotal);
@@ -70,11 +71,11 @@ Bilingual rentSpec(const cost::CostReport& r, const cost::RentTerm& term) {
     const Bilingual contract = termName(term);
     Bilingual spec{offer.en + "; " + contract.en, offer.zh + "；" + contract.zh};
     if (term.prepay) {
-        spec.en += " (" + label(Lang::En, "prepaid") + ")";
-        spec.zh += "（" + label(Lang::Zh, "prepaid") + "）";
+        spec.en += " (" + label(Lang::En, msg::kQuotePrepaid) + ")";
+        spec.zh += "（" + label(Lang::Zh, msg::kQuotePrepaid) + "）";
     }
-    return {spec.en + "; " + label(Lang::En, "n_gpus", {gpus}),
-            spec.zh + "；" + label(Lang::Zh, "n_gpus", {gpus})};
+    return {spec.en + "; " + label(Lang::En, msg::kQuoteNGpus, {gpus}),
+            spec.zh + "；" + label(Lang::Zh, msg::kQuoteNGpus, {gpus})};
 }
 
 // Quantity in the offer's unit over the rent-vs-buy horizon (a quote without a job length).
@@ -95,8 +96,8 @@ LineItem exactOrLot(std::string key, Bilingual name, Bilingual spec, double quan
             return makeLine(std::move(key), std::move(name), std::move(spec), quantity, std::move(unit),
                             unitPrice, 0, category, tax);
     }
-    return makeLine(std::move(key), std::move(name), std::move(spec), 1, bilingual("unit_lot"), total, 0,
-                    category, tax);
+    return makeLine(std::move(key), std::move(name), std::move(spec), 1, bilingual(msg::kQuoteUnitLot), total,
+                    0, category, tax);
 }
 
 // The job's rental (cost/job_rental.h) line by line: the rent at list with the term's discount,
@@ -107,54 +108,57 @@ std::vector<LineItem> jobRentalLines(const cost::CostReport& r, const cost::JobR
     const cost::JobRentalParts& p = job.parts;
     const Bilingual unit = rentUnitName(r.offer.unit);
     std::vector<LineItem> lines;
-    lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r, job.term), p.quantity, unit,
-                             p.unitPrice, job.term.discount, c, tax));
-    const auto add = [&](const char* key, const char* name, double quantity, Bilingual lineUnit,
+    lines.push_back(makeLine("rent.units", bilingual(msg::kQuoteItemRent), rentSpec(r, job.term), p.quantity,
+                             unit, p.unitPrice, job.term.discount, c, tax));
+    const auto add = [&](const char* key, const MessageId<0>& name, double quantity, Bilingual lineUnit,
                          Money amount) {
         if (amount != Money())
             lines.push_back(
                 exactOrLot(key, bilingual(name), {}, quantity, std::move(lineUnit), amount, c, tax));
     };
-    add("rent.volume_discount", "item_volume_discount", 1, bilingual("unit_lot"), p.volumeDiscount);
+    add("rent.volume_discount", msg::kQuoteItemVolumeDiscount, 1, bilingual(msg::kQuoteUnitLot),
+        p.volumeDiscount);
     const bool perGpu = job.term.creditPer == cost::CreditPer::Gpu;
-    add("rent.credit", "item_credit", p.creditQuantity,
-        bilingual(perGpu                                        ? "unit_gpu_month"
-                  : r.offer.unit == cost::RentUnit::ServerMonth ? "unit_server_month"
-                                                                : "unit_gpu_month"),
+    add("rent.credit", msg::kQuoteItemCredit, p.creditQuantity,
+        bilingual(perGpu                                        ? msg::kQuoteUnitGpuMonth
+                  : r.offer.unit == cost::RentUnit::ServerMonth ? msg::kQuoteUnitServerMonth
+                                                                : msg::kQuoteUnitGpuMonth),
         p.credit);
-    add("rent.drift", "item_drift", 1, bilingual("unit_lot"), p.drift);
-    add("rent.support", "item_support", 1, bilingual("unit_lot"), p.support);
-    add("rent.addons", "item_addons", static_cast<double>(job.months), bilingual("unit_month"), p.addons);
+    add("rent.drift", msg::kQuoteItemDrift, 1, bilingual(msg::kQuoteUnitLot), p.drift);
+    add("rent.support", msg::kQuoteItemSupport, 1, bilingual(msg::kQuoteUnitLot), p.support);
+    add("rent.addons", msg::kQuoteItemAddons, static_cast<double>(job.months),
+        bilingual(msg::kQuoteUnitMonth), p.addons);
     if (p.setup != Money())
-        lines.push_back(makeLine("rent.setup", bilingual("item_setup"), offerName(r.offer), 1,
-                                 bilingual("unit_lot"), p.setup, 0, c, tax));
+        lines.push_back(makeLine("rent.setup", bilingual(msg::kQuoteItemSetup), offerName(r.offer), 1,
+                                 bilingual(msg::kQuoteUnitLot), p.setup, 0, c, tax));
     return lines;
 }
 
 // Without a job length: the rent accrued over the horizon, the engine's extras in one line.
 std::vector<LineItem> horizonRentalLines(const cost::CostReport& r, TaxCategory c, const TaxSettings& tax) {
     std::vector<LineItem> lines;
-    lines.push_back(makeLine("rent.units", bilingual("item_rent"), rentSpec(r, r.term), horizonQuantity(r),
-                             rentUnitName(r.offer.unit), Money::fromUnits(r.offer.price), r.term.discount, c,
-                             tax));
+    lines.push_back(makeLine("rent.units", bilingual(msg::kQuoteItemRent), rentSpec(r, r.term),
+                             horizonQuantity(r), rentUnitName(r.offer.unit), Money::fromUnits(r.offer.price),
+                             r.term.discount, c, tax));
     if (r.offer.setupFee > 0)
-        lines.push_back(makeLine("rent.setup", bilingual("item_setup"), offerName(r.offer), 1,
-                                 bilingual("unit_lot"), Money::fromUnits(r.offer.setupFee), 0, c, tax));
+        lines.push_back(makeLine("rent.setup", bilingual(msg::kQuoteItemSetup), offerName(r.offer), 1,
+                                 bilingual(msg::kQuoteUnitLot), Money::fromUnits(r.offer.setupFee), 0, c,
+                                 tax));
     Money listed;
     for (const auto& l : lines)
         listed += l.amount;
     if (const Money rest = r.rentAccruedTotal - listed; rest != Money())
-        lines.push_back(makeLine("rent.adjustments", bilingual("item_rent_adjust"), {}, 1,
-                                 bilingual("unit_lot"), rest, 0, c, tax));
+        lines.push_back(makeLine("rent.adjustments", bilingual(msg::kQuoteItemRentAdjust), {}, 1,
+                                 bilingual(msg::kQuoteUnitLot), rest, 0, c, tax));
     return lines;
 }
 
 }  // namespace
 
 QuoteOption rentOption(const cost::CostReport& r, const TaxSettings& tax) {
-    QuoteOption o{"rent", bilingual("option_rent"), {}, {}, r.rentDeposit};
+    QuoteOption o{"rent", bilingual(msg::kQuoteOptionRent), {}, {}, r.rentDeposit};
     const TaxCategory c = tax.rentCategory;
-    addGroup(o, "rental", "group_rental",
+    addGroup(o, "rental", msg::kQuoteGroupRental,
              r.jobRental ? jobRentalLines(r, *r.jobRental, c, tax) : horizonRentalLines(r, c, tax));
     return o;
 }
@@ -166,8 +170,8 @@ std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings
     const auto& c = r.capex;
     const auto nodes = static_cast<double>(r.cluster.nodes);
     std::vector<LineItem> lines;
-    const auto add = [&](const char* key, const char* name, Bilingual spec, double qty, const char* unit,
-                         Money total) {
+    const auto add = [&](const char* key, const MessageId<0>& name, Bilingual spec, double qty,
+                         const MessageId<0>& unit, Money total) {
         if (total == Money() || qty <= 0)
             return;
         // Quantity × unit price must give the engine's total to the cent (the workbook recomputes
@@ -175,33 +179,34 @@ std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings
         const Money unitPrice = Money::fromUnits(total.units() / qty);
         const bool exact = Money::fromUnits(qty * unitPrice.units()) == total;
         LineItem l = makeLine(key, bilingual(name), std::move(spec), exact ? qty : 1,
-                              bilingual(exact ? unit : "unit_lot"), exact ? unitPrice : total, 0,
+                              bilingual(exact ? unit : msg::kQuoteUnitLot), exact ? unitPrice : total, 0,
                               TaxCategory::Goods, tax);
         lines.push_back(l);
     };
     // Products by their names: the GPU's and the price book's server line, not their ids.
     const std::string perServer = std::to_string(r.cluster.gpusPerNode);
-    Bilingual server = bilingual("server_config", {perServer, gpuName});
+    Bilingual server = bilingual(msg::kQuoteServerConfig, {perServer, gpuName});
     if (!r.purchaseName.empty()) {
         server.en += "; " + r.purchaseName;
         server.zh += "；" + (r.purchaseNameZh.empty() ? r.purchaseName : r.purchaseNameZh);
     }
-    add("buy.servers", "item_servers", server, nodes, "unit_server", c.servers);
-    add("buy.switches", "item_switches", bilingual("fabric_tiers", {std::to_string(c.network.tiers)}),
-        static_cast<double>(c.network.switches), "unit_switch", c.switches);
-    add("buy.optics", "item_optics",
-        bilingual("n_ports", {formatGrouped(static_cast<double>(c.network.ports), 0)}),
-        static_cast<double>(c.network.ports * c.network.tiers), "unit_port_tier", c.optics);
-    add("buy.frontend", "item_frontend", {}, nodes, "unit_node", c.frontend);
+    add("buy.servers", msg::kQuoteItemServers, server, nodes, msg::kQuoteUnitServer, c.servers);
+    add("buy.switches", msg::kQuoteItemSwitches,
+        bilingual(msg::kQuoteFabricTiers, {std::to_string(c.network.tiers)}),
+        static_cast<double>(c.network.switches), msg::kQuoteUnitSwitch, c.switches);
+    add("buy.optics", msg::kQuoteItemOptics,
+        bilingual(msg::kQuoteNPorts, {formatGrouped(static_cast<double>(c.network.ports), 0)}),
+        static_cast<double>(c.network.ports * c.network.tiers), msg::kQuoteUnitPortTier, c.optics);
+    add("buy.frontend", msg::kQuoteItemFrontend, {}, nodes, msg::kQuoteUnitNode, c.frontend);
     const std::string tb = formatNumber(c.storageTb) + " TB";
-    add("buy.storage", "item_storage", {tb, tb}, c.storageTb, "unit_tb", c.storage);
-    add("buy.other", "item_other_hw", {}, 1, "unit_lot", c.other);
+    add("buy.storage", msg::kQuoteItemStorage, {tb, tb}, c.storageTb, msg::kQuoteUnitTb, c.storage);
+    add("buy.other", msg::kQuoteItemOtherHw, {}, 1, msg::kQuoteUnitLot, c.other);
     return lines;
 }
 
 struct OpexLine {
     const char* key;
-    const char* label;
+    const MessageId<0>& label;
     TaxCategory category;
     Money cost::OpexMonth::*member;
     // Priced by the month (colocation per kW- or cabinet-month, other monthly costs): the engine
@@ -213,13 +218,13 @@ struct OpexLine {
 // Electricity is a sale of goods (13 %), colocation an IDC value-added telecom service (6 %),
 // maintenance repair work (13 %), insurance a financial service (6 %); in-house staff is payroll.
 constexpr OpexLine kOpexLines[] = {
-    {"energy", "item_energy", TaxCategory::Goods, &cost::OpexMonth::energy},
-    {"colo", "item_colo", TaxCategory::Service, &cost::OpexMonth::colo, true},
-    {"staff", "item_staff", TaxCategory::Exempt, &cost::OpexMonth::staff},
-    {"maintenance", "item_maintenance", TaxCategory::Repair, &cost::OpexMonth::maintenance},
-    {"insurance", "item_insurance", TaxCategory::Service, &cost::OpexMonth::insurance},
-    {"software", "item_software", TaxCategory::Service, &cost::OpexMonth::software},
-    {"other", "item_other_opex", TaxCategory::Service, &cost::OpexMonth::other, true},
+    {"energy", msg::kQuoteItemEnergy, TaxCategory::Goods, &cost::OpexMonth::energy},
+    {"colo", msg::kQuoteItemColo, TaxCategory::Service, &cost::OpexMonth::colo, true},
+    {"staff", msg::kQuoteItemStaff, TaxCategory::Exempt, &cost::OpexMonth::staff},
+    {"maintenance", msg::kQuoteItemMaintenance, TaxCategory::Repair, &cost::OpexMonth::maintenance},
+    {"insurance", msg::kQuoteItemInsurance, TaxCategory::Service, &cost::OpexMonth::insurance},
+    {"software", msg::kQuoteItemSoftware, TaxCategory::Service, &cost::OpexMonth::software},
+    {"other", msg::kQuoteItemOtherOpex, TaxCategory::Service, &cost::OpexMonth::other, true},
 };
 
 // One line per cost and year of the horizon (a last part-year is one lot).
@@ -240,11 +245,12 @@ std::vector<LineItem> operatingLines(const cost::CostReport& r, const TaxSetting
             LineItem l =
                 kind.monthly
                     ? exactOrLot(std::move(key), bilingual(kind.label), {}, static_cast<double>(end - start),
-                                 bilingual("unit_month"), sum, kind.category, tax)
+                                 bilingual(msg::kQuoteUnitMonth), sum, kind.category, tax)
                     : makeLine(std::move(key), bilingual(kind.label), {}, 1,
-                               bilingual(fullYear ? "unit_year" : "unit_lot"), sum, 0, kind.category, tax);
-            l.name = {l.name.en + " (" + label(Lang::En, "year_n", {y}) + ")",
-                      l.name.zh + "（" + label(Lang::Zh, "year_n", {y}) + "）"};
+                               bilingual(fullYear ? msg::kQuoteUnitYear : msg::kQuoteUnitLot), sum, 0,
+                               kind.category, tax);
+            l.name = {l.name.en + " (" + label(Lang::En, msg::kQuoteYearN, {y}) + ")",
+                      l.name.zh + "（" + label(Lang::Zh, msg::kQuoteYearN, {y}) + "）"};
             lines.push_back(l);
         }
     }
@@ -254,12 +260,13 @@ std::vector<LineItem> operatingLines(const cost::CostReport& r, const TaxSetting
 }  // namespace
 
 QuoteOption buyOption(const cost::CostReport& r, const TaxSettings& tax, const std::string& gpuName) {
-    QuoteOption o{"buy", bilingual("option_buy_supply"), {}, {}, Money()};
-    addGroup(o, "hardware", "group_hardware", hardwareLines(r, tax, gpuName));
+    QuoteOption o{"buy", bilingual(msg::kQuoteOptionBuySupply), {}, {}, Money()};
+    addGroup(o, "hardware", msg::kQuoteGroupHardware, hardwareLines(r, tax, gpuName));
     if (r.capex.installation != Money())
-        addGroup(o, "installation", "group_installation",
-                 {makeLine("buy.installation", bilingual("item_installation"), {}, 1, bilingual("unit_lot"),
-                           r.capex.installation, 0, TaxCategory::Installation, tax)});
+        addGroup(o, "installation", msg::kQuoteGroupInstallation,
+                 {makeLine("buy.installation", bilingual(msg::kQuoteItemInstallation), {}, 1,
+                           bilingual(msg::kQuoteUnitLot), r.capex.installation, 0, TaxCategory::Installation,
+                           tax)});
     return o;
 }
 
@@ -272,15 +279,15 @@ TaxSettings thirdPartyTax(TaxSettings tax) {
 std::optional<QuoteOption> runningCostEstimate(const cost::CostReport& r, const TaxSettings& tax) {
     const TaxSettings thirdParty = thirdPartyTax(tax);
     const std::string months = std::to_string(r.horizonMonths);
-    QuoteOption o{"running", bilingual("option_running", {months}), {}, {}, Money()};
+    QuoteOption o{"running", bilingual(msg::kQuoteOptionRunning, {months}), {}, {}, Money()};
     o.estimate = true;
-    addGroup(o, "operations", "group_operations", operatingLines(r, thirdParty));
+    addGroup(o, "operations", msg::kQuoteGroupOperations, operatingLines(r, thirdParty));
     // With a loan the cash by the horizon differs from capex + opex by the payments less the principal.
     const Money financing = r.buyTotal - r.capex.capex - r.opexTotal;
     if (financing != Money())
-        addGroup(o, "financing", "group_financing",
-                 {makeLine("buy.loan", bilingual("item_loan"), {}, 1, bilingual("unit_lot"), financing, 0,
-                           TaxCategory::Exempt, thirdParty)});
+        addGroup(o, "financing", msg::kQuoteGroupFinancing,
+                 {makeLine("buy.loan", bilingual(msg::kQuoteItemLoan), {}, 1, bilingual(msg::kQuoteUnitLot),
+                           financing, 0, TaxCategory::Exempt, thirdParty)});
     if (o.groups.empty())
         return std::nullopt;
     return o;

@@ -1,4 +1,5 @@
 #include "core/quote/offer_names.h"
+#include "core/util/messages_quote.h"
 
 #include <string>
 
@@ -9,10 +10,10 @@ namespace {
 // "月付", "1 年期", "18 个月期": a term named by its length, for books without a Chinese name.
 std::string termLength(Lang lang, int months) {
     if (months <= 1)
-        return label(lang, "term_monthly");
+        return label(lang, msg::kQuoteTermMonthly);
     if (months % 12 == 0)
-        return label(lang, "term_years", {std::to_string(months / 12)});
-    return label(lang, "term_months", {std::to_string(months)});
+        return label(lang, msg::kQuoteTermYears, {std::to_string(months / 12)});
+    return label(lang, msg::kQuoteTermMonths, {std::to_string(months)});
 }
 
 }  // namespace
@@ -31,15 +32,15 @@ Bilingual offerName(const cost::RentOffer& offer) {
 Bilingual rentUnitName(cost::RentUnit unit) {
     switch (unit) {
     case cost::RentUnit::GpuHour:
-        return bilingual("unit_gpu_hour");
+        return bilingual(msg::kQuoteUnitGpuHour);
     case cost::RentUnit::GpuMonth:
-        return bilingual("unit_gpu_month");
+        return bilingual(msg::kQuoteUnitGpuMonth);
     case cost::RentUnit::ServerMonth:
-        return bilingual("unit_server_month");
+        return bilingual(msg::kQuoteUnitServerMonth);
     case cost::RentUnit::SliceMonth:
-        return bilingual("unit_slice_month");
+        return bilingual(msg::kQuoteUnitSliceMonth);
     }
-    return bilingual("unit_lot");
+    return bilingual(msg::kQuoteUnitLot);
 }
 
 }  // namespace clusterplan::quote

@@ -4,6 +4,7 @@
 
 #include "core/quote/offer_names.h"
 #include "core/quote/quote_document.h"
+#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::quote {
@@ -29,12 +30,12 @@ Bilingual unitPrice(double value, cost::Currency currency, const Bilingual& per)
     return {one(Lang::En, per.en), one(Lang::Zh, per.zh)};
 }
 
-Bilingual share(double value, const char* key) {
+Bilingual share(double value, const MessageId<1>& key) {
     const std::string percent = formatNumber(std::round(value * 1e4) / 100);
     return bilingual(key, {percent});
 }
 
-Bilingual plain(double value, const char* key) {
+Bilingual plain(double value, const MessageId<1>& key) {
     return bilingual(key, {formatNumber(std::round(value * 1e4) / 1e4)});
 }
 
@@ -62,35 +63,36 @@ std::string gradeOf(const std::string& source) {
 struct InputFormat {
     std::string_view key;
     enum Kind { Amount, Share, Plain } kind;
-    const char* label;  // Amount: the unit (empty: none); Share, Plain: the template
+    const MessageId<0>* unit;   // Amount: the unit
+    const MessageId<1>* templ;  // Share, Plain: the template
 };
 
 constexpr InputFormat kInputFormats[] = {
-    {"node_price", InputFormat::Amount, "unit_server"},
-    {"switch_price", InputFormat::Amount, "unit_switch"},
-    {"optic_per_gpu_per_tier", InputFormat::Amount, "unit_gpu_tier"},
-    {"frontend_per_node", InputFormat::Amount, "unit_node"},
-    {"storage_per_tb", InputFormat::Amount, "unit_tb"},
-    {"storage_per_tb_large", InputFormat::Amount, "unit_tb"},
-    {"install_share", InputFormat::Share, "share_of_hardware"},
-    {"electricity_per_kwh", InputFormat::Amount, "unit_kwh"},
-    {"pue", InputFormat::Plain, "plain_value"},
-    {"colo_per_kw_month", InputFormat::Amount, "unit_kw_month"},
-    {"colo_per_cabinet_month", InputFormat::Amount, "unit_cabinet_month"},
-    {"staff_cost_per_year", InputFormat::Amount, "unit_fte_year"},
-    {"gpus_per_fte", InputFormat::Plain, "gpus_per_person"},
-    {"maintenance_in_warranty", InputFormat::Share, "share_of_hardware_per_year"},
-    {"maintenance_after_warranty", InputFormat::Share, "share_of_hardware_per_year"},
-    {"warranty_years", InputFormat::Plain, "n_years"},
-    {"insurance_share", InputFormat::Share, "share_of_hardware_per_year"},
-    {"software_per_gpu_year", InputFormat::Amount, "unit_gpu_year"},
-    {"other_per_month", InputFormat::Amount, "unit_month"},
-    {"rent_addons_per_month", InputFormat::Amount, "unit_month"},
-    {"residual_at_36_months", InputFormat::Share, "share_of_purchase"},
-    {"node_max_kw", InputFormat::Plain, "kw_value"},
-    {"discount_rate", InputFormat::Share, "percent_per_year"},
-    {"loan_rate", InputFormat::Share, "percent_per_year"},
-    {"utilization", InputFormat::Share, "percent_value"},
+    {"node_price", InputFormat::Amount, &msg::kQuoteUnitServer, nullptr},
+    {"switch_price", InputFormat::Amount, &msg::kQuoteUnitSwitch, nullptr},
+    {"optic_per_gpu_per_tier", InputFormat::Amount, &msg::kQuoteUnitGpuTier, nullptr},
+    {"frontend_per_node", InputFormat::Amount, &msg::kQuoteUnitNode, nullptr},
+    {"storage_per_tb", InputFormat::Amount, &msg::kQuoteUnitTb, nullptr},
+    {"storage_per_tb_large", InputFormat::Amount, &msg::kQuoteUnitTb, nullptr},
+    {"install_share", InputFormat::Share, nullptr, &msg::kQuoteShareOfHardware},
+    {"electricity_per_kwh", InputFormat::Amount, &msg::kQuoteUnitKwh, nullptr},
+    {"pue", InputFormat::Plain, nullptr, &msg::kQuotePlainValue},
+    {"colo_per_kw_month", InputFormat::Amount, &msg::kQuoteUnitKwMonth, nullptr},
+    {"colo_per_cabinet_month", InputFormat::Amount, &msg::kQuoteUnitCabinetMonth, nullptr},
+    {"staff_cost_per_year", InputFormat::Amount, &msg::kQuoteUnitFteYear, nullptr},
+    {"gpus_per_fte", InputFormat::Plain, nullptr, &msg::kQuoteGpusPerPerson},
+    {"maintenance_in_warranty", InputFormat::Share, nullptr, &msg::kQuoteShareOfHardwarePerYear},
+    {"maintenance_after_warranty", InputFormat::Share, nullptr, &msg::kQuoteShareOfHardwarePerYear},
+    {"warranty_years", InputFormat::Plain, nullptr, &msg::kQuoteNYears},
+    {"insurance_share", InputFormat::Share, nullptr, &msg::kQuoteShareOfHardwarePerYear},
+    {"software_per_gpu_year", InputFormat::Amount, &msg::kQuoteUnitGpuYear, nullptr},
+    {"other_per_month", InputFormat::Amount, &msg::kQuoteUnitMonth, nullptr},
+    {"rent_addons_per_month", InputFormat::Amount, &msg::kQuoteUnitMonth, nullptr},
+    {"residual_at_36_months", InputFormat::Share, nullptr, &msg::kQuoteShareOfPurchase},
+    {"node_max_kw", InputFormat::Plain, nullptr, &msg::kQuoteKwValue},
+    {"discount_rate", InputFormat::Share, nullptr, &msg::kQuotePercentPerYear},
+    {"loan_rate", InputFormat::Share, nullptr, &msg::kQuotePercentPerYear},
+    {"utilization", InputFormat::Share, nullptr, &msg::kQuotePercentValue},
 };
 
 }  // namespace
@@ -103,29 +105,29 @@ Bilingual inputValue(const cost::CostReport& r, std::string_view key, double val
             continue;
         switch (f.kind) {
         case InputFormat::Amount:
-            return unitPrice(value, r.currency, bilingual(f.label));
+            return unitPrice(value, r.currency, bilingual(*f.unit));
         case InputFormat::Share:
-            return share(value, f.label);
+            return share(value, *f.templ);
         case InputFormat::Plain:
-            return plain(value, f.label);
+            return plain(value, *f.templ);
         }
     }
-    return plain(value, "plain_value");
+    return plain(value, msg::kQuotePlainValue);
 }
 
 Bilingual basisOfGrade(const std::string& source, const std::string& origin) {
     if (origin.rfind("override", 0) == 0)
-        return bilingual("basis_override");
+        return bilingual(msg::kQuoteBasisOverride);
     const std::string grade = gradeOf(source);
     if (grade == "A")
-        return bilingual("basis_a");
+        return bilingual(msg::kQuoteBasisA);
     if (grade == "B")
-        return bilingual("basis_b");
+        return bilingual(msg::kQuoteBasisB);
     if (grade == "C")
-        return bilingual("basis_c");
+        return bilingual(msg::kQuoteBasisC);
     if (grade == "seed")
-        return bilingual("basis_published_price");
-    return bilingual("basis_assumption");
+        return bilingual(msg::kQuoteBasisPublishedPrice);
+    return bilingual(msg::kQuoteBasisAssumption);
 }
 
 std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
@@ -134,12 +136,13 @@ std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
     // The offer's own prices: this quote is their basis.
     const Bilingual offer = offerName(r.offer);
     out.push_back({"rent_offer",
-                   {label(Lang::En, "price_rent", {offer.en}), label(Lang::Zh, "price_rent", {offer.zh})},
+                   {label(Lang::En, msg::kQuotePriceRent, {offer.en}),
+                    label(Lang::Zh, msg::kQuotePriceRent, {offer.zh})},
                    unitPrice(r.offer.price, c, rentUnitName(r.offer.unit)),
-                   bilingual("basis_offer"),
+                   bilingual(msg::kQuoteBasisOffer),
                    r.offer.asOf});
 
-    const auto add = [&](const char* key, const char* name, bool used) {
+    const auto add = [&](const char* key, const MessageId<0>& name, bool used) {
         const cost::ParameterOrigin* p = find(r, key);
         if (!p || !used || p->value == 0)
             return;
@@ -148,39 +151,39 @@ std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
     };
     const auto& capex = r.capex;
     const auto& month = r.opexMonths.empty() ? cost::OpexMonth{} : r.opexMonths.front();
-    add("node_price", "price_node", capex.servers != Money());
+    add("node_price", msg::kQuotePriceNode, capex.servers != Money());
     // The server price of the price book is what this offer sells the server at.
     if (!out.empty() && out.back().key == "node_price" &&
         find(r, "node_price")->origin.rfind("price book", 0) == 0)
-        out.back().basis = bilingual("basis_offer");
-    add("switch_price", "price_switch", capex.switches != Money());
-    add("optic_per_gpu_per_tier", "price_optics", capex.optics != Money());
-    add("frontend_per_node", "price_frontend", capex.frontend != Money());
-    add("storage_per_tb", "price_storage", capex.storage != Money());
-    add("install_share", "price_install", capex.installation != Money());
+        out.back().basis = bilingual(msg::kQuoteBasisOffer);
+    add("switch_price", msg::kQuotePriceSwitch, capex.switches != Money());
+    add("optic_per_gpu_per_tier", msg::kQuotePriceOptics, capex.optics != Money());
+    add("frontend_per_node", msg::kQuotePriceFrontend, capex.frontend != Money());
+    add("storage_per_tb", msg::kQuotePriceStorage, capex.storage != Money());
+    add("install_share", msg::kQuotePriceInstall, capex.installation != Money());
     const bool energy = month.energy != Money();
-    add("electricity_per_kwh", "price_electricity", energy);
-    add("pue", "price_pue", energy);
-    add("colo_per_kw_month", "price_colo_kw", month.colo != Money());
-    add("colo_per_cabinet_month", "price_colo_cabinet", month.colo != Money());
+    add("electricity_per_kwh", msg::kQuotePriceElectricity, energy);
+    add("pue", msg::kQuotePricePue, energy);
+    add("colo_per_kw_month", msg::kQuotePriceColoKw, month.colo != Money());
+    add("colo_per_cabinet_month", msg::kQuotePriceColoCabinet, month.colo != Money());
     const bool staff = month.staff != Money();
-    add("staff_cost_per_year", "price_staff", staff);
-    add("gpus_per_fte", "price_gpus_per_fte", staff);
+    add("staff_cost_per_year", msg::kQuotePriceStaff, staff);
+    add("gpus_per_fte", msg::kQuotePriceGpusPerFte, staff);
     const bool upkeep = month.maintenance != Money();
     const cost::ParameterOrigin* warranty = find(r, "warranty_years");
     const bool beyondWarranty = warranty && r.horizonMonths > warranty->value * 12;
-    add("maintenance_in_warranty", "price_maintenance_in", upkeep);
-    add("maintenance_after_warranty", "price_maintenance_after", upkeep && beyondWarranty);
-    add("warranty_years", "price_warranty", upkeep);
-    add("insurance_share", "price_insurance", month.insurance != Money());
-    add("software_per_gpu_year", "price_software", month.software != Money());
-    add("other_per_month", "price_other", month.other != Money());
-    add("residual_at_36_months", "price_residual", capex.resaleBase != Money());
+    add("maintenance_in_warranty", msg::kQuotePriceMaintenanceIn, upkeep);
+    add("maintenance_after_warranty", msg::kQuotePriceMaintenanceAfter, upkeep && beyondWarranty);
+    add("warranty_years", msg::kQuotePriceWarranty, upkeep);
+    add("insurance_share", msg::kQuotePriceInsurance, month.insurance != Money());
+    add("software_per_gpu_year", msg::kQuotePriceSoftware, month.software != Money());
+    add("other_per_month", msg::kQuotePriceOther, month.other != Money());
+    add("residual_at_36_months", msg::kQuotePriceResidual, capex.resaleBase != Money());
     // A price book in another currency: the rate every amount above was converted at.
     if (r.bookCurrency != r.currency) {
         const std::string rate = formatNumber(r.cnyPerUsd);
-        out.push_back({"cny_per_usd", bilingual("price_exchange"), bilingual("exchange_rate", {rate}),
-                       bilingual("basis_override"), ""});
+        out.push_back({"cny_per_usd", bilingual(msg::kQuotePriceExchange),
+                       bilingual(msg::kQuoteExchangeRate, {rate}), bilingual(msg::kQuoteBasisOverride), ""});
     }
     return out;
 }

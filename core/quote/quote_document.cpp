@@ -7,6 +7,7 @@
 
 #include "core/quote/quote_json.h"
 #include "core/report/plan_format.h"
+#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
@@ -45,19 +46,19 @@ Verdict verdictOf(const Plan& p) {
     Verdict v;
     v.model = p.scenario.model.name;
     const auto& cluster = p.scenario.cluster;
-    v.cluster = bilingual("verdict_cluster", {formatGrouped(static_cast<double>(cluster.nodes), 0),
-                                              std::to_string(cluster.gpusPerNode), p.gpu.name,
-                                              formatGrouped(static_cast<double>(cluster.gpus()), 0)});
-    v.layout = bilingual("verdict_layout", {layoutText(p.layout), std::to_string(p.layout.microBatch),
-                                            std::to_string(p.layout.zeroStage)});
-    const Bilingual recompute = bilingual("recompute_" + std::string(toString(p.layout.recompute)));
+    v.cluster = bilingual(msg::kQuoteVerdictCluster, {formatGrouped(static_cast<double>(cluster.nodes), 0),
+                                                      std::to_string(cluster.gpusPerNode), p.gpu.name,
+                                                      formatGrouped(static_cast<double>(cluster.gpus()), 0)});
+    v.layout = bilingual(msg::kQuoteVerdictLayout, {layoutText(p.layout), std::to_string(p.layout.microBatch),
+                                                    std::to_string(p.layout.zeroStage)});
+    const Bilingual recompute = bilingual(recomputeLabel(p.layout.recompute));
     v.layout.en += ", " + recompute.en;
     v.layout.zh += "，" + recompute.zh;
     v.fits = p.memory.fits();
     v.memoryBytes = p.memory.total();
     v.capacityBytes = p.memory.capacity;
     if (!v.fits)
-        v.reason = bilingual("needs_memory", {formatGib(v.memoryBytes), formatGib(v.capacityBytes)});
+        v.reason = bilingual(msg::kQuoteNeedsMemory, {formatGib(v.memoryBytes), formatGib(v.capacityBytes)});
     const TrainingSpec& t = p.scenario.training;
     v.method = t.method;
     v.loraRank = t.lora.rank;

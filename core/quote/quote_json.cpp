@@ -1,4 +1,5 @@
 #include "core/quote/quote_json.h"
+#include "core/util/messages_file_errors.h"
 
 #include <charconv>
 
@@ -9,7 +10,7 @@ namespace {
 void readText(json::ObjectReader& r, std::string_view key, std::string& target) {
     r.optString(key, target);
     if (target.size() > kMaxQuoteTextBytes)
-        json::fail(r.pathOf(key), "error.quote.text_too_long",
+        json::fail(r.pathOf(key), msg::kErrorQuoteTextTooLong,
                    {std::to_string(target.size()), std::to_string(kMaxQuoteTextBytes)});
 }
 
@@ -65,7 +66,7 @@ void readQuote(json::ObjectReader& r, QuoteInfo& q) {
     r.optInteger("revision", q.revision, 1, 1'000'000);
     r.optString("date", q.date);
     if (!q.date.empty() && !isIsoDate(q.date))
-        json::fail(r.pathOf("date"), "error.quote.date", {q.date});
+        json::fail(r.pathOf("date"), msg::kErrorQuoteDate, {q.date});
     r.optInteger("valid_days", q.validDays, 1, kMaxValidDays);
     readText(r, "notes", q.notes);
     if (auto tax = r.optObject("tax"))

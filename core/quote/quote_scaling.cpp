@@ -1,5 +1,6 @@
 #include "core/quote/quote_scaling.h"
 
+#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::quote {
@@ -32,18 +33,18 @@ std::vector<std::string> scalingHeader(const ScalingReport& report, Lang lang) {
             base = grouped(std::to_string(p.gpus));
             break;
         }
-    return {label(lang, "scaling_gpus"), label(lang, "scaling_tokens_per_s"),
-            base.empty()  ? label(lang, "scaling_efficiency")
-            : base == "1" ? label(lang, "scaling_efficiency_vs_one")
-                          : label(lang, "scaling_efficiency_vs", {base}),
-            label(lang, "scaling_days_steady")};
+    return {label(lang, msg::kQuoteScalingGpus), label(lang, msg::kQuoteScalingTokensPerS),
+            base.empty()  ? label(lang, msg::kQuoteScalingEfficiency)
+            : base == "1" ? label(lang, msg::kQuoteScalingEfficiencyVsOne)
+                          : label(lang, msg::kQuoteScalingEfficiencyVs, {base}),
+            label(lang, msg::kQuoteScalingDaysSteady)};
 }
 
 std::vector<std::vector<std::string>> scalingRows(const ScalingReport& report, Lang lang) {
     std::vector<std::vector<std::string>> rows;
     for (const ScalePoint& p : report.curve) {
         if (!p.fits) {
-            rows.push_back({grouped(std::to_string(p.gpus)), label(lang, "no_fit_short"), "", ""});
+            rows.push_back({grouped(std::to_string(p.gpus)), label(lang, msg::kQuoteNoFitShort), "", ""});
             continue;
         }
         rows.push_back({grouped(std::to_string(p.gpus)), grouped(formatFixed(p.best.perf.tokensPerSecond, 0)),

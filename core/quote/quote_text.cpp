@@ -7,6 +7,7 @@
 #include "core/quote/chinese_amount.h"
 #include "core/quote/offer_names.h"
 #include "core/report/plan_format.h"
+#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::quote {
@@ -19,110 +20,117 @@ std::string breakevenText(const Verdict& v, Lang lang) {
 
 std::string breakevenText(const std::optional<int>& month, int searchMonths, Lang lang) {
     if (month)
-        return label(lang, "breakeven_month", {std::to_string(*month)});
-    return label(lang, "breakeven_never", {std::to_string(searchMonths)});
+        return label(lang, msg::kQuoteBreakevenMonth, {std::to_string(*month)});
+    return label(lang, msg::kQuoteBreakevenNever, {std::to_string(searchMonths)});
 }
 
 std::vector<Row> coverRows(const QuoteDocument& d, Lang lang) {
-    const auto orDraft = [&](const std::string& s) { return s.empty() ? label(lang, "draft") : s; };
+    const auto orDraft = [&](const std::string& s) { return s.empty() ? label(lang, msg::kQuoteDraft) : s; };
     // A field the scenario leaves empty shows a dash: a blank value turned the row into a bare
     // heading ("Customer" alone on its line) in the PDF's table.
     const auto orDash = [](const std::string& s) { return s.empty() ? std::string("—") : s; };
-    return {{label(lang, "company"), orDash(d.info.company)},
-            {label(lang, "customer"), orDash(d.info.customer)},
-            {label(lang, "contact"), orDash(d.info.contact)},
-            {label(lang, "quote_number"), orDraft(d.info.number)},
-            {label(lang, "revision"), std::to_string(d.info.revision)},
-            {label(lang, "date"), formatDate(d.date, lang)},
-            {label(lang, "valid_until"), formatDate(d.validUntil, lang)},
-            {label(lang, "prepared_by"), orDash(d.info.preparedBy)}};
+    return {{label(lang, msg::kQuoteCompany), orDash(d.info.company)},
+            {label(lang, msg::kQuoteCustomer), orDash(d.info.customer)},
+            {label(lang, msg::kQuoteContact), orDash(d.info.contact)},
+            {label(lang, msg::kQuoteQuoteNumber), orDraft(d.info.number)},
+            {label(lang, msg::kQuoteRevision), std::to_string(d.info.revision)},
+            {label(lang, msg::kQuoteDate), formatDate(d.date, lang)},
+            {label(lang, msg::kQuoteValidUntil), formatDate(d.validUntil, lang)},
+            {label(lang, msg::kQuotePreparedBy), orDash(d.info.preparedBy)}};
 }
 
 // LoRA / QLoRA / frozen layers and CPU offload change what a customer buys: say so beside the layout.
 void addFineTuningRows(std::vector<Row>& rows, const Verdict& v, Lang lang) {
     const std::string rank = std::to_string(v.loraRank), alpha = formatNumber(v.loraAlpha);
     // A dropout above PEFT's default 0 costs activation memory: the verdict names it.
-    const std::string dropout =
-        v.loraDropout > 0 ? label(lang, "lora_dropout", {formatNumber(v.loraDropout)}) : std::string();
+    const std::string dropout = v.loraDropout > 0
+                                    ? label(lang, msg::kQuoteLoraDropout, {formatNumber(v.loraDropout)})
+                                    : std::string();
     if (v.method == TrainingMethod::Lora)
-        rows.push_back({label(lang, "training_method"),
-                        label(lang, "method_lora", {rank, alpha, v.loraTargets}) + dropout});
+        rows.push_back({label(lang, msg::kQuoteTrainingMethod),
+                        label(lang, msg::kQuoteMethodLora, {rank, alpha, v.loraTargets}) + dropout});
     else if (v.method == TrainingMethod::Qlora)
-        rows.push_back({label(lang, "training_method"),
-                        label(lang, "method_qlora", {rank, alpha, v.loraTargets}) + dropout});
+        rows.push_back({label(lang, msg::kQuoteTrainingMethod),
+                        label(lang, msg::kQuoteMethodQlora, {rank, alpha, v.loraTargets}) + dropout});
     else if (v.frozenLayers > 0)
-        rows.push_back(
-            {label(lang, "training_method"), label(lang, "method_frozen", {std::to_string(v.frozenLayers)})});
+        rows.push_back({label(lang, msg::kQuoteTrainingMethod),
+                        label(lang, msg::kQuoteMethodFrozen, {std::to_string(v.frozenLayers)})});
     if (v.method != TrainingMethod::Full || v.frozenLayers > 0)
-        rows.push_back({label(lang, "trainable_params"),
+        rows.push_back({label(lang, msg::kQuoteTrainableParams),
                         formatFixed(v.trainableParams / 1e6, 2) + " M (" +
                             formatFixed(100 * v.trainableParams / v.totalParams, 3) + " %)"});
     if (v.offload != Offload::None)
-        rows.push_back({label(lang, "cpu_offload"),
-                        label(lang, v.offload == Offload::Optimizer ? "offload_optimizer" : "offload_params",
-                              {formatGib(v.hostBytesPerNode), formatGib(v.hostCapacityBytes),
-                               label(lang, v.hostFits ? "host_fits" : "host_does_not_fit")})});
+        rows.push_back(
+            {label(lang, msg::kQuoteCpuOffload),
+             label(lang,
+                   v.offload == Offload::Optimizer ? msg::kQuoteOffloadOptimizer : msg::kQuoteOffloadParams,
+                   {formatGib(v.hostBytesPerNode), formatGib(v.hostCapacityBytes),
+                    label(lang, v.hostFits ? msg::kQuoteHostFits : msg::kQuoteHostDoesNotFit)})});
 }
 
 std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     const Verdict& v = d.verdict;
     std::vector<Row> rows{
-        {label(lang, "model"), v.model},
-        {label(lang, "cluster"), v.cluster.in(lang)},
-        {label(lang, v.layoutSet ? "layout_set" : "layout"), v.layout.in(lang)},
-        {label(lang, "memory_fit"),
+        {label(lang, msg::kQuoteModel), v.model},
+        {label(lang, msg::kQuoteCluster), v.cluster.in(lang)},
+        {label(lang, v.layoutSet ? msg::kQuoteLayoutSet : msg::kQuoteLayout), v.layout.in(lang)},
+        {label(lang, msg::kQuoteMemoryFit),
          formatGib(v.memoryBytes) + " / " + formatGib(v.capacityBytes) + (lang == Lang::Zh ? "，" : ", ") +
-             (v.fits ? label(lang, "fits", {formatGib(v.capacityBytes - v.memoryBytes)})
-                     : label(lang, "does_not_fit", {v.reason.in(lang)}))},
+             (v.fits ? label(lang, msg::kQuoteFits, {formatGib(v.capacityBytes - v.memoryBytes)})
+                     : label(lang, msg::kQuoteDoesNotFit, {v.reason.in(lang)}))},
     };
     addFineTuningRows(rows, v, lang);
     rows.insert(
         rows.end(),
         {
-            {label(lang, "tokens_per_second"), formatGrouped(v.tokensPerSecond, 0) + " tokens/s"},
-            {label(lang, "mfu"), formatFixed(100 * v.mfu, 1) + (lang == Lang::Zh ? "%" : " %")},
-            {label(lang, "train_days_budgeted"), label(lang, "n_days", {formatGrouped(v.trainDays, 1)})},
+            {label(lang, msg::kQuoteTokensPerSecond), formatGrouped(v.tokensPerSecond, 0) + " tokens/s"},
+            {label(lang, msg::kQuoteMfu), formatFixed(100 * v.mfu, 1) + (lang == Lang::Zh ? "%" : " %")},
+            {label(lang, msg::kQuoteTrainDaysBudgeted),
+             label(lang, msg::kQuoteNDays, {formatGrouped(v.trainDays, 1)})},
         });
     if (!v.hasCost)
         return rows;
     const auto money = [&](Money m) { return formatAmount(m, d.currency, lang); };
     if (v.runCostRent)
-        rows.push_back({label(lang, "run_cost_rent"), money(*v.runCostRent)});
+        rows.push_back({label(lang, msg::kQuoteRunCostRent), money(*v.runCostRent)});
     if (v.jobRental)
-        rows.push_back({label(lang, "rent_job_note",
+        rows.push_back({label(lang, msg::kQuoteRentJobNote,
                               {formatFixed(v.jobRental->wallHours / 24, 1),
                                std::to_string(v.jobRental->months), termName(v.jobRental->term).in(lang)}),
                         ""});
     if (v.runCostBuy)
-        rows.push_back({label(lang, "run_cost_buy"), money(*v.runCostBuy)});
+        rows.push_back({label(lang, msg::kQuoteRunCostBuy), money(*v.runCostBuy)});
     const std::string months = std::to_string(v.horizonMonths);
-    rows.push_back({label(lang, "rent_total", {months}), money(v.rentTotal)});
-    rows.push_back({label(lang, "buy_total", {months}), money(v.buyTotal)});
-    rows.push_back({label(lang, "buy_net_total"), money(v.buyNetTotal)});
+    rows.push_back({label(lang, msg::kQuoteRentTotal, {months}), money(v.rentTotal)});
+    rows.push_back({label(lang, msg::kQuoteBuyTotal, {months}), money(v.buyTotal)});
+    rows.push_back({label(lang, msg::kQuoteBuyNetTotal), money(v.buyNetTotal)});
     // Two crossings, each named: the cash paid, and the cost net of the hardware's resale value (the
     // cost chart's "own, net" line).
-    rows.push_back({label(lang, "breakeven_cash"), breakevenText(v, lang)});
-    rows.push_back({label(lang, "breakeven_net"), breakevenText(v.breakevenNetMonth, v.searchMonths, lang)});
-    rows.push_back({label(lang, "verdict"), label(lang, v.buyCheaper ? "cheaper_buy" : "cheaper_rent")});
+    rows.push_back({label(lang, msg::kQuoteBreakevenCash), breakevenText(v, lang)});
+    rows.push_back(
+        {label(lang, msg::kQuoteBreakevenNet), breakevenText(v.breakevenNetMonth, v.searchMonths, lang)});
+    rows.push_back({label(lang, msg::kQuoteVerdict),
+                    label(lang, v.buyCheaper ? msg::kQuoteCheaperBuy : msg::kQuoteCheaperRent)});
     return rows;
 }
 
 std::vector<Row> totalRows(const QuoteOption& o, cost::Currency currency, Lang lang) {
     const auto money = [&](Money m) { return formatAmount(m, currency, lang); };
     if (o.estimate)  // beside the offer, not signed for: one total and what it is
-        return {{label(lang, "estimate_total"), money(o.total.gross)}, {label(lang, "estimate_note"), ""}};
-    std::vector<Row> rows{{label(lang, "list_total"), money(o.total.list)}};
+        return {{label(lang, msg::kQuoteEstimateTotal), money(o.total.gross)},
+                {label(lang, msg::kQuoteEstimateNote), ""}};
+    std::vector<Row> rows{{label(lang, msg::kQuoteListTotal), money(o.total.list)}};
     if (o.total.discount != Money())
-        rows.push_back({label(lang, "discount_total"), money(-o.total.discount)});
+        rows.push_back({label(lang, msg::kQuoteDiscountTotal), money(-o.total.discount)});
     if (o.total.credits != Money())
-        rows.push_back({label(lang, "credit_total"), money(o.total.credits)});
-    rows.push_back({label(lang, "total_excl"), money(o.total.amount)});
-    rows.push_back({label(lang, "total_tax"), money(o.total.tax)});
-    rows.push_back({label(lang, "total_incl"), money(o.total.gross)});
+        rows.push_back({label(lang, msg::kQuoteCreditTotal), money(o.total.credits)});
+    rows.push_back({label(lang, msg::kQuoteTotalExcl), money(o.total.amount)});
+    rows.push_back({label(lang, msg::kQuoteTotalTax), money(o.total.tax)});
+    rows.push_back({label(lang, msg::kQuoteTotalIncl), money(o.total.gross)});
     if (lang == Lang::Zh && currency == cost::Currency::Cny)
-        rows.push_back({label(lang, "total_uppercase"), "人民币" + chineseUppercase(o.total.gross)});
+        rows.push_back({label(lang, msg::kQuoteTotalUppercase), "人民币" + chineseUppercase(o.total.gross)});
     if (o.deposit != Money())
-        rows.push_back({label(lang, "deposit_memo", {money(o.deposit)}), ""});
+        rows.push_back({label(lang, msg::kQuoteDepositMemo, {money(o.deposit)}), ""});
     return rows;
 }
 
@@ -135,11 +143,13 @@ std::string currencyHeader(cost::Currency currency, Lang lang) {
 std::vector<std::string> lineHeader(Lang lang, cost::Currency currency) {
     std::vector<std::string> h;
     const std::string code = currencyHeader(currency, lang);
-    for (const char* key : {"col_no", "col_item", "col_spec", "col_qty", "col_unit", "col_unit_price",
-                            "col_discount", "col_amount", "col_vat_rate", "col_tax", "col_gross"}) {
-        const std::string_view k = key;
-        const bool money = k == "col_unit_price" || k == "col_amount" || k == "col_tax" || k == "col_gross";
-        h.push_back(label(lang, key) + (money ? code : ""));
+    for (const MessageId<0>* key :
+         {&msg::kQuoteColNo, &msg::kQuoteColItem, &msg::kQuoteColSpec, &msg::kQuoteColQty,
+          &msg::kQuoteColUnit, &msg::kQuoteColUnitPrice, &msg::kQuoteColDiscount, &msg::kQuoteColAmount,
+          &msg::kQuoteColVatRate, &msg::kQuoteColTax, &msg::kQuoteColGross}) {
+        const bool money = key == &msg::kQuoteColUnitPrice || key == &msg::kQuoteColAmount ||
+                           key == &msg::kQuoteColTax || key == &msg::kQuoteColGross;
+        h.push_back(label(lang, *key) + (money ? code : ""));
     }
     return h;
 }
@@ -166,19 +176,20 @@ std::vector<std::string> lineCells(const LineItem& l, std::size_t number, Lang l
             money(l.unitPrice),
             l.discount > 0 ? formatRate(l.discount, lang) : "",
             money(l.amount),
-            l.category == TaxCategory::Exempt ? label(lang, "not_taxable") : formatRate(l.vatRate, lang),
+            l.category == TaxCategory::Exempt ? label(lang, msg::kQuoteNotTaxable)
+                                              : formatRate(l.vatRate, lang),
             money(l.tax),
             money(l.gross)};
 }
 
 std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
     std::vector<std::string> out;
-    out.push_back(label(lang, "currency_note", {cost::currencyCode(d.currency)}));
-    out.push_back(label(lang, "prices_excl_vat"));
-    out.push_back(label(lang, "tax_basis"));
+    out.push_back(label(lang, msg::kQuoteCurrencyNote, {cost::currencyCode(d.currency)}));
+    out.push_back(label(lang, msg::kQuotePricesExclVat));
+    out.push_back(label(lang, msg::kQuoteTaxBasis));
     if (d.info.tax.smallScaleTaxpayer)
-        out.push_back(
-            label(lang, "small_scale", {formatRate(vatRate(d.info.tax, TaxCategory::Service), lang)}));
+        out.push_back(label(lang, msg::kQuoteSmallScale,
+                            {formatRate(vatRate(d.info.tax, TaxCategory::Service), lang)}));
     if (d.accuracy && d.accuracy->runs > 0) {
         const Accuracy& a = *d.accuracy;
         // Measured figures, printed to the precision they carry: 7.8 %, 94 %, ±19 %.
@@ -186,12 +197,12 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
             return formatFixed(100 * share, decimals) + (lang == Lang::Zh ? "%" : " %");
         };
         out.push_back(
-            label(lang, "accuracy_cv",
+            label(lang, msg::kQuoteAccuracyCv,
                   {percent(a.transferMeanAbsError, 1), std::to_string(a.runs), std::to_string(a.groups),
                    percent(a.transferBandCoverage, 0), percent(a.transferBandHalfWidth, 0)}));
-        out.push_back(label(lang, "accuracy_in_sample", {percent(a.inSampleMeanAbsError, 1)}));
+        out.push_back(label(lang, msg::kQuoteAccuracyInSample, {percent(a.inSampleMeanAbsError, 1)}));
     }
-    out.push_back(label(lang, "disclaimer"));
+    out.push_back(label(lang, msg::kQuoteDisclaimer));
     return out;
 }
 
@@ -203,23 +214,23 @@ std::vector<std::string> paymentTerms(const QuoteDocument& d, Lang lang) {
         const int termMonths = std::max(1, j.term.months);
         const std::string total = money(d.rent->total.gross);
         if (j.byTheHour)
-            out.push_back(label(lang, "pay_hourly", {total}));
+            out.push_back(label(lang, msg::kQuotePayHourly, {total}));
         else if (j.term.prepay)
-            out.push_back(label(lang, "pay_prepaid",
+            out.push_back(label(lang, msg::kQuotePayPrepaid,
                                 {std::to_string(termMonths), std::to_string(j.months / termMonths), total}));
         else
-            out.push_back(label(lang, "pay_monthly", {std::to_string(j.months), total}));
+            out.push_back(label(lang, msg::kQuotePayMonthly, {std::to_string(j.months), total}));
         if (d.rent->deposit != Money())
-            out.push_back(label(lang, "pay_deposit", {money(d.rent->deposit)}));
+            out.push_back(label(lang, msg::kQuotePayDeposit, {money(d.rent->deposit)}));
     }
     if (d.buy)
-        out.push_back(label(lang, "pay_supply", {money(d.buy->total.gross)}));
+        out.push_back(label(lang, msg::kQuotePaySupply, {money(d.buy->total.gross)}));
     return out;
 }
 
 std::string priceBasis(const PriceLine& p, Lang lang) {
-    return p.asOf.empty() ? label(lang, "price_source_undated", {p.basis.in(lang)})
-                          : label(lang, "price_source", {p.basis.in(lang), formatDate(p.asOf, lang)});
+    return p.asOf.empty() ? label(lang, msg::kQuotePriceSourceUndated, {p.basis.in(lang)})
+                          : label(lang, msg::kQuotePriceSource, {p.basis.in(lang), formatDate(p.asOf, lang)});
 }
 
 namespace {
@@ -246,7 +257,7 @@ void writeOption(std::ostream& out, const QuoteOption& o, cost::Currency currenc
                 out << (i ? " | " : "") << cells[i];
             out << "\n";
         }
-        out << "    " << label(lang, "subtotal") << colon(lang)
+        out << "    " << label(lang, msg::kQuoteSubtotal) << colon(lang)
             << formatAmount(g.subtotal.amount, currency, lang) << " + "
             << formatAmount(g.subtotal.tax, currency, lang) << " = "
             << formatAmount(g.subtotal.gross, currency, lang) << "\n";
@@ -258,13 +269,15 @@ void writeOption(std::ostream& out, const QuoteOption& o, cost::Currency currenc
 
 std::string quoteToText(const QuoteDocument& d, Lang lang) {
     std::ostringstream out;
-    out << label(lang, "title") << "\n";
+    out << label(lang, msg::kQuoteTitle) << "\n";
     writeRows(out, coverRows(d, lang), lang);
-    out << "\n" << label(lang, "verdict") << "\n";
+    out << "\n" << label(lang, msg::kQuoteVerdict) << "\n";
     writeRows(out, verdictRows(d, lang), lang);
-    out << "\n" << label(lang, "line_items") << "\n";
+    out << "\n" << label(lang, msg::kQuoteLineItems) << "\n";
     if (lang == Lang::En)
-        out << "  " << label(lang, d.info.tax.englishIncludesTax ? "amounts_incl_tax" : "amounts_excl_tax")
+        out << "  "
+            << label(lang,
+                     d.info.tax.englishIncludesTax ? msg::kQuoteAmountsInclTax : msg::kQuoteAmountsExclTax)
             << "\n";
     out << "  ";
     const auto header = lineHeader(lang, d.currency);
@@ -280,26 +293,26 @@ std::string quoteToText(const QuoteDocument& d, Lang lang) {
     if (d.running)
         writeOption(out, *d.running, d.currency, lang);
     out << "\n"
-        << label(lang, "validity") << "\n  " << label(lang, "valid_days", {std::to_string(d.info.validDays)})
-        << "\n";
+        << label(lang, msg::kQuoteValidity) << "\n  "
+        << label(lang, msg::kQuoteValidDays, {std::to_string(d.info.validDays)}) << "\n";
     if (const auto terms = paymentTerms(d, lang); !terms.empty()) {
-        out << "\n" << label(lang, "payment_terms") << "\n";
+        out << "\n" << label(lang, msg::kQuotePaymentTerms) << "\n";
         for (const auto& line : terms)
             out << "  " << line << "\n";
     }
-    out << "\n" << label(lang, "assumptions") << "\n";
+    out << "\n" << label(lang, msg::kQuoteAssumptions) << "\n";
     for (const auto& line : assumptionLines(d, lang))
         out << "  " << line << "\n";
-    out << "\n" << label(lang, "prices") << "\n";
+    out << "\n" << label(lang, msg::kQuotePrices) << "\n";
     for (const auto& p : d.prices)
         out << "  " << p.name.in(lang) << colon(lang) << p.value.in(lang) << (lang == Lang::Zh ? "（" : " (")
             << priceBasis(p, lang) << (lang == Lang::Zh ? "）" : ")") << "\n";
-    out << "  " << label(lang, "prices_note") << "\n";
+    out << "  " << label(lang, msg::kQuotePricesNote) << "\n";
     if (!d.info.notes.empty())
-        out << "\n" << label(lang, "notes") << "\n  " << d.info.notes << "\n";
+        out << "\n" << label(lang, msg::kQuoteNotes) << "\n  " << d.info.notes << "\n";
     out << "\n"
-        << label(lang, "seller_sign") << colon(lang) << "____________    " << label(lang, "customer_sign")
-        << colon(lang) << "____________\n";
+        << label(lang, msg::kQuoteSellerSign) << colon(lang) << "____________    "
+        << label(lang, msg::kQuoteCustomerSign) << colon(lang) << "____________\n";
     return out.str();
 }
 

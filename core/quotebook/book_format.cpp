@@ -10,13 +10,33 @@
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/message.h"
+#include "core/util/messages_quote_book.h"
 
 namespace clusterplan::quotebook {
 
 namespace {
 
-std::string label(std::string_view id, Lang lang, std::vector<std::string> args = {}) {
+std::string label(const MessageId<0>& id, Lang lang) {
+    return messageText(makeMessage(id), lang);
+}
+template <std::size_t N> std::string label(const MessageId<N>& id, Lang lang, std::string (&&args)[N]) {
     return messageText(makeMessage(id, std::move(args)), lang);
+}
+
+const MessageId<0>& statusId(ShownStatus status) {
+    switch (status) {
+    case ShownStatus::Draft:
+        return msg::kQuotebookStatusDraft;
+    case ShownStatus::Sent:
+        return msg::kQuotebookStatusSent;
+    case ShownStatus::Accepted:
+        return msg::kQuotebookStatusAccepted;
+    case ShownStatus::Lost:
+        return msg::kQuotebookStatusLost;
+    case ShownStatus::Expired:
+        break;
+    }
+    return msg::kQuotebookStatusExpired;
 }
 
 // Columns a terminal gives `text`: two for the East Asian wide ranges (CJK ideographs, Hangul,
@@ -92,10 +112,24 @@ BookCounts countStatuses(const std::vector<QuoteRecord>& records, const std::str
     return counts;
 }
 
+std::string statusName(StoredStatus status, Lang lang) {
+    switch (status) {
+    case StoredStatus::Draft:
+        return label(msg::kQuotebookStatusDraft, lang);
+    case StoredStatus::Sent:
+        return label(msg::kQuotebookStatusSent, lang);
+    case StoredStatus::Accepted:
+        return label(msg::kQuotebookStatusAccepted, lang);
+    case StoredStatus::Lost:
+        break;
+    }
+    return label(msg::kQuotebookStatusLost, lang);
+}
+
 std::string statusText(const DerivedStatus& status, Lang lang) {
-    const std::string name = label(std::string("quotebook.status.") + toString(status.shown), lang);
+    const std::string name = label(statusId(status.shown), lang);
     if (status.expiring && status.daysLeft)
-        return label(*status.daysLeft == 1 ? "quotebook.expiring.one" : "quotebook.expiring", lang,
+        return label(*status.daysLeft == 1 ? msg::kQuotebookExpiringOne : msg::kQuotebookExpiring, lang,
                      {name, std::to_string(*status.daysLeft)});
     return name;
 }
@@ -103,16 +137,16 @@ std::string statusText(const DerivedStatus& status, Lang lang) {
 std::string priceAgeText(const PriceAge& age, Lang lang) {
     std::string text;
     if (age.superseded)
-        text = label("quotebook.prices_superseded", lang, {age.currentAsOf});
+        text = label(msg::kQuotebookPricesSuperseded, lang, {age.currentAsOf});
     if (age.stale && age.days)
-        text += (text.empty() ? "" : label("quotebook.list_separator", lang)) +
-                label("quotebook.prices_stale", lang, {std::to_string(*age.days)});
-    return text.empty() ? label("quotebook.prices_current", lang) : text;
+        text += (text.empty() ? "" : label(msg::kQuotebookListSeparator, lang)) +
+                label(msg::kQuotebookPricesStale, lang, {std::to_string(*age.days)});
+    return text.empty() ? label(msg::kQuotebookPricesCurrent, lang) : text;
 }
 
 std::string listStatusText(const QuoteRecord& record, const std::string& today, Lang lang) {
     if (const auto by = supersededBy(record))
-        return label("quotebook.superseded_by", lang, {std::to_string(*by)});
+        return label(msg::kQuotebookSupersededBy, lang, {std::to_string(*by)});
     return statusText(deriveStatus(record.status, record.validUntil, today), lang);
 }
 
@@ -120,12 +154,13 @@ std::string listToText(const std::vector<QuoteRecord>& records, const std::strin
                        const cost::PriceBooks& books, Lang lang, bool allRevisions) {
     std::vector<std::vector<std::string>> rows;
     // Every revision: one column "Q-2026-0043/2", as `quotes show` takes it.
-    std::vector<std::string> heading = {label("quotebook.col_number_revision", lang)};
+    std::vector<std::string> heading = {label(msg::kQuotebookColNumberRevision, lang)};
     if (!allRevisions)
-        heading = {label("quotebook.col_number", lang), label("quotebook.col_revision", lang)};
-    for (const char* id : {"quotebook.col_customer", "quotebook.col_status", "quotebook.col_date",
-                           "quotebook.col_valid_until", "quotebook.col_currency", "quotebook.col_rent",
-                           "quotebook.col_buy", "quotebook.col_prices", "quotebook.col_recommendation"})
+        heading = {label(msg::kQuotebookColNumber, lang), label(msg::kQuotebookColRevision, lang)};
+    for (const MessageId<0>& id :
+         {msg::kQuotebookColCustomer, msg::kQuotebookColStatus, msg::kQuotebookColDate,
+          msg::kQuotebookColValidUntil, msg::kQuotebookColCurrency, msg::kQuotebookColRent,
+          msg::kQuotebookColBuy, msg::kQuotebookColPrices, msg::kQuotebookColRecommendation})
         heading.push_back(label(id, lang));
     rows.push_back(std::move(heading));
     for (const QuoteRecord& r : records) {
@@ -151,18 +186,18 @@ std::string listToText(const std::vector<QuoteRecord>& records, const std::strin
         out << line << "\n";
     }
     if (records.empty())
-        out << label("quotebook.none", lang) << "\n";
+        out << label(msg::kQuotebookNone, lang) << "\n";
     const BookCounts n = countStatuses(records, today, books);
-    out << label(n.quotes == 1 ? "quotebook.summary.one" : "quotebook.summary", lang,
+    out << label(n.quotes == 1 ? msg::kQuotebookSummaryOne : msg::kQuotebookSummary, lang,
                  {std::to_string(n.quotes), std::to_string(n.active), std::to_string(n.expiring),
                   std::to_string(n.expired), std::to_string(n.accepted)})
         << "\n";
     if (allRevisions)
-        out << label(n.revisions == 1 ? "quotebook.summary_revisions.one" : "quotebook.summary_revisions",
+        out << label(n.revisions == 1 ? msg::kQuotebookSummaryRevisionsOne : msg::kQuotebookSummaryRevisions,
                      lang, {std::to_string(n.revisions), std::to_string(n.superseded)})
             << "\n";
     if (n.oldPrices > 0)
-        out << label(n.oldPrices == 1 ? "quotebook.summary_old_prices.one" : "quotebook.summary_old_prices",
+        out << label(n.oldPrices == 1 ? msg::kQuotebookSummaryOldPricesOne : msg::kQuotebookSummaryOldPrices,
                      lang, {std::to_string(n.oldPrices)})
             << "\n";
     return out.str();
@@ -256,34 +291,34 @@ std::string quoteToText(const QuoteRecord& r, const std::vector<std::int64_t>& r
                         const std::string& today, const cost::PriceBooks& books, Lang lang) {
     const cost::Currency currency = currencyOf(r);
     std::vector<std::pair<std::string, std::string>> lines = {
-        {label("quotebook.col_number", lang), r.number},
-        {label("quotebook.col_revision", lang), std::to_string(r.revision)},
-        {label("quotebook.col_customer", lang), r.customer},
-        {label("quotebook.contact", lang), r.contact},
-        {label("quotebook.prepared_by", lang), r.preparedBy},
-        {label("quotebook.col_date", lang), r.created},
-        {label("quotebook.col_valid_until", lang), r.validUntil},
-        {label("quotebook.col_status", lang), listStatusText(r, today, lang)},
+        {label(msg::kQuotebookColNumber, lang), r.number},
+        {label(msg::kQuotebookColRevision, lang), std::to_string(r.revision)},
+        {label(msg::kQuotebookColCustomer, lang), r.customer},
+        {label(msg::kQuotebookContact, lang), r.contact},
+        {label(msg::kQuotebookPreparedBy, lang), r.preparedBy},
+        {label(msg::kQuotebookColDate, lang), r.created},
+        {label(msg::kQuotebookColValidUntil, lang), r.validUntil},
+        {label(msg::kQuotebookColStatus, lang), listStatusText(r, today, lang)},
     };
     for (const auto& [id, totals] :
-         {std::pair{"quotebook.rent", &r.rent}, std::pair{"quotebook.buy", &r.buy}})
+         {std::pair{msg::kQuotebookRent, &r.rent}, std::pair{msg::kQuotebookBuy, &r.buy}})
         if (*totals)
             lines.emplace_back(
                 label(id, lang),
-                label("quotebook.amounts", lang,
+                label(msg::kQuotebookAmounts, lang,
                       {quote::formatAmount(cost::Money::fromCents((*totals)->amountCents), currency, lang),
                        quote::formatAmount(cost::Money::fromCents((*totals)->grossCents), currency, lang)}));
-    lines.emplace_back(label("quotebook.col_recommendation", lang), recommendationIn(r, lang));
-    lines.emplace_back(label("quotebook.price_book", lang),
+    lines.emplace_back(label(msg::kQuotebookColRecommendation, lang), recommendationIn(r, lang));
+    lines.emplace_back(label(msg::kQuotebookPriceBook, lang),
                        r.priceBookAsOf.empty()
                            ? r.priceBookId
-                           : label("quotebook.as_of", lang, {r.priceBookId, r.priceBookAsOf}));
-    lines.emplace_back(label("quotebook.col_prices", lang), priceAgeText(priceAge(r, books, today), lang));
-    lines.emplace_back(label("quotebook.recorded_at", lang), r.recordedAt);
+                           : label(msg::kQuotebookAsOf, lang, {r.priceBookId, r.priceBookAsOf}));
+    lines.emplace_back(label(msg::kQuotebookColPrices, lang), priceAgeText(priceAge(r, books, today), lang));
+    lines.emplace_back(label(msg::kQuotebookRecordedAt, lang), r.recordedAt);
     std::string all;
     for (const std::int64_t rev : revisions)
         all += (all.empty() ? "" : ", ") + std::to_string(rev);
-    lines.emplace_back(label("quotebook.revisions", lang), all);
+    lines.emplace_back(label(msg::kQuotebookRevisions, lang), all);
     std::size_t width = 0;
     for (const auto& line : lines)
         width = std::max(width, displayWidth(line.first));
@@ -291,15 +326,14 @@ std::string quoteToText(const QuoteRecord& r, const std::vector<std::int64_t>& r
     for (const auto& [name, value] : lines)
         out << padRight(name, width) << "  " << value << "\n";
     if (!r.files.empty()) {
-        out << label("quotebook.files", lang) << colon(lang) << "\n";
+        out << label(msg::kQuotebookFiles, lang) << colon(lang) << "\n";
         for (const ExportedFile& f : r.files)
             out << "  " << f.path << "  sha256 " << f.sha256 << "\n";
     }
     if (!r.statusChanges.empty()) {
-        out << label("quotebook.status_changes", lang) << colon(lang) << "\n";
+        out << label(msg::kQuotebookStatusChanges, lang) << colon(lang) << "\n";
         for (const StatusChange& c : r.statusChanges)
-            out << "  " << c.at << "  " << label(std::string("quotebook.status.") + toString(c.status), lang)
-                << "\n";
+            out << "  " << c.at << "  " << statusName(c.status, lang) << "\n";
     }
     return out.str();
 }

@@ -28,6 +28,8 @@ struct BookCounts {
 // "current", "stale (120 days)", "superseded by 2026-06" in `lang`.
 [[nodiscard]] std::string priceAgeText(const PriceAge& age, Lang lang);
 
+// "draft", "sent", ... in `lang`.
+[[nodiscard]] std::string statusName(StoredStatus status, Lang lang);
 // "expired", "sent", ... in `lang`, with "expires in N days" for an expiring quote.
 [[nodiscard]] std::string statusText(const DerivedStatus& status, Lang lang);
 

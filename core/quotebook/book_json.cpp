@@ -6,6 +6,9 @@
 #include "core/util/atomic_file.h"
 #include "core/util/json_read.h"
 #include "core/util/json_write.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_quote_book.h"
 
 namespace clusterplan::quotebook {
 
@@ -23,7 +26,7 @@ std::int64_t parseCents(json::ObjectReader& reader, std::string_view key) {
                         digits.find_first_not_of("0123456789", 0) == dot &&
                         digits.find_first_not_of("0123456789", dot + 1) == std::string::npos;
     if (!shaped)
-        json::fail(reader.pathOf(key), "error.quotebook.bad_amount", {text});
+        json::fail(reader.pathOf(key), msg::kErrorQuotebookBadAmount, {text});
     const std::int64_t cents = std::stoll(digits.substr(0, dot)) * 100 + std::stoll(digits.substr(dot + 1));
     return negative ? -cents : cents;
 }
@@ -46,7 +49,7 @@ QuoteRecord readRecord(const boost::json::value& value, const std::string& path)
     QuoteRecord r;
     r.number = reader.string("number");
     if (r.number.empty())
-        json::fail(reader.pathOf("number"), "error.json.required");
+        json::fail(reader.pathOf("number"), msg::kErrorJsonRequired);
     r.revision = reader.integer("revision", 1, 1'000'000'000);
     r.customer = reader.string("customer");
     r.contact = reader.string("contact");
@@ -134,7 +137,7 @@ Result<std::vector<QuoteRecord>> bookFromJson(std::string_view text, const std::
         json::ObjectReader root(parsed.value(), "");
         const std::string schema = root.string("schema");
         if (schema != kBookJsonSchema)
-            json::fail("schema", "error.schema.expected", {schema, std::string(kBookJsonSchema)});
+            json::fail("schema", msg::kErrorSchemaExpected, {schema, std::string(kBookJsonSchema)});
         const auto* quotes = root.optArray("quotes");
         std::vector<QuoteRecord> out;
         if (quotes)

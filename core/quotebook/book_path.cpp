@@ -1,4 +1,5 @@
 #include "core/quotebook/book_path.h"
+#include "core/util/messages_quote_book.h"
 
 #include <cstdlib>
 
@@ -10,7 +11,7 @@ Result<std::string> defaultBookPath(const char* xdgDataHome, const char* home) {
         return xdg + "/ClusterPlan/quotes.sqlite";
     const std::string homeDir = home ? home : "";
     if (homeDir.empty())
-        return inputError("--quote-book", "error.quotebook.no_home");
+        return inputError("--quote-book", msg::kErrorQuotebookNoHome);
     return homeDir + "/.local/share/ClusterPlan/quotes.sqlite";
 }
 

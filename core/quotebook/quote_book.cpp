@@ -10,6 +10,8 @@
 
 #include "core/quotebook/book_schema.h"
 #include "core/quotebook/sqlite_db.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_quote_book.h"
 
 namespace clusterplan::quotebook {
 
@@ -187,7 +189,7 @@ QuoteBook::~QuoteBook() = default;
 
 Result<QuoteBook> QuoteBook::open(const std::string& path, BookOptions options) {
     if (!validPrefix(options.prefix))
-        return inputError("--quote-prefix", "error.quotebook.bad_prefix", {options.prefix});
+        return inputError("--quote-prefix", msg::kErrorQuotebookBadPrefix, {options.prefix});
     QuoteBook book;
     book.m_path = path;
     book.m_options = options;
@@ -207,29 +209,29 @@ Result<QuoteBook> QuoteBook::open(const std::string& path, BookOptions options) 
             } catch (const SqliteError& e) {
                 if (e.code == SQLITE_BUSY)
                     throw;
-                return inputError(path, "error.quotebook.unreadable", {e.what()});
+                return inputError(path, msg::kErrorQuotebookUnreadable, {e.what()});
             }
             if (!problems.empty() || version > kSchemaVersion) {
                 book.m_db = std::make_unique<Database>(path, Database::Mode::ReadOnly);
                 book.m_readOnly = true;
                 book.m_schemaVersion = version;
                 book.m_warning = problems.empty()
-                                     ? inputError(path, "error.quotebook.newer",
+                                     ? inputError(path, msg::kErrorQuotebookNewer,
                                                   {std::to_string(version), std::to_string(kSchemaVersion)})
-                                     : inputError(path, "error.quotebook.damaged", {problems});
+                                     : inputError(path, msg::kErrorQuotebookDamaged, {problems});
                 return book;
             }
         } else {
             const auto folder = std::filesystem::path(path).parent_path();
             if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec)
-                return inputError(path, "error.quotebook.cannot_create_folder",
+                return inputError(path, msg::kErrorQuotebookCannotCreateFolder,
                                   {folder.string(), ec.message()});
         }
         book.m_db = std::make_unique<Database>(path, Database::Mode::ReadWriteCreate);
         book.m_db->setBusyTimeout(options.busyTimeoutMs);
         if (book.m_db->readOnly()) {
             book.m_readOnly = true;
-            book.m_warning = inputError(path, "error.file.read_only");
+            book.m_warning = inputError(path, msg::kErrorFileReadOnly);
             book.m_schemaVersion = quotebook::schemaVersion(*book.m_db);
             return book;
         }
@@ -242,7 +244,7 @@ Result<QuoteBook> QuoteBook::open(const std::string& path, BookOptions options) 
             migrate(*book.m_db);
         book.m_schemaVersion = quotebook::schemaVersion(*book.m_db);
     } catch (const SqliteError& e) {
-        return inputError(path, "error.quotebook.cannot_open", {e.what()});
+        return inputError(path, msg::kErrorQuotebookCannotOpen, {e.what()});
     }
     return book;
 }
@@ -250,15 +252,15 @@ Result<QuoteBook> QuoteBook::open(const std::string& path, BookOptions options) 
 namespace {
 
 Error readOnlyError(const std::string& path, const std::optional<Error>& why) {
-    return inputError(path, "error.quotebook.read_only", {why ? why->message : std::string()});
+    return inputError(path, msg::kErrorQuotebookReadOnly, {why ? why->message : std::string()});
 }
 
 Error sqlError(const std::string& path, const SqliteError& e) {
-    return inputError(path, "error.quotebook.write_failed", {e.what()});
+    return inputError(path, msg::kErrorQuotebookWriteFailed, {e.what()});
 }
 
 Error readError(const std::string& path, const SqliteError& e) {
-    return inputError(path, "error.quotebook.read_failed", {e.what()});
+    return inputError(path, msg::kErrorQuotebookReadFailed, {e.what()});
 }
 
 }  // namespace
@@ -328,7 +330,7 @@ Result<bool> QuoteBook::addFiles(const std::string& number, std::int64_t revisio
         Statement find(*m_db, "SELECT id FROM quotes WHERE number = ?1 AND revision = ?2");
         find.bind(1, number).bind(2, revision);
         if (!find.step())
-            return inputError(number, "error.quotebook.no_quote", {number + "/" + std::to_string(revision)});
+            return inputError(number, msg::kErrorQuotebookNoQuote, {number + "/" + std::to_string(revision)});
         insertFiles(*m_db, find.integer(0), files, now);
         transaction.commit();
         return true;
@@ -386,7 +388,7 @@ Result<std::vector<std::int64_t>> QuoteBook::revisions(const std::string& number
         while (rows.step())
             out.push_back(rows.integer(0));
         if (out.empty())
-            return inputError(number, "error.quotebook.no_quote", {number});
+            return inputError(number, msg::kErrorQuotebookNoQuote, {number});
         return out;
     } catch (const SqliteError& e) {
         return readError(m_path, e);
@@ -403,7 +405,7 @@ Result<QuoteRecord> QuoteBook::find(const std::string& number, std::optional<std
                                  " FROM quotes q WHERE number = ?1 AND revision = ?2");
         row.bind(1, number).bind(2, wanted);
         if (!row.step())
-            return inputError(number, "error.quotebook.no_revision",
+            return inputError(number, msg::kErrorQuotebookNoRevision,
                               {number, std::to_string(wanted), std::to_string(known->back())});
         auto [id, r] = readRow(row);
         readDetails(*m_db, id, r);
@@ -421,7 +423,7 @@ Result<RecordOutcome> QuoteBook::setStatus(const std::string& number, StoredStat
         WriteTransaction transaction(*m_db);
         const auto last = lastRevision(*m_db, number);
         if (!last)
-            return inputError(number, "error.quotebook.no_quote", {number});
+            return inputError(number, msg::kErrorQuotebookNoQuote, {number});
         Statement update(*m_db, "UPDATE quotes SET status = ?1 WHERE id = ?2");
         update.bind(1, toString(status)).bind(2, last->id).run();
         insertStatusChange(*m_db, last->id, status, now);
@@ -467,7 +469,7 @@ Result<MergeOutcome> QuoteBook::merge(const std::vector<QuoteRecord>& records) {
                 ++outcome.present;
             } else {
                 outcome.conflicts.push_back(inputError(r.number + "/" + std::to_string(r.revision),
-                                                       "error.quotebook.conflict",
+                                                       msg::kErrorQuotebookConflict,
                                                        {std::to_string(r.revision), r.number}));
                 continue;
             }

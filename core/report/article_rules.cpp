@@ -1,5 +1,6 @@
 #include "core/report/article_rules.h"
 
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -9,14 +10,14 @@ void addArticleRuleNotes(Plan& plan) {
     if (t.dataset && t.dataset->samples > 0) {
         const double share = static_cast<double>(t.globalBatch) / t.dataset->samples;
         if (share > kArticleMaxBatchShare)
-            plan.notes.push_back(makeMessage("plan.article_batch_share",
+            plan.notes.push_back(makeMessage(msg::kPlanArticleBatchShare,
                                              {std::to_string(t.globalBatch), formatFixed(share * 100, 1),
                                               formatGrouped(t.dataset->samples, 0),
                                               formatGrouped(t.dataset->samples * kArticleMaxBatchShare, 0)}));
     }
     const std::int64_t perServer = plan.scenario.cluster.gpusPerNode;
     if (plan.layout.tp > perServer)
-        plan.notes.push_back(makeMessage("plan.article_tp_across_servers",
+        plan.notes.push_back(makeMessage(msg::kPlanArticleTpAcrossServers,
                                          {std::to_string(plan.layout.tp), std::to_string(perServer)}));
 }
 

@@ -1,6 +1,7 @@
 #include "core/report/fine_tuning_notes.h"
 
 #include "core/report/plan_format.h"
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -16,13 +17,13 @@ void methodNotes(Plan& plan) {
     const double share = plan.trainable.trainable / plan.params.total * 100;
     if (t.method != TrainingMethod::Full) {
         plan.notes.push_back(
-            makeMessage("tune.adapters", {t.method == TrainingMethod::Qlora ? "QLoRA" : "LoRA",
-                                          std::to_string(t.lora.rank), loraTargetList(t.lora.targets),
-                                          params(plan.trainable.trainable), formatFixed(share, 3)}));
+            makeMessage(msg::kTuneAdapters, {t.method == TrainingMethod::Qlora ? "QLoRA" : "LoRA",
+                                             std::to_string(t.lora.rank), loraTargetList(t.lora.targets),
+                                             params(plan.trainable.trainable), formatFixed(share, 3)}));
         if (t.method == TrainingMethod::Qlora)
-            plan.notes.push_back(makeMessage("tune.nf4"));
+            plan.notes.push_back(makeMessage(msg::kTuneNf4));
     } else if (t.frozenLayers > 0) {
-        plan.notes.push_back(makeMessage("tune.frozen_layers", {std::to_string(t.frozenLayers)}));
+        plan.notes.push_back(makeMessage(msg::kTuneFrozenLayers, {std::to_string(t.frozenLayers)}));
     }
 }
 
@@ -32,13 +33,13 @@ void offloadNotes(Plan& plan) {
         return;
     const double perNode = m.host.total() * static_cast<double>(plan.scenario.cluster.gpusPerNode);
     plan.notes.push_back(
-        makeMessage("tune.offload", {std::string(toString(plan.layout.offload)), formatGib(perNode),
-                                     formatFixed(plan.host.memoryGib, 0), plan.host.memorySource}));
+        makeMessage(msg::kTuneOffload, {std::string(toString(plan.layout.offload)), formatGib(perNode),
+                                        formatFixed(plan.host.memoryGib, 0), plan.host.memorySource}));
     if (!m.host.fits())
         plan.notes.push_back(
-            makeMessage("tune.host_does_not_fit", {formatGib(m.host.total()), formatGib(m.host.capacity)}));
+            makeMessage(msg::kTuneHostDoesNotFit, {formatGib(m.host.total()), formatGib(m.host.capacity)}));
     if (plan.host.assumed)
-        plan.notes.push_back(makeMessage("tune.host_assumed"));
+        plan.notes.push_back(makeMessage(msg::kTuneHostAssumed));
 }
 
 }  // namespace
@@ -47,12 +48,12 @@ void addFineTuningNotes(Plan& plan) {
     methodNotes(plan);
     offloadNotes(plan);
     if (plan.search && plan.search->offloadChosen)
-        plan.notes.push_back(makeMessage("tune.offload_chosen"));
+        plan.notes.push_back(makeMessage(msg::kTuneOffloadChosen));
     if (plan.scenario.training.dataset) {
         const DatasetSpec& d = *plan.scenario.training.dataset;
         plan.notes.push_back(
-            makeMessage("tune.dataset", {formatNumber(d.samples), formatNumber(d.meanTokensPerSample),
-                                         formatNumber(d.epochs), formatNumber(d.tokens())}));
+            makeMessage(msg::kTuneDataset, {formatNumber(d.samples), formatNumber(d.meanTokensPerSample),
+                                            formatNumber(d.epochs), formatNumber(d.tokens())}));
     }
 }
 

@@ -12,6 +12,7 @@
 #include "core/run/run_realities.h"
 #include "core/search/layout_alternatives.h"
 #include "core/search/layout_search.h"
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
@@ -27,16 +28,17 @@ void addMemoryNotes(Plan& plan) {
     if (!m.fitsGpu()) {
         plan.notes.push_back(makeMessage(
             // Stages counted from 1 for people (the plan's JSON keeps Megatron-LM's rank from 0).
-            "plan.does_not_fit", {std::to_string(m.stage + 1), formatGib(m.total()), formatGib(m.capacity)}));
+            msg::kPlanDoesNotFit,
+            {std::to_string(m.stage + 1), formatGib(m.total()), formatGib(m.capacity)}));
         if (plan.layout.zeroStage < 3 && !plan.zeroStages.empty() && plan.zeroStages[3].fits())
-            plan.notes.push_back(makeMessage("plan.zero3_fits", {formatGib(plan.zeroStages[3].total())}));
+            plan.notes.push_back(makeMessage(msg::kPlanZero3Fits, {formatGib(plan.zeroStages[3].total())}));
         if (plan.layout.recompute != Recompute::Full)
-            plan.notes.push_back(makeMessage("plan.activations", {formatGib(m.activations)}));
+            plan.notes.push_back(makeMessage(msg::kPlanActivations, {formatGib(m.activations)}));
     }
     if (plan.largestMicroBatch == 0 && m.host.fits())
-        plan.notes.push_back(makeMessage("plan.no_micro_batch"));
+        plan.notes.push_back(makeMessage(msg::kPlanNoMicroBatch));
     if (m.logits > 0.2 * m.total())
-        plan.notes.push_back(makeMessage("plan.logits", {formatGib(m.logits)}));
+        plan.notes.push_back(makeMessage(msg::kPlanLogits, {formatGib(m.logits)}));
 }
 
 // The layout string's placement, rank by rank, and the MTP layers it places that the model lacks
@@ -47,12 +49,12 @@ void addLayoutStringNotes(Plan& plan) {
     for (std::int64_t stage = 0; stage < l.pp; ++stage)
         perRank += (stage == 0 ? "" : ", ") + std::to_string(layersOnStage(0, l.pp, stage, l.split));
     plan.notes.push_back(
-        makeMessage("plan.pipeline_layout", {l.split.layout, std::to_string(l.split.layoutChunks.size()),
-                                             std::to_string(l.pp), std::to_string(l.vpp), perRank}));
+        makeMessage(msg::kPlanPipelineLayout, {l.split.layout, std::to_string(l.split.layoutChunks.size()),
+                                               std::to_string(l.pp), std::to_string(l.vpp), perRank}));
     auto stages = parsePipelineLayout(l.split.layout);
     if (stages.ok() && layoutMtpLayers(*stages) > 0)
         plan.notes.push_back(
-            makeMessage("plan.pipeline_layout_mtp", {std::to_string(layoutMtpLayers(*stages))}));
+            makeMessage(msg::kPlanPipelineLayoutMtp, {std::to_string(layoutMtpLayers(*stages))}));
 }
 
 // Where the pipeline's layers went when the engine or a layout string placed them unevenly.
@@ -66,15 +68,16 @@ void addPipelineNotes(Plan& plan, const Scenario& scenario) {
         // The engine took the recipes' split (parallel/layout.cpp): say where the layers went.
         const Layout& l = plan.layout;
         const std::int64_t layers = scenario.model.layers;
-        plan.notes.push_back(makeMessage(
-            "plan.recipe_split", {std::to_string(l.vpp), std::to_string(layers), std::to_string(layers + 2),
-                                  std::to_string(l.pp), std::to_string(layersOnStage(layers, l.pp, 0, split)),
-                                  std::to_string(layersOnStage(layers, l.pp, l.pp - 1, split))}));
+        plan.notes.push_back(
+            makeMessage(msg::kPlanRecipeSplit,
+                        {std::to_string(l.vpp), std::to_string(layers), std::to_string(layers + 2),
+                         std::to_string(l.pp), std::to_string(layersOnStage(layers, l.pp, 0, split)),
+                         std::to_string(layersOnStage(layers, l.pp, l.pp - 1, split))}));
     } else if (plan.layout.pp > 1 && scenario.model.layers % plan.layout.pp != 0 &&
                split == PipelineSplit{}) {
         const std::int64_t extra = scenario.model.layers % plan.layout.pp;
         plan.notes.push_back(
-            makeMessage("plan.uneven_pipeline",
+            makeMessage(msg::kPlanUnevenPipeline,
                         {std::to_string(scenario.model.layers), std::to_string(plan.layout.pp),
                          std::to_string(extra), std::to_string(scenario.model.layers / plan.layout.pp + 1),
                          std::to_string(scenario.model.layers / plan.layout.pp)}));
@@ -122,7 +125,7 @@ void addCost(Plan& plan, const Catalog& catalog) {
         plan.cost = std::move(report).value();
     else {
         plan.costError = report.error();
-        plan.notes.push_back(makeNestedMessage("plan.cost_not_computed", {errorLine(report.error())}));
+        plan.notes.push_back(makeNestedMessage(msg::kPlanCostNotComputed, {errorLine(report.error())}));
     }
 }
 
@@ -205,7 +208,7 @@ Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, cons
         plan.search->frameworkDefault->perf.stepSeconds > plan.perf.stepSecondsHigh) {
         plan.perf.stepSecondsHigh = plan.search->frameworkDefault->perf.stepSeconds;
         plan.perf.notes.push_back(
-            makeNestedMessage("band.default_layout", {plan.search->defaultDescription}));
+            makeNestedMessage(msg::kBandDefaultLayout, {plan.search->defaultDescription}));
     }
     if (parts.comparisons && plan.layout.pp > 1) {
         // GPipe for comparison: no interleaving, every micro-batch's activations held at once.

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/util/message_catalog.h"
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -23,43 +24,51 @@ std::int64_t ceilInt(double x) {
     return static_cast<std::int64_t>(std::ceil(x - 1e-9));
 }
 
-// The pipeline by its name in the reader's language ("feed.pipeline.<id>" in the catalog), not its id.
+// The pipeline by its name in the reader's language, not its id; a pipeline the catalog does not
+// name (one from a user's file) by its id.
 Message pipelineName(const std::string& id) {
-    const std::string key = "feed.pipeline." + id;
-    return messageTemplate(key) ? makeMessage(key) : plainMessage(id);
-}
-
-Message nested(std::string_view id, const Message& pipeline, const std::vector<std::string>& args) {
-    std::vector<Message> all{pipeline};
-    for (const std::string& a : args)
-        all.push_back(plainMessage(a));
-    return makeNestedMessage(id, std::move(all));
+    if (id == "pretokenized-text")
+        return makeMessage(msg::kFeedPipelinePretokenizedText);
+    if (id == "raw-text-tokenize")
+        return makeMessage(msg::kFeedPipelineRawTextTokenize);
+    if (id == "image-decode-augment")
+        return makeMessage(msg::kFeedPipelineImageDecodeAugment);
+    return plainMessage(id);
 }
 
 void addNotes(FeedCheck& f) {
     const FeedInputs& in = f.inputs;
     const Message pipeline = pipelineName(in.pipeline);
-    std::vector<std::string> args{rate(f.neededPerNode), formatFixed(f.usableWorkersPerNode, 0),
-                                  rate(f.cpuPerNode), rate(f.storagePerNode)};
+    const auto plain = [](std::string text) { return plainMessage(std::move(text)); };
+    const Message needed = plain(rate(f.neededPerNode)),
+                  workers = plain(formatFixed(f.usableWorkersPerNode, 0)), cpu = plain(rate(f.cpuPerNode)),
+                  storage = plain(rate(f.storagePerNode));
     if (!f.binds) {
         // "3.2 times", "321,799 times": a tenth says nothing beside a six-digit margin.
-        args.push_back(f.margin >= 100 ? formatGrouped(f.margin, 0) : formatFixed(f.margin, 1));
-        f.notes.push_back(nested("feed.sufficient", pipeline, args));
+        const std::string margin = f.margin >= 100 ? formatGrouped(f.margin, 0) : formatFixed(f.margin, 1);
+        f.notes.push_back(makeNestedMessage(msg::kFeedSufficient,
+                                            {pipeline, needed, workers, cpu, storage, plain(margin)}));
         return;
     }
-    args.insert(args.end(),
-                {f.bottleneck, formatFixed(f.waitSeconds, 2), formatFixed(100 * f.gpuUtilization, 0)});
+    const Message bottleneck = plain(f.bottleneck), wait = plain(formatFixed(f.waitSeconds, 2)),
+                  utilization = plain(formatFixed(100 * f.gpuUtilization, 0));
     // What would lift it: more loader workers and cores, a faster network file system, or drives.
     if (f.bottleneck == "cpu") {
-        args.insert(args.end(), {std::to_string(f.workersPerGpuNeeded), std::to_string(f.coresPerNodeNeeded),
-                                 formatFixed(in.loaderWorkersPerGpu, 0), formatFixed(in.cpuCoresPerNode, 0)});
-        f.notes.push_back(nested("feed.binds.workers", pipeline, args));
+        f.notes.push_back(makeNestedMessage(
+            msg::kFeedBindsWorkers,
+            {pipeline, needed, workers, cpu, storage, bottleneck, wait, utilization,
+             plain(std::to_string(f.workersPerGpuNeeded)), plain(std::to_string(f.coresPerNodeNeeded)),
+             plain(formatFixed(in.loaderWorkersPerGpu, 0)), plain(formatFixed(in.cpuCoresPerNode, 0))}));
     } else if (in.networkFsGBs > 0) {
-        args.insert(args.end(), {formatFixed(f.networkFsGBsNeeded, 1), formatFixed(in.networkFsGBs, 1)});
-        f.notes.push_back(nested("feed.binds.network_fs", pipeline, args));
+        f.notes.push_back(makeNestedMessage(msg::kFeedBindsNetworkFs,
+                                            {pipeline, needed, workers, cpu, storage, bottleneck, wait,
+                                             utilization, plain(formatFixed(f.networkFsGBsNeeded, 1)),
+                                             plain(formatFixed(in.networkFsGBs, 1))}));
     } else {
-        args.insert(args.end(), {std::to_string(f.drivesNeeded), formatFixed(in.nvmeDrives, 0)});
-        f.notes.push_back(nested("feed.binds.nvme", pipeline, args));
+        f.notes.push_back(
+            makeNestedMessage(msg::kFeedBindsNvme,
+                              {pipeline, needed, workers, cpu, storage, bottleneck, wait, utilization,
+                               plain(std::to_string(f.drivesNeeded)), plain(formatFixed(in.nvmeDrives, 0))}));
     }
 }
 

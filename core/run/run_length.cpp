@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
@@ -31,8 +32,8 @@ double optimizerBytes(const TrainingSpec& t) {
 
 // "5.4 min" / "5.4 分钟", "49.5 h" / "49.5 小时": a duration in the reader's language.
 Message hours(double h) {
-    return h < 1 ? makeMessage("unit.minutes", {formatFixed(h * 60, 1)})
-                 : makeMessage("unit.hours", {formatGrouped(h, 1)});
+    return h < 1 ? makeMessage(msg::kUnitMinutes, {formatFixed(h * 60, 1)})
+                 : makeMessage(msg::kUnitHours, {formatGrouped(h, 1)});
 }
 
 Message number(double value, int decimals) {
@@ -41,15 +42,15 @@ Message number(double value, int decimals) {
 
 void addNotes(RunLength& r, const FeedInputs& storage) {
     r.notes.push_back(makeNestedMessage(
-        r.intervalOptimal ? "run.length.young_daly" : "run.length",
+        r.intervalOptimal ? msg::kRunLengthYoungDaly : msg::kRunLength,
         {number(r.steadyDays, 1), number(r.wallDays, 1), number(100 * r.goodput, 1),
          number(r.interruptions, 1), hours(r.mtbfHours), hours(r.checkpointIntervalHours / 2),
          number(r.checkpointBytes / 1e9, 0), number(r.checkpointWriteSeconds, 1),
          hours(r.checkpointIntervalHours), hours(r.evaluationHours), number(r.budgetGpuHours, 0)}));
     if (storage.networkFsGBs <= 0)
-        r.notes.push_back(makeMessage("run.local_checkpoints"));
+        r.notes.push_back(makeMessage(msg::kRunLocalCheckpoints));
     if (!r.progresses)
-        r.notes.push_back(makeMessage("run.no_progress"));
+        r.notes.push_back(makeMessage(msg::kRunNoProgress));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/util/json_read.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 
@@ -47,7 +48,7 @@ RunRealities readRealities(const boost::json::value& root) {
         out.server = readServer(*r);
         r->finish();
     } else {
-        json::fail("server", "error.json.required", {});
+        json::fail("server", msg::kErrorJsonRequired);
     }
     if (const auto* list = top.optArray("pipelines")) {
         for (std::size_t i = 0; i < list->size(); ++i) {
@@ -62,7 +63,7 @@ RunRealities readRealities(const boost::json::value& root) {
         r->ignore({"as_of", "grade"});
         r->finish();
     } else {
-        json::fail("reliability", "error.json.required", {});
+        json::fail("reliability", msg::kErrorJsonRequired);
     }
     if (auto r = top.optObject("evaluation")) {
         out.evaluation = {r->number("eval_interval_steps", 1, 1e9), r->number("eval_iters", 0, 1e9),
@@ -70,7 +71,7 @@ RunRealities readRealities(const boost::json::value& root) {
         r->ignore({"as_of", "grade"});
         r->finish();
     } else {
-        json::fail("evaluation", "error.json.required", {});
+        json::fail("evaluation", msg::kErrorJsonRequired);
     }
     if (auto r = top.optObject("checkpoint")) {
         out.checkpointSource = r->string("source");

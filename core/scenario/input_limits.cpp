@@ -5,6 +5,8 @@
 #include <cstdlib>
 
 #include "core/scenario/limits.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -103,11 +105,11 @@ const InputLimit& inputLimit(std::string_view key) {
 
 std::optional<Error> limitError(std::string where, double value, const InputLimit& limit) {
     if (!std::isfinite(value))
-        return inputError(std::move(where), "error.not_finite");
+        return inputError(std::move(where), msg::kErrorNotFinite);
     const bool whole = !limit.integer || value == std::floor(value);
     if (whole && limit.contains(value))
         return std::nullopt;  // the usual case, checked for every layout a search visits: no text
-    return inputError(std::move(where), whole ? "error.range" : "error.range.whole",
+    return inputError(std::move(where), whole ? msg::kErrorRange : msg::kErrorRangeWhole,
                       {formatNumber(value), formatNumber(limit.min), formatNumber(limit.max)});
 }
 

@@ -1,6 +1,7 @@
 #include "core/scenario/model_spec.h"
 
 #include "core/scenario/input_limits.h"
+#include "core/util/messages_input_errors.h"
 #include "core/util/result.h"
 
 namespace clusterplan {
@@ -9,7 +10,7 @@ namespace {
 
 std::optional<Error> atLeast(const char* key, std::int64_t value, std::int64_t min, std::int64_t max) {
     if (value < min || value > max)
-        return inputError(std::string("model.") + key, "error.range",
+        return inputError(std::string("model.") + key, msg::kErrorRange,
                           {std::to_string(value), std::to_string(min), std::to_string(max)});
     return std::nullopt;
 }
@@ -30,7 +31,7 @@ void applyAttentionDefaults(ModelSpec& m) {
 
 std::optional<Error> validate(const ModelSpec& m) {
     if (m.headDim == 0 && m.heads > 0 && m.hidden > 0 && m.hidden % m.heads != 0)
-        return inputError("model.head_dim", "error.model.head_dim",
+        return inputError("model.head_dim", msg::kErrorModelHeadDim,
                           {std::to_string(m.hidden), std::to_string(m.heads)});
     for (const auto& check :
          {limited("layers", m.layers), limited("hidden", m.hidden), limited("heads", m.heads),
@@ -40,7 +41,7 @@ std::optional<Error> validate(const ModelSpec& m) {
             return check;
     }
     if (m.heads % m.kvHeads != 0)
-        return inputError("model.kv_heads", "error.model.kv_heads",
+        return inputError("model.kv_heads", msg::kErrorModelKvHeads,
                           {std::to_string(m.kvHeads), std::to_string(m.heads)});
     if (!m.moe || m.moe->denseLayers > 0) {
         // The table allows 0 for a model of MoE layers only; a dense layer needs an MLP.

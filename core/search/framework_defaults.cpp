@@ -21,6 +21,7 @@
 //   Megatron-LM (its "tensor"/"pipeline" groups), no sequence parallel, checkpoint=False.
 #include "core/model/param_count.h"
 #include "core/search/layout_search.h"
+#include "core/util/messages_search.h"
 #include "core/util/units.h"
 
 namespace clusterplan {
@@ -35,17 +36,17 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Mes
     case Framework::Fsdp:
         l.zeroStage = 3;
         l.recompute = Recompute::Full;
-        description = makeMessage("recipe.fsdp");
+        description = makeMessage(msg::kRecipeFsdp);
         return l;
     case Framework::DeepSpeed:
         l.zeroStage = 16 * params / static_cast<double>(s.cluster.gpus()) + 2 * params > half ? 3 : 2;
         l.recompute = Recompute::Full;
-        description = makeMessage("recipe.deepspeed", {std::to_string(l.zeroStage)});
+        description = makeMessage(msg::kRecipeDeepspeed, {std::to_string(l.zeroStage)});
         return l;
     case Framework::OlmoCore:
         l.zeroStage = 3;
         l.recompute = Recompute::None;
-        description = makeMessage("recipe.olmo_core");
+        description = makeMessage(msg::kRecipeOlmoCore);
         return l;
     case Framework::Megatron:
     case Framework::Nemo:
@@ -76,16 +77,16 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Mes
     l.zeroStage = 1;
     if (s.training.framework == Framework::InternEvo) {
         l.recompute = Recompute::None;
-        description = makeMessage("recipe.internevo", {std::to_string(l.tp), std::to_string(l.pp)});
+        description = makeMessage(msg::kRecipeInternevo, {std::to_string(l.tp), std::to_string(l.pp)});
         return l;
     }
     l.sequenceParallel = l.tp > 1;
     l.recompute = Recompute::Selective;
     const std::string stack(displayName(s.training.framework));
-    description = l.ep > 1
-                      ? makeMessage("recipe.megatron_ep",
-                                    {stack, std::to_string(l.tp), std::to_string(l.pp), std::to_string(l.ep)})
-                      : makeMessage("recipe.megatron", {stack, std::to_string(l.tp), std::to_string(l.pp)});
+    description =
+        l.ep > 1 ? makeMessage(msg::kRecipeMegatronEp,
+                               {stack, std::to_string(l.tp), std::to_string(l.pp), std::to_string(l.ep)})
+                 : makeMessage(msg::kRecipeMegatron, {stack, std::to_string(l.tp), std::to_string(l.pp)});
     return l;
 }
 

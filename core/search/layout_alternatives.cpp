@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/parallel/layout.h"
+#include "core/util/messages_file_errors.h"
 
 namespace clusterplan {
 
@@ -57,17 +58,15 @@ std::string s(std::int64_t v) {
     return std::to_string(v);
 }
 
-// "4 nodes or 6 nodes": the nearest values below and above; `id` + ".one" or ".two" with the
-// values first and `more` after them. Any other count is written in English as it is.
-Message nearest(const std::string& id, const std::vector<std::int64_t>& values, std::vector<std::string> more,
-                std::string english) {
-    if (values.size() != 1 && values.size() != 2)
-        return plainMessage(std::move(english));
-    std::vector<std::string> args;
-    for (std::int64_t v : values)
-        args.push_back(s(v));
-    args.insert(args.end(), more.begin(), more.end());
-    return makeMessage(id + (values.size() == 1 ? ".one" : ".two"), std::move(args));
+// "4 nodes or 6 nodes": the nearest values below and above; `one` or `two` with the values first
+// and `more` after them. Any other count is written in English as it is.
+Message nearest(const MessageId<2>& one, const MessageId<3>& two, const std::vector<std::int64_t>& values,
+                std::string more, std::string english) {
+    if (values.size() == 1)
+        return makeMessage(one, {s(values[0]), std::move(more)});
+    if (values.size() == 2)
+        return makeMessage(two, {s(values[0]), s(values[1]), std::move(more)});
+    return plainMessage(std::move(english));
 }
 
 }  // namespace
@@ -120,22 +119,26 @@ LayoutAlternatives nearestWorkingSetups(const Scenario& s) {
 Message noLayoutReason(const Scenario& sc, const LayoutAlternatives& a) {
     const std::int64_t gpus = sc.cluster.gpus();
     const bool fixed = !sc.layout.isOpen(kTp) || !sc.layout.isOpen(kPp) || !sc.layout.isOpen(kCp);
-    std::vector<Message> sentences{makeMessage(fixed ? "error.no_layout.fixed" : "error.no_layout",
+    std::vector<Message> sentences{makeMessage(fixed ? msg::kErrorNoLayoutFixed : msg::kErrorNoLayout,
                                                {s(gpus), s(sc.training.globalBatch), s(sc.model.layers)})};
     if (!a.nodes.empty())
-        sentences.push_back(nearest("error.no_layout.nodes", a.nodes, {s(sc.cluster.gpusPerNode)},
+        sentences.push_back(nearest(msg::kErrorNoLayoutNodesOne, msg::kErrorNoLayoutNodesTwo, a.nodes,
+                                    s(sc.cluster.gpusPerNode),
                                     "Nearest cluster sizes that work: " + joinCounts(a.nodes, " nodes") +
                                         " (" + s(sc.cluster.gpusPerNode) + " GPUs each)."));
     if (!a.globalBatches.empty())
-        sentences.push_back(nearest("error.no_layout.batches", a.globalBatches, {s(gpus)},
+        sentences.push_back(nearest(msg::kErrorNoLayoutBatchesOne, msg::kErrorNoLayoutBatchesTwo,
+                                    a.globalBatches, s(gpus),
                                     "Nearest global batches that work on " + s(gpus) +
                                         " GPUs: " + joinCounts(a.globalBatches, " sequences") + "."));
     if (a.nodes.empty() && a.globalBatches.empty())
-        sentences.push_back(makeMessage("error.no_layout.neither"));
+        sentences.push_back(makeMessage(msg::kErrorNoLayoutNeither));
     if (sentences.size() == 1)
         return sentences.front();
-    const char* joined = sentences.size() == 2 ? "error.sentences.two" : "error.sentences.three";
-    return makeNestedMessage(joined, std::move(sentences));
+    if (sentences.size() == 2)
+        return makeNestedMessage(msg::kErrorSentencesTwo, {std::move(sentences[0]), std::move(sentences[1])});
+    return makeNestedMessage(msg::kErrorSentencesThree,
+                             {std::move(sentences[0]), std::move(sentences[1]), std::move(sentences[2])});
 }
 
 }  // namespace clusterplan

@@ -11,6 +11,7 @@
 #include "core/model/param_count.h"
 #include "core/parallel/pipeline_layout_string.h"
 #include "core/search/search_explanation.h"
+#include "core/util/messages_search.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
@@ -270,7 +271,7 @@ std::vector<std::vector<Candidate>> inParallel(std::size_t count, unsigned threa
 }
 
 Message boundNote(std::size_t space, std::size_t bound) {
-    return makeMessage("search.bounded", {std::to_string(space), std::to_string(bound)});
+    return makeMessage(msg::kSearchBounded, {std::to_string(space), std::to_string(bound)});
 }
 
 }  // namespace
@@ -279,9 +280,9 @@ Message notFitReason(const Candidate& c) {
     if (c.fits || !(c.capacityBytes > 0))  // fits, or never evaluated (an empty search's placeholder)
         return {};
     if (c.fitsGpu)
-        return makeMessage("search.reason.host", {formatFixed(std::ceil(c.hostBytes / kGiB), 0),
-                                                  formatFixed(std::floor(c.hostCapacityBytes / kGiB), 0)});
-    return makeMessage("search.reason.memory",
+        return makeMessage(msg::kSearchReasonHost, {formatFixed(std::ceil(c.hostBytes / kGiB), 0),
+                                                    formatFixed(std::floor(c.hostCapacityBytes / kGiB), 0)});
+    return makeMessage(msg::kSearchReasonMemory,
                        {formatFixed(std::ceil(c.memoryBytes / kGiB), 0),
                         formatFixed(std::floor(c.capacityBytes / kGiB), 0), std::to_string(c.memoryStage)});
 }
@@ -356,12 +357,12 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
         evaluateLayout(c, resolved.value(), result.frameworkDefault.emplace());
     else
         result.defaultDescription =
-            makeNestedMessage("recipe.invalid", {result.defaultDescription, errorLine(resolved.error())});
+            makeNestedMessage(msg::kRecipeInvalid, {result.defaultDescription, errorLine(resolved.error())});
     explainSearch(s, c.hw.intraNode, result);
     if (result.offloadChosen)
         result.explanation.sentences.insert(
             result.explanation.sentences.begin(),
-            makeMessage("explain.offload", {std::string(toString(result.ranked.front().layout.offload))}));
+            makeMessage(msg::kExplainOffload, {std::string(toString(result.ranked.front().layout.offload))}));
     return result;
 }
 

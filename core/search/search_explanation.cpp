@@ -4,12 +4,25 @@
 #include "core/perf/collective_cost.h"
 #include "core/search/layout_alternatives.h"
 #include "core/search/layout_search.h"
+#include "core/util/messages_search.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
 namespace clusterplan {
 
 namespace {
+
+const MessageId<0>& recomputeName(Recompute r) {
+    switch (r) {
+    case Recompute::None:
+        return msg::kExplainRecomputeNone;
+    case Recompute::Selective:
+        return msg::kExplainRecomputeSelective;
+    case Recompute::Full:
+        break;
+    }
+    return msg::kExplainRecomputeFull;
+}
 
 std::string pct(double fraction) {
     return formatFixed(100 * fraction, 1) + " %";
@@ -24,14 +37,14 @@ Message seedRule(double params, std::string& category) {
     const std::string billions = formatFixed(params / 1e9, 1);
     if (params < 10e9) {
         category = "DDP";
-        return makeMessage("rule.ddp", {billions});
+        return makeMessage(msg::kRuleDdp, {billions});
     }
     if (params <= 100e9) {
         category = "DP+PP";
-        return makeMessage("rule.dp_pp", {billions});
+        return makeMessage(msg::kRuleDpPp, {billions});
     }
     category = "3D";
-    return makeMessage("rule.3d", {billions});
+    return makeMessage(msg::kRule3d, {billions});
 }
 
 std::string categoryOf(const Layout& l) {
@@ -53,10 +66,10 @@ void explainSearch(const Scenario& s, const Fabric& intra, SearchResult& r) {
     if (!r.best) {
         r.explanation.sentences.push_back(
             r.ranked.empty()
-                ? makeNestedMessage("explain.no_layout", {noLayoutReason(s, nearestWorkingSetups(s))})
-                : makeMessage("explain.none_fits",
+                ? makeNestedMessage(msg::kExplainNoLayout, {noLayoutReason(s, nearestWorkingSetups(s))})
+                : makeMessage(msg::kExplainNoneFits,
                               {formatFixed(r.ranked.front().memoryBytes / units::kGiB, 1)}));
-        r.ruleOfThumb.sentences.push_back(makeMessage("rule.nothing_to_compare"));
+        r.ruleOfThumb.sentences.push_back(makeMessage(msg::kRuleNothingToCompare));
         return;
     }
     const Candidate& b = r.ranked[*r.best];
@@ -68,32 +81,32 @@ void explainSearch(const Scenario& s, const Fabric& intra, SearchResult& r) {
                                 static_cast<double>(s.model.layers / l.pp);
         const std::string tp = std::to_string(l.tp);
         parts.push_back(crossesNodes(l.tp, 1, s.cluster.gpusPerNode)
-                            ? makeMessage("explain.tp.across_servers", {tp, ms(perLayer)})
-                            : makeMessage("explain.tp.in_server", {tp, intra.name, ms(perLayer)}));
+                            ? makeMessage(msg::kExplainTpAcrossServers, {tp, ms(perLayer)})
+                            : makeMessage(msg::kExplainTpInServer, {tp, intra.name, ms(perLayer)}));
     }
     if (l.pp > 1) {
         const std::string bubble = pct(t.bubbleSeconds / t.stepSeconds);
         const std::string microBatches = std::to_string(l.microBatches);
         parts.push_back(l.vpp > 1
-                            ? makeMessage("explain.pp.interleaved",
+                            ? makeMessage(msg::kExplainPpInterleaved,
                                           {std::to_string(l.pp), std::to_string(l.vpp), bubble, microBatches})
-                            : makeMessage("explain.pp", {std::to_string(l.pp), bubble, microBatches}));
+                            : makeMessage(msg::kExplainPp, {std::to_string(l.pp), bubble, microBatches}));
     }
     if (l.dp * l.cp > 1 && t.dpCommTotalSeconds > 0)
-        parts.push_back(makeMessage(l.zeroStage == 3 ? "explain.dp.zero3" : "explain.dp",
+        parts.push_back(makeMessage(l.zeroStage == 3 ? msg::kExplainDpZero3 : msg::kExplainDp,
                                     {pct(1 - t.dpCommSeconds / t.dpCommTotalSeconds)}));
     parts.push_back(
-        makeMessage("explain.compute", {pct((t.computeSeconds + t.recomputeSeconds) / t.stepSeconds),
-                                        formatFixed(t.stepSeconds, 2), pct(t.mfu)}));
-    parts.push_back(makeNestedMessage(
-        "explain.memory",
-        {plainMessage(formatFixed(b.memoryBytes / units::kGiB, 1)),
-         plainMessage(formatFixed(b.capacityBytes / units::kGiB, 1)),
-         plainMessage(std::to_string(l.microBatch)), plainMessage(std::to_string(l.zeroStage)),
-         makeMessage("explain.recompute." + std::string(toString(l.recompute)))}));
+        makeMessage(msg::kExplainCompute, {pct((t.computeSeconds + t.recomputeSeconds) / t.stepSeconds),
+                                           formatFixed(t.stepSeconds, 2), pct(t.mfu)}));
+    parts.push_back(
+        makeNestedMessage(msg::kExplainMemory, {plainMessage(formatFixed(b.memoryBytes / units::kGiB, 1)),
+                                                plainMessage(formatFixed(b.capacityBytes / units::kGiB, 1)),
+                                                plainMessage(std::to_string(l.microBatch)),
+                                                plainMessage(std::to_string(l.zeroStage)),
+                                                makeMessage(recomputeName(l.recompute))}));
     r.ruleAgrees = categoryOf(l) == category;
-    r.ruleOfThumb.sentences.push_back(r.ruleAgrees ? makeMessage("rule.agrees", {categoryOf(l)})
-                                                   : makeMessage("rule.differs", {categoryOf(l)}));
+    r.ruleOfThumb.sentences.push_back(r.ruleAgrees ? makeMessage(msg::kRuleAgrees, {categoryOf(l)})
+                                                   : makeMessage(msg::kRuleDiffers, {categoryOf(l)}));
 }
 
 }  // namespace clusterplan

@@ -4,6 +4,8 @@
 
 #include "core/calibration/evaluate.h"
 #include "core/studies/claim_value.h"
+#include "core/util/messages_article.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 
@@ -44,35 +46,35 @@ ClaimVerdict verdictOf(const Claim& c, std::optional<double> engine) {
 Message verdictText(const Claim& c, std::optional<double> engine) {
     switch (verdictOf(c, engine)) {
     case ClaimVerdict::NoBasis:
-        return makeMessage("article.verdict.no_basis");
+        return makeMessage(msg::kArticleVerdictNoBasis);
     case ClaimVerdict::Agrees:
-        return makeMessage("article.verdict.agrees");
+        return makeMessage(msg::kArticleVerdictAgrees);
     case ClaimVerdict::Differs:
         break;
     }
     if (dimensionOf(c.quantity) == ClaimDimension::YesNo)
-        return makeMessage("article.verdict.differs");
+        return makeMessage(msg::kArticleVerdictDiffers);
     // The article's nearest value: the end of its range the engine's value lies beyond.
     const double f = factorOf(c);
     const double nearest = c.low && *engine < *c.low * f ? *c.low * f : c.high.value_or(*c.low) * f;
     const double e = *engine;
     if (dimensionOf(c.quantity) == ClaimDimension::Percent)
-        return makeMessage("article.verdict.points",
+        return makeMessage(msg::kArticleVerdictPoints,
                            {(e > nearest ? "+" : "") + claimNumber(e - nearest, 1)});
     if (nearest <= 0 || e <= 0)
-        return makeMessage("article.verdict.differs");
+        return makeMessage(msg::kArticleVerdictDiffers);
     const double ratio = e / nearest;
     if (ratio >= 2)
-        return makeMessage("article.verdict.times", {claimNumber(ratio, ratio >= 10 ? 0 : 1)});
+        return makeMessage(msg::kArticleVerdictTimes, {claimNumber(ratio, ratio >= 10 ? 0 : 1)});
     if (ratio <= 0.5)
-        return makeMessage("article.verdict.fraction", {claimNumber(1 / ratio, 1 / ratio >= 10 ? 0 : 1)});
-    return makeMessage("article.verdict.percent",
+        return makeMessage(msg::kArticleVerdictFraction, {claimNumber(1 / ratio, 1 / ratio >= 10 ? 0 : 1)});
+    return makeMessage(msg::kArticleVerdictPercent,
                        {(ratio > 1 ? "+" : "") + claimNumber((ratio - 1) * 100, 0)});
 }
 
 Result<ClaimCheck> checkClaim(const ClaimExample& x, const Catalog& catalog) {
     if (!x.scenario.claim)
-        return inputError(x.file, "error.json.required", {});
+        return inputError(x.file, msg::kErrorJsonRequired);
     const Claim& claim = *x.scenario.claim;
     auto plan = planOf(x.file, x.scenario, catalog);
     if (!plan)
@@ -80,7 +82,7 @@ Result<ClaimCheck> checkClaim(const ClaimExample& x, const Catalog& catalog) {
     std::optional<Plan> compared;
     if (isComparison(claim.quantity)) {
         if (!x.compared)
-            return inputError(x.file + ": claim.compare_with", "error.claim.compare_needed",
+            return inputError(x.file + ": claim.compare_with", msg::kErrorClaimCompareNeeded,
                               {std::string(toString(claim.quantity))});
         auto other = planOf(x.comparedFile, *x.compared, catalog);
         if (!other)

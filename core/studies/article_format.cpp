@@ -6,41 +6,43 @@
 #include "core/studies/claim_value.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
+#include "core/util/messages_article.h"
 
 namespace clusterplan {
 
 namespace {
 
-// The message id that writes a number in a unit of the claim tables.
-std::string unitMessageId(ClaimQuantity q, std::string_view unit) {
-    static constexpr std::pair<std::string_view, std::string_view> kIds[] = {{"MB", "mb"},
-                                                                             {"GB", "gb"},
-                                                                             {"TB", "tb"},
-                                                                             {"ms", "ms"},
-                                                                             {"s", "s"},
-                                                                             {"x", "x"},
-                                                                             {"%", "percent"},
-                                                                             {"TFLOPS", "tflops"},
-                                                                             {"PFLOPS", "pflops"},
-                                                                             {"T tokens/day", "t_tokens_day"},
-                                                                             {"B tokens/day", "b_tokens_day"},
-                                                                             {"steps/day", "steps_day"},
-                                                                             {"CNY", "cny"}};
+// The message that writes a number in a unit of the claim tables (units as the claim files spell them).
+const MessageId<1>& unitMessage(ClaimQuantity q, std::string_view unit) {
+    static constexpr std::pair<std::string_view, const MessageId<1>*> kUnitMessages[] = {
+        {"MB", &msg::kArticleUnitMb},
+        {"GB", &msg::kArticleUnitGb},
+        {"TB", &msg::kArticleUnitTb},
+        {"ms", &msg::kArticleUnitMs},
+        {"s", &msg::kArticleUnitS},
+        {"x", &msg::kArticleUnitX},
+        {"%", &msg::kArticleUnitPercent},
+        {"TFLOPS", &msg::kArticleUnitTflops},
+        {"PFLOPS", &msg::kArticleUnitPflops},
+        {"T tokens/day", &msg::kArticleUnitTTokensDay},
+        {"B tokens/day", &msg::kArticleUnitBTokensDay},
+        {"steps/day", &msg::kArticleUnitStepsDay},
+        {"CNY", &msg::kArticleUnitCny}};
     if (unit == "count")
-        return q == ClaimQuantity::Gpus                ? "article.unit.gpus"
-               : q == ClaimQuantity::LargestMicroBatch ? "article.unit.sequences"
-                                                       : "article.unit.count";
-    for (const auto& [id, name] : kIds)
-        if (id == unit)
-            return "article.unit." + std::string(name);
-    return "article.unit.count";
+        return q == ClaimQuantity::Gpus                ? msg::kArticleUnitGpus
+               : q == ClaimQuantity::LargestMicroBatch ? msg::kArticleUnitSequences
+                                                       : msg::kArticleUnitCount;
+    for (const auto& [name, id] : kUnitMessages)
+        if (name == unit)
+            return *id;
+    return msg::kArticleUnitCount;
 }
 
 Message inUnit(ClaimQuantity q, double value, std::string_view unit) {
     if (dimensionOf(q) == ClaimDimension::YesNo)
-        return makeMessage(value >= 0.5 ? "article.value.fits" : "article.value.does_not_fit");
+        return makeMessage(value >= 0.5 ? msg::kArticleValueFits : msg::kArticleValueDoesNotFit);
     const ClaimUnit* u = findClaimUnit(unit);
-    return makeMessage(unitMessageId(q, unit), {claimNumber(value / (u ? u->factor : 1.0))});
+    return makeMessage(unitMessage(q, unit), {claimNumber(value / (u ? u->factor : 1.0))});
 }
 
 // The unit of the engine's value: the largest of the dimension that keeps the number at least 1
@@ -69,8 +71,8 @@ std::string text(const Message& m, Lang lang) {
     return messageText(m, lang);
 }
 
-std::string label(std::string_view id, Lang lang) {
-    return text(makeMessage("article.label." + std::string(id)), lang);
+std::string label(const MessageId<0>& id, Lang lang) {
+    return messageText(makeMessage(id), lang);
 }
 
 std::string_view stem(const std::string& file) {
@@ -84,7 +86,45 @@ std::string_view stem(const std::string& file) {
 }  // namespace
 
 Message quantityText(ClaimQuantity q) {
-    return makeMessage("article.quantity." + std::string(toString(q)));
+    switch (q) {
+    case ClaimQuantity::Fits:
+        return makeMessage(msg::kArticleQuantityFits);
+    case ClaimQuantity::ModelParallelDegree:
+        return makeMessage(msg::kArticleQuantityModelParallelDegree);
+    case ClaimQuantity::Gpus:
+        return makeMessage(msg::kArticleQuantityGpus);
+    case ClaimQuantity::WeightsMemory:
+        return makeMessage(msg::kArticleQuantityWeightsMemory);
+    case ClaimQuantity::GradientMemory:
+        return makeMessage(msg::kArticleQuantityGradientMemory);
+    case ClaimQuantity::ModelStatesMemory:
+        return makeMessage(msg::kArticleQuantityModelStatesMemory);
+    case ClaimQuantity::MemoryPerGpu:
+        return makeMessage(msg::kArticleQuantityMemoryPerGpu);
+    case ClaimQuantity::MemorySaving:
+        return makeMessage(msg::kArticleQuantityMemorySaving);
+    case ClaimQuantity::ClusterPeak:
+        return makeMessage(msg::kArticleQuantityClusterPeak);
+    case ClaimQuantity::Mfu:
+        return makeMessage(msg::kArticleQuantityMfu);
+    case ClaimQuantity::TokensPerDay:
+        return makeMessage(msg::kArticleQuantityTokensPerDay);
+    case ClaimQuantity::StepsPerDay:
+        return makeMessage(msg::kArticleQuantityStepsPerDay);
+    case ClaimQuantity::DpAllReduceTime:
+        return makeMessage(msg::kArticleQuantityDpAllreduceTime);
+    case ClaimQuantity::BubbleShare:
+        return makeMessage(msg::kArticleQuantityBubbleShare);
+    case ClaimQuantity::LargestMicroBatch:
+        return makeMessage(msg::kArticleQuantityLargestMicroBatch);
+    case ClaimQuantity::Speedup:
+        return makeMessage(msg::kArticleQuantitySpeedup);
+    case ClaimQuantity::Slowdown:
+        return makeMessage(msg::kArticleQuantitySlowdown);
+    case ClaimQuantity::PurchaseCost:
+        break;
+    }
+    return makeMessage(msg::kArticleQuantityPurchaseCost);
 }
 
 Message articleValueText(const Claim& c) {
@@ -93,16 +133,16 @@ Message articleValueText(const Claim& c) {
         return inUnit(q, *c.low * findClaimUnit(c.unit)->factor, c.unit);
     const double f = findClaimUnit(c.unit)->factor;
     if (c.low && c.high)
-        return makeNestedMessage("article.range",
+        return makeNestedMessage(msg::kArticleRange,
                                  {inUnit(q, *c.low * f, c.unit), inUnit(q, *c.high * f, c.unit)});
     if (c.low)
-        return makeNestedMessage("article.at_least", {inUnit(q, *c.low * f, c.unit)});
-    return makeNestedMessage("article.at_most", {inUnit(q, c.high.value_or(0) * f, c.unit)});
+        return makeNestedMessage(msg::kArticleAtLeast, {inUnit(q, *c.low * f, c.unit)});
+    return makeNestedMessage(msg::kArticleAtMost, {inUnit(q, c.high.value_or(0) * f, c.unit)});
 }
 
 Message engineValueText(const Claim& c, std::optional<double> engine) {
     if (!engine)
-        return makeMessage("article.verdict.no_basis");
+        return makeMessage(msg::kArticleVerdictNoBasis);
     return inUnit(c.quantity, *engine, readableUnit(c.quantity, *engine));
 }
 
@@ -111,9 +151,9 @@ std::string articleToText(const std::vector<ClaimCheck>& checks, Lang lang) {
     std::size_t agree = 0, differ = 0, none = 0;
     for (const auto& c : checks)
         (c.verdict == ClaimVerdict::Agrees ? agree : c.verdict == ClaimVerdict::Differs ? differ : none) += 1;
-    out << text(makeMessage("article.title"), lang) << "\n"
-        << text(makeMessage("article.summary", {std::to_string(checks.size()), std::to_string(agree),
-                                                std::to_string(differ), std::to_string(none)}),
+    out << text(makeMessage(msg::kArticleTitle), lang) << "\n"
+        << text(makeMessage(msg::kArticleSummary, {std::to_string(checks.size()), std::to_string(agree),
+                                                   std::to_string(differ), std::to_string(none)}),
                 lang)
         << "\n";
     for (const auto& c : checks) {
@@ -121,14 +161,15 @@ std::string articleToText(const std::vector<ClaimCheck>& checks, Lang lang) {
         out << "\n"
             << stem(c.file) << " · " << d.section << " · " << text(quantityText(c.claim.quantity), lang)
             << "\n";
-        out << "  " << label("quote", lang) << ": " << d.quote << "\n";
+        out << "  " << label(msg::kArticleLabelQuote, lang) << ": " << d.quote << "\n";
         if (lang == Lang::En)
-            out << "  " << label("gloss", lang) << ": " << d.gloss << "\n";
-        out << "  " << label("article", lang) << ": " << text(articleValueText(c.claim), lang) << "\n";
-        out << "  " << label("engine", lang) << ": " << text(engineValueText(c.claim, c.engine), lang)
+            out << "  " << label(msg::kArticleLabelGloss, lang) << ": " << d.gloss << "\n";
+        out << "  " << label(msg::kArticleLabelArticle, lang) << ": " << text(articleValueText(c.claim), lang)
             << "\n";
-        out << "  " << label("verdict", lang) << ": " << text(c.verdictText, lang) << "\n";
-        out << "  " << label("why", lang) << ": " << text(c.mechanism, lang) << "\n";
+        out << "  " << label(msg::kArticleLabelEngine, lang) << ": "
+            << text(engineValueText(c.claim, c.engine), lang) << "\n";
+        out << "  " << label(msg::kArticleLabelVerdict, lang) << ": " << text(c.verdictText, lang) << "\n";
+        out << "  " << label(msg::kArticleLabelWhy, lang) << ": " << text(c.mechanism, lang) << "\n";
     }
     return out.str();
 }
@@ -159,8 +200,10 @@ std::string articleToJson(const std::vector<ClaimCheck>& checks, Lang lang) {
 std::string articleToCsv(const std::vector<ClaimCheck>& checks, Lang lang) {
     std::ostringstream out;
     out << "file,section,quantity,unit,article_min,article_max,engine_value,"
-        << csvField(label("article", lang)) << "," << csvField(label("engine", lang)) << ",verdict,"
-        << csvField(label("verdict", lang)) << "," << csvField(label("why", lang)) << "\n";
+        << csvField(label(msg::kArticleLabelArticle, lang)) << ","
+        << csvField(label(msg::kArticleLabelEngine, lang)) << ",verdict,"
+        << csvField(label(msg::kArticleLabelVerdict, lang)) << ","
+        << csvField(label(msg::kArticleLabelWhy, lang)) << "\n";
     for (const auto& c : checks) {
         const double f = findClaimUnit(c.claim.unit)->factor;
         out << csvField(c.file) << "," << csvField(c.description.section) << "," << toString(c.claim.quantity)

@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "core/report/plan_format.h"
+#include "core/util/messages_article.h"
+#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
@@ -65,7 +67,7 @@ std::string describe(const Plan& p) {
 
 Message fitsWhy(const Plan& p) {
     const StateBytes b = stateBytes(p);
-    return makeMessage("article.why.fits",
+    return makeMessage(msg::kArticleWhyFits,
                        {gb(p.memory.total()), gb(p.memory.capacity), billions(p.params.total), sig(b.total()),
                         gb(b.total() * p.params.total)});
 }
@@ -74,23 +76,23 @@ ClaimValue compare(ClaimQuantity q, const Plan& p, const Plan& other) {
     const bool otherStack = [&] {
         for (const Plan* plan : {&p, &other})
             for (const Message& n : plan->perf.notes)
-                if (n.id == "perf.profile_of_other_stack" || n.id == "perf.profile_uncalibrated")
+                if (n.id == msg::kPerfProfileOfOtherStack.id || n.id == msg::kPerfProfileUncalibrated.id)
                     return true;
         return false;
     }();
     if (p.scenario.training.framework != other.scenario.training.framework && otherStack) {
         const Plan& borrowed = [&]() -> const Plan& {
             for (const Message& n : p.perf.notes)
-                if (n.id == "perf.profile_of_other_stack" || n.id == "perf.profile_uncalibrated")
+                if (n.id == msg::kPerfProfileOfOtherStack.id || n.id == msg::kPerfProfileUncalibrated.id)
                     return p;
             return other;
         }();
-        return {std::nullopt, makeMessage("article.why.no_basis",
+        return {std::nullopt, makeMessage(msg::kArticleWhyNoBasis,
                                           {std::string(displayName(borrowed.scenario.training.framework))})};
     }
     const double ratio = p.perf.tokensPerSecond / other.perf.tokensPerSecond;
     const double value = q == ClaimQuantity::Speedup ? ratio : (1 - ratio) * 100;
-    return {value, makeMessage("article.why.compare",
+    return {value, makeMessage(msg::kArticleWhyCompare,
                                {sig(p.perf.tokensPerSecond), sig(other.perf.tokensPerSecond), describe(other),
                                 sig(p.perf.computeSeconds), sig(other.perf.computeSeconds),
                                 sig(exposedComm(p.perf)), sig(exposedComm(other.perf))})};
@@ -121,78 +123,78 @@ ClaimValue claimValue(ClaimQuantity q, const Plan& p, const Plan* compared) {
     case ClaimQuantity::ModelParallelDegree: {
         const double degree = static_cast<double>(l.tp * l.pp);
         if (m.fits())
-            return {degree, makeMessage("article.why.model_parallel_degree",
+            return {degree, makeMessage(msg::kArticleWhyModelParallelDegree,
                                         {layoutText(l), std::to_string(l.zeroStage)})};
-        return {degree, makeMessage("article.why.model_parallel_degree.none",
+        return {degree, makeMessage(msg::kArticleWhyModelParallelDegreeNone,
                                     {gb(m.total()), gb(m.capacity), layoutText(l)})};
     }
     case ClaimQuantity::Gpus:
         return {static_cast<double>(l.gpus()),
-                makeMessage("article.why.gpus", {std::to_string(l.tp), std::to_string(l.pp),
-                                                 std::to_string(l.dp), std::to_string(l.gpus())})};
+                makeMessage(msg::kArticleWhyGpus, {std::to_string(l.tp), std::to_string(l.pp),
+                                                   std::to_string(l.dp), std::to_string(l.gpus())})};
     case ClaimQuantity::WeightsMemory:
-        return {m.weights, makeMessage("article.why.weights_memory",
+        return {m.weights, makeMessage(msg::kArticleWhyWeightsMemory,
                                        {billions(m.params), sig(m.params > 0 ? m.weights / m.params : 0),
                                         gb(m.weights)})};
     case ClaimQuantity::GradientMemory:
-        return {m.gradients, makeMessage("article.why.gradient_memory",
+        return {m.gradients, makeMessage(msg::kArticleWhyGradientMemory,
                                          {billions(m.params), sig(m.params > 0 ? m.gradients / m.params : 0),
                                           gb(m.gradients)})};
     case ClaimQuantity::ModelStatesMemory: {
         const StateBytes b = stateBytes(p);
-        return {m.modelStates(), makeMessage("article.why.model_states_memory",
+        return {m.modelStates(), makeMessage(msg::kArticleWhyModelStatesMemory,
                                              {billions(m.params), sig(b.total()), sig(b.weights),
                                               sig(b.gradients), sig(b.optimizer), gb(m.modelStates())})};
     }
     case ClaimQuantity::MemoryPerGpu:
-        return {m.total(), makeMessage("article.why.memory_per_gpu",
+        return {m.total(), makeMessage(msg::kArticleWhyMemoryPerGpu,
                                        {gb(m.weights), gb(m.gradients), gb(m.optimizer), gb(m.activations),
                                         gb(m.other.total()), gb(m.capacity)})};
     case ClaimQuantity::MemorySaving: {
         const double unsharded = p.zeroStages.at(0).total(), sharded = p.zeroStages.at(3).total();
-        return {unsharded / sharded, makeMessage("article.why.memory_saving",
+        return {unsharded / sharded, makeMessage(msg::kArticleWhyMemorySaving,
                                                  {gb(unsharded), gb(sharded), std::to_string(l.dp * l.cp)})};
     }
     case ClaimQuantity::ClusterPeak: {
         const double peak = peakTflops(p) * 1e12 * static_cast<double>(l.gpus());
         const double delivered = peak * e.mfu;
-        return {peak,
-                makeMessage("article.why.cluster_peak", {std::to_string(l.gpus()), sig(peakTflops(p)),
-                                                         std::string(toString(p.scenario.training.precision)),
-                                                         sig(peak / 1e15) + " PFLOPS", sig(e.mfu * 100),
-                                                         sig(delivered / 1e15) + " PFLOPS"})};
+        return {peak, makeMessage(msg::kArticleWhyClusterPeak,
+                                  {std::to_string(l.gpus()), sig(peakTflops(p)),
+                                   std::string(toString(p.scenario.training.precision)),
+                                   sig(peak / 1e15) + " PFLOPS", sig(e.mfu * 100),
+                                   sig(delivered / 1e15) + " PFLOPS"})};
     }
     case ClaimQuantity::Mfu:
-        return {e.mfu * 100, makeMessage("article.why.mfu",
+        return {e.mfu * 100, makeMessage(msg::kArticleWhyMfu,
                                          {sig(e.stepSeconds), sig(e.computeSeconds + e.recomputeSeconds),
                                           sig(exposedComm(e)), sig(e.bubbleSeconds), sig(e.tflopsPerGpu),
                                           sig(peakTflops(p))})};
     case ClaimQuantity::TokensPerDay:
         return {e.tokensPerSecond * units::kSecondsPerDay,
-                makeMessage("article.why.tokens_per_day",
+                makeMessage(msg::kArticleWhyTokensPerDay,
                             {sig(e.tokensPerSecond), sig(p.flops.model / 1e9) + " GFLOP",
                              std::to_string(l.gpus()), sig(e.tflopsPerGpu), sig(e.mfu * 100)})};
     case ClaimQuantity::StepsPerDay:
         return {units::kSecondsPerDay / e.stepSeconds,
-                makeMessage("article.why.steps_per_day",
+                makeMessage(msg::kArticleWhyStepsPerDay,
                             {sig(e.stepSeconds), std::to_string(p.scenario.training.globalBatch),
                              std::to_string(p.scenario.training.seqLen), sig(e.mfu * 100)})};
     case ClaimQuantity::DpAllReduceTime:
         return {e.dpCommTotalSeconds,
-                makeMessage("article.why.dp_allreduce_time",
+                makeMessage(msg::kArticleWhyDpAllreduceTime,
                             {gb(m.gradients), std::to_string(l.dp), secondsText(e.dpCommTotalSeconds),
                              secondsText(e.dpCommSeconds)})};
     case ClaimQuantity::BubbleShare: {
         const double pp = static_cast<double>(l.pp), mb = static_cast<double>(l.microBatches);
         return {e.bubbleSeconds / e.stepSeconds * 100,
-                makeMessage("article.why.bubble_share",
+                makeMessage(msg::kArticleWhyBubbleShare,
                             {std::to_string(l.pp), std::to_string(l.microBatches),
                              sig((pp - 1) / (mb + pp - 1) * 100), sig(e.bubbleSeconds), sig(e.stepSeconds),
                              sig((pp - 1) / (pp * mb) * 100)})};
     }
     case ClaimQuantity::LargestMicroBatch:
         return {static_cast<double>(p.largestMicroBatch),
-                makeMessage("article.why.largest_micro_batch",
+                makeMessage(msg::kArticleWhyLargestMicroBatch,
                             {gb(m.modelStates()), gb(m.capacity), std::to_string(p.scenario.training.seqLen),
                              std::to_string(p.largestMicroBatch)})};
     case ClaimQuantity::Speedup:
@@ -200,12 +202,12 @@ ClaimValue claimValue(ClaimQuantity q, const Plan& p, const Plan* compared) {
         return compare(q, p, *compared);
     case ClaimQuantity::PurchaseCost: {
         if (!p.cost)
-            return {std::nullopt, makeMessage("article.why.no_price",
+            return {std::nullopt, makeMessage(msg::kArticleWhyNoPrice,
                                               {p.costError ? p.costError->message : std::string()})};
         const auto& c = *p.cost;
         const double perServer = c.capex.servers.units() / static_cast<double>(c.cluster.nodes);
         return {c.capex.capex.units(),
-                makeMessage("article.why.purchase_cost",
+                makeMessage(msg::kArticleWhyPurchaseCost,
                             {std::to_string(c.cluster.nodes), sig(perServer),
                              sig(c.capex.installation.units()), sig(c.capex.capex.units())})};
     }

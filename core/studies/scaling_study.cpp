@@ -7,6 +7,7 @@
 #include "core/catalog/scenario_check.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
+#include "core/util/messages_search.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -57,7 +58,7 @@ public:
     void addNote(ScalingReport& report) const {
         if (m_bounded > 0)
             report.notes.push_back(makeMessage(
-                "scaling.bounded",
+                msg::kScalingBounded,
                 {std::to_string(m_bounded), formatGrouped(static_cast<double>(m_options.maxLayouts), 0),
                  formatGrouped(static_cast<double>(kScalingLayoutBudget), 0)}));
     }
@@ -97,9 +98,9 @@ void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& sear
     Scenario one = withCluster(s, 8, 8);
     Scenario two = withCluster(s, 8, 4);
     r.comparisons.push_back(
-        compare(makeMessage("scaling.compare.one_server", {gpu.intraNodeFabric}), one, search));
+        compare(makeMessage(msg::kScalingCompareOneServer, {gpu.intraNodeFabric}), one, search));
     r.comparisons.push_back(
-        compare(makeMessage("scaling.compare.two_servers", {s.cluster.interNode}), two, search));
+        compare(makeMessage(msg::kScalingCompareTwoServers, {s.cluster.interNode}), two, search));
     // Intra-node fabric at the scenario's size: NVLink vs PCIe.
     Scenario here = s;
     here.layout.open = kAllLayoutKeys;
@@ -107,7 +108,7 @@ void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& sear
         Scenario v = here;
         v.cluster.intraNode = fabric;
         r.comparisons.push_back(compare(
-            makeMessage("scaling.compare.intra", {std::to_string(s.cluster.gpus()), fabric}), v, search));
+            makeMessage(msg::kScalingCompareIntra, {std::to_string(s.cluster.gpus()), fabric}), v, search));
     }
     // Scale-out fabric: InfiniBand vs RoCE vs Ethernet (only meaningful across servers), the
     // fabrics the catalog marks for it, fastest first.
@@ -115,9 +116,9 @@ void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& sear
         for (const Fabric* fabric : scalingComparisonFabrics(catalog)) {
             Scenario v = here;
             v.cluster.interNode = fabric->id;
-            r.comparisons.push_back(
-                compare(makeMessage("scaling.compare.inter", {std::to_string(s.cluster.gpus()), fabric->id}),
-                        v, search));
+            r.comparisons.push_back(compare(
+                makeMessage(msg::kScalingCompareInter, {std::to_string(s.cluster.gpus()), fabric->id}), v,
+                search));
         }
 }
 

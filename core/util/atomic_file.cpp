@@ -1,4 +1,5 @@
 #include "core/util/atomic_file.h"
+#include "core/util/messages_file_errors.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -17,16 +18,16 @@ namespace clusterplan {
 Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxBytes) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
-        return inputError(path, "error.file.not_readable");
+        return inputError(path, msg::kErrorFileNotReadable);
     const auto size = std::filesystem::file_size(path, ec);
     if (ec)
-        return inputError(path, "error.file.size", {ec.message()});
+        return inputError(path, msg::kErrorFileSize, {ec.message()});
     if (size > maxBytes)
-        return inputError(path, "error.file.too_large",
+        return inputError(path, msg::kErrorFileTooLarge,
                           {std::to_string(size), std::to_string(maxBytes / (1024 * 1024))});
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return inputError(path, "error.file.cannot_open", {std::strerror(errno)});
+        return inputError(path, msg::kErrorFileCannotOpen, {std::strerror(errno)});
     std::ostringstream buffer;
     buffer << in.rdbuf();
     return buffer.str();
@@ -42,16 +43,16 @@ std::optional<Error> checkTarget(const std::string& path, const std::filesystem:
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::exists(folder, ec))
-        return inputError(path, "error.file.no_folder", {folder.string()});
+        return inputError(path, msg::kErrorFileNoFolder, {folder.string()});
     if (!fs::is_directory(folder, ec))
-        return inputError(path, "error.file.not_folder", {folder.string()});
+        return inputError(path, msg::kErrorFileNotFolder, {folder.string()});
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
         return std::nullopt;  // a new file
     if (!S_ISREG(st.st_mode))
-        return inputError(path, "error.file.not_regular");
+        return inputError(path, msg::kErrorFileNotRegular);
     if (::access(path.c_str(), W_OK) != 0 || (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0)
-        return inputError(path, "error.file.read_only");
+        return inputError(path, msg::kErrorFileReadOnly);
     return std::nullopt;
 }
 
@@ -59,7 +60,7 @@ std::optional<Error> checkTarget(const std::string& path, const std::filesystem:
 // disk or quota is full. Either way the target was not touched.
 Error writeFailure(const std::string& path, int error) {
     const bool full = error == ENOSPC || error == EFBIG || error == EDQUOT;
-    return inputError(path, full ? "error.file.write_failed.full" : "error.file.write_failed",
+    return inputError(path, full ? msg::kErrorFileWriteFailedFull : msg::kErrorFileWriteFailed,
                       {std::strerror(error)});
 }
 
@@ -102,7 +103,7 @@ Result<bool> writeFileAtomically(const std::string& path, std::string_view conte
     std::string temp = (folder / name).string();
     const int fd = ::mkstemp(temp.data());
     if (fd < 0)
-        return inputError(path, "error.file.cannot_create", {folder.string(), std::strerror(errno)});
+        return inputError(path, msg::kErrorFileCannotCreate, {folder.string(), std::strerror(errno)});
     if (!writeAll(fd, contents)) {
         const int error = errno;
         ::close(fd);
@@ -121,7 +122,7 @@ Result<bool> writeFileAtomically(const std::string& path, std::string_view conte
     if (std::rename(temp.c_str(), path.c_str()) != 0) {
         const std::string reason = std::strerror(errno);
         ::unlink(temp.c_str());
-        return inputError(path, "error.file.cannot_replace", {reason});
+        return inputError(path, msg::kErrorFileCannotReplace, {reason});
     }
     syncFolder(folder);
     return true;

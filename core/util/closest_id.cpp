@@ -53,15 +53,20 @@ std::string unknownIdMessage(std::string_view what, std::string_view wanted,
     return message;
 }
 
-Message unknownIdReason(std::string_view id, std::string_view wanted,
-                        const std::vector<std::string>& candidates, std::vector<std::string> more) {
-    std::string closest = closestId(wanted, candidates);
-    const std::string variant = std::string(id) + (closest.empty() ? ".list" : ".closest");
-    std::vector<std::string> args{std::string(wanted)};
-    if (!closest.empty())
-        args.push_back(std::move(closest));
-    args.insert(args.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
-    return makeMessage(variant, std::move(args));
+Message unknownIdReason(const MessageId<2>& closest, const MessageId<1>& list, std::string_view wanted,
+                        const std::vector<std::string>& candidates) {
+    std::string near = closestId(wanted, candidates);
+    if (near.empty())
+        return makeMessage(list, {std::string(wanted)});
+    return makeMessage(closest, {std::string(wanted), std::move(near)});
+}
+
+Message unknownIdReason(const MessageId<3>& closest, const MessageId<2>& list, std::string_view wanted,
+                        const std::vector<std::string>& candidates, std::string more) {
+    std::string near = closestId(wanted, candidates);
+    if (near.empty())
+        return makeMessage(list, {std::string(wanted), std::move(more)});
+    return makeMessage(closest, {std::string(wanted), std::move(near), std::move(more)});
 }
 
 }  // namespace clusterplan

@@ -14,10 +14,13 @@ std::string closestId(std::string_view wanted, const std::vector<std::string>& c
 // "unknown GPU id 'a100' (closest: 'a100-sxm-80gb')".
 std::string unknownIdMessage(std::string_view what, std::string_view wanted,
                              const std::vector<std::string>& candidates);
-// The same as a catalog message, for the window to translate: `id` + ".closest" ("unknown GPU id
-// '%1' (closest: '%2')") or `id` + ".list" (no close candidate). `more` follow: %3, %4, ... after a
-// closest one, %2, %3, ... in a list variant.
-Message unknownIdReason(std::string_view id, std::string_view wanted,
-                        const std::vector<std::string>& candidates, std::vector<std::string> more = {});
+// The same as a catalog message, for the window to translate: `closest` ("unknown GPU id '%1'
+// (closest: '%2')", msg::kErrorUnknownGpuIdClosest) or `list` when no candidate is close
+// (msg::kErrorUnknownGpuIdList).
+Message unknownIdReason(const MessageId<2>& closest, const MessageId<1>& list, std::string_view wanted,
+                        const std::vector<std::string>& candidates);
+// The same with one more argument, `more`: %3 after a closest one, %2 in the list variant.
+Message unknownIdReason(const MessageId<3>& closest, const MessageId<2>& list, std::string_view wanted,
+                        const std::vector<std::string>& candidates, std::string more);
 
 }  // namespace clusterplan

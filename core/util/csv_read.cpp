@@ -1,4 +1,5 @@
 #include "core/util/csv_read.h"
+#include "core/util/messages_price_list.h"
 
 namespace clusterplan {
 
@@ -46,7 +47,7 @@ Result<std::vector<CsvRow>> readCsv(std::string_view text, char delimiter, const
             quoted = fieldStarted = true;
             quoteLine = line;
         } else if (c == '"') {
-            return inputError(label + ":" + std::to_string(line), "error.csv.stray_quote");
+            return inputError(label + ":" + std::to_string(line), msg::kErrorCsvStrayQuote);
         } else if (c == delimiter) {
             row.fields.push_back(std::move(field));
             field.clear();
@@ -62,7 +63,7 @@ Result<std::vector<CsvRow>> readCsv(std::string_view text, char delimiter, const
         }
     }
     if (quoted)
-        return inputError(label + ":" + std::to_string(quoteLine), "error.csv.unclosed_quote");
+        return inputError(label + ":" + std::to_string(quoteLine), msg::kErrorCsvUnclosedQuote);
     if (fieldStarted || !row.fields.empty() || !field.empty())
         endRow();
     return rows;

@@ -3,16 +3,13 @@
 #include <cmath>
 
 #include "core/util/closest_id.h"
+#include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::json {
 
 void fail(std::string where, std::string message) {
     throw InputError(Error{std::move(where), std::move(message)});
-}
-
-void fail(std::string where, std::string_view id, std::vector<std::string> args) {
-    throw InputError(inputError(std::move(where), id, std::move(args)));
 }
 
 void fail(Error error) {
@@ -40,25 +37,25 @@ std::string position(std::string_view text, std::size_t offset) {
 Message kindName(const boost::json::value& v) {
     switch (v.kind()) {
     case boost::json::kind::null:
-        return makeMessage("json.kind.null");
+        return makeMessage(msg::kJsonKindNull);
     case boost::json::kind::bool_:
-        return makeMessage("json.kind.boolean");
+        return makeMessage(msg::kJsonKindBoolean);
     case boost::json::kind::int64:
     case boost::json::kind::uint64:
     case boost::json::kind::double_:
-        return makeMessage("json.kind.number");
+        return makeMessage(msg::kJsonKindNumber);
     case boost::json::kind::string:
-        return makeMessage("json.kind.string");
+        return makeMessage(msg::kJsonKindString);
     case boost::json::kind::array:
-        return makeMessage("json.kind.array");
+        return makeMessage(msg::kJsonKindArray);
     case boost::json::kind::object:
-        return makeMessage("json.kind.object");
+        return makeMessage(msg::kJsonKindObject);
     }
-    return makeMessage("json.kind.value");
+    return makeMessage(msg::kJsonKindValue);
 }
 
 // "must be an object, got a number" and the like: `id` names what was expected.
-[[noreturn]] void failKind(std::string where, std::string_view id, const boost::json::value& v) {
+[[noreturn]] void failKind(std::string where, const MessageId<1>& id, const boost::json::value& v) {
     fail(inputError(std::move(where), makeNestedMessage(id, {kindName(v)})));
 }
 
@@ -72,7 +69,7 @@ std::string numberText(double x) {
 
 // "is 0, allowed range 1 to 1000": `value` as the caller formats it.
 [[noreturn]] void failRange(std::string where, std::string value, double min, double max) {
-    fail(std::move(where), "error.range", {std::move(value), numberText(min), numberText(max)});
+    fail(std::move(where), msg::kErrorRange, {std::move(value), numberText(min), numberText(max)});
 }
 
 }  // namespace
@@ -85,7 +82,7 @@ Result<boost::json::value> parseText(std::string_view text, const std::string& l
         parser.finish(ec);
     if (ec) {
         const std::size_t at = ec == boost::json::error::incomplete ? text.size() : consumed;
-        return inputError(label + ":" + position(text, at), "error.json.malformed", {ec.message()});
+        return inputError(label + ":" + position(text, at), msg::kErrorJsonMalformed, {ec.message()});
     }
     return parser.release();
 }
@@ -101,7 +98,7 @@ std::string indexPath(std::string_view parent, std::size_t index) {
 ObjectReader::ObjectReader(const boost::json::value& value, std::string path)
     : m_object(value.if_object()), m_path(std::move(path)) {
     if (!m_object)
-        failKind(m_path.empty() ? "(top level)" : m_path, "error.json.not_object", value);
+        failKind(m_path.empty() ? "(top level)" : m_path, msg::kErrorJsonNotObject, value);
 }
 
 bool ObjectReader::has(std::string_view key) const {
@@ -116,7 +113,7 @@ const boost::json::value* ObjectReader::find(std::string_view key) {
 const boost::json::value& ObjectReader::require(std::string_view key) {
     const auto* v = find(key);
     if (!v)
-        fail(pathOf(key), "error.json.required", {});
+        fail(pathOf(key), msg::kErrorJsonRequired);
     return *v;
 }
 
@@ -129,14 +126,14 @@ double toNumber(const boost::json::value& v, const std::string& where) {
         return static_cast<double>(v.get_uint64());
     if (v.is_double())
         return v.get_double();
-    failKind(where, "error.json.not_number", v);
+    failKind(where, msg::kErrorJsonNotNumber, v);
 }
 
 std::int64_t toInteger(const boost::json::value& v, const std::string& where, std::int64_t min,
                        std::int64_t max) {
     const double x = toNumber(v, where);
     if (x != std::floor(x))
-        fail(where, "error.json.not_whole", {std::to_string(x)});
+        fail(where, msg::kErrorJsonNotWhole, {std::to_string(x)});
     if (x < static_cast<double>(min) || x > static_cast<double>(max))  // x may exceed any integer type
         failRange(where, formatNumber(x), static_cast<double>(min), static_cast<double>(max));
     return static_cast<std::int64_t>(x);
@@ -182,7 +179,7 @@ std::optional<double> ObjectReader::nullableNumber(std::string_view key, double 
 std::string ObjectReader::string(std::string_view key) {
     const auto& v = require(key);
     if (!v.is_string())
-        failKind(pathOf(key), "error.json.not_string", v);
+        failKind(pathOf(key), msg::kErrorJsonNotString, v);
     return std::string(v.get_string());
 }
 
@@ -196,7 +193,7 @@ void ObjectReader::optString(std::string_view key, std::string& target) {
 bool ObjectReader::boolean(std::string_view key) {
     const auto& v = require(key);
     if (!v.is_bool())
-        failKind(pathOf(key), "error.json.not_boolean", v);
+        failKind(pathOf(key), msg::kErrorJsonNotBoolean, v);
     return v.get_bool();
 }
 
@@ -222,7 +219,7 @@ std::string ObjectReader::choice(std::string_view key, std::initializer_list<std
             return value;
         list += (list.empty() ? "" : ", ") + std::string(a);
     }
-    fail(pathOf(key), "error.json.not_allowed", {value, list});
+    fail(pathOf(key), msg::kErrorJsonNotAllowed, {value, list});
 }
 
 std::optional<ObjectReader> ObjectReader::optObject(std::string_view key) {
@@ -237,7 +234,7 @@ const boost::json::array* ObjectReader::optArray(std::string_view key) {
     if (!v)
         return nullptr;
     if (!v->is_array())
-        failKind(pathOf(key), "error.json.not_array", *v);
+        failKind(pathOf(key), msg::kErrorJsonNotArray, *v);
     return &v->get_array();
 }
 
@@ -257,8 +254,8 @@ void ObjectReader::finish() const {
         for (const auto& k : known)
             list += (list.empty() ? "" : ", ") + k;
         if (closest.empty())
-            fail(pathOf(key), "error.json.unknown_key", {list});
-        fail(pathOf(key), "error.json.unknown_key.closest", {closest, list});
+            fail(pathOf(key), msg::kErrorJsonUnknownKey, {list});
+        fail(pathOf(key), msg::kErrorJsonUnknownKeyClosest, {closest, list});
     }
 }
 

@@ -25,8 +25,14 @@ struct InputError : std::runtime_error {
 // Plain English, for files no window user opens (calibration sources, tests' fixtures).
 [[noreturn]] void fail(std::string where, std::string message);
 // A reason from the message catalog (ids "error.*"), translated in the window.
-[[noreturn]] void fail(std::string where, std::string_view id, std::vector<std::string> args);
 [[noreturn]] void fail(Error error);
+template <std::size_t N>
+[[noreturn]] void fail(std::string where, const MessageId<N>& id, std::string (&&args)[N]) {
+    fail(inputError(std::move(where), id, std::move(args)));
+}
+[[noreturn]] inline void fail(std::string where, const MessageId<0>& id) {
+    fail(inputError(std::move(where), id));
+}
 
 // Parses text; on malformed JSON the error is "LABEL:LINE:COL" with Boost's message.
 Result<boost::json::value> parseText(std::string_view text, const std::string& label);

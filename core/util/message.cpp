@@ -1,34 +1,11 @@
 #include "core/util/message.h"
 
 #include <ostream>
-#include <stdexcept>
 
 #include "core/util/message_catalog.h"
+#include "core/util/messages_search.h"
 
 namespace clusterplan {
-
-namespace {
-
-// The highest %N in a template (0 when there is none).
-std::size_t highestPlaceholder(std::string_view templ) {
-    std::size_t highest = 0;
-    for (std::size_t i = 0; i + 1 < templ.size(); ++i) {
-        if (templ[i] != '%')
-            continue;
-        if (templ[i + 1] == '%') {
-            ++i;
-            continue;
-        }
-        std::size_t n = 0, j = i + 1;
-        while (j < templ.size() && j < i + 3 && templ[j] >= '0' && templ[j] <= '9')
-            n = n * 10 + static_cast<std::size_t>(templ[j++] - '0');
-        if (n > highest)
-            highest = n;
-    }
-    return highest;
-}
-
-}  // namespace
 
 std::string fillTemplate(std::string_view templ, const std::vector<std::string>& args) {
     std::string out;
@@ -63,23 +40,21 @@ std::string fillTemplate(std::string_view templ, const std::vector<std::string>&
     return out;
 }
 
-Message makeMessage(std::string_view id, std::vector<std::string> args) {
-    const auto templ = messageTemplate(id);
-    if (!templ)
-        throw std::logic_error("message catalog has no id '" + std::string(id) + "'");
-    if (highestPlaceholder(*templ) > args.size())
-        throw std::logic_error("message '" + std::string(id) + "' needs more arguments");
-    Message m{std::string(id), std::move(args), {}};
-    m.text = fillTemplate(*templ, m.args);
+namespace detail {
+
+Message filledMessage(const MessageTemplate& id, std::vector<std::string> args) {
+    Message m{std::string(id.id), std::move(args), {}};
+    m.text = fillTemplate(id.english, m.args);
     return m;
 }
 
-Message makeNestedMessage(std::string_view id, std::vector<Message> args) {
-    std::vector<std::string> texts = messageTexts(args);
-    Message m = makeMessage(id, std::move(texts));
+Message filledNestedMessage(const MessageTemplate& id, std::vector<Message> args) {
+    Message m = filledMessage(id, messageTexts(args));
     m.inner = std::move(args);
     return m;
 }
+
+}  // namespace detail
 
 Message plainMessage(std::string text) {
     return Message{{}, {}, std::move(text), {}};
@@ -153,8 +128,8 @@ void appendSentence(std::string& out, const std::string& sentence) {
 }  // namespace
 
 std::string paragraphText(const Paragraph& paragraph, Lang lang) {
-    const std::string gap(messageTemplate("text.clause_gap", lang).value_or("; "));
-    const std::string stop(messageTemplate("text.stop", lang).value_or("."));
+    const std::string gap(messageTemplate(msg::kTextClauseGap, lang));
+    const std::string stop(messageTemplate(msg::kTextStop, lang));
     std::string out;
     for (const Message& sentence : paragraph.sentences)
         appendSentence(out, messageText(sentence, lang));

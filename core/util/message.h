@@ -4,12 +4,15 @@
 // message catalog (message_catalog.h), with the same arguments: the window, the Chinese quote and
 // the Chinese workbook all use it, with or without Qt. JSON, text and CSV outputs keep the English
 // text, so they do not change.
+#include <cstddef>
 #include <iosfwd>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/util/language.h"
+#include "core/util/message_id.h"
 
 namespace clusterplan {
 
@@ -23,12 +26,29 @@ struct Message {
     bool operator==(const Message&) const = default;
 };
 
-// The catalog's template for `id` filled in with `args`. An id missing from the catalog, or a
-// template that names more arguments than given, is a programming error: std::logic_error.
-Message makeMessage(std::string_view id, std::vector<std::string> args = {});
+namespace detail {
+// The template filled in: makeMessage()'s work once the arguments are counted.
+Message filledMessage(const MessageTemplate& id, std::vector<std::string> args);
+Message filledNestedMessage(const MessageTemplate& id, std::vector<Message> args);
+}  // namespace detail
+
+// The message `id` (a constant of messages_*.h) with its template filled in with exactly its
+// arity's arguments: makeMessage(msg::kPlanDoesNotFit, {"3", "90.1 GiB", "79.1 GiB"}). Another
+// count of arguments, like a misspelt id, does not compile.
+template <std::size_t N> Message makeMessage(const MessageId<N>& id, std::string (&&args)[N]) {
+    return detail::filledMessage(id, std::vector<std::string>(std::make_move_iterator(std::begin(args)),
+                                                              std::make_move_iterator(std::end(args))));
+}
+inline Message makeMessage(const MessageId<0>& id) {
+    return detail::filledMessage(id, {});
+}
 // The same with arguments that are messages themselves (see Message::inner); a plain argument is
 // plainMessage(text).
-Message makeNestedMessage(std::string_view id, std::vector<Message> args);
+template <std::size_t N> Message makeNestedMessage(const MessageId<N>& id, Message (&&args)[N]) {
+    return detail::filledNestedMessage(id, std::vector<Message>(std::make_move_iterator(std::begin(args)),
+                                                                std::make_move_iterator(std::end(args))));
+}
+
 // Text that is not from the catalog (a number, an id), as an argument of makeNestedMessage.
 Message plainMessage(std::string text);
 

@@ -7,7 +7,14 @@
 #include <string>
 
 #include "core/util/json_read.h"
-#include "core/util/message_areas.h"
+#include "core/util/messages_article.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_plan.h"
+#include "core/util/messages_price_list.h"
+#include "core/util/messages_quote.h"
+#include "core/util/messages_quote_book.h"
+#include "core/util/messages_search.h"
 
 namespace clusterplan {
 
@@ -16,6 +23,21 @@ std::string_view engineMessagesZhCnJson();
 }
 
 namespace {
+
+// Every constant of messages_*.h, listed from the same lists. A built-in array, not std::array:
+// clang 14 deduces std::array{...} through a fold over every element and stops at 256 (the fuzz build).
+#define MESSAGE(name, arity, id, english) msg::name,
+constexpr MessageTemplate kCatalog[] = {
+#include "core/util/messages_article.inc"
+#include "core/util/messages_file_errors.inc"
+#include "core/util/messages_input_errors.inc"
+#include "core/util/messages_plan.inc"
+#include "core/util/messages_price_list.inc"
+#include "core/util/messages_quote.inc"
+#include "core/util/messages_quote_book.inc"
+#include "core/util/messages_search.inc"
+};
+#undef MESSAGE
 
 // Sorted by id once (a constant table, built on first use; thread-safe as a function-local static):
 // the search looks up a template for every layout that does not fit, and a linear scan of the few
@@ -55,17 +77,16 @@ const std::map<std::string, std::string, std::less<>>& chinese() {
 
 }  // namespace
 
-const std::vector<MessageTemplate>& messageCatalog() {
-    static const std::vector<MessageTemplate> all = [] {
-        std::vector<MessageTemplate> out;
-        for (auto area :
-             {messages::planMessages(), messages::searchMessages(), messages::inputErrorMessages(),
-              messages::fileErrorMessages(), messages::quoteMessages(), messages::articleMessages(),
-              messages::quoteBookMessages(), messages::priceListMessages()})
-            out.insert(out.end(), area.begin(), area.end());
-        return out;
-    }();
-    return all;
+std::span<const MessageTemplate> messageCatalog() {
+    return kCatalog;
+}
+
+std::string_view messageTemplate(const MessageTemplate& id, Lang lang) {
+    if (lang == Lang::En)
+        return id.english;
+    const auto& zh = chinese();
+    const auto it = zh.find(id.id);
+    return it == zh.end() ? id.english : std::string_view(it->second);
 }
 
 std::optional<std::string_view> messageTemplate(std::string_view id) {

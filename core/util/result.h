@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/util/message.h"
+#include "core/util/messages_file_errors.h"
 
 namespace clusterplan {
 
@@ -20,18 +21,20 @@ struct Error {
     [[nodiscard]] std::string toString() const { return where.empty() ? message : where + ": " + message; }
 };
 
-// An error whose reason is the catalog's template `id` filled in with `args` (numbers, key paths and
-// ids, already formatted): inputError("layout.tp", "error.tp_heads", {"5", "32"}).
-inline Error inputError(std::string where, std::string_view id, std::vector<std::string> args = {}) {
-    Message reason = makeMessage(id, std::move(args));
+// An error whose reason is a message (ids "error.*"), so the window can show it in Chinese.
+inline Error inputError(std::string where, Message reason) {
     std::string text = reason.text;
     return Error{std::move(where), std::move(text), std::move(reason)};
 }
 
-// The same with a reason whose arguments are messages themselves (an inner error, a JSON kind).
-inline Error inputError(std::string where, Message reason) {
-    std::string text = reason.text;
-    return Error{std::move(where), std::move(text), std::move(reason)};
+// The same with the message `id` filled in with exactly its arity's `args` (numbers, key paths and
+// ids, already formatted): inputError("layout.tp", msg::kErrorTpHeads, {"5", "32"}).
+template <std::size_t N>
+Error inputError(std::string where, const MessageId<N>& id, std::string (&&args)[N]) {
+    return inputError(std::move(where), makeMessage(id, std::move(args)));
+}
+inline Error inputError(std::string where, const MessageId<0>& id) {
+    return inputError(std::move(where), makeMessage(id));
 }
 
 // The error with its place, "layout.tp: is 5, ...", as one message whose reason stays translatable:
@@ -40,7 +43,7 @@ inline Message errorLine(const Error& e) {
     Message reason = e.reason.id.empty() ? plainMessage(e.message) : e.reason;
     if (e.where.empty())
         return reason;
-    return makeNestedMessage("error.at", {plainMessage(e.where), std::move(reason)});
+    return makeNestedMessage(msg::kErrorAt, {plainMessage(e.where), std::move(reason)});
 }
 
 // `inner` at another place ("FILE: " + its key path): the reason is kept, so it stays translatable.

@@ -4,6 +4,8 @@
 #include <iconv.h>
 #include <vector>
 
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_price_list.h"
 #include "core/util/utf8.h"
 
 namespace clusterplan {
@@ -16,7 +18,7 @@ constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 Result<std::string> fromGbk(std::string_view bytes, const std::string& label) {
     iconv_t cd = ::iconv_open("UTF-8", "GBK");
     if (cd == reinterpret_cast<iconv_t>(-1))
-        return inputError(label, "error.text.no_converter", {"GBK"});
+        return inputError(label, msg::kErrorTextNoConverter, {"GBK"});
     std::string out;
     std::vector<char> buffer(4096);
     char* in = const_cast<char*>(bytes.data());  // iconv's interface; the input is not written
@@ -28,7 +30,7 @@ Result<std::string> fromGbk(std::string_view bytes, const std::string& label) {
         out.append(buffer.data(), buffer.size() - outLeft);
         if (rc == static_cast<std::size_t>(-1) && errno != E2BIG) {
             ::iconv_close(cd);
-            return inputError(label, "error.text.not_encoding",
+            return inputError(label, msg::kErrorTextNotEncoding,
                               {"GBK", std::to_string(bytes.size() - inLeft + 1)});
         }
     }
@@ -40,7 +42,7 @@ Result<std::string> fromGbk(std::string_view bytes, const std::string& label) {
 
 Result<DecodedText> decodeText(std::string_view bytes, std::string_view encoding, const std::string& label) {
     if (encoding != "auto" && encoding != "utf-8" && encoding != "gbk")
-        return inputError("--encoding", "error.json.not_allowed",
+        return inputError("--encoding", msg::kErrorJsonNotAllowed,
                           {std::string(encoding), "auto, utf-8, gbk"});
     const bool bom = bytes.substr(0, kUtf8Bom.size()) == kUtf8Bom;
     if (encoding == "utf-8" || (encoding == "auto" && (bom || isValidUtf8(bytes)))) {
@@ -53,7 +55,7 @@ Result<DecodedText> decodeText(std::string_view bytes, std::string_view encoding
                     break;
                 at += length;
             }
-            return inputError(label, "error.text.not_encoding",
+            return inputError(label, msg::kErrorTextNotEncoding,
                               {"UTF-8", std::to_string(at + 1 + (bom ? kUtf8Bom.size() : 0))});
         }
         return DecodedText{std::string(body), "utf-8"};

@@ -12,6 +12,7 @@
 #include "core/util/closest_id.h"
 #include "core/util/json_read.h"
 #include "core/util/message_catalog.h"
+#include "core/util/messages_input_errors.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -35,7 +36,7 @@ Error scenarioError(const std::string& json) {
 }  // namespace
 
 TEST_CASE("inputError fills the English message from the catalog", "[errors]") {
-    const Error e = inputError("layout.tp", "error.layout.tp_heads", {"5", "32"});
+    const Error e = inputError("layout.tp", msg::kErrorLayoutTpHeads, {"5", "32"});
     CHECK(e.where == "layout.tp");
     CHECK(e.message == "is 5, must divide the attention heads (32)");
     CHECK(e.message == e.reason.text);
@@ -43,7 +44,7 @@ TEST_CASE("inputError fills the English message from the catalog", "[errors]") {
     CHECK(e.toString() == "layout.tp: is 5, must divide the attention heads (32)");
     // A reason whose argument is a message of its own keeps it, for the window to translate.
     const Error kind =
-        inputError("x", makeNestedMessage("error.json.not_number", {makeMessage("json.kind.string")}));
+        inputError("x", makeNestedMessage(msg::kErrorJsonNotNumber, {makeMessage(msg::kJsonKindString)}));
     CHECK(kind.message == "must be a number, got a string");
     REQUIRE(kind.reason.inner.size() == 1);
     CHECK(kind.reason.inner[0].id == "json.kind.string");
@@ -106,12 +107,17 @@ TEST_CASE("a value of the wrong type names its kind as a message", "[errors]") {
 TEST_CASE("an unknown id names the closest as before, with an id per kind", "[errors]") {
     const std::vector<std::string> gpus{"a100-sxm-80gb", "h100-sxm-80gb"};
     for (const char* wanted : {"h100", "zzzzzzzzzz"}) {
-        const Message m = unknownIdReason("error.unknown.gpu_id", wanted, gpus);
+        const Message m =
+            unknownIdReason(msg::kErrorUnknownGpuIdClosest, msg::kErrorUnknownGpuIdList, wanted, gpus);
         CHECK(m.text == unknownIdMessage("GPU id", wanted, gpus));
     }
-    CHECK(unknownIdReason("error.unknown.gpu_id", "h100", gpus).id == "error.unknown.gpu_id.closest");
-    CHECK(unknownIdReason("error.unknown.gpu_id", "zzzzzzzzzz", gpus).id == "error.unknown.gpu_id.list");
-    const Message inBook = unknownIdReason("error.unknown.rent_offer_in_book", "zzzzzzzzzz", gpus, {"cn"});
+    CHECK(unknownIdReason(msg::kErrorUnknownGpuIdClosest, msg::kErrorUnknownGpuIdList, "h100", gpus).id ==
+          "error.unknown.gpu_id.closest");
+    CHECK(
+        unknownIdReason(msg::kErrorUnknownGpuIdClosest, msg::kErrorUnknownGpuIdList, "zzzzzzzzzz", gpus).id ==
+        "error.unknown.gpu_id.list");
+    const Message inBook = unknownIdReason(msg::kErrorUnknownRentOfferInBookClosest,
+                                           msg::kErrorUnknownRentOfferInBookList, "zzzzzzzzzz", gpus, "cn");
     CHECK(inBook.text == unknownIdMessage("rent offer", "zzzzzzzzzz", gpus) + " in price book 'cn'");
 
     Scenario s = test::scenarioWithModel("llama-3.1-8b");

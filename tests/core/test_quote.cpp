@@ -14,6 +14,7 @@
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
 #include "core/report/plan_format.h"
+#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "core/validation/validation.h"
 #include "golden.h"
@@ -61,9 +62,9 @@ TEST_CASE("Chinese uppercase amounts follow 会计基础工作规范 第五十�
 
 TEST_CASE("a line's tax and gross are the amount × its VAT rate, rounded to the cent", "[quote]") {
     quote::TaxSettings tax;
-    const auto l =
-        quote::makeLine("x", quote::bilingual("item_servers"), {}, 3, quote::bilingual("unit_server"),
-                        Money::fromUnits(1234.57), 0.15, quote::TaxCategory::Goods, tax);
+    const auto l = quote::makeLine("x", quote::bilingual(clusterplan::msg::kQuoteItemServers), {}, 3,
+                                   quote::bilingual(clusterplan::msg::kQuoteUnitServer),
+                                   Money::fromUnits(1234.57), 0.15, quote::TaxCategory::Goods, tax);
     CHECK(l.listAmount == Money::fromUnits(3703.71));
     CHECK(l.amount == Money::fromUnits(3148.15));  // 3703.71 × 0.85 = 3148.1535
     CHECK(l.vatRate == 0.13);
@@ -442,7 +443,7 @@ TEST_CASE("issue_7_quote_scaling_table_groups_thousands", "[quote][scaling]") {
         CHECK(rows[0] == std::vector<std::string>{"16,384", "2,606,993", "87.5 %", "1,234.5"});
         CHECK(rows[1] == std::vector<std::string>{"8", "1,000", "87.5 %", "12.3"});
         CHECK(rows[2][0] == "1,024");
-        CHECK(rows[2][1] == quote::label(lang, "no_fit_short"));
+        CHECK(rows[2][1] == quote::label(lang, clusterplan::msg::kQuoteNoFitShort));
     }
 }
 
@@ -604,7 +605,8 @@ TEST_CASE("the verdict says whether the layout was set or searched, and labels d
         return std::string();
     };
     CHECK(value("Days to train (with interruptions)") ==
-          quote::label(quote::Lang::En, "n_days", {clusterplan::formatGrouped(fixed.verdict.trainDays, 1)}));
+          quote::label(quote::Lang::En, clusterplan::msg::kQuoteNDays,
+                       {clusterplan::formatGrouped(fixed.verdict.trainDays, 1)}));
     const auto plan = planFor("quote-scenario.json");  // kept: breakeven refers into it
     const auto& breakeven = plan.cost->breakeven;
     CHECK(value("Break-even month (cash paid)") ==

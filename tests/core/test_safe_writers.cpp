@@ -11,6 +11,8 @@
 #include "core/search/search_format.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
+#include "core/util/messages_plan.h"
+#include "core/util/messages_search.h"
 #include "core/util/non_finite.h"
 #include "core/util/number_format.h"
 #include "core/util/utf8.h"
@@ -83,8 +85,8 @@ TEST_CASE("a plan with a hostile model name and notes is valid JSON and CSV", "[
     Plan p = plan.value();
     p.scenario.model.name = kHostile;
     // Notes that carry user text (a message argument), e.g. a price book's error.
-    p.notes = {makeMessage("plan.cost_not_computed", {kHostile}),
-               makeMessage("plan.cost_not_computed", {bigText()})};
+    p.notes = {makeMessage(msg::kPlanCostNotComputed, {kHostile}),
+               makeMessage(msg::kPlanCostNotComputed, {bigText()})};
     const boost::json::value v = parseJson(planToJson(p));
     CHECK(v.at("notes").as_array().at(0).as_string() ==
           repairUtf8("Cost not computed: " + std::string(kHostile)));
@@ -97,7 +99,7 @@ TEST_CASE("a plan with a hostile model name and notes is valid JSON and CSV", "[
     c.memoryBytes = 90.0 * (1ull << 30);
     c.capacityBytes = 80.0 * (1ull << 30);
     search.ranked = {c};
-    search.explanation = Paragraph{{makeMessage("explain.no_layout", {kHostile})}, {}};
+    search.explanation = Paragraph{{makeMessage(msg::kExplainNoLayout, {kHostile})}, {}};
     parseJson(searchToJson(search, 5));
     const auto records = testing::readCsv(searchToCsv(search, 5));
     REQUIRE(records);

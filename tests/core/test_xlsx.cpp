@@ -20,6 +20,7 @@
 #include "core/calibration/evaluate.h"
 #include "core/export/quote_workbook.h"
 #include "core/quote/chinese_amount.h"
+#include "core/util/messages_quote.h"
 #include "latin_words.h"
 #include "test_support.h"
 
@@ -267,7 +268,8 @@ TEST_CASE("every amount of the workbook is a formula over its line's cells and t
     const auto path = writeWorkbook(q, Lang::Zh, "clusterplan-test-quote-inputs.xlsx");
     const auto inputs = sheetCells(unzipMember(path, "xl/worksheets/sheet1.xml"));
     const auto lines = sheetCells(unzipMember(path, "xl/worksheets/sheet2.xml"));
-    const std::string inputsSheet = "'" + quote::label(Lang::Zh, "xlsx_sheet_inputs") + "'!";
+    const std::string inputsSheet =
+        "'" + quote::label(Lang::Zh, clusterplan::msg::kQuoteXlsxSheetInputs) + "'!";
 
     // The quote's date and validity are dates (Excel serials: 2026-11-30 is 46356, +15 days), not text.
     std::set<std::string> dates;
@@ -279,8 +281,10 @@ TEST_CASE("every amount of the workbook is a formula over its line's cells and t
 
     // Sheets named in Chinese.
     const std::string book = unzipMember(path, "xl/workbook.xml");
-    for (const char* key : {"xlsx_sheet_inputs", "xlsx_sheet_lines", "xlsx_sheet_schedule",
-                            "xlsx_sheet_layouts", "xlsx_sheet_memory"})
+    for (const clusterplan::MessageId<0>& key :
+         {clusterplan::msg::kQuoteXlsxSheetInputs, clusterplan::msg::kQuoteXlsxSheetLines,
+          clusterplan::msg::kQuoteXlsxSheetSchedule, clusterplan::msg::kQuoteXlsxSheetLayouts,
+          clusterplan::msg::kQuoteXlsxSheetMemory})
         CHECK(book.find("name=\"" + quote::label(Lang::Zh, key) + "\"") != std::string::npos);
     CHECK(book.find("Line items") == std::string::npos);
 
@@ -546,9 +550,9 @@ TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals an
     std::vector<double> totals;
     std::vector<std::string> words;
     for (const auto& row : readCsv(csvText)) {
-        if (row.size() > 11 && row[1] == quote::label(Lang::Zh, "total_incl"))
+        if (row.size() > 11 && row[1] == quote::label(Lang::Zh, clusterplan::msg::kQuoteTotalIncl))
             totals.push_back(std::stod(row[11]));
-        if (row.size() > 2 && row[1] == quote::label(Lang::Zh, "total_uppercase"))
+        if (row.size() > 2 && row[1] == quote::label(Lang::Zh, clusterplan::msg::kQuoteTotalUppercase))
             words.push_back(row[2]);
     }
     INFO(csvText);

@@ -17,6 +17,8 @@
 #include "core/search/search_format.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
+#include "core/util/messages_plan.h"
+#include "core/util/messages_search.h"
 #include "core/util/non_finite.h"
 #include "core/util/number_format.h"
 #include "core/util/utf8.h"
@@ -123,7 +125,7 @@ void checkReports(const std::vector<std::string>& texts, double stepSeconds) {
     plan.scenario.model.name = texts.empty() ? std::string() : texts.front();
     plan.notes.clear();
     for (const std::string& text : texts)  // user text reaches notes as a message's argument
-        plan.notes.push_back(makeMessage("plan.cost_not_computed", {text}));
+        plan.notes.push_back(makeMessage(msg::kPlanCostNotComputed, {text}));
     testing::requireJson(planToJson(plan), "plan JSON");
     (void)planToText(plan);
     SearchResult search;
@@ -135,7 +137,7 @@ void checkReports(const std::vector<std::string>& texts, double stepSeconds) {
     c.memoryBytes = stepSeconds;
     c.capacityBytes = 1;
     search.ranked = {c, c};
-    search.explanation = Paragraph{{makeMessage("explain.no_layout", {plan.scenario.model.name})}, {}};
+    search.explanation = Paragraph{{makeMessage(msg::kExplainNoLayout, {plan.scenario.model.name})}, {}};
     try {
         testing::requireCsv(searchToCsv(search, 5), "search CSV");
         testing::requireJson(searchToJson(search, 5), "search JSON");

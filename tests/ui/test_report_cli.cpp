@@ -20,6 +20,7 @@
 #include "core/quote/chinese_amount.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
+#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "latin_words.h"
 
@@ -154,7 +155,7 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
         has(quote::breakevenText(doc.verdict, lang));
         // Scaling: the heading, the chart's title (drawn as text in the PDF) and every row of the
         // table (GPUs, tokens/s, efficiency, days) as the study gives it.
-        has(quote::label(lang, "scaling"));
+        has(quote::label(lang, clusterplan::msg::kQuoteScaling));
         // (English: the chart font's "ffi" ligature reaches pdftotext as one glyph, so not "efficiency".)
         has(lang == quote::Lang::Zh ? "吞吐量与扩展效率" : "Throughput and scaling");
         // The PDF groups thousands ("30,953") where `scale` prints "30953": read each table row's
@@ -175,10 +176,11 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
         }
         // The sensitivity table names each input as the tornado above it does ("power
         // price", "电价"), not by the engine's key; the price list under Assumptions keeps its keys.
-        const auto sensitivityAt = text.out.find(quote::label(lang, "col_input"));
+        const auto sensitivityAt = text.out.find(quote::label(lang, clusterplan::msg::kQuoteColInput));
         REQUIRE(sensitivityAt != std::string::npos);
-        const std::string sensitivity =
-            text.out.substr(sensitivityAt, text.out.find(quote::label(lang, "assumptions")) - sensitivityAt);
+        const std::string sensitivity = text.out.substr(
+            sensitivityAt,
+            text.out.find(quote::label(lang, clusterplan::msg::kQuoteAssumptions)) - sensitivityAt);
         INFO(sensitivity);
         CHECK(sensitivity.find(lang == quote::Lang::Zh ? "电价" : "power price") != std::string::npos);
         CHECK(sensitivity.find("electricity_per_kwh") == std::string::npos);

@@ -6,6 +6,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 
+#include "core/util/messages_quote.h"
 #include "ui/export/pdf_canvas.h"
 #include "ui/export/quote_pdf_sections.h"
 #include "ui/models/qt_text.h"
@@ -26,14 +27,15 @@ void setUpPdf(QPdfWriter& pdf, const quote::QuoteDocument& doc) {
 
 int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
                const ReportCharts& charts, const QuotePdfOptions& options, int totalPages) {
-    const QString footer =
-        toQString(doc.info.company + (doc.info.company.empty() ? "" : " · ") + quote::label(lang, "title") +
-                  " " + doc.info.number + " · " + quote::label(lang, "revision") + " " +
-                  std::to_string(doc.info.revision) + " · " + quote::formatDate(doc.date, lang));
+    const QString footer = toQString(
+        doc.info.company + (doc.info.company.empty() ? "" : " · ") + quote::label(lang, msg::kQuoteTitle) +
+        " " + doc.info.number + " · " + quote::label(lang, msg::kQuoteRevision) + " " +
+        std::to_string(doc.info.revision) + " · " + quote::formatDate(doc.date, lang));
     PdfCanvas canvas(
         device, footer,
         [lang](int page, int pages) {
-            return toQString(quote::label(lang, "page", {std::to_string(page), std::to_string(pages)}));
+            return toQString(
+                quote::label(lang, msg::kQuotePage, {std::to_string(page), std::to_string(pages)}));
         },
         totalPages);
     QuoteSections sections{canvas, plan, doc, lang, charts, options.maxLayouts};

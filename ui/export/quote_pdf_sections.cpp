@@ -9,6 +9,7 @@
 #include "core/quote/quote_text.h"
 #include "core/report/plan.h"
 #include "core/report/plan_format.h"
+#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 #include "ui/charts/cost_input_names.h"
@@ -36,7 +37,7 @@ std::vector<std::pair<QString, QString>> pairs(const std::vector<quote::Row>& ro
 
 }  // namespace
 
-void QuoteSections::chartSection(const char* headingKey, const char* chartName) {
+void QuoteSections::chartSection(const MessageId<0>& headingKey, const char* chartName) {
     constexpr double kChartShare = 0.33;  // of the page's text height
     const QString title = q(label(lang, headingKey));
     const ReportChart* c = charts.chart(QString::fromLatin1(chartName));
@@ -53,16 +54,16 @@ void QuoteSections::cover() {
         canvas.image(q(doc.info.logo), 25);
     if (!doc.info.company.empty())
         canvas.heading(q(doc.info.company), 16);
-    canvas.heading(q(label(lang, "title")), 28);
+    canvas.heading(q(label(lang, msg::kQuoteTitle)), 28);
     canvas.space(10);
     canvas.rows(pairs(quote::coverRows(doc, lang)), 12);
     canvas.space(6);
-    canvas.paragraph(q(label(lang, "valid_days", {std::to_string(doc.info.validDays)})), 11);
-    canvas.paragraph(q(label(lang, "disclaimer")), 9);
+    canvas.paragraph(q(label(lang, msg::kQuoteValidDays, {std::to_string(doc.info.validDays)})), 11);
+    canvas.paragraph(q(label(lang, msg::kQuoteDisclaimer)), 9);
 }
 
 void QuoteSections::verdict() {
-    canvas.heading(q(label(lang, "verdict")), 18);
+    canvas.heading(q(label(lang, msg::kQuoteVerdict)), 18);
     canvas.rows(pairs(quote::verdictRows(doc, lang)), 11);
 }
 
@@ -89,7 +90,7 @@ void QuoteSections::option(const quote::QuoteOption& o) {
             t.strongRows.push_back(false);
         }
         t.rows.push_back({QString(),
-                          q(label(lang, "subtotal")),
+                          q(label(lang, msg::kQuoteSubtotal)),
                           {},
                           {},
                           {},
@@ -105,10 +106,10 @@ void QuoteSections::option(const quote::QuoteOption& o) {
 }
 
 void QuoteSections::lineItems() {
-    canvas.heading(q(label(lang, "line_items")), 18);
+    canvas.heading(q(label(lang, msg::kQuoteLineItems)), 18);
     if (lang == quote::Lang::En)
-        canvas.paragraph(
-            q(label(lang, doc.info.tax.englishIncludesTax ? "amounts_incl_tax" : "amounts_excl_tax")));
+        canvas.paragraph(q(label(lang, doc.info.tax.englishIncludesTax ? msg::kQuoteAmountsInclTax
+                                                                       : msg::kQuoteAmountsExclTax)));
     if (doc.costError)
         canvas.paragraph(engineErrorLine(*doc.costError));
     if (doc.rent)
@@ -117,46 +118,47 @@ void QuoteSections::lineItems() {
         option(*doc.buy);
     if (doc.running)
         option(*doc.running);
-    canvas.heading(q(label(lang, "validity")), 12);
-    canvas.paragraph(q(label(lang, "valid_days", {std::to_string(doc.info.validDays)})) +
-                         QStringLiteral(" ") + q(label(lang, "valid_until")) +
+    canvas.heading(q(label(lang, msg::kQuoteValidity)), 12);
+    canvas.paragraph(q(label(lang, msg::kQuoteValidDays, {std::to_string(doc.info.validDays)})) +
+                         QStringLiteral(" ") + q(label(lang, msg::kQuoteValidUntil)) +
                          (lang == quote::Lang::Zh ? QStringLiteral("：") : QStringLiteral(": ")) +
                          q(quote::formatDate(doc.validUntil, lang)),
                      10);
     if (const auto terms = quote::paymentTerms(doc, lang); !terms.empty()) {
-        canvas.heading(q(label(lang, "payment_terms")), 12);
+        canvas.heading(q(label(lang, msg::kQuotePaymentTerms)), 12);
         for (const auto& line : terms)
             canvas.paragraph(q(line), 9);
     }
     if (!doc.info.notes.empty()) {
-        canvas.heading(q(label(lang, "notes")), 12);
+        canvas.heading(q(label(lang, msg::kQuoteNotes)), 12);
         canvas.paragraph(q(doc.info.notes), 9);
     }
     canvas.space(4);
     // The seller's signature beside the customer's acceptance: the document both sides sign.
     const QString colon = lang == quote::Lang::Zh ? QStringLiteral("：") : QStringLiteral(": ");
-    canvas.boxes({q(label(lang, "seller_sign")) + QStringLiteral("\n") + q(doc.info.company) +
-                      QStringLiteral("\n") + q(label(lang, "prepared_by")) + colon + q(doc.info.preparedBy),
-                  q(label(lang, "customer_sign")) + QStringLiteral("\n") + q(doc.info.customer)},
+    canvas.boxes({q(label(lang, msg::kQuoteSellerSign)) + QStringLiteral("\n") + q(doc.info.company) +
+                      QStringLiteral("\n") + q(label(lang, msg::kQuotePreparedBy)) + colon +
+                      q(doc.info.preparedBy),
+                  q(label(lang, msg::kQuoteCustomerSign)) + QStringLiteral("\n") + q(doc.info.customer)},
                  35);
 }
 
 void QuoteSections::memory() {
-    chartSection("memory", "memory");
+    chartSection(msg::kQuoteMemory, "memory");
     const MemoryBreakdown& m = plan.memory;
     PdfTable t;
     t.widths = {0.5, 0.5};
     t.rightAligned = {false, true};
-    const auto row = [&](const char* key, double bytes) {
+    const auto row = [&](const MessageId<0>& key, double bytes) {
         t.rows.push_back({q(label(lang, key)), q(formatGib(bytes, 2))});
     };
-    row("mem_weights", m.weights);
-    row("mem_gradients", m.gradients);
-    row("mem_optimizer", m.optimizer);
-    row("mem_activations", m.activations);
-    row("mem_other", m.other.total());
-    row("mem_total", m.total());
-    row("mem_capacity", m.capacity);
+    row(msg::kQuoteMemWeights, m.weights);
+    row(msg::kQuoteMemGradients, m.gradients);
+    row(msg::kQuoteMemOptimizer, m.optimizer);
+    row(msg::kQuoteMemActivations, m.activations);
+    row(msg::kQuoteMemOther, m.other.total());
+    row(msg::kQuoteMemTotal, m.total());
+    row(msg::kQuoteMemCapacity, m.capacity);
     t.strongRows = {false, false, false, false, false, true, false};
     canvas.table(t);
 }
@@ -164,27 +166,34 @@ void QuoteSections::memory() {
 void QuoteSections::layouts() {
     // A fixed layout has no cloud of searched layouts to draw: its row alone, under the heading.
     if (plan.search)
-        chartSection("layouts", "layouts");
+        chartSection(msg::kQuoteLayouts, "layouts");
     else
-        canvas.heading(q(label(lang, "layouts_fixed")), 14);
+        canvas.heading(q(label(lang, msg::kQuoteLayoutsFixed)), 14);
     PdfTable t;
-    t.header = {QStringLiteral("#"),       QStringLiteral("TP×PP×DP×CP"),   QStringLiteral("mb"),
-                QStringLiteral("ZeRO"),    q(label(lang, "col_recompute")), q(label(lang, "offload_short")),
-                QStringLiteral("GiB/GPU"), q(label(lang, "col_step_s")),    QStringLiteral("tokens/s"),
-                QStringLiteral("MFU"),     q(label(lang, "fits_short"))};
+    t.header = {QStringLiteral("#"),
+                QStringLiteral("TP×PP×DP×CP"),
+                QStringLiteral("mb"),
+                QStringLiteral("ZeRO"),
+                q(label(lang, msg::kQuoteColRecompute)),
+                q(label(lang, msg::kQuoteOffloadShort)),
+                QStringLiteral("GiB/GPU"),
+                q(label(lang, msg::kQuoteColStepS)),
+                QStringLiteral("tokens/s"),
+                QStringLiteral("MFU"),
+                q(label(lang, msg::kQuoteFitsShort))};
     t.widths = {0.05, 0.14, 0.05, 0.06, 0.1, 0.1, 0.08, 0.08, 0.1, 0.07, 0.17};
     t.rightAligned = {true, false, true, true, false, false, true, true, true, true, false};
     // CPU offload: an offloaded layout costs host memory and time, so it is named.
     const auto offload = [&](Offload o) {
         switch (o) {
         case Offload::Optimizer:
-            return q(label(lang, "offload_optimizer_short"));
+            return q(label(lang, msg::kQuoteOffloadOptimizerShort));
         case Offload::OptimizerAndParams:
-            return q(label(lang, "offload_params_short"));
+            return q(label(lang, msg::kQuoteOffloadParamsShort));
         case Offload::None:
             break;
         }
-        return q(label(lang, "offload_none_short"));
+        return q(label(lang, msg::kQuoteOffloadNoneShort));
     };
     t.fontPt = 7;
     const auto add = [&](std::size_t rank, const Layout& l, double mem, const PerfEstimate& p, bool fits,
@@ -193,11 +202,10 @@ void QuoteSections::layouts() {
                           q(std::to_string(l.tp) + "×" + std::to_string(l.pp) + "×" + std::to_string(l.dp) +
                             "×" + std::to_string(l.cp)),
                           QString::number(l.microBatch), QString::number(l.zeroStage),
-                          q(label(lang, "recompute_short_" + std::string(toString(l.recompute)))),
-                          offload(l.offload), q(formatFixed(mem / units::kGiB, 1)),
-                          q(formatFixed(p.stepSeconds, 3)), q(formatGrouped(p.tokensPerSecond, 0)),
-                          q(formatFixed(100 * p.mfu, 1) + " %"),
-                          fits ? q(label(lang, "fits_short")) : reason});
+                          q(label(lang, quote::recomputeShortLabel(l.recompute))), offload(l.offload),
+                          q(formatFixed(mem / units::kGiB, 1)), q(formatFixed(p.stepSeconds, 3)),
+                          q(formatGrouped(p.tokensPerSecond, 0)), q(formatFixed(100 * p.mfu, 1) + " %"),
+                          fits ? q(label(lang, msg::kQuoteFitsShort)) : reason});
     };
     if (plan.search) {
         for (std::size_t i = 0; i < plan.search->ranked.size() && i < maxLayouts; ++i) {
@@ -206,12 +214,12 @@ void QuoteSections::layouts() {
         }
     } else {
         add(1, plan.layout, plan.memory.total(), plan.perf, plan.memory.fits(),
-            q(label(lang, "no_fit_short")));
+            q(label(lang, msg::kQuoteNoFitShort)));
     }
     canvas.table(t);
     // Why this layout: once, under the layouts it was chosen from (the verdict on page 1 names it).
     if (plan.search && !plan.search->explanation.empty()) {
-        canvas.heading(q(label(lang, "explanation")), 12);
+        canvas.heading(q(label(lang, msg::kQuoteExplanation)), 12);
         canvas.paragraph(engineText(plan.search->explanation), 9);
     }
 }
@@ -220,11 +228,11 @@ void QuoteSections::costOverTime() {
     if (!plan.cost)
         return;
     const cost::CostReport& r = *plan.cost;
-    chartSection("cost_over_time", "cost");
-    canvas.heading(q(label(lang, "yearly")), 12);
+    chartSection(msg::kQuoteCostOverTime, "cost");
+    canvas.heading(q(label(lang, msg::kQuoteYearly)), 12);
     PdfTable t;
-    t.header = {q(label(lang, "month")), q(label(lang, "rent")), q(label(lang, "buy")),
-                q(label(lang, "buy_net"))};
+    t.header = {q(label(lang, msg::kQuoteMonth)), q(label(lang, msg::kQuoteRent)),
+                q(label(lang, msg::kQuoteBuy)), q(label(lang, msg::kQuoteBuyNet))};
     t.widths = {0.16, 0.28, 0.28, 0.28};
     t.rightAligned = {true, true, true, true};
     for (const auto& m : r.monthly)
@@ -239,15 +247,15 @@ void QuoteSections::costOverTime() {
 void QuoteSections::sensitivity() {
     if (!plan.cost || plan.cost->sensitivity.empty())
         return;
-    chartSection("sensitivity", "sensitivity");
+    chartSection(msg::kQuoteSensitivity, "sensitivity");
     PdfTable t;
     const QString currency = q(quote::currencyHeader(doc.currency, lang));
-    t.header = {q(label(lang, "col_input")),
-                q(label(lang, "col_low")),
-                q(label(lang, "col_high")),
-                q(label(lang, "sens_breakeven")),
-                q(label(lang, "col_delta_low")) + currency,
-                q(label(lang, "col_delta_high")) + currency};
+    t.header = {q(label(lang, msg::kQuoteColInput)),
+                q(label(lang, msg::kQuoteColLow)),
+                q(label(lang, msg::kQuoteColHigh)),
+                q(label(lang, msg::kQuoteSensBreakeven)),
+                q(label(lang, msg::kQuoteColDeltaLow)) + currency,
+                q(label(lang, msg::kQuoteColDeltaHigh)) + currency};
     t.widths = {0.2, 0.18, 0.18, 0.12, 0.16, 0.16};
     t.rightAligned = {false, true, true, true, true, true};
     t.fontPt = 7.5;
@@ -269,8 +277,8 @@ void QuoteSections::sensitivity() {
 void QuoteSections::scaling() {
     if (!doc.scaling)
         return;
-    chartSection("scaling", "scaling");
-    canvas.paragraph(q(label(lang, "scaling_intro")), 8);
+    chartSection(msg::kQuoteScaling, "scaling");
+    canvas.paragraph(q(label(lang, msg::kQuoteScalingIntro)), 8);
     PdfTable t;
     for (const auto& h : quote::scalingHeader(*doc.scaling, lang))
         t.header << q(h);
@@ -290,22 +298,22 @@ void QuoteSections::scaling() {
 void QuoteSections::analysis() {
     memory();
     layouts();
-    chartSection("step_time", "step_time");
+    chartSection(msg::kQuoteStepTime, "step_time");
     scaling();
     costOverTime();
     sensitivity();
 }
 
 void QuoteSections::assumptions() {
-    canvas.heading(q(label(lang, "assumptions")), 18);
+    canvas.heading(q(label(lang, msg::kQuoteAssumptions)), 18);
     for (const auto& line : quote::assumptionLines(doc, lang))
         canvas.paragraph(q(line), 9);
     for (const auto& note : doc.notes)
         canvas.paragraph(QStringLiteral("• ") + engineText(note), 8);
-    canvas.heading(q(label(lang, "prices")), 12);
+    canvas.heading(q(label(lang, msg::kQuotePrices)), 12);
     PdfTable t;
-    t.header = {q(label(lang, "col_key")), q(label(lang, "col_value")), q(label(lang, "col_source")),
-                q(label(lang, "col_as_of"))};
+    t.header = {q(label(lang, msg::kQuoteColKey)), q(label(lang, msg::kQuoteColValue)),
+                q(label(lang, msg::kQuoteColSource)), q(label(lang, msg::kQuoteColAsOf))};
     t.widths = {0.34, 0.26, 0.28, 0.12};
     t.rightAligned = {false, false, false, false};
     t.fontPt = 8;
@@ -313,7 +321,7 @@ void QuoteSections::assumptions() {
         t.rows.push_back({q(p.name.in(lang)), q(p.value.in(lang)), q(p.basis.in(lang)),
                           q(quote::formatDate(p.asOf, lang))});
     canvas.table(t);
-    canvas.paragraph(q(label(lang, "prices_note")), 8);
+    canvas.paragraph(q(label(lang, msg::kQuotePricesNote)), 8);
 }
 
 }  // namespace clusterplan::ui

@@ -3,6 +3,7 @@
 #include <cstddef>
 
 #include "core/quote/quote_document.h"
+#include "core/util/message_id.h"
 
 namespace clusterplan {
 struct Plan;
@@ -35,7 +36,7 @@ private:
     void costOverTime();
     void sensitivity();
     // A heading and its chart on one page (the heading alone is not left at a page's foot).
-    void chartSection(const char* headingKey, const char* chartName);
+    void chartSection(const MessageId<0>& headingKey, const char* chartName);
 };
 
 }  // namespace clusterplan::ui

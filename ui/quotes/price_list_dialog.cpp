@@ -3,6 +3,7 @@
 #include "core/cost/price_book.h"
 #include "core/cost/price_list_import.h"
 #include "core/util/atomic_file.h"
+#include "core/util/messages_price_list.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/engine_terms.h"
 #include "ui/models/plan_controller.h"
@@ -205,7 +206,7 @@ void PriceListDialog::refresh() {
     if (errors.isEmpty() && !update.diff.empty())
         m_json = update.json;
     else if (!errors.isEmpty())
-        errors << engineText(makeMessage("pricelist.not_saved", {std::to_string(errors.size())}));
+        errors << engineText(makeMessage(msg::kPricelistNotSaved, {std::to_string(errors.size())}));
     showPreview(lines, errors);
 }
 

@@ -10,6 +10,7 @@
 #include "core/io/scenario_json.h"
 #include "core/quotebook/book_path.h"
 #include "core/quotebook/quote_from_document.h"
+#include "core/util/messages_quote_book.h"
 #include "core/util/sha256.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/qt_text.h"
@@ -65,7 +66,7 @@ BookEntry recordInBook(const Plan& plan, const quote::QuoteDocument& doc, const 
     if (!recorded)
         return {std::nullopt, engineErrorLine(recorded.error())};
     return {recorded.value(),
-            engineText(makeMessage(recorded->newRevision ? "quotebook.recorded" : "quotebook.unchanged",
+            engineText(makeMessage(recorded->newRevision ? msg::kQuotebookRecorded : msg::kQuotebookUnchanged,
                                    {book.path(), recorded->number, std::to_string(recorded->revision)}))};
 }
 

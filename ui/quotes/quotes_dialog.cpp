@@ -25,6 +25,7 @@
 #include "core/quotebook/book_format.h"
 #include "core/quotebook/price_age.h"
 #include "core/quotebook/quote_status.h"
+#include "core/util/messages_quote_book.h"
 #include "ui/charts/chart_palette.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/money_text.h"
@@ -391,7 +392,7 @@ bool QuotesDialog::markCurrent(quotebook::StoredStatus status) {
         return false;
     }
     m_message->setText(engineText(
-        makeMessage("quotebook.status_set",
+        makeMessage(msg::kQuotebookStatusSet,
                     {set->number, std::to_string(set->revision),
                      quotebook::statusText(quotebook::deriveStatus(status, record->validUntil, m_today),
                                            uiLanguage())})));

@@ -1,0 +1,13 @@
+#pragma once
+// Input errors: JSON values, ranges, layout rules, unknown ids, the model, the scenario: each a compile-time
+// constant msg::k... with its arity and English template, from the list in messages_input_errors.inc
+// (message_id.h).
+#include "core/util/message_id.h"
+
+namespace clusterplan::msg {
+
+#define MESSAGE(name, arity, id, english) inline constexpr MessageId<arity> name{id, english};
+#include "core/util/messages_input_errors.inc"
+#undef MESSAGE
+
+}  // namespace clusterplan::msg
