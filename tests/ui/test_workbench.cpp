@@ -209,11 +209,14 @@ TEST_CASE("issue_26_money_reads_the_same_in_the_verdict_and_the_cost_tab", "[iss
     // Tokens counted as the reader counts: "300B tokens"; in Chinese "3000亿 token", not "300 B".
     CHECK(card.caption(QStringLiteral("days")).contains(QStringLiteral("300B tokens")));
     CHECK(runLine.contains(QStringLiteral("300B tokens")));
+    CHECK(formatShortMoney(15.6e12, QString()) == QStringLiteral("15.6T"));
     inEnglishAndChinese(f, [&] {
         if (QLocale().language() != QLocale::Chinese)
             return;
         const VerdictCard& chinese = *f.window.verdict();
         CHECK(chinese.caption(QStringLiteral("days")).contains(QStringLiteral("训练 3000亿 token")));
+        // Llama 3.1's 15.6 trillion tokens: 15.6万亿, not 156000亿.
+        CHECK(formatShortMoney(15.6e12, QString()) == QStringLiteral("15.6万亿"));
         CHECK_FALSE(chinese.caption(QStringLiteral("days")).contains(QStringLiteral(" B ")));
     });
 }

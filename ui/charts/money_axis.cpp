@@ -30,11 +30,13 @@ struct Scale {
     const char* suffix;
 };
 
-// Western thousands (k, M, B), or the Chinese myriads a Chinese reader counts money in:
-// 万 = 10^4, 亿 = 10^8 ("¥350万", "¥1.2亿"), chosen by the window's locale.
+// Western thousands (k, M, B, T), or the Chinese myriads a Chinese reader counts money (and
+// tokens) in: 万 = 10^4, 亿 = 10^8, 万亿 = 10^12 ("¥350万", "¥1.2亿", "15.6万亿 token" for Llama 3.1's
+// data set, not "156000亿"), chosen by the window's locale.
 Scale scaleFor(double magnitude) {
-    static constexpr std::array<Scale, 4> kWestern{{{1e9, "B"}, {1e6, "M"}, {1e3, "k"}, {1, ""}}};
-    static constexpr std::array<Scale, 3> kChinese{{{1e8, "亿"}, {1e4, "万"}, {1, ""}}};
+    static constexpr std::array<Scale, 5> kWestern{
+        {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}, {1, ""}}};
+    static constexpr std::array<Scale, 4> kChinese{{{1e12, "万亿"}, {1e8, "亿"}, {1e4, "万"}, {1, ""}}};
     const auto pick = [magnitude](const auto& scales) {
         for (const Scale& scale : scales) {
             if (magnitude >= scale.factor)
