@@ -76,6 +76,7 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
                            {"megatron", "nemo", "fsdp", "deepspeed", "internevo", "olmo-core"});
     r.optBoolean("overlap_grad_reduce", t.overlapGradReduce);
     r.optBoolean("tp_comm_overlap", t.tpCommOverlap);
+    r.optBoolean("autocast", t.autocast);
     readFineTuning(r, t);
     readRunInputs(r, t);
     r.finish();
@@ -279,6 +280,8 @@ std::string scenarioToJson(const Scenario& s) {
         w.value("overlap_grad_reduce", *t.overlapGradReduce);
     if (t.tpCommOverlap)
         w.value("tp_comm_overlap", *t.tpCommOverlap);
+    if (t.autocast)
+        w.value("autocast", true);
     writeFineTuning(w, t);
     writeRunInputs(w, t);
     w.endObject();

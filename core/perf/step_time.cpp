@@ -124,6 +124,16 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
 // - Flat parameters, PyTorch FSDP1 (torch/distributed/fsdp/_flat_param.py, FlatParamHandle): the
 //   layers compute with views of the gathered flat parameter, so the backward of those views
 //   concatenates their gradients into the flat gradient: a read and a write of every gradient.
+//   Under torch.autocast over fp32 parameters (TrainingSpec::autocast: Composer's amp_bf16 with FSDP
+//   mixed_precision DEFAULT of 2023, MixedPrecision(param_dtype=None, reduce_dtype=bf16)) every
+//   weight is fp32 and each use casts it to bf16 (read 4 B, write 2 B; again in the recomputed
+//   forward); the backward of that cast returns the weight gradient as fp32 (read 2, write 4), the
+//   flat gradient is fp32 (read 4, write 4), and the post-backward hook casts it to the bf16 reduce
+//   dtype (torch/distributed/fsdp/_runtime_utils.py, _post_backward_hook:
+//   flat_param.grad.to(handle._reduce_dtype): read 4, write 2): 26 B per parameter per
+//   micro-batch, 32 B with full recompute, where bf16 parameters cost 4 B. (The hook's pre-divide
+//   of the unsharded gradient, _div_if_needed(unsharded_grad, _gradient_predivide_factor), another
+//   read and write in the reduce dtype, is not counted in either case.)
 // For OLMo-core's 13 B on 8 H100 (4 k tokens per micro-batch, fp32 reduce) the FSDP2 copies are
 // about 14 bytes per parameter per micro-batch, some 80 ms against ~0.5-0.7 s of compute.
 double shardedCopySeconds(const PerfInputs& in, const KernelTimer& timer, std::int64_t layers,
@@ -138,8 +148,15 @@ double shardedCopySeconds(const PerfInputs& in, const KernelTimer& timer, std::i
     switch (in.stack.shardedBuffers) {
     case StackDefaults::ShardedBuffers::None:
         return 0;
-    case StackDefaults::ShardedBuffers::FlatParameter:
-        return n * timer.memory(2 * computeGrad * trainableParams / n);
+    case StackDefaults::ShardedBuffers::FlatParameter: {
+        if (!t.autocast || t.precision == Precision::Fp32)
+            return n * timer.memory(2 * computeGrad * trainableParams / n);
+        constexpr double kCast = 4 + 2;          // fp32 weight to bf16, bf16 gradient to fp32, fp32 to bf16
+        constexpr double kFlatGradient = 4 + 4;  // the fp32 views' gradients into the flat gradient
+        const double weightCasts = in.layout.recompute == Recompute::Full ? 2 : 1;
+        const double bytes = weightCasts * kCast + kCast + kFlatGradient + kCast;
+        return n * timer.memory(bytes * trainableParams / n);
+    }
     case StackDefaults::ShardedBuffers::PerParameter:
         return n * (2 * timer.memory(2 * weightBytes / n) +
                     timer.memory((computeGrad + reduceGrad) * trainableParams / n));
@@ -198,8 +215,10 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
     // micro-batch, one call per layer, prefetched one layer ahead; exposed where a pass's comm
     // exceeds its compute.
     const double layers = asDouble(std::max<std::int64_t>(in.model.layers / l.pp, 1));
+    // Under torch.autocast over fp32 parameters FSDP gathers the fp32 weights (param_dtype unset).
+    const double gatheredBytes = t.autocast && t.precision != Precision::Fp32 ? 2 * weightBytes : weightBytes;
     const double gather =
-        collectiveSeconds(Collective::AllGather, weightBytes / layers, group, l.tp, net, layers);
+        collectiveSeconds(Collective::AllGather, gatheredBytes / layers, group, l.tp, net, layers);
     const double scatter = collectiveSeconds(Collective::ReduceScatter, localParams * gradBytes / layers,
                                              group, l.tp, net, layers);
     const double perMb = std::max(0.0, gather - window * slowest.forward) +

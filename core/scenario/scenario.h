@@ -36,6 +36,11 @@ struct TrainingSpec {
     // tp_comm_overlap: TP all-gathers and reduce-scatters split into chunks that hide behind the
     // adjacent GEMMs (Transformer Engine userbuffers, Megatron-Core --tp-comm-overlap); needs SP.
     std::optional<bool> tpCommOverlap = std::nullopt;
+    // autocast: 16-bit compute by torch.autocast over fp32 parameters, as Composer's amp_bf16 with
+    // FSDP's mixed_precision DEFAULT of 2023 ran it (param_dtype unset: FSDP keeps and all-gathers
+    // fp32 weights, autocast casts each one to bf16 where it is used). A property of the run, not of
+    // the stack: the same Composer with mixed_precision PURE gathers bf16 weights.
+    bool autocast = false;
     TrainingMethod method = TrainingMethod::Full;  // fine-tuning: fine_tuning_spec.h
     LoraSpec lora;                                 // used by lora and qlora
     std::int64_t frozenLayers = 0;                 // full method: the first N layers (and embedding) frozen

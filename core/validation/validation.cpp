@@ -99,6 +99,10 @@ Scenario scenarioFor(const bj::object& run, const bj::object& entry, const Model
     // fp32: twice the reduce-scatter bytes of a bf16 reduce).
     if (const auto grad = parseGradDtype(str(entry, "grad_dtype")))
         s.training.gradDtype = *grad;
+    // Composer's amp_bf16 / amp_fp8 with FSDP mixed_precision DEFAULT (the MPT benchmark tables'
+    // "MP Mode"): fp32 parameters under torch.autocast.
+    if (const auto it = entry.find("autocast"); it != entry.end() && it->value().is_bool())
+        s.training.autocast = it->value().as_bool();
     if (s.training.framework == Framework::Megatron)
         s.training.overlapGradReduce = false;
     s.cluster = clusterFor(run, entry);
