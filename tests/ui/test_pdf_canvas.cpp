@@ -14,14 +14,29 @@
 
 using namespace clusterplan::ui;
 
-TEST_CASE("pdf.a_number_column_grows_to_its_longest_cell_and_the_text_column_wraps", "[pdf]") {
+namespace {
+
+// An A4 page at the quote's resolution, written to memory.
+struct ScratchPdf {
     QBuffer scratch;
-    scratch.open(QIODevice::WriteOnly);
-    QPdfWriter pdf(&scratch);
-    pdf.setResolution(PdfCanvas::kDpi);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    PdfCanvas canvas(
-        &pdf, QStringLiteral("footer"), [](int, int) { return QString(); }, 1);
+    QPdfWriter pdf{&scratch};
+    PdfCanvas canvas;
+    ScratchPdf()
+        : canvas(
+              open(), QStringLiteral("footer"), [](int, int) { return QString(); }, 1) {}
+    QPdfWriter* open() {
+        scratch.open(QIODevice::WriteOnly);
+        pdf.setResolution(PdfCanvas::kDpi);
+        pdf.setPageSize(QPageSize(QPageSize::A4));
+        return &pdf;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("pdf.a_number_column_grows_to_its_longest_cell_and_the_text_column_wraps", "[pdf]") {
+    ScratchPdf doc;
+    PdfCanvas& canvas = doc.canvas;
 
     PdfTable t;
     t.header = {QStringLiteral("序号"), QStringLiteral("品名/服务"), QStringLiteral("数量"),
@@ -36,10 +51,12 @@ TEST_CASE("pdf.a_number_column_grows_to_its_longest_cell_and_the_text_column_wra
 
     const std::vector<double> widths = canvas.columnWidths(t);
     REQUIRE(widths.size() == 4);
-    const QFontMetricsF normal(canvas.font(7), &pdf), bold(canvas.font(7, true), &pdf);
+    const QFontMetricsF normal(canvas.font(7), &doc.pdf), bold(canvas.font(7, true), &doc.pdf);
     const double total = std::accumulate(widths.begin(), widths.end(), 0.0);
-    const double page = std::accumulate(t.widths.begin(), t.widths.end(), 0.0) * total;
-    CHECK(total == Approx(page));  // the table keeps its width
+    PdfTable empty = t;  // the same shares with no cell to fit: the page's text width
+    empty.rows.clear();
+    const std::vector<double> shares = canvas.columnWidths(empty);
+    CHECK(total == Approx(std::accumulate(shares.begin(), shares.end(), 0.0)));  // the table keeps its width
     CHECK(widths[2] > normal.horizontalAdvance(QStringLiteral("49,152")));
     CHECK(widths[2] > 0.05 * total);  // it grew
     CHECK(widths[3] > bold.horizontalAdvance(QStringLiteral("5,885,538,140.16")));
@@ -48,13 +65,8 @@ TEST_CASE("pdf.a_number_column_grows_to_its_longest_cell_and_the_text_column_wra
 }
 
 TEST_CASE("pdf.columns_that_fit_keep_their_shares", "[pdf]") {
-    QBuffer scratch;
-    scratch.open(QIODevice::WriteOnly);
-    QPdfWriter pdf(&scratch);
-    pdf.setResolution(PdfCanvas::kDpi);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    PdfCanvas canvas(
-        &pdf, QStringLiteral("footer"), [](int, int) { return QString(); }, 1);
+    ScratchPdf doc;
+    PdfCanvas& canvas = doc.canvas;
     PdfTable t;
     t.widths = {0.5, 0.5};
     t.rightAligned = {false, true};
