@@ -372,6 +372,10 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
         e.notes.push_back(
             makeMessage(msg::kPerfProfileOfOtherStack, {std::string(displayName(t.framework)), in.gpu.name,
                                                         std::string(displayName(in.profile.framework))}));
+    // A new generation timed with an older one's calibrated profile (GpuSpec::profileFrom).
+    if (in.profile.calibrated && in.profile.architecture != in.gpu.architecture)
+        e.notes.push_back(
+            makeMessage(msg::kPerfProfileOfOtherGpu, {in.gpu.name, in.profile.id, in.profile.architecture}));
     if (!in.profile.calibrated)
         e.notes.push_back(makeMessage(msg::kPerfProfileUncalibrated, {in.profile.id}));
     return e;
