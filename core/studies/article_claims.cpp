@@ -263,8 +263,11 @@ Result<ClaimCheck> checkClaim(const ClaimExample& x, const Catalog& catalog) {
     };
 
     // A speed or a time of a set-up that cannot run is no answer: say so, then test the variant
-    // the example names, if it fits.
+    // the example names, if it fits. A claim about memory or arithmetic is answered on the set-up
+    // as written, and the reader is told it would not run.
     const bool fits = plan->memory.fits() && (!compared || compared->memory.fits());
+    if (!needsRunnableSetUp(claim.quantity) && !plan->memory.fits())
+        check.notes.push_back(notFit(makeMessage(msg::kArticleThisSetUp), plan->memory));
     if (needsRunnableSetUp(claim.quantity) && !fits) {
         if (!plan->memory.fits())
             check.notes.push_back(notFit(makeMessage(msg::kArticleThisSetUp), plan->memory));
