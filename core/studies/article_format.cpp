@@ -7,6 +7,7 @@
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/messages_article.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -159,6 +160,12 @@ Message engineValueText(const Claim& c, std::optional<double> engine, Lang lang)
     constexpr double kYi = 1e8, kWanYi = 1e12;
     if (lang == Lang::Zh && dimensionOf(c.quantity) == ClaimDimension::Tokens && std::abs(*engine) < kWanYi)
         return makeMessage(msg::kArticleUnitYiTokensDay, {claimNumber(*engine / kYi)});
+    // A memory in the article's decimal unit and in the GiB the plan and the fit notes use, so that
+    // one memory never reads as two unrelated numbers ("353 GB = 329 GiB").
+    if (dimensionOf(c.quantity) == ClaimDimension::Bytes && std::abs(*engine) >= units::kGiB)
+        return makeNestedMessage(msg::kArticleUnitGbGib,
+                                 {inUnit(c.quantity, *engine, readableUnit(c.quantity, *engine)),
+                                  plainMessage(claimNumber(*engine / units::kGiB))});
     return inUnit(c.quantity, *engine, readableUnit(c.quantity, *engine));
 }
 

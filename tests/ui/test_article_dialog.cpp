@@ -177,7 +177,7 @@ TEST_CASE("article.the_panel_gives_a_memory_in_the_units_of_the_details_and_what
     REQUIRE(f.controller.plan().has_value());
     const QString text = panel->toPlainText();
     INFO(text.toStdString());
-    CHECK(text.contains(QStringLiteral("353 GB = ") + formatGib(f.controller.plan()->memory.total())));
+    CHECK(text.contains(QStringLiteral("353 GB = ") + formatGib(f.controller.plan()->memory.total(), 0)));
     CHECK(text.contains(QStringLiteral("测试方案： GPT-3 175B，1 台 × 8 张 NVIDIA A100")));
     f.window.setLanguage(QStringLiteral("en"));
 }

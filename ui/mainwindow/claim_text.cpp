@@ -2,7 +2,6 @@
 
 #include "core/studies/article_format.h"
 #include "ui/i18n/engine_text.h"
-#include "ui/models/plan_summary.h"
 #include "ui/models/qt_text.h"
 
 #include <QCoreApplication>
@@ -12,10 +11,7 @@ namespace clusterplan::ui {
 
 QString claimEngineValue(const ClaimCheck& c) {
     const Lang lang = QLocale().language() == QLocale::Chinese ? Lang::Zh : Lang::En;
-    QString value = engineText(engineValueText(c.claim, c.engine, lang));
-    if (c.engine && dimensionOf(c.claim.quantity) == ClaimDimension::Bytes)
-        value += QStringLiteral(" = ") + formatGib(*c.engine);
-    return value;
+    return engineText(engineValueText(c.claim, c.engine, lang));
 }
 
 // The labels keep the Help dialog's translation context, where they were first translated.

@@ -12,8 +12,8 @@ namespace clusterplan::ui {
 
 QString claimCheckHtml(const ClaimCheck& check);
 
-// The engine's value in the window's language; a memory also in GiB, the unit the plan's details
-// use ("353 GB = 328.81 GiB"), so that one memory never shows as two unrelated numbers.
+// The engine's value in the window's language (a memory in GB and in the GiB of the plan's
+// details: "353 GB = 329 GiB").
 QString claimEngineValue(const ClaimCheck& check);
 
 }  // namespace clusterplan::ui
