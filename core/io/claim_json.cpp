@@ -45,7 +45,10 @@ void readDescription(json::ObjectReader& top, const boost::json::value& root, De
     quoted->finish();
 }
 
-void readClaim(json::ObjectReader& r, Claim& c) {
+namespace {
+
+// The quantity, the value or range and the unit of a claim or of one of its premises.
+template <typename Bounds> void readBounds(json::ObjectReader& r, Bounds& c) {
     const std::string name = r.string("quantity");
     const auto quantity = parseClaimQuantity(name);
     if (!quantity)
@@ -73,6 +76,26 @@ void readClaim(json::ObjectReader& r, Claim& c) {
     const ClaimDimension dimension = dimensionOf(c.quantity);
     if (!unit || unit->dimension != dimension)
         json::fail(r.pathOf("unit"), msg::kErrorJsonNotAllowed, {c.unit, unitsOf(dimension)});
+}
+
+template <typename Bounds> void writeBounds(json::Writer& w, const Bounds& c) {
+    w.value("quantity", toString(c.quantity));
+    if (c.low && c.high && *c.low == *c.high) {
+        w.value("value", *c.low);
+    } else {
+        if (c.low)
+            w.value("min", *c.low);
+        if (c.high)
+            w.value("max", *c.high);
+    }
+    w.value("unit", c.unit);
+}
+
+}  // namespace
+
+void readClaim(json::ObjectReader& r, Claim& c) {
+    readBounds(r, c);
+    const std::string name(toString(c.quantity));
     r.optString("compare_with", c.compareWith);
     if (isComparison(c.quantity) && c.compareWith.empty())
         json::fail(r.pathOf("compare_with"), msg::kErrorClaimCompareNeeded, {name});
@@ -80,6 +103,24 @@ void readClaim(json::ObjectReader& r, Claim& c) {
         json::fail(r.pathOf("compare_with"), msg::kErrorClaimCompareRefused, {name});
     if (!c.compareWith.empty() && !isPlainFileName(c.compareWith))
         json::fail(r.pathOf("compare_with"), msg::kErrorClaimCompareName, {c.compareWith});
+    if (const auto* list = r.optArray("premises"))
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            json::ObjectReader p((*list)[i], json::indexPath(r.pathOf("premises"), i));
+            readBounds(p, c.premises.emplace_back());
+            p.finish();
+        }
+    if (auto v = r.optObject("variant")) {
+        ClaimVariant& variant = c.variant.emplace();
+        v->optString("model", variant.modelPreset);
+        if (v->has("zero_stage"))
+            variant.zeroStage = v->integer("zero_stage", 0, 3);
+        if (v->has("offload"))
+            variant.offload = v->choice("offload", {"none", "optimizer", "optimizer_and_params"});
+        v->finish();
+    }
+    if (r.has("holds_when"))
+        c.searchMicroBatches = r.choice("holds_when", {"micro_batches"}) == "micro_batches";
+    r.optBoolean("batch_assumed", c.batchAssumed);
     r.finish();
 }
 
@@ -93,18 +134,33 @@ void writeDescription(json::Writer& w, const Description& d) {
 }
 
 void writeClaim(json::Writer& w, const Claim& c) {
-    w.beginObject("claim").value("quantity", toString(c.quantity));
-    if (c.low && c.high && *c.low == *c.high) {
-        w.value("value", *c.low);
-    } else {
-        if (c.low)
-            w.value("min", *c.low);
-        if (c.high)
-            w.value("max", *c.high);
-    }
-    w.value("unit", c.unit);
+    w.beginObject("claim");
+    writeBounds(w, c);
     if (!c.compareWith.empty())
         w.value("compare_with", c.compareWith);
+    if (!c.premises.empty()) {
+        w.beginArray("premises");
+        for (const auto& p : c.premises) {
+            w.beginObject();
+            writeBounds(w, p);
+            w.endObject();
+        }
+        w.endArray();
+    }
+    if (c.variant) {
+        w.beginObject("variant");
+        if (!c.variant->modelPreset.empty())
+            w.value("model", c.variant->modelPreset);
+        if (c.variant->zeroStage)
+            w.value("zero_stage", *c.variant->zeroStage);
+        if (!c.variant->offload.empty())
+            w.value("offload", c.variant->offload);
+        w.endObject();
+    }
+    if (c.searchMicroBatches)
+        w.value("holds_when", "micro_batches");
+    if (c.batchAssumed)
+        w.value("batch_assumed", true);
     w.endObject();
 }
 

@@ -31,6 +31,8 @@ constexpr std::array kQuantities{
     QuantityInfo{ClaimQuantity::Speedup, "speedup", ClaimDimension::Ratio},
     QuantityInfo{ClaimQuantity::Slowdown, "slowdown", ClaimDimension::Percent},
     QuantityInfo{ClaimQuantity::PurchaseCost, "purchase_cost", ClaimDimension::Money},
+    QuantityInfo{ClaimQuantity::ComputeTime, "compute_time", ClaimDimension::Seconds},
+    QuantityInfo{ClaimQuantity::CommShare, "comm_share", ClaimDimension::Percent},
 };
 
 constexpr auto kNames = [] {

@@ -3,10 +3,12 @@
 // examples, resources/scenarios/article/), as the quantity the engine can compute, the text's
 // value or range, and the unit it was written in. The engine's own value always comes from the
 // plan of the scenario (studies/article_claims.h); the claim never carries it.
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace clusterplan {
 
@@ -30,6 +32,8 @@ enum class ClaimQuantity {
     Speedup,              // tokens/s ÷ the compared scenario's tokens/s
     Slowdown,             // 1 − tokens/s ÷ the compared scenario's tokens/s
     PurchaseCost,         // buying the cluster's servers, from the price book
+    ComputeTime,          // forward + backward (+ recompute) of one step on the slowest GPU
+    CommShare,            // exposed communication ÷ step time
 };
 
 // What a quantity measures; a claim's unit must measure the same.
@@ -41,6 +45,25 @@ struct ClaimUnit {
     double factor;  // value in the dimension's base unit (bytes, seconds, FLOP/s, CNY, ...)
 };
 
+// A condition the text states for its number ("if a step computes for only 100 ms"): the example
+// must produce it, or the claim gets no verdict.
+struct ClaimPremise {
+    ClaimQuantity quantity = ClaimQuantity::ComputeTime;
+    std::optional<double> low, high;
+    std::string unit;
+    bool operator==(const ClaimPremise&) const = default;
+};
+
+// What the claim is tested on when the text's own set-up cannot run (a speed or time is never
+// judged on a set-up that does not fit): applied to the scenario and to the one it is compared
+// with. Each change keeps the claim's subject (data parallelism stays data parallelism).
+struct ClaimVariant {
+    std::string modelPreset;                // empty: the scenario's model
+    std::optional<std::int64_t> zeroStage;  // empty: the scenario's
+    std::string offload;                    // "", "optimizer", "optimizer_and_params"
+    bool operator==(const ClaimVariant&) const = default;
+};
+
 struct Claim {
     ClaimQuantity quantity = ClaimQuantity::Fits;
     // The text's value (low == high) or range; an open end ("more than 1 TB") is empty.
@@ -48,6 +71,13 @@ struct Claim {
     std::string unit;
     // Speedup and Slowdown: the scenario file this one is compared with, in the same folder.
     std::string compareWith;
+    // Braced: positional Claim{...} initialisers may leave the rest out.
+    std::vector<ClaimPremise> premises{};
+    std::optional<ClaimVariant> variant{};
+    // "can be kept under X": the smallest number of micro-batches per pipeline for which it holds.
+    bool searchMicroBatches = false;
+    // The text gives no global batch; the example's is an assumption, said with the answer.
+    bool batchAssumed = false;
     bool operator==(const Claim&) const = default;
 };
 

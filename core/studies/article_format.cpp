@@ -7,6 +7,7 @@
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/messages_article.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -75,6 +76,14 @@ std::string label(const MessageId<0>& id, Lang lang) {
     return messageText(makeMessage(id), lang);
 }
 
+// The notes of a claim in one cell: sentences, each closed by its own full stop.
+std::string notesText(const std::vector<Message>& notes, Lang lang) {
+    std::string all;
+    for (const Message& note : notes)
+        all += (all.empty() || lang == Lang::Zh ? "" : " ") + text(note, lang);
+    return all;
+}
+
 std::string_view stem(const std::string& file) {
     std::string_view s = file;
     for (std::string_view ext : {".clusterplan.json", ".json"})
@@ -121,6 +130,10 @@ Message quantityText(ClaimQuantity q) {
         return makeMessage(msg::kArticleQuantitySpeedup);
     case ClaimQuantity::Slowdown:
         return makeMessage(msg::kArticleQuantitySlowdown);
+    case ClaimQuantity::ComputeTime:
+        return makeMessage(msg::kArticleQuantityComputeTime);
+    case ClaimQuantity::CommShare:
+        return makeMessage(msg::kArticleQuantityCommShare);
     case ClaimQuantity::PurchaseCost:
         break;
     }
@@ -140,9 +153,19 @@ Message articleValueText(const Claim& c) {
     return makeNestedMessage(msg::kArticleAtMost, {inUnit(q, c.high.value_or(0) * f, c.unit)});
 }
 
-Message engineValueText(const Claim& c, std::optional<double> engine) {
+Message engineValueText(const Claim& c, std::optional<double> engine, Lang lang) {
     if (!engine)
         return makeMessage(msg::kArticleVerdictNoBasis);
+    // Chinese counts large numbers in 亿 (10^8) and 万亿 (10^12), not in billions.
+    constexpr double kYi = 1e8, kWanYi = 1e12;
+    if (lang == Lang::Zh && dimensionOf(c.quantity) == ClaimDimension::Tokens && std::abs(*engine) < kWanYi)
+        return makeMessage(msg::kArticleUnitYiTokensDay, {claimNumber(*engine / kYi)});
+    // A memory in the article's decimal unit and in the GiB the plan and the fit notes use, so that
+    // one memory never reads as two unrelated numbers ("353 GB = 329 GiB").
+    if (dimensionOf(c.quantity) == ClaimDimension::Bytes && std::abs(*engine) >= units::kGiB)
+        return makeNestedMessage(msg::kArticleUnitGbGib,
+                                 {inUnit(c.quantity, *engine, readableUnit(c.quantity, *engine)),
+                                  plainMessage(claimNumber(*engine / units::kGiB))});
     return inUnit(c.quantity, *engine, readableUnit(c.quantity, *engine));
 }
 
@@ -164,10 +187,13 @@ std::string articleToText(const std::vector<ClaimCheck>& checks, Lang lang) {
         out << "  " << label(msg::kArticleLabelQuote, lang) << ": " << d.quote << "\n";
         if (lang == Lang::En)
             out << "  " << label(msg::kArticleLabelGloss, lang) << ": " << d.gloss << "\n";
+        out << "  " << label(msg::kArticleLabelTested, lang) << ": " << text(c.tested, lang) << "\n";
+        for (const Message& note : c.notes)
+            out << "  " << label(msg::kArticleLabelNote, lang) << ": " << text(note, lang) << "\n";
         out << "  " << label(msg::kArticleLabelArticle, lang) << ": " << text(articleValueText(c.claim), lang)
             << "\n";
         out << "  " << label(msg::kArticleLabelEngine, lang) << ": "
-            << text(engineValueText(c.claim, c.engine), lang) << "\n";
+            << text(engineValueText(c.claim, c.engine, lang), lang) << "\n";
         out << "  " << label(msg::kArticleLabelVerdict, lang) << ": " << text(c.verdictText, lang) << "\n";
         out << "  " << label(msg::kArticleLabelWhy, lang) << ": " << text(c.mechanism, lang) << "\n";
     }
@@ -189,8 +215,13 @@ std::string articleToJson(const std::vector<ClaimCheck>& checks, Lang lang) {
         w.value("text", text(articleValueText(c.claim), lang)).endObject();
         w.beginObject("engine");
         c.engine ? w.value("value", *c.engine / f) : w.null("value");
-        w.value("text", text(engineValueText(c.claim, c.engine), lang)).endObject();
+        w.value("text", text(engineValueText(c.claim, c.engine, lang), lang)).endObject();
         w.value("verdict", verdictId(c.verdict)).value("verdict_text", text(c.verdictText, lang));
+        w.value("tested", text(c.tested, lang));
+        w.beginArray("notes");
+        for (const Message& note : c.notes)
+            w.value("", text(note, lang));
+        w.endArray();
         w.value("why", text(c.mechanism, lang)).endObject();
     }
     w.endArray().endObject();
@@ -203,7 +234,9 @@ std::string articleToCsv(const std::vector<ClaimCheck>& checks, Lang lang) {
         << csvField(label(msg::kArticleLabelArticle, lang)) << ","
         << csvField(label(msg::kArticleLabelEngine, lang)) << ",verdict,"
         << csvField(label(msg::kArticleLabelVerdict, lang)) << ","
-        << csvField(label(msg::kArticleLabelWhy, lang)) << "\n";
+        << csvField(label(msg::kArticleLabelWhy, lang)) << ","
+        << csvField(label(msg::kArticleLabelTested, lang)) << ","
+        << csvField(label(msg::kArticleLabelNote, lang)) << "\n";
     for (const auto& c : checks) {
         const double f = findClaimUnit(c.claim.unit)->factor;
         out << csvField(c.file) << "," << csvField(c.description.section) << "," << toString(c.claim.quantity)
@@ -212,8 +245,9 @@ std::string articleToCsv(const std::vector<ClaimCheck>& checks, Lang lang) {
             << (c.claim.high ? csvNumber(*c.claim.high, "article_max") : "") << ","
             << (c.engine ? csvNumber(*c.engine / f, "engine_value") : "") << ","
             << csvField(text(articleValueText(c.claim), lang)) << ","
-            << csvField(text(engineValueText(c.claim, c.engine), lang)) << "," << verdictId(c.verdict) << ","
-            << csvField(text(c.verdictText, lang)) << "," << csvField(text(c.mechanism, lang)) << "\n";
+            << csvField(text(engineValueText(c.claim, c.engine, lang), lang)) << "," << verdictId(c.verdict)
+            << "," << csvField(text(c.verdictText, lang)) << "," << csvField(text(c.mechanism, lang)) << ","
+            << csvField(text(c.tested, lang)) << "," << csvField(notesText(c.notes, lang)) << "\n";
     }
     return out.str();
 }

@@ -16,8 +16,9 @@ inline constexpr std::string_view kArticleSchema = "clusterplan.article/1";
 Message quantityText(ClaimQuantity q);
 // The article's value as it wrote it ("30 ms to 50 ms", "at least 1 TB", "fits").
 Message articleValueText(const Claim& claim);
-// The engine's value in a unit that reads well ("140 GB"), or "no basis".
-Message engineValueText(const Claim& claim, std::optional<double> engine);
+// The engine's value in a unit that reads well in `lang` ("140 GB"; tokens in billions in English,
+// in 亿 (10^8) in Chinese), or "no basis".
+Message engineValueText(const Claim& claim, std::optional<double> engine, Lang lang = Lang::En);
 
 std::string articleToText(const std::vector<ClaimCheck>& checks, Lang lang);
 std::string articleToJson(const std::vector<ClaimCheck>& checks, Lang lang);

@@ -4,6 +4,7 @@
 // from the example's file), the verdict and the sentence saying how the engine's number arises.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/scenario/scenario.h"
 #include "core/util/message.h"
@@ -31,6 +32,11 @@ struct ClaimCheck {
     ClaimVerdict verdict = ClaimVerdict::NoBasis;
     Message verdictText;  // "agrees", "differs: 1000 times the article's value", "no basis"
     Message mechanism;    // one sentence: how the engine's number arises
+    Message tested;       // the set-up the verdict rests on: model, cluster, layout, batch
+    // Said before the verdict, in order: the article's set-up does not fit and the variant tested
+    // instead, the premise the example produces, the condition under which the claim holds, an
+    // input the article does not give.
+    std::vector<Message> notes;
 };
 
 }  // namespace clusterplan

@@ -29,8 +29,9 @@ std::string secondsText(double s) {
     return s < 1 ? sig(s * 1e3) + " ms" : sig(s) + " s";
 }
 
+// One decimal: GPT-3 has 174.6 B parameters, which three figures would round to 175.
 std::string billions(double params) {
-    return sig(params / 1e9) + " B";
+    return claimNumber(params / 1e9, 1) + " B";
 }
 
 double peakTflops(const Plan& p) {
@@ -67,9 +68,18 @@ std::string describe(const Plan& p) {
 
 Message fitsWhy(const Plan& p) {
     const StateBytes b = stateBytes(p);
+    const MemoryBreakdown& m = p.memory;
     return makeMessage(msg::kArticleWhyFits,
-                       {gb(p.memory.total()), gb(p.memory.capacity), billions(p.params.total), sig(b.total()),
-                        gb(b.total() * p.params.total)});
+                       {gb(m.total()), gb(m.capacity), billions(p.params.total), sig(b.total()),
+                        gb(b.total() * p.params.total), gb(m.modelStates()), layoutText(p.layout),
+                        std::to_string(p.layout.zeroStage), gb(m.activations), gb(m.other.total())});
+}
+
+Message claimStepParts(const PerfEstimate& e) {
+    const double comm = exposedComm(e);
+    return makeMessage(msg::kArticleWhyStepParts,
+                       {sig(e.stepSeconds), sig(e.computeSeconds + e.recomputeSeconds), sig(comm),
+                        sig(e.stepSeconds > 0 ? comm / e.stepSeconds * 100 : 0)});
 }
 
 ClaimValue compare(ClaimQuantity q, const Plan& p, const Plan& other) {
@@ -182,7 +192,8 @@ ClaimValue claimValue(ClaimQuantity q, const Plan& p, const Plan* compared) {
     case ClaimQuantity::DpAllReduceTime:
         return {e.dpCommTotalSeconds,
                 makeMessage(msg::kArticleWhyDpAllreduceTime,
-                            {gb(m.gradients), std::to_string(l.dp), secondsText(e.dpCommTotalSeconds),
+                            {gb(p.zeroStages.empty() ? m.gradients : p.zeroStages.front().gradients),
+                             std::to_string(l.dp), secondsText(e.dpCommTotalSeconds),
                              secondsText(e.dpCommSeconds)})};
     case ClaimQuantity::BubbleShare: {
         const double pp = static_cast<double>(l.pp), mb = static_cast<double>(l.microBatches);
@@ -193,10 +204,18 @@ ClaimValue claimValue(ClaimQuantity q, const Plan& p, const Plan* compared) {
                              sig((pp - 1) / (pp * mb) * 100)})};
     }
     case ClaimQuantity::LargestMicroBatch:
+        if (p.largestMicroBatch == 0 && m.modelStates() > m.capacity)
+            return {0.0, makeMessage(msg::kArticleWhyLargestMicroBatchNone,
+                                     {gb(m.modelStates()), gb(m.capacity),
+                                      std::to_string(p.scenario.training.seqLen)})};
         return {static_cast<double>(p.largestMicroBatch),
                 makeMessage(msg::kArticleWhyLargestMicroBatch,
                             {gb(m.modelStates()), gb(m.capacity), std::to_string(p.scenario.training.seqLen),
                              std::to_string(p.largestMicroBatch)})};
+    case ClaimQuantity::ComputeTime:
+        return {e.computeSeconds + e.recomputeSeconds, claimStepParts(e)};
+    case ClaimQuantity::CommShare:
+        return {e.stepSeconds > 0 ? exposedComm(e) / e.stepSeconds * 100 : 0.0, claimStepParts(e)};
     case ClaimQuantity::Speedup:
     case ClaimQuantity::Slowdown:
         return compare(q, p, *compared);

@@ -683,6 +683,10 @@
         <source>Verdict:</source>
         <translation>结论：</translation>
     </message>
+    <message>
+        <source>Tested:</source>
+        <translation>测试方案：</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::ClaimPanel</name>

@@ -57,6 +57,50 @@ Result<Scenario> parse(const std::string& claimOrDescription) {
 
 }  // namespace
 
+namespace {
+
+const ClaimCheck& checkOf(std::string_view stem) {
+    for (const auto& c : checks())
+        if (c.file.rfind(stem, 0) == 0)
+            return c;
+    FAIL("no example " << stem);
+    return checks().front();
+}
+
+std::string notesOf(const ClaimCheck& c, Lang lang) {
+    std::string all;
+    for (const auto& n : c.notes)
+        all += messageText(n, lang) + "\n";
+    return all;
+}
+
+bool isSpeedOrTime(ClaimQuantity q) {
+    return q == ClaimQuantity::Mfu || q == ClaimQuantity::TokensPerDay || q == ClaimQuantity::StepsPerDay ||
+           q == ClaimQuantity::DpAllReduceTime || q == ClaimQuantity::BubbleShare ||
+           q == ClaimQuantity::Speedup || q == ClaimQuantity::Slowdown;
+}
+
+// The variant of an example as the file states it, applied here without the engine's help.
+Scenario variantOf(Scenario s, const ClaimVariant& v) {
+    if (!v.modelPreset.empty()) {
+        s.model = test::preset(v.modelPreset);
+        s.modelPreset = v.modelPreset;
+    }
+    if (v.zeroStage)
+        s.layout.zeroStage = static_cast<int>(*v.zeroStage);
+    if (v.offload == "optimizer")
+        s.layout.offload = Offload::Optimizer;
+    return s;
+}
+
+bool fits(const Scenario& s) {
+    auto plan = evaluate(s, test::catalog());
+    REQUIRE(plan.ok());
+    return plan->memory.fits();
+}
+
+}  // namespace
+
 TEST_CASE("every file of the article's folder loads and evaluates", "[article]") {
     std::size_t files = 0, claims = 0;
     for (const auto& entry : std::filesystem::directory_iterator(CLUSTERPLAN_ARTICLE_DIR)) {
@@ -84,32 +128,47 @@ TEST_CASE("the examples cover every section the issue lists", "[article]") {
         INFO(section);
         CHECK(bySection[section] >= 1);
     }
-    // Where the engine has no basis it says so: DeepSpeed against FSDP (Q5).
+    // Where the engine has no basis it says so: DeepSpeed against FSDP (Q5), and steps a day at a
+    // batch the article does not give (Q6, one server and two).
     std::size_t noBasis = 0;
     for (const auto& c : checks())
         noBasis += c.verdict == ClaimVerdict::NoBasis ? 1 : 0;
-    CHECK(noBasis == 1);
+    CHECK(noBasis == 3);
 }
 
 TEST_CASE("the engine's values come from the plans, not from the claims", "[article]") {
     for (std::size_t i = 0; i < examples().size(); ++i) {
         const ClaimExample& x = examples()[i];
         INFO(x.file);
-        auto plan = evaluate(x.scenario, test::catalog());
+        // The set-up the verdict rests on: the example, or the variant it names when a speed or a
+        // time would rest on a set-up that does not fit.
+        const Claim& claim = *x.scenario.claim;
+        Scenario tested = x.scenario;
+        std::optional<Scenario> base = x.compared;
+        if (isSpeedOrTime(claim.quantity) && !(fits(x.scenario) && (!x.compared || fits(*x.compared))) &&
+            claim.variant) {
+            tested = variantOf(tested, *claim.variant);
+            if (base)
+                base = variantOf(*base, *claim.variant);
+        }
+        auto plan = evaluate(tested, test::catalog());
         REQUIRE(plan.ok());
         std::optional<Plan> compared;
-        if (x.compared)
-            compared = evaluate(*x.compared, test::catalog()).value();
-        const ClaimValue v =
-            claimValue(x.scenario.claim->quantity, plan.value(), compared ? &*compared : nullptr);
-        CHECK(v.value == checks()[i].engine);
+        if (base)
+            compared = evaluate(*base, test::catalog()).value();
+        const ClaimValue v = claimValue(claim.quantity, plan.value(), compared ? &*compared : nullptr);
+        // A searched condition reports the value where the claim starts to hold; a verdict withheld
+        // has no value.
+        if (!claim.searchMicroBatches && checks()[i].engine)
+            CHECK(v.value == checks()[i].engine);
         // Another claimed number leaves the engine's value as it was.
         ClaimExample moved = x;
         moved.scenario.claim->low = moved.scenario.claim->low.value_or(1) * 3 + 7;
         moved.scenario.claim->high = moved.scenario.claim->low;
         auto again = checkClaim(moved, test::catalog());
         REQUIRE(again.ok());
-        CHECK(again->engine == checks()[i].engine);
+        if (!claim.searchMicroBatches)  // there the claimed bound is what the search looks for
+            CHECK(again->engine == checks()[i].engine);
     }
     // A changed scenario changes the value: the gradient of 15-trap1 follows the model.
     ClaimExample smaller = examples().at(0);
@@ -355,4 +414,149 @@ TEST_CASE("the plan warns where a scenario breaks a sound rule of the article", 
     tp.cluster.gpusPerNode = 4;
     tp.cluster.nodes = 2;
     CHECK(noteIds(tp).count("plan.article_tp_across_servers") == 1);
+}
+
+TEST_CASE("no speed or time is judged on a set-up that does not fit, and none is left unsaid", "[article]") {
+    for (std::size_t i = 0; i < examples().size(); ++i) {
+        const ClaimExample& x = examples()[i];
+        const ClaimCheck& c = checks()[i];
+        INFO(x.file);
+        // Every example fits, or the answer says it does not, in both languages.
+        const bool asWritten = fits(x.scenario) && (!x.compared || fits(*x.compared));
+        const std::string en = notesOf(c, Lang::En), zh = notesOf(c, Lang::Zh);
+        CHECK((en.find("does not fit: it needs") == std::string::npos) == asWritten);
+        CHECK((zh.find("放不下：每张 GPU 需") == std::string::npos) == asWritten);
+        if (!isSpeedOrTime(c.claim.quantity) || asWritten || c.verdict == ClaimVerdict::NoBasis)
+            continue;
+        // A verdict on a set-up that did not fit rests on the variant the file names, which fits.
+        REQUIRE(c.claim.variant);
+        CHECK(fits(variantOf(x.scenario, *c.claim.variant)));
+        if (x.compared)
+            CHECK(fits(variantOf(*x.compared, *c.claim.variant)));
+        CHECK_THAT(en, Catch::Contains("Tested instead, keeping the claim's subject"));
+        CHECK_THAT(zh, Catch::Contains("改测保留论断主题且放得下的变体"));
+    }
+}
+
+// Expected answers worked out from the article's own text and numbers (its 600 GB/s NVLink, its
+// 16 GB/s PCIe 4.0, 16 bytes a parameter under Adam), not read from the engine's output.
+TEST_CASE("each claim is tested on the case the article states", "[article]") {
+    struct Expected {
+        std::string_view stem;
+        std::string_view variantEn, variantZh;  // empty: the set-up as written fits
+        std::optional<ClaimVerdict> verdict;    // empty: the article's text decides none
+    };
+    const Expected expected[] = {
+        // One A100 cannot hold a 7B model with Adam (6.74 B × 16 bytes = 108 GB): its baseline
+        // keeps data parallelism with the optimizer states on the CPU (ZeRO-Offload).
+        {"04-", "optimizer states offloaded to the CPU", "优化器状态卸载到 CPU", std::nullopt},
+        // GPT-3 on TP 8 × PP 2 × DP 2 keeps 10.9 B parameters a GPU: 4 bytes of weights and
+        // gradients plus 12 / 2 of Adam = 109 GB. The layout is the claim's subject, so the model
+        // shrinks to the article's 70B, whose TP 8 × PP 2 on A100 computes as densely as the 3D
+        // layouts Megatron-LM publishes at 44–52 % of peak (arXiv:2104.04473, Table 1).
+        {"08-", "Llama 3.1 70B instead of GPT-3 175B", "用 Llama 3.1 70B 代替 GPT-3 175B",
+         ClaimVerdict::Agrees},
+        // A trillion parameters over 64 GPUs: 1e12 × 16 / 64 = 250 GB a GPU before any sharding;
+        // GPT-3 keeps the layout. On H100 its peak is 3.2 times A100's (989 against 312 TFLOPS)
+        // while NVLink grows 1.5 times (900 against 600 GB/s, the article's figures): the tensor-
+        // parallel exchange takes a larger share of the step, below 50 %.
+        {"11-", "GPT-3 175B instead of Megatron-LM GPT 1T", "用 GPT-3 175B 代替 Megatron-LM GPT 1T",
+         ClaimVerdict::Differs},
+        // 70B under plain DDP holds 70.6 B × 16 bytes on every GPU. Data parallelism stays (ZeRO-2)
+        // with the article's 13B; its 26 GB of gradients need 2 × 7/8 × 26 GB / 600 GB/s = 76 ms
+        // over NVLink alone, more than 50 ms, and 2.8 s over 16 GB/s PCIe, more than 300 ms.
+        {"16-", "Llama 2 13B instead of Llama 3.1 70B; ZeRO-2 instead of ZeRO-0",
+         "用 Llama 2 13B 代替 Llama 3.1 70B；用 ZeRO-2 代替 ZeRO-0", ClaimVerdict::Differs},
+        {"17-", "Llama 2 13B instead of Llama 3.1 70B; ZeRO-2 instead of ZeRO-0",
+         "用 Llama 2 13B 代替 Llama 3.1 70B；用 ZeRO-2 代替 ZeRO-0", ClaimVerdict::Differs},
+        // The premise: 140 MB of gradients and 100 ms of compute. 2 × 7/8 × 140 MB at 16 GB/s is
+        // 15 ms, so communication is far from 60 % of the step and 8 GPUs are far above 3×.
+        {"18-", "", "", ClaimVerdict::Differs},
+        // The premise: communication 30 % of the step, so 8 × 0.7 = 5.6×, inside 5–6×.
+        {"19-", "", "", ClaimVerdict::Agrees},
+        // ZeRO-2 of 70B keeps 141 GB of weights on every GPU: both sides become the article's 13B.
+        // ZeRO-3 gathers its 26 GB of weights twice more a step: 2 × 7/8 × 26 GB / 600 GB/s = 76 ms
+        // against 64 sequences of 4,096 tokens of compute (seconds): far below 20 % slower.
+        {"20-", "Llama 2 13B instead of Llama 3.1 70B", "用 Llama 2 13B 代替 Llama 3.1 70B",
+         ClaimVerdict::Differs},
+        // 26 GB over one 10 GbE NIC per server: 2 × (2 − 1)/2 × 26 GB / 1.25 GB/s = 21 s, more
+        // than a few seconds.
+        {"21-", "Llama 2 13B instead of Llama 3.1 70B; ZeRO-2 instead of ZeRO-0",
+         "用 Llama 2 13B 代替 Llama 3.1 70B；用 ZeRO-2 代替 ZeRO-0", ClaimVerdict::Differs},
+        // 26 GB over eight 400 Gb/s NICs a server: well under a second.
+        {"22-", "Llama 2 13B instead of Llama 3.1 70B; ZeRO-2 instead of ZeRO-0",
+         "用 Llama 2 13B 代替 Llama 3.1 70B；用 ZeRO-2 代替 ZeRO-0", ClaimVerdict::Agrees},
+        // FSDP of 70B on 8 GPUs keeps 70.6 B × 16 / 8 = 141 GB a GPU, and with the optimizer on the
+        // CPU 131 GiB a GPU of the server's 1 TB (the article's #1 server): the article's 13B keeps
+        // the subject, one server against two. Steps a day depend on the batch the article never
+        // gives; the slowdown of two 4-GPU servers against one 8-GPU server is the exchange of 13B's
+        // sharded states over one 200 Gb/s NIC per GPU instead of NVLink, hidden behind 4,096-token
+        // sequences of compute: far below 27 %.
+        {"31-", "Llama 2 13B instead of Llama 3.1 70B", "用 Llama 2 13B 代替 Llama 3.1 70B",
+         ClaimVerdict::NoBasis},
+        {"32-", "Llama 2 13B instead of Llama 3.1 70B", "用 Llama 2 13B 代替 Llama 3.1 70B",
+         ClaimVerdict::NoBasis},
+        {"33-", "Llama 2 13B instead of Llama 3.1 70B", "用 Llama 2 13B 代替 Llama 3.1 70B",
+         ClaimVerdict::Differs},
+    };
+    for (const auto& e : expected) {
+        const ClaimCheck& c = checkOf(e.stem);
+        INFO(c.file << "\n" << notesOf(c, Lang::En));
+        if (e.verdict)
+            CHECK(c.verdict == *e.verdict);
+        const std::string en = notesOf(c, Lang::En), zh = notesOf(c, Lang::Zh);
+        if (e.variantEn.empty()) {
+            CHECK(en.find("Tested instead") == std::string::npos);
+        } else {
+            CHECK_THAT(en, Catch::Contains("Tested instead, keeping the claim's subject: " +
+                                           std::string(e.variantEn)));
+            CHECK_THAT(zh, Catch::Contains("改测保留论断主题且放得下的变体：" + std::string(e.variantZh)));
+        }
+    }
+    // The premises are stated and produced.
+    CHECK_THAT(notesOf(checkOf("18-"), Lang::En),
+               Catch::Contains("The article's premise, gradients per GPU of 140 MB"));
+    CHECK_THAT(notesOf(checkOf("18-"), Lang::Zh), Catch::Contains("文章的前提（每张 GPU 的梯度为 140 MB）"));
+    CHECK_THAT(notesOf(checkOf("18-"), Lang::En), Catch::Contains("compute of one step of 100 ms"));
+    CHECK_THAT(notesOf(checkOf("19-"), Lang::En),
+               Catch::Contains("exposed communication share of the step of 30 %"));
+    // "可控制在5%以内" with PP 2: (p − 1)/(m + p − 1) < 5 % from m = 20 on (1/21 = 4.8 %).
+    const ClaimCheck& bubble = checkOf("25-");
+    CHECK(bubble.verdict == ClaimVerdict::Agrees);
+    CHECK(messageText(bubble.verdictText, Lang::En) == "agrees for m ≥ 20");
+    CHECK(messageText(bubble.verdictText, Lang::Zh) == "m ≥ 20 时相符");
+    // Steps a day: the batch assumed is said.
+    for (std::string_view stem : {"31-", "32-", "33-"}) {
+        CHECK_THAT(notesOf(checkOf(stem), Lang::En),
+                   Catch::Contains("The article gives no batch; assumed here: 8"));
+        CHECK_THAT(notesOf(checkOf(stem), Lang::Zh),
+                   Catch::Contains("文章没有给出批大小；此处假设每步 8 条序列"));
+    }
+    // The 10 GbE example says how many NICs a server has.
+    CHECK_THAT(messageText(checkOf("21-").tested, Lang::En),
+               Catch::Contains("Ethernet 10 GbE between servers, NICs per server: 1"));
+    CHECK_THAT(messageText(checkOf("21-").tested, Lang::Zh), Catch::Contains("每台服务器 1 块网卡"));
+}
+
+TEST_CASE("the Chinese output says what was tested and writes numbers as a Chinese reader does",
+          "[article]") {
+    const std::string zh = articleToText(checks(), Lang::Zh);
+    std::size_t tested = 0;
+    for (auto at = zh.find("  测试方案: "); at != std::string::npos; at = zh.find("  测试方案: ", at + 1))
+        ++tested;
+    CHECK(tested == checks().size());
+    // Claim 14: 117,687 tokens/s × 86,400 s = 1.017 × 10^10, about 102 亿.
+    CHECK_THAT(zh, Catch::Contains("每天约 102 亿个词元"));
+    CHECK(zh.find("十亿") == std::string::npos);
+    // Claim 24: the model states exceed the GPU, they do not occupy part of it.
+    CHECK_THAT(zh, Catch::Contains("仅模型状态就需要 108 GB，超过单卡的 42.4 GB"));
+    CHECK(zh.find("中的 108 GB") == std::string::npos);
+    // Claim 05: GPT-3 has 174.6 B parameters (174.6 B × 2 bytes = 349 GB).
+    const std::string en = articleToText(checks(), Lang::En);
+    CHECK_THAT(en, Catch::Contains("174.6 B parameters on the GPU × 2 bytes each = 349 GB"));
+    // Claim 02: the 524 GB of model states, split over the GPUs, then activations.
+    CHECK_THAT(
+        messageText(checkOf("02-").mechanism, Lang::En),
+        Catch::Contains("524 GB in all, 65.5 GB of them on each GPU under TP 4 x PP 1 x DP 2 with ZeRO-3"));
+    CHECK_THAT(messageText(checkOf("02-").mechanism, Lang::Zh), Catch::Contains("每张 GPU 存 65.5 GB"));
 }

@@ -18,6 +18,7 @@
 #include "ui/mainwindow/article_dialog.h"
 #include "ui/mainwindow/claim_panel.h"
 #include "ui/models/plan_controller.h"
+#include "ui/models/plan_summary.h"
 #include "ui/models/qt_text.h"
 
 using namespace clusterplan;
@@ -36,6 +37,18 @@ ArticleDialog* openArticleDialog(WindowFixture& f) {
         [&] { return (dialog = f.window.findChild<ArticleDialog*>()) != nullptr && dialog->isVisible(); },
         kWaitMs));
     return dialog;
+}
+
+// The claim panel once it has checked the open example's claim and shows it.
+ClaimPanel* waitForClaimPanel(WindowFixture& f) {
+    ClaimPanel* p = nullptr;
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            p = f.window.findChild<ClaimPanel*>(QStringLiteral("claimPanel"));
+            return p && !p->isChecking() && p->isVisible();
+        },
+        kWaitMs));
+    return p;
 }
 
 }  // namespace
@@ -126,17 +139,7 @@ TEST_CASE("article.an_opened_example_shows_its_claim_and_the_verdict", "[article
     const QString example = QDir(toQString(articleExamplesFolder()))
                                 .filePath(QStringLiteral("15-trap1-gradient-size.clusterplan.json"));
     REQUIRE(f.editAndWait([&] { f.window.openScenarioFile(example); }));
-    const auto waitForPanel = [&] {
-        ClaimPanel* p = nullptr;
-        REQUIRE(QTest::qWaitFor(
-            [&] {
-                p = f.window.findChild<ClaimPanel*>(QStringLiteral("claimPanel"));
-                return p && !p->isChecking() && p->isVisible();
-            },
-            kWaitMs));
-        return p;
-    };
-    panel = waitForPanel();
+    panel = waitForClaimPanel(f);
     QString text = panel->toPlainText();
     INFO(text.toStdString());
     CHECK(text.contains(QStringLiteral("陷阱一")));  // the section and the article's sentence
@@ -145,7 +148,7 @@ TEST_CASE("article.an_opened_example_shows_its_claim_and_the_verdict", "[article
     CHECK(text.contains(QStringLiteral("differs")));
 
     f.window.setLanguage(QStringLiteral("zh_CN"));  // the window is built again: a new panel
-    panel = waitForPanel();
+    panel = waitForClaimPanel(f);
     text = panel->toPlainText();
     CHECK(text.contains(QStringLiteral("原文")));
     CHECK(text.contains(QStringLiteral("141 GB")));
@@ -159,4 +162,22 @@ TEST_CASE("article.an_opened_example_shows_its_claim_and_the_verdict", "[article
             return p && !p->isVisible();
         },
         kWaitMs));
+}
+
+// One memory is one number: the panel gives the engine's memory in the article's GB and in the GiB
+// of the plan's details side by side, and says what was tested, in Chinese too.
+TEST_CASE("article.the_panel_gives_a_memory_in_the_units_of_the_details_and_what_was_tested", "[article]") {
+    WindowFixture f;
+    showAtDefaultSize(f, f.window.memoryChart());
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    const QString example = QDir(toQString(articleExamplesFolder()))
+                                .filePath(QStringLiteral("07-s1-3-175b-on-8xa100.clusterplan.json"));
+    REQUIRE(f.editAndWait([&] { f.window.openScenarioFile(example); }));
+    ClaimPanel* panel = waitForClaimPanel(f);
+    REQUIRE(f.controller.plan().has_value());
+    const QString text = panel->toPlainText();
+    INFO(text.toStdString());
+    CHECK(text.contains(QStringLiteral("353 GB = ") + formatGib(f.controller.plan()->memory.total(), 0)));
+    CHECK(text.contains(QStringLiteral("测试方案： GPT-3 175B，1 台 × 8 张 NVIDIA A100")));
+    f.window.setLanguage(QStringLiteral("en"));
 }

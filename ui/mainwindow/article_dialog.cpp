@@ -93,7 +93,7 @@ void ArticleDialog::fillTable() {
         m_table->setItem(row, kSection, new QTableWidgetItem(toQString(c.description.section)));
         m_table->setItem(row, kQuantity, new QTableWidgetItem(engineText(quantityText(c.claim.quantity))));
         m_table->setItem(row, kArticle, new QTableWidgetItem(engineText(articleValueText(c.claim))));
-        m_table->setItem(row, kEngine, new QTableWidgetItem(engineText(engineValueText(c.claim, c.engine))));
+        m_table->setItem(row, kEngine, new QTableWidgetItem(claimEngineValue(c)));
         m_table->setItem(row, kVerdict, new QTableWidgetItem(engineText(c.verdictText)));
     }
     m_summary->setText(tr("The seed article's claims, each an example scenario evaluated by the engine: "

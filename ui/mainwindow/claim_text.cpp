@@ -9,6 +9,11 @@
 
 namespace clusterplan::ui {
 
+QString claimEngineValue(const ClaimCheck& c) {
+    const Lang lang = QLocale().language() == QLocale::Chinese ? Lang::Zh : Lang::En;
+    return engineText(engineValueText(c.claim, c.engine, lang));
+}
+
 // The labels keep the Help dialog's translation context, where they were first translated.
 QString claimCheckHtml(const ClaimCheck& c) {
     QString html =
@@ -18,11 +23,16 @@ QString claimCheckHtml(const ClaimCheck& c) {
     // The gloss is English: shown beside the Chinese sentence in the English window only.
     if (QLocale().language() != QLocale::Chinese && !c.description.gloss.empty())
         html += QStringLiteral("<p><i>%1</i></p>").arg(toQString(c.description.gloss).toHtmlEscaped());
+    html += QStringLiteral("<p>%1 %2</p>")
+                .arg(QCoreApplication::translate("clusterplan::ui::ArticleDialog", "Tested:"),
+                     engineText(c.tested).toHtmlEscaped());
+    for (const Message& note : c.notes)
+        html += QStringLiteral("<p>%1</p>").arg(engineText(note).toHtmlEscaped());
     html += QStringLiteral("<p>%1 %2<br>%3 %4<br>%5 %6</p><p>%7</p>")
                 .arg(QCoreApplication::translate("clusterplan::ui::ArticleDialog", "Article:"),
                      engineText(articleValueText(c.claim)).toHtmlEscaped(),
                      QCoreApplication::translate("clusterplan::ui::ArticleDialog", "Engine:"),
-                     engineText(engineValueText(c.claim, c.engine)).toHtmlEscaped(),
+                     claimEngineValue(c).toHtmlEscaped(),
                      QCoreApplication::translate("clusterplan::ui::ArticleDialog", "Verdict:"),
                      engineText(c.verdictText).toHtmlEscaped(), engineText(c.mechanism).toHtmlEscaped());
     return html;
