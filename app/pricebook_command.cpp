@@ -51,10 +51,12 @@ int pricebookCommand(const PricebookRequest& rq) {
         return fail(book.error(), lang);
     const cost::PriceBookUpdate update =
         cost::applyPriceList(book.value(), rq.book, list->rows, listPath, asOf);
-    for (const Message& line : update.diff)
-        std::cout << "  " << messageText(line, lang) << "\n";
     std::vector<Error> errors = list->errors;
     errors.insert(errors.end(), update.errors.begin(), update.errors.end());
+    // The changes only for a list that applies: above "Nothing was saved" they would read as done.
+    if (errors.empty())
+        for (const Message& line : update.diff)
+            std::cout << "  " << messageText(line, lang) << "\n";
     if (!errors.empty()) {
         for (const Error& e : errors)
             printError(e, lang);

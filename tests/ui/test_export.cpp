@@ -83,8 +83,9 @@ TEST_CASE("export.files_from_the_window", "[export]") {
     QFile pdf(dir.filePath(QStringLiteral("q.pdf")));
     REQUIRE(pdf.open(QIODevice::ReadOnly));
     CHECK(pdf.read(5) == QByteArray("%PDF-"));
-    // layouts, memory, run_length, monthly_cost, prices, line_items, validation
-    CHECK(QDir(dir.filePath(QStringLiteral("csv"))).entryList(QDir::Files).size() == 7);
+    // layouts, memory, run_length, monthly_cost, prices, line_items: the customer's files, no
+    // calibration runs (validation.csv is the engineer's, `clusterplan-cli validate --format csv`)
+    CHECK(QDir(dir.filePath(QStringLiteral("csv"))).entryList(QDir::Files).size() == 6);
     // memory, step time, layouts, cost over time and the sensitivity tornado
     CHECK(
         QDir(dir.filePath(QStringLiteral("img"))).entryList({QStringLiteral("*.svg")}, QDir::Files) ==
@@ -151,18 +152,18 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     for (const char* name : {"exportPdf", "exportWorkbook", "exportCsv", "exportImages"})
         exportAction(f.window, name)->trigger();
     // The files are named after the quote number and revision (quote-scenario.json: CP-2026-0042, 2).
-    const QString pdfName = QStringLiteral("CP-2026-0042-r2.pdf");
-    const QString xlsxName = QStringLiteral("CP-2026-0042-r2.xlsx");
+    const QString pdfName = QStringLiteral("CP-2026-0042-r2_星河智算科技有限公司.pdf");
+    const QString xlsxName = QStringLiteral("CP-2026-0042-r2_星河智算科技有限公司.xlsx");
     CHECK(asked == QStringList({pdfName, xlsxName, QStringLiteral("csv"), QStringLiteral("images")}));
     CHECK(f.window.prompter().warnings().isEmpty());
     // The status bar says where the last one went.
     CHECK(f.window.statusBar()->currentMessage() ==
           QStringLiteral("Saved the images to ") + QDir(window).filePath(QStringLiteral("images")));
 
-    // The same scenario through the CLI, in the window's language (English here), with the BOM
-    // the window's CSV export adds for spreadsheet programs.
+    // The same scenario through the CLI, in the window's language (English here), with the
+    // byte-order mark chosen by the same rule (files with non-ASCII text have one).
     const auto run = clusterplan::test::runCli(
-        "report '" + scenario + "' --no-record --lang en --bom --pdf '" + cli.toStdString() +
+        "report '" + scenario + "' --no-record --lang en --pdf '" + cli.toStdString() +
         "/quote.pdf' --xlsx '" + cli.toStdString() + "/quote.xlsx' --csv '" + cli.toStdString() +
         "/csv' --images '" + cli.toStdString() + "/images'");
     INFO(run.out);
@@ -175,7 +176,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     CHECK(readAll(QDir(window).filePath(xlsxName)).startsWith("PK"));
 
     const QStringList csvFiles = QDir(QDir(cli).filePath(QStringLiteral("csv"))).entryList(QDir::Files);
-    CHECK(csvFiles.size() == 7);
+    CHECK(csvFiles.size() == 6);
     CHECK(QDir(QDir(window).filePath(QStringLiteral("csv"))).entryList(QDir::Files) == csvFiles);
     for (const QString& name : csvFiles) {
         INFO(name.toStdString());
