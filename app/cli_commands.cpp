@@ -131,8 +131,9 @@ constexpr UsageSection kUsageSections[] = {
       --encoding says; comma- or tab-separated) with the columns kind (rent|purchase), id, price
       and optionally name, gpu, unit, term, term_months, discount, gpus_per_server, node_max_kw,
       source, as_of (docs/cost-model.md). Every row is checked (errors name the line and the
-      column); the changes against the book are printed; then the book is saved atomically with
-      its as_of set to DATE (default today), unless there were errors or --dry-run.
+      column, as the file's header spells it); the changes against the book are printed; then the
+      book is saved atomically with its as_of set to DATE (default: the oldest as_of of the list's
+      rows, else today), unless there were errors or --dry-run. Discounts read as percent.
 )"},
     {"presets", R"(  clusterplan-cli presets [--catalog FILE]...
       List the model presets, GPUs and fabrics of the catalog, as text.

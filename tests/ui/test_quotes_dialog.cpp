@@ -356,9 +356,10 @@ TEST_CASE("quotes.revising_an_accepted_quote_asks_first", "[quotes]") {
     exportFor(f, actions, files, "Globex", 1);
     const std::string number = f.controller.scenario().quote->number;
     {
-        auto book = quotebook::QuoteBook::open(toStdString(own.path));
-        REQUIRE(book.ok());
-        REQUIRE(book->setStatus(number, quotebook::StoredStatus::Accepted, "2026-03-12T09:00:00Z"));
+        auto opened = quotebook::QuoteBook::open(toStdString(own.path));
+        REQUIRE(opened.ok());
+        quotebook::QuoteBook book = std::move(opened).value();
+        REQUIRE(book.setStatus(number, quotebook::StoredStatus::Accepted, "2026-03-12T09:00:00Z"));
     }
     REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.training.globalBatch *= 2; }); }));
     const QString declined = actions.exportWorkbook(files.filePath(QStringLiteral("declined.xlsx")));
