@@ -1,6 +1,7 @@
 // clusterplan-cli end to end: exit codes 0 / 2, plan JSON keys, messages on stderr.
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <unistd.h>
 
@@ -258,4 +259,16 @@ TEST_CASE("every invalid option exits 2 and writes nothing: no file, no book, no
     CHECK(zh.out.find("--quote-prefix") != std::string::npos);
     CHECK(zh.out.find("应为 1 至 16 个字母") != std::string::npos);
     CHECK(dir.empty());
+}
+
+TEST_CASE("a number in an error reads as it was written, not as 1.500000", "[cli]") {
+    ScratchDir dir;
+    std::ifstream in(kData + "/llama3-8b-8xa100.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    text.replace(text.find("\"nodes\": 1"), 10, "\"nodes\": 1.5");
+    { std::ofstream(dir.file("s.json")) << text; }
+    const Run r = cli("evaluate " + dir.file("s.json"));
+    CHECK(r.status == 2);
+    CHECK(r.out.find("cluster.nodes: is 1.5, must be a whole number") != std::string::npos);
+    CHECK(r.out.find("1.500000") == std::string::npos);
 }

@@ -131,6 +131,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     const QString window = dir.filePath(QStringLiteral("window"));
     const QString cli = dir.filePath(QStringLiteral("cli"));
     REQUIRE(QDir().mkpath(window));
+    REQUIRE(QDir().mkpath(cli));  // the CLI checks a file's folder before anything is written
     QStringList asked;
     Prompter::TestAnswers answers = unexpectedDialogs();
     answers.exportPath = [&](const QString& tag) {
@@ -138,7 +139,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
         return QDir(window).filePath(tag);  // the proposed names: the quote's number, csv, images
     };
     // The window's quote book: a fresh one, so the book numbers the quote as its file says (its
-    // first revision of CP-2026-0042 is the file's revision 2); the CLI does not record.
+    // first revision of CP-2026-0042 is the file's revision 2); the CLI records in a fresh book of its own.
     const QString book = dir.filePath(QStringLiteral("quotes.sqlite"));
     QSettings().setValue(QStringLiteral("quoteBook/path"), book);
     struct ForgetBook {
@@ -161,11 +162,13 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
           QStringLiteral("Saved the images to ") + QDir(window).filePath(QStringLiteral("images")));
 
     // The same scenario through the CLI, in the window's language (English here), with the
-    // byte-order mark chosen by the same rule (files with non-ASCII text have one).
-    const auto run = clusterplan::test::runCli(
-        "report '" + scenario + "' --no-record --lang en --pdf '" + cli.toStdString() +
-        "/quote.pdf' --xlsx '" + cli.toStdString() + "/quote.xlsx' --csv '" + cli.toStdString() +
-        "/csv' --images '" + cli.toStdString() + "/images'");
+    // byte-order mark chosen by the same rule (files with non-ASCII text have one), recorded in a
+    // fresh book of its own: the same number and revision as the window's.
+    const auto run =
+        clusterplan::test::runCli("report '" + scenario + "' --quote-book '" + cli.toStdString() +
+                                  "/book/quotes.sqlite' --lang en --pdf '" + cli.toStdString() +
+                                  "/quote.pdf' --xlsx '" + cli.toStdString() + "/quote.xlsx' --csv '" +
+                                  cli.toStdString() + "/csv' --images '" + cli.toStdString() + "/images'");
     INFO(run.out);
     REQUIRE(run.status == 0);
 
