@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/cost/cost_json.h"
 #include "core/export/csv_export.h"
 #include "core/export/report_tables.h"
 #include "core/util/atomic_file.h"
+#include "core/util/json_write.h"
 #include "golden.h"
 #include "test_support.h"
 
@@ -166,4 +168,15 @@ TEST_CASE("a refundable deposit is a row of its own in line_items.csv, outside t
     CHECK((*deposit)[8] == "10000.00");
     CHECK((*deposit)[4] == "押金（可退，不计入合计）");
     CHECK((*deposit)[11].empty());  // not in the amount column a spreadsheet sums
+}
+
+TEST_CASE("the cost JSON names the refundable deposit beside the totals it is not in", "[csv]") {
+    auto plan = planFor("quote-scenario.json");
+    REQUIRE(plan.cost);
+    plan.cost->rentDeposit = clusterplan::cost::Money::fromCents(1'000'000);
+    clusterplan::json::Writer w;
+    w.beginObject();
+    clusterplan::cost::writeCostJson(w, *plan.cost);
+    w.endObject();
+    CHECK(w.str().find("\"rent_deposit\": 10000,") != std::string::npos);
 }
