@@ -118,8 +118,8 @@ constexpr UsageSection kUsageSections[] = {
       --status filters by the quote's status (its last revision's): draft, sent, accepted, lost,
       expired, active (sent, not expired) or expiring (active, 7 days or less left). Prices:
       whether the quote's price book is older than its stale_after_days (default 90) or
-      superseded by a newer book of the same id (built-in, user and --pricebook files as loaded
-      now). CSV: text cells guarded against formulas, the byte-order mark as for `report`. show:
+      superseded by a newer price it rests on, in the book of the same id (built-in, user and
+      --pricebook files as loaded now): a parameter, or an offer or purchase for its GPU. CSV: text cells guarded against formulas, the byte-order mark as for `report`. show:
       one revision (the last without /REV); JSON as export-book writes it. status: sets the last
       revision's status. export-book writes the whole book as JSON (from a damaged book, every
       revision that can still be read); import-book merges such a file by number and revision.

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli_runner.h"
+#include "core/cost/price_list_import.h"
 #include "core/export/csv.h"
 #include "core/quotebook/book_format.h"
 #include "core/quotebook/book_json.h"
@@ -1141,4 +1142,27 @@ TEST_CASE("The book's moments are shown in local time", "[quotebook]") {
     else
         ::unsetenv("TZ");
     ::tzset();
+}
+
+TEST_CASE("Superseded by price entry: a new price of another GPU leaves a quote current", "[quotebook]") {
+    cost::PriceBooks books = cost::PriceBooks::builtin();
+    const std::string vendor = readBytes(std::string(CLUSTERPLAN_TEST_DATA) + "/pricebook-vendor.json");
+    REQUIRE(books.mergeJson(vendor, "vendor.json"));
+    // The vendor's new list changes one price: the H100 hourly offer.
+    const auto list = cost::readPriceList("kind,id,price\nrent,vendor-h100-hour,17\n", "auto", "new.csv");
+    REQUIRE(list);
+    const auto update = cost::applyPriceList(vendor, "vendor.json", list->rows, "new.csv", "2026-05-14");
+    REQUIRE(update.errors.empty());
+    REQUIRE(books.mergeJson(update.json, "vendor.json"));
+    const auto quoteOn = [](const std::string& gpu) {
+        QuoteRecord r = sample("x");
+        r.priceBookId = "vendor-cn-2026";
+        r.priceBookAsOf = "2026-01";
+        r.scenarioJson = R"({"schema": "clusterplan.scenario/1", "cluster": {"gpu": ")" + gpu + R"("}})";
+        return r;
+    };
+    CHECK_FALSE(priceAge(quoteOn("a100-sxm-80gb"), books, "2026-05-20").superseded);
+    const PriceAge h100 = priceAge(quoteOn("h100-sxm-80gb"), books, "2026-05-20");
+    CHECK(h100.superseded);
+    CHECK(h100.currentAsOf == "2026-05-14");
 }
