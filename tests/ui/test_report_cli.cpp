@@ -285,3 +285,20 @@ TEST_CASE("report writes chart images, CSV and a workbook, and bad paths fail cl
     CHECK(text.out.find("价税合计") != std::string::npos);
     fs::remove_all(dir);
 }
+
+TEST_CASE("a --no-record draft prints no quote number, not even the scenario's", "[report]") {
+    // The scenario names CP-2026-0042, which the book may hold as another customer's quote: a draft
+    // that is recorded nowhere says "draft" where the number goes.
+    const fs::path dir = scratchDir("clusterplan-report-draft");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string pdf = (dir / "draft.pdf").string();
+    const Run r = cli("report " + kData + "/quote-scenario.json --no-record --pdf " + pdf);
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    const Run text = shell("pdftotext '" + pdf + "' -");
+    REQUIRE(text.status == 0);
+    CHECK(text.out.find("CP-2026-0042") == std::string::npos);
+    CHECK(squeezed(text.out).find("Quotenumberdraft") != std::string::npos);
+    fs::remove_all(dir);
+}
