@@ -14,6 +14,7 @@
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
+#include "core/quotebook/book_format.h"
 #include "core/quotebook/quote_from_document.h"
 #include "core/util/atomic_file.h"
 #include "core/util/messages_file_errors.h"
@@ -169,6 +170,15 @@ std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest&
                                  {book->path(), recorded->number, std::to_string(recorded->revision)}),
                      lang)
               << "\n";
+    if (recorded->previousDecided)
+        std::cerr << "clusterplan-cli: "
+                  << messageText(makeMessage(msg::kQuotebookRevisedDecided,
+                                             {recorded->number,
+                                              quotebook::statusName(*recorded->previousDecided, lang),
+                                              std::to_string(recorded->revision - 1),
+                                              std::to_string(recorded->revision)}),
+                                 lang)
+                  << "\n";
     doc.info.number = recorded->number;
     doc.info.revision = recorded->revision;
     return recorded.value();

@@ -369,7 +369,7 @@ Result<RecordOutcome> QuoteBook::record(QuoteRecord r, const std::string& now, R
         std::int64_t id = 0;
         if (last && last->fingerprint == fingerprint) {
             id = last->id;
-            outcome = {r.number, last->revision, false};
+            outcome = {r.number, last->revision, false, std::nullopt};
         } else {
             // A decided quote (accepted or lost) revised would become a draft again, out of the
             // accepted ones: only when asked.
@@ -382,7 +382,9 @@ Result<RecordOutcome> QuoteBook::record(QuoteRecord r, const std::string& now, R
             r.revision = last ? last->revision + 1 : std::max<std::int64_t>(1, r.revision);
             id = insertRevision(*m_db, r, fingerprint);
             insertStatusChange(*m_db, id, r.status, now);
-            outcome = {r.number, r.revision, true};
+            outcome = {r.number, r.revision, true, std::nullopt};
+            if (last && (last->status == StoredStatus::Accepted || last->status == StoredStatus::Lost))
+                outcome.previousDecided = last->status;
         }
         insertFiles(*m_db, id, r.files, now);
         transaction.commit();
@@ -499,7 +501,7 @@ Result<RecordOutcome> QuoteBook::setStatus(const std::string& number, StoredStat
         update.bind(1, toString(status)).bind(2, last->id).run();
         insertStatusChange(*m_db, last->id, status, now);
         transaction.commit();
-        return RecordOutcome{number, last->revision, false};
+        return RecordOutcome{number, last->revision, false, std::nullopt};
     } catch (const SqliteError& e) {
         return sqlError(m_path, e);
     }

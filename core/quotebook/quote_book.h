@@ -40,6 +40,9 @@ struct RecordOutcome {
     std::string number;
     std::int64_t revision = 0;
     bool newRevision = false;  // false: the content equals the last revision's; nothing added but files
+    // A new revision of an accepted or lost quote (RecordOptions::reviseDecided): the status the
+    // previous revision keeps, while the new one is a draft.
+    std::optional<StoredStatus> previousDecided;
 };
 
 struct RecordOptions {

@@ -948,6 +948,9 @@ TEST_CASE("Revising an accepted or lost quote is refused unless asked, and says 
     const auto forced = book.record(revised, "2026-03-13T09:00:00Z", RecordOptions{true});
     REQUIRE(forced);
     CHECK(forced->revision == 2);
+    CHECK(forced->previousDecided == StoredStatus::Accepted);
+    CHECK(book.find("Q-2026-0001", 1)->status == StoredStatus::Accepted);  // the decided one is kept
+    CHECK(book.find("Q-2026-0001")->status == StoredStatus::Draft);
 
     REQUIRE(book.record(sample("Acme Labs"), kNow));  // Q-2026-0002/1
     REQUIRE(book.setStatus("Q-2026-0002", StoredStatus::Lost, kNow));
@@ -1071,7 +1074,8 @@ TEST_CASE("clusterplan-cli: accepted, then revised only with --force, and the st
     CHECK_FALSE(fs::exists(dir.file("b")));
     CHECK_THAT(cli(dir, "quotes list --status accepted"), Catch::Contains("CP-2026-0042"));
     CHECK_THAT(cli(dir, "report " + changed + " --csv " + dir.file("b") + " --force"),
-               Catch::Contains("as CP-2026-0042, revision 3."));
+               Catch::Contains("as CP-2026-0042, revision 3.") &&
+                   Catch::Contains("CP-2026-0042 revision 2 stays accepted; the new revision 3 is a draft"));
     // A status names the quote; it is kept on its last revision, and an earlier one says so.
     const auto earlier =
         test::runCli("--quote-book " + dir.file("book.sqlite") + " quotes status CP-2026-0042/2 sent");
