@@ -2,10 +2,13 @@
 
 #include "clusterplan_version.h"
 
+#include <algorithm>
 #include <iostream>
 #include <optional>
+#include <string_view>
 
 #include "article_command.h"
+#include "cli_errors.h"
 #include "core/calibration/calibration_format.h"
 #include "core/calibration/evaluate.h"
 #include "core/catalog/catalog_loading.h"
@@ -13,11 +16,15 @@
 #include "core/cost/cost_json.h"
 #include "core/io/scenario_json.h"
 #include "core/phases/phases_format.h"
+#include "core/quotebook/quote_number.h"
 #include "core/report/plan_format.h"
 #include "core/search/search_format.h"
 #include "core/studies/scaling_study.h"
 #include "core/util/atomic_file.h"
 #include "core/util/json_write.h"
+#include "core/util/language.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_quote_book.h"
 #include "core/validation/validation.h"
 #include "pricebook_command.h"
 #include "quotes_command.h"
@@ -27,28 +34,39 @@ namespace clusterplan::cli {
 
 namespace {
 
-constexpr const char* kUsage = R"(Usage:
-  clusterplan-cli evaluate FILE [--format json|text] [--catalog FILE]...
+// One section per command: `clusterplan-cli COMMAND --help` prints its own, `--help` all of them.
+struct UsageSection {
+    const char* command;
+    const char* text;
+};
+constexpr UsageSection kUsageSections[] = {
+    {"evaluate", R"(  clusterplan-cli evaluate FILE [--format json|text] [--catalog FILE]...
       Evaluate a scenario file ("schema": "clusterplan.scenario/1") and print the plan
       ("schema": "clusterplan.plan/1"; JSON by default).
-  clusterplan-cli search FILE [--top N] [--format json|text|csv] [--allow-cross-node-tp]
+)"},
+    {"search", R"(  clusterplan-cli search FILE [--top N] [--format json|text|csv] [--allow-cross-node-tp]
       Search every layout key the scenario's "layout" object leaves out (all of them when there is
       no layout object): rank valid layouts by step time, mark the memory/throughput Pareto front,
       explain the winner and compare it with the framework's default layout. TP stays inside a
       server, or inside a rack's NVLink domain (GB200/GB300 NVL72), unless --allow-cross-node-tp.
-  clusterplan-cli scale FILE [--max-gpus N] [--days D] [--format json|text|csv]
+)"},
+    {"scale", R"(  clusterplan-cli scale FILE [--max-gpus N] [--days D] [--format json|text|csv]
       Best layout at 1, 2, 4, 8, 16 ... N GPUs (default N: the scenario's cluster): throughput,
       scaling efficiency, days to train; the minimum GPU count that fits; the GPUs that finish
       training.tokens within D days; 1x8 vs 2x4 servers, NVLink vs PCIe, IB vs RoCE vs Ethernet.
-  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
+)"},
+    {"cost", R"(  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
-  clusterplan-cli phases FILE [--format json|text|csv] [--pricebook FILE]...
+)"},
+    {"phases", R"(  clusterplan-cli phases FILE [--format json|text|csv] [--pricebook FILE]...
       The scenario's "phases" (a slice, then a server, then a cluster...): per phase and
       cumulatively what it trains and what it costs under the price book's contract rules (cards
       added mid-term, early exit, renewal credit, resale of bought servers), beside renting the
       final cluster from month 0 and buying it at month 0; cost per million tokens for each.
-  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--catalog FILE]...
+)"},
+    {"validate",
+     R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted (in-sample), the prediction of the profiles fitted
       without the run's source (cross-validated), the band, and per source the mean absolute
@@ -57,54 +75,72 @@ constexpr const char* kUsage = R"(Usage:
       error, band coverage and median band width per group, by GPU count and sequence length.
       --cv-profiles replaces the built-in folds ("clusterplan.perf-profiles-cv/1", see
       fit_profiles.py); --in-sample predicts with the profiles only, no folds (the fitter's loop).
-  clusterplan-cli calibrate FILE [--format text|json]
+)"},
+    {"calibrate", R"(  clusterplan-cli calibrate FILE [--format text|json]
       Fit the performance profile to the runs listed in the scenario's "measured" key (runs on
       your own cluster: layout, nodes, tokens_per_s or step_s): print the fitted parameters
       (before -> after, with bounds), each measured run's throughput error before and after, and
       the scenario's plan with the fitted profile beside the built-in one. JSON: the plan, with
       its "calibration" object. `evaluate` uses the fitted profile too.
-  clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
+)"},
+    {"report", R"(  clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
                          [--lang zh_CN|en] [--bom|--no-bom] [--max-layouts N]
-                         [--no-record] [--quote-book FILE] [--quote-prefix P]
+                         [--no-record] [--quote-book FILE] [--quote-prefix P] [--force]
       A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
       scenario's "quote" object sets customer, number, tax rates...), charts and assumptions, as
-      PDF, Excel workbook, CSV tables (UTF-8 with a byte-order mark in Chinese, which Excel on
-      Chinese Windows needs, without one in English; --bom / --no-bom choose) and chart images
-      (PNG and SVG). Without an output option the quote's text is printed. Default language: en.
+      PDF, Excel workbook, CSV tables (the customer's files only; UTF-8 with a byte-order mark
+      when a file holds non-ASCII text or the language is Chinese, which Excel on Windows needs,
+      none in a pure-ASCII English file; --bom / --no-bom choose) and chart images (PNG and
+      SVG). Without an output option the quote's text is printed. Default language: en.
       The PDF's layouts table lists the best N layouts (default 60); the CSV lists all.
-      The quote and the files written are recorded in the quote book unless --no-record.
-  clusterplan-cli article [FOLDER] [--format text|json|csv] [--lang zh_CN|en]
+      Every option and output folder is checked before anything is written or recorded. The
+      quote and the files written are recorded in the quote book unless --no-record (then the
+      files are a draft without a number); a book that cannot record it stops the report with
+      exit status 2. A new revision of an accepted or lost quote needs --force.
+)"},
+    {"article", R"(  clusterplan-cli article [FOLDER] [--format text|json|csv] [--lang zh_CN|en]
       Every quantitative claim of the seed article, each an example scenario of FOLDER (default:
       the article's examples shipped with ClusterPlan): the article's value, the engine's value
       for the example, agrees or differs (by how much), and why. Default format: text.
-  clusterplan-cli quotes list [--customer S] [--status S] [--all-revisions] [--format text|json|csv]
-                             [--lang zh_CN|en] [--pricebook FILE]...
-  clusterplan-cli quotes show NUMBER[/REV] [--lang zh_CN|en]
+)"},
+    {"quotes",
+     R"(  clusterplan-cli quotes list [--customer S] [--status S] [--all-revisions] [--format text|json|csv]
+                             [--bom|--no-bom] [--lang zh_CN|en] [--pricebook FILE]...
+  clusterplan-cli quotes show NUMBER[/REV] [--format text|json] [--lang zh_CN|en]
   clusterplan-cli quotes status NUMBER accepted|lost|sent|draft
   clusterplan-cli quotes export-book FILE.json
   clusterplan-cli quotes import-book FILE.json
-      The quote book: every quote `report` wrote files for, numbered (Q-2026-0043, --quote-prefix
-      sets the prefix of new numbers) with its revisions, status, validity, totals, price book,
-      scenario and the files' SHA-256. list: the last revision of each quote, newest first;
-      --all-revisions lists every revision, as NUMBER/REV, an earlier one "superseded by /REV"
-      (the counts still count quotes); --customer matches part of the name; --status filters by
-      the quote's status (its last revision's): draft, sent, accepted, lost, expired, active
-      (sent, not expired) or expiring (active, 7 days or less left). Prices: whether the quote's
-      price book is older than its stale_after_days (default 90) or superseded by a newer
-      book of the same id (built-in, user and --pricebook files as loaded now). show: one revision
-      (the last without /REV). status: sets the last revision's status. export-book writes the
-      whole book as JSON; import-book merges such a file by number and revision.
-  clusterplan-cli pricebook import LIST.csv --book BOOK.json [--encoding auto|utf-8|gbk]
+      The quote book: every quote `report` wrote files for, numbered (Q-2026-0043; `report
+      --quote-prefix` sets the prefix of new numbers) with its revisions, status, validity,
+      totals, price book, scenario and the files' SHA-256. list: the last revision of each quote,
+      newest first; --all-revisions lists every revision, as NUMBER/REV, an earlier one
+      "superseded by /REV" (the counts still count quotes); --customer matches part of the name;
+      --status filters by the quote's status (its last revision's): draft, sent, accepted, lost,
+      expired, active (sent, not expired) or expiring (active, 7 days or less left). Prices:
+      whether the quote's price book is older than its stale_after_days (default 90) or
+      superseded by a newer price it rests on, in the book of the same id (built-in, user and
+      --pricebook files as loaded now): a parameter, or an offer or purchase for its GPU. CSV: text cells guarded against formulas, the byte-order mark as for `report`. show:
+      one revision (the last without /REV); JSON as export-book writes it. status: sets the last
+      revision's status. export-book writes the whole book as JSON (from a damaged book, every
+      revision that can still be read); import-book merges such a file by number and revision.
+      list, show and export-book read a read-only book; nothing is recorded in one.
+)"},
+    {"pricebook", R"(  clusterplan-cli pricebook import LIST.csv --book BOOK.json [--encoding auto|utf-8|gbk]
                             [--as-of DATE] [--dry-run] [--lang zh_CN|en]
       Apply a vendor's price list to a price-book file: a CSV (UTF-8 or GBK, detected unless
       --encoding says; comma- or tab-separated) with the columns kind (rent|purchase), id, price
       and optionally name, gpu, unit, term, term_months, discount, gpus_per_server, node_max_kw,
       source, as_of (docs/cost-model.md). Every row is checked (errors name the line and the
-      column); the changes against the book are printed; then the book is saved atomically with
-      its as_of set to DATE (default today), unless there were errors or --dry-run.
-  clusterplan-cli presets [--catalog FILE]...
-      List the model presets, GPUs and fabrics of the catalog.
-  clusterplan-cli --help | --version
+      column, as the file's header spells it); the changes against the book are printed; then the
+      book is saved atomically with its as_of set to DATE (default: the oldest as_of of the list's
+      rows, else today), unless there were errors or --dry-run. Discounts read as percent.
+)"},
+    {"presets", R"(  clusterplan-cli presets [--catalog FILE]...
+      List the model presets, GPUs and fabrics of the catalog, as text.
+)"},
+};
+
+constexpr const char* kUsageFooter = R"(  clusterplan-cli --help | --version | COMMAND --help
 
 --profiles FILE merges performance profiles ("clusterplan.perf-profiles/1") over the built-in ones.
 User catalog entries are read from --catalog files and from
@@ -128,6 +164,7 @@ struct Options {
     std::string cvProfiles;             // validate: leave-one-source-out folds file
     bool inSampleOnly = false;          // validate --in-sample: no folds (the profile fitter)
     bool formatGiven = false;
+    bool help = false;                    // --help / -h after a command: that command's usage
     std::vector<std::string> priceBooks;  // extra price-book files
     std::size_t top = 20;
     double maxGpus = 0;  // scale: 0 = the scenario's cluster size
@@ -137,10 +174,79 @@ struct Options {
     QuotesRequest quotes;               // quotes command: subcommand, operands, filters
     PricebookRequest pricebook;         // pricebook import: --book, --encoding, --as-of, --dry-run
     std::vector<std::string> operands;  // positional arguments after FILE (quotes only)
+    std::vector<std::string> given;     // every option given, for the check against the command
 };
 
-int usageError(const std::string& message) {
-    std::cerr << "clusterplan-cli: " << message << "\n\n" << kUsage;
+std::string fullUsage() {
+    std::string out = "Usage:\n";
+    for (const UsageSection& section : kUsageSections)
+        out += section.text;
+    return out + kUsageFooter;
+}
+
+const UsageSection* sectionOf(std::string_view command) {
+    for (const UsageSection& section : kUsageSections)
+        if (command == section.command)
+            return &section;
+    return nullptr;
+}
+
+// The usage of `command` (all of it for no or an unknown command).
+std::string usageOf(std::string_view command) {
+    const UsageSection* section = sectionOf(command);
+    return section ? std::string("Usage:\n") + section->text + kUsageFooter : fullUsage();
+}
+
+// What each command takes besides the catalog options (--catalog, --pricebook, --profiles), and
+// which --format values it writes (none: it takes no --format).
+struct CommandSpec {
+    std::string_view command;
+    std::vector<std::string_view> options;
+    std::vector<std::string_view> formats;
+    bool catalogOptions = true;
+};
+
+const std::vector<CommandSpec>& commandSpecs() {
+    static const std::vector<CommandSpec> specs = {
+        {"evaluate", {}, {"json", "text"}},
+        {"search", {"--top", "--allow-cross-node-tp"}, {"json", "text", "csv"}},
+        {"scale", {"--max-gpus", "--days"}, {"json", "text", "csv"}},
+        {"cost", {}, {"json", "text", "csv"}},
+        {"phases", {}, {"json", "text", "csv"}},
+        {"validate", {"--cv-profiles", "--in-sample"}, {"text", "csv", "json"}},
+        {"calibrate", {}, {"text", "json"}},
+        {"report",
+         {"--pdf", "--xlsx", "--csv", "--images", "--lang", "--bom", "--no-bom", "--max-layouts",
+          "--no-record", "--quote-book", "--quote-prefix", "--force"},
+         {}},
+        {"article", {"--lang"}, {"text", "json", "csv"}},
+        // The subcommand narrows these further (checkQuotes).
+        {"quotes",
+         {"--quote-book", "--lang", "--customer", "--status", "--all-revisions", "--bom", "--no-bom"},
+         {"text", "json", "csv"}},
+        {"pricebook", {"--book", "--encoding", "--as-of", "--dry-run", "--lang"}, {}, false},
+        {"presets", {}, {"text"}},
+    };
+    return specs;
+}
+
+const CommandSpec* specOf(std::string_view command) {
+    for (const CommandSpec& spec : commandSpecs())
+        if (spec.command == command)
+            return &spec;
+    return nullptr;
+}
+
+std::string joined(const std::vector<std::string_view>& items) {
+    std::string out;
+    for (std::string_view item : items)
+        (out += out.empty() ? "" : ", ") += item;
+    return out;
+}
+
+int usageError(const std::string& message, std::string_view command = {}) {
+    std::cout << std::flush;
+    std::cerr << "clusterplan-cli: " << message << "\n\n" << usageOf(command);
     return kBadInput;
 }
 
@@ -160,13 +266,19 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool hasValue = i + 1 < args.size();
-        if (a == "--allow-cross-node-tp") {
+        if (a.rfind("--", 0) == 0)
+            o.given.push_back(a);
+        if (a == "--help" || a == "-h") {
+            o.help = true;
+        } else if (a == "--allow-cross-node-tp") {
             o.crossNodeTp = true;
         } else if (a == "--bom" || a == "--no-bom") {
             o.report.byteOrderMark = a == "--bom";
+        } else if (a == "--force") {
+            o.report.force = true;
         } else if (a == "--pdf" || a == "--xlsx" || a == "--csv" || a == "--images" || a == "--lang") {
             if (!hasValue)
-                return usageError(a + " needs a value");
+                return usageError(a + " needs a value", o.command);
             (a == "--pdf"    ? o.report.pdf
              : a == "--xlsx" ? o.report.xlsx
              : a == "--csv"  ? o.report.csvDir
@@ -174,33 +286,36 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
                              : o.report.imagesDir) = args[++i];
         } else if (a == "--max-gpus" || a == "--days") {
             if (!hasValue)
-                return usageError(a + " needs a value");
+                return usageError(a + " needs a value", o.command);
             try {
-                const double v = std::stod(args[++i]);
-                if (!(v > 0) || v > 1e7)
+                std::size_t used = 0;
+                const double v = std::stod(args[++i], &used);
+                if (used != args[i].size() || !(v > 0) || v > 1e7)
                     throw std::invalid_argument("range");
                 (a == "--days" ? o.days : o.maxGpus) = v;
             } catch (const std::exception&) {
-                return usageError(a + " needs a number between 0 and 10000000, got '" + args[i] + "'");
+                return usageError(a + " needs a number above 0 and at most 10,000,000, got '" + args[i] + "'",
+                                  o.command);
             }
         } else if (a == "--max-layouts" || a == "--top") {
             if (!hasValue)
-                return usageError(a + " needs a value");
+                return usageError(a + " needs a value", o.command);
             // The PDF's layouts table and the printed ranking: one row at least, a million at most.
             constexpr std::size_t kMaxRows = 1'000'000;
             const auto n = wholeNumber(args[++i], 1, kMaxRows);
             if (!n)
-                return usageError(a + " needs a whole number from 1 to 1000000, got '" + args[i] + "'");
+                return usageError(a + " needs a whole number from 1 to 1000000, got '" + args[i] + "'",
+                                  o.command);
             (a == "--top" ? o.top : o.report.maxLayouts) = *n;
         } else if (a == "--pricebook") {
             if (!hasValue)
-                return usageError(a + " needs a value");
+                return usageError(a + " needs a value", o.command);
             o.priceBooks.push_back(args[++i]);
         } else if (a == "--dry-run") {
             o.pricebook.dryRun = true;
         } else if (a == "--book" || a == "--encoding" || a == "--as-of") {
             if (!hasValue)
-                return usageError(a + " needs a value");
+                return usageError(a + " needs a value", o.command);
             (a == "--book"       ? o.pricebook.book
              : a == "--encoding" ? o.pricebook.encoding
                                  : o.pricebook.asOf) = args[++i];
@@ -210,7 +325,7 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             o.quotes.allRevisions = true;
         } else if (a == "--quote-book" || a == "--quote-prefix" || a == "--customer" || a == "--status") {
             if (!hasValue)
-                return usageError(a + " needs a value");
+                return usageError(a + " needs a value", o.command);
             (a == "--quote-book"     ? o.report.book.path
              : a == "--quote-prefix" ? o.report.book.prefix
              : a == "--customer"     ? o.quotes.customer
@@ -219,17 +334,17 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             o.inSampleOnly = true;
         } else if (a == "--cv-profiles") {
             if (!hasValue)
-                return usageError(a + " needs a value");
+                return usageError(a + " needs a value", o.command);
             o.cvProfiles = args[++i];
         } else if (a == "--format" || a == "--catalog" || a == "--profiles") {
             o.formatGiven = o.formatGiven || a == "--format";
             if (!hasValue)
-                return usageError(a + " needs a value");
+                return usageError(a + " needs a value", o.command);
             (a == "--format"    ? o.format
              : a == "--catalog" ? o.catalogs.emplace_back()
                                 : o.profiles.emplace_back()) = args[++i];
         } else if (a.rfind("--", 0) == 0) {
-            return usageError("unknown option '" + a + "'");
+            return usageError("unknown option '" + a + "'", o.command);
         } else if (o.command.empty()) {
             o.command = a;
         } else if (o.file.empty()) {
@@ -238,10 +353,96 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             o.operands.push_back(a);
         }
     }
+    return -1;
+}
+
+// The quotes subcommand's own options and operands: `quotes show --status x` is refused, not
+// ignored.
+int checkQuotes(const Options& o, Lang lang) {
+    std::vector<std::string> args = o.operands;
+    if (!o.file.empty())
+        args.insert(args.begin(), o.file);
+    if (args.empty())
+        return usageError("quotes needs list, show, status, export-book or import-book", "quotes");
+    const std::string& sub = args[0];
+    if (sub != "list" && sub != "show" && sub != "status" && sub != "export-book" && sub != "import-book")
+        return usageError("unknown quotes command '" + sub + "'", "quotes");
+    const std::size_t wantOperands = sub == "list" ? 1 : sub == "status" ? 3 : 2;
+    if (args.size() != wantOperands)
+        return usageError("quotes " + sub +
+                              (sub == "list"     ? " takes no operand"
+                               : sub == "show"   ? " needs NUMBER[/REV]"
+                               : sub == "status" ? " needs NUMBER and accepted|lost|sent|draft"
+                                                 : " needs FILE.json"),
+                          "quotes");
+    const std::vector<std::string_view> listOnly = {"--customer", "--status", "--all-revisions", "--bom",
+                                                    "--no-bom"};
+    for (const std::string& option : o.given) {
+        const bool listOption = std::find(listOnly.begin(), listOnly.end(), option) != listOnly.end();
+        if ((listOption && sub != "list") || (option == "--format" && sub != "list" && sub != "show"))
+            return usageError("quotes " + sub + " does not take " + option, "quotes");
+    }
+    if (sub == "show" && o.formatGiven && o.format == "csv")
+        return usageError("quotes show --format is 'csv', allowed: text, json", "quotes");
+    if (sub == "list" && !o.quotes.status.empty()) {
+        const auto& allowed = quotebook::listStatuses();
+        if (std::find(allowed.begin(), allowed.end(), o.quotes.status) == allowed.end()) {
+            std::string list;
+            for (const auto& status : allowed)
+                list += (list.empty() ? "" : ", ") + status;
+            printError(inputError("--status", msg::kErrorJsonNotAllowed, {o.quotes.status, list}), lang);
+            return kBadInput;
+        }
+    }
+    if (sub == "status" && !quotebook::parseStoredStatus(args[2])) {
+        printError(inputError("STATUS", msg::kErrorJsonNotAllowed, {args[2], "draft, sent, accepted, lost"}),
+                   lang);
+        return kBadInput;
+    }
+    return -1;
+}
+
+// Every option checked against the command before anything is read, written or recorded: an
+// option the command does not take, a --format it does not write, a language, a number prefix or
+// an encoding outside their sets all stop with exit status 2 and nothing done.
+int checkOptions(const Options& o) {
+    const CommandSpec* spec = specOf(o.command);
+    if (!spec)
+        return usageError(o.command.empty() ? "no command given" : "unknown command '" + o.command + "'");
+    const std::vector<std::string_view> catalogOptions = {"--catalog", "--pricebook", "--profiles"};
+    for (const std::string& option : o.given) {
+        const bool own = std::find(spec->options.begin(), spec->options.end(), option) != spec->options.end();
+        const bool catalog = spec->catalogOptions && std::find(catalogOptions.begin(), catalogOptions.end(),
+                                                               option) != catalogOptions.end();
+        const bool format = option == "--format" && !spec->formats.empty();
+        if (!own && !catalog && !format)
+            return usageError(o.command + " does not take " + option, o.command);
+    }
+    if (o.formatGiven &&
+        std::find(spec->formats.begin(), spec->formats.end(), o.format) == spec->formats.end())
+        return usageError("--format is '" + o.format + "', allowed: " + joined(spec->formats), o.command);
     if (!o.operands.empty() && o.command != "quotes" && o.command != "pricebook")
-        return usageError("unexpected argument '" + o.operands.front() + "'");
-    if (o.format != "json" && o.format != "text" && o.format != "csv")
-        return usageError("--format is '" + o.format + "', allowed: json, text, csv");
+        return usageError("unexpected argument '" + o.operands.front() + "'", o.command);
+    if (!o.file.empty() && (o.command == "presets" || o.command == "validate"))
+        return usageError("unexpected argument '" + o.file + "'", o.command);
+    Lang lang = Lang::En;
+    if (!parseLang(o.report.lang, lang)) {
+        printError(inputError("--lang", msg::kErrorJsonNotAllowed, {o.report.lang, "zh_CN, en"}), Lang::En);
+        return kBadInput;
+    }
+    if (o.command == "report" && !quotebook::validPrefix(o.report.book.prefix)) {
+        printError(inputError("--quote-prefix", msg::kErrorQuotebookBadPrefix, {o.report.book.prefix}), lang);
+        return kBadInput;
+    }
+    if (o.command == "pricebook") {
+        const std::string& e = o.pricebook.encoding;
+        if (e != "auto" && e != "utf-8" && e != "gbk") {
+            printError(inputError("--encoding", msg::kErrorJsonNotAllowed, {e, "auto, utf-8, gbk"}), lang);
+            return kBadInput;
+        }
+    }
+    if (o.command == "quotes")
+        return checkQuotes(o, lang);
     return -1;
 }
 
@@ -395,8 +596,6 @@ int scaleCommand(const Options& o, const Catalog& catalog) {
 int calibrateCommand(const Options& o, const Catalog& catalog) {
     if (o.file.empty())
         return usageError("calibrate needs a scenario FILE");
-    if (o.formatGiven && o.format == "csv")
-        return usageError("calibrate --format is 'csv', allowed: text, json");
     auto scenario = loadScenarioFile(o.file, catalog);
     if (!scenario) {
         std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
@@ -442,7 +641,7 @@ int run(const std::vector<std::string>& args) {
     if (args.empty())
         return usageError("no command given");
     if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-        std::cout << kUsage;
+        std::cout << (args.size() > 1 ? usageOf(args[1]) : fullUsage());
         return kOk;
     }
     if (args[0] == "--version") {
@@ -451,6 +650,16 @@ int run(const std::vector<std::string>& args) {
     }
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
+        return rc;
+    // `COMMAND --help` (also `quotes list --help`): that command's usage on stdout, whatever else
+    // was given.
+    if (o.help) {
+        if (!o.command.empty() && !sectionOf(o.command))
+            return usageError("unknown command '" + o.command + "'");
+        std::cout << usageOf(o.command);
+        return kOk;
+    }
+    if (const int rc = checkOptions(o); rc >= 0)
         return rc;
     if (o.command == "pricebook") {
         o.pricebook.operands = o.operands;
@@ -473,6 +682,7 @@ int run(const std::vector<std::string>& args) {
         o.quotes.book = o.report.book;
         o.quotes.format = o.formatGiven ? o.format : "text";
         o.quotes.lang = o.report.lang;
+        o.quotes.byteOrderMark = o.report.byteOrderMark;
         o.quotes.priceBooks = catalog ? &catalog->priceBooks() : &builtinBooks;
         return quotesCommand(o.quotes);
     }
@@ -502,11 +712,8 @@ int run(const std::vector<std::string>& args) {
         return articleCommand({o.file, o.formatGiven ? o.format : "text", o.report.lang}, catalog.value());
     if (o.command == "calibrate")
         return calibrateCommand(o, catalog.value());
-    if (o.command == "presets") {
-        std::cout << presetsToText(catalog.value());
-        return kOk;
-    }
-    return usageError("unknown command '" + o.command + "'");
+    std::cout << presetsToText(catalog.value());  // presets: the last command checkOptions knows
+    return kOk;
 }
 
 }  // namespace clusterplan::cli

@@ -1,6 +1,7 @@
 #include "pricebook_command.h"
 
 #include <iostream>
+#include <optional>
 
 #include "cli_commands.h"
 #include "cli_errors.h"
@@ -22,6 +23,21 @@ int fail(const Error& e, Lang lang = Lang::En) {
     return kBadInput;
 }
 
+// The date the book's prices hold from without --as-of: the oldest as_of of the list's rows (a
+// list dated 2026-05 does not make the book look fresh today), today when no row has one.
+std::string listAsOf(const cost::PriceList& list) {
+    std::string oldest;
+    std::optional<std::chrono::sys_days> oldestDay;
+    for (const cost::PriceListRow& row : list.rows) {
+        const auto day = parseIsoDay(row.asOf, true);
+        if (day && (!oldestDay || *day < *oldestDay)) {
+            oldestDay = day;
+            oldest = row.asOf;
+        }
+    }
+    return oldest.empty() ? todayUtc() : oldest;
+}
+
 }  // namespace
 
 int pricebookCommand(const PricebookRequest& rq) {
@@ -35,9 +51,8 @@ int pricebookCommand(const PricebookRequest& rq) {
     }
     if (rq.book.empty())
         return fail(inputError("--book", msg::kErrorJsonRequired), lang);
-    const std::string asOf = rq.asOf.empty() ? todayUtc() : rq.asOf;
-    if (!parseIsoDay(asOf, true))
-        return fail(inputError("--as-of", msg::kErrorPricelistBadDate, {asOf}), lang);
+    if (!rq.asOf.empty() && !parseIsoDay(rq.asOf, true))
+        return fail(inputError("--as-of", msg::kErrorPricelistBadDate, {rq.asOf}), lang);
     const std::string& listPath = rq.operands[1];
     auto bytes = readTextFile(listPath, kMaxListBytes);
     if (!bytes)
@@ -45,16 +60,19 @@ int pricebookCommand(const PricebookRequest& rq) {
     auto list = cost::readPriceList(bytes.value(), rq.encoding, listPath);
     if (!list)
         return fail(list.error(), lang);
+    const std::string asOf = rq.asOf.empty() ? listAsOf(list.value()) : rq.asOf;
     std::cout << messageText(cost::priceListReadMessage(list.value(), listPath), lang) << "\n";
     auto book = readTextFile(rq.book, kMaxListBytes);
     if (!book)
         return fail(book.error(), lang);
     const cost::PriceBookUpdate update =
         cost::applyPriceList(book.value(), rq.book, list->rows, listPath, asOf);
-    for (const Message& line : update.diff)
-        std::cout << "  " << messageText(line, lang) << "\n";
     std::vector<Error> errors = list->errors;
     errors.insert(errors.end(), update.errors.begin(), update.errors.end());
+    // The changes only for a list that applies: above "Nothing was saved" they would read as done.
+    if (errors.empty())
+        for (const Message& line : update.diff)
+            std::cout << "  " << messageText(line, lang) << "\n";
     if (!errors.empty()) {
         for (const Error& e : errors)
             printError(e, lang);

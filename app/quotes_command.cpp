@@ -10,6 +10,7 @@
 #include "core/quotebook/book_format.h"
 #include "core/quotebook/book_json.h"
 #include "core/quotebook/book_path.h"
+#include "core/util/csv_write.h"
 #include "core/util/messages_input_errors.h"
 #include "core/util/messages_quote_book.h"
 
@@ -48,17 +49,20 @@ int listQuotes(quotebook::QuoteBook& book, const QuotesRequest& rq, Lang lang) {
     auto records = book.list({rq.customer, rq.status, today, rq.allRevisions});
     if (!records)
         return fail(records.error(), lang);
-    if (rq.format == "json")
+    if (rq.format == "json") {
         std::cout << quotebook::listToJson(records.value(), today, *rq.priceBooks);
-    else if (rq.format == "csv")
-        std::cout << quotebook::listToCsv(records.value(), today, *rq.priceBooks);
-    else
+    } else if (rq.format == "csv") {
+        const std::string table = quotebook::listToCsv(records.value(), today, *rq.priceBooks);
+        if (csvWantsByteOrderMark(table, lang == Lang::Zh, rq.byteOrderMark))
+            std::cout << kUtf8ByteOrderMark;
+        std::cout << table;
+    } else {
         std::cout << quotebook::listToText(records.value(), today, *rq.priceBooks, lang, rq.allRevisions);
+    }
     return kOk;
 }
 
-int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost::PriceBooks& books,
-              Lang lang) {
+int showQuote(quotebook::QuoteBook& book, const std::string& operand, const QuotesRequest& rq, Lang lang) {
     // A number typed by hand may hold '/' itself: the whole operand is tried as a number first.
     std::optional<quotebook::NumberAndRevision> wanted;
     if (book.revisions(operand))
@@ -73,15 +77,33 @@ int showQuote(quotebook::QuoteBook& book, const std::string& operand, const cost
     auto revisions = book.revisions(wanted->number);
     if (!revisions)
         return fail(revisions.error(), lang);
-    std::cout << quotebook::quoteToText(record.value(), revisions.value(), todayUtc(), books, lang);
+    if (rq.format == "json")
+        std::cout << quotebook::bookToJson({record.value()});  // as export-book writes a revision
+    else
+        std::cout << quotebook::quoteToText(record.value(), revisions.value(), todayUtc(), *rq.priceBooks,
+                                            lang);
     return kOk;
 }
 
-int setStatus(quotebook::QuoteBook& book, const std::string& number, const std::string& status, Lang lang) {
+int setStatus(quotebook::QuoteBook& book, const std::string& operand, const std::string& status, Lang lang) {
     const auto parsed = quotebook::parseStoredStatus(status);
     if (!parsed)
         return fail(inputError("STATUS", msg::kErrorJsonNotAllowed, {status, "draft, sent, accepted, lost"}),
                     lang);
+    // NUMBER/REV: the status is the quote's, kept on its last revision; naming that one is fine,
+    // an earlier one is answered with the last.
+    std::string number = operand;
+    if (!book.revisions(operand))
+        if (const auto wanted = quotebook::parseNumberAndRevision(operand); wanted && wanted->revision) {
+            auto revisions = book.revisions(wanted->number);
+            if (!revisions)
+                return fail(revisions.error(), lang);
+            if (*wanted->revision != revisions->back())
+                return fail(inputError(operand, msg::kErrorQuotebookStatusOnLast,
+                                       {wanted->number, std::to_string(revisions->back())}),
+                            lang);
+            number = wanted->number;
+        }
     auto changed = book.setStatus(number, *parsed, nowUtc());
     if (!changed)
         return fail(changed.error(), lang);
@@ -144,18 +166,25 @@ int quotesCommand(const QuotesRequest& rq) {
     if (sub == "list")
         return listQuotes(*book, rq, lang);
     if (sub == "show")
-        return showQuote(*book, args[1], *rq.priceBooks, lang);
+        return showQuote(*book, args[1], rq, lang);
     if (sub == "status")
         return setStatus(*book, args[1], args[2], lang);
     if (sub == "export-book") {
         auto exported = quotebook::exportBook(*book, args[1]);
         if (!exported)
             return fail(exported.error(), lang);
-        std::cout << messageText(
-                         makeMessage(msg::kQuotebookExported, {std::to_string(exported->revisions),
-                                                               std::to_string(exported->quotes), args[1]}),
-                         lang)
+        std::cout << messageText(makeMessage(exported->revisions == 1 ? msg::kQuotebookExportedOne
+                                                                      : msg::kQuotebookExported,
+                                             {std::to_string(exported->revisions),
+                                              std::to_string(exported->quotes), args[1]}),
+                                 lang)
                   << "\n";
+        if (exported->unreadable > 0) {
+            printError(inputError(book->path(), msg::kQuotebookExportedSalvaged,
+                                  {std::to_string(exported->unreadable)}),
+                       lang, messageText(makeMessage(msg::kCliWarning), lang));
+            return kBadInput;  // the export is not the whole book
+        }
         return kOk;
     }
     auto merged = quotebook::importBook(*book, args[1]);
@@ -163,10 +192,11 @@ int quotesCommand(const QuotesRequest& rq) {
         return fail(merged.error(), lang);
     for (const Error& conflict : merged->conflicts)
         printError(conflict, lang, messageText(makeMessage(msg::kCliWarning), lang));
-    std::cout << messageText(makeMessage(msg::kQuotebookImported,
-                                         {std::to_string(merged->added), std::to_string(merged->present),
-                                          std::to_string(merged->conflicts.size())}),
-                             lang)
+    std::cout << messageText(
+                     makeMessage(merged->added == 1 ? msg::kQuotebookImportedOne : msg::kQuotebookImported,
+                                 {std::to_string(merged->added), std::to_string(merged->present),
+                                  std::to_string(merged->conflicts.size())}),
+                     lang)
               << "\n";
     return kOk;
 }

@@ -23,6 +23,7 @@ struct QuotesRequest {
     bool allRevisions = false;  // --all-revisions: every revision, not only each number's last
     std::string format = "text";
     std::string lang = "en";
+    std::optional<bool> byteOrderMark;  // list --format csv: --bom / --no-bom; else the product's rule
     // The price books as loaded now (built-in, user files, --pricebook): which quotes' prices are
     // stale or superseded.
     const cost::PriceBooks* priceBooks = nullptr;

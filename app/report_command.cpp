@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli_errors.h"
 #include "core/calibration/evaluate.h"
@@ -12,8 +14,10 @@
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
+#include "core/quotebook/book_format.h"
 #include "core/quotebook/quote_from_document.h"
 #include "core/util/atomic_file.h"
+#include "core/util/messages_file_errors.h"
 #include "core/util/messages_quote_book.h"
 #include "core/util/sha256.h"
 #include "core/validation/validation.h"
@@ -62,11 +66,86 @@ std::vector<quotebook::ExportedFile> writtenFiles(const ReportRequest& rq,
     return files;
 }
 
+// Whether the outputs can be written, checked before the quote is recorded, so that a path that
+// cannot take its file never leaves a number in the book with no file (the book keeps every
+// number it gives). A file needs an existing, writable folder and, if it exists, to be a writable
+// regular file; an output folder needs to be a writable folder or to be creatable in one. The
+// permission bits are read too, since access() answers yes to root.
+std::optional<Error> outputProblem(const std::string& path, bool isFolder) {
+    namespace fs = std::filesystem;
+    const auto writable = [](const fs::path& p) {
+        struct stat st {};
+        return ::stat(p.c_str(), &st) == 0 && ::access(p.c_str(), W_OK) == 0 &&
+               (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) != 0;
+    };
+    std::error_code ec;
+    const fs::path target(path);
+    if (isFolder) {
+        if (fs::exists(target, ec)) {
+            if (!fs::is_directory(target, ec))
+                return inputError(path, msg::kErrorFileNotFolder, {path});
+            if (!writable(target))
+                return inputError(path, msg::kErrorFileReadOnly);
+            return std::nullopt;
+        }
+        // The nearest folder that exists must be writable: the rest is created in it.
+        fs::path parent = fs::absolute(target, ec).parent_path();
+        while (!parent.empty() && !fs::exists(parent, ec) && parent != parent.root_path())
+            parent = parent.parent_path();
+        if (!fs::is_directory(parent, ec))
+            return inputError(path, msg::kErrorFileNotFolder, {parent.string()});
+        if (!writable(parent))
+            return inputError(path, msg::kErrorFileReadOnly);
+        return std::nullopt;
+    }
+    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    if (!fs::exists(folder, ec))
+        return inputError(path, msg::kErrorFileNoFolder, {folder.string()});
+    if (!fs::is_directory(folder, ec))
+        return inputError(path, msg::kErrorFileNotFolder, {folder.string()});
+    if (fs::exists(target, ec)) {
+        if (!fs::is_regular_file(target, ec))
+            return inputError(path, msg::kErrorFileNotRegular);
+        if (!writable(target))
+            return inputError(path, msg::kErrorFileReadOnly);
+    }
+    if (!writable(folder))
+        return inputError(path, msg::kErrorFileReadOnly);
+    return std::nullopt;
+}
+
+std::optional<Error> firstOutputProblem(const ReportRequest& rq) {
+    for (const auto& [path, isFolder] : {std::pair{&rq.pdf, false}, std::pair{&rq.xlsx, false},
+                                         std::pair{&rq.csvDir, true}, std::pair{&rq.imagesDir, true}})
+        if (!path->empty())
+            if (auto problem = outputProblem(*path, isFolder))
+                return problem;
+    return std::nullopt;
+}
+
+// A quote priced from a book past its stale_after_days says so as it is written: the book's list
+// says it later, when the quote has been sent.
+void warnIfStale(const Plan& plan, const Catalog& catalog, Lang lang) {
+    if (!plan.cost)
+        return;
+    const cost::PriceBook* book = catalog.priceBooks().book(plan.cost->priceBookId);
+    if (!book)
+        return;
+    const auto days = cost::daysSinceAsOf(book->asOf, todayUtc());
+    if (days && *days > book->staleAfterDays)
+        std::cerr << "clusterplan-cli: "
+                  << messageText(
+                         makeMessage(msg::kQuotebookStaleBook, {book->id, book->asOf, std::to_string(*days),
+                                                                std::to_string(book->staleAfterDays)}),
+                         lang)
+                  << "\n";
+}
+
 // Records the quote in the quote book before its files are written, so that they print the book's
-// number and revision (the book keeps the one revision counter; issue 23). The scenario is recorded
-// as the engine reads it (scenarioToJson), the same text the window records, so the same quote
-// from either is the same content. A book that cannot take it is a warning: the files are written
-// with the scenario's own number.
+// number and revision (the book keeps the one revision counter). The scenario is recorded as the
+// engine reads it (scenarioToJson), the same text the window records, so the same quote from
+// either is the same content. A book that cannot take it stops the report: nothing is written
+// (--no-record writes a draft instead).
 std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest& rq, const Plan& plan,
                                                             quote::QuoteDocument& doc, const Catalog& catalog,
                                                             Lang lang) {
@@ -75,9 +154,14 @@ std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest&
         return std::nullopt;
     auto recorded = book->record(
         quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario)),
-        nowUtc());
+        nowUtc(), quotebook::RecordOptions{rq.force});
     if (!recorded) {
-        printError(recorded.error(), lang, messageText(makeMessage(msg::kQuotebookNotRecorded), lang));
+        printError(recorded.error(), lang,
+                   messageText(makeMessage(msg::kQuotebookNotRecordedNothingWritten), lang));
+        const std::string& why = recorded.error().reason.id;
+        if (why == msg::kErrorQuotebookReviseAccepted.id || why == msg::kErrorQuotebookReviseLost.id)
+            std::cerr << "clusterplan-cli: "
+                      << messageText(makeMessage(msg::kQuotebookReviseNeedsForce), lang) << "\n";
         return std::nullopt;
     }
     std::cerr << "clusterplan-cli: "
@@ -86,6 +170,15 @@ std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest&
                                  {book->path(), recorded->number, std::to_string(recorded->revision)}),
                      lang)
               << "\n";
+    if (recorded->previousDecided)
+        std::cerr << "clusterplan-cli: "
+                  << messageText(makeMessage(msg::kQuotebookRevisedDecided,
+                                             {recorded->number,
+                                              quotebook::statusName(*recorded->previousDecided, lang),
+                                              std::to_string(recorded->revision - 1),
+                                              std::to_string(recorded->revision)}),
+                                 lang)
+                  << "\n";
     doc.info.number = recorded->number;
     doc.info.revision = recorded->revision;
     return recorded.value();
@@ -107,6 +200,13 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     quote::Lang lang = quote::Lang::En;
     if (!quote::parseLang(rq.lang, lang))
         return fail({"--lang", "is '" + rq.lang + "', allowed: zh_CN, en"});
+        // Every output checked before anything is computed, written or recorded.
+#ifndef CLUSTERPLAN_HAVE_QT_EXPORT
+    if (!rq.pdf.empty() || !rq.imagesDir.empty())
+        return fail({"--pdf", "this clusterplan-cli was built without Qt (CLUSTERPLAN_BUILD_UI=OFF)"});
+#endif
+    if (auto problem = firstOutputProblem(rq))
+        return fail(*problem, lang);
     auto scenario = loadScenarioFile(rq.file, catalog);
     if (!scenario)
         return fail(scenario.error(), lang);
@@ -133,14 +233,23 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
         std::cout << quote::quoteToText(doc, lang);
         return kOk;
     }
+    warnIfStale(plan.value(), catalog, lang);
     // File systems stamp times from a coarse clock: a file written just after this moment may carry
     // a time a little before it.
     const auto start = std::filesystem::file_time_type::clock::now() - std::chrono::seconds(2);
-    const auto entry = rq.record ? recordBeforeWriting(rq, plan.value(), doc, catalog, lang) : std::nullopt;
+    std::optional<quotebook::RecordOutcome> entry;
+    if (rq.record) {
+        entry = recordBeforeWriting(rq, plan.value(), doc, catalog, lang);
+        if (!entry)
+            return kBadInput;
+    } else {
+        // A draft: no number of the book, and not the scenario's either, which may be another
+        // customer's quote; the documents print "draft".
+        doc.info.number.clear();
+    }
     if (!rq.csvDir.empty()) {
-        auto written =
-            writeReportCsv(rq.csvDir, plan.value(), doc, validation ? &validation.value() : nullptr,
-                           CsvOptions{rq.byteOrderMark.value_or(lang == quote::Lang::Zh)});
+        auto written = writeReportCsv(rq.csvDir, plan.value(), doc,
+                                      CsvOptions{rq.byteOrderMark, lang == quote::Lang::Zh});
         if (!written)
             return fail(written.error(), lang);
     }
@@ -152,8 +261,6 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
 #ifdef CLUSTERPLAN_HAVE_QT_EXPORT
         if (auto ok = writeQtOutputs(rq.pdf, rq.imagesDir, plan.value(), doc, lang, rq.maxLayouts); !ok)
             return fail(ok.error(), lang);
-#else
-        return fail({"--pdf", "this clusterplan-cli was built without Qt (CLUSTERPLAN_BUILD_UI=OFF)"});
 #endif
     }
     if (entry)

@@ -23,6 +23,8 @@ struct ReportRequest {
     std::size_t maxLayouts = 60;  // rows of the PDF's layouts table
     // What the report writes is recorded in the quote book unless --no-record.
     bool record = true;
+    // --force: a new revision of a quote that is accepted or lost (the book refuses it otherwise).
+    bool force = false;
     BookLocation book;
 };
 

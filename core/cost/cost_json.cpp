@@ -237,6 +237,8 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
     w.value("discount_rate", r.discountRate).value("usd_cny", r.cnyPerUsd);
     money(w, "rent_total", r.rentTotal);
     money(w, "rent_accrued_total", r.rentAccruedTotal);
+    // The refundable deposit, paid at month 0 and returned at the end: in no total above.
+    money(w, "rent_deposit", r.rentDeposit);
     money(w, "buy_total", r.buyTotal);
     money(w, "buy_net", r.buyNetTotal);
     money(w, "pv_rent", r.pvRent);

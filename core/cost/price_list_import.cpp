@@ -22,6 +22,11 @@ namespace clusterplan::cost {
 
 namespace {
 
+// A discount as a reader says it: 0.15 is "15 %" (the file keeps the fraction).
+std::string percentText(double fraction) {
+    return formatNumber(std::round(fraction * 10000.0) / 100.0) + " %";
+}
+
 // A column's name and the headers that name it.
 struct Column {
     std::string_view name;
@@ -67,15 +72,23 @@ std::string knownColumns() {
 // The cells of one row by column name, with the place of each for errors.
 class RowReader {
 public:
-    RowReader(const CsvRow& row, const std::vector<std::optional<std::size_t>>& columnOf, std::string label)
-        : m_row(row), m_columnOf(columnOf), m_label(std::move(label)) {}
+    RowReader(const CsvRow& row, const CsvRow& header,
+              const std::vector<std::optional<std::size_t>>& columnOf, std::string label)
+        : m_row(row), m_header(header), m_columnOf(columnOf), m_label(std::move(label)) {}
 
     [[nodiscard]] std::string text(std::size_t column) const {
         const auto at = m_columnOf[column];
         return at && *at < m_row.fields.size() ? trimmed(m_row.fields[*at]) : std::string();
     }
+    // The column as the file's header spells it ("折扣"), with the canonical name when that
+    // differs ("折扣 (discount)"): the reader finds the cell by the header they wrote.
     [[nodiscard]] std::string where(std::size_t column) const {
-        return m_label + ":" + std::to_string(m_row.line) + ": " + std::string(kColumns[column].name);
+        const std::string canonical(kColumns[column].name);
+        const auto at = m_columnOf[column];
+        std::string name = at && *at < m_header.fields.size() ? trimmed(m_header.fields[*at]) : canonical;
+        if (lowerAscii(name) != canonical)
+            name += " (" + canonical + ")";
+        return m_label + ":" + std::to_string(m_row.line) + ": " + name;
     }
     template <std::size_t N> void fail(std::size_t column, const MessageId<N>& id, std::string (&&args)[N]) {
         errors.push_back(inputError(where(column), id, std::move(args)));
@@ -110,6 +123,7 @@ public:
 
 private:
     const CsvRow& m_row;
+    const CsvRow& m_header;
     const std::vector<std::optional<std::size_t>>& m_columnOf;
     std::string m_label;
 };
@@ -165,7 +179,7 @@ Result<PriceList> readPriceList(std::string_view bytes, std::string_view encodin
     std::set<std::string> seen;
     list.dataRows = rows->size() - 1;
     for (std::size_t r = 1; r < rows->size(); ++r) {
-        RowReader cells((*rows)[r], columnOf, label);
+        RowReader cells((*rows)[r], header, columnOf, label);
         PriceListRow row;
         row.line = (*rows)[r].line;
         const std::string kind = lowerAscii(cells.text(Kind));
@@ -333,7 +347,7 @@ void update(boost::json::object& entry, const PriceListRow& row, std::vector<Mes
                 makeNestedMessage(msg::kPricelistChanged,
                                   {kindName(row), plainMessage(row.id + " " + row.term),
                                    makeMessage(msg::kPricelistFieldDiscount),
-                                   plainMessage(formatNumber(before)), plainMessage(formatNumber(after))}));
+                                   plainMessage(percentText(before)), plainMessage(percentText(after))}));
         }
         return;
     }
@@ -347,7 +361,7 @@ void update(boost::json::object& entry, const PriceListRow& row, std::vector<Mes
     diff.push_back(makeNestedMessage(msg::kPricelistTermAdded,
                                      {kindName(row), plainMessage(row.id), plainMessage(row.term),
                                       plainMessage(std::to_string(*row.termMonths)),
-                                      plainMessage(formatNumber(row.discount.value_or(0.0)))}));
+                                      plainMessage(percentText(row.discount.value_or(0.0)))}));
 }
 
 // A new entry from a row that has every field it needs.

@@ -32,14 +32,11 @@ Cell money(std::int64_t cents) {
 }
 
 std::string guardFormula(std::string_view cell) {
-    if (!cell.empty() && (cell[0] == '=' || cell[0] == '+' || cell[0] == '-' || cell[0] == '@' ||
-                          cell[0] == '\t' || cell[0] == '\r'))
-        return "'" + std::string(cell);
-    return std::string(cell);
+    return csvGuardFormula(cell);
 }
 
 std::string toCsv(const Table& table, bool byteOrderMark) {
-    std::string out = byteOrderMark ? "\xEF\xBB\xBF" : "";
+    std::string out = byteOrderMark ? std::string(kUtf8ByteOrderMark) : "";
     const auto line = [&out](const auto& cells, auto&& field) {
         for (std::size_t i = 0; i < cells.size(); ++i)
             out += (i ? "," : "") + csvField(field(cells[i]));

@@ -4,13 +4,12 @@
 
 #include "core/export/report_tables.h"
 #include "core/util/atomic_file.h"
+#include "core/util/csv_write.h"
 
 namespace clusterplan {
 
 Result<std::vector<std::string>> writeReportCsv(const std::string& folder, const Plan& plan,
-                                                const quote::QuoteDocument& doc,
-                                                const ValidationReport* validation,
-                                                const CsvOptions& options) {
+                                                const quote::QuoteDocument& doc, const CsvOptions& options) {
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec)
@@ -24,12 +23,12 @@ Result<std::vector<std::string>> writeReportCsv(const std::string& folder, const
         files.emplace_back("prices.csv", report_tables::priceSources(*plan.cost));
     }
     files.emplace_back("line_items.csv", report_tables::lineItems(doc));
-    if (validation)
-        files.emplace_back("validation.csv", report_tables::validation(*validation));
     std::vector<std::string> written;
     for (const auto& [name, table] : files) {
         const std::string path = (std::filesystem::path(folder) / name).string();
-        if (auto ok = writeFileAtomically(path, csv::toCsv(table, options.byteOrderMark)); !ok)
+        const std::string plain = csv::toCsv(table, false);
+        const bool mark = csvWantsByteOrderMark(plain, options.chinese, options.byteOrderMark);
+        if (auto ok = writeFileAtomically(path, mark ? std::string(kUtf8ByteOrderMark) + plain : plain); !ok)
             return ok.error();
         written.push_back(path);
     }

@@ -1,7 +1,9 @@
 #pragma once
-// Writes a report's CSV files into a folder: layouts.csv, memory.csv,
-// monthly_cost.csv, line_items.csv and, when given, validation.csv. Each file is written
-// atomically; the first failure stops and is returned with the file's path.
+// Writes a quote package's CSV files into a folder: layouts.csv, memory.csv, run_length.csv,
+// monthly_cost.csv, prices.csv and line_items.csv — what the customer may read, nothing internal
+// (the price sources and the engine's calibration runs stay with `cost --format json` and
+// `validate --format csv`). Each file is written atomically; the first failure stops and is
+// returned with the file's path.
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,18 +11,20 @@
 #include "core/quote/quote_document.h"
 #include "core/report/plan.h"
 #include "core/util/result.h"
-#include "core/validation/validation.h"
 
 namespace clusterplan {
 
 struct CsvOptions {
-    bool byteOrderMark = false;  // for spreadsheet programs that guess the encoding
+    // The UTF-8 byte-order mark: given, as asked (--bom / --no-bom); otherwise by the product's
+    // rule (util/csv_write.h csvWantsByteOrderMark): a file with non-ASCII text or for a Chinese
+    // reader has one, a pure-ASCII English file none.
+    std::optional<bool> byteOrderMark;
+    bool chinese = false;  // the quote's language is Chinese
 };
 
 // Returns the paths written.
 Result<std::vector<std::string>> writeReportCsv(const std::string& folder, const Plan& plan,
                                                 const quote::QuoteDocument& doc,
-                                                const ValidationReport* validation,
                                                 const CsvOptions& options = {});
 
 }  // namespace clusterplan

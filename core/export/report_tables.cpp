@@ -2,7 +2,9 @@
 
 #include <cmath>
 
+#include "core/quote/labels.h"
 #include "core/report/plan_format.h"
+#include "core/util/messages_quote.h"
 #include "core/util/units.h"
 
 namespace clusterplan::report_tables {
@@ -148,21 +150,20 @@ csv::Table monthlyCost(const cost::CostReport& r) {
 
 csv::Table priceSources(const cost::CostReport& r) {
     const std::string c(cost::currencyCode(r.currency));
-    csv::Table t{{"key", "value", "origin", "source", "as_of"}, {}};
+    csv::Table t{{"key", "value", "origin", "as_of"}, {}};
     t.rows.push_back({csv::text("rent_offer." + r.offer.id), csv::number(r.offer.price),
                       csv::text(r.offer.name + " (" + c + " per " + cost::toString(r.offer.unit) + ")"),
-                      csv::text(r.offer.source), csv::text(r.offer.asOf)});
+                      csv::text(r.offer.asOf)});
     for (const auto& p : r.parameters)
-        t.rows.push_back({csv::text(p.key), csv::number(p.value), csv::text(p.origin), csv::text(p.source),
-                          csv::text(p.asOf)});
+        t.rows.push_back({csv::text(p.key), csv::number(p.value), csv::text(p.origin), csv::text(p.asOf)});
     return t;
 }
 
 csv::Table lineItems(const quote::QuoteDocument& d) {
     const std::string c(cost::currencyCode(d.currency));
     csv::Table t{{"option", "group", "key", "item", "item_zh", "configuration", "quantity", "unit",
-                  "unit_price_" + c, "discount", "list_amount_" + c, "amount_excl_tax_" + c, "vat_category",
-                  "vat_rate", "vat_" + c, "amount_incl_tax_" + c},
+                  "unit_price_" + c, "discount_fraction", "list_amount_" + c, "amount_excl_tax_" + c,
+                  "vat_category", "vat_rate_fraction", "vat_" + c, "amount_incl_tax_" + c},
                  {}};
     for (const auto* option :
          {d.rent ? &*d.rent : nullptr, d.buy ? &*d.buy : nullptr, d.running ? &*d.running : nullptr}) {
@@ -176,6 +177,15 @@ csv::Table lineItems(const quote::QuoteDocument& d) {
                                   csv::number(l.discount), cents(l.listAmount), cents(l.amount),
                                   csv::text(quote::toString(l.category)), csv::number(l.vatRate),
                                   cents(l.tax), cents(l.gross)});
+        // The refundable deposit: paid with the rental, returned at its end, outside every total,
+        // so its amount columns stay empty and the sum of a column is still the option's total.
+        if (option->deposit != cost::Money())
+            t.rows.push_back(
+                {csv::text(option->key), csv::text("deposit"), csv::text(option->key + ".deposit"),
+                 csv::text(quote::label(quote::Lang::En, msg::kQuoteXlsxDeposit)),
+                 csv::text(quote::label(quote::Lang::Zh, msg::kQuoteXlsxDeposit)), csv::text(""),
+                 csv::number(1), csv::text("deposit"), cents(option->deposit), csv::number(0), csv::text(""),
+                 csv::text(""), csv::text(""), csv::text(""), csv::text(""), csv::text("")});
     }
     return t;
 }

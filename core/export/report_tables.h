@@ -19,11 +19,13 @@ csv::Table runLength(const Plan& plan);
 // Month 0..T: cumulative rent (cash, accrued), buy gross, buy net, present values.
 csv::Table monthlyCost(const cost::CostReport& report);
 // Every cost parameter the engine used, with its value in the report currency, its origin (default,
-// price book, override), source and date: the engineer's working paper behind the quote's short
-// price list.
+// price book, override) and date: the customer's price list in full. The sources behind them
+// (internal notes, grades) stay in `clusterplan-cli cost --format json`, for the engineer.
 csv::Table priceSources(const cost::CostReport& report);
-// Both options' line items with VAT.
+// Both options' line items with VAT; a refundable deposit as its own row, outside the totals.
 csv::Table lineItems(const quote::QuoteDocument& doc);
+// The engine's calibration runs (`clusterplan-cli validate --format csv`): internal, never in a
+// customer's quote package.
 csv::Table validation(const ValidationReport& report);
 
 }  // namespace clusterplan::report_tables

@@ -9,9 +9,10 @@
 
 namespace clusterplan::quote {
 
-// The file name an export proposes: the quote's number and revision, "CP-2026-0042-r2.pdf", with
-// characters file systems refuse (/ \ : * ? " < > |, control characters) replaced by '-';
-// "quote.pdf" for a draft without a number. `extension` without the dot.
+// The file name an export proposes: the quote's number and revision, then the customer, as the
+// customer will file it: "CP-2026-0042-r2_星河智算.pdf", with characters file systems refuse
+// (/ \ : * ? " < > |, control characters; spaces in the customer's name) replaced by '-';
+// "quote_星河智算.pdf" or "quote.pdf" without a number. `extension` without the dot.
 [[nodiscard]] std::string exportFileName(const QuoteInfo& info, std::string_view extension);
 
 // The logo's path as the PDF opens it: a relative path is relative to the folder of the scenario file

@@ -54,7 +54,9 @@ void addFineTuningRows(std::vector<Row>& rows, const Verdict& v, Lang lang) {
                         label(lang, msg::kQuoteMethodQlora, {rank, alpha, v.loraTargets}) + dropout});
     else if (v.frozenLayers > 0)
         rows.push_back({label(lang, msg::kQuoteTrainingMethod),
-                        label(lang, msg::kQuoteMethodFrozen, {std::to_string(v.frozenLayers)})});
+                        v.frozenLayers == 1
+                            ? label(lang, msg::kQuoteMethodFrozenOne)
+                            : label(lang, msg::kQuoteMethodFrozen, {std::to_string(v.frozenLayers)})});
     if (v.method != TrainingMethod::Full || v.frozenLayers > 0)
         rows.push_back({label(lang, msg::kQuoteTrainableParams),
                         formatFixed(v.trainableParams / 1e6, 2) + " M (" +

@@ -1,6 +1,8 @@
 #include "core/quotebook/book_format.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <ctime>
 #include <map>
 #include <sstream>
 
@@ -68,6 +70,27 @@ std::string padRight(const std::string& text, std::size_t width) {
     const std::size_t w = displayWidth(text);
     return w >= width ? text : text + std::string(width - w, ' ');
 }
+
+}  // namespace
+
+std::string localTime(const std::string& utc) {
+    std::tm parts{};
+    if (utc.size() != 20 || utc.back() != 'Z' ||
+        std::sscanf(utc.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &parts.tm_year, &parts.tm_mon, &parts.tm_mday,
+                    &parts.tm_hour, &parts.tm_min, &parts.tm_sec) != 6)
+        return utc;
+    parts.tm_year -= 1900;
+    parts.tm_mon -= 1;
+    const std::time_t at = ::timegm(&parts);
+    std::tm local{};
+    if (at == static_cast<std::time_t>(-1) || !::localtime_r(&at, &local))
+        return utc;
+    char text[48];
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S %Z", &local);
+    return text;
+}
+
+namespace {
 
 std::string plainAmount(const std::optional<OfferTotals>& totals, bool gross) {
     if (!totals)
@@ -215,16 +238,17 @@ std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string
     for (const QuoteRecord& r : records) {
         const DerivedStatus s = deriveStatus(r.status, r.validUntil, today);
         const PriceAge age = priceAge(r, books, today);
-        out << csvField(r.number) << "," << r.revision << "," << csvField(r.customer) << ","
-            << csvField(r.contact) << "," << csvField(r.preparedBy) << "," << csvField(r.created) << ","
-            << csvField(r.validUntil) << "," << toString(s.shown) << "," << (s.active ? "yes" : "no") << ","
-            << (s.expiring ? "yes" : "no") << "," << (s.daysLeft ? std::to_string(*s.daysLeft) : "") << ","
-            << csvField(r.currency) << "," << plainAmount(r.rent, false) << "," << plainAmount(r.rent, true)
-            << "," << plainAmount(r.buy, false) << "," << plainAmount(r.buy, true) << ","
-            << csvField(r.recommendation) << "," << csvField(r.recommendationZh) << ","
-            << csvField(r.priceBookId) << "," << csvField(r.priceBookAsOf) << ","
+        out << csvTextField(r.number) << "," << r.revision << "," << csvTextField(r.customer) << ","
+            << csvTextField(r.contact) << "," << csvTextField(r.preparedBy) << "," << csvTextField(r.created)
+            << "," << csvTextField(r.validUntil) << "," << toString(s.shown) << ","
+            << (s.active ? "yes" : "no") << "," << (s.expiring ? "yes" : "no") << ","
+            << (s.daysLeft ? std::to_string(*s.daysLeft) : "") << "," << csvTextField(r.currency) << ","
+            << plainAmount(r.rent, false) << "," << plainAmount(r.rent, true) << ","
+            << plainAmount(r.buy, false) << "," << plainAmount(r.buy, true) << ","
+            << csvTextField(r.recommendation) << "," << csvTextField(r.recommendationZh) << ","
+            << csvTextField(r.priceBookId) << "," << csvTextField(r.priceBookAsOf) << ","
             << (age.days ? std::to_string(*age.days) : "") << "," << (age.stale ? "yes" : "no") << ","
-            << (age.superseded ? "yes" : "no") << "," << csvField(r.recordedAt) << ","
+            << (age.superseded ? "yes" : "no") << "," << csvTextField(r.recordedAt) << ","
             << (supersededBy(r) ? std::to_string(*supersededBy(r)) : "") << "\n";
     }
     return out.str();
@@ -314,7 +338,7 @@ std::string quoteToText(const QuoteRecord& r, const std::vector<std::int64_t>& r
                            ? r.priceBookId
                            : label(msg::kQuotebookAsOf, lang, {r.priceBookId, r.priceBookAsOf}));
     lines.emplace_back(label(msg::kQuotebookColPrices, lang), priceAgeText(priceAge(r, books, today), lang));
-    lines.emplace_back(label(msg::kQuotebookRecordedAt, lang), r.recordedAt);
+    lines.emplace_back(label(msg::kQuotebookRecordedAt, lang), localTime(r.recordedAt));
     std::string all;
     for (const std::int64_t rev : revisions)
         all += (all.empty() ? "" : ", ") + std::to_string(rev);

@@ -39,6 +39,10 @@ struct BookCounts {
 // `allRevisions` (quotes list --all-revisions): one column "Q-2026-0043/2" instead of the number
 // and the revision, and a line counting the revisions listed and those superseded. The CSV and
 // JSON lists have the revision and "superseded_by" in every row either way.
+// A moment the book keeps in UTC ("2026-12-06T05:07:06Z") in the local time zone, as a person
+// reads it ("2026-12-06 13:07:06 CST"); text that is not such a moment as it is.
+[[nodiscard]] std::string localTime(const std::string& utc);
+
 [[nodiscard]] std::string listToText(const std::vector<QuoteRecord>& records, const std::string& today,
                                      const cost::PriceBooks& books, Lang lang, bool allRevisions = false);
 [[nodiscard]] std::string listToCsv(const std::vector<QuoteRecord>& records, const std::string& today,

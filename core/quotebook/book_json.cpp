@@ -151,15 +151,16 @@ Result<std::vector<QuoteRecord>> bookFromJson(std::string_view text, const std::
 }
 
 Result<ExportOutcome> exportBook(const QuoteBook& book, const std::string& path) {
-    auto records = book.all();
-    if (!records)
-        return records.error();
-    if (auto written = writeFileAtomically(path, bookToJson(records.value())); !written)
+    auto readable = book.readable();
+    if (!readable)
+        return readable.error();
+    const std::vector<QuoteRecord>& records = readable->records;
+    if (auto written = writeFileAtomically(path, bookToJson(records)); !written)
         return written.error();
     std::set<std::string> numbers;
-    for (const QuoteRecord& r : records.value())
+    for (const QuoteRecord& r : records)
         numbers.insert(r.number);
-    return ExportOutcome{records->size(), numbers.size()};
+    return ExportOutcome{records.size(), numbers.size(), readable->unreadable};
 }
 
 Result<MergeOutcome> importBook(QuoteBook& book, const std::string& path) {

@@ -26,9 +26,11 @@ void writeTotals(json::Writer& w, std::string_view key, const std::optional<Offe
 
 struct ExportOutcome {
     std::size_t revisions = 0;
-    std::size_t quotes = 0;  // distinct numbers
+    std::size_t quotes = 0;       // distinct numbers
+    std::int64_t unreadable = 0;  // revisions of a damaged book that could not be read
 };
-// Writes every revision of `book` to `path` atomically (util/atomic_file.h).
+// Writes every revision of `book` to `path` atomically (util/atomic_file.h); from a damaged book,
+// every revision that can still be read (QuoteBook::readable()).
 Result<ExportOutcome> exportBook(const QuoteBook& book, const std::string& path);
 // Reads `path` and merges it into `book` in one transaction.
 Result<MergeOutcome> importBook(QuoteBook& book, const std::string& path);

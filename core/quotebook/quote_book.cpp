@@ -5,8 +5,14 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <set>
+#include <string_view>
+#include <sys/stat.h>
 #include <system_error>
 #include <thread>
+#include <tuple>
+#include <unistd.h>
 
 #include "core/quotebook/book_schema.h"
 #include "core/quotebook/sqlite_db.h"
@@ -120,14 +126,16 @@ struct LastRevision {
     std::int64_t revision = 0;
     std::string fingerprint;
     std::string customer;
+    StoredStatus status = StoredStatus::Draft;
 };
 std::optional<LastRevision> lastRevision(Database& db, const std::string& number) {
-    Statement last(db, "SELECT id, revision, content_sha256, customer FROM quotes WHERE number = ?1 "
+    Statement last(db, "SELECT id, revision, content_sha256, customer, status FROM quotes WHERE number = ?1 "
                        "ORDER BY revision DESC LIMIT 1");
     last.bind(1, number);
     if (!last.step())
         return std::nullopt;
-    return LastRevision{last.integer(0), last.integer(1), last.text(2), last.text(3)};
+    return LastRevision{last.integer(0), last.integer(1), last.text(2), last.text(3),
+                        parseStoredStatus(last.text(4)).value_or(StoredStatus::Draft)};
 }
 
 std::int64_t nextSequence(Database& db, const std::string& prefix, int year) {
@@ -175,6 +183,42 @@ std::string integrityProblems(Database& db) {
     return problems;
 }
 
+// A file SQLite would refuse as "not a database", told without opening it (which could leave
+// -wal/-shm files beside it): not empty and without the 16-byte header string "SQLite format 3\0"
+// (https://sqlite.org/fileformat2.html#the_database_header). An empty file is an empty database.
+bool notADatabase(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return false;  // SQLite says why it cannot open it
+    char header[16] = {};
+    in.read(header, sizeof header);
+    const auto got = in.gcount();
+    return got > 0 && (got < static_cast<std::streamsize>(sizeof header) ||
+                       std::string_view(header, sizeof header) != std::string_view("SQLite format 3\0", 16));
+}
+
+// Whether this process may change the book: the file and its folder writable (WAL creates files
+// beside the book). The permission bits are read too, because access() answers yes to root.
+bool writableBook(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        return true;  // a new book: its folder decides when it is created
+    const auto folder = std::filesystem::path(path).parent_path();
+    const std::string dir = folder.empty() ? std::string(".") : folder.string();
+    return ::access(path.c_str(), W_OK) == 0 && (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) != 0 &&
+           ::access(dir.c_str(), W_OK) == 0;
+}
+
+// Removes the -wal and -shm files a read-only look created beside a book that turned out damaged
+// or unreadable: nothing is left beside such a file that was not there before.
+void removeCreatedSidecars(const std::string& path, bool walBefore, bool shmBefore) {
+    std::error_code ec;
+    if (!walBefore)
+        std::filesystem::remove(path + "-wal", ec);
+    if (!shmBefore)
+        std::filesystem::remove(path + "-shm", ec);
+}
+
 }  // namespace
 
 const std::vector<std::string>& listStatuses() {
@@ -197,28 +241,47 @@ Result<QuoteBook> QuoteBook::open(const std::string& path, BookOptions options) 
     const bool exists = std::filesystem::exists(path, ec);
     try {
         if (exists) {
+            if (notADatabase(path))
+                return inputError(path, msg::kErrorQuotebookUnreadable, {"file is not a database"});
+            const bool walBefore = std::filesystem::exists(path + "-wal", ec);
+            const bool shmBefore = std::filesystem::exists(path + "-shm", ec);
+            // A book this process cannot change is read as it is on disk: immutable (no lock, no
+            // -wal or -shm created) unless a -wal beside it holds commits not yet in the file.
+            const bool writable = writableBook(path);
+            const Database::Mode lookMode =
+                writable || walBefore ? Database::Mode::ReadOnly : Database::Mode::Immutable;
             // Looked at read-only first: a damaged file is never written, not even by SQLite's
             // recovery of a WAL left by a killed process or by the checkpoint on close.
-            Database look(path, Database::Mode::ReadOnly);
-            look.setBusyTimeout(options.busyTimeoutMs);
+            auto look = std::make_unique<Database>(path, lookMode);
+            look->setBusyTimeout(options.busyTimeoutMs);
             std::string problems;
             int version = 0;
             try {
-                problems = integrityProblems(look);
-                version = quotebook::schemaVersion(look);
+                problems = integrityProblems(*look);
+                version = quotebook::schemaVersion(*look);
             } catch (const SqliteError& e) {
                 if (e.code == SQLITE_BUSY)
                     throw;
+                look.reset();
+                removeCreatedSidecars(path, walBefore, shmBefore);
                 return inputError(path, msg::kErrorQuotebookUnreadable, {e.what()});
             }
-            if (!problems.empty() || version > kSchemaVersion) {
-                book.m_db = std::make_unique<Database>(path, Database::Mode::ReadOnly);
+            if (!problems.empty() || version > kSchemaVersion || !writable) {
+                if (!problems.empty() && lookMode == Database::Mode::ReadOnly && !walBefore) {
+                    // Nothing to recover from a WAL: read the damaged file as it is, and leave
+                    // nothing beside it.
+                    look.reset();
+                    removeCreatedSidecars(path, walBefore, shmBefore);
+                    look = std::make_unique<Database>(path, Database::Mode::Immutable);
+                }
+                book.m_db = std::move(look);
                 book.m_readOnly = true;
                 book.m_schemaVersion = version;
-                book.m_warning = problems.empty()
+                book.m_warning = !problems.empty() ? inputError(path, msg::kErrorQuotebookDamaged, {problems})
+                                 : version > kSchemaVersion
                                      ? inputError(path, msg::kErrorQuotebookNewer,
                                                   {std::to_string(version), std::to_string(kSchemaVersion)})
-                                     : inputError(path, msg::kErrorQuotebookDamaged, {problems});
+                                     : inputError(path, msg::kErrorQuotebookNotWritable);
                 return book;
             }
         } else {
@@ -231,7 +294,7 @@ Result<QuoteBook> QuoteBook::open(const std::string& path, BookOptions options) 
         book.m_db->setBusyTimeout(options.busyTimeoutMs);
         if (book.m_db->readOnly()) {
             book.m_readOnly = true;
-            book.m_warning = inputError(path, msg::kErrorFileReadOnly);
+            book.m_warning = inputError(path, msg::kErrorQuotebookNotWritable);
             book.m_schemaVersion = quotebook::schemaVersion(*book.m_db);
             return book;
         }
@@ -265,7 +328,7 @@ Error readError(const std::string& path, const SqliteError& e) {
 
 }  // namespace
 
-Result<RecordOutcome> QuoteBook::record(QuoteRecord r, const std::string& now) {
+Result<RecordOutcome> QuoteBook::record(QuoteRecord r, const std::string& now, RecordOptions options) {
     if (m_readOnly)
         return readOnlyError(m_path, m_warning);
     try {
@@ -306,12 +369,22 @@ Result<RecordOutcome> QuoteBook::record(QuoteRecord r, const std::string& now) {
         std::int64_t id = 0;
         if (last && last->fingerprint == fingerprint) {
             id = last->id;
-            outcome = {r.number, last->revision, false};
+            outcome = {r.number, last->revision, false, std::nullopt};
         } else {
+            // A decided quote (accepted or lost) revised would become a draft again, out of the
+            // accepted ones: only when asked.
+            if (last && !options.reviseDecided &&
+                (last->status == StoredStatus::Accepted || last->status == StoredStatus::Lost))
+                return inputError(r.number,
+                                  last->status == StoredStatus::Accepted ? msg::kErrorQuotebookReviseAccepted
+                                                                         : msg::kErrorQuotebookReviseLost,
+                                  {r.number, std::to_string(last->revision)});
             r.revision = last ? last->revision + 1 : std::max<std::int64_t>(1, r.revision);
             id = insertRevision(*m_db, r, fingerprint);
             insertStatusChange(*m_db, id, r.status, now);
-            outcome = {r.number, r.revision, true};
+            outcome = {r.number, r.revision, true, std::nullopt};
+            if (last && (last->status == StoredStatus::Accepted || last->status == StoredStatus::Lost))
+                outcome.previousDecided = last->status;
         }
         insertFiles(*m_db, id, r.files, now);
         transaction.commit();
@@ -428,7 +501,7 @@ Result<RecordOutcome> QuoteBook::setStatus(const std::string& number, StoredStat
         update.bind(1, toString(status)).bind(2, last->id).run();
         insertStatusChange(*m_db, last->id, status, now);
         transaction.commit();
-        return RecordOutcome{number, last->revision, false};
+        return RecordOutcome{number, last->revision, false, std::nullopt};
     } catch (const SqliteError& e) {
         return sqlError(m_path, e);
     }
@@ -447,6 +520,53 @@ Result<std::vector<QuoteRecord>> QuoteBook::all() const {
     } catch (const SqliteError& e) {
         return readError(m_path, e);
     }
+}
+
+Result<ReadableRevisions> QuoteBook::readable() const {
+    auto whole = all();
+    if (whole)
+        return ReadableRevisions{std::move(whole).value(), 0};
+    // The ids of every revision some part of the file still names: the quotes table as far as a
+    // scan gets, its (number, revision) index, and the status changes and files that point at one.
+    std::set<std::int64_t> ids;
+    for (const char* sql : {"SELECT id FROM quotes", "SELECT id FROM quotes ORDER BY number, revision",
+                            "SELECT quote_id FROM status_changes", "SELECT quote_id FROM exported_files"}) {
+        try {
+            Statement rows(*m_db, sql);
+            while (rows.step())
+                ids.insert(rows.integer(0));
+        } catch (const SqliteError&) {
+            // a damaged page ends this source; the others may reach further
+        }
+    }
+    ReadableRevisions out;
+    for (const std::int64_t id : ids) {
+        try {
+            Statement row(*m_db, std::string("SELECT ") + kColumns + " FROM quotes q WHERE q.id = ?1");
+            row.bind(1, id);
+            if (!row.step()) {
+                ++out.unreadable;
+                continue;
+            }
+            auto [rowId, r] = readRow(row);
+            try {
+                readDetails(*m_db, rowId, r);
+            } catch (const SqliteError&) {
+                // The revision itself is whole; its files and status history are not all readable.
+                r.files.clear();
+                r.statusChanges.clear();
+            }
+            out.records.push_back(std::move(r));
+        } catch (const SqliteError&) {
+            ++out.unreadable;
+        }
+    }
+    if (out.records.empty())
+        return whole.error();
+    std::sort(out.records.begin(), out.records.end(), [](const QuoteRecord& a, const QuoteRecord& b) {
+        return std::tie(a.number, a.revision) < std::tie(b.number, b.revision);
+    });
+    return out;
 }
 
 Result<MergeOutcome> QuoteBook::merge(const std::vector<QuoteRecord>& records) {

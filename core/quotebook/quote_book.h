@@ -40,6 +40,21 @@ struct RecordOutcome {
     std::string number;
     std::int64_t revision = 0;
     bool newRevision = false;  // false: the content equals the last revision's; nothing added but files
+    // A new revision of an accepted or lost quote (RecordOptions::reviseDecided): the status the
+    // previous revision keeps, while the new one is a draft.
+    std::optional<StoredStatus> previousDecided;
+};
+
+struct RecordOptions {
+    // A new revision of a quote whose last revision is accepted or lost: refused unless true
+    // (`report --force`, or the window's user said yes), since the new revision is a draft.
+    bool reviseDecided = false;
+};
+
+// What a damaged book still gives row by row (export-book's rescue).
+struct ReadableRevisions {
+    std::vector<QuoteRecord> records;
+    std::int64_t unreadable = 0;  // revisions known (by their id) whose row could not be read
 };
 
 struct ListFilter {
@@ -85,7 +100,9 @@ public:
     // first revision the book keeps of a number is the record's own revision, at least 1), none
     // when it is the same; a number whose last revision is another customer's gives a new number
     // (a number is one customer's quote). The record's files are added to the revision either way.
-    Result<RecordOutcome> record(QuoteRecord record, const std::string& now);
+    // A new revision of an accepted or lost quote is refused (error.quotebook.revise_accepted,
+    // error.quotebook.revise_lost) unless options.reviseDecided.
+    Result<RecordOutcome> record(QuoteRecord record, const std::string& now, RecordOptions options = {});
     // Adds exported files to a recorded revision (a file already listed with the same SHA-256 is
     // not added again).
     Result<bool> addFiles(const std::string& number, std::int64_t revision,
@@ -103,6 +120,9 @@ public:
 
     // Every revision with its files and status changes, by number and revision (export).
     Result<std::vector<QuoteRecord>> all() const;
+    // all(), or from a book SQLite cannot read whole, every revision that can still be read, one
+    // row at a time, and how many could not.
+    Result<ReadableRevisions> readable() const;
     // Merges revisions from an export by number and revision: new ones are added as they were
     // (number, revision, dates, status history); ones the book has with the same content get the
     // files and status changes they lack; ones with other content are conflicts. One transaction.

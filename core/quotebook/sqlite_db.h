@@ -20,7 +20,10 @@ struct SqliteError : std::runtime_error {
 
 class Database {
 public:
-    enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly };
+    // Immutable: read-only without locks, journal or WAL (the URI parameter immutable=1,
+    // https://sqlite.org/uri.html#uriimmutable): nothing is created beside the file, which suits a
+    // file nobody writes (no -wal file beside it) or that cannot be written at all.
+    enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly, Immutable };
     Database(const std::string& path, Mode mode);
     ~Database();
     Database(const Database&) = delete;

@@ -133,7 +133,7 @@ std::int64_t toInteger(const boost::json::value& v, const std::string& where, st
                        std::int64_t max) {
     const double x = toNumber(v, where);
     if (x != std::floor(x))
-        fail(where, msg::kErrorJsonNotWhole, {std::to_string(x)});
+        fail(where, msg::kErrorJsonNotWhole, {formatNumber(x)});
     if (x < static_cast<double>(min) || x > static_cast<double>(max))  // x may exceed any integer type
         failRange(where, formatNumber(x), static_cast<double>(min), static_cast<double>(max));
     return static_cast<std::int64_t>(x);
@@ -159,7 +159,7 @@ void ObjectReader::optInteger(std::string_view key, int& target, int min, int ma
 double ObjectReader::number(std::string_view key, double min, double max) {
     const double x = toNumber(require(key), pathOf(key));
     if (!std::isfinite(x) || x < min || x > max)
-        failRange(pathOf(key), std::to_string(x), min, max);
+        failRange(pathOf(key), std::isfinite(x) ? formatNumber(x) : numberText(x), min, max);
     return x;
 }
 

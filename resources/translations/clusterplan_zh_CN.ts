@@ -576,6 +576,18 @@
         <translation>取消</translation>
     </message>
     <message>
+        <source>Revise a decided quote</source>
+        <translation>修改已有结果的报价</translation>
+    </message>
+    <message>
+        <source>This quote is already accepted or lost. Record a new revision of it? The new revision is a draft.</source>
+        <translation>此报价已成交或未成交。要为其记入新版本吗？新版本为草稿。</translation>
+    </message>
+    <message>
+        <source>Record a new revision</source>
+        <translation>记入新版本</translation>
+    </message>
+    <message>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
@@ -1286,6 +1298,10 @@
     <message>
         <source>Preparing the print preview: scaling study…</source>
         <translation>正在准备打印预览：扩展性研究…</translation>
+    </message>
+    <message>
+        <source>Nothing was exported.</source>
+        <translation>未导出任何文件。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // clusterplan-cli end to end: exit codes 0 / 2, plan JSON keys, messages on stderr.
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <unistd.h>
 
@@ -57,7 +58,7 @@ TEST_CASE("bad input exits 2 with the key path", "[cli]") {
     CHECK(r.status == 2);
     r = cli("evaluate " + kData + "/llama3-8b-8xa100.json --format xml");
     CHECK(r.status == 2);
-    CHECK(r.out.find("json, text, csv") != std::string::npos);
+    CHECK(r.out.find("--format is 'xml', allowed: json, text") != std::string::npos);  // evaluate's own
 }
 
 TEST_CASE("a broken user catalog is reported, not fatal for good entries", "[cli]") {
@@ -132,23 +133,142 @@ TEST_CASE("scale answers minimum GPUs, deadline GPUs and the scaling curve", "[c
     CHECK(r.out.find("--days") != std::string::npos);
 }
 
-TEST_CASE("report --csv writes a byte-order mark in Chinese, none in English, as asked otherwise", "[cli]") {
-    // Excel on Chinese Windows reads BOM-less UTF-8 as GBK: a Chinese quote's CSV carries the mark.
+TEST_CASE("report --csv: a byte-order mark with non-ASCII text or in Chinese, as asked otherwise", "[cli]") {
+    // Excel on Windows reads BOM-less UTF-8 in the system's code page (GBK on Chinese Windows): a
+    // file with Chinese text carries the mark whatever the language; a pure-ASCII English one not.
     const auto dir =
         std::filesystem::temp_directory_path() / ("clusterplan-bom-" + std::to_string(::getpid()));
-    const auto startsWithBom = [&](const std::string& args) {
+    const auto startsWithBom = [&](const std::string& args, const char* file) {
         std::filesystem::remove_all(dir);
-        const Run r = cli("report " + kData + "/quote-scenario.json --csv " + dir.string() + " " + args);
+        const Run r =
+            cli("report " + kData + "/quote-scenario.json --no-record --csv " + dir.string() + " " + args);
         INFO(r.out);
         REQUIRE(r.status == 0);
-        std::ifstream in(dir / "line_items.csv", std::ios::binary);
+        std::ifstream in(dir / file, std::ios::binary);
         std::string head(3, '\0');
         in.read(head.data(), 3);
         return head == "\xEF\xBB\xBF";
     };
-    CHECK(startsWithBom("--lang zh_CN"));
-    CHECK_FALSE(startsWithBom("--lang en"));
-    CHECK_FALSE(startsWithBom("--lang zh_CN --no-bom"));
-    CHECK(startsWithBom("--lang en --bom"));
+    CHECK(startsWithBom("--lang zh_CN", "line_items.csv"));
+    CHECK(startsWithBom("--lang zh_CN", "memory.csv"));
+    CHECK(startsWithBom("--lang en", "line_items.csv"));  // its item_zh column is Chinese
+    CHECK_FALSE(startsWithBom("--lang en", "memory.csv"));
+    CHECK_FALSE(startsWithBom("--lang zh_CN --no-bom", "line_items.csv"));
+    CHECK(startsWithBom("--lang en --bom", "memory.csv"));
     std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+// stdout alone (the usage goes there, errors to stderr).
+Run stdoutOf(const std::string& args) {
+    return clusterplan::test::runCommand("( XDG_DATA_HOME='" + clusterplan::test::testDataHome() + "' " +
+                                         std::string(CLUSTERPLAN_CLI) + " " + args + " 2>/dev/null )");
+}
+
+struct ScratchDir {
+    std::filesystem::path path;
+    ScratchDir() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "clusterplan-cli-XXXXXX").string();
+        REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+        path = pattern;
+    }
+    ~ScratchDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+    [[nodiscard]] std::string file(const std::string& name) const { return (path / name).string(); }
+    [[nodiscard]] bool empty() const { return std::filesystem::is_empty(path); }
+};
+
+}  // namespace
+
+TEST_CASE("COMMAND --help prints that command's usage on stdout and exits 0", "[cli]") {
+    const std::vector<std::string> commands = {"evaluate", "search",   "scale",     "cost",
+                                               "phases",   "validate", "calibrate", "report",
+                                               "article",  "quotes",   "pricebook", "presets"};
+    for (const std::string& command : commands) {
+        INFO(command);
+        const Run r = stdoutOf(command + " --help");
+        CHECK(r.status == 0);
+        CHECK(r.out.rfind("Usage:\n  clusterplan-cli " + command + " ", 0) == 0);
+        for (const std::string& other : commands)
+            if (other != command)
+                CHECK(r.out.find("clusterplan-cli " + other + " ") == std::string::npos);
+    }
+    // After a subcommand and other options too; -h alike; `help COMMAND`.
+    CHECK(stdoutOf("quotes list --help").out.rfind("Usage:\n  clusterplan-cli quotes list", 0) == 0);
+    CHECK(stdoutOf("report " + kData + "/quote-scenario.json -h --pdf x.pdf").status == 0);
+    CHECK(stdoutOf("help scale").out.rfind("Usage:\n  clusterplan-cli scale", 0) == 0);
+    const Run all = stdoutOf("--help");
+    CHECK(all.status == 0);
+    for (const std::string& command : commands)
+        CHECK(all.out.find("clusterplan-cli " + command + " ") != std::string::npos);
+}
+
+TEST_CASE("every invalid option exits 2 and writes nothing: no file, no book, no record", "[cli]") {
+    const std::string scenario = kData + "/quote-scenario.json";
+    ScratchDir dir;
+    const std::string outputs = " --quote-book " + dir.file("book.sqlite") + " --pdf " + dir.file("q.pdf") +
+                                " --xlsx " + dir.file("q.xlsx") + " --csv " + dir.file("csv") + " --images " +
+                                dir.file("img");
+    const std::vector<std::string> invalid = {
+        "report " + scenario + outputs + " --quote-prefix 'a b/c'",
+        "report " + scenario + outputs + " --quote-prefix ''",
+        "report " + scenario + outputs + " --lang fr",
+        "report " + scenario + outputs + " --format json",
+        "report " + scenario + outputs + " --top 5",
+        "report " + scenario + outputs + " --customer acme",
+        "report " + scenario + outputs + " --max-layouts 0",
+        "report " + scenario + outputs + " --bogus",
+        "report " + scenario + outputs + " extra-operand",
+        "report " + scenario + outputs + " --max-layouts",
+        // An output that cannot be written stops before the quote is recorded.
+        "report " + scenario + outputs + " --xlsx /nonexistent-folder/q.xlsx",
+        "report " + scenario + " --quote-book " + dir.file("book.sqlite") + " --csv /proc/self/no",
+        "evaluate " + scenario + " --pdf " + dir.file("q.pdf"),
+        "evaluate " + scenario + " --format csv",
+        "scale " + scenario + " --days 1.5x",
+        "presets --format json",
+        "presets --format text extra",
+        "validate " + scenario,
+        "calibrate " + scenario + " --format csv",
+        "quotes list --quote-book " + dir.file("book.sqlite") + " --format xml",
+        "quotes list --quote-book " + dir.file("book.sqlite") + " --status open",
+        "quotes show CP-2026-0042 --quote-book " + dir.file("book.sqlite") + " --format csv",
+        "quotes show CP-2026-0042 --quote-book " + dir.file("book.sqlite") + " --status sent",
+        "quotes status CP-2026-0042 won --quote-book " + dir.file("book.sqlite"),
+        "quotes export-book " + dir.file("b.json") + " --quote-book " + dir.file("book.sqlite") +
+            " --format json",
+        "quotes list --quote-book " + dir.file("book.sqlite") + " --quote-prefix HZ",
+        "quotes frobnicate --quote-book " + dir.file("book.sqlite"),
+        "pricebook import " + kData + "/pricelist-good.csv --book " + dir.file("b.json") +
+            " --encoding latin1",
+        "pricebook import " + kData + "/pricelist-good.csv --book " + dir.file("b.json") +
+            " --catalog x.json",
+    };
+    for (const std::string& args : invalid) {
+        INFO(args);
+        const Run r = cli(args);
+        INFO(r.out);
+        CHECK(r.status == 2);
+        CHECK(dir.empty());
+    }
+    // The prefix's reason, in the language asked for.
+    const Run zh = cli("report " + scenario + outputs + " --quote-prefix 'a b/c' --lang zh_CN");
+    CHECK(zh.out.find("--quote-prefix") != std::string::npos);
+    CHECK(zh.out.find("应为 1 至 16 个字母") != std::string::npos);
+    CHECK(dir.empty());
+}
+
+TEST_CASE("a number in an error reads as it was written, not as 1.500000", "[cli]") {
+    ScratchDir dir;
+    std::ifstream in(kData + "/llama3-8b-8xa100.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    text.replace(text.find("\"nodes\": 1"), 10, "\"nodes\": 1.5");
+    { std::ofstream(dir.file("s.json")) << text; }
+    const Run r = cli("evaluate " + dir.file("s.json"));
+    CHECK(r.status == 2);
+    CHECK(r.out.find("cluster.nodes: is 1.5, must be a whole number") != std::string::npos);
+    CHECK(r.out.find("1.500000") == std::string::npos);
 }

@@ -1,10 +1,13 @@
 // CSV exports: RFC 4180 quoting, formula-injection guard, BOM, and every table read
 // back equal to the plan's numbers; atomic writing into a folder.
+#include <algorithm>
 #include <filesystem>
 
+#include "core/cost/cost_json.h"
 #include "core/export/csv_export.h"
 #include "core/export/report_tables.h"
 #include "core/util/atomic_file.h"
+#include "core/util/json_write.h"
 #include "golden.h"
 #include "test_support.h"
 
@@ -94,22 +97,29 @@ TEST_CASE("the CSV folder is written atomically and an unwritable folder is an e
     const auto doc = clusterplan::quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
     const auto dir = std::filesystem::temp_directory_path() / "clusterplan-csv-test";
     std::filesystem::remove_all(dir);
-    auto written = clusterplan::writeReportCsv(dir.string(), plan, doc, nullptr, {true});
+    auto written = clusterplan::writeReportCsv(dir.string(), plan, doc, {true});
     REQUIRE(written.ok());
     CHECK(written->size() == 6);  // layouts, memory, run_length, monthly_cost, prices, line_items
-    // The engineer's working paper: every parameter with its origin and source.
+    CHECK_FALSE(std::filesystem::exists(dir / "validation.csv"));  // the engine's runs: internal
+    // The customer's price list in full: every parameter with its origin and date, not the
+    // sources behind it (internal notes and grades stay in `cost --format json`).
     auto prices = clusterplan::readTextFile((dir / "prices.csv").string(), 1 << 20);
     REQUIRE(prices.ok());
     const auto priceRows = csv::parseCsv(prices.value()).value();
-    CHECK(priceRows[0] == std::vector<std::string>{"key", "value", "origin", "source", "as_of"});
+    CHECK(priceRows[0] == std::vector<std::string>{"key", "value", "origin", "as_of"});
     CHECK(priceRows.size() == plan.cost->parameters.size() + 2);
+    for (const auto& p : plan.cost->parameters)
+        if (p.source.size() > 8)
+            CHECK(prices.value().find(p.source) == std::string::npos);
     auto items = clusterplan::readTextFile((dir / "line_items.csv").string(), 1 << 20);
     REQUIRE(items.ok());
     const auto rows = csv::parseCsv(items.value()).value();
     CHECK(rows[0][11] == "amount_excl_tax_CNY");
+    CHECK(rows[0][9] == "discount_fraction");  // units in the header: fractions, not percent
+    CHECK(rows[0][13] == "vat_rate_fraction");
     CHECK(rows[1][2] == "rent.units");
     CHECK(rows[1][11] == doc.rent->groups[0].lines[0].amount.toString());
-    auto bad = clusterplan::writeReportCsv("/proc/clusterplan-no/such", plan, doc, nullptr);
+    auto bad = clusterplan::writeReportCsv("/proc/clusterplan-no/such", plan, doc);
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().where.find("/proc/clusterplan-no/such") != std::string::npos);
     std::filesystem::remove_all(dir);
@@ -123,4 +133,50 @@ TEST_CASE("the CSV tables of a fixed scenario match their golden files", "[csv][
         {"quote-memory", clusterplan::report_tables::memory(plan)}};
     for (const auto& [name, table] : tables)
         clusterplan::test::checkGolden(name, "csv", csv::toCsv(table));
+}
+
+TEST_CASE("the byte-order mark: with non-ASCII text or for a Chinese reader, none in ASCII English",
+          "[csv]") {
+    const auto plan = planFor("quote-scenario.json");
+    const auto doc = clusterplan::quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+    const auto dir = std::filesystem::temp_directory_path() / "clusterplan-csv-bom-test";
+    const auto startsWithBom = [&](const char* name) {
+        auto text = clusterplan::readTextFile((dir / name).string(), 1 << 24);
+        REQUIRE(text.ok());
+        return text->rfind("\xEF\xBB\xBF", 0) == 0;
+    };
+    std::filesystem::remove_all(dir);
+    REQUIRE(clusterplan::writeReportCsv(dir.string(), plan, doc).ok());
+    CHECK(startsWithBom("line_items.csv"));    // item_zh: Chinese names, which Excel needs the mark for
+    CHECK_FALSE(startsWithBom("memory.csv"));  // ASCII only: the same in every code page
+    REQUIRE(clusterplan::writeReportCsv(dir.string(), plan, doc, {std::nullopt, true}).ok());
+    CHECK(startsWithBom("memory.csv"));
+    REQUIRE(clusterplan::writeReportCsv(dir.string(), plan, doc, {false, true}).ok());
+    CHECK_FALSE(startsWithBom("line_items.csv"));  // --no-bom
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a refundable deposit is a row of its own in line_items.csv, outside the totals", "[csv]") {
+    const auto plan = planFor("quote-scenario.json");
+    auto doc = clusterplan::quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+    REQUIRE(doc.rent);
+    doc.rent->deposit = clusterplan::cost::Money::fromCents(1'000'000);
+    const auto rows = roundTrip(clusterplan::report_tables::lineItems(doc));
+    const auto deposit =
+        std::find_if(rows.begin(), rows.end(), [](const auto& r) { return r[2] == "rent.deposit"; });
+    REQUIRE(deposit != rows.end());
+    CHECK((*deposit)[8] == "10000.00");
+    CHECK((*deposit)[4] == "押金（可退，不计入合计）");
+    CHECK((*deposit)[11].empty());  // not in the amount column a spreadsheet sums
+}
+
+TEST_CASE("the cost JSON names the refundable deposit beside the totals it is not in", "[csv]") {
+    auto plan = planFor("quote-scenario.json");
+    REQUIRE(plan.cost);
+    plan.cost->rentDeposit = clusterplan::cost::Money::fromCents(1'000'000);
+    clusterplan::json::Writer w;
+    w.beginObject();
+    clusterplan::cost::writeCostJson(w, *plan.cost);
+    w.endObject();
+    CHECK(w.str().find("\"rent_deposit\": 10000,") != std::string::npos);
 }

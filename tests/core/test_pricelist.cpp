@@ -144,7 +144,7 @@ TEST_CASE("A good list: every column read, applied, the changes listed and the b
     CHECK(update.errors.empty());
     CHECK(texts(update.diff) == std::vector<std::string>{
                                     "rent offer vendor-a100-server: unit price 30,000 → 28,000",
-                                    "rent offer vendor-a100-server yearly: discount 0.15 → 0.2",
+                                    "rent offer vendor-a100-server yearly: discount 15 % → 20 %",
                                     "rent offer vendor-h100-hour: unit price unchanged at 18.5",
                                     "rent offer vendor-h100-server: new, unit price 62,000",
                                     "purchase vendor-a100-8x: server price 1,200,000 → 1,150,000",
@@ -154,7 +154,7 @@ TEST_CASE("A good list: every column read, applied, the changes listed and the b
     // The fields in words, never as the book file spells them (price, node_price, discount, as_of).
     CHECK(texts(update.diff, Lang::Zh) == std::vector<std::string>{
                                               "租用报价 vendor-a100-server：单价 30,000 → 28,000",
-                                              "租用报价 vendor-a100-server yearly：折扣 0.15 → 0.2",
+                                              "租用报价 vendor-a100-server yearly：折扣 15 % → 20 %",
                                               "租用报价 vendor-h100-hour：单价未变，仍为 18.5",
                                               "租用报价 vendor-h100-server：新增，单价 62,000",
                                               "购买条目 vendor-a100-8x：整机价格 1,200,000 → 1,150,000",
@@ -207,7 +207,7 @@ TEST_CASE("A GBK list, tab-separated, with Chinese headers and kinds", "[priceli
                                              list->rows, "gbk.csv", "2026-06");
     CHECK(update.errors.empty());
     CHECK(texts(update.diff)[1] ==
-          "rent offer vendor-a100-server: new term quarterly (3 months), discount 0.05");
+          "rent offer vendor-a100-server: new term quarterly (3 months), discount 5 %");
     // Read as UTF-8 on purpose, the same bytes are refused, not garbled.
     CHECK_FALSE(cost::readPriceList(readBytes(data("pricelist-gbk.csv")), "utf-8", "gbk.csv"));
 }
@@ -266,6 +266,7 @@ TEST_CASE("clusterplan-cli pricebook import: changes shown, saved atomically, no
     CHECK_THAT(bad.out, Catch::Contains("pricelist-bad.csv: 5 rows read (UTF-8, comma-separated)."));
     CHECK_THAT(bad.out, Catch::Contains("pricelist-bad.csv:3: price: is -5, must not be negative") &&
                             Catch::Contains("Nothing was saved: 6 errors."));
+    CHECK_THAT(bad.out, !Catch::Contains("→"));  // no change is listed as if it were made
     CHECK(readBytes(book) == original);
     // In Chinese, every error in Chinese: the line and the column, then the reason.
     const auto badZh =
@@ -283,6 +284,11 @@ TEST_CASE("clusterplan-cli pricebook import: changes shown, saved atomically, no
     CHECK(dry.status == 0);
     CHECK_THAT(dry.out,
                Catch::Contains("unit price 30,000 → 28,000") && Catch::Contains("Not saved (--dry-run)."));
+    // Without --as-of, the book is dated by the list's own dates, not today.
+    const auto dated =
+        test::runCli("pricebook import " + data("pricelist-good.csv") + " --book " + book + " --dry-run");
+    CHECK(dated.status == 0);
+    CHECK_THAT(dated.out, Catch::Contains("prices as of 2026-01 → 2026-05"));
     CHECK(readBytes(book) == original);
 
     const auto good = test::runCli("pricebook import " + data("pricelist-gbk.csv") + " --book " + book +
@@ -314,4 +320,16 @@ TEST_CASE("What was read: one row is one row", "[pricelist]") {
     CHECK(two->rows.size() == 1);
     CHECK(messageText(cost::priceListReadMessage(two.value(), "L.csv"), Lang::Zh) ==
           "L.csv：读取 2 行（UTF-8，制表符分隔）。");
+}
+
+TEST_CASE("An error names the column as the file's header spells it", "[pricelist]") {
+    const auto list =
+        cost::readPriceList("类型,编号,单价,折扣,合同期\n租用,x,abc,0.1,yearly\n", "auto", "L.csv");
+    REQUIRE(list);
+    REQUIRE(list->errors.size() == 1);
+    CHECK(list->errors[0].where == "L.csv:2: 单价 (price)");
+    const auto english = cost::readPriceList("kind,id,Price\nrent,x,abc\n", "auto", "E.csv");
+    REQUIRE(english);
+    REQUIRE(english->errors.size() == 1);
+    CHECK(english->errors[0].where == "E.csv:2: Price");
 }

@@ -648,6 +648,13 @@ TEST_CASE("an export proposes the quote number as its file name and finds the lo
     CHECK(quote::exportFileName(info, "xlsx") == "CP-2026-0042-r3.xlsx");
     info.number = "报价:星河*01";
     CHECK(quote::exportFileName(info, "pdf") == "报价-星河-01-r3.pdf");
+    // The customer after the number: the file a customer finds by their name.
+    info.number = "Q-2026-0001";
+    info.revision = 1;
+    info.customer = "北京智算 Co/Ltd";
+    CHECK(quote::exportFileName(info, "pdf") == "Q-2026-0001-r1_北京智算-Co-Ltd.pdf");
+    info.number.clear();
+    CHECK(quote::exportFileName(info, "xlsx") == "quote_北京智算-Co-Ltd.xlsx");
     CHECK(quote::resolveLogoPath("logo.png", "/home/li/quotes/star.json") == "/home/li/quotes/logo.png");
     CHECK(quote::resolveLogoPath("../art/logo.png", "/home/li/quotes/star.json") == "/home/li/art/logo.png");
     CHECK(quote::resolveLogoPath("/srv/logo.png", "/home/li/quotes/star.json") == "/srv/logo.png");

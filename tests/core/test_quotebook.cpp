@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "cli_runner.h"
+#include "core/cost/price_list_import.h"
+#include "core/export/csv.h"
 #include "core/quotebook/book_format.h"
 #include "core/quotebook/book_json.h"
 #include "core/quotebook/book_path.h"
@@ -451,10 +453,21 @@ TEST_CASE("A damaged quote book opens read-only with SQLite's complaint and is n
         REQUIRE_FALSE(refused);
         CHECK(refused.error().reason.id == "error.quotebook.read_only");
         CHECK_FALSE(book.setStatus("Q-2026-0001", StoredStatus::Sent, kNow));
+        // The rescue the warning advises: every revision that can still be read, row by row.
+        const auto exported = exportBook(book, dir.file("rescued.json"));
+        REQUIRE(exported);
+        CHECK(exported->revisions > 0);
+        CHECK(static_cast<std::int64_t>(exported->revisions) + exported->unreadable == 60);
+        const auto back = bookFromJson(readBytes(dir.file("rescued.json")), "rescued.json");
+        REQUIRE(back);
+        CHECK(back->size() == exported->revisions);
     } else {
         CHECK(opened.error().reason.id == "error.quotebook.unreadable");
     }
     CHECK(readBytes(path) == bytes);
+    // Nothing was created beside the damaged file.
+    CHECK_FALSE(fs::exists(path + "-wal"));
+    CHECK_FALSE(fs::exists(path + "-shm"));
 }
 
 TEST_CASE("A book at the first schema version is migrated, nothing lost", "[quotebook]") {
@@ -720,6 +733,9 @@ TEST_CASE("clusterplan-cli quotes and report's recording", "[quotebook][cli]") {
     const std::string recorded = cli(dir, "report " + scenario + " --csv " + dir.file("csv"));
     CHECK_THAT(recorded, Catch::Contains("Recorded in the quote book " + dir.file("book.sqlite") +
                                          " as CP-2026-0042, revision 2."));
+    // The built-in book is dated 2026, stale 90 days on: said as the quote is written.
+    CHECK_THAT(recorded, Catch::Contains("warning: the price book cn-seed-2026 (as of 2026) is ") &&
+                             Catch::Contains("days old, stale after"));
     CHECK_THAT(cli(dir, "report " + scenario + " --csv " + dir.file("csv")),
                Catch::Contains("already holds this quote as CP-2026-0042, revision 2: no new revision."));
     const std::string csv = cli(dir, "quotes list --format csv");
@@ -744,11 +760,11 @@ TEST_CASE("clusterplan-cli quotes and report's recording", "[quotebook][cli]") {
     CHECK_THAT(enList, Catch::Contains("; TP ") && !Catch::Contains("台"));
     CHECK_THAT(cli(dir, "quotes list --customer acme"), Catch::Contains("No quote in the book matches."));
     CHECK_THAT(cli(dir, "quotes export-book " + dir.file("book.json")),
-               Catch::Contains("1 revisions of 1 quotes written to"));
+               Catch::Contains("1 revision of 1 quote written to"));
     const auto imported = test::runCli("--quote-book " + dir.file("other.sqlite") + " quotes import-book " +
                                        dir.file("book.json"));
     CHECK(imported.status == 0);
-    CHECK_THAT(imported.out, Catch::Contains("1 revisions added, 0 already in the book, 0 in conflict"));
+    CHECK_THAT(imported.out, Catch::Contains("1 revision added, 0 already in the book, 0 in conflict"));
 
     // --no-record: no book is made.
     const auto quiet = test::runCli("--quote-book " + dir.file("none.sqlite") + " report " + scenario +
@@ -911,4 +927,246 @@ TEST_CASE("clusterplan-cli quotes list --all-revisions", "[quotebook][cli]") {
     CHECK(json.at("counts").at("quotes").to_number<int>() == 3);
     CHECK(json.at("counts").at("revisions").to_number<int>() == 4);
     CHECK_THAT(test::runCli("--help").out, Catch::Contains("[--all-revisions]"));
+}
+
+TEST_CASE("Revising an accepted or lost quote is refused unless asked, and says why", "[quotebook]") {
+    TempDir dir;
+    QuoteBook book = openBook(dir.file("quotes.sqlite"));
+    REQUIRE(book.record(sample("星河智算"), kNow));  // Q-2026-0001/1
+    REQUIRE(book.setStatus("Q-2026-0001", StoredStatus::Accepted, kNow));
+    QuoteRecord revised = sample("星河智算", 5'800'000);
+    revised.number = "Q-2026-0001";
+    const auto refused = book.record(revised, "2026-03-13T09:00:00Z");
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().reason.id == "error.quotebook.revise_accepted");
+    CHECK_THAT(refused.error().message, Catch::Contains("Q-2026-0001 was accepted (revision 1)") &&
+                                            Catch::Contains("nothing was recorded"));
+    CHECK(book.revisions("Q-2026-0001").value() == std::vector<std::int64_t>{1});
+    CHECK(book.find("Q-2026-0001")->status == StoredStatus::Accepted);
+    // The same content again is no revision: it is not refused.
+    CHECK(book.record(sample("星河智算"), kNow));
+    const auto forced = book.record(revised, "2026-03-13T09:00:00Z", RecordOptions{true});
+    REQUIRE(forced);
+    CHECK(forced->revision == 2);
+    CHECK(forced->previousDecided == StoredStatus::Accepted);
+    CHECK(book.find("Q-2026-0001", 1)->status == StoredStatus::Accepted);  // the decided one is kept
+    CHECK(book.find("Q-2026-0001")->status == StoredStatus::Draft);
+
+    REQUIRE(book.record(sample("Acme Labs"), kNow));  // Q-2026-0002/1
+    REQUIRE(book.setStatus("Q-2026-0002", StoredStatus::Lost, kNow));
+    QuoteRecord again = sample("Acme Labs", 1);
+    again.number = "Q-2026-0002";
+    const auto lost = book.record(again, kNow);
+    REQUIRE_FALSE(lost);
+    CHECK(lost.error().reason.id == "error.quotebook.revise_lost");
+}
+
+TEST_CASE("A read-only book is listed, shown and exported, and nothing is recorded or created beside it",
+          "[quotebook]") {
+    // CI runs as root, which may write any file: the reading runs in a child process that has
+    // dropped to uid 65534 ("nobody"), for whom the book (mode 444) and its folder (555) are
+    // read-only, as for any user. Its export goes to a folder nobody owns.
+    TempDir dir;
+    fs::permissions(dir.path, fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
+    const fs::path folder = dir.path / "book";
+    fs::create_directories(folder);
+    const std::string path = (folder / "quotes.sqlite").string();
+    {
+        QuoteBook book = openBook(path);
+        REQUIRE(book.record(sample("星河智算"), kNow));
+        REQUIRE(book.record(sample("Acme Labs"), kNow));
+    }
+    REQUIRE_FALSE(fs::exists(path + "-wal"));
+    const fs::path out = dir.path / "out";
+    fs::create_directories(out);
+    constexpr uid_t kNobody = 65534;
+    const bool root = ::geteuid() == 0;
+    if (root)
+        REQUIRE(::chown(out.c_str(), kNobody, kNobody) == 0);
+    fs::permissions(path, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    fs::permissions(folder, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
+                                fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+    const std::string before = readBytes(path);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        if (root && (::setgid(kNobody) != 0 || ::setuid(kNobody) != 0 || ::geteuid() == 0))
+            ::_exit(3);
+        auto opened = QuoteBook::open(path);
+        if (!opened || !opened->readOnly() || !opened->warning() ||
+            opened->warning()->reason.id != "error.quotebook.not_writable")
+            ::_exit(4);
+        QuoteBook book = std::move(opened).value();
+        auto listed = book.list({{}, {}, "2026-03-12", false});
+        if (!listed || listed->size() != 2 || !book.find("Q-2026-0001"))
+            ::_exit(5);
+        auto exported = exportBook(book, (out / "book.json").string());
+        if (!exported || exported->revisions != 2)
+            ::_exit(6);
+        auto refused = book.record(sample("new"), kNow);
+        if (refused || refused.error().reason.id != "error.quotebook.read_only")
+            ::_exit(7);
+        ::_exit(0);
+    }
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    fs::permissions(folder, fs::perms::owner_all);
+    REQUIRE(WIFEXITED(status));
+    // 3: could not drop root; 4: not opened read-only; 5: not listed; 6: not exported; 7: recorded
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(readBytes(path) == before);
+    CHECK_FALSE(fs::exists(path + "-wal"));
+    CHECK_FALSE(fs::exists(path + "-shm"));
+    CHECK(fs::exists(out / "book.json"));
+}
+
+TEST_CASE("report on a book it cannot record in stops with exit 2 and writes nothing, unless --no-record",
+          "[quotebook][cli]") {
+    TempDir dir;
+    const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/quote-scenario.json";
+    const std::string book = dir.file("book.sqlite");
+    REQUIRE(test::runCli("--quote-book " + book + " report " + scenario + " --csv " + dir.file("a")).status ==
+            0);
+    // Read-only by its permission bits (root too is refused by them: the book reads them).
+    fs::permissions(book, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    const auto listed = test::runCli("--quote-book " + book + " quotes list");
+    CHECK(listed.status == 0);
+    CHECK_THAT(listed.out, Catch::Contains("CP-2026-0042") &&
+                               Catch::Contains("is read-only: it can be listed, shown and exported; nothing "
+                                               "will be recorded in it"));
+    const auto stopped = test::runCli("--quote-book " + book + " report " + scenario + " --csv " +
+                                      dir.file("b") + " --quote-prefix HZ");
+    CHECK(stopped.status == 2);
+    CHECK_THAT(stopped.out, Catch::Contains("not recorded, so nothing was written"));
+    CHECK_FALSE(fs::exists(dir.file("b")));
+    const auto draft = test::runCli("--quote-book " + book + " report " + scenario + " --csv " +
+                                    dir.file("c") + " --no-record");
+    CHECK(draft.status == 0);
+    CHECK(fs::exists(dir.file("c") + "/line_items.csv"));
+    fs::permissions(book, fs::perms::owner_read | fs::perms::owner_write);
+    // An output that cannot be written: no phantom number is recorded.
+    const auto unwritable = test::runCli("--quote-book " + book + " report " + scenario +
+                                         " --quote-prefix HZ --xlsx /nonexistent-folder/q.xlsx");
+    CHECK(unwritable.status == 2);
+    CHECK_THAT(unwritable.out, Catch::Contains("/nonexistent-folder/q.xlsx"));
+    auto opened = QuoteBook::open(book);
+    REQUIRE(opened);
+    CHECK(opened->all()->size() == 1);
+}
+
+TEST_CASE("clusterplan-cli: accepted, then revised only with --force, and the status on the last revision",
+          "[quotebook][cli]") {
+    TempDir dir;
+    const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/quote-scenario.json";
+    CHECK_THAT(cli(dir, "report " + scenario + " --csv " + dir.file("a")), Catch::Contains("revision 2."));
+    CHECK_THAT(cli(dir, "quotes status CP-2026-0042/2 accepted"),
+               Catch::Contains("CP-2026-0042, revision 2, is now accepted."));
+    // The same quote with a longer validity: a new revision of an accepted quote.
+    std::string text = readBytes(scenario);
+    text.replace(text.find("\"valid_days\": 15"), 16, "\"valid_days\": 30");
+    const std::string changed = dir.file("changed.json");
+    { std::ofstream(changed, std::ios::binary) << text; }
+    const auto refused = test::runCli("--quote-book " + dir.file("book.sqlite") + " report " + changed +
+                                      " --csv " + dir.file("b"));
+    CHECK(refused.status == 2);
+    CHECK_THAT(refused.out,
+               Catch::Contains("CP-2026-0042 was accepted (revision 2)") && Catch::Contains("--force"));
+    CHECK_FALSE(fs::exists(dir.file("b")));
+    CHECK_THAT(cli(dir, "quotes list --status accepted"), Catch::Contains("CP-2026-0042"));
+    CHECK_THAT(cli(dir, "report " + changed + " --csv " + dir.file("b") + " --force"),
+               Catch::Contains("as CP-2026-0042, revision 3.") &&
+                   Catch::Contains("CP-2026-0042 revision 2 stays accepted; the new revision 3 is a draft"));
+    // A status names the quote; it is kept on its last revision, and an earlier one says so.
+    const auto earlier =
+        test::runCli("--quote-book " + dir.file("book.sqlite") + " quotes status CP-2026-0042/2 sent");
+    CHECK(earlier.status == 2);
+    CHECK_THAT(earlier.out,
+               Catch::Contains("a quote's status is set on its last revision, /3: give CP-2026-0042 "
+                               "or CP-2026-0042/3"));
+    CHECK_THAT(cli(dir, "quotes status CP-2026-0042/3 sent"), Catch::Contains("revision 3, is now sent."));
+    // quotes show --format json: the revision as export-book writes it.
+    const auto json = boost::json::parse(cli(dir, "quotes show CP-2026-0042/3 --format json"));
+    CHECK(json.at("schema").as_string() == "clusterplan.quotebook/1");
+    CHECK(json.at("quotes").as_array().size() == 1);
+}
+
+TEST_CASE("Formula-bearing customer names are guarded in every CSV", "[quotebook][csv]") {
+    TempDir dir;
+    QuoteBook book = openBook(dir.file("quotes.sqlite"));
+    REQUIRE(book.record(sample("=1+2"), kNow));
+    REQUIRE(book.record(sample("=HYPERLINK(\"http://evil.example\",\"深度求索\")"), kNow));
+    REQUIRE(book.record(sample("@SUM(A1)"), kNow));
+    const auto records = book.list({{}, {}, "2026-03-12", true});
+    REQUIRE(records);
+    const std::string list = listToCsv(records.value(), "2026-03-12", cost::PriceBooks::builtin());
+    CHECK_THAT(list, Catch::Contains(",'=1+2,") &&
+                         Catch::Contains("\"'=HYPERLINK(\"\"http://evil.example\"\"") &&
+                         Catch::Contains(",'@SUM(A1),"));
+    // The CLI adds the byte-order mark: the list holds Chinese.
+    const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/quote-scenario.json";
+    std::string text = readBytes(scenario);
+    const std::string customer = "\"customer\": \"星河智算科技有限公司\"";
+    text.replace(text.find(customer), customer.size(), "\"customer\": \"=1+2\"");
+    const std::string evil = dir.file("evil.json");
+    { std::ofstream(evil, std::ios::binary) << text; }
+    const auto report = test::runCli("--quote-book " + dir.file("cli.sqlite") + " report " + evil +
+                                     " --csv " + dir.file("csv") + " --xlsx " + dir.file("q.xlsx"));
+    INFO(report.out);
+    REQUIRE(report.status == 0);
+    const auto listed =
+        test::runCli("--quote-book " + dir.file("cli.sqlite") + " quotes list --format csv --lang zh_CN");
+    CHECK(listed.out.find("\xEF\xBB\xBF"
+                          "number,revision,customer") != std::string::npos);
+    CHECK_THAT(listed.out, Catch::Contains(",'=1+2,"));
+    // No cell of any CSV the report wrote starts as a formula would: = + @, or - not a number.
+    for (const auto& entry : fs::directory_iterator(dir.file("csv"))) {
+        INFO(entry.path().string());
+        auto rows = clusterplan::csv::parseCsv(readBytes(entry.path().string()));
+        REQUIRE(rows);
+        for (const auto& row : rows.value())
+            for (const std::string& cell : row) {
+                INFO(cell);
+                CHECK((cell.empty() || (cell[0] != '=' && cell[0] != '+' && cell[0] != '@')));
+                if (!cell.empty() && cell[0] == '-')
+                    CHECK(cell.find_first_not_of("-0123456789.e+") == std::string::npos);
+            }
+    }
+}
+
+TEST_CASE("The book's moments are shown in local time", "[quotebook]") {
+    const char* before = std::getenv("TZ");
+    const std::string saved = before ? before : "";
+    ::setenv("TZ", "CST-8", 1);  // POSIX rule, no time-zone database needed: UTC+8
+    ::tzset();
+    CHECK(localTime("2026-03-12T09:00:00Z") == "2026-03-12 17:00:00 CST");
+    CHECK(localTime("2026-03-12T20:30:00Z") == "2026-03-13 04:30:00 CST");
+    CHECK(localTime("not a time") == "not a time");
+    if (before)
+        ::setenv("TZ", saved.c_str(), 1);
+    else
+        ::unsetenv("TZ");
+    ::tzset();
+}
+
+TEST_CASE("Superseded by price entry: a new price of another GPU leaves a quote current", "[quotebook]") {
+    cost::PriceBooks books = cost::PriceBooks::builtin();
+    const std::string vendor = readBytes(std::string(CLUSTERPLAN_TEST_DATA) + "/pricebook-vendor.json");
+    REQUIRE(books.mergeJson(vendor, "vendor.json"));
+    // The vendor's new list changes one price: the H100 hourly offer.
+    const auto list = cost::readPriceList("kind,id,price\nrent,vendor-h100-hour,17\n", "auto", "new.csv");
+    REQUIRE(list);
+    const auto update = cost::applyPriceList(vendor, "vendor.json", list->rows, "new.csv", "2026-05-14");
+    REQUIRE(update.errors.empty());
+    REQUIRE(books.mergeJson(update.json, "vendor.json"));
+    const auto quoteOn = [](const std::string& gpu) {
+        QuoteRecord r = sample("x");
+        r.priceBookId = "vendor-cn-2026";
+        r.priceBookAsOf = "2026-01";
+        r.scenarioJson = R"({"schema": "clusterplan.scenario/1", "cluster": {"gpu": ")" + gpu + R"("}})";
+        return r;
+    };
+    CHECK_FALSE(priceAge(quoteOn("a100-sxm-80gb"), books, "2026-05-20").superseded);
+    const PriceAge h100 = priceAge(quoteOn("h100-sxm-80gb"), books, "2026-05-20");
+    CHECK(h100.superseded);
+    CHECK(h100.currentAsOf == "2026-05-14");
 }

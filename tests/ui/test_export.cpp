@@ -83,8 +83,9 @@ TEST_CASE("export.files_from_the_window", "[export]") {
     QFile pdf(dir.filePath(QStringLiteral("q.pdf")));
     REQUIRE(pdf.open(QIODevice::ReadOnly));
     CHECK(pdf.read(5) == QByteArray("%PDF-"));
-    // layouts, memory, run_length, monthly_cost, prices, line_items, validation
-    CHECK(QDir(dir.filePath(QStringLiteral("csv"))).entryList(QDir::Files).size() == 7);
+    // layouts, memory, run_length, monthly_cost, prices, line_items: the customer's files, no
+    // calibration runs (validation.csv is the engineer's, `clusterplan-cli validate --format csv`)
+    CHECK(QDir(dir.filePath(QStringLiteral("csv"))).entryList(QDir::Files).size() == 6);
     // memory, step time, layouts, cost over time and the sensitivity tornado
     CHECK(
         QDir(dir.filePath(QStringLiteral("img"))).entryList({QStringLiteral("*.svg")}, QDir::Files) ==
@@ -130,6 +131,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     const QString window = dir.filePath(QStringLiteral("window"));
     const QString cli = dir.filePath(QStringLiteral("cli"));
     REQUIRE(QDir().mkpath(window));
+    REQUIRE(QDir().mkpath(cli));  // the CLI checks a file's folder before anything is written
     QStringList asked;
     Prompter::TestAnswers answers = unexpectedDialogs();
     answers.exportPath = [&](const QString& tag) {
@@ -137,7 +139,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
         return QDir(window).filePath(tag);  // the proposed names: the quote's number, csv, images
     };
     // The window's quote book: a fresh one, so the book numbers the quote as its file says (its
-    // first revision of CP-2026-0042 is the file's revision 2); the CLI does not record.
+    // first revision of CP-2026-0042 is the file's revision 2); the CLI records in a fresh book of its own.
     const QString book = dir.filePath(QStringLiteral("quotes.sqlite"));
     QSettings().setValue(QStringLiteral("quoteBook/path"), book);
     struct ForgetBook {
@@ -151,20 +153,22 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     for (const char* name : {"exportPdf", "exportWorkbook", "exportCsv", "exportImages"})
         exportAction(f.window, name)->trigger();
     // The files are named after the quote number and revision (quote-scenario.json: CP-2026-0042, 2).
-    const QString pdfName = QStringLiteral("CP-2026-0042-r2.pdf");
-    const QString xlsxName = QStringLiteral("CP-2026-0042-r2.xlsx");
+    const QString pdfName = QStringLiteral("CP-2026-0042-r2_星河智算科技有限公司.pdf");
+    const QString xlsxName = QStringLiteral("CP-2026-0042-r2_星河智算科技有限公司.xlsx");
     CHECK(asked == QStringList({pdfName, xlsxName, QStringLiteral("csv"), QStringLiteral("images")}));
     CHECK(f.window.prompter().warnings().isEmpty());
     // The status bar says where the last one went.
     CHECK(f.window.statusBar()->currentMessage() ==
           QStringLiteral("Saved the images to ") + QDir(window).filePath(QStringLiteral("images")));
 
-    // The same scenario through the CLI, in the window's language (English here), with the BOM
-    // the window's CSV export adds for spreadsheet programs.
-    const auto run = clusterplan::test::runCli(
-        "report '" + scenario + "' --no-record --lang en --bom --pdf '" + cli.toStdString() +
-        "/quote.pdf' --xlsx '" + cli.toStdString() + "/quote.xlsx' --csv '" + cli.toStdString() +
-        "/csv' --images '" + cli.toStdString() + "/images'");
+    // The same scenario through the CLI, in the window's language (English here), with the
+    // byte-order mark chosen by the same rule (files with non-ASCII text have one), recorded in a
+    // fresh book of its own: the same number and revision as the window's.
+    const auto run =
+        clusterplan::test::runCli("report '" + scenario + "' --quote-book '" + cli.toStdString() +
+                                  "/book/quotes.sqlite' --lang en --pdf '" + cli.toStdString() +
+                                  "/quote.pdf' --xlsx '" + cli.toStdString() + "/quote.xlsx' --csv '" +
+                                  cli.toStdString() + "/csv' --images '" + cli.toStdString() + "/images'");
     INFO(run.out);
     REQUIRE(run.status == 0);
 
@@ -175,7 +179,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     CHECK(readAll(QDir(window).filePath(xlsxName)).startsWith("PK"));
 
     const QStringList csvFiles = QDir(QDir(cli).filePath(QStringLiteral("csv"))).entryList(QDir::Files);
-    CHECK(csvFiles.size() == 7);
+    CHECK(csvFiles.size() == 6);
     CHECK(QDir(QDir(window).filePath(QStringLiteral("csv"))).entryList(QDir::Files) == csvFiles);
     for (const QString& name : csvFiles) {
         INFO(name.toStdString());

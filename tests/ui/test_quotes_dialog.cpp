@@ -338,3 +338,48 @@ TEST_CASE("quotes.dialog_uses_another_book", "[quotes][issue23]") {
     REQUIRE(path);
     CHECK(toQString(path.value()) == other);
 }
+
+TEST_CASE("quotes.revising_an_accepted_quote_asks_first", "[quotes]") {
+    OwnBook own;
+    // The user declines first, then agrees: every other question is unexpected.
+    int asked = 0;
+    bool agree = false;
+    Prompter::TestAnswers answers = unexpectedDialogs();
+    answers.answer = [&](Prompter::Question question) {
+        REQUIRE(question == Prompter::Question::ReviseDecided);
+        ++asked;
+        return agree ? Prompter::Answer::Yes : Prompter::Answer::No;
+    };
+    WindowFixture f(answers);
+    ExportActions actions(f.controller, f.window.prompter(), &f.window);
+    QTemporaryDir files;
+    exportFor(f, actions, files, "Globex", 1);
+    const std::string number = f.controller.scenario().quote->number;
+    {
+        auto opened = quotebook::QuoteBook::open(toStdString(own.path));
+        REQUIRE(opened.ok());
+        quotebook::QuoteBook book = std::move(opened).value();
+        REQUIRE(book.setStatus(number, quotebook::StoredStatus::Accepted, "2026-03-12T09:00:00Z"));
+    }
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.training.globalBatch *= 2; }); }));
+    const QString declined = actions.exportWorkbook(files.filePath(QStringLiteral("declined.xlsx")));
+    CHECK(asked == 1);
+    CHECK(declined.contains(QStringLiteral("was accepted")));
+    CHECK(declined.contains(QStringLiteral("Nothing was exported.")));
+    CHECK_FALSE(QFile::exists(files.filePath(QStringLiteral("declined.xlsx"))));
+    {
+        auto book = quotebook::QuoteBook::open(toStdString(own.path));
+        REQUIRE(book.ok());
+        CHECK(book->revisions(number).value() == std::vector<std::int64_t>{1});
+        CHECK(book->find(number)->status == quotebook::StoredStatus::Accepted);
+    }
+    agree = true;
+    CHECK(actions.exportWorkbook(files.filePath(QStringLiteral("revised.xlsx"))).isEmpty());
+    CHECK(asked == 2);
+    INFO(actions.lastRecorded().toStdString());
+    CHECK(actions.lastRecorded() == QStringLiteral("Recorded in the quote book as ") +
+                                        QString::fromStdString(number) + QStringLiteral(", revision 2."));
+    auto book = quotebook::QuoteBook::open(toStdString(own.path));
+    REQUIRE(book.ok());
+    CHECK(book->revisions(number).value() == std::vector<std::int64_t>{1, 2});
+}

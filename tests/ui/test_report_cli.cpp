@@ -257,6 +257,13 @@ TEST_CASE("a long layouts table adds pages and repeats its header", "[report]") 
 TEST_CASE("report writes chart images, CSV and a workbook, and bad paths fail cleanly", "[report]") {
     const fs::path dir = scratchDir("clusterplan-report-files");
     fs::remove_all(dir);
+    // A workbook's folder must exist (the CSV and image folders are made), checked before anything
+    // is written or recorded.
+    const Run missing = cli("report " + kData + "/quote-scenario.json --csv " + (dir / "csv").string() +
+                            " --xlsx " + (dir / "q.xlsx").string());
+    CHECK(missing.status == 2);
+    CHECK_FALSE(fs::exists(dir));
+    fs::create_directories(dir);
     const Run r = cli("report " + kData + "/quote-scenario.json --images " + (dir / "img").string() +
                       " --csv " + (dir / "csv").string() + " --xlsx " + (dir / "q.xlsx").string() + " --bom");
     INFO(r.out);
@@ -265,8 +272,9 @@ TEST_CASE("report writes chart images, CSV and a workbook, and bad paths fail cl
          {"img/memory.png", "img/memory.svg", "img/cost.svg", "img/step_time.png", "img/scaling.png",
           "img/scaling.svg", "img/scaling_days.png", "img/scaling_days.svg", "img/layouts.svg",
           "img/sensitivity.svg", "img/sensitivity.png", "csv/layouts.csv", "csv/line_items.csv",
-          "csv/validation.csv", "q.xlsx"})
+          "csv/prices.csv", "q.xlsx"})
         CHECK(fs::file_size(dir / f) > 100);
+    CHECK_FALSE(fs::exists(dir / "csv/validation.csv"));  // internal: never in a customer's package
     const Run bad = cli("report " + kData + "/quote-scenario.json --pdf /proc/nope/quote.pdf");
     CHECK(bad.status == 2);
     CHECK(bad.out.find("/proc/nope/quote.pdf") != std::string::npos);
@@ -275,5 +283,22 @@ TEST_CASE("report writes chart images, CSV and a workbook, and bad paths fail cl
     const Run text = cli("report " + kData + "/quote-scenario.json --lang zh_CN");
     CHECK(text.status == 0);
     CHECK(text.out.find("价税合计") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a --no-record draft prints no quote number, not even the scenario's", "[report]") {
+    // The scenario names CP-2026-0042, which the book may hold as another customer's quote: a draft
+    // that is recorded nowhere says "draft" where the number goes.
+    const fs::path dir = scratchDir("clusterplan-report-draft");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string pdf = (dir / "draft.pdf").string();
+    const Run r = cli("report " + kData + "/quote-scenario.json --no-record --pdf " + pdf);
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    const Run text = shell("pdftotext '" + pdf + "' -");
+    REQUIRE(text.status == 0);
+    CHECK(text.out.find("CP-2026-0042") == std::string::npos);
+    CHECK(squeezed(text.out).find("Quotenumberdraft") != std::string::npos);
     fs::remove_all(dir);
 }

@@ -123,6 +123,8 @@ QString ExportActions::exportPdf(const QString& path) const {
     const Snapshot s = snapshot();
     quote::QuoteDocument doc = withLogo(document(s, true, tr("Preparing the PDF quote: scaling study…")));
     const BookEntry entry = numberFromBook(s, doc);
+    if (entry.declined)
+        return notRevised(entry);
     const ReportCharts charts(s.plan, doc.scaling);
     auto pages = writeQuotePdf(path, s.plan, doc, windowLanguage(), charts);
     if (!pages)
@@ -138,6 +140,8 @@ QString ExportActions::exportWorkbook(const QString& path) const {
     const Snapshot s = snapshot();
     quote::QuoteDocument doc = document(s, false, tr("Preparing the workbook…"));
     const BookEntry entry = numberFromBook(s, doc);
+    if (entry.declined)
+        return notRevised(entry);
     auto ok = writeQuoteWorkbook(toStdString(path), s.plan, doc, windowLanguage());
     if (!ok)
         return toQString(ok.error().toString());
@@ -151,10 +155,11 @@ QString ExportActions::exportCsv(const QString& folder) const {
         return tr("There is no plan to export yet.");
     const Snapshot s = snapshot();
     const Prepared prepared = inBackground(tr("Preparing the CSV tables: validation…"), [s] {
-        return prepare(s.plan, *s.catalog, s.accuracy, s.date, false, true);
+        return prepare(s.plan, *s.catalog, s.accuracy, s.date, false, false);
     });
+    // The customer's files only (no calibration runs); the byte-order mark by the product's rule.
     auto ok = writeReportCsv(toStdString(folder), s.plan, prepared.doc,
-                             prepared.validation ? &*prepared.validation : nullptr, CsvOptions{true});
+                             CsvOptions{std::nullopt, windowLanguage() == quote::Lang::Zh});
     return ok ? QString() : toQString(ok.error().toString());
 }
 
@@ -169,7 +174,9 @@ QString ExportActions::exportImages(const QString& folder) const {
 }
 
 BookEntry ExportActions::numberFromBook(const Snapshot& s, quote::QuoteDocument& doc) const {
-    BookEntry entry = recordInBook(s.plan, doc, *s.catalog);
+    BookEntry entry = recordInBook(s.plan, doc, *s.catalog, [this](const QString& reason) {
+        return m_prompter.ask(Prompter::Question::ReviseDecided, reason) == Prompter::Answer::Yes;
+    });
     m_recorded = entry.message;
     if (!entry.entry)
         return entry;
@@ -198,8 +205,13 @@ quote::QuoteDocument ExportActions::withLogo(quote::QuoteDocument doc) const {
     return doc;
 }
 
+QString ExportActions::notRevised(const BookEntry& entry) const {
+    m_recorded.clear();
+    return entry.message + QStringLiteral("\n") + tr("Nothing was exported.");
+}
+
 QString ExportActions::suggestedName(const char* extension) const {
-    // The quote's number and revision, as the customer will file it ("CP-2026-0042-r2.pdf").
+    // The quote's number, revision and customer ("CP-2026-0042-r2_星河智算.pdf").
     return toQString(
         quote::exportFileName(m_controller.scenario().quote.value_or(quote::QuoteInfo{}), extension));
 }

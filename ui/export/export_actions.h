@@ -73,7 +73,10 @@ private:
                                                 const QString& what) const;
     // Records the quote in the book before its file is written and gives `doc` (and the
     // scenario) the book's number and revision; lastRecorded() says how, or why not.
+    // A new revision of an accepted or lost quote is recorded only if the user says yes.
     BookEntry numberFromBook(const Snapshot& s, quote::QuoteDocument& doc) const;
+    // An export the user stopped at the question above: the error text report() shows.
+    [[nodiscard]] QString notRevised(const BookEntry& entry) const;
     // `doc` with its logo path resolved against the scenario file; warns when the logo is missing.
     [[nodiscard]] quote::QuoteDocument withLogo(quote::QuoteDocument doc) const;
     // The file name a save dialog proposes: the quote number and revision with `extension`.

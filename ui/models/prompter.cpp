@@ -22,6 +22,13 @@ Prompter::Answer Prompter::ask(Question question, const QString& detail) {
         no = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
         box.setDefaultButton(static_cast<QPushButton*>(yes));
         box.addButton(tr("Cancel"), QMessageBox::RejectRole);
+    } else if (question == Question::ReviseDecided) {
+        box.setWindowTitle(tr("Revise a decided quote"));
+        box.setText(tr("This quote is already accepted or lost. Record a new revision of it? The new "
+                       "revision is a draft."));
+        yes = box.addButton(tr("Record a new revision"), QMessageBox::AcceptRole);
+        no = box.addButton(tr("Cancel"), QMessageBox::RejectRole);
+        box.setDefaultButton(static_cast<QPushButton*>(no));
     } else {
         box.setWindowTitle(tr("Recover unsaved work"));
         box.setText(tr("ClusterPlan was closed without saving the scenario. Recover it?"));

@@ -55,19 +55,30 @@ std::string nowUtc() {
 
 }  // namespace
 
-BookEntry recordInBook(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog) {
+BookEntry recordInBook(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog,
+                       const std::function<bool(const QString& reason)>& confirmRevise) {
     auto opened = openQuoteBook();
     if (!opened)
         return {std::nullopt, engineErrorLine(opened.error())};
     quotebook::QuoteBook book = std::move(opened).value();
-    auto recorded = book.record(
-        quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario)),
-        nowUtc());
-    if (!recorded)
-        return {std::nullopt, engineErrorLine(recorded.error())};
-    return {recorded.value(),
-            engineText(makeMessage(recorded->newRevision ? msg::kQuotebookRecorded : msg::kQuotebookUnchanged,
-                                   {book.path(), recorded->number, std::to_string(recorded->revision)}))};
+    const quotebook::QuoteRecord record =
+        quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario));
+    auto recorded = book.record(record, nowUtc());
+    if (!recorded) {
+        const std::string& why = recorded.error().reason.id;
+        if (why != msg::kErrorQuotebookReviseAccepted.id && why != msg::kErrorQuotebookReviseLost.id)
+            return {std::nullopt, engineErrorLine(recorded.error())};
+        if (!confirmRevise || !confirmRevise(engineText(recorded.error())))
+            return {std::nullopt, engineText(recorded.error()), true};
+        recorded = book.record(record, nowUtc(), quotebook::RecordOptions{true});
+        if (!recorded)
+            return {std::nullopt, engineErrorLine(recorded.error())};
+    }
+    // Where the user looks the quote up again: its number and revision, not the book's file.
+    return {
+        recorded.value(),
+        engineText(makeMessage(recorded->newRevision ? msg::kQuotebookRecordedAs : msg::kQuotebookUnchangedAs,
+                               {recorded->number, std::to_string(recorded->revision)}))};
 }
 
 void attachFile(const quotebook::RecordOutcome& entry, const QString& path) {

@@ -5,6 +5,7 @@
 // "quoteBook/path" names another local file.
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 #include "core/catalog/catalog.h"
@@ -26,11 +27,15 @@ void setQuoteBookPath(const QString& path);
 // revision: the book's one revision counter (issue 23). `message` is the line the status bar shows
 // ("Recorded in … as Q-2026-0003, revision 2") or why the book did not take it (then `entry` is
 // empty and the export goes on with the scenario's own number).
+// A new revision of an accepted or lost quote is recorded only when `confirmRevise` (given the
+// book's reason) says yes; otherwise `declined` is set and nothing is recorded.
 struct BookEntry {
     std::optional<quotebook::RecordOutcome> entry;
     QString message;
+    bool declined = false;
 };
-BookEntry recordInBook(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog);
+BookEntry recordInBook(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog,
+                       const std::function<bool(const QString& reason)>& confirmRevise = {});
 // Adds the file written at `path` (with its SHA-256) to the recorded revision.
 void attachFile(const quotebook::RecordOutcome& entry, const QString& path);
 
