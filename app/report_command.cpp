@@ -113,11 +113,9 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     auto plan = evaluate(scenario.value(), catalog);
     if (!plan)
         return fail(relocated(rq.file + ": " + plan.error().where, plan.error()), lang);
-    auto validation = runValidation(catalog);
-    std::optional<quote::Accuracy> accuracy;
-    if (validation)
-        accuracy = quote::summariseValidation(validation.value());
-    quote::QuoteDocument doc = quote::buildQuoteDocument(plan.value(), todayUtc(), accuracy);
+    // The accuracy the quote states: the labelled pair of resources/accuracy.json.
+    quote::QuoteDocument doc =
+        quote::buildQuoteDocument(plan.value(), todayUtc(), builtinAccuracyStatement());
     // A relative logo is beside the scenario file; a logo that is not there is said, not silently
     // left out of the PDF.
     doc.info.logo = quote::resolveLogoPath(doc.info.logo, rq.file);
@@ -138,6 +136,7 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     const auto start = std::filesystem::file_time_type::clock::now() - std::chrono::seconds(2);
     const auto entry = rq.record ? recordBeforeWriting(rq, plan.value(), doc, catalog, lang) : std::nullopt;
     if (!rq.csvDir.empty()) {
+        const auto validation = runValidation(catalog);  // the CSV tables include the validation table
         auto written =
             writeReportCsv(rq.csvDir, plan.value(), doc, validation ? &validation.value() : nullptr,
                            CsvOptions{rq.byteOrderMark.value_or(lang == quote::Lang::Zh)});

@@ -96,19 +96,6 @@ Verdict verdictOf(const Plan& p) {
 
 }  // namespace
 
-Accuracy summariseValidation(const ValidationReport& report) {
-    Accuracy a;
-    for (const auto& row : report.rows)
-        if (row.use != "exclude")
-            ++a.runs;
-    a.groups = static_cast<int>(report.transferByGroup.size());
-    a.transferMeanAbsError = report.transfer.meanAbsError;
-    a.transferBandCoverage = report.transfer.bandCoverage;
-    a.transferBandHalfWidth = report.transfer.medianBandHalfWidth;
-    a.inSampleMeanAbsError = report.meanAbsError;
-    return a;
-}
-
 std::string addDays(const std::string& iso, std::int64_t days) {
     if (!isIsoDate(iso))
         return iso;
