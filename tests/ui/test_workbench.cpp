@@ -19,6 +19,7 @@
 #include "core/studies/scaling_study.h"
 #include "core/validation/validation.h"
 #include "ui/charts/cost_details_view.h"
+#include "ui/charts/elided_label.h"
 #include "ui/charts/memory_chart_view.h"
 #include "ui/charts/money_axis.h"
 #include "ui/charts/scaling_tab.h"
@@ -157,18 +158,20 @@ TEST_CASE("workbench.verdict_cites_the_stated_accuracy_pair", "[workbench]") {
     // never used to build the engine, and the grouped cross-validation figure `clusterplan-cli
     // validate` measured.
     WindowFixture f;
-    auto* details = f.window.findChild<QLabel*>(QStringLiteral("verdictDetails"));
+    // The line is cut to the card's width: its whole text (the tooltip's) holds both figures.
+    auto* details = f.window.findChild<ElidedLabel*>(QStringLiteral("verdictDetails"));
     REQUIRE(details != nullptr);
-    CHECK_FALSE(details->text().contains(QStringLiteral("Grouped cross-validation")));
+    CHECK_FALSE(details->fullText().contains(QStringLiteral("Grouped cross-validation")));
     f.controller.validateInBackground();
     REQUIRE(QTest::qWaitFor([&] { return f.controller.accuracy().has_value(); }, 20000));
     const quote::Accuracy& a = *f.controller.accuracy();
     const AccuracyStatement& stated = builtinAccuracyStatement();
     CHECK(a.grouped.meanAbsError == stated.grouped.meanAbsError);
     CHECK(a.independent.meanAbsError == stated.independent.meanAbsError);
-    REQUIRE(
-        QTest::qWaitFor([&] { return details->text().contains(QStringLiteral("Independent check")); }, 5000));
-    const QString text = details->text();
+    REQUIRE(QTest::qWaitFor([&] { return details->fullText().contains(QStringLiteral("Independent check")); },
+                            5000));
+    const QString text = details->fullText();
+    INFO(text.toStdString());
     CHECK(text.contains(QStringLiteral("Independent check (%1): on %2 published runs")
                             .arg(QString::fromStdString(stated.independent.checked))
                             .arg(stated.independent.runs)));
