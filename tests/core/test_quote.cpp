@@ -393,6 +393,27 @@ TEST_CASE("the assumptions page states the labelled accuracy pair of the data fi
     CHECK(zhIndependent);
 }
 
+TEST_CASE("a quote for a stack without calibrated runs says why its band is the widest", "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    auto s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog);
+    REQUIRE(s.ok());
+    clusterplan::Scenario scenario = s.value();
+    const auto novelty = [&](clusterplan::Framework f) {
+        scenario.training.framework = f;
+        auto p = clusterplan::evaluate(scenario, catalog);
+        REQUIRE(p.ok());
+        const auto doc = quote::buildQuoteDocument(p.value(), "2026-11-30", std::nullopt);
+        std::string ids;
+        for (const auto& note : doc.notes)
+            if (note.id.rfind("band.", 0) == 0)
+                ids += note.id + " ";
+        return ids;
+    };
+    CHECK(novelty(clusterplan::Framework::Other).find("band.unseen_other_stack") != std::string::npos);
+    CHECK(novelty(clusterplan::Framework::Torchtitan).find("band.unseen_stack") != std::string::npos);
+    CHECK(novelty(clusterplan::Framework::DeepSpeed).find("band.unfitted_runs") != std::string::npos);
+}
+
 TEST_CASE("the verdict names the fine-tuning method and the CPU offload", "[quote]") {
     // A QLoRA run with ZeRO-Offload is a different purchase from full training; the
     // quote says which one it prices. Full training of every layer adds no row (the goldens).
