@@ -213,11 +213,9 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     auto plan = evaluate(scenario.value(), catalog);
     if (!plan)
         return fail(relocated(rq.file + ": " + plan.error().where, plan.error()), lang);
-    auto validation = runValidation(catalog);
-    std::optional<quote::Accuracy> accuracy;
-    if (validation)
-        accuracy = quote::summariseValidation(validation.value());
-    quote::QuoteDocument doc = quote::buildQuoteDocument(plan.value(), todayUtc(), accuracy);
+    // The accuracy the quote states: the labelled pair of resources/accuracy.json.
+    quote::QuoteDocument doc =
+        quote::buildQuoteDocument(plan.value(), todayUtc(), builtinAccuracyStatement());
     // A relative logo is beside the scenario file; a logo that is not there is said, not silently
     // left out of the PDF.
     doc.info.logo = quote::resolveLogoPath(doc.info.logo, rq.file);

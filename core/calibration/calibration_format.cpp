@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/calibration/measured_runs.h"
 #include "core/report/plan_format.h"
 #include "core/util/number_format.h"
 #include "core/util/text_columns.h"
@@ -31,10 +32,16 @@ std::string profileFitToText(const ProfileFit& fit) {
            "before      after\n";
     for (std::size_t i = 0; i < fit.runs.size(); ++i) {
         const auto& r = fit.runs[i];
+        const std::size_t assumedAt = r.layout.find(kAssumedSeparator);
+        const std::string layout = r.layout.substr(0, assumedAt);
         out << padRight(std::to_string(i), 5) << padLeft(std::to_string(r.gpus), 4) << "  "
-            << padRight(r.layout.substr(0, 44), 46) << padLeft(seconds(r.measuredStepSeconds), 13)
+            << padRight(layout.substr(0, 44), 46) << padLeft(seconds(r.measuredStepSeconds), 13)
             << padLeft(formatNumber(std::round(r.measuredTokensPerSecond)), 10)
             << padLeft(percent(r.errorBefore), 11) << padLeft(percent(r.errorAfter), 11) << "\n";
+        if (assumedAt != std::string::npos)
+            out << "     assumed (left out of the run, chosen by the search under the built-in profile; "
+                   "write them into the run if it used others): "
+                << r.layout.substr(assumedAt + kAssumedSeparator.size()) << "\n";
         if (r.measuredPeakGib)
             out << "     peak memory: measured " << formatFixed(*r.measuredPeakGib, 1) << " GiB, predicted "
                 << formatFixed(r.predictedPeakGib, 1) << " GiB (not fitted: the profile only times)\n";

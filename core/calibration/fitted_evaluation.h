@@ -11,8 +11,9 @@ namespace clusterplan {
 
 // The parts of the scenario fitProfile() reads: model, training, cluster, overheads and the measured
 // runs. Layout, cost, quote and phases are cleared: each run has its own layout (keys it leaves out
-// take the stack's default, which reads model, training and cluster only), and a step time reads no
-// price. A fit of a scenario holds for every scenario with equal fitInputs().
+// are resolved by the layout search with the default SearchOptions, never the plan's, under the
+// built-in profile and the GPUs' memory, which read model, training and cluster only), and a step
+// time reads no price. A fit of a scenario holds for every scenario with equal fitInputs().
 Scenario fitInputs(const Scenario& scenario);
 
 // The same plan as evaluate(scenario, catalog, options), with `fit` = fitProfile() of a scenario

@@ -10,10 +10,21 @@ Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, c
     s.cluster.nodes = run.nodes;
     if (run.globalBatch > 0)
         s.training.globalBatch = run.globalBatch;
-    Message description;
-    const LayoutSpec stack = frameworkDefaultLayout(s, catalog, description);
     LayoutSpec& l = s.layout;
     l = run.layout;
+    if ((l.open & ~static_cast<unsigned>(kDp)) != 0) {
+        // The keys the run left out, as the plan's search would choose them: the catalog here is
+        // the one the fit starts from, its profile the built-in one.
+        const SearchResult searched = searchLayouts(s, catalog);
+        if (searched.best) {
+            LayoutSpec resolved = fixedSpec(searched.ranked[*searched.best].layout);
+            resolved.open = 0;
+            l = resolved;
+            return s;
+        }
+    }
+    Message description;
+    const LayoutSpec stack = frameworkDefaultLayout(s, catalog, description);
     const auto fill = [&](LayoutKey key, auto LayoutSpec::*field) {
         if (l.isOpen(key))
             l.*field = stack.*field;
@@ -33,6 +44,24 @@ Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, c
                                           s.training.framework == Framework::Nemo);
     l.open = 0;
     return s;
+}
+
+std::string assumedKeys(const MeasuredRun& run, const LayoutSpec& l) {
+    std::string out;
+    const auto add = [&](LayoutKey key, const std::string& text) {
+        if (run.layout.isOpen(key))
+            out += (out.empty() ? "" : ", ") + text;
+    };
+    add(kTp, "TP " + std::to_string(l.tp));
+    add(kPp, "PP " + std::to_string(l.pp));
+    add(kCp, "CP " + std::to_string(l.cp));
+    add(kEp, "EP " + std::to_string(l.ep));
+    add(kVpp, "VPP " + std::to_string(l.vpp));
+    add(kMicroBatch, "micro-batch " + std::to_string(l.microBatch));
+    add(kZeroStage, "ZeRO-" + std::to_string(l.zeroStage));
+    add(kRecompute, "recompute " + std::string(toString(l.recompute)));
+    add(kSequenceParallel, std::string("sequence parallel ") + (l.sequenceParallel ? "on" : "off"));
+    return out;
 }
 
 double measuredStepSeconds(const Scenario& runScenario, const MeasuredRun& run) {

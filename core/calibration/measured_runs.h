@@ -1,9 +1,12 @@
 #pragma once
 // A measured run (scenario.h, MeasuredRun) as the engine predicts it: the scenario's model and
-// training on the run's node count with the run's own layout, every key the run leaves out taken
-// from the stack's default layout (search/framework_defaults.cpp) - what the run would have used
-// had nobody set it. Value types in, value types out.
+// training on the run's node count with the run's own layout. Every key the run leaves out is
+// resolved by the layout search under the built-in (uncalibrated) profile and the GPUs' memory, as
+// the plan of the same scenario resolves it, then frozen, so the fit never times a layout the plan
+// would not use; only when no layout fits is the stack's default layout
+// (search/framework_defaults.cpp) taken. Value types in, value types out.
 #include <string>
+#include <string_view>
 
 #include "core/catalog/catalog.h"
 #include "core/parallel/layout.h"
@@ -14,6 +17,12 @@ namespace clusterplan {
 // The scenario of measured run `run`: `measured` cleared, nodes and global batch the run's, and a
 // fully fixed layout (nothing searched). The scenario must have passed checkScenario().
 Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, const Catalog& catalog);
+// The keys `run` left out that were resolved (the data-parallel size, which the others fix, is not
+// counted), as a reader names them with their resolved values: "micro-batch 2, ZeRO-1, recompute
+// selective"; empty when the run gave every key.
+std::string assumedKeys(const MeasuredRun& run, const LayoutSpec& resolved);
+// What MeasuredRunFit::layout holds when keys were assumed: the layout, this separator, the keys.
+inline constexpr std::string_view kAssumedSeparator = "; assumed: ";
 // The run's step time: step_s as given, or tokens per step over the measured tokens/s.
 double measuredStepSeconds(const Scenario& runScenario, const MeasuredRun& run);
 // "TP 8, PP 2, DP 4, micro-batch 1" for reports.

@@ -202,6 +202,27 @@ Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog) 
         if (k.logScale && prior <= 0)
             p.low[i] = p.high[i] = 0;
     }
+    // A measured run faster than the GPUs' dense peak allows (model FLOPs alone, whatever the
+    // layout) is a wrong rate, GPU count or model: refused before it drags the fit to a bound.
+    {
+        auto prior = planRuns(p, fit.before);
+        if (!prior)
+            return prior.error();
+        for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
+            const Plan& plan = prior.value()[i];
+            const double mfu = plan.perf.mfu * plan.perf.stepSeconds / p.measured[i];
+            if (mfu > 1) {
+                const auto& run = scenario.measured[i];
+                const double tokensPerSecond = static_cast<double>(p.scenarios[i].training.globalBatch) *
+                                               static_cast<double>(p.scenarios[i].training.seqLen) /
+                                               p.measured[i];
+                return inputError("measured[" + std::to_string(i) + "]." +
+                                      (run.stepSeconds > 0 ? "step_s" : "tokens_per_s"),
+                                  msg::kErrorMeasuredAbovePeak,
+                                  {formatGrouped(tokensPerSecond, 0), formatFixed(100 * mfu, 0) + " %"});
+            }
+        }
+    }
     auto z = search(p);
     if (!z)
         return z.error();
@@ -225,6 +246,10 @@ Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog) 
         const Plan& a = after.value()[i];
         r.gpus = a.layout.gpus();
         r.layout = describeLayout(a.layout);
+        // Keys the run left out, resolved by the search: shown as assumed, so the user can correct them.
+        if (const std::string assumed = assumedKeys(scenario.measured[i], p.scenarios[i].layout);
+            !assumed.empty())
+            r.layout += std::string(kAssumedSeparator) + assumed;
         r.measuredStepSeconds = p.measured[i];
         r.measuredTokensPerSecond = static_cast<double>(a.scenario.training.globalBatch) *
                                     static_cast<double>(a.scenario.training.seqLen) / p.measured[i];

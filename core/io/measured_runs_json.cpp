@@ -14,7 +14,7 @@ MeasuredRun readMeasuredRun(json::ObjectReader& r) {
     if (auto layout = r.optObject("layout"))
         readLayout(*layout, run.layout);
     else
-        run.layout.open = kAllLayoutKeys;  // the stack's default layout
+        run.layout.open = kAllLayoutKeys;  // every key resolved by the search (calibration/measured_runs.h)
     // A run's cluster and batch take the ranges of the scenario's own.
     run.nodes = json::limitedInteger(r, "nodes", inputLimit("cluster.nodes"));
     json::optLimited(r, "global_batch", run.globalBatch, "training.global_batch");

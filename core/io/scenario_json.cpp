@@ -73,7 +73,8 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
     t.gradDtype = readEnum(r, "grad_dtype", t.gradDtype, parseGradDtype, {"param", "fp32"});
     r.optBoolean("flash_attention", t.flashAttention);
     t.framework = readEnum(r, "framework", t.framework, parseFramework,
-                           {"megatron", "nemo", "fsdp", "deepspeed", "internevo", "olmo-core"});
+                           {"megatron", "nemo", "fsdp", "deepspeed", "internevo", "olmo-core", "torchtitan",
+                            "maxtext", "colossalai", "mindspeed", "other"});
     r.optBoolean("overlap_grad_reduce", t.overlapGradReduce);
     r.optBoolean("tp_comm_overlap", t.tpCommOverlap);
     r.optBoolean("autocast", t.autocast);

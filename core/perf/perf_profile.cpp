@@ -1,5 +1,6 @@
 #include "core/perf/perf_profile.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -17,7 +18,8 @@ PerfProfile readProfile(json::ObjectReader& r) {
     PerfProfile p;
     p.id = r.string("id");
     p.framework = *parseFramework(
-        r.choice("framework", {"megatron", "nemo", "fsdp", "deepspeed", "internevo", "olmo-core"}));
+        r.choice("framework", {"megatron", "nemo", "fsdp", "deepspeed", "internevo", "olmo-core",
+                               "torchtitan", "maxtext", "colossalai", "mindspeed", "other"}));
     p.architecture = r.string("architecture");
     p.precision = *parsePrecision(r.choice("precision", {"fp32", "bf16", "fp16", "fp8"}));
     p.gemmEfficiency = r.number("gemm_efficiency", 0.01, 1);
@@ -32,6 +34,14 @@ PerfProfile readProfile(json::ObjectReader& r) {
     p.bandHigh = r.number("band_high", 1, 10);
     p.transferBandLow = r.number("transfer_band_low", 0.1, 1);
     p.transferBandHigh = r.number("transfer_band_high", 1, 10);
+    p.unseenStackBandLow = p.unseenGenerationBandLow = p.unseenClassBandLow = p.transferBandLow;
+    p.unseenStackBandHigh = p.unseenGenerationBandHigh = p.unseenClassBandHigh = p.transferBandHigh;
+    r.optNumber("unseen_stack_band_low", p.unseenStackBandLow, 0.05, 1);
+    r.optNumber("unseen_stack_band_high", p.unseenStackBandHigh, 1, 20);
+    r.optNumber("unseen_generation_band_low", p.unseenGenerationBandLow, 0.05, 1);
+    r.optNumber("unseen_generation_band_high", p.unseenGenerationBandHigh, 1, 20);
+    r.optNumber("unseen_class_band_low", p.unseenClassBandLow, 0.05, 1);
+    r.optNumber("unseen_class_band_high", p.unseenClassBandHigh, 1, 20);
     r.optNumber("max_calibrated_gpus", p.maxCalibratedGpus, 0, 1e7);
     r.optNumber("max_calibrated_seq_len", p.maxCalibratedSeqLen, 0, 1e8);
     r.optBoolean("moe_calibrated", p.moeCalibrated);
@@ -63,11 +73,52 @@ StackDefaults readStackDefaults(json::ObjectReader& r) {
         d.attentionKernels = StackDefaults::AttentionKernels::Ampere;
     else if (attention != "native")
         json::fail("attention_kernels", "is \"native\" or \"ampere\", not \"" + attention + "\"");
+    if (const auto* runs = r.optArray("unfitted_runs_on"))
+        for (std::size_t i = 0; i < runs->size(); ++i) {
+            if (!(*runs)[i].is_string())
+                json::fail(json::indexPath("unfitted_runs_on", i), "is a GPU architecture such as \"volta\"");
+            d.unfittedRunsOn.emplace_back((*runs)[i].get_string());
+        }
     d.source = r.string("source");
     return d;
 }
 
 }  // namespace
+
+Framework nearestStack(Framework f) {
+    switch (f) {
+    // NeMo is built on Megatron-Core: each stands in for the other before any other stack does.
+    case Framework::Nemo:
+        return Framework::Megatron;
+    case Framework::Megatron:
+        return Framework::Nemo;
+    // OLMo-core and torchtitan shard with PyTorch FSDP2 (allenai/OLMo-core,
+    // olmo_core/distributed/parallel; pytorch/torchtitan, torchtitan/parallelisms: fully_shard).
+    // Colossal-AI's ZeRO and Gemini plugins shard PyTorch modules running PyTorch's eager kernels
+    // (hpcaitech/ColossalAI, colossalai/booster/plugin), as FSDP does.
+    case Framework::OlmoCore:
+    case Framework::Torchtitan:
+    case Framework::ColossalAi:
+        return Framework::Fsdp;
+    // MindSpeed is Megatron-LM patched for Ascend NPUs (Ascend/MindSpeed: "MindSpeed-Core is built
+    // on Megatron-LM").
+    case Framework::MindSpeed:
+        return Framework::Megatron;
+    // XLA compiles fused kernels for the chip it runs on, as Transformer Engine's are written for
+    // it: NeMo's profile is the nearest (and Megatron's after it, through the fallbacks below).
+    case Framework::MaxText:
+        return Framework::Nemo;
+    // A stack the user names none of the others: Megatron-Core's family, the base of NeMo,
+    // MindSpeed and Megatron-DeepSpeed, stands in.
+    case Framework::Other:
+        return Framework::Megatron;
+    case Framework::Fsdp:
+    case Framework::DeepSpeed:
+    case Framework::InternEvo:
+        break;
+    }
+    return f;
+}
 
 PerfProfiles PerfProfiles::builtin() {
     PerfProfiles p;
@@ -112,18 +163,32 @@ Result<bool> PerfProfiles::mergeJson(std::string_view text, const std::string& f
     } catch (const json::InputError& e) {
         return relocated(file + ": " + e.error.where, e.error);
     }
+    noteCalibratedArchitectures();
     return true;
+}
+
+void PerfProfiles::noteCalibratedArchitectures() {
+    for (const auto f : kAllFrameworks) {
+        StackDefaults& d = m_stackDefaults[f];  // a stack the file does not list: Megatron-Core's behaviour
+        d.calibratedArchitectures.clear();
+        for (const auto& p : m_profiles)
+            if (p.framework == f && p.calibrated &&
+                std::find(d.calibratedArchitectures.begin(), d.calibratedArchitectures.end(),
+                          p.architecture) == d.calibratedArchitectures.end())
+                d.calibratedArchitectures.push_back(p.architecture);
+    }
 }
 
 PerfProfiles PerfProfiles::defaultOnly() const {
     PerfProfiles p;
     p.m_default = m_default;
     p.m_stackDefaults = m_stackDefaults;
+    p.noteCalibratedArchitectures();
     return p;
 }
 
 const StackDefaults& PerfProfiles::stackDefaults(Framework f) const {
-    static const StackDefaults kNone{};  // a stack the file does not list: Megatron-Core's behaviour
+    static const StackDefaults kNone{};  // before any file is merged: Megatron-Core's behaviour
     const auto it = m_stackDefaults.find(f);
     return it == m_stackDefaults.end() ? kNone : it->second;
 }
@@ -145,16 +210,13 @@ const PerfProfile& PerfProfiles::find(Framework f, std::string_view arch, Precis
                         Framework::InternEvo, Framework::OlmoCore})
             if (!anyFp8)
                 anyFp8 = match(fw, Precision::Fp8);
-    // NeMo is built on Megatron-Core: each stands in for the other before any other stack does.
-    // OLMo-core shards with PyTorch FSDP2 (allenai/OLMo-core, olmo_core/distributed/parallel), so
-    // the FSDP profile stands in for it.
-    const Framework sibling = f == Framework::Nemo       ? Framework::Megatron
-                              : f == Framework::Megatron ? Framework::Nemo
-                              : f == Framework::OlmoCore ? Framework::Fsdp
-                                                         : f;
+    // The nearest stack's own nearest (MindSpeed -> Megatron-LM -> NeMo) before the general fallbacks.
+    const Framework sibling = nearestStack(f);
+    const Framework second = nearestStack(sibling);
     for (const PerfProfile* q :
-         {match(f, p), match(sibling, p), anyFp8, match(f, Precision::Bf16), match(f, Precision::Fp16),
-          match(sibling, Precision::Bf16), match(sibling, Precision::Fp16),
+         {match(f, p), match(sibling, p), match(second, p), anyFp8, match(f, Precision::Bf16),
+          match(f, Precision::Fp16), match(sibling, Precision::Bf16), match(sibling, Precision::Fp16),
+          match(second, Precision::Bf16), match(second, Precision::Fp16),
           match(Framework::Megatron, Precision::Bf16), match(Framework::Megatron, Precision::Fp16)})
         if (q)
             return *q;

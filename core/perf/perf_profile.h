@@ -43,6 +43,14 @@ struct PerfProfile {
     // a profile stands in for a stack, GPU or model family it was not fitted on.
     double bandLow = 1, bandHigh = 1;
     double transferBandLow = 1, transferBandHigh = 1;
+    // Bands by novelty, nested over the leave-one-group-out groups (stack family × GPU generation ×
+    // model class; fit_profiles.py): for a stack family no profile was fitted on, for a stack fitted
+    // on other GPU generations only, and for a model class (MoE) the profile was not fitted on. Each
+    // is the widest of the other groups' residual quantiles (split-conformal over groups), so a
+    // group's own runs never set the band it is judged by. Absent: the transfer band.
+    double unseenStackBandLow = 1, unseenStackBandHigh = 1;
+    double unseenGenerationBandLow = 1, unseenGenerationBandHigh = 1;
+    double unseenClassBandLow = 1, unseenClassBandHigh = 1;
     // Largest GPU count among the runs this profile was fitted on (0: none).
     double maxCalibratedGpus = 0;
     // Longest sequence among those runs (0: none), and whether any of them trained an MoE model:
@@ -90,7 +98,18 @@ struct StackDefaults {
     enum class AttentionKernels { Native, Ampere };
     AttentionKernels attentionKernels = AttentionKernels::Native;
     std::string source;
+    // Not read: the GPU architectures on which this stack has a calibrated profile of its own
+    // (PerfProfiles fills it from its profiles), so the band can tell a stack family the fit never
+    // saw from one fitted on another GPU generation (prediction_band.h).
+    std::vector<std::string> calibratedArchitectures;
+    // Read ("unfitted_runs_on"): GPU architectures on which the calibration set holds published runs
+    // of this stack that are not fitted (DeepSpeed: the ZeRO paper's V100 runs).
+    std::vector<std::string> unfittedRunsOn;
 };
+
+// The stack whose profile stands in first for `f` when `f` has none on a GPU (`f` itself when no
+// other stack is nearer than the general fallbacks of PerfProfiles::find).
+[[nodiscard]] Framework nearestStack(Framework f);
 
 class PerfProfiles {
 public:
@@ -112,6 +131,7 @@ private:
     PerfProfile m_default;
     std::map<Framework, StackDefaults> m_stackDefaults;
     std::optional<PerfProfile> m_pinned;
+    void noteCalibratedArchitectures();
 };
 
 }  // namespace clusterplan

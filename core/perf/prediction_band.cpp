@@ -1,5 +1,6 @@
 #include "core/perf/prediction_band.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/util/messages_plan.h"
@@ -30,21 +31,61 @@ void widenBeyond(PredictionBand& band, double value, double fitted, const Messag
 
 }  // namespace
 
-PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model,
+std::string architectureList(const std::vector<std::string>& architectures) {
+    std::string out;
+    for (std::size_t i = 0; i < architectures.size(); ++i) {
+        std::string name = architectures[i];
+        if (!name.empty() && name[0] >= 'a' && name[0] <= 'z')
+            name[0] = static_cast<char>(name[0] - 'a' + 'A');
+        out += (i == 0 ? "" : i + 1 == architectures.size() ? " and " : ", ") + name;
+    }
+    return out;
+}
+
+PredictionBand predictionBand(const PerfProfile& profile, const StackDefaults& stack, const ModelSpec& model,
                               const TrainingSpec& training, std::int64_t gpus, bool explain) {
     PredictionBand band{profile.bandLow, profile.bandHigh, {}};
+    const auto widen = [&](double low, double high) {
+        band.low = std::min(band.low, low);
+        band.high = std::max(band.high, high);
+    };
     const auto transfer = [&](const MessageId<0>& why) {
-        band.low = std::min(band.low, profile.transferBandLow);
-        band.high = std::max(band.high, profile.transferBandHigh);
+        widen(profile.transferBandLow, profile.transferBandHigh);
         if (explain)
             band.reasons.push_back(makeMessage(why));
     };
-    if (!profile.calibrated)
-        transfer(msg::kBandUncalibrated);
-    else if (profile.framework != training.framework)
-        transfer(msg::kBandOtherStack);
-    if (model.moe && !profile.moeCalibrated)
+    const std::string name(displayName(training.framework));
+    if (profile.calibrated && profile.framework == training.framework) {
+        // The stack's own profile on this GPU: its own band.
+    } else if (stack.calibratedArchitectures.empty()) {
+        // A stack family no profile was fitted on: timed with the nearest stack's profile, and the
+        // widest band, the errors on stack families left out of the fit.
+        widen(profile.unseenStackBandLow, profile.unseenStackBandHigh);
+        widen(profile.transferBandLow, profile.transferBandHigh);
+        if (explain) {
+            band.reasons.push_back(training.framework == Framework::Other
+                                       ? makeMessage(msg::kBandUnseenOtherStack)
+                                       : makeMessage(msg::kBandUnseenStack, {name}));
+            if (!stack.unfittedRunsOn.empty())
+                band.reasons.push_back(
+                    makeMessage(msg::kBandUnfittedRuns, {name, architectureList(stack.unfittedRunsOn)}));
+        }
+    } else if (!profile.calibrated ||
+               std::find(stack.calibratedArchitectures.begin(), stack.calibratedArchitectures.end(),
+                         profile.architecture) == stack.calibratedArchitectures.end()) {
+        // Fitted on other GPU generations only.
+        widen(profile.unseenGenerationBandLow, profile.unseenGenerationBandHigh);
+        widen(profile.transferBandLow, profile.transferBandHigh);
+        if (explain)
+            band.reasons.push_back(makeMessage(msg::kBandUnseenGeneration,
+                                               {name, architectureList(stack.calibratedArchitectures)}));
+    } else {
+        transfer(msg::kBandOtherStack);  // a sibling stack's profile on a GPU this stack is fitted on
+    }
+    if (model.moe && !profile.moeCalibrated) {
+        widen(profile.unseenClassBandLow, profile.unseenClassBandHigh);
         transfer(msg::kBandMoe);
+    }
     // Beyond the fitted range: more GPUs (synchronisation and collectives grow with N), or a
     // longer sequence (attention's share grows, and with it the weight of the least-constrained
     // parameter, the attention kernel's efficiency).

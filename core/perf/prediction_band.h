@@ -1,9 +1,10 @@
 #pragma once
-// The band around a predicted step time: the profile's cross-validated residual band, replaced
-// by the wider transfer band when the prediction leaves what the profile was fitted on (another
-// stack or GPU, an MoE model where none was fitted), and widened further beyond the largest
-// calibrated GPU count and the longest calibrated sequence.
-// Each case that applies is named, so the plan can say why its band is wide.
+// The band around a predicted step time: the profile's cross-validated residual band, widened by
+// what the fit has not seen — a stack family with no calibrated profile at all (the widest band),
+// a stack fitted on other GPU generations only, a profile standing in for another stack (the
+// transfer band), an MoE model where none was fitted — and further beyond the largest calibrated
+// GPU count and the longest calibrated sequence. Each case that applies is named, so the plan can
+// say why its band is wide.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,8 +22,13 @@ struct PredictionBand {
     std::vector<Message> reasons;
 };
 
-// `explain`: write the reasons (false: the numbers only, for the search's thousands of layouts).
-PredictionBand predictionBand(const PerfProfile& profile, const ModelSpec& model,
+// `stack`: the defaults of the scenario's own stack (training.framework), which say where it is
+// calibrated. `explain`: write the reasons (false: the numbers only, for the search's thousands of
+// layouts).
+PredictionBand predictionBand(const PerfProfile& profile, const StackDefaults& stack, const ModelSpec& model,
                               const TrainingSpec& training, std::int64_t gpus, bool explain = true);
+
+// "Ampere", "Hopper and Blackwell": GPU architectures as a reader names them.
+std::string architectureList(const std::vector<std::string>& architectures);
 
 }  // namespace clusterplan

@@ -356,7 +356,7 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     // Executed FLOPs: all stages, all micro-batches, all data-parallel replicas.
     e.hfu =
         executedFlops * m * asDouble(l.dp) * asDouble(l.cp) * asDouble(l.tp) / e.stepSeconds / (gpus * peak);
-    const PredictionBand band = predictionBand(in.profile, in.model, t, l.gpus(), explain);
+    const PredictionBand band = predictionBand(in.profile, in.stack, in.model, t, l.gpus(), explain);
     e.stepSecondsLow = e.stepSeconds * band.low;
     e.stepSecondsHigh = e.stepSeconds * band.high;
     const double seconds = t.tokensToTrain() / e.tokensPerSecond;
@@ -368,10 +368,14 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
         e.notes.push_back(makeMessage(msg::kPerfFp8Uncalibrated));
     if (in.profile.framework != t.framework && in.profile.calibrated)
-        // Products by the names a reader knows, not the catalog's ids ("megatron", "nemo-hopper-bf16").
-        e.notes.push_back(
-            makeMessage(msg::kPerfProfileOfOtherStack, {std::string(displayName(t.framework)), in.gpu.name,
-                                                        std::string(displayName(in.profile.framework))}));
+        // Products by the names a reader knows, not the catalog's ids ("megatron", "nemo-hopper-bf16");
+        // "another stack" is no name, so its sentence has its own id.
+        e.notes.push_back(t.framework == Framework::Other
+                              ? makeMessage(msg::kPerfProfileForAnotherStack,
+                                            {in.gpu.name, std::string(displayName(in.profile.framework))})
+                              : makeMessage(msg::kPerfProfileOfOtherStack,
+                                            {std::string(displayName(t.framework)), in.gpu.name,
+                                             std::string(displayName(in.profile.framework))}));
     // A new generation timed with an older one's calibrated profile (GpuSpec::profileFrom).
     if (in.profile.calibrated && in.profile.architecture != in.gpu.architecture) {
         // The architecture as NVIDIA and AMD name it ("Hopper"), not the catalog's id ("hopper").

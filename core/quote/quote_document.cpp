@@ -7,6 +7,7 @@
 
 #include "core/quote/quote_json.h"
 #include "core/report/plan_format.h"
+#include "core/util/messages_plan.h"
 #include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
@@ -96,19 +97,6 @@ Verdict verdictOf(const Plan& p) {
 
 }  // namespace
 
-Accuracy summariseValidation(const ValidationReport& report) {
-    Accuracy a;
-    for (const auto& row : report.rows)
-        if (row.use != "exclude")
-            ++a.runs;
-    a.groups = static_cast<int>(report.transferByGroup.size());
-    a.transferMeanAbsError = report.transfer.meanAbsError;
-    a.transferBandCoverage = report.transfer.bandCoverage;
-    a.transferBandHalfWidth = report.transfer.medianBandHalfWidth;
-    a.inSampleMeanAbsError = report.meanAbsError;
-    return a;
-}
-
 std::string addDays(const std::string& iso, std::int64_t days) {
     if (!isIsoDate(iso))
         return iso;
@@ -168,6 +156,13 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
     doc.verdict = verdictOf(plan);
     doc.accuracy = accuracy;
     doc.notes = plan.notes;
+    // Why the band is wide when the stack was never fitted (or only on another GPU generation):
+    // the customer reads it beside the accuracy the quote states.
+    for (const Message& note : plan.perf.notes)
+        for (const std::string_view novelty : {msg::kBandUnseenStack.id, msg::kBandUnseenOtherStack.id,
+                                               msg::kBandUnfittedRuns.id, msg::kBandUnseenGeneration.id})
+            if (note.id == novelty)
+                doc.notes.push_back(note);
     if (plan.cost) {
         doc.currency = plan.cost->currency;
         doc.rent = rentOption(*plan.cost, doc.info.tax);

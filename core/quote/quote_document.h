@@ -15,6 +15,7 @@
 #include "core/scenario/quote_info.h"
 #include "core/studies/scaling_study.h"
 #include "core/util/message.h"
+#include "core/validation/accuracy_statement.h"
 #include "core/validation/validation.h"
 
 namespace clusterplan::quote {
@@ -52,19 +53,12 @@ struct Verdict {
     bool buyCheaper = false;  // own net of resale below rent at the horizon
 };
 
-// The validation table summarised as the assumptions page quotes it: what `clusterplan-cli validate`
-// reports. The leave-one-group-out error (every run of a stack family on a GPU generation predicted
-// by profiles fitted without any of them) is what a customer's stack, which the fit never saw, can
-// expect; the in-sample error is shown beside it only so the two are not confused.
-struct Accuracy {
-    int runs = 0;                      // published runs scored (excluded ones are not)
-    int groups = 0;                    // stack × GPU-generation groups they form
-    double transferMeanAbsError = 0;   // leave one group out
-    double transferBandCoverage = 0;   // share of runs inside that prediction's band
-    double transferBandHalfWidth = 0;  // median half-width of that band, share of the prediction
-    double inSampleMeanAbsError = 0;
-};
-[[nodiscard]] Accuracy summariseValidation(const ValidationReport& report);
+// The engine's accuracy as the assumptions page states it: the labelled pair of
+// resources/accuracy.json (validation/accuracy_statement.h) — the grouped cross-validation figure
+// (each stack family on a GPU generation predicted without any of its runs, as `clusterplan-cli
+// validate` measured it on its date) with the in-sample error as an aside, and the independent
+// figure on published runs never used to build the engine.
+using Accuracy = AccuracyStatement;
 
 struct QuoteDocument {
     QuoteInfo info;

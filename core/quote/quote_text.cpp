@@ -192,17 +192,23 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
     if (d.info.tax.smallScaleTaxpayer)
         out.push_back(label(lang, msg::kQuoteSmallScale,
                             {formatRate(vatRate(d.info.tax, TaxCategory::Service), lang)}));
-    if (d.accuracy && d.accuracy->runs > 0) {
-        const Accuracy& a = *d.accuracy;
+    if (d.accuracy && d.accuracy->grouped.runs > 0) {
+        const GroupedAccuracy& g = d.accuracy->grouped;
+        const IndependentAccuracy& i = d.accuracy->independent;
         // Measured figures, printed to the precision they carry: 7.8 %, 94 %, ±19 %.
         const auto percent = [&](double share, int decimals) {
             return formatFixed(100 * share, decimals) + (lang == Lang::Zh ? "%" : " %");
         };
         out.push_back(
             label(lang, msg::kQuoteAccuracyCv,
-                  {percent(a.transferMeanAbsError, 1), std::to_string(a.runs), std::to_string(a.groups),
-                   percent(a.transferBandCoverage, 0), percent(a.transferBandHalfWidth, 0)}));
-        out.push_back(label(lang, msg::kQuoteAccuracyInSample, {percent(a.inSampleMeanAbsError, 1)}));
+                  {percent(g.meanAbsError, 1), std::to_string(g.runs), std::to_string(g.groups),
+                   percent(g.bandCoverage, 0), percent(g.medianBandHalfWidth, 0), formatDate(g.asOf, lang)}));
+        out.push_back(label(lang, msg::kQuoteAccuracyInSample, {percent(g.inSampleMeanAbsError, 1)}));
+        out.push_back(
+            label(lang, msg::kQuoteAccuracyIndependent,
+                  {std::to_string(i.runs), std::to_string(i.sourceFamilies), percent(i.meanAbsError, 1),
+                   percent(i.evaluatedMeanAbsError, 0), std::to_string(i.evaluatedRuns),
+                   percent(i.medianAbsError, 1), percent(i.bandCoverage, 0), formatDate(i.checked, lang)}));
     }
     out.push_back(label(lang, msg::kQuoteDisclaimer));
     return out;

@@ -16,6 +16,16 @@ std::string_view toString(Framework f) {
         return "internevo";
     case Framework::OlmoCore:
         return "olmo-core";
+    case Framework::Torchtitan:
+        return "torchtitan";
+    case Framework::MaxText:
+        return "maxtext";
+    case Framework::ColossalAi:
+        return "colossalai";
+    case Framework::MindSpeed:
+        return "mindspeed";
+    case Framework::Other:
+        return "other";
     }
     return "?";
 }
@@ -34,6 +44,16 @@ std::string_view displayName(Framework f) {
         return "InternEvo";
     case Framework::OlmoCore:
         return "OLMo-core";
+    case Framework::Torchtitan:
+        return "torchtitan";
+    case Framework::MaxText:
+        return "JAX/XLA (MaxText)";
+    case Framework::ColossalAi:
+        return "Colossal-AI";
+    case Framework::MindSpeed:
+        return "MindSpeed";
+    case Framework::Other:
+        return "another stack";
     }
     return "?";
 }

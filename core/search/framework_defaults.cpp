@@ -20,6 +20,13 @@
 //   shard (ZeRO-3), no activation checkpointing configured, micro-batch 1.
 // - InternEvo (InternLM/InternEvo configs/7B_sft.py): ZeRO-1 ("zero1"), TP and PP sized as for
 //   Megatron-LM (its "tensor"/"pipeline" groups), no sequence parallel, checkpoint=False.
+// - torchtitan (pytorch/torchtitan train_configs/llama3_70b.toml): FSDP2 full shard (ZeRO-3),
+//   activation_checkpoint.mode "full", micro-batch 1.
+// - JAX/XLA as MaxText runs it (AI-Hypercomputer/maxtext configs/base.yml): ici_fsdp_parallelism -1,
+//   i.e. fully sharded (ZeRO-3), remat_policy "full".
+// - Colossal-AI (hpcaitech/ColossalAI examples/language/llama/benchmark.py): the "gemini" plugin
+//   (chunked ZeRO-3) with gradient checkpointing.
+// - MindSpeed (Megatron-LM for Ascend) and a stack the user names none of these: Megatron-LM's.
 #include "core/model/param_count.h"
 #include "core/perf/collective_cost.h"
 #include "core/search/layout_search.h"
@@ -40,9 +47,16 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Mes
     l.microBatch = 1;
     switch (s.training.framework) {
     case Framework::Fsdp:
+    case Framework::Torchtitan:
+    case Framework::MaxText:
+    case Framework::ColossalAi:
+        // Fully sharded with activation recomputation, each stack's recipe named.
         l.zeroStage = 3;
         l.recompute = Recompute::Full;
-        description = makeMessage(msg::kRecipeFsdp);
+        description = makeMessage(s.training.framework == Framework::Torchtitan   ? msg::kRecipeTorchtitan
+                                  : s.training.framework == Framework::MaxText    ? msg::kRecipeMaxText
+                                  : s.training.framework == Framework::ColossalAi ? msg::kRecipeColossalAi
+                                                                                  : msg::kRecipeFsdp);
         return l;
     case Framework::DeepSpeed:
         l.zeroStage = 16 * params / static_cast<double>(s.cluster.gpus()) + 2 * params > half ? 3 : 2;
@@ -57,6 +71,8 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Mes
     case Framework::Megatron:
     case Framework::Nemo:
     case Framework::InternEvo:
+    case Framework::MindSpeed:
+    case Framework::Other:
         break;
     }
     // Routed-expert parameters: sharded by EP, so they neither set TP nor weigh fully on PP.
@@ -88,7 +104,9 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Mes
     }
     l.sequenceParallel = l.tp > 1;
     l.recompute = Recompute::Selective;
-    const std::string stack(displayName(s.training.framework));
+    // Another stack has no recipe of its own: Megatron-LM's is named as what stands in.
+    const std::string stack(
+        displayName(s.training.framework == Framework::Other ? Framework::Megatron : s.training.framework));
     description =
         l.ep > 1 ? makeMessage(msg::kRecipeMegatronEp,
                                {stack, std::to_string(l.tp), std::to_string(l.pp), std::to_string(l.ep)})

@@ -33,8 +33,12 @@ struct ValidationRow {
     double bandLow = 0, bandHigh = 0;  // the plan's band, in the metric's units
     bool cvInBand = false;             // published value inside the cross-validated plan's band
     // Leave one group out: predicted by the profiles fitted without any run of this stack family on
-    // this GPU generation (cross_validation.h), with the band those folds give.
-    std::string group;  // "megatron-ampere", "nemo-hopper", ...
+    // this GPU generation (cross_validation.h), with the band those folds give. The group adds the
+    // model class: dense and MoE runs of one stack and GPU generation are scored apart, since an MoE
+    // model brings mechanisms (routing, all-to-all, expert GEMMs) a dense one does not show.
+    std::string stackGroup;  // the fold's key: "megatron-ampere", "nemo-hopper", ...
+    std::string modelClass;  // "dense" or "moe"
+    std::string group;       // stack group × model class: "nemo-hopper-dense", "nemo-hopper-moe", ...
     std::int64_t gpus = 0;
     std::int64_t seqLen = 0;
     double groupCvPredicted = 0;
@@ -63,7 +67,8 @@ struct ValidationReport {
     double meanAbsError = 0, cvMeanAbsError = 0, cvBandCoverage = 0;  // over all included runs
     // Leave one group out, overall, per group, and by GPU count and sequence length.
     TransferSummary transfer;
-    std::map<std::string, TransferSummary> transferByGroup;
+    std::map<std::string, TransferSummary> transferByGroup;  // stack × GPU generation × model class
+    std::map<std::string, TransferSummary> transferByClass;  // "dense", "moe": MoE apart
     std::vector<std::pair<std::string, TransferSummary>> transferByGpus;    // "<= 64", "65-1,024", "> 1,024"
     std::vector<std::pair<std::string, TransferSummary>> transferBySeqLen;  // "<= 2,048", ...
 };

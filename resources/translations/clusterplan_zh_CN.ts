@@ -2287,6 +2287,10 @@ The fit below is the last valid plan&apos;s.</source>
         <translation>微批次</translation>
     </message>
     <message>
+        <source>; assumed: </source>
+        <translation>；假定（由搜索选定）：</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Calibrated&lt;/b&gt;: every prediction in this window (the plan, the search, the scaling study and the band) uses the profile &apos;%1&apos;, fitted to the measured runs above (%2). Mean throughput error %3 % with the built-in profile, %4 % with the fitted one.</source>
         <translation>&lt;b&gt;已校准&lt;/b&gt;：本窗口的每项预测（方案、布局搜索、扩展性研究和误差区间）都使用效率档案“%1”，它由上方的实测记录（%2 次）拟合而来。平均吞吐误差：内置档案 %3 %，拟合后 %4 %。</translation>
     </message>
@@ -3302,8 +3306,12 @@ predicted</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <source>Training framework: selects the efficiency profile calibrated on that stack&apos;s published runs</source>
-        <translation>训练框架：选用按该框架公开训练记录校准的效率档案</translation>
+        <source>Training framework: selects the efficiency profile calibrated on that stack&apos;s published runs; a stack without calibrated runs, or another stack, is timed with the nearest stack&apos;s profile and gets the widest band</source>
+        <translation>训练框架：选用按该框架公开训练记录校准的效率档案；没有校准记录的框架或其他框架按最接近框架的档案计时，并给出最宽的区间</translation>
+    </message>
+    <message>
+        <source>another stack</source>
+        <translation>其他框架</translation>
     </message>
     <message>
         <source>FlashAttention</source>
@@ -3505,8 +3513,12 @@ predicted</source>
         <translation>基线：第 %1 个月</translation>
     </message>
     <message>
-        <source>Times are estimates: on %1 published runs of stacks the engine had not been fitted to, step time was off by %2 % on average (cross-validated); %3 % fell inside the band (median ±%4 %).</source>
-        <translation>时间为估算值：在 %1 个公开训练记录上（预测时未用其训练框架与 GPU 代际的任何记录拟合），单步时间平均偏差 %2 %（交叉验证）；%3 % 落在给出的区间内（区间中位宽度 ±%4 %）。</translation>
+        <source>Times are estimates. Independent check (%1): on %2 published runs never used to build the engine, %3 % off on average; %4 % inside the band.</source>
+        <translation>时间为估算值。独立核查（%1）：在 %2 个从未用于构建本引擎的公开训练记录上，平均偏差 %3 %；%4 % 落在区间内。</translation>
+    </message>
+    <message>
+        <source>Grouped cross-validation (%1): on %2 calibration runs, each stack family predicted without its own runs, %3 % off on average; %4 % inside the band (median ±%5 %).</source>
+        <translation>分组交叉验证（%1）：在 %2 个校准训练记录上，每个训练框架均在未用其自身记录拟合的情况下预测，平均偏差 %3 %；%4 % 落在区间内（区间中位宽度 ±%5 %）。</translation>
     </message>
     <message>
         <source>days budgeted</source>

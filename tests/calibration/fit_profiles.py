@@ -23,11 +23,19 @@ run-models.json; "holdout" runs are never fitted.
    own in-sample residuals if those are wider); the transfer band is the same over runs predicted by
    a fallback profile. Percentiles of the residuals of these very runs: the coverage `validate`
    prints is therefore close to 90 % by construction, and only an out-of-sample set tests it.
+4. Bands by novelty (novelty_bands): nested split-conformal over the leave-one-group-out groups
+   (stack x GPU generation x model class): a stack family never fitted, a stack fitted on other GPU
+   generations only, and a model class the profile was not fitted on each get the widest of the
+   other groups' residual quantiles (core/perf/prediction_band.cpp picks which applies).
 
 Usage (after a build; CPU-heavy, run it niced):
 
     nice python3 tests/calibration/fit_profiles.py build/bin/clusterplan-cli [--write]
     nice python3 tests/calibration/fit_profiles.py build/bin/clusterplan-cli --ablate
+    nice python3 tests/calibration/fit_profiles.py build/bin/clusterplan-cli --bands-only [--write]
+
+--bands-only recomputes the bands by novelty (step 4) from the shipped profiles and folds, without
+refitting: a minute instead of an hour.
 
 --ablate prints the grouped cross-validation (leave one stack group out) with each fitted parameter
 held at its datasheet prior, and without the prior (about half an hour on two cores).
@@ -304,7 +312,7 @@ def main():
     band = (percentile(own, 0.05), percentile(own, 0.95))
     # The transfer band (a stack the fit never saw) from the leave-one-group-out residuals: what
     # transfer to a new stack really costs, not the within-stack interpolation of leave-one-source-out.
-    grouped = {g: [true_over_predicted(r, r["group_cv_predicted"]) for r in rows if r["group"] == g]
+    grouped = {g: [true_over_predicted(r, r["group_cv_predicted"]) for r in rows if r["stack_group"] == g]
                for g in groups}
     everything = [x for g in groups for x in grouped[g]]
     transfer_band = (min(band[0], percentile(everything, 0.05)), max(band[1], percentile(everything, 0.95)))
@@ -354,11 +362,94 @@ def main():
             p.pop("fitted_on", None)
         if "held_out_group" in fold:
             fold["band_from_groups"] = [g for g in groups if g != fold["held_out_group"]]
+    novelty_bands(cli, doc, folds)
     if "--write" in sys.argv:
-        PROFILES.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        FOLDS.write_text(json.dumps(folds, indent=2, ensure_ascii=False) + "\n")
-        print("wrote", PROFILES, "and", FOLDS)
+        write(doc, folds)
+
+
+def write(doc, folds):
+    PROFILES.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    FOLDS.write_text(json.dumps(folds, indent=2, ensure_ascii=False) + "\n")
+    print("wrote", PROFILES, "and", FOLDS)
+
+
+# Each side of a group's band holds this share of its runs (a 90 % band, 5 % out on either side).
+SIDE_QUANTILE = 0.95
+
+
+def novelty_bands(cli, doc, folds):
+    """Bands by novelty, nested split-conformal over the groups (stack family x GPU generation x
+    model class, `validate`'s groups). Each group's score is the SIDE_QUANTILE quantile of how far
+    its runs' true step falls below and above the leave-one-group-out prediction (log ratio). An
+    MoE group is of the "class" kind; a dense group whose stack family has no other group in the fit
+    of the "stack" kind, else of the "generation" kind. The band for a prediction on what the fit
+    has not seen is the widest score among the groups of that kind (a stack family never fitted:
+    every group; a GPU generation: the generation groups; a model class: every group) -- with G
+    exchangeable groups, a new group falls
+    inside the widest of G at rate G / (G + 1) (split-conformal over groups, Lei et al. 2018, JASA
+    113:1094, with groups as the units). Nested: a held-out group's fold gets the scores of the
+    other groups only, so no group's runs set the band it is judged by."""
+    rows = run_cli(cli, doc, folds)
+    scores = {}
+    for r in rows:
+        x = math.log(true_over_predicted(r, r["group_cv_predicted"]))
+        scores.setdefault(r["group"], {"stack_group": r["stack_group"], "moe": r["model_class"] == "moe",
+                                       "low": [], "high": []})
+        scores[r["group"]]["low"].append(max(0.0, -x))
+        scores[r["group"]]["high"].append(max(0.0, x))
+    families = {}
+    for g, sc in scores.items():
+        families.setdefault(sc["stack_group"].split("-")[0], set()).add(sc["stack_group"])
+    for g, sc in scores.items():
+        sc["kind"] = ("class" if sc["moe"] else
+                      "stack" if len(families[sc["stack_group"].split("-")[0]]) == 1 else "generation")
+        sc["low_q"], sc["high_q"] = percentile(sc["low"], SIDE_QUANTILE), percentile(sc["high"], SIDE_QUANTILE)
+        print(f"  group {g} ({sc['kind']}, {len(sc['low'])} runs): "
+              f"{math.exp(-sc['low_q']):.3f}-{math.exp(sc['high_q']):.3f}", flush=True)
+
+    def widest(exclude_stack_group=None, kind=None):
+        chosen = [sc for sc in scores.values()
+                  if sc["stack_group"] != exclude_stack_group and (kind is None or sc["kind"] == kind)]
+        if not chosen:  # no group of that kind left: the widest of all
+            return widest(exclude_stack_group)
+        return (round(math.exp(-max(sc["low_q"] for sc in chosen)), 3),
+                round(math.exp(max(sc["high_q"] for sc in chosen)), 3))
+
+    def put_bands(p, exclude=None):
+        stack, generation = widest(exclude), widest(exclude, "generation")
+        p["unseen_stack_band_low"], p["unseen_stack_band_high"] = stack
+        p["unseen_generation_band_low"], p["unseen_generation_band_high"] = generation
+        p["unseen_class_band_low"], p["unseen_class_band_high"] = stack
+
+    # In its own fold a held-out group's profiles are what a customer's unseen stack gets: not
+    # calibrated (a memory-bound slot it shares with another GPU generation, NeMo's on H100 and
+    # B200, had runs left, which marked them calibrated), fitted on no MoE run and no run size.
+    for fold in folds["folds"]:
+        for p in fold["profiles"]:
+            if "held_out_group" in fold and group_of(p["id"]) == fold["held_out_group"]:
+                p["calibrated"] = p["moe_calibrated"] = False
+                p["max_calibrated_gpus"] = p["max_calibrated_seq_len"] = 0
+    put_bands(doc["default"])
+    for p in doc["profiles"]:
+        put_bands(p)
+    print(f"unseen stack band {widest()}, unseen generation band {widest(kind='generation')}", flush=True)
+    for fold in folds["folds"]:
+        for p in fold["profiles"]:
+            put_bands(p, fold.get("held_out_group"))
+
+
+def bands_only(cli):
+    """The novelty bands from the shipped profiles and folds, without refitting (the fitted values
+    and the leave-one-source-out bands stay as they are)."""
+    doc = json.loads(PROFILES.read_text())
+    folds = json.loads(FOLDS.read_text())
+    novelty_bands(cli, doc, folds)
+    if "--write" in sys.argv:
+        write(doc, folds)
 
 
 if __name__ == "__main__":
-    main()
+    if "--bands-only" in sys.argv:
+        bands_only(sys.argv[1])
+    else:
+        main()

@@ -8,8 +8,10 @@
 #include "core/calibration/calibration_format.h"
 #include "core/calibration/evaluate.h"
 #include "core/calibration/fitted_evaluation.h"
+#include "core/calibration/measured_runs.h"
 #include "core/calibration/profile_fit.h"
 #include "core/report/plan_format.h"
+#include "core/search/layout_search.h"
 #include "core/studies/scaling_study.h"
 #include "core/validation/validation.h"
 #include "test_support.h"
@@ -298,6 +300,74 @@ TEST_CASE("a measured layout that cannot run is refused with its key path", "[ca
     auto plan = evaluate(s.value(), catalog());
     REQUIRE_FALSE(plan.ok());
     CHECK(plan.error().where == "measured[0].layout.tp");
+}
+
+TEST_CASE("a measured run's open keys are resolved by the search and shown as assumed", "[calibration]") {
+    // Llama 3.1 70B on 4 H100 servers: the run states TP and PP and leaves micro-batch, ZeRO stage
+    // and recomputation out. The plan of this scenario searches them; the fit must time the run at
+    // the layout that search picks under the built-in profile, not at the stack's default. The same
+    // run with those keys written out gives the same fitted profile.
+    Scenario s = clusterplan::test::scenarioWithModel("llama-3.1-70b");
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.cluster.nodes = 4;
+    s.training.framework = Framework::Nemo;
+    s.training.globalBatch = 128;
+    MeasuredRun open;
+    open.layout.tp = 4;
+    open.layout.pp = 2;
+    open.layout.open = kDp | kMicroBatch | kZeroStage | kRecompute | kSequenceParallel | kVpp;
+    open.nodes = 4;
+    open.tokensPerSecond = 12'000;
+    s.measured = {open};
+    const Scenario resolved = measuredRunScenario(s, open, catalog());
+    CHECK(resolved.layout.open == 0u);
+    CHECK(resolved.layout.tp == 4);
+    CHECK(resolved.layout.pp == 2);
+    // What the search picks for those keys with the run's TP and PP fixed.
+    Scenario searchedScenario = s;
+    searchedScenario.measured.clear();
+    searchedScenario.layout = open.layout;
+    const SearchResult searched = searchLayouts(searchedScenario, catalog());
+    REQUIRE(searched.best);
+    CHECK(resolved.layout == fixedSpec(searched.ranked[*searched.best].layout));
+    auto fitOpen = fitProfile(s, catalog());
+    REQUIRE(fitOpen.ok());
+    // Shown as assumed, with the values the search chose.
+    const std::string& layoutText = fitOpen->runs[0].layout;
+    REQUIRE(layoutText.find("; assumed: ") != std::string::npos);
+    CHECK(layoutText.find("ZeRO-" + std::to_string(resolved.layout.zeroStage)) != std::string::npos);
+    CHECK(profileFitToText(fitOpen.value()).find("assumed (left out of the run") != std::string::npos);
+    // The resolved keys written out: the same fit, nothing assumed.
+    MeasuredRun written = open;
+    written.layout = resolved.layout;
+    s.measured = {written};
+    auto fitWritten = fitProfile(s, catalog());
+    REQUIRE(fitWritten.ok());
+    CHECK(fitWritten->runs[0].layout.find("assumed") == std::string::npos);
+    REQUIRE(fitWritten->parameters.size() == fitOpen->parameters.size());
+    for (std::size_t i = 0; i < fitOpen->parameters.size(); ++i)
+        CHECK(fitWritten->parameters[i].after == fitOpen->parameters[i].after);
+}
+
+TEST_CASE("a measured run faster than the GPUs' peak allows is refused, saying why", "[calibration]") {
+    // Llama 3.1 8B on one 8-GPU H100 server: 10 million tokens/s would need several times the
+    // dense peak in model FLOPs alone, whatever the layout. A plausible rate is fitted.
+    Scenario s = clusterplan::test::scenarioWithModel("llama-3.1-8b");
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.cluster.nodes = 1;
+    s.layout = LayoutSpec{};
+    MeasuredRun run;
+    run.layout = s.layout;
+    run.nodes = 1;
+    run.tokensPerSecond = 10'000'000;
+    s.measured = {run};
+    auto refused = fitProfile(s, catalog());
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().where == "measured[0].tokens_per_s");
+    CHECK(refused.error().reason.id == "error.measured.above_peak");
+    CHECK(refused.error().message.find("dense peak") != std::string::npos);
+    s.measured[0].tokensPerSecond = 60'000;
+    CHECK(fitProfile(s, catalog()).ok());
 }
 
 TEST_CASE("clusterplan-cli calibrate prints the fit and the plan", "[calibration][cli]") {

@@ -346,17 +346,18 @@ TEST_CASE("the band widens when the plan extrapolates, and says why", "[perf]") 
     const PerfProfile& megatron = profiles.find(Framework::Megatron, "ampere", Precision::Bf16);
     REQUIRE(megatron.calibrated);
     REQUIRE(megatron.maxCalibratedGpus > 0);
+    const StackDefaults& megatronStack = profiles.stackDefaults(Framework::Megatron);
     const ModelSpec& dense = test::preset("llama-3.1-70b");
     TrainingSpec t;
     t.framework = Framework::Megatron;
     t.seqLen = 2048;  // the sequence length of every Megatron-LM run it was fitted on
     const auto n = static_cast<std::int64_t>(megatron.maxCalibratedGpus);
-    const PredictionBand inside = predictionBand(megatron, dense, t, n);
+    const PredictionBand inside = predictionBand(megatron, megatronStack, dense, t, n);
     CHECK(inside.reasons.empty());
     CHECK(inside.low == megatron.bandLow);
     CHECK(inside.high == megatron.bandHigh);
     // Four times the largest calibrated run: widened, and the plan says so.
-    const PredictionBand beyond = predictionBand(megatron, dense, t, 4 * n);
+    const PredictionBand beyond = predictionBand(megatron, megatronStack, dense, t, 4 * n);
     CHECK(beyond.high > inside.high);
     CHECK(beyond.low < inside.low);
     REQUIRE(beyond.reasons.size() == 1);
@@ -364,7 +365,7 @@ TEST_CASE("the band widens when the plan extrapolates, and says why", "[perf]") 
     // MoE (no MoE run in this profile's fit) and a stack the profile was not fitted on: the
     // transfer band.
     REQUIRE_FALSE(megatron.moeCalibrated);
-    const PredictionBand moe = predictionBand(megatron, test::preset("mixtral-8x7b"), t, n);
+    const PredictionBand moe = predictionBand(megatron, megatronStack, test::preset("mixtral-8x7b"), t, n);
     CHECK(moe.high >= megatron.transferBandHigh);
     // NeMo on H100 was fitted on Grok-1's MoE runs (dgxc-benchmarking 25.03): its own band holds.
     const PerfProfile& nemo = profiles.find(Framework::Nemo, "hopper", Precision::Bf16);
@@ -373,17 +374,83 @@ TEST_CASE("the band widens when the plan extrapolates, and says why", "[perf]") 
     nemoTraining.framework = Framework::Nemo;
     nemoTraining.seqLen = 8192;
     const auto nemoGpus = static_cast<std::int64_t>(nemo.maxCalibratedGpus);
-    CHECK(predictionBand(nemo, test::preset("mixtral-8x7b"), nemoTraining, nemoGpus).reasons.empty());
+    CHECK(predictionBand(nemo, profiles.stackDefaults(Framework::Nemo), test::preset("mixtral-8x7b"),
+                         nemoTraining, nemoGpus)
+              .reasons.empty());
     // A sequence four times the longest this profile was fitted on: widened by 2 x 5 %, said why.
     REQUIRE(megatron.maxCalibratedSeqLen > 0);
     TrainingSpec longer = t;
     longer.seqLen = 4 * static_cast<std::int64_t>(megatron.maxCalibratedSeqLen);
-    const PredictionBand longBand = predictionBand(megatron, dense, longer, n);
+    const PredictionBand longBand = predictionBand(megatron, megatronStack, dense, longer, n);
     CHECK_THAT(longBand.high, WithinRel(megatron.bandHigh * 1.10, 1e-9));
     REQUIRE(longBand.reasons.size() == 1);
     CHECK(longBand.reasons[0].id == "band.beyond_seq_len");
     t.framework = Framework::Fsdp;
-    CHECK(predictionBand(megatron, dense, t, n).low <= megatron.transferBandLow);
+    CHECK(predictionBand(megatron, profiles.stackDefaults(Framework::Fsdp), dense, t, n).low <=
+          megatron.transferBandLow);
+}
+
+TEST_CASE("a stack without calibrated runs is timed with the nearest profile and gets the widest band",
+          "[perf]") {
+    // torchtitan, JAX/XLA (MaxText), Colossal-AI, MindSpeed, another stack, and DeepSpeed (whose runs
+    // in the calibration set are not fitted): the band is the unseen-stack band, wider than any the
+    // calibrated stacks get on the same GPU, and the plan says why.
+    Scenario s = llama70bPipeline();
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.training.framework = Framework::Nemo;
+    const Plan own = plan(s);
+    const double ownWidth = own.perf.stepSecondsHigh / own.perf.stepSecondsLow;
+    const PerfProfiles& profiles = test::catalog().perfProfiles();
+    for (const Framework f : {Framework::Torchtitan, Framework::MaxText, Framework::ColossalAi,
+                              Framework::MindSpeed, Framework::Other, Framework::DeepSpeed}) {
+        INFO(toString(f));
+        CHECK(profiles.stackDefaults(f).calibratedArchitectures.empty());
+        s.training.framework = f;
+        const Plan p = plan(s);
+        // Timed with the nearest stack's profile: FSDP's for the PyTorch sharding stacks, NeMo's
+        // (Megatron-Core on H100) for the others; DeepSpeed keeps the uncalibrated default it had.
+        const PerfProfile& used = profiles.find(f, "hopper", Precision::Bf16);
+        const bool pytorch = f == Framework::Torchtitan || f == Framework::ColossalAi;
+        CHECK(used.id == (pytorch                     ? "fsdp-hopper-bf16"
+                          : f == Framework::DeepSpeed ? "generic"
+                                                      : "nemo-hopper-bf16"));
+        CHECK(p.perf.profileId == used.id);
+        // The widest band: the unseen-stack band at least, wider than the calibrated stack's own.
+        CHECK(p.perf.stepSecondsHigh / p.perf.stepSeconds >= used.unseenStackBandHigh - 1e-9);
+        CHECK(p.perf.stepSecondsLow / p.perf.stepSeconds <= used.unseenStackBandLow + 1e-9);
+        CHECK(p.perf.stepSecondsHigh / p.perf.stepSecondsLow > ownWidth);
+        const auto says = [&](const std::string& id) {
+            return std::any_of(p.perf.notes.begin(), p.perf.notes.end(),
+                               [&](const Message& m) { return m.id == id; });
+        };
+        CHECK(says(f == Framework::Other ? "band.unseen_other_stack" : "band.unseen_stack"));
+        // DeepSpeed's runs in the calibration set are on another GPU generation (A100) and not fitted.
+        CHECK(says("band.unfitted_runs") == (f == Framework::DeepSpeed));
+    }
+    // A stack fitted on another GPU generation only says that instead: InternEvo on H100.
+    s.training.framework = Framework::InternEvo;
+    const Plan internevo = plan(s);
+    CHECK(std::any_of(internevo.perf.notes.begin(), internevo.perf.notes.end(),
+                      [](const Message& m) { return m.id == "band.unseen_generation"; }));
+    CHECK(architectureList({"ampere", "hopper"}) == "Ampere and Hopper");
+}
+
+TEST_CASE("the new stacks are inputs: ids, names and the nearest profile", "[perf]") {
+    const PerfProfiles& profiles = test::catalog().perfProfiles();
+    for (const Framework f : kAllFrameworks) {
+        INFO(toString(f));
+        CHECK(parseFramework(toString(f)) == f);
+        CHECK_FALSE(displayName(f).empty());
+    }
+    CHECK(displayName(Framework::MaxText) == "JAX/XLA (MaxText)");
+    CHECK(nearestStack(Framework::Torchtitan) == Framework::Fsdp);
+    CHECK(nearestStack(Framework::ColossalAi) == Framework::Fsdp);
+    CHECK(nearestStack(Framework::MindSpeed) == Framework::Megatron);
+    CHECK(nearestStack(Framework::MaxText) == Framework::Nemo);
+    CHECK(nearestStack(Framework::Other) == Framework::Megatron);
+    CHECK(profiles.find(Framework::Other, "hopper", Precision::Bf16).framework == Framework::Nemo);
+    CHECK(profiles.find(Framework::Torchtitan, "hopper", Precision::Bf16).framework == Framework::Fsdp);
+    CHECK(profiles.find(Framework::MindSpeed, "ampere", Precision::Bf16).framework == Framework::Megatron);
 }
 
 TEST_CASE("searched layouts: the band reaches to the stack's default layout", "[perf]") {

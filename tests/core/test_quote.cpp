@@ -347,26 +347,32 @@ TEST_CASE("the report text of a fixed scenario matches its golden files", "[quot
     clusterplan::test::checkGolden("quote-text.zh_CN", "txt", zh);
 }
 
-TEST_CASE("the assumptions page cites the cross-validated accuracy first", "[quote]") {
-    // The quote cites the error on runs of stacks the profiles were not fitted to (leave one
-    // stack group out), with the in-sample figure only as a labelled aside.
-    auto report = clusterplan::runValidation(clusterplan::test::catalog());
-    REQUIRE(report.ok());
-    const quote::Accuracy a = quote::summariseValidation(report.value());
-    CHECK(a.transferMeanAbsError == report->transfer.meanAbsError);
-    CHECK(a.inSampleMeanAbsError == report->meanAbsError);
-    CHECK(a.transferMeanAbsError > a.inSampleMeanAbsError);
-    CHECK(a.groups >= 4);
-    std::size_t scored = 0;
-    for (const auto& row : report->rows)
-        scored += row.use != "exclude";
-    CHECK(a.runs == static_cast<int>(scored));
-
+TEST_CASE("the assumptions page states the labelled accuracy pair of the data file", "[quote]") {
+    // The quote states what resources/accuracy.json holds: the grouped cross-validation figure (with
+    // the in-sample error as a labelled aside) and the independent figure, each with its date.
+    const clusterplan::AccuracyStatement& a = clusterplan::builtinAccuracyStatement();
     const auto doc = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", a);
     const auto lines = quote::assumptionLines(doc, quote::Lang::En);
-    const std::string cv =
-        "cross-validated: mean absolute error " + clusterplan::formatFixed(100 * a.transferMeanAbsError, 1) +
-        " % over " + std::to_string(a.runs) + " published runs in " + std::to_string(a.groups) + " groups";
+    const auto percent = [](double share, int decimals) {
+        return clusterplan::formatFixed(100 * share, decimals) + " %";
+    };
+    const std::string cv = "grouped cross-validation (measured " +
+                           quote::formatDate(a.grouped.asOf, quote::Lang::En) + "): on " +
+                           std::to_string(a.grouped.runs) + " calibration runs in " +
+                           std::to_string(a.grouped.groups) + " groups";
+    const std::string cvError = "mean absolute error " + percent(a.grouped.meanAbsError, 1) + "; " +
+                                percent(a.grouped.bandCoverage, 0) +
+                                " of them inside the plan's band (median ±" +
+                                percent(a.grouped.medianBandHalfWidth, 0) + ")";
+    const std::string independent =
+        "Independent check (" + quote::formatDate(a.independent.checked, quote::Lang::En) + "): on " +
+        std::to_string(a.independent.runs) + " published runs from " +
+        std::to_string(a.independent.sourceFamilies) +
+        " source families never used to build the engine: " + "mean absolute error " +
+        percent(a.independent.meanAbsError, 1) + " (" + percent(a.independent.evaluatedMeanAbsError, 0) +
+        " on the " + std::to_string(a.independent.evaluatedRuns) + " evaluated, median " +
+        percent(a.independent.medianAbsError, 1) + "), the band contains the published value for " +
+        percent(a.independent.bandCoverage, 0);
     auto at = [&](const std::string& needle) {
         for (std::size_t i = 0; i < lines.size(); ++i)
             if (lines[i].find(needle) != std::string::npos)
@@ -374,12 +380,38 @@ TEST_CASE("the assumptions page cites the cross-validated accuracy first", "[quo
         return -1;
     };
     CHECK(at(cv) >= 0);
+    CHECK(at(cvError) == at(cv));
     CHECK(at("in-sample") == at(cv) + 1);
+    CHECK(at(independent) == at(cv) + 2);
     const auto zh = quote::assumptionLines(doc, quote::Lang::Zh);
-    bool zhCv = false;
-    for (const auto& line : zh)
-        zhCv = zhCv || line.find("交叉验证") != std::string::npos;
+    bool zhCv = false, zhIndependent = false;
+    for (const auto& line : zh) {
+        zhCv = zhCv || line.find("分组交叉验证") != std::string::npos;
+        zhIndependent = zhIndependent || line.find("独立核查") != std::string::npos;
+    }
     CHECK(zhCv);
+    CHECK(zhIndependent);
+}
+
+TEST_CASE("a quote for a stack without calibrated runs says why its band is the widest", "[quote]") {
+    const auto& catalog = clusterplan::test::catalog();
+    auto s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog);
+    REQUIRE(s.ok());
+    clusterplan::Scenario scenario = s.value();
+    const auto novelty = [&](clusterplan::Framework f) {
+        scenario.training.framework = f;
+        auto p = clusterplan::evaluate(scenario, catalog);
+        REQUIRE(p.ok());
+        const auto doc = quote::buildQuoteDocument(p.value(), "2026-11-30", std::nullopt);
+        std::string ids;
+        for (const auto& note : doc.notes)
+            if (note.id.rfind("band.", 0) == 0)
+                ids += note.id + " ";
+        return ids;
+    };
+    CHECK(novelty(clusterplan::Framework::Other).find("band.unseen_other_stack") != std::string::npos);
+    CHECK(novelty(clusterplan::Framework::Torchtitan).find("band.unseen_stack") != std::string::npos);
+    CHECK(novelty(clusterplan::Framework::DeepSpeed).find("band.unfitted_runs") != std::string::npos);
 }
 
 TEST_CASE("the verdict names the fine-tuning method and the CPU offload", "[quote]") {

@@ -7,8 +7,13 @@
 // runs past 20 % are the misses docs/performance-model.md lists with the mechanism the engine lacks
 // (13 B with FSDP on 8 H100, FP8 MoE proxies, InternEvo's single micro-step at 1,024 GPUs).
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
 #include <set>
+#include <sstream>
 
+#include "core/validation/accuracy_statement.h"
 #include "core/validation/validation.h"
 #include "test_support.h"
 
@@ -88,13 +93,14 @@ TEST_CASE("leave-one-group-out: each stack on its GPU generation predicted as an
     REQUIRE(report.ok());
     // Narayanan 2021 and Korthikanti 2022 are one group (Megatron-LM on A100): one fold holds both
     // out, where leave-one-source-out kept the other paper in the fit.
-    REQUIRE(report->transferByGroup.count("megatron-ampere"));
+    REQUIRE(report->transferByGroup.count("megatron-ampere-dense"));
     REQUIRE(report->transferByGroup.size() >= 4);
     int megatronSources = 0;
     for (const char* source : {"narayanan2021", "korthikanti2022"})
         for (const auto& row : report->rows)
             if (row.source == source && row.use != "exclude") {
-                CHECK(row.group == "megatron-ampere");
+                CHECK(row.group == "megatron-ampere-dense");
+                CHECK(row.stackGroup == "megatron-ampere");
                 ++megatronSources;
                 break;
             }
@@ -122,9 +128,18 @@ TEST_CASE("leave-one-group-out: each stack on its GPU generation predicted as an
         byGpus += t.runs;
     CHECK(byGroup == runs);
     CHECK(byGpus == runs);
-    // What the engine states is the grouped figure; it is measured, not promised: this records
-    // where it stands (182-run set: 7.2 % mean error, 94 % coverage, median band ±17 %; issue 27's
-    // bar: 12 %, 80 %, ±25 %) so a change that makes transfer worse shows here.
+    // Model class is the third key: NeMo's MoE runs on H100 are a group of their own, and the
+    // summary by class keeps MoE apart.
+    CHECK(report->transferByGroup.count("nemo-hopper-moe") == 1);
+    REQUIRE(report->transferByClass.count("moe") == 1);
+    REQUIRE(report->transferByClass.count("dense") == 1);
+    CHECK(report->transferByClass.at("moe").runs + report->transferByClass.at("dense").runs == runs);
+    const std::string text = validationToText(report.value());
+    CHECK(text.find("model class") != std::string::npos);
+    CHECK(text.find("nemo-hopper-moe") != std::string::npos);
+    // The grouped figure is measured, not promised: this records where it stands (182-run set,
+    // bands by novelty: 7.2 % mean error, 95 % coverage, median band ±22 %; the bar: 12 %, 80 %,
+    // ±25 %) so a change that makes transfer worse shows here.
     CHECK(report->transfer.meanAbsError < 0.12);
     CHECK(report->transfer.bandCoverage >= 0.80);
     CHECK(report->transfer.medianBandHalfWidth < 0.25);
@@ -133,14 +148,16 @@ TEST_CASE("leave-one-group-out: each stack on its GPU generation predicted as an
     // 18.6 % with the sharded-buffer copies of FSDP1/FSDP2 and Lee et al.'s overlap share (0.29),
     // 9.9 % (band coverage 62 % -> 85 %) once its Ampere-generation attention kernels run at
     // 1/1.75 of the Hopper-native ones (FlashAttention-3, arXiv:2407.08608).
-    // The other groups stay under 10 %.
-    REQUIRE(report->transferByGroup.count("fsdp-hopper") == 1);
-    CHECK(report->transferByGroup.at("fsdp-hopper").meanAbsError < 0.12);
-    CHECK(report->transferByGroup.at("fsdp-hopper").bandCoverage >= 0.80);
+    // The other dense groups stay under 10 %. NeMo's Grok-1 MoE runs on H100, scored apart since
+    // groups have a model class, are 13.6 % off (the FP8 MoE proxies the misses list): recorded
+    // here, not promised, until the engine models what those runs lack.
+    REQUIRE(report->transferByGroup.count("fsdp-hopper-dense") == 1);
+    CHECK(report->transferByGroup.at("fsdp-hopper-dense").meanAbsError < 0.12);
+    CHECK(report->transferByGroup.at("fsdp-hopper-dense").bandCoverage >= 0.80);
     for (const auto& [group, t] : report->transferByGroup) {
         INFO(group);
-        if (group != "fsdp-hopper")
-            CHECK(t.meanAbsError < 0.10);
+        if (group != "fsdp-hopper-dense")
+            CHECK(t.meanAbsError < (group == "nemo-hopper-moe" ? 0.15 : 0.10));
     }
     // A folds file without group folds is refused with the group named.
     const std::string sourcesOnly =
@@ -164,7 +181,8 @@ TEST_CASE("the whole calibration file is validated: 182 runs from nine sources, 
     CHECK(ids.size() == report->rows.size());  // every run once
     CHECK(sources.size() == 9);
     // New stacks and GPUs have profiles of their own (not a fallback's).
-    for (const char* group : {"internevo-ampere", "nemo-blackwell", "nemo-hopper", "megatron-ampere"})
+    for (const char* group :
+         {"internevo-ampere-dense", "nemo-blackwell-dense", "nemo-hopper-dense", "megatron-ampere-dense"})
         CHECK(report->transferByGroup.count(group) == 1);
     // NeMo long-sequence runs: 4 k to 1 M tokens, with context parallelism.
     REQUIRE_FALSE(report->transferBySeqLen.empty());
@@ -204,5 +222,69 @@ TEST_CASE("validate --in-sample predicts with the profiles alone", "[validation]
         INFO(full->rows[i].id);
         CHECK(inSample->rows[i].predicted == full->rows[i].predicted);
         CHECK(inSample->rows[i].cvPredicted == inSample->rows[i].predicted);
+    }
+}
+
+TEST_CASE("the stated grouped accuracy is what validate measures on the shipped profiles", "[validation]") {
+    // resources/accuracy.json states the grouped cross-validation figure; a refit or an engine change
+    // that moves it must rewrite the file (and so every copy), never leave an old promise standing.
+    auto report = runValidation(test::catalog());
+    REQUIRE(report.ok());
+    const GroupedAccuracy& stated = builtinAccuracyStatement().grouped;
+    int runs = 0;
+    for (const auto& row : report->rows)
+        runs += row.use != "exclude";
+    CHECK(stated.runs == runs);
+    CHECK(stated.groups == static_cast<int>(report->transferByGroup.size()));
+    // Stated to the precision the documents print: 0.1 % for errors, 1 % for coverage and width.
+    CHECK(std::abs(stated.meanAbsError - report->transfer.meanAbsError) <= 0.0005 + 1e-12);
+    CHECK(std::abs(stated.inSampleMeanAbsError - report->meanAbsError) <= 0.0005 + 1e-12);
+    CHECK(std::abs(stated.bandCoverage - report->transfer.bandCoverage) <= 0.005 + 1e-12);
+    CHECK(std::abs(stated.medianBandHalfWidth - report->transfer.medianBandHalfWidth) <= 0.005 + 1e-12);
+}
+
+TEST_CASE("the accuracy statement: a labelled pair, dated, and refused when incomplete", "[validation]") {
+    const AccuracyStatement& a = builtinAccuracyStatement();
+    // The independent figure as the check recorded it: 169 runs, 15 families, 6 refused.
+    CHECK(a.independent.runs == a.independent.evaluatedRuns + a.independent.refused);
+    CHECK(a.independent.meanAbsError > a.grouped.meanAbsError);  // the optimistic one is the grouped one
+    CHECK_FALSE(a.independent.source.empty());
+    CHECK(groupedAccuracySentence(a.grouped).rfind("Grouped cross-validation (`clusterplan-cli validate`, ",
+                                                   0) == 0);
+    CHECK(independentAccuracySentence(a.independent).find("never used to build the engine") !=
+          std::string::npos);
+    auto missing = parseAccuracyStatement(R"({"grouped_cross_validation": {}})", "a.json");
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error().message.find("independent") != std::string::npos);
+    auto undated = parseAccuracyStatement(
+        R"({"grouped_cross_validation": {"runs": 1, "groups": 1, "mean_abs_error": 0.1, "band_coverage": 0.9,
+             "median_band_half_width": 0.2, "in_sample_mean_abs_error": 0.05, "as_of": "soon", "source": "x"},
+            "independent": {"runs": 2, "source_families": 1, "refused": 0, "mean_abs_error": 0.2,
+             "evaluated_runs": 2, "evaluated_mean_abs_error": 0.2, "median_abs_error": 0.1, "band_coverage": 0.5,
+             "metric": "tokens/s per GPU", "checked": "2026-12-06", "source": "y"}})",
+        "a.json");
+    REQUIRE_FALSE(undated.ok());
+    CHECK(undated.error().where.find("grouped_cross_validation.as_of") != std::string::npos);
+}
+
+TEST_CASE("every document that states the accuracy copies the data file's pair", "[validation]") {
+    // The README, the quotes guide and the performance model print both labelled sentences exactly
+    // as resources/accuracy.json gives them; an edit of either side alone fails here.
+    const AccuracyStatement& a = builtinAccuracyStatement();
+    const std::string grouped = groupedAccuracySentence(a.grouped);
+    const std::string independent = independentAccuracySentence(a.independent);
+    for (const char* doc : {"README.md", "docs/quotes.md", "docs/performance-model.md"}) {
+        INFO(doc);
+        std::ifstream in(std::string(CLUSTERPLAN_SOURCE_ROOT) + "/" + doc);
+        REQUIRE(in);
+        std::stringstream text;
+        text << in.rdbuf();
+        // Markdown wraps lines: compare with runs of whitespace as one space.
+        std::string flat;
+        for (const char c : text.str())
+            if (!(std::isspace(static_cast<unsigned char>(c)) && !flat.empty() && flat.back() == ' '))
+                flat += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+        CHECK(flat.find(grouped) != std::string::npos);
+        CHECK(flat.find(independent) != std::string::npos);
     }
 }

@@ -19,6 +19,7 @@
 #include "core/studies/scaling_study.h"
 #include "core/validation/validation.h"
 #include "ui/charts/cost_details_view.h"
+#include "ui/charts/elided_label.h"
 #include "ui/charts/memory_chart_view.h"
 #include "ui/charts/money_axis.h"
 #include "ui/charts/scaling_tab.h"
@@ -152,24 +153,36 @@ TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
     CHECK_FALSE(details.tornado()->chart()->series().isEmpty());
 }
 
-TEST_CASE("workbench.verdict_cites_the_cross_validated_accuracy", "[workbench]") {
-    // The window cites the error on runs the profiles were not fitted to, the figure
-    // `clusterplan-cli validate` prints on its "all runs" line, not the in-sample one.
+TEST_CASE("workbench.verdict_cites_the_stated_accuracy_pair", "[workbench]") {
+    // The window cites the labelled pair of resources/accuracy.json: the independent figure on runs
+    // never used to build the engine, and the grouped cross-validation figure `clusterplan-cli
+    // validate` measured.
     WindowFixture f;
-    auto* details = f.window.findChild<QLabel*>(QStringLiteral("verdictDetails"));
+    // The line is cut to the card's width: its whole text (the tooltip's) holds both figures.
+    auto* details = f.window.findChild<ElidedLabel*>(QStringLiteral("verdictDetails"));
     REQUIRE(details != nullptr);
-    CHECK_FALSE(details->text().contains(QStringLiteral("cross-validated")));
+    CHECK_FALSE(details->fullText().contains(QStringLiteral("Grouped cross-validation")));
     f.controller.validateInBackground();
     REQUIRE(QTest::qWaitFor([&] { return f.controller.accuracy().has_value(); }, 20000));
     const quote::Accuracy& a = *f.controller.accuracy();
-    auto report = runValidation(f.controller.catalog());
-    REQUIRE(report);
-    CHECK(a.transferMeanAbsError == report->transfer.meanAbsError);
-    CHECK(a.transferMeanAbsError > a.inSampleMeanAbsError);  // held-out error is the larger, honest one
-    CHECK(a.runs > 50);
-    CHECK(
-        details->text().contains(QStringLiteral("off by %1 %").arg(100 * a.transferMeanAbsError, 0, 'f', 1)));
-    CHECK(details->text().contains(QStringLiteral("cross-validated")));
+    const AccuracyStatement& stated = builtinAccuracyStatement();
+    CHECK(a.grouped.meanAbsError == stated.grouped.meanAbsError);
+    CHECK(a.independent.meanAbsError == stated.independent.meanAbsError);
+    REQUIRE(QTest::qWaitFor([&] { return details->fullText().contains(QStringLiteral("Independent check")); },
+                            5000));
+    const QString text = details->fullText();
+    INFO(text.toStdString());
+    CHECK(text.contains(QStringLiteral("Independent check (%1): on %2 published runs")
+                            .arg(QString::fromStdString(stated.independent.checked))
+                            .arg(stated.independent.runs)));
+    CHECK(text.contains(QStringLiteral("%1 % off on average; %2 % inside the band.")
+                            .arg(100 * stated.independent.meanAbsError, 0, 'f', 1)
+                            .arg(100 * stated.independent.bandCoverage, 0, 'f', 0)));
+    CHECK(text.contains(QStringLiteral("Grouped cross-validation (%1): on %2 calibration runs")
+                            .arg(QString::fromStdString(stated.grouped.asOf))
+                            .arg(stated.grouped.runs)));
+    CHECK(text.contains(
+        QStringLiteral("%1 % off on average").arg(100 * stated.grouped.meanAbsError, 0, 'f', 1)));
 }
 
 // Issue 26: one money format in the window. The verdict's captions write amounts as short as the

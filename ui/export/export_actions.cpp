@@ -65,16 +65,12 @@ struct Prepared {
 Prepared prepare(const Plan& plan, const Catalog& catalog, std::optional<quote::Accuracy> accuracy,
                  const std::string& date, bool withScaling, bool withValidation) {
     Prepared out;
-    // The accuracy quoted on the assumptions page is what `clusterplan-cli validate` reports; the
-    // application computes it at start, an export before that computes it here.
-    if (!accuracy || withValidation) {
-        if (auto v = runValidation(catalog)) {
-            if (!accuracy)
-                accuracy = quote::summariseValidation(v.value());
-            if (withValidation)
-                out.validation = std::move(v).value();
-        }
-    }
+    // The accuracy quoted on the assumptions page is the stated pair (resources/accuracy.json).
+    if (!accuracy)
+        accuracy = builtinAccuracyStatement();
+    if (withValidation)
+        if (auto v = runValidation(catalog))
+            out.validation = std::move(v).value();
     out.doc = quote::buildQuoteDocument(plan, date, accuracy);
     // The scaling study of the PDF and the images: the same call as `clusterplan-cli report`, on the
     // plan's scenario alone (not the Scaling tab's GPU limit or deadline), so both write the same.

@@ -24,6 +24,16 @@ template <typename Enum> QList<std::pair<QString, QVariant>> enumItems(std::init
     return enumItems<std::initializer_list<Enum>>(values);
 }
 
+// The stacks by the names their users know ("Megatron-LM", "JAX/XLA (MaxText)"), the same in every
+// language, and "another stack" translated.
+QList<std::pair<QString, QVariant>> frameworkItems() {
+    QList<std::pair<QString, QVariant>> items;
+    for (const Framework f : kAllFrameworks)
+        items.append({f == Framework::Other ? TrainingPanel::tr("another stack") : toQString(displayName(f)),
+                      static_cast<int>(f)});
+    return items;
+}
+
 // A stack feature: "stack default" (unset, -1), on (1) or off (0).
 QList<std::pair<QString, QVariant>> featureItems() {
     return {{TrainingPanel::tr("stack default"), -1},
@@ -69,8 +79,10 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
     m_framework = addComboBox(
         form, fields,
         {QStringLiteral("training.framework"), QStringLiteral("framework"), tr("Software stack"),
-         tr("Training framework: selects the efficiency profile calibrated on that stack's published runs")},
-        enumItems(kAllFrameworks));
+         tr("Training framework: selects the efficiency profile calibrated on that stack's published runs; a "
+            "stack without calibrated runs, or another stack, is timed with the nearest stack's profile and "
+            "gets the widest band")},
+        frameworkItems());
     m_overlapGradReduce = addComboBox(
         form, fields,
         {QStringLiteral("training.overlap_grad_reduce"), QStringLiteral("overlapGradReduce"),

@@ -81,10 +81,10 @@ public:
     // Opens a recovered autosave: the scenario comes back modified, attached to `originalPath`
     // (empty when it had no file), so that Save writes it where the user meant.
     QString recoverFile(const QString& autosavePath, const QString& originalPath);
-    // The engine's accuracy on published runs (`clusterplan-cli validate` on this catalog): the
-    // window cites the cross-validated error beside its times, the quote on its assumptions page.
-    // validateInBackground() computes it on a worker thread (~0.1 s) and emits accuracyChanged();
-    // the application calls it once at start, tests only where they need it.
+    // The engine's accuracy as stated (resources/accuracy.json: the grouped cross-validation figure
+    // and the independent one): the window cites the pair beside its times, the quote on its
+    // assumptions page. validateInBackground() reads it on a worker thread and emits
+    // accuracyChanged(); the application calls it once at start, tests only where they need it.
     void validateInBackground();
     [[nodiscard]] const std::optional<quote::Accuracy>& accuracy() const { return m_accuracy; }
     // Wall-clock time of the last evaluation, in milliseconds (status bar).
