@@ -19,6 +19,7 @@
 #include "core/util/atomic_file.h"
 #include "core/util/json_write.h"
 #include "core/validation/validation.h"
+#include "options_command.h"
 #include "pricebook_command.h"
 #include "quotes_command.h"
 #include "report_command.h"
@@ -40,6 +41,14 @@ constexpr const char* kUsage = R"(Usage:
       Best layout at 1, 2, 4, 8, 16 ... N GPUs (default N: the scenario's cluster): throughput,
       scaling efficiency, days to train; the minimum GPU count that fits; the GPUs that finish
       training.tokens within D days; 1x8 vs 2x4 servers, NVLink vs PCIe, IB vs RoCE vs Ethernet.
+  clusterplan-cli options FILE [--deadline DAYS] [--budget AMOUNT] [--gpu-types ID,...]
+                          [--format text|json|csv] [--lang zh_CN|en]
+      Which cluster for the scenario's job: every GPU type with a price in the loaded price books
+      (or those named) at the smallest cluster that fits and the smallest that finishes
+      training.tokens within DAYS, in whole servers with the best layout, under each rent offer
+      and its purchase: days with their band, cost as the quote bills it, TCO, cost per million
+      tokens, power, calibration status; the Pareto front of days against cost and a
+      recommendation. Amounts in the scenario's currency (BUDGET too). Default format: text.
   clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -449,6 +458,8 @@ int run(const std::vector<std::string>& args) {
         std::cout << "clusterplan-cli " << kVersion << "\n";
         return kOk;
     }
+    if (args[0] == "options")
+        return optionsCommand(args);
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;
