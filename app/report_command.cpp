@@ -111,6 +111,8 @@ int refuseNotFitting(const Plan& plan, const Catalog& catalog, Lang lang) {
             std::cerr << "clusterplan-cli: " << messageText(note, lang) << "\n";
     std::cerr << "clusterplan-cli: " << messageText(makeMessage(msg::kFitReportRefused), lang) << "\n";
     const FitSuggestions fit = whatWouldFit(plan.scenario, catalog);
+    if (!fit.nearestLayout)
+        std::cerr << "  - " << messageText(makeMessage(msg::kFitNoLayoutHere), lang) << "\n";
     for (const auto* s : {&fit.nearestLayout, &fit.smallestCluster, &fit.cheapestOption})
         if (*s)
             std::cerr << "  - " << messageText((*s)->text, lang) << "\n";

@@ -31,12 +31,6 @@ int changedKeys(const LayoutSpec& spec, const Layout& l) {
     return n;
 }
 
-std::string recipe(const Layout& l) {
-    return layoutText(l) + ", mb " + std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) +
-           ", " + std::string(toString(l.recompute)) +
-           (l.offload != Offload::None ? ", offload " + std::string(toString(l.offload)) : std::string());
-}
-
 // The suggestion if `s` evaluates and fits: its text names the cluster, the layout and the days.
 std::optional<FitSuggestion> suggestion(Scenario s, const Catalog& catalog, const MessageId<4>& id) {
     auto plan = evaluate(s, catalog);
@@ -44,7 +38,7 @@ std::optional<FitSuggestion> suggestion(Scenario s, const Catalog& catalog, cons
         return std::nullopt;
     const std::string cluster = plan->gpu.name + " x " + std::to_string(s.cluster.gpus());
     Message text =
-        makeMessage(id, {cluster, recipe(plan->layout), formatFixed(plan->run.wallDays, 1),
+        makeMessage(id, {cluster, optionRecipeText(plan->layout), formatFixed(plan->run.wallDays, 1),
                          plan->cost ? cost::formatMoney(*plan->cost->runCostRent, plan->cost->currency)
                                     : std::string("-")});
     return FitSuggestion{std::move(s), std::move(text)};

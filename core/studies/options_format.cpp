@@ -7,25 +7,24 @@
 #include "core/util/json_write.h"
 #include "core/util/messages_search.h"
 #include "core/util/number_format.h"
-#include "core/util/text_columns.h"
 
 namespace clusterplan {
 
 namespace {
 
-std::string label(const MessageId<0>& id, Lang lang) {
+std::string optionsLabel(const MessageId<0>& id, Lang lang) {
     return messageText(makeMessage(id), lang);
 }
 
-std::string money(const OptionsStudy& st, cost::Money m) {
+std::string optionsMoney(const OptionsStudy& st, cost::Money m) {
     return cost::formatMoney(m, st.currency);
 }
 
-std::string daysText(double days) {
+std::string optionsDaysText(double days) {
     return std::isfinite(days) ? formatFixed(days, 1) : std::string("-");
 }
 
-std::string marks(const OptionsStudy& st, std::size_t i) {
+std::string optionsMarks(const OptionsStudy& st, std::size_t i) {
     const OptionRow& r = st.rows[i];
     std::string m;
     m += st.recommended == i ? "R" : " ";
@@ -34,25 +33,34 @@ std::string marks(const OptionsStudy& st, std::size_t i) {
     return m;
 }
 
-std::string padRight(const std::string& text, std::size_t width) {
-    // Widths in columns: a CJK character is two, a continuation byte none.
+// Columns `text` takes on a terminal: a CJK character two, a UTF-8 continuation byte none.
+std::size_t textColumns(const std::string& text) {
     std::size_t cols = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if ((c & 0xC0) == 0x80)
-            continue;
-        cols += c >= 0xE0 ? 2 : 1;
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if ((c & 0xC0) != 0x80)
+            cols += c >= 0xE0 ? 2 : 1;
     }
+    return cols;
+}
+
+std::string padColumnsRight(const std::string& text, std::size_t width) {
+    const std::size_t cols = textColumns(text);
     return cols >= width ? text + " " : text + std::string(width - cols, ' ');
 }
 
-std::string targetLine(const OptionsStudy& st, Lang lang) {
+std::string padColumnsLeft(const std::string& text, std::size_t width) {
+    const std::size_t cols = textColumns(text);
+    return cols >= width ? " " + text : std::string(width - cols, ' ') + text;
+}
+
+std::string optionsTargetLine(const OptionsStudy& st, Lang lang) {
     const std::string deadline =
         st.target.deadlineDays > 0
             ? messageText(makeMessage(msg::kOptionsDays, {formatNumber(st.target.deadlineDays)}), lang)
-            : label(msg::kOptionsNoDeadline, lang);
-    const std::string budget = st.target.budget ? money(st, cost::Money::fromUnits(*st.target.budget))
-                                                : label(msg::kOptionsNoDeadline, lang);
+            : optionsLabel(msg::kOptionsNoDeadline, lang);
+    const std::string budget = st.target.budget ? optionsMoney(st, cost::Money::fromUnits(*st.target.budget))
+                                                : optionsLabel(msg::kOptionsNoDeadline, lang);
     return messageText(makeMessage(msg::kOptionsTarget, {formatGrouped(st.tokens, 0), deadline, budget}),
                        lang);
 }
@@ -60,53 +68,59 @@ std::string targetLine(const OptionsStudy& st, Lang lang) {
 }  // namespace
 
 std::string acquireText(Acquire acquire, Lang lang) {
-    return label(acquire == Acquire::Rent ? msg::kOptionsRent : msg::kOptionsBuy, lang);
+    return optionsLabel(acquire == Acquire::Rent ? msg::kOptionsRent : msg::kOptionsBuy, lang);
 }
 
 std::string optionSizeText(OptionSize size, Lang lang) {
-    return label(size == OptionSize::SmallestFit ? msg::kOptionsSizeFit : msg::kOptionsSizeDeadline, lang);
+    return optionsLabel(size == OptionSize::SmallestFit ? msg::kOptionsSizeFit : msg::kOptionsSizeDeadline,
+                        lang);
 }
 
 std::string optionsToText(const OptionsStudy& st, Lang lang) {
     std::ostringstream out;
-    out << label(msg::kOptionsTitle, lang) << "\n" << targetLine(st, lang) << "\n\n";
-    out << messageText(st.recommendation, lang) << "\n\n" << label(msg::kOptionsRows, lang) << "\n";
-    out << "    " << padRight(label(msg::kOptionsColGpu, lang), 24)
-        << padRight(label(msg::kOptionsColGpus, lang), 8) << padRight(label(msg::kOptionsColWay, lang), 6)
-        << padRight(label(msg::kOptionsColOffer, lang), 28) << padLeft(label(msg::kOptionsColDays, lang), 8)
-        << "  " << padRight(label(msg::kOptionsColBand, lang), 14)
-        << padLeft(label(msg::kOptionsColCost, lang), 18)
-        << padLeft(label(msg::kOptionsColPerMillion, lang), 14)
-        << padLeft(label(msg::kOptionsColMfu, lang), 7) << padLeft(label(msg::kOptionsColPower, lang), 8)
-        << "  " << label(msg::kOptionsColLayout, lang) << "\n";
+    out << optionsLabel(msg::kOptionsTitle, lang) << "\n" << optionsTargetLine(st, lang) << "\n\n";
+    out << messageText(st.recommendation, lang) << "\n\n" << optionsLabel(msg::kOptionsRows, lang) << "\n";
+    out << "    " << padColumnsRight(optionsLabel(msg::kOptionsColGpu, lang), 24)
+        << padColumnsRight(optionsLabel(msg::kOptionsColGpus, lang), 8)
+        << padColumnsRight(optionsLabel(msg::kOptionsColWay, lang), 6)
+        << padColumnsRight(optionsLabel(msg::kOptionsColOffer, lang), 36)
+        << padColumnsLeft(optionsLabel(msg::kOptionsColDays, lang), 8) << "  "
+        << padColumnsRight(optionsLabel(msg::kOptionsColBand, lang), 14)
+        << padColumnsLeft(optionsLabel(msg::kOptionsColCost, lang), 18)
+        << padColumnsLeft(optionsLabel(msg::kOptionsColPerMillion, lang), 14)
+        << padColumnsLeft(optionsLabel(msg::kOptionsColMfu, lang), 7)
+        << padColumnsLeft(optionsLabel(msg::kOptionsColPower, lang), 8) << "  "
+        << optionsLabel(msg::kOptionsColLayout, lang) << "\n";
     for (std::size_t i = 0; i < st.rows.size(); ++i) {
         const OptionRow& r = st.rows[i];
-        out << marks(st, i) << " " << padRight(r.gpuName, 24) << padRight(std::to_string(r.gpus), 8)
-            << padRight(acquireText(r.acquire, lang), 6) << padRight(r.priceBook + "/" + r.offer, 28)
-            << padLeft(daysText(r.days), 8) << "  "
-            << padRight(daysText(r.daysLow) + "-" + daysText(r.daysHigh), 14);
+        out << optionsMarks(st, i) << " " << padColumnsRight(r.gpuName, 24)
+            << padColumnsRight(std::to_string(r.gpus), 8) << padColumnsRight(acquireText(r.acquire, lang), 6)
+            << padColumnsRight(r.priceBook + "/" + r.offer, 36) << padColumnsLeft(optionsDaysText(r.days), 8)
+            << "  " << padColumnsRight(optionsDaysText(r.daysLow) + "-" + optionsDaysText(r.daysHigh), 14);
         if (r.priced)
-            out << padLeft(money(st, r.cost), 18)
-                << padLeft(cost::formatMoney(cost::Money::fromUnits(r.perMillionTokens), st.currency), 14);
+            out << padColumnsLeft(optionsMoney(st, r.cost), 18)
+                << padColumnsLeft(cost::formatMoney(cost::Money::fromUnits(r.perMillionTokens), st.currency),
+                                  14);
         else
-            out << padLeft("-", 18) << padLeft("-", 14);
-        out << padLeft(formatFixed(100 * r.mfu, 1) + " %", 7) << padLeft(formatFixed(r.powerKw, 0), 8) << "  "
-            << r.layoutText << "\n";
+            out << padColumnsLeft("-", 18) << padColumnsLeft("-", 14);
+        out << padColumnsLeft(formatFixed(100 * r.mfu, 1) + " %", 7)
+            << padColumnsLeft(formatFixed(r.powerKw, 0), 8) << "  " << r.layoutText << "\n";
         if (r.reason)
             out << "      " << messageText(*r.reason, lang) << "\n";
     }
-    out << label(msg::kOptionsFrontLegend, lang) << "\n\n" << label(msg::kOptionsGpuTypes, lang) << "\n";
+    out << optionsLabel(msg::kOptionsFrontLegend, lang) << "\n\n"
+        << optionsLabel(msg::kOptionsGpuTypes, lang) << "\n";
     for (const GpuOptions& g : st.gpus) {
-        out << "  " << padRight(g.gpuName, 24);
+        out << "  " << padColumnsRight(g.gpuName, 24);
         if (g.smallestFitGpus)
-            out << label(msg::kOptionsSizeFit, lang) << " " << *g.smallestFitGpus;
+            out << optionsLabel(msg::kOptionsSizeFit, lang) << " " << *g.smallestFitGpus;
         if (g.deadlineGpus)
-            out << "; " << label(msg::kOptionsSizeDeadline, lang) << " " << *g.deadlineGpus;
+            out << "; " << optionsLabel(msg::kOptionsSizeDeadline, lang) << " " << *g.deadlineGpus;
         out << "\n";
         if (g.reason)
             out << "    " << messageText(*g.reason, lang) << "\n";
     }
-    out << "\n" << label(msg::kOptionsNotes, lang) << "\n";
+    out << "\n" << optionsLabel(msg::kOptionsNotes, lang) << "\n";
     for (const auto& note : st.notes)
         out << "  " << messageText(note, lang) << "\n";
     return out.str();

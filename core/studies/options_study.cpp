@@ -30,12 +30,6 @@ constexpr double kNever = std::numeric_limits<double>::infinity();
 constexpr const char* kGpuSpecificOverrides[] = {"node_price", "node_price_gpus", "node_max_kw",
                                                  "residual_at_36_months"};
 
-std::string recipeText(const Layout& l) {
-    return layoutText(l) + ", mb " + std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) +
-           ", " + std::string(toString(l.recompute)) +
-           (l.offload != Offload::None ? ", offload " + std::string(toString(l.offload)) : std::string());
-}
-
 cost::Currency studyCurrency(const Scenario& s, const Catalog& catalog) {
     if (s.cost.currency)
         return *s.cost.currency;
@@ -199,7 +193,7 @@ OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& 
     row.nodes = probe.cluster.nodes;
     row.gpusPerNode = probe.cluster.gpusPerNode;
     row.layout = layout;
-    row.layoutText = recipeText(layout);
+    row.layoutText = optionRecipeText(layout);
     row.profile = status.first;
     row.calibrated = status.second;
     auto plan = evaluate(row.scenario, catalog);
@@ -308,7 +302,7 @@ std::string percentMore(double a, double b) {
     return formatFixed(b > 0 ? 100.0 * (a - b) / b : 0.0, 0);
 }
 
-void recommend(OptionsStudy& st) {
+void recommendOption(OptionsStudy& st) {
     const auto money = [&](cost::Money m) { return cost::formatMoney(m, st.currency); };
     std::optional<std::size_t> best;
     bool anyMeets = false;
@@ -377,6 +371,12 @@ void recommend(OptionsStudy& st) {
 }
 
 }  // namespace
+
+std::string optionRecipeText(const Layout& l) {
+    return layoutText(l) + ", mb " + std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) +
+           ", " + std::string(toString(l.recompute)) +
+           (l.offload != Offload::None ? ", offload " + std::string(toString(l.offload)) : std::string());
+}
 
 Scenario optionScenario(const Scenario& s, const Catalog& catalog, const std::string& gpu, std::int64_t gpus,
                         std::int64_t gpusPerNode) {
@@ -505,7 +505,7 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
                     slices.insert(o->id);
         }
     markParetoFront(st.rows);
-    recommend(st);
+    recommendOption(st);
     st.notes.push_back(makeMessage(msg::kOptionsCurrency, {std::string(cost::currencyCode(st.currency))}));
     if (bookCurrencies.size() > 1 || (bookCurrencies.size() == 1 && *bookCurrencies.begin() != st.currency))
         st.notes.push_back(makeMessage(msg::kOptionsExchangeRate, {formatNumber(st.cnyPerUsd)}));

@@ -112,6 +112,9 @@ void markParetoFront(std::vector<OptionRow>& rows);
 Scenario optionScenario(const Scenario& scenario, const Catalog& catalog, const std::string& gpu,
                         std::int64_t gpus, std::int64_t gpusPerNode);
 
+// "TP 8 x PP 16 x DP 16, VPP 8, mb 1, ZeRO-1, selective": the layout with what the memory needs.
+std::string optionRecipeText(const Layout& layout);
+
 // Days (budgeted wall days) and fit of the best layout at one size, as the bisection probes it.
 struct OptionProbe {
     bool fits = false;
