@@ -9,6 +9,7 @@
 
 #include "cli_runner.h"
 #include "core/io/scenario_json.h"
+#include "core/studies/fit_suggestions.h"
 #include "core/studies/options_format.h"
 #include "core/studies/options_study.h"
 #include "core/studies/scaling_study.h"
@@ -342,4 +343,48 @@ TEST_CASE("clusterplan-cli options: strict arguments, exit 0 with the reason whe
     CHECK(csv.status == 0);
     CHECK(csv.out.find("over_budget") == std::string::npos);  // reasons are sentences, not ids
     CHECK(csv.out.find("more than the budget of") != std::string::npos);
+}
+
+TEST_CASE("each plan that would fit a plan that does not, fits", "[options]") {
+    // Llama 3.1 70B on 8 A100 with 2 TB of host memory per server, ZeRO-1 without offload: 456 GiB
+    // per GPU. Another layout of this cluster (the optimizer on the host) fits.
+    Scenario s = test::scenarioWithModel("llama-3.1-70b");
+    s.cluster.cpuMemoryGib = 2048;
+    auto plan = evaluate(s, test::catalog());
+    REQUIRE(plan.ok());
+    REQUIRE_FALSE(plan->memory.fits());
+    const FitSuggestions fit = whatWouldFit(s, test::catalog());
+    REQUIRE(fit.nearestLayout.has_value());
+    REQUIRE(fit.smallestCluster.has_value());
+    REQUIRE(fit.cheapestOption.has_value());
+    for (const auto* suggestion : {&fit.nearestLayout, &fit.smallestCluster, &fit.cheapestOption}) {
+        INFO((*suggestion)->text.text);
+        auto fits = evaluate((*suggestion)->scenario, test::catalog());
+        REQUIRE(fits.ok());
+        CHECK(fits->memory.fits());
+    }
+    // The nearest layout stays on this cluster and changes the fewest keys: the offload.
+    CHECK(fit.nearestLayout->scenario.cluster == s.cluster);
+    CHECK(fit.nearestLayout->scenario.layout.offload.value_or(Offload::None) != Offload::None);
+    CHECK(fit.smallestCluster->scenario.cluster.gpu == s.cluster.gpu);
+    // The smallest cluster of this GPU is this one: its best layout offloads too.
+    CHECK(fit.smallestCluster->scenario.cluster.gpus() == s.cluster.gpus());
+}
+
+TEST_CASE("report refuses to quote a plan that does not fit and names what would", "[options][cli]") {
+    const std::string file = std::string(CLUSTERPLAN_TEST_DATA) + "/llama3-70b-8xa100-does-not-fit.json";
+    const auto dir = std::filesystem::temp_directory_path() / "clusterplan-report-not-fitting";
+    std::filesystem::remove_all(dir);
+    const auto run = test::runCli("report " + file + " --no-record --csv " + dir.string());
+    CHECK(run.status == 2);
+    CHECK(run.out.find("456.2 GiB of 79.2 GiB") != std::string::npos);
+    CHECK(run.out.find("so it is not quoted") != std::string::npos);
+    CHECK(run.out.find("No layout fits on this cluster") != std::string::npos);
+    CHECK(run.out.find("Smallest cluster of this GPU: NVIDIA A100 SXM4 80GB x 16") != std::string::npos);
+    CHECK(run.out.find("Cheapest option: ") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir));  // nothing written
+    const auto zh = test::runCli("report " + file + " --no-record --lang zh_CN");
+    CHECK(zh.status == 2);
+    CHECK(zh.out.find("不予报价") != std::string::npos);
+    CHECK(zh.out.find("最便宜的方案") != std::string::npos);
 }
