@@ -71,7 +71,7 @@ public:
         , m_cancel(cancel) {}
 
     const OptionProbe& probe(std::int64_t nodes) {
-        static const OptionProbe cancelled{false, kNever, {}, {}};
+        static const OptionProbe cancelled{false, kNever, {}, {}, 0, 0};
         if (m_cancel && m_cancel->load())
             return cancelled;
         auto it = m_cache.find(nodes);
@@ -265,7 +265,19 @@ GpuWork studyGpu(const Scenario& s, const Catalog& catalog, const std::string& g
     out.smallestFitGpus = *fit * perNode;
     std::optional<std::int64_t> deadline;
     if (study.target.deadlineDays > 0) {
-        deadline = sizes.smallest(*fit, maxNodes, [&](std::int64_t n) { return sizes.meets(n); });
+        // No size below the one that trains the tokens in time at 100 % MFU can meet the deadline
+        // (budgeted days are never below steady-state days): the search starts there.
+        std::int64_t from = *fit;
+        const OptionProbe& smallest = sizes.probe(*fit);
+        if (smallest.mfu > 0 && smallest.tokensPerSecond > 0) {
+            const double perGpuAtPeak =
+                smallest.tokensPerSecond / (smallest.mfu * static_cast<double>(*fit * perNode));
+            const double gpusAtPeak = study.tokens / (study.target.deadlineDays * 86'400.0 * perGpuAtPeak);
+            if (std::isfinite(gpusAtPeak))
+                from = std::clamp(static_cast<std::int64_t>(gpusAtPeak / static_cast<double>(perNode)), *fit,
+                                  maxNodes);
+        }
+        deadline = sizes.smallest(from, maxNodes, [&](std::int64_t n) { return sizes.meets(n); });
         if (deadline) {
             out.deadlineGpus = *deadline * perNode;
         } else {
@@ -414,6 +426,8 @@ OptionProbe probeOption(const Scenario& v, const Catalog& catalog, std::size_t m
     const Plan& p = plan.value();
     out.layout = p.layout;
     out.fits = p.search && p.search->best.has_value();
+    out.tokensPerSecond = p.perf.tokensPerSecond;
+    out.mfu = p.perf.mfu;
     out.days = p.run.progresses ? p.run.wallDays : kNever;
     if (!out.fits && p.search && !p.search->ranked.empty())
         out.notFit = notFitReason(p.search->ranked.front());

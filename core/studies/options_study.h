@@ -121,6 +121,10 @@ struct OptionProbe {
     double days = 0;
     Layout layout;
     Message notFit;  // why the closest layout does not fit (empty when it fits)
+    // Tokens per second and MFU of the best layout: their ratio bounds any size's throughput
+    // (MFU cannot pass 1), which the deadline's search starts from.
+    double tokensPerSecond = 0;
+    double mfu = 0;
 };
 OptionProbe probeOption(const Scenario& probeScenario, const Catalog& catalog, std::size_t maxLayouts);
 
