@@ -15,6 +15,7 @@
 #include "core/catalog/scenario_check.h"
 #include "core/report/plan_format.h"
 #include "core/report/plan_scenario.h"
+#include "core/search/layout_alternatives.h"
 #include "core/util/closest_id.h"
 #include "core/util/messages_input_errors.h"
 #include "core/util/messages_search.h"
@@ -74,6 +75,9 @@ public:
         static const OptionProbe cancelled{false, kNever, {}, {}, 0, 0};
         if (m_cancel && m_cancel->load())
             return cancelled;
+        static const OptionProbe noLayout{false, kNever, {}, {}, 0, 0};
+        if (!resolves(nodes))
+            return noLayout;
         auto it = m_cache.find(nodes);
         if (it == m_cache.end())
             it = m_cache
@@ -89,32 +93,82 @@ public:
         return p.fits && (m_deadline <= 0 || p.days <= m_deadline);
     }
     [[nodiscard]] std::size_t probes() const { return m_cache.size(); }
+    // The size probed so far with the fewest days, and its days.
+    [[nodiscard]] std::pair<std::int64_t, double> fastest() const {
+        std::pair<std::int64_t, double> best{0, kNever};
+        for (const auto& [nodes, p] : m_cache)
+            if (p.fits && p.days < best.second)
+                best = {nodes, p.days};
+        return best;
+    }
+
+    // The smallest node count in [from, maxNodes] where `pred` holds: doubling from `from` (on
+    // counts with a layout) to a count where it holds, halving the interval down to its first count, then the
+    // two counts below the answer checked (and the answer moved down while one of them holds). Whether any
+    // layout divides `nodes` servers at all (divisibility only, no search): a size without one never fits,
+    // and days jump over such holes (the batch must split evenly).
+    bool resolves(std::int64_t nodes) {
+        auto it = m_resolves.find(nodes);
+        if (it == m_resolves.end()) {
+            const Scenario v = optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode);
+            it = m_resolves.emplace(nodes, anyLayoutResolves(v, v.cluster.gpus(), v.training.globalBatch))
+                     .first;
+        }
+        return it->second;
+    }
 
     // The smallest node count in [from, maxNodes] where `pred` holds: doubling from `from` to a
-    // count where it holds, halving the interval down to its first count, then the two counts below
-    // the answer checked (and the answer moved down while one of them holds).
+    // count where it holds, halving the interval down to its first count (a midpoint without any
+    // layout moves to the nearest count with one: it cannot hold there), then the two counts with a
+    // layout below the answer checked (and the answer moved down while one of them holds).
     template <typename Pred>
     std::optional<std::int64_t> smallest(std::int64_t from, std::int64_t maxNodes, Pred pred) {
+        // The doubling steps on counts with a layout (the first at or above each double): a hole
+        // would be a miss that says nothing about the counts around it.
+        const auto validFrom = [&](std::int64_t n) -> std::optional<std::int64_t> {
+            for (; n <= maxNodes; ++n)
+                if (resolves(n))
+                    return n;
+            return std::nullopt;
+        };
         std::int64_t miss = from - 1;
-        std::int64_t hit = from;
+        auto first = validFrom(from);
+        if (!first)
+            return std::nullopt;
+        std::int64_t hit = *first;
         while (!pred(hit)) {
-            if (hit >= maxNodes)
-                return std::nullopt;
             miss = hit;
-            hit = std::min(maxNodes, hit * 2);
+            const auto next = validFrom(std::max(hit + 1, std::min(maxNodes, hit * 2)));
+            if (!next)
+                return std::nullopt;
+            hit = *next;
         }
         while (hit - miss > 1) {
             const std::int64_t mid = miss + (hit - miss) / 2;
-            (pred(mid) ? hit : miss) = mid;
+            std::optional<std::int64_t> valid;
+            for (std::int64_t d = 0; !valid && (mid - d > miss || mid + d < hit); ++d) {
+                if (mid - d > miss && resolves(mid - d))
+                    valid = mid - d;
+                else if (d > 0 && mid + d < hit && resolves(mid + d))
+                    valid = mid + d;
+            }
+            if (!valid)
+                break;  // no count between has a layout: `hit` is the first
+            (pred(*valid) ? hit : miss) = *valid;
         }
         for (bool moved = true; moved;) {
             moved = false;
-            for (std::int64_t below = hit - 1; below >= std::max<std::int64_t>(from, hit - 2); --below)
+            int checked = 0;
+            for (std::int64_t below = hit - 1; below >= from && checked < 2; --below) {
+                if (!resolves(below))
+                    continue;
+                ++checked;
                 if (pred(below)) {
                     hit = below;
                     moved = true;
                     break;
                 }
+            }
         }
         return hit;
     }
@@ -127,6 +181,7 @@ private:
     double m_deadline;
     const std::atomic<bool>* m_cancel;
     std::map<std::int64_t, OptionProbe> m_cache;
+    std::map<std::int64_t, bool> m_resolves;
 };
 
 struct GpuWork {
@@ -259,7 +314,10 @@ GpuWork studyGpu(const Scenario& s, const Catalog& catalog, const std::string& g
         out.reason =
             makeNestedMessage(msg::kOptionsGpuFitsNowhere,
                               {plainMessage(gpu.name), plainMessage(std::to_string(maxNodes * perNode)),
-                               sizes.probe(maxNodes).notFit});
+                               // Planned here even when no layout divides that size: its reason says so.
+                               probeOption(optionScenario(s, catalog, gpuId, maxNodes * perNode, perNode),
+                                           catalog, kDefaultMaxLayouts)
+                                   .notFit});
         return work;
     }
     out.smallestFitGpus = *fit * perNode;
@@ -281,11 +339,13 @@ GpuWork studyGpu(const Scenario& s, const Catalog& catalog, const std::string& g
         if (deadline) {
             out.deadlineGpus = *deadline * perNode;
         } else {
-            out.fastestGpus = maxNodes * perNode;
-            out.fastestDays = sizes.probe(maxNodes).days;
+            const auto [fastestNodes, fastestDays] = sizes.fastest();
+            out.fastestGpus = fastestNodes * perNode;
+            out.fastestDays = fastestDays;
             out.reason = makeMessage(msg::kOptionsGpuMissesDeadline,
                                      {gpu.name, formatNumber(study.target.deadlineDays),
-                                      std::to_string(out.fastestGpus), formatFixed(out.fastestDays, 1)});
+                                      std::to_string(maxNodes * perNode), std::to_string(out.fastestGpus),
+                                      formatFixed(out.fastestDays, 1)});
         }
     }
     out.probes = sizes.probes();

@@ -64,7 +64,7 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
         tr("Days within which training.tokens must be done (clusterplan-cli options --deadline)"));
     m_budget = new QDoubleSpinBox;
     m_budget->setObjectName(QStringLiteral("optionsBudget"));
-    m_budget->setRange(0, 1e15);
+    m_budget->setRange(0, 1e12);  // a trillion of the currency: wider than any job
     m_budget->setDecimals(0);
     m_budget->setSingleStep(100000);
     m_budget->setSpecialValueText(tr("no budget"));
@@ -87,7 +87,6 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_progress->setFormat(tr("%v of %m GPU types"));
-    m_progress->setMaximumWidth(220);
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("optionsStatus"));
     m_status->setWordWrap(true);
@@ -95,16 +94,22 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     m_recommendation->setObjectName(QStringLiteral("optionsRecommendation"));
     m_recommendation->setWordWrap(true);
     m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("deadline")));
-    controls->addWidget(m_deadline);
-    controls->addWidget(new QLabel(tr("budget")));
-    controls->addWidget(m_budget);
-    controls->addWidget(m_compare);
-    controls->addWidget(m_cancel);
-    controls->addWidget(m_progress);
-    controls->addWidget(m_status, 1);
-    controls->addWidget(m_open);
+    // Two short rows, the status under them: one row was wider than the tab on a 1024-pixel screen.
+    auto* targetRow = new QHBoxLayout;
+    targetRow->addWidget(new QLabel(tr("deadline")));
+    targetRow->addWidget(m_deadline);
+    targetRow->addWidget(new QLabel(tr("budget")));
+    targetRow->addWidget(m_budget);
+    targetRow->addStretch(1);
+    auto* actionRow = new QHBoxLayout;
+    actionRow->addWidget(m_compare);
+    actionRow->addWidget(m_cancel);
+    actionRow->addWidget(m_progress, 1);
+    actionRow->addWidget(m_open);
+    auto* controls = new QVBoxLayout;
+    controls->addLayout(targetRow);
+    controls->addLayout(actionRow);
+    controls->addWidget(m_status);
 
     auto* chart = new QChart;
     chart->setTitle(tr("Days against cost: every option"));
