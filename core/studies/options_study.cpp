@@ -26,6 +26,8 @@ namespace clusterplan {
 namespace {
 
 constexpr double kNever = std::numeric_limits<double>::infinity();
+// Round server counts below a size's answer that its search also tries (see SizeSearch::smallest).
+constexpr std::int64_t kRoundChecks = 16;
 
 // Cost inputs that describe one server of the scenario's GPU: they do not carry to another GPU type.
 constexpr const char* kGpuSpecificOverrides[] = {"node_price", "node_price_gpus", "node_max_kw",
@@ -155,6 +157,22 @@ public:
             if (!valid)
                 break;  // no count between has a layout: `hit` is the first
             (pred(*valid) ? hit : miss) = *valid;
+        }
+        // Rounder counts split the batch better and can be much faster than their neighbours: the
+        // multiples of the answer's power of two (at most kRoundChecks of them) below it are tried,
+        // smallest first, and the answer moves to the first that holds.
+        for (bool moved = true; moved;) {
+            moved = false;
+            std::int64_t step = hit & -hit;
+            while (step > 1 && (hit - from) / step > kRoundChecks)
+                step *= 2;
+            if ((hit - from) / step <= kRoundChecks)
+                for (std::int64_t n = (from + step - 1) / step * step; n < hit; n += step)
+                    if (resolves(n) && pred(n)) {
+                        hit = n;
+                        moved = true;
+                        break;
+                    }
         }
         for (bool moved = true; moved;) {
             moved = false;
