@@ -13,6 +13,7 @@
 
 #include "core/io/scenario_json.h"
 #include "core/studies/options_study.h"
+#include "options_jobs.h"
 
 using namespace clusterplan;
 
@@ -24,25 +25,9 @@ double msSince(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-// The same two jobs as tests/core/test_options.cpp: Llama 3.1 405B as Meta trained it (8,192-token
-// sequences, 2,048 per step, 15 T tokens, arXiv:2407.21783 §3.4) and 70B with LoRA on 2 B tokens.
+// The same two jobs as tests/core/test_options.cpp (tests/core/options_jobs.h).
 Scenario job(const Catalog& catalog, bool big) {
-    Scenario s = defaultScenario(catalog);
-    s.modelPreset = big ? "llama-3.1-405b" : "llama-3.1-70b";
-    s.model = *catalog.model(s.modelPreset);
-    if (big) {
-        s.training.seqLen = 8192;
-        s.training.globalBatch = 2048;
-        s.training.tokens = 15e12;
-        s.cluster.gpu = "h100-sxm-80gb";
-        s.cost.priceBook = "us-2026";
-        s.cost.rentOffer.clear();
-    } else {
-        s.training.method = TrainingMethod::Lora;
-        s.training.tokens = 2e9;
-        s.training.globalBatch = 64;
-    }
-    return s;
+    return big ? test::llama405bPretraining(catalog) : test::llama70bLora(catalog);
 }
 
 void run(const char* name, const Catalog& catalog, bool big, double deadline,

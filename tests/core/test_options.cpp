@@ -13,34 +13,19 @@
 #include "core/studies/options_format.h"
 #include "core/studies/options_study.h"
 #include "core/studies/scaling_study.h"
+#include "options_jobs.h"
 #include "test_support.h"
 
 using namespace clusterplan;
 
 namespace {
 
-// Llama 3.1 405B pre-training as Meta ran it: 8,192-token sequences, 2,048 per step (16 M tokens),
-// 15 T tokens (arXiv:2407.21783 §3.4).
 Scenario pretraining405b() {
-    Scenario s = test::scenarioWithModel("llama-3.1-405b");
-    s.training.seqLen = 8192;
-    s.training.globalBatch = 2048;
-    s.training.tokens = 15e12;
-    s.cluster.gpu = "h100-sxm-80gb";
-    s.cluster.nodes = 128;
-    s.cost.priceBook = "us-2026";
-    s.cost.rentOffer.clear();
-    return s;
+    return test::llama405bPretraining(test::catalog());
 }
 
-// Llama 3.1 70B fine-tuned with LoRA on 2 B tokens (the QLoRA paper's recipe, r = 64).
 Scenario fineTune70b() {
-    Scenario s = test::scenarioWithModel("llama-3.1-70b");
-    s.training.method = TrainingMethod::Lora;
-    s.training.tokens = 2e9;
-    s.training.seqLen = 4096;
-    s.training.globalBatch = 64;
-    return s;
+    return test::llama70bLora(test::catalog());
 }
 
 OptionsStudy study(const Scenario& s, OptionsTarget target, const Catalog& catalog = test::catalog()) {

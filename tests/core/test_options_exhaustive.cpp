@@ -9,19 +9,14 @@
 #include <vector>
 
 #include "core/studies/options_study.h"
+#include "options_jobs.h"
 #include "test_support.h"
 
 using namespace clusterplan;
 
 TEST_CASE("Llama 3.1 405B in 90 days: the study's size is the first of an exhaustive scan",
           "[options][slow]") {
-    Scenario s = test::scenarioWithModel("llama-3.1-405b");
-    s.training.seqLen = 8192;
-    s.training.globalBatch = 2048;
-    s.training.tokens = 15e12;
-    s.cluster.gpu = "h100-sxm-80gb";
-    s.cost.priceBook = "us-2026";
-    s.cost.rentOffer.clear();
+    const Scenario s = test::llama405bPretraining(test::catalog());
     OptionsTarget target;
     target.deadlineDays = 90;
     for (const char* gpu : {"h200-sxm-141gb", "h100-sxm-80gb", "b200-sxm-180gb"}) {
