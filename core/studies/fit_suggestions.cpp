@@ -46,7 +46,8 @@ std::optional<FitSuggestion> suggestion(Scenario s, const Catalog& catalog, cons
 
 }  // namespace
 
-FitSuggestions whatWouldFit(const Scenario& s, const Catalog& catalog, std::int64_t maxGpus) {
+FitSuggestions whatWouldFit(const Scenario& s, const Catalog& catalog, std::int64_t maxGpus,
+                            const std::atomic<bool>* cancel) {
     FitSuggestions out;
     // The nearest layout on this cluster.
     Scenario open = s;
@@ -69,6 +70,7 @@ FitSuggestions whatWouldFit(const Scenario& s, const Catalog& catalog, std::int6
     // The smallest cluster of this GPU, and the cheapest option of every priced GPU type.
     OptionsTarget target;
     target.maxGpus = maxGpus;
+    target.cancel = cancel;
     target.gpuTypes = {s.cluster.gpu};
     if (auto own = optionsStudy(s, catalog, target);
         own && !own->gpus.empty() && own->gpus.front().smallestFitGpus) {

@@ -7,6 +7,8 @@
 //    among those;
 //  - the smallest cluster of this GPU that fits, in whole servers, with its best layout;
 //  - the cheapest option of the options study (any priced GPU type and offer, smallest cluster).
+#include <atomic>
+#include <cstdint>
 #include <optional>
 
 #include "core/catalog/catalog.h"
@@ -27,7 +29,9 @@ struct FitSuggestions {
     [[nodiscard]] bool empty() const { return !nearestLayout && !smallestCluster && !cheapestOption; }
 };
 
-// `maxGpus`: the largest cluster the smallest-cluster and cheapest-option searches try.
-FitSuggestions whatWouldFit(const Scenario& scenario, const Catalog& catalog, std::int64_t maxGpus = 32'768);
+// `maxGpus`: the largest cluster the smallest-cluster and cheapest-option searches try. `cancel`,
+// set from another thread, stops their studies early (the suggestions then found are returned).
+FitSuggestions whatWouldFit(const Scenario& scenario, const Catalog& catalog, std::int64_t maxGpus = 32'768,
+                            const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace clusterplan

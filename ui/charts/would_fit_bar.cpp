@@ -45,6 +45,7 @@ WouldFitBar::WouldFitBar(PlanController& controller, QWidget* parent)
 }
 
 WouldFitBar::~WouldFitBar() {
+    *m_cancel = true;
     m_watcher.waitForFinished();
 }
 
@@ -76,8 +77,10 @@ void WouldFitBar::find(const Scenario& scenario) {
     m_pending = false;
     m_running = scenario;
     std::shared_ptr<const Catalog> catalog = m_controller.sharedCatalog();
-    m_watcher.setFuture(QtConcurrent::run(
-        [scenario, catalog] { return std::make_shared<FitSuggestions>(whatWouldFit(scenario, *catalog)); }));
+    std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+    m_watcher.setFuture(QtConcurrent::run([scenario, catalog, cancel] {
+        return std::make_shared<FitSuggestions>(whatWouldFit(scenario, *catalog, 32'768, cancel.get()));
+    }));
 }
 
 void WouldFitBar::found() {

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -50,6 +51,8 @@ private:
     std::optional<Scenario> m_running;  // the one being searched
     bool m_pending = false;             // a newer scenario waits for the running search
     std::shared_ptr<FitSuggestions> m_suggestions;
+    // Set when the bar goes: the search running then stops early.
+    std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
 };
 
 }  // namespace clusterplan::ui
