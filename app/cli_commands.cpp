@@ -41,14 +41,6 @@ constexpr const char* kUsage = R"(Usage:
       Best layout at 1, 2, 4, 8, 16 ... N GPUs (default N: the scenario's cluster): throughput,
       scaling efficiency, days to train; the minimum GPU count that fits; the GPUs that finish
       training.tokens within D days; 1x8 vs 2x4 servers, NVLink vs PCIe, IB vs RoCE vs Ethernet.
-  clusterplan-cli options FILE [--deadline DAYS] [--budget AMOUNT] [--gpu-types ID,...]
-                          [--format text|json|csv] [--lang zh_CN|en]
-      Which cluster for the scenario's job: every GPU type with a price in the loaded price books
-      (or those named) at the smallest cluster that fits and the smallest that finishes
-      training.tokens within DAYS, in whole servers with the best layout, under each rent offer
-      and its purchase: days with their band, cost as the quote bills it, TCO, cost per million
-      tokens, power, calibration status; the Pareto front of days against cost and a
-      recommendation. Amounts in the scenario's currency (BUDGET too). Default format: text.
   clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -148,8 +140,15 @@ struct Options {
     std::vector<std::string> operands;  // positional arguments after FILE (quotes only)
 };
 
+// The usage with the options command's part (app/options_command.h) before `cost`'s.
+std::string usageText() {
+    std::string text = kUsage;
+    const auto at = text.find("  clusterplan-cli cost FILE");
+    return text.insert(at == std::string::npos ? text.size() : at, kOptionsUsage);
+}
+
 int usageError(const std::string& message) {
-    std::cerr << "clusterplan-cli: " << message << "\n\n" << kUsage;
+    std::cerr << "clusterplan-cli: " << message << "\n\n" << usageText();
     return kBadInput;
 }
 
@@ -451,7 +450,7 @@ int run(const std::vector<std::string>& args) {
     if (args.empty())
         return usageError("no command given");
     if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-        std::cout << kUsage;
+        std::cout << usageText();
         return kOk;
     }
     if (args[0] == "--version") {

@@ -58,6 +58,11 @@ int optionsCommand(const std::vector<std::string>& args) {
     std::string file, format = "text", langText = "en";
     OptionsTarget target;
     CatalogFiles files;
+    for (std::size_t i = 1; i < args.size(); ++i)
+        if (args[i] == "--help" || args[i] == "-h") {
+            std::cout << "Usage:\n" << kOptionsUsage;
+            return kOk;
+        }
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool takesValue = a == "--deadline" || a == "--budget" || a == "--gpu-types" ||

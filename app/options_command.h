@@ -10,7 +10,20 @@
 
 namespace clusterplan::cli {
 
-// `args` are the command line after the program name, "options" first.
+// The command's usage, as `--help` lists it (and `options --help` prints it alone).
+inline constexpr const char* kOptionsUsage =
+    R"(  clusterplan-cli options FILE [--deadline DAYS] [--budget AMOUNT] [--gpu-types ID,...]
+                          [--format text|json|csv] [--lang zh_CN|en]
+      Which cluster for the scenario's job: every GPU type with a price in the loaded price books
+      (or those named) at the smallest cluster that fits and the smallest that finishes
+      training.tokens within DAYS, in whole servers with the best layout, under each rent offer
+      and its purchase: days with their band, cost as the quote bills it, TCO, cost per million
+      tokens, power, calibration status; the Pareto front of days against cost and a
+      recommendation. Amounts in the scenario's currency (BUDGET too). Default format: text.
+)";
+
+// `args` are the command line after the program name, "options" first. `--help` (or `-h`) prints
+// kOptionsUsage and nothing else is done.
 int optionsCommand(const std::vector<std::string>& args);
 
 }  // namespace clusterplan::cli

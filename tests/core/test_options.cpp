@@ -311,6 +311,11 @@ TEST_CASE("clusterplan-cli options: strict arguments, exit 0 with the reason whe
         CHECK(run.status == 2);
         CHECK(run.out.empty());
     }
+    const auto help = test::runCli("options --help");
+    CHECK(help.status == 0);
+    CHECK(help.out.find("clusterplan-cli options FILE [--deadline DAYS]") != std::string::npos);
+    CHECK(test::runCli("--help").out.find("clusterplan-cli options FILE [--deadline DAYS]") !=
+          std::string::npos);
     const auto text =
         test::runCli("options " + file + " --deadline 2 --gpu-types a100-sxm-80gb,h100-sxm-80gb");
     CHECK(text.status == 0);
