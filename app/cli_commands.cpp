@@ -26,6 +26,7 @@
 #include "core/util/messages_input_errors.h"
 #include "core/util/messages_quote_book.h"
 #include "core/validation/validation.h"
+#include "options_command.h"
 #include "pricebook_command.h"
 #include "quotes_command.h"
 #include "report_command.h"
@@ -55,6 +56,7 @@ constexpr UsageSection kUsageSections[] = {
       scaling efficiency, days to train; the minimum GPU count that fits; the GPUs that finish
       training.tokens within D days; 1x8 vs 2x4 servers, NVLink vs PCIe, IB vs RoCE vs Ethernet.
 )"},
+    {"options", kOptionsUsage},
     {"cost", R"(  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -648,6 +650,8 @@ int run(const std::vector<std::string>& args) {
         std::cout << "clusterplan-cli " << kVersion << "\n";
         return kOk;
     }
+    if (args[0] == "options")
+        return optionsCommand(args);
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;

@@ -16,9 +16,12 @@
 #include "core/quote/quote_text.h"
 #include "core/quotebook/book_format.h"
 #include "core/quotebook/quote_from_document.h"
+#include "core/studies/fit_suggestions.h"
 #include "core/util/atomic_file.h"
 #include "core/util/messages_file_errors.h"
+#include "core/util/messages_plan.h"
 #include "core/util/messages_quote_book.h"
+#include "core/util/messages_search.h"
 #include "core/util/sha256.h"
 #include "core/validation/validation.h"
 
@@ -194,6 +197,23 @@ void attachFiles(const ReportRequest& rq, const quotebook::RecordOutcome& entry,
         printError(added.error(), lang, messageText(makeMessage(msg::kQuotebookFilesNotRecorded), lang));
 }
 
+// A plan that does not fit is never quoted as if it ran: exit 2 with what would fit instead.
+int refuseNotFitting(const Plan& plan, const Catalog& catalog, Lang lang) {
+    for (const Message& note : plan.notes)
+        if (note.id == msg::kPlanDoesNotFit.id)
+            std::cerr << "clusterplan-cli: " << messageText(note, lang) << "\n";
+    std::cerr << "clusterplan-cli: " << messageText(makeMessage(msg::kFitReportRefused), lang) << "\n";
+    const FitSuggestions fit = whatWouldFit(plan.scenario, catalog);
+    if (!fit.nearestLayout)
+        std::cerr << "  - " << messageText(makeMessage(msg::kFitNoLayoutHere), lang) << "\n";
+    for (const auto* s : {&fit.nearestLayout, &fit.smallestCluster, &fit.cheapestOption})
+        if (*s)
+            std::cerr << "  - " << messageText((*s)->text, lang) << "\n";
+    if (fit.empty())
+        std::cerr << "  - " << messageText(makeMessage(msg::kFitNone, {"32768"}), lang) << "\n";
+    return kBadInput;
+}
+
 }  // namespace
 
 int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
@@ -213,6 +233,8 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     auto plan = evaluate(scenario.value(), catalog);
     if (!plan)
         return fail(relocated(rq.file + ": " + plan.error().where, plan.error()), lang);
+    if (!plan->memory.fits())
+        return refuseNotFitting(plan.value(), catalog, lang);
     // The accuracy the quote states: the labelled pair of resources/accuracy.json.
     quote::QuoteDocument doc =
         quote::buildQuoteDocument(plan.value(), todayUtc(), builtinAccuracyStatement());

@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale cost phases report quotes pricebook validate calibrate article presets"
+    local commands="evaluate search scale options cost phases report quotes pricebook validate calibrate article presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -14,6 +14,7 @@ _clusterplan_cli() {
                 validate) formats="text csv json" ;;
                 calibrate) formats="text json" ;;
                 article) formats="text json csv" ;;
+                options) formats="text json csv" ;;
                 quotes) formats="text json csv" ;;
             esac
             COMPREPLY=($(compgen -W "$formats" -- "$cur"))
@@ -54,10 +55,10 @@ _clusterplan_cli() {
             COMPREPLY=($(compgen -W "draft sent accepted lost expired active expiring" -- "$cur"))
             return
             ;;
-        --customer | --quote-prefix)
+        --customer | --quote-prefix | --gpu-types)
             return  # free text
             ;;
-        --top | --max-gpus | --days | --max-layouts)
+        --top | --max-gpus | --days | --max-layouts | --deadline | --budget)
             return  # a number
             ;;
     esac
@@ -72,6 +73,7 @@ _clusterplan_cli() {
         evaluate) options="--format --catalog --profiles --pricebook" ;;
         search) options="--top --format --allow-cross-node-tp --catalog --profiles --pricebook" ;;
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
+        options) options="--deadline --budget --gpu-types --format --lang --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --pricebook --catalog --profiles" ;;
@@ -88,7 +90,7 @@ _clusterplan_cli() {
         return
     fi
     case "${words[1]}" in
-        evaluate | search | scale | cost | phases | report | calibrate) _filedir json ;;
+        evaluate | search | scale | options | cost | phases | report | calibrate) _filedir json ;;
         article) _filedir -d ;;
         quotes)
             if [[ $cword -eq 2 ]]; then

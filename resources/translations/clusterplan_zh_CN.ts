@@ -1303,6 +1303,10 @@
         <source>Nothing was exported.</source>
         <translation>未导出任何文件。</translation>
     </message>
+    <message>
+        <source>Not available: the plan does not fit in memory, so it is not quoted (a quote would price a run that cannot start). The verdict card offers plans that fit.</source>
+        <translation>不可用：该方案显存放不下，因此不予报价（报价会为一个无法启动的训练计价）。结论卡片给出了能放下的方案。</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::FeedChartView</name>
@@ -2035,6 +2039,10 @@ A number typed outside its field&apos;s range: the key path, then the reason wit
         <source>The catalog cannot be read again; the window keeps its prices: %1</source>
         <translation>无法重新读取目录，窗口沿用原价格：%1</translation>
     </message>
+    <message>
+        <source>Options</source>
+        <translation>方案比较</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::MeasuredRunsDelegate</name>
@@ -2581,6 +2589,165 @@ predicted</source>
     <message>
         <source>Value head dim</source>
         <translation>值头维度</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::OptionsTab</name>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>no deadline</source>
+        <translation>无截止期限</translation>
+    </message>
+    <message>
+        <source>Days within which training.tokens must be done (clusterplan-cli options --deadline)</source>
+        <translation>须在多少天内训练完 training.tokens（clusterplan-cli options --deadline）</translation>
+    </message>
+    <message>
+        <source>no budget</source>
+        <translation>无预算</translation>
+    </message>
+    <message>
+        <source>The most the job may cost, in the scenario&apos;s currency (clusterplan-cli options --budget)</source>
+        <translation>这项训练最多可花的费用，以场景的币种计（clusterplan-cli options --budget）</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Every priced GPU type at the smallest cluster that fits and the smallest that meets the deadline, under each rent offer and its purchase</source>
+        <translation>每种有价格的 GPU 型号，取能放下的最小集群和满足期限的最小集群，分别按每个租赁报价和采购计价</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open this option</source>
+        <translation>打开此方案</translation>
+    </message>
+    <message>
+        <source>Makes the selected option the scenario (Edit &gt; Undo puts the scenario back)</source>
+        <translation>把选中的方案设为当前场景（编辑 &gt; 撤销可恢复原场景）</translation>
+    </message>
+    <message>
+        <source>%v of %m GPU types</source>
+        <translation>%v / %m 种 GPU</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>截止期限</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Days against cost: every option</source>
+        <translation>天数与费用：所有方案</translation>
+    </message>
+    <message>
+        <source>days to train (budgeted)</source>
+        <translation>训练天数（含中断）</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>how</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>offer</source>
+        <translation>报价</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>per M tokens</source>
+        <translation>每百万 token</translation>
+    </message>
+    <message>
+        <source>MFU %</source>
+        <translation>MFU %</translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation>千瓦</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>性能配置</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>并行方案</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>The inputs changed since this comparison: press Compare to update it.</source>
+        <translation>输入在这次比较之后已更改：请按“比较”更新。</translation>
+    </message>
+    <message>
+        <source>computing: a layout search per GPU type and cluster size…</source>
+        <translation>计算中：每种 GPU 型号和集群规模各做一次并行方案搜索……</translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>正在取消……</translation>
+    </message>
+    <message>
+        <source>Cancelled: the table shows the last comparison.</source>
+        <translation>已取消：表中显示的是上一次比较。</translation>
+    </message>
+    <message>
+        <source>cost (%1)</source>
+        <translation>费用（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (recommended)</source>
+        <translation>%1（推荐）</translation>
+    </message>
+    <message>
+        <source>%1 (on the front)</source>
+        <translation>%1（前沿）</translation>
+    </message>
+    <message>
+        <source>%1 (borrowed)</source>
+        <translation>%1（借用）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 × %2&lt;/b&gt; (%3)&lt;br&gt;%4&lt;br&gt;%5 days, %6&lt;br&gt;%7</source>
+        <translation>&lt;b&gt;%1 × %2&lt;/b&gt;（%3）&lt;br&gt;%4&lt;br&gt;%5 天，%6&lt;br&gt;%7</translation>
     </message>
 </context>
 <context>
@@ -3535,6 +3702,33 @@ predicted</source>
     <message>
         <source>%1, &lt;b&gt;CPU offload: %2&lt;/b&gt;</source>
         <translation>%1，&lt;b&gt;CPU 卸载：%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>if it fit: %1</source>
+        <translation>假如能放下：%1</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::WouldFitBar</name>
+    <message>
+        <source>Nearest layout</source>
+        <translation>最接近的并行方案</translation>
+    </message>
+    <message>
+        <source>Smallest cluster</source>
+        <translation>最小集群</translation>
+    </message>
+    <message>
+        <source>Cheapest option</source>
+        <translation>最便宜的方案</translation>
+    </message>
+    <message>
+        <source>Does not fit: finding what would…</source>
+        <translation>放不下：正在寻找能放下的方案……</translation>
+    </message>
+    <message>
+        <source>Does not fit. What would fit:</source>
+        <translation>放不下。能放下的方案：</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "core/report/plan.h"
 #include "ui/charts/elided_label.h"
 #include "ui/charts/money_axis.h"
+#include "ui/charts/would_fit_bar.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/engine_terms.h"
 #include "ui/models/money_text.h"
@@ -116,6 +117,8 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     bottom->addWidget(m_pin);
     bottom->addWidget(m_clear);
     outer->addLayout(bottom);
+    // A plan that does not fit: what would, one click away.
+    outer->addWidget(new WouldFitBar(comparison.controller()));
     connect(m_pin, &QPushButton::clicked, &comparison, &PlanComparison::pinBaseline);
     connect(m_clear, &QPushButton::clicked, &comparison, &PlanComparison::clearBaseline);
     connect(&comparison, &PlanComparison::changed, this, &VerdictCard::showPlan);
@@ -217,6 +220,16 @@ void VerdictCard::showPlan() {
                      number(p.perf.trainDays, 1)),
             base ? relative(p.run.wallDays, base->run.wallDays) : QString());
     showCost(p, base);
+    if (!fits && !stale) {
+        // Days and money of a run that cannot start: shown greyed, as what they would be if it fit.
+        for (Tile& t : m_tiles)
+            if (t.name == QLatin1String("days") || t.name == QLatin1String("run_cost") ||
+                t.name == QLatin1String("rent_vs_buy") || t.name == QLatin1String("break_even")) {
+                t.figure->setFullText(
+                    QStringLiteral("<span style='color:#808080'>%1</span>").arg(t.figure->fullText()));
+                t.caption->setFullText(tr("if it fit: %1").arg(t.caption->fullText()));
+            }
+    }
     const QString staleNote =
         stale ? tr("Last valid plan: the input marked in red is not valid, so these figures are not yet "
                    "those of the inputs on screen.") +

@@ -29,6 +29,21 @@
 
 namespace clusterplan::ui {
 
+namespace {
+
+// Why the quote's exports (PDF, preview, workbook, CSV) are off: the plan does not fit, and a quote
+// would price a run that cannot start. Empty when they are on.
+QString whyNotQuoted(const PlanController& controller) {
+    const auto& plan = controller.plan();
+    if (!plan || plan->memory.fits())
+        return {};
+    return ExportActions::tr(
+        "Not available: the plan does not fit in memory, so it is not quoted (a quote would "
+        "price a run that cannot start). The verdict card offers plans that fit.");
+}
+
+}  // namespace
+
 ExportActions::ExportActions(PlanController& controller, Prompter& prompter, QWidget* window)
     : QObject(window), m_controller(controller), m_prompter(prompter), m_window(window) {}
 
@@ -46,6 +61,22 @@ void ExportActions::addTo(QMenu* menu) {
         ->setObjectName(QStringLiteral("exportCsv"));
     menu->addAction(tr("Chart &images…"), this, &ExportActions::chooseImages)
         ->setObjectName(QStringLiteral("exportImages"));
+    // The quote's exports are off while the plan does not fit, and say why.
+    QList<QAction*> quoteActions;
+    for (const char* name : {"exportPdf", "exportPreview", "exportWorkbook", "exportCsv"})
+        quoteActions << menu->findChild<QAction*>(QString::fromLatin1(name));
+    quoteActions.removeAll(nullptr);
+    menu->setToolTipsVisible(true);
+    const auto update = [this, quoteActions] {
+        const QString why = whyNotQuoted(m_controller);
+        for (QAction* action : quoteActions) {
+            action->setEnabled(why.isEmpty());
+            action->setToolTip(why.isEmpty() ? QString(action->text()).remove(QLatin1Char('&')) : why);
+            action->setStatusTip(why);
+        }
+    };
+    connect(&m_controller, &PlanController::planChanged, this, update);
+    update();
 }
 
 quote::Lang ExportActions::windowLanguage() {
@@ -116,6 +147,8 @@ quote::QuoteDocument ExportActions::document(const Snapshot& s, bool withScaling
 QString ExportActions::exportPdf(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
+    if (const QString why = whyNotQuoted(m_controller); !why.isEmpty())
+        return why;
     const Snapshot s = snapshot();
     quote::QuoteDocument doc = withLogo(document(s, true, tr("Preparing the PDF quote: scaling study…")));
     const BookEntry entry = numberFromBook(s, doc);
@@ -133,6 +166,8 @@ QString ExportActions::exportPdf(const QString& path) const {
 QString ExportActions::exportWorkbook(const QString& path) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
+    if (const QString why = whyNotQuoted(m_controller); !why.isEmpty())
+        return why;
     const Snapshot s = snapshot();
     quote::QuoteDocument doc = document(s, false, tr("Preparing the workbook…"));
     const BookEntry entry = numberFromBook(s, doc);
@@ -149,6 +184,8 @@ QString ExportActions::exportWorkbook(const QString& path) const {
 QString ExportActions::exportCsv(const QString& folder) const {
     if (!m_controller.plan())
         return tr("There is no plan to export yet.");
+    if (const QString why = whyNotQuoted(m_controller); !why.isEmpty())
+        return why;
     const Snapshot s = snapshot();
     const Prepared prepared = inBackground(tr("Preparing the CSV tables: validation…"), [s] {
         return prepare(s.plan, *s.catalog, s.accuracy, s.date, false, false);

@@ -9,6 +9,7 @@
 #include "ui/charts/layout_explorer_tab.h"
 #include "ui/charts/layout_scatter_view.h"
 #include "ui/charts/memory_chart_view.h"
+#include "ui/charts/options_tab.h"
 #include "ui/charts/phases_tab.h"
 #include "ui/charts/scaling_tab.h"
 #include "ui/charts/step_time_chart_view.h"
@@ -218,6 +219,8 @@ QWidget* MainWindow::createChartTabs() {
     // Wide pages scroll rather than force a window wider than a 1366-pixel laptop screen.
     tabs->addTab(scrollable(m_explorer), tr("Explorer"));
     tabs->addTab(scrollable(m_scaling), tr("Scaling"));
+    // Which cluster for this job: every priced GPU type and offer, beside the scaling study.
+    tabs->addTab(scrollable(new OptionsTab(m_controller)), tr("Options"));
     // Calibration to the user's own runs: beside the other views of time.
     tabs->addTab(scrollable(m_measured), tr("Measured runs"));
     tabs->addTab(scrollable(cost), tr("Cost"));

@@ -1,0 +1,621 @@
+#include "core/studies/options_study.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <future>
+#include <limits>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "core/calibration/evaluate.h"
+#include "core/calibration/profile_fit.h"
+#include "core/catalog/cluster_resolution.h"
+#include "core/catalog/scenario_check.h"
+#include "core/report/plan_format.h"
+#include "core/report/plan_scenario.h"
+#include "core/search/layout_alternatives.h"
+#include "core/util/closest_id.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_search.h"
+#include "core/util/number_format.h"
+
+namespace clusterplan {
+
+namespace {
+
+constexpr double kNever = std::numeric_limits<double>::infinity();
+// Round server counts below a size's answer that its search also tries (see SizeSearch::smallest).
+constexpr std::int64_t kRoundChecks = 16;
+
+// Cost inputs that describe one server of the scenario's GPU: they do not carry to another GPU type.
+constexpr const char* kGpuSpecificOverrides[] = {"node_price", "node_price_gpus", "node_max_kw",
+                                                 "residual_at_36_months"};
+
+cost::Currency studyCurrency(const Scenario& s, const Catalog& catalog) {
+    if (s.cost.currency)
+        return *s.cost.currency;
+    const cost::PriceBook* book = catalog.priceBooks().book(s.cost.priceBook);
+    return book ? book->currency : cost::Currency::Cny;
+}
+
+bool hasPrice(const Catalog& catalog, const std::string& gpu) {
+    for (const auto& book : catalog.priceBooks().books()) {
+        if (book.purchaseFor(gpu))
+            return true;
+        for (const cost::RentOffer* o : book.offersFor(gpu))
+            if (o->unit != cost::RentUnit::SliceMonth)
+                return true;
+    }
+    return false;
+}
+
+// The performance profile that times `gpu` for the scenario's stack and precision, and whether it
+// was fitted on exactly that stack, architecture and precision.
+std::pair<std::string, bool> profileStatus(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu) {
+    const PerfProfile& p =
+        catalog.perfProfiles().find(s.training.framework, gpu.architecture, s.training.precision);
+    const bool own = p.calibrated && p.framework == s.training.framework &&
+                     p.architecture == gpu.architecture && p.precision == s.training.precision;
+    return {p.id.empty() ? std::string("default") : p.id, own};
+}
+
+// One GPU type's sizes: a bisection on whole servers, every probe a search as `search` runs it.
+class SizeSearch {
+public:
+    SizeSearch(const Scenario& s, const Catalog& catalog, const std::string& gpu, std::int64_t perNode,
+               double deadline, const std::atomic<bool>* cancel)
+        : m_s(s)
+        , m_catalog(catalog)
+        , m_gpu(gpu)
+        , m_perNode(perNode)
+        , m_deadline(deadline)
+        , m_cancel(cancel) {}
+
+    const OptionProbe& probe(std::int64_t nodes) {
+        static const OptionProbe cancelled{false, kNever, {}, {}, 0, 0};
+        if (m_cancel && m_cancel->load())
+            return cancelled;
+        static const OptionProbe noLayout{false, kNever, {}, {}, 0, 0};
+        if (!resolves(nodes))
+            return noLayout;
+        auto it = m_cache.find(nodes);
+        if (it == m_cache.end())
+            it = m_cache
+                     .emplace(nodes,
+                              probeOption(optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode),
+                                          m_catalog, kDefaultMaxLayouts))
+                     .first;
+        return it->second;
+    }
+    bool fits(std::int64_t nodes) { return probe(nodes).fits; }
+    bool meets(std::int64_t nodes) {
+        const OptionProbe& p = probe(nodes);
+        return p.fits && (m_deadline <= 0 || p.days <= m_deadline);
+    }
+    [[nodiscard]] std::size_t probes() const { return m_cache.size(); }
+    // The size probed so far with the fewest days, and its days.
+    [[nodiscard]] std::pair<std::int64_t, double> fastest() const {
+        std::pair<std::int64_t, double> best{0, kNever};
+        for (const auto& [nodes, p] : m_cache)
+            if (p.fits && p.days < best.second)
+                best = {nodes, p.days};
+        return best;
+    }
+
+    // The smallest node count in [from, maxNodes] where `pred` holds: doubling from `from` (on
+    // counts with a layout) to a count where it holds, halving the interval down to its first count, then the
+    // two counts below the answer checked (and the answer moved down while one of them holds). Whether any
+    // layout divides `nodes` servers at all (divisibility only, no search): a size without one never fits,
+    // and days jump over such holes (the batch must split evenly).
+    bool resolves(std::int64_t nodes) {
+        auto it = m_resolves.find(nodes);
+        if (it == m_resolves.end()) {
+            const Scenario v = optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode);
+            it = m_resolves.emplace(nodes, anyLayoutResolves(v, v.cluster.gpus(), v.training.globalBatch))
+                     .first;
+        }
+        return it->second;
+    }
+
+    // The smallest node count in [from, maxNodes] where `pred` holds: doubling from `from` to a
+    // count where it holds, halving the interval down to its first count (a midpoint without any
+    // layout moves to the nearest count with one: it cannot hold there), then the two counts with a
+    // layout below the answer checked (and the answer moved down while one of them holds).
+    template <typename Pred>
+    std::optional<std::int64_t> smallest(std::int64_t from, std::int64_t maxNodes, Pred pred) {
+        // The doubling steps on counts with a layout (the first at or above each double): a hole
+        // would be a miss that says nothing about the counts around it.
+        const auto validFrom = [&](std::int64_t n) -> std::optional<std::int64_t> {
+            for (; n <= maxNodes; ++n)
+                if (resolves(n))
+                    return n;
+            return std::nullopt;
+        };
+        std::int64_t miss = from - 1;
+        auto first = validFrom(from);
+        if (!first)
+            return std::nullopt;
+        std::int64_t hit = *first;
+        while (!pred(hit)) {
+            miss = hit;
+            const auto next = validFrom(std::max(hit + 1, std::min(maxNodes, hit * 2)));
+            if (!next)
+                return std::nullopt;
+            hit = *next;
+        }
+        while (hit - miss > 1) {
+            const std::int64_t mid = miss + (hit - miss) / 2;
+            std::optional<std::int64_t> valid;
+            for (std::int64_t d = 0; !valid && (mid - d > miss || mid + d < hit); ++d) {
+                if (mid - d > miss && resolves(mid - d))
+                    valid = mid - d;
+                else if (d > 0 && mid + d < hit && resolves(mid + d))
+                    valid = mid + d;
+            }
+            if (!valid)
+                break;  // no count between has a layout: `hit` is the first
+            (pred(*valid) ? hit : miss) = *valid;
+        }
+        // Rounder counts split the batch better and can be much faster than their neighbours: the
+        // multiples of the answer's power of two (at most kRoundChecks of them) below it are tried,
+        // smallest first, and the answer moves to the first that holds.
+        for (bool moved = true; moved;) {
+            moved = false;
+            std::int64_t step = hit & -hit;
+            while (step > 1 && (hit - from) / step > kRoundChecks)
+                step *= 2;
+            if ((hit - from) / step <= kRoundChecks)
+                for (std::int64_t n = (from + step - 1) / step * step; n < hit; n += step)
+                    if (resolves(n) && pred(n)) {
+                        hit = n;
+                        moved = true;
+                        break;
+                    }
+        }
+        for (bool moved = true; moved;) {
+            moved = false;
+            int checked = 0;
+            for (std::int64_t below = hit - 1; below >= from && checked < 2; --below) {
+                if (!resolves(below))
+                    continue;
+                ++checked;
+                if (pred(below)) {
+                    hit = below;
+                    moved = true;
+                    break;
+                }
+            }
+        }
+        return hit;
+    }
+
+private:
+    const Scenario& m_s;
+    const Catalog& m_catalog;
+    std::string m_gpu;
+    std::int64_t m_perNode;
+    double m_deadline;
+    const std::atomic<bool>* m_cancel;
+    std::map<std::int64_t, OptionProbe> m_cache;
+    std::map<std::int64_t, bool> m_resolves;
+};
+
+struct GpuWork {
+    GpuOptions outcome;
+    std::vector<OptionRow> rows;
+};
+
+// Every way to get `gpu`: each rent offer of each book (slices of a card left out) and each book's
+// purchase. The purchase is priced with the book's default offer beside it (the cost model prices
+// renting and owning together).
+struct Way {
+    const cost::PriceBook* book;
+    Acquire acquire;
+    std::string offer, name;
+};
+
+std::vector<Way> waysToGet(const Catalog& catalog, const std::string& gpu) {
+    std::vector<Way> ways;
+    for (const auto& book : catalog.priceBooks().books()) {
+        for (const cost::RentOffer* o : book.offersFor(gpu))
+            if (o->unit != cost::RentUnit::SliceMonth)
+                ways.push_back({&book, Acquire::Rent, o->id, o->name});
+        if (const cost::PurchaseEntry* p = book.purchaseFor(gpu))
+            ways.push_back({&book, Acquire::Buy, p->id, p->name});
+    }
+    return ways;
+}
+
+Scenario openedScenario(const Scenario& probe, const Catalog& catalog, const Layout& layout, const Way& way,
+                        cost::Currency currency) {
+    Scenario v = probe;
+    v.layout = fixedSpec(layout);
+    // A layout that offloads to host memory was found on the probe's servers: an offer that states
+    // other servers must not change whether it fits.
+    if (layout.offload != Offload::None && v.cluster.cpuMemoryGib == 0)
+        v.cluster.cpuMemoryGib = resolveHost(probe, catalog).memoryGib;
+    v.cost.priceBook = way.book->id;
+    v.cost.rentTerm.clear();
+    v.cost.rentPrice.reset();
+    v.cost.customRent.reset();
+    v.cost.rentReleasedWhenIdle.reset();
+    v.cost.currency = currency;
+    if (way.acquire == Acquire::Rent) {
+        v.cost.rentOffer = way.offer;
+    } else {
+        const cost::RentOffer* beside = way.book->defaultOfferFor(v.cluster.gpu);
+        v.cost.rentOffer = beside ? beside->id : std::string();
+    }
+    return v;
+}
+
+OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& layout, const Way& way,
+                   OptionSize size, const OptionsStudy& study, const std::pair<std::string, bool>& status) {
+    OptionRow row;
+    row.scenario = openedScenario(probe, catalog, layout, way, study.currency);
+    row.gpu = probe.cluster.gpu;
+    row.gpuName = catalog.gpu(row.gpu)->name;
+    row.acquire = way.acquire;
+    row.priceBook = way.book->id;
+    row.offer = way.offer;
+    row.offerName = way.name;
+    row.size = size;
+    row.gpus = probe.cluster.gpus();
+    row.nodes = probe.cluster.nodes;
+    row.gpusPerNode = probe.cluster.gpusPerNode;
+    row.layout = layout;
+    row.layoutText = optionRecipeText(layout);
+    row.profile = status.first;
+    row.calibrated = status.second;
+    auto plan = evaluate(row.scenario, catalog);
+    if (!plan) {
+        row.reason = makeNestedMessage(msg::kOptionsRowNotPriced, {plan.error().reason});
+        return row;
+    }
+    const Plan& p = plan.value();
+    if (!p.calibration && !p.scenario.measured.empty())
+        row.calibrated = false;
+    if (p.calibration)
+        row.calibrated = true;
+    row.days = p.run.progresses ? p.run.wallDays : kNever;
+    const double step = p.perf.stepSeconds;
+    row.daysLow = step > 0 ? row.days * p.perf.stepSecondsLow / step : row.days;
+    row.daysHigh = step > 0 ? row.days * p.perf.stepSecondsHigh / step : row.days;
+    row.tokensPerSecond = p.perf.tokensPerSecond;
+    row.mfu = p.perf.mfu;
+    row.meetsDeadline = study.target.deadlineDays <= 0 || row.days <= study.target.deadlineDays;
+    if (!p.cost) {
+        row.reason = makeNestedMessage(msg::kOptionsRowNotPriced,
+                                       {p.costError ? p.costError->reason : plainMessage("")});
+        return row;
+    }
+    const cost::CostReport& c = *p.cost;
+    row.priced = true;
+    row.cost = way.acquire == Acquire::Rent ? c.runCostRent.value_or(c.rentAccruedTotal) : c.buyNetTotal;
+    row.purchase = c.capex.capex;
+    row.tco = c.buyNetTotal;
+    row.horizonMonths = c.horizonMonths;
+    row.perMillionTokens = study.tokens > 0 ? row.cost.units() / (study.tokens / 1e6) : 0;
+    row.powerKw = c.nodeMaxKw * static_cast<double>(row.nodes);
+    row.withinBudget = !study.target.budget || row.cost.units() <= *study.target.budget;
+    if (!row.meetsDeadline)
+        row.reason = makeMessage(msg::kOptionsRowMissesDeadline,
+                                 {formatFixed(row.days, 1), formatNumber(study.target.deadlineDays)});
+    else if (!row.withinBudget)
+        row.reason =
+            makeMessage(msg::kOptionsRowOverBudget,
+                        {cost::formatMoney(row.cost, study.currency),
+                         cost::formatMoney(cost::Money::fromUnits(*study.target.budget), study.currency)});
+    return row;
+}
+
+GpuWork studyGpu(const Scenario& s, const Catalog& catalog, const std::string& gpuId,
+                 const OptionsStudy& study, const std::atomic<bool>* cancel) {
+    GpuWork work;
+    const GpuSpec& gpu = *catalog.gpu(gpuId);
+    GpuOptions& out = work.outcome;
+    out.gpu = gpuId;
+    out.gpuName = gpu.name;
+    out.gpusPerNode = gpuId == s.cluster.gpu ? s.cluster.gpusPerNode : gpu.defaultGpusPerNode;
+    const std::int64_t perNode = std::max<std::int64_t>(1, out.gpusPerNode);
+    if (!hasPrice(catalog, gpuId)) {
+        out.reason = makeMessage(msg::kOptionsGpuNoPrice, {gpu.name});
+        return work;
+    }
+    const std::int64_t maxNodes = std::max<std::int64_t>(1, study.target.maxGpus / perNode);
+    SizeSearch sizes(s, catalog, gpuId, perNode, study.target.deadlineDays, cancel);
+    const auto fit = sizes.smallest(1, maxNodes, [&](std::int64_t n) { return sizes.fits(n); });
+    if (!fit) {
+        out.probes = sizes.probes();
+        out.reason =
+            makeNestedMessage(msg::kOptionsGpuFitsNowhere,
+                              {plainMessage(gpu.name), plainMessage(std::to_string(maxNodes * perNode)),
+                               // Planned here even when no layout divides that size: its reason says so.
+                               probeOption(optionScenario(s, catalog, gpuId, maxNodes * perNode, perNode),
+                                           catalog, kDefaultMaxLayouts)
+                                   .notFit});
+        return work;
+    }
+    out.smallestFitGpus = *fit * perNode;
+    std::optional<std::int64_t> deadline;
+    if (study.target.deadlineDays > 0) {
+        // No size below the one that trains the tokens in time at 100 % MFU can meet the deadline
+        // (budgeted days are never below steady-state days): the search starts there.
+        std::int64_t from = *fit;
+        const OptionProbe& smallest = sizes.probe(*fit);
+        if (smallest.mfu > 0 && smallest.tokensPerSecond > 0) {
+            const double perGpuAtPeak =
+                smallest.tokensPerSecond / (smallest.mfu * static_cast<double>(*fit * perNode));
+            const double gpusAtPeak = study.tokens / (study.target.deadlineDays * 86'400.0 * perGpuAtPeak);
+            if (std::isfinite(gpusAtPeak))
+                from = std::clamp(static_cast<std::int64_t>(gpusAtPeak / static_cast<double>(perNode)), *fit,
+                                  maxNodes);
+        }
+        deadline = sizes.smallest(from, maxNodes, [&](std::int64_t n) { return sizes.meets(n); });
+        if (deadline) {
+            out.deadlineGpus = *deadline * perNode;
+        } else {
+            const auto [fastestNodes, fastestDays] = sizes.fastest();
+            out.fastestGpus = fastestNodes * perNode;
+            out.fastestDays = fastestDays;
+            out.reason = makeMessage(msg::kOptionsGpuMissesDeadline,
+                                     {gpu.name, formatNumber(study.target.deadlineDays),
+                                      std::to_string(maxNodes * perNode), std::to_string(out.fastestGpus),
+                                      formatFixed(out.fastestDays, 1)});
+        }
+    }
+    out.probes = sizes.probes();
+    std::vector<std::pair<std::int64_t, OptionSize>> finals{{*fit, OptionSize::SmallestFit}};
+    if (deadline && *deadline != *fit)
+        finals.push_back({*deadline, OptionSize::MeetsDeadline});
+    else if (deadline)
+        finals.front().second = OptionSize::MeetsDeadline;
+    const auto status = profileStatus(s, catalog, gpu);
+    const auto ways = waysToGet(catalog, gpuId);
+    for (const auto& [nodes, size] : finals) {
+        // The final size's layout from an unbounded search: never a coarser one than `search` runs.
+        const Scenario probe = optionScenario(s, catalog, gpuId, nodes * perNode, perNode);
+        const OptionProbe best = probeOption(probe, catalog, std::numeric_limits<std::size_t>::max());
+        for (const Way& way : ways)
+            work.rows.push_back(priceRow(probe, catalog, best.layout, way, size, study, status));
+    }
+    return work;
+}
+
+std::string gpusText(const OptionRow& r) {
+    return r.gpuName + " x " + std::to_string(r.gpus);
+}
+
+std::string percentMore(double a, double b) {
+    return formatFixed(b > 0 ? 100.0 * (a - b) / b : 0.0, 0);
+}
+
+void recommendOption(OptionsStudy& st) {
+    const auto money = [&](cost::Money m) { return cost::formatMoney(m, st.currency); };
+    std::optional<std::size_t> best;
+    bool anyMeets = false;
+    std::optional<std::size_t> fastest, cheapestMeeting;
+    for (std::size_t i = 0; i < st.rows.size(); ++i) {
+        const OptionRow& r = st.rows[i];
+        if (!r.priced)
+            continue;
+        if (!fastest || r.days < st.rows[*fastest].days)
+            fastest = i;
+        if (!r.meetsDeadline)
+            continue;
+        anyMeets = true;
+        if (!cheapestMeeting || r.cost < st.rows[*cheapestMeeting].cost)
+            cheapestMeeting = i;
+        if (!r.pareto || !r.withinBudget)
+            continue;
+        if (!best || r.cost < st.rows[*best].cost ||
+            (r.cost == st.rows[*best].cost && r.days < st.rows[*best].days))
+            best = i;
+    }
+    if (!fastest) {
+        st.recommendation = makeMessage(msg::kOptionsNothingPriced);
+        return;
+    }
+    if (!anyMeets) {
+        const OptionRow& f = st.rows[*fastest];
+        st.recommendation =
+            makeMessage(msg::kOptionsNoneMeetsDeadline,
+                        {formatNumber(st.target.deadlineDays), gpusText(f), formatFixed(f.days, 1)});
+        return;
+    }
+    if (!best) {
+        const OptionRow& c = st.rows[*cheapestMeeting];
+        st.recommendation = makeMessage(msg::kOptionsNoneInBudget,
+                                        {formatNumber(st.target.deadlineDays),
+                                         money(cost::Money::fromUnits(st.target.budget.value_or(0))),
+                                         gpusText(c), money(c.cost)});
+        return;
+    }
+    st.recommended = best;
+    const OptionRow& r = st.rows[*best];
+    std::vector<Message> parts;
+    parts.push_back(
+        makeMessage(r.acquire == Acquire::Rent ? msg::kOptionsRecommendRent : msg::kOptionsRecommendBuy,
+                    {gpusText(r), r.offerName, money(r.cost), formatFixed(r.days, 1)}));
+    // The next faster option on the front that keeps to the budget: what paying more buys.
+    std::optional<std::size_t> faster;
+    for (std::size_t i = 0; i < st.rows.size(); ++i) {
+        const OptionRow& o = st.rows[i];
+        if (o.pareto && o.withinBudget && o.days < r.days && (!faster || o.days > st.rows[*faster].days))
+            faster = i;
+    }
+    if (faster) {
+        const OptionRow& f = st.rows[*faster];
+        parts.push_back(
+            makeMessage(msg::kOptionsFaster, {gpusText(f), percentMore(f.cost.units(), r.cost.units()),
+                                              formatFixed(r.days - f.days, 1)}));
+    }
+    if (!r.calibrated)
+        parts.push_back(makeMessage(msg::kOptionsBorrowedProfile, {r.gpuName, r.profile}));
+    Message joined = parts.front();
+    for (std::size_t i = 1; i < parts.size(); ++i)
+        joined = makeNestedMessage(msg::kOptionsTwoSentences, {std::move(joined), parts[i]});
+    st.recommendation = std::move(joined);
+}
+
+}  // namespace
+
+std::string optionRecipeText(const Layout& l) {
+    return layoutText(l) + ", mb " + std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) +
+           ", " + std::string(toString(l.recompute)) +
+           (l.offload != Offload::None ? ", offload " + std::string(toString(l.offload)) : std::string());
+}
+
+Scenario optionScenario(const Scenario& s, const Catalog& catalog, const std::string& gpu, std::int64_t gpus,
+                        std::int64_t gpusPerNode) {
+    Scenario v = s;
+    if (gpu != s.cluster.gpu) {
+        v.cluster.gpu = gpu;
+        v.cluster.intraNode.clear();  // the GPU's own scale-up fabric
+        v.cluster.cpuMemoryGib = 0;
+        v.measured.clear();  // runs measured on another GPU
+        for (const char* key : kGpuSpecificOverrides)
+            v.cost.overrides.erase(key);
+    }
+    (void)catalog;
+    v.cluster.gpusPerNode = std::min(gpus, gpusPerNode);
+    v.cluster.nodes = (gpus + v.cluster.gpusPerNode - 1) / v.cluster.gpusPerNode;
+    v.layout = LayoutSpec{};
+    v.layout.open = kAllLayoutKeys;  // the best layout at each size
+    v.phases.clear();
+    v.claim.reset();
+    return v;
+}
+
+OptionProbe probeOption(const Scenario& v, const Catalog& catalog, std::size_t maxLayouts) {
+    OptionProbe out;
+    SearchOptions options;
+    options.maxLayouts = maxLayouts;
+    options.threads = 1;  // the study spreads GPU types over the cores
+    PlanParts parts = PlanParts::stepTimeOnly();
+    auto plan = v.measured.empty() ? planScenario(v, catalog, options, parts) : evaluate(v, catalog, options);
+    if (!plan) {
+        out.notFit = plan.error().reason;
+        out.days = kNever;
+        return out;
+    }
+    const Plan& p = plan.value();
+    out.layout = p.layout;
+    out.fits = p.search && p.search->best.has_value();
+    out.tokensPerSecond = p.perf.tokensPerSecond;
+    out.mfu = p.perf.mfu;
+    out.days = p.run.progresses ? p.run.wallDays : kNever;
+    if (!out.fits && p.search && !p.search->ranked.empty())
+        out.notFit = notFitReason(p.search->ranked.front());
+    return out;
+}
+
+void markParetoFront(std::vector<OptionRow>& rows) {
+    for (auto& r : rows) {
+        r.pareto = r.priced && std::isfinite(r.days);
+        if (!r.pareto)
+            continue;
+        for (const auto& o : rows)
+            if (&o != &r && o.priced && o.days <= r.days && o.cost <= r.cost &&
+                (o.days < r.days || o.cost < r.cost)) {
+                r.pareto = false;
+                break;
+            }
+    }
+}
+
+Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catalog,
+                                  const OptionsTarget& target) {
+    if (!(target.deadlineDays >= 0) || target.deadlineDays > 1e5)
+        return inputError("deadline_days", msg::kErrorRange,
+                          {formatNumber(target.deadlineDays), "0", "100000"});
+    if (target.budget && (!(*target.budget > 0) || *target.budget > cost::Money::kMaxUnits))
+        return inputError("budget", msg::kErrorRange, {formatNumber(*target.budget), "0", "1e15"});
+    if (target.maxGpus < 1 || target.maxGpus > cost::kMaxGpus)
+        return inputError("max_gpus", msg::kErrorRange, {std::to_string(target.maxGpus), "1", "1000000"});
+    if (auto e = checkScenario(scenario, catalog))
+        return *e;
+    OptionsStudy st;
+    st.target = target;
+    st.target.progress = nullptr;  // the study keeps the target, not the caller's callback
+    st.target.cancel = nullptr;
+    st.currency = studyCurrency(scenario, catalog);
+    st.cnyPerUsd = scenario.cost.cnyPerUsd;
+    st.tokens = scenario.training.tokensToTrain();
+    std::vector<std::string> gpus = target.gpuTypes;
+    if (gpus.empty()) {
+        for (const auto& [id, gpu] : catalog.gpus())
+            if (hasPrice(catalog, id))
+                gpus.push_back(id);
+    } else {
+        for (const auto& id : gpus)
+            if (!catalog.gpu(id))
+                return inputError("gpu_types",
+                                  unknownIdReason(msg::kErrorUnknownGpuClosest, msg::kErrorUnknownGpuList, id,
+                                                  catalog.gpuIds()));
+    }
+    // The scenario's own GPU with measured runs is studied on the profile fitted to them, as
+    // evaluate() plans it (probeOption evaluates such a scenario).
+    std::vector<GpuWork> work(gpus.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> done{0};
+    const auto cancelled = [&] { return target.cancel && target.cancel->load(); };
+    const auto worker = [&] {
+        for (std::size_t i = next++; i < gpus.size() && !cancelled(); i = next++) {
+            work[i] = studyGpu(scenario, catalog, gpus[i], st, target.cancel);
+            if (target.progress)
+                target.progress(++done, gpus.size());
+        }
+    };
+    const unsigned threads =
+        std::max(1u, std::min<unsigned>(target.threads ? target.threads
+                                                       : std::max(1u, std::thread::hardware_concurrency()),
+                                        static_cast<unsigned>(gpus.size())));
+    std::vector<std::future<void>> running;
+    for (unsigned t = 1; t < threads; ++t)
+        running.push_back(std::async(std::launch::async, worker));
+    worker();
+    for (auto& f : running)
+        f.get();
+    if (cancelled())
+        return inputError("options", makeMessage(msg::kOptionsCancelled));
+    std::set<cost::Currency> bookCurrencies;
+    std::set<std::string> slices;
+    for (auto& w : work) {
+        st.gpus.push_back(w.outcome);
+        for (auto& r : w.rows)
+            st.rows.push_back(std::move(r));
+    }
+    for (const auto& book : catalog.priceBooks().books())
+        for (const auto& g : gpus) {
+            if (!book.offersFor(g).empty() || book.purchaseFor(g))
+                bookCurrencies.insert(book.currency);
+            for (const cost::RentOffer* o : book.offersFor(g))
+                if (o->unit == cost::RentUnit::SliceMonth)
+                    slices.insert(o->id);
+        }
+    markParetoFront(st.rows);
+    recommendOption(st);
+    st.notes.push_back(makeMessage(msg::kOptionsCurrency, {std::string(cost::currencyCode(st.currency))}));
+    if (bookCurrencies.size() > 1 || (bookCurrencies.size() == 1 && *bookCurrencies.begin() != st.currency))
+        st.notes.push_back(makeMessage(msg::kOptionsExchangeRate, {formatNumber(st.cnyPerUsd)}));
+    int horizon = 0;
+    for (const auto& r : st.rows)
+        horizon = std::max(horizon, r.horizonMonths);
+    st.notes.push_back(makeMessage(msg::kOptionsBasis, {std::to_string(horizon)}));
+    std::set<std::string> borrowed;
+    for (const auto& r : st.rows)
+        if (!r.calibrated && borrowed.insert(r.gpu).second)
+            st.notes.push_back(makeMessage(msg::kOptionsBorrowedProfile, {r.gpuName, r.profile}));
+    if (!slices.empty()) {
+        std::string list;
+        for (const auto& id : slices)
+            list += (list.empty() ? "" : ", ") + id;
+        st.notes.push_back(makeMessage(msg::kOptionsSlicesLeftOut, {list}));
+    }
+    return st;
+}
+
+}  // namespace clusterplan

@@ -1,0 +1,413 @@
+#include "ui/charts/options_tab.h"
+
+#include "ui/charts/table_cell.h"
+#include "ui/i18n/engine_text.h"
+#include "ui/models/money_text.h"
+#include "ui/models/number_text.h"
+#include "ui/models/plan_controller.h"
+#include "ui/models/qt_text.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTimer>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace clusterplan::ui {
+
+namespace {
+
+// A cell that sorts by a number, not by its text ("1,234" after "987").
+class NumberCell : public QTableWidgetItem {
+public:
+    NumberCell(const QString& text, double value) : QTableWidgetItem(text) {
+        setData(Qt::UserRole, value);
+        setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    bool operator<(const QTableWidgetItem& other) const override {
+        return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
+    }
+};
+
+constexpr int kRowRole = Qt::UserRole + 1;  // the study's row index, on each row's first cell
+
+}  // namespace
+
+OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller), m_flags(std::make_shared<Flags>()) {
+    setObjectName(QStringLiteral("optionsTab"));
+    m_deadline = new QDoubleSpinBox;
+    m_deadline->setObjectName(QStringLiteral("optionsDeadline"));
+    m_deadline->setRange(0, 100000);
+    m_deadline->setDecimals(1);
+    m_deadline->setValue(90);
+    m_deadline->setSuffix(tr(" days"));
+    m_deadline->setSpecialValueText(tr("no deadline"));
+    m_deadline->setToolTip(
+        tr("Days within which training.tokens must be done (clusterplan-cli options --deadline)"));
+    m_budget = new QDoubleSpinBox;
+    m_budget->setObjectName(QStringLiteral("optionsBudget"));
+    m_budget->setRange(0, 1e12);  // a trillion of the currency: wider than any job
+    m_budget->setDecimals(0);
+    m_budget->setSingleStep(100000);
+    m_budget->setSpecialValueText(tr("no budget"));
+    m_budget->setToolTip(
+        tr("The most the job may cost, in the scenario's currency (clusterplan-cli options --budget)"));
+    m_compare = new QPushButton(tr("Compare"));
+    m_compare->setObjectName(QStringLiteral("optionsCompare"));
+    m_compare->setToolTip(
+        tr("Every priced GPU type at the smallest cluster that fits and the smallest that meets "
+           "the deadline, under each rent offer and its purchase"));
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("optionsCancel"));
+    m_cancel->setEnabled(false);
+    m_open = new QPushButton(tr("Open this option"));
+    m_open->setObjectName(QStringLiteral("optionsOpen"));
+    m_open->setToolTip(tr("Makes the selected option the scenario (Edit > Undo puts the scenario back)"));
+    m_open->setEnabled(false);
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("optionsProgress"));
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%v of %m GPU types"));
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("optionsStatus"));
+    m_status->setWordWrap(true);
+    m_recommendation = new QLabel;
+    m_recommendation->setObjectName(QStringLiteral("optionsRecommendation"));
+    m_recommendation->setWordWrap(true);
+    m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Two short rows, the status under them: one row was wider than the tab on a 1024-pixel screen.
+    auto* targetRow = new QHBoxLayout;
+    targetRow->addWidget(new QLabel(tr("deadline")));
+    targetRow->addWidget(m_deadline);
+    targetRow->addWidget(new QLabel(tr("budget")));
+    targetRow->addWidget(m_budget);
+    targetRow->addStretch(1);
+    auto* actionRow = new QHBoxLayout;
+    actionRow->addWidget(m_compare);
+    actionRow->addWidget(m_cancel);
+    actionRow->addWidget(m_progress, 1);
+    actionRow->addWidget(m_open);
+    auto* controls = new QVBoxLayout;
+    controls->addLayout(targetRow);
+    controls->addLayout(actionRow);
+    controls->addWidget(m_status);
+
+    auto* chart = new QChart;
+    chart->setTitle(tr("Days against cost: every option"));
+    m_daysAxis = new QValueAxis;
+    m_daysAxis->setTitleText(tr("days to train (budgeted)"));
+    m_costAxis = new QValueAxis;
+    m_costAxis->setTitleText(tr("cost"));
+    m_costAxis->setLabelFormat(QStringLiteral("%.3g"));
+    chart->addAxis(m_daysAxis, Qt::AlignBottom);
+    chart->addAxis(m_costAxis, Qt::AlignLeft);
+    m_rent = new QScatterSeries;
+    m_rent->setName(tr("rent"));
+    m_rent->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_rent->setMarkerSize(9);
+    m_buy = new QScatterSeries;
+    m_buy->setName(tr("buy"));
+    m_buy->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_buy->setMarkerSize(9);
+    m_front = new QLineSeries;
+    m_front->setName(tr("Pareto front"));
+    m_deadlineLine = new QLineSeries;
+    m_deadlineLine->setName(tr("deadline"));
+    m_budgetLine = new QLineSeries;
+    m_budgetLine->setName(tr("budget"));
+    QPen dashed(Qt::DashLine);
+    dashed.setWidth(2);
+    m_deadlineLine->setPen(dashed);
+    m_budgetLine->setPen(dashed);
+    for (QXYSeries* s :
+         std::initializer_list<QXYSeries*>{m_front, m_deadlineLine, m_budgetLine, m_rent, m_buy}) {
+        chart->addSeries(s);
+        s->attachAxis(m_daysAxis);
+        s->attachAxis(m_costAxis);
+    }
+    m_chart = new QChartView(chart);
+    m_chart->setObjectName(QStringLiteral("optionsChart"));
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(280);
+    connect(m_rent, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
+        if (on)
+            showPointToolTip(p, false);
+    });
+    connect(m_buy, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
+        if (on)
+            showPointToolTip(p, true);
+    });
+
+    m_table = readOnlyTable("optionsTable", {tr("GPU"), tr("GPUs"), tr("how"), tr("offer"), tr("days"),
+                                             tr("cost"), tr("per M tokens"), tr("MFU %"), tr("kW"),
+                                             tr("profile"), tr("layout"), tr("note")});
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_open->setEnabled(!m_table->selectedItems().isEmpty()); });
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int, int) { openSelected(); });
+    connect(m_open, &QPushButton::clicked, this, &OptionsTab::openSelected);
+
+    auto* body = new QSplitter(Qt::Vertical);
+    body->addWidget(m_chart);
+    body->addWidget(m_table);
+    body->setStretchFactor(0, 3);
+    body->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(controls);
+    layout->addWidget(m_recommendation);
+    layout->addWidget(body, 1);
+
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setInterval(100);
+    connect(m_progressTimer, &QTimer::timeout, this, [this] {
+        m_progress->setRange(0, static_cast<int>(std::max<std::size_t>(1, m_flags->total.load())));
+        m_progress->setValue(static_cast<int>(m_flags->done.load()));
+    });
+    connect(m_compare, &QPushButton::clicked, this, &OptionsTab::compare);
+    connect(m_cancel, &QPushButton::clicked, this, &OptionsTab::cancel);
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &OptionsTab::studyFinished);
+    // A study of other inputs no longer answers for these: say so until it is compared again.
+    connect(&controller, &PlanController::scenarioChanged, this, [this] {
+        if (m_study && !isComputing())
+            m_status->setText(tr("The inputs changed since this comparison: press Compare to update it."));
+    });
+}
+
+OptionsTab::~OptionsTab() {
+    m_flags->cancel = true;
+    m_watcher.waitForFinished();  // the study reads the controller's catalog
+}
+
+void OptionsTab::setDeadline(double days) {
+    m_deadline->setValue(days);
+}
+
+void OptionsTab::setBudget(double amount) {
+    m_budget->setValue(amount);
+}
+
+QString OptionsTab::status() const {
+    return m_status->text();
+}
+
+QString OptionsTab::recommendation() const {
+    return m_recommendation->text();
+}
+
+void OptionsTab::compare() {
+    if (isComputing())
+        return;
+    m_flags = std::make_shared<Flags>();
+    OptionsTarget target;
+    target.deadlineDays = m_deadline->value();
+    if (m_budget->value() > 0)
+        target.budget = m_budget->value();
+    std::shared_ptr<Flags> flags = m_flags;
+    target.cancel = &flags->cancel;
+    target.progress = [flags](std::size_t done, std::size_t total) {
+        flags->done = done;
+        flags->total = total;
+    };
+    const Scenario scenario = m_controller.scenario();
+    std::shared_ptr<const Catalog> catalog = m_controller.sharedCatalog();  // outlives a setCatalog()
+    m_cancelled = false;
+    m_compare->setEnabled(false);
+    m_cancel->setEnabled(true);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progressTimer->start();
+    m_status->setText(tr("computing: a layout search per GPU type and cluster size…"));
+    m_watcher.setFuture(QtConcurrent::run([scenario, catalog, target, flags] {
+        return std::make_shared<Result<OptionsStudy>>(optionsStudy(scenario, *catalog, target));
+    }));
+}
+
+void OptionsTab::cancel() {
+    if (!isComputing())
+        return;
+    m_flags->cancel = true;
+    m_cancelled = true;
+    m_status->setText(tr("cancelling…"));
+}
+
+void OptionsTab::studyFinished() {
+    m_progressTimer->stop();
+    m_compare->setEnabled(true);
+    m_cancel->setEnabled(false);
+    const Outcome outcome = m_watcher.result();
+    if (m_cancelled) {
+        m_status->setText(tr("Cancelled: the table shows the last comparison."));
+        emit studyCancelled();
+        return;
+    }
+    if (!outcome->ok()) {
+        m_status->setText(engineErrorLine(outcome->error()));
+        return;
+    }
+    m_study = std::move(*outcome).value();
+    m_progress->setRange(0, static_cast<int>(std::max<std::size_t>(1, m_study->gpus.size())));
+    m_progress->setValue(static_cast<int>(m_study->gpus.size()));
+    showStudy();
+    emit studyShown();
+}
+
+void OptionsTab::showStudy() {
+    QStringList notes = engineTexts(m_study->notes);
+    for (const GpuOptions& g : m_study->gpus)
+        if (g.reason)
+            notes << engineText(*g.reason);
+    m_status->setText(notes.join(QLatin1Char(' ')));
+    m_recommendation->setText(
+        QStringLiteral("<b>%1</b>").arg(engineText(m_study->recommendation).toHtmlEscaped()));
+    fillChart();
+    fillTable();
+}
+
+void OptionsTab::fillChart() {
+    m_rent->clear();
+    m_buy->clear();
+    m_front->clear();
+    m_deadlineLine->clear();
+    m_budgetLine->clear();
+    m_rentRows.clear();
+    m_buyRows.clear();
+    double maxDays = m_study->target.deadlineDays, maxCost = m_study->target.budget.value_or(0);
+    std::vector<std::pair<double, double>> front;
+    for (std::size_t i = 0; i < m_study->rows.size(); ++i) {
+        const OptionRow& r = m_study->rows[i];
+        if (!r.priced || !std::isfinite(r.days))
+            continue;
+        const double cost = r.cost.units();
+        (r.acquire == Acquire::Rent ? m_rent : m_buy)->append(r.days, cost);
+        (r.acquire == Acquire::Rent ? m_rentRows : m_buyRows).push_back(i);
+        if (r.pareto)
+            front.emplace_back(r.days, cost);
+        maxDays = std::max(maxDays, r.days);
+        maxCost = std::max(maxCost, cost);
+    }
+    std::sort(front.begin(), front.end());
+    for (const auto& [days, cost] : front)
+        m_front->append(days, cost);
+    maxDays = maxDays > 0 ? maxDays * 1.1 : 1;
+    maxCost = maxCost > 0 ? maxCost * 1.1 : 1;
+    if (m_study->target.deadlineDays > 0) {
+        m_deadlineLine->append(m_study->target.deadlineDays, 0);
+        m_deadlineLine->append(m_study->target.deadlineDays, maxCost);
+    }
+    if (m_study->target.budget) {
+        m_budgetLine->append(0, *m_study->target.budget);
+        m_budgetLine->append(maxDays, *m_study->target.budget);
+    }
+    m_daysAxis->setRange(0, maxDays);
+    m_costAxis->setRange(0, maxCost);
+    m_costAxis->setTitleText(tr("cost (%1)").arg(toQString(cost::currencyCode(m_study->currency))));
+}
+
+void OptionsTab::fillTable() {
+    m_table->setSortingEnabled(false);
+    m_table->clearContents();
+    m_table->setRowCount(static_cast<int>(m_study->rows.size()));
+    const cost::Currency currency = m_study->currency;
+    for (std::size_t i = 0; i < m_study->rows.size(); ++i) {
+        const OptionRow& r = m_study->rows[i];
+        const int row = static_cast<int>(i);
+        QString name = toQString(r.gpuName);
+        if (m_study->recommended == i)
+            name = tr("%1 (recommended)").arg(name);
+        else if (r.pareto)
+            name = tr("%1 (on the front)").arg(name);
+        auto* first = readOnlyCell(name);
+        first->setData(kRowRole, static_cast<qulonglong>(i));
+        m_table->setItem(row, 0, first);
+        m_table->setItem(row, 1, new NumberCell(QString::number(r.gpus), static_cast<double>(r.gpus)));
+        m_table->setItem(row, 2, readOnlyCell(r.acquire == Acquire::Rent ? tr("rent") : tr("buy")));
+        m_table->setItem(row, 3, readOnlyCell(toQString(r.priceBook + " / " + r.offerName)));
+        m_table->setItem(
+            row, 4, new NumberCell(std::isfinite(r.days) ? formatPlainNumber(r.days, 1) : kNoNumber, r.days));
+        const double cost = r.priced ? r.cost.units() : std::numeric_limits<double>::infinity();
+        m_table->setItem(row, 5,
+                         new NumberCell(r.priced ? wholeMoneyText(r.cost, currency) : kNoNumber, cost));
+        m_table->setItem(row, 6,
+                         new NumberCell(r.priced
+                                            ? moneyText(cost::Money::fromUnits(r.perMillionTokens), currency)
+                                            : kNoNumber,
+                                        r.priced ? r.perMillionTokens : cost));
+        m_table->setItem(row, 7, new NumberCell(formatPlainNumber(100 * r.mfu, 1), r.mfu));
+        m_table->setItem(row, 8, new NumberCell(formatPlainNumber(r.powerKw, 0), r.powerKw));
+        m_table->setItem(row, 9,
+                         readOnlyCell(r.calibrated ? toQString(r.profile)
+                                                   : tr("%1 (borrowed)").arg(toQString(r.profile))));
+        m_table->setItem(row, 10, readOnlyCell(toQString(r.layoutText)));
+        m_table->setItem(row, 11, readOnlyCell(r.reason ? engineText(*r.reason) : QString()));
+        if (!r.priced || !r.meetsDeadline || !r.withinBudget)
+            for (int c = 0; c < m_table->columnCount(); ++c)
+                m_table->item(row, c)->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+    }
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(5, Qt::AscendingOrder);
+}
+
+void OptionsTab::openSelected() {
+    const auto selected = m_table->selectedItems();
+    if (selected.isEmpty() || !m_study)
+        return;
+    const QTableWidgetItem* first = m_table->item(selected.front()->row(), 0);
+    openOption(static_cast<std::size_t>(first->data(kRowRole).toULongLong()));
+}
+
+void OptionsTab::openOption(std::size_t row) {
+    if (!m_study || row >= m_study->rows.size())
+        return;
+    const Scenario opened = m_study->rows[row].scenario;
+    m_controller.update([opened](Scenario& s) { s = opened; });
+}
+
+void OptionsTab::showPointToolTip(const QPointF& point, bool buy) {
+    const auto& rows = buy ? m_buyRows : m_rentRows;
+    const OptionRow* nearest = nullptr;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i : rows) {
+        const OptionRow& r = m_study->rows[i];
+        const double d = std::hypot((r.days - point.x()) / std::max(1.0, m_daysAxis->max()),
+                                    (r.cost.units() - point.y()) / std::max(1.0, m_costAxis->max()));
+        if (d < best) {
+            best = d;
+            nearest = &r;
+        }
+    }
+    if (!nearest)
+        return;
+    const QString text =
+        tr("<b>%1 × %2</b> (%3)<br>%4<br>%5 days, %6<br>%7")
+            .arg(toQString(nearest->gpuName))
+            .arg(nearest->gpus)
+            .arg(nearest->acquire == Acquire::Rent ? tr("rent") : tr("buy"),
+                 toQString(nearest->priceBook + " / " + nearest->offerName),
+                 formatPlainNumber(nearest->days, 1), wholeMoneyText(nearest->cost, m_study->currency),
+                 toQString(nearest->layoutText));
+    QToolTip::showText(QCursor::pos(), text, m_chart);
+}
+
+}  // namespace clusterplan::ui
