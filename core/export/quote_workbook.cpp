@@ -263,6 +263,11 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
             worksheet_write_datetime(s.ws(), row++, 1, &when, f.date);
             continue;
         }
+        if (r.label == quote::label(lang, msg::kQuoteRevision)) {  // a number, as the book counts it
+            s.text(row, 0, r.label, f.bold);
+            s.number(row++, 1, static_cast<double>(d.info.revision), nullptr, r.value);
+            continue;
+        }
         put(r.label, r.value);
     }
     for (const auto& r : quote::verdictRows(d, lang))
