@@ -81,6 +81,7 @@ constexpr InputFormat kInputFormats[] = {
     {"colo_per_cabinet_month", InputFormat::Amount, &msg::kQuoteUnitCabinetMonth, nullptr},
     {"staff_cost_per_year", InputFormat::Amount, &msg::kQuoteUnitFteYear, nullptr},
     {"gpus_per_fte", InputFormat::Plain, nullptr, &msg::kQuoteGpusPerPerson},
+    {"fte_min", InputFormat::Plain, nullptr, &msg::kQuoteFteValue},
     {"maintenance_in_warranty", InputFormat::Share, nullptr, &msg::kQuoteShareOfHardwarePerYear},
     {"maintenance_after_warranty", InputFormat::Share, nullptr, &msg::kQuoteShareOfHardwarePerYear},
     {"warranty_years", InputFormat::Plain, nullptr, &msg::kQuoteNYears},
@@ -169,6 +170,13 @@ std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
     const bool staff = month.staff != Money();
     add("staff_cost_per_year", msg::kQuotePriceStaff, staff);
     add("gpus_per_fte", msg::kQuotePriceGpusPerFte, staff);
+    // The staff line charges the minimum where the cluster is smaller than one engineer's share
+    // (8 GPUs / 256 per engineer is 0.03 FTE, charged as 0.1): the minimum is listed too.
+    const cost::ParameterOrigin* perFte = find(r, "gpus_per_fte");
+    const cost::ParameterOrigin* fteMin = find(r, "fte_min");
+    add("fte_min", msg::kQuotePriceFteMin,
+        staff && perFte && fteMin && perFte->value > 0 &&
+            static_cast<double>(r.cluster.gpus) / perFte->value < fteMin->value);
     const bool upkeep = month.maintenance != Money();
     const cost::ParameterOrigin* warranty = find(r, "warranty_years");
     const bool beyondWarranty = warranty && r.horizonMonths > warranty->value * 12;

@@ -638,6 +638,12 @@ TEST_CASE("the horizon's rent and the break-even name their contract term and ta
     CHECK(zh.find("租用 36 个月合计（“年付预付（85折）”合同期，不含税）：¥915,600.00") != std::string::npos);
     // 79.25 GiB usable prints as 79.3, so that 62.5 + 16.8 adds up to it (it printed 79.2).
     CHECK(zh.find("每卡显存：62.5 GiB / 79.3 GiB，可容纳，余量 16.8 GiB") != std::string::npos);
+    // The staff line charges 0.1 FTE for 8 GPUs (8 / 256 = 0.03): the prices list the minimum.
+    const auto fte = std::find_if(a.prices.begin(), a.prices.end(),
+                                  [](const quote::PriceLine& p) { return p.key == "fte_min"; });
+    REQUIRE(fte != a.prices.end());
+    CHECK(fte->value.zh == "0.1 人");
+    CHECK(fte->value.en == "0.1 FTE");
     CHECK(zh.find("本次训练成本（租用，“月付”合同期，不含税）：¥60,000.00") != std::string::npos);
     CHECK(zh.find("自建 36 个月合计（现金，不含税）") != std::string::npos);
     CHECK(zh.find("盈亏平衡月（按现金支出，租用按“年付预付（85折）”合同期）") != std::string::npos);
