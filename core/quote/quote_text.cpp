@@ -142,8 +142,9 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     // Bought for this run alone, owning costs the purchase less its resale: beside the amortised
     // share, which assumes the cluster goes on working for other jobs over the horizon.
     if (v.runCashBuy)
-        rows.push_back(
-            {label(lang, msg::kQuoteRunCashBuy, {std::to_string(v.runMonths)}), money(*v.runCashBuy)});
+        rows.push_back({v.runMonths == 1 ? label(lang, msg::kQuoteRunCashBuyOneMonth)
+                                         : label(lang, msg::kQuoteRunCashBuy, {std::to_string(v.runMonths)}),
+                        money(*v.runCashBuy)});
     rows.push_back({label(lang, msg::kQuoteRentTotal, {months, horizonTerm}), money(v.rentTotal)});
     rows.push_back({label(lang, msg::kQuoteBuyTotal, {months}), money(v.buyTotal)});
     rows.push_back({label(lang, msg::kQuoteBuyNetTotal), money(v.buyNetTotal)});

@@ -888,7 +888,7 @@
         <translation>均不含税。租用：按“%1”合同期计费。自有：按 %2 个月、%3% 利用率摊销的本次训练份额。</translation>
     </message>
     <message>
-        <source>Bought for this run alone, owning costs %1 (purchase and %2 months of running costs, less the resale value then).</source>
+        <source>Bought for this run alone, owning costs %1 (purchase and the running costs of a %2-month run, less the resale value then).</source>
         <translation>仅为本次训练自建需 %1（购置与 %2 个月运营费用，扣除届时残值）。</translation>
     </message>
     <message>
@@ -3461,7 +3461,7 @@ predicted</source>
         <translation>自有 %1（不含税）：按 %2 个月、%3% 利用率摊销的本次训练份额</translation>
     </message>
     <message>
-        <source>; bought for this run alone, owning costs %1 (purchase and %2 months of running costs, less the resale value then)</source>
+        <source>; bought for this run alone, owning costs %1 (purchase and the running costs of a %2-month run, less the resale value then)</source>
         <translation>；仅为本次训练自建需 %1（购置与 %2 个月运营费用，扣除届时残值）</translation>
     </message>
     <message>

@@ -693,6 +693,10 @@ TEST_CASE("owning for a short run shows its cash outlay beside the amortised sha
     const std::string zh = verdictText(f, quote::Lang::Zh);
     INFO(zh);
     CHECK(zh.find("本次训练成本（自建，按 36 个月、75% 利用率摊销，不含税）") != std::string::npos);
+    // One month, said in the singular in English.
+    CHECK(verdictText(f, quote::Lang::En)
+              .find("purchase + 1 month of running costs − resale value after 1 month,") !=
+          std::string::npos);
     CHECK(zh.find("仅为本次训练自建的现金支出（购置 + 1 个月运营费用 − 1 个月后残值，不含税）：" +
                   quote::formatAmount(*f.verdict.runCashBuy, f.currency, quote::Lang::Zh)) !=
           std::string::npos);

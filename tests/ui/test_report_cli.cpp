@@ -213,6 +213,38 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
     fs::remove_all(dir);
 }
 
+TEST_CASE("the audit's quotes print every verdict row whole with its basis, in both languages", "[report]") {
+    // Scenarios b (USD), d (custom offer billed yearly: its 36-month rent and break-even on that
+    // term), e (small-scale taxpayer) and f (a 3.6-day QLoRA run: its amortised share beside the
+    // cash outlay of owning for it): every row of the verdict, label and value, is in the PDF's
+    // text as the engine writes it, so no figure lost its basis on the way to the page.
+    const fs::path dir = scratchDir("clusterplan-report-audit");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (const std::string file : {"quote-scenario-b-usd.json", "quote-scenario-d-custom-offer.json",
+                                   "quote-scenario-e-small-scale.json", "quote-scenario-f-qlora.json"}) {
+        const auto doc = expectedDocument(file);
+        for (const auto lang : {quote::Lang::En, quote::Lang::Zh}) {
+            const std::string code = quote::langCode(lang);
+            INFO(file << " " << code);
+            const std::string pdf = (dir / (code + ".pdf")).string();
+            const Run r =
+                cli("report " + kData + "/" + file + " --no-record --pdf " + pdf + " --lang " + code);
+            REQUIRE(r.status == 0);
+            // -raw: in the order drawn, so a label wrapped over lines is read before its value.
+            const Run text = shell("pdftotext -raw '" + pdf + "' -");
+            REQUIRE(text.status == 0);
+            const std::string all = squeezed(text.out);
+            for (const auto& row : quote::verdictRows(doc, lang)) {
+                INFO(row.label << " | " << row.value);
+                CHECK(all.find(squeezed(row.label)) != std::string::npos);
+                CHECK(all.find(squeezed(row.value)) != std::string::npos);
+            }
+        }
+    }
+    fs::remove_all(dir);
+}
+
 TEST_CASE("the 405B English quote keeps every sensitivity input's words whole", "[report]") {
     // Its value columns ("CNY 11,059.20 / GPU per network tier") squeezed the Input column to three
     // letters: "ren / pric", "upk / in / wa", and pdftotext lost the names. Every column now keeps

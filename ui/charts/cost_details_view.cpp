@@ -157,11 +157,11 @@ void CostDetailsView::setPlan(const Plan& plan) {
                     .arg(r.horizonMonths)
                     .arg(formatPlainNumber(100 * r.utilization, 0));
         if (const auto outlay = cost::ownCashOutlayForRun(r))
-            basis +=
-                QStringLiteral(" ") + tr("Bought for this run alone, owning costs %1 (purchase and %2 months "
-                                         "of running costs, less the resale value then).")
-                                          .arg(proseMoneyText(outlay->cash, r.currency))
-                                          .arg(outlay->months);
+            basis += QStringLiteral(" ") +
+                     tr("Bought for this run alone, owning costs %1 (purchase and the running "
+                        "costs of a %2-month run, less the resale value then).")
+                         .arg(proseMoneyText(outlay->cash, r.currency))
+                         .arg(outlay->months);
     } else {
         text = tr("<b>Training run</b>: no cost per useful GPU-hour (utilisation 0)");
     }

@@ -307,8 +307,8 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
                     .arg(r.horizonMonths)
                     .arg(formatPlainNumber(100 * r.utilization, 0));
         if (const auto outlay = cost::ownCashOutlayForRun(r))
-            owned += tr("; bought for this run alone, owning costs %1 (purchase and %2 months of running "
-                        "costs, less the resale value then)")
+            owned += tr("; bought for this run alone, owning costs %1 (purchase and the running costs of a "
+                        "%2-month run, less the resale value then)")
                          .arg(moneyText(outlay->cash, r.currency))
                          .arg(outlay->months);
     }
