@@ -153,10 +153,14 @@ std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
     const auto& capex = r.capex;
     const auto& month = r.opexMonths.empty() ? cost::OpexMonth{} : r.opexMonths.front();
     add("node_price", msg::kQuotePriceNode, capex.servers != Money());
-    // The server price of the price book is what this offer sells the server at.
+    // The server price of the price book is what this offer sells the server at, unless the book
+    // took it from a US market price converted to yuan: then it says so, with that price's date
+    // (a 2024 US price was printed as "this offer, 2024年8月").
     if (!out.empty() && out.back().key == "node_price" &&
         find(r, "node_price")->origin.rfind("price book", 0) == 0)
-        out.back().basis = bilingual(msg::kQuoteBasisOffer);
+        out.back().basis = find(r, "node_price")->source.find("converted at") != std::string::npos
+                               ? bilingual(msg::kQuoteBasisConvertedMarket)
+                               : bilingual(msg::kQuoteBasisOffer);
     add("switch_price", msg::kQuotePriceSwitch, capex.switches != Money());
     add("optic_per_gpu_per_tier", msg::kQuotePriceOptics, capex.optics != Money());
     add("frontend_per_node", msg::kQuotePriceFrontend, capex.frontend != Money());

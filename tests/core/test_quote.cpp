@@ -652,6 +652,23 @@ TEST_CASE("the horizon's rent and the break-even name their contract term and ta
           std::string::npos);
 }
 
+TEST_CASE("a server price converted from a US market price says so in the prices used", "[quote]") {
+    // The China book's H100 server is a US price converted at ¥7.2 per $, dated 2024-08: it was
+    // printed as "本报价 · 2024年8月", our own offer two years before the quote.
+    const auto c =
+        quote::buildQuoteDocument(planFor("quote-scenario-c-405b.json"), "2026-11-30", std::nullopt);
+    const auto node = std::find_if(c.prices.begin(), c.prices.end(),
+                                   [](const quote::PriceLine& p) { return p.key == "node_price"; });
+    REQUIRE(node != c.prices.end());
+    CHECK(quote::priceBasis(*node, quote::Lang::Zh) == "美国市场价折算，2024年8月");
+    // The A100 server of the fixture is the book's own offer.
+    const auto a = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", std::nullopt);
+    const auto own = std::find_if(a.prices.begin(), a.prices.end(),
+                                  [](const quote::PriceLine& p) { return p.key == "node_price"; });
+    REQUIRE(own != a.prices.end());
+    CHECK(own->basis.zh == "本报价");
+}
+
 TEST_CASE("a scenario that names no term compares renting on the term its job is billed on", "[quote]") {
     // A custom offer, monthly or yearly prepay at 12 % off with a ¥150 renewal credit from month
     // 13 and a ¥5,000 setup fee; the 703-day job is billed on the yearly term. Renting over 36
