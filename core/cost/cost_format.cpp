@@ -1,5 +1,6 @@
 // Text and CSV formatting of a cost report (see cost_format.h).
 #include "core/cost/cost_format.h"
+#include "core/cost/run_outlay.h"
 
 #include "core/util/number_format.h"
 
@@ -78,7 +79,9 @@ void owning(Text& t, const CostReport& r) {
 }
 
 void answers(Text& t, const CostReport& r) {
-    t.line("After " + std::to_string(r.horizonMonths) + " months");
+    // Every amount excludes VAT; the horizon's rent and the break-even are on the rent term named.
+    t.line("After " + std::to_string(r.horizonMonths) + " months (excl. VAT; renting on '" + r.term.name +
+           "')");
     t.money("rent (paid)", r.rentTotal);
     if (r.rentAccruedTotal != r.rentTotal)
         t.money("rent (accrued)", r.rentAccruedTotal);
@@ -112,9 +115,16 @@ void answers(Text& t, const CostReport& r) {
         t.money("rented", *r.runCostRent);
         if (r.jobRental)
             t.row("rental billed", formatFixed(r.jobRental->wallHours / 24, 1) + " days of wall time in " +
-                                       std::to_string(r.jobRental->months) + " month(s) of '" +
+                                       std::to_string(r.jobRental->months) +
+                                       (r.jobRental->months == 1 ? " month of '" : " months of '") +
                                        r.jobRental->term.name + "'");
-        t.money("owned", *r.runCostBuy);
+        t.money("owned (share of " + std::to_string(r.horizonMonths) + " months at " +
+                    formatFixed(100 * r.utilization, 0) + " % utilisation)",
+                *r.runCostBuy);
+        if (const auto outlay = ownCashOutlayForRun(r))
+            t.money("owned for this run alone (cash, less resale after " + std::to_string(outlay->months) +
+                        (outlay->months == 1 ? " month)" : " months)"),
+                    outlay->cash);
         if (r.perMillionTokensRent && r.perMillionTokensBuy)
             t.row("per million tokens", sym + formatFixed(*r.perMillionTokensRent, 4) + " rented, " + sym +
                                             formatFixed(*r.perMillionTokensBuy, 4) +

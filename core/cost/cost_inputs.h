@@ -28,7 +28,7 @@ struct CostInputs {
     // default, as the issue asks.
     std::string priceBook = "cn-seed-2026";
     std::string rentOffer;                     // offer id in the book; empty: the book's default for the GPU
-    std::string rentTerm;                      // term id in the offer; empty: its first term
+    std::string rentTerm;                      // term id in the offer; empty: the term a job bills
     std::optional<double> rentPrice;           // replaces the offer's list price (its unit, book currency)
     std::optional<bool> rentReleasedWhenIdle;  // on-demand: is capacity released when idle?
     std::optional<RentOffer> customRent;       // a quote not in the book; used instead of rentOffer

@@ -1,6 +1,7 @@
 // Reading a scenario's `cost` object, writing it back, and writing the cost report as JSON
 // (see cost_json.h).
 #include "core/cost/cost_json.h"
+#include "core/cost/run_outlay.h"
 
 #include <cmath>
 
@@ -263,6 +264,30 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
     w.value("training_tokens", r.trainingTokens);
     optMoney(w, "run_cost_rent", r.runCostRent);
     optMoney(w, "run_cost_buy", r.runCostBuy);
+    // Owning bought for this run alone (run_outlay.h), beside run_cost_buy's amortised share.
+    if (const auto outlay = ownCashOutlayForRun(r)) {
+        w.beginObject("run_cash_outlay_buy").value("months", static_cast<std::int64_t>(outlay->months));
+        money(w, "amount", outlay->cash);
+        w.endObject();
+    }
+    // What each figure is, so that no amount is read on the wrong basis: every amount excludes
+    // VAT; the horizon totals and break-even months rent on rent.term.
+    w.beginObject("bases")
+        .value("amounts", "excluding VAT")
+        .value("rent_total", "rent paid by horizon_months on rent.term")
+        .value("rent_accrued_total", "rent accrued by horizon_months on rent.term")
+        .value("buy_total", "cash paid for owning by horizon_months")
+        .value("buy_net", "cash paid for owning by horizon_months, less the resale value then")
+        .value("breakeven_month", "owning's cash against rent on rent.term")
+        .value("breakeven_month_net", "owning net of resale against rent on rent.term")
+        .value("run_cost_rent", "the run's rental bill: job_rental.months on job_rental.term")
+        .value("run_cost_buy",
+               "the run's share of owning: run_gpu_hours at buy_per_utilized_gpu_hour (horizon_months at "
+               "utilization)")
+        .value("run_cash_outlay_buy", "owning bought for the run alone: capex + opex of its months - resale")
+        .value("per_million_tokens", "at the horizon's average cost per utilised GPU-hour (the rate layouts "
+                                     "are ranked by), not the run's bill")
+        .endObject();
     if (r.jobRental) {
         // The rental run_cost_rent bills: the job's wall time in whole terms of the offer.
         const JobRental& j = *r.jobRental;

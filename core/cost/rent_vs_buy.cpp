@@ -204,6 +204,15 @@ Result<CostReport> computeCost(const CostInputs& inputs, const PriceBooks& books
     auto model = resolveCostModel(inputs, books, cluster);
     if (!model)
         return model.error();
+    // A scenario that names no term compares renting and owning over the horizon on the term the
+    // job is billed on, so that the quote's 36-month rent, its break-even and its bill rest on one
+    // contract (a custom offer billed yearly was compared on its first, monthly, term: ¥128,400.12
+    // more rent over 36 months and a break-even the billed term never reaches). A named term is the
+    // customer's: it stays, and the quote names both.
+    if (inputs.rentTerm.empty() && runGpuHours && std::isfinite(*runGpuHours) && *runGpuHours > 0 &&
+        *runGpuHours <= 1e15)
+        if (const auto job = jobRental(model.value(), *runGpuHours))
+            model.value().term = job->term;
     return computeCost(model.value(), runGpuHours, trainingTokens);
 }
 

@@ -263,6 +263,11 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
             worksheet_write_datetime(s.ws(), row++, 1, &when, f.date);
             continue;
         }
+        if (r.label == quote::label(lang, msg::kQuoteRevision)) {  // a number, as the book counts it
+            s.text(row, 0, r.label, f.bold);
+            s.number(row++, 1, static_cast<double>(d.info.revision), nullptr, r.value);
+            continue;
+        }
         put(r.label, r.value);
     }
     for (const auto& r : quote::verdictRows(d, lang))
@@ -560,7 +565,8 @@ std::string offloadName(std::string_view value, Lang lang) {
 // An exported table (report_tables) with its headers and words in the workbook's language:
 // "true"/"false" as booleans, numbers as numbers, the recomputation and offload by name, the
 // reason a layout does not fit in that language (`reasons`, one per row; empty: the table's).
-void writeTable(Sheet& s, const csv::Table& t, const std::vector<std::string>& reasons, Lang lang) {
+void writeTable(Sheet& s, const Formats& f, const csv::Table& t, const std::vector<std::string>& reasons,
+                Lang lang) {
     std::vector<std::string> head;
     for (const auto& h : t.header)
         head.push_back(namedLabel(kColumnLabels, h, lang));
@@ -570,8 +576,8 @@ void writeTable(Sheet& s, const csv::Table& t, const std::vector<std::string>& r
             const auto& v = t.rows[r][c];
             const auto row = static_cast<lxw_row_t>(r + 1);
             const std::string& key = t.header[c];
-            if (v.number)
-                s.number(row, c, std::stod(v.text), nullptr, v.text);
+            if (v.number)  // grouped, at most three decimals: 66.59, not 66.58977470916291
+                s.number(row, c, std::stod(v.text), f.decimal, formatGrouped(std::stod(v.text), 3));
             else if (v.text == "true" || v.text == "false")
                 s.boolean(row, c, v.text == "true");
             else if (key == "recompute")
@@ -596,7 +602,8 @@ std::vector<std::string> layoutReasons(const Plan& p, Lang lang) {
             out.push_back(c.fits ? "" : messageText(notFitReason(c), lang));
     } else if (!p.memory.fits()) {
         out.push_back(quote::label(lang, msg::kQuoteNeedsMemory,
-                                   {formatGib(p.memory.total()), formatGib(p.memory.capacity)}));
+                                   {quote::formatGibTenths(quote::gibTenths(p.memory.total())),
+                                    quote::formatGibTenths(quote::gibTenths(p.memory.capacity))}));
     } else {
         out.emplace_back();
     }
@@ -640,10 +647,10 @@ Result<bool> writeQuoteWorkbook(const std::string& path, const Plan& plan, const
         writeSchedule(wb, schedule, f, *plan.cost, lang);
     }
     Sheet layouts(wb, f, quote::label(lang, msg::kQuoteXlsxSheetLayouts));
-    writeTable(layouts, report_tables::layouts(plan), layoutReasons(plan, lang), lang);
+    writeTable(layouts, f, report_tables::layouts(plan), layoutReasons(plan, lang), lang);
     const csv::Table memory = report_tables::memory(plan);
     Sheet memorySheet(wb, f, quote::label(lang, msg::kQuoteXlsxSheetMemory));
-    writeTable(memorySheet, memory, {}, lang);
+    writeTable(memorySheet, f, memory, {}, lang);
     writeMemoryChart(wb, memorySheet, memory, lang);
     const lxw_error err = workbook_close(wb);
     std::error_code ec;

@@ -81,6 +81,7 @@ constexpr InputFormat kInputFormats[] = {
     {"colo_per_cabinet_month", InputFormat::Amount, &msg::kQuoteUnitCabinetMonth, nullptr},
     {"staff_cost_per_year", InputFormat::Amount, &msg::kQuoteUnitFteYear, nullptr},
     {"gpus_per_fte", InputFormat::Plain, nullptr, &msg::kQuoteGpusPerPerson},
+    {"fte_min", InputFormat::Plain, nullptr, &msg::kQuoteFteValue},
     {"maintenance_in_warranty", InputFormat::Share, nullptr, &msg::kQuoteShareOfHardwarePerYear},
     {"maintenance_after_warranty", InputFormat::Share, nullptr, &msg::kQuoteShareOfHardwarePerYear},
     {"warranty_years", InputFormat::Plain, nullptr, &msg::kQuoteNYears},
@@ -152,10 +153,14 @@ std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
     const auto& capex = r.capex;
     const auto& month = r.opexMonths.empty() ? cost::OpexMonth{} : r.opexMonths.front();
     add("node_price", msg::kQuotePriceNode, capex.servers != Money());
-    // The server price of the price book is what this offer sells the server at.
+    // The server price of the price book is what this offer sells the server at, unless the book
+    // took it from a US market price converted to yuan: then it says so, with that price's date
+    // (a 2024 US price was printed as "this offer, 2024年8月").
     if (!out.empty() && out.back().key == "node_price" &&
         find(r, "node_price")->origin.rfind("price book", 0) == 0)
-        out.back().basis = bilingual(msg::kQuoteBasisOffer);
+        out.back().basis = find(r, "node_price")->source.find("converted at") != std::string::npos
+                               ? bilingual(msg::kQuoteBasisConvertedMarket)
+                               : bilingual(msg::kQuoteBasisOffer);
     add("switch_price", msg::kQuotePriceSwitch, capex.switches != Money());
     add("optic_per_gpu_per_tier", msg::kQuotePriceOptics, capex.optics != Money());
     add("frontend_per_node", msg::kQuotePriceFrontend, capex.frontend != Money());
@@ -169,6 +174,13 @@ std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
     const bool staff = month.staff != Money();
     add("staff_cost_per_year", msg::kQuotePriceStaff, staff);
     add("gpus_per_fte", msg::kQuotePriceGpusPerFte, staff);
+    // The staff line charges the minimum where the cluster is smaller than one engineer's share
+    // (8 GPUs / 256 per engineer is 0.03 FTE, charged as 0.1): the minimum is listed too.
+    const cost::ParameterOrigin* perFte = find(r, "gpus_per_fte");
+    const cost::ParameterOrigin* fteMin = find(r, "fte_min");
+    add("fte_min", msg::kQuotePriceFteMin,
+        staff && perFte && fteMin && perFte->value > 0 &&
+            static_cast<double>(r.cluster.gpus) / perFte->value < fteMin->value);
     const bool upkeep = month.maintenance != Money();
     const cost::ParameterOrigin* warranty = find(r, "warranty_years");
     const bool beyondWarranty = warranty && r.horizonMonths > warranty->value * 12;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/cost/run_outlay.h"
+#include "core/quote/offer_names.h"
 #include "core/quote/quote_json.h"
 #include "core/report/plan_format.h"
 #include "core/util/messages_plan.h"
@@ -59,7 +61,8 @@ Verdict verdictOf(const Plan& p) {
     v.memoryBytes = p.memory.total();
     v.capacityBytes = p.memory.capacity;
     if (!v.fits)
-        v.reason = bilingual(msg::kQuoteNeedsMemory, {formatGib(v.memoryBytes), formatGib(v.capacityBytes)});
+        v.reason = bilingual(msg::kQuoteNeedsMemory, {formatGibTenths(gibTenths(v.memoryBytes)),
+                                                      formatGibTenths(gibTenths(v.capacityBytes))});
     const TrainingSpec& t = p.scenario.training;
     v.method = t.method;
     v.loraRank = t.lora.rank;
@@ -77,6 +80,7 @@ Verdict verdictOf(const Plan& p) {
     v.mfu = p.perf.mfu;
     v.trainDays = p.run.wallDays;  // budgeted days (run/run_length.h): what the quote prices
     v.layoutSet = !p.search;
+    v.gpus = cluster.gpus();
     if (!p.cost)
         return v;
     const cost::CostReport& c = *p.cost;
@@ -84,6 +88,12 @@ Verdict verdictOf(const Plan& p) {
     v.runCostRent = c.runCostRent;
     v.jobRental = c.jobRental;
     v.runCostBuy = c.runCostBuy;
+    v.utilization = c.utilization;
+    v.horizonTerm = termName(c.term);
+    if (const auto outlay = cost::ownCashOutlayForRun(c)) {
+        v.runMonths = outlay->months;
+        v.runCashBuy = outlay->cash;
+    }
     v.rentTotal = c.rentAccruedTotal;
     v.buyTotal = c.buyTotal;
     v.buyNetTotal = c.buyNetTotal;
@@ -140,6 +150,14 @@ std::string formatPlain(Money amount) {
     std::string s = formatAmount(amount, cost::Currency::Cny, Lang::En);
     s.erase(s.find("CNY "), 4);
     return s;
+}
+
+double gibTenths(double bytes) {
+    return std::round(bytes / units::kGiB * 10) / 10;
+}
+
+std::string formatGibTenths(double gib) {
+    return formatFixed(gib, 1) + " GiB";
 }
 
 std::string formatRate(double rate, Lang lang) {

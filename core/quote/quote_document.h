@@ -28,6 +28,7 @@ struct Verdict {
     // The scenario fixes every layout key (nothing searched): the quote says the layout is the
     // customer's choice (指定), not a recommendation, since a searched one may be faster.
     bool layoutSet = false;
+    std::int64_t gpus = 0;  // of the cluster
     bool fits = false;
     double memoryBytes = 0, capacityBytes = 0;
     Bilingual reason;  // why it does not fit: "needs 90.1 GiB > 79.2 GiB usable"
@@ -45,7 +46,15 @@ struct Verdict {
     double tokensPerSecond = 0, mfu = 0, trainDays = 0;
     bool hasCost = false;
     std::optional<cost::Money> runCostRent, runCostBuy;
-    std::optional<cost::JobRental> jobRental;      // what runCostRent bills: the run's rental
+    std::optional<cost::JobRental> jobRental;  // what runCostRent bills: the run's rental
+    // Owning, for the run: runCostBuy is its GPU-hours' share of owning over the horizon at the
+    // planned utilisation (amortised); runCashBuy what owning costs if bought for this run alone:
+    // the purchase and runMonths of running costs, less the resale value after runMonths. Shown
+    // when the run is shorter than the horizon.
+    std::optional<cost::Money> runCashBuy;
+    int runMonths = 0;
+    double utilization = 0;
+    Bilingual horizonTerm;                         // the rent term of the horizon totals and the break-even
     cost::Money rentTotal, buyTotal, buyNetTotal;  // over the horizon: accrued rent, own gross, own net
     std::optional<int> breakevenMonth;             // gross; nullopt: never within searchMonths
     std::optional<int> breakevenNetMonth;          // net of resale value (the cost chart's crossing)
@@ -90,6 +99,10 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
 [[nodiscard]] std::string formatAmount(cost::Money amount, cost::Currency currency, Lang lang);
 // "1,224,000.50": grouped, two decimals, no currency (table cells; the header names the currency).
 [[nodiscard]] std::string formatPlain(cost::Money amount);
+// "79.3 GiB": memory to a tenth, halves rounded up as a reader rounds (79.25 GiB), one rule for
+// every figure of the verdict's memory row so that used + headroom add up to the capacity printed.
+[[nodiscard]] double gibTenths(double bytes);
+[[nodiscard]] std::string formatGibTenths(double gib);
 // "13 %" / "13%".
 [[nodiscard]] std::string formatRate(double rate, Lang lang);
 

@@ -24,6 +24,13 @@ std::string breakevenText(const std::optional<int>& month, int searchMonths, Lan
     return label(lang, msg::kQuoteBreakevenNever, {std::to_string(searchMonths)});
 }
 
+const MessageId<0>& amountsBasis(const QuoteDocument& d, Lang lang) {
+    // A Chinese quote lists 不含税 amounts beside 价税合计 always; an English one may show amounts
+    // incl. tax where the customer's practice is to.
+    return lang == Lang::En && d.info.tax.englishIncludesTax ? msg::kQuoteAmountsInclTax
+                                                             : msg::kQuoteAmountsExclTax;
+}
+
 std::vector<Row> coverRows(const QuoteDocument& d, Lang lang) {
     const auto orDraft = [&](const std::string& s) { return s.empty() ? label(lang, msg::kQuoteDraft) : s; };
     // A field the scenario leaves empty shows a dash: a blank value turned the row into a bare
@@ -57,10 +64,16 @@ void addFineTuningRows(std::vector<Row>& rows, const Verdict& v, Lang lang) {
                         v.frozenLayers == 1
                             ? label(lang, msg::kQuoteMethodFrozenOne)
                             : label(lang, msg::kQuoteMethodFrozen, {std::to_string(v.frozenLayers)})});
+    // Counts in the reader's units: "207.09 M" / "2.07 亿" (万 below 1 亿).
+    const std::string trainable = lang == Lang::En ? formatFixed(v.trainableParams / 1e6, 2) + " M"
+                                  : v.trainableParams >= 1e8
+                                      ? formatFixed(v.trainableParams / 1e8, 2) + " 亿"
+                                      : formatFixed(v.trainableParams / 1e4, 2) + " 万";
     if (v.method != TrainingMethod::Full || v.frozenLayers > 0)
         rows.push_back({label(lang, msg::kQuoteTrainableParams),
-                        formatFixed(v.trainableParams / 1e6, 2) + " M (" +
-                            formatFixed(100 * v.trainableParams / v.totalParams, 3) + " %)"});
+                        trainable + (lang == Lang::Zh ? "（" : " (") +
+                            formatFixed(100 * v.trainableParams / v.totalParams, 3) +
+                            (lang == Lang::Zh ? "%）" : " %)")});
     if (v.offload != Offload::None)
         rows.push_back(
             {label(lang, msg::kQuoteCpuOffload),
@@ -72,16 +85,33 @@ void addFineTuningRows(std::vector<Row>& rows, const Verdict& v, Lang lang) {
 
 std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     const Verdict& v = d.verdict;
+    // Memory to 0.1 GiB, halves rounded up as a reader does (79.25 GiB is 79.3, as the memory
+    // table's 79.25 reads), and the headroom as the difference of the printed figures.
+    const auto tenths = gibTenths;
+    const auto gib = formatGibTenths;
     std::vector<Row> rows{
         {label(lang, msg::kQuoteModel), v.model},
         {label(lang, msg::kQuoteCluster), v.cluster.in(lang)},
         {label(lang, v.layoutSet ? msg::kQuoteLayoutSet : msg::kQuoteLayout), v.layout.in(lang)},
         {label(lang, msg::kQuoteMemoryFit),
-         formatGib(v.memoryBytes) + " / " + formatGib(v.capacityBytes) + (lang == Lang::Zh ? "，" : ", ") +
-             (v.fits ? label(lang, msg::kQuoteFits, {formatGib(v.capacityBytes - v.memoryBytes)})
+         gib(tenths(v.memoryBytes)) + " / " + gib(tenths(v.capacityBytes)) +
+             (lang == Lang::Zh ? "，" : ", ") +
+             (v.fits ? label(lang, msg::kQuoteFits, {gib(tenths(v.capacityBytes) - tenths(v.memoryBytes))})
                      : label(lang, msg::kQuoteDoesNotFit, {v.reason.in(lang)}))},
     };
     addFineTuningRows(rows, v, lang);
+    // A layout the customer fixed, when the search finds one clearly faster on the same GPUs: said
+    // beside it (a fixed QLoRA layout was 41 % slower than the scaling table's on the same 8 GPUs).
+    if (v.layoutSet && d.scaling)
+        for (const ScalePoint& p : d.scaling->curve)
+            if (p.fits && p.gpus == d.verdict.gpus && v.tokensPerSecond > 0 &&
+                p.best.perf.tokensPerSecond > 1.05 * v.tokensPerSecond)
+                rows.push_back(
+                    {label(lang, msg::kQuoteFasterLayout,
+                           {formatGrouped(static_cast<double>(p.gpus), 0),
+                            formatFixed(100 * (p.best.perf.tokensPerSecond / v.tokensPerSecond - 1), 0),
+                            layoutText(p.best.layout)}),
+                     ""});
     rows.insert(
         rows.end(),
         {
@@ -93,24 +123,38 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     if (!v.hasCost)
         return rows;
     const auto money = [&](Money m) { return formatAmount(m, d.currency, lang); };
+    // Every amount names its basis: the contract term it is billed on, excl. VAT, cash or net of
+    // resale, an amortised share or a cash outlay.
+    const std::string months = std::to_string(v.horizonMonths);
+    const std::string horizonTerm = v.horizonTerm.in(lang);
     if (v.runCostRent)
-        rows.push_back({label(lang, msg::kQuoteRunCostRent), money(*v.runCostRent)});
+        rows.push_back({label(lang, msg::kQuoteRunCostRent,
+                              {v.jobRental ? termName(v.jobRental->term).in(lang) : horizonTerm}),
+                        money(*v.runCostRent)});
     if (v.jobRental)
         rows.push_back({label(lang, msg::kQuoteRentJobNote,
                               {formatFixed(v.jobRental->wallHours / 24, 1),
                                std::to_string(v.jobRental->months), termName(v.jobRental->term).in(lang)}),
                         ""});
     if (v.runCostBuy)
-        rows.push_back({label(lang, msg::kQuoteRunCostBuy), money(*v.runCostBuy)});
-    const std::string months = std::to_string(v.horizonMonths);
-    rows.push_back({label(lang, msg::kQuoteRentTotal, {months}), money(v.rentTotal)});
+        rows.push_back(
+            {label(lang, msg::kQuoteRunCostBuy,
+                   {months, formatFixed(100 * v.utilization, 0) + (lang == Lang::Zh ? "%" : " %")}),
+             money(*v.runCostBuy)});
+    // Bought for this run alone, owning costs the purchase less its resale: beside the amortised
+    // share, which assumes the cluster goes on working for other jobs over the horizon.
+    if (v.runCashBuy)
+        rows.push_back({v.runMonths == 1 ? label(lang, msg::kQuoteRunCashBuyOneMonth)
+                                         : label(lang, msg::kQuoteRunCashBuy, {std::to_string(v.runMonths)}),
+                        money(*v.runCashBuy)});
+    rows.push_back({label(lang, msg::kQuoteRentTotal, {months, horizonTerm}), money(v.rentTotal)});
     rows.push_back({label(lang, msg::kQuoteBuyTotal, {months}), money(v.buyTotal)});
     rows.push_back({label(lang, msg::kQuoteBuyNetTotal), money(v.buyNetTotal)});
     // Two crossings, each named: the cash paid, and the cost net of the hardware's resale value (the
-    // cost chart's "own, net" line).
-    rows.push_back({label(lang, msg::kQuoteBreakevenCash), breakevenText(v, lang)});
-    rows.push_back(
-        {label(lang, msg::kQuoteBreakevenNet), breakevenText(v.breakevenNetMonth, v.searchMonths, lang)});
+    // cost chart's "own, net" line), both against renting on the horizon's term.
+    rows.push_back({label(lang, msg::kQuoteBreakevenCash, {horizonTerm}), breakevenText(v, lang)});
+    rows.push_back({label(lang, msg::kQuoteBreakevenNet, {horizonTerm}),
+                    breakevenText(v.breakevenNetMonth, v.searchMonths, lang)});
     rows.push_back({label(lang, msg::kQuoteVerdict),
                     label(lang, v.buyCheaper ? msg::kQuoteCheaperBuy : msg::kQuoteCheaperRent)});
     return rows;
@@ -228,6 +272,8 @@ std::vector<std::string> paymentTerms(const QuoteDocument& d, Lang lang) {
                                 {std::to_string(termMonths), std::to_string(j.months / termMonths), total}));
         else
             out.push_back(label(lang, msg::kQuotePayMonthly, {std::to_string(j.months), total}));
+        if (j.parts.setup != Money())  // when it is paid, not only how much
+            out.push_back(label(lang, msg::kQuotePaySetup, {money(j.parts.setup)}));
         if (d.rent->deposit != Money())
             out.push_back(label(lang, msg::kQuotePayDeposit, {money(d.rent->deposit)}));
     }
@@ -282,11 +328,7 @@ std::string quoteToText(const QuoteDocument& d, Lang lang) {
     out << "\n" << label(lang, msg::kQuoteVerdict) << "\n";
     writeRows(out, verdictRows(d, lang), lang);
     out << "\n" << label(lang, msg::kQuoteLineItems) << "\n";
-    if (lang == Lang::En)
-        out << "  "
-            << label(lang,
-                     d.info.tax.englishIncludesTax ? msg::kQuoteAmountsInclTax : msg::kQuoteAmountsExclTax)
-            << "\n";
+    out << "  " << label(lang, amountsBasis(d, lang)) << "\n";
     out << "  ";
     const auto header = lineHeader(lang, d.currency);
     for (std::size_t i = 0; i < header.size(); ++i)

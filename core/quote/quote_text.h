@@ -17,6 +17,8 @@ struct Row {
     std::string value;
 };
 std::vector<Row> coverRows(const QuoteDocument& doc, Lang lang);
+// The sentence under "Line items" saying whether amounts include tax (in both languages).
+const MessageId<0>& amountsBasis(const QuoteDocument& doc, Lang lang);
 std::vector<Row> verdictRows(const QuoteDocument& doc, Lang lang);
 std::vector<Row> totalRows(const QuoteOption& option, cost::Currency currency, Lang lang);
 // One line item as table cells: No., item, configuration, qty, unit, unit price, discount,

@@ -63,6 +63,11 @@ double optimalCheckpointInterval(double delta, double m) {
 }
 
 double checkpointBytes(const TrainingSpec& t, const ParamCounts& params, const TrainableCounts& trainable) {
+    // LoRA and QLoRA keep the base frozen: a checkpoint holds the adapters and their optimizer
+    // states only (PEFT's PeftModel.save_pretrained writes the adapter weights alone; the base is
+    // reloaded from its own files). A 70B QLoRA r16 run saves 207 M × (2 + 12) B ≈ 2.9 GB, not 144 GB.
+    if (t.method == TrainingMethod::Lora || t.method == TrainingMethod::Qlora)
+        return trainable.trainable * (weightBytes(t.precision) + optimizerBytes(t));
     return params.total * weightBytes(t.precision) + trainable.trainable * optimizerBytes(t);
 }
 

@@ -900,6 +900,14 @@
         <translation>&lt;b&gt;训练任务&lt;/b&gt;：无法计算每有效 GPU·小时成本（利用率为 0）</translation>
     </message>
     <message>
+        <source>Excl. VAT. Rented: the bill on the term &quot;%1&quot;. Owned: the run&apos;s share of %2 months of owning at %3 % utilisation.</source>
+        <translation>均不含税。租用：按“%1”合同期计费。自有：按 %2 个月、%3% 利用率摊销的本次训练份额。</translation>
+    </message>
+    <message>
+        <source>Bought for this run alone, owning costs %1 (purchase and the running costs of a %2-month run, less the resale value then).</source>
+        <translation>仅为本次训练自建需 %1（购置与 %2 个月运营费用，扣除届时残值）。</translation>
+    </message>
+    <message>
         <source>input lowered</source>
         <translation>输入调低</translation>
     </message>
@@ -3638,6 +3646,22 @@ predicted</source>
     <message>
         <source>rented; %1 owned</source>
         <translation>租用；自有 %1</translation>
+    </message>
+    <message>
+        <source>%1 rented, excl. VAT, on the term &quot;%2&quot;</source>
+        <translation>租用 %1（不含税，“%2”合同期）</translation>
+    </message>
+    <message>
+        <source>%1 owned, excl. VAT: the run&apos;s share of %2 months of owning at %3 % utilisation</source>
+        <translation>自有 %1（不含税）：按 %2 个月、%3% 利用率摊销的本次训练份额</translation>
+    </message>
+    <message>
+        <source>; bought for this run alone, owning costs %1 (purchase and the running costs of a %2-month run, less the resale value then)</source>
+        <translation>；仅为本次训练自建需 %1（购置与 %2 个月运营费用，扣除届时残值）</translation>
+    </message>
+    <message>
+        <source>over %1 months, excl. VAT: rent %2 on the term &quot;%3&quot; · owning %4 net of resale</source>
+        <translation>%1 个月内，不含税：租用 %2（“%3”合同期）· 自有扣除残值 %4</translation>
     </message>
     <message>
         <source>rented</source>

@@ -641,10 +641,118 @@ TEST_CASE("the verdict says whether the layout was set or searched, and labels d
                        {clusterplan::formatGrouped(fixed.verdict.trainDays, 1)}));
     const auto plan = planFor("quote-scenario.json");  // kept: breakeven refers into it
     const auto& breakeven = plan.cost->breakeven;
-    CHECK(value("Break-even month (cash paid)") ==
+    CHECK(value("Break-even month (cash paid; renting on term \"Yearly prepay (85折)\")") ==
           quote::breakevenText(breakeven.gross, fixed.verdict.searchMonths, quote::Lang::En));
-    CHECK(value("Break-even month (net of resale value)") ==
+    CHECK(value("Break-even month (net of resale value; renting on term \"Yearly prepay (85折)\")") ==
           quote::breakevenText(breakeven.net, fixed.verdict.searchMonths, quote::Lang::En));
+}
+
+namespace {
+
+// The verdict's rows as "label：value" lines.
+std::string verdictText(const quote::QuoteDocument& d, quote::Lang lang) {
+    std::string all;
+    for (const auto& r : quote::verdictRows(d, lang))
+        all += r.label + "：" + r.value + "\n";
+    return all;
+}
+
+}  // namespace
+
+TEST_CASE("the horizon's rent and the break-even name their contract term and tax basis", "[quote]") {
+    // The fixture names its term (yearly prepay) while its 38-day job is billed monthly: both
+    // terms are named, each beside its own amount, and every amount says 不含税.
+    const auto a = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", std::nullopt);
+    REQUIRE(a.verdict.jobRental);
+    CHECK(a.verdict.jobRental->term.id == "monthly");
+    const std::string zh = verdictText(a, quote::Lang::Zh);
+    INFO(zh);
+    CHECK(zh.find("租用 36 个月合计（“年付预付（85折）”合同期，不含税）：¥915,600.00") != std::string::npos);
+    // 79.25 GiB usable prints as 79.3, so that 62.5 + 16.8 adds up to it (it printed 79.2).
+    CHECK(zh.find("每卡显存：62.5 GiB / 79.3 GiB，可容纳，余量 16.8 GiB") != std::string::npos);
+    // The staff line charges 0.1 FTE for 8 GPUs (8 / 256 = 0.03): the prices list the minimum.
+    const auto fte = std::find_if(a.prices.begin(), a.prices.end(),
+                                  [](const quote::PriceLine& p) { return p.key == "fte_min"; });
+    REQUIRE(fte != a.prices.end());
+    CHECK(fte->value.zh == "0.1 人");
+    CHECK(fte->value.en == "0.1 FTE");
+    CHECK(zh.find("本次训练成本（租用，“月付”合同期，不含税）：¥60,000.00") != std::string::npos);
+    CHECK(zh.find("自建 36 个月合计（现金，不含税）") != std::string::npos);
+    CHECK(zh.find("盈亏平衡月（按现金支出，租用按“年付预付（85折）”合同期）") != std::string::npos);
+    const std::string en = verdictText(a, quote::Lang::En);
+    CHECK(en.find("Renting over 36 months (term \"Yearly prepay (85折)\", excl. VAT)：CNY 915,600.00") !=
+          std::string::npos);
+}
+
+TEST_CASE("a server price converted from a US market price says so in the prices used", "[quote]") {
+    // The China book's H100 server is a US price converted at ¥7.2 per $, dated 2024-08: it was
+    // printed as "本报价 · 2024年8月", our own offer two years before the quote.
+    const auto c =
+        quote::buildQuoteDocument(planFor("quote-scenario-c-405b.json"), "2026-11-30", std::nullopt);
+    const auto node = std::find_if(c.prices.begin(), c.prices.end(),
+                                   [](const quote::PriceLine& p) { return p.key == "node_price"; });
+    REQUIRE(node != c.prices.end());
+    CHECK(quote::priceBasis(*node, quote::Lang::Zh) == "美国市场价折算，2024年8月");
+    // The A100 server of the fixture is the book's own offer.
+    const auto a = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", std::nullopt);
+    const auto own = std::find_if(a.prices.begin(), a.prices.end(),
+                                  [](const quote::PriceLine& p) { return p.key == "node_price"; });
+    REQUIRE(own != a.prices.end());
+    CHECK(own->basis.zh == "本报价");
+}
+
+TEST_CASE("a scenario that names no term compares renting on the term its job is billed on", "[quote]") {
+    // A custom offer, monthly or yearly prepay at 12 % off with a ¥150 renewal credit from month
+    // 13 and a ¥5,000 setup fee; the 703-day job is billed on the yearly term. Renting over 36
+    // months on that term: 36 × r(28,888.88 × 0.88) − 24 × 150 + 5,000 = 916,599.56 (on the
+    // monthly term it was 36 × 28,888.88 + 5,000 = 1,044,999.68), and owning never breaks even
+    // against it within 120 months.
+    const auto plan = planFor("quote-scenario-d-custom-offer.json");
+    REQUIRE(plan.cost);
+    const auto d = quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+    REQUIRE(d.verdict.jobRental);
+    CHECK(d.verdict.jobRental->term.id == "yearly");
+    CHECK(plan.cost->term.id == "yearly");
+    CHECK(d.verdict.rentTotal == Money::fromCents(916'599'56));
+    CHECK_FALSE(d.verdict.breakevenMonth);
+    const std::string zh = verdictText(d, quote::Lang::Zh);
+    INFO(zh);
+    CHECK(zh.find("租用 36 个月合计（“年付预付（88折）”合同期，不含税）：¥916,599.56") != std::string::npos);
+    CHECK(zh.find("盈亏平衡月（按现金支出，租用按“年付预付（88折）”合同期）：120 个月内不回本") !=
+          std::string::npos);
+    // The options table still lists the monthly term on its own.
+    bool monthly = false;
+    for (const auto& o : plan.cost->options)
+        monthly = monthly || (o.termId == "monthly" && o.totalAccrued == Money::fromCents(1'044'999'68));
+    CHECK(monthly);
+}
+
+TEST_CASE("owning for a short run shows its cash outlay beside the amortised share", "[quote]") {
+    // A 3.6-day QLoRA fine-tune: its share of 36 months of owning at 75 % utilisation is a few
+    // thousand yuan; bought for this run alone, owning costs the purchase and a month of running
+    // costs, less the resale value after that month.
+    const auto plan = planFor("quote-scenario-f-qlora.json");
+    REQUIRE(plan.cost);
+    const auto f = quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+    REQUIRE(f.verdict.runCostBuy);
+    REQUIRE(f.verdict.runCashBuy);
+    CHECK(f.verdict.runMonths == 1);
+    CHECK(*f.verdict.runCashBuy == plan.cost->monthly[1].buyNet);
+    CHECK(f.verdict.runCashBuy->units() > 10 * f.verdict.runCostBuy->units());
+    const std::string zh = verdictText(f, quote::Lang::Zh);
+    INFO(zh);
+    CHECK(zh.find("本次训练成本（自建，按 36 个月、75% 利用率摊销，不含税）") != std::string::npos);
+    // One month, said in the singular in English.
+    CHECK(verdictText(f, quote::Lang::En)
+              .find("purchase + 1 month of running costs − resale value after 1 month,") !=
+          std::string::npos);
+    CHECK(zh.find("仅为本次训练自建的现金支出（购置 + 1 个月运营费用 − 1 个月后残值，不含税）：" +
+                  quote::formatAmount(*f.verdict.runCashBuy, f.currency, quote::Lang::Zh)) !=
+          std::string::npos);
+    // A 703-day job: owning for it is counted over the 24 months it runs.
+    const auto d =
+        quote::buildQuoteDocument(planFor("quote-scenario-d-custom-offer.json"), "2026-11-30", std::nullopt);
+    CHECK(d.verdict.runMonths == 24);
 }
 
 TEST_CASE("sensitivity values carry their currency and unit", "[quote]") {

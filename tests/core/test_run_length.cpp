@@ -59,6 +59,18 @@ TEST_CASE("checkpoint size is weights plus optimizer state", "[run]") {
     CHECK(p.run.checkpointWriteSeconds == Approx(14 * p.params.total / (4 * 4.1e9)));
 }
 
+TEST_CASE("a LoRA or QLoRA checkpoint holds the adapters and their optimizer state only", "[run]") {
+    // The base stays frozen and is reloaded from its own files: a 70B QLoRA r16 run saves about
+    // 207 M × (2 + 12) B = 2.9 GB, not the 144 GB of the full base in bf16 plus the adapters.
+    Scenario s = test::scenarioWithModel("llama-3.1-70b");
+    s.training.method = TrainingMethod::Qlora;
+    s.training.lora.rank = 16;
+    const Plan p = evaluate(s, catalog()).value();
+    CHECK(p.run.checkpointBytes == Approx(14 * p.trainable.trainable));
+    CHECK(p.run.checkpointBytes < 5e9);
+    CHECK(p.run.checkpointBytes > 1e9);
+}
+
 TEST_CASE("Llama 3 405B at 16k H100: goodput near the paper's effective training time", "[run]") {
     const auto plan = evaluate(llama3Run(), catalog());
     INFO((plan ? std::string() : plan.error().toString()));

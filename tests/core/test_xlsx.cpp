@@ -210,6 +210,32 @@ std::vector<ChartRange> chartNumRanges(const std::string& xml) {
 
 }  // namespace
 
+TEST_CASE("the quote sheet names each amount's term and tax basis and counts the revision", "[xlsx]") {
+    // 报价信息: the 36-month rent was printed without its contract term or tax basis, and the
+    // revision was the text "2".
+    const Quote q = quoteFor("quote-scenario.json");
+    const auto path = writeWorkbook(q, Lang::Zh, "clusterplan-test-quote-bases.xlsx");
+    const auto strings = sharedStrings(unzipMember(path, "xl/sharedStrings.xml"));
+    const std::string xml = unzipMember(path, "xl/worksheets/sheet1.xml");
+    const auto cells = sheetCells(xml);
+    const auto index = [&](const std::string& text) {
+        const auto at = std::find(strings.begin(), strings.end(), text);
+        return at == strings.end() ? std::string() : std::to_string(at - strings.begin());
+    };
+    const std::string revision = index("版本");
+    REQUIRE_FALSE(revision.empty());
+    std::string row;
+    for (const auto& [ref, c] : cells)
+        if (colOf(ref) == "A" && c.value == revision)
+            row = ref.substr(1);
+    REQUIRE_FALSE(row.empty());
+    CHECK(cells.at("B" + row).value == "2");
+    CHECK(xml.find("<c r=\"B" + row + "\" t=\"s\"") == std::string::npos);  // a number, not text
+    CHECK_FALSE(index("租用 36 个月合计（“年付预付（85折）”合同期，不含税）").empty());
+    CHECK_FALSE(index("本次训练成本（自建，按 36 个月、75% 利用率摊销，不含税）").empty());
+    fs::remove(path);
+}
+
 TEST_CASE("the charts' cached points are the values of the cells they plot", "[xlsx]") {
     // Excel and WPS draw a chart from its cached points until the workbook is recalculated: the
     // schedule's running sums (formulas) must be cached with their values, not as 0.

@@ -10,7 +10,13 @@
 
 #include <numeric>
 
+#include "core/calibration/evaluate.h"
+#include "core/catalog/catalog.h"
+#include "core/io/scenario_json.h"
+#include "core/quote/quote_scaling.h"
 #include "ui/export/pdf_canvas.h"
+#include "ui/export/quote_pdf.h"
+#include "ui/export/report_charts.h"
 
 using namespace clusterplan::ui;
 
@@ -73,4 +79,119 @@ TEST_CASE("pdf.columns_that_fit_keep_their_shares", "[pdf]") {
     t.rows = {{QStringLiteral("GPU servers"), QStringLiteral("2")}};
     const std::vector<double> widths = canvas.columnWidths(t);
     CHECK(widths[0] == Approx(widths[1]));
+}
+
+TEST_CASE("pdf.every_column_keeps_its_longest_word_on_one_line", "[pdf]") {
+    // The 405B sensitivity table: value columns as wide as "CNY 11,059.20 / GPU per network tier"
+    // squeezed the input names to "ren / pric". Every column keeps its longest word (header in
+    // bold); a value column keeps its amount on one line and wraps the unit text after " / ".
+    ScratchPdf doc;
+    PdfCanvas& canvas = doc.canvas;
+    PdfTable t;
+    t.header = {QStringLiteral("Input"),
+                QStringLiteral("Low"),
+                QStringLiteral("High"),
+                QStringLiteral("Break-even month (low / high)"),
+                QStringLiteral("Buying saves, at low (CNY)"),
+                QStringLiteral("Buying saves, at high (CNY)")};
+    t.widths = {0.2, 0.18, 0.18, 0.12, 0.16, 0.16};
+    t.rightAligned = {false, true, true, true, true, true};
+    t.fontPt = 7.5;
+    t.rows = {{QStringLiteral("upkeep after warranty"),
+               QStringLiteral("CNY 11,059.20 / GPU per network tier"),
+               QStringLiteral("CNY 16,588.80 / GPU per network tier"), QStringLiteral("28 / 40"),
+               QStringLiteral("−1,234,567,890.12"), QStringLiteral("2,345,678,901.23")},
+              {QStringLiteral("residual value"), QStringLiteral("CNY 2,160,000.00 / server"),
+               QStringLiteral("CNY 2,592,000.00 / server"), QStringLiteral("– / –"), QStringLiteral("1.00"),
+               QStringLiteral("2.00")}};
+    const std::vector<double> widths = canvas.columnWidths(t);
+    const QFontMetricsF normal(canvas.font(7.5), &doc.pdf), bold(canvas.font(7.5, true), &doc.pdf);
+    const auto longest = [&](int c) {
+        double w = 0;
+        for (const QString& word : t.header[c].split(QLatin1Char(' ')))
+            w = std::max(w, bold.horizontalAdvance(word));
+        for (const auto& row : t.rows)
+            for (const QString& word : row[c].split(QLatin1Char(' ')))
+                w = std::max(w, normal.horizontalAdvance(word));
+        return w;
+    };
+    for (int c = 0; c < t.header.size(); ++c) {
+        INFO("column " << c);
+        CHECK(widths[static_cast<std::size_t>(c)] > longest(c));
+    }
+    CHECK(widths[0] > normal.horizontalAdvance(QStringLiteral("warranty")));
+    CHECK(widths[1] > normal.horizontalAdvance(QStringLiteral("CNY 2,160,000.00")));  // the amount whole
+    CHECK(widths[1] < normal.horizontalAdvance(QStringLiteral("CNY 11,059.20 / GPU per network tier")));
+    PdfTable empty = t;  // the same columns with no rows: the page's text width
+    empty.rows.clear();
+    const std::vector<double> page = canvas.columnWidths(empty);
+    CHECK(std::accumulate(widths.begin(), widths.end(), 0.0) ==
+          Approx(std::accumulate(page.begin(), page.end(), 0.0)));  // the table keeps its width
+}
+
+TEST_CASE("pdf.a_table_keeps_its_last_rows_with_what_follows_it", "[pdf]") {
+    // A line-item table that ends near a page's foot: its subtotal and the totals under it were
+    // left alone at the top of the next page (the running-cost note alone on page 3). The last
+    // three rows move with the totals.
+    ScratchPdf doc;
+    PdfCanvas& canvas = doc.canvas;
+    PdfTable t;
+    t.header = {QStringLiteral("Item"), QStringLiteral("Amount")};
+    t.widths = {0.7, 0.3};
+    t.rightAligned = {false, true};
+    for (int i = 0; i < 40; ++i)
+        t.rows.push_back({QStringLiteral("line %1").arg(i), QStringLiteral("1,000.00")});
+    const std::vector<std::pair<QString, QString>> totals = {
+        {QStringLiteral("Total"), QStringLiteral("40,000.00")},
+        {QStringLiteral("A note under the totals."), {}}};
+    // Fill the page so that all rows but the last fit, then the totals do not.
+    const double tableHeight = canvas.tableHeight(t);
+    const double before = canvas.remaining() - tableHeight + canvas.rowsHeight(totals, 10) / 2;
+    canvas.space(before * 25.4 / PdfCanvas::kDpi);
+    canvas.table(t, canvas.rowsHeight(totals, 10));
+    canvas.rows(totals, 10);
+    REQUIRE(canvas.pages() == 2);
+    // Page 2 holds the header, three rows and the totals: more than the totals alone.
+    const double alone = canvas.rowsHeight(totals, 10) / canvas.pageHeight();
+    CHECK(canvas.pageFills()[1] > alone + 3 * 0.01);
+}
+
+namespace {
+
+const std::string kData = CLUSTERPLAN_TEST_DATA;
+
+// The share of each page the quote fills, as writeQuotePdf draws it, for a scenario file.
+std::vector<double> fillsOf(const std::string& file, clusterplan::quote::Lang lang) {
+    const auto catalog = clusterplan::Catalog::builtin();
+    auto s = clusterplan::loadScenarioFile(kData + "/" + file, catalog);
+    REQUIRE(s.ok());
+    auto plan = clusterplan::evaluate(s.value(), catalog);
+    REQUIRE(plan.ok());
+    auto doc = clusterplan::quote::buildQuoteDocument(plan.value(), "2026-11-30", std::nullopt);
+    doc.scaling = clusterplan::quote::quoteScaling(s.value(), catalog);
+    const ReportCharts charts(plan.value(), doc.scaling);
+    return quotePageFills(plan.value(), doc, lang, charts);
+}
+
+}  // namespace
+
+TEST_CASE("pdf.no_page_of_a_quote_is_nearly_empty", "[pdf]") {
+    // Every English quote had a page 2 holding only the verdict's last row; a table's subtotal or
+    // note sat alone on a page. Measured from the canvas's own height used on each page: no page
+    // but the last is less than 15 % full, in either language, for the audit's scenarios.
+    for (const std::string file :
+         {"quote-scenario.json", "quote-scenario-b-usd.json", "quote-scenario-d-custom-offer.json",
+          "quote-scenario-e-small-scale.json", "quote-scenario-f-qlora.json"}) {
+        for (const auto lang : {clusterplan::quote::Lang::En, clusterplan::quote::Lang::Zh}) {
+            INFO(file << " " << clusterplan::quote::langCode(lang));
+            const std::vector<double> fills = fillsOf(file, lang);
+            REQUIRE(fills.size() >= 4);
+            for (std::size_t page = 0; page + 1 < fills.size(); ++page) {
+                INFO("page " << page + 1 << " of " << fills.size() << ": " << fills[page]);
+                CHECK(fills[page] >= 0.15);
+            }
+            // The verdict stays on page 1 with the cover: page 2 starts the line items.
+            CHECK(fills[0] > 0.6);
+        }
+    }
 }

@@ -156,8 +156,10 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
         // Scaling: the heading, the chart's title (drawn as text in the PDF) and every row of the
         // table (GPUs, tokens/s, efficiency, days) as the study gives it.
         has(quote::label(lang, clusterplan::msg::kQuoteScaling));
-        // (English: the chart font's "ffi" ligature reaches pdftotext as one glyph, so not "efficiency".)
-        has(lang == quote::Lang::Zh ? "吞吐量与扩展效率" : "Throughput and scaling");
+        // Whole words: with ligatures "ffi" reached pdftotext as one glyph and "efficiency" was not found.
+        has(lang == quote::Lang::Zh ? "吞吐量与扩展效率" : "Throughput and scaling efficiency");
+        for (const char* ligature : {"\uFB00", "\uFB01", "\uFB02", "\uFB03", "\uFB04"})  // ﬀ ﬁ ﬂ ﬃ ﬄ
+            CHECK(text.out.find(ligature) == std::string::npos);
         // The PDF groups thousands ("30,953") where `scale` prints "30953": read each table row's
         // cells, check they are grouped, and compare them without separators to `scale`'s row.
         const auto pdfRows = scalingTableRows(text.out);
@@ -207,6 +209,96 @@ TEST_CASE("the PDF quote holds the plan's numbers in English and Chinese", "[rep
             rendered +=
                 e.path().filename().string().rfind(code + "-", 0) == 0 && e.path().extension() == ".png";
         CHECK(rendered == pages);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the audit's quotes print every verdict row whole with its basis, in both languages", "[report]") {
+    // Scenarios b (USD), d (custom offer billed yearly: its 36-month rent and break-even on that
+    // term), e (small-scale taxpayer) and f (a 3.6-day QLoRA run: its amortised share beside the
+    // cash outlay of owning for it): every row of the verdict, label and value, is in the PDF's
+    // text as the engine writes it, so no figure lost its basis on the way to the page.
+    const fs::path dir = scratchDir("clusterplan-report-audit");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (const std::string file : {"quote-scenario-b-usd.json", "quote-scenario-d-custom-offer.json",
+                                   "quote-scenario-e-small-scale.json", "quote-scenario-f-qlora.json"}) {
+        const auto doc = expectedDocument(file);
+        for (const auto lang : {quote::Lang::En, quote::Lang::Zh}) {
+            const std::string code = quote::langCode(lang);
+            INFO(file << " " << code);
+            const std::string pdf = (dir / (code + ".pdf")).string();
+            const Run r =
+                cli("report " + kData + "/" + file + " --no-record --pdf " + pdf + " --lang " + code);
+            REQUIRE(r.status == 0);
+            // -raw: in the order drawn, so a label wrapped over lines is read before its value.
+            const Run text = shell("pdftotext -raw '" + pdf + "' -");
+            REQUIRE(text.status == 0);
+            const std::string all = squeezed(text.out);
+            for (const auto& row : quote::verdictRows(doc, lang)) {
+                INFO(row.label << " | " << row.value);
+                CHECK(all.find(squeezed(row.label)) != std::string::npos);
+                CHECK(all.find(squeezed(row.value)) != std::string::npos);
+            }
+        }
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the 405B English quote keeps every sensitivity input's words whole", "[report]") {
+    // Its value columns ("CNY 11,059.20 / GPU per network tier") squeezed the Input column to three
+    // letters: "ren / pric", "upk / in / wa", and pdftotext lost the names. Every column now keeps
+    // its longest word on one line: each input's words are found whole in the text.
+    const std::map<std::string, std::string> names = {{"node_price", "server price"},
+                                                      {"rent_price", "rent price"},
+                                                      {"utilization", "utilisation"},
+                                                      {"electricity_per_kwh", "power price"},
+                                                      {"colo_per_kw_month", "colo per kW"},
+                                                      {"colo_per_cabinet_month", "colo per cabinet"},
+                                                      {"node_max_kw", "server power"},
+                                                      {"staff_cost_per_year", "staff cost"},
+                                                      {"maintenance_in_warranty", "upkeep in warranty"},
+                                                      {"maintenance_after_warranty", "upkeep after warranty"},
+                                                      {"insurance_share", "insurance"},
+                                                      {"residual_at_36_months", "resale value"},
+                                                      {"install_share", "installation"},
+                                                      {"switch_price", "switch price"},
+                                                      {"optic_per_gpu_per_tier", "optics"},
+                                                      {"storage_per_tb", "storage per TB"},
+                                                      {"discount_rate", "discount rate"},
+                                                      {"loan_rate", "loan rate"},
+                                                      {"pue", "PUE"},
+                                                      {"storage_per_tb_large", "bulk storage per TB"}};
+    const fs::path dir = scratchDir("clusterplan-report-405b");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string pdf = (dir / "c-en.pdf").string();
+    const Run r =
+        cli("report " + kData + "/quote-scenario-c-405b.json --no-record --pdf " + pdf + " --lang en");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    const Run text = shell("pdftotext '" + pdf + "' -");
+    REQUIRE(text.status == 0);
+    const auto at = text.out.find("Buying saves");
+    REQUIRE(at != std::string::npos);
+    const std::string section = text.out.substr(text.out.rfind("Input", at));
+    INFO(section.substr(0, 3000));
+    const auto catalog = clusterplan::Catalog::builtin();
+    const auto scenario = clusterplan::loadScenarioFile(kData + "/quote-scenario-c-405b.json", catalog);
+    REQUIRE(scenario.ok());
+    const auto plan = clusterplan::evaluate(scenario.value(), catalog);
+    REQUIRE(plan.ok());
+    REQUIRE(plan->cost);
+    REQUIRE(plan->cost->sensitivity.size() >= 10);
+    for (const auto& row : plan->cost->sensitivity) {
+        INFO(row.input);
+        REQUIRE(names.count(row.input) == 1);
+        std::istringstream name(names.at(row.input));
+        std::string longest;
+        for (std::string w; name >> w;)
+            longest = w.size() > longest.size() ? w : longest;
+        const std::regex whole("(^|\\s)" + longest + "(\\s|$)");
+        CHECK(std::regex_search(section, whole));
     }
     fs::remove_all(dir);
 }

@@ -1,6 +1,8 @@
 #include "ui/charts/cost_details_view.h"
 #include "ui/models/palette.h"
 
+#include "core/cost/run_outlay.h"
+#include "core/quote/offer_names.h"
 #include "core/report/plan.h"
 #include "ui/charts/chart_palette.h"
 #include "ui/charts/cost_input_names.h"
@@ -25,6 +27,7 @@
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLegend>
+#include <QLocale>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QToolTip>
@@ -130,7 +133,7 @@ void CostDetailsView::setPlan(const Plan& plan) {
         return;
     }
     const cost::CostReport& r = *plan.cost;
-    QString text;
+    QString text, basis;
     if (r.runCostRent && r.runCostBuy) {
         // Amounts as every sentence of the window writes them (ui/models/money_text.h): no cents
         // from ¥10,000 on, cents below ("¥11.51" per million tokens, not "¥ 11.5147"); counts
@@ -144,10 +147,26 @@ void CostDetailsView::setPlan(const Plan& plan) {
             text += tr(" · per million tokens %1 rented, %2 owned")
                         .arg(proseMoneyText(cost::Money::fromUnits(*r.perMillionTokensRent), r.currency),
                              proseMoneyText(cost::Money::fromUnits(*r.perMillionTokensBuy), r.currency));
+        // What the amounts are: excl. VAT, the rental's term, owning as an amortised share, and
+        // owning for this run alone when it is shorter than the horizon.
+        const quote::Bilingual term = quote::termName(r.jobRental ? r.jobRental->term : r.term);
+        // In the line's tooltip: a longer line squeezed the cost chart below it on a laptop screen.
+        basis = tr("Excl. VAT. Rented: the bill on the term \"%1\". Owned: the run's share of %2 months of "
+                   "owning at %3 % utilisation.")
+                    .arg(toQString(QLocale().language() == QLocale::Chinese ? term.zh : term.en))
+                    .arg(r.horizonMonths)
+                    .arg(formatPlainNumber(100 * r.utilization, 0));
+        if (const auto outlay = cost::ownCashOutlayForRun(r))
+            basis += QStringLiteral(" ") +
+                     tr("Bought for this run alone, owning costs %1 (purchase and the running "
+                        "costs of a %2-month run, less the resale value then).")
+                         .arg(proseMoneyText(outlay->cash, r.currency))
+                         .arg(outlay->months);
     } else {
         text = tr("<b>Training run</b>: no cost per useful GPU-hour (utilisation 0)");
     }
     m_runCost->setText(text);
+    m_runCost->setToolTip(basis);
     showTornado(plan);
     showYearly(plan);
 }

@@ -1,5 +1,7 @@
 #include "ui/charts/verdict_card.h"
 
+#include "core/cost/run_outlay.h"
+#include "core/quote/offer_names.h"
 #include "core/report/plan.h"
 #include "ui/charts/elided_label.h"
 #include "ui/charts/money_axis.h"
@@ -314,10 +316,33 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
             baseCost && r.runCostRent && base->cost->runCostRent
                 ? relative(r.runCostRent->units(), base->cost->runCostRent->units())
                 : QString());
+    // The tooltips name each amount's basis: the rental's contract term, excl. VAT; owning as the
+    // run's amortised share, and as the cash outlay of owning for this run alone.
     const Tile* runCost = tile(QStringLiteral("run_cost"));
+    const bool zh = QLocale().language() == QLocale::Chinese;
+    const auto termText = [zh](const cost::RentTerm& t) {
+        const quote::Bilingual name = quote::termName(t);
+        return toQString(zh ? name.zh : name.en);
+    };
     runCost->figure->setOwnToolTip(r.runCostRent ? moneyText(*r.runCostRent, r.currency) : QString());
-    runCost->caption->setOwnToolTip(
-        r.runCostBuy ? tr("rented; %1 owned").arg(moneyText(*r.runCostBuy, r.currency)) : QString());
+    QString owned;
+    if (r.runCostBuy) {
+        owned = tr("%1 owned, excl. VAT: the run's share of %2 months of owning at %3 % utilisation")
+                    .arg(moneyText(*r.runCostBuy, r.currency))
+                    .arg(r.horizonMonths)
+                    .arg(formatPlainNumber(100 * r.utilization, 0));
+        if (const auto outlay = cost::ownCashOutlayForRun(r))
+            owned += tr("; bought for this run alone, owning costs %1 (purchase and the running costs of a "
+                        "%2-month run, less the resale value then)")
+                         .arg(moneyText(outlay->cash, r.currency))
+                         .arg(outlay->months);
+    }
+    if (r.runCostRent)
+        owned = tr("%1 rented, excl. VAT, on the term \"%2\"")
+                    .arg(moneyText(*r.runCostRent, r.currency),
+                         termText(r.jobRental ? r.jobRental->term : r.term)) +
+                (owned.isEmpty() ? QString() : QStringLiteral("; ") + owned);
+    runCost->caption->setOwnToolTip(owned);
     const cost::Money advantage = r.buyAdvantage();  // positive: buying saves
     const bool buy = r.buyCheaper();
     const cost::Money saving = buy ? advantage : -advantage;
@@ -329,8 +354,10 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     rentVsBuy->caption->setOwnToolTip(
         tr("saves %1 over %2 months").arg(moneyText(saving, r.currency)).arg(r.horizonMonths));
     rentVsBuy->delta->setOwnToolTip(
-        tr("rent %1 · own net %2")
-            .arg(moneyText(r.rentAccruedTotal, r.currency), moneyText(r.buyNetTotal, r.currency)));
+        tr("over %1 months, excl. VAT: rent %2 on the term \"%3\" · owning %4 net of resale")
+            .arg(r.horizonMonths)
+            .arg(moneyText(r.rentAccruedTotal, r.currency), termText(r.term),
+                 moneyText(r.buyNetTotal, r.currency)));
     const auto& be = r.breakeven.gross;
     setTile(QStringLiteral("break_even"), be ? tr("month %1").arg(*be) : tr("never"),
             be ? tr("buying pays back (gross)") : tr("within %1 months").arg(r.searchMonths),

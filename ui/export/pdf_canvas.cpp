@@ -7,8 +7,41 @@
 #include <QPagedPaintDevice>
 
 #include <algorithm>
+#include <numeric>
 
 namespace clusterplan::ui {
+
+namespace {
+
+// Where a line may break: at spaces, and around every CJK character (Chinese wraps between any two).
+bool breaksAround(QChar c) {
+    return c.unicode() >= 0x2E80;
+}
+
+// The cell's pieces that never break: words, or single CJK characters.
+QStringList unbreakable(const QString& text) {
+    QStringList out;
+    QString word;
+    const auto flush = [&] {
+        if (!word.isEmpty())
+            out << word;
+        word.clear();
+    };
+    for (const QChar c : text) {
+        if (c.isSpace()) {
+            flush();
+        } else if (breaksAround(c)) {
+            flush();
+            out << QString(c);
+        } else {
+            word += c;
+        }
+    }
+    flush();
+    return out;
+}
+
+}  // namespace
 
 QString reportFontFamily() {
     static const QString family = [] {
@@ -43,6 +76,9 @@ QFont PdfCanvas::font(double pt, bool bold) const {
     QFont f(reportFontFamily());
     f.setPointSizeF(pt);
     f.setBold(bold);
+    // No ligatures: "ﬁ" and "ﬃ" reach pdftotext as one glyph, so a search for "efficiency" failed.
+    // Latin needs no shaping; CJK text is drawn as before.
+    f.setStyleStrategy(QFont::PreferNoShaping);
     return f;
 }
 
@@ -59,6 +95,7 @@ void PdfCanvas::drawFooter() {
 }
 
 void PdfCanvas::newPage() {
+    m_fills.push_back(std::min(1.0, currentFill()));
     drawFooter();
     m_device->newPage();
     ++m_page;
@@ -68,6 +105,26 @@ void PdfCanvas::newPage() {
 void PdfCanvas::ensure(double height) {
     if (m_y + height > m_area.bottom() && m_y > m_area.top())
         newPage();
+}
+
+void PdfCanvas::keepBlock(double height) {
+    if (height <= m_area.height())
+        ensure(height);
+}
+
+void PdfCanvas::sectionBreak() {
+    // A quarter of a page: less than that would be a page a reader turns past as blank.
+    constexpr double kNearlyEmpty = 0.25;
+    if (currentFill() < kNearlyEmpty)
+        space(10);
+    else
+        newPage();
+}
+
+std::vector<double> PdfCanvas::pageFills() const {
+    std::vector<double> fills = m_fills;
+    fills.push_back(std::min(1.0, currentFill()));
+    return fills;
 }
 
 void PdfCanvas::space(double v) {
@@ -95,6 +152,11 @@ void PdfCanvas::heading(const QString& text, double pt) {
     m_y += r.height() + mm(2.5);
 }
 
+double PdfCanvas::paragraphHeight(const QString& text, double pt, bool bold) const {
+    const QFontMetricsF metrics(font(pt, bold), m_device);
+    return metrics.boundingRect(QRectF(0, 0, m_area.width(), 1e6), Qt::TextWordWrap, text).height() + mm(1.5);
+}
+
 void PdfCanvas::paragraph(const QString& text, double pt, bool bold) {
     m_painter.setFont(font(pt, bold));
     const QRectF r =
@@ -104,11 +166,53 @@ void PdfCanvas::paragraph(const QString& text, double pt, bool bold) {
     m_y += r.height() + mm(1.5);
 }
 
-void PdfCanvas::rows(const std::vector<std::pair<QString, QString>>& rows, double pt) {
+namespace {
+
+// rows()'s pieces: runs of label/value pairs (a two-column table) and sentences between them.
+PdfTable rowsTable(double pt, double labelShare) {
     PdfTable t;
-    t.widths = {0.32, 0.68};
+    t.widths = {labelShare, 1 - labelShare};
     t.rightAligned = {false, false};
     t.fontPt = pt;
+    return t;
+}
+
+}  // namespace
+
+double PdfCanvas::rowsHeight(const std::vector<std::pair<QString, QString>>& rows, double pt,
+                             double labelShare) const {
+    double height = 0;
+    PdfTable t = rowsTable(pt, labelShare);
+    const auto flush = [&] {
+        if (!t.rows.empty())
+            height += tableHeight(t);
+        t.rows.clear();
+    };
+    for (const auto& [label, value] : rows) {
+        if (value.isEmpty()) {
+            flush();
+            height += paragraphHeight(label, pt - 1);
+        } else {
+            t.rows.push_back({label, value});
+        }
+    }
+    flush();
+    return height;
+}
+
+double PdfCanvas::tableHeight(const PdfTable& t) const {
+    const std::vector<double> widths = columnWidths(t);
+    const QFont normal = font(t.fontPt), bold = font(t.fontPt, true);
+    double height = t.header.isEmpty() ? 0.0 : rowHeight(widths, t.header, bold);
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        height += rowHeight(widths, t.rows[r], r < t.strongRows.size() && t.strongRows[r] ? bold : normal);
+    return height + mm(3);
+}
+
+void PdfCanvas::rows(const std::vector<std::pair<QString, QString>>& rows, double pt, double labelShare) {
+    // A block of rows (the verdict, a totals block and its note) is read as one: it moves whole.
+    keepBlock(rowsHeight(rows, pt, labelShare));
+    PdfTable t = rowsTable(pt, labelShare);
     const auto flush = [&] {
         if (t.rows.empty())
             return;
@@ -135,41 +239,88 @@ std::vector<double> PdfCanvas::columnWidths(const PdfTable& t) const {
     // A number wraps nowhere: a 亿-scale total or a quantity of 49,152 in a narrow share was cut at
     // its left edge ("‡9,152"). Its column grows to the longest cell, bold rows in bold.
     const QFontMetricsF normal(font(t.fontPt), m_device), bold(font(t.fontPt, true), m_device);
+    const double pad = mm(2.4);
     const auto isText = [&t](std::size_t c) { return c >= t.rightAligned.size() || !t.rightAligned[c]; };
+    // And no column is narrower than its longest word (header included): the sensitivity table's
+    // input names were cut to "ren / pric" when its value columns grew to "CNY 11,059.20 / GPU per
+    // network tier". A value column's least width is its amount (the text before " / "): the unit
+    // after it wraps.
+    std::vector<double> least(widths.size(), 0.0);
+    const auto fitWords = [&](std::size_t c, const QString& cell, const QFontMetricsF& metrics) {
+        for (const QString& word : unbreakable(cell))
+            least[c] = std::max(least[c], metrics.horizontalAdvance(word) + pad);
+        if (!isText(c)) {
+            const qsizetype unit = cell.indexOf(QStringLiteral(" / "));
+            if (unit > 0)
+                least[c] = std::max(least[c], metrics.horizontalAdvance(cell.left(unit)) + pad);
+        }
+    };
     double deficit = 0, donors = 0;
     for (std::size_t c = 0; c < widths.size(); ++c) {
-        if (isText(c)) {
-            donors += widths[c];
-            continue;
-        }
+        const auto i = static_cast<qsizetype>(c);
+        if (i < t.header.size())
+            fitWords(c, t.header[i], bold);
         double need = 0;
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
             const bool strong = r < t.strongRows.size() && t.strongRows[r];
-            const auto i = static_cast<qsizetype>(c);
-            if (i < t.rows[r].size())
-                need = std::max(need, (strong ? bold : normal).horizontalAdvance(t.rows[r][i]) + mm(2.4));
+            if (i < t.rows[r].size()) {
+                fitWords(c, t.rows[r][i], strong ? bold : normal);
+                need = std::max(need, (strong ? bold : normal).horizontalAdvance(t.rows[r][i]) + pad);
+            }
+        }
+        if (isText(c)) {
+            donors += widths[c];
+            continue;
         }
         if (need > widths[c]) {
             deficit += need - widths[c];
             widths[c] = need;
         }
     }
-    if (deficit <= 0 || donors <= deficit)
-        return widths;
-    // The widest text column (the item and its configuration) gives it back and wraps to more
-    // lines; only a deficit of more than half of it is shared by every text column (a narrow
-    // "No." column would otherwise wrap its header, "序/号").
-    std::size_t widest = 0;
-    for (std::size_t c = 0; c < widths.size(); ++c)
-        if (isText(c) && (!isText(widest) || widths[c] > widths[widest]))
-            widest = c;
-    if (deficit <= widths[widest] / 2) {
-        widths[widest] -= deficit;
-        return widths;
+    if (deficit > 0 && donors > deficit) {
+        // The widest text column (the item and its configuration) gives it back and wraps to more
+        // lines; only a deficit of more than half of it is shared by every text column (a narrow
+        // "No." column would otherwise wrap its header, "序/号").
+        std::size_t widest = 0;
+        for (std::size_t c = 0; c < widths.size(); ++c)
+            if (isText(c) && (!isText(widest) || widths[c] > widths[widest]))
+                widest = c;
+        if (deficit <= widths[widest] / 2) {
+            widths[widest] -= deficit;
+        } else {
+            for (std::size_t c = 0; c < widths.size(); ++c)
+                if (isText(c))
+                    widths[c] *= (donors - deficit) / donors;
+        }
+    } else if (deficit > 0) {
+        // Numbers wider than the page: every column in proportion, before the words are restored.
+        const double total = std::accumulate(widths.begin(), widths.end(), 0.0);
+        for (double& w : widths)
+            w *= m_area.width() / total;
     }
+    // Every column back to its longest word, taken from the columns above theirs (value columns
+    // first: their unit text wraps), in proportion to what each can spare.
+    double missing = 0;
     for (std::size_t c = 0; c < widths.size(); ++c)
-        if (isText(c))
-            widths[c] *= (donors - deficit) / donors;
+        if (widths[c] < least[c]) {
+            missing += least[c] - widths[c];
+            widths[c] = least[c];
+        }
+    for (const bool values : {true, false}) {
+        if (missing <= 0)
+            break;
+        double spare = 0;
+        for (std::size_t c = 0; c < widths.size(); ++c)
+            if (isText(c) != values)
+                spare += std::max(0.0, widths[c] - least[c]);
+        if (spare <= 0)
+            continue;
+        const double take = std::min(missing, spare);
+        for (std::size_t c = 0; c < widths.size(); ++c)
+            if (isText(c) != values)
+                widths[c] -= take * std::max(0.0, widths[c] - least[c]) / spare;
+        missing -= take;
+    }
     return widths;
 }
 
@@ -205,23 +356,47 @@ void PdfCanvas::drawRow(const PdfTable& t, const std::vector<double>& widths, co
     m_y += h;
 }
 
-void PdfCanvas::table(const PdfTable& t) {
+void PdfCanvas::table(const PdfTable& t, double keepWithNext) {
     const QFont normal = font(t.fontPt), bold = font(t.fontPt, true);
     const bool hasHeader = !t.header.isEmpty();
     const std::vector<double> widths = columnWidths(t);
-    if (hasHeader) {
-        ensure(rowHeight(widths, t.header, bold) * 2);
+    const double headerHeight = hasHeader ? rowHeight(widths, t.header, bold) : 0.0;
+    const std::size_t n = t.rows.size();
+    std::vector<double> heights;
+    for (std::size_t r = 0; r < n; ++r)
+        heights.push_back(
+            rowHeight(widths, t.rows[r], r < t.strongRows.size() && t.strongRows[r] ? bold : normal));
+    const auto sum = [&](std::size_t from, std::size_t to) {
+        return std::accumulate(heights.begin() + static_cast<std::ptrdiff_t>(std::min(from, n)),
+                               heights.begin() + static_cast<std::ptrdiff_t>(std::min(to, n)), 0.0);
+    };
+    // A short table moves whole with what follows it; a long one starts with its header and first
+    // two rows together.
+    constexpr double kShortTable = 0.35;  // of a page's text height
+    const double whole = headerHeight + sum(0, n) + mm(3) + keepWithNext;
+    if (whole <= m_area.height() * kShortTable)
+        ensure(whole);
+    else
+        ensure(headerHeight + sum(0, 2));
+    // Its last three rows (the last items and the subtotal) stay with what follows the table.
+    const std::size_t tailStart = n - std::min<std::size_t>(3, n);
+    double tail = sum(tailStart, n) + mm(3) + keepWithNext;
+    if (tail > m_area.height() / 2)
+        tail = sum(tailStart, n);
+    if (tailStart == 0)
+        keepBlock(headerHeight + tail);  // three rows or fewer: the header does not stay behind alone
+    if (hasHeader)
         drawRow(t, widths, t.header, bold, true);
-    }
-    for (std::size_t r = 0; r < t.rows.size(); ++r) {
-        const bool strong = r < t.strongRows.size() && t.strongRows[r];
-        const QFont& f = strong ? bold : normal;
-        if (m_y + rowHeight(widths, t.rows[r], f) > m_area.bottom()) {
+    // A row never moves from the top of a page (nothing above it but the repeated header).
+    const double pageTop = m_area.top() + headerHeight + 0.5;
+    for (std::size_t r = 0; r < n; ++r) {
+        const double need = r == tailStart ? tail : heights[r];
+        if (m_y + need > m_area.bottom() && m_y > pageTop && (r > 0 || !hasHeader)) {
             newPage();
             if (hasHeader)
                 drawRow(t, widths, t.header, bold, true);  // the header again on every page of the table
         }
-        drawRow(t, widths, t.rows[r], f, false);
+        drawRow(t, widths, t.rows[r], r < t.strongRows.size() && t.strongRows[r] ? bold : normal, false);
     }
     m_y += mm(3);
 }

@@ -1,9 +1,12 @@
 #pragma once
 // PdfCanvas: flowing A4 pages on a QPainter for the quote: headings, paragraphs,
 // label/value rows, tables that break across pages with their header repeated, vector charts and
-// boxes, and a footer with the page number on every page. Text uses WenQuanYi Micro Hei, which
-// embeds as a subset and stays extractable by pdftotext for Chinese and English
-// (Noto CJK breaks pdftotext). Units are device pixels at kDpi.
+// boxes, and a footer with the page number on every page. It paginates by blocks: a short block
+// (label/value rows, a small table) moves whole to the next page rather than splitting; a long
+// table keeps its last rows with whatever must follow it (its subtotal, totals and note), so no
+// page holds a table's tail alone. The height used on every page is kept (pageFills()). Text uses WenQuanYi
+// Micro Hei, which embeds as a subset and stays extractable by pdftotext for Chinese and English (Noto CJK
+// breaks pdftotext). Units are device pixels at kDpi.
 #include <QFont>
 #include <QPainter>
 #include <QString>
@@ -36,8 +39,19 @@ public:
 
     void heading(const QString& text, double pt = 14);
     void paragraph(const QString& text, double pt = 9, bool bold = false);
-    void rows(const std::vector<std::pair<QString, QString>>& rows, double pt = 10);
-    void table(const PdfTable& table);
+    // `labelShare`: the label column's share of the text width.
+    void rows(const std::vector<std::pair<QString, QString>>& rows, double pt = 10, double labelShare = 0.32);
+    // `keepWithNext`: the height of what must follow the table on the same page as its last rows
+    // (the totals under a line-item table).
+    void table(const PdfTable& table, double keepWithNext = 0);
+    // The heights these take when drawn (a block is measured before it is placed).
+    [[nodiscard]] double rowsHeight(const std::vector<std::pair<QString, QString>>& rows, double pt = 10,
+                                    double labelShare = 0.32) const;
+    [[nodiscard]] double tableHeight(const PdfTable& table) const;
+    [[nodiscard]] double paragraphHeight(const QString& text, double pt = 9, bool bold = false) const;
+    // The height left on this page, and the whole text height of a page.
+    [[nodiscard]] double remaining() const { return m_area.bottom() - m_y; }
+    [[nodiscard]] double pageHeight() const { return m_area.height(); }
     // Renders the scene's rectangle into the full text width, keeping its aspect ratio (vectors).
     void scene(QGraphicsScene* scene, const QRectF& source, double heightShare = 0.4);
     // The height scene() will take for `source`, and a heading's with the space after it.
@@ -51,7 +65,12 @@ public:
     void boxes(const QStringList& captions, double heightMm);
     void space(double mm);
     void newPage();
+    // A new page for the next section, unless this page is still nearly empty (a section ending
+    // with a few lines at the top of a page would leave that page almost blank): then a gap.
+    void sectionBreak();
     [[nodiscard]] int pages() const { return m_page; }
+    // The share of each page's text height that was drawn on, page 1 first (the current page last).
+    [[nodiscard]] std::vector<double> pageFills() const;
     [[nodiscard]] QFont font(double pt, bool bold = false) const;
     // The columns' widths in device pixels: the table's shares, with every right-aligned (number)
     // column widened to its longest cell, taken from the text columns, which wrap.
@@ -60,6 +79,9 @@ public:
 private:
     [[nodiscard]] double mm(double v) const { return v * kDpi / 25.4; }
     void ensure(double height);
+    // Moves a block of `height` whole to the next page when it does not fit here, if it fits on a page.
+    void keepBlock(double height);
+    [[nodiscard]] double currentFill() const { return (m_y - m_area.top()) / m_area.height(); }
     void drawFooter();
     double rowHeight(const std::vector<double>& widths, const QStringList& cells, const QFont& f) const;
     void drawRow(const PdfTable& t, const std::vector<double>& widths, const QStringList& cells,
@@ -73,6 +95,7 @@ private:
     int m_page = 1;
     QRectF m_area;  // printable text area
     double m_y = 0;
+    std::vector<double> m_fills;  // of the pages before the current one
 };
 
 // The family name of the bundled CJK font, registering the file with Qt when fontconfig does not

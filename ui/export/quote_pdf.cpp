@@ -23,10 +23,10 @@ void setUpPdf(QPdfWriter& pdf, const quote::QuoteDocument& doc) {
     pdf.setCreator(QStringLiteral("ClusterPlan"));
 }
 
-}  // namespace
-
-int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
-               const ReportCharts& charts, const QuotePdfOptions& options, int totalPages) {
+// Paints the quote; returns how full each page is.
+std::vector<double> paint(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDocument& doc,
+                          quote::Lang lang, const ReportCharts& charts, const QuotePdfOptions& options,
+                          int totalPages) {
     const QString footer = toQString(
         doc.info.company + (doc.info.company.empty() ? "" : " · ") + quote::label(lang, msg::kQuoteTitle) +
         " " + doc.info.number + " · " + quote::label(lang, msg::kQuoteRevision) + " " +
@@ -40,26 +40,39 @@ int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDo
         totalPages);
     QuoteSections sections{canvas, plan, doc, lang, charts, options.maxLayouts};
     // The verdict follows the cover facts on the first page (a cover alone left it three-quarters
-    // empty); the line items, which the customer signs, start a page of their own.
+    // empty), whole; the line items, which the customer signs, start a page of their own. The
+    // analysis and the assumptions start a page unless the one before is nearly empty.
     sections.cover();
-    canvas.space(8);
+    canvas.space(4);
     sections.verdict();
     canvas.newPage();
     sections.lineItems();
-    canvas.newPage();
+    canvas.sectionBreak();
     sections.analysis();
-    canvas.newPage();
+    canvas.sectionBreak();
     sections.assumptions();
-    return canvas.pages();
+    return canvas.pageFills();
 }
 
-int countQuotePages(const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
-                    const ReportCharts& charts, const QuotePdfOptions& options) {
+}  // namespace
+
+int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
+               const ReportCharts& charts, const QuotePdfOptions& options, int totalPages) {
+    return static_cast<int>(paint(device, plan, doc, lang, charts, options, totalPages).size());
+}
+
+std::vector<double> quotePageFills(const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
+                                   const ReportCharts& charts, const QuotePdfOptions& options) {
     QBuffer scratch;
     scratch.open(QIODevice::WriteOnly);
     QPdfWriter pdf(&scratch);
     setUpPdf(pdf, doc);
-    return paintQuote(&pdf, plan, doc, lang, charts, options, 0);
+    return paint(&pdf, plan, doc, lang, charts, options, 0);
+}
+
+int countQuotePages(const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
+                    const ReportCharts& charts, const QuotePdfOptions& options) {
+    return static_cast<int>(quotePageFills(plan, doc, lang, charts, options).size());
 }
 
 Result<int> writeQuotePdf(const QString& path, const Plan& plan, const quote::QuoteDocument& doc,

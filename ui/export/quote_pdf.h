@@ -6,6 +6,8 @@
 // written through QSaveFile: an unwritable path is an error and leaves no partial file.
 #include <QString>
 
+#include <vector>
+
 #include "core/quote/quote_document.h"
 #include "core/util/result.h"
 
@@ -31,6 +33,10 @@ Result<int> writeQuotePdf(const QString& path, const Plan& plan, const quote::Qu
 // `totalPages` is printed in the footers ("Page 2 of 9"); pass 0 when not yet known.
 int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
                const ReportCharts& charts, const QuotePdfOptions& options, int totalPages);
+
+// The share of each page's text height the quote fills, page 1 first (a first pass into memory).
+std::vector<double> quotePageFills(const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
+                                   const ReportCharts& charts, const QuotePdfOptions& options = {});
 
 // Pages the quote takes (a first pass into memory), for the "Page i of n" footers.
 int countQuotePages(const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,

@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/quote/price_list.h"
@@ -12,6 +13,7 @@
 #include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
+#include "ui/charts/cost_details_view.h"
 #include "ui/charts/cost_input_names.h"
 #include "ui/export/pdf_canvas.h"
 #include "ui/export/report_charts.h"
@@ -26,6 +28,14 @@ using quote::label;
 
 QString q(const std::string& s) {
     return toQString(s);
+}
+
+// "1 GPU" / "8 GPUs" / "8 卡".
+std::string gpuCount(std::int64_t gpus, quote::Lang lang) {
+    const std::string n = formatGrouped(static_cast<double>(gpus), 0);
+    if (lang == quote::Lang::Zh)
+        return n + " 卡";
+    return n + (gpus == 1 ? " GPU" : " GPUs");
 }
 
 std::vector<std::pair<QString, QString>> pairs(const std::vector<quote::Row>& rows) {
@@ -49,22 +59,42 @@ void QuoteSections::chartSection(const MessageId<0>& headingKey, const char* cha
 }
 
 void QuoteSections::cover() {
-    canvas.space(4);
+    // Compact, so that the verdict fits whole beneath it on page 1 in English too.
+    canvas.space(2);
     if (!doc.info.logo.empty() && QFileInfo::exists(q(doc.info.logo)))
-        canvas.image(q(doc.info.logo), 25);
+        canvas.image(q(doc.info.logo), 20);
     if (!doc.info.company.empty())
-        canvas.heading(q(doc.info.company), 16);
-    canvas.heading(q(label(lang, msg::kQuoteTitle)), 28);
-    canvas.space(10);
-    canvas.rows(pairs(quote::coverRows(doc, lang)), 12);
-    canvas.space(6);
-    canvas.paragraph(q(label(lang, msg::kQuoteValidDays, {std::to_string(doc.info.validDays)})), 11);
-    canvas.paragraph(q(label(lang, msg::kQuoteDisclaimer)), 9);
+        canvas.heading(q(doc.info.company), 14);
+    canvas.heading(q(label(lang, msg::kQuoteTitle)), 24);
+    canvas.space(4);
+    canvas.rows(pairs(quote::coverRows(doc, lang)), 10);
+    canvas.space(2);
+    canvas.paragraph(q(label(lang, msg::kQuoteValidDays, {std::to_string(doc.info.validDays)})), 10);
+    canvas.paragraph(q(label(lang, msg::kQuoteDisclaimer)), 8.5);
 }
 
 void QuoteSections::verdict() {
-    canvas.heading(q(label(lang, msg::kQuoteVerdict)), 18);
-    canvas.rows(pairs(quote::verdictRows(doc, lang)), 11);
+    // The verdict is read as one block, its conclusion with its figures: on the cover's page in
+    // the largest size that holds it all there (English wraps more than Chinese; its last row
+    // alone spilled to an otherwise blank page 2), else whole on the next page.
+    // Its labels name each amount's basis: a wider label column than the cover's.
+    constexpr double kLabelShare = 0.46;
+    const QString title = q(label(lang, msg::kQuoteVerdict));
+    const auto rows = pairs(quote::verdictRows(doc, lang));
+    const auto height = [&](double size) {
+        return canvas.headingHeight(title, 16) + canvas.rowsHeight(rows, size, kLabelShare);
+    };
+    double pt = 10.5;
+    for (const double smaller : {10.0, 9.5, 9.0, 8.5}) {
+        if (height(pt) <= canvas.remaining())
+            break;
+        pt = smaller;
+    }
+    if (height(pt) > canvas.remaining())
+        pt = 10.5;
+    canvas.keepTogether(height(pt));
+    canvas.heading(title, 16);
+    canvas.rows(rows, pt, kLabelShare);
 }
 
 void QuoteSections::option(const quote::QuoteOption& o) {
@@ -101,15 +131,15 @@ void QuoteSections::option(const quote::QuoteOption& o) {
                           q(quote::formatPlain(g.subtotal.gross))});
         t.strongRows.push_back(true);
     }
-    canvas.table(t);
-    canvas.rows(pairs(quote::totalRows(o, doc.currency, lang)), 10);
+    // The totals (and an estimate's note) under the table's last rows, never alone on a page.
+    const auto totals = pairs(quote::totalRows(o, doc.currency, lang));
+    canvas.table(t, canvas.rowsHeight(totals, 10));
+    canvas.rows(totals, 10);
 }
 
 void QuoteSections::lineItems() {
     canvas.heading(q(label(lang, msg::kQuoteLineItems)), 18);
-    if (lang == quote::Lang::En)
-        canvas.paragraph(q(label(lang, doc.info.tax.englishIncludesTax ? msg::kQuoteAmountsInclTax
-                                                                       : msg::kQuoteAmountsExclTax)));
+    canvas.paragraph(q(label(lang, quote::amountsBasis(doc, lang))));
     if (doc.costError)
         canvas.paragraph(engineErrorLine(*doc.costError));
     if (doc.rent)
@@ -170,8 +200,11 @@ void QuoteSections::layouts() {
     else
         canvas.heading(q(label(lang, msg::kQuoteLayoutsFixed)), 14);
     PdfTable t;
+    // VPP and SP: two layouts that differ only there read as one row repeated without them.
     t.header = {QStringLiteral("#"),
                 QStringLiteral("TP×PP×DP×CP"),
+                QStringLiteral("VPP"),
+                QStringLiteral("SP"),
                 QStringLiteral("mb"),
                 QStringLiteral("ZeRO"),
                 q(label(lang, msg::kQuoteColRecompute)),
@@ -181,8 +214,8 @@ void QuoteSections::layouts() {
                 QStringLiteral("tokens/s"),
                 QStringLiteral("MFU"),
                 q(label(lang, msg::kQuoteFitsShort))};
-    t.widths = {0.05, 0.14, 0.05, 0.06, 0.1, 0.1, 0.08, 0.08, 0.1, 0.07, 0.17};
-    t.rightAligned = {true, false, true, true, false, false, true, true, true, true, false};
+    t.widths = {0.04, 0.13, 0.04, 0.04, 0.04, 0.05, 0.09, 0.09, 0.07, 0.07, 0.1, 0.07, 0.17};
+    t.rightAligned = {true, false, true, false, true, true, false, false, true, true, true, true, false};
     // CPU offload: an offloaded layout costs host memory and time, so it is named.
     const auto offload = [&](Offload o) {
         switch (o) {
@@ -201,6 +234,8 @@ void QuoteSections::layouts() {
         t.rows.push_back({QString::number(rank),
                           q(std::to_string(l.tp) + "×" + std::to_string(l.pp) + "×" + std::to_string(l.dp) +
                             "×" + std::to_string(l.cp)),
+                          QString::number(l.vpp),
+                          q(label(lang, l.sequenceParallel ? msg::kQuoteSwitchOn : msg::kQuoteSwitchOff)),
                           QString::number(l.microBatch), QString::number(l.zeroStage),
                           q(label(lang, quote::recomputeShortLabel(l.recompute))), offload(l.offload),
                           q(formatFixed(mem / units::kGiB, 1)), q(formatFixed(p.stepSeconds, 3)),
@@ -271,6 +306,12 @@ void QuoteSections::sensitivity() {
         t.rows.push_back({costInputName(s.input), value(s.input, s.low), value(s.input, s.high),
                           month(s.breakevenLow) + QStringLiteral(" / ") + month(s.breakevenHigh),
                           q(quote::formatPlain(s.advantageLow)), q(quote::formatPlain(s.advantageHigh))});
+    // The tornado draws the largest swings only: the table under it says so.
+    const auto rows = static_cast<std::size_t>(CostDetailsView::kTornadoRows);
+    if (plan.cost->sensitivity.size() > rows)
+        canvas.paragraph(q(label(lang, msg::kQuoteSensChartTop,
+                                 {std::to_string(rows), std::to_string(plan.cost->sensitivity.size())})),
+                         8);
     canvas.table(t);
 }
 
@@ -291,6 +332,16 @@ void QuoteSections::scaling() {
         t.rows.push_back(cells);
     }
     canvas.table(t);
+    // Above 100 % the baseline is the odd one out (it fits only by recomputing or sharding more):
+    // said, so the figure is not read as a gain from scale alone.
+    const auto& curve = doc.scaling->curve;
+    const auto base = std::find_if(curve.begin(), curve.end(), [](const ScalePoint& p) { return p.fits; });
+    if (std::any_of(curve.begin(), curve.end(),
+                    [](const ScalePoint& p) { return p.fits && p.efficiency > 1.005; }))
+        canvas.paragraph(QStringLiteral("• ") +
+                             q(label(lang, msg::kQuoteScalingSuperLinear,
+                                     {base == curve.end() ? std::string() : gpuCount(base->gpus, lang)})),
+                         7);
     for (const auto& note : doc.scaling->notes)
         canvas.paragraph(QStringLiteral("• ") + engineText(note), 7);
 }

@@ -1,8 +1,12 @@
 #include "ui/export/report_charts.h"
 
+#include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QLegend>
 
 #include "core/report/plan.h"
 #include "ui/charts/cost_chart_view.h"
@@ -32,6 +36,29 @@ template <typename View, typename Fill> View* makeFilled(Fill fill) {
     return view;
 }
 
+// The chart's text without ligatures: "eﬃciency" in a chart title reached pdftotext as one glyph,
+// so a reader's search for "efficiency" failed. Latin needs no shaping; CJK is drawn as before.
+QFont unshaped(QFont f) {
+    f.setStyleStrategy(QFont::PreferNoShaping);
+    return f;
+}
+
+void withoutLigatures(QChart* chart) {
+    chart->setTitleFont(unshaped(chart->titleFont()));
+    chart->legend()->setFont(unshaped(chart->legend()->font()));
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsFont(unshaped(axis->labelsFont()));
+        axis->setTitleFont(unshaped(axis->titleFont()));
+    }
+    // The charts' own text items too (the wrapped legends and titles drawn beside Qt's).
+    for (QGraphicsItem* item : chart->scene()->items()) {
+        if (auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item))
+            text->setFont(unshaped(text->font()));
+        else if (auto* simple = qgraphicsitem_cast<QGraphicsSimpleTextItem*>(item))
+            simple->setFont(unshaped(simple->font()));
+    }
+}
+
 template <typename View> View* make(const Plan& plan) {
     return makeFilled<View>([&plan](View& v) { v.setPlan(plan); });
 }
@@ -48,6 +75,7 @@ QRectF ReportChart::source() const {
 
 ReportCharts::ReportCharts(const Plan& plan, const std::optional<ScalingReport>& scaling) {
     const auto add = [this](const char* name, QWidget* owner, QChartView* view) {
+        withoutLigatures(view->chart());
         m_widgets.emplace_back(owner);
         m_charts.push_back({QString::fromLatin1(name), view});
     };
@@ -77,6 +105,7 @@ ReportCharts::ReportCharts(const Plan& plan, const std::optional<ScalingReport>&
         add("sensitivity", tornado, tornado);
         m_widgets.emplace_back(details);
     }
+    QApplication::processEvents();  // the charts lay out again in their unshaped fonts
 }
 
 ReportCharts::~ReportCharts() = default;
