@@ -91,15 +91,21 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     // dispatches only those among the EP ranks; the expert's TP ranks then all-gather what they
     // received and reduce-scatter it on the way back (Megatron-Core MoEAlltoAllTokenDispatcher,
     // megatron/core/transformer/moe/token_dispatcher.py): the all-to-all moves 1/tp of the routed
-    // tokens, the gather runs inside the TP group.
+    // tokens, the gather runs inside the expert TP group (etp ranks, so etp/tp of the routed tokens
+    // after it). The EP group is placed by the expert grid's rank order tp-ep-dp-pp
+    // (parallel_state.py, expert_decoder_rank_generator): ep ranks, etp apart. With expert TP 1 the
+    // EP group takes consecutive GPUs, so TP 8 × EP 32 stays inside one 64-GPU NVL72 domain.
     if (l.ep > 1 && m.moe) {
         const double routed = tokens * asDouble(m.moe->topK) * asDouble(m.hidden) * actBytes;
         const bool sharded = l.sequenceParallel && l.tp > 1;
-        const double dispatch = collectiveSeconds(
-            Collective::AllToAll, sharded ? routed / asDouble(l.tp) : routed, l.ep, l.tp * l.cp, net);
-        const double gather = sharded ? collectiveSeconds(Collective::AllGather, routed, l.tp, 1, net) +
-                                            collectiveSeconds(Collective::ReduceScatter, routed, l.tp, 1, net)
-                                      : 0.0;
+        const std::int64_t etp = l.etp();
+        const double dispatch = collectiveSeconds(Collective::AllToAll,
+                                                  sharded ? routed / asDouble(l.tp) : routed, l.ep, etp, net);
+        const double gathered = routed * asDouble(etp) / asDouble(l.tp);
+        const double gather = sharded && etp > 1
+                                  ? collectiveSeconds(Collective::AllGather, gathered, etp, 1, net) +
+                                        collectiveSeconds(Collective::ReduceScatter, gathered, etp, 1, net)
+                                  : 0.0;
         c.ep = asDouble(moeLayers) * (4 * dispatch + 2 * gather);
     }
     // PP: one activation send forward and one gradient send backward per stage boundary, v times

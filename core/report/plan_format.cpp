@@ -170,6 +170,8 @@ std::string layoutText(const Layout& l) {
         s += " x CP " + std::to_string(l.cp);
     if (l.ep > 1)
         s += ", EP " + std::to_string(l.ep);
+    if (l.expertTp > 0)
+        s += ", expert TP " + std::to_string(l.expertTp);
     if (l.vpp > 1)
         s += ", VPP " + std::to_string(l.vpp);
     return s;
