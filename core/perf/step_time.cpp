@@ -178,14 +178,44 @@ struct StageTime {
     }
 };
 
+// The routed experts' part of one GPU's parameters on a stage: trainable ones, and all of them at
+// their storage precision (at the stage's average bytes per parameter).
+struct ExpertShare {
+    double trainable = 0;
+    double weightBytes = 0;
+    double layers = 0;  // MoE layers on the stage
+};
+ExpertShare expertShare(const PerfInputs& in, const MemoryBreakdown& mem) {
+    const auto& l = in.layout;
+    if (!in.model.moe || mem.params <= 0)
+        return {};
+    const ParamCounts counts = countParams(in.model);
+    const StageLayers layers = stageLayers(in.model, l, mem.stage);
+    const StageLayers noGrad = noGradLayersOnStage(in.model, layers, in.training);
+    const LayerStorage live = layerStorage(in.model, counts, in.training, true, false);
+    const LayerStorage still = layerStorage(in.model, counts, in.training, true, true);
+    const double liveLayers = asDouble(layers.moe - noGrad.moe), stillLayers = asDouble(noGrad.moe);
+    const auto stored = [](const LayerStorage& st) {
+        return st.trainable.experts + st.frozen.experts + st.quantized.experts;
+    };
+    const double shards = asDouble(l.ep * l.etp());
+    ExpertShare out;
+    out.trainable = (liveLayers * live.trainable.experts + stillLayers * still.trainable.experts) / shards;
+    out.weightBytes = (liveLayers * stored(live) + stillLayers * stored(still)) / shards *
+                      mem.storedWeightBytes / mem.params;
+    out.layers = asDouble(layers.moe);
+    return out;
+}
+
 // Data-parallel gradient traffic after the pipeline drains (or per micro-batch under ZeRO-3).
 // `localParams`: trainable parameters of this GPU (their gradients are reduced); `weightBytes`: its
-// parameters at storage precision (ZeRO-3 gathers them), both before sharding.
+// parameters at storage precision (ZeRO-3 gathers them), both before sharding; `experts`: the routed experts'
+// part of them.
 void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageTime& slowest,
-                     double localParams, double weightBytes, PerfEstimate& e) {
+                     double localParams, double weightBytes, const ExpertShare& experts, PerfEstimate& e) {
     const auto& l = in.layout;
     const std::int64_t group = l.dp * l.cp;
-    if (group <= 1)
+    if (group <= 1 && (l.zeroStage < 3 || l.expertDp() <= 1))
         return;
     const auto& t = in.training;
     const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
@@ -220,13 +250,35 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
     // ZeRO-3 / FSDP: all-gather weights forward and backward, reduce-scatter gradients, every
     // micro-batch, one call per layer, prefetched one layer ahead; exposed where a pass's comm
     // exceeds its compute.
+    // Under expert parallelism a rank gathers two kinds of shards: its routed experts (experts /
+    // (ep·etp) of each MoE layer) from the expert-DP group, the GPUs holding the same experts, etp·ep
+    // apart in Megatron-Core's expert grid (parallel_state.py, expert_decoder_rank_generator, order
+    // tp-ep-dp-pp; DeepSpeed-MoE shards them likewise over its expert-data-parallel group,
+    // deepspeed/utils/groups.py), and everything else from the DP group, tp apart; and
+    // reduce-scatters as many gradients over the same groups. The expert-DP group takes one GPU of
+    // every ep·etp: with EP 8 over 8-GPU servers one per server, so every byte crosses that GPU's
+    // own NIC.
     const double layers = asDouble(std::max<std::int64_t>(in.model.layers / l.pp, 1));
     // Under torch.autocast over fp32 parameters FSDP gathers the fp32 weights (param_dtype unset).
-    const double gatheredBytes = t.autocast && t.precision != Precision::Fp32 ? 2 * weightBytes : weightBytes;
-    const double gather =
-        collectiveSeconds(Collective::AllGather, gatheredBytes / layers, group, l.tp, net, layers);
-    const double scatter = collectiveSeconds(Collective::ReduceScatter, localParams * gradBytes / layers,
-                                             group, l.tp, net, layers);
+    const double gatherScale = t.autocast && t.precision != Precision::Fp32 ? 2.0 : 1.0;
+    struct Passes {
+        double gather = 0, scatter = 0;
+    };
+    const auto passes = [&](double params, double bytes, std::int64_t size, std::int64_t stride,
+                            double calls) {
+        if (size <= 1 || (params <= 0 && bytes <= 0))
+            return Passes{};
+        return Passes{
+            collectiveSeconds(Collective::AllGather, gatherScale * bytes / calls, size, stride, net, calls),
+            collectiveSeconds(Collective::ReduceScatter, params * gradBytes / calls, size, stride, net,
+                              calls)};
+    };
+    const Passes dense =
+        passes(localParams - experts.trainable, weightBytes - experts.weightBytes, group, l.tp, layers);
+    const Passes routed = passes(experts.trainable, experts.weightBytes, l.expertDp(), l.etp() * l.ep,
+                                 std::max(experts.layers, 1.0));
+    const double gather = dense.gather + routed.gather;
+    const double scatter = dense.scatter + routed.scatter;
     const double perMb = std::max(0.0, gather - window * slowest.forward) +
                          std::max(0.0, gather + scatter - window * (slowest.backward + slowest.recompute)) +
                          gather / layers;
@@ -337,7 +389,7 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     e.bubbleSeconds = fill;
 
     const MemoryBreakdown mem = stageMemory(memIn, e.slowestStage);
-    addDataParallel(in, net, *slowest, mem.trainableParams, mem.storedWeightBytes, e);
+    addDataParallel(in, net, *slowest, mem.trainableParams, mem.storedWeightBytes, expertShare(in, mem), e);
     addOptimizer(in, timer, *slowest, mem, e);
     // Communication kernels steal SMs and HBM bandwidth from the compute they hide behind: a
     // property of the GPU where the catalog states one (persistent GEMM kernels on Hopper and

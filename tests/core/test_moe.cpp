@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/io/scenario_json.h"
+#include "core/model/param_count.h"
 #include "core/parallel/layout.h"
 #include "core/report/plan_format.h"
 #include "core/search/layout_search.h"
@@ -187,4 +188,69 @@ TEST_CASE("the search explores EP folded over the TP ranks with expert TP 1", "[
     CHECK(has(16, 1));
     CHECK(has(32, 1));  // beyond dp·cp: only folded
     CHECK_FALSE(has(32, 2));
+}
+
+namespace {
+
+// DeepSeek-V3 on 2,048 H800 (technical report, arXiv:2412.19437 §3.1: 256 servers of 8 H800, NVLink
+// inside, 400 Gb/s InfiniBand between), FP8, sequences of 4,096, 8,192 per step.
+Scenario deepSeekV3On2048() {
+    auto s = parseScenario(R"({ "schema": "clusterplan.scenario/1", "name": "DeepSeek-V3 on 2048 H800",
+        "model": { "preset": "deepseek-v3" },
+        "training": { "seq_len": 4096, "global_batch": 8192, "tokens": 14.8e12, "precision": "fp8",
+                      "optimizer": "adamw", "flash_attention": true },
+        "cluster": { "gpu": "h800-sxm-80gb", "gpus_per_node": 8, "nodes": 256,
+                     "intra_node": "nvlink4-nvswitch", "inter_node": "ib-ndr-400" } })",
+                           test::catalog());
+    REQUIRE(s.ok());
+    return s.value();
+}
+
+}  // namespace
+
+TEST_CASE("ZeRO-3 under EP 8 gathers every expert shard over one NIC per GPU", "[moe][perf][zero3]") {
+    Scenario s = deepSeekV3On2048();
+    s.layout = LayoutSpec{};
+    s.layout.open = 0;
+    s.layout.dp = 2048;
+    s.layout.ep = 8;
+    s.layout.microBatch = 4;
+    s.layout.zeroStage = 3;
+    s.layout.recompute = Recompute::Full;
+    const Plan p = planOf(s);
+    REQUIRE(p.layout.microBatches == 1);  // 8,192 / (2,048 × 4): one micro-batch per step
+    // DeepSeek-V3 (arXiv:2412.19437 §4.2; its config.json): 58 MoE layers of 256 routed experts of
+    // 3 × 7168 × 2048: ~654 B routed-expert parameters, ~17 B others of its 671 B.
+    const double routed = 58.0 * 256 * 3 * 7168 * 2048;
+    const double others = countParams(s.model).total - routed;
+    CHECK_THAT(routed, WithinRel(654e9, 0.001));
+    CHECK_THAT(others, WithinRel(17e9, 0.02));
+    // Each rank gathers its 1/8 of the experts and all the others: ~99 B parameters per pass,
+    // ~197 GB in BF16 (the weights as stored; ~99 GB were they gathered in FP8).
+    CHECK_THAT(p.memory.params, WithinRel(routed / 8 + others, 0.001));
+    CHECK_THAT(p.memory.storedWeightBytes, WithinRel(2 * (routed / 8 + others), 0.001));
+    // The experts come from the 256 GPUs holding the same ones, 8 apart: one per server, so each of
+    // the ~164 GB crosses this GPU's own 400 Gb/s NIC (50 GB/s line rate), for the forward, again for
+    // the backward, and as many gradients reduce-scattered: at least 3 × 163.5 GB × 255/256 / 50 GB/s
+    // = 9.8 s per step even at line rate (the dense part over all 2,048 GPUs, whose ring uses all
+    // eight NICs of a server, comes on top).
+    const double expertPass = 2 * routed / 8 * 255.0 / 256 / 50e9;
+    CHECK(expertPass > 3.2);
+    CHECK(p.perf.dpCommTotalSeconds > 3 * expertPass);
+    // NCCL's ring reaches ~47 of the 50 GB/s and pays its latency once per layer and pass; the dense
+    // part adds ~34 GB a pass: within 30 % of that.
+    CHECK(p.perf.dpCommTotalSeconds < 1.3 * 3 * expertPass / 0.94);
+}
+
+TEST_CASE("the search no longer recommends ZeRO-3 with EP 8 over 2,048 GPUs for DeepSeek-V3",
+          "[moe][search][zero3]") {
+    const Scenario s = deepSeekV3On2048();
+    const SearchResult r = searchLayouts(s, test::catalog(), SearchOptions{});
+    REQUIRE(r.best.has_value());
+    const Candidate& best = r.ranked[*r.best];
+    INFO(layoutText(best.layout) << ", ZeRO " << best.layout.zeroStage << ", micro-batch "
+                                 << best.layout.microBatch << ", step " << best.perf.stepSeconds << " s");
+    CHECK_FALSE((best.layout.zeroStage == 3 && best.layout.ep == 8));
+    // What it recommends instead keeps the expert traffic short of the step.
+    CHECK(best.perf.dpCommSeconds < 0.25 * best.perf.stepSeconds);
 }
