@@ -9,6 +9,7 @@
 #include "core/parallel/layout.h"
 #include "core/report/plan_format.h"
 #include "core/search/layout_search.h"
+#include "core/search/search_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -89,6 +90,7 @@ TEST_CASE("the published Qwen3-235B-A22B layout with EP 32 over TP 2 × DP 16 ev
     CHECK(p.layout.ep == 32);
     CHECK(p.layout.etp() == 1);
     CHECK(layoutText(p.layout).find("EP 32, expert TP 1") != std::string::npos);
+    CHECK(planToJson(p).find("\"expert_tp\": 1") != std::string::npos);
     CHECK(p.perf.epCommSeconds > 0);
     // EP 32 at stride 1 spans four 8-GPU servers: its all-to-all leaves the server.
     CHECK(p.perf.tokensPerSecond > 0);
@@ -188,6 +190,11 @@ TEST_CASE("the search explores EP folded over the TP ranks with expert TP 1", "[
     CHECK(has(16, 1));
     CHECK(has(32, 1));  // beyond dp·cp: only folded
     CHECK_FALSE(has(32, 2));
+    // The tables say which expert TP a row runs when it is not the default.
+    const std::string text = searchToText(r, r.ranked.size());
+    const std::string json = searchToJson(r, r.ranked.size());
+    CHECK(text.find(", expert TP 1") != std::string::npos);
+    CHECK(json.find("\"expert_tp\": 1") != std::string::npos);
 }
 
 namespace {
