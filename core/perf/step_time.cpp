@@ -215,35 +215,44 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
                      double localParams, double weightBytes, const ExpertShare& experts, PerfEstimate& e) {
     const auto& l = in.layout;
     const std::int64_t group = l.dp * l.cp;
-    if (group <= 1 && (l.zeroStage < 3 || l.expertDp() <= 1))
+    if (group <= 1 && l.expertDp() <= 1)
         return;
     const auto& t = in.training;
     const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
     // Without overlap (Megatron-LM 2021-22's local DDP: the optimizer all-reduces the gradients
     // after the pipeline flush) the whole reduction is exposed.
     const double window = overlapGradReduce(in) ? in.profile.dpOverlap : 0.0;
-    // Gradients are reduced in buckets, one collective call each: Megatron-LM's default of 40M
-    // elements (DistributedDataParallelConfig.bucket_size). Every call pays NCCL's latency, which
-    // grows with the group: the ring's steps linearly, the tree's logarithmically.
-    constexpr double kBucketElements = 40e6;
-    const double bucketParams = std::min(localParams, kBucketElements);
-    const double buckets = bucketParams > 0 ? localParams / bucketParams : 0;
-    const double bucketBytes = bucketParams * gradBytes;
     if (l.zeroStage < 3) {
+        // Gradients are reduced in buckets, one collective call each: Megatron-LM's default of 40M
+        // elements (DistributedDataParallelConfig.bucket_size). Every call pays NCCL's latency, which
+        // grows with the group: the ring's steps linearly, the tree's logarithmically.
         // All-reduce; or with ZeRO-1/2 and the distributed optimizer a reduce-scatter of the
         // gradients and an all-gather of the updated weights: the same volume, but two calls per
-        // bucket, and NCCL runs those only as rings (no tree).
-        auto reduce = [&](double calls) {
+        // bucket, and NCCL runs those only as rings (no tree). The routed experts' gradients are
+        // reduced over the expert-DP group, etp·ep apart (Megatron-Core keeps their buffers apart:
+        // its expert data-parallel groups, parallel_state.py), the others over the DP group.
+        constexpr double kBucketElements = 40e6;
+        const auto reduce = [&](double params, std::int64_t size, std::int64_t stride, bool lastOnly) {
+            if (size <= 1 || params <= 0)
+                return 0.0;
+            const double bucketParams = std::min(params, kBucketElements);
+            const double calls = lastOnly ? 1.0 : params / bucketParams;
+            const double bucketBytes = bucketParams * gradBytes;
             return l.zeroStage == 0
-                       ? collectiveSeconds(Collective::AllReduce, bucketBytes, group, l.tp, net, calls)
-                       : collectiveSeconds(Collective::ReduceScatter, bucketBytes, group, l.tp, net, calls) +
-                             collectiveSeconds(Collective::AllGather, bucketBytes, group, l.tp, net, calls);
+                       ? collectiveSeconds(Collective::AllReduce, bucketBytes, size, stride, net, calls)
+                       : collectiveSeconds(Collective::ReduceScatter, bucketBytes, size, stride, net, calls) +
+                             collectiveSeconds(Collective::AllGather, bucketBytes, size, stride, net, calls);
         };
-        const double total = reduce(buckets);
+        const double dense = localParams - experts.trainable;
+        const std::int64_t expertStride = l.etp() * l.ep;
+        const double total =
+            reduce(dense, group, l.tp, false) + reduce(experts.trainable, l.expertDp(), expertStride, false);
         e.dpCommTotalSeconds = total;
         // Buckets reduce during the last micro-batch's backward only (gradients accumulate
         // locally before that); the last bucket (the first layers' gradients) always trails.
-        const double tail = reduce(std::min(1.0, buckets));
+        const double tail = group > 1 && dense > 0
+                                ? reduce(dense, group, l.tp, true)
+                                : reduce(experts.trainable, l.expertDp(), expertStride, true);
         e.dpCommSeconds = std::max(tail, total - window * slowest.backward);
         return;
     }
