@@ -120,6 +120,7 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
     json::optLimited(r, "dp", l.dp, "layout.dp");
     json::optLimited(r, "cp", l.cp, "layout.cp");
     json::optLimited(r, "ep", l.ep, "layout.ep");
+    json::optLimited(r, "expert_tp", l.expertTp, "layout.expert_tp");
     json::optLimited(r, "vpp", l.vpp, "layout.vpp");
     json::optLimited(r, "micro_batch", l.microBatch, "layout.micro_batch");
     json::optLimited(r, "zero_stage", l.zeroStage, "layout.zero_stage");
@@ -154,6 +155,8 @@ void writeLayout(json::Writer& w, const LayoutSpec& l) {
     put(kDp, "dp", l.dp);
     put(kCp, "cp", l.cp);
     put(kEp, "ep", l.ep);
+    if (l.expertTp > 0)
+        w.value("expert_tp", l.expertTp);
     put(kVpp, "vpp", l.vpp);
     put(kMicroBatch, "micro_batch", l.microBatch);
     put(kZeroStage, "zero_stage", l.zeroStage);

@@ -44,7 +44,8 @@ StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Training
                         std::int64_t stage, double weightBytes) {
     const double tp = asDouble(l.tp);
     const auto perGpu = [&](const ParamGroup& g) {
-        return Split{g.tpSharded / tp + g.replicated, g.experts / (asDouble(l.ep) * tp)};
+        // Routed experts split over EP, each expert's matrices over the expert TP ranks.
+        return Split{g.tpSharded / tp + g.replicated, g.experts / asDouble(l.ep * l.etp())};
     };
     StageParams s;
     const StageLayers layers = stageLayers(m, l, stage);

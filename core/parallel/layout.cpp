@@ -26,13 +26,13 @@ std::optional<Error> checkRange(const InputLimit& limit, std::int64_t v) {
 
 // The limits of the layout keys resolveLayout checks, looked up once.
 struct LayoutLimits {
-    const InputLimit &tp, &pp, &dp, &cp, &ep, &vpp, &microBatch, &zeroStage;
+    const InputLimit &tp, &pp, &dp, &cp, &ep, &vpp, &microBatch, &zeroStage, &expertTp;
 };
 const LayoutLimits& layoutLimits() {
-    static const LayoutLimits limits{inputLimit("layout.tp"),          inputLimit("layout.pp"),
-                                     inputLimit("layout.dp"),          inputLimit("layout.cp"),
-                                     inputLimit("layout.ep"),          inputLimit("layout.vpp"),
-                                     inputLimit("layout.micro_batch"), inputLimit("layout.zero_stage")};
+    static const LayoutLimits limits{
+        inputLimit("layout.tp"),          inputLimit("layout.pp"),         inputLimit("layout.dp"),
+        inputLimit("layout.cp"),          inputLimit("layout.ep"),         inputLimit("layout.vpp"),
+        inputLimit("layout.micro_batch"), inputLimit("layout.zero_stage"), inputLimit("layout.expert_tp")};
     return limits;
 }
 
@@ -119,8 +119,15 @@ std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const 
         return inputError("layout.ep", msg::kErrorLayoutEpNoExperts, {s(l.ep)});
     if (m.moe && m.moe->experts % l.ep != 0)
         return inputError("layout.ep", msg::kErrorLayoutEpExperts, {s(l.ep), s(m.moe->experts)});
-    if ((l.dp * l.cp) % l.ep != 0)
+    // Megatron-Core builds the expert grid over the same world as the attention's: world_size must
+    // divide by expert_tp · ep · pp (parallel_state.py, initialize_model_parallel: "world_size is
+    // not divisible by expert_tensor_model_pipeline_parallel size"), i.e. etp · ep divides tp·cp·dp.
+    // With the default etp = tp that is ep dividing dp·cp, the error users of the default know.
+    if (l.expertTp == 0 && (l.dp * l.cp) % l.ep != 0)
         return inputError("layout.ep", msg::kErrorLayoutEpDpCp, {s(l.ep), s(l.dp * l.cp)});
+    if ((l.tp * l.cp * l.dp) % (l.etp() * l.ep) != 0)
+        return inputError("layout.expert_tp", msg::kErrorLayoutExpertTpFold,
+                          {s(l.etp()), s(l.ep), s(l.etp() * l.ep), s(l.tp * l.cp * l.dp)});
     return std::nullopt;
 }
 
@@ -192,7 +199,8 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     for (const auto& e :
          {checkRange(limits.tp, spec.tp), checkRange(limits.pp, spec.pp), checkRange(limits.dp, spec.dp),
           checkRange(limits.cp, spec.cp), checkRange(limits.ep, spec.ep), checkRange(limits.vpp, spec.vpp),
-          checkRange(limits.microBatch, spec.microBatch), checkRange(limits.zeroStage, spec.zeroStage)})
+          checkRange(limits.microBatch, spec.microBatch), checkRange(limits.zeroStage, spec.zeroStage),
+          checkRange(limits.expertTp, spec.expertTp)})
         if (e)
             return *e;
 
@@ -201,6 +209,8 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     l.pp = spec.pp;
     l.cp = spec.cp;
     l.ep = spec.ep;
+    // Stored as written, the default (tp) as 0: a layout that names expert_tp = tp is the default one.
+    l.expertTp = spec.expertTp == spec.tp ? 0 : spec.expertTp;
     l.vpp = spec.vpp;
     l.microBatch = spec.microBatch;
     l.zeroStage = spec.zeroStage;
@@ -270,6 +280,7 @@ LayoutSpec fixedSpec(const Layout& l) {
     spec.dp = l.dp;
     spec.cp = l.cp;
     spec.ep = l.ep;
+    spec.expertTp = l.expertTp;
     spec.vpp = l.vpp;
     spec.microBatch = l.microBatch;
     spec.zeroStage = l.zeroStage;

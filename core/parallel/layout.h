@@ -21,8 +21,14 @@ struct Layout {
     // recommends use 1F1B (vpp = 1) or interleaved 1F1B (vpp > 1).
     bool gpipe = false;
     PipelineSplit split;  // uneven stages (Megatron-Core first/last-stage layer counts)
-    // Expert data parallel size: GPUs holding the same expert shard (Megatron-Core: dp·cp/ep).
-    [[nodiscard]] std::int64_t expertDp() const { return dp * cp / ep; }
+    // Expert tensor parallel size (--expert-tensor-parallel-size); 0: Megatron-Core's default, tp.
+    std::int64_t expertTp = 0;
+    [[nodiscard]] std::int64_t etp() const { return expertTp > 0 ? expertTp : tp; }
+    // Megatron-Core folds the expert layers over the attention's TP × CP × DP GPUs with their own
+    // grid, expert TP × EP × expert DP (parallel_state.py initialize_model_parallel,
+    // expert_decoder_rank_generator, rank order tp-ep-dp-pp): expert DP = tp·cp·dp / (etp·ep), the
+    // GPUs holding the same expert shard. With the default etp = tp it is dp·cp/ep.
+    [[nodiscard]] std::int64_t expertDp() const { return tp * dp * cp / (etp() * ep); }
     [[nodiscard]] std::int64_t gpus() const { return tp * pp * dp * cp; }
     // Every field, the pipeline split, the schedule and the micro-batch count included: two
     // layouts that differ in any of them run differently.

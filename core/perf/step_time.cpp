@@ -91,15 +91,21 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     // dispatches only those among the EP ranks; the expert's TP ranks then all-gather what they
     // received and reduce-scatter it on the way back (Megatron-Core MoEAlltoAllTokenDispatcher,
     // megatron/core/transformer/moe/token_dispatcher.py): the all-to-all moves 1/tp of the routed
-    // tokens, the gather runs inside the TP group.
+    // tokens, the gather runs inside the expert TP group (etp ranks, so etp/tp of the routed tokens
+    // after it). The EP group is placed by the expert grid's rank order tp-ep-dp-pp
+    // (parallel_state.py, expert_decoder_rank_generator): ep ranks, etp apart. With expert TP 1 the
+    // EP group takes consecutive GPUs, so TP 8 × EP 32 stays inside one 64-GPU NVL72 domain.
     if (l.ep > 1 && m.moe) {
         const double routed = tokens * asDouble(m.moe->topK) * asDouble(m.hidden) * actBytes;
         const bool sharded = l.sequenceParallel && l.tp > 1;
-        const double dispatch = collectiveSeconds(
-            Collective::AllToAll, sharded ? routed / asDouble(l.tp) : routed, l.ep, l.tp * l.cp, net);
-        const double gather = sharded ? collectiveSeconds(Collective::AllGather, routed, l.tp, 1, net) +
-                                            collectiveSeconds(Collective::ReduceScatter, routed, l.tp, 1, net)
-                                      : 0.0;
+        const std::int64_t etp = l.etp();
+        const double dispatch = collectiveSeconds(Collective::AllToAll,
+                                                  sharded ? routed / asDouble(l.tp) : routed, l.ep, etp, net);
+        const double gathered = routed * asDouble(etp) / asDouble(l.tp);
+        const double gather = sharded && etp > 1
+                                  ? collectiveSeconds(Collective::AllGather, gathered, etp, 1, net) +
+                                        collectiveSeconds(Collective::ReduceScatter, gathered, etp, 1, net)
+                                  : 0.0;
         c.ep = asDouble(moeLayers) * (4 * dispatch + 2 * gather);
     }
     // PP: one activation send forward and one gradient send backward per stage boundary, v times
@@ -172,55 +178,116 @@ struct StageTime {
     }
 };
 
+// The routed experts' part of one GPU's parameters on a stage: trainable ones, and all of them at
+// their storage precision (at the stage's average bytes per parameter).
+struct ExpertShare {
+    double trainable = 0;
+    double weightBytes = 0;
+    double layers = 0;  // MoE layers on the stage
+};
+ExpertShare expertShare(const PerfInputs& in, const MemoryBreakdown& mem) {
+    const auto& l = in.layout;
+    if (!in.model.moe || mem.params <= 0)
+        return {};
+    const ParamCounts counts = countParams(in.model);
+    const StageLayers layers = stageLayers(in.model, l, mem.stage);
+    const StageLayers noGrad = noGradLayersOnStage(in.model, layers, in.training);
+    const LayerStorage live = layerStorage(in.model, counts, in.training, true, false);
+    const LayerStorage still = layerStorage(in.model, counts, in.training, true, true);
+    const double liveLayers = asDouble(layers.moe - noGrad.moe), stillLayers = asDouble(noGrad.moe);
+    const auto stored = [](const LayerStorage& st) {
+        return st.trainable.experts + st.frozen.experts + st.quantized.experts;
+    };
+    const double shards = asDouble(l.ep * l.etp());
+    ExpertShare out;
+    out.trainable = (liveLayers * live.trainable.experts + stillLayers * still.trainable.experts) / shards;
+    out.weightBytes = (liveLayers * stored(live) + stillLayers * stored(still)) / shards *
+                      mem.storedWeightBytes / mem.params;
+    out.layers = asDouble(layers.moe);
+    return out;
+}
+
 // Data-parallel gradient traffic after the pipeline drains (or per micro-batch under ZeRO-3).
 // `localParams`: trainable parameters of this GPU (their gradients are reduced); `weightBytes`: its
-// parameters at storage precision (ZeRO-3 gathers them), both before sharding.
+// parameters at storage precision (ZeRO-3 gathers them), both before sharding; `experts`: the routed experts'
+// part of them.
 void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageTime& slowest,
-                     double localParams, double weightBytes, PerfEstimate& e) {
+                     double localParams, double weightBytes, const ExpertShare& experts, PerfEstimate& e) {
     const auto& l = in.layout;
     const std::int64_t group = l.dp * l.cp;
-    if (group <= 1)
+    if (group <= 1 && l.expertDp() <= 1)
         return;
     const auto& t = in.training;
     const double gradBytes = (t.gradDtype == GradDtype::Fp32 || t.precision == Precision::Fp32) ? 4 : 2;
     // Without overlap (Megatron-LM 2021-22's local DDP: the optimizer all-reduces the gradients
     // after the pipeline flush) the whole reduction is exposed.
     const double window = overlapGradReduce(in) ? in.profile.dpOverlap : 0.0;
-    // Gradients are reduced in buckets, one collective call each: Megatron-LM's default of 40M
-    // elements (DistributedDataParallelConfig.bucket_size). Every call pays NCCL's latency, which
-    // grows with the group: the ring's steps linearly, the tree's logarithmically.
-    constexpr double kBucketElements = 40e6;
-    const double bucketParams = std::min(localParams, kBucketElements);
-    const double buckets = bucketParams > 0 ? localParams / bucketParams : 0;
-    const double bucketBytes = bucketParams * gradBytes;
     if (l.zeroStage < 3) {
+        // Gradients are reduced in buckets, one collective call each: Megatron-LM's default of 40M
+        // elements (DistributedDataParallelConfig.bucket_size). Every call pays NCCL's latency, which
+        // grows with the group: the ring's steps linearly, the tree's logarithmically.
         // All-reduce; or with ZeRO-1/2 and the distributed optimizer a reduce-scatter of the
         // gradients and an all-gather of the updated weights: the same volume, but two calls per
-        // bucket, and NCCL runs those only as rings (no tree).
-        auto reduce = [&](double calls) {
+        // bucket, and NCCL runs those only as rings (no tree). The routed experts' gradients are
+        // reduced over the expert-DP group, etp·ep apart (Megatron-Core keeps their buffers apart:
+        // its expert data-parallel groups, parallel_state.py), the others over the DP group.
+        constexpr double kBucketElements = 40e6;
+        const auto reduce = [&](double params, std::int64_t size, std::int64_t stride, bool lastOnly) {
+            if (size <= 1 || params <= 0)
+                return 0.0;
+            const double bucketParams = std::min(params, kBucketElements);
+            const double calls = lastOnly ? 1.0 : params / bucketParams;
+            const double bucketBytes = bucketParams * gradBytes;
             return l.zeroStage == 0
-                       ? collectiveSeconds(Collective::AllReduce, bucketBytes, group, l.tp, net, calls)
-                       : collectiveSeconds(Collective::ReduceScatter, bucketBytes, group, l.tp, net, calls) +
-                             collectiveSeconds(Collective::AllGather, bucketBytes, group, l.tp, net, calls);
+                       ? collectiveSeconds(Collective::AllReduce, bucketBytes, size, stride, net, calls)
+                       : collectiveSeconds(Collective::ReduceScatter, bucketBytes, size, stride, net, calls) +
+                             collectiveSeconds(Collective::AllGather, bucketBytes, size, stride, net, calls);
         };
-        const double total = reduce(buckets);
+        const double dense = localParams - experts.trainable;
+        const std::int64_t expertStride = l.etp() * l.ep;
+        const double total =
+            reduce(dense, group, l.tp, false) + reduce(experts.trainable, l.expertDp(), expertStride, false);
         e.dpCommTotalSeconds = total;
         // Buckets reduce during the last micro-batch's backward only (gradients accumulate
         // locally before that); the last bucket (the first layers' gradients) always trails.
-        const double tail = reduce(std::min(1.0, buckets));
+        const double tail = group > 1 && dense > 0
+                                ? reduce(dense, group, l.tp, true)
+                                : reduce(experts.trainable, l.expertDp(), expertStride, true);
         e.dpCommSeconds = std::max(tail, total - window * slowest.backward);
         return;
     }
     // ZeRO-3 / FSDP: all-gather weights forward and backward, reduce-scatter gradients, every
     // micro-batch, one call per layer, prefetched one layer ahead; exposed where a pass's comm
     // exceeds its compute.
+    // Under expert parallelism a rank gathers two kinds of shards: its routed experts (experts /
+    // (ep·etp) of each MoE layer) from the expert-DP group, the GPUs holding the same experts, etp·ep
+    // apart in Megatron-Core's expert grid (parallel_state.py, expert_decoder_rank_generator, order
+    // tp-ep-dp-pp; DeepSpeed-MoE shards them likewise over its expert-data-parallel group,
+    // deepspeed/utils/groups.py), and everything else from the DP group, tp apart; and
+    // reduce-scatters as many gradients over the same groups. The expert-DP group takes one GPU of
+    // every ep·etp: with EP 8 over 8-GPU servers one per server, so every byte crosses that GPU's
+    // own NIC.
     const double layers = asDouble(std::max<std::int64_t>(in.model.layers / l.pp, 1));
     // Under torch.autocast over fp32 parameters FSDP gathers the fp32 weights (param_dtype unset).
-    const double gatheredBytes = t.autocast && t.precision != Precision::Fp32 ? 2 * weightBytes : weightBytes;
-    const double gather =
-        collectiveSeconds(Collective::AllGather, gatheredBytes / layers, group, l.tp, net, layers);
-    const double scatter = collectiveSeconds(Collective::ReduceScatter, localParams * gradBytes / layers,
-                                             group, l.tp, net, layers);
+    const double gatherScale = t.autocast && t.precision != Precision::Fp32 ? 2.0 : 1.0;
+    struct Passes {
+        double gather = 0, scatter = 0;
+    };
+    const auto passes = [&](double params, double bytes, std::int64_t size, std::int64_t stride,
+                            double calls) {
+        if (size <= 1 || (params <= 0 && bytes <= 0))
+            return Passes{};
+        return Passes{
+            collectiveSeconds(Collective::AllGather, gatherScale * bytes / calls, size, stride, net, calls),
+            collectiveSeconds(Collective::ReduceScatter, params * gradBytes / calls, size, stride, net,
+                              calls)};
+    };
+    const Passes dense =
+        passes(localParams - experts.trainable, weightBytes - experts.weightBytes, group, l.tp, layers);
+    const Passes routed = passes(experts.trainable, experts.weightBytes, l.expertDp(), l.etp() * l.ep,
+                                 std::max(experts.layers, 1.0));
+    const double gather = dense.gather + routed.gather;
+    const double scatter = dense.scatter + routed.scatter;
     const double perMb = std::max(0.0, gather - window * slowest.forward) +
                          std::max(0.0, gather + scatter - window * (slowest.backward + slowest.recompute)) +
                          gather / layers;
@@ -331,7 +398,7 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     e.bubbleSeconds = fill;
 
     const MemoryBreakdown mem = stageMemory(memIn, e.slowestStage);
-    addDataParallel(in, net, *slowest, mem.trainableParams, mem.storedWeightBytes, e);
+    addDataParallel(in, net, *slowest, mem.trainableParams, mem.storedWeightBytes, expertShare(in, mem), e);
     addOptimizer(in, timer, *slowest, mem, e);
     // Communication kernels steal SMs and HBM bandwidth from the compute they hide behind: a
     // property of the GPU where the catalog states one (persistent GEMM kernels on Hopper and

@@ -170,6 +170,8 @@ std::string layoutText(const Layout& l) {
         s += " x CP " + std::to_string(l.cp);
     if (l.ep > 1)
         s += ", EP " + std::to_string(l.ep);
+    if (l.expertTp > 0)
+        s += ", expert TP " + std::to_string(l.expertTp);
     if (l.vpp > 1)
         s += ", VPP " + std::to_string(l.vpp);
     return s;
@@ -194,10 +196,10 @@ std::string planToJson(const Plan& p) {
     w.value("gpus_per_node", c.gpusPerNode).value("nodes", c.nodes).endObject();
     const auto& l = p.layout;
     w.beginObject("layout").value("tp", l.tp).value("pp", l.pp).value("dp", l.dp).value("cp", l.cp);
-    w.value("ep", l.ep)
-        .value("vpp", l.vpp)
-        .value("micro_batch", l.microBatch)
-        .value("micro_batches", l.microBatches);
+    w.value("ep", l.ep).value("vpp", l.vpp);
+    if (l.expertTp > 0)  // Megatron-Core's default (tp) left out
+        w.value("expert_tp", l.expertTp);
+    w.value("micro_batch", l.microBatch).value("micro_batches", l.microBatches);
     w.value("zero_stage", l.zeroStage).value("recompute", toString(l.recompute));
     w.value("sequence_parallel", l.sequenceParallel).value("offload", toString(l.offload)).endObject();
 

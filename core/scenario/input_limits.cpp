@@ -68,6 +68,7 @@ constexpr InputLimit kLimits[] = {
     {"layout.dp", 0, kMaxDegree, true},  // 0: the remaining GPUs
     {"layout.cp", 1, kMaxDegree, true},
     {"layout.ep", 1, kMaxDegree, true},
+    {"layout.expert_tp", 0, kMaxDegree, true},  // 0: Megatron-Core's default, tp
     {"layout.vpp", 1, 1024, true},
     {"layout.micro_batch", 1, kMaxDegree, true},
     {"layout.zero_stage", 0, 3, true},

@@ -116,6 +116,10 @@ struct LayoutSpec {
     std::optional<Offload> offload = std::nullopt;
     unsigned open = 0;      // LayoutKey bits
     PipelineSplit split{};  // braced: positional LayoutSpec{...} initialisers may leave it out
+    // Expert tensor parallelism, Megatron-Core's --expert-tensor-parallel-size; 0: its default, tp
+    // (megatron/training/arguments.py). The expert layers fold over the same GPUs as the attention:
+    // expert_tp × ep × expert-dp = tp × cp × dp (parallel/layout.h).
+    std::int64_t expertTp = 0;
     [[nodiscard]] bool isOpen(LayoutKey k) const { return (open & k) != 0; }
     bool operator==(const LayoutSpec&) const = default;
 };

@@ -139,7 +139,9 @@ void rank(std::vector<Candidate>& list) {
 // One (TP, CP, PP, DP) combination and the values its inner keys may take.
 struct Group {
     std::int64_t tp, cp, pp, dp;
-    std::vector<std::int64_t> eps, vpps, mbs;
+    // Expert parallelism and expert TP (0: Megatron-Core's default, tp) together.
+    std::vector<std::pair<std::int64_t, std::int64_t>> eps;
+    std::vector<std::int64_t> vpps, mbs;
     [[nodiscard]] std::size_t size(const Space& sp) const {
         return eps.size() * vpps.size() * mbs.size() * sp.zero.size() * sp.recompute.size();
     }
@@ -169,6 +171,34 @@ void addGroup(Group g, std::int64_t perReplica, std::vector<Group>& groups) {
         groups.push_back(std::move(withInterleaving));
 }
 
+// The (EP, expert TP) pairs a (TP, CP·DP) combination may run. Megatron-Core folds the experts over
+// the attention's TP × CP × DP GPUs (parallel_state.py, initialize_model_parallel: expert_tp · ep
+// must divide them): with the default expert TP (= tp) EP divides dp·cp; with expert TP 1 EP may
+// take the TP ranks too (Qwen3-235B-A22B's TP 2 × EP 32 on 16 DP ranks), each expert whole on its
+// GPU. Other expert TP sizes are searched only when the scenario names one.
+std::vector<std::pair<std::int64_t, std::int64_t>> expertSplits(const LayoutSpec& fixed, const ModelSpec& m,
+                                                                std::int64_t tp, std::int64_t cpDp) {
+    const std::int64_t named = fixed.expertTp == tp ? 0 : fixed.expertTp;
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    // A fixed EP as written, valid or not (resolveLayout says why not).
+    if (!fixed.isOpen(kEp) || !m.moe)
+        out.emplace_back(fixed.isOpen(kEp) ? 1 : fixed.ep, named);
+    else
+        for (const std::int64_t ep :
+             divisorsOf(std::gcd(m.moe->experts, named > 0 ? tp * cpDp / named : cpDp), m.moe->experts))
+            out.emplace_back(ep, named);
+    // Folded: expert TP 1, EP over the TP ranks too.
+    if (named == 0 && tp > 1 && m.moe) {
+        const std::vector<std::int64_t> eps =
+            fixed.isOpen(kEp) ? divisorsOf(std::gcd(m.moe->experts, tp * cpDp), m.moe->experts)
+                              : std::vector<std::int64_t>{fixed.ep};
+        for (const std::int64_t ep : eps)
+            if (ep > 1 && (tp * cpDp) % ep == 0)
+                out.emplace_back(ep, 1);
+    }
+    return out;
+}
+
 std::vector<Group> groupsFor(const Scenario& s, const Space& space, const SearchOptions& options) {
     const LayoutSpec& fixed = s.layout;
     const std::int64_t gpus = s.cluster.gpus();
@@ -195,10 +225,8 @@ std::vector<Group> groupsFor(const Scenario& s, const Space& space, const Search
                 if (s.training.globalBatch % dp != 0)
                     continue;
                 Group g{
-                    tp, cp, pp, dp, {fixed.isOpen(kEp) ? 1 : fixed.ep}, {fixed.isOpen(kVpp) ? 1 : fixed.vpp},
+                    tp, cp, pp, dp, expertSplits(fixed, m, tp, cp * dp), {fixed.isOpen(kVpp) ? 1 : fixed.vpp},
                     {}};
-                if (fixed.isOpen(kEp) && m.moe)
-                    g.eps = divisorsOf(std::gcd(m.moe->experts, dp * cp), m.moe->experts);
                 // Interleaving: the layers split evenly into pp·vpp chunks, or do once the embedding
                 // and the loss count as layers, as Megatron-Core's recipes split them
                 // (resolveLayout takes that split: parallel/layout.cpp).
@@ -231,11 +259,14 @@ LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std:
     const int zero = sp.zero[take(sp.zero.size())];
     const std::int64_t mb = g.mbs[take(g.mbs.size())];
     const std::int64_t vpp = g.vpps[take(g.vpps.size())];
-    const std::int64_t ep = g.eps[take(g.eps.size())];
-    return {
-        g.tp,    g.pp, g.dp,       g.cp, ep,
-        vpp,     mb,   zero,       r,    fixed.isOpen(kSequenceParallel) ? g.tp > 1 : fixed.sequenceParallel,
-        offload, 0u,   fixed.split};
+    const auto [ep, expertTp] = g.eps[take(g.eps.size())];
+    return {g.tp,        g.pp,
+            g.dp,        g.cp,
+            ep,          vpp,
+            mb,          zero,
+            r,           fixed.isOpen(kSequenceParallel) ? g.tp > 1 : fixed.sequenceParallel,
+            offload,     0u,
+            fixed.split, expertTp};
 }
 
 // Threads for `count` candidates: one per hardware thread (or SearchOptions::threads), and none

@@ -31,7 +31,8 @@ std::string row(const Candidate& c, std::size_t rank) {
         << pad(formatFixed(100 * c.perf.bubbleSeconds / c.perf.stepSeconds, 1), 8)
         << pad(formatFixed(c.memoryBytes / kGiB, 1), 9) << "  "
         << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : notFitReason(c).text)
-        << (l.offload != Offload::None ? ", CPU offload " + std::string(toString(l.offload)) : "");
+        << (l.offload != Offload::None ? ", CPU offload " + std::string(toString(l.offload)) : "")
+        << (l.expertTp > 0 ? ", expert TP " + std::to_string(l.expertTp) : "");
     return out.str();
 }
 
@@ -44,6 +45,8 @@ void writeCandidate(json::Writer& w, std::string_view key, const Candidate& c) {
         .value("cp", l.cp)
         .value("ep", l.ep)
         .value("vpp", l.vpp);
+    if (l.expertTp > 0)  // Megatron-Core's default (tp) left out
+        w.value("expert_tp", l.expertTp);
     w.value("micro_batch", l.microBatch)
         .value("micro_batches", l.microBatches)
         .value("zero_stage", l.zeroStage);
