@@ -3,7 +3,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QImage>
 #include <QLabel>
+#include <QPixmap>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
@@ -63,6 +65,15 @@ TEST_CASE("window.tp_error_marks_field_and_keeps_chart", "[window]") {
     CHECK(tp->value() == 5);
     CHECK_FALSE(tp->styleSheet().isEmpty());
     CHECK(tp->property("inputError").toBool());
+    // Drawn red, as the status bar says: its border's pixels are the mark's colour.
+    const QImage drawn = tp->grab().toImage();
+    int red = 0;
+    for (int y = 0; y < drawn.height(); ++y)
+        for (int x = 0; x < drawn.width(); ++x)
+            if (const QColor c = drawn.pixelColor(x, y); c.red() > 180 && c.green() < 90 && c.blue() < 90)
+                ++red;
+    INFO(red << " red pixels of " << drawn.width() << "x" << drawn.height());
+    CHECK(red >= drawn.width());
     CHECK(tp->toolTip().contains(QStringLiteral("layout.tp")));
     CHECK(errorLabel->isVisible());
     CHECK(errorLabel->text().contains(QStringLiteral("layout.tp")));
