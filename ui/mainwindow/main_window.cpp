@@ -336,7 +336,7 @@ void MainWindow::offerRecovery() {
         return;
     const QString detail =
         tr("Autosaved %1%2")
-            .arg(QLocale().toString(recovery->written, QLocale::ShortFormat),
+            .arg(recovery->writtenText(),
                  recovery->originalPath.isEmpty() ? QString() : tr(", from %1").arg(recovery->originalPath));
     if (m_prompter.ask(Prompter::Question::RecoverAutosave, detail) != Prompter::Answer::Yes) {
         m_autosave->discardRecovery();
