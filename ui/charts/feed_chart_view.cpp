@@ -49,7 +49,9 @@ void FeedChartView::fitDecades(double plotWidth) {
     const double widest = widestLabel(ends, m_values->labelsFont()) * (m_low >= 1 ? 1.35 : 1.0);
     const int labels = labelsThatFit(plotWidth, widest);
     const double decades = std::max(highDecade - lowDecade, 1.0);
-    const double step = std::max(1.0, std::ceil(decades / std::max(labels - 1, 1)));
+    // `labels` steps, not labels − 1: a label on the axis's far end hangs half out of the plot and
+    // Qt Charts hides it, which left "1" alone under the bars. Spaced this way they still fit.
+    const double step = std::max(1.0, std::ceil(decades / labels));
     // Qt puts the ticks at the base's whole powers inside the range, so the range stays the rates'
     // decades (the bars keep their proportions) and a span of `step` decades holds a tick.
     const double base = std::pow(10.0, step);
