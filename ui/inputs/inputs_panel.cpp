@@ -38,6 +38,7 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     alignLabelColumns(forms);
 
     m_scroll = new QScrollArea;
+    m_scroll->setObjectName(QStringLiteral("inputsScroll"));  // its position outlives a language switch
     m_scroll->setWidget(groups);
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);

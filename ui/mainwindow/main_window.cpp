@@ -112,6 +112,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildUi() {
     const QVariantMap arranged = captureWidgetState(*this);
+    const QVariantMap scrolled = captureScrollPositions(*this);  // kept across a language switch
     m_inputs = new InputsPanel(m_controller);
     auto* splitter = new QSplitter(Qt::Horizontal);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -137,6 +138,7 @@ void MainWindow::buildUi() {
     createLanguageMenu();
     createHelpMenu();
     applyWidgetState(*this, arranged);
+    restoreScrollPositions(*this, scrolled);
     m_builtLanguage = m_language.current();
 
     // The views are new: show them the current plan (the tabs: the current one now, each other
