@@ -74,9 +74,14 @@ TEST_CASE("window.tp_error_marks_field_and_keeps_chart", "[window]") {
                 ++red;
     INFO(red << " red pixels of " << drawn.width() << "x" << drawn.height());
     CHECK(red >= drawn.width());
-    CHECK(tp->toolTip().contains(QStringLiteral("layout.tp")));
+    // Named as the form names it; the key path is the CLI's and the file's word.
+    CHECK(tp->toolTip().contains(QStringLiteral("Tensor parallel (TP): ")));
     CHECK(errorLabel->isVisible());
-    CHECK(errorLabel->text().contains(QStringLiteral("layout.tp")));
+    CHECK(errorLabel->text().contains(QStringLiteral("Tensor parallel (TP): ")));
+    CHECK_FALSE(errorLabel->text().contains(QStringLiteral("layout.tp")));
+    CHECK(f.widget<QLabel>("evaluationStatus")
+              ->text()
+              .contains(QStringLiteral("Tensor parallel (TP) is not valid")));
     // The charts and summary keep the last valid plan.
     CHECK(stackedTotal(*f.window.memoryChart(), 0) == Approx(before));
     CHECK(f.widget<SummaryView>("summary")->text() == summaryBefore);
@@ -95,7 +100,7 @@ TEST_CASE("window.error_on_other_sections_marks_their_field", "[window]") {
     // 511 sequences cannot be split over 8 data-parallel ranks.
     REQUIRE_FALSE(f.editAndWait([&] { batch->setValue(511); }));
     CHECK_FALSE(batch->styleSheet().isEmpty());
-    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("training.global_batch")));
+    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("Global batch: ")));
     REQUIRE(f.editAndWait([&] { batch->setValue(512); }));
     CHECK(batch->styleSheet().isEmpty());
 }

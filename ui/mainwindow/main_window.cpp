@@ -88,7 +88,7 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showStatus);
     connect(&controller, &PlanController::inputError, this, [this](const QString& where) {
-        m_status->setText(tr("No new plan: %1 is not valid (marked in red)").arg(where));
+        m_status->setText(tr("No new plan: %1 is not valid (marked in red)").arg(m_inputs->fieldName(where)));
     });
     // A long evaluation (a search over every key of a 405B model) runs on a worker thread; the status
     // bar says so once it has taken longer than a glance, so short ones do not flicker.
