@@ -21,6 +21,7 @@
 #include <QTextDocumentFragment>
 
 #include <map>
+#include <string>
 
 #include "ui/charts/axis_fit.h"
 #include "ui/charts/elided_label.h"
@@ -384,7 +385,7 @@ TEST_CASE("laptop_size.time_tab_settles_at_1024_wide_with_eight_step_parts", "[l
                 CHECK(fit->fits() < PlotWidthFit::kMostFits);  // converged, not stopped by the guard
             }
             // Two labels at least under the bars: "0" alone was the seconds axis half of the time,
-            // and "1" alone the data feed's.
+            // and "1" alone the data feed's. The seconds say their unit.
             for (const char* name : {"stepTimeChart", "feedChart"}) {
                 int labels = 0;
                 const auto* view = f.widget<QChartView>(name);
@@ -392,7 +393,9 @@ TEST_CASE("laptop_size.time_tab_settles_at_1024_wide_with_eight_step_parts", "[l
                     if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
                         text && text->isVisible() && text->rotation() == 0 &&
                         text->sceneBoundingRect().top() >= view->chart()->plotArea().bottom() &&
-                        QRegularExpression(QStringLiteral("^[\\d,.]+$"))
+                        QRegularExpression(QString::fromLatin1(std::string(name) == "stepTimeChart"
+                                                                   ? "^[\\d,.]+ s$"
+                                                                   : "^[\\d,.]+$"))
                             .match(text->toPlainText())
                             .hasMatch())
                         ++labels;

@@ -168,7 +168,8 @@ void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const P
         longest = std::max(longest, p->perf.stepSeconds);
     m_valueAxis->setRange(0, longest * kStepHeadroom);
     m_valueAxis->applyNiceNumbers();
-    m_valueAxis->setLabelFormat(QStringLiteral("%.%1f").arg(axisDecimals(*m_valueAxis)));
+    // Seconds on the axis itself ("0 s  100 s  200 s"): the bar had no unit under it.
+    m_valueAxis->setLabelFormat(QStringLiteral("%.%1f s").arg(axisDecimals(*m_valueAxis)));
     plotWidthFit(chart)->restart();
 }
 
