@@ -26,6 +26,17 @@ void typeInto(QAbstractSpinBox* box, const QString& text) {
     QTest::keyClick(box, Qt::Key_Return);
 }
 
+// Types `text` into the spin box `name`, which refuses it and keeps its value; returns what the
+// error box says.
+QString refusalOf(WindowFixture& f, const char* name, const QString& text) {
+    auto* box = f.widget<QSpinBox>(name);
+    const int before = box->value();
+    typeInto(box, text);
+    QApplication::processEvents();
+    CHECK(box->value() == before);  // not clamped to the range, not cut to fewer digits
+    return f.widget<QLabel>("errorLabel")->text();
+}
+
 }  // namespace
 
 TEST_CASE("limited_fields.every_whole_number_field_has_the_readers_range", "[issue26][inputs]") {
@@ -53,23 +64,14 @@ TEST_CASE("limited_fields.every_whole_number_field_has_the_readers_range", "[iss
 TEST_CASE("limited_fields.a_number_out_of_range_is_refused_with_the_field_and_the_range", "[inputs]") {
     WindowFixture f;
     auto* seqLen = f.widget<QSpinBox>("seqLen");
-    const int before = seqLen->value();
-    typeInto(seqLen, QStringLiteral("99999999"));  // eight digits: above 10^7
-    QApplication::processEvents();
-    CHECK(seqLen->value() == before);  // not clamped to 10^7, not cut to seven digits
-    const QString label = f.widget<QLabel>("errorLabel")->text();
+    const QString label = refusalOf(f, "seqLen", QStringLiteral("99999999"));  // eight digits: above 10^7
     INFO(label.toStdString());
     CHECK(label.contains(
         QStringLiteral("Sequence length: 99,999,999 is outside the allowed range 1–10,000,000")));
     CHECK_FALSE(label.contains(QStringLiteral("training.seq_len")));
 
     // 0 GPUs per node: refused with its range, not put back to 8 in silence.
-    auto* gpus = f.widget<QSpinBox>("gpusPerNode");
-    const int gpusBefore = gpus->value();
-    typeInto(gpus, QStringLiteral("0"));
-    QApplication::processEvents();
-    CHECK(gpus->value() == gpusBefore);
-    const QString gpuLabel = f.widget<QLabel>("errorLabel")->text();
+    const QString gpuLabel = refusalOf(f, "gpusPerNode", QStringLiteral("0"));
     INFO(gpuLabel.toStdString());
     CHECK(gpuLabel.contains(QStringLiteral("GPUs per node: 0 is outside the allowed range 1–")));
 
@@ -116,12 +118,7 @@ TEST_CASE("limited_fields.decimal_fields_refuse_out_of_range_too", "[issue26][in
 TEST_CASE("limited_fields.a_refusal_reads_in_chinese", "[inputs][language]") {
     WindowFixture f;
     f.window.setLanguage(QStringLiteral("zh_CN"));
-    auto* nodes = f.widget<QSpinBox>("nodes");
-    const int before = nodes->value();
-    typeInto(nodes, QStringLiteral("0"));
-    QApplication::processEvents();
-    CHECK(nodes->value() == before);
-    const QString label = f.widget<QLabel>("errorLabel")->text();
+    const QString label = refusalOf(f, "nodes", QStringLiteral("0"));
     INFO(label.toStdString());
     CHECK(label.startsWith(QStringLiteral("服务器台数：0 不在允许范围 1–")));
     CHECK_FALSE(label.contains(QStringLiteral("cluster.nodes")));
