@@ -1483,10 +1483,17 @@
     <message>
         <source>%1: %2</source>
         <comment>key path: reason</comment>
-        <extracomment>An input error: the key path, then the reason (&quot;layout.tp: is 5, must divide ...&quot;).
+        <extracomment>An input error: the field&apos;s name, then the reason (&quot;TP: is 5, must divide ...&quot;).
 ----------
-A number typed outside its field&apos;s range: the key path, then the reason with the range.</extracomment>
+A number typed outside its field&apos;s range: the field&apos;s name, then the reason with the range.</extracomment>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::LimitedSpinBox</name>
+    <message>
+        <source>%1 is outside the allowed range %2–%3</source>
+        <translation>%1 不在允许范围 %2–%3</translation>
     </message>
 </context>
 <context>

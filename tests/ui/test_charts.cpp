@@ -9,12 +9,16 @@
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
 #include <QPointer>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QValueAxis>
 
 #include "core/studies/scaling_study.h"
 #include "ui/charts/memory_chart_view.h"
+#include "ui/charts/scaling_tab.h"
 #include "ui/charts/wrapped_legend.h"
 #include "ui/charts/zero_comparison_chart_view.h"
 #include "ui/export/report_charts.h"
@@ -209,4 +213,44 @@ TEST_CASE("charts.report_charts_draw_every_text_whole", "[charts][export]") {
                 CHECK_FALSE(text->toPlainText().endsWith(QStringLiteral("...")));
                 CHECK_FALSE(text->toPlainText().endsWith(QStringLiteral("…")));
             }
+}
+
+// GPT-3 175B on A100s trains from 64 GPUs: both scaling charts start their GPU axis there (from 1
+// GPU, the left half of each chart was empty), and the table groups its counts ("1,024").
+TEST_CASE("charts.scaling_axis_starts_at_the_first_count_that_fits", "[charts]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));
+    }));
+    f.window.showTabOf(f.window.scaling());
+    f.widget<QSpinBox>("scaleMaxGpus")->setValue(1024);  // the scenario's own count (a habit may differ)
+    const ScalingReport& report = f.window.scaling()->report();
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            return !f.window.scaling()->isComputing() && !report.curve.empty() &&
+                   report.curve.back().gpus == 1024;
+        },
+        60'000));
+    REQUIRE(report.minimumGpus.has_value());
+    REQUIRE(*report.minimumGpus > 1);
+    REQUIRE(report.curve.front().gpus < *report.minimumGpus);
+    const auto first = static_cast<double>(*report.minimumGpus);
+    for (const char* name : {"scaleThroughputChart", "scaleDaysChart"}) {
+        INFO(name);
+        const auto* axis = qobject_cast<const QLogValueAxis*>(
+            f.widget<QChartView>(name)->chart()->axes(Qt::Horizontal).value(0));
+        REQUIRE(axis != nullptr);
+        CHECK(axis->min() > first / 2);  // a margin on the log scale, not a decade of empty counts
+        CHECK(axis->min() < first);
+    }
+    const auto* table = f.widget<QTableWidget>("scaleCurve");
+    bool grouped = false;
+    for (int row = 0; row < table->rowCount(); ++row)
+        if (report.curve[static_cast<std::size_t>(row)].gpus >= 1000) {
+            INFO(table->item(row, 0)->text().toStdString());
+            CHECK(table->item(row, 0)->text() == QLocale().toString(static_cast<qlonglong>(
+                                                     report.curve[static_cast<std::size_t>(row)].gpus)));
+            grouped = true;
+        }
+    CHECK(grouped);
 }

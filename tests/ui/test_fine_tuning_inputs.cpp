@@ -74,7 +74,7 @@ TEST_CASE("window.lora_targets_none_is_an_input_error_on_the_field", "[window][f
     auto* targets = f.window.findChild<QWidget*>(QStringLiteral("loraTargets"));
     REQUIRE(targets != nullptr);
     CHECK(targets->property("inputError").toBool());
-    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("training.lora.targets")));
+    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("LoRA targets: ")));
 }
 
 TEST_CASE("window.dataset_mode_gives_tokens_from_samples_and_epochs", "[window][fine_tuning]") {

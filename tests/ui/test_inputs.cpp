@@ -3,7 +3,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QImage>
 #include <QLabel>
+#include <QPixmap>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
@@ -63,9 +65,23 @@ TEST_CASE("window.tp_error_marks_field_and_keeps_chart", "[window]") {
     CHECK(tp->value() == 5);
     CHECK_FALSE(tp->styleSheet().isEmpty());
     CHECK(tp->property("inputError").toBool());
-    CHECK(tp->toolTip().contains(QStringLiteral("layout.tp")));
+    // Drawn red, as the status bar says: its border's pixels are the mark's colour.
+    const QImage drawn = tp->grab().toImage();
+    int red = 0;
+    for (int y = 0; y < drawn.height(); ++y)
+        for (int x = 0; x < drawn.width(); ++x)
+            if (const QColor c = drawn.pixelColor(x, y); c.red() > 180 && c.green() < 90 && c.blue() < 90)
+                ++red;
+    INFO(red << " red pixels of " << drawn.width() << "x" << drawn.height());
+    CHECK(red >= drawn.width());
+    // Named as the form names it; the key path is the CLI's and the file's word.
+    CHECK(tp->toolTip().contains(QStringLiteral("Tensor parallel (TP): ")));
     CHECK(errorLabel->isVisible());
-    CHECK(errorLabel->text().contains(QStringLiteral("layout.tp")));
+    CHECK(errorLabel->text().contains(QStringLiteral("Tensor parallel (TP): ")));
+    CHECK_FALSE(errorLabel->text().contains(QStringLiteral("layout.tp")));
+    CHECK(f.widget<QLabel>("evaluationStatus")
+              ->text()
+              .contains(QStringLiteral("Tensor parallel (TP) is not valid")));
     // The charts and summary keep the last valid plan.
     CHECK(stackedTotal(*f.window.memoryChart(), 0) == Approx(before));
     CHECK(f.widget<SummaryView>("summary")->text() == summaryBefore);
@@ -84,7 +100,7 @@ TEST_CASE("window.error_on_other_sections_marks_their_field", "[window]") {
     // 511 sequences cannot be split over 8 data-parallel ranks.
     REQUIRE_FALSE(f.editAndWait([&] { batch->setValue(511); }));
     CHECK_FALSE(batch->styleSheet().isEmpty());
-    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("training.global_batch")));
+    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("Global batch: ")));
     REQUIRE(f.editAndWait([&] { batch->setValue(512); }));
     CHECK(batch->styleSheet().isEmpty());
 }

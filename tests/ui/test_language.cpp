@@ -10,14 +10,20 @@
 #include <QMenuBar>
 #include <QPointer>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableView>
 
 #include "core/perf/step_time.h"
+#include "ui/charts/layout_explorer_tab.h"
 #include "ui/charts/money_axis.h"
 #include "ui/inputs/model_panel.h"
 #include "ui/models/engine_terms.h"
+#include "ui/models/plan_comparison.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -182,4 +188,43 @@ TEST_CASE("language.every_step_part_the_engine_names_has_chinese", "[language]")
             CHECK(stepPartName(part.shortName) != QString::fromUtf8(part.shortName));
     }
     f.window.setLanguage(QStringLiteral("en"));
+}
+
+// A language switch rebuilds the widgets: the inputs stay scrolled where the user left them, and
+// the Explorer's table keeps the selected layout selected and in sight (it lost the selection and
+// scrolled back to its first row, the inputs jumped to the top).
+TEST_CASE("language.scroll_position_and_selection_survive_a_switch", "[language]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));
+    }));
+    f.window.resize(QSize(1024, 700));
+    f.window.showTabOf(f.window.explorer());
+    for (int pass = 0; pass < 3; ++pass)
+        QApplication::processEvents();
+    const std::size_t selected = 13;
+    REQUIRE(f.controller.plan()->search->ranked.size() > 40);
+    f.window.comparison().selectLayout(selected);
+    REQUIRE(QTest::qWaitFor([&] { return !f.window.comparison().isEvaluating(); }, kWaitMs));
+    auto* inputs = f.widget<QScrollArea>("inputsScroll");
+    REQUIRE(inputs->verticalScrollBar()->maximum() > 100);
+    const int position = inputs->verticalScrollBar()->maximum() / 2;
+    inputs->verticalScrollBar()->setValue(position);
+
+    for (const char* language : {"zh_CN", "en"}) {
+        INFO("switched to " << language);
+        f.window.setLanguage(QString::fromLatin1(language));
+        for (int pass = 0; pass < 5; ++pass)
+            QApplication::processEvents();
+        QTest::qWait(50);
+        CHECK(f.widget<QScrollArea>("inputsScroll")->verticalScrollBar()->value() == position);
+        const QTableView* table = f.window.explorer()->table();
+        const auto* rows = qobject_cast<const QSortFilterProxyModel*>(table->model());
+        REQUIRE(rows != nullptr);
+        const QModelIndex current = table->selectionModel()->currentIndex();
+        REQUIRE(current.isValid());
+        CHECK(rows->mapToSource(current).row() == static_cast<int>(selected));
+        CHECK(table->selectionModel()->isRowSelected(current.row(), QModelIndex()));
+        CHECK(table->viewport()->rect().intersects(table->visualRect(current)));
+    }
 }

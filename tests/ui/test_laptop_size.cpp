@@ -20,6 +20,10 @@
 #include <QTableView>
 #include <QTextDocumentFragment>
 
+#include <map>
+#include <string>
+
+#include "ui/charts/axis_fit.h"
 #include "ui/charts/elided_label.h"
 #include "ui/charts/layout_explorer_tab.h"
 #include "ui/charts/memory_chart_view.h"
@@ -274,4 +278,143 @@ TEST_CASE("issue_26_memory_bars_are_labelled_beside_a_selection_and_a_baseline",
             }
         }
     });
+}
+
+namespace {
+
+// The scenario that hung the window at 1024 pixels wide: Llama 3.1 70B on 4 × 8 H100 in fp8, TP 16,
+// ZeRO-3, full recompute; its Time tab has eight legend entries beside the step-time bar, and the
+// step-time and data-feed axes flipped between two tick choices on every layout pass.
+const QString kTimeTabScenario =
+    QStringLiteral(CLUSTERPLAN_TEST_DATA "/llama3-70b-32xh100-tp16-time-tab.json");
+
+// How often each chart of the window laid its plot out since the last reset().
+class PlotAreaCounter {
+public:
+    explicit PlotAreaCounter(const QWidget* window) {
+        for (const QChartView* view : window->findChildren<QChartView*>()) {
+            int* count =
+                &m_counts[view->objectName().isEmpty() ? QStringLiteral("chart %1").arg(m_counts.size())
+                                                       : view->objectName()];
+            QObject::connect(view->chart(), &QChart::plotAreaChanged, &m_context, [count] { ++*count; });
+        }
+    }
+    void reset() {
+        for (auto& [name, count] : m_counts)
+            count = 0;
+    }
+    // Every chart laid its plot out at most `most` times.
+    void check(int most) const {
+        for (const auto& [name, count] : m_counts) {
+            INFO("chart " << name.toStdString() << " laid its plot out " << count << " times");
+            CHECK(count <= most);
+        }
+    }
+    [[nodiscard]] std::size_t charts() const { return m_counts.size(); }
+
+private:
+    QObject m_context;
+    std::map<QString, int> m_counts;
+};
+
+// Many passes of the event loop: a chart whose layout does not converge lays out again on each.
+void settleLayout() {
+    for (int pass = 0; pass < 20; ++pass)
+        QApplication::processEvents();
+    QTest::qWait(20);
+    for (int pass = 0; pass < 5; ++pass)
+        QApplication::processEvents();
+}
+
+void showTab(WindowFixture& f, int index) {
+    auto* tabs = f.widget<QTabWidget>("chartTabs");
+    tabs->setCurrentIndex(index);
+    settleLayout();
+    REQUIRE(QTest::qWaitFor(
+        [&] { return !f.window.scaling()->isVisible() || !f.window.scaling()->isComputing(); }, kWaitMs));
+    settleLayout();
+}
+
+// On every tab, resized to each of `sizes` in turn: after each resize every chart lays its plot out
+// at most three times (the resize, its ticks, and one more for a title or legend that wraps anew).
+void checkResizesSettle(WindowFixture& f, const std::vector<QSize>& sizes) {
+    auto* tabs = f.widget<QTabWidget>("chartTabs");
+    PlotAreaCounter counter(&f.window);
+    REQUIRE(counter.charts() >= 5);
+    for (int i = 0; i < tabs->count(); ++i) {
+        f.window.resize(sizes.front());
+        showTab(f, i);
+        for (const QSize& size : sizes) {
+            INFO("tab " << tabs->tabText(i).toStdString() << " at " << size.width() << "x" << size.height()
+                        << ", scale " << qgetenv("QT_SCALE_FACTOR").toStdString());
+            counter.reset();
+            f.window.resize(size);
+            settleLayout();
+            counter.check(3);
+        }
+    }
+    f.window.resize(kDefaultWindow);
+    settleLayout();
+}
+
+}  // namespace
+
+// The Time tab at a projector's 1024 × 700 and 1024 × 768 with eight legend entries: the window
+// stays responsive (every chart settles after a few layout passes) and the step-time axis keeps
+// readable seconds.
+TEST_CASE("laptop_size.time_tab_settles_at_1024_wide_with_eight_step_parts", "[layout]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] { f.window.openScenarioFile(kTimeTabScenario); }));
+    REQUIRE(f.controller.plan()->scenario.layout.tp == 16);
+    inEnglishAndChinese(f, [&] {
+        for (const QSize& size : {QSize(1024, 700), QSize(1024, 768)}) {
+            f.window.resize(size);
+            settleLayout();
+            PlotAreaCounter counter(&f.window);
+            f.window.showTabOf(f.window.findChild<QChartView*>(QStringLiteral("stepTimeChart")));
+            settleLayout();
+            counter.reset();
+            settleLayout();
+            INFO("at " << size.width() << "x" << size.height());
+            counter.check(0);  // settled: nothing lays out without a change
+            for (const char* name : {"stepTimeChart", "feedChart"}) {
+                const auto* view = f.widget<QChartView>(name);
+                const PlotWidthFit* fit = plotWidthFit(view->chart());
+                REQUIRE(fit != nullptr);
+                INFO(name << " fitted " << fit->fits() << " times");
+                CHECK(fit->fits() < PlotWidthFit::kMostFits);  // converged, not stopped by the guard
+            }
+            // Two labels at least under the bars: "0" alone was the seconds axis half of the time,
+            // and "1" alone the data feed's. The seconds say their unit.
+            for (const char* name : {"stepTimeChart", "feedChart"}) {
+                int labels = 0;
+                const auto* view = f.widget<QChartView>(name);
+                for (const QGraphicsItem* item : view->scene()->items())
+                    if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+                        text && text->isVisible() && text->rotation() == 0 &&
+                        text->sceneBoundingRect().top() >= view->chart()->plotArea().bottom() &&
+                        QRegularExpression(QString::fromLatin1(std::string(name) == "stepTimeChart"
+                                                                   ? "^[\\d,.]+ s$"
+                                                                   : "^[\\d,.]+$"))
+                            .match(text->toPlainText())
+                            .hasMatch())
+                        ++labels;
+                INFO(name);
+                CHECK(labels >= 2);
+            }
+            checkShown(&f.window);
+        }
+        f.window.resize(kDefaultWindow);
+        settleLayout();
+    });
+}
+
+// A resize lays every chart of every tab out a few times at most, at the window sizes of laptops,
+// projectors and desktops. CTest runs it once per QT_SCALE_FACTOR (1, 1.25, 1.5, 2: the factor
+// must be set before the QApplication exists), tests/ui/CMakeLists.txt.
+TEST_CASE("laptop_size.every_chart_settles_after_a_resize_at_every_size_and_scale", "[.][sweep]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] { f.window.openScenarioFile(kTimeTabScenario); }));
+    checkResizesSettle(f, {QSize(1000, 650), QSize(1024, 700), QSize(1024, 768), QSize(1280, 800),
+                           QSize(1366, 768), QSize(1400, 900), QSize(1920, 1080), QSize(2560, 1440)});
 }

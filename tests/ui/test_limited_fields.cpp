@@ -26,6 +26,17 @@ void typeInto(QAbstractSpinBox* box, const QString& text) {
     QTest::keyClick(box, Qt::Key_Return);
 }
 
+// Types `text` into the spin box `name`, which refuses it and keeps its value; returns what the
+// error box says.
+QString refusalOf(WindowFixture& f, const char* name, const QString& text) {
+    auto* box = f.widget<QSpinBox>(name);
+    const int before = box->value();
+    typeInto(box, text);
+    QApplication::processEvents();
+    CHECK(box->value() == before);  // not clamped to the range, not cut to fewer digits
+    return f.widget<QLabel>("errorLabel")->text();
+}
+
 }  // namespace
 
 TEST_CASE("limited_fields.every_whole_number_field_has_the_readers_range", "[issue26][inputs]") {
@@ -48,29 +59,21 @@ TEST_CASE("limited_fields.every_whole_number_field_has_the_readers_range", "[iss
     CHECK(f.widget<QSpinBox>("globalBatch")->maximum() == 100'000'000);
 }
 
-TEST_CASE("limited_fields.a_number_out_of_range_is_refused_with_the_key_and_the_range", "[issue26][inputs]") {
+// In plain words: the field's name, the number typed and the range, grouped ("Sequence length:
+// 99,999,999 is outside the allowed range 1–10,000,000"); the key path is the CLI's word.
+TEST_CASE("limited_fields.a_number_out_of_range_is_refused_with_the_field_and_the_range", "[inputs]") {
     WindowFixture f;
     auto* seqLen = f.widget<QSpinBox>("seqLen");
-    const int before = seqLen->value();
-    typeInto(seqLen, QStringLiteral("99999999"));  // eight digits: above 10^7
-    QApplication::processEvents();
-    CHECK(seqLen->value() == before);  // not clamped to 10^7, not cut to seven digits
-    const QString label = f.widget<QLabel>("errorLabel")->text();
+    const QString label = refusalOf(f, "seqLen", QStringLiteral("99999999"));  // eight digits: above 10^7
     INFO(label.toStdString());
-    CHECK(label.contains(QStringLiteral("training.seq_len")));
-    CHECK(label.contains(QStringLiteral("99999999")));
-    CHECK(label.contains(QStringLiteral("10000000")));
+    CHECK(label.contains(
+        QStringLiteral("Sequence length: 99,999,999 is outside the allowed range 1–10,000,000")));
+    CHECK_FALSE(label.contains(QStringLiteral("training.seq_len")));
 
     // 0 GPUs per node: refused with its range, not put back to 8 in silence.
-    auto* gpus = f.widget<QSpinBox>("gpusPerNode");
-    const int gpusBefore = gpus->value();
-    typeInto(gpus, QStringLiteral("0"));
-    QApplication::processEvents();
-    CHECK(gpus->value() == gpusBefore);
-    const QString gpuLabel = f.widget<QLabel>("errorLabel")->text();
+    const QString gpuLabel = refusalOf(f, "gpusPerNode", QStringLiteral("0"));
     INFO(gpuLabel.toStdString());
-    CHECK(gpuLabel.contains(QStringLiteral("cluster.gpus_per_node")));
-    CHECK(gpuLabel.contains(QStringLiteral("is 0")));
+    CHECK(gpuLabel.contains(QStringLiteral("GPUs per node: 0 is outside the allowed range 1–")));
 
     // A value inside the range is taken as typed.
     REQUIRE(f.editAndWait([&] { typeInto(seqLen, QStringLiteral("6144")); }));
@@ -93,7 +96,7 @@ TEST_CASE("limited_fields.decimal_fields_refuse_out_of_range_too", "[issue26][in
     CHECK(tokens->value() == before);  // not clamped to the maximum
     const QString label = f.widget<QLabel>("errorLabel")->text();
     INFO(label.toStdString());
-    CHECK(label.contains(QStringLiteral("training.tokens")));
+    CHECK(label.contains(QStringLiteral("Tokens: ")));
     CHECK(label.contains(QStringLiteral("1e+16")));
 
     // Host memory: its lowest value means "auto"; a negative number is refused, not put to auto.
@@ -103,9 +106,21 @@ TEST_CASE("limited_fields.decimal_fields_refuse_out_of_range_too", "[issue26][in
     typeInto(host, QStringLiteral("-5"));
     QApplication::processEvents();
     CHECK(host->value() == hostBefore);
-    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("cluster.cpu_memory_gib")));
+    CHECK(f.widget<QLabel>("errorLabel")->text().contains(QStringLiteral("Host memory: ")));
 
     // Inside the range: taken as typed.
     REQUIRE(f.editAndWait([&] { typeInto(tokens, QStringLiteral("250")); }));
     CHECK(f.controller.scenario().training.tokens == Approx(250e9));
+}
+
+// The same refusal in the Chinese window: the field's Chinese name and a Chinese sentence, the
+// numbers grouped ("服务器台数：0 不在允许范围 1–1,000,000"), no key path.
+TEST_CASE("limited_fields.a_refusal_reads_in_chinese", "[inputs][language]") {
+    WindowFixture f;
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    const QString label = refusalOf(f, "nodes", QStringLiteral("0"));
+    INFO(label.toStdString());
+    CHECK(label.startsWith(QStringLiteral("服务器台数：0 不在允许范围 1–")));
+    CHECK_FALSE(label.contains(QStringLiteral("cluster.nodes")));
+    f.window.setLanguage(QStringLiteral("en"));
 }

@@ -23,10 +23,17 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <iostream>
+#include <mutex>
 #include <random>
+#include <string>
+#include <thread>
 
 #include "ui/charts/layout_explorer_tab.h"
 #include "ui/charts/verdict_card.h"
@@ -59,6 +66,66 @@ QStringList exampleScenarios() {
         files << QStringLiteral(CLUSTERPLAN_TEST_DATA "/") + QString::fromLatin1(name);
     return files;
 }
+
+// Fails the session when the window's event loop stops turning for longer than `limit` (a layout
+// that never settles, a lock): a timer on the UI thread beats every 100 ms, and a thread of its own
+// ends the test with the action that was running when the beats stopped. A hung window gave the
+// test no answer at all: CTest killed it after its 10-minute timeout, with no action named.
+class EventLoopWatchdog {
+public:
+    explicit EventLoopWatchdog(std::chrono::milliseconds limit) : m_limit(limit) {
+        m_beat.setInterval(100);
+        QObject::connect(&m_beat, &QTimer::timeout, [this] { m_last.store(now()); });
+        m_last.store(now());
+        m_beat.start();
+        m_thread = std::thread([this] { watch(); });
+    }
+    ~EventLoopWatchdog() {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        m_thread.join();
+    }
+    EventLoopWatchdog(const EventLoopWatchdog&) = delete;
+    EventLoopWatchdog& operator=(const EventLoopWatchdog&) = delete;
+
+    // What the session is doing now, for the failure's message.
+    void setAction(const QString& action) {
+        const std::lock_guard lock(m_mutex);
+        m_action = action.toStdString();
+    }
+
+private:
+    static std::int64_t now() {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    }
+
+    void watch() {
+        std::unique_lock lock(m_mutex);
+        while (!m_wake.wait_for(lock, std::chrono::milliseconds(250), [this] { return m_stop; })) {
+            const std::int64_t stalled = now() - m_last.load();
+            if (stalled > m_limit.count()) {
+                std::cerr << "random session: the event loop stalled for " << stalled / 1000.0
+                          << " s (more than " << m_limit.count() / 1000.0 << " s) during: " << m_action
+                          << std::endl;
+                std::_Exit(EXIT_FAILURE);
+            }
+        }
+    }
+
+    const std::chrono::milliseconds m_limit;
+    QTimer m_beat;
+    std::atomic<std::int64_t> m_last{0};
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stop = false;
+    std::string m_action = "start";
+    std::thread m_thread;
+};
 
 class Session {
 public:
@@ -311,9 +378,14 @@ TEST_CASE("random_session.a_seeded_session_of_random_actions_keeps_the_window_so
     REQUIRE(exports.isValid());
     WindowFixture f(sessionAnswers(exports.path()));
     Session session(f, seed);
+    EventLoopWatchdog watchdog(std::chrono::seconds(5));
     QStringList log;
     for (int i = 0; i < actions; ++i) {
+        watchdog.setAction(QStringLiteral("action %1 (after %2)")
+                               .arg(i)
+                               .arg(log.isEmpty() ? QStringLiteral("none") : log.back()));
         log << QStringLiteral("%1: ").arg(i) + session.step();
+        watchdog.setAction(log.back());
         INFO("seed "
              << seed << ", actions so far:\n"
              << log.mid(std::max<qsizetype>(0, log.size() - 12)).join(QLatin1Char('\n')).toStdString());

@@ -103,3 +103,12 @@ TEST_CASE("recovery.unsaved_edits_are_autosaved_and_removed_on_a_normal_end", "[
     }
     CHECK_FALSE(QFile::exists(path));  // the window closed normally
 }
+
+// The offer says when the work was autosaved as a date no locale reads two ways: "12/6/26 5:12 AM"
+// is June in some and December in others, in English and in the Chinese window alike.
+TEST_CASE("recovery.autosave_time_is_an_iso_date", "[recovery]") {
+    const Autosave::Recovery recovery{QString(), QString(), QDateTime(QDate(2026, 12, 6), QTime(5, 12, 40))};
+    CHECK(recovery.writtenText() == QStringLiteral("2026-12-06 05:12"));
+    const Autosave::Recovery evening{QString(), QString(), QDateTime(QDate(2026, 1, 9), QTime(17, 3))};
+    CHECK(evening.writtenText() == QStringLiteral("2026-01-09 17:03"));
+}

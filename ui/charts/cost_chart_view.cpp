@@ -79,6 +79,12 @@ CostChartView::CostChartView(QWidget* parent) : QChartView(parent) {
     chart->addAxis(m_moneyAxis, Qt::AlignLeft);
     m_breakEven = std::make_unique<ChartMarker>(chart, kMarkerColor);
     connect(chart, &QChart::plotAreaChanged, this, &CostChartView::placeMarker);
+    // Month ticks every so many months as the plot's width holds, settling (PlotWidthFit).
+    new PlotWidthFit(chart, this, [this](double width) {
+        const double interval = monthTickInterval(m_horizonMonths, width, m_monthAxis->labelsFont());
+        if (interval != m_monthAxis->tickInterval())
+            m_monthAxis->setTickInterval(interval);
+    });
 }
 
 QList<QLineSeries*> CostChartView::lines() const {
@@ -112,6 +118,7 @@ void CostChartView::setPlan(const Plan& plan) {
                        formatCompactMoney(report.buyTotal.units(), symbol),
                        formatCompactMoney(report.buyNetTotal.units(), symbol), breakEven);
     wrapTitle();
+    plotWidthFit(chart())->restart();
     placeMarker();
 }
 
@@ -197,10 +204,6 @@ void CostChartView::wrapTitle() {
 }
 
 void CostChartView::placeMarker() {
-    const double interval =
-        monthTickInterval(m_horizonMonths, chart()->plotArea().width(), m_monthAxis->labelsFont());
-    if (interval != m_monthAxis->tickInterval())
-        m_monthAxis->setTickInterval(interval);
     const QList<QAbstractSeries*> series = chart()->series();
     m_breakEven->place(series.isEmpty() ? nullptr : series.first());
 }

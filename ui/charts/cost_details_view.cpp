@@ -4,6 +4,7 @@
 #include "core/cost/run_outlay.h"
 #include "core/quote/offer_names.h"
 #include "core/report/plan.h"
+#include "ui/charts/axis_fit.h"
 #include "ui/charts/chart_palette.h"
 #include "ui/charts/cost_input_names.h"
 #include "ui/charts/money_axis.h"
@@ -76,9 +77,9 @@ CostDetailsView::CostDetailsView(QWidget* parent) : QWidget(parent) {
     m_changeAxis = new MoneyAxis(chart);
     chart->addAxis(m_inputAxis, Qt::AlignLeft);
     chart->addAxis(m_changeAxis, Qt::AlignBottom);
-    connect(chart, &QChart::plotAreaChanged, this,
-            [this](const QRectF& plot) { m_changeAxis->setAvailableLength(plot.width()); });
     m_tornado = new QChartView(chart);
+    // Settling: fewer ticks make the plot wider, which would make room for more (PlotWidthFit).
+    new PlotWidthFit(chart, m_tornado, [this](double width) { m_changeAxis->setAvailableLength(width); });
     m_tornado->setObjectName(QStringLiteral("sensitivityTornado"));
     m_tornado->setRenderHint(QPainter::Antialiasing);
     // Narrow enough to sit beside the cost chart in a 1024-pixel window; tall enough for ten input
@@ -222,6 +223,7 @@ void CostDetailsView::showTornado(const Plan& plan) {
         reach = std::max({reach, std::abs(low->at(i)), std::abs(high->at(i))});
     // Symmetric about no change, so that a bar's side shows which way it moves the advantage.
     m_changeAxis->setMoneyRange(-reach, reach, symbol, kChangeTicks);
+    plotWidthFit(chart)->restart();
     // The last tick's label is centred on the plot's right edge: leave half of it as margin, or
     // the chart cuts it ("¥300" for "¥300k").
     const QStringList ticks = m_changeAxis->categoriesLabels();

@@ -37,7 +37,7 @@ QString rate(double v) {
 // One label per decade crowds the axis when the rates span many decades (storage reads 10^6
 // samples/s where the GPUs need 10): Qt drew "1", "100", "10000", "1e+06" over one another in a
 // 1024-pixel window. A label goes every k-th decade, k as small as the plot's width allows.
-void FeedChartView::fitDecades() {
+void FeedChartView::fitDecades(double plotWidth) {
     if (!m_values)
         return;
     const double lowDecade = std::floor(std::log10(m_low));
@@ -47,13 +47,19 @@ void FeedChartView::fitDecades() {
                            QString::asprintf(format.constData(), std::pow(10.0, highDecade))};
     // Group separators widen a localized label by about a third.
     const double widest = widestLabel(ends, m_values->labelsFont()) * (m_low >= 1 ? 1.35 : 1.0);
-    const int labels = labelsThatFit(chart()->plotArea().width(), widest);
+    const int labels = labelsThatFit(plotWidth, widest);
     const double decades = std::max(highDecade - lowDecade, 1.0);
-    const double step = std::max(1.0, std::ceil(decades / std::max(labels - 1, 1)));
+    // `labels` steps, not labels − 1: a label on the axis's far end hangs half out of the plot and
+    // Qt Charts hides it, which left "1" alone under the bars. Spaced this way they still fit.
+    const double step = std::max(1.0, std::ceil(decades / labels));
     // Qt puts the ticks at the base's whole powers inside the range, so the range stays the rates'
     // decades (the bars keep their proportions) and a span of `step` decades holds a tick.
-    m_values->setBase(std::pow(10.0, step));
-    m_values->setRange(std::pow(10.0, lowDecade), std::pow(10.0, lowDecade + std::max(decades, step)));
+    const double base = std::pow(10.0, step);
+    const double high = std::pow(10.0, lowDecade + std::max(decades, step));
+    if (m_values->base() != base)
+        m_values->setBase(base);
+    if (m_values->max() != high || m_values->min() != std::pow(10.0, lowDecade))
+        m_values->setRange(std::pow(10.0, lowDecade), high);
 }
 
 FeedChartView::FeedChartView(QWidget* parent) : QChartView(parent) {
@@ -61,7 +67,8 @@ FeedChartView::FeedChartView(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 240);  // room for the log axis labels and its title below the bars
     chart()->setMargins(QMargins(4, 4, 4, 4));
-    connect(chart(), &QChart::plotAreaChanged, this, [this] { fitDecades(); });
+    // Settling: the labels the decades choose move the plot's edge (PlotWidthFit).
+    new PlotWidthFit(chart(), this, [this](double width) { fitDecades(width); });
 }
 
 void FeedChartView::setPlan(const Plan& plan) {
@@ -105,7 +112,7 @@ void FeedChartView::setPlan(const Plan& plan) {
         values->setLabelFormat(QStringLiteral("%g"));
         chart->setLocalizeNumbers(false);
     }
-    fitDecades();
+    plotWidthFit(chart)->restart();
     chart->addAxis(categories, Qt::AlignLeft);
     chart->addAxis(values, Qt::AlignBottom);
     m_series->attachAxis(categories);

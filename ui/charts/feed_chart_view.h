@@ -26,7 +26,7 @@ public:
     [[nodiscard]] QHorizontalBarSeries* series() const { return m_series; }
 
 private:
-    void fitDecades();
+    void fitDecades(double plotWidth);
 
     QHorizontalBarSeries* m_series = nullptr;
     QLogValueAxis* m_values = nullptr;  // recreated with the chart's axes on every plan

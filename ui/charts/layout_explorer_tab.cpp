@@ -14,7 +14,9 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -23,6 +25,35 @@
 namespace clusterplan::ui {
 
 namespace {
+
+// Scrolls a table to its current row once its viewport is laid out: a table that is not yet on
+// screen (rebuilt by a language switch, on a hidden tab) scrolls by a viewport of no height, and
+// after a switch the selected row was out of sight. Deletes itself after that first scroll.
+class ScrollToCurrentWhenLaidOut : public QObject {
+public:
+    explicit ScrollToCurrentWhenLaidOut(QTableView* table) : QObject(table->viewport()), m_table(table) {
+        setObjectName(QLatin1String(kName));
+        table->viewport()->installEventFilter(this);
+    }
+
+    static constexpr char kName[] = "scrollToCurrentWhenLaidOut";
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Resize && m_table &&
+            static_cast<QResizeEvent*>(event)->size().height() >=
+                2 * m_table->verticalHeader()->defaultSectionSize()) {
+            const QModelIndex current = m_table->selectionModel()->currentIndex();
+            if (current.isValid())
+                m_table->scrollTo(current);
+            deleteLater();
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QPointer<QTableView> m_table;
+};
 
 // The value a key takes when it is closed: what the current plan's layout uses.
 void pinKey(LayoutSpec& spec, const Layout& l, unsigned key) {
@@ -291,6 +322,10 @@ void LayoutExplorerTab::showSelection(std::optional<std::size_t> row) {
     m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                           QItemSelectionModel::Rows);
     m_table->scrollTo(index);
+    if (!m_table->isVisible() &&
+        !m_table->viewport()->findChild<QObject*>(QLatin1String(ScrollToCurrentWhenLaidOut::kName),
+                                                  Qt::FindDirectChildrenOnly))
+        new ScrollToCurrentWhenLaidOut(m_table);
 }
 
 void LayoutExplorerTab::tableRowChosen() {

@@ -82,14 +82,21 @@ void setPercentTicks(QCategoryAxis* axis, double top) {
     axis->setRange(0, top);
 }
 
-// The smallest and largest GPU counts tried, fitting or not.
+// From the smallest GPU count that fits (the smallest tried when none does) to the largest tried:
+// counts that do not fit have no point, and from 1 GPU the left half of GPT-3's chart (first fit
+// at 64) was empty.
 std::pair<double, double> gpuSpan(const ScalingReport& report) {
     double low = 1, high = 2;
     if (!report.curve.empty())
         low = static_cast<double>(report.curve.front().gpus);
     for (const ScalePoint& p : report.curve)
+        if (p.fits) {
+            low = static_cast<double>(p.gpus);
+            break;
+        }
+    for (const ScalePoint& p : report.curve)
         high = std::max(high, static_cast<double>(p.gpus));
-    return {low, high};
+    return {low, std::max(high, low * 2)};
 }
 
 // The GPU axis spans every count tried, with a margin on the log scale.

@@ -185,13 +185,14 @@ void ScalingTab::showReport() {
 
 QString ScalingTab::summary() const {
     QString text = tr("<b>Minimum GPUs</b> on which the model trains at all (counts tried): %1")
-                       .arg(m_report.minimumGpus ? QString::number(*m_report.minimumGpus)
+                       .arg(m_report.minimumGpus ? formatNumber(static_cast<double>(*m_report.minimumGpus), 0)
                                                  : tr("none up to the largest count tried"));
     if (m_report.deadlineDays > 0)
         text += tr("<br><b>GPUs that finish the training tokens within %1 days:</b> %2")
                     .arg(m_report.deadlineDays)
-                    .arg(m_report.gpusForDeadline ? QString::number(*m_report.gpusForDeadline)
-                                                  : tr("none of the counts tried"));
+                    .arg(m_report.gpusForDeadline
+                             ? formatNumber(static_cast<double>(*m_report.gpusForDeadline), 0)
+                             : tr("none of the counts tried"));
     return text;
 }
 
@@ -200,11 +201,12 @@ void ScalingTab::fillTables() {
     int row = 0;
     for (const ScalePoint& p : m_report.curve) {
         const double t = p.best.perf.tokensPerSecond;
-        m_curve->setItem(row, 0, readOnlyCell(QString::number(p.gpus)));
-        m_curve->setItem(row, 1, readOnlyCell(QString::number(p.nodes)));
-        m_curve->setItem(row, 2, readOnlyCell(p.fits ? formatPlainNumber(t, 0) : tr("does not fit")));
-        m_curve->setItem(
-            row, 3, readOnlyCell(p.fits ? formatPlainNumber(t / static_cast<double>(p.gpus), 0) : QString()));
+        // Counts and rates grouped as the reader counts ("16,384", "31,658"; "1.6万" is not used).
+        m_curve->setItem(row, 0, readOnlyCell(formatNumber(static_cast<double>(p.gpus), 0)));
+        m_curve->setItem(row, 1, readOnlyCell(formatNumber(static_cast<double>(p.nodes), 0)));
+        m_curve->setItem(row, 2, readOnlyCell(p.fits ? formatNumber(t, 0) : tr("does not fit")));
+        m_curve->setItem(row, 3,
+                         readOnlyCell(p.fits ? formatNumber(t / static_cast<double>(p.gpus), 0) : QString()));
         m_curve->setItem(row, 4, readOnlyCell(p.fits ? formatPlainNumber(100 * p.efficiency, 1) : QString()));
         m_curve->setItem(row, 5, readOnlyCell(p.fits ? formatPlainNumber(p.trainDays, 1) : QString()));
         m_curve->setItem(
@@ -218,7 +220,7 @@ void ScalingTab::fillTables() {
         m_comparisons->setItem(row, 0, readOnlyCell(engineText(c.label)));
         m_comparisons->setItem(row, 1, readOnlyCell(c.fits ? tr("yes") : tr("no")));
         m_comparisons->setItem(
-            row, 2, readOnlyCell(c.fits ? formatPlainNumber(c.best.perf.tokensPerSecond, 0) : QString()));
+            row, 2, readOnlyCell(c.fits ? formatNumber(c.best.perf.tokensPerSecond, 0) : QString()));
         m_comparisons->setItem(
             row, 3, readOnlyCell(c.fits ? formatPlainNumber(c.best.perf.stepSeconds, 3) : QString()));
         m_comparisons->setItem(

@@ -75,9 +75,8 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
     // window the title's line was the plot's height.
     chart->addAxis(m_categoryAxis, Qt::AlignLeft);
     chart->addAxis(m_valueAxis, Qt::AlignBottom);
-    // As many seconds ticks as the plot's width holds (Qt cut crowded ones to "...").
-    connect(chart, &QChart::plotAreaChanged, this,
-            [this](const QRectF& plot) { fitValueAxisTicks(m_valueAxis, plot.width()); });
+    // As many seconds ticks as the plot's width holds (Qt cut crowded ones to "..."), settling.
+    new PlotWidthFit(chart, this, [this](double width) { fitValueAxisTicks(m_valueAxis, width); });
 }
 
 QList<QColor> StepTimeChartView::partColors() {
@@ -169,8 +168,9 @@ void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const P
         longest = std::max(longest, p->perf.stepSeconds);
     m_valueAxis->setRange(0, longest * kStepHeadroom);
     m_valueAxis->applyNiceNumbers();
-    m_valueAxis->setLabelFormat(QStringLiteral("%.%1f").arg(axisDecimals(*m_valueAxis)));
-    fitValueAxisTicks(m_valueAxis, chart->plotArea().width());
+    // Seconds on the axis itself ("0 s  100 s  200 s"): the bar had no unit under it.
+    m_valueAxis->setLabelFormat(QStringLiteral("%.%1f s").arg(axisDecimals(*m_valueAxis)));
+    plotWidthFit(chart)->restart();
 }
 
 void StepTimeChartView::labelLegend(QAbstractSeries* bars, const std::vector<StepPart>& parts) {

@@ -1,5 +1,7 @@
 #include "ui/inputs/field_registry.h"
 
+#include <QByteArray>
+#include <QMetaObject>
 #include <QVariant>
 
 namespace clusterplan::ui {
@@ -8,6 +10,7 @@ namespace {
 
 constexpr char kErrorProperty[] = "inputError";
 constexpr char kSavedToolTipProperty[] = "normalToolTip";
+constexpr char kErrorColor[] = "#d7301f";
 
 }  // namespace
 
@@ -39,8 +42,14 @@ QWidget* FieldRegistry::mark(const QString& where, const QString& message) {
     widget->setProperty(kSavedToolTipProperty, widget->toolTip());
     widget->setProperty(kErrorProperty, true);
     widget->setToolTip(message);
-    widget->setStyleSheet(QStringLiteral("%1 { border: 2px solid #d7301f; border-radius: 3px; }")
-                              .arg(QLatin1String(widget->metaObject()->className())));
+    // A style sheet's type selector is a Qt class name: "clusterplan::ui::LimitedSpinBox" reads as
+    // a pseudo-state and matched nothing, so no field was drawn red. The nearest Qt class matches
+    // the widget (and its subclasses), not its inner line edit.
+    const QMetaObject* type = widget->metaObject();
+    while (type->superClass() && QByteArray(type->className()).contains("::"))
+        type = type->superClass();
+    widget->setStyleSheet(QStringLiteral("%1 { border: 2px solid %2; border-radius: 3px; }")
+                              .arg(QLatin1String(type->className()), QLatin1String(kErrorColor)));
     m_marked.append(widget);
     return widget;
 }

@@ -12,9 +12,11 @@
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
 
+#include <QFormLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
 namespace clusterplan::ui {
@@ -38,6 +40,7 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     alignLabelColumns(forms);
 
     m_scroll = new QScrollArea;
+    m_scroll->setObjectName(QStringLiteral("inputsScroll"));  // its position outlives a language switch
     m_scroll->setWidget(groups);
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -91,9 +94,26 @@ void InputsPanel::load(const Scenario& scenario) {
     m_cost->load(scenario);
 }
 
+QString InputsPanel::fieldName(const QString& where) const {
+    const QWidget* field = m_fields.find(where);
+    const auto* form = field && field->parentWidget()
+                           ? qobject_cast<QFormLayout*>(field->parentWidget()->layout())
+                           : nullptr;
+    const auto* label =
+        form ? qobject_cast<QLabel*>(form->labelForField(const_cast<QWidget*>(field))) : nullptr;
+    if (!label)
+        return where;
+    QString name =
+        QTextDocumentFragment::fromHtml(label->text()).toPlainText().remove(QLatin1Char('&')).trimmed();
+    while (name.endsWith(QLatin1Char(':')) || name.endsWith(QChar(0xFF1A)))
+        name.chop(1);
+    return name.isEmpty() ? where : name;
+}
+
 void InputsPanel::showError(const QString& where, const QString& message) {
-    //: An input error: the key path, then the reason ("layout.tp: is 5, must divide ...").
-    const QString text = where.isEmpty() ? message : tr("%1: %2", "key path: reason").arg(where, message);
+    //: An input error: the field's name, then the reason ("TP: is 5, must divide ...").
+    const QString text =
+        where.isEmpty() ? message : tr("%1: %2", "key path: reason").arg(fieldName(where), message);
     if (QWidget* field = m_fields.mark(where, text))
         m_scroll->ensureWidgetVisible(field);
     const QString results = m_controller.plan() ? tr("The results show the last valid plan.")
@@ -104,8 +124,8 @@ void InputsPanel::showError(const QString& where, const QString& message) {
 
 void InputsPanel::showRefusal(const QString& where, const QString& message) {
     m_refusedAt = m_controller.scenario();
-    //: A number typed outside its field's range: the key path, then the reason with the range.
-    const QString text = tr("%1: %2", "key path: reason").arg(where, message);
+    //: A number typed outside its field's range: the field's name, then the reason with the range.
+    const QString text = tr("%1: %2", "key path: reason").arg(fieldName(where), message);
     if (QWidget* field = m_fields.mark(where, text))
         m_scroll->ensureWidgetVisible(field);
     m_errorLabel->setText(text + QLatin1Char('\n') + tr("The field keeps its value before the edit."));

@@ -37,6 +37,10 @@ public:
     // a cost problem on its field. Called on every planChanged.
     void showPlan(const Plan& plan);
 
+    // What the window calls the input at an engine key path: its field's label ("Nodes", "节点数"),
+    // or the key path when no field shows it. The key path is the CLI's and the file's word.
+    [[nodiscard]] QString fieldName(const QString& where) const;
+
 private:
     void load(const Scenario& scenario);
     void showError(const QString& where, const QString& message);

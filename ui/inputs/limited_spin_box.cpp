@@ -3,8 +3,8 @@
 #include <QKeyEvent>
 #include <QLineEdit>
 
-#include "ui/i18n/engine_text.h"
 #include "ui/inputs/typed_number.h"
+#include "ui/models/number_text.h"
 #include "ui/models/qt_text.h"
 
 namespace clusterplan::ui {
@@ -54,7 +54,12 @@ void LimitedSpinBox::refuseOutside() {
     m_editStart.reset();
     setValue(before);
     lineEdit()->setText(textFromValue(before));
-    emit refused(toQString(error->where), engineText(*error));
+    // In words, with the numbers grouped: "0 is outside the allowed range 1–1,000,000" (the engine's
+    // "is 0, allowed range 1 to 1000000" stays the CLI's).
+    emit refused(toQString(error->where),
+                 tr("%1 is outside the allowed range %2–%3")
+                     .arg(formatNumber(*typed, 0), formatNumber(static_cast<double>(m_limit.minInt()), 0),
+                          formatNumber(static_cast<double>(m_limit.maxInt()), 0)));
 }
 
 }  // namespace clusterplan::ui

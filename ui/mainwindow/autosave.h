@@ -30,6 +30,11 @@ public:
         QString autosavePath;
         QString originalPath;  // empty: the work had not been saved to a file yet
         QDateTime written;
+
+        // When, in ISO 8601 local time ("2026-12-06 05:12"): "12/6/26" reads as June or December.
+        [[nodiscard]] QString writtenText() const {
+            return written.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        }
     };
 
     explicit Autosave(PlanController& controller, QObject* parent = nullptr);

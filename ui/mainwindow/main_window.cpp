@@ -89,7 +89,7 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showStatus);
     connect(&controller, &PlanController::inputError, this, [this](const QString& where) {
-        m_status->setText(tr("No new plan: %1 is not valid (marked in red)").arg(where));
+        m_status->setText(tr("No new plan: %1 is not valid (marked in red)").arg(m_inputs->fieldName(where)));
     });
     // A long evaluation (a search over every key of a 405B model) runs on a worker thread; the status
     // bar says so once it has taken longer than a glance, so short ones do not flicker.
@@ -113,6 +113,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildUi() {
     const QVariantMap arranged = captureWidgetState(*this);
+    const QVariantMap scrolled = captureScrollPositions(*this);  // kept across a language switch
     m_inputs = new InputsPanel(m_controller);
     auto* splitter = new QSplitter(Qt::Horizontal);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -138,6 +139,7 @@ void MainWindow::buildUi() {
     createLanguageMenu();
     createHelpMenu();
     applyWidgetState(*this, arranged);
+    restoreScrollPositions(*this, scrolled);
     m_builtLanguage = m_language.current();
 
     // The views are new: show them the current plan (the tabs: the current one now, each other
@@ -339,7 +341,7 @@ void MainWindow::offerRecovery() {
         return;
     const QString detail =
         tr("Autosaved %1%2")
-            .arg(QLocale().toString(recovery->written, QLocale::ShortFormat),
+            .arg(recovery->writtenText(),
                  recovery->originalPath.isEmpty() ? QString() : tr(", from %1").arg(recovery->originalPath));
     if (m_prompter.ask(Prompter::Question::RecoverAutosave, detail) != Prompter::Answer::Yes) {
         m_autosave->discardRecovery();

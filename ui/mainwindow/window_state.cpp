@@ -1,10 +1,13 @@
 #include "ui/mainwindow/window_state.h"
 
+#include <QAbstractItemView>
 #include <QMainWindow>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTimer>
 
 namespace clusterplan::ui {
 
@@ -80,6 +83,49 @@ void applyWidgetState(QWidget& root, const QVariantMap& state) {
             continue;
         if (const int index = savedPageIndex(*tabs, saved); index >= 0)
             tabs->setCurrentIndex(index);
+    }
+}
+
+namespace {
+
+// A scroll area's name: its own, else its scrolled page's. Item views (tables) are left out: their
+// rows arrive after the rebuild and they scroll to their selection themselves.
+QString scrollName(const QAbstractScrollArea& area) {
+    if (qobject_cast<const QAbstractItemView*>(&area))
+        return {};
+    return pageName(&area);
+}
+
+}  // namespace
+
+QVariantMap captureScrollPositions(const QWidget& root) {
+    QVariantMap positions;
+    for (const QAbstractScrollArea* area : root.findChildren<QAbstractScrollArea*>())
+        if (const QString name = scrollName(*area); !name.isEmpty() && area->verticalScrollBar()->value() > 0)
+            positions.insert(name, area->verticalScrollBar()->value());
+    return positions;
+}
+
+void restoreScrollPositions(QWidget& root, const QVariantMap& positions) {
+    for (QAbstractScrollArea* area : root.findChildren<QAbstractScrollArea*>()) {
+        const QString name = scrollName(*area);
+        if (name.isEmpty() || !positions.contains(name))
+            continue;
+        const int wanted = positions.value(name).toInt();
+        QScrollBar* bar = area->verticalScrollBar();
+        if (bar->maximum() >= wanted) {
+            bar->setValue(wanted);
+            continue;
+        }
+        // The new content is laid out later: scroll once its range reaches the old position.
+        auto* waiting = new QObject(bar);
+        QObject::connect(bar, &QScrollBar::rangeChanged, waiting, [bar, wanted, waiting](int, int maximum) {
+            if (maximum < wanted)
+                return;
+            bar->setValue(wanted);
+            waiting->deleteLater();
+        });
+        QTimer::singleShot(1000, waiting, &QObject::deleteLater);
     }
 }
 

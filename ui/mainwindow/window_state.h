@@ -26,6 +26,13 @@ namespace clusterplan::ui {
 // release) and is otherwise ignored.
 void applyWidgetState(QWidget& root, const QVariantMap& state);
 
+// Where each named scroll area under root is scrolled (vertically): the inputs, the tab pages
+// (by the name of the page they scroll), the summary. For a language switch, which rebuilds them.
+[[nodiscard]] QVariantMap captureScrollPositions(const QWidget& root);
+// Scrolls the areas of the same names back once their new content is laid out (within a second;
+// an area that stays shorter keeps the position it has).
+void restoreScrollPositions(QWidget& root, const QVariantMap& positions);
+
 // Settings group "window": geometry, toolbar/dock state and the widget state above.
 void saveWindowState(const QMainWindow& window, QSettings& settings);
 void restoreWindowState(QMainWindow& window, const QSettings& settings);
