@@ -12,9 +12,9 @@
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
+#include "core/quotebook/messages_quote_book.h"
 #include "core/quotebook/quote_from_document.h"
 #include "core/util/atomic_file.h"
-#include "core/util/messages_quote_book.h"
 #include "core/util/sha256.h"
 #include "core/validation/validation.h"
 

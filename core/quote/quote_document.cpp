@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/quote/messages_quote.h"
 #include "core/quote/quote_json.h"
 #include "core/report/plan_format.h"
-#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 

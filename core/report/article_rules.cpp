@@ -1,6 +1,6 @@
 #include "core/report/article_rules.h"
 
-#include "core/util/messages_plan.h"
+#include "core/report/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

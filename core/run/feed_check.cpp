@@ -4,9 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "core/run/messages_run.h"
 #include "core/util/message_catalog.h"
-#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/util/messages_plan.h"
+#include "core/run/messages_run.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 

@@ -21,7 +21,7 @@
 //   Megatron-LM (its "tensor"/"pipeline" groups), no sequence parallel, checkpoint=False.
 #include "core/model/param_count.h"
 #include "core/search/layout_search.h"
-#include "core/util/messages_search.h"
+#include "core/search/messages_search.h"
 #include "core/util/units.h"
 
 namespace clusterplan {

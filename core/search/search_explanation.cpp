@@ -4,7 +4,7 @@
 #include "core/perf/collective_cost.h"
 #include "core/search/layout_alternatives.h"
 #include "core/search/layout_search.h"
-#include "core/util/messages_search.h"
+#include "core/search/messages_search.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 

@@ -4,7 +4,7 @@
 
 #include "core/calibration/evaluate.h"
 #include "core/studies/claim_value.h"
-#include "core/util/messages_article.h"
+#include "core/studies/messages_article.h"
 #include "core/util/messages_input_errors.h"
 
 namespace clusterplan {

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/perf/messages_perf.h"
 #include "core/report/plan_format.h"
-#include "core/util/messages_article.h"
-#include "core/util/messages_plan.h"
+#include "core/studies/messages_article.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
