@@ -63,8 +63,8 @@ std::vector<quotebook::ExportedFile> writtenFiles(const ReportRequest& rq,
 }
 
 // Records the quote in the quote book before its files are written, so that they print the book's
-// number and revision (the book keeps the one revision counter; issue 23). The scenario is recorded
-// as the engine reads it (scenarioToJson), the same text the window records, so the same quote
+// number and revision (the book keeps the one revision counter, so a file and the book agree). The scenario
+// is recorded as the engine reads it (scenarioToJson), the same text the window records, so the same quote
 // from either is the same content. A book that cannot take it is a warning: the files are written
 // with the scenario's own number.
 std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest& rq, const Plan& plan,

@@ -13,13 +13,13 @@ namespace clusterplan {
 
 namespace {
 
-constexpr double kGB = 1e9;  // the article writes decimal gigabytes ("350GB", "140MB")
-
 std::string sig(double v) {
     return claimNumber(v);
 }
 
+// The article writes decimal units ("350GB", "140MB").
 std::string gb(double bytes) {
+    using units::kGB;
     return bytes >= 1e12  ? sig(bytes / 1e12) + " TB"
            : bytes >= kGB ? sig(bytes / kGB) + " GB"
                           : sig(bytes / 1e6) + " MB";
@@ -30,7 +30,7 @@ std::string secondsText(double s) {
 }
 
 std::string billions(double params) {
-    return sig(params / 1e9) + " B";
+    return sig(params / units::kBillion) + " B";
 }
 
 double peakTflops(const Plan& p) {
@@ -172,7 +172,7 @@ ClaimValue claimValue(ClaimQuantity q, const Plan& p, const Plan* compared) {
     case ClaimQuantity::TokensPerDay:
         return {e.tokensPerSecond * units::kSecondsPerDay,
                 makeMessage(msg::kArticleWhyTokensPerDay,
-                            {sig(e.tokensPerSecond), sig(p.flops.model / 1e9) + " GFLOP",
+                            {sig(e.tokensPerSecond), sig(p.flops.model / units::kBillion) + " GFLOP",
                              std::to_string(l.gpus()), sig(e.tflopsPerGpu), sig(e.mfu * 100)})};
     case ClaimQuantity::StepsPerDay:
         return {units::kSecondsPerDay / e.stepSeconds,

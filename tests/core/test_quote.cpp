@@ -417,7 +417,7 @@ TEST_CASE("the verdict names the fine-tuning method and the CPU offload", "[quot
     CHECK(rowsOf(scenario, quote::Lang::Zh).find("，丢弃率（dropout）0.05\n") != std::string::npos);
 }
 
-TEST_CASE("issue_7_quote_scaling_table_groups_thousands", "[quote][scaling]") {
+TEST_CASE("quote.scaling_table_groups_thousands", "[quote][scaling]") {
     // The PDF's scaling table is read by people: "2,606,993" tokens/s, not "2606993" (`scale`'s
     // text and CSV keep the plain numbers).
     clusterplan::ScalingReport report;

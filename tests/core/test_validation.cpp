@@ -123,7 +123,7 @@ TEST_CASE("leave-one-group-out: each stack on its GPU generation predicted as an
     CHECK(byGroup == runs);
     CHECK(byGpus == runs);
     // What the engine states is the grouped figure; it is measured, not promised: this records
-    // where it stands (182-run set: 7.2 % mean error, 94 % coverage, median band ±17 %; issue 27's
+    // where it stands (182-run set: 7.2 % mean error, 94 % coverage, median band ±17 %; the
     // bar: 12 %, 80 %, ±25 %) so a change that makes transfer worse shows here.
     CHECK(report->transfer.meanAbsError < 0.12);
     CHECK(report->transfer.bandCoverage >= 0.80);
