@@ -35,7 +35,7 @@ constexpr const char* kUsage = R"(Usage:
       Search every layout key the scenario's "layout" object leaves out (all of them when there is
       no layout object): rank valid layouts by step time, mark the memory/throughput Pareto front,
       explain the winner and compare it with the framework's default layout. TP stays inside a
-      server unless --allow-cross-node-tp.
+      server, or inside a rack's NVLink domain (GB200/GB300 NVL72), unless --allow-cross-node-tp.
   clusterplan-cli scale FILE [--max-gpus N] [--days D] [--format json|text|csv]
       Best layout at 1, 2, 4, 8, 16 ... N GPUs (default N: the scenario's cluster): throughput,
       scaling efficiency, days to train; the minimum GPU count that fits; the GPUs that finish

@@ -186,8 +186,8 @@ Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog) 
         return inputError("measured", msg::kErrorMeasuredNone);
     const GpuSpec& gpu = *catalog.gpu(scenario.cluster.gpu);
     ProfileFit fit;
-    fit.before = catalog.perfProfiles().find(scenario.training.framework, gpu.architecture,
-                                             scenario.training.precision);
+    fit.before =
+        profileFor(catalog.perfProfiles(), gpu, scenario.training.framework, scenario.training.precision);
     Problem p{fit.before, {}, {}, catalog, {}, {}, {}, {}};
     for (const auto& run : scenario.measured) {
         p.scenarios.push_back(measuredRunScenario(scenario, run, catalog));

@@ -36,6 +36,9 @@ GpuSpec readGpu(ObjectReader& r) {
         g.tflopsBf16 = t->nullableNumber("bf16", 0.001, kMaxTflops);
         g.tflopsFp16 = t->nullableNumber("fp16", 0.001, kMaxTflops);
         g.tflopsFp8 = t->nullableNumber("fp8", 0.001, kMaxTflops);
+        // FP4 is optional: only Blackwell and later have it (and no training precision uses it yet).
+        if (t->has("fp4"))
+            g.tflopsFp4 = t->nullableNumber("fp4", 0.001, kMaxTflops);
         t->finish();
     } else {
         fail(r.pathOf("tflops"), msg::kErrorJsonRequired);
@@ -43,15 +46,20 @@ GpuSpec readGpu(ObjectReader& r) {
     g.nvlinkGBs = r.nullableNumber("nvlink_gb_s", 0.001, 1e6);
     g.pcieGen = static_cast<int>(r.integer("pcie_gen", 1, 7));
     if (auto h = r.optObject("host")) {
-        g.host = HostServer{h->number("memory_gib", 1, 1e6), h->number("memory_bandwidth_gb_s", 1, 1e5),
-                            h->string("source")};
+        HostServer host;
+        host.memoryGib = h->number("memory_gib", 1, 1e6);
+        host.memoryBandwidthGBs = h->number("memory_bandwidth_gb_s", 1, 1e5);
+        host.source = h->string("source");
+        h->optNumber("link_gb_s", host.linkGBs, 1, 1e5);
         h->finish();
+        g.host = std::move(host);
     }
     g.tdpW = r.number("tdp_w", 1, 1e5);
     g.intraNodeFabric = r.string("intra_node_fabric");
     g.defaultGpusPerNode = static_cast<int>(r.integer("default_gpus_per_node", 1, 1024));
     if (r.has("comm_overlap_slowdown"))
         g.commOverlapSlowdown = r.number("comm_overlap_slowdown", 0, 1);
+    r.optString("profile_from", g.profileFrom);
     g.source = r.string("source");
     g.asOf = r.string("as_of");
     r.optString("notes", g.notes);
@@ -67,6 +75,11 @@ Fabric readFabric(ObjectReader& r) {
     f.latencyUs = r.number("latency_us", 0, 1e6);
     f.efficiency = r.number("efficiency", 0.01, 1);
     r.optBoolean("scaling_comparison", f.scalingComparison);
+    // A rack-scale NVLink domain: at most 1,152 GPUs (NVIDIA's largest NVLink Switch system, the
+    // GB200 NVL576 announced at GTC 2024, counts 576; twice that as headroom).
+    r.optInteger("domain_gpus", f.domainGpus, 2, 1152);
+    f.domainGpusUsed = f.domainGpus;
+    r.optInteger("domain_gpus_used", f.domainGpusUsed, 1, f.domainGpus > 0 ? f.domainGpus : 1);
     f.source = r.string("source");
     f.asOf = r.string("as_of");
     r.optString("notes", f.notes);

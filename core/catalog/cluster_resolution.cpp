@@ -21,6 +21,15 @@ const cost::RentOffer* serverLineWithHostMemory(const Scenario& s, const Catalog
 
 }  // namespace
 
+const PerfProfile& profileFor(const PerfProfiles& profiles, const GpuSpec& gpu, Framework framework,
+                              Precision precision) {
+    const PerfProfile& own = profiles.find(framework, gpu.architecture, precision);
+    if (own.calibrated || gpu.profileFrom.empty())
+        return own;
+    const PerfProfile& borrowed = profiles.find(framework, gpu.profileFrom, precision);
+    return borrowed.calibrated ? borrowed : own;
+}
+
 HostSpec resolveHost(const Scenario& s, const Catalog& catalog) {
     return hostSpec(*catalog.gpu(s.cluster.gpu), s.cluster.cpuMemoryGib,
                     serverLineWithHostMemory(s, catalog));
@@ -31,7 +40,7 @@ ClusterHardware resolveHardware(const Scenario& s, const Catalog& catalog) {
     return {gpu,
             *catalog.fabric(s.cluster.intraNode.empty() ? gpu.intraNodeFabric : s.cluster.intraNode),
             *catalog.fabric(s.cluster.interNode),
-            catalog.perfProfiles().find(s.training.framework, gpu.architecture, s.training.precision),
+            profileFor(catalog.perfProfiles(), gpu, s.training.framework, s.training.precision),
             s.cluster.nicsPerNode > 0 ? s.cluster.nicsPerNode : s.cluster.gpusPerNode,
             resolveHost(s, catalog),
             catalog.perfProfiles().stackDefaults(s.training.framework)};

@@ -9,6 +9,13 @@
 
 namespace clusterplan {
 
+// The performance profile that times `gpu` for a stack and precision: the profile of its own
+// architecture, or, when that is only the uncalibrated default and the GPU names an architecture
+// to borrow from (GpuSpec::profileFrom), that architecture's calibrated profile; step_time.cpp
+// then notes whose profile it is.
+const PerfProfile& profileFor(const PerfProfiles& profiles, const GpuSpec& gpu, Framework framework,
+                              Precision precision);
+
 // The scenario must have passed checkScenario() (ids exist).
 ClusterHardware resolveHardware(const Scenario& scenario, const Catalog& catalog);
 // The host of the scenario's servers (hardware/host_spec.h), with the price book's server line.

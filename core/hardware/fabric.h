@@ -1,6 +1,7 @@
 #pragma once
 // An interconnect: NVLink/NVSwitch, PCIe, XGMI, HCCS inside a server; InfiniBand, RoCE, Ethernet
 // between servers. bandwidthGBs is per direction, per GPU (intra) or per NIC rail (inter).
+#include <cstdint>
 #include <string>
 
 namespace clusterplan {
@@ -17,6 +18,11 @@ struct Fabric {
     // One of the scale-out fabrics the scaling study compares (InfiniBand vs RoCE vs Ethernet):
     // a choice made in the catalog's data, not in the study's code.
     bool scalingComparison = false;
+    // A scale-up fabric that joins several servers (NVLink Switch in a GB200/GB300 NVL72 rack: 18
+    // compute trays of 4 GPUs): the GPUs one domain connects, and how many of them a job places
+    // its ranks on (the rest are spares). 0: the fabric ends at the server, as NVSwitch in an HGX.
+    std::int64_t domainGpus = 0;
+    std::int64_t domainGpusUsed = 0;
     std::string source;
     std::string asOf;
     std::string notes;

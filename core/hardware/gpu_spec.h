@@ -14,6 +14,9 @@ struct HostServer {
     double memoryGib = 0;           // DDR per server
     double memoryBandwidthGBs = 0;  // peak DDR bandwidth of all sockets
     std::string source;
+    // Host link per GPU and direction when it is not PCIe (GB200/GB300: NVLink-C2C to the Grace
+    // CPU, shared by the superchip's GPUs); 0: the GPU's PCIe generation.
+    double linkGBs = 0;
     bool operator==(const HostServer&) const = default;
 };
 
@@ -25,7 +28,7 @@ struct GpuSpec {
     double hbmGib = 0;         // capacity reported by the driver
     double visibleGib = 0;     // capacity visible to PyTorch's allocator ("total capacity")
     double hbmBandwidthGBs = 0;
-    std::optional<double> tflopsFp32, tflopsTf32, tflopsBf16, tflopsFp16, tflopsFp8;
+    std::optional<double> tflopsFp32, tflopsTf32, tflopsBf16, tflopsFp16, tflopsFp8, tflopsFp4;
     std::optional<double> nvlinkGBs;  // per-direction scale-up bandwidth per GPU
     int pcieGen = 0;
     std::optional<HostServer> host;
@@ -40,6 +43,10 @@ struct GpuSpec {
     // 1 - 1/1.40 of the overlapped time (catalog.json's notes). Unset: the perf profile's
     // comm_compute_slowdown (Calculon's few per cent for SM and HBM sharing).
     std::optional<double> commOverlapSlowdown;
+    // The architecture whose calibrated performance profile times this GPU when its own
+    // architecture has none for the stack and precision (a new generation borrows the nearest
+    // measured one, and the plan says so). Empty: the uncalibrated default profile.
+    std::string profileFrom;
     std::string source;
     std::string asOf;
     std::string notes;

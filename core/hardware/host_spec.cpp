@@ -34,7 +34,10 @@ double hostCapacityPerGpu(const HostSpec& host, const ClusterSpec& cluster) {
 
 HostSpec hostSpec(const GpuSpec& gpu, double cpuMemoryGibSetting, const cost::RentOffer* serverLine) {
     HostSpec h;
-    h.pcieGBs = pcieX16GBs(gpu.pcieGen) * kPcieEfficiency;
+    // A host link other than PCIe (NVLink-C2C) at the same share of its rate: no measurement of
+    // pinned copies over it was found, so PCIe's 80 % stands in (an assumption).
+    h.pcieGBs =
+        (gpu.host && gpu.host->linkGBs > 0 ? gpu.host->linkGBs : pcieX16GBs(gpu.pcieGen)) * kPcieEfficiency;
     h.memoryBandwidthGBs = gpu.host ? gpu.host->memoryBandwidthGBs : kAssumedBandwidthGBs;
     if (cpuMemoryGibSetting > 0) {
         h.memoryGib = cpuMemoryGibSetting;

@@ -14,7 +14,7 @@ namespace clusterplan {
 struct HostSpec {
     double memoryGib = 0;           // per server
     double memoryBandwidthGBs = 0;  // per server, all sockets
-    double pcieGBs = 0;             // per GPU and direction, achieved by pinned copies
+    double pcieGBs = 0;             // per GPU and direction, achieved by pinned copies (or NVLink-C2C)
     std::string memorySource;       // where memoryGib comes from, for the plan's notes
     bool assumed = false;           // no source gave the server: a generic two-socket server
 };

@@ -172,10 +172,14 @@ double allToAllSeconds(double bytes, const Placement& at, const NetworkTiers& ne
 
 }  // namespace
 
+std::int64_t scaleUpDomainGpus(const Fabric& intra, std::int64_t gpusPerNode) {
+    return std::max(gpusPerNode, intra.domainGpusUsed);
+}
+
 NetworkTiers makeTiers(const Fabric& intra, const Fabric& inter, std::int64_t gpusPerNode,
                        std::int64_t nicsPerNode, std::int64_t totalGpus) {
     NetworkTiers t;
-    t.gpusPerNode = gpusPerNode;
+    t.gpusPerNode = scaleUpDomainGpus(intra, gpusPerNode);
     // NCCL's latency class of a server's fabric: PCIe switches or NVLink-like (NVLink, XGMI, HCCS).
     const bool pcie = intra.id.find("pcie") != std::string::npos;
     t.intra = {intra.bandwidthGBs * units::kGB * intra.efficiency, intra.latencyUs * 1e-6,
@@ -186,7 +190,7 @@ NetworkTiers makeTiers(const Fabric& intra, const Fabric& inter, std::int64_t gp
     // Each switch tier above the first adds a store-and-forward hop: ~1 µs per hop for an
     // InfiniBand/Ethernet switch plus cable (NVIDIA QM9700 port-to-port latency 0.13 µs; NCCL's
     // tuning model adds its network latency per hop). Documented scale term, see perf notes.
-    t.interHopLatency = totalGpus > gpusPerNode ? 1e-6 * (switchTiers(totalGpus) - 1) : 0;
+    t.interHopLatency = totalGpus > t.gpusPerNode ? 1e-6 * (switchTiers(totalGpus) - 1) : 0;
     return t;
 }
 

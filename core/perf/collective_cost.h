@@ -6,7 +6,9 @@
 // stays inside one server, spans servers one GPU per server (rail-optimised NICs), or mixes both;
 // its bandwidth term is then hierarchical (reduce-scatter inside the node, all-reduce across nodes
 // on every rail in parallel, all-gather inside the node), its latency NCCL's flat-ring or tree
-// count of intra- and inter-node steps.
+// count of intra- and inter-node steps. "Node" here is the scale-up domain: one server, or the
+// GPUs a rack-scale NVLink fabric joins (a GB200 NVL72 rack's compute trays), which a group may
+// span at NVLink speed; beyond it collectives run over the scale-out network.
 #include <cstdint>
 
 #include "core/hardware/fabric.h"
@@ -23,13 +25,18 @@ struct Link {
 };
 
 struct NetworkTiers {
-    Link intra;  // NVLink/NVSwitch, PCIe, XGMI, HCCS
-    Link inter;  // one NIC rail per GPU (shared if fewer NICs than GPUs)
-    std::int64_t gpusPerNode = 8;
-    double interHopLatency = 0;  // extra latency per switch tier crossed (scale term)
+    Link intra;                    // NVLink/NVSwitch, PCIe, XGMI, HCCS
+    Link inter;                    // one NIC rail per GPU (shared if fewer NICs than GPUs)
+    std::int64_t gpusPerNode = 8;  // GPUs of one scale-up domain (a server, or an NVL72 rack's used GPUs)
+    double interHopLatency = 0;    // extra latency per switch tier crossed (scale term)
 };
 
-// Physical tiers from the catalog fabrics; NIC bandwidth per GPU = NIC rate × nics / GPUs.
+// GPUs one scale-up domain joins for a job: the intra fabric's used domain (NVL72: 64 of 72) when
+// it spans more than a server, else the server.
+std::int64_t scaleUpDomainGpus(const Fabric& intra, std::int64_t gpusPerNode);
+
+// Physical tiers from the catalog fabrics; NIC bandwidth per GPU = NIC rate × nics / GPUs of a
+// server; the domain as scaleUpDomainGpus().
 NetworkTiers makeTiers(const Fabric& intra, const Fabric& inter, std::int64_t gpusPerNode,
                        std::int64_t nicsPerNode, std::int64_t totalGpus);
 

@@ -372,6 +372,15 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
         e.notes.push_back(
             makeMessage(msg::kPerfProfileOfOtherStack, {std::string(displayName(t.framework)), in.gpu.name,
                                                         std::string(displayName(in.profile.framework))}));
+    // A new generation timed with an older one's calibrated profile (GpuSpec::profileFrom).
+    if (in.profile.calibrated && in.profile.architecture != in.gpu.architecture) {
+        // The architecture as NVIDIA and AMD name it ("Hopper"), not the catalog's id ("hopper").
+        std::string architecture = in.profile.architecture;
+        if (!architecture.empty() && architecture[0] >= 'a' && architecture[0] <= 'z')
+            architecture[0] = static_cast<char>(architecture[0] - 'a' + 'A');
+        e.notes.push_back(
+            makeMessage(msg::kPerfProfileOfOtherGpu, {in.gpu.name, in.profile.id, architecture}));
+    }
     if (!in.profile.calibrated)
         e.notes.push_back(makeMessage(msg::kPerfProfileUncalibrated, {in.profile.id}));
     return e;

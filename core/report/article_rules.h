@@ -10,6 +10,8 @@ namespace clusterplan {
 // 模型收敛性会下降"); Q4 and Q7: tensor parallelism across servers ("张量并行必须放在同节点内，不能跨节点").
 inline constexpr double kArticleMaxBatchShare = 0.01;
 
-void addArticleRuleNotes(Plan& plan);
+// `scaleUpGpus`: the GPUs TP may span on NVLink (a server, or the used GPUs of a rack-scale NVLink
+// domain such as an NVL72 rack, where a TP group over two compute trays crosses no network).
+void addArticleRuleNotes(Plan& plan, std::int64_t scaleUpGpus);
 
 }  // namespace clusterplan

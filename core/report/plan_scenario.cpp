@@ -6,6 +6,7 @@
 #include "core/catalog/scenario_check.h"
 #include "core/model/method_flops.h"
 #include "core/parallel/pipeline_layout_string.h"
+#include "core/perf/collective_cost.h"
 #include "core/perf/messages_perf.h"
 #include "core/report/article_rules.h"
 #include "core/report/fine_tuning_notes.h"
@@ -221,7 +222,11 @@ Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, cons
         plan.gpipeStepSeconds = estimatePerf(scenario, catalog, gpipe).stepSeconds;
     }
     addFineTuningNotes(plan);
-    addArticleRuleNotes(plan);
+    {
+        const Fabric* intra = catalog.fabric(scenario.cluster.intraNode.empty() ? plan.gpu.intraNodeFabric
+                                                                                : scenario.cluster.intraNode);
+        addArticleRuleNotes(plan, intra ? scaleUpDomainGpus(*intra, scenario.cluster.gpusPerNode) : 0);
+    }
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
     addFeedAndRunLength(plan, catalog.runRealities());
     if (parts.cost)

@@ -2,15 +2,16 @@
 // "what people run" and the fastest layout (docs/user-guide.md, 'Finding the layout: search and
 // scaling'). Heuristics, documented:
 // - Megatron-LM / NeMo (NeMo recipe tables, Megatron-LM examples): TP 1 below 10 B parameters,
-//   otherwise the largest valid TP up to one server; PP the smallest power of two that brings the
-//   16-byte/parameter model states under half the GPU; distributed optimizer (ZeRO-1); sequence
-//   parallel with TP; selective recompute; micro-batch 1; no interleaving.
+//   otherwise the largest valid TP up to one server (up to 8 inside a rack-scale NVLink domain); PP the
+//   smallest power of two that brings the 16-byte/parameter model states under half the GPU; distributed
+//   optimizer (ZeRO-1); sequence parallel with TP; selective recompute; micro-batch 1; no interleaving.
 // - MoE models under Megatron-LM / NeMo (NeMo-Framework-Launcher examples/training/mixtral/h100/
 //   mixtral_8x7b_bf16.sh: TP 1, PP 4, EP 8;
 //   DeepSeek-V3 tech report §3.2, EP 64 over 8 nodes): expert parallelism over the GPUs of one
-//   server (all-to-all on NVLink), the largest divisor of the experts up to gpus_per_node that
-//   divides the data-parallel size; TP from the non-expert parameters only (routed experts are
-//   split by EP, not TP), PP sized with the experts divided by EP.
+//   server (all-to-all on NVLink), the largest divisor of the experts up to gpus_per_node (up to
+//   the GPUs of a rack-scale NVLink domain, NVL72: 64) that divides the data-parallel size; TP from the
+//   non-expert parameters only (routed experts are split by EP, not TP), PP sized with the experts divided by
+//   EP.
 // - PyTorch FSDP (llm-foundry, torchtitan 1D): FULL_SHARD (ZeRO-3), activation checkpointing on,
 //   micro-batch 1.
 // - DeepSpeed: ZeRO-2, or ZeRO-3 when ZeRO-2's model states exceed half the GPU; full
@@ -20,6 +21,7 @@
 // - InternEvo (InternLM/InternEvo configs/7B_sft.py): ZeRO-1 ("zero1"), TP and PP sized as for
 //   Megatron-LM (its "tensor"/"pipeline" groups), no sequence parallel, checkpoint=False.
 #include "core/model/param_count.h"
+#include "core/perf/collective_cost.h"
 #include "core/search/layout_search.h"
 #include "core/search/messages_search.h"
 #include "core/util/units.h"
@@ -28,6 +30,10 @@ namespace clusterplan {
 
 LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Message& description) {
     const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
+    const Fabric* intra =
+        catalog.fabric(s.cluster.intraNode.empty() ? gpu.intraNodeFabric : s.cluster.intraNode);
+    const std::int64_t domain =
+        intra ? scaleUpDomainGpus(*intra, s.cluster.gpusPerNode) : s.cluster.gpusPerNode;
     const double params = countParams(s.model).total;
     const double half = gpu.visibleGib * units::kGiB / 2;
     LayoutSpec l;
@@ -59,13 +65,13 @@ LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Mes
                                        : 0.0;
     const double dense = params - experts;
     if (dense >= 10e9)
-        for (std::int64_t t = std::min<std::int64_t>(8, s.cluster.gpusPerNode); t >= 1; t /= 2)
+        for (std::int64_t t = std::min<std::int64_t>(8, domain); t >= 1; t /= 2)
             if (s.model.heads % t == 0 && s.cluster.gpus() % t == 0) {
                 l.tp = t;
                 break;
             }
     if (s.model.moe)
-        for (l.ep = std::min(s.model.moe->experts, s.cluster.gpusPerNode); l.ep > 1; --l.ep)
+        for (l.ep = std::min(s.model.moe->experts, domain); l.ep > 1; --l.ep)
             if (s.model.moe->experts % l.ep == 0 && (s.cluster.gpus() / l.tp) % l.ep == 0)
                 break;
     const auto states = [&](std::int64_t pp) {

@@ -10,6 +10,7 @@
 #include "core/catalog/cluster_resolution.h"
 #include "core/model/param_count.h"
 #include "core/parallel/pipeline_layout_string.h"
+#include "core/perf/collective_cost.h"
 #include "core/search/messages_search.h"
 #include "core/search/search_explanation.h"
 #include "core/util/number_format.h"
@@ -59,12 +60,14 @@ struct Space {
     std::vector<Recompute> recompute;
 };
 
-Space spaceFor(const Scenario& s, const SearchOptions& o) {
+// `domainGpus`: the GPUs of one scale-up domain (a server, or the used GPUs of an NVL72 rack),
+// which TP may span without allowCrossNodeTp.
+Space spaceFor(const Scenario& s, const SearchOptions& o, std::int64_t domainGpus) {
     const LayoutSpec& l = s.layout;
     const ModelSpec& m = s.model;
     const std::int64_t gpus = s.cluster.gpus();
     Space sp;
-    const std::int64_t tpLimit = o.allowCrossNodeTp ? gpus : std::min(gpus, s.cluster.gpusPerNode);
+    const std::int64_t tpLimit = o.allowCrossNodeTp ? gpus : std::min(gpus, domainGpus);
     for (std::int64_t t : l.isOpen(kTp) ? divisorsOf(m.heads, tpLimit) : std::vector<std::int64_t>{l.tp})
         if (gpus % t == 0 && (m.mla || m.kvHeads % t == 0 || t % m.kvHeads == 0))
             sp.tp.push_back(t);
@@ -292,7 +295,7 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
     const ClusterHardware hw = resolveHardware(s, catalog);
     const Context c{s, hw, catalog.gpu(s.cluster.gpu)->visibleGib * kGiB,
                     hostCapacityPerGpu(hw.host, s.cluster)};
-    const Space space = spaceFor(s, options);
+    const Space space = spaceFor(s, options, scaleUpDomainGpus(hw.intraNode, s.cluster.gpusPerNode));
     const std::int64_t gpus = s.cluster.gpus();
     const ModelSpec& m = s.model;
     const std::vector<Group> groups = groupsFor(s, space, options);

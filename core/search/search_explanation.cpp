@@ -80,7 +80,7 @@ void explainSearch(const Scenario& s, const Fabric& intra, SearchResult& r) {
         const double perLayer = t.tpCommSeconds / static_cast<double>(l.microBatches) /
                                 static_cast<double>(s.model.layers / l.pp);
         const std::string tp = std::to_string(l.tp);
-        parts.push_back(crossesNodes(l.tp, 1, s.cluster.gpusPerNode)
+        parts.push_back(crossesNodes(l.tp, 1, scaleUpDomainGpus(intra, s.cluster.gpusPerNode))
                             ? makeMessage(msg::kExplainTpAcrossServers, {tp, ms(perLayer)})
                             : makeMessage(msg::kExplainTpInServer, {tp, intra.name, ms(perLayer)}));
     }

@@ -1,15 +1,22 @@
 // Price books: the built-in China book holds the seed article's offers exactly as written and
 // prices them as the article does; the US book carries its sources; user
 // files merge by id with bad entries reported (file, key, reason) as for the GPU catalog.
+#include <algorithm>
+
+#include "core/calibration/evaluate.h"
 #include "core/catalog/catalog.h"
 #include "core/cost/price_book_json.h"
 #include "core/cost/renting.h"
+#include "core/io/scenario_json.h"
+#include "core/quote/quote_document.h"
 #include "test_cost_support.h"
+#include "test_support.h"
 
 using namespace clusterplan;
 using namespace clusterplan::cost;
 using namespace clusterplan::cost::test;
 using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
 
 namespace {
 
@@ -244,4 +251,123 @@ TEST_CASE("a built-in book's file text is found by its id", "[cost][pricebook]")
         CHECK(books.diagnostics().empty());
     }
     CHECK_FALSE(cost::builtinPriceBookJson("no-such-book").has_value());
+}
+
+namespace {
+
+// One server of `gpu` priced on `book`: with `offerId` when given (else a one-dollar-an-hour custom
+// offer stands in when the book rents nothing for the GPU), and `nodePrice` when the book has no
+// purchase for it. A small model at ZeRO-3 so the plan fits on every card.
+Scenario pricedScenario(const Catalog& catalog, const PriceBook& book, const std::string& gpu,
+                        int gpusPerNode, const std::string& offerId) {
+    Scenario s = defaultScenario(catalog);
+    s.model = *catalog.model("qwen2.5-7b");
+    s.modelPreset = "qwen2.5-7b";
+    s.cluster.gpu = gpu;
+    s.cluster.intraNode.clear();
+    s.cluster.gpusPerNode = gpusPerNode;
+    s.cluster.nodes = 1;
+    s.training.globalBatch = 64;
+    s.layout.zeroStage = 3;
+    s.layout.recompute = Recompute::Full;
+    s.cost.priceBook = book.id;
+    s.cost.rentOffer = offerId;
+    if (offerId.empty() && !book.defaultOfferFor(gpu)) {
+        RentOffer custom;
+        custom.id = "stand-in";
+        custom.name = "stand-in offer";
+        custom.gpus = {gpu};
+        custom.unit = RentUnit::GpuHour;
+        custom.price = 1;
+        custom.billing = Billing::OnDemand;
+        custom.source = "test";
+        custom.asOf = "2026-12";
+        s.cost.customRent = custom;
+    }
+    if (!book.purchaseFor(gpu))
+        s.cost.overrides["node_price"] = 100'000;
+    return s;
+}
+
+const quote::PriceLine& priceLine(const quote::QuoteDocument& doc, const std::string& key) {
+    const auto it =
+        std::find_if(doc.prices.begin(), doc.prices.end(), [&](const auto& p) { return p.key == key; });
+    REQUIRE(it != doc.prices.end());
+    return *it;
+}
+
+// Evaluates `s` in both currencies: the USD report is the CNY one at the scenario's rate, and the
+// quote's prices table shows each entry's date.
+void checkPriced(Scenario s, const std::string& key, const std::string& asOf) {
+    const Catalog& catalog = clusterplan::test::catalog();
+    s.cost.currency = Currency::Cny;
+    const auto cny = evaluate(s, catalog);
+    REQUIRE(cny.ok());
+    REQUIRE(cny->cost.has_value());
+    s.cost.currency = Currency::Usd;
+    const auto usd = evaluate(s, catalog);
+    REQUIRE(usd.ok());
+    REQUIRE(usd->cost.has_value());
+    const double rate = cny->cost->cnyPerUsd;
+    CHECK(rate > 0);
+    CHECK_THAT(usd->cost->capex.servers.units(), WithinAbs(cny->cost->capex.servers.units() / rate, 0.01));
+    CHECK_THAT(usd->cost->rentTotal.units(), WithinRel(cny->cost->rentTotal.units() / rate, 1e-3));
+    for (const auto* plan : {&*cny, &*usd}) {
+        const auto doc = quote::buildQuoteDocument(*plan, "2026-12-06", std::nullopt);
+        CHECK(priceLine(doc, key).asOf == asOf);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("every price entry parses, converts between CNY and USD, and shows its date in the quote's prices",
+          "[cost][pricebook]") {
+    const Catalog& catalog = clusterplan::test::catalog();
+    for (const PriceBook& b : catalog.priceBooks().books()) {
+        for (const PurchaseEntry& p : b.purchases)
+            for (const std::string& gpu : p.gpus) {
+                INFO(b.id << " purchase " << p.id << " for " << gpu);
+                REQUIRE(catalog.gpu(gpu) != nullptr);
+                checkPriced(pricedScenario(catalog, b, gpu, p.gpusPerNode, ""), "node_price", p.asOf);
+            }
+        for (const RentOffer& o : b.rentOffers)
+            for (const std::string& gpu : o.gpus) {
+                INFO(b.id << " rent offer " << o.id << " for " << gpu);
+                REQUIRE(catalog.gpu(gpu) != nullptr);
+                const int perNode =
+                    o.unit == RentUnit::ServerMonth ? o.gpusPerUnit : catalog.gpu(gpu)->defaultGpusPerNode;
+                checkPriced(pricedScenario(catalog, b, gpu, perNode, o.id), "rent_offer", o.asOf);
+            }
+    }
+}
+
+TEST_CASE("the China book prices the GPUs a Chinese customer asks about, and says which have no price",
+          "[cost][pricebook]") {
+    const PriceBook& cn = *builtinBooks().book("cn-seed-2026");
+    std::vector<std::string> priced;
+    for (const auto& p : cn.purchases)
+        priced.insert(priced.end(), p.gpus.begin(), p.gpus.end());
+    for (const auto& o : cn.rentOffers)
+        priced.insert(priced.end(), o.gpus.begin(), o.gpus.end());
+    std::sort(priced.begin(), priced.end());
+    priced.erase(std::unique(priced.begin(), priced.end()), priced.end());
+    for (const char* id : {"a100-sxm-80gb", "h100-sxm-80gb", "h200-sxm-141gb", "h800-sxm-80gb", "h20-96gb",
+                           "a800-sxm-80gb", "ascend-910b-64gb"}) {
+        INFO(id);
+        CHECK(std::count(priced.begin(), priced.end(), id) == 1);
+    }
+    // GPU types without a public China price are named in the book's notes (the window shows them).
+    for (const char* name : {"910C", "GB200", "GB300"}) {
+        INFO(name);
+        CHECK(cn.notes.find(name) != std::string::npos);
+    }
+    // The US book prices the rack-scale Blackwell per tray of 4 GPUs.
+    const PriceBook& us = *builtinBooks().book("us-2026");
+    for (const char* id : {"gb200-nvl72-186gb", "gb300-nvl72-279gb"}) {
+        INFO(id);
+        REQUIRE(us.purchaseFor(id) != nullptr);
+        CHECK(us.purchaseFor(id)->gpusPerNode == 4);
+    }
+    CHECK(us.defaultOfferFor("gb200-nvl72-186gb") != nullptr);
+    CHECK(us.notes.find("GB300") != std::string::npos);
 }
