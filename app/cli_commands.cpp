@@ -24,7 +24,7 @@
 #include "core/util/json_write.h"
 #include "core/util/language.h"
 #include "core/util/messages_input_errors.h"
-#include "core/util/messages_quote_book.h"
+#include "core/quotebook/messages_quote_book.h"
 #include "core/validation/validation.h"
 #include "options_command.h"
 #include "pricebook_command.h"

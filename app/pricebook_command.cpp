@@ -5,11 +5,11 @@
 
 #include "cli_commands.h"
 #include "cli_errors.h"
+#include "core/cost/messages_price_list.h"
 #include "core/cost/price_list_import.h"
 #include "core/util/atomic_file.h"
 #include "core/util/iso_date.h"
 #include "core/util/messages_input_errors.h"
-#include "core/util/messages_price_list.h"
 #include "quotes_command.h"
 
 namespace clusterplan::cli {

@@ -11,28 +11,33 @@ cmake_minimum_required(VERSION 3.25)
 # There is no exception list: an upward include fails until the file or the header moves.
 
 # Lowest level first. Folders on one line share a level: neither is above the other, so either may
-# include the other's headers (the graph shows whether they do).
+# include the other's headers (the graph shows whether they do). They are separated by spaces, not
+# semicolons: a semicolon would make each folder a level of its own in a CMake list.
+# The engine's levels go up through its six floors (core/CMakeLists.txt builds one library per floor,
+# each linking only the floors below it): inputs (util, cost, scenario), physics (hardware ... perf),
+# catalog, planning (search, report, calibration), studies (phases, validation, studies) and
+# documents (quote, quotebook, io, export). This order is the finer one inside them.
 set(CORE_LEVELS
   "util"
   "cost"
   "scenario"
-  "hardware;parallel"
+  "hardware parallel"
   "model"
-  "memory;run"
+  "memory run"
   "perf"
   "catalog"
   "search"
   "report"
   "calibration"
-  "phases;validation;studies"
+  "phases validation studies"
   "quote"
   "quotebook"
-  "io;export")
+  "io export")
 # The window: the models it observes, then the views, then the windows that assemble them.
 set(UI_LEVELS
   "i18n"
   "models"
-  "inputs;charts;calibration"
+  "inputs charts calibration"
   "quotes"
   "export"
   "mainwindow")
@@ -46,7 +51,7 @@ get_filename_component(SOURCE_DIR "${SOURCE_DIR}" ABSOLUTE)
 function(level_of levels folder out)
   set(level 0)
   foreach(line IN LISTS ${levels})
-    string(REPLACE ";" "|" alternatives "${line}")
+    string(REGEX REPLACE "[ \t]+" "|" alternatives "${line}")
     if(folder MATCHES "^(${alternatives})$")
       set(${out} ${level} PARENT_SCOPE)
       return()
@@ -74,9 +79,14 @@ foreach(root core ui)
   endforeach()
 endforeach()
 
+# Every #include of every source, header and include list (.inc): quoted or in angle brackets.
+# A project header is spelled from the root; one reached relative to the including file ("../x.h",
+# "x.h" beside it) or from a folder of either root is a problem, and so is an include through a
+# macro (#include SOME_HEADER), which this check cannot read.
 foreach(root core ui)
   string(TOUPPER "${root}" ROOT)
-  file(GLOB_RECURSE files RELATIVE "${SOURCE_DIR}/${root}" "${SOURCE_DIR}/${root}/*.h" "${SOURCE_DIR}/${root}/*.cpp")
+  file(GLOB_RECURSE files RELATIVE "${SOURCE_DIR}/${root}" "${SOURCE_DIR}/${root}/*.h"
+       "${SOURCE_DIR}/${root}/*.cpp" "${SOURCE_DIR}/${root}/*.inc")
   list(SORT files)
   foreach(file IN LISTS files)
     string(REGEX MATCH "^[^/]+" folder "${file}")
@@ -87,16 +97,38 @@ foreach(root core ui)
     if(from EQUAL -1)
       continue()  # reported above as not placed
     endif()
-    file(STRINGS "${SOURCE_DIR}/${root}/${file}" includes REGEX "^[ \t]*#[ \t]*include[ \t]+\"[^\"]+/[^\"]+\"")
+    get_filename_component(file_dir "${SOURCE_DIR}/${root}/${file}" DIRECTORY)
+    file(STRINGS "${SOURCE_DIR}/${root}/${file}" includes REGEX "^[ \t]*#[ \t]*include")
     foreach(line IN LISTS includes)
-      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]+\"([^\"]+)\".*$" "\\1" header "${line}")
+      if(line MATCHES "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"")
+        set(header "${CMAKE_MATCH_1}")
+        set(quoted ON)
+      elseif(line MATCHES "^[ \t]*#[ \t]*include[ \t]*<([^>]+)>")
+        set(header "${CMAKE_MATCH_1}")
+        set(quoted OFF)
+      else()
+        string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*" "" spelled "${line}")
+        list(APPEND problems "include through a macro, which the check cannot follow: ${root}/${file} -> ${spelled}")
+        continue()
+      endif()
       # Project headers are spelled from the root, "core/<folder>/..." or "ui/<folder>/...": the
-      # path says the layer. One spelled from a folder of either root is a problem.
+      # path says the layer, in quotes or in angle brackets alike.
       if(NOT header MATCHES "^(core|ui)/[^/]+/")
-        if(EXISTS "${SOURCE_DIR}/core/${header}" OR EXISTS "${SOURCE_DIR}/ui/${header}")
+        set(candidates "${SOURCE_DIR}/core/${header}" "${SOURCE_DIR}/ui/${header}")
+        if(quoted)
+          list(APPEND candidates "${file_dir}/${header}")
+        endif()
+        set(project_file OFF)
+        foreach(candidate IN LISTS candidates)
+          get_filename_component(candidate "${candidate}" ABSOLUTE)
+          if(EXISTS "${candidate}" AND NOT IS_DIRECTORY "${candidate}")
+            set(project_file ON)
+          endif()
+        endforeach()
+        if(project_file)
           list(APPEND problems "include not spelled from the project root: ${root}/${file} -> ${header}")
         endif()
-        continue()  # generated, system or same-folder headers
+        continue()  # generated or system headers
       endif()
       string(REGEX MATCH "^[^/]+" target_root "${header}")
       string(REGEX REPLACE "^[^/]+/([^/]+)/.*$" "\\1" target "${header}")

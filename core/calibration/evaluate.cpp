@@ -3,8 +3,8 @@
 #include "core/calibration/fitted_evaluation.h"
 #include "core/calibration/profile_fit.h"
 #include "core/catalog/scenario_check.h"
+#include "core/report/messages_plan.h"
 #include "core/report/plan_scenario.h"
-#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

@@ -5,10 +5,10 @@
 
 #include <algorithm>
 
+#include "core/cost/messages_cost.h"
 #include "core/util/closest_id.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
-#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::cost {

@@ -57,7 +57,7 @@ struct PriceBook {
     std::string source;
     std::string asOf;
     std::string notes;
-    // Quotes priced on the book are marked stale this many days after its as_of (issue 23).
+    // Quotes priced on the book are marked stale this many days after its as_of (prices age).
     int staleAfterDays = 90;
     std::vector<ParameterEntry> parameters;
     std::vector<PurchaseEntry> purchases;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <set>
 
+#include "core/cost/messages_price_list.h"
 #include "core/cost/price_book.h"
 #include "core/util/csv_read.h"
 #include "core/util/iso_date.h"
@@ -14,7 +15,6 @@
 #include "core/util/json_write.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
-#include "core/util/messages_price_list.h"
 #include "core/util/number_format.h"
 #include "core/util/text_encoding.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 // A vendor's price list (CSV, UTF-8 or GBK, comma- or tab-separated) applied to a price-book file
-// (`clusterplan-cli pricebook import LIST.csv --book BOOK.json`; issue 23). One row per price:
+// (`clusterplan-cli pricebook import LIST.csv --book BOOK.json`). One row per price:
 //
 //   kind       rent | purchase (租用 | 购买)
 //   id         the rent offer's or purchase entry's id in the book; a new id adds an entry

@@ -3,10 +3,10 @@
 
 #include <cmath>
 
+#include "core/cost/messages_cost.h"
 #include "core/util/as_double.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
-#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::cost {

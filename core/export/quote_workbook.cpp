@@ -20,10 +20,10 @@
 
 #include "core/export/report_tables.h"
 #include "core/quote/chinese_amount.h"
+#include "core/quote/messages_quote.h"
 #include "core/quote/quote_text.h"
 #include "core/report/plan_format.h"
 #include "core/util/atomic_file.h"
-#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

@@ -4,7 +4,7 @@
 
 #include "core/quote/labels.h"
 #include "core/report/plan_format.h"
-#include "core/util/messages_quote.h"
+#include "core/quote/messages_quote.h"
 #include "core/util/units.h"
 
 namespace clusterplan::report_tables {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/util/as_double.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -181,10 +182,11 @@ NetworkTiers makeTiers(const Fabric& intra, const Fabric& inter, std::int64_t gp
     t.gpusPerNode = scaleUpDomainGpus(intra, gpusPerNode);
     // NCCL's latency class of a server's fabric: PCIe switches or NVLink-like (NVLink, XGMI, HCCS).
     const bool pcie = intra.id.find("pcie") != std::string::npos;
-    t.intra = {intra.bandwidthGBs * 1e9 * intra.efficiency, intra.latencyUs * 1e-6,
+    t.intra = {intra.bandwidthGBs * units::kGB * intra.efficiency, intra.latencyUs * 1e-6,
                pcie ? LinkClass::Pci : LinkClass::NvLink};
     const double share = std::min(1.0, asDouble(nicsPerNode) / asDouble(gpusPerNode));
-    t.inter = {inter.bandwidthGBs * 1e9 * inter.efficiency * share, inter.latencyUs * 1e-6, LinkClass::Net};
+    t.inter = {inter.bandwidthGBs * units::kGB * inter.efficiency * share, inter.latencyUs * 1e-6,
+               LinkClass::Net};
     // Each switch tier above the first adds a store-and-forward hop: ~1 µs per hop for an
     // InfiniBand/Ethernet switch plus cable (NVIDIA QM9700 port-to-port latency 0.13 µs; NCCL's
     // tuning model adds its network latency per hop). Documented scale term, see perf notes.

@@ -5,6 +5,7 @@
 #include "core/model/trainable_params.h"
 #include "core/perf/fine_tuning_compute.h"
 #include "core/util/as_double.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -37,14 +38,14 @@ KernelTimer::KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precisi
     m_gemmPeak = gpu.peakTflops(gemmPrecision).value_or(bf16) * 1e12;
     m_attnPeak =
         (precision == Precision::Fp32 ? gpu.peakTflops(Precision::Fp32).value_or(bf16) : bf16) * 1e12;
-    m_bandwidth = gpu.hbmBandwidthGBs * 1e9 * profile.memoryEfficiency;
+    m_bandwidth = gpu.hbmBandwidthGBs * units::kGB * profile.memoryEfficiency;
     m_overhead = profile.kernelOverheadUs * 1e-6;
 }
 
 double KernelTimer::gemm(double flops) const {
     if (flops <= 0)
         return 0;
-    const double gflop = flops / 1e9;
+    const double gflop = flops / units::kBillion;
     const double eff = m_profile.gemmEfficiency * gflop / (gflop + m_profile.gemmHalfGflop);
     return flops / (m_gemmPeak * eff) + m_overhead;
 }

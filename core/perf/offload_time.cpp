@@ -1,4 +1,5 @@
 #include "core/perf/offload_time.h"
+#include "core/util/units.h"
 
 #include <algorithm>
 
@@ -31,7 +32,7 @@ OffloadTime offloadTime(const OffloadInputs& in) {
     OffloadTime t;
     if (in.offload == Offload::None)
         return t;
-    const double pcie = in.host.pcieGBs * 1e9;
+    const double pcie = in.host.pcieGBs * units::kGB;
     const double m = static_cast<double>(in.microBatches);
     // Gradient partition to the host every micro-batch (DeepSpeed accumulates offloaded gradients
     // on the CPU), hidden behind that micro-batch's backward.
@@ -44,7 +45,7 @@ OffloadTime offloadTime(const OffloadInputs& in) {
         t.transfersExposed +=
             m * (std::max(0.0, fetch - in.forwardSeconds) + std::max(0.0, fetch - in.backwardSeconds));
     }
-    const double hostBandwidth = in.host.memoryBandwidthGBs * 1e9 * kHostBandwidthEfficiency;
+    const double hostBandwidth = in.host.memoryBandwidthGBs * units::kGB * kHostBandwidthEfficiency;
     t.cpuOptimizer = in.trainableShard * static_cast<double>(in.gpusPerNode) *
                      cpuOptimizerBytesPerParam(in.optimizer) / hostBandwidth;
     t.parameterCopyBack = in.trainableShard * 2 / pcie;

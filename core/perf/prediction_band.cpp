@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/util/messages_plan.h"
+#include "core/perf/messages_perf.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

@@ -9,12 +9,12 @@
 #include "core/model/trainable_params.h"
 #include "core/perf/collective_cost.h"
 #include "core/perf/compute_model.h"
+#include "core/perf/messages_perf.h"
 #include "core/perf/offload_time.h"
 #include "core/perf/prediction_band.h"
 #include "core/perf/synchronisation.h"
 #include "core/scenario/framework.h"
 #include "core/util/as_double.h"
-#include "core/util/messages_plan.h"
 #include "core/util/units.h"
 
 namespace clusterplan {

@@ -6,6 +6,7 @@
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -71,8 +72,8 @@ void writePhase(json::Writer& w, const PhaseResult& r) {
 }
 
 std::string tokensText(double tokens) {
-    if (tokens >= 1e9)
-        return formatFixed(tokens / 1e9, 2) + " B";
+    if (tokens >= units::kBillion)
+        return formatFixed(tokens / units::kBillion, 2) + " B";
     if (tokens >= 1e6)
         return formatFixed(tokens / 1e6, 2) + " M";
     return formatFixed(tokens, 0);

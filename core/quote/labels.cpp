@@ -2,9 +2,9 @@
 
 #include <vector>
 
+#include "core/quote/messages_quote.h"
 #include "core/util/message.h"
 #include "core/util/message_catalog.h"
-#include "core/util/messages_quote.h"
 
 namespace clusterplan::quote {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The quote's labels and sentences in Chinese (zh_CN) and English, so the CLI renders either
 // language without Qt. They are the message catalog's "quote.*" ids, constants such as
-// msg::kQuoteLineItems (core/util/messages_quote.h; Chinese in resources/i18n/zh_CN.json), the one
+// msg::kQuoteLineItems (core/quote/messages_quote.h; Chinese in resources/i18n/zh_CN.json), the one
 // mechanism of all engine text: a misspelt label or a wrong number of arguments does not compile.
 #include <cstddef>
 #include <iterator>

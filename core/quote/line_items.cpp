@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "core/cost/renting.h"
+#include "core/quote/messages_quote.h"
 #include "core/quote/offer_names.h"
-#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::quote {

@@ -1,5 +1,5 @@
 #include "core/quote/offer_names.h"
-#include "core/util/messages_quote.h"
+#include "core/quote/messages_quote.h"
 
 #include <string>
 

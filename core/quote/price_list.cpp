@@ -2,9 +2,9 @@
 
 #include <cmath>
 
+#include "core/quote/messages_quote.h"
 #include "core/quote/offer_names.h"
 #include "core/quote/quote_document.h"
-#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::quote {

@@ -6,11 +6,11 @@
 #include <cstdio>
 
 #include "core/cost/run_outlay.h"
+#include "core/quote/messages_quote.h"
 #include "core/quote/offer_names.h"
 #include "core/quote/quote_json.h"
+#include "core/report/messages_plan.h"
 #include "core/report/plan_format.h"
-#include "core/util/messages_plan.h"
-#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 

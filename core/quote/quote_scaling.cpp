@@ -1,6 +1,6 @@
 #include "core/quote/quote_scaling.h"
 
-#include "core/util/messages_quote.h"
+#include "core/quote/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::quote {

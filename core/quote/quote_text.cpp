@@ -5,9 +5,9 @@
 #include <sstream>
 
 #include "core/quote/chinese_amount.h"
+#include "core/quote/messages_quote.h"
 #include "core/quote/offer_names.h"
 #include "core/report/plan_format.h"
-#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::quote {

@@ -9,10 +9,10 @@
 #include "core/cost/money.h"
 #include "core/quote/quote_document.h"
 #include "core/quotebook/book_json.h"
+#include "core/quotebook/messages_quote_book.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/message.h"
-#include "core/util/messages_quote_book.h"
 
 namespace clusterplan::quotebook {
 

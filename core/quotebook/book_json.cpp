@@ -3,12 +3,12 @@
 #include <set>
 
 #include "core/cost/money.h"
+#include "core/quotebook/messages_quote_book.h"
 #include "core/util/atomic_file.h"
 #include "core/util/json_read.h"
 #include "core/util/json_write.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
-#include "core/util/messages_quote_book.h"
 
 namespace clusterplan::quotebook {
 

@@ -1,5 +1,5 @@
 #include "core/quotebook/book_path.h"
-#include "core/util/messages_quote_book.h"
+#include "core/quotebook/messages_quote_book.h"
 
 #include <cstdlib>
 

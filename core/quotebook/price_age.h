@@ -1,5 +1,5 @@
 #pragma once
-// Whether a recorded quote's prices are still current (issue 23): stale when the price book it was
+// Whether a recorded quote's prices are still current: stale when the price book it was
 // priced on is older than that book's stale_after_days (an as_of of a year or a month counts from
 // its first day), superseded when the book of the same id now has a newer as_of (a vendor's new
 // price list was imported since) and a price the quote rests on is among the newer ones: a

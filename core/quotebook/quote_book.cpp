@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "core/quotebook/book_schema.h"
+#include "core/quotebook/messages_quote_book.h"
 #include "core/quotebook/sqlite_db.h"
 #include "core/util/messages_file_errors.h"
-#include "core/util/messages_quote_book.h"
 
 namespace clusterplan::quotebook {
 

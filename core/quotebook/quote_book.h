@@ -1,6 +1,6 @@
 #pragma once
 // The quote book: every quote recorded, numbered and kept, in one SQLite file that the CLI and the
-// window share (docs/quotes.md, "The quote book"; issue 23).
+// window share (docs/quotes.md, "The quote book").
 //
 // - WAL mode (https://sqlite.org/wal.html): readers do not block the writer nor the writer the
 //   readers; a process killed in the middle of a write loses only its uncommitted transaction.

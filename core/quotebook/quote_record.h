@@ -52,7 +52,7 @@ struct QuoteRecord {
     std::optional<OfferTotals> buy;
     // The recommended cluster and layout in one line, in English and in Chinese (the quote
     // document's verdict has both: quote/quote_document.h), so a list shows it in its reader's
-    // language whatever language the quote was exported in (issue 23). `recommendationZh` is
+    // language whatever language the quote was exported in. `recommendationZh` is
     // empty in revisions recorded before schema version 3, which kept English only.
     std::string recommendation;
     std::string recommendationZh;

@@ -2,7 +2,7 @@
 // A quote's status as a list shows it: the stored status (draft, sent, accepted, lost), with
 // "expired" derived from the validity date for draft and sent quotes only (an accepted or lost
 // quote stays so). "Active" = sent and not expired; "expiring" = active with at most 7 days left,
-// as vendors' quote dashboards count them (issue 23).
+// as vendors' quote dashboards count them.
 #include <cstdint>
 #include <optional>
 #include <string>

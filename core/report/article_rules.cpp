@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/util/messages_plan.h"
+#include "core/report/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

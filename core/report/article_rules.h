@@ -1,5 +1,5 @@
 #pragma once
-// The rules of the seed article that hold up, as warnings on a plan that breaks them (issue 22):
+// The rules of the seed article that hold up, as warnings on a plan that breaks them:
 // each note names the article's section as its source. Rules the article gets wrong are not
 // applied here; the article's examples (studies/article_claims.h) show where it is wrong.
 #include "core/report/plan.h"

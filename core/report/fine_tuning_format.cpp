@@ -64,7 +64,7 @@ void writeMethodText(std::ostream& out, const Plan& p) {
     out << "\n  trainable           " << formatFixed(p.trainable.trainable / 1e6, 2) << " M ("
         << formatFixed(100 * p.trainable.trainable / p.params.total, 3) << " %)";
     if (p.trainable.quantized > 0)
-        out << ", " << formatFixed(p.trainable.quantized / 1e9, 2) << " B frozen in NF4";
+        out << ", " << formatFixed(p.trainable.quantized / units::kBillion, 2) << " B frozen in NF4";
     out << "\n";
 }
 

@@ -1,7 +1,7 @@
 #include "core/report/fine_tuning_notes.h"
 
+#include "core/report/messages_plan.h"
 #include "core/report/plan_format.h"
-#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

@@ -98,7 +98,7 @@ void writeTimeText(std::ostream& out, const Plan& p) {
         out << "  GPipe, for comparison " << seconds(p.gpipeStepSeconds) << " per step, "
             << formatGib(p.gpipeMemory->total(), 1) << " per GPU (all " << p.layout.microBatches
             << " micro-batches in flight" << (p.gpipeMemory->fits() ? ")" : ", does not fit)") << "\n";
-    out << "  training            " << formatNumber(p.scenario.training.tokensToTrain() / 1e9)
+    out << "  training            " << formatNumber(p.scenario.training.tokensToTrain() / units::kBillion)
         << "B tokens in " << formatFixed(t.trainDays, 1) << " days, " << formatFixed(t.gpuHours, 0)
         << " GPU-hours\n";
     writeRunText(out, p);
@@ -158,7 +158,7 @@ void writeRunText(std::ostream& out, const Plan& p) {
 }
 
 std::string billions(double n) {
-    return formatFixed(n / 1e9, 2) + " B";
+    return formatFixed(n / units::kBillion, 2) + " B";
 }
 
 }  // namespace
@@ -288,7 +288,7 @@ std::string planToText(const Plan& p) {
     out << "  parameters          " << billions(p.params.total);
     if (model.moe)
         out << " total, " << billions(p.params.active) << " active per token";
-    out << "\n  FLOPs per token     " << formatFixed(p.flops.model / 1e9, 2) << " GFLOP ("
+    out << "\n  FLOPs per token     " << formatFixed(p.flops.model / units::kBillion, 2) << " GFLOP ("
         << (p.scenario.training.method == TrainingMethod::Full ? "PaLM model" : "fine-tune")
         << " FLOPs at seq " << p.scenario.training.seqLen << ")\n";
     writeMethodText(out, p);

@@ -4,9 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "core/run/messages_run.h"
 #include "core/util/message_catalog.h"
-#include "core/util/messages_plan.h"
 #include "core/util/number_format.h"
+#include "core/util/units.h"
 
 namespace clusterplan {
 
@@ -117,7 +118,7 @@ FeedCheck checkFeed(const Scenario& s, const FeedInputs& in, double steadyStep) 
     const double spareCores = std::max(0.0, in.cpuCoresPerNode - gpn);
     f.usableWorkersPerNode = std::min(in.loaderWorkersPerGpu * gpn, spareCores);
     const double storageGBs = in.networkFsGBs > 0 ? in.networkFsGBs / nodes : in.nvmeDrives * in.nvmeReadGBs;
-    f.storagePerNode = storageGBs * 1e9 / bytes;
+    f.storagePerNode = storageGBs * units::kGB / bytes;
     f.stepSeconds = steadyStep;
     if (f.usableWorkersPerNode <= 0) {
         // num_workers=0 (or no core left for a worker): each training process prepares its samples
@@ -142,7 +143,7 @@ FeedCheck checkFeed(const Scenario& s, const FeedInputs& in, double steadyStep) 
         const double workers = f.neededPerNode * msPerSample / 1000.0;
         f.workersPerGpuNeeded = std::max<std::int64_t>(1, ceilInt(workers / gpn));
         f.coresPerNodeNeeded = static_cast<std::int64_t>(gpn) * (f.workersPerGpuNeeded + 1);
-        const double gbs = f.neededPerNode * bytes / 1e9;
+        const double gbs = f.neededPerNode * bytes / units::kGB;
         f.drivesNeeded = ceilInt(gbs / in.nvmeReadGBs);
         f.networkFsGBsNeeded = gbs * nodes;
     }

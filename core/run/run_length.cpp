@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/util/messages_plan.h"
+#include "core/run/messages_run.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
@@ -45,7 +45,7 @@ void addNotes(RunLength& r, const FeedInputs& storage) {
         r.intervalOptimal ? msg::kRunLengthYoungDaly : msg::kRunLength,
         {number(r.steadyDays, 1), number(r.wallDays, 1), number(100 * r.goodput, 1),
          number(r.interruptions, 1), hours(r.mtbfHours), hours(r.checkpointIntervalHours / 2),
-         number(r.checkpointBytes / 1e9, 0), number(r.checkpointWriteSeconds, 1),
+         number(r.checkpointBytes / units::kGB, 0), number(r.checkpointWriteSeconds, 1),
          hours(r.checkpointIntervalHours), hours(r.evaluationHours), number(r.budgetGpuHours, 0)}));
     if (storage.networkFsGBs <= 0)
         r.notes.push_back(makeMessage(msg::kRunLocalCheckpoints));
@@ -89,8 +89,8 @@ RunLength runLength(const Scenario& s, const ParamCounts& params, const Trainabl
         storage.networkFsGBs > 0 ? storage.networkFsGBs : nodes * storage.nvmeDrives * storage.nvmeWriteGBs;
     const double readGBs =
         storage.networkFsGBs > 0 ? storage.networkFsGBs : nodes * storage.nvmeDrives * storage.nvmeReadGBs;
-    r.checkpointWriteSeconds = r.checkpointBytes / (writeGBs * 1e9);
-    r.checkpointLoadSeconds = r.checkpointBytes / (readGBs * 1e9);
+    r.checkpointWriteSeconds = r.checkpointBytes / (writeGBs * units::kGB);
+    r.checkpointLoadSeconds = r.checkpointBytes / (readGBs * units::kGB);
     const double delta = r.checkpointWriteSeconds / units::kSecondsPerHour;
     r.intervalOptimal = s.training.run.checkpointIntervalHours <= 0;
     r.checkpointIntervalHours = r.intervalOptimal ? optimalCheckpointInterval(delta, r.mtbfHours)

@@ -1,4 +1,5 @@
 #include "core/scenario/claim.h"
+#include "core/util/units.h"
 
 #include <array>
 
@@ -47,7 +48,7 @@ constexpr std::array kUnits{
     ClaimUnit{"yes/no", ClaimDimension::YesNo, 1},
     ClaimUnit{"count", ClaimDimension::Count, 1},
     ClaimUnit{"MB", ClaimDimension::Bytes, 1e6},
-    ClaimUnit{"GB", ClaimDimension::Bytes, 1e9},
+    ClaimUnit{"GB", ClaimDimension::Bytes, units::kGB},
     ClaimUnit{"TB", ClaimDimension::Bytes, 1e12},
     ClaimUnit{"ms", ClaimDimension::Seconds, 1e-3},
     ClaimUnit{"s", ClaimDimension::Seconds, 1},
@@ -56,7 +57,7 @@ constexpr std::array kUnits{
     ClaimUnit{"TFLOPS", ClaimDimension::FlopRate, 1e12},
     ClaimUnit{"PFLOPS", ClaimDimension::FlopRate, 1e15},
     ClaimUnit{"T tokens/day", ClaimDimension::Tokens, 1e12},
-    ClaimUnit{"B tokens/day", ClaimDimension::Tokens, 1e9},
+    ClaimUnit{"B tokens/day", ClaimDimension::Tokens, units::kBillion},
     ClaimUnit{"steps/day", ClaimDimension::Steps, 1},
     ClaimUnit{"CNY", ClaimDimension::Money, 1},
 };

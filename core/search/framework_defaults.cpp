@@ -30,7 +30,7 @@
 #include "core/model/param_count.h"
 #include "core/perf/collective_cost.h"
 #include "core/search/layout_search.h"
-#include "core/util/messages_search.h"
+#include "core/search/messages_search.h"
 #include "core/util/units.h"
 
 namespace clusterplan {

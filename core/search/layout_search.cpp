@@ -11,8 +11,8 @@
 #include "core/model/param_count.h"
 #include "core/parallel/pipeline_layout_string.h"
 #include "core/perf/collective_cost.h"
+#include "core/search/messages_search.h"
 #include "core/search/search_explanation.h"
-#include "core/util/messages_search.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 

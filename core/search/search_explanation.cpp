@@ -4,7 +4,7 @@
 #include "core/perf/collective_cost.h"
 #include "core/search/layout_alternatives.h"
 #include "core/search/layout_search.h"
-#include "core/util/messages_search.h"
+#include "core/search/messages_search.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
@@ -34,7 +34,7 @@ std::string ms(double seconds) {
 // Seed article (分布式训练，选数据并行还是模型并行？): under 10 B parameters data parallelism (DDP);
 // 10-100 B data + pipeline parallelism; above 100 B 3D parallelism.
 Message seedRule(double params, std::string& category) {
-    const std::string billions = formatFixed(params / 1e9, 1);
+    const std::string billions = formatFixed(params / units::kBillion, 1);
     if (params < 10e9) {
         category = "DDP";
         return makeMessage(msg::kRuleDdp, {billions});

@@ -6,7 +6,7 @@
 #include "core/report/plan_format.h"
 #include "core/studies/article_format.h"
 #include "core/studies/claim_value.h"
-#include "core/util/messages_article.h"
+#include "core/studies/messages_article.h"
 #include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"

@@ -1,8 +1,9 @@
 #pragma once
-// The article's claims checked (issue 22): each example of resources/scenarios/article/ states one
-// claim of the seed article (`claim`, with the sentence in `description`); this evaluates the
-// example with the public evaluate() and sets the engine's value beside the article's, with the
-// verdict and the mechanism. The examples are loaded by the caller (io/article_examples.h).
+// The article's claims checked, for a reader who quotes the article: each example of
+// resources/scenarios/article/ states one claim of the seed article (`claim`, with the sentence in
+// `description`); this evaluates the example with the public evaluate() and sets the engine's value beside
+// the article's, with the verdict and the mechanism. The examples are loaded by the caller
+// (io/article_examples.h).
 #include <vector>
 
 #include "core/catalog/catalog.h"

@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include "core/studies/claim_value.h"
+#include "core/studies/messages_article.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
-#include "core/util/messages_article.h"
 #include "core/util/units.h"
 
 namespace clusterplan {

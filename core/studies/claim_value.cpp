@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/perf/messages_perf.h"
 #include "core/report/plan_format.h"
-#include "core/util/messages_article.h"
-#include "core/util/messages_plan.h"
+#include "core/studies/messages_article.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
@@ -13,13 +13,13 @@ namespace clusterplan {
 
 namespace {
 
-constexpr double kGB = 1e9;  // the article writes decimal gigabytes ("350GB", "140MB")
-
 std::string sig(double v) {
     return claimNumber(v);
 }
 
+// The article writes decimal units ("350GB", "140MB").
 std::string gb(double bytes) {
+    using units::kGB;
     return bytes >= 1e12  ? sig(bytes / 1e12) + " TB"
            : bytes >= kGB ? sig(bytes / kGB) + " GB"
                           : sig(bytes / 1e6) + " MB";
@@ -31,7 +31,7 @@ std::string secondsText(double s) {
 
 // One decimal: GPT-3 has 174.6 B parameters, which three figures would round to 175.
 std::string billions(double params) {
-    return claimNumber(params / 1e9, 1) + " B";
+    return claimNumber(params / units::kBillion, 1) + " B";
 }
 
 double peakTflops(const Plan& p) {
@@ -182,7 +182,7 @@ ClaimValue claimValue(ClaimQuantity q, const Plan& p, const Plan* compared) {
     case ClaimQuantity::TokensPerDay:
         return {e.tokensPerSecond * units::kSecondsPerDay,
                 makeMessage(msg::kArticleWhyTokensPerDay,
-                            {sig(e.tokensPerSecond), sig(p.flops.model / 1e9) + " GFLOP",
+                            {sig(e.tokensPerSecond), sig(p.flops.model / units::kBillion) + " GFLOP",
                              std::to_string(l.gpus()), sig(e.tflopsPerGpu), sig(e.mfu * 100)})};
     case ClaimQuantity::StepsPerDay:
         return {units::kSecondsPerDay / e.stepSeconds,

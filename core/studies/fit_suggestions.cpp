@@ -6,7 +6,7 @@
 #include "core/report/plan_format.h"
 #include "core/search/layout_search.h"
 #include "core/studies/options_study.h"
-#include "core/util/messages_search.h"
+#include "core/search/messages_search.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

@@ -5,7 +5,7 @@
 
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
-#include "core/util/messages_search.h"
+#include "core/search/messages_search.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

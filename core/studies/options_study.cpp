@@ -18,7 +18,7 @@
 #include "core/search/layout_alternatives.h"
 #include "core/util/closest_id.h"
 #include "core/util/messages_input_errors.h"
-#include "core/util/messages_search.h"
+#include "core/search/messages_search.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

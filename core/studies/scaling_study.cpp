@@ -5,9 +5,9 @@
 
 #include "core/calibration/profile_fit.h"
 #include "core/catalog/scenario_check.h"
+#include "core/search/messages_search.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
-#include "core/util/messages_search.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

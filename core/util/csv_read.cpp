@@ -1,5 +1,5 @@
 #include "core/util/csv_read.h"
-#include "core/util/messages_price_list.h"
+#include "core/util/messages_input_errors.h"
 
 namespace clusterplan {
 

@@ -3,7 +3,7 @@
 #include <ostream>
 
 #include "core/util/message_catalog.h"
-#include "core/util/messages_search.h"
+#include "core/util/messages_text.h"
 
 namespace clusterplan {
 

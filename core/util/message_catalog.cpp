@@ -7,14 +7,6 @@
 #include <string>
 
 #include "core/util/json_read.h"
-#include "core/util/messages_article.h"
-#include "core/util/messages_file_errors.h"
-#include "core/util/messages_input_errors.h"
-#include "core/util/messages_plan.h"
-#include "core/util/messages_price_list.h"
-#include "core/util/messages_quote.h"
-#include "core/util/messages_quote_book.h"
-#include "core/util/messages_search.h"
 
 namespace clusterplan {
 
@@ -24,33 +16,24 @@ std::string_view engineMessagesZhCnJson();
 
 namespace {
 
-// Every constant of messages_*.h, listed from the same lists. A built-in array, not std::array:
-// clang 14 deduces std::array{...} through a fold over every element and stops at 256 (the fuzz build).
-#define MESSAGE(name, arity, id, english) msg::name,
-constexpr MessageTemplate kCatalog[] = {
-#include "core/util/messages_article.inc"
-#include "core/util/messages_file_errors.inc"
-#include "core/util/messages_input_errors.inc"
-#include "core/util/messages_plan.inc"
-#include "core/util/messages_price_list.inc"
-#include "core/util/messages_quote.inc"
-#include "core/util/messages_quote_book.inc"
-#include "core/util/messages_search.inc"
+// The registered lists, one after the other, and the same sorted by id (the search looks up a
+// template for every layout that does not fit, and a linear scan of the few hundred ids cost a
+// fifth of its time). Lists register while the program starts (the inline variables of
+// messages_<area>.h, before main), so the look-ups, which come later and may come from several
+// threads, only read. A function-local static: registration may come from any translation unit's
+// initialisation, whichever runs first.
+struct Registry {
+    std::vector<MessageTemplate> all;
+    std::vector<const MessageTemplate*> byId;
 };
-#undef MESSAGE
 
-// Sorted by id once (a constant table, built on first use; thread-safe as a function-local static):
-// the search looks up a template for every layout that does not fit, and a linear scan of the few
-// hundred ids cost a fifth of its time.
+Registry& registry() {
+    static Registry r;
+    return r;
+}
+
 const std::vector<const MessageTemplate*>& byId() {
-    static const std::vector<const MessageTemplate*> sorted = [] {
-        std::vector<const MessageTemplate*> out;
-        for (const auto& t : messageCatalog())
-            out.push_back(&t);
-        std::sort(out.begin(), out.end(), [](const auto* a, const auto* b) { return a->id < b->id; });
-        return out;
-    }();
-    return sorted;
+    return registry().byId;
 }
 
 // The Chinese templates, read once from the embedded resources/i18n/zh_CN.json. A broken file is a
@@ -77,8 +60,18 @@ const std::map<std::string, std::string, std::less<>>& chinese() {
 
 }  // namespace
 
+bool registerMessageList(std::span<const MessageTemplate> list) {
+    Registry& r = registry();
+    r.all.insert(r.all.end(), list.begin(), list.end());
+    r.byId.clear();
+    for (const auto& t : r.all)
+        r.byId.push_back(&t);
+    std::sort(r.byId.begin(), r.byId.end(), [](const auto* a, const auto* b) { return a->id < b->id; });
+    return true;
+}
+
 std::span<const MessageTemplate> messageCatalog() {
-    return kCatalog;
+    return registry().all;
 }
 
 std::string_view messageTemplate(const MessageTemplate& id, Lang lang) {

@@ -2,9 +2,11 @@
 // Every sentence and label the engine writes for people: an id and its English template, with %1,
 // %2, ... for the arguments (message.h), and the template in each other language. One mechanism
 // for the window, the CLI, the quote and the workbook, with or without Qt: the English is in the
-// code by area, as compile-time constants (messages_*.h, message_id.h), the Chinese in
-// resources/i18n/zh_CN.json, embedded at build time. A test requires a Chinese template with the
-// same arguments for every id.
+// code by area, as compile-time constants (messages_*.h beside the area that writes them,
+// message_id.h), the Chinese in resources/i18n/zh_CN.json, embedded at build time. Each area's
+// header registers its list (registerMessageList(), message_id.h), so this catalog, at the bottom
+// of the engine, never names the areas above it. A test requires a Chinese template with the same
+// arguments for every id.
 #include <optional>
 #include <span>
 #include <string_view>
@@ -15,7 +17,8 @@
 
 namespace clusterplan {
 
-// All of them, area by area: every constant of messages_*.h.
+// All of them, area by area: every constant of the messages_*.h that this program includes (a test
+// that checks the whole catalog includes every area's header).
 std::span<const MessageTemplate> messageCatalog();
 // The template of a constant id (msg::k...) in `lang`; the English one when that language lacks it.
 std::string_view messageTemplate(const MessageTemplate& id, Lang lang);

@@ -4,6 +4,7 @@
 // The constants are declared area by area (messages_*.h, from the lists in messages_*.inc), so a
 // typo in a name does not compile, and makeMessage() (message.h) takes exactly N arguments.
 #include <cstddef>
+#include <span>
 #include <string_view>
 
 namespace clusterplan {
@@ -46,5 +47,10 @@ template <std::size_t N> struct MessageId : MessageTemplate {
             detail::messageTemplateArityDiffersFromItsPlaceholders();
     }
 };
+
+// Adds an area's list to the catalog that run-time look-ups search (message_catalog.h). Each
+// messages_<area>.h calls it from an inline variable, so the list is registered once in any program
+// that includes the header; util/ never names an area above it. Returns true.
+bool registerMessageList(std::span<const MessageTemplate> list);
 
 }  // namespace clusterplan

@@ -9,4 +9,13 @@ namespace clusterplan::msg {
 #include "core/util/messages_file_errors.inc"
 #undef MESSAGE
 
+// The whole list, registered into the message catalog (message_catalog.h) by any program that
+// includes this header, so by any program that can write one of these messages.
+#define MESSAGE(name, arity, id, english) name,
+inline constexpr MessageTemplate kFileErrorsList[] = {
+#include "core/util/messages_file_errors.inc"
+};
+#undef MESSAGE
+inline const bool kFileErrorsListRegistered = registerMessageList(kFileErrorsList);
+
 }  // namespace clusterplan::msg

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "core/util/message.h"
-#include "core/util/messages_file_errors.h"
 
 namespace clusterplan {
 
@@ -39,12 +38,7 @@ inline Error inputError(std::string where, const MessageId<0>& id) {
 
 // The error with its place, "layout.tp: is 5, ...", as one message whose reason stays translatable:
 // for a plan note that wraps a cost error, and for the window's dialogs.
-inline Message errorLine(const Error& e) {
-    Message reason = e.reason.id.empty() ? plainMessage(e.message) : e.reason;
-    if (e.where.empty())
-        return reason;
-    return makeNestedMessage(msg::kErrorAt, {plainMessage(e.where), std::move(reason)});
-}
+Message errorLine(const Error& e);
 
 // `inner` at another place ("FILE: " + its key path): the reason is kept, so it stays translatable.
 inline Error relocated(std::string where, Error inner) {

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "core/util/messages_input_errors.h"
-#include "core/util/messages_price_list.h"
 #include "core/util/utf8.h"
 
 namespace clusterplan {

@@ -1,5 +1,5 @@
 // Times one single-layout evaluation and one full layout search (every layout key open) for the
-// two reference cases of issue 3: GPT-3 175B on 1,024 A100 80GB and Llama 3.1 405B on 16,384
+// two reference cases: GPT-3 175B on 1,024 A100 80GB and Llama 3.1 405B on 16,384
 // H100, the search on one thread and on every hardware thread (SearchOptions::threads). Run from a
 // release-like build: build/bin/bench_search.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Window speed (issue 7 §7), a program, not a test. Measures, offscreen:
+// Window speed (an edit must feel immediate), a program, not a test. Measures, offscreen:
 //  1. input change -> every visible view updated and what changed repainted by the event loop
 //     (hidden tabs render when shown, TabRenderer), and the same plus a full-window grab (how it
 //     was measured before): median and 95th percentile over

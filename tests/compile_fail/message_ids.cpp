@@ -2,9 +2,9 @@
 // it must compile, and each CASE_ must fail to compile with its own error, so a misspelt message id,
 // a wrong number of arguments or a template whose placeholders disagree with its arity is caught
 // when the code compiles, never on the worker thread.
+#include "core/report/messages_plan.h"
+#include "core/search/messages_search.h"
 #include "core/util/message.h"
-#include "core/util/messages_plan.h"
-#include "core/util/messages_search.h"
 
 using namespace clusterplan;
 

@@ -1,7 +1,7 @@
-// The article's claims (issue 22): every example of resources/scenarios/article/ loads and
-// evaluates, the engine's values come from the plans evaluate() returns and not from the files,
-// the text output keeps its golden in English and Chinese, the JSON has both values of every
-// claim, the Chinese has no untranslated English, and `claim` / `description` are read strictly.
+// The article's claims, for a reader who quotes the article: every example of resources/scenarios/article/
+// loads and evaluates, the engine's values come from the plans evaluate() returns and not from the files, the
+// text output keeps its golden in English and Chinese, the JSON has both values of every claim, the Chinese
+// has no untranslated English, and `claim` / `description` are read strictly.
 #include <boost/json.hpp>
 
 #include <cctype>

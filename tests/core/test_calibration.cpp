@@ -428,7 +428,7 @@ std::vector<std::string> seriesIds(const std::string& prefix, const std::vector<
 
 }  // namespace
 
-// Issue 27, part 6: calibrated on one measured run, the same cluster's other sizes within 5 % on
+// Calibrated on one measured run, the same cluster's other sizes within 5 % on
 // average. Series of the calibration set (resources/calibration/calibration-runs.json): NVIDIA
 // dgxc-benchmarking 25.03 Llama 3.1 70B BF16 (64-2,048 H100, step times), InternEvo InternLM 7B
 // with checkpointing (8-1,024 A100, tokens/s per GPU), NeMo 24.12 GPT-3 175B FP8 (128-2,048 H100),

@@ -7,8 +7,9 @@
 
 #include "core/catalog/cluster_resolution.h"
 #include "core/perf/collective_cost.h"
+#include "core/perf/messages_perf.h"
+#include "core/report/messages_plan.h"
 #include "core/search/layout_search.h"
-#include "core/util/messages_plan.h"
 #include "core/util/units.h"
 #include "test_support.h"
 

@@ -1,4 +1,4 @@
-// The input limits table (issue 26): the file reader accepts every key's minimum and maximum and
+// The input limits table: the file reader accepts every key's minimum and maximum and
 // refuses just outside them with the key and the table's range, and the checks use the same ranges.
 #include <cmath>
 #include <set>

@@ -10,8 +10,21 @@
 
 #include "core/util/message.h"
 #include "core/util/message_catalog.h"
-#include "core/util/messages_plan.h"
-#include "core/util/messages_search.h"
+// Every area's list, so that the catalog this test checks is the whole of it (an area's list is
+// registered by the programs that include its header; a list missing here leaves its Chinese ids
+// "stale" below, so the test fails).
+#include "core/cost/messages_cost.h"
+#include "core/cost/messages_price_list.h"
+#include "core/perf/messages_perf.h"
+#include "core/quote/messages_quote.h"
+#include "core/quotebook/messages_quote_book.h"
+#include "core/report/messages_plan.h"
+#include "core/run/messages_run.h"
+#include "core/search/messages_search.h"
+#include "core/studies/messages_article.h"
+#include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
+#include "core/util/messages_text.h"
 
 using namespace clusterplan;
 

@@ -1,6 +1,6 @@
 // Megatron-Core's pipeline layout string (layout.pipeline_layout): the grammar of
 // megatron/core/transformer/pipeline_parallel_layer_layout.py (NVIDIA/Megatron-LM 00caa53a), and
-// the MoE recipes that place their layers with it evaluated end to end (issue 27, part 5).
+// the MoE recipes that place their layers with it evaluated end to end.
 #include <algorithm>
 #include <numeric>
 

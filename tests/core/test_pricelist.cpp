@@ -1,4 +1,4 @@
-// A vendor's price list imported into a price book (core/cost/price_list_import.h, issue 23):
+// A vendor's price list imported into a price book (core/cost/price_list_import.h):
 // CSV reading, UTF-8 and GBK, row-by-row errors with the line and the column, the changes against
 // the book, the saved book read back; the price book's age (stale_after_days).
 #include <catch2/catch.hpp>

@@ -7,6 +7,7 @@
 #include "core/calibration/evaluate.h"
 #include "core/cost/cost_parameters.h"
 #include "core/quote/chinese_amount.h"
+#include "core/quote/messages_quote.h"
 #include "core/quote/offer_names.h"
 #include "core/quote/price_list.h"
 #include "core/quote/quote_json.h"
@@ -14,7 +15,6 @@
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
 #include "core/report/plan_format.h"
-#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "core/validation/validation.h"
 #include "golden.h"
@@ -449,7 +449,7 @@ TEST_CASE("the verdict names the fine-tuning method and the CPU offload", "[quot
     CHECK(rowsOf(scenario, quote::Lang::Zh).find("，丢弃率（dropout）0.05\n") != std::string::npos);
 }
 
-TEST_CASE("issue_7_quote_scaling_table_groups_thousands", "[quote][scaling]") {
+TEST_CASE("quote.scaling_table_groups_thousands", "[quote][scaling]") {
     // The PDF's scaling table is read by people: "2,606,993" tokens/s, not "2606993" (`scale`'s
     // text and CSV keep the plain numbers).
     clusterplan::ScalingReport report;

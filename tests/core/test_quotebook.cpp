@@ -1,4 +1,4 @@
-// The quote book (core/quotebook/, issue 23): numbering, revisions, statuses and expiry, the
+// The quote book (core/quotebook/): numbering, revisions, statuses and expiry, the
 // SQLite file under two writers, a writer killed mid-write, damaged and older files, export and
 // import; and `clusterplan-cli quotes` / `report`'s recording. Every test uses its own book in a
 // fresh temporary folder, never the user's.
@@ -750,7 +750,7 @@ TEST_CASE("clusterplan-cli quotes and report's recording", "[quotebook][cli]") {
     CHECK_THAT(cli(dir, "quotes list --status accepted --lang zh_CN"),
                Catch::Contains("已成交") && Catch::Contains("共 1 份报价"));
     // The recommendation recorded by an English report reads in Chinese in a Chinese list, and the
-    // other way round: the book keeps it in both languages (issue 23).
+    // other way round: the book keeps it in both languages.
     const std::string zhList = cli(dir, "quotes list --lang zh_CN");
     CHECK_THAT(zhList, Catch::Contains(" 台 × 8 卡 ") && Catch::Contains("（共 ") &&
                            Catch::Contains("；TP ") && !Catch::Contains("GPUs)") &&
@@ -787,7 +787,8 @@ TEST_CASE("clusterplan-cli quotes and report's recording", "[quotebook][cli]") {
 
 namespace {
 
-// Three quotes for two customers, one of them revised: four revisions (issue 23's "Done when").
+// Three quotes for two customers, one of them revised: four revisions: the whole round of a sales engineer's
+// quotes.
 void threeQuotesOneRevised(QuoteBook& book) {
     REQUIRE(book.record(sample("星河智算"), kNow));              // Q-2026-0001/1
     REQUIRE(book.record(sample("Acme Labs"), kNow));             // Q-2026-0002/1

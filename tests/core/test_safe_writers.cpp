@@ -7,12 +7,12 @@
 #include <limits>
 
 #include "core/calibration/evaluate.h"
+#include "core/report/messages_plan.h"
 #include "core/report/plan_format.h"
+#include "core/search/messages_search.h"
 #include "core/search/search_format.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
-#include "core/util/messages_plan.h"
-#include "core/util/messages_search.h"
 #include "core/util/non_finite.h"
 #include "core/util/number_format.h"
 #include "core/util/utf8.h"

@@ -165,7 +165,7 @@ TEST_CASE("no layout at all: why, and the nearest cluster sizes and batches that
     CHECK(e.error().message.find("nearest that work: 96 or 104") != std::string::npos);
 }
 
-TEST_CASE("the plan keeps every evaluated layout and follows the search options (issue 7)", "[search]") {
+TEST_CASE("the plan keeps every evaluated layout and follows the search options", "[search]") {
     const Scenario s = openScenario("llama-3.1-70b", 4, 256);
     const auto plan = evaluate(s, test::catalog());
     REQUIRE(plan.ok());

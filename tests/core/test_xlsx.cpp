@@ -20,7 +20,7 @@
 #include "core/calibration/evaluate.h"
 #include "core/export/quote_workbook.h"
 #include "core/quote/chinese_amount.h"
-#include "core/util/messages_quote.h"
+#include "core/quote/messages_quote.h"
 #include "latin_words.h"
 #include "test_support.h"
 

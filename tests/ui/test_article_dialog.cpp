@@ -1,4 +1,4 @@
-// Help ▸ The article, checked (issue 22): the seed article's claims with the engine's values, and
+// Help ▸ The article, checked: the seed article's claims with the engine's values, and
 // each claim's example scenario opened in the window from the dialog, as a sales engineer does when
 // a customer quotes the article.
 #include "window_fixture.h"
@@ -128,8 +128,8 @@ TEST_CASE("article.dialog_in_chinese", "[article]") {
 }
 
 // An opened example shows its claim above the summary, with the engine's verdict, in the window's
-// language; any other scenario hides it (issue 22: "a claim panel shows the article's words and
-// the engine's verdict on them, in both languages").
+// language; any other scenario hides it (a claim panel shows the article's words and
+// the engine's verdict on them, in both languages).
 TEST_CASE("article.an_opened_example_shows_its_claim_and_the_verdict", "[article]") {
     WindowFixture f;
     showAtDefaultSize(f, f.window.memoryChart());

@@ -184,7 +184,7 @@ TEST_CASE("inputs.cost_load_does_not_emit_edits", "[inputs][cost]") {
     CHECK(f.widget<QDoubleSpinBox>("discountRate")->value() == Approx(8));
 }
 
-// Price books and rent offers by the names a Chinese reader knows (issue 26: "price-book and offer
+// Price books and rent offers by the names a Chinese reader knows (a review found "price-book and offer
 // names in English ('seed article' is not a name a customer or engineer knows)"): `name_zh` in the
 // Chinese window, the English name in the English one; the id stays the item's data.
 TEST_CASE("inputs.cost_books_and_offers_are_named_in_the_windows_language", "[inputs][cost]") {

@@ -335,10 +335,10 @@ TEST_CASE("explorer.fits_only_filters_the_cloud_and_zooms_to_the_layouts_that_fi
     CHECK(f.chart().cloud()->points().size() == ranked.size());
 }
 
-// Issue 26: the layouts that do not fit stretched the x axis to 1 692 GiB, so every fitting point
+// The layouts that do not fit stretched the x axis to 1 692 GiB, so every fitting point
 // and the Pareto front sat in the left 5 % of the plot. By default the axis ends at twice the larger
 // of the HBM and the widest fitting layout; the title counts the layouts off the right edge.
-TEST_CASE("explorer.default_view_gives_the_fitting_layouts_the_plot", "[explorer][issue26]") {
+TEST_CASE("explorer.default_view_gives_the_fitting_layouts_the_plot", "[explorer]") {
     ExplorerFixture f;
     double widest = 0, largest = 0;
     for (const Candidate& c : f.plan().search->ranked) {
@@ -362,11 +362,11 @@ TEST_CASE("explorer.default_view_gives_the_fitting_layouts_the_plot", "[explorer
             CHECK(p.value.x() <= x->max());
 }
 
-// Issue 26: "Use this layout" closed the search and emptied the cloud and the table ("every layout
+// "Use this layout" closed the search and emptied the cloud and the table ("every layout
 // key is fixed", "0 of 0 shown"); after a baseline was pinned and a second layout used, only the
 // baseline's square was drawn. The explored search stays, so the user compares and uses another
 // layout of it without Undo; an edit of another input drops it (its cloud would be another job's).
-TEST_CASE("explorer.use_this_layout_keeps_the_explored_cloud", "[explorer][issue26]") {
+TEST_CASE("explorer.use_this_layout_keeps_the_explored_cloud", "[explorer]") {
     ExplorerFixture f;
     const std::size_t layouts = f.plan().search->ranked.size();
     const std::size_t drawn = f.chart().cloud()->points().size();
@@ -407,9 +407,9 @@ TEST_CASE("explorer.use_this_layout_keeps_the_explored_cloud", "[explorer][issue
     CHECK(f.window.explorer()->model()->rowCount() == 0);
 }
 
-// Issue 26: the y axis must not jump when a layout is selected: the same cloud keeps the same
+// The y axis must not jump when a layout is selected: the same cloud keeps the same
 // axes, the user's zoom and the same plot area, whichever point is marked.
-TEST_CASE("explorer.selection_keeps_the_axes_still", "[explorer][issue26]") {
+TEST_CASE("explorer.selection_keeps_the_axes_still", "[explorer]") {
     ExplorerFixture f;
     showAtDefaultSize(f, f.window.explorer());
     auto* yAxis = qobject_cast<QValueAxis*>(f.chart().chart()->axes(Qt::Vertical).value(0));
@@ -436,9 +436,9 @@ TEST_CASE("explorer.selection_keeps_the_axes_still", "[explorer][issue26]") {
     }
 }
 
-// Issue 26: the Explorer of a scenario without a search drew tick labels over its empty plot
+// The Explorer of a scenario without a search drew tick labels over its empty plot
 // ("0 0 1 1 1" up the y axis). Without points the axes carry no labels; a search brings them back.
-TEST_CASE("explorer.empty_plot_has_no_tick_labels", "[explorer][issue26]") {
+TEST_CASE("explorer.empty_plot_has_no_tick_labels", "[explorer]") {
     WindowFixture f;
     REQUIRE(f.controller.plan().has_value());
     REQUIRE_FALSE(f.controller.plan()->search.has_value());  // the default scenario fixes its layout

@@ -51,8 +51,8 @@ TEST_CASE("export.menu_and_quote_dialog", "[export]") {
     CHECK(edited.tax == info.tax);
 }
 
-// Issue 23: one revision counter, the quote book's. Saving the scenario file makes no revision
-// (it bumped quote.revision on every save of an edit); an export of changed content does.
+// One revision counter, the quote book's, so a file and the book agree. Saving the scenario file makes no
+// revision (it bumped quote.revision on every save of an edit); an export of changed content does.
 TEST_CASE("export.saving_keeps_the_quote_revision", "[export]") {
     WindowFixture f;
     QTemporaryDir dir;

@@ -95,7 +95,7 @@ TEST_CASE("language.switches_to_chinese_and_back_without_restart", "[language]")
     CHECK(tabs->tabText(0) == QStringLiteral("显存"));
     CHECK(tabs->currentIndex() == 1);  // the rebuilt window keeps the tab
     CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("每卡显存")));
-    // Issue 26: the method was "full" in the Chinese summary (全参数: full-parameter training).
+    // The method was "full" in the Chinese summary (全参数: full-parameter training).
     CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("全参数")));
     CHECK_FALSE(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("full:")));
     CHECK(QSettings().value(QStringLiteral("ui/language")).toString() == QStringLiteral("zh_CN"));

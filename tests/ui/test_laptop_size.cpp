@@ -1,6 +1,6 @@
-// The window at a laptop's 1024 × 700 and at its first 1400 × 900 (issue 26): the real main window
-// with a search loaded takes that size (its minimum is no larger), and on every tab, in English and
-// Chinese, no label is cut or elided without its whole text in a tooltip, no chart is cut, pushed
+// The window at a laptop's 1024 × 700 and at its first 1400 × 900, the sizes of a sales engineer's laptop:
+// the real main window with a search loaded takes that size (its minimum is no larger), and on every tab, in
+// English and Chinese, no label is cut or elided without its whole text in a tooltip, no chart is cut, pushed
 // out of sight or draws a text cut to "...", no page scrolls sideways, and the Explorer shows its
 // table beside its chart.
 #include "window_fixture.h"
@@ -97,7 +97,7 @@ void checkChart(const QChartView* chart, const QWidget* window) {
         CHECK(rect.bottom() <= area.bottom());
     }
     // No text of the chart (title, axis, legend) cut to "..." by Qt Charts ("Gradie…", "Per-GPU
-    // memory, single pipeline sta…", issue 26), and every drawn text inside the chart.
+    // memory, single pipeline sta…" were), and every drawn text inside the chart.
     const QRectF scene = chart->chart()->rect();
     for (const QGraphicsItem* item : chart->scene()->items())
         if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item); text && text->isVisible()) {
@@ -210,7 +210,7 @@ void checkEveryTab(WindowFixture& f, const QSize& size) {
 
 }  // namespace
 
-TEST_CASE("issue_26_window_fits_a_laptop_screen_with_a_search_loaded", "[issue26][layout]") {
+TEST_CASE("laptop.window_fits_a_laptop_screen_with_a_search_loaded", "[laptop][layout]") {
     WindowFixture f;
     REQUIRE(f.editAndWait([&] {
         f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));
@@ -219,9 +219,9 @@ TEST_CASE("issue_26_window_fits_a_laptop_screen_with_a_search_loaded", "[issue26
     inEnglishAndChinese(f, [&] { checkEveryTab(f, kLaptop); });
 }
 
-// At the window's first size, 1400 × 900 (issue 26: "Pare…", "rec…" and "帕累托…" in the Explorer's
+// At the window's first size, 1400 × 900 (it showed "Pare…", "rec…" and "帕累托…" in the Explorer's
 // legend, "Use this layo" on its button): every label, legend and button text whole.
-TEST_CASE("issue_26_nothing_is_cut_at_the_default_size", "[issue26][layout]") {
+TEST_CASE("laptop.nothing_is_cut_at_the_default_size", "[laptop][layout]") {
     WindowFixture f;
     REQUIRE(f.editAndWait([&] {
         f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));
@@ -237,10 +237,10 @@ TEST_CASE("issue_26_nothing_is_cut_at_the_default_size", "[issue26][layout]") {
     });
 }
 
-// The Memory tab with a selected layout and a pinned baseline (issue 26: "two bars without labels"):
+// The Memory tab with a selected layout and a pinned baseline (it showed "two bars without labels"):
 // Qt Charts hides a category label that is wider than its bar's slot or overlaps its neighbour, so
 // every bar's label must be drawn whole, at the laptop size and the default one, in both languages.
-TEST_CASE("issue_26_memory_bars_are_labelled_beside_a_selection_and_a_baseline", "[issue26][layout]") {
+TEST_CASE("laptop.memory_bars_are_labelled_beside_a_selection_and_a_baseline", "[laptop][layout]") {
     WindowFixture f;
     REQUIRE(f.editAndWait([&] {
         f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));

@@ -1,4 +1,4 @@
-// Issue 26, "honest state": the window's whole-number fields accept what the file reader accepts,
+// Honest state: the window's whole-number fields accept what the file reader accepts,
 // no more and no less (the input limits table, core/scenario/input_limits.h), and a number typed
 // outside that range is refused with the field's key and the range, never clamped, cut to the
 // digits that fit or silently put back (seq_len stopped at 4,194,304 against the reader's 10^7,
@@ -39,7 +39,7 @@ QString refusalOf(WindowFixture& f, const char* name, const QString& text) {
 
 }  // namespace
 
-TEST_CASE("limited_fields.every_whole_number_field_has_the_readers_range", "[issue26][inputs]") {
+TEST_CASE("limited_fields.every_whole_number_field_has_the_readers_range", "[inputs]") {
     WindowFixture f;
     const QList<LimitedSpinBox*> boxes = f.window.findChildren<LimitedSpinBox*>();
     REQUIRE(boxes.size() >= 20);  // model, MoE/MLA, cluster, training and layout fields
@@ -83,7 +83,7 @@ TEST_CASE("limited_fields.a_number_out_of_range_is_refused_with_the_field_and_th
 // The decimal fields the same way: tokens to train (shown in billions), the data set, host memory,
 // the network file system. Their ranges are the table's in the box's unit, and a number out of
 // range is refused with the key and the table's range in the key's own unit.
-TEST_CASE("limited_fields.decimal_fields_refuse_out_of_range_too", "[issue26][inputs]") {
+TEST_CASE("limited_fields.decimal_fields_refuse_out_of_range_too", "[inputs]") {
     WindowFixture f;
     const QList<LimitedDoubleSpinBox*> boxes = f.window.findChildren<LimitedDoubleSpinBox*>();
     REQUIRE(boxes.size() >= 6);

@@ -122,10 +122,10 @@ TEST_CASE("numbers.summary_counts_nodes_sequences_and_stages_as_people_do", "[nu
     CHECK(formatNodes(1) == QStringLiteral("1 node"));
 }
 
-// Issue 26: one way to write money. "-¥460,692.00" had a hyphen, and "¥72,515.45" kept cents that
+// One way to write money. "-¥460,692.00" had a hyphen, and "¥72,515.45" kept cents that
 // say nothing beside "¥50.83k": a minus sign, cents only below ¥10,000 in sentences, whole units in
 // tables, the exact amount (cents) for tooltips.
-TEST_CASE("issue_26_money_has_one_format", "[issue26][number_text]") {
+TEST_CASE("money.has_one_format", "[money][number_text]") {
     const QString minus(QChar(0x2212));
     const auto money = [](double units) { return cost::Money::fromUnits(units); };
     CHECK(moneyText(money(-460'692), cost::Currency::Cny) == minus + QStringLiteral("¥460,692.00"));

@@ -77,7 +77,7 @@ TEST_CASE("controller.plan_signal_carries_the_plan", "[controller]") {
     CHECK(plan.params.total == Approx(8.03e9).epsilon(0.001));
 }
 
-// Issue 7 §7: an edit arriving while the worker evaluates makes the result in flight stale. It is
+// An edit arriving while the worker evaluates makes the result in flight stale. It is
 // dropped, never shown, and the latest scenario is evaluated next. Deterministic: the second edit
 // is made from evaluationStarted, before the event loop can deliver the first result.
 TEST_CASE("controller.drops_stale_results", "[controller]") {

@@ -1,4 +1,4 @@
-// File ▸ Import price list (issue 23): a vendor's CSV applied to the user's price book in the
+// File ▸ Import price list: a vendor's CSV applied to the user's price book in the
 // window as `clusterplan-cli pricebook import` does: checked row by row, the changes shown before
 // anything is written, saved atomically, and the window then prices with the new book.
 #include "window_fixture.h"

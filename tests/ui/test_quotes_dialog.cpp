@@ -1,4 +1,4 @@
-// File ▸ Quote book (issue 23): quotes exported from the window are recorded in the quote book the
+// File ▸ Quote book: quotes exported from the window are recorded in the quote book the
 // CLI shares; the dialog lists them with the dashboard's counts, filters, opens, revises,
 // duplicates and marks them, in English and Chinese.
 #include "window_fixture.h"
@@ -105,7 +105,7 @@ int rowOf(const QuotesDialog& dialog, const QString& text, int column = 2) {
 
 }  // namespace
 
-TEST_CASE("quotes.exports_are_recorded_and_the_dialog_revises_marks_and_filters", "[quotes][issue23]") {
+TEST_CASE("quotes.exports_are_recorded_and_the_dialog_revises_marks_and_filters", "[quotes][quote_book]") {
     OwnBook own;
     WindowFixture f(discardingEdits());
     ExportActions actions(f.controller, f.window.prompter(), &f.window);
@@ -207,10 +207,10 @@ void selectRow(QuotesDialog& dialog, int row) {
 
 }  // namespace
 
-// Issue 23's "Done when": three quotes for two customers, one revised, and all four revisions in the
-// dialog with "Every revision"; the counts still count quotes; a superseded revision is greyed and
-// says so, opens and revises as itself, and is not marked.
-TEST_CASE("quotes.every_revision_lists_four_rows_after_a_revise", "[quotes][issue23]") {
+// The quote book's whole round for a sales engineer: three quotes for two customers, one revised, and all
+// four revisions in the dialog with "Every revision"; the counts still count quotes; a superseded revision is
+// greyed and says so, opens and revises as itself, and is not marked.
+TEST_CASE("quotes.every_revision_lists_four_rows_after_a_revise", "[quotes][quote_book]") {
     OwnBook own;
     WindowFixture f(discardingEdits());
     ExportActions actions(f.controller, f.window.prompter(), &f.window);
@@ -299,7 +299,7 @@ TEST_CASE("quotes.every_revision_lists_four_rows_after_a_revise", "[quotes][issu
     CHECK(f.controller.scenario().training.globalBatch == firstBatch);
 }
 
-TEST_CASE("quotes.dialog_in_chinese", "[quotes][issue23]") {
+TEST_CASE("quotes.dialog_in_chinese", "[quotes][quote_book]") {
     OwnBook own;
     WindowFixture f;
     ExportActions actions(f.controller, f.window.prompter(), &f.window);
@@ -318,7 +318,7 @@ TEST_CASE("quotes.dialog_in_chinese", "[quotes][issue23]") {
 
 // "Another book…": the dialog opens (or starts) a book in another local file, and the window's
 // exports go to it from then on (the setting the CLI's --quote-book stands for in the window).
-TEST_CASE("quotes.dialog_uses_another_book", "[quotes][issue23]") {
+TEST_CASE("quotes.dialog_uses_another_book", "[quotes][quote_book]") {
     OwnBook own;
     WindowFixture f;
     QuotesDialog dialog(f.controller.catalog(), "2026-12-03");

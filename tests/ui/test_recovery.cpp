@@ -1,4 +1,4 @@
-// Autosave and recovery after a crash (issue 7 §6): unsaved work is written to the app data
+// Autosave and recovery after a crash: unsaved work is written to the app data
 // folder; a run that finds it at start offers it back; a normal end leaves nothing behind.
 #include "window_fixture.h"
 

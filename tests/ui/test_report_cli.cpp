@@ -18,9 +18,9 @@
 #include "core/catalog/catalog.h"
 #include "core/io/scenario_json.h"
 #include "core/quote/chinese_amount.h"
+#include "core/quote/messages_quote.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
-#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "latin_words.h"
 

@@ -148,7 +148,7 @@ void checkErrorsFit(WindowFixture& f) {
 
 }  // namespace
 
-TEST_CASE("issue_7_tornado_input_names_are_not_cut", "[issue7][cost]") {
+TEST_CASE("window_polish.tornado_input_names_are_not_cut", "[window_polish][cost]") {
     WindowFixture f;
     const QStringList english = checkTornadoLabels(f);
     CHECK(english.contains(QStringLiteral("server price")));
@@ -162,7 +162,7 @@ TEST_CASE("issue_7_tornado_input_names_are_not_cut", "[issue7][cost]") {
     f.window.setLanguage(QStringLiteral("en"));
 }
 
-TEST_CASE("issue_7_scaling_ticks_read_as_numbers", "[issue7][scaling]") {
+TEST_CASE("window_polish.scaling_ticks_read_as_numbers", "[window_polish][scaling]") {
     const ScalingReport report = syntheticStudy();
     ScalingThroughputChartView throughput;
     layOut(throughput);
@@ -204,13 +204,13 @@ TEST_CASE("issue_7_scaling_ticks_read_as_numbers", "[issue7][scaling]") {
     CHECK(dayTexts.contains(QStringLiteral("400")));  // 375 days at 8 GPUs: ticks of 100 up to 400
 }
 
-TEST_CASE("issue_7_measured_run_errors_fit_the_window", "[issue7][measured]") {
+TEST_CASE("window_polish.measured_run_errors_fit_the_window", "[window_polish][measured]") {
     WindowFixture f;
     REQUIRE(f.editAndWait([&] { CHECK(f.controller.openFile(QString::fromUtf8(kExampleRuns)).isEmpty()); }));
     inEnglishAndChinese(f, [&] { checkErrorsFit(f); });
 }
 
-TEST_CASE("issue_7_verdict_names_cpu_offload", "[issue7][verdict][fine_tuning]") {
+TEST_CASE("window_polish.verdict_names_cpu_offload", "[window_polish][verdict][fine_tuning]") {
     WindowFixture f;
     CHECK_FALSE(f.window.verdict()->caption(QStringLiteral("layout")).contains(QStringLiteral("offload")));
     editToLlama70bOffload(f);
@@ -227,7 +227,7 @@ TEST_CASE("issue_7_verdict_names_cpu_offload", "[issue7][verdict][fine_tuning]")
     f.window.setLanguage(QStringLiteral("en"));
 }
 
-TEST_CASE("issue_7_current_tab_is_kept_by_name", "[issue7][habits][settings]") {
+TEST_CASE("window_polish.current_tab_is_kept_by_name", "[window_polish][habits][settings]") {
     // Saved by name, a tab is found again after a release inserts a tab before it.
     QWidget before;
     auto* tabs = new QTabWidget(&before);

@@ -1,4 +1,4 @@
-// What a sales engineer sees, round 2 (issue 7): the Cost tab fits the default window in English and
+// What a sales engineer sees, round 2: the Cost tab fits the default window in English and
 // Chinese, the tornado's change axis has round ticks in the money's unit, the verdict card's big
 // figures stay inside their tiles, and CPU offload of optimizer and parameters reads as words.
 #include "window_fixture.h"
@@ -132,7 +132,7 @@ void checkTornadoTicks(WindowFixture& f, const QRegularExpression& label) {
 
 // Each big figure of the verdict card, as drawn, inside its tile and clear of the next tile by more
 // than the grid's old 18-pixel spacing: "¥609,624.06" then "RENT" 18 pixels on read as one run of
-// text (issue 7). A tile spans from its figure's left edge to the next tile's in its row.
+// text. A tile spans from its figure's left edge to the next tile's in its row.
 void checkVerdictFiguresFit(WindowFixture& f) {
     constexpr int kClearGap = 24;  // pixels between one tile's figure and the next tile
     f.window.resize(kDefaultWindow);
@@ -150,7 +150,8 @@ void checkVerdictFiguresFit(WindowFixture& f) {
         INFO(figure->objectName().toStdString() << ": " << text.toStdString() << ", " << textWidth << " px");
         REQUIRE_FALSE(text.isEmpty());
         CHECK(textWidth <= figure->contentsRect().width());
-        // Two rows of four tiles (issue 26): the last tile of a row ends at the card's edge.
+        // Two rows of four tiles (one row of eight is wider than a laptop screen): the last tile of a row
+        // ends at the card's edge.
         constexpr int kTilesPerRow = 4;
         const bool lastInRow = (i + 1) % kTilesPerRow == 0;
         const int tileEnd =
@@ -161,12 +162,12 @@ void checkVerdictFiguresFit(WindowFixture& f) {
 
 }  // namespace
 
-TEST_CASE("issue_7_cost_tab_fits_the_default_window", "[issue7][cost]") {
+TEST_CASE("window_polish.cost_tab_fits_the_default_window", "[window_polish][cost]") {
     WindowFixture f;
     inEnglishAndChinese(f, [&] { checkCostTabFits(f); });
 }
 
-TEST_CASE("issue_7_tornado_ticks_are_round_money", "[issue7][cost]") {
+TEST_CASE("window_polish.tornado_ticks_are_round_money", "[window_polish][cost]") {
     WindowFixture f;
     checkTornadoTicks(f, QRegularExpression(QStringLiteral("^\u2212?¥\\d+(\\.\\d+)?[kMB]?$")));
     f.window.setLanguage(QStringLiteral("zh_CN"));
@@ -174,7 +175,7 @@ TEST_CASE("issue_7_tornado_ticks_are_round_money", "[issue7][cost]") {
     f.window.setLanguage(QStringLiteral("en"));
 }
 
-TEST_CASE("issue_7_verdict_figures_fit_their_tiles", "[issue7][verdict]") {
+TEST_CASE("window_polish.verdict_figures_fit_their_tiles", "[window_polish][verdict]") {
     WindowFixture f;
     editToLlama70bOffload(f);
     REQUIRE(f.controller.plan()->cost.has_value());
@@ -188,7 +189,7 @@ TEST_CASE("issue_7_verdict_figures_fit_their_tiles", "[issue7][verdict]") {
     f.window.setLanguage(QStringLiteral("en"));
 }
 
-TEST_CASE("issue_7_offload_of_parameters_reads_as_words", "[issue7][explorer]") {
+TEST_CASE("window_polish.offload_of_parameters_reads_as_words", "[window_polish][explorer]") {
     CHECK(offloadName(Offload::OptimizerAndParams) == QStringLiteral("optimizer and parameters"));
     CHECK(offloadName(Offload::Optimizer) == QStringLiteral("optimizer"));
     // The Explorer's filter still takes the scenario file's key, as users type it.

@@ -134,7 +134,7 @@ TEST_CASE("cost.details_show_run_cost_and_years", "[cost]") {
     f.window.showTabOf(f.window.costDetails());  // the Cost tab renders when shown
     const cost::CostReport& r = *f.controller.plan()->cost;
     const CostDetailsView& details = *f.window.costDetails();
-    // In a sentence: cents only below ¥10,000 (issue 26).
+    // In a sentence: cents only below ¥10,000 (cents say nothing beside a large amount).
     CHECK(details.runCostText().contains(proseMoneyText(*r.runCostRent, r.currency)));
     CHECK(details.runCostText().contains(proseMoneyText(*r.runCostBuy, r.currency)));
     REQUIRE(details.yearlyTable()->rowCount() == r.horizonMonths / 12);
@@ -185,10 +185,10 @@ TEST_CASE("workbench.verdict_cites_the_stated_accuracy_pair", "[workbench]") {
         QStringLiteral("%1 % off on average").arg(100 * stated.grouped.meanAbsError, 0, 'f', 1)));
 }
 
-// Issue 26: one money format in the window. The verdict's captions write amounts as short as the
-// figure beside them ("¥3.84M" beside "¥5.46M owned", not beside "¥5,462,559.67"), and the Cost
-// tab's run line drops cents from ¥10,000 on and groups its counts ("504,342 GPU-hours").
-TEST_CASE("issue_26_money_reads_the_same_in_the_verdict_and_the_cost_tab", "[issue26][verdict][cost]") {
+// One money format in the window, so the same amount never reads two ways. The verdict's captions write
+// amounts as short as the figure beside them ("¥3.84M" beside "¥5.46M owned", not beside "¥5,462,559.67"),
+// and the Cost tab's run line drops cents from ¥10,000 on and groups its counts ("504,342 GPU-hours").
+TEST_CASE("money.reads_the_same_in_the_verdict_and_the_cost_tab", "[money][verdict][cost]") {
     WindowFixture f;
     REQUIRE(f.editAndWait([&] {
         f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));

@@ -1,7 +1,7 @@
 #pragma once
 // Ticks that fit the axis they are drawn on. Qt Charts 6.4 gives each label of a horizontal axis
 // the space between two ticks and cuts a wider one to "..." ("¥…", "−…" on the Cost tab's
-// sensitivity axis, the step time's seconds, in a 1024-pixel window, issue 26). These choose a
+// sensitivity axis, the step time's seconds, in a 1024-pixel window). These choose a
 // round step (1, 2, 2.5 or 5 × 10^k) with no more ticks than the axis's length has room for.
 #include <QObject>
 #include <QSize>

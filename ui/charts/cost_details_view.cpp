@@ -231,7 +231,7 @@ void CostDetailsView::showTornado(const Plan& plan) {
         ticks.isEmpty() ? 0 : QFontMetrics(m_changeAxis->labelsFont()).horizontalAdvance(ticks.last()) / 2;
     chart->setMargins(QMargins(kMargin, kMargin, std::max(kMargin, half + kMargin), kMargin));
     // What changes goes into the wrapped title: as the axis title, Qt cut it to "change of rent −
-    // ow…" in a 300-pixel chart (issue 26).
+    // ow…" in a 300-pixel chart.
     m_changeAxis->setTitleText(tr("change"));
     setWrappedTitle(chart,
                     tr("Sensitivity of rent − own net cost at month %1 (positive favours buying; base %2)")

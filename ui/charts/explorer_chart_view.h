@@ -36,7 +36,7 @@ public:
     // the plan's layouts.
     void setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline);
     // Moves the selected and baseline markers only: the cloud, the axes and the user's zoom stay
-    // (issue 26: the y axis jumped on every selection).
+    // (the y axis jumped on every selection, and the user lost the point).
     void setMarks(std::optional<std::size_t> selected, const Plan* baseline);
     void setMetric(Metric metric);
     // Fits only: the layouts that do not fit leave the cloud, and the axes zoom to those that do

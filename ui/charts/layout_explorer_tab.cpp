@@ -186,7 +186,7 @@ QWidget* LayoutExplorerTab::createToolbar() {
     connect(m_useLayout, &QPushButton::clicked, this, [this] { m_comparison.useSelectedLayout(); });
     m_count = new QLabel;
 
-    // Two rows, so the tab fits a 1024-pixel window beside the inputs (issue 26): the axis, the
+    // Two rows, so the tab fits a 1024-pixel window beside the inputs: the axis, the
     // filter box and the action above; the text filter and its count below.
     auto* bar = new QWidget;
     auto* rows = new QGridLayout(bar);

@@ -11,7 +11,7 @@ namespace {
 // Beside a selection or a baseline every bar is labelled in short lines ("Selected", "2×8×64",
 // "+ CPU offload", "optimizer") and the degrees' names ("TP×PP×DP") go once into the axis title:
 // Qt Charts hides a category label wider than its bar's slot, and three bars share a chart that is
-// 260 pixels wide at 1024 × 700 (issue 26: "two bars without labels").
+// 260 pixels wide at 1024 × 700 (it showed "two bars without labels").
 bool showsCpAndEp(const Layout& layout) {
     return layout.cp > 1 || layout.ep > 1;
 }

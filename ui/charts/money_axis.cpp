@@ -80,7 +80,7 @@ QString formatShortMoney(double units, const QString& symbol) {
 
 MoneyAxis::MoneyAxis(QObject* parent) : QCategoryAxis(parent) {
     setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    // Qt cuts a category label to the room it guesses ("−¥500…", "125…" at 1024 × 700, issue 26);
+    // Qt cuts a category label to the room it guesses ("−¥500…", "125…" at 1024 × 700);
     // the charts leave margin for their end labels instead.
     setTruncateLabels(false);
 }

@@ -2,6 +2,7 @@
 #include "ui/models/palette.h"
 
 #include "core/phases/phases_format.h"
+#include "core/util/units.h"
 #include "ui/charts/chart_locale.h"
 #include "ui/charts/chart_palette.h"
 #include "ui/charts/money_axis.h"
@@ -39,7 +40,7 @@ const QColor kColors[3] = {QColor(palette::kBlue), QColor(palette::kVermillion),
 constexpr Qt::PenStyle kStyles[3] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
 
 QString billions(double tokens) {
-    return formatNumber(tokens / 1e9, 2);
+    return formatNumber(tokens / units::kBillion, 2);
 }
 
 }  // namespace
@@ -109,7 +110,7 @@ QChartView* PhasesTab::createChart(const QString& title, QLineSeries* (&series)[
 }
 
 // Without a phased plan the tab is its message: empty tables and charts (axes "1, 1, 1, 0",
-// titles cut to "Tokens (billio…" at 1024 × 700, issue 26) said nothing more.
+// titles cut to "Tokens (billio…" at 1024 × 700) said nothing more.
 void PhasesTab::showResults(bool shown) {
     for (QWidget* part : {static_cast<QWidget*>(m_timeline), static_cast<QWidget*>(m_plans),
                           static_cast<QWidget*>(m_costView), static_cast<QWidget*>(m_tokenView)})
@@ -223,7 +224,8 @@ void PhasesTab::fillCharts() {
     const bool shown[3] = {true, p.rentFinal.has_value(), p.buyFinal.has_value()};
     for (const PhasedMonth& m : p.monthly) {
         const double costs[3] = {m.phased.units(), m.rentFinal.units(), m.buyFinal.units()};
-        const double tokens[3] = {m.phasedTokens / 1e9, m.rentFinalTokens / 1e9, m.buyFinalTokens / 1e9};
+        const double tokens[3] = {m.phasedTokens / units::kBillion, m.rentFinalTokens / units::kBillion,
+                                  m.buyFinalTokens / units::kBillion};
         for (int i = 0; i < 3; ++i) {
             if (!shown[i])
                 continue;

@@ -69,7 +69,7 @@ QCategoryAxis* percentAxis(QObject* parent, const QString& title) {
     axis->setTitleText(title);
     axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     axis->setGridLineVisible(false);  // the tokens/s axis draws the grid
-    axis->setTruncateLabels(false);   // "125 %", not "125…" (issue 26)
+    axis->setTruncateLabels(false);   // "125 %", not "125…"
     return axis;
 }
 

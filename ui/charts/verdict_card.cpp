@@ -30,7 +30,7 @@ namespace {
 
 constexpr int kTileSpacing = 30;  // pixels between tiles
 // Tiles per row: two rows of four keep each figure whole at 1024 pixels, where one row of eight
-// forced the window wider than a laptop screen (issue 26).
+// forced the window wider than a laptop screen.
 constexpr int kColumns = 4;
 
 QString number(double value, int decimals) {

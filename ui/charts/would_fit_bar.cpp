@@ -1,6 +1,6 @@
 #include "ui/charts/would_fit_bar.h"
 
-#include "core/util/messages_search.h"
+#include "core/search/messages_search.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/plan_controller.h"
 

@@ -2,7 +2,7 @@
 // WrappedLegend: a chart's legend as text that wraps onto as many lines as the chart's width needs,
 // drawn inside the chart (so that exports through the chart's scene keep it). Qt Charts 6.4 lays
 // its legend out in one row (or one column) and cuts every entry that does not fit to "..."
-// ("Gradie…", "Optimi…", "comput…" in a 1024-pixel window, issue 26). This replaces it: it hides
+// ("Gradie…", "Optimi…", "comput…" in a 1024-pixel window). This replaces it: it hides
 // the chart's own legend and writes its visible markers (label and colour) in its place, under the
 // plot, reserving the room it takes in the chart's bottom margin.
 //

@@ -1,7 +1,7 @@
 #pragma once
 // WrappedTitle: a chart title broken onto more lines where the chart is too narrow for it. Qt Charts
 // 6.4 cuts a title wider than its chart to "..." ("Per-GPU memory, single pipeline sta…" in a
-// 1024-pixel window, issue 26); this keeps the whole title and breaks each of its lines at spaces
+// 1024-pixel window); this keeps the whole title and breaks each of its lines at spaces
 // (between any two characters of Chinese text) to the chart's width, again on every resize.
 // A line is plain text with HTML escapes (&amp;); lines with markup (<b>…</b>) are kept whole:
 // they are the short verdict lines.

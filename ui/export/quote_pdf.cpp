@@ -6,7 +6,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 
-#include "core/util/messages_quote.h"
+#include "core/quote/messages_quote.h"
 #include "ui/export/pdf_canvas.h"
 #include "ui/export/quote_pdf_sections.h"
 #include "ui/models/qt_text.h"

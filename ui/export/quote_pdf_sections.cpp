@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/quote/messages_quote.h"
 #include "core/quote/price_list.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
 #include "core/report/plan.h"
 #include "core/report/plan_format.h"
-#include "core/util/messages_quote.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 #include "ui/charts/cost_details_view.h"

@@ -10,6 +10,7 @@
 #include <QSpinBox>
 
 #include "core/io/fine_tuning_json.h"
+#include "core/util/units.h"
 #include "ui/inputs/form_helpers.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
@@ -18,7 +19,7 @@ namespace clusterplan::ui {
 
 namespace {
 
-constexpr double kTokensUnit = 1e9;  // the tokens field is in billions
+constexpr double kTokensUnit = units::kBillion;  // the tokens field is in billions
 // training.lora.dropout must stay below 1; with two decimals the field's largest value is 0.99.
 constexpr double kMaxLoraDropoutField = 0.99;
 

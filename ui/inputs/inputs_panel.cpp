@@ -45,7 +45,7 @@ InputsPanel::InputsPanel(PlanController& controller, QWidget* parent)
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // As narrow as the fields allow, not as wide as they like: at 1024 pixels the results need the
-    // room (issue 26). The splitter still gives the inputs their preferred width when there is room.
+    // room. The splitter still gives the inputs their preferred width when there is room.
     m_scroll->setMinimumWidth(groups->minimumSizeHint().width() +
                               m_scroll->verticalScrollBar()->sizeHint().width());
     new WheelGuard(m_scroll);  // owned by the scroll area

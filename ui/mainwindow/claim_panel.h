@@ -1,6 +1,6 @@
 #pragma once
 // ClaimPanel: above the summary while the open scenario states a claim of the source article (an
-// example of resources/scenarios/article/, issue 22): the article's words and the engine's verdict
+// example of resources/scenarios/article/): the article's words and the engine's verdict
 // on them, in the window's language. The claim is checked on a worker thread for the scenario as
 // it stands, so an edit of the example checks it again; hidden for any other scenario.
 #include <QFutureWatcher>

@@ -157,7 +157,8 @@ QWidget* MainWindow::createResultsPane() {
     m_summary = new SummaryView;
     m_summary->setText(tr("No valid plan yet: correct the input marked in red."));
 
-    // An article example's claim and the engine's verdict sit above the summary (issue 22).
+    // An article example's claim and the engine's verdict sit above the summary, where a reader who quotes
+    // the article looks first.
     auto* top = new QWidget;
     auto* topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);

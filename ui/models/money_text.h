@@ -1,5 +1,5 @@
 #pragma once
-// The one way the window writes an amount of money (issue 26: "¥9677" beside "¥14,319.49" and
+// The one way the window writes an amount of money ("¥9677" beside "¥14,319.49" and
 // "-¥460,692.00" with a hyphen must not happen). The engine formats (cost::formatMoney: symbol,
 // grouping, cents); the window only chooses how much of it to show and writes a real minus sign
 // (U+2212), where reports, CSV and golden files keep the engine's hyphen. Short amounts

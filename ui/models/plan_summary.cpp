@@ -1,6 +1,7 @@
 #include "ui/models/plan_summary.h"
 
 #include "core/report/plan_format.h"
+#include "core/util/units.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/engine_terms.h"
 #include "ui/models/number_text.h"
@@ -28,7 +29,7 @@ QString fixed(double value, int decimals) {
 }
 
 // A label and its value; the value wraps at the pane's width. Unwrapped values (and a 640-pixel
-// column for the search's explanation) made the pane scroll sideways at 1400 × 900 (issue 26).
+// column for the search's explanation) made the pane scroll sideways at 1400 × 900.
 QString row(const QString& label, const QString& value) {
     return QStringLiteral("<tr><td valign='top' style='padding-right:12px; white-space:nowrap'><b>%1</b></td>"
                           "<td>%2</td></tr>")
@@ -117,8 +118,8 @@ QString runRows(const Plan& plan) {
                      fixed(100 * r.goodput, 1), fixed(r.budgetGpuHours, 0)));
     html += row(PlanSummary::tr("Interruptions"),
                 PlanSummary::tr("%1 expected (one every %2 h), checkpoint of %3 GB every %4 h")
-                    .arg(fixed(r.interruptions, 1), fixed(r.mtbfHours, 1), fixed(r.checkpointBytes / 1e9, 0),
-                         fixed(r.checkpointIntervalHours, 2)));
+                    .arg(fixed(r.interruptions, 1), fixed(r.mtbfHours, 1),
+                         fixed(r.checkpointBytes / units::kGB, 0), fixed(r.checkpointIntervalHours, 2)));
     const FeedCheck& f = plan.feed;
     const QString rates =
         PlanSummary::tr("per server: GPUs need %1, workers prepare %2, storage reads %3 samples/s")
@@ -166,7 +167,7 @@ QString formatGib(double bytes, int decimals) {
 }
 
 QString formatBillions(double count) {
-    return PlanSummary::tr("%1 B").arg(fixed(count / 1e9, 2));
+    return PlanSummary::tr("%1 B").arg(fixed(count / units::kBillion, 2));
 }
 
 QString formatFlops(double flops) {

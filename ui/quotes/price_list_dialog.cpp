@@ -1,9 +1,9 @@
 #include "ui/quotes/price_list_dialog.h"
 
+#include "core/cost/messages_price_list.h"
 #include "core/cost/price_book.h"
 #include "core/cost/price_list_import.h"
 #include "core/util/atomic_file.h"
-#include "core/util/messages_price_list.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/engine_terms.h"
 #include "ui/models/plan_controller.h"

@@ -1,7 +1,7 @@
 #pragma once
 // PriceListDialog (File ▸ Import price list…): a vendor's price list (CSV, UTF-8 or GBK, comma or
 // tab; core/cost/price_list_import.h) applied to the user's price book, the one the window and the
-// CLI load at start ($XDG_CONFIG_HOME/clusterplan/pricebook.json, issue 23). The list is read and
+// CLI load at start ($XDG_CONFIG_HOME/clusterplan/pricebook.json). The list is read and
 // checked row by row, and what would change is shown against the current book before anything is
 // written; Save writes the book atomically, dated today, and the window then prices with it.
 // Without a user book yet, the book starts as a copy of the built-in book the scenario uses (the

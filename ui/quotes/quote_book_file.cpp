@@ -9,8 +9,8 @@
 
 #include "core/io/scenario_json.h"
 #include "core/quotebook/book_path.h"
+#include "core/quotebook/messages_quote_book.h"
 #include "core/quotebook/quote_from_document.h"
-#include "core/util/messages_quote_book.h"
 #include "core/util/sha256.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/qt_text.h"

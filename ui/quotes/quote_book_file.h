@@ -1,5 +1,5 @@
 #pragma once
-// Which quote book the window uses and how it records an export into it (issue 23). The book is
+// Which quote book the window uses and how it records an export into it. The book is
 // the CLI's (core/quotebook/: $XDG_DATA_HOME/ClusterPlan/quotes.sqlite), so a quote exported from
 // the window shows in `clusterplan-cli quotes list` and the other way round; the setting
 // "quoteBook/path" names another local file.
@@ -24,7 +24,8 @@ Result<quotebook::QuoteBook> openQuoteBook();
 void setQuoteBookPath(const QString& path);
 
 // A quote recorded before its file is written, so that the file prints the book's number and
-// revision: the book's one revision counter (issue 23). `message` is the line the status bar shows
+// revision: the book's one revision counter, so a file and the book never disagree. `message` is the line the
+// status bar shows
 // ("Recorded in … as Q-2026-0003, revision 2") or why the book did not take it (then `entry` is
 // empty and the export goes on with the scenario's own number).
 // A new revision of an accepted or lost quote is recorded only when `confirmRevise` (given the

@@ -1,6 +1,6 @@
 #pragma once
-// QuotesDialog (File ▸ Quote book): every quote the book keeps, as a sales engineer chases them
-// (issue 23): a table that sorts by any column and filters by customer and status, the dashboard's
+// QuotesDialog (File ▸ Quote book): every quote the book keeps, as a sales engineer chases them:
+// a table that sorts by any column and filters by customer and status, the dashboard's
 // counts (active, expiring within 7 days, expired, accepted, old prices), every revision on request
 // (the earlier ones greyed, "superseded by /3"; the counts still count quotes), and per quote: open the
 // revision's scenario as it was, revise it (the same number, the next revision), duplicate it for

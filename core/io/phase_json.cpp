@@ -1,5 +1,5 @@
 // Reading and writing "phases" (see phase_json.h).
-#include "core/phases/phase_json.h"
+#include "core/io/phase_json.h"
 
 #include "core/catalog/catalog_json.h"
 #include "core/cost/cost_inputs.h"

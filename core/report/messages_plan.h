@@ -1,0 +1,22 @@
+#pragma once
+// The plan's notes written by report/ (memory, the seed article's rules, calibration, fine-tuning):
+// each a compile-time constant msg::k... with its arity and English template, from the list in
+// messages_plan.inc (message_id.h).
+#include "core/util/message_id.h"
+
+namespace clusterplan::msg {
+
+#define MESSAGE(name, arity, id, english) inline constexpr MessageId<arity> name{id, english};
+#include "core/report/messages_plan.inc"
+#undef MESSAGE
+
+// The whole list, registered into the message catalog (message_catalog.h) by any program that
+// includes this header, so by any program that can write one of these messages.
+#define MESSAGE(name, arity, id, english) name,
+inline constexpr MessageTemplate kPlanList[] = {
+#include "core/report/messages_plan.inc"
+};
+#undef MESSAGE
+inline const bool kPlanListRegistered = registerMessageList(kPlanList);
+
+}  // namespace clusterplan::msg

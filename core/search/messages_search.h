@@ -1,0 +1,21 @@
+#pragma once
+// The search's explanation of its winner and why no layout fits: each a compile-time constant msg::k... with
+// its arity and English template, from the list in messages_search.inc (message_id.h).
+#include "core/util/message_id.h"
+
+namespace clusterplan::msg {
+
+#define MESSAGE(name, arity, id, english) inline constexpr MessageId<arity> name{id, english};
+#include "core/search/messages_search.inc"
+#undef MESSAGE
+
+// The whole list, registered into the message catalog (message_catalog.h) by any program that
+// includes this header, so by any program that can write one of these messages.
+#define MESSAGE(name, arity, id, english) name,
+inline constexpr MessageTemplate kSearchList[] = {
+#include "core/search/messages_search.inc"
+};
+#undef MESSAGE
+inline const bool kSearchListRegistered = registerMessageList(kSearchList);
+
+}  // namespace clusterplan::msg
