@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/catalog/cluster_resolution.h"
+#include "core/catalog/gpu_switch.h"
 #include "core/perf/collective_cost.h"
 #include "core/perf/messages_perf.h"
 #include "core/report/messages_plan.h"
@@ -291,4 +292,36 @@ TEST_CASE("a new GPU generation borrows the nearest calibrated profile and the p
     REQUIRE(plan.ok());
     CHECK(hasNote(*plan, msg::kPerfProfileOfOtherGpu.id));
     CHECK_FALSE(hasNote(*plan, msg::kPerfProfileUncalibrated.id));
+}
+
+// Picking GB200 for an HGX cluster sized in servers of 8 gives trays of 4 and the rack's NVLink
+// domain (the GPU count kept); a server size the user chose is kept.
+TEST_CASE("switching to a rack-scale GPU sizes the cluster in its trays and takes its fabric", "[catalog]") {
+    const Catalog& catalog = test::catalog();
+    const GpuSpec* gb200 = catalog.gpu("gb200-nvl72-186gb");
+    REQUIRE(gb200 != nullptr);
+    REQUIRE(gb200->defaultGpusPerNode == 4);
+
+    Scenario s;
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.cluster.gpusPerNode = 8;
+    s.cluster.nodes = 16;
+    s.cluster.intraNode = catalog.gpu("h100-sxm-80gb")->intraNodeFabric;
+    switchGpu(s, "gb200-nvl72-186gb", catalog);
+    CHECK(s.cluster.gpu == "gb200-nvl72-186gb");
+    CHECK(s.cluster.gpusPerNode == 4);
+    CHECK(s.cluster.nodes == 32);
+    CHECK(s.cluster.intraNode.empty());
+
+    // Back to H100: servers of 8 again, 128 GPUs still.
+    switchGpu(s, "h100-sxm-80gb", catalog);
+    CHECK(s.cluster.gpusPerNode == 8);
+    CHECK(s.cluster.nodes == 16);
+
+    // Two servers of 2 GPUs chosen by hand stay two servers of 2.
+    s.cluster.gpusPerNode = 2;
+    s.cluster.nodes = 2;
+    switchGpu(s, "gb200-nvl72-186gb", catalog);
+    CHECK(s.cluster.gpusPerNode == 2);
+    CHECK(s.cluster.nodes == 2);
 }

@@ -123,6 +123,22 @@ TEST_CASE("window.gpu_change_moves_capacity_line", "[window]") {
     CHECK(f.window.memoryChart()->chart()->title().contains(QStringLiteral("79.11 GiB")));
 }
 
+// A GB200 NVL72 is sized in trays of 4: picking it for the default 1 × 8 server gives 2 trays, the
+// spin box shows it, and H100 again gives the server of 8 back.
+TEST_CASE("window.rack_scale_gpu_sizes_the_cluster_in_trays", "[window]") {
+    WindowFixture f;
+    auto* gpu = f.widget<QComboBox>("gpu");
+    const int gb200 = gpu->findData(QStringLiteral("gb200-nvl72-186gb"));
+    REQUIRE(gb200 >= 0);
+    REQUIRE(f.editAndWait([&] { gpu->setCurrentIndex(gb200); }));
+    CHECK(f.controller.scenario().cluster.gpusPerNode == 4);
+    CHECK(f.controller.scenario().cluster.nodes == 2);
+    CHECK(f.widget<QSpinBox>("gpusPerNode")->value() == 4);
+    REQUIRE(f.editAndWait([&] { gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100-sxm-80gb"))); }));
+    CHECK(f.controller.scenario().cluster.gpusPerNode == 8);
+    CHECK(f.controller.scenario().cluster.nodes == 1);
+}
+
 TEST_CASE("window.model_field_edit_marks_preset_edited", "[window]") {
     WindowFixture f;
     auto* preset = f.widget<QComboBox>("modelPreset");

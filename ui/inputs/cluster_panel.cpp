@@ -1,5 +1,6 @@
 #include "ui/inputs/cluster_panel.h"
 
+#include "core/catalog/gpu_switch.h"
 #include "core/io/run_inputs_json.h"
 #include "core/run/run_realities.h"
 #include "ui/inputs/form_helpers.h"
@@ -33,7 +34,7 @@ ClusterPanel::ClusterPanel(PlanController& controller, FieldRegistry& fields, QW
 
     connect(m_gpu, &QComboBox::currentIndexChanged, this, [this] {
         const std::string id = toStdString(m_gpu->currentData().toString());
-        m_controller.update([&](Scenario& scenario) { scenario.cluster.gpu = id; });
+        m_controller.update([&](Scenario& scenario) { switchGpu(scenario, id, m_controller.catalog()); });
     });
     connect(m_gpusPerNode, &QSpinBox::valueChanged, this, [this](int value) {
         m_controller.update([value](Scenario& scenario) { scenario.cluster.gpusPerNode = value; });
