@@ -10,8 +10,8 @@
 #include "core/quotebook/book_format.h"
 #include "core/quotebook/book_json.h"
 #include "core/quotebook/book_path.h"
-#include "core/util/csv_write.h"
 #include "core/quotebook/messages_quote_book.h"
+#include "core/util/csv_write.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
 

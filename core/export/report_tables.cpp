@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "core/quote/labels.h"
-#include "core/report/plan_format.h"
 #include "core/quote/messages_quote.h"
+#include "core/report/plan_format.h"
 #include "core/util/units.h"
 
 namespace clusterplan::report_tables {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/cost/run_outlay.h"
+#include "core/perf/messages_perf.h"
 #include "core/quote/messages_quote.h"
 #include "core/quote/offer_names.h"
 #include "core/quote/quote_json.h"

@@ -5,8 +5,8 @@
 #include "core/calibration/evaluate.h"
 #include "core/report/plan_format.h"
 #include "core/search/layout_search.h"
-#include "core/studies/options_study.h"
 #include "core/search/messages_search.h"
+#include "core/studies/options_study.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

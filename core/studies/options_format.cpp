@@ -3,9 +3,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/search/messages_search.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
-#include "core/search/messages_search.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

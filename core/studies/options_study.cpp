@@ -16,9 +16,9 @@
 #include "core/report/plan_format.h"
 #include "core/report/plan_scenario.h"
 #include "core/search/layout_alternatives.h"
+#include "core/search/messages_search.h"
 #include "core/util/closest_id.h"
 #include "core/util/messages_input_errors.h"
-#include "core/search/messages_search.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {

@@ -76,7 +76,7 @@ _clusterplan_cli() {
         options) options="--deadline --budget --gpu-types --format --lang --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
-        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --pricebook --catalog --profiles" ;;
+        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --pricebook --catalog --profiles" ;;
         quotes) options="--customer --status --all-revisions --format --lang --quote-book --quote-prefix --pricebook --catalog" ;;
         pricebook) options="--book --encoding --as-of --dry-run --lang" ;;
         validate) options="--format --cv-profiles --in-sample --catalog --profiles" ;;

@@ -18,6 +18,21 @@ bool isCjk(QChar c) {
            (u >= 0x3000 && u <= 0x303F);
 }
 
+// A number keeps its unit on its line ("64.9 %", "66.6 s", "79.2 GiB"): the space at `i` stays
+// inside the word when a digit stands before it and a unit after it.
+bool joinsUnit(const QString& line, qsizetype i) {
+    if (i == 0 || !line[i - 1].isDigit())
+        return false;
+    qsizetype end = i + 1;
+    while (end < line.size() && !line[end].isSpace() && line[end] != QLatin1Char(',') &&
+           line[end] != QLatin1Char(')') && line[end] != QLatin1Char('('))
+        ++end;
+    static const QStringList units = {QStringLiteral("%"),   QStringLiteral("s"),   QStringLiteral("ms"),
+                                      QStringLiteral("GiB"), QStringLiteral("GB"),  QStringLiteral("TB"),
+                                      QStringLiteral("MiB"), QStringLiteral("GB/s")};
+    return units.contains(line.mid(i + 1, end - i - 1));
+}
+
 // The pieces a line may break between: a word with its trailing spaces, or one Chinese character
 // (with the punctuation that must not start a line).
 QStringList breakablePieces(const QString& line) {
@@ -32,7 +47,8 @@ QStringList breakablePieces(const QString& line) {
             piece.clear();
         }
         piece += c;
-        const bool endsWord = c.isSpace() && (i + 1 == line.size() || !line[i + 1].isSpace());
+        const bool endsWord =
+            c.isSpace() && (i + 1 == line.size() || !line[i + 1].isSpace()) && !joinsUnit(line, i);
         if (endsWord || (isCjk(c) && i + 1 < line.size() && isCjk(line[i + 1]) && !closes)) {
             pieces << piece;
             piece.clear();
