@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cmath>
 #include <future>
 #include <limits>
@@ -29,6 +30,22 @@ constexpr double kNever = std::numeric_limits<double>::infinity();
 // Round server counts below a size's answer that its search also tries (see SizeSearch::smallest).
 constexpr std::int64_t kRoundChecks = 16;
 
+// The precision a job on `gpu` trains in: the scenario's, or, on a GPU without it (FP8 on Ampere
+// and on the Ascend 910B), BF16, else FP16, as a customer running the job on that GPU would
+// (NVIDIA A100 datasheet: BF16 and FP16 tensor cores, no FP8; FP8 arrived with Hopper).
+Precision precisionOn(const GpuSpec& gpu, Precision wanted) {
+    if (gpu.peakTflops(wanted) || !(gpu.tflopsBf16 || gpu.tflopsFp16))
+        return wanted;
+    return gpu.tflopsBf16 ? Precision::Bf16 : Precision::Fp16;
+}
+
+std::string precisionName(Precision p) {
+    std::string name(toString(p));
+    for (char& c : name)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return name;
+}
+
 // Cost inputs that describe one server of the scenario's GPU: they do not carry to another GPU type.
 constexpr const char* kGpuSpecificOverrides[] = {"node_price", "node_price_gpus", "node_max_kw",
                                                  "residual_at_36_months"};
@@ -54,10 +71,10 @@ bool hasPrice(const Catalog& catalog, const std::string& gpu) {
 // The performance profile that times `gpu` for the scenario's stack and precision, and whether it
 // was fitted on exactly that stack, architecture and precision.
 std::pair<std::string, bool> profileStatus(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu) {
-    const PerfProfile& p =
-        catalog.perfProfiles().find(s.training.framework, gpu.architecture, s.training.precision);
+    const Precision precision = precisionOn(gpu, s.training.precision);
+    const PerfProfile& p = catalog.perfProfiles().find(s.training.framework, gpu.architecture, precision);
     const bool own = p.calibrated && p.framework == s.training.framework &&
-                     p.architecture == gpu.architecture && p.precision == s.training.precision;
+                     p.architecture == gpu.architecture && p.precision == precision;
     return {p.id.empty() ? std::string("default") : p.id, own};
 }
 
@@ -479,7 +496,8 @@ Scenario optionScenario(const Scenario& s, const Catalog& catalog, const std::st
         for (const char* key : kGpuSpecificOverrides)
             v.cost.overrides.erase(key);
     }
-    (void)catalog;
+    if (const GpuSpec* spec = catalog.gpu(gpu))
+        v.training.precision = precisionOn(*spec, v.training.precision);
     v.cluster.gpusPerNode = std::min(gpus, gpusPerNode);
     v.cluster.nodes = (gpus + v.cluster.gpusPerNode - 1) / v.cluster.gpusPerNode;
     v.layout = LayoutSpec{};
@@ -609,6 +627,14 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
     for (const auto& r : st.rows)
         if (!r.calibrated && borrowed.insert(r.gpu).second)
             st.notes.push_back(makeMessage(msg::kOptionsBorrowedProfile, {r.gpuName, r.profile}));
+    for (const GpuOptions& g : st.gpus) {
+        const GpuSpec* spec = catalog.gpu(g.gpu);
+        if (spec && g.gpu != scenario.cluster.gpu &&
+            precisionOn(*spec, scenario.training.precision) != scenario.training.precision)
+            st.notes.push_back(makeMessage(msg::kOptionsPrecisionFallback,
+                                           {g.gpuName, precisionName(scenario.training.precision),
+                                            precisionName(precisionOn(*spec, scenario.training.precision))}));
+    }
     if (!slices.empty()) {
         std::string list;
         for (const auto& id : slices)

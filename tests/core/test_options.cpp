@@ -244,6 +244,36 @@ TEST_CASE("a GPU type without a price is listed with the reason; an unknown one 
     CHECK(bad.error().message.find("h100-sxm-80gb") != std::string::npos);
 }
 
+// An FP8 job on H100 compared with A100: the A100 has no FP8 tensor cores (NVIDIA A100 datasheet:
+// TF32, BF16, FP16, INT8), so its options train in BF16 as a customer would run it, the study says
+// so, and its rows open BF16 scenarios; it is not reported as "fits nowhere".
+TEST_CASE("a GPU without the job's precision is planned in BF16 and says so", "[options]") {
+    Scenario s = fineTune70b();
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.training.precision = Precision::Fp8;
+    OptionsTarget t;
+    t.deadlineDays = 30;
+    t.gpuTypes = {"h100-sxm-80gb", "a100-sxm-80gb"};
+    const OptionsStudy st = study(s, t);
+    REQUIRE(st.gpus.size() == 2);
+    for (const GpuOptions& g : st.gpus) {
+        INFO(g.gpu);
+        CHECK_FALSE(g.reason.has_value());
+    }
+    bool a100Rows = false;
+    for (const OptionRow& r : st.rows) {
+        INFO(r.gpu);
+        CHECK(r.scenario.training.precision == (r.gpu == "a100-sxm-80gb" ? Precision::Bf16 : Precision::Fp8));
+        a100Rows = a100Rows || r.gpu == "a100-sxm-80gb";
+    }
+    CHECK(a100Rows);
+    const auto note = std::find_if(st.notes.begin(), st.notes.end(),
+                                   [](const Message& m) { return m.id == "options.precision_fallback"; });
+    REQUIRE(note != st.notes.end());
+    CHECK(note->text.find("no FP8 tensor cores") != std::string::npos);
+    CHECK(note->text.find("BF16") != std::string::npos);
+}
+
 TEST_CASE("a model that fits nowhere: every GPU type says so and nothing is recommended", "[options]") {
     OptionsTarget t;
     t.deadlineDays = 30;
