@@ -100,7 +100,7 @@ constexpr UsageSection kUsageSections[] = {
       files are a draft without a number); a book that cannot record it stops the report with
       exit status 2. A new revision of an accepted or lost quote needs --force.
 )"},
-    {"article", R"(  clusterplan-cli article [FOLDER] [--format text|json|csv] [--lang zh_CN|en]
+    {"article", R"(  clusterplan-cli article [FOLDER] [--format text|json|csv|markdown] [--lang zh_CN|en]
       Every quantitative claim of the seed article, each an example scenario of FOLDER (default:
       the article's examples shipped with ClusterPlan): the article's value, the engine's value
       for the example, agrees or differs (by how much), and why. Default format: text.
@@ -221,7 +221,7 @@ const std::vector<CommandSpec>& commandSpecs() {
          {"--pdf", "--xlsx", "--csv", "--images", "--lang", "--bom", "--no-bom", "--max-layouts",
           "--no-record", "--quote-book", "--quote-prefix", "--force"},
          {}},
-        {"article", {"--lang"}, {"text", "json", "csv"}},
+        {"article", {"--lang"}, {"text", "json", "csv", "markdown"}},
         // The subcommand narrows these further (checkQuotes).
         {"quotes",
          {"--quote-book", "--lang", "--customer", "--status", "--all-revisions", "--bom", "--no-bom"},

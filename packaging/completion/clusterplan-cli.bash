@@ -13,7 +13,7 @@ _clusterplan_cli() {
                 evaluate) formats="json text" ;;
                 validate) formats="text csv json" ;;
                 calibrate) formats="text json" ;;
-                article) formats="text json csv" ;;
+                article) formats="text json csv markdown" ;;
                 options) formats="text json csv" ;;
                 quotes) formats="text json csv" ;;
             esac
