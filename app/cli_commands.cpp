@@ -9,6 +9,7 @@
 
 #include "article_command.h"
 #include "cli_errors.h"
+#include "compare_command.h"
 #include "core/calibration/calibration_format.h"
 #include "core/calibration/evaluate.h"
 #include "core/catalog/catalog_loading.h"
@@ -57,6 +58,7 @@ constexpr UsageSection kUsageSections[] = {
       training.tokens within D days; 1x8 vs 2x4 servers, NVLink vs PCIe, IB vs RoCE vs Ethernet.
 )"},
     {"options", kOptionsUsage},
+    {"compare", kCompareUsage},
     {"cost", R"(  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -652,6 +654,8 @@ int run(const std::vector<std::string>& args) {
     }
     if (args[0] == "options")
         return optionsCommand(args);
+    if (args[0] == "compare")
+        return compareCommand(args);
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;
