@@ -3,9 +3,9 @@
 #include <filesystem>
 #include <iostream>
 
+#include "catalog_options.h"
 #include "cli_commands.h"
 #include "core/calibration/evaluate.h"
-#include "core/catalog/catalog_loading.h"
 #include "core/io/scenario_json.h"
 #include "core/report/plan_comparison.h"
 
@@ -55,12 +55,8 @@ int compareCommand(const std::vector<std::string>& args) {
                 return bad("--format is '" + format + "', allowed: text, csv, markdown");
         } else if (a == "--lang") {
             langText = args[++i];
-        } else if (a == "--catalog") {
-            files.catalogs.push_back(args[++i]);
-        } else if (a == "--pricebook") {
-            files.priceBooks.push_back(args[++i]);
-        } else if (a == "--profiles") {
-            files.profiles.push_back(args[++i]);
+        } else if (takeCatalogOption(a, takesValue ? args[i + 1] : "", files)) {
+            ++i;
         } else if (a.rfind("--", 0) == 0) {
             return bad("unknown option '" + a + "'");
         } else {
@@ -72,14 +68,10 @@ int compareCommand(const std::vector<std::string>& args) {
         return bad("--lang is '" + langText + "', allowed: en, zh_CN");
     if (scenarioFiles.empty())
         return bad("compare needs at least one scenario FILE");
-    auto loaded = loadCatalog(files);
-    if (!loaded) {
-        std::cerr << "clusterplan-cli: " << loaded.error().toString() << "\n";
+    const auto loaded = loadCatalogOrReport(files);
+    if (!loaded)
         return kBadInput;
-    }
-    for (const Diagnostic& d : loaded->warnings)
-        std::cerr << "clusterplan-cli: warning: " << d.toString() << "\n";
-    const Catalog& catalog = loaded->catalog;
+    const Catalog& catalog = *loaded;
     // Every file is read and evaluated before anything is printed: one bad file, no table.
     std::vector<ComparisonRow> rows;
     for (const std::string& file : scenarioFiles) {
