@@ -26,6 +26,7 @@
 #include "core/util/language.h"
 #include "core/util/messages_input_errors.h"
 #include "core/validation/validation.h"
+#include "launch_command.h"
 #include "options_command.h"
 #include "pricebook_command.h"
 #include "quotes_command.h"
@@ -57,6 +58,7 @@ constexpr UsageSection kUsageSections[] = {
       training.tokens within D days; 1x8 vs 2x4 servers, NVLink vs PCIe, IB vs RoCE vs Ethernet.
 )"},
     {"options", kOptionsUsage},
+    {"launch", kLaunchUsage},
     {"cost", R"(  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -652,6 +654,8 @@ int run(const std::vector<std::string>& args) {
     }
     if (args[0] == "options")
         return optionsCommand(args);
+    if (args[0] == "launch")
+        return launchCommand(args);
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "cli_commands.h"
+#include "command_inputs.h"
 #include "core/catalog/catalog_loading.h"
 #include "core/io/scenario_json.h"
 #include "core/studies/options_format.h"
@@ -110,20 +111,10 @@ int optionsCommand(const std::vector<std::string>& args) {
         return bad("--lang is '" + langText + "', allowed: en, zh_CN");
     if (file.empty())
         return bad("options needs a scenario FILE");
-    auto loaded = loadCatalog(files);
-    if (!loaded) {
-        std::cerr << "clusterplan-cli: " << loaded.error().toString() << "\n";
+    const auto inputs = loadCommandInputs(files, file);
+    if (!inputs)
         return kBadInput;
-    }
-    for (const Diagnostic& d : loaded->warnings)
-        std::cerr << "clusterplan-cli: warning: " << d.toString() << "\n";
-    const Catalog& catalog = loaded->catalog;
-    auto scenario = loadScenarioFile(file, catalog);
-    if (!scenario) {
-        std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
-        return kBadInput;
-    }
-    auto study = optionsStudy(scenario.value(), catalog, target);
+    auto study = optionsStudy(inputs->scenario, inputs->loaded.catalog, target);
     if (!study) {
         std::cerr << "clusterplan-cli: " << file << ": " << study.error().toString() << "\n";
         return kBadInput;

@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale options cost phases report quotes pricebook validate calibrate article presets"
+    local commands="evaluate search scale options launch cost phases report quotes pricebook validate calibrate article presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -29,6 +29,14 @@ _clusterplan_cli() {
             return
             ;;
         --csv | --images)
+            _filedir -d
+            return
+            ;;
+        --framework)
+            COMPREPLY=($(compgen -W "megatron nemo torchtitan deepspeed" -- "$cur"))
+            return
+            ;;
+        --out)
             _filedir -d
             return
             ;;
@@ -74,6 +82,7 @@ _clusterplan_cli() {
         search) options="--top --format --allow-cross-node-tp --catalog --profiles --pricebook" ;;
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         options) options="--deadline --budget --gpu-types --format --lang --catalog --profiles --pricebook" ;;
+        launch) options="--framework --out --lang --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --pricebook --catalog --profiles" ;;
