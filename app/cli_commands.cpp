@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "article_command.h"
+#include "calibrate_log_command.h"
 #include "cli_errors.h"
 #include "core/calibration/calibration_format.h"
 #include "core/calibration/evaluate.h"
@@ -86,6 +87,13 @@ constexpr UsageSection kUsageSections[] = {
       (before -> after, with bounds), each measured run's throughput error before and after, and
       the scenario's plan with the fitted profile beside the built-in one. JSON: the plan, with
       its "calibration" object. `evaluate` uses the fitted profile too.
+  clusterplan-cli calibrate FILE --log LOG... [--save] [--format text|json] [--lang zh_CN|en]
+      Read Megatron-LM training logs as measured runs: the steady step time (the median of the
+      logged iterations after the warm-up, with its 10th-90th percentile spread), the peak memory
+      with its counter (max reserved, else max allocated) and rank, the layout and GPUs from the
+      log's argument dump (else the scenario's fixed "layout"). Then fit the profile to them and
+      the scenario's "measured" runs, as calibrate does; --save adds the runs to FILE's "measured".
+      A log that is not one, or a malformed line, is an error naming FILE:LINE.
 )"},
     {"report", R"(  clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
                          [--lang zh_CN|en] [--bom|--no-bom] [--max-layouts N]
@@ -656,6 +664,12 @@ int run(const std::vector<std::string>& args) {
         return optionsCommand(args);
     if (args[0] == "launch")
         return launchCommand(args);
+    // calibrate --log reads training logs (calibrate_log_command.h); its --help is calibrate's usage.
+    const auto given = [&](const char* option) {
+        return std::find(args.begin(), args.end(), option) != args.end();
+    };
+    if (args[0] == "calibrate" && given("--log") && !given("--help") && !given("-h"))
+        return calibrateLogCommand(args);
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;

@@ -1,6 +1,5 @@
 #include "launch_command.h"
 
-#include <filesystem>
 #include <iostream>
 
 #include "cli_commands.h"
@@ -10,7 +9,6 @@
 #include "core/io/scenario_json.h"
 #include "core/launch/launch_config.h"
 #include "core/launch/messages_launch.h"
-#include "core/util/atomic_file.h"
 
 namespace clusterplan::cli {
 
@@ -24,79 +22,38 @@ int bad(const std::string& message) {
     return kBadInput;
 }
 
-// The files into DIR (created when missing), each written atomically; shell scripts executable.
-std::optional<Error> writeFiles(const LaunchConfig& config, const std::string& dir) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec)
-        return Error{dir, ec.message()};
-    for (const LaunchFile& file : config.files) {
-        const std::string path = (std::filesystem::path(dir) / file.name).string();
-        if (auto written = writeFileAtomically(path, file.text); !written)
-            return written.error();
-        if (file.executable)
-            std::filesystem::permissions(path,
-                                         std::filesystem::perms::owner_exec |
-                                             std::filesystem::perms::group_exec |
-                                             std::filesystem::perms::others_exec,
-                                         std::filesystem::perm_options::add, ec);
-    }
-    return std::nullopt;
-}
-
 }  // namespace
 
 int launchCommand(const std::vector<std::string>& args) {
-    std::string file, frameworkText, out, langText = "en";
-    CatalogFiles files;
     for (std::size_t i = 1; i < args.size(); ++i)
         if (args[i] == "--help" || args[i] == "-h") {
             std::cout << "Usage:\n" << kLaunchUsage;
             return kOk;
         }
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool takesValue = a == "--framework" || a == "--out" || a == "--lang" || a == "--catalog" ||
-                                a == "--pricebook" || a == "--profiles";
-        if (takesValue && i + 1 >= args.size())
-            return bad(a + " needs a value");
-        if (a == "--framework")
-            frameworkText = args[++i];
-        else if (a == "--out")
-            out = args[++i];
-        else if (a == "--lang")
-            langText = args[++i];
-        else if (a == "--catalog")
-            files.catalogs.push_back(args[++i]);
-        else if (a == "--pricebook")
-            files.priceBooks.push_back(args[++i]);
-        else if (a == "--profiles")
-            files.profiles.push_back(args[++i]);
-        else if (a.rfind("--", 0) == 0)
-            return bad("unknown option '" + a + "'");
-        else if (file.empty())
-            file = a;
-        else
-            return bad("unexpected argument '" + a + "'");
-    }
-    Lang lang = Lang::En;
-    if (!parseLang(langText, lang))
-        return bad("--lang is '" + langText + "', allowed: en, zh_CN");
-    if (file.empty())
+    std::string frameworkText, out;
+    CommonOptions common;
+    const std::string error = parseCommandLine(args, {"--framework", "--out"}, {}, common,
+                                               [&](const std::string& a, const std::string& v) {
+                                                   (a == "--framework" ? frameworkText : out) = v;
+                                                   return std::string();
+                                               });
+    if (!error.empty())
+        return bad(error);
+    if (common.file.empty())
         return bad("launch needs a scenario FILE");
     const auto framework = parseFramework(frameworkText);
     if (frameworkText.empty() || !framework || !launchTarget(*framework))
         return bad("--framework is '" + frameworkText + "', allowed: megatron, nemo, torchtitan, deepspeed");
-    const auto inputs = loadCommandInputs(files, file);
+    const auto inputs = loadCommandInputs(common.files, common.file);
     if (!inputs)
         return kBadInput;
     auto config = launchConfigForScenario(inputs->scenario, inputs->loaded.catalog, *framework);
     if (!config) {
-        printError(config.error(), lang, file + ": ");
+        printError(config.error(), common.lang, common.file + ": ");
         return kBadInput;
     }
     for (const Message& note : config->notes)
-        std::cerr << "clusterplan-cli: warning: " << messageText(note, lang) << "\n";
+        std::cerr << "clusterplan-cli: warning: " << messageText(note, common.lang) << "\n";
     const LaunchTarget& target = config->target;
     const std::string version = std::string(target.product) + " " + std::string(target.tag);
     if (out.empty()) {
@@ -104,14 +61,14 @@ int launchCommand(const std::vector<std::string>& args) {
             std::cout << "==> " << f.name << " <==\n" << f.text << "\n";
         return kOk;
     }
-    if (auto failed = writeFiles(config.value(), out)) {
-        printError(*failed, lang);
+    if (auto failed = writeLaunchFiles(config.value(), out)) {
+        printError(*failed, common.lang);
         return kBadInput;
     }
     std::string names;
     for (const LaunchFile& f : config->files)
         names += (names.empty() ? "" : ", ") + f.name;
-    std::cout << messageText(makeMessage(msg::kLaunchWritten, {version, out, names}), lang) << "\n";
+    std::cout << messageText(makeMessage(msg::kLaunchWritten, {version, out, names}), common.lang) << "\n";
     return kOk;
 }
 

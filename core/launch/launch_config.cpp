@@ -1,6 +1,7 @@
 #include "core/launch/launch_config.h"
 
 #include <cmath>
+#include <filesystem>
 #include <string>
 
 #include "core/calibration/evaluate.h"
@@ -8,6 +9,7 @@
 #include "core/launch/launch_writers.h"
 #include "core/launch/messages_launch.h"
 #include "core/parallel/layout.h"
+#include "core/util/atomic_file.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan {
@@ -146,6 +148,27 @@ Result<LaunchConfig> launchConfigForScenario(const Scenario& scenario, const Cat
                              : makeMessage(msg::kLaunchOtherStackFailed, {from, to});
     config.value().notes.insert(config.value().notes.begin(), std::move(note));
     return config;
+}
+
+std::optional<Error> writeLaunchFiles(const LaunchConfig& config, const std::string& folder) {
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec)
+        return Error{folder, ec.message()};
+    for (const LaunchFile& file : config.files) {
+        const std::string path = (std::filesystem::path(folder) / file.name).string();
+        if (auto written = writeFileAtomically(path, file.text); !written)
+            return written.error();
+        if (file.executable)
+            std::filesystem::permissions(path,
+                                         std::filesystem::perms::owner_exec |
+                                             std::filesystem::perms::group_exec |
+                                             std::filesystem::perms::others_exec,
+                                         std::filesystem::perm_options::add, ec);
+        if (ec)
+            return Error{path, ec.message()};
+    }
+    return std::nullopt;
 }
 
 }  // namespace clusterplan

@@ -9,6 +9,7 @@
 // tests/data/launch/extract_flags.py extracts them from the framework's own argument parser and
 // config classes into tests/data/launch/flags-<framework>.txt (tests/core/test_launch.cpp checks
 // every one the exports write against those lists).
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,5 +66,9 @@ Result<LaunchConfig> launchConfig(const Plan& plan, Framework framework);
 // its step time compares.
 Result<LaunchConfig> launchConfigForScenario(const Scenario& scenario, const Catalog& catalog,
                                              Framework framework);
+
+// The files into `folder` (created when missing), each written atomically, the shell scripts
+// executable; the error names the file that could not be written.
+std::optional<Error> writeLaunchFiles(const LaunchConfig& config, const std::string& folder);
 
 }  // namespace clusterplan

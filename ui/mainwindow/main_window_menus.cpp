@@ -4,6 +4,7 @@
 #include "core/cost/price_book.h"
 #include "core/io/article_examples.h"
 #include "ui/export/export_actions.h"
+#include "ui/export/launch_actions.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/mainwindow/about_dialog.h"
 #include "ui/mainwindow/article_dialog.h"
@@ -83,6 +84,11 @@ void MainWindow::createExportMenu() {
     exportActions->setParent(menu);
     exportActions->addTo(menu);
     connect(exportActions, &ExportActions::saved, this,
+            [this](const QString& message) { statusBar()->showMessage(message); });
+    menu->addSeparator();
+    auto* launchActions = new LaunchActions(m_controller, m_prompter, menu);
+    launchActions->addTo(menu);
+    connect(launchActions, &LaunchActions::saved, this,
             [this](const QString& message) { statusBar()->showMessage(message); });
 }
 

@@ -1,0 +1,288 @@
+#include "core/launch/training_log.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <string_view>
+
+#include "core/launch/messages_launch.h"
+#include "core/util/statistics.h"
+
+namespace clusterplan {
+
+namespace {
+
+// Reads one line of at most kMaxLogLineBytes (the rest of a longer line is skipped); false at the end.
+bool boundedLine(std::istream& in, std::string& line) {
+    line.clear();
+    char c = 0;
+    bool any = false;
+    while (in.get(c)) {
+        any = true;
+        if (c == '\n')
+            return true;
+        if (line.size() < kMaxLogLineBytes)
+            line.push_back(c);
+    }
+    return any;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+// The number after `label` in `line` ("elapsed time per iteration (ms): 5630.1 |"); nullopt when the
+// label is absent; an error when the label is there without a number.
+Result<std::optional<double>> numberAfter(std::string_view line, std::string_view label,
+                                          const std::string& where) {
+    const auto at = line.find(label);
+    if (at == std::string_view::npos)
+        return std::optional<double>{};
+    std::string_view rest = trim(line.substr(at + label.size()));
+    double value = 0;
+    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
+    if (ec != std::errc() || end == rest.data() || !std::isfinite(value))
+        return inputError(where, msg::kLogBadNumber, {std::string(label)});
+    return std::optional<double>(value);
+}
+
+void keepPeak(std::optional<LogMemoryPeak>& peak, double mib, std::int64_t rank, std::int64_t line) {
+    const double gib = mib / 1024.0;
+    if (!peak || gib > peak->gib)
+        peak = LogMemoryPeak{gib, rank, line};
+}
+
+// "[Rank 3] (after 10 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max reserved:
+// …"
+std::optional<Error> readMemoryLine(std::string_view line, std::int64_t number, const std::string& where,
+                                    TrainingLog& log) {
+    std::int64_t rank = -1;
+    if (const auto at = line.find("[Rank "); at != std::string_view::npos) {
+        std::string_view r = line.substr(at + 6);
+        std::from_chars(r.data(), r.data() + r.size(), rank);
+    }
+    auto allocated = numberAfter(line, "max allocated:", where);
+    if (!allocated)
+        return allocated.error();
+    auto reserved = numberAfter(line, "max reserved:", where);
+    if (!reserved)
+        return reserved.error();
+    if (*allocated.value())
+        keepPeak(log.maxAllocated, **allocated, rank, number);
+    if (*reserved.value())
+        keepPeak(log.maxReserved, **reserved, rank, number);
+    return std::nullopt;
+}
+
+// " [date] iteration       10/     100 | consumed samples: … | elapsed time per iteration (ms): 5630.1 | …"
+std::optional<Error> readIterationLine(std::string_view line, std::int64_t number, const std::string& where,
+                                       TrainingLog& log) {
+    auto ms = numberAfter(line, "elapsed time per iteration (ms):", where);
+    if (!ms)
+        return ms.error();
+    if (!*ms.value())
+        return inputError(where, msg::kLogBadNumber, {"elapsed time per iteration (ms):"});
+    log.stepSeconds.push_back(**ms / 1000.0);
+    log.stepLines.push_back(number);
+    auto tflops = numberAfter(line, "throughput per GPU (TFLOP/s/GPU):", where);
+    if (!tflops)
+        return tflops.error();
+    if (*tflops.value())
+        log.tflopsPerGpu.push_back(**tflops);
+    auto batch = numberAfter(line, "global batch size:", where);
+    if (!batch)
+        return batch.error();
+    if (*batch.value())
+        log.globalBatch = static_cast<std::int64_t>(**batch);
+    return std::nullopt;
+}
+
+// "  tensor_model_parallel_size ...................... 4" inside the dump.
+void readArgumentLine(std::string_view line, TrainingLog& log) {
+    line = trim(line);
+    const auto space = line.find(' ');
+    if (space == std::string_view::npos)
+        return;
+    std::string_view rest = line.substr(space);
+    const auto value = rest.find_first_not_of(" .");
+    if (value == std::string_view::npos)
+        return;
+    log.arguments[std::string(line.substr(0, space))] = std::string(trim(rest.substr(value)));
+}
+
+}  // namespace
+
+Result<TrainingLog> readTrainingLog(std::istream& in, const std::string& name) {
+    TrainingLog log;
+    std::string line;
+    bool inArguments = false;
+    std::int64_t argumentsLine = 0;
+    while (boundedLine(in, line)) {
+        const std::int64_t number = ++log.lines;
+        const std::string where = name + ":" + std::to_string(number);
+        const std::string_view view(line);
+        if (view.find("------------------------ arguments ------------------------") !=
+            std::string_view::npos) {
+            inArguments = true;
+            argumentsLine = number;
+            continue;
+        }
+        if (inArguments) {
+            if (view.find("-------------------- end of arguments") != std::string_view::npos)
+                inArguments = false;
+            else
+                readArgumentLine(view, log);
+            continue;
+        }
+        std::optional<Error> failed;
+        if (view.find(" iteration ") != std::string_view::npos &&
+            view.find("elapsed time per iteration") != std::string_view::npos)
+            failed = readIterationLine(view, number, where, log);
+        else if (view.find("memory (MB)") != std::string_view::npos)
+            failed = readMemoryLine(view, number, where, log);
+        if (failed)
+            return *failed;
+    }
+    if (inArguments)
+        return inputError(name + ":" + std::to_string(argumentsLine), msg::kLogTruncatedArguments);
+    if (log.stepSeconds.empty())
+        return inputError(name + ":" + std::to_string(log.lines), msg::kLogNoIterations);
+    return log;
+}
+
+SteadySteps steadySteps(const TrainingLog& log) {
+    SteadySteps s;
+    s.logged = static_cast<std::int64_t>(log.stepSeconds.size());
+    s.skipped = s.logged > 1 ? std::max<std::int64_t>(1, s.logged / 10) : 0;
+    std::vector<double> steady(log.stepSeconds.begin() + s.skipped, log.stepSeconds.end());
+    s.firstLine = log.stepLines[static_cast<std::size_t>(s.skipped)];
+    std::sort(steady.begin(), steady.end());
+    s.medianSeconds = percentileOfSorted(steady, 50);
+    s.p10Seconds = percentileOfSorted(steady, 10);
+    s.p90Seconds = percentileOfSorted(steady, 90);
+    if (!log.tflopsPerGpu.empty()) {
+        const std::size_t skip = std::min(log.tflopsPerGpu.size() - 1, static_cast<std::size_t>(s.skipped));
+        std::vector<double> tflops(log.tflopsPerGpu.begin() + static_cast<std::ptrdiff_t>(skip),
+                                   log.tflopsPerGpu.end());
+        std::sort(tflops.begin(), tflops.end());
+        s.medianTflopsPerGpu = percentileOfSorted(tflops, 50);
+    }
+    return s;
+}
+
+namespace {
+
+std::optional<std::int64_t> argInt(const TrainingLog& log, const std::string& key) {
+    const auto it = log.arguments.find(key);
+    if (it == log.arguments.end())
+        return std::nullopt;
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), v);
+    if (ec != std::errc() || end != it->second.data() + it->second.size())
+        return std::nullopt;
+    return v;
+}
+
+bool argTrue(const TrainingLog& log, const std::string& key) {
+    const auto it = log.arguments.find(key);
+    return it != log.arguments.end() && it->second == "True";
+}
+
+// Megatron-LM's argument names (arguments.py dests) for each layout key ClusterPlan needs.
+struct Required {
+    const char* argument;
+    const char* layoutKey;
+};
+constexpr Required kRequired[] = {{"tensor_model_parallel_size", "tp"},
+                                  {"pipeline_model_parallel_size", "pp"},
+                                  {"micro_batch_size", "micro_batch"},
+                                  {"world_size", "dp"}};
+
+LayoutSpec layoutFromArguments(const TrainingLog& log) {
+    LayoutSpec l;
+    l.tp = *argInt(log, "tensor_model_parallel_size");
+    l.pp = *argInt(log, "pipeline_model_parallel_size");
+    l.cp = argInt(log, "context_parallel_size").value_or(1);
+    l.ep = argInt(log, "expert_model_parallel_size").value_or(1);
+    l.expertTp = argInt(log, "expert_tensor_parallel_size").value_or(0);
+    // The dump prints the derived virtual_pipeline_model_parallel_size (validate_args), the command line
+    // num_virtual_stages_per_pipeline_rank.
+    l.vpp = argInt(log, "virtual_pipeline_model_parallel_size")
+                .value_or(argInt(log, "num_virtual_stages_per_pipeline_rank").value_or(1));
+    l.microBatch = *argInt(log, "micro_batch_size");
+    l.dp = *argInt(log, "world_size") / (l.tp * l.pp * l.cp);
+    const auto strategy = log.arguments.find("data_parallel_sharding_strategy");
+    if (argTrue(log, "use_megatron_fsdp") && strategy != log.arguments.end())
+        l.zeroStage = strategy->second == "optim_grads_params" ? 3
+                      : strategy->second == "optim_grads"      ? 2
+                                                               : 1;
+    else
+        l.zeroStage = argTrue(log, "use_distributed_optimizer") ? 1 : 0;
+    l.sequenceParallel = argTrue(log, "sequence_parallel");
+    const auto granularity = log.arguments.find("recompute_granularity");
+    l.recompute = granularity == log.arguments.end() || granularity->second == "None" ? Recompute::None
+                  : granularity->second == "full"                                     ? Recompute::Full
+                                                                                      : Recompute::Selective;
+    if (argTrue(log, "optimizer_cpu_offload"))
+        l.offload = Offload::Optimizer;
+    const auto layout = log.arguments.find("pipeline_model_parallel_layout");
+    if (layout != log.arguments.end() && layout->second != "None")
+        l.split.layout = layout->second;
+    if (const auto first = argInt(log, "decoder_first_pipeline_num_layers"))
+        l.split.firstStageLayers = *first;
+    if (const auto last = argInt(log, "decoder_last_pipeline_num_layers"))
+        l.split.lastStageLayers = *last;
+    l.split.embeddingAsLayer = argTrue(log, "account_for_embedding_in_pipeline_split");
+    l.split.lossAsLayer = argTrue(log, "account_for_loss_in_pipeline_split");
+    return l;
+}
+
+}  // namespace
+
+Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& scenario,
+                                       const std::string& name) {
+    MeasuredRun run;
+    const SteadySteps steady = steadySteps(log);
+    run.stepSeconds = steady.medianSeconds;
+    if (log.maxReserved)
+        run.peakMemoryGib = log.maxReserved->gib;
+    else if (log.maxAllocated)
+        run.peakMemoryGib = log.maxAllocated->gib;
+    const std::int64_t perNode = scenario.cluster.gpusPerNode;
+    if (!log.arguments.empty()) {
+        for (const Required& r : kRequired)
+            if (!argInt(log, r.argument))
+                return inputError(name, msg::kLogMissingKey, {r.argument});
+        run.layout = layoutFromArguments(log);
+        const std::int64_t gpus = *argInt(log, "world_size");
+        if (perNode <= 0 || gpus % perNode != 0)
+            return inputError(name, msg::kLogGpus, {std::to_string(gpus), std::to_string(perNode)});
+        run.nodes = gpus / perNode;
+        run.globalBatch = argInt(log, "global_batch_size").value_or(log.globalBatch);
+        return run;
+    }
+    // No dump: the scenario's layout, when it leaves nothing to the search, on the scenario's cluster.
+    constexpr std::pair<LayoutKey, const char*> kKeys[] = {{kTp, "tp"},
+                                                           {kPp, "pp"},
+                                                           {kDp, "dp"},
+                                                           {kCp, "cp"},
+                                                           {kEp, "ep"},
+                                                           {kVpp, "vpp"},
+                                                           {kMicroBatch, "micro_batch"},
+                                                           {kZeroStage, "zero_stage"},
+                                                           {kRecompute, "recompute"},
+                                                           {kSequenceParallel, "sequence_parallel"}};
+    for (const auto& [key, text] : kKeys)
+        if (scenario.layout.isOpen(key))
+            return inputError("layout." + std::string(text), msg::kLogMissingKey, {std::string(text)});
+    run.layout = scenario.layout;
+    run.nodes = scenario.cluster.nodes;
+    run.globalBatch = log.globalBatch;
+    return run;
+}
+
+}  // namespace clusterplan
