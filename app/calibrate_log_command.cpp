@@ -1,5 +1,6 @@
 #include "calibrate_log_command.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 
@@ -29,22 +30,36 @@ std::string seconds(double s) {
     return formatFixed(s, 2) + " s";
 }
 
-std::string specText(const LayoutSpec& l) {
+// The layout as the run had it; DP 0 ("the rest") is the GPUs the other degrees leave.
+std::string specText(const LayoutSpec& l, std::int64_t gpus) {
+    const std::int64_t dp = l.dp > 0 ? l.dp : gpus / std::max<std::int64_t>(1, l.tp * l.pp * l.cp);
     std::string s = "TP " + std::to_string(l.tp) + ", PP " + std::to_string(l.pp) + ", DP " +
-                    std::to_string(l.dp) + ", CP " + std::to_string(l.cp) + ", EP " + std::to_string(l.ep);
+                    std::to_string(dp) + ", CP " + std::to_string(l.cp) + ", EP " + std::to_string(l.ep);
     if (l.vpp > 1)
         s += ", VPP " + std::to_string(l.vpp);
     return s + ", micro-batch " + std::to_string(l.microBatch) + ", ZeRO " + std::to_string(l.zeroStage);
 }
 
 // What the log gave, one sentence a line, in the asked language.
-void printRun(const std::string& name, const TrainingLog& log, const MeasuredRun& run, Lang lang) {
+void printRun(const std::string& name, const TrainingLog& log, const MeasuredRun& run,
+              std::int64_t gpusPerNode, Lang lang) {
     const SteadySteps s = steadySteps(log);
-    std::cout << messageText(
-                     makeMessage(msg::kLogSteady, {name, std::to_string(s.logged), std::to_string(s.skipped),
-                                                   seconds(s.medianSeconds), seconds(s.p10Seconds),
-                                                   seconds(s.p90Seconds), std::to_string(s.firstLine)}),
-                     lang)
+    const auto value = [&](double v) {
+        switch (log.measure) {
+        case LogMeasure::StepSeconds:
+            return seconds(v);
+        case LogMeasure::TokensPerSecondPerGpu:
+            return formatGrouped(v, 0) + " tokens/s/GPU";
+        case LogMeasure::SamplesPerSecond:
+            break;
+        }
+        return formatFixed(v, 2) + " samples/s";
+    };
+    const auto& id = log.measure == LogMeasure::StepSeconds ? msg::kLogSteady : msg::kLogSteadyRate;
+    std::cout << messageText(makeMessage(id, {name, std::to_string(s.logged), std::to_string(s.skipped),
+                                              value(s.median), value(s.p10), value(s.p90),
+                                              std::to_string(s.firstLine)}),
+                             lang)
               << "\n";
     const bool reserved = log.maxReserved.has_value();
     if (const auto& peak = reserved ? log.maxReserved : log.maxAllocated)
@@ -55,8 +70,11 @@ void printRun(const std::string& name, const TrainingLog& log, const MeasuredRun
                                               std::to_string(peak->rank), std::to_string(peak->line)}),
                                  lang)
                   << "\n";
-    const auto& id = log.arguments.empty() ? msg::kLogLayoutFromScenario : msg::kLogLayoutFromDump;
-    std::cout << "  " << messageText(makeMessage(id, {specText(run.layout), std::to_string(run.nodes)}), lang)
+    const auto& from = log.arguments.empty() ? msg::kLogLayoutFromScenario : msg::kLogLayoutFromDump;
+    std::cout << "  "
+              << messageText(makeMessage(from, {specText(run.layout, run.nodes * gpusPerNode),
+                                                std::to_string(run.nodes)}),
+                             lang)
               << "\n";
 }
 
@@ -106,7 +124,7 @@ int calibrateLogCommand(const std::vector<std::string>& args) {
             return kBadInput;
         }
         if (format == "text")
-            printRun(name, log.value(), run.value(), lang);
+            printRun(name, log.value(), run.value(), scenario.cluster.gpusPerNode, lang);
         scenario.measured.push_back(run.value());
     }
     auto plan = evaluate(scenario, inputs->loaded.catalog);

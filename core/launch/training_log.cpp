@@ -86,8 +86,8 @@ std::optional<Error> readIterationLine(std::string_view line, std::int64_t numbe
         return ms.error();
     if (!*ms.value())
         return inputError(where, msg::kLogBadNumber, {"elapsed time per iteration (ms):"});
-    log.stepSeconds.push_back(**ms / 1000.0);
-    log.stepLines.push_back(number);
+    log.values.push_back(**ms / 1000.0);
+    log.valueLines.push_back(number);
     auto tflops = numberAfter(line, "throughput per GPU (TFLOP/s/GPU):", where);
     if (!tflops)
         return tflops.error();
@@ -99,6 +99,87 @@ std::optional<Error> readIterationLine(std::string_view line, std::int64_t numbe
     if (*batch.value())
         log.globalBatch = static_cast<std::int64_t>(**batch);
     return std::nullopt;
+}
+
+// The rank a launcher's prefix names: torchrun --tee's "[rank3]:", DeepSpeed's log_dist "[Rank 0]".
+std::int64_t rankOf(std::string_view line) {
+    for (const std::string_view prefix : {std::string_view("[rank"), std::string_view("[Rank ")}) {
+        if (const auto at = line.find(prefix); at != std::string_view::npos) {
+            std::int64_t rank = -1;
+            std::string_view r = line.substr(at + prefix.size());
+            std::from_chars(r.data(), r.data() + r.size(), rank);
+            return rank;
+        }
+    }
+    return -1;
+}
+
+// "step: 10  loss:  7.8954  grad_norm:  1.2345  memory: 30.12GiB(38.07%)  tps: 7,123  tflops: 330.12
+// mfu: 33.38%" (torchtitan components/metrics.py, ANSI colours removed; tps printed with thousands commas).
+std::optional<Error> readTorchtitanLine(std::string_view line, std::int64_t number, const std::string& where,
+                                        TrainingLog& log) {
+    const auto at = line.find("tps:");
+    std::string digits;
+    for (const char c : line.substr(at + 4)) {
+        if (c == ',' || (c == ' ' && digits.empty()))
+            continue;
+        if ((c < '0' || c > '9') && c != '.')
+            break;
+        digits.push_back(c);
+    }
+    double tps = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), tps);
+    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || !(tps > 0))
+        return inputError(where, msg::kLogBadNumber, {"tps:"});
+    log.values.push_back(tps);
+    log.valueLines.push_back(number);
+    auto memory = numberAfter(line, "memory:", where);
+    if (!memory)
+        return memory.error();
+    if (*memory.value())
+        keepPeak(log.maxReserved, **memory * 1024.0, rankOf(line), number);
+    auto tflops = numberAfter(line, "tflops:", where);
+    if (!tflops)
+        return tflops.error();
+    if (*tflops.value())
+        log.tflopsPerGpu.push_back(**tflops);
+    return std::nullopt;
+}
+
+// "epoch=0/micro_step=10/global_step=10, RunningAvgSamplesPerSec=…, CurrSamplesPerSec=…,
+// MemAllocated=…GB, MaxMemAllocated=…GB" (DeepSpeed utils/timer.py ThroughputTimer, GiB as 1024**3).
+std::optional<Error> readDeepSpeedLine(std::string_view line, std::int64_t number, const std::string& where,
+                                       TrainingLog& log) {
+    auto samples = numberAfter(line, "CurrSamplesPerSec=", where);
+    if (!samples)
+        return samples.error();
+    if (!(**samples > 0))
+        return inputError(where, msg::kLogBadNumber, {"CurrSamplesPerSec="});
+    log.values.push_back(**samples);
+    log.valueLines.push_back(number);
+    auto peak = numberAfter(line, "MaxMemAllocated=", where);
+    if (!peak)
+        return peak.error();
+    if (*peak.value())
+        keepPeak(log.maxAllocated, **peak * 1024.0, std::max<std::int64_t>(0, rankOf(line)), number);
+    return std::nullopt;
+}
+
+// The line without ANSI colour sequences (ESC [ ... letter), as torchtitan's coloured logger writes them.
+std::string withoutColours(std::string_view line) {
+    std::string out;
+    out.reserve(line.size());
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+            i += 2;
+            while (i < line.size() &&
+                   !((line[i] >= 'A' && line[i] <= 'Z') || (line[i] >= 'a' && line[i] <= 'z')))
+                ++i;
+            continue;
+        }
+        out.push_back(line[i]);
+    }
+    return out;
 }
 
 // "  tensor_model_parallel_size ...................... 4" inside the dump.
@@ -138,32 +219,50 @@ Result<TrainingLog> readTrainingLog(std::istream& in, const std::string& name) {
                 readArgumentLine(view, log);
             continue;
         }
+        // The first step line sets the format; another stack's lines after it are left alone.
+        const bool any = !log.values.empty();
         std::optional<Error> failed;
-        if (view.find(" iteration ") != std::string_view::npos &&
-            view.find("elapsed time per iteration") != std::string_view::npos)
+        if ((!any || log.format == LogFormat::Megatron) &&
+            view.find(" iteration ") != std::string_view::npos &&
+            view.find("elapsed time per iteration") != std::string_view::npos) {
+            log.format = LogFormat::Megatron;
+            log.measure = LogMeasure::StepSeconds;
             failed = readIterationLine(view, number, where, log);
-        else if (view.find("memory (MB)") != std::string_view::npos)
+        } else if ((!any || log.format == LogFormat::Megatron) &&
+                   view.find("memory (MB)") != std::string_view::npos) {
             failed = readMemoryLine(view, number, where, log);
+        } else if ((!any || log.format == LogFormat::DeepSpeed) &&
+                   view.find("CurrSamplesPerSec=") != std::string_view::npos) {
+            log.format = LogFormat::DeepSpeed;
+            log.measure = LogMeasure::SamplesPerSecond;
+            failed = readDeepSpeedLine(view, number, where, log);
+        } else if ((!any || log.format == LogFormat::Torchtitan) &&
+                   view.find("tps:") != std::string_view::npos &&
+                   view.find("step:") != std::string_view::npos) {
+            log.format = LogFormat::Torchtitan;
+            log.measure = LogMeasure::TokensPerSecondPerGpu;
+            failed = readTorchtitanLine(withoutColours(view), number, where, log);
+        }
         if (failed)
             return *failed;
     }
     if (inArguments)
         return inputError(name + ":" + std::to_string(argumentsLine), msg::kLogTruncatedArguments);
-    if (log.stepSeconds.empty())
+    if (log.values.empty())
         return inputError(name + ":" + std::to_string(log.lines), msg::kLogNoIterations);
     return log;
 }
 
 SteadySteps steadySteps(const TrainingLog& log) {
     SteadySteps s;
-    s.logged = static_cast<std::int64_t>(log.stepSeconds.size());
+    s.logged = static_cast<std::int64_t>(log.values.size());
     s.skipped = s.logged > 1 ? std::max<std::int64_t>(1, s.logged / 10) : 0;
-    std::vector<double> steady(log.stepSeconds.begin() + s.skipped, log.stepSeconds.end());
-    s.firstLine = log.stepLines[static_cast<std::size_t>(s.skipped)];
+    std::vector<double> steady(log.values.begin() + s.skipped, log.values.end());
+    s.firstLine = log.valueLines[static_cast<std::size_t>(s.skipped)];
     std::sort(steady.begin(), steady.end());
-    s.medianSeconds = percentileOfSorted(steady, 50);
-    s.p10Seconds = percentileOfSorted(steady, 10);
-    s.p90Seconds = percentileOfSorted(steady, 90);
+    s.median = percentileOfSorted(steady, 50);
+    s.p10 = percentileOfSorted(steady, 10);
+    s.p90 = percentileOfSorted(steady, 90);
     if (!log.tflopsPerGpu.empty()) {
         const std::size_t skip = std::min(log.tflopsPerGpu.size() - 1, static_cast<std::size_t>(s.skipped));
         std::vector<double> tflops(log.tflopsPerGpu.begin() + static_cast<std::ptrdiff_t>(skip),
@@ -247,7 +346,6 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
                                        const std::string& name) {
     MeasuredRun run;
     const SteadySteps steady = steadySteps(log);
-    run.stepSeconds = steady.medianSeconds;
     if (log.maxReserved)
         run.peakMemoryGib = log.maxReserved->gib;
     else if (log.maxAllocated)
@@ -263,6 +361,7 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
             return inputError(name, msg::kLogGpus, {std::to_string(gpus), std::to_string(perNode)});
         run.nodes = gpus / perNode;
         run.globalBatch = argInt(log, "global_batch_size").value_or(log.globalBatch);
+        run.stepSeconds = steady.median;
         return run;
     }
     // No dump: the scenario's layout, when it leaves nothing to the search, on the scenario's cluster.
@@ -282,6 +381,17 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
     run.layout = scenario.layout;
     run.nodes = scenario.cluster.nodes;
     run.globalBatch = log.globalBatch;
+    switch (log.measure) {
+    case LogMeasure::StepSeconds:
+        run.stepSeconds = steady.median;
+        break;
+    case LogMeasure::SamplesPerSecond:  // ThroughputTimer counts train_batch_size samples per step
+        run.stepSeconds = static_cast<double>(scenario.training.globalBatch) / steady.median;
+        break;
+    case LogMeasure::TokensPerSecondPerGpu:
+        run.tokensPerSecond = steady.median * static_cast<double>(scenario.cluster.gpus());
+        break;
+    }
     return run;
 }
 

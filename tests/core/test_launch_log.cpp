@@ -1,6 +1,7 @@
 // Training logs read back (core/launch/training_log.h): a Megatron-LM log's steady step time, peak
 // memory and argument dump; its layout back from an export's arguments; the errors of a truncated,
 // malformed or foreign log with their line; the CLI's calibrate --log.
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -40,9 +41,9 @@ TEST_CASE("a Megatron-LM log gives its steady step time, peak memory and argumen
     CHECK(steady.logged == 10);
     CHECK(steady.skipped == 1);  // the first logged interval carries the start-up (121.8 s)
     CHECK(steady.firstLine == 33);
-    CHECK(steady.medianSeconds == Approx(84.3104));  // the 5th of the 9 steady values
-    CHECK(steady.p10Seconds > 84.26);
-    CHECK(steady.p90Seconds < 84.41);
+    CHECK(steady.median == Approx(84.3104));  // the 5th of the 9 steady values
+    CHECK(steady.p10 > 84.26);
+    CHECK(steady.p90 < 84.41);
     REQUIRE(steady.medianTflopsPerGpu);
     CHECK(*steady.medianTflopsPerGpu == Approx(149.7).margin(0.2));
     REQUIRE(log->maxReserved);
@@ -63,6 +64,52 @@ TEST_CASE("a Megatron-LM log gives its steady step time, peak memory and argumen
     CHECK(run->layout.dp == 8);
     CHECK(run->layout.zeroStage == 1);
     CHECK(run->layout.recompute == Recompute::Selective);
+}
+
+TEST_CASE("torchtitan's and DeepSpeed's logs give their throughput and peak memory", "[launch][log]") {
+    const std::string launchData = std::string(CLUSTERPLAN_TEST_DATA) + "/launch";
+    SECTION("torchtitan: tokens per second per GPU, max reserved, colours removed") {
+        const auto log = readLog("torchtitan-llama8b.log");
+        REQUIRE(log.ok());
+        CHECK(log->format == LogFormat::Torchtitan);
+        const SteadySteps steady = steadySteps(log.value());
+        CHECK(steady.logged == 11);
+        CHECK(steady.skipped == 1);  // step 1: 2,134 tokens/s while the kernels compile
+        CHECK(steady.median == Approx(6946.0));
+        REQUIRE(log->maxReserved);
+        CHECK(log->maxReserved->gib == Approx(35.12));
+        CHECK(log->maxReserved->rank == 0);
+        CHECK(log->maxReserved->line == 11);
+        const Scenario scenario = test::planFromFile(launchData, "fsdp.json").scenario;
+        const auto run = measuredRunFromLog(log.value(), scenario, "torchtitan-llama8b.log");
+        REQUIRE(run.ok());
+        CHECK(run->tokensPerSecond == Approx(6946.0 * 16));
+        CHECK(run->stepSeconds == 0);
+        CHECK(run->peakMemoryGib == Approx(35.12));
+    }
+    SECTION("DeepSpeed: the job's samples per second, rank 0's max allocated") {
+        const auto log = readLog("deepspeed-qwen14b.log");
+        REQUIRE(log.ok());
+        CHECK(log->format == LogFormat::DeepSpeed);
+        const SteadySteps steady = steadySteps(log.value());
+        CHECK(steady.logged == 10);
+        CHECK(steady.median == Approx(2.21));
+        CHECK_FALSE(log->maxReserved);
+        REQUIRE(log->maxAllocated);
+        CHECK(log->maxAllocated->gib == Approx(31.59));
+        const Scenario scenario = test::planFromFile(launchData, "zero3-offload.json").scenario;
+        const auto run = measuredRunFromLog(log.value(), scenario, "deepspeed-qwen14b.log");
+        REQUIRE(run.ok());
+        CHECK(run->stepSeconds == Approx(64 / 2.21));  // train_batch_size samples a step
+        CHECK(run->peakMemoryGib == Approx(31.59));
+    }
+    SECTION("a step line without its number names the line") {
+        std::istringstream in("[titan] step: 10  loss: 2.0  memory: 1.00GiB(1%)  tps: fast  tflops: 1.0\n");
+        const auto log = readTrainingLog(in, "titan.log");
+        REQUIRE_FALSE(log.ok());
+        CHECK(log.error().where == "titan.log:1");
+        CHECK(log.error().message == "expected a number after \"tps:\"");
+    }
 }
 
 TEST_CASE("an export's arguments read back give the exported layout", "[launch][log]") {
@@ -149,7 +196,7 @@ TEST_CASE("a line longer than the reader keeps is cut, and the next line still r
     const auto log = readTrainingLog(in, "long.log");
     REQUIRE(log.ok());
     CHECK(log->lines == 3);
-    CHECK(log->stepLines == std::vector<std::int64_t>{2, 3});
+    CHECK(log->valueLines == std::vector<std::int64_t>{2, 3});
 }
 
 TEST_CASE("clusterplan-cli calibrate --log fits the profile to the log's run", "[launch][log][cli]") {
@@ -166,6 +213,19 @@ TEST_CASE("clusterplan-cli calibrate --log fits the profile to the log's run", "
         test::runCli("calibrate '" + scenario + "' --lang zh_CN --log '" + kLogs + "/megatron-llama8b.log'");
     CHECK(zh.status == 0);
     CHECK(zh.out.find("稳态单步 84.31 s") != std::string::npos);
+
+    // --save keeps the run in the scenario's "measured" list.
+    const auto copy = std::filesystem::temp_directory_path() / "clusterplan-test-calibrate-log.json";
+    std::filesystem::copy_file(scenario, copy, std::filesystem::copy_options::overwrite_existing);
+    const auto saved =
+        test::runCli("calibrate '" + copy.string() + "' --save --log '" + kLogs + "/megatron-llama8b.log'");
+    CHECK(saved.status == 0);
+    const auto reloaded = loadScenarioFile(copy.string(), test::catalog());
+    REQUIRE(reloaded.ok());
+    REQUIRE(reloaded->measured.size() == 1);
+    CHECK(reloaded->measured.front().stepSeconds == Approx(84.3104));
+    CHECK(reloaded->measured.front().peakMemoryGib == Approx(69.0));
+    std::filesystem::remove(copy);
 
     const auto bad =
         test::runCli("calibrate '" + scenario + "' --log '" + kLogs + "/megatron-malformed.log'");
