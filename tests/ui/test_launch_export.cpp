@@ -1,6 +1,7 @@
-// Export ▸ Launch configuration: one entry per framework writes the files `clusterplan-cli launch`
-// writes for the window's plan, says where in the status bar, and shows the engine's warnings, or its
-// refusal with the layout key, in the window's language.
+// Export ▸ Launch configuration and File ▸ Import measured run from a log. One Export entry per
+// framework writes the files `clusterplan-cli launch` writes for the window's plan, says where in the
+// status bar, and shows the engine's warnings, or its refusal with the layout key, in the window's
+// language; a log's run joins the scenario's measured runs.
 #include "window_fixture.h"
 
 #include <QAction>
@@ -10,6 +11,7 @@
 #include <QTemporaryDir>
 
 #include "cli_runner.h"
+#include "ui/calibration/log_import.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -79,4 +81,37 @@ TEST_CASE("export.launch_menu_refuses_in_the_window_language", "[export]") {
     });
     CHECK(f.window.prompter().warnings().back().contains(kHan));  // the last check ran in Chinese
     CHECK_FALSE(QFile::exists(dir.filePath(QStringLiteral("launch/ds_config.json"))));
+}
+
+// File ▸ Import measured run from a log…: the log's run joins the scenario's measured runs, which the
+// plan is then fitted to; a malformed log is a warning naming its line, in the window's language.
+TEST_CASE("export.import_log_adds_a_measured_run", "[export]") {
+    WindowFixture f;
+    const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/llama3-8b-8xa100.json";
+    REQUIRE(
+        f.editAndWait([&] { REQUIRE(f.controller.openFile(QString::fromStdString(scenario)).isEmpty()); }));
+    const QString logs = QStringLiteral(CLUSTERPLAN_TEST_DATA "/launch/logs/");
+    const auto importFrom = [&](const QString& file) {
+        auto* import = f.window.findChild<LogImport*>();
+        REQUIRE(import != nullptr);
+        import->setChooser([&] { return logs + file; });
+    f.window.findChild<QAction*>(QStringLiteral("actionImportLog"))->trigger();
+};
+REQUIRE(f.editAndWait([&] { importFrom(QStringLiteral("megatron-llama8b.log")); }));
+REQUIRE(f.controller.scenario().measured.size() == 1);
+CHECK(f.controller.scenario().measured.front().stepSeconds == Approx(84.3104));
+CHECK(f.controller.scenario().measured.front().layout.dp == 8);
+REQUIRE(f.controller.plan());
+CHECK(f.controller.plan()->calibration.has_value());
+CHECK(f.window.statusBar()->currentMessage().contains(QStringLiteral("steady step 84.31 s")));
+CHECK(f.window.statusBar()->currentMessage().contains(QStringLiteral("max reserved, rank 7, line 42")));
+
+inEnglishAndChinese(f, [&] {
+    const qsizetype before = f.window.prompter().warnings().size();
+    importFrom(QStringLiteral("megatron-malformed.log"));
+    REQUIRE(f.window.prompter().warnings().size() == before + 1);
+    CHECK(f.window.prompter().warnings().back().contains(QStringLiteral("megatron-malformed.log:6")));
+});
+CHECK(f.window.prompter().warnings().back().contains(kHan));
+CHECK(f.controller.scenario().measured.size() == 1);
 }

@@ -3,6 +3,7 @@
 #include "core/catalog/catalog_loading.h"
 #include "core/cost/price_book.h"
 #include "core/io/article_examples.h"
+#include "ui/calibration/log_import.h"
 #include "ui/export/export_actions.h"
 #include "ui/export/launch_actions.h"
 #include "ui/i18n/engine_text.h"
@@ -39,6 +40,10 @@ void MainWindow::createFileMenu() {
         ->setObjectName(QStringLiteral("actionQuoteBook"));
     file->addAction(tr("Import price &list…"), this, &MainWindow::showPriceListImport)
         ->setObjectName(QStringLiteral("actionImportPriceList"));
+    auto* logImport = new LogImport(m_controller, m_prompter, file);
+    logImport->addTo(file);
+    connect(logImport, &LogImport::imported, this,
+            [this](const QString& message) { statusBar()->showMessage(message); });
     file->addSeparator();
     file->addAction(tr("&Save scenario"), QKeySequence::Save, m_documents, &DocumentActions::save);
     file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, m_documents, &DocumentActions::saveAs);
