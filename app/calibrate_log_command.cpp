@@ -13,7 +13,6 @@
 #include "core/launch/messages_launch.h"
 #include "core/launch/training_log.h"
 #include "core/report/plan_format.h"
-#include "core/util/number_format.h"
 
 namespace clusterplan::cli {
 
@@ -24,10 +23,6 @@ int bad(const std::string& message) {
               << "\nUsage: clusterplan-cli calibrate FILE --log LOG... [--save] [--format text|json] "
                  "[--lang zh_CN|en] [--catalog FILE]... [--pricebook FILE]... [--profiles FILE]...\n";
     return kBadInput;
-}
-
-std::string seconds(double s) {
-    return formatFixed(s, 2) + " s";
 }
 
 // The layout as the run had it; DP 0 ("the rest") is the GPUs the other degrees leave.
@@ -43,33 +38,9 @@ std::string specText(const LayoutSpec& l, std::int64_t gpus) {
 // What the log gave, one sentence a line, in the asked language.
 void printRun(const std::string& name, const TrainingLog& log, const MeasuredRun& run,
               std::int64_t gpusPerNode, Lang lang) {
-    const SteadySteps s = steadySteps(log);
-    const auto value = [&](double v) {
-        switch (log.measure) {
-        case LogMeasure::StepSeconds:
-            return seconds(v);
-        case LogMeasure::TokensPerSecondPerGpu:
-            return formatGrouped(v, 0) + " tokens/s/GPU";
-        case LogMeasure::SamplesPerSecond:
-            break;
-        }
-        return formatFixed(v, 2) + " samples/s";
-    };
-    const auto& id = log.measure == LogMeasure::StepSeconds ? msg::kLogSteady : msg::kLogSteadyRate;
-    std::cout << messageText(makeMessage(id, {name, std::to_string(s.logged), std::to_string(s.skipped),
-                                              value(s.median), value(s.p10), value(s.p90),
-                                              std::to_string(s.firstLine)}),
-                             lang)
-              << "\n";
-    const bool reserved = log.maxReserved.has_value();
-    if (const auto& peak = reserved ? log.maxReserved : log.maxAllocated)
-        std::cout << "  "
-                  << messageText(makeMessage(msg::kLogPeakMemory,
-                                             {formatFixed(peak->gib, 2) + " GiB",
-                                              reserved ? "max reserved" : "max allocated",
-                                              std::to_string(peak->rank), std::to_string(peak->line)}),
-                                 lang)
-                  << "\n";
+    const std::vector<Message> lines = describeLog(log, name);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        std::cout << (i ? "  " : "") << messageText(lines[i], lang) << "\n";
     const auto& from = log.arguments.empty() ? msg::kLogLayoutFromScenario : msg::kLogLayoutFromDump;
     std::cout << "  "
               << messageText(makeMessage(from, {specText(run.layout, run.nodes * gpusPerNode),

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/launch/messages_launch.h"
+#include "core/util/number_format.h"
 #include "core/util/statistics.h"
 
 namespace clusterplan {
@@ -271,6 +272,32 @@ SteadySteps steadySteps(const TrainingLog& log) {
         s.medianTflopsPerGpu = percentileOfSorted(tflops, 50);
     }
     return s;
+}
+
+std::vector<Message> describeLog(const TrainingLog& log, const std::string& name) {
+    const SteadySteps s = steadySteps(log);
+    const auto value = [&](double v) {
+        switch (log.measure) {
+        case LogMeasure::StepSeconds:
+            return formatFixed(v, 2) + " s";
+        case LogMeasure::TokensPerSecondPerGpu:
+            return formatGrouped(v, 0) + " tokens/s/GPU";
+        case LogMeasure::SamplesPerSecond:
+            break;
+        }
+        return formatFixed(v, 2) + " samples/s";
+    };
+    const auto& steady = log.measure == LogMeasure::StepSeconds ? msg::kLogSteady : msg::kLogSteadyRate;
+    std::vector<Message> lines{
+        makeMessage(steady, {name, std::to_string(s.logged), std::to_string(s.skipped), value(s.median),
+                             value(s.p10), value(s.p90), std::to_string(s.firstLine)})};
+    const bool reserved = log.maxReserved.has_value();
+    if (const auto& peak = reserved ? log.maxReserved : log.maxAllocated)
+        lines.push_back(
+            makeMessage(msg::kLogPeakMemory,
+                        {formatFixed(peak->gib, 2) + " GiB", reserved ? "max reserved" : "max allocated",
+                         std::to_string(peak->rank), std::to_string(peak->line)}));
+    return lines;
 }
 
 namespace {

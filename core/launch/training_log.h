@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/scenario/scenario.h"
+#include "core/util/message.h"
 #include "core/util/result.h"
 
 namespace clusterplan {
@@ -69,6 +70,10 @@ Result<TrainingLog> readTrainingLog(std::istream& in, const std::string& name);
 // The first logged iteration carries the start-up (NCCL communicators, the allocator's first growth,
 // kernels compiled and autotuned): it and the first tenth of the logged iterations are left out.
 SteadySteps steadySteps(const TrainingLog& log);
+
+// What the log gave, as sentences: the steady step (or throughput) with its spread, then the peak memory
+// with its counter, rank and line when the log prints one. `name` is the log as the user knows it.
+std::vector<Message> describeLog(const TrainingLog& log, const std::string& name);
 
 // The run as a measured run of `scenario`: its layout, GPUs and global batch from the log's argument
 // dump where it has one (Megatron-LM), else the scenario's `layout` when it fixes every key, else an

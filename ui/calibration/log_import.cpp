@@ -7,9 +7,7 @@
 
 #include <fstream>
 
-#include "core/launch/messages_launch.h"
 #include "core/launch/training_log.h"
-#include "core/util/number_format.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/prompter.h"
@@ -36,23 +34,7 @@ QString LogImport::importLog(const QString& path, QStringList& summary) {
     const auto run = measuredRunFromLog(log.value(), m_controller.scenario(), name);
     if (!run)
         return engineErrorLine(run.error());
-    const SteadySteps s = steadySteps(log.value());
-    const bool seconds = log->measure == LogMeasure::StepSeconds;
-    const auto value = [&](double v) {
-        return seconds ? formatFixed(v, 2) + " s"
-                       : formatGrouped(v, 0) +
-                             (log->measure == LogMeasure::SamplesPerSecond ? " samples/s" : " tokens/s/GPU");
-    };
-    summary << engineText(makeMessage(seconds ? msg::kLogSteady : msg::kLogSteadyRate,
-                                      {QFileInfo(path).fileName().toStdString(), std::to_string(s.logged),
-                                       std::to_string(s.skipped), value(s.median), value(s.p10), value(s.p90),
-                                       std::to_string(s.firstLine)}));
-    const bool reserved = log->maxReserved.has_value();
-    if (const auto& peak = reserved ? log->maxReserved : log->maxAllocated)
-        summary << engineText(
-            makeMessage(msg::kLogPeakMemory,
-                        {formatFixed(peak->gib, 2) + " GiB", reserved ? "max reserved" : "max allocated",
-                         std::to_string(peak->rank), std::to_string(peak->line)}));
+    summary = engineTexts(describeLog(log.value(), QFileInfo(path).fileName().toStdString()));
     m_controller.update([&](Scenario& scenario) { scenario.measured.push_back(run.value()); });
     return {};
 }
