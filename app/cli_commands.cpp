@@ -88,11 +88,13 @@ constexpr UsageSection kUsageSections[] = {
       the scenario's plan with the fitted profile beside the built-in one. JSON: the plan, with
       its "calibration" object. `evaluate` uses the fitted profile too.
   clusterplan-cli calibrate FILE --log LOG... [--save] [--format text|json] [--lang zh_CN|en]
-      Read Megatron-LM training logs as measured runs: the steady step time (the median of the
-      logged iterations after the warm-up, with its 10th-90th percentile spread), the peak memory
-      with its counter (max reserved, else max allocated) and rank, the layout and GPUs from the
-      log's argument dump (else the scenario's fixed "layout"). Then fit the profile to them and
-      the scenario's "measured" runs, as calibrate does; --save adds the runs to FILE's "measured".
+      Read training logs as measured runs: Megatron-LM and Megatron-Bridge (the steady step time
+      from "elapsed time per iteration"), NeMo 2 ("train_step_timing in s"), torchtitan (tokens/s
+      per GPU) and DeepSpeed (samples/s): the median of the logged steps after the warm-up, with
+      its 10th-90th percentile spread, the peak memory with its counter (max reserved, else max
+      allocated) and rank, the layout and GPUs from Megatron-LM's argument dump (else the
+      scenario's fixed "layout"). Then fit the profile to them and the scenario's "measured" runs,
+      as calibrate does; --save adds the runs to FILE's "measured".
       A log that is not one, or a malformed line, is an error naming FILE:LINE.
 )"},
     {"report", R"(  clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]

@@ -115,6 +115,28 @@ std::int64_t rankOf(std::string_view line) {
     return -1;
 }
 
+// "Training epoch 0, iteration 10/100 | lr: 1.5e-06 | global_batch_size: 256 | global_step: 10 |
+// reduced_train_loss: 11.03 | train_step_timing in s: 12.34 | consumed_samples: 2560" (NeMo 2's
+// ProgressPrinter, values with 4 significant digits: "1.234e+03" too), or NeMo 1's "… in s=3.130".
+std::optional<Error> readNemoLine(std::string_view line, std::int64_t number, const std::string& where,
+                                  TrainingLog& log) {
+    const bool bar = line.find("train_step_timing in s=") != std::string_view::npos;
+    const std::string_view label = bar ? "train_step_timing in s=" : "train_step_timing in s:";
+    auto seconds = numberAfter(line, label, where);
+    if (!seconds)
+        return seconds.error();
+    if (!*seconds.value() || !(**seconds > 0))
+        return inputError(where, msg::kLogBadNumber, {std::string(label)});
+    log.values.push_back(**seconds);
+    log.valueLines.push_back(number);
+    auto batch = numberAfter(line, "global_batch_size:", where);
+    if (!batch)
+        return batch.error();
+    if (*batch.value())
+        log.globalBatch = static_cast<std::int64_t>(**batch);
+    return std::nullopt;
+}
+
 // "step: 10  loss:  7.8954  grad_norm:  1.2345  memory: 30.12GiB(38.07%)  tps: 7,123  tflops: 330.12
 // mfu: 33.38%" (torchtitan components/metrics.py, ANSI colours removed; tps printed with thousands commas).
 std::optional<Error> readTorchtitanLine(std::string_view line, std::int64_t number, const std::string& where,
@@ -232,6 +254,11 @@ Result<TrainingLog> readTrainingLog(std::istream& in, const std::string& name) {
         } else if ((!any || log.format == LogFormat::Megatron) &&
                    view.find("memory (MB)") != std::string_view::npos) {
             failed = readMemoryLine(view, number, where, log);
+        } else if ((!any || log.format == LogFormat::Nemo) &&
+                   view.find("train_step_timing in s") != std::string_view::npos) {
+            log.format = LogFormat::Nemo;
+            log.measure = LogMeasure::StepSeconds;
+            failed = readNemoLine(view, number, where, log);
         } else if ((!any || log.format == LogFormat::DeepSpeed) &&
                    view.find("CurrSamplesPerSec=") != std::string_view::npos) {
             log.format = LogFormat::DeepSpeed;

@@ -3,6 +3,9 @@
 // - Megatron-LM (and Megatron-Bridge, which logs through it; core_v0.19.0): training.py training_log's
 //   iteration lines ("elapsed time per iteration (ms): T"), utils/common_utils.py report_memory's
 //   memory lines ("max allocated", "max reserved", MB) and arguments.py _print_args's argument dump;
+// - NeMo 2 (NVIDIA/NeMo nemo/lightning/pytorch/callbacks/progress_printer.py ProgressPrinter at
+//   01f7dbc5: "Training epoch E, iteration N/M | ... | train_step_timing in s: T | ..."; NeMo 1's
+//   progress bar writes "train_step_timing in s=T"): the step seconds, averaged over the log interval;
 // - torchtitan (v0.2.2, components/metrics.py log): "step: N ... memory: G GiB(P%) tps: T ...", the
 //   tokens per second per GPU and the peak reserved memory of the logging rank;
 // - DeepSpeed (v0.16.4, utils/timer.py ThroughputTimer): "global_step=N, ... CurrSamplesPerSec=S,
@@ -34,8 +37,8 @@ struct LogMemoryPeak {
     std::int64_t line = 0;
 };
 
-enum class LogFormat { Megatron, Torchtitan, DeepSpeed };
-// What each logged step measures: Megatron-LM its seconds, torchtitan tokens per second per GPU,
+enum class LogFormat { Megatron, Nemo, Torchtitan, DeepSpeed };
+// What each logged step measures: Megatron-LM and NeMo its seconds, torchtitan tokens per second per GPU,
 // DeepSpeed the job's samples (sequences) per second.
 enum class LogMeasure { StepSeconds, TokensPerSecondPerGpu, SamplesPerSecond };
 

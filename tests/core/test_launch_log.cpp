@@ -66,7 +66,8 @@ TEST_CASE("a Megatron-LM log gives its steady step time, peak memory and argumen
     CHECK(run->layout.recompute == Recompute::Selective);
 }
 
-TEST_CASE("torchtitan's and DeepSpeed's logs give their throughput and peak memory", "[launch][log]") {
+TEST_CASE("NeMo's, torchtitan's and DeepSpeed's logs give their step or throughput and peak memory",
+          "[launch][log]") {
     const std::string launchData = std::string(CLUSTERPLAN_TEST_DATA) + "/launch";
     SECTION("torchtitan: tokens per second per GPU, max reserved, colours removed") {
         const auto log = readLog("torchtitan-llama8b.log");
@@ -102,6 +103,21 @@ TEST_CASE("torchtitan's and DeepSpeed's logs give their throughput and peak memo
         REQUIRE(run.ok());
         CHECK(run->stepSeconds == Approx(64 / 2.21));  // train_batch_size samples a step
         CHECK(run->peakMemoryGib == Approx(31.59));
+    }
+    SECTION("NeMo 2: the step seconds its progress printer averages") {
+        const auto log = readLog("nemo-llama70b.log");
+        REQUIRE(log.ok());
+        CHECK(log->format == LogFormat::Nemo);
+        const SteadySteps steady = steadySteps(log.value());
+        CHECK(steady.logged == 12);
+        CHECK(steady.median == Approx(31.41));
+        CHECK(log->globalBatch == 512);
+        const Scenario scenario = test::planFromFile(launchData, "dense-3d.json").scenario;
+        const auto run = measuredRunFromLog(log.value(), scenario, "nemo-llama70b.log");
+        REQUIRE(run.ok());
+        CHECK(run->stepSeconds == Approx(31.41));
+        CHECK(run->nodes == 8);
+        CHECK_FALSE(run->peakMemoryGib);  // NeMo's printer has no memory
     }
     SECTION("a step line without its number names the line") {
         std::istringstream in("[titan] step: 10  loss: 2.0  memory: 1.00GiB(1%)  tps: fast  tflops: 1.0\n");
