@@ -45,10 +45,18 @@ std::optional<Error> frameworkRefusal(const Plan& plan, Framework framework) {
     const Layout& l = plan.layout;
     switch (framework) {
     case Framework::Megatron:
-    case Framework::Nemo:
+    case Framework::Nemo: {
         if (l.offload == Offload::OptimizerAndParams)
             return inputError("layout.offload", msg::kLaunchMegatronParamOffload);
+        const MegatronSplit split = megatronSplit(plan);
+        if (!split.even && split.first == 0) {
+            const std::int64_t layers = plan.scenario.model.layers, q = layers / l.pp;
+            const std::string perStage = std::to_string(q + 1) + " / " + std::to_string(q);
+            return inputError("layout.pp", msg::kLaunchMegatronUneven,
+                              {n(layers), n(l.pp * l.vpp), perStage});
+        }
         return std::nullopt;
+    }
     case Framework::Torchtitan: {
         if (l.split != PipelineSplit{})
             return inputError("layout.split", msg::kLaunchTorchtitanSplit);

@@ -113,6 +113,21 @@ void modelKnobs(const Plan& plan, Knobs& k) {
     }
 }
 
+}  // namespace
+
+MegatronSplit megatronSplit(const Plan& plan) {
+    const Layout& l = plan.layout;
+    const std::int64_t layers = plan.scenario.model.layers;
+    if (l.split != PipelineSplit{} || l.pp <= 1 || layers % l.pp == 0)
+        return {};
+    const std::int64_t q = layers / l.pp, r = layers % l.pp;
+    if (l.vpp > 1 || (r != 1 && r != l.pp - 1))
+        return {false, 0, 0};
+    return {false, q + 1, q};
+}
+
+namespace {
+
 // The layout: parallel sizes, the pipeline's split, sharding, offload, overlap, recompute, batch.
 void layoutKnobs(const Plan& plan, Knobs& k) {
     const Layout& l = plan.layout;
@@ -126,12 +141,14 @@ void layoutKnobs(const Plan& plan, Knobs& k) {
         if (l.vpp > 1)
             k.set("--num-virtual-stages-per-pipeline-rank", "model.virtual_pipeline_model_parallel_size",
                   n(l.vpp));
-        if (l.split.firstStageLayers > 0)
+        const MegatronSplit even = megatronSplit(plan);
+        const std::int64_t first = l.split.firstStageLayers > 0 ? l.split.firstStageLayers : even.first;
+        const std::int64_t last = l.split.lastStageLayers > 0 ? l.split.lastStageLayers : even.last;
+        if (first > 0)
             k.set("--decoder-first-pipeline-num-layers", "model.num_layers_in_first_pipeline_stage",
-                  n(l.split.firstStageLayers));
-        if (l.split.lastStageLayers > 0)
-            k.set("--decoder-last-pipeline-num-layers", "model.num_layers_in_last_pipeline_stage",
-                  n(l.split.lastStageLayers));
+                  n(first));
+        if (last > 0)
+            k.set("--decoder-last-pipeline-num-layers", "model.num_layers_in_last_pipeline_stage", n(last));
         if (l.split.embeddingAsLayer)
             k.on("--account-for-embedding-in-pipeline-split",
                  "model.account_for_embedding_in_pipeline_split");

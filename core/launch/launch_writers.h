@@ -5,6 +5,16 @@
 
 namespace clusterplan {
 
+// How Megatron-LM places the layers of an even split ClusterPlan plans (the first L mod pp stages one
+// layer more): nothing when pp divides L, the first and last stage's layers when the middle stages are
+// then even (L mod pp is 1 or pp - 1), else nothing fits (first = 0). Megatron-LM core_v0.19.0
+// arguments.py validate_args asserts an even split unless --decoder-first/last-pipeline-num-layers.
+struct MegatronSplit {
+    bool even = true;
+    std::int64_t first = 0, last = 0;
+};
+MegatronSplit megatronSplit(const Plan& plan);
+
 // Megatron-LM core_v0.19.0: pretrain_gpt.sh (environment, torchrun, the arguments of
 // megatron/training/arguments.py) and pretrain_gpt.sbatch (Slurm, one torchrun per server).
 void writeMegatron(const Plan& plan, LaunchConfig& config);

@@ -143,11 +143,33 @@ TEST_CASE("a layout a framework cannot express is refused on its key with the re
         const auto plan = evaluate(s, test::catalog());
         INFO((plan.ok() ? std::string() : plan.error().toString()));
         REQUIRE(plan.ok());
-        REQUIRE(launchConfig(plan.value(), Framework::Megatron).ok());
+        // Megatron-LM runs the plan's 27 / 27 / 26 with the first and last stage set apart.
+        const auto megatron = launchConfig(plan.value(), Framework::Megatron);
+        REQUIRE(megatron.ok());
+        std::map<std::string, std::string> flags;
+        for (const LaunchSetting& setting : megatron->settings)
+            flags[setting.name] = setting.value;
+        CHECK(flags["--decoder-first-pipeline-num-layers"] == "27");
+        CHECK(flags["--decoder-last-pipeline-num-layers"] == "26");
         const auto config = launchConfig(plan.value(), Framework::Torchtitan);
         REQUIRE_FALSE(config.ok());
         CHECK(config.error().where == "layout.pp");
         CHECK(config.error().message.find("80 layers") != std::string::npos);
+    }
+    SECTION("Megatron-LM sets only the first and last stage apart") {
+        Scenario s = scenario("dense-3d");
+        // 80 layers over PP 6 (24 GPUs): 14, 14, 13, 13, 13, 13, whose middle is uneven
+        s.cluster.nodes = 3;
+        s.layout.pp = 6;
+        s.layout.vpp = 1;
+        const auto plan = evaluate(s, test::catalog());
+        REQUIRE(plan.ok());
+        for (const Framework framework : {Framework::Megatron, Framework::Nemo}) {
+            const auto config = launchConfig(plan.value(), framework);
+            REQUIRE_FALSE(config.ok());
+            CHECK(config.error().where == "layout.pp");
+            CHECK(config.error().reason.id == msg::kLaunchMegatronUneven.id);
+        }
     }
     SECTION("LoRA: the launches train every weight") {
         Scenario s = scenario("dense-3d");
