@@ -40,6 +40,10 @@ _clusterplan_cli() {
             _filedir -d
             return
             ;;
+        --log)
+            _filedir
+            return
+            ;;
         --lang)
             COMPREPLY=($(compgen -W "zh_CN en" -- "$cur"))
             return
@@ -89,7 +93,7 @@ _clusterplan_cli() {
         quotes) options="--customer --status --all-revisions --format --lang --quote-book --quote-prefix --pricebook --catalog" ;;
         pricebook) options="--book --encoding --as-of --dry-run --lang" ;;
         validate) options="--format --cv-profiles --in-sample --catalog --profiles" ;;
-        calibrate) options="--format --catalog --profiles --pricebook" ;;
+        calibrate) options="--format --log --save --lang --catalog --profiles --pricebook" ;;
         article) options="--format --lang --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;
         *) return ;;
