@@ -270,7 +270,10 @@ void writeMegatron(const Plan& plan, LaunchConfig& config) {
     std::string script = scriptHeader(plan, config.target);
     script +=
         "# Run from a Megatron-LM checkout at that tag. On one server: bash pretrain_gpt.sh; on a Slurm\n"
-        "# cluster: sbatch pretrain_gpt.sbatch (one torchrun per server).\n";
+        "# cluster: sbatch pretrain_gpt.sbatch (one torchrun per server). The plan fixes the shape, not the\n"
+        "# numerics: add the model's RoPE base and scaling (--rotary-base, --use-rope-scaling), "
+        "initialisation\n"
+        "# and learning-rate schedule as its recipe has them.\n";
     script += placeholderBlock(true);
     script += connectionsEnv(plan) + networkEnv(plan);
     script += torchrunLine(plan) + "pretrain_gpt.py \\\n" + args + "    \"$@\"\n";

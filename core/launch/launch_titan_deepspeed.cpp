@@ -67,6 +67,7 @@ void writeTorchtitan(const Plan& plan, LaunchConfig& config) {
     training.set("seq_len", n(t.seqLen));
     training.set("steps", n(trainSteps(t)));
     training.set("mixed_precision_param", quoted(t.precision == Precision::Fp32 ? "float32" : "bfloat16"));
+    training.set("dataset", quoted("<DATASET>"), "a dataset registered in torchtitan/datasets");
     training.set("dataset_path", quoted("<DATA_PATH>"));
     if (l.offload == Offload::OptimizerAndParams)
         training.set("enable_cpu_offload", "true");
