@@ -36,20 +36,52 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-// The number after `label` in `line` ("elapsed time per iteration (ms): 5630.1 |"); nullopt when the
-// label is absent; an error when the label is there without a number.
-Result<std::optional<double>> numberAfter(std::string_view line, std::string_view label,
-                                          const std::string& where) {
-    const auto at = line.find(label);
-    if (at == std::string_view::npos)
-        return std::optional<double>{};
-    std::string_view rest = trim(line.substr(at + label.size()));
-    double value = 0;
-    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
-    if (ec != std::errc() || end == rest.data() || !std::isfinite(value))
-        return inputError(where, msg::kLogBadNumber, {std::string(label)});
-    return std::optional<double>(value);
-}
+// The labelled numbers of one log line ("elapsed time per iteration (ms): 5630.1 |"). A label that is
+// there without a number makes the line's error (the first such); a required one that is absent too.
+class LineNumbers {
+public:
+    LineNumbers(std::string_view line, const std::string& where) : m_line(line), m_where(where) {}
+
+    // The number after `label`; nullopt when the label is absent or the number malformed. `grouped`: the
+    // number may have thousands commas ("7,123", torchtitan's tps).
+    std::optional<double> optional(std::string_view label, bool grouped = false) {
+        const auto at = m_line.find(label);
+        if (at == std::string_view::npos)
+            return std::nullopt;
+        std::string digits(trim(m_line.substr(at + label.size())));
+        if (grouped) {
+            const auto end = digits.find_first_not_of("0123456789,.");
+            digits = digits.substr(0, end);
+            digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
+        }
+        double value = 0;
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        if (ec != std::errc() || end == digits.data() || !std::isfinite(value)) {
+            fail(label);
+            return std::nullopt;
+        }
+        return value;
+    }
+    // The same, required and above zero (a step's time or rate).
+    std::optional<double> positive(std::string_view label, bool grouped = false) {
+        const auto value = optional(label, grouped);
+        if (!value || !(*value > 0)) {
+            fail(label);
+            return std::nullopt;
+        }
+        return value;
+    }
+    [[nodiscard]] const std::optional<Error>& error() const { return m_error; }
+
+private:
+    void fail(std::string_view label) {
+        if (!m_error)
+            m_error = inputError(m_where, msg::kLogBadNumber, {std::string(label)});
+    }
+    std::string_view m_line;
+    const std::string& m_where;
+    std::optional<Error> m_error;
+};
 
 void keepPeak(std::optional<LogMemoryPeak>& peak, double mib, std::int64_t rank, std::int64_t line) {
     const double gib = mib / 1024.0;
@@ -57,54 +89,10 @@ void keepPeak(std::optional<LogMemoryPeak>& peak, double mib, std::int64_t rank,
         peak = LogMemoryPeak{gib, rank, line};
 }
 
-// "[Rank 3] (after 10 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max reserved:
-// …"
-std::optional<Error> readMemoryLine(std::string_view line, std::int64_t number, const std::string& where,
-                                    TrainingLog& log) {
-    std::int64_t rank = -1;
-    if (const auto at = line.find("[Rank "); at != std::string_view::npos) {
-        std::string_view r = line.substr(at + 6);
-        std::from_chars(r.data(), r.data() + r.size(), rank);
-    }
-    auto allocated = numberAfter(line, "max allocated:", where);
-    if (!allocated)
-        return allocated.error();
-    auto reserved = numberAfter(line, "max reserved:", where);
-    if (!reserved)
-        return reserved.error();
-    if (*allocated.value())
-        keepPeak(log.maxAllocated, **allocated, rank, number);
-    if (*reserved.value())
-        keepPeak(log.maxReserved, **reserved, rank, number);
-    return std::nullopt;
-}
-
-// " [date] iteration       10/     100 | consumed samples: … | elapsed time per iteration (ms): 5630.1 | …"
-std::optional<Error> readIterationLine(std::string_view line, std::int64_t number, const std::string& where,
-                                       TrainingLog& log) {
-    auto ms = numberAfter(line, "elapsed time per iteration (ms):", where);
-    if (!ms)
-        return ms.error();
-    if (!*ms.value())
-        return inputError(where, msg::kLogBadNumber, {"elapsed time per iteration (ms):"});
-    log.values.push_back(**ms / 1000.0);
-    log.valueLines.push_back(number);
-    auto tflops = numberAfter(line, "throughput per GPU (TFLOP/s/GPU):", where);
-    if (!tflops)
-        return tflops.error();
-    if (*tflops.value())
-        log.tflopsPerGpu.push_back(**tflops);
-    auto batch = numberAfter(line, "global batch size:", where);
-    if (!batch)
-        return batch.error();
-    if (*batch.value())
-        log.globalBatch = static_cast<std::int64_t>(**batch);
-    return std::nullopt;
-}
-
-// The rank a launcher's prefix names: torchrun --tee's "[rank3]:", DeepSpeed's log_dist "[Rank 0]".
+// The rank a line names: Megatron-LM's report_memory and DeepSpeed's log_dist "[Rank 0]" (the global
+// rank), else torchrun --tee's "[rank3]:" prefix.
 std::int64_t rankOf(std::string_view line) {
-    for (const std::string_view prefix : {std::string_view("[rank"), std::string_view("[Rank ")}) {
+    for (const std::string_view prefix : {std::string_view("[Rank "), std::string_view("[rank")}) {
         if (const auto at = line.find(prefix); at != std::string_view::npos) {
             std::int64_t rank = -1;
             std::string_view r = line.substr(at + prefix.size());
@@ -115,25 +103,59 @@ std::int64_t rankOf(std::string_view line) {
     return -1;
 }
 
+// One logged step: its measure, and the line it is on.
+void addStep(TrainingLog& log, double value, std::int64_t line) {
+    log.values.push_back(value);
+    log.valueLines.push_back(line);
+}
+
+// "[Rank 3] (after 10 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max
+// reserved: …"
+std::optional<Error> readMemoryLine(std::string_view line, std::int64_t number, const std::string& where,
+                                    TrainingLog& log) {
+    LineNumbers numbers(line, where);
+    const auto allocated = numbers.optional("max allocated:");
+    const auto reserved = numbers.optional("max reserved:");
+    if (numbers.error())
+        return numbers.error();
+    if (allocated)
+        keepPeak(log.maxAllocated, *allocated, rankOf(line), number);
+    if (reserved)
+        keepPeak(log.maxReserved, *reserved, rankOf(line), number);
+    return std::nullopt;
+}
+
+// " [date] iteration       10/     100 | consumed samples: … | elapsed time per iteration (ms): 5630.1 | …"
+std::optional<Error> readIterationLine(std::string_view line, std::int64_t number, const std::string& where,
+                                       TrainingLog& log) {
+    LineNumbers numbers(line, where);
+    const auto ms = numbers.positive("elapsed time per iteration (ms):");
+    const auto tflops = numbers.optional("throughput per GPU (TFLOP/s/GPU):");
+    const auto batch = numbers.optional("global batch size:");
+    if (numbers.error())
+        return numbers.error();
+    addStep(log, *ms / 1000.0, number);
+    if (tflops)
+        log.tflopsPerGpu.push_back(*tflops);
+    if (batch)
+        log.globalBatch = static_cast<std::int64_t>(*batch);
+    return std::nullopt;
+}
+
 // "Training epoch 0, iteration 10/100 | lr: 1.5e-06 | global_batch_size: 256 | global_step: 10 |
 // reduced_train_loss: 11.03 | train_step_timing in s: 12.34 | consumed_samples: 2560" (NeMo 2's
 // ProgressPrinter, values with 4 significant digits: "1.234e+03" too), or NeMo 1's "… in s=3.130".
 std::optional<Error> readNemoLine(std::string_view line, std::int64_t number, const std::string& where,
                                   TrainingLog& log) {
+    LineNumbers numbers(line, where);
     const bool bar = line.find("train_step_timing in s=") != std::string_view::npos;
-    const std::string_view label = bar ? "train_step_timing in s=" : "train_step_timing in s:";
-    auto seconds = numberAfter(line, label, where);
-    if (!seconds)
-        return seconds.error();
-    if (!*seconds.value() || !(**seconds > 0))
-        return inputError(where, msg::kLogBadNumber, {std::string(label)});
-    log.values.push_back(**seconds);
-    log.valueLines.push_back(number);
-    auto batch = numberAfter(line, "global_batch_size:", where);
-    if (!batch)
-        return batch.error();
-    if (*batch.value())
-        log.globalBatch = static_cast<std::int64_t>(**batch);
+    const auto seconds = numbers.positive(bar ? "train_step_timing in s=" : "train_step_timing in s:");
+    const auto batch = numbers.optional("global_batch_size:");
+    if (numbers.error())
+        return numbers.error();
+    addStep(log, *seconds, number);
+    if (batch)
+        log.globalBatch = static_cast<std::int64_t>(*batch);
     return std::nullopt;
 }
 
@@ -141,31 +163,17 @@ std::optional<Error> readNemoLine(std::string_view line, std::int64_t number, co
 // mfu: 33.38%" (torchtitan components/metrics.py, ANSI colours removed; tps printed with thousands commas).
 std::optional<Error> readTorchtitanLine(std::string_view line, std::int64_t number, const std::string& where,
                                         TrainingLog& log) {
-    const auto at = line.find("tps:");
-    std::string digits;
-    for (const char c : line.substr(at + 4)) {
-        if (c == ',' || (c == ' ' && digits.empty()))
-            continue;
-        if ((c < '0' || c > '9') && c != '.')
-            break;
-        digits.push_back(c);
-    }
-    double tps = 0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), tps);
-    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || !(tps > 0))
-        return inputError(where, msg::kLogBadNumber, {"tps:"});
-    log.values.push_back(tps);
-    log.valueLines.push_back(number);
-    auto memory = numberAfter(line, "memory:", where);
-    if (!memory)
-        return memory.error();
-    if (*memory.value())
-        keepPeak(log.maxReserved, **memory * 1024.0, rankOf(line), number);
-    auto tflops = numberAfter(line, "tflops:", where);
-    if (!tflops)
-        return tflops.error();
-    if (*tflops.value())
-        log.tflopsPerGpu.push_back(**tflops);
+    LineNumbers numbers(line, where);
+    const auto tps = numbers.positive("tps:", true);
+    const auto memory = numbers.optional("memory:");
+    const auto tflops = numbers.optional("tflops:", true);
+    if (numbers.error())
+        return numbers.error();
+    addStep(log, *tps, number);
+    if (memory)
+        keepPeak(log.maxReserved, *memory * 1024.0, rankOf(line), number);
+    if (tflops)
+        log.tflopsPerGpu.push_back(*tflops);
     return std::nullopt;
 }
 
@@ -173,18 +181,14 @@ std::optional<Error> readTorchtitanLine(std::string_view line, std::int64_t numb
 // MemAllocated=…GB, MaxMemAllocated=…GB" (DeepSpeed utils/timer.py ThroughputTimer, GiB as 1024**3).
 std::optional<Error> readDeepSpeedLine(std::string_view line, std::int64_t number, const std::string& where,
                                        TrainingLog& log) {
-    auto samples = numberAfter(line, "CurrSamplesPerSec=", where);
-    if (!samples)
-        return samples.error();
-    if (!(**samples > 0))
-        return inputError(where, msg::kLogBadNumber, {"CurrSamplesPerSec="});
-    log.values.push_back(**samples);
-    log.valueLines.push_back(number);
-    auto peak = numberAfter(line, "MaxMemAllocated=", where);
-    if (!peak)
-        return peak.error();
-    if (*peak.value())
-        keepPeak(log.maxAllocated, **peak * 1024.0, std::max<std::int64_t>(0, rankOf(line)), number);
+    LineNumbers numbers(line, where);
+    const auto samples = numbers.positive("CurrSamplesPerSec=");
+    const auto peak = numbers.optional("MaxMemAllocated=");
+    if (numbers.error())
+        return numbers.error();
+    addStep(log, *samples, number);
+    if (peak)  // logged by rank 0 (log_dist ranks=[0])
+        keepPeak(log.maxAllocated, *peak * 1024.0, std::max<std::int64_t>(0, rankOf(line)), number);
     return std::nullopt;
 }
 

@@ -74,6 +74,18 @@ bool inList(const FlagList& list, Framework framework, const LaunchSetting& s) {
     return true;
 }
 
+// The dense 3D layout's Llama 3.1 70B (80 layers) on `nodes` servers with PP `pp`, no interleaving.
+Result<Plan> denseWithPp(std::int64_t nodes, std::int64_t pp) {
+    Scenario s = scenario("dense-3d");
+    s.cluster.nodes = nodes;
+    s.layout.pp = pp;
+    s.layout.vpp = 1;
+    auto plan = evaluate(s, test::catalog());
+    INFO((plan.ok() ? std::string() : plan.error().toString()));
+    REQUIRE(plan.ok());
+    return plan;
+}
+
 std::string exportText(const Result<LaunchConfig>& config) {
     if (!config)
         return "refused: " + config.error().where + ": " + config.error().message + "\n";
@@ -135,14 +147,8 @@ TEST_CASE("a layout a framework cannot express is refused on its key with the re
         CHECK(config.error().where == "layout.offload");
     }
     SECTION("torchtitan splits the layers evenly over the stages") {
-        Scenario s = scenario("dense-3d");
         // 80 layers over PP 3 (48 GPUs, DP 4): Megatron-LM's uneven split, not torchtitan's
-        s.cluster.nodes = 6;
-        s.layout.pp = 3;
-        s.layout.vpp = 1;
-        const auto plan = evaluate(s, test::catalog());
-        INFO((plan.ok() ? std::string() : plan.error().toString()));
-        REQUIRE(plan.ok());
+        const auto plan = denseWithPp(6, 3);
         // Megatron-LM runs the plan's 27 / 27 / 26 with the first and last stage set apart.
         const auto megatron = launchConfig(plan.value(), Framework::Megatron);
         REQUIRE(megatron.ok());
@@ -157,13 +163,8 @@ TEST_CASE("a layout a framework cannot express is refused on its key with the re
         CHECK(config.error().message.find("80 layers") != std::string::npos);
     }
     SECTION("Megatron-LM sets only the first and last stage apart") {
-        Scenario s = scenario("dense-3d");
         // 80 layers over PP 6 (24 GPUs): 14, 14, 13, 13, 13, 13, whose middle is uneven
-        s.cluster.nodes = 3;
-        s.layout.pp = 6;
-        s.layout.vpp = 1;
-        const auto plan = evaluate(s, test::catalog());
-        REQUIRE(plan.ok());
+        const auto plan = denseWithPp(3, 6);
         for (const Framework framework : {Framework::Megatron, Framework::Nemo}) {
             const auto config = launchConfig(plan.value(), framework);
             REQUIRE_FALSE(config.ok());
