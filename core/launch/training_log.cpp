@@ -288,6 +288,8 @@ Result<TrainingLog> readTrainingLog(std::istream& in, const std::string& name) {
 SteadySteps steadySteps(const TrainingLog& log) {
     SteadySteps s;
     s.logged = static_cast<std::int64_t>(log.values.size());
+    if (log.values.empty())  // readTrainingLog refuses such a log; a hand-made one has nothing steady
+        return s;
     s.skipped = s.logged > 1 ? std::max<std::int64_t>(1, s.logged / 10) : 0;
     std::vector<double> steady(log.values.begin() + s.skipped, log.values.end());
     s.firstLine = log.valueLines[static_cast<std::size_t>(s.skipped)];
@@ -413,6 +415,18 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
         for (const Required& r : kRequired)
             if (!argInt(log, r.argument))
                 return inputError(name, msg::kLogMissingKey, {r.argument});
+        // Degrees and sizes are whole numbers of at least 1, and the GPUs a multiple of TP × PP × CP.
+        for (const char* key :
+             {"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size",
+              "expert_model_parallel_size", "micro_batch_size", "world_size"})
+            if (const auto v = argInt(log, key); v && *v < 1)
+                return inputError(name, msg::kLogBadArgument, {key, std::to_string(*v)});
+        const std::int64_t modelParallel = *argInt(log, "tensor_model_parallel_size") *
+                                           *argInt(log, "pipeline_model_parallel_size") *
+                                           argInt(log, "context_parallel_size").value_or(1);
+        if (*argInt(log, "world_size") % modelParallel != 0)
+            return inputError(name, msg::kLogBadArgument,
+                              {"world_size", std::to_string(*argInt(log, "world_size"))});
         run.layout = layoutFromArguments(log);
         const std::int64_t gpus = *argInt(log, "world_size");
         if (perNode <= 0 || gpus % perNode != 0)

@@ -3,6 +3,7 @@
 // malformed or foreign log with their line; the CLI's calibrate --log.
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "cli_runner.h"
@@ -191,6 +192,31 @@ TEST_CASE("a truncated, malformed or foreign log is an error naming its line", "
     CHECK(foreign.error().reason.id == msg::kLogNoIterations.id);
 }
 
+TEST_CASE("an argument dump with an impossible degree or GPU count is refused, naming it", "[launch][log]") {
+    const Scenario scenario = test::planFromFile(CLUSTERPLAN_TEST_DATA, "llama3-8b-8xa100.json").scenario;
+    const auto log = readLog("megatron-llama8b.log");
+    REQUIRE(log.ok());
+    const auto refusal = [&](const char* key, const char* value) {
+        TrainingLog changed = log.value();
+        changed.arguments[key] = value;
+        const auto run = measuredRunFromLog(changed, scenario, "changed.log");
+        REQUIRE_FALSE(run.ok());
+        return run.error().reason;
+    };
+    for (const auto& [key, value] :
+         {std::pair{"tensor_model_parallel_size", "0"}, std::pair{"context_parallel_size", "-2"},
+          std::pair{"micro_batch_size", "0"}}) {
+        INFO(key << " = " << value);
+        const Message reason = refusal(key, value);
+        CHECK(reason.id == msg::kLogBadArgument.id);
+        CHECK(reason.args.at(0) == key);
+    }
+    // 12 GPUs are no whole number of the scenario's 8-GPU servers.
+    const Message servers = refusal("world_size", "12");
+    CHECK(servers.id == msg::kLogGpus.id);
+    CHECK(servers.args == std::vector<std::string>{"12", "8"});
+}
+
 TEST_CASE("without an argument dump the scenario's layout must be fixed", "[launch][log]") {
     std::istringstream in(iterationLine(10, 20000.0) + iterationLine(20, 10000.0));
     const auto log = readTrainingLog(in, "bare.log");
@@ -247,4 +273,43 @@ TEST_CASE("clusterplan-cli calibrate --log fits the profile to the log's run", "
         test::runCli("calibrate '" + scenario + "' --log '" + kLogs + "/megatron-malformed.log'");
     CHECK(bad.status == 2);
     CHECK(bad.out.find("megatron-malformed.log:6") != std::string::npos);
+}
+
+// Mutated logs (bytes changed, lines cut short, cut anywhere): each is read, or refused naming a line
+// of it; what is read gives finite, positive steps and a run or a refusal, never a crash or a NaN.
+TEST_CASE("a damaged log is read or refused with its line, never misread", "[launch][log]") {
+    const Scenario scenario = test::planFromFile(CLUSTERPLAN_TEST_DATA, "llama3-8b-8xa100.json").scenario;
+    std::mt19937 random(20261206);
+    for (const char* file :
+         {"megatron-llama8b.log", "nemo-llama70b.log", "torchtitan-llama8b.log", "deepspeed-qwen14b.log"}) {
+        std::ifstream in(kLogs + "/" + file, std::ios::binary);
+        const std::string original((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        REQUIRE(!original.empty());
+        for (int round = 0; round < 200; ++round) {
+            std::string text = original;
+            const auto at = [&] {
+                return std::uniform_int_distribution<std::size_t>(0, text.size() - 1)(random);
+            };
+            for (int edit = 0; edit < 1 + round % 5; ++edit)
+                text[at()] = static_cast<char>(std::uniform_int_distribution<int>(0, 255)(random));
+            if (round % 3 == 0)
+                text.resize(at());
+            INFO(file << " round " << round);
+            std::istringstream stream(text);
+            const auto log = readTrainingLog(stream, "damaged.log");
+            if (!log) {
+                CHECK(log.error().where.rfind("damaged.log:", 0) == 0);
+                continue;
+            }
+            const SteadySteps steady = steadySteps(log.value());
+            CHECK(std::isfinite(steady.median));
+            CHECK(steady.median > 0);
+            CHECK_FALSE(describeLog(log.value(), "damaged.log").empty());
+            const auto run = measuredRunFromLog(log.value(), scenario, "damaged.log");
+            if (run) {
+                CHECK(std::isfinite(run->stepSeconds));
+                CHECK(std::isfinite(run->tokensPerSecond));
+            }
+        }
+    }
 }
