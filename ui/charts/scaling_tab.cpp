@@ -193,6 +193,9 @@ QString ScalingTab::summary() const {
                     .arg(m_report.gpusForDeadline
                              ? formatNumber(static_cast<double>(*m_report.gpusForDeadline), 0)
                              : tr("none of the counts tried"));
+    // The engine's notes: why the efficiency passes 100 %, whether the searches were sampled.
+    for (const Message& note : m_report.notes)
+        text += QStringLiteral("<br>") + engineText(note).toHtmlEscaped();
     return text;
 }
 
