@@ -2887,6 +2887,10 @@ predicted</source>
         <source>%1 over %2 months at %3 % utilisation: the phased plan costs %4.</source>
         <translation>%1，共 %2 个月，利用率 %3 %：分阶段方案成本 %4。</translation>
     </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::PriceListDialog</name>
