@@ -109,6 +109,11 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     m_details = new ElidedLabel;
     m_details->setObjectName(QStringLiteral("verdictDetails"));
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Two lines whatever the plan: a line more (the last valid plan's warning, a calibration) or
+    // less must not move the tabs below while the user aims at one. The first two of the plan's
+    // lines are shown, every line is in the tooltip.
+    m_details->setShownLines(2);
+    m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_pin = new QPushButton(tr("Pin as baseline"));
     m_pin->setObjectName(QStringLiteral("pinBaseline"));
     m_pin->setToolTip(tr("Keep this plan; every view then shows it beside the current one"));
@@ -145,7 +150,6 @@ void VerdictCard::addTile(const QString& name, const QString& caption) {
     QFont small = deltaLabel->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     deltaLabel->setFont(small);
-    deltaLabel->hide();  // no room taken until there is a comparison to show
     m_tiles.push_back({name, figure, captionLabel, deltaLabel});
 }
 
@@ -181,8 +185,7 @@ void VerdictCard::setTile(const QString& name, const QString& figure, const QStr
         if (t.name == name) {
             t.figure->setFullText(figure);
             t.caption->setFullText(caption);
-            t.delta->setFullText(delta);
-            t.delta->setVisible(!delta.isEmpty());
+            t.delta->setFullText(delta);  // an empty line keeps its room: the card's height stays
         }
 }
 

@@ -1,0 +1,107 @@
+// What a new user met in the window beyond the Explorer: a verdict card that keeps its height,
+// a global batch larger than the run, the price book's age before a quote, and the charts' axes.
+#include "window_fixture.h"
+
+#include <cmath>
+#include <functional>
+
+#include <QDate>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QValueAxis>
+
+#include <utility>
+
+#include "core/cost/price_book.h"
+#include "ui/charts/elided_label.h"
+#include "ui/charts/memory_chart_view.h"
+#include "ui/charts/money_axis.h"
+#include "ui/charts/phases_tab.h"
+#include "ui/charts/verdict_card.h"
+#include "ui/models/plan_summary.h"
+
+using namespace clusterplan;
+using namespace clusterplan::ui;
+using namespace clusterplan::ui::test;
+
+namespace {
+
+// The tab bar's top edge in the window's coordinates.
+int tabBarY(const WindowFixture& f) {
+    for (int pass = 0; pass < 3; ++pass)
+        QApplication::processEvents();
+    const auto* tabs = f.widget<QTabWidget>("chartTabs");
+    return tabs->tabBar()->mapTo(&f.window, QPoint(0, 0)).y();
+}
+
+// The model preset `preset`, and whatever `more` changes besides, as one edit.
+void useModel(WindowFixture& f, const char* preset, const std::function<void(Scenario&)>& more = {}) {
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([&](Scenario& s) {
+            s.modelPreset = preset;
+            s.model = *f.catalog.model(preset);
+            if (more)
+                more(s);
+        });
+    }));
+}
+
+}  // namespace
+
+// A click aimed at "Explorer" landed on "Time": pinning a baseline, an invalid input and a
+// calibrated scenario each added a line to the card and pushed the tabs 13 pixels down.
+TEST_CASE("window_rows.verdict_card_keeps_the_tabs_in_place", "[window_rows][verdict]") {
+    WindowFixture f;
+    f.window.resize(kDefaultWindow);
+    const int before = tabBarY(f);
+    const int cardHeight = f.window.verdict()->height();
+
+    // Opened before any edit, so no "save changes?" question comes first.
+    REQUIRE(f.editAndWait([&] {
+        CHECK(
+            f.controller.openFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/calibrate-gpt175b.json")).isEmpty());
+    }));
+    REQUIRE(f.window.verdict()->details().contains(QStringLiteral("Calibrated on this cluster")));
+    CHECK(tabBarY(f) == before);
+    CHECK(f.window.verdict()->height() == cardHeight);
+
+    f.widget<QPushButton>("pinBaseline")->click();
+    CHECK_FALSE(f.window.verdict()->delta(QStringLiteral("throughput")).isEmpty());
+    CHECK(tabBarY(f) == before);
+    f.widget<QPushButton>("clearBaseline")->click();
+    CHECK(tabBarY(f) == before);
+
+    const int tp = f.widget<QSpinBox>("tp")->value();
+    REQUIRE_FALSE(f.editAndWait([&] { f.widget<QSpinBox>("tp")->setValue(5); }));
+    REQUIRE(f.window.verdict()->details().startsWith(QStringLiteral("Last valid plan")));
+    CHECK(tabBarY(f) == before);
+    // The warning is shown, not only in the tooltip: it is the card's first line.
+    CHECK(f.widget<ElidedLabel>("verdictDetails")->text().startsWith(QStringLiteral("Last valid plan")));
+    REQUIRE(f.editAndWait([&] { f.widget<QSpinBox>("tp")->setValue(tp); }));
+    CHECK(tabBarY(f) == before);
+}
+
+// 70B on 32 H100 with a global batch of 100,000,000 was accepted without a word: one step is
+// 409.6 B tokens, four times the 100 B-token run.
+TEST_CASE("window_rows.a_global_batch_larger_than_the_run_warns", "[window_rows][errors]") {
+    WindowFixture f;
+    useModel(f, "llama-3.1-70b", [](Scenario& s) {
+        s.cluster.gpu = "h100-sxm-80gb";
+        s.cluster.nodes = 4;
+        s.training.tokens = 100e9;
+    });
+    CHECK_FALSE(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("One optimizer step")));
+    REQUIRE(f.editAndWait([&] { f.widget<QSpinBox>("globalBatch")->setValue(100'000'000); }));
+    const QString summary = f.widget<SummaryView>("summary")->text();
+    INFO(summary.toStdString());
+    CHECK(summary.contains(QStringLiteral("One optimizer step is 409,600,000,000 tokens")));
+    CHECK(summary.contains(QStringLiteral("Make the global batch smaller")));
+    inEnglishAndChinese(f, [&] {
+        if (QLocale().language() == QLocale::Chinese)
+            CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("请减小全局批大小")));
+    });
+}
