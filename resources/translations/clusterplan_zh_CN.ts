@@ -1114,6 +1114,14 @@
         <source>the chosen price book (each entry names its source and date), unless set here</source>
         <translation>所选价格手册（每项都注明来源和日期），除非在此另行设置</translation>
     </message>
+    <message>
+        <source>Prices as of %1, %2 days old: stale after %3 days. Import a current price list (File ▸ Import price list) before sending a quote on them.</source>
+        <translation>价格截至 %1，已有 %2 天：超过 %3 天即过时。发送基于这些价格的报价前，请导入最新价格表（文件 ▸ 导入价格表）。</translation>
+    </message>
+    <message>
+        <source>Prices as of %1 (%2 days old; stale after %3 days).</source>
+        <translation>价格截至 %1（已有 %2 天；超过 %3 天即过时）。</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::DocumentActions</name>

@@ -85,6 +85,31 @@ TEST_CASE("window_rows.verdict_card_keeps_the_tabs_in_place", "[window_rows][ver
     CHECK(tabBarY(f) == before);
 }
 
+// A quote exported on the built-in China book was at once "stale (339 days old)" in the quote
+// book, with no word in the window before: the cost inputs now say how old the book's prices are,
+// and that they are stale, before a quote is made on them.
+TEST_CASE("window_rows.cost_inputs_say_how_old_the_prices_are", "[window_rows][cost]") {
+    WindowFixture f;
+    const cost::PriceBook* book = f.catalog.priceBooks().book(f.controller.scenario().cost.priceBook);
+    REQUIRE(book != nullptr);
+    const std::string today = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    const auto days = cost::daysSinceAsOf(book->asOf, today);
+    REQUIRE(days.has_value());
+    auto* age = f.widget<QLabel>("priceBookAge");
+    CHECK(age->isVisible());
+    INFO(age->text().toStdString());
+    CHECK(age->text().startsWith(QStringLiteral("Prices as of %1").arg(QString::fromStdString(book->asOf))));
+    CHECK(age->text().contains(QStringLiteral("%1 days old").arg(*days)));
+    CHECK(age->text().contains(QStringLiteral("stale after %1 days").arg(book->staleAfterDays)));
+    CHECK(age->text().contains(QStringLiteral("Import a current price list")) == cost::isStale(*book, today));
+    // Rebuilt in each language (shown once the rebuilt window is laid out).
+    inEnglishAndChinese(f, [&] {
+        const auto* label = f.widget<QLabel>("priceBookAge");
+        CHECK_FALSE(label->isHidden());
+        CHECK(label->text().contains(kHan) == (QLocale().language() == QLocale::Chinese));
+    });
+}
+
 // 70B on 32 H100 with a global batch of 100,000,000 was accepted without a word: one step is
 // 409.6 B tokens, four times the 100 B-token run.
 TEST_CASE("window_rows.a_global_batch_larger_than_the_run_warns", "[window_rows][errors]") {
