@@ -2066,6 +2066,18 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <source>Options</source>
         <translation>方案比较</translation>
     </message>
+    <message>
+        <source>ClusterPlan — %1 rev. %2 — %3[*]</source>
+        <translation>ClusterPlan — %1 第 %2 版 — %3[*]</translation>
+    </message>
+    <message>
+        <source>Quote %1, rev. %2</source>
+        <translation>报价 %1，第 %2 版</translation>
+    </message>
+    <message>
+        <source>The next export is recorded in the quote book as quote %1, revision %2</source>
+        <translation>下一次导出将作为报价 %1 第 %2 版记入报价簿</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::MeasuredRunsDelegate</name>

@@ -110,6 +110,69 @@ TEST_CASE("window_rows.cost_inputs_say_how_old_the_prices_are", "[window_rows][c
     });
 }
 
+// Buying was drawn as ¥0 at month 0 and ¥10.5M at month 1, though the servers are bought on the
+// first day; the cumulative tokens axis read 347 / 695 / 1,042 / 1,390 (billions).
+TEST_CASE("window_rows.phases_buy_at_month_0_and_round_token_ticks", "[window_rows][phases]") {
+    WindowFixture f;
+    auto* tab = f.widget<PhasesTab>("phasesTab");
+    f.window.showTabOf(tab);
+    REQUIRE(f.editAndWait([&] {
+        CHECK(
+            f.controller.openFile(QStringLiteral(CLUSTERPLAN_SCENARIOS "/seed-path-phases.json")).isEmpty());
+    }));
+    REQUIRE(tab->phasedPlan().has_value());
+    const QLineSeries* buy = tab->buyCostSeries();
+    REQUIRE(buy->count() == 25);
+    INFO("month 0: " << buy->at(0).y() << ", month 1: " << buy->at(1).y());
+    // The capex is paid at month 0; a month of running costs is a small part of it.
+    CHECK(buy->at(0).y() > 0.9 * buy->at(1).y());
+    CHECK(buy->at(1).y() > buy->at(0).y());
+    // The last point is the plan's total, as before.
+    CHECK(buy->at(24).y() == Approx(tab->phasedPlan()->buyFinal->cost.units()));
+
+    // Tick values at round steps (1, 2, 2.5 or 5 × 10^k tokens), starting at 0.
+    MoneyAxis* axis = tab->tokenAxis();
+    const QStringList labels = axis->categoriesLabels();
+    REQUIRE(labels.size() >= 3);
+    CHECK(labels.front() == QStringLiteral("0"));
+    const double step = axis->endValue(labels[1]) - axis->endValue(labels[0]);
+    const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+    INFO(labels.join(QStringLiteral(" ")).toStdString() << "; step " << step);
+    CHECK(
+        (mantissa == Approx(1) || mantissa == Approx(2) || mantissa == Approx(2.5) || mantissa == Approx(5)));
+    CHECK(axis->titleText() == QStringLiteral("Tokens"));
+}
+
+// Revising Q-2026-0001 from the quote book loaded its scenario with nothing on screen saying so:
+// the title read "ClusterPlan — default scenario*".
+TEST_CASE("window_rows.a_revised_quote_shows_its_number_and_revision", "[window_rows][quotes]") {
+    WindowFixture f;
+    f.window.show();
+    auto* banner = f.widget<QLabel>("quoteBanner");
+    CHECK_FALSE(banner->isVisible());
+    CHECK_FALSE(f.window.windowTitle().contains(QStringLiteral("rev.")));
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([](Scenario& s) {
+            quote::QuoteInfo info;
+            info.customer = "北京智算";
+            info.number = "Q-2026-0001";
+            info.revision = 2;
+            s.quote = info;
+        });
+    }));
+    CHECK(f.window.windowTitle().startsWith(QStringLiteral("ClusterPlan — Q-2026-0001 rev. 2 — ")));
+    CHECK(banner->isVisible());
+    CHECK(banner->text() == QStringLiteral("Quote Q-2026-0001, rev. 2"));
+    CHECK(banner->toolTip().contains(QStringLiteral("quote book")));
+    inEnglishAndChinese(f, [&] {
+        CHECK(f.window.windowTitle().contains(QStringLiteral("Q-2026-0001")));
+        CHECK(f.widget<QLabel>("quoteBanner")->isVisible());
+    });
+    // A quote without a number (a new one) has no banner.
+    REQUIRE(f.editAndWait([&] { f.controller.update([](Scenario& s) { s.quote->number.clear(); }); }));
+    CHECK_FALSE(f.widget<QLabel>("quoteBanner")->isVisible());
+}
+
 // 70B on 32 H100 with a global batch of 100,000,000 was accepted without a word: one step is
 // 409.6 B tokens, four times the 100 B-token run.
 TEST_CASE("window_rows.a_global_batch_larger_than_the_run_warns", "[window_rows][errors]") {
