@@ -173,6 +173,32 @@ TEST_CASE("window_rows.a_revised_quote_shows_its_number_and_revision", "[window_
     CHECK_FALSE(f.widget<QLabel>("quoteBanner")->isVisible());
 }
 
+// The memory axis ran 0–600 GiB, then 0–1,000 for the same 456 GiB bar after a GPU change: the
+// range depended on the plans shown before.
+TEST_CASE("window_rows.memory_axis_depends_on_the_plan_only", "[window_rows][charts]") {
+    WindowFixture f;
+    f.window.showTabOf(f.window.memoryChart());
+    const QChartView& chart = *f.window.memoryChart();
+    const auto range = [&] {
+        const auto axes = chart.chart()->axes(Qt::Vertical);
+        REQUIRE(axes.size() == 1);
+        const auto* axis = qobject_cast<QValueAxis*>(axes.first());
+        REQUIRE(axis != nullptr);
+        return std::pair<double, int>(axis->max(), axis->tickCount());
+    };
+    const auto first = range();
+    for (const char* preset : {"llama-3.1-70b", "llama-3.1-405b", "qwen2.5-7b", "llama-3.1-70b"}) {
+        useModel(f, preset);
+        INFO(preset << ": " << range().first << " GiB, " << range().second << " ticks");
+        CHECK(range().first >= f.controller.plan()->memory.total() / kBytesPerGib);
+    }
+    const auto seventy = range();
+    useModel(f, "llama-3.1-8b");
+    CHECK(range() == first);
+    useModel(f, "llama-3.1-70b");
+    CHECK(range() == seventy);
+}
+
 // 70B on 32 H100 with a global batch of 100,000,000 was accepted without a word: one step is
 // 409.6 B tokens, four times the 100 B-token run.
 TEST_CASE("window_rows.a_global_batch_larger_than_the_run_warns", "[window_rows][errors]") {

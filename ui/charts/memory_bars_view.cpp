@@ -28,6 +28,7 @@ namespace clusterplan::ui {
 namespace {
 
 constexpr double kBarHeadroom = 1.12;  // value axis ends this far above the tallest bar or line
+constexpr int kValueTicks = 5;         // asked of applyNiceNumbers(), which may settle on another
 const QColor kCapacityColor(palette::kInk);
 
 std::array<double, 5> categoryBytes(const MemoryBreakdown& memory) {
@@ -143,6 +144,10 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     bars->attachAxis(m_valueAxis);
     m_capacityLine->attachAxis(m_categoryAxis);  // category i sits at x = i, edges at ±0.5
     m_capacityLine->attachAxis(m_valueAxis);
+    // applyNiceNumbers() also changes the tick count it is given, so from the count the last plan
+    // left the same bar got another range (0–600 GiB, then 0–1,000 after a GPU change): it starts
+    // from the same count every time.
+    m_valueAxis->setTickCount(kValueTicks);
     m_valueAxis->setRange(0, std::max(tallest, capacityGib) * kBarHeadroom);
     m_valueAxis->applyNiceNumbers();
 
