@@ -240,17 +240,20 @@ void VerdictCard::showPlan() {
                    "those of the inputs on screen.") +
                     QStringLiteral("\n")
               : QString();
-    m_details->setFullText(staleNote +
-                           tr("%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8")
-                               .arg(toQString(p.scenario.model.name))
-                               .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
-                               .arg(toQString(p.gpu.name))
-                               .arg(nodesText(p.scenario.cluster.nodes))
-                               .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
-                               .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
-                               .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
-                                             : tr("layout fixed in the scenario")) +
-                           calibrationText(p) + accuracyText());
+    m_details->setFullText(
+        staleNote +
+        tr("%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8")
+            .arg(toQString(p.scenario.model.name))
+            .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
+            .arg(toQString(p.gpu.name))
+            .arg(nodesText(p.scenario.cluster.nodes))
+            .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
+            .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
+            .arg(
+                p.search
+                    ? tr("%1 layouts searched").arg(formatNumber(static_cast<double>(p.search->evaluated), 0))
+                    : tr("layout fixed in the scenario")) +
+        calibrationText(p) + accuracyText());
 }
 
 QString VerdictCard::nodesText(std::int64_t nodes) {
