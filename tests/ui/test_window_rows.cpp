@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QValueAxis>
 
 #include <utility>
@@ -21,6 +22,7 @@
 #include "ui/charts/memory_chart_view.h"
 #include "ui/charts/money_axis.h"
 #include "ui/charts/phases_tab.h"
+#include "ui/charts/scaling_tab.h"
 #include "ui/charts/verdict_card.h"
 #include "ui/models/plan_summary.h"
 
@@ -218,4 +220,25 @@ TEST_CASE("window_rows.a_global_batch_larger_than_the_run_warns", "[window_rows]
         if (QLocale().language() == QLocale::Chinese)
             CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("请减小全局批大小")));
     });
+}
+
+// At 1400 × 900 the two scaling tables showed 3–4 rows under the charts.
+TEST_CASE("window_rows.scaling_tables_show_the_curve", "[window_rows][scaling]") {
+    WindowFixture f;
+    f.window.resize(kDefaultWindow);
+    ScalingTab& tab = *f.window.scaling();
+    QSignalSpy shown(&tab, &ScalingTab::studyShown);
+    f.widget<QSpinBox>("scaleMaxGpus")->setValue(64);
+    f.window.showTabOf(&tab);
+    REQUIRE(QTest::qWaitFor([&] { return shown.count() > 0; }, 4 * kWaitMs));
+    for (int pass = 0; pass < 3; ++pass)
+        QApplication::processEvents();
+    const auto* curve = f.widget<QTableWidget>("scaleCurve");
+    REQUIRE(curve->rowCount() == 7);  // 1, 2, 4, 8, 16, 32, 64 GPUs
+    const int last = curve->rowCount() - 1;
+    INFO("viewport " << curve->viewport()->height() << " px, last row ends at "
+                     << curve->rowViewportPosition(last) + curve->rowHeight(last));
+    CHECK(curve->rowViewportPosition(last) + curve->rowHeight(last) <= curve->viewport()->height());
+    // The counts as the reader counts them.
+    CHECK(curve->item(last, 0)->text() == QStringLiteral("64"));
 }
