@@ -242,3 +242,24 @@ TEST_CASE("window_rows.scaling_tables_show_the_curve", "[window_rows][scaling]")
     // The counts as the reader counts them.
     CHECK(curve->item(last, 0)->text() == QStringLiteral("64"));
 }
+
+// "3648 layouts searched" on the card beside "3,648 layouts evaluated" in the summary, "1024 ×
+// NVIDIA" beside "1,024 × NVIDIA": one screen, two styles. Counts are grouped everywhere.
+TEST_CASE("window_rows.counts_are_grouped_alike", "[window_rows][numbers]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        CHECK(f.controller.openFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"))
+                  .isEmpty());
+    }));
+    const Plan& plan = *f.controller.plan();
+    REQUIRE(plan.search.has_value());
+    REQUIRE(plan.search->evaluated >= 1000);
+    const QString evaluated = QLocale().toString(static_cast<qlonglong>(plan.search->evaluated));
+    REQUIRE(evaluated.contains(QLatin1Char(',')));
+    const QString summary = f.widget<SummaryView>("summary")->text();
+    CHECK(summary.contains(QStringLiteral("%1 layouts evaluated").arg(evaluated)));
+    CHECK(summary.contains(QStringLiteral("1,024 %1").arg(QChar(0x00D7))));
+    CHECK(f.window.verdict()->details().contains(QStringLiteral("%1 layouts searched").arg(evaluated)));
+    CHECK(f.window.verdict()->caption(QStringLiteral("throughput")) ==
+          QStringLiteral("tokens/s on 1,024 GPUs"));
+}

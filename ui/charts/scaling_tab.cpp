@@ -260,9 +260,9 @@ void ScalingTab::showPointToolTip(const QPointF& point, bool days) {
     const QString text =
         tr("<b>%1 GPUs</b> (%2 nodes)<br>%3 tokens/s (%4 per GPU)<br>scaling efficiency %5 %"
            "<br>%6 days to train<br>%7")
-            .arg(nearest->gpus)
-            .arg(nearest->nodes)
-            .arg(formatPlainNumber(t, 0), formatPlainNumber(t / static_cast<double>(nearest->gpus), 0),
+            .arg(formatNumber(static_cast<double>(nearest->gpus), 0),
+                 formatNumber(static_cast<double>(nearest->nodes), 0))
+            .arg(formatNumber(t, 0), formatNumber(t / static_cast<double>(nearest->gpus), 0),
                  formatPlainNumber(100 * nearest->efficiency, 1), formatPlainNumber(nearest->trainDays, 1),
                  formatLayoutWithOffload(nearest->best.layout));
     QWidget* view = days ? static_cast<QWidget*>(m_daysView) : m_throughputView;

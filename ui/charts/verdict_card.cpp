@@ -209,7 +209,7 @@ void VerdictCard::showPlan() {
     setTile(QStringLiteral("layout"), formatLayoutDegrees(p.layout), layoutCaption(p.layout),
             base ? tr("baseline: %1").arg(formatLayoutWithOffload(base->layout)) : QString());
     setTile(QStringLiteral("throughput"), number(p.perf.tokensPerSecond, 0),
-            tr("tokens/s on %1 GPUs").arg(p.scenario.cluster.gpus()),
+            tr("tokens/s on %1 GPUs").arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0)),
             base ? relative(p.perf.tokensPerSecond, base->perf.tokensPerSecond) : QString());
     setTile(QStringLiteral("mfu"), QStringLiteral("%1 %").arg(formatPlainNumber(100 * p.perf.mfu, 1)),
             tr("MFU"),
