@@ -9,6 +9,8 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
@@ -262,4 +264,24 @@ TEST_CASE("window_rows.counts_are_grouped_alike", "[window_rows][numbers]") {
     CHECK(f.window.verdict()->details().contains(QStringLiteral("%1 layouts searched").arg(evaluated)));
     CHECK(f.window.verdict()->caption(QStringLiteral("throughput")) ==
           QStringLiteral("tokens/s on 1,024 GPUs"));
+}
+
+// After File ▸ Import price list saved the book, the window priced with it at once, but the input
+// column scrolled back to the top: the catalog's change rebuilds the inputs as a language switch
+// does, and keeps where the user was.
+TEST_CASE("window_rows.a_new_price_book_keeps_the_inputs_scrolled", "[window_rows][cost]") {
+    WindowFixture f;
+    f.window.resize(QSize(1024, 700));
+    for (int pass = 0; pass < 3; ++pass)
+        QApplication::processEvents();
+    auto* inputs = f.widget<QScrollArea>("inputsScroll");
+    REQUIRE(inputs->verticalScrollBar()->maximum() > 100);
+    const int position = inputs->verticalScrollBar()->maximum() / 2;
+    inputs->verticalScrollBar()->setValue(position);
+    const Catalog repriced = f.controller.catalog();  // as the import dialog hands it over
+    f.controller.setCatalog(repriced);
+    for (int pass = 0; pass < 5; ++pass)
+        QApplication::processEvents();
+    QTest::qWait(50);
+    CHECK(f.widget<QScrollArea>("inputsScroll")->verticalScrollBar()->value() == position);
 }
