@@ -243,6 +243,15 @@ TEST_CASE("window_rows.scaling_tables_show_the_curve", "[window_rows][scaling]")
     CHECK(curve->rowViewportPosition(last) + curve->rowHeight(last) <= curve->viewport()->height());
     // The counts as the reader counts them.
     CHECK(curve->item(last, 0)->text() == QStringLiteral("64"));
+    CHECK_FALSE(tab.summary().contains(QStringLiteral("passes 100 %")));
+
+    // Llama 3.1 70B first fits on 16 GPUs as TP 8 × PP 2; on 64 a faster layout fits: the
+    // efficiency passes 100 % and the tab says why.
+    shown.clear();
+    useModel(f, "llama-3.1-70b", [](Scenario& s) { s.training.globalBatch = 256; });
+    REQUIRE(QTest::qWaitFor([&] { return shown.count() > 0; }, 8 * kWaitMs));
+    INFO(tab.summary().toStdString());
+    CHECK(tab.summary().contains(QStringLiteral("It passes 100 %")));
 }
 
 // "3648 layouts searched" on the card beside "3,648 layouts evaluated" in the summary, "1024 ×
