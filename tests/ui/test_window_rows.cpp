@@ -294,3 +294,22 @@ TEST_CASE("window_rows.a_new_price_book_keeps_the_inputs_scrolled", "[window_row
     QTest::qWait(50);
     CHECK(f.widget<QScrollArea>("inputsScroll")->verticalScrollBar()->value() == position);
 }
+
+// The "HBM capacity" label was drawn over the bars of a plan that does not fit.
+TEST_CASE("window_rows.capacity_label_is_clear_of_the_bars", "[window_rows][charts]") {
+    WindowFixture f;
+    f.window.resize(kDefaultWindow);
+    f.window.showTabOf(f.window.memoryChart());
+    useModel(f, "llama-3.1-70b");  // on 8 A100: about 450 GiB per GPU against 80
+    for (int pass = 0; pass < 3; ++pass)
+        QApplication::processEvents();
+    const MemoryChartView& chart = *f.window.memoryChart();
+    REQUIRE_FALSE(f.controller.plan()->memory.fits());
+    QAbstractSeries* bars = chart.chart()->series().first();
+    const double total = f.controller.plan()->memory.total() / kBytesPerGib;
+    const QPointF barTop = chart.chart()->mapToPosition(QPointF(0, total), bars);
+    const QRectF label = chart.capacityLabelRect();
+    INFO("label " << label.top() << "–" << label.bottom() << ", bar top " << barTop.y());
+    CHECK(label.bottom() <= barTop.y());
+    CHECK(label.top() >= chart.chart()->plotArea().top());
+}

@@ -122,6 +122,7 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     }
     for (const MemoryBreakdown& memory : columns)
         tallest = std::max(tallest, toGib(memory.total()));
+    m_tallestGib = tallest;
 
     const double capacityGib = toGib(capacityBytes);
     const double right = static_cast<double>(std::max<std::size_t>(columns.size(), 1)) - 0.5;
@@ -156,15 +157,24 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     placeCapacityLabel();
 }
 
+QRectF MemoryBarsView::capacityLabelRect() const {
+    return m_capacityLabelBox->mapRectToParent(m_capacityLabelBox->rect());
+}
+
 void MemoryBarsView::placeCapacityLabel() {
     if (!m_capacityLine || chart()->series().isEmpty())
         return;
     // Above the line's right end: bars shrink to the right (ZeRO-3) or sit centred (one bar).
+    // When bars rise above the line (a plan that does not fit), above the tallest bar instead, in
+    // the axis's headroom: drawn on the line, the label covered the bars.
     const QPointF end =
         chart()->mapToPosition(m_capacityLine->at(m_capacityLine->count() - 1), m_capacityLine);
+    const QPointF above = chart()->mapToPosition(QPointF(m_capacityLine->at(m_capacityLine->count() - 1).x(),
+                                                         std::max(m_tallestGib, m_capacityLine->at(0).y())),
+                                                 m_capacityLine);
     const QRectF box = m_capacityLabel->boundingRect();
     m_capacityLabelBox->setRect(box.adjusted(-2, 0, 2, 0));
-    m_capacityLabelBox->setPos(end.x() - box.width() - 4, end.y() - box.height() - 1);
+    m_capacityLabelBox->setPos(end.x() - box.width() - 4, above.y() - box.height() - 1);
 }
 
 }  // namespace clusterplan::ui
