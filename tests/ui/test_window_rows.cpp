@@ -26,6 +26,7 @@
 #include "ui/charts/phases_tab.h"
 #include "ui/charts/scaling_tab.h"
 #include "ui/charts/verdict_card.h"
+#include "ui/charts/wrapped_legend.h"
 #include "ui/models/plan_summary.h"
 
 using namespace clusterplan;
@@ -312,4 +313,36 @@ TEST_CASE("window_rows.capacity_label_is_clear_of_the_bars", "[window_rows][char
     INFO("label " << label.top() << "–" << label.bottom() << ", bar top " << barTop.y());
     CHECK(label.bottom() <= barTop.y());
     CHECK(label.top() >= chart.chart()->plotArea().top());
+}
+
+// Time tab at 1400 × 900 on Llama 3.1 70B, TP 16, ZeRO-3, full recompute (eight parts): the step
+// legend's "contention 0.007 s" was cut at the chart's frame.
+TEST_CASE("window_rows.time_legend_is_inside_its_chart", "[window_rows][time]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        CHECK(f.controller
+                  .openFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/llama3-70b-32xh100-tp16-time-tab.json"))
+                  .isEmpty());
+    }));
+    for (const QSize size : {kDefaultWindow, QSize(1024, 700)}) {
+        f.window.resize(size);
+        auto* step = f.widget<QChartView>("stepTimeChart");
+        f.window.showTabOf(step);
+        for (int pass = 0; pass < 5; ++pass)
+            QApplication::processEvents();
+        for (QChartView* view : f.window.findChildren<QChartView*>()) {
+            if (!view->isVisible())
+                continue;
+            const auto* legend = view->chart()->findChild<WrappedLegend*>();
+            if (!legend || legend->drawnRect().isEmpty())
+                continue;
+            INFO(size.width() << "x" << size.height() << " " << view->objectName().toStdString()
+                              << ": legend " << legend->drawnRect().left() << "–"
+                              << legend->drawnRect().right() << ", chart " << view->chart()->rect().right());
+            CHECK(legend->drawnRect().right() <= view->chart()->rect().right());
+            CHECK(legend->drawnRect().left() >= view->chart()->rect().left());
+            CHECK(legend->drawnRect().top() >= view->chart()->rect().top());
+            CHECK(legend->drawnRect().bottom() <= view->chart()->rect().bottom());
+        }
+    }
 }
