@@ -12,6 +12,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -345,4 +346,31 @@ TEST_CASE("window_rows.time_legend_is_inside_its_chart", "[window_rows][time]") 
             CHECK(legend->drawnRect().bottom() <= view->chart()->rect().bottom());
         }
     }
+}
+
+// The status bar cut "Saved the PDF to … · Recorded in the quote book as Q-2026-0001, revisio":
+// while a message is shown, the evaluation status gives it its room.
+TEST_CASE("window_rows.export_message_is_not_cut", "[window_rows][quotes]") {
+    WindowFixture f;
+    f.window.resize(kDefaultWindow);
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([](Scenario& s) {
+            quote::QuoteInfo info;
+            info.number = "Q-2026-0001";
+            s.quote = info;
+        });
+    }));
+    QStatusBar* bar = f.window.statusBar();
+    const QString message =
+        QStringLiteral("Saved the PDF to /home/planner/quotes/Q-2026-0001-r1_北京智算.pdf · Recorded in the "
+                       "quote book as Q-2026-0001, revision 1.");
+    bar->showMessage(message);
+    for (int pass = 0; pass < 3; ++pass)
+        QApplication::processEvents();
+    auto* status = f.widget<QLabel>("evaluationStatus");
+    CHECK(status->isHidden());
+    const int room = bar->width() - f.widget<QLabel>("quoteBanner")->width() - 30;
+    CHECK(bar->fontMetrics().horizontalAdvance(message) <= room);
+    bar->clearMessage();
+    CHECK_FALSE(status->isHidden());
 }

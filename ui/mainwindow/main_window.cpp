@@ -90,6 +90,10 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     m_quoteBanner->setStyleSheet(QStringLiteral("QLabel { background: #e4e9f2; padding: 1px 6px; }"));
     m_quoteBanner->hide();
     statusBar()->addPermanentWidget(m_quoteBanner);
+    // A message (where an export was saved and how the quote book recorded it) gets the evaluation
+    // status's room while it is shown: beside both, it was cut ("…as Q-2026-0001, revisio").
+    connect(statusBar(), &QStatusBar::messageChanged, m_status,
+            [this](const QString& message) { m_status->setVisible(message.isEmpty()); });
     resize(1400, 900);
     buildUi();
     restoreWindowState(*this, settings);
