@@ -1114,6 +1114,14 @@
         <source>the chosen price book (each entry names its source and date), unless set here</source>
         <translation>所选价格手册（每项都注明来源和日期），除非在此另行设置</translation>
     </message>
+    <message>
+        <source>Prices as of %1, %2 days old: stale after %3 days. Import a current price list (File ▸ Import price list) before sending a quote on them.</source>
+        <translation>价格截至 %1，已有 %2 天：超过 %3 天即过时。发送基于这些价格的报价前，请导入最新价格表（文件 ▸ 导入价格表）。</translation>
+    </message>
+    <message>
+        <source>Prices as of %1 (%2 days old; stale after %3 days).</source>
+        <translation>价格截至 %1（已有 %2 天；超过 %3 天即过时）。</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::DocumentActions</name>
@@ -2108,6 +2116,18 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <source>Options</source>
         <translation>方案比较</translation>
     </message>
+    <message>
+        <source>ClusterPlan — %1 rev. %2 — %3[*]</source>
+        <translation>ClusterPlan — %1 第 %2 版 — %3[*]</translation>
+    </message>
+    <message>
+        <source>Quote %1, rev. %2</source>
+        <translation>报价 %1，第 %2 版</translation>
+    </message>
+    <message>
+        <source>The next export is recorded in the quote book as quote %1, revision %2</source>
+        <translation>下一次导出将作为报价 %1 第 %2 版记入报价簿</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::MeasuredRunsDelegate</name>
@@ -2936,6 +2956,10 @@ predicted</source>
     <message>
         <source>%1 over %2 months at %3 % utilisation: the phased plan costs %4.</source>
         <translation>%1，共 %2 个月，利用率 %3 %：分阶段方案成本 %4。</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token 数</translation>
     </message>
 </context>
 <context>

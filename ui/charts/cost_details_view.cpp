@@ -236,7 +236,7 @@ void CostDetailsView::showTornado(const Plan& plan) {
     setWrappedTitle(chart,
                     tr("Sensitivity of rent − own net cost at month %1 (positive favours buying; base %2)")
                         .arg(r.horizonMonths)
-                        .arg(moneyText(cost::Money::fromUnits(base), r.currency))
+                        .arg(proseMoneyText(cost::Money::fromUnits(base), r.currency))
                         .toHtmlEscaped());
     wrappedLegend(chart).refresh();  // after the margins: it adds its height to the bottom one
 }

@@ -65,9 +65,10 @@ PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
     m_tokenView->setObjectName(QStringLiteral("phasesTokenChart"));
     m_moneyAxis = new MoneyAxis(this);
     m_costView->chart()->addAxis(m_moneyAxis, Qt::AlignLeft);
-    m_tokenAxis = new QValueAxis(this);
-    m_tokenAxis->setTitleText(tr("Tokens (billions)"));
-    m_tokenAxis->setLabelFormat(QStringLiteral("%.0f"));
+    // Round steps counted as the reader counts ("300B", "3000亿"), as the other token figures;
+    // "347 / 695 / 1,042" billions were a fifth of the range each.
+    m_tokenAxis = new MoneyAxis(this);
+    m_tokenAxis->setTitleText(tr("Tokens"));
     m_tokenView->chart()->addAxis(m_tokenAxis, Qt::AlignLeft);
     useLocaleNumbers(m_tokenView->chart());  // tokens with group separators
     for (int i = 0; i < 3; ++i) {
@@ -224,8 +225,7 @@ void PhasesTab::fillCharts() {
     const bool shown[3] = {true, p.rentFinal.has_value(), p.buyFinal.has_value()};
     for (const PhasedMonth& m : p.monthly) {
         const double costs[3] = {m.phased.units(), m.rentFinal.units(), m.buyFinal.units()};
-        const double tokens[3] = {m.phasedTokens / units::kBillion, m.rentFinalTokens / units::kBillion,
-                                  m.buyFinalTokens / units::kBillion};
+        const double tokens[3] = {m.phasedTokens, m.rentFinalTokens, m.buyFinalTokens};
         for (int i = 0; i < 3; ++i) {
             if (!shown[i])
                 continue;
@@ -239,7 +239,7 @@ void PhasesTab::fillCharts() {
     m_costMonths->setRange(0, p.months);
     m_tokenMonths->setRange(0, p.months);
     m_moneyAxis->setMoneyRange(minCost, std::max(maxCost, 1.0), toQString(cost::currencySymbol(p.currency)));
-    m_tokenAxis->setRange(0, std::max(maxTokens * 1.05, 1.0));
+    m_tokenAxis->setNumberRange(0, std::max(maxTokens, 1.0));
 }
 
 }  // namespace clusterplan::ui

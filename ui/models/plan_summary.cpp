@@ -223,7 +223,7 @@ QString planSummaryHtml(const Plan& plan) {
     const ClusterSpec& cluster = plan.scenario.cluster;
     const QString nodes = formatNodes(cluster.nodes);
     const QString gpus = PlanSummary::tr("%1 %2 %3 (%4 %2 %5 GPUs)")
-                             .arg(cluster.gpus())
+                             .arg(formatNumber(static_cast<double>(cluster.gpus()), 0))
                              .arg(QChar(0x00D7))
                              .arg(toQString(plan.gpu.name).toHtmlEscaped(), nodes)
                              .arg(cluster.gpusPerNode);
@@ -262,7 +262,7 @@ QString planSummaryHtml(const Plan& plan) {
     if (plan.search)
         html += row(PlanSummary::tr("Layout search"),
                     PlanSummary::tr("%1 layouts evaluated. %2<br>%3")
-                        .arg(plan.search->evaluated)
+                        .arg(formatNumber(static_cast<double>(plan.search->evaluated), 0))
                         .arg(engineText(plan.search->explanation).toHtmlEscaped(),
                              engineText(plan.search->ruleOfThumb).toHtmlEscaped()));
     html += QStringLiteral("</table>");
