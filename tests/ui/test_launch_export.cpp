@@ -92,26 +92,27 @@ TEST_CASE("export.import_log_adds_a_measured_run", "[export]") {
         f.editAndWait([&] { REQUIRE(f.controller.openFile(QString::fromStdString(scenario)).isEmpty()); }));
     const QString logs = QStringLiteral(CLUSTERPLAN_TEST_DATA "/launch/logs/");
     const auto importFrom = [&](const QString& file) {
-        auto* import = f.window.findChild<LogImport*>();
-        REQUIRE(import != nullptr);
-        import->setChooser([&] { return logs + file; });
-    f.window.findChild<QAction*>(QStringLiteral("actionImportLog"))->trigger();
-};
-REQUIRE(f.editAndWait([&] { importFrom(QStringLiteral("megatron-llama8b.log")); }));
-REQUIRE(f.controller.scenario().measured.size() == 1);
-CHECK(f.controller.scenario().measured.front().stepSeconds == Approx(84.3104));
-CHECK(f.controller.scenario().measured.front().layout.dp == 8);
-REQUIRE(f.controller.plan());
-CHECK(f.controller.plan()->calibration.has_value());
-CHECK(f.window.statusBar()->currentMessage().contains(QStringLiteral("steady step 84.31 s")));
-CHECK(f.window.statusBar()->currentMessage().contains(QStringLiteral("max reserved, rank 7, line 42")));
+        auto* reader = f.window.findChild<LogImport*>();
+        REQUIRE(reader != nullptr);
+        reader->setChooser([&] { return logs + file; });
+        f.window.findChild<QAction*>(QStringLiteral("actionImportLog"))->trigger();
+        REQUIRE(QTest::qWaitFor([&] { return !reader->isReading(); }, kWaitMs));  // read on a worker thread
+    };
+    REQUIRE(f.editAndWait([&] { importFrom(QStringLiteral("megatron-llama8b.log")); }));
+    REQUIRE(f.controller.scenario().measured.size() == 1);
+    CHECK(f.controller.scenario().measured.front().stepSeconds == Approx(84.3104));
+    CHECK(f.controller.scenario().measured.front().layout.dp == 8);
+    REQUIRE(f.controller.plan());
+    CHECK(f.controller.plan()->calibration.has_value());
+    CHECK(f.window.statusBar()->currentMessage().contains(QStringLiteral("steady step 84.31 s")));
+    CHECK(f.window.statusBar()->currentMessage().contains(QStringLiteral("max reserved, rank 7, line 42")));
 
-inEnglishAndChinese(f, [&] {
-    const qsizetype before = f.window.prompter().warnings().size();
-    importFrom(QStringLiteral("megatron-malformed.log"));
-    REQUIRE(f.window.prompter().warnings().size() == before + 1);
-    CHECK(f.window.prompter().warnings().back().contains(QStringLiteral("megatron-malformed.log:6")));
-});
-CHECK(f.window.prompter().warnings().back().contains(kHan));
-CHECK(f.controller.scenario().measured.size() == 1);
+    inEnglishAndChinese(f, [&] {
+        const qsizetype before = f.window.prompter().warnings().size();
+        importFrom(QStringLiteral("megatron-malformed.log"));
+        REQUIRE(f.window.prompter().warnings().size() == before + 1);
+        CHECK(f.window.prompter().warnings().back().contains(QStringLiteral("megatron-malformed.log:6")));
+    });
+    CHECK(f.window.prompter().warnings().back().contains(kHan));
+    CHECK(f.controller.scenario().measured.size() == 1);
 }
