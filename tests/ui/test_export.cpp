@@ -228,10 +228,13 @@ TEST_CASE("export.into_a_read_only_book_writes_a_draft_and_says_so", "[export]")
     CHECK(status.contains(
         QStringLiteral("Exported as a draft, without a quote number: the quote book is read-only")));
     CHECK(status.contains(QStringLiteral("schema version 999")));
-    const std::string text = pdfText(pdf);
-    CHECK(text.find("Quotenumber:draft") != std::string::npos);
-    CHECK(text.find("DRAFT") != std::string::npos);
-    CHECK(text.find("CP-2026-0042") == std::string::npos);
+    // -raw: in drawing order, the diagonal watermark included.
+    const auto raw = clusterplan::test::runCommand("pdftotext -raw '" + pdf.toStdString() + "' -");
+    REQUIRE(raw.status == 0);
+    CHECK(raw.out.find("Quote number draft") != std::string::npos);
+    CHECK(raw.out.find("DRAFT") != std::string::npos);
+    CHECK(raw.out.find("Quotation (draft)") != std::string::npos);
+    CHECK(raw.out.find("CP-2026-0042") == std::string::npos);
     // The book is as it was: still empty, still version 999.
     auto reopened = quotebook::QuoteBook::open(book.toStdString());
     REQUIRE(reopened.ok());
