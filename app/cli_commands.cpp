@@ -46,7 +46,7 @@ struct UsageSection {
 constexpr UsageSection kUsageSections[] = {
     {"evaluate", R"(  clusterplan-cli evaluate FILE [--format json|text] [--catalog FILE]...
       Evaluate a scenario file ("schema": "clusterplan.scenario/1") and print the plan
-      ("schema": "clusterplan.plan/1"; JSON by default).
+      ("schema": "clusterplan.plan/2"; JSON by default).
 )"},
     {"search", R"(  clusterplan-cli search FILE [--top N] [--format json|text|csv] [--allow-cross-node-tp]
       Search every layout key the scenario's "layout" object leaves out (all of them when there is
@@ -505,7 +505,7 @@ int costCommand(const Options& o, const Catalog& catalog) {
         std::cout << cost::costToCsv(*plan->cost);
     } else {
         json::Writer w;
-        w.beginObject().value("schema", "clusterplan.cost/1");
+        w.beginObject().value("schema", kCostSchema);
         cost::writeCostJson(w, *plan->cost);
         w.endObject();
         std::cout << w.str();

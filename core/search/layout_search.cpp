@@ -305,7 +305,8 @@ std::vector<std::vector<Candidate>> inParallel(std::size_t count, unsigned threa
 }
 
 Message boundNote(std::size_t space, std::size_t bound) {
-    return makeMessage(msg::kSearchBounded, {std::to_string(space), std::to_string(bound)});
+    return makeMessage(msg::kSearchBounded, {formatGrouped(static_cast<double>(space), 0),
+                                             formatGrouped(static_cast<double>(bound), 0)});
 }
 
 }  // namespace

@@ -326,8 +326,8 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     // run's amortised share, and as the cash outlay of owning for this run alone.
     const Tile* runCost = tile(QStringLiteral("run_cost"));
     const bool zh = QLocale().language() == QLocale::Chinese;
-    const auto termText = [zh](const cost::RentTerm& t) {
-        const quote::Bilingual name = quote::termName(t);
+    const auto termText = [zh, &r](const cost::RentTerm& t) {
+        const quote::Bilingual name = quote::termName(r.offer, t);
         return toQString(zh ? name.zh : name.en);
     };
     runCost->figure->setOwnToolTip(r.runCostRent ? moneyText(*r.runCostRent, r.currency) : QString());

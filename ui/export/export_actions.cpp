@@ -211,6 +211,8 @@ BookEntry ExportActions::numberFromBook(const Snapshot& s, quote::QuoteDocument&
         return m_prompter.ask(Prompter::Question::ReviseDecided, reason) == Prompter::Answer::Yes;
     });
     m_recorded = entry.message;
+    if (entry.draft)
+        doc.info.number.clear();
     if (!entry.entry)
         return entry;
     // The file prints the book's number and revision, and the scenario keeps them, so the next
