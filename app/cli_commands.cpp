@@ -9,6 +9,7 @@
 
 #include "article_command.h"
 #include "cli_errors.h"
+#include "compare_command.h"
 #include "core/calibration/calibration_format.h"
 #include "core/calibration/evaluate.h"
 #include "core/catalog/catalog_loading.h"
@@ -58,6 +59,7 @@ constexpr UsageSection kUsageSections[] = {
       training.tokens within D days; 1x8 vs 2x4 servers, NVLink vs PCIe, IB vs RoCE vs Ethernet.
 )"},
     {"options", kOptionsUsage},
+    {"compare", kCompareUsage},
     {"cost", R"(  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -107,7 +109,7 @@ constexpr UsageSection kUsageSections[] = {
       files are a draft without a number); a book that cannot record it stops the report with
       exit status 2. A new revision of an accepted or lost quote needs --force.
 )"},
-    {"article", R"(  clusterplan-cli article [FOLDER] [--format text|json|csv] [--lang zh_CN|en]
+    {"article", R"(  clusterplan-cli article [FOLDER] [--format text|json|csv|markdown] [--lang zh_CN|en]
       Every quantitative claim of the seed article, each an example scenario of FOLDER (default:
       the article's examples shipped with ClusterPlan): the article's value, the engine's value
       for the example, agrees or differs (by how much), and why. Default format: text.
@@ -229,7 +231,7 @@ const std::vector<CommandSpec>& commandSpecs() {
          {"--pdf", "--xlsx", "--csv", "--images", "--lang", "--bom", "--no-bom", "--max-layouts",
           "--no-record", "--quote-book", "--quote-prefix", "--force"},
          {}},
-        {"article", {"--lang"}, {"text", "json", "csv"}},
+        {"article", {"--lang"}, {"text", "json", "csv", "markdown"}},
         // The subcommand narrows these further (checkQuotes).
         {"quotes",
          {"--quote-book", "--lang", "--customer", "--status", "--all-revisions", "--bom", "--no-bom"},
@@ -686,6 +688,8 @@ int run(const std::vector<std::string>& args) {
     }
     if (args[0] == "options")
         return optionsCommand(args);
+    if (args[0] == "compare")
+        return compareCommand(args);
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;

@@ -171,4 +171,15 @@ std::string independentAccuracySentence(const IndependentAccuracy& a) {
            a.checked + ".";
 }
 
+std::string accuracyInOneSentence(const AccuracyStatement& a) {
+    return "On " + std::to_string(a.independent.runs) +
+           " published runs never used to build it, the engine's throughput is off by " +
+           percent(a.independent.meanAbsError, 1) +
+           " on average and its band holds the published value for " +
+           percent(a.independent.bandCoverage, 0) + " (checked " + a.independent.checked + "); on its " +
+           std::to_string(a.grouped.runs) +
+           " calibration runs, each stack family predicted without its own, " +
+           percent(a.grouped.meanAbsError, 1) + " and " + percent(a.grouped.bandCoverage, 0) + ".";
+}
+
 }  // namespace clusterplan

@@ -65,5 +65,8 @@ AccuracyStatement withGroupedAccuracy(const AccuracyStatement& stated, const Gro
 // "Grouped cross-validation (`clusterplan-cli validate`, 2026-12-03): on 160 calibration runs, ...".
 std::string groupedAccuracySentence(const GroupedAccuracy& a);
 std::string independentAccuracySentence(const IndependentAccuracy& a);
+// Both figures in one sentence, the independent one first (what a stack the engine never saw can
+// expect): the README's statement.
+std::string accuracyInOneSentence(const AccuracyStatement& a);
 
 }  // namespace clusterplan

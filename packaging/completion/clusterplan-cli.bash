@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale options cost phases report quotes pricebook validate calibrate article presets"
+    local commands="evaluate search scale options compare cost phases report quotes pricebook validate calibrate article presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -13,8 +13,9 @@ _clusterplan_cli() {
                 evaluate) formats="json text" ;;
                 validate) formats="text csv json" ;;
                 calibrate) formats="text json csv" ;;
-                article) formats="text json csv" ;;
+                article) formats="text json csv markdown" ;;
                 options) formats="text json csv" ;;
+                compare) formats="text csv markdown" ;;
                 quotes) formats="text json csv" ;;
             esac
             COMPREPLY=($(compgen -W "$formats" -- "$cur"))
@@ -74,6 +75,7 @@ _clusterplan_cli() {
         search) options="--top --format --allow-cross-node-tp --catalog --profiles --pricebook" ;;
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         options) options="--deadline --budget --gpu-types --format --lang --catalog --profiles --pricebook" ;;
+        compare) options="--format --lang --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --pricebook --catalog --profiles" ;;
@@ -90,7 +92,7 @@ _clusterplan_cli() {
         return
     fi
     case "${words[1]}" in
-        evaluate | search | scale | options | cost | phases | report | calibrate) _filedir json ;;
+        evaluate | search | scale | options | compare | cost | phases | report | calibrate) _filedir json ;;
         article) _filedir -d ;;
         quotes)
             if [[ $cword -eq 2 ]]; then
