@@ -11,6 +11,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -172,6 +173,72 @@ TEST_CASE("leave-one-group-out: each stack on its GPU generation predicted as an
     auto bad = runValidationWithFolds(test::catalog(), sourcesOnly);
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().message.find("holding out group") != std::string::npos);
+}
+
+namespace {
+
+// The q-quantile of `values` with linear interpolation between order statistics (numpy's default,
+// as tests/calibration/fit_profiles.py's percentile()).
+double quantile(std::vector<double> values, double q) {
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const double pos = q * static_cast<double>(values.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos)), hi = static_cast<std::size_t>(std::ceil(pos));
+    return values[lo] + (values[hi] - values[lo]) * (pos - static_cast<double>(lo));
+}
+
+}  // namespace
+
+TEST_CASE("the bands by novelty are the widest held-out residual quantiles of validate's groups",
+          "[validation]") {
+    // How the shipped profiles' bands for what the fit has not seen are derived (fit_profiles.py,
+    // novelty_bands; split-conformal over groups): for each leave-one-group-out group, the 95th
+    // percentile of how far the true step falls below and above the held-out prediction (log
+    // ratio); a group is of the "class" kind when MoE, of the "stack" kind when its stack family has
+    // no other group, else of the "generation" kind. A stack never fitted gets the widest side of
+    // every group, a GPU generation the stack was not fitted on the widest of the generation groups.
+    // Recomputed here from this build's residuals: an engine change that moves them fails until the
+    // bands are rederived (fit_profiles.py --bands-only --write).
+    auto report = runValidation(test::catalog());
+    REQUIRE(report.ok());
+    struct Scores {
+        std::vector<double> below, above;
+        std::string kind;
+    };
+    std::map<std::string, Scores> groups;
+    std::map<std::string, std::set<std::string>> families;
+    for (const auto& row : report->rows) {
+        if (row.use != "fit" && row.use != "holdout")
+            continue;
+        const double trueOverPredicted = row.metric == "step_time_s" ? row.published / row.groupCvPredicted
+                                                                     : row.groupCvPredicted / row.published;
+        const double x = std::log(trueOverPredicted);
+        Scores& g = groups[row.group];
+        g.below.push_back(std::max(0.0, -x));
+        g.above.push_back(std::max(0.0, x));
+        g.kind = row.modelClass == "moe" ? "class" : "";
+        families[row.stackGroup.substr(0, row.stackGroup.find('-'))].insert(row.stackGroup);
+    }
+    REQUIRE(groups.size() >= 7);
+    double stackLow = 0, stackHigh = 0, generationLow = 0, generationHigh = 0;
+    for (auto& [name, g] : groups) {
+        if (g.kind.empty())
+            g.kind = families.at(name.substr(0, name.find('-'))).size() == 1 ? "stack" : "generation";
+        const double low = quantile(g.below, 0.95), high = quantile(g.above, 0.95);
+        stackLow = std::max(stackLow, low);
+        stackHigh = std::max(stackHigh, high);
+        if (g.kind == "generation")
+            generationLow = std::max(generationLow, low), generationHigh = std::max(generationHigh, high);
+    }
+    const PerfProfile& shipped =
+        test::catalog().perfProfiles().find(Framework::Other, "any", Precision::Bf16);
+    // The profile files keep three decimals.
+    CHECK(shipped.unseenStackBandLow == Approx(std::exp(-stackLow)).margin(0.0006));
+    CHECK(shipped.unseenStackBandHigh == Approx(std::exp(stackHigh)).margin(0.0006));
+    CHECK(shipped.unseenGenerationBandLow == Approx(std::exp(-generationLow)).margin(0.0006));
+    CHECK(shipped.unseenGenerationBandHigh == Approx(std::exp(generationHigh)).margin(0.0006));
+    CHECK(shipped.unseenClassBandHigh == shipped.unseenStackBandHigh);
 }
 
 TEST_CASE("the whole calibration file is validated: 182 runs from nine sources, six stack groups",
