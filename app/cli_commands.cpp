@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "article_command.h"
+#include "calibrate_log_command.h"
 #include "cli_errors.h"
 #include "compare_command.h"
 #include "core/calibration/calibration_format.h"
@@ -28,6 +29,7 @@
 #include "core/util/messages_input_errors.h"
 #include "core/validation/accuracy_statement.h"
 #include "core/validation/validation.h"
+#include "launch_command.h"
 #include "options_command.h"
 #include "pricebook_command.h"
 #include "quotes_command.h"
@@ -60,6 +62,7 @@ constexpr UsageSection kUsageSections[] = {
 )"},
     {"options", kOptionsUsage},
     {"compare", kCompareUsage},
+    {"launch", kLaunchUsage},
     {"cost", R"(  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -93,6 +96,15 @@ constexpr UsageSection kUsageSections[] = {
       its "calibration" object, each run's "assumed" keys (left out of the run, resolved by the
       search under the built-in profile). CSV: one row per measured run, the assumed keys as
       key=value. `evaluate` uses the fitted profile too.
+  clusterplan-cli calibrate FILE --log LOG... [--save] [--format text|json] [--lang zh_CN|en]
+      Read training logs as measured runs: Megatron-LM and Megatron-Bridge (the steady step time
+      from "elapsed time per iteration"), NeMo 2 ("train_step_timing in s"), torchtitan (tokens/s
+      per GPU) and DeepSpeed (samples/s): the median of the logged steps after the warm-up, with
+      its 10th-90th percentile spread, the peak memory with its counter (max reserved, else max
+      allocated) and rank, the layout and GPUs from Megatron-LM's argument dump (else the
+      scenario's fixed "layout"). Then fit the profile to them and the scenario's "measured" runs,
+      as calibrate does; --save adds the runs to FILE's "measured".
+      A log that is not one, or a malformed line, is an error naming FILE:LINE.
 )"},
     {"report", R"(  clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
                          [--lang zh_CN|en] [--bom|--no-bom] [--max-layouts N]
@@ -690,6 +702,14 @@ int run(const std::vector<std::string>& args) {
         return optionsCommand(args);
     if (args[0] == "compare")
         return compareCommand(args);
+    if (args[0] == "launch")
+        return launchCommand(args);
+    // calibrate --log reads training logs (calibrate_log_command.h); its --help is calibrate's usage.
+    const auto given = [&](const char* option) {
+        return std::find(args.begin(), args.end(), option) != args.end();
+    };
+    if (args[0] == "calibrate" && given("--log") && !given("--help") && !given("-h"))
+        return calibrateLogCommand(args);
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;

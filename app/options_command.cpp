@@ -5,6 +5,7 @@
 
 #include "catalog_options.h"
 #include "cli_commands.h"
+#include "command_inputs.h"
 #include "core/io/scenario_json.h"
 #include "core/studies/options_format.h"
 #include "core/studies/options_study.h"
@@ -106,16 +107,10 @@ int optionsCommand(const std::vector<std::string>& args) {
         return bad("--lang is '" + langText + "', allowed: en, zh_CN");
     if (file.empty())
         return bad("options needs a scenario FILE");
-    const auto loaded = loadCatalogOrReport(files);
-    if (!loaded)
+    const auto inputs = loadCommandInputs(files, file);
+    if (!inputs)
         return kBadInput;
-    const Catalog& catalog = *loaded;
-    auto scenario = loadScenarioFile(file, catalog);
-    if (!scenario) {
-        std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
-        return kBadInput;
-    }
-    auto study = optionsStudy(scenario.value(), catalog, target);
+    auto study = optionsStudy(inputs->scenario, inputs->loaded.catalog, target);
     if (!study) {
         std::cerr << "clusterplan-cli: " << file << ": " << study.error().toString() << "\n";
         return kBadInput;

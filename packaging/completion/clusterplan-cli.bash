@@ -5,7 +5,7 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale options compare cost phases report quotes pricebook validate calibrate article presets"
+    local commands="evaluate search scale options compare launch cost phases report quotes pricebook validate calibrate article presets"
     case "$prev" in
         --format)
             local formats="json text csv"
@@ -31,6 +31,18 @@ _clusterplan_cli() {
             ;;
         --csv | --images)
             _filedir -d
+            return
+            ;;
+        --framework)
+            COMPREPLY=($(compgen -W "megatron nemo torchtitan deepspeed" -- "$cur"))
+            return
+            ;;
+        --out)
+            _filedir -d
+            return
+            ;;
+        --log)
+            _filedir
             return
             ;;
         --lang)
@@ -76,13 +88,14 @@ _clusterplan_cli() {
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         options) options="--deadline --budget --gpu-types --format --lang --catalog --profiles --pricebook" ;;
         compare) options="--format --lang --catalog --profiles --pricebook" ;;
+        launch) options="--framework --out --lang --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --pricebook --catalog --profiles" ;;
         quotes) options="--customer --status --all-revisions --format --lang --quote-book --quote-prefix --pricebook --catalog" ;;
         pricebook) options="--book --encoding --as-of --dry-run --lang" ;;
         validate) options="--format --cv-profiles --in-sample --write-accuracy --catalog --profiles" ;;
-        calibrate) options="--format --catalog --profiles --pricebook" ;;
+        calibrate) options="--format --log --save --lang --catalog --profiles --pricebook" ;;
         article) options="--format --lang --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;
         *) return ;;

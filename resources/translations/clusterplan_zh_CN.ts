@@ -1202,6 +1202,56 @@
     </message>
 </context>
 <context>
+    <name>clusterplan::ui::LogImport</name>
+    <message>
+        <source>Import measured run from a &amp;log…</source>
+        <translation>从日志导入实测运行(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Import measured run from a log</source>
+        <translation>从日志导入实测运行</translation>
+    </message>
+    <message>
+        <source>Training logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>训练日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Measured run not imported</source>
+        <translation>未导入实测运行</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::LaunchActions</name>
+    <message>
+        <source>&amp;Launch configuration</source>
+        <translation>启动配置(&amp;L)</translation>
+    </message>
+    <message>
+        <source>For %1 %2…</source>
+        <translation>用于 %1 %2…</translation>
+    </message>
+    <message>
+        <source>Write the launch configuration into</source>
+        <translation>将启动配置写入</translation>
+    </message>
+    <message>
+        <source>Launch configuration not written</source>
+        <translation>未写入启动配置</translation>
+    </message>
+    <message>
+        <source>Launch configuration written</source>
+        <translation>已写入启动配置</translation>
+    </message>
+    <message>
+        <source>Wrote the %1 launch configuration to %2</source>
+        <translation>已将 %1 启动配置写入 %2</translation>
+    </message>
+</context>
+<context>
     <name>clusterplan::ui::ExportActions</name>
     <message>
         <source>&amp;Quote details…</source>
