@@ -27,6 +27,7 @@
 #include "core/util/json_write.h"
 #include "core/util/language.h"
 #include "core/util/messages_input_errors.h"
+#include "core/validation/accuracy_statement.h"
 #include "core/validation/validation.h"
 #include "launch_command.h"
 #include "options_command.h"
@@ -73,7 +74,8 @@ constexpr UsageSection kUsageSections[] = {
       final cluster from month 0 and buying it at month 0; cost per million tokens for each.
 )"},
     {"validate",
-     R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--catalog FILE]...
+     R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample]
+                           [--write-accuracy FILE] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted (in-sample), the prediction of the profiles fitted
       without the run's source (cross-validated), the band, and per source the mean absolute
@@ -82,13 +84,18 @@ constexpr UsageSection kUsageSections[] = {
       error, band coverage and median band width per group, by GPU count and sequence length.
       --cv-profiles replaces the built-in folds ("clusterplan.perf-profiles-cv/1", see
       fit_profiles.py); --in-sample predicts with the profiles only, no folds (the fitter's loop).
+      --write-accuracy rewrites the grouped cross-validation figure of an accuracy statement
+      (resources/accuracy.json) with the one just measured, dated today when it changed; the
+      independent figure is kept.
 )"},
-    {"calibrate", R"(  clusterplan-cli calibrate FILE [--format text|json]
+    {"calibrate", R"(  clusterplan-cli calibrate FILE [--format text|json|csv]
       Fit the performance profile to the runs listed in the scenario's "measured" key (runs on
       your own cluster: layout, nodes, tokens_per_s or step_s): print the fitted parameters
       (before -> after, with bounds), each measured run's throughput error before and after, and
       the scenario's plan with the fitted profile beside the built-in one. JSON: the plan, with
-      its "calibration" object. `evaluate` uses the fitted profile too.
+      its "calibration" object, each run's "assumed" keys (left out of the run, resolved by the
+      search under the built-in profile). CSV: one row per measured run, the assumed keys as
+      key=value. `evaluate` uses the fitted profile too.
   clusterplan-cli calibrate FILE --log LOG... [--save] [--format text|json] [--lang zh_CN|en]
       Read training logs as measured runs: Megatron-LM and Megatron-Bridge (the steady step time
       from "elapsed time per iteration"), NeMo 2 ("train_step_timing in s"), torchtitan (tokens/s
@@ -178,6 +185,7 @@ struct Options {
     std::vector<std::string> catalogs;
     std::vector<std::string> profiles;  // extra performance-profile files
     std::string cvProfiles;             // validate: leave-one-source-out folds file
+    std::string writeAccuracy;          // validate --write-accuracy: the accuracy statement to update
     bool inSampleOnly = false;          // validate --in-sample: no folds (the profile fitter)
     bool formatGiven = false;
     bool help = false;                    // --help / -h after a command: that command's usage
@@ -229,8 +237,8 @@ const std::vector<CommandSpec>& commandSpecs() {
         {"scale", {"--max-gpus", "--days"}, {"json", "text", "csv"}},
         {"cost", {}, {"json", "text", "csv"}},
         {"phases", {}, {"json", "text", "csv"}},
-        {"validate", {"--cv-profiles", "--in-sample"}, {"text", "csv", "json"}},
-        {"calibrate", {}, {"text", "json"}},
+        {"validate", {"--cv-profiles", "--in-sample", "--write-accuracy"}, {"text", "csv", "json"}},
+        {"calibrate", {}, {"text", "json", "csv"}},
         {"report",
          {"--pdf", "--xlsx", "--csv", "--images", "--lang", "--bom", "--no-bom", "--max-layouts",
           "--no-record", "--quote-book", "--quote-prefix", "--force"},
@@ -348,10 +356,10 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
                                      : o.quotes.status) = args[++i];
         } else if (a == "--in-sample") {
             o.inSampleOnly = true;
-        } else if (a == "--cv-profiles") {
+        } else if (a == "--cv-profiles" || a == "--write-accuracy") {
             if (!hasValue)
                 return usageError(a + " needs a value", o.command);
-            o.cvProfiles = args[++i];
+            (a == "--cv-profiles" ? o.cvProfiles : o.writeAccuracy) = args[++i];
         } else if (a == "--format" || a == "--catalog" || a == "--profiles") {
             o.formatGiven = o.formatGiven || a == "--format";
             if (!hasValue)
@@ -580,6 +588,28 @@ int validateCommand(const Options& o, const Catalog& catalog) {
         std::cerr << "clusterplan-cli: " << report.error().toString() << "\n";
         return o.cvProfiles.empty() ? kBug : kBadInput;
     }
+    if (!o.writeAccuracy.empty()) {
+        // The stated grouped figure rewritten in one step from what was just measured.
+        if (o.inSampleOnly)
+            return usageError("--write-accuracy needs the cross-validated figures, not --in-sample",
+                              o.command);
+        constexpr std::uintmax_t kMaxStatementBytes = 1u << 20;
+        auto text = readTextFile(o.writeAccuracy, kMaxStatementBytes);
+        auto stated = text ? parseAccuracyStatement(text.value(), o.writeAccuracy)
+                           : Result<AccuracyStatement>(text.error());
+        if (!stated) {
+            std::cerr << "clusterplan-cli: " << stated.error().toString() << "\n";
+            return kBadInput;
+        }
+        const AccuracyStatement updated =
+            withGroupedAccuracy(stated.value(), groupedAccuracyOf(report.value()), todayUtc());
+        if (auto written = writeFileAtomically(o.writeAccuracy, accuracyStatementToJson(updated)); !written) {
+            std::cerr << "clusterplan-cli: " << written.error().toString() << "\n";
+            return kBadInput;
+        }
+        std::cerr << "clusterplan-cli: " << o.writeAccuracy << ": "
+                  << groupedAccuracySentence(updated.grouped) << "\n";
+    }
     if (o.formatGiven && o.format == "json")
         std::cout << validationToJson(report.value());
     else
@@ -629,6 +659,10 @@ int calibrateCommand(const Options& o, const Catalog& catalog) {
         return kBadInput;
     if (o.formatGiven && o.format == "json") {
         std::cout << planToJson(*plan);
+        return kOk;
+    }
+    if (o.format == "csv") {
+        std::cout << profileFitToCsv(*plan->calibration);
         return kOk;
     }
     Scenario builtin = scenario.value();

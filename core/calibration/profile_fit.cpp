@@ -247,9 +247,7 @@ Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog) 
         r.gpus = a.layout.gpus();
         r.layout = describeLayout(a.layout);
         // Keys the run left out, resolved by the search: shown as assumed, so the user can correct them.
-        if (const std::string assumed = assumedKeys(scenario.measured[i], p.scenarios[i].layout);
-            !assumed.empty())
-            r.layout += std::string(kAssumedSeparator) + assumed;
+        r.assumed = assumedKeys(scenario.measured[i], p.scenarios[i].layout);
         r.measuredStepSeconds = p.measured[i];
         r.measuredTokensPerSecond = static_cast<double>(a.scenario.training.globalBatch) *
                                     static_cast<double>(a.scenario.training.seqLen) / p.measured[i];

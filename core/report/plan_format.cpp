@@ -37,6 +37,11 @@ void writeProfileFitJson(json::Writer& w, const ProfileFit& fit) {
     w.endArray().beginArray("runs");
     for (const auto& r : fit.runs) {
         w.beginObject().value("gpus", r.gpus).value("layout", r.layout);
+        // The keys the run left out, as the search resolved them: write them into the run if it used others.
+        w.beginArray("assumed");
+        for (const AssumedKey& k : r.assumed)
+            w.beginObject().value("key", k.key).value("value", k.value).endObject();
+        w.endArray();
         w.value("measured_step_s", r.measuredStepSeconds)
             .value("measured_tokens_per_s", r.measuredTokensPerSecond);
         w.value("predicted_step_s_before", r.stepBefore).value("predicted_step_s_after", r.stepAfter);

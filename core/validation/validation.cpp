@@ -26,6 +26,10 @@ namespace {
 
 namespace bj = boost::json;
 
+// A run's use: "fit", "holdout", "exclude", or this: a run of a stack no profile is fitted on,
+// predicted as an unseen stack and kept out of the fit and of the grouped figure.
+constexpr std::string_view kUseUnseenStack = "unseen_stack";
+
 double num(const bj::object& o, std::string_view key, double fallback) {
     const auto* v = o.if_contains(key);
     if (!v || v->is_null())
@@ -234,12 +238,17 @@ transferByBucket(const std::vector<const ValidationRow*>& rows, std::int64_t Val
 void summariseTransfer(ValidationReport& report) {
     std::vector<const ValidationRow*> included;
     std::map<std::string, std::vector<const ValidationRow*>> byGroup, byClass;
+    std::map<std::string, std::vector<const ValidationRow*>> unseen;
     for (const auto& row : report.rows)
-        if (row.use != "exclude") {
+        if (row.use == kUseUnseenStack) {
+            unseen[row.group].push_back(&row);
+        } else if (row.use != "exclude") {
             included.push_back(&row);
             byGroup[row.group].push_back(&row);
             byClass[row.modelClass].push_back(&row);
         }
+    for (const auto& [group, rows] : unseen)
+        report.unseenStackByGroup[group] = transferOf(rows);
     report.transfer = transferOf(included);
     for (const auto& [group, rows] : byGroup)
         report.transferByGroup[group] = transferOf(rows);
@@ -253,7 +262,7 @@ void summarise(ValidationReport& report) {
     std::map<std::string, std::vector<double>> errors, cvErrors, covered;
     std::vector<double> all, cvAll, coveredAll;
     for (const auto& row : report.rows) {
-        if (row.use == "exclude")
+        if (row.use == "exclude" || row.use == kUseUnseenStack)
             continue;
         errors[row.source].push_back(std::fabs(row.error));
         cvErrors[row.source].push_back(std::fabs(row.cvError));
@@ -272,6 +281,32 @@ void summarise(ValidationReport& report) {
     report.cvMeanAbsError = mean(cvAll);
     report.cvBandCoverage = mean(coveredAll);
     summariseTransfer(report);
+}
+
+// A run of a stack no profile was fitted on, as a customer's stack the engine has never seen is
+// predicted: the shipped profiles (the stack has no runs to leave out, so every fold would give
+// the same), the nearest stack's profile and the widest band. Its group is named by the stack
+// itself ("deepspeed-ampere-dense"), not by the profile that stands in for it.
+Result<ValidationRow> unseenStackRow(ValidationRow row, const Scenario& scenario, const bj::object& run,
+                                     const Catalog& catalog, bool moe) {
+    auto plan = evaluate(scenario, catalog);
+    if (!plan)
+        return Error{"calibration run " + row.id + ": " + plan.error().where, plan.error().message};
+    row.profile = plan->perf.profileId;
+    row.published = num(run, row.metric, 0);
+    row.predicted = row.cvPredicted = row.groupCvPredicted =
+        predictedMetric(row.metric, row.convention, *plan);
+    row.error = row.cvError = row.groupCvError = (row.predicted - row.published) / row.published;
+    std::tie(row.bandLow, row.bandHigh) = metricBand(row.metric, row.convention, *plan);
+    row.groupBandLow = row.bandLow;
+    row.groupBandHigh = row.bandHigh;
+    row.cvInBand = row.groupCvInBand = row.published >= row.bandLow && row.published <= row.bandHigh;
+    row.stackGroup = std::string(toString(scenario.training.framework)) + "-" + plan->gpu.architecture;
+    row.modelClass = moe ? "moe" : "dense";
+    row.group = row.stackGroup + "-" + row.modelClass;
+    row.gpus = scenario.cluster.gpus();
+    row.seqLen = scenario.training.seqLen;
+    return row;
 }
 
 // The run through the profiles of the fold that holds out `key` (a source or a stack group).
@@ -323,7 +358,7 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         row.use = str(entry, "use");
         row.metric = str(entry, "metric");
         row.convention = str(entry, "flop_convention");
-        row.note = str(entry, "exclude_reason");
+        row.note = str(entry, row.use == kUseUnseenStack ? "unseen_reason" : "exclude_reason");
         const auto it = records.find(row.id);
         if (row.use == "exclude" || it == records.end()) {
             row.use = "exclude";
@@ -334,6 +369,13 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         if (!model)
             return Error{"run-models.json: " + row.id, "unknown model '" + str(entry, "model") + "'"};
         const Scenario scenario = scenarioFor(*it->second, entry, *model);
+        if (row.use == kUseUnseenStack) {
+            auto unseen = unseenStackRow(row, scenario, *it->second, catalog, model->moe.has_value());
+            if (!unseen)
+                return unseen.error();
+            report.rows.push_back(std::move(unseen).value());
+            continue;
+        }
         auto plan = evaluate(scenario, catalog);
         if (!plan)
             return Error{"calibration run " + row.id + ": " + plan.error().where, plan.error().message};
@@ -415,13 +457,24 @@ Result<CalibrationCases> calibrationCases(const Catalog& base) {
         c.convention = str(entry, "flop_convention");
         const auto it = records.find(c.id);
         const ModelSpec* model = out.catalog.model(str(entry, "model"));
-        if (c.use == "exclude" || it == records.end() || !model)
+        if (c.use == "exclude" || c.use == kUseUnseenStack || it == records.end() || !model)
             continue;
         c.published = num(*it->second, c.metric, 0);
         c.scenario = scenarioFor(*it->second, entry, *model);
         out.cases.push_back(std::move(c));
     }
     return out;
+}
+
+GroupedAccuracy groupedAccuracyOf(const ValidationReport& r) {
+    GroupedAccuracy g;
+    g.runs = r.transfer.runs;
+    g.groups = static_cast<int>(r.transferByGroup.size());
+    g.meanAbsError = r.transfer.meanAbsError;
+    g.bandCoverage = r.transfer.bandCoverage;
+    g.medianBandHalfWidth = r.transfer.medianBandHalfWidth;
+    g.inSampleMeanAbsError = r.meanAbsError;
+    return g;
 }
 
 std::string validationToText(const ValidationReport& r) {
@@ -434,7 +487,9 @@ std::string validationToText(const ValidationReport& r) {
            "   CV pred.  CV error  band\n";
     for (const auto& row : r.rows) {
         std::string id = row.id.substr(0, 33);
-        out << id << std::string(34 - id.size(), ' ') << row.use << std::string(9 - row.use.size(), ' ');
+        const std::string use = row.use == kUseUnseenStack ? "unseen" : row.use;
+        out << id << std::string(34 - id.size(), ' ') << use
+            << std::string(9 - std::min<std::size_t>(8, use.size()), ' ');
         if (row.use == "exclude") {
             out << "excluded: " << row.note.substr(0, 90) << "\n";
             continue;
@@ -473,6 +528,12 @@ std::string validationToText(const ValidationReport& r) {
     table("GPUs", r.transferByGpus);
     table("sequence length", r.transferBySeqLen);
     table("", {{"all runs", r.transfer}});
+    if (!r.unseenStackByGroup.empty()) {
+        out << "\nRuns of stacks no profile was fitted on (use \"unseen_stack\"), predicted as a customer's\n"
+               "unseen stack is: the nearest stack's profile and the widest band. Not in the figures above\n"
+               "(run-models.json says why each is kept apart).\n";
+        table("stack group", {r.unseenStackByGroup.begin(), r.unseenStackByGroup.end()});
+    }
     return out.str();
 }
 
@@ -522,30 +583,21 @@ std::string validationToJson(const ValidationReport& r) {
     };
     w.beginObject("leave_one_group_out");
     transfer(r.transfer);
-    w.beginArray("groups");
-    for (const auto& [group, t] : r.transferByGroup) {
-        w.beginObject().value("group", group);
-        transfer(t);
-        w.endObject();
-    }
-    w.endArray();
-    w.beginArray("by_model_class");
-    for (const auto& [modelClass, t] : r.transferByClass) {
-        w.beginObject().value("model_class", modelClass);
-        transfer(t);
-        w.endObject();
-    }
-    w.endArray();
-    for (const auto& [key, rows] :
-         {std::pair{"by_gpus", &r.transferByGpus}, {"by_seq_len", &r.transferBySeqLen}}) {
+    // Each summary table as an array of objects: its label under `labelKey`, then the figures.
+    const auto summaries = [&](const char* key, const char* labelKey, const auto& table) {
         w.beginArray(key);
-        for (const auto& [label, t] : *rows) {
-            w.beginObject().value("bucket", label);
+        for (const auto& [label, t] : table) {
+            w.beginObject().value(labelKey, label);
             transfer(t);
             w.endObject();
         }
         w.endArray();
-    }
+    };
+    summaries("groups", "group", r.transferByGroup);
+    summaries("by_model_class", "model_class", r.transferByClass);
+    summaries("by_gpus", "bucket", r.transferByGpus);
+    summaries("by_seq_len", "bucket", r.transferBySeqLen);
+    summaries("unseen_stack_groups", "group", r.unseenStackByGroup);
     w.endObject();
     w.beginArray("runs");
     for (const auto& row : r.rows) {

@@ -2384,6 +2384,26 @@ The fit below is the last valid plan&apos;s.</source>
         <translation>；假定（由搜索选定）：</translation>
     </message>
     <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>recompute %1</source>
+        <translation>重计算 %1</translation>
+    </message>
+    <message>
+        <source>sequence parallel on</source>
+        <translation>序列并行开</translation>
+    </message>
+    <message>
+        <source>sequence parallel off</source>
+        <translation>序列并行关</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Calibrated&lt;/b&gt;: every prediction in this window (the plan, the search, the scaling study and the band) uses the profile &apos;%1&apos;, fitted to the measured runs above (%2). Mean throughput error %3 % with the built-in profile, %4 % with the fitted one.</source>
         <translation>&lt;b&gt;已校准&lt;/b&gt;：本窗口的每项预测（方案、布局搜索、扩展性研究和误差区间）都使用效率档案“%1”，它由上方的实测记录（%2 次）拟合而来。平均吞吐误差：内置档案 %3 %，拟合后 %4 %。</translation>
     </message>

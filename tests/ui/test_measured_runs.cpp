@@ -187,3 +187,33 @@ TEST_CASE("measured.tab_speaks_chinese", "[measured][language]") {
         QStringLiteral("服务器台数"));
     f.window.setLanguage(QStringLiteral("en"));
 }
+
+TEST_CASE("measured.assumed_keys_are_named_in_the_window_language", "[measured][language]") {
+    // A run that leaves its ZeRO stage and recomputation out: the fit times it at the keys the
+    // search resolves, and the errors table names them as assumed, key by key, in both languages.
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] { CHECK(f.controller.openFile(kExample).isEmpty()); }));
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([](Scenario& s) { s.measured[0].layout.open |= kZeroStage | kRecompute; });
+    }));
+    const auto& fit = f.controller.plan()->calibration;
+    REQUIRE(fit.has_value());
+    REQUIRE(fit->runs[0].assumed.size() == 2);
+    CHECK(fit->runs[0].assumed[0].key == "zero_stage");
+    CHECK(fit->runs[0].assumed[1].key == "recompute");
+    CHECK(fit->runs[1].assumed.empty());
+    const QString recompute = QString::fromStdString(fit->runs[0].assumed[1].value);
+    const QString english = f.window.measuredRuns()->errorsTable()->item(0, 2)->text();
+    CHECK(english.contains(QStringLiteral("; assumed: ZeRO-") +
+                           QString::fromStdString(fit->runs[0].assumed[0].value) +
+                           QStringLiteral(", recompute ") + recompute));
+    CHECK_FALSE(
+        f.window.measuredRuns()->errorsTable()->item(1, 2)->text().contains(QStringLiteral("assumed")));
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    const QString chinese = f.window.measuredRuns()->errorsTable()->item(0, 2)->text();
+    CHECK(chinese.contains(QStringLiteral("假定")));
+    CHECK(chinese.contains(QStringLiteral("重计算")));
+    CHECK_FALSE(chinese.contains(QStringLiteral("assumed")));
+    CHECK_FALSE(chinese.contains(QStringLiteral("recompute")));
+    f.window.setLanguage(QStringLiteral("en"));
+}

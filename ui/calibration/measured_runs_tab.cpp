@@ -4,6 +4,7 @@
 #include "ui/calibration/measured_runs_delegate.h"
 #include "ui/calibration/measured_runs_model.h"
 #include "ui/charts/table_cell.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/number_text.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
@@ -31,6 +32,28 @@ QString signedPercent(double share) {
     const double p = 100 * share;
     return QStringLiteral("%1%2 %").arg(p < 0 ? QString(QChar(0x2212)) : QStringLiteral("+"),
                                         formatNumber(std::abs(p), 1));
+}
+
+// The keys a measured run left out, as the search resolved them, in the window's language:
+// "micro-batch 2, ZeRO-1, recompute selective".
+QString assumedText(const std::vector<AssumedKey>& keys) {
+    QStringList parts;
+    for (const AssumedKey& k : keys) {
+        const QString value = toQString(k.value);
+        if (k.key == "micro_batch")
+            parts << MeasuredRunsTab::tr("micro-batch %1").arg(value);
+        else if (k.key == "zero_stage")
+            parts << QStringLiteral("ZeRO-%1").arg(value);
+        else if (k.key == "recompute")
+            parts << MeasuredRunsTab::tr("recompute %1")
+                         .arg(recomputeName(parseRecompute(k.value).value_or(Recompute::None)));
+        else if (k.key == "sequence_parallel")
+            parts << (k.value == "true" ? MeasuredRunsTab::tr("sequence parallel on")
+                                        : MeasuredRunsTab::tr("sequence parallel off"));
+        else  // tp, pp, cp, ep, vpp: "TP 8"
+            parts << QStringLiteral("%1 %2").arg(toQString(k.key).toUpper(), value);
+    }
+    return parts.join(MeasuredRunsTab::tr(", "));
 }
 
 QString parameterName(const std::string& key) {
@@ -241,7 +264,8 @@ void MeasuredRunsTab::fillErrors(const Plan& plan) {
         layout.replace(QStringLiteral("micro-batch"), tr("micro-batch"));
         // Keys the run left out, resolved by the search (core/calibration/measured_runs.h): marked
         // as assumed so the user can write the run's own values.
-        layout.replace(QStringLiteral("; assumed: "), tr("; assumed: "));
+        if (!r.assumed.empty())
+            layout += tr("; assumed: ") + assumedText(r.assumed);
         const QString peak = r.measuredPeakGib ? formatNumber(*r.measuredPeakGib, 1) : QString();
         const QStringList cells{QString::number(row),
                                 QString::number(r.gpus),
