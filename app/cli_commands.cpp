@@ -68,7 +68,7 @@ constexpr UsageSection kUsageSections[] = {
       final cluster from month 0 and buying it at month 0; cost per million tokens for each.
 )"},
     {"validate",
-     R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--catalog FILE]...
+     R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--moe] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted (in-sample), the prediction of the profiles fitted
       without the run's source (cross-validated), the band, and per source the mean absolute
@@ -76,7 +76,9 @@ constexpr UsageSection kUsageSections[] = {
       stack family on a GPU generation predicted without any of its runs, as an unseen stack):
       error, band coverage and median band width per group, by GPU count and sequence length.
       --cv-profiles replaces the built-in folds ("clusterplan.perf-profiles-cv/1", see
-      fit_profiles.py); --in-sample predicts with the profiles only, no folds (the fitter's loop).
+      fit_profiles.py); --in-sample predicts with the profiles only, no folds (the fitter's loop);
+      --moe runs the published fine-grained MoE runs instead (resources/calibration/moe-runs.json),
+      none of them fitted, sources grouped by lab.
 )"},
     {"calibrate", R"(  clusterplan-cli calibrate FILE [--format text|json]
       Fit the performance profile to the runs listed in the scenario's "measured" key (runs on
@@ -165,6 +167,7 @@ struct Options {
     std::vector<std::string> profiles;  // extra performance-profile files
     std::string cvProfiles;             // validate: leave-one-source-out folds file
     bool inSampleOnly = false;          // validate --in-sample: no folds (the profile fitter)
+    bool moeRuns = false;               // validate --moe: the MoE runs instead of the calibration set
     bool formatGiven = false;
     bool help = false;                    // --help / -h after a command: that command's usage
     std::vector<std::string> priceBooks;  // extra price-book files
@@ -215,7 +218,7 @@ const std::vector<CommandSpec>& commandSpecs() {
         {"scale", {"--max-gpus", "--days"}, {"json", "text", "csv"}},
         {"cost", {}, {"json", "text", "csv"}},
         {"phases", {}, {"json", "text", "csv"}},
-        {"validate", {"--cv-profiles", "--in-sample"}, {"text", "csv", "json"}},
+        {"validate", {"--cv-profiles", "--in-sample", "--moe"}, {"text", "csv", "json"}},
         {"calibrate", {}, {"text", "json"}},
         {"report",
          {"--pdf", "--xlsx", "--csv", "--images", "--lang", "--bom", "--no-bom", "--max-layouts",
@@ -334,6 +337,8 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
                                      : o.quotes.status) = args[++i];
         } else if (a == "--in-sample") {
             o.inSampleOnly = true;
+        } else if (a == "--moe") {
+            o.moeRuns = true;
         } else if (a == "--cv-profiles") {
             if (!hasValue)
                 return usageError(a + " needs a value", o.command);
@@ -550,7 +555,9 @@ int searchCommand(const Options& o, const Catalog& catalog) {
 int validateCommand(const Options& o, const Catalog& catalog) {
     constexpr std::uintmax_t kMaxFoldsBytes = 16u << 20;
     Result<ValidationReport> report = Error{"", ""};
-    if (o.inSampleOnly) {
+    if (o.moeRuns) {
+        report = runMoeValidation(catalog);
+    } else if (o.inSampleOnly) {
         report = runValidation(catalog, ValidationScope::InSampleOnly);
     } else if (o.cvProfiles.empty()) {
         report = runValidation(catalog);

@@ -79,7 +79,7 @@ _clusterplan_cli() {
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --pricebook --catalog --profiles" ;;
         quotes) options="--customer --status --all-revisions --format --lang --quote-book --quote-prefix --pricebook --catalog" ;;
         pricebook) options="--book --encoding --as-of --dry-run --lang" ;;
-        validate) options="--format --cv-profiles --in-sample --catalog --profiles" ;;
+        validate) options="--format --cv-profiles --in-sample --moe --catalog --profiles" ;;
         calibrate) options="--format --catalog --profiles --pricebook" ;;
         article) options="--format --lang --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;
