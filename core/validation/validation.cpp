@@ -130,6 +130,9 @@ Scenario scenarioFor(const bj::object& run, const bj::object& entry, const Model
     l.split.layout = str(entry, "pipeline_layout");
     // Megatron-Core's --expert-tensor-parallel-size where the run sets it (0: its default, tp).
     l.expertTp = whole(entry, "expert_tp", 0);
+    // The MoE dispatcher and EP overlap the run's source names (scenario/moe_options.h).
+    l.moe.dispatcher = parseMoeDispatcher(str(entry, "dispatcher")).value_or(MoeDispatcher::AllToAll);
+    l.moe.epOverlap = parseEpOverlap(str(entry, "ep_overlap")).value_or(EpOverlap::None);
     return s;
 }
 
