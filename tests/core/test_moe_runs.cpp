@@ -77,18 +77,21 @@ TEST_CASE("TFLOP/s in Megatron-LM's MoE convention: Qwen3-235B-A22B at 4,096 tok
 
 TEST_CASE("MoE runs predicted without any of their runs: where the engine stands", "[moe][validation]") {
     const auto& report = moeReport();
-    int refused = 0;
-    for (const auto& r : report.rows)
-        if (r.note.rfind("refused", 0) == 0)
-            ++refused;
-    // The DeepSeek-V3 GB200 row with PP 4 × VPP 4 and no layout string is the one published
-    // layout left refused (61 layers in 16 virtual stages: Megatron-Bridge's recipe places them).
-    CHECK(refused <= 1);
+    for (const auto& r : report.rows) {
+        INFO(r.id << ": " << r.note);
+        // Every published layout evaluates: DeepSeek-V3's PP 4 × VPP 4 on GB200 with the split its
+        // recipe derives, Qwen3-235B's EP 32 folded over TP 2.
+        CHECK(r.note.rfind("refused", 0) == std::string::npos);
+    }
     INFO("MoE grouped mean error " << report.transfer.meanAbsError << ", coverage "
                                    << report.transfer.bandCoverage);
-    // Megatron-Core on H100, GB200 and GB300 (31 runs): the lab whose stack the profiles know.
-    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.25);
+    // Megatron-Core on H100 (20 runs: Qwen3-235B-A22B with DeepEP and the 1F1B A2A overlap,
+    // Mixtral 8x22B, DeepSeek-V3 on 1,024 H100), the stack and GPU the profiles know best.
+    CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.12);
+    // The lab's runs on H100, GB200 and GB300 (32), the GB200 optimisation roadmap's early software
+    // (494-663 TFLOP/s on the layout that later reached 970) included.
+    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.22);
     // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included.
-    CHECK(report.transfer.meanAbsError < 0.40);
-    CHECK(report.transfer.runs >= 38);
+    CHECK(report.transfer.meanAbsError < 0.35);
+    CHECK(report.transfer.runs == 40);
 }
