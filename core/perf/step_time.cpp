@@ -7,6 +7,7 @@
 #include "core/model/flops.h"
 #include "core/model/method_flops.h"
 #include "core/model/trainable_params.h"
+#include "core/parallel/pipeline_layout_string.h"
 #include "core/perf/collective_cost.h"
 #include "core/perf/compute_model.h"
 #include "core/perf/messages_perf.h"
@@ -197,6 +198,36 @@ double measuresRecomputeSeconds(const PerfInputs& in, const KernelTimer& timer, 
     return asDouble(layers) * perLayer;
 }
 
+// MTP layers ('m' of the layout string) on each pipeline rank: virtual stage k runs on rank k mod pp
+// (Megatron-Core PipelineParallelLayerLayout).
+std::vector<std::int64_t> mtpLayersByRank(const Layout& l) {
+    std::vector<std::int64_t> out(static_cast<std::size_t>(l.pp), 0);
+    if (l.split.layout.empty())
+        return out;
+    const auto stages = parsePipelineLayout(l.split.layout);
+    if (!stages.ok())
+        return out;
+    for (std::size_t k = 0; k < stages->size(); ++k)
+        out[k % out.size()] += (*stages)[k].mtp;
+    return out;
+}
+
+// One multi-token-prediction module (DeepSeek-V3 report, arXiv:2412.19437 §2.2): the shared
+// embedding, a projection of [h; embedding] from 2h to h, one Transformer block (an MoE layer, as the
+// main model's last ones) and the shared output head with its cross-entropy: timed as an MoE layer
+// with the LM head and loss, plus the projection GEMM.
+StageCompute mtpCompute(const PerfInputs& in, const ModelCompute& mc, const KernelTimer& timer) {
+    const auto& m = in.model;
+    const std::int64_t moe = m.moe ? 1 : 0;
+    StageCompute c = stageCompute(mc, StageLayers{m.layers - 1, 1, moe}, true);
+    const auto& l = in.layout;
+    const double tokens = asDouble(in.training.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
+    const double projection = 2 * tokens * 2 * asDouble(m.hidden) * asDouble(m.hidden) / asDouble(l.tp);
+    c.forward.add(timer.gemm(projection), projection);
+    c.backward.add(2 * timer.gemm(projection), 2 * projection);
+    return c;
+}
+
 struct StageTime {
     double compute = 0, recompute = 0, backward = 0, forward = 0;
     MicroBatchComm comm;
@@ -369,18 +400,30 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     // equal middle stages (up to 125 of them) is timed once.
     StageLayers previous{-1, -1, -1}, previousNoGrad;
     double previousFlops = 0;
+    const std::vector<std::int64_t> mtp = mtpLayersByRank(l);
     for (std::int64_t s = 0, first = 0; s < l.pp; ++s) {
         const StageLayers layers = stageLayersAt(in.model, l, s, first);
         first += layers.count;
         const StageLayers noGrad = noGradLayersOnStage(in.model, layers, t);
         const bool last = s == l.pp - 1;
-        if (!last && layers.count == previous.count && layers.moe == previous.moe &&
+        const std::int64_t mtpHere = mtp[static_cast<std::size_t>(s)];
+        if (!last && mtpHere == 0 && (s == 0 || mtp[static_cast<std::size_t>(s - 1)] == 0) &&
+            layers.count == previous.count && layers.moe == previous.moe &&
             noGrad.count == previousNoGrad.count && noGrad.moe == previousNoGrad.moe) {
             stages.push_back(stages.back());
             executedFlops += previousFlops;
             continue;
         }
-        const StageCompute c = stageCompute(mc, layers, last, noGrad);
+        StageCompute c = stageCompute(mc, layers, last, noGrad);
+        if (mtpHere > 0) {
+            const StageCompute one = mtpCompute(in, mc, timer);
+            for (std::int64_t i = 0; i < mtpHere; ++i) {
+                c.forward.add(one.forward);
+                c.backward.add(one.backward);
+                c.recompute.add(one.recompute);
+                c.gemmSeconds += one.gemmSeconds;
+            }
+        }
         StageTime st;
         st.forward = c.forward.seconds;
         st.backward = c.backward.seconds;
@@ -391,7 +434,8 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
                                              stageMem.storedWeightBytes);
         }
         st.recompute = c.recompute.seconds + measuresRecomputeSeconds(in, timer, layers.count);
-        st.comm = microBatchComm(in, net, layers.count, layers.moe, c.attentionForward, c.gemmSeconds);
+        st.comm = microBatchComm(in, net, layers.count + mtpHere, layers.moe + (in.model.moe ? mtpHere : 0),
+                                 c.attentionForward, c.gemmSeconds);
         // 1F1B A2A overlap and DualPipe run one micro-batch's dispatch and combine beside another's
         // forward and backward on the same stage.
         st.comm.epHidden = hideEpTraffic(l.moe.epOverlap, st.comm.ep, st.compute + st.recompute);

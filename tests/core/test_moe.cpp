@@ -454,3 +454,24 @@ TEST_CASE("DeepSeek-V3 with PP and VPP but no layout string is split as Megatron
     s.layout.ep = 8;
     CHECK(planOf(s).layout.split.layout.empty());
 }
+
+TEST_CASE("an MTP layer placed by the layout string costs one more MoE layer with the output head",
+          "[moe][perf][mtp]") {
+    // Megatron-MoE-ModelZoo's DeepSeek-V3 H100 layout "Et|(tt|)*30mL": the last virtual stage, on
+    // rank 7 of PP 8, holds the MTP module and the loss. DeepSeek-V3 report §2.2: the module is a
+    // projection from 2h to h, one Transformer block and the output head shared with the model.
+    Scenario s = loadData("deepseek-v3-1024xh100-layout.json");
+    const Plan withMtp = planOf(s);
+    s.layout.split.layout = "Et|(tt|)*30L";
+    const Plan without = planOf(s);
+    REQUIRE(withMtp.perf.stageSeconds.size() == 8);
+    // Rank 2 holds 8 MoE layers (3-4, 19-20, 35-36, 51-52); rank 7 gains about one of them and a head.
+    const double moeLayer = without.perf.stageSeconds[2] / 8;
+    const double added = withMtp.perf.stageSeconds[7] - without.perf.stageSeconds[7];
+    CHECK(added > moeLayer);
+    CHECK(added < 2.5 * moeLayer);
+    // Every other rank is as it was.
+    for (std::size_t r = 0; r < 7; ++r)
+        CHECK_THAT(withMtp.perf.stageSeconds[r], WithinRel(without.perf.stageSeconds[r], 1e-12));
+    CHECK(withMtp.perf.stepSeconds >= without.perf.stepSeconds);
+}
