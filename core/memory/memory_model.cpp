@@ -8,6 +8,7 @@
 #include "core/model/lora.h"
 #include "core/model/param_count.h"
 #include "core/model/trainable_params.h"
+#include "core/parallel/pipeline_layout_string.h"
 #include "core/util/as_double.h"
 #include "core/util/units.h"
 
@@ -71,6 +72,18 @@ StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Training
     addLayers(true, false, layers.moe - s.noGrad.moe);
     addLayers(true, true, s.noGrad.moe);
     const auto put = [&](double params, bool trains) { (trains ? s.trainable : s.frozen).dense += params; };
+    // MTP modules the layout string places on this rank (DeepSeek-V3 report, arXiv:2412.19437 §2.2):
+    // one Transformer block each (an MoE layer where the model has MoE layers), its two RMSNorms and
+    // the 2h-to-h projection; embedding and output head are the model's own (shared). Their layers
+    // keep activations like the others (s.layers, s.moeLayers).
+    if (const std::int64_t mtp = mtpLayersByRank(l.split.layout, l.pp)[static_cast<std::size_t>(stage)];
+        mtp > 0) {
+        addLayers(m.moe.has_value(), false, mtp);
+        put(asDouble(mtp) * (2 * asDouble(m.hidden) * asDouble(m.hidden) / tp + 2 * asDouble(m.hidden)),
+            t.method == TrainingMethod::Full);
+        s.layers += mtp;
+        s.moeLayers += m.moe ? mtp : 0;
+    }
     if (stage == 0)
         put(c.embedding / tp + c.positions, embeddingTrains(t));
     if (stage == l.pp - 1) {

@@ -198,20 +198,6 @@ double measuresRecomputeSeconds(const PerfInputs& in, const KernelTimer& timer, 
     return asDouble(layers) * perLayer;
 }
 
-// MTP layers ('m' of the layout string) on each pipeline rank: virtual stage k runs on rank k mod pp
-// (Megatron-Core PipelineParallelLayerLayout).
-std::vector<std::int64_t> mtpLayersByRank(const Layout& l) {
-    std::vector<std::int64_t> out(static_cast<std::size_t>(l.pp), 0);
-    if (l.split.layout.empty())
-        return out;
-    const auto stages = parsePipelineLayout(l.split.layout);
-    if (!stages.ok())
-        return out;
-    for (std::size_t k = 0; k < stages->size(); ++k)
-        out[k % out.size()] += (*stages)[k].mtp;
-    return out;
-}
-
 // One multi-token-prediction module (DeepSeek-V3 report, arXiv:2412.19437 §2.2): the shared
 // embedding, a projection of [h; embedding] from 2h to h, one Transformer block (an MoE layer, as the
 // main model's last ones) and the shared output head with its cross-entropy: timed as an MoE layer
@@ -400,7 +386,7 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     // equal middle stages (up to 125 of them) is timed once.
     StageLayers previous{-1, -1, -1}, previousNoGrad;
     double previousFlops = 0;
-    const std::vector<std::int64_t> mtp = mtpLayersByRank(l);
+    const std::vector<std::int64_t> mtp = mtpLayersByRank(l.split.layout, l.pp);
     for (std::int64_t s = 0, first = 0; s < l.pp; ++s) {
         const StageLayers layers = stageLayersAt(in.model, l, s, first);
         first += layers.count;

@@ -44,8 +44,8 @@ void addMemoryNotes(Plan& plan) {
 }
 
 // The layout string's placement, rank by rank, and the MTP layers it places, which the step time
-// counts (perf/step_time.cpp) but the memory does not (ModelSpec has no MTP module: DeepSeek-V3's
-// is excluded from its 671B, arXiv:2412.19437).
+// and the memory count on their rank (ModelSpec has no MTP module: DeepSeek-V3's is excluded from
+// its 671B, arXiv:2412.19437).
 void addLayoutStringNotes(Plan& plan) {
     const Layout& l = plan.layout;
     std::string perRank;

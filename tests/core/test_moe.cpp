@@ -8,6 +8,7 @@
 
 #include "core/io/scenario_json.h"
 #include "core/memory/activation_model.h"
+#include "core/memory/memory_model.h"
 #include "core/model/param_count.h"
 #include "core/parallel/layout.h"
 #include "core/perf/moe_dispatch.h"
@@ -474,4 +475,13 @@ TEST_CASE("an MTP layer placed by the layout string costs one more MoE layer wit
     for (std::size_t r = 0; r < 7; ++r)
         CHECK_THAT(withMtp.perf.stageSeconds[r], WithinRel(without.perf.stageSeconds[r], 1e-12));
     CHECK(withMtp.perf.stepSeconds >= without.perf.stepSeconds);
+    // Its MoE layer's weights and activations are on rank 7 too (embedding and head shared).
+    const MemoryInputs in{s.model, s.training, without.layout, s.overheads, 80 * kGiB};
+    Layout placed = without.layout;
+    placed.split = withMtp.layout.split;
+    const MemoryInputs inMtp{s.model, s.training, placed, s.overheads, 80 * kGiB};
+    const MemoryBreakdown before = stageMemory(in, 7), after = stageMemory(inMtp, 7);
+    CHECK(after.weights > before.weights);
+    CHECK(after.activations > before.activations);
+    CHECK_THAT(stageMemory(inMtp, 2).total(), WithinRel(stageMemory(in, 2).total(), 1e-12));
 }
