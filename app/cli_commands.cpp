@@ -74,7 +74,7 @@ constexpr UsageSection kUsageSections[] = {
       final cluster from month 0 and buying it at month 0; cost per million tokens for each.
 )"},
     {"validate",
-     R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample]
+     R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--moe]
                            [--write-accuracy FILE] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted (in-sample), the prediction of the profiles fitted
@@ -83,7 +83,9 @@ constexpr UsageSection kUsageSections[] = {
       stack family on a GPU generation predicted without any of its runs, as an unseen stack):
       error, band coverage and median band width per group, by GPU count and sequence length.
       --cv-profiles replaces the built-in folds ("clusterplan.perf-profiles-cv/1", see
-      fit_profiles.py); --in-sample predicts with the profiles only, no folds (the fitter's loop).
+      fit_profiles.py); --in-sample predicts with the profiles only, no folds (the fitter's loop);
+      --moe runs the published fine-grained MoE runs instead (resources/calibration/moe-runs.json),
+      none of them fitted, sources grouped by lab.
       --write-accuracy rewrites the grouped cross-validation figure of an accuracy statement
       (resources/accuracy.json) with the one just measured, dated today when it changed; the
       independent figure is kept.
@@ -187,6 +189,7 @@ struct Options {
     std::string cvProfiles;             // validate: leave-one-source-out folds file
     std::string writeAccuracy;          // validate --write-accuracy: the accuracy statement to update
     bool inSampleOnly = false;          // validate --in-sample: no folds (the profile fitter)
+    bool moeRuns = false;               // validate --moe: the MoE runs instead of the calibration set
     bool formatGiven = false;
     bool help = false;                    // --help / -h after a command: that command's usage
     std::vector<std::string> priceBooks;  // extra price-book files
@@ -237,7 +240,7 @@ const std::vector<CommandSpec>& commandSpecs() {
         {"scale", {"--max-gpus", "--days"}, {"json", "text", "csv"}},
         {"cost", {}, {"json", "text", "csv"}},
         {"phases", {}, {"json", "text", "csv"}},
-        {"validate", {"--cv-profiles", "--in-sample", "--write-accuracy"}, {"text", "csv", "json"}},
+        {"validate", {"--cv-profiles", "--in-sample", "--write-accuracy", "--moe"}, {"text", "csv", "json"}},
         {"calibrate", {}, {"text", "json", "csv"}},
         {"report",
          {"--pdf", "--xlsx", "--csv", "--images", "--lang", "--bom", "--no-bom", "--max-layouts",
@@ -356,6 +359,8 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
                                      : o.quotes.status) = args[++i];
         } else if (a == "--in-sample") {
             o.inSampleOnly = true;
+        } else if (a == "--moe") {
+            o.moeRuns = true;
         } else if (a == "--cv-profiles" || a == "--write-accuracy") {
             if (!hasValue)
                 return usageError(a + " needs a value", o.command);
@@ -572,7 +577,9 @@ int searchCommand(const Options& o, const Catalog& catalog) {
 int validateCommand(const Options& o, const Catalog& catalog) {
     constexpr std::uintmax_t kMaxFoldsBytes = 16u << 20;
     Result<ValidationReport> report = Error{"", ""};
-    if (o.inSampleOnly) {
+    if (o.moeRuns) {
+        report = runMoeValidation(catalog);
+    } else if (o.inSampleOnly) {
         report = runValidation(catalog, ValidationScope::InSampleOnly);
     } else if (o.cvProfiles.empty()) {
         report = runValidation(catalog);

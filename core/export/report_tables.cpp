@@ -51,7 +51,8 @@ std::vector<Cell> layoutRow(std::size_t rank, const Layout& l, double memory, do
             csv::number(t.mfu),
             csv::number(t.trainDays),
             csv::number(t.gpuHours),
-            csv::text(reason)};
+            csv::text(reason),
+            csv::integer(l.etp())};
 }
 
 }  // namespace
@@ -79,7 +80,8 @@ csv::Table layouts(const Plan& p) {
                   "mfu",
                   "train_days",
                   "gpu_hours",
-                  "reason"},
+                  "reason",
+                  "expert_tp"},  // Megatron-Core's expert TP (its default: tp)
                  {}};
     if (p.search) {
         std::size_t rank = 1;

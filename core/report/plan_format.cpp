@@ -179,7 +179,7 @@ std::string layoutText(const Layout& l) {
         s += ", expert TP " + std::to_string(l.expertTp);
     if (l.vpp > 1)
         s += ", VPP " + std::to_string(l.vpp);
-    return s;
+    return s + moeOptionsText(l.moe);
 }
 
 std::string formatGib(double b, int decimals) {
@@ -204,6 +204,7 @@ std::string planToJson(const Plan& p) {
     w.value("ep", l.ep).value("vpp", l.vpp);
     if (l.expertTp > 0)  // Megatron-Core's default (tp) left out
         w.value("expert_tp", l.expertTp);
+    writeMoeOptions(w, l.moe);
     w.value("micro_batch", l.microBatch).value("micro_batches", l.microBatches);
     w.value("zero_stage", l.zeroStage).value("recompute", toString(l.recompute));
     w.value("sequence_parallel", l.sequenceParallel).value("offload", toString(l.offload)).endObject();

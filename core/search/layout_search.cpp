@@ -266,7 +266,8 @@ LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std:
             mb,          zero,
             r,           fixed.isOpen(kSequenceParallel) ? g.tp > 1 : fixed.sequenceParallel,
             offload,     0u,
-            fixed.split, expertTp};
+            fixed.split, expertTp,
+            fixed.moe};
 }
 
 // Threads for `count` candidates: one per hardware thread (or SearchOptions::threads), and none

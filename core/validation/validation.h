@@ -90,9 +90,17 @@ Result<ValidationReport> runValidation(const Catalog& catalog,
 Result<ValidationReport> runValidationWithFolds(const Catalog& catalog, std::string_view foldsJson);
 // Same, with the calibration files' and the cross-validation folds' text given (for tests and the
 // profile fitter).
+// Runs no profile was fitted on (the MoE runs) are predicted by the shipped profiles where no fold
+// holds out their source or group; calibration runs need their folds.
+enum class UnfittedRuns { NeedFolds, OnShippedProfiles };
 Result<ValidationReport> runValidation(const Catalog& catalog, std::string_view runsJson,
                                        std::string_view modelsJson, std::string_view foldsJson,
-                                       ValidationScope scope = ValidationScope::CrossValidated);
+                                       ValidationScope scope = ValidationScope::CrossValidated,
+                                       UnfittedRuns unfittedRuns = UnfittedRuns::NeedFolds);
+// The published fine-grained MoE runs (resources/calibration/moe-runs.json, mapped by
+// moe-run-models.json), none used for fitting: each predicted by the shipped profiles and by the
+// fold that leaves out its stack group, MoE apart; sources are labs (source_family).
+Result<ValidationReport> runMoeValidation(const Catalog& catalog);
 
 // The included calibration runs as scenarios, for tests and for calibrating to a run
 // (calibration/profile_fit.h): each with its published figure and the catalog that holds the
@@ -114,6 +122,11 @@ double calibrationMetric(const std::string& metric, const std::string& conventio
 // groups, leave-one-group-out error, band coverage and median width, and the in-sample error
 // (unrounded; the date and source are the statement's).
 GroupedAccuracy groupedAccuracyOf(const ValidationReport& report);
+
+// Megatron-LM's num_floating_point_operations per token (the TFLOP/s Megatron-Core's MoE runs
+// report): MLPs with routed experts × top-k and shared experts, attention projections, causal
+// attention halved, `mtpLayers` MTP blocks and their logits; recompute not counted.
+double megatronMoeFlopsPerToken(const ModelSpec& m, const TrainingSpec& t, std::int64_t mtpLayers);
 
 std::string validationToText(const ValidationReport& report);
 std::string validationToCsv(const ValidationReport& report);

@@ -94,7 +94,7 @@ _clusterplan_cli() {
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --pricebook --catalog --profiles" ;;
         quotes) options="--customer --status --all-revisions --format --lang --quote-book --quote-prefix --pricebook --catalog" ;;
         pricebook) options="--book --encoding --as-of --dry-run --lang" ;;
-        validate) options="--format --cv-profiles --in-sample --write-accuracy --catalog --profiles" ;;
+        validate) options="--format --cv-profiles --in-sample --write-accuracy --moe --catalog --profiles" ;;
         calibrate) options="--format --log --save --lang --catalog --profiles --pricebook" ;;
         article) options="--format --lang --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;

@@ -301,6 +301,34 @@
         <translation>序列并行</translation>
     </message>
     <message>
+        <source>expert TP %1</source>
+        <translation>专家张量并行 %1</translation>
+    </message>
+    <message>
+        <source>DeepEP dispatch</source>
+        <translation>DeepEP 分发</translation>
+    </message>
+    <message>
+        <source>HybridEP dispatch</source>
+        <translation>HybridEP 分发</translation>
+    </message>
+    <message>
+        <source>1F1B EP overlap</source>
+        <translation>1F1B 专家并行通信重叠</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe 双向流水线</translation>
+    </message>
+    <message>
+        <source>norms and up-projections recomputed</source>
+        <translation>重计算归一化与上投影</translation>
+    </message>
+    <message>
+        <source>FP8 activations</source>
+        <translation>FP8 激活存储</translation>
+    </message>
+    <message>
         <source>, </source>
         <translation>，</translation>
     </message>

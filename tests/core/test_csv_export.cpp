@@ -70,6 +70,8 @@ TEST_CASE("tables read back equal the plan's numbers", "[csv]") {
     REQUIRE(layouts.size() == plan.search->ranked.size() + 1);  // every evaluated layout
     CHECK(layouts[0][17] == "step_time_s");
     CHECK(layouts[0][14] == "offload");  // with the other layout keys
+    CHECK(layouts[0][22] == "reason");
+    CHECK(layouts[0].back() == "expert_tp");  // added after the others, so their columns stay
     for (std::size_t i = 0; i < plan.search->ranked.size(); ++i) {
         const auto& c = plan.search->ranked[i];
         const auto& row = layouts[i + 1];
@@ -77,7 +79,8 @@ TEST_CASE("tables read back equal the plan's numbers", "[csv]") {
         CHECK(std::stod(row[15]) == std::round(c.memoryBytes));
         CHECK(row[1] == (c.fits ? "true" : "false"));
         CHECK(row[14] == std::string(clusterplan::toString(c.layout.offload)));
-        CHECK(row.back() == notFitReason(c).text);
+        CHECK(row[22] == notFitReason(c).text);
+        CHECK(row.back() == std::to_string(c.layout.etp()));
     }
     REQUIRE(plan.cost);
     const auto monthly = roundTrip(clusterplan::report_tables::monthlyCost(*plan.cost));

@@ -56,6 +56,20 @@ QString layoutDetails(const Layout& layout) {
     parts << PlanSummary::tr("recompute %1").arg(recomputeName(layout.recompute));
     if (layout.sequenceParallel)
         parts << PlanSummary::tr("sequence parallel");
+    if (layout.expertTp > 0)
+        parts << PlanSummary::tr("expert TP %1").arg(layout.expertTp);
+    if (layout.moe.dispatcher == MoeDispatcher::DeepEp)
+        parts << PlanSummary::tr("DeepEP dispatch");
+    else if (layout.moe.dispatcher == MoeDispatcher::HybridEp)
+        parts << PlanSummary::tr("HybridEP dispatch");
+    if (layout.moe.epOverlap == EpOverlap::OneFOneB)
+        parts << PlanSummary::tr("1F1B EP overlap");
+    else if (layout.moe.epOverlap == EpOverlap::DualPipe)
+        parts << PlanSummary::tr("DualPipe");
+    if (layout.moe.recomputeNormUpProj)
+        parts << PlanSummary::tr("norms and up-projections recomputed");
+    if (layout.moe.fp8Activations)
+        parts << PlanSummary::tr("FP8 activations");
     if (layout.offload != Offload::None)
         parts << PlanSummary::tr("CPU offload %1").arg(offloadName(layout.offload));
     return parts.join(PlanSummary::tr(", "));
