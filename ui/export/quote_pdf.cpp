@@ -8,6 +8,7 @@
 
 #include "core/quote/messages_quote.h"
 #include "ui/export/pdf_canvas.h"
+#include "ui/export/quote_pdf_options.h"
 #include "ui/export/quote_pdf_sections.h"
 #include "ui/models/qt_text.h"
 
@@ -47,6 +48,8 @@ std::vector<double> paint(QPagedPaintDevice* device, const Plan& plan, const quo
     sections.verdict();
     canvas.newPage();
     sections.lineItems();
+    if (options.optionsPage)
+        paintOptionsPage(canvas, *options.optionsPage, lang);
     canvas.sectionBreak();
     sections.analysis();
     canvas.sectionBreak();

@@ -6,9 +6,11 @@
 // written through QSaveFile: an unwritable path is an error and leaves no partial file.
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 #include "core/quote/quote_document.h"
+#include "core/quote/quote_options.h"
 #include "core/util/result.h"
 
 class QPagedPaintDevice;
@@ -23,6 +25,8 @@ class ReportCharts;
 
 struct QuotePdfOptions {
     std::size_t maxLayouts = 60;  // rows of the layouts table (fitting layouts first)
+    // The options page after the line items (quote/quote_options.h); none: left out.
+    std::optional<quote::OptionsPage> optionsPage = std::nullopt;
 };
 
 // Returns the number of pages written.
