@@ -2820,6 +2820,26 @@ predicted</source>
         <source>The quote&apos;s options page takes two alternatives: untick one first.</source>
         <translation>报价的方案比较页最多放两个备选方案：请先取消勾选一个。</translation>
     </message>
+    <message>
+        <source>days band</source>
+        <translation>天数区间</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>purchase</source>
+        <translation>购买价</translation>
+    </message>
+    <message>
+        <source>owned, net</source>
+        <translation>持有成本（净）</translation>
+    </message>
+    <message>
+        <source>What owning the cluster costs over the cost horizon, net of its resale value</source>
+        <translation>在成本期内持有该集群的费用，扣除残值</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::PhasesTab</name>

@@ -1,6 +1,7 @@
 #include "ui/charts/options_tab.h"
 
 #include "core/search/messages_search.h"
+#include "ui/charts/money_axis.h"
 #include "ui/charts/table_cell.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/money_text.h"
@@ -172,9 +173,9 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     chart->setTitle(tr("Days against cost: every option"));
     m_daysAxis = new QValueAxis;
     m_daysAxis->setTitleText(tr("days to train (budgeted)"));
-    m_costAxis = new QValueAxis;
+    // "¥1.5M", not "1.5e+06".
+    m_costAxis = new MoneyAxis;
     m_costAxis->setTitleText(tr("cost"));
-    m_costAxis->setLabelFormat(QStringLiteral("%.3g"));
     chart->addAxis(m_daysAxis, Qt::AlignBottom);
     chart->addAxis(m_costAxis, Qt::AlignLeft);
     m_rent = new QScatterSeries;
@@ -216,9 +217,12 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
             showPointToolTip(p, true);
     });
 
-    m_table = readOnlyTable("optionsTable", {tr("GPU"), tr("GPUs"), tr("how"), tr("offer"), tr("days"),
-                                             tr("cost"), tr("per M tokens"), tr("MFU %"), tr("kW"),
-                                             tr("profile"), tr("layout"), tr("note")});
+    m_table = readOnlyTable("optionsTable",
+                            {tr("GPU"), tr("GPUs"), tr("how"), tr("offer"), tr("days"), tr("cost"),
+                             tr("per M tokens"), tr("days band"), tr("tokens/s"), tr("MFU %"), tr("purchase"),
+                             tr("owned, net"), tr("kW"), tr("profile"), tr("layout"), tr("note")});
+    m_table->horizontalHeaderItem(11)->setToolTip(
+        tr("What owning the cluster costs over the cost horizon, net of its resale value"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -460,7 +464,7 @@ void OptionsTab::fillChart() {
         m_budgetLine->append(maxDays, *m_study->target.budget);
     }
     m_daysAxis->setRange(0, maxDays);
-    m_costAxis->setRange(0, maxCost);
+    m_costAxis->setMoneyRange(0, maxCost, toQString(cost::currencySymbol(m_study->currency)));
     m_costAxis->setTitleText(tr("cost (%1)").arg(toQString(cost::currencyCode(m_study->currency))));
 }
 
@@ -500,19 +504,34 @@ void OptionsTab::fillTable() {
                                         : r.priceNote ? engineText(*r.priceNote)
                                                       : kNoNumber,
                                         cost));
-        m_table->setItem(row, 6,
-                         new NumberCell(r.priced
-                                            ? moneyText(cost::Money::fromUnits(r.perMillionTokens), currency)
-                                            : kNoNumber,
-                                        r.priced ? r.perMillionTokens : cost));
-        m_table->setItem(row, 7, new NumberCell(formatPlainNumber(100 * r.mfu, 1), r.mfu));
-        m_table->setItem(row, 8, new NumberCell(formatPlainNumber(r.powerKw, 0), r.powerKw));
+        int column = 6;
+        const auto money = [&](cost::Money m, bool whole) {
+            const double value = r.priced ? m.units() : cost;
+            m_table->setItem(row, column++,
+                             new NumberCell(!r.priced ? kNoNumber
+                                            : whole   ? wholeMoneyText(m, currency)
+                                                      : moneyText(m, currency),
+                                            value));
+        };
+        money(cost::Money::fromUnits(r.perMillionTokens), false);
+        const bool band = std::isfinite(r.daysLow) && std::isfinite(r.daysHigh);
+        m_table->setItem(row, column++,
+                         new NumberCell(band ? QStringLiteral("%1–%2").arg(formatPlainNumber(r.daysLow, 1),
+                                                                           formatPlainNumber(r.daysHigh, 1))
+                                             : kNoNumber,
+                                        r.daysHigh));
+        m_table->setItem(row, column++,
+                         new NumberCell(formatPlainNumber(r.tokensPerSecond, 0), r.tokensPerSecond));
+        m_table->setItem(row, column++, new NumberCell(formatPlainNumber(100 * r.mfu, 1), r.mfu));
+        money(r.purchase, true);
+        money(r.tco, true);
+        m_table->setItem(row, column++, new NumberCell(formatPlainNumber(r.powerKw, 0), r.powerKw));
         auto* profile = readOnlyCell(r.calibrated ? toQString(r.profileName)
                                                   : tr("%1 (borrowed)").arg(toQString(r.profileName)));
         profile->setToolTip(toQString(r.profile));
-        m_table->setItem(row, 9, profile);
-        m_table->setItem(row, 10, readOnlyCell(toQString(r.layoutText)));
-        m_table->setItem(row, 11, readOnlyCell(r.reason ? engineText(*r.reason) : QString()));
+        m_table->setItem(row, column++, profile);
+        m_table->setItem(row, column++, readOnlyCell(toQString(r.layoutText)));
+        m_table->setItem(row, column++, readOnlyCell(r.reason ? engineText(*r.reason) : QString()));
         if (!r.priced || !r.meetsDeadline || !r.withinBudget)
             for (int c = 0; c < m_table->columnCount(); ++c)
                 m_table->item(row, c)->setForeground(palette().color(QPalette::Disabled, QPalette::Text));

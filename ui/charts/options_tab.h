@@ -37,6 +37,7 @@ class QValueAxis;
 
 namespace clusterplan::ui {
 
+class MoneyAxis;
 class PlanController;
 
 // What the quote's options page is made of: the study and the rows ticked for it (indices into
@@ -118,7 +119,7 @@ private:
     QStackedWidget* m_body = nullptr;
     QChartView* m_chart = nullptr;
     QValueAxis* m_daysAxis = nullptr;
-    QValueAxis* m_costAxis = nullptr;
+    MoneyAxis* m_costAxis = nullptr;
     QScatterSeries* m_rent = nullptr;
     QScatterSeries* m_buy = nullptr;
     QLineSeries* m_front = nullptr;
