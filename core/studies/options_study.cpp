@@ -496,6 +496,13 @@ void recommendOption(OptionsStudy& st) {
             makeMessage(msg::kOptionsFaster, {gpusText(f), percentMore(f.cost.units(), r.cost.units()),
                                               formatFixed(r.days - f.days, 1)}));
     }
+    // The GPU types that fit but cannot meet the deadline at any size: the customer asks about them.
+    std::string late;
+    for (const GpuOptions& g : st.gpus)
+        if (g.smallestFitGpus && !g.deadlineGpus && st.target.deadlineDays > 0)
+            late += (late.empty() ? "" : ", ") + g.gpuName;
+    if (!late.empty())
+        parts.push_back(makeMessage(msg::kOptionsCannotFinish, {late, formatNumber(st.target.deadlineDays)}));
     if (!r.calibrated)
         parts.push_back(makeMessage(msg::kOptionsBorrowedProfile, {r.gpuName, r.profileName}));
     Message joined = parts.front();
