@@ -106,7 +106,9 @@ std::string optionsToText(const OptionsStudy& st, Lang lang) {
         else  // why there is no price, across the cost and per-token columns
             out << padColumnsLeft(r.priceNote ? messageText(*r.priceNote, lang) : std::string("-"), 32);
         out << padColumnsLeft(formatFixed(100 * r.mfu, 1) + " %", 7)
-            << padColumnsLeft(formatFixed(r.powerKw, 0), 8) << "  " << r.layoutText << "\n";
+            // The power comes with the price (the server's maximum from its book): none without one.
+            << padColumnsLeft(r.priced ? formatFixed(r.powerKw, 0) : std::string("-"), 8) << "  "
+            << r.layoutText << "\n";
         if (r.reason)
             out << "         " << messageText(*r.reason, lang) << "\n";
     }
@@ -172,7 +174,11 @@ std::string optionsToJson(const OptionsStudy& st, Lang lang) {
         } else {
             w.null("cost").null("purchase").null("tco").null("horizon_months").null("per_million_tokens");
         }
-        w.value("power_kw", r.powerKw).value("profile", r.profile).value("profile_name", r.profileName);
+        if (r.priced)
+            w.value("power_kw", r.powerKw);
+        else
+            w.null("power_kw");
+        w.value("profile", r.profile).value("profile_name", r.profileName);
         w.value("calibrated", r.calibrated);
         w.value("pareto", r.pareto);
         if (r.reason)
@@ -235,11 +241,11 @@ std::string optionsToCsv(const OptionsStudy& st, Lang lang) {
                 << num(r.perMillionTokens, 4, "per_million_tokens");
         else
             out << ",,,";
-        out << "," << cost::currencyCode(st.currency) << "," << num(r.powerKw, 1, "power_kw") << ","
-            << csvField(r.profile) << "," << (r.calibrated ? "true" : "false") << ","
-            << (r.pareto ? "true" : "false") << "," << (st.recommended == i ? "true" : "false") << ","
-            << (r.meetsDeadline ? "true" : "false") << "," << (r.withinBudget ? "true" : "false") << ","
-            << csvField(r.layoutText) << ","
+        out << "," << cost::currencyCode(st.currency) << ","
+            << (r.priced ? num(r.powerKw, 1, "power_kw") : std::string()) << "," << csvField(r.profile) << ","
+            << (r.calibrated ? "true" : "false") << "," << (r.pareto ? "true" : "false") << ","
+            << (st.recommended == i ? "true" : "false") << "," << (r.meetsDeadline ? "true" : "false") << ","
+            << (r.withinBudget ? "true" : "false") << "," << csvField(r.layoutText) << ","
             << csvField(r.reason ? messageText(*r.reason, lang) : std::string()) << "\n";
     }
     return out.str();

@@ -525,7 +525,8 @@ void OptionsTab::fillTable() {
         m_table->setItem(row, column++, new NumberCell(formatPlainNumber(100 * r.mfu, 1), r.mfu));
         money(r.purchase, true);
         money(r.tco, true);
-        m_table->setItem(row, column++, new NumberCell(formatPlainNumber(r.powerKw, 0), r.powerKw));
+        m_table->setItem(row, column++,
+                         new NumberCell(r.priced ? formatPlainNumber(r.powerKw, 0) : kNoNumber, r.powerKw));
         auto* profile = readOnlyCell(r.calibrated ? toQString(r.profileName)
                                                   : tr("%1 (borrowed)").arg(toQString(r.profileName)));
         profile->setToolTip(toQString(r.profile));
