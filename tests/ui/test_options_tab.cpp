@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
 #include <QProgressBar>
@@ -346,4 +347,28 @@ TEST_CASE("ticked options go on the PDF quote's options page, in English and Chi
         tab.setInQuote(false);
         CHECK_FALSE(tab.quoteChoice(f.controller.scenario()).has_value());
     });
+}
+
+TEST_CASE("a language switch keeps the comparison, its ticks and its target", "[options]") {
+    WindowFixture f;
+    editToLora70b(f);
+    OptionsTab& english = comparedIn3Days(f);
+    const OptionsStudy study = *english.study();
+    std::size_t first = 0;
+    while (!study.rows[first].priced)
+        ++first;
+    REQUIRE(english.tickForQuote(first));
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    auto* chinese = f.window.findChild<OptionsTab*>();
+    REQUIRE(chinese != nullptr);
+    REQUIRE(chinese->study().has_value());
+    CHECK(chinese->study()->rows.size() == study.rows.size());
+    CHECK_FALSE(chinese->showsEmptyState());
+    CHECK(chinese->recommendation().contains(QStringLiteral("推荐")));
+    CHECK(chinese->notesSummary().contains(kHan));
+    CHECK(chinese->tickedForQuote() == std::vector<std::size_t>{first});
+    CHECK(chinese->quoteChoice(f.controller.scenario()).has_value());
+    CHECK(chinese->table()->rowCount() == static_cast<int>(study.rows.size()));
+    CHECK(f.widget<QDoubleSpinBox>("optionsDeadline")->value() == 3);
+    f.window.setLanguage(QStringLiteral("en"));
 }

@@ -69,6 +69,11 @@ void laterSentences(const Message& m, QStringList& out) {
     out << engineText(m.inner[1]);
 }
 
+// What the status says while the comparison shown is of other inputs.
+QString inputsChangedText() {
+    return OptionsTab::tr("The inputs changed since this comparison: press Compare to update it.");
+}
+
 // A word-wrapped label named `name` (tests find it by that name).
 QLabel* wrappedLabel(const char* name) {
     auto* label = new QLabel;
@@ -275,7 +280,7 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     // A study of other inputs no longer answers for these: say so until it is compared again.
     connect(&controller, &PlanController::scenarioChanged, this, [this] {
         if (m_study && !isComputing())
-            m_status->setText(tr("The inputs changed since this comparison: press Compare to update it."));
+            m_status->setText(inputsChangedText());
     });
 }
 
@@ -584,6 +589,24 @@ bool OptionsTab::tickForQuote(std::size_t row, bool ticked) {
 
 void OptionsTab::setInQuote(bool on) {
     m_inQuote->setChecked(on);
+}
+
+OptionsTab::Kept OptionsTab::kept() const {
+    return {m_deadline->value(), m_budget->value(), m_study, m_studied, m_ticked, m_inQuote->isChecked()};
+}
+
+void OptionsTab::restore(Kept kept) {
+    m_deadline->setValue(kept.deadline);
+    m_budget->setValue(kept.budget);
+    if (!kept.study)
+        return;
+    m_study = std::move(kept.study);
+    m_studied = std::move(kept.studied);
+    m_ticked = std::move(kept.ticked);
+    showStudy();
+    m_inQuote->setChecked(kept.inQuote);
+    if (m_studied && !(*m_studied == m_controller.scenario()))
+        m_status->setText(inputsChangedText());
 }
 
 std::optional<QuoteOptionsChoice> OptionsTab::quoteChoice(const Scenario& quoted) const {

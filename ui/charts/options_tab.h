@@ -88,6 +88,18 @@ public:
     // study is quoted beside the others); else none.
     [[nodiscard]] std::optional<QuoteOptionsChoice> quoteChoice(const Scenario& quoted) const;
 
+    // What a language switch carries to the rebuilt tab (a study takes seconds): the target, the last
+    // comparison and the scenario it compared, the ticks and "Add to the PDF quote".
+    struct Kept {
+        double deadline = 0, budget = 0;
+        std::optional<OptionsStudy> study;
+        std::optional<Scenario> studied;
+        std::vector<std::size_t> ticked;
+        bool inQuote = false;
+    };
+    [[nodiscard]] Kept kept() const;
+    void restore(Kept kept);
+
 signals:
     void studyShown();
     void studyCancelled();
