@@ -37,6 +37,8 @@ OptionsPageRow quotedRow(const Plan& plan, const QuoteOption& option, Acquire ac
     row.fits = plan.memory.fits();
     row.amount = option.total.amount;
     row.gross = option.total.gross;
+    // The options study's basis: the job's rental, or owning over the horizon net of resale.
+    row.budgeted = acquire == Acquire::Buy && plan.cost ? plan.cost->buyNetTotal : row.amount;
     return row;
 }
 
@@ -85,12 +87,11 @@ Result<OptionsPage> buildOptionsPage(const OptionsStudy& study, const Plan& quot
     if (picks.size() > kMaxOptionAlternatives)
         return inputError("options.alternatives", msg::kErrorRange,
                           {std::to_string(picks.size()), "0", std::to_string(kMaxOptionAlternatives)});
-    if (std::set<std::size_t>(picks.begin(), picks.end()).size() != picks.size())
-        for (std::size_t n = 1; n < picks.size(); ++n)
-            if (std::find(picks.begin(), picks.begin() + static_cast<std::ptrdiff_t>(n), picks[n]) !=
-                picks.begin() + static_cast<std::ptrdiff_t>(n))
-                return inputError("options.alternatives",
-                                  makeMessage(msg::kQuoteOptionsErrorTwice, {std::to_string(picks[n] + 1)}));
+    for (std::size_t n = 1; n < picks.size(); ++n)
+        if (std::find(picks.begin(), picks.begin() + static_cast<std::ptrdiff_t>(n), picks[n]) !=
+            picks.begin() + static_cast<std::ptrdiff_t>(n))
+            return inputError("options.alternatives",
+                              makeMessage(msg::kQuoteOptionsErrorTwice, {std::to_string(picks[n] + 1)}));
     if (!doc.rent && !doc.buy)
         return inputError("options", makeMessage(msg::kQuoteOptionsErrorNoLines));
     if (study.currency != doc.currency)
@@ -109,7 +110,7 @@ Result<OptionsPage> buildOptionsPage(const OptionsStudy& study, const Plan& quot
             page.rows.push_back(quotedRow(quoted, *o, a));
     for (auto& row : page.rows) {
         row.meetsDeadline = page.deadlineDays <= 0 || row.days <= page.deadlineDays;
-        row.withinBudget = !page.budget || row.amount.units() <= *page.budget;
+        row.withinBudget = !page.budget || row.budgeted.units() <= *page.budget;
     }
     std::set<std::string> gpusShown{quoted.scenario.cluster.gpu};
     for (std::size_t n = 0; n < picks.size(); ++n) {
@@ -222,7 +223,7 @@ std::vector<std::vector<std::string>> optionsPageRows(const OptionsPage& page, L
             why = join(why, messageText(*r.reason, lang));
         else if (!r.withinBudget && page.budget)
             why = join(why, messageText(makeMessage(msg::kOptionsRowOverBudget,
-                                                    {formatAmount(r.amount, page.currency, lang),
+                                                    {formatAmount(r.budgeted, page.currency, lang),
                                                      formatAmount(cost::Money::fromUnits(*page.budget),
                                                                   page.currency, lang)}),
                                         lang));

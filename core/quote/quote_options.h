@@ -34,6 +34,7 @@ struct OptionsPageRow {
     bool withinBudget = true;
     bool recommended = false, onFront = false, borrowedProfile = false;
     cost::Money amount, gross;      // the option's total excluding and including VAT (its line items)
+    cost::Money budgeted;           // what the study holds against the budget: rental, or owned net
     std::optional<Message> reason;  // the study's: misses the deadline, over the budget
     // Against the quoted configuration acquired the same way (alternatives only).
     double percentVsQuoted = 0;  // > 0: dearer

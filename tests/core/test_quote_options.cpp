@@ -96,6 +96,8 @@ TEST_CASE("each alternative is priced as the quote of the scenario it opens, and
         // The study's rental is the same billing: the job's rental under that offer.
         if (r.acquire == Acquire::Rent)
             CHECK(row.amount == r.cost);
+        // And what it holds against the budget is the study's cost: the rental, or owned net.
+        CHECK(row.budgeted == r.cost);
         CHECK(row.days == r.days);
         const quote::OptionsPageRow& base = p.rows[r.acquire == Acquire::Rent ? 0 : 1];
         CHECK(row.percentVsQuoted ==
