@@ -111,6 +111,8 @@ constexpr UsageSection kUsageSections[] = {
     {"report", R"(  clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
                          [--lang zh_CN|en] [--bom|--no-bom] [--max-layouts N]
                          [--no-record] [--quote-book FILE] [--quote-prefix P] [--force]
+                         [--options [--options-deadline DAYS] [--options-budget AMOUNT]
+                          [--options-gpu-types ID,...] [--options-pick N[,M]]]
       A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
       scenario's "quote" object sets customer, number, tax rates...), charts and assumptions, as
       PDF, Excel workbook, CSV tables (the customer's files only; UTF-8 with a byte-order mark
@@ -122,6 +124,12 @@ constexpr UsageSection kUsageSections[] = {
       quote and the files written are recorded in the quote book unless --no-record (then the
       files are a draft without a number); a book that cannot record it stops the report with
       exit status 2. A new revision of an accepted or lost quote needs --force.
+      --options adds the options page (方案比较) to the PDF and the text: the quoted cluster,
+      rented and bought, beside up to two alternatives of the options study (`options`) with
+      days and prices billed as the line items bill them. The study's deadline is
+      --options-deadline (default: the quoted plan's days); --options-pick names the
+      alternatives by the numbers `options` prints (default: its recommendation and the next
+      option on its front).
 )"},
     {"article", R"(  clusterplan-cli article [FOLDER] [--format text|json|csv|markdown] [--lang zh_CN|en]
       Every quantitative claim of the seed article, each an example scenario of FOLDER (default:
@@ -244,7 +252,8 @@ const std::vector<CommandSpec>& commandSpecs() {
         {"calibrate", {}, {"text", "json", "csv"}},
         {"report",
          {"--pdf", "--xlsx", "--csv", "--images", "--lang", "--bom", "--no-bom", "--max-layouts",
-          "--no-record", "--quote-book", "--quote-prefix", "--force"},
+          "--no-record", "--quote-book", "--quote-prefix", "--force", "--options", "--options-deadline",
+          "--options-budget", "--options-gpu-types", "--options-pick"},
          {}},
         {"article", {"--lang"}, {"text", "json", "csv", "markdown"}},
         // The subcommand narrows these further (checkQuotes).
@@ -303,6 +312,66 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             o.report.byteOrderMark = a == "--bom";
         } else if (a == "--force") {
             o.report.force = true;
+        } else if (a == "--options") {
+            o.report.optionsPage = true;
+        } else if (a == "--options-deadline" || a == "--options-budget") {
+            if (!hasValue)
+                return usageError(a + " needs a value", o.command);
+            o.report.optionsPage = true;  // a target for the options page asks for it
+            const bool deadline = a == "--options-deadline";
+            const double high = deadline ? 100'000 : 1e15;
+            try {
+                std::size_t used = 0;
+                const double v = std::stod(args[++i], &used);
+                if (used != args[i].size() || !(v > 0) || v > high)
+                    throw std::invalid_argument("range");
+                if (deadline)
+                    o.report.optionsDeadline = v;
+                else
+                    o.report.optionsBudget = v;
+            } catch (const std::exception&) {
+                return usageError(a +
+                                      (deadline ? " needs a number of days above 0 and at most 100000"
+                                                : " needs an amount above 0 and at most 1e15") +
+                                      ", got '" + args[i] + "'",
+                                  o.command);
+            }
+        } else if (a == "--options-gpu-types" || a == "--options-pick") {
+            if (!hasValue)
+                return usageError(a + " needs a value", o.command);
+            o.report.optionsPage = true;
+            std::vector<std::string> items;
+            std::string item;
+            for (const char c : args[++i] + ",") {
+                if (c != ',') {
+                    item += c;
+                } else if (!item.empty()) {
+                    items.push_back(item);
+                    item.clear();
+                }
+            }
+            if (a == "--options-gpu-types") {
+                if (items.empty())
+                    return usageError(a + " needs GPU ids separated by commas, got '" + args[i] + "'",
+                                      o.command);
+                o.report.optionsGpuTypes = items;
+            } else {
+                std::vector<std::size_t> picks;
+                for (const auto& text : items) {
+                    const auto n = wholeNumber(text, 1, 1'000'000);
+                    if (!n)
+                        return usageError(a +
+                                              " needs option numbers as `options` prints them, separated by "
+                                              "commas, got '" +
+                                              args[i] + "'",
+                                          o.command);
+                    picks.push_back(*n);
+                }
+                if (picks.size() > 2)
+                    return usageError(
+                        a + " takes at most 2 alternatives, got " + std::to_string(picks.size()), o.command);
+                o.report.optionsPicks = picks;
+            }
         } else if (a == "--pdf" || a == "--xlsx" || a == "--csv" || a == "--images" || a == "--lang") {
             if (!hasValue)
                 return usageError(a + " needs a value", o.command);

@@ -68,10 +68,10 @@ _clusterplan_cli() {
             COMPREPLY=($(compgen -W "draft sent accepted lost expired active expiring" -- "$cur"))
             return
             ;;
-        --customer | --quote-prefix | --gpu-types)
+        --customer | --quote-prefix | --gpu-types | --options-gpu-types | --options-pick)
             return  # free text
             ;;
-        --top | --max-gpus | --days | --max-layouts | --deadline | --budget)
+        --top | --max-gpus | --days | --max-layouts | --deadline | --budget | --options-deadline | --options-budget)
             return  # a number
             ;;
     esac
@@ -91,7 +91,7 @@ _clusterplan_cli() {
         launch) options="--framework --out --lang --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
-        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --pricebook --catalog --profiles" ;;
+        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --options --options-deadline --options-budget --options-gpu-types --options-pick --pricebook --catalog --profiles" ;;
         quotes) options="--customer --status --all-revisions --format --lang --quote-book --quote-prefix --pricebook --catalog" ;;
         pricebook) options="--book --encoding --as-of --dry-run --lang" ;;
         validate) options="--format --cv-profiles --in-sample --write-accuracy --moe --catalog --profiles" ;;

@@ -2882,6 +2882,82 @@ predicted</source>
         <source>&lt;b&gt;%1 × %2&lt;/b&gt; (%3)&lt;br&gt;%4&lt;br&gt;%5 days, %6&lt;br&gt;%7</source>
         <translation>&lt;b&gt;%1 × %2&lt;/b&gt;（%3）&lt;br&gt;%4&lt;br&gt;%5 天，%6&lt;br&gt;%7</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Add to the PDF quote</source>
+        <translation>加入 PDF 报价</translation>
+    </message>
+    <message>
+        <source>Export &gt; PDF quote then adds the page &quot;Options compared&quot;: the quoted cluster beside up to two options ticked in the table (none ticked: the recommendation and the next faster option)</source>
+        <translation>之后“导出 &gt; PDF 报价”会加上“方案比较”一页：所报集群与表中勾选的至多两个方案并列（未勾选时：推荐方案和下一个更快的方案）</translation>
+    </message>
+    <message>
+        <source>Nothing compared yet. Press Compare to price this job on every GPU type with a price: for each, the smallest cluster that fits and the smallest that meets the deadline, under each rent offer and its purchase, drawn as days against cost. It runs in the background and can be cancelled.</source>
+        <translation>尚未比较。按“比较”为这项训练在每种有价格的 GPU 型号上计价：每种取能放下的最小集群和满足期限的最小集群，按每个租赁报价及其购买计价，画成天数对费用。在后台运行，可以取消。</translation>
+    </message>
+    <message>
+        <source>Deadline and budget are optional; amounts are in the scenario&apos;s currency.</source>
+        <translation>期限和预算可不填；金额以场景的币种计。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n option(s) on %1 GPU types, %2 priced</source>
+        <translation>
+            <numerusform>%1 种 GPU 型号上共 %n 个方案，%2 个已计价</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n GPU type(s) without an option</source>
+        <translation>
+            <numerusform>；%n 种 GPU 型号没有可选方案</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; amounts in %1 excluding VAT.</source>
+        <translation>；金额单位 %1，不含增值税。</translation>
+    </message>
+    <message>
+        <source>Beside the recommendation</source>
+        <translation>推荐之外</translation>
+    </message>
+    <message>
+        <source>GPU types without an option</source>
+        <translation>没有可选方案的 GPU 型号</translation>
+    </message>
+    <message>
+        <source>How the options are priced and timed</source>
+        <translation>各方案如何计价和计时</translation>
+    </message>
+    <message>
+        <source>Tick up to two options for the quote&apos;s options page</source>
+        <translation>为报价的方案比较页勾选至多两个方案</translation>
+    </message>
+    <message>
+        <source>The quote&apos;s options page takes two alternatives: untick one first.</source>
+        <translation>报价的方案比较页最多放两个备选方案：请先取消勾选一个。</translation>
+    </message>
+    <message>
+        <source>days band</source>
+        <translation>天数区间</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>purchase</source>
+        <translation>购买价</translation>
+    </message>
+    <message>
+        <source>owned, net</source>
+        <translation>持有成本（净）</translation>
+    </message>
+    <message>
+        <source>What owning the cluster costs over the cost horizon, net of its resale value</source>
+        <translation>在成本期内持有该集群的费用，扣除残值</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::PhasesTab</name>

@@ -18,6 +18,7 @@
 #include "core/launch/messages_launch.h"
 #include "core/perf/messages_perf.h"
 #include "core/quote/messages_quote.h"
+#include "core/quote/messages_quote_options.h"
 #include "core/quotebook/messages_quote_book.h"
 #include "core/report/messages_plan.h"
 #include "core/run/messages_run.h"

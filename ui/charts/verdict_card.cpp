@@ -226,9 +226,11 @@ void VerdictCard::showPlan() {
             base ? relative(p.run.wallDays, base->run.wallDays) : QString());
     showCost(p, base);
     if (!fits && !stale) {
-        // Days and money of a run that cannot start: shown greyed, as what they would be if it fit.
+        // Speed, days and money of a run that cannot start: shown greyed, as what they would be if
+        // it fit.
         for (Tile& t : m_tiles)
-            if (t.name == QLatin1String("days") || t.name == QLatin1String("run_cost") ||
+            if (t.name == QLatin1String("throughput") || t.name == QLatin1String("mfu") ||
+                t.name == QLatin1String("days") || t.name == QLatin1String("run_cost") ||
                 t.name == QLatin1String("rent_vs_buy") || t.name == QLatin1String("break_even")) {
                 t.figure->setFullText(
                     QStringLiteral("<span style='color:#808080'>%1</span>").arg(t.figure->fullText()));

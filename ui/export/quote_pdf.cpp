@@ -8,6 +8,7 @@
 
 #include "core/quote/messages_quote.h"
 #include "ui/export/pdf_canvas.h"
+#include "ui/export/quote_pdf_options.h"
 #include "ui/export/quote_pdf_sections.h"
 #include "ui/models/qt_text.h"
 
@@ -57,6 +58,8 @@ QuoteLayout paint(QPagedPaintDevice* device, const Plan& plan, const quote::Quot
     sections.verdict();
     canvas.newPage();
     sections.lineItems();
+    if (options.optionsPage)
+        paintOptionsPage(canvas, *options.optionsPage, lang);
     canvas.sectionBreak();
     sections.analysis();
     canvas.sectionBreak();

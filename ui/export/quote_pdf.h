@@ -7,9 +7,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 #include "core/quote/quote_document.h"
+#include "core/quote/quote_options.h"
 #include "core/util/result.h"
 
 class QPagedPaintDevice;
@@ -24,6 +26,8 @@ class ReportCharts;
 
 struct QuotePdfOptions {
     std::size_t maxLayouts = 60;  // rows of the layouts table (fitting layouts first)
+    // The options page after the line items (quote/quote_options.h); none: left out.
+    std::optional<quote::OptionsPage> optionsPage = std::nullopt;
 };
 
 // Returns the number of pages written.

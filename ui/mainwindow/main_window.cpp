@@ -126,6 +126,10 @@ MainWindow::~MainWindow() = default;
 void MainWindow::buildUi() {
     const QVariantMap arranged = captureWidgetState(*this);
     const QVariantMap scrolled = captureScrollPositions(*this);  // kept across a language switch
+    // The Options tab's comparison too: a study takes seconds.
+    std::optional<OptionsTab::Kept> options;
+    if (const auto* old = findChild<OptionsTab*>())
+        options = old->kept();
     m_inputs = new InputsPanel(m_controller);
     auto* splitter = new QSplitter(Qt::Horizontal);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -142,6 +146,8 @@ void MainWindow::buildUi() {
     column->addWidget(splitter, 1);
     delete takeCentralWidget();  // now, not later: the old views must not linger beside the new
     setCentralWidget(central);
+    if (auto* tab = findChild<OptionsTab*>(); tab && options)
+        tab->restore(std::move(*options));
     QMenuBar* menus = menuBar();
     menus->clear();
     qDeleteAll(menus->findChildren<QMenu*>(Qt::FindDirectChildrenOnly));  // and their actions
