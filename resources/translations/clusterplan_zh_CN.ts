@@ -1200,6 +1200,14 @@
         <source>layouts above %1 GiB per GPU, off the right edge: %2</source>
         <translation>每 GPU 超过 %1 GiB、在右边界外的布局：%2 个</translation>
     </message>
+    <message>
+        <source>%1 of %2 layouts shown</source>
+        <translation>显示 %2 个布局中的 %1 个</translation>
+    </message>
+    <message>
+        <source>zoomed in: right-click or Reset zoom to zoom out</source>
+        <translation>已放大：右键单击或点“重置缩放”以缩小</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::ExportActions</name>
@@ -1597,6 +1605,14 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
     <message>
         <source>Search: keys the search chooses</source>
         <translation>搜索：由搜索决定的参数</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>Back to the axes that show every layout the filter keeps</source>
+        <translation>回到显示筛选所留全部布局的坐标轴</translation>
     </message>
 </context>
 <context>
