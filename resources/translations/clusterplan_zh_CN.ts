@@ -246,6 +246,27 @@
         <source>optimizer and parameters</source>
         <translation>优化器和参数</translation>
     </message>
+    <message>
+        <source>none</source>
+        <comment>CPU offload: nothing is offloaded</comment>
+        <translation>不卸载</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>same as the weights</source>
+        <translation>与参数相同</translation>
+    </message>
+    <message>
+        <source>%1, fitted to the measured runs</source>
+        <translation>%1，按实测运行拟合</translation>
+    </message>
+    <message>
+        <source>generic (no stack of its own)</source>
+        <translation>通用（无专属框架的档案）</translation>
+    </message>
 </context>
 <context>
     <name>FormHelpers</name>
@@ -822,7 +843,7 @@
     </message>
     <message>
         <source>Cumulative cost over %1 months in %2: rent %3 vs buy %4 (%5 net of resale)&lt;br&gt;%6</source>
-        <translation>%1 个月累计成本（%2）：租用 %3 vs 购买 %4（扣除残值 %5）&lt;br&gt;%6</translation>
+        <translation>%1 个月累计成本（%2）：租用 %3，购买 %4（扣除残值 %5）&lt;br&gt;%6</translation>
     </message>
     <message>
         <source>Rent (accrued)</source>
@@ -2381,6 +2402,14 @@ predicted</source>
         <translation>峰值 GiB
 预测</translation>
     </message>
+    <message>
+        <source>Run %1, %2</source>
+        <translation>第 %1 次运行，%2</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>第 %1 次运行</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::MemoryBarsView</name>
@@ -2902,6 +2931,18 @@ predicted</source>
     <message>
         <source>%1 over %2 months at %3 % utilisation: the phased plan costs %4.</source>
         <translation>%1，共 %2 个月，利用率 %3 %：分阶段方案成本 %4。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 of one %2</source>
+        <translation>一张 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3)</source>
+        <translation>%1 × %2（%3）</translation>
     </message>
 </context>
 <context>

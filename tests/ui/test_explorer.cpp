@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QBarSet>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -616,4 +617,25 @@ TEST_CASE("explorer.caption_cut_off_is_the_end_of_the_axis_drawn", "[explorer]")
     // The axis ends on a round tick, at most one tick step past where the fit wanted it.
     const double step = (end - chart.xAxis()->min()) / (chart.xAxis()->tickCount() - 1);
     CHECK(std::abs(std::remainder(end, step)) < 1e-6 * end);
+}
+
+// A language switch rebuilds the tab: the x axis, the text filter and "fits only" stay as the user
+// left them, and the cloud still shows what the filter keeps.
+TEST_CASE("explorer.axis_and_filter_survive_a_language_switch", "[explorer][language]") {
+    ExplorerFixture f;
+    QTest::keyClicks(f.widget<QLineEdit>("explorerFilter"), QStringLiteral("tp=2"));
+    f.widget<QComboBox>("explorerMetric")->setCurrentIndex(2);  // days to train
+    const std::size_t kept = f.chart().cloud()->points().size();
+    REQUIRE(kept < f.plan().search->ranked.size());
+    for (const char* language : {"zh_CN", "en"}) {
+        INFO(language);
+        f.window.setLanguage(QString::fromLatin1(language));
+        f.window.showTabOf(f.window.explorer());
+        QApplication::processEvents();
+        CHECK(f.widget<QLineEdit>("explorerFilter")->text() == QStringLiteral("tp=2"));
+        CHECK(f.widget<QComboBox>("explorerMetric")->currentIndex() == 2);
+        CHECK(f.chart().cloud()->points().size() == kept);
+        for (const auto& p : f.chart().cloud()->points())
+            CHECK(p.value.x() == Approx(f.plan().search->ranked[p.id].perf.trainDays));
+    }
 }

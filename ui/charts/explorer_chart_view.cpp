@@ -397,7 +397,7 @@ QString ExplorerChartView::tooltip(std::size_t row) const {
             .arg(formatLayoutDegrees(c.layout))
             .arg(c.layout.microBatch)
             .arg(c.layout.zeroStage)
-            .arg(toQString(toString(c.layout.recompute)))
+            .arg(recomputeName(c.layout.recompute))
             .arg(formatGib(c.memoryBytes))
             .arg(formatPlainNumber(c.perf.tokensPerSecond, 0), formatPlainNumber(c.perf.stepSeconds, 3),
                  formatPlainNumber(100 * c.perf.mfu, 1), formatPlainNumber(c.perf.trainDays, 1));
