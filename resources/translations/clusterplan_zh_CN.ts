@@ -1759,8 +1759,8 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <translation>CPU 卸载</translation>
     </message>
     <message>
-        <source>optimizer: ZeRO-Offload (optimizer states and step on the CPU); optimizer_and_params: parameters in host memory too (ZeRO-Infinity)</source>
-        <translation>optimizer：ZeRO-Offload（优化器状态和更新步在 CPU 上）；optimizer_and_params：参数也放在主机内存（ZeRO-Infinity）</translation>
+        <source>optimizer: ZeRO-Offload (optimizer states and step on the CPU); optimizer and parameters: parameters in host memory too (ZeRO-Infinity)</source>
+        <translation>优化器：ZeRO-Offload（优化器状态和更新步在 CPU 上）；优化器和参数：参数也放在主机内存（ZeRO-Infinity）</translation>
     </message>
     <message>
         <source>Host memory</source>
@@ -3505,24 +3505,24 @@ predicted</source>
         <translation>精度</translation>
     </message>
     <message>
-        <source>Training number format; bf16/fp16/fp8 are mixed precision with fp32 master weights</source>
-        <translation>训练数值格式；bf16/fp16/fp8 为混合精度，保留 fp32 主权重</translation>
+        <source>Training number format; BF16/FP16/FP8 are mixed precision with FP32 master weights</source>
+        <translation>训练数值格式；BF16/FP16/FP8 为混合精度，保留 FP32 主权重</translation>
     </message>
     <message>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <source>adamw: 2 fp32 moments; adam8bit: 8-bit moments; sgd: momentum only</source>
-        <translation>adamw：2 个 fp32 动量；adam8bit：8 位动量；sgd：仅动量</translation>
+        <source>AdamW: two FP32 moments; 8-bit Adam: 8-bit moments; SGD: momentum only</source>
+        <translation>AdamW：2 个 FP32 动量；8 位 Adam：8 位动量；SGD：仅动量</translation>
     </message>
     <message>
         <source>Gradient dtype</source>
         <translation>梯度数据类型</translation>
     </message>
     <message>
-        <source>param: gradients in the weights&apos; format; fp32: fp32 main gradients</source>
-        <translation>param：梯度与权重格式相同；fp32：fp32 主梯度</translation>
+        <source>same as the weights: gradients in the weights&apos; format; FP32: FP32 main gradients</source>
+        <translation>与参数相同：梯度与权重格式相同；FP32：FP32 主梯度</translation>
     </message>
     <message>
         <source>Sequence length</source>

@@ -127,7 +127,7 @@ void LayoutPanel::addOffloadRows(QFormLayout* form, FieldRegistry& fields) {
     m_offload = addComboBox(form, fields,
                             {QStringLiteral("layout.offload"), QStringLiteral("offload"), tr("CPU offload"),
                              tr("optimizer: ZeRO-Offload (optimizer states and step on the CPU); "
-                                "optimizer_and_params: parameters in host memory too (ZeRO-Infinity)")},
+                                "optimizer and parameters: parameters in host memory too (ZeRO-Infinity)")},
                             offload);
     m_cpuMemory =
         addLimitedDoubleSpinBox(form, fields,

@@ -57,17 +57,17 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
     m_precision = addComboBox(
         form, fields,
         {QStringLiteral("training.precision"), QStringLiteral("precision"), tr("Precision"),
-         tr("Training number format; bf16/fp16/fp8 are mixed precision with fp32 master weights")},
+         tr("Training number format; BF16/FP16/FP8 are mixed precision with FP32 master weights")},
         enumItems({Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8}, precisionName));
     m_optimizer =
         addComboBox(form, fields,
                     {QStringLiteral("training.optimizer"), QStringLiteral("optimizer"), tr("Optimizer"),
-                     tr("adamw: 2 fp32 moments; adam8bit: 8-bit moments; sgd: momentum only")},
+                     tr("AdamW: two FP32 moments; 8-bit Adam: 8-bit moments; SGD: momentum only")},
                     enumItems({Optimizer::AdamW, Optimizer::Adam8bit, Optimizer::Sgd}, optimizerName));
     m_gradDtype =
         addComboBox(form, fields,
                     {QStringLiteral("training.grad_dtype"), QStringLiteral("gradDtype"), tr("Gradient dtype"),
-                     tr("param: gradients in the weights' format; fp32: fp32 main gradients")},
+                     tr("same as the weights: gradients in the weights' format; FP32: FP32 main gradients")},
                     enumItems({GradDtype::Param, GradDtype::Fp32}, gradDtypeName));
     m_seqLen = addLimitedSpinBox(form, fields,
                                  {QStringLiteral("training.seq_len"), QStringLiteral("seqLen"),
