@@ -3,6 +3,7 @@
 #include "core/calibration/fitted_evaluation.h"
 #include "core/calibration/profile_fit.h"
 #include "core/catalog/scenario_check.h"
+#include "core/perf/profile_name.h"
 #include "core/report/messages_plan.h"
 #include "core/report/plan_scenario.h"
 #include "core/util/number_format.h"
@@ -22,10 +23,14 @@ Result<Plan> planCalibrated(const Scenario& scenario, const Catalog& catalog, Pr
     const auto n = fit.runs.size();
     const std::string before = formatFixed(100 * fit.meanAbsErrorBefore, 1);
     const std::string after = formatFixed(100 * fit.meanAbsErrorAfter, 1);
+    // The profile by its stack, generation and precision; how the band was set translated too.
+    Message profile = plainMessage(profileDisplayName(fit.before.id).value_or(fit.before.id));
     plan.notes.push_back(
-        n == 1 ? makeMessage(msg::kPlanCalibratedOne, {fit.before.id, before, after, fit.bandRule})
-               : makeMessage(msg::kPlanCalibratedMany,
-                             {fit.before.id, std::to_string(n), before, after, fit.bandRule}));
+        n == 1 ? makeNestedMessage(msg::kPlanCalibratedOne, {std::move(profile), plainMessage(before),
+                                                             plainMessage(after), bandRuleMessage(fit)})
+               : makeNestedMessage(msg::kPlanCalibratedMany,
+                                   {std::move(profile), plainMessage(std::to_string(n)), plainMessage(before),
+                                    plainMessage(after), bandRuleMessage(fit)}));
     plan.calibration = std::move(fit);
     return plan;
 }

@@ -35,6 +35,9 @@ inline constexpr double kMeasurementNoise = 0.05;
 // Fits the profile to scenario.measured (at least one run). Errors name the measured run's key
 // ("measured[1].layout.tp") when its layout cannot run the model on its nodes.
 Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog);
+// How the fitted profile's band was set, as a sentence the window translates (ProfileFit::bandRule
+// is its English text): from the residuals of two or more runs, or the built-in band kept for one.
+[[nodiscard]] Message bandRuleMessage(const ProfileFit& fit);
 // The catalog a scenario calibrated to measured runs is evaluated with: every profile lookup
 // answers `fitted`.
 Catalog withFittedProfile(const Catalog& catalog, const PerfProfile& fitted);

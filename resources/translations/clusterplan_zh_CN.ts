@@ -246,6 +246,27 @@
         <source>optimizer and parameters</source>
         <translation>优化器和参数</translation>
     </message>
+    <message>
+        <source>none</source>
+        <comment>CPU offload: nothing is offloaded</comment>
+        <translation>不卸载</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>same as the weights</source>
+        <translation>与参数相同</translation>
+    </message>
+    <message>
+        <source>%1, fitted to the measured runs</source>
+        <translation>%1，按实测运行拟合</translation>
+    </message>
+    <message>
+        <source>generic (no stack of its own)</source>
+        <translation>通用（无专属框架的档案）</translation>
+    </message>
 </context>
 <context>
     <name>FormHelpers</name>
@@ -850,7 +871,7 @@
     </message>
     <message>
         <source>Cumulative cost over %1 months in %2: rent %3 vs buy %4 (%5 net of resale)&lt;br&gt;%6</source>
-        <translation>%1 个月累计成本（%2）：租用 %3 vs 购买 %4（扣除残值 %5）&lt;br&gt;%6</translation>
+        <translation>%1 个月累计成本（%2）：租用 %3，购买 %4（扣除残值 %5）&lt;br&gt;%6</translation>
     </message>
     <message>
         <source>Rent (accrued)</source>
@@ -1235,6 +1256,14 @@
     <message>
         <source>layouts above %1 GiB per GPU, off the right edge: %2</source>
         <translation>每 GPU 超过 %1 GiB、在右边界外的布局：%2 个</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layouts shown</source>
+        <translation>显示 %2 个布局中的 %1 个</translation>
+    </message>
+    <message>
+        <source>zoomed in: right-click or Reset zoom to zoom out</source>
+        <translation>已放大：右键单击或点“重置缩放”以缩小</translation>
     </message>
 </context>
 <context>
@@ -1684,6 +1713,14 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <source>Search: keys the search chooses</source>
         <translation>搜索：由搜索决定的参数</translation>
     </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>Back to the axes that show every layout the filter keeps</source>
+        <translation>回到显示筛选所留全部布局的坐标轴</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::LayoutPanel</name>
@@ -1808,8 +1845,8 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <translation>CPU 卸载</translation>
     </message>
     <message>
-        <source>optimizer: ZeRO-Offload (optimizer states and step on the CPU); optimizer_and_params: parameters in host memory too (ZeRO-Infinity)</source>
-        <translation>optimizer：ZeRO-Offload（优化器状态和更新步在 CPU 上）；optimizer_and_params：参数也放在主机内存（ZeRO-Infinity）</translation>
+        <source>optimizer: ZeRO-Offload (optimizer states and step on the CPU); optimizer and parameters: parameters in host memory too (ZeRO-Infinity)</source>
+        <translation>优化器：ZeRO-Offload（优化器状态和更新步在 CPU 上）；优化器和参数：参数也放在主机内存（ZeRO-Infinity）</translation>
     </message>
     <message>
         <source>Host memory</source>
@@ -2483,6 +2520,14 @@ predicted</source>
         <translation>峰值 GiB
 预测</translation>
     </message>
+    <message>
+        <source>Run %1, %2</source>
+        <translation>第 %1 次运行，%2</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>第 %1 次运行</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::MemoryBarsView</name>
@@ -3085,6 +3130,18 @@ predicted</source>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 of one %2</source>
+        <translation>一张 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3)</source>
+        <translation>%1 × %2（%3）</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::PriceListDialog</name>
@@ -3646,24 +3703,24 @@ predicted</source>
         <translation>精度</translation>
     </message>
     <message>
-        <source>Training number format; bf16/fp16/fp8 are mixed precision with fp32 master weights</source>
-        <translation>训练数值格式；bf16/fp16/fp8 为混合精度，保留 fp32 主权重</translation>
+        <source>Training number format; BF16/FP16/FP8 are mixed precision with FP32 master weights</source>
+        <translation>训练数值格式；BF16/FP16/FP8 为混合精度，保留 FP32 主权重</translation>
     </message>
     <message>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <source>adamw: 2 fp32 moments; adam8bit: 8-bit moments; sgd: momentum only</source>
-        <translation>adamw：2 个 fp32 动量；adam8bit：8 位动量；sgd：仅动量</translation>
+        <source>AdamW: two FP32 moments; 8-bit Adam: 8-bit moments; SGD: momentum only</source>
+        <translation>AdamW：2 个 FP32 动量；8 位 Adam：8 位动量；SGD：仅动量</translation>
     </message>
     <message>
         <source>Gradient dtype</source>
         <translation>梯度数据类型</translation>
     </message>
     <message>
-        <source>param: gradients in the weights&apos; format; fp32: fp32 main gradients</source>
-        <translation>param：梯度与权重格式相同；fp32：fp32 主梯度</translation>
+        <source>same as the weights: gradients in the weights&apos; format; FP32: FP32 main gradients</source>
+        <translation>与参数相同：梯度与权重格式相同；FP32：FP32 主梯度</translation>
     </message>
     <message>
         <source>Sequence length</source>

@@ -64,8 +64,10 @@ TEST_CASE("one 8-GPU server beats two 4-GPU servers, NVLink beats PCIe, IB beats
     const ScalingReport r = scalingStudy(s, test::catalog(), 16, 0);
     const auto tps = [](const Comparison& c) { return c.best.perf.tokensPerSecond; };
     CHECK(tps(find(r, "1 server x 8")) > tps(find(r, "2 servers x 4")));
-    CHECK(tps(find(r, "inside servers: nvlink3")) > tps(find(r, "inside servers: pcie4")));
-    CHECK(tps(find(r, "between servers: ib-ndr-400")) > tps(find(r, "between servers: eth-25")));
+    // The fabrics by their product names, not their catalog ids.
+    CHECK(tps(find(r, "inside servers: NVLink 3")) > tps(find(r, "inside servers: PCIe 4.0")));
+    CHECK(tps(find(r, "between servers: InfiniBand NDR")) > tps(find(r, "between servers: Ethernet 25 GbE")));
+    CHECK(find(r, "1 server x 8").label.text.find("(NVLink 3 + NVSwitch") != std::string::npos);
 }
 
 // The scale-out fabrics compared are the catalog's choice ("scaling_comparison": true in
@@ -77,7 +79,10 @@ TEST_CASE("the scale-out fabrics compared are those the catalog marks, fastest f
     for (const Comparison& c : scalingStudy(s, test::catalog(), 16, 0).comparisons)
         if (c.label.text.find("between servers: ") != std::string::npos)
             names.push_back(c.label.text.substr(c.label.text.find("between servers: ") + 17));
-    CHECK(names == std::vector<std::string>{"ib-ndr-400", "ib-hdr-200", "roce-200", "eth-100", "eth-25"});
+    CHECK(names == std::vector<std::string>{"InfiniBand NDR 400 Gb/s (1 NIC per GPU)",
+                                            "InfiniBand HDR 200 Gb/s (1 NIC per GPU)", "RoCE v2 200 GbE",
+                                            "Ethernet 100 GbE (TCP sockets, no RDMA)",
+                                            "Ethernet 25 GbE (TCP sockets, no RDMA)"});
 
     const std::string tenGbE = "{\"schema\": \"clusterplan.catalog/1\", \"fabrics\": [{\"id\": \"eth-10\", "
                                "\"scaling_comparison\": true, \"name\": \"10 GbE\", \"scope\": \"inter\", "
@@ -88,7 +93,7 @@ TEST_CASE("the scale-out fabrics compared are those the catalog marks, fastest f
     bool slowestLast = false;
     for (const Comparison& c : scalingStudy(s, catalog, 16, 0).comparisons)
         slowestLast = c.label.text.find("between servers: ") != std::string::npos &&
-                      c.label.text.find("eth-10") != std::string::npos;
+                      c.label.text.find("10 GbE") != std::string::npos;
     CHECK(slowestLast);
 }
 

@@ -13,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -66,6 +67,13 @@ QString parameterName(const std::string& key) {
     return toQString(key);
 }
 
+// "tokens/s" kept on one line: Qt breaks a line after a slash ("tokens/" at the end of one line,
+// "s" on the next); a word joiner (U+2060) after a slash between letters forbids that break.
+QString unitsKeptWhole(QString text) {
+    static const QRegularExpression slashInUnit(QStringLiteral("(?<=[A-Za-z])/(?=[A-Za-z])"));
+    return text.replace(slashInUnit, QStringLiteral("/\u2060"));
+}
+
 QTableWidgetItem* textCell(const QString& text) {
     return readOnlyCell(text);
 }
@@ -104,11 +112,12 @@ MeasuredRunsTab::MeasuredRunsTab(PlanController& controller, QWidget* parent)
     : QWidget(parent), m_controller(controller) {
     setObjectName(QStringLiteral("measuredRunsTab"));
     auto* intro = wrappedLabel("measuredRunsIntro");
-    intro->setText(tr("Runs you measured on this cluster, one a row: the layout (an empty cell takes the "
-                      "stack's default), the nodes used, and either the whole job's tokens/s or the step "
-                      "time in seconds. The engine fits its GEMM efficiency and its TP and DP overlaps to "
-                      "them, within bounds and with the built-in profile as the prior; every prediction in "
-                      "this window then uses the fitted profile."));
+    intro->setText(unitsKeptWhole(
+        tr("Runs you measured on this cluster, one a row: the layout (an empty cell takes the "
+           "stack's default), the nodes used, and either the whole job's tokens/s or the step "
+           "time in seconds. The engine fits its GEMM efficiency and its TP and DP overlaps to "
+           "them, within bounds and with the built-in profile as the prior; every prediction in "
+           "this window then uses the fitted profile.")));
 
     m_model = new MeasuredRunsModel(controller, this);
     m_table = new QTableView;
@@ -187,10 +196,24 @@ void MeasuredRunsTab::showError(const QString& where, const QString& message) {
         clearError();
         return;
     }
-    m_model->markError(where, QStringLiteral("%1: %2").arg(where, message));
-    m_error->setText(tr("%1: %2\nThe fit below is the last valid plan's.").arg(where, message));
+    // The run as the table numbers it and the column by its header ("Run 3, Tokens/s"), not the
+    // file's key path ("measured[2].tokens_per_s", counted from 0), which the CLI reports.
+    const QModelIndex cell = m_model->cellOf(where);
+    static const QRegularExpression runIndex(QStringLiteral("^measured\\[(\\d+)\\]"));
+    const auto match = runIndex.match(where);
+    QString place = where;
+    if (match.hasMatch()) {
+        const int run = match.captured(1).toInt() + 1;
+        place = cell.isValid()
+                    ? tr("Run %1, %2")
+                          .arg(run)
+                          .arg(m_model->headerData(cell.column(), Qt::Horizontal, Qt::DisplayRole).toString())
+                    : tr("Run %1").arg(run);
+    }
+    m_model->markError(where, QStringLiteral("%1: %2").arg(place, message));
+    m_error->setText(tr("%1: %2\nThe fit below is the last valid plan's.").arg(place, message));
     m_error->show();
-    if (const QModelIndex cell = m_model->cellOf(where); cell.isValid())
+    if (cell.isValid())
         m_table->scrollTo(cell);
 }
 
@@ -208,7 +231,7 @@ void MeasuredRunsTab::showPlan(const Plan& plan) {
         m_status->setText(
             tr("No measured runs: every prediction uses the built-in profile '%1'. Add the runs "
                "you measured to calibrate it to your cluster.")
-                .arg(toQString(plan.perf.profileId)));
+                .arg(profileName(plan.perf.profileId)));
         return;
     }
     const ProfileFit& fit = *plan.calibration;
@@ -218,7 +241,7 @@ void MeasuredRunsTab::showPlan(const Plan& plan) {
            "the "
            "band) uses the profile '%1', fitted to the measured runs above (%2). Mean throughput error %3 % "
            "with the built-in profile, %4 % with the fitted one.")
-            .arg(toQString(fit.after.id).toHtmlEscaped(), QString::number(runs),
+            .arg(profileName(fit.after.id).toHtmlEscaped(), QString::number(runs),
                  formatNumber(100 * fit.meanAbsErrorBefore, 1), formatNumber(100 * fit.meanAbsErrorAfter, 1));
     const QString band = tr("this plan's step %1 s to %2 s")
                              .arg(seconds(plan.perf.stepSecondsLow), seconds(plan.perf.stepSecondsHigh));
@@ -226,7 +249,7 @@ void MeasuredRunsTab::showPlan(const Plan& plan) {
         text +=
             QStringLiteral("<br>") +
             tr("Band: one run leaves no residual to learn from, so the built-in band of '%1' is kept: %2.")
-                .arg(toQString(fit.before.id).toHtmlEscaped(), band);
+                .arg(profileName(fit.before.id).toHtmlEscaped(), band);
     else
         text += QStringLiteral("<br>") +
                 tr("Band from the residuals of the measured runs (their range widened by their rms, at least "
@@ -267,7 +290,7 @@ void MeasuredRunsTab::fillErrors(const Plan& plan) {
         if (!r.assumed.empty())
             layout += tr("; assumed: ") + assumedText(r.assumed);
         const QString peak = r.measuredPeakGib ? formatNumber(*r.measuredPeakGib, 1) : QString();
-        const QStringList cells{QString::number(row),
+        const QStringList cells{QString::number(row + 1),  // as the runs table above numbers them
                                 QString::number(r.gpus),
                                 layout,
                                 seconds(r.measuredStepSeconds),

@@ -44,6 +44,8 @@ private:
     QChartView* createChart(const QString& title, QLineSeries* (&series)[3], QValueAxis* months);
     void showPlan();
     void fillTimeline();
+    [[nodiscard]] QString rentedText(const PhaseCost& cost) const;
+    [[nodiscard]] QString hardwareText(const PhaseSetup& setup) const;
     void fillPlainPlans();
     void fillCharts();
     void showNothing(const QString& message);

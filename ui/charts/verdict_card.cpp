@@ -245,7 +245,7 @@ void VerdictCard::showPlan() {
     m_details->setFullText(
         staleNote +
         tr("%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8")
-            .arg(toQString(p.scenario.model.name))
+            .arg(modelName(p.scenario.model.name))
             .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
             .arg(toQString(p.gpu.name))
             .arg(nodesText(p.scenario.cluster.nodes))

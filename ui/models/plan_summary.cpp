@@ -107,7 +107,7 @@ QString timeRows(const PerfEstimate& t, std::int64_t gpus) {
     QString html =
         row(PlanSummary::tr("Step time"), PlanSummary::tr("%1 (%2 to %3, profile %4)")
                                               .arg(sec(t.stepSeconds), sec(t.stepSecondsLow),
-                                                   sec(t.stepSecondsHigh), toQString(t.profileId)));
+                                                   sec(t.stepSecondsHigh), profileName(t.profileId)));
     QStringList parts;
     for (const StepPart& part : stepParts(t))
         if (part.seconds > 0.0005 * t.stepSeconds)
@@ -246,7 +246,7 @@ QString planSummaryHtml(const Plan& plan) {
     // table's cells out in several passes, and a wrapper table multiplied the summary's layout, the
     // largest part of the window's work per edit (bench_window).
     QString html = QStringLiteral("<h3 style='margin:0'>%1</h3><table cellspacing='2'>")
-                       .arg(toQString(plan.scenario.model.name).toHtmlEscaped());
+                       .arg(modelName(plan.scenario.model.name).toHtmlEscaped());
     html += row(PlanSummary::tr("Parameters"),
                 PlanSummary::tr("%1 total, %2 active")
                     .arg(formatBillions(plan.params.total), formatBillions(plan.params.active)));
