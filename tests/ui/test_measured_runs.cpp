@@ -220,6 +220,7 @@ TEST_CASE("measured.assumed_keys_are_named_in_the_window_language", "[measured][
     CHECK_FALSE(chinese.contains(QStringLiteral("assumed")));
     CHECK_FALSE(chinese.contains(QStringLiteral("recompute")));
     f.window.setLanguage(QStringLiteral("en"));
+}
 
 namespace {
 
