@@ -8,6 +8,7 @@
 #include "core/cost/cost_parameters.h"
 #include "core/cost/price_book_json.h"
 #include "core/util/messages_input_errors.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan::cost {
 
@@ -25,11 +26,6 @@ void readOverrides(json::ObjectReader& o, CostInputs& in) {
     o.finish();
 }
 
-double rounded(double x, int decimals) {
-    const double scale = std::pow(10.0, decimals);
-    return std::round(x * scale) / scale;
-}
-
 void money(json::Writer& w, std::string_view key, Money m) {
     w.value(key, m.units());
 }
@@ -43,7 +39,7 @@ void optMoney(json::Writer& w, std::string_view key, const std::optional<Money>&
 
 void optRate(json::Writer& w, std::string_view key, const std::optional<double>& x, int decimals) {
     if (x)
-        w.value(key, rounded(*x, decimals));
+        w.value(key, roundedTo(*x, decimals));
     else
         w.null(key);
 }
@@ -83,8 +79,8 @@ void writeCapex(json::Writer& w, const CostReport& r) {
     money(w, "total", o.total());
     w.endObject();
     money(w, "opex_total", r.opexTotal);
-    w.value("node_max_kw", rounded(r.nodeMaxKw, 4)).value("it_average_kw", rounded(r.itAverageKw, 4));
-    w.value("contract_kw", rounded(r.contractKw, 4)).value("fte", rounded(r.fte, 4));
+    w.value("node_max_kw", roundedTo(r.nodeMaxKw, 4)).value("it_average_kw", roundedTo(r.itAverageKw, 4));
+    w.value("contract_kw", roundedTo(r.contractKw, 4)).value("fte", roundedTo(r.fte, 4));
     money(w, "depreciation_per_month", r.depreciationPerMonth);
     money(w, "loan_payment", r.loanPayment);
     money(w, "loan_outstanding", r.loanOutstanding);
@@ -95,7 +91,7 @@ void writeRent(json::Writer& w, const CostReport& r) {
     w.beginObject("rent");
     w.value("offer", r.offer.id).value("term", r.term.id).value("name", r.offer.name);
     w.value("unit", toString(r.offer.unit)).value("list_price", r.offer.price);
-    w.value("list_per_gpu_hour", rounded(listPerGpuHour(r.offer), 4));
+    w.value("list_per_gpu_hour", roundedTo(listPerGpuHour(r.offer), 4));
     w.value("units", r.rentUnits).value("gpus", r.rentGpus);
     w.value("term_months", r.term.months)
         .value("term_discount", r.term.discount)
@@ -108,8 +104,8 @@ void writeOptions(json::Writer& w, const CostReport& r) {
     w.beginArray("options");
     for (const auto& o : r.options) {
         w.beginObject().value("offer", o.offerId).value("term", o.termId).value("name", o.name);
-        w.value("list_per_gpu_hour", rounded(o.listPerGpuHour, 4));
-        w.value("effective_per_gpu_hour", rounded(o.effectivePerGpuHour, 4));
+        w.value("list_per_gpu_hour", roundedTo(o.listPerGpuHour, 4));
+        w.value("effective_per_gpu_hour", roundedTo(o.effectivePerGpuHour, 4));
         money(w, "first_month", o.firstMonth);
         money(w, "total", o.total);
         money(w, "total_accrued", o.totalAccrued);
@@ -256,8 +252,8 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
     optMoney(w, "max_node_price_net", r.maxNodePriceNet);
     money(w, "min_rent_gross", r.minRentGross);
     money(w, "min_rent_net", r.minRentNet);
-    w.value("buy_per_gpu_hour", rounded(r.buyPerGpuHour, 4))
-        .value("rent_per_gpu_hour", rounded(r.rentPerGpuHour, 4));
+    w.value("buy_per_gpu_hour", roundedTo(r.buyPerGpuHour, 4))
+        .value("rent_per_gpu_hour", roundedTo(r.rentPerGpuHour, 4));
     optRate(w, "buy_per_utilized_gpu_hour", r.buyPerUtilizedGpuHour, 4);
     optRate(w, "rent_per_utilized_gpu_hour", r.rentPerUtilizedGpuHour, 4);
     optRate(w, "run_gpu_hours", r.runGpuHours, 2);
@@ -296,9 +292,9 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
         const JobRental& j = *r.jobRental;
         w.beginObject("job_rental");
         w.value("term", j.term.id)
-            .value("wall_hours", rounded(j.wallHours, 2))
+            .value("wall_hours", roundedTo(j.wallHours, 2))
             .value("months", static_cast<std::int64_t>(j.months));
-        w.value("billed_hours", rounded(j.billedHours, 2)).value("units", j.units).value("gpus", j.gpus);
+        w.value("billed_hours", roundedTo(j.billedHours, 2)).value("units", j.units).value("gpus", j.gpus);
         money(w, "amount", j.amount);
         w.endObject();
     }

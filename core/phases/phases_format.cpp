@@ -14,11 +14,6 @@ namespace {
 
 using cost::Money;
 
-double rounded(double x, int decimals) {
-    const double scale = std::pow(10.0, decimals);
-    return std::round(x * scale) / scale;
-}
-
 void writeTotals(json::Writer& w, std::string_view key, const std::optional<PlanTotals>& t) {
     if (!t) {
         w.null(key);
@@ -27,7 +22,7 @@ void writeTotals(json::Writer& w, std::string_view key, const std::optional<Plan
     w.beginObject(key).value("description", t->description).value("cost", t->cost.units());
     w.value("tokens", std::round(t->tokens));
     if (t->perMillionTokens)
-        w.value("per_million_tokens", rounded(*t->perMillionTokens, 4));
+        w.value("per_million_tokens", roundedTo(*t->perMillionTokens, 4));
     else
         w.null("per_million_tokens");
     w.endObject();
@@ -56,10 +51,10 @@ void writePhase(json::Writer& w, const PhaseResult& r) {
     else
         w.null("tokens_goal");
     w.value("reached_goal", r.training.reachedGoal);
-    w.value("tokens_per_s", rounded(r.training.tokensPerSecond, 2));
-    w.value("days", rounded(r.training.trainingDays, 3));
-    w.value("memory_gib", rounded(r.training.memoryGib, 3))
-        .value("capacity_gib", rounded(r.training.capacityGib, 3));
+    w.value("tokens_per_s", roundedTo(r.training.tokensPerSecond, 2));
+    w.value("days", roundedTo(r.training.trainingDays, 3));
+    w.value("memory_gib", roundedTo(r.training.memoryGib, 3))
+        .value("capacity_gib", roundedTo(r.training.capacityGib, 3));
     w.value("cumulative_cost", r.cumulativeCost.units())
         .value("cumulative_tokens", std::round(r.cumulativeTokens));
     if (p.acquire == Acquire::Rent)

@@ -429,7 +429,7 @@ GpuWork studyGpu(const Scenario& s, const Catalog& catalog, const std::string& g
 }
 
 std::string gpusText(const OptionRow& r) {
-    return r.gpuName + " x " + std::to_string(r.gpus);
+    return r.gpuName + " × " + std::to_string(r.gpus);
 }
 
 std::string percentMore(double a, double b) {

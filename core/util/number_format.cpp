@@ -48,4 +48,9 @@ std::string formatGrouped(double value, int decimals) {
     return text;
 }
 
+double roundedTo(double value, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(value * scale) / scale;
+}
+
 }  // namespace clusterplan

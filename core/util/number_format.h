@@ -9,6 +9,8 @@ namespace clusterplan {
 std::string formatNumber(double value);
 // Fixed decimals, e.g. formatFixed(3.14159, 2) == "3.14".
 std::string formatFixed(double value, int decimals);
+// `value` rounded to `decimals` places, as a number (JSON outputs that state 0.075, not 0.07499999).
+double roundedTo(double value, int decimals);
 // Fixed decimals with ',' between thousands, e.g. formatGrouped(30971.4, 0) == "30,971".
 std::string formatGrouped(double value, int decimals);
 

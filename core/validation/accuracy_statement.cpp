@@ -92,15 +92,6 @@ const AccuracyStatement& builtinAccuracyStatement() {
     return statement;
 }
 
-namespace {
-
-double rounded(double value, int decimals) {
-    const double scale = std::pow(10.0, decimals);
-    return std::round(value * scale) / scale;
-}
-
-}  // namespace
-
 std::string accuracyStatementToJson(const AccuracyStatement& s) {
     json::Writer w;
     w.beginObject().value("schema", s.schema).value("notes", s.notes);
@@ -108,10 +99,10 @@ std::string accuracyStatementToJson(const AccuracyStatement& s) {
     w.beginObject("grouped_cross_validation")
         .value("runs", g.runs)
         .value("groups", g.groups)
-        .value("mean_abs_error", rounded(g.meanAbsError, 3))
-        .value("band_coverage", rounded(g.bandCoverage, 2))
-        .value("median_band_half_width", rounded(g.medianBandHalfWidth, 2))
-        .value("in_sample_mean_abs_error", rounded(g.inSampleMeanAbsError, 3))
+        .value("mean_abs_error", roundedTo(g.meanAbsError, 3))
+        .value("band_coverage", roundedTo(g.bandCoverage, 2))
+        .value("median_band_half_width", roundedTo(g.medianBandHalfWidth, 2))
+        .value("in_sample_mean_abs_error", roundedTo(g.inSampleMeanAbsError, 3))
         .value("as_of", g.asOf)
         .value("source", g.source)
         .endObject();
@@ -140,15 +131,15 @@ AccuracyStatement withGroupedAccuracy(const AccuracyStatement& stated, const Gro
     const GroupedAccuracy before = g;
     g.runs = measured.runs;
     g.groups = measured.groups;
-    g.meanAbsError = rounded(measured.meanAbsError, 3);
-    g.bandCoverage = rounded(measured.bandCoverage, 2);
-    g.medianBandHalfWidth = rounded(measured.medianBandHalfWidth, 2);
-    g.inSampleMeanAbsError = rounded(measured.inSampleMeanAbsError, 3);
+    g.meanAbsError = roundedTo(measured.meanAbsError, 3);
+    g.bandCoverage = roundedTo(measured.bandCoverage, 2);
+    g.medianBandHalfWidth = roundedTo(measured.medianBandHalfWidth, 2);
+    g.inSampleMeanAbsError = roundedTo(measured.inSampleMeanAbsError, 3);
     const bool changed = g.runs != before.runs || g.groups != before.groups ||
-                         g.meanAbsError != rounded(before.meanAbsError, 3) ||
-                         g.bandCoverage != rounded(before.bandCoverage, 2) ||
-                         g.medianBandHalfWidth != rounded(before.medianBandHalfWidth, 2) ||
-                         g.inSampleMeanAbsError != rounded(before.inSampleMeanAbsError, 3);
+                         g.meanAbsError != roundedTo(before.meanAbsError, 3) ||
+                         g.bandCoverage != roundedTo(before.bandCoverage, 2) ||
+                         g.medianBandHalfWidth != roundedTo(before.medianBandHalfWidth, 2) ||
+                         g.inSampleMeanAbsError != roundedTo(before.inSampleMeanAbsError, 3);
     if (changed)
         g.asOf = today;
     return s;

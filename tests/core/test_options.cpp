@@ -428,7 +428,7 @@ TEST_CASE("report refuses to quote a plan that does not fit and names what would
     CHECK(run.out.find("456.2 GiB of 79.2 GiB") != std::string::npos);
     CHECK(run.out.find("so it is not quoted") != std::string::npos);
     CHECK(run.out.find("No layout fits on this cluster") != std::string::npos);
-    CHECK(run.out.find("Smallest cluster of this GPU: NVIDIA A100 SXM4 80GB x 16") != std::string::npos);
+    CHECK(run.out.find("Smallest cluster of this GPU: NVIDIA A100 SXM4 80GB × 16") != std::string::npos);
     CHECK(run.out.find("Cheapest option: ") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir));  // nothing written
     const auto zh = test::runCli("report " + file + " --no-record --lang zh_CN");

@@ -469,6 +469,9 @@ void OptionsTab::fillChart() {
         m_budgetLine->append(maxDays, *m_study->target.budget);
     }
     m_daysAxis->setRange(0, maxDays);
+    // Round day ticks (0, 200, 400 …), not the range cut in equal parts (227.4, 454.9 …).
+    m_daysAxis->applyNiceNumbers();
+    m_daysAxis->setLabelFormat(m_daysAxis->max() >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
     m_costAxis->setMoneyRange(0, maxCost, toQString(cost::currencySymbol(m_study->currency)));
     m_costAxis->setTitleText(tr("cost (%1)").arg(toQString(cost::currencyCode(m_study->currency))));
 }
