@@ -8,15 +8,17 @@
 #include <string>
 #include <string_view>
 
-#include "core/catalog/catalog.h"
 #include "core/parallel/layout.h"
+#include "core/perf/cluster_hardware.h"
 #include "core/scenario/scenario.h"
 
 namespace clusterplan {
 
 // The scenario of measured run `run`: `measured` cleared, nodes and global batch the run's, and a
-// fully fixed layout (nothing searched). The scenario must have passed checkScenario().
-Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, const Catalog& catalog);
+// fully fixed layout (nothing searched). The scenario must have passed checkScenario(); `prior` is
+// its hardware with the built-in profile (a run changes the node count, the batch and the layout,
+// none of which the hardware reads).
+Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, const ClusterHardware& prior);
 // The keys `run` left out that were resolved (the data-parallel size, which the others fix, is not
 // counted), as a reader names them with their resolved values: "micro-batch 2, ZeRO-1, recompute
 // selective"; empty when the run gave every key.

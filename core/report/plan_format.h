@@ -3,10 +3,11 @@
 // round-trip, C locale), so output is deterministic and golden-testable.
 #include <string>
 
-#include "core/catalog/catalog.h"
 #include "core/report/plan.h"
 
 namespace clusterplan {
+
+class Catalog;
 
 std::string planToJson(const Plan& plan);
 std::string planToText(const Plan& plan);

@@ -283,7 +283,7 @@ Result<Plan> planOnFold(const Scenario& scenario, const Catalog& catalog,
         return Error{"perf-profiles-cv.json", "has no fold holding out " + kind + " '" + key + "'"};
     Catalog held = catalog;
     held.perfProfiles() = fold->second;
-    auto plan = evaluate(scenario, held);
+    auto plan = EngineSession(held).evaluate(scenario, {}, PlanParts::stepTimeOnly());
     if (!plan)
         return Error{"calibration run " + runId + " (fold " + key + "): " + plan.error().where,
                      plan.error().message};
@@ -315,6 +315,8 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         records[std::string(r.as_object().at("id").as_string())] = &r.as_object();
 
     ValidationReport report;
+    // Every run on the catalog's profiles, for its step time, band and memory (no cost model).
+    EngineSession session(catalog);
     for (const auto& value : models->as_object().at("runs").as_array()) {
         const auto& entry = value.as_object();
         ValidationRow row;
@@ -334,7 +336,7 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         if (!model)
             return Error{"run-models.json: " + row.id, "unknown model '" + str(entry, "model") + "'"};
         const Scenario scenario = scenarioFor(*it->second, entry, *model);
-        auto plan = evaluate(scenario, catalog);
+        auto plan = session.evaluate(scenario, {}, PlanParts::stepTimeOnly());
         if (!plan)
             return Error{"calibration run " + row.id + ": " + plan.error().where, plan.error().message};
         row.profile = plan->perf.profileId;
