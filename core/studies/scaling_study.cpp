@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/calibration/engine_session.h"
 #include "core/search/messages_search.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"

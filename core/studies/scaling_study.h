@@ -9,11 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "core/calibration/engine_session.h"
 #include "core/catalog/catalog.h"
 #include "core/search/layout_search.h"
 
 namespace clusterplan {
+
+class EngineSession;  // calibration/engine_session.h
 
 struct ScalePoint {
     std::int64_t gpus = 0;

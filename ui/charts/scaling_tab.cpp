@@ -1,5 +1,6 @@
 #include "ui/charts/scaling_tab.h"
 
+#include "core/calibration/engine_session.h"
 #include "ui/charts/scaling_chart_views.h"
 #include "ui/charts/table_cell.h"
 #include "ui/i18n/engine_text.h"
