@@ -30,6 +30,8 @@ int articleCommand(const ArticleRequest& request, const Catalog& catalog) {
         std::cout << articleToJson(checks.value(), lang);
     else if (request.format == "csv")
         std::cout << articleToCsv(checks.value(), lang);
+    else if (request.format == "markdown")
+        std::cout << articleToMarkdown(checks.value(), lang);
     else
         std::cout << articleToText(checks.value(), lang);
     return kOk;

@@ -8,7 +8,9 @@
 #include <string_view>
 
 #include "article_command.h"
+#include "calibrate_log_command.h"
 #include "cli_errors.h"
+#include "compare_command.h"
 #include "core/calibration/calibration_format.h"
 #include "core/calibration/evaluate.h"
 #include "core/catalog/catalog_loading.h"
@@ -25,7 +27,9 @@
 #include "core/util/json_write.h"
 #include "core/util/language.h"
 #include "core/util/messages_input_errors.h"
+#include "core/validation/accuracy_statement.h"
 #include "core/validation/validation.h"
+#include "launch_command.h"
 #include "options_command.h"
 #include "pricebook_command.h"
 #include "quotes_command.h"
@@ -43,7 +47,7 @@ struct UsageSection {
 constexpr UsageSection kUsageSections[] = {
     {"evaluate", R"(  clusterplan-cli evaluate FILE [--format json|text] [--catalog FILE]...
       Evaluate a scenario file ("schema": "clusterplan.scenario/1") and print the plan
-      ("schema": "clusterplan.plan/1"; JSON by default).
+      ("schema": "clusterplan.plan/2"; JSON by default).
 )"},
     {"search", R"(  clusterplan-cli search FILE [--top N] [--format json|text|csv] [--allow-cross-node-tp]
       Search every layout key the scenario's "layout" object leaves out (all of them when there is
@@ -57,6 +61,8 @@ constexpr UsageSection kUsageSections[] = {
       training.tokens within D days; 1x8 vs 2x4 servers, NVLink vs PCIe, IB vs RoCE vs Ethernet.
 )"},
     {"options", kOptionsUsage},
+    {"compare", kCompareUsage},
+    {"launch", kLaunchUsage},
     {"cost", R"(  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
@@ -68,7 +74,8 @@ constexpr UsageSection kUsageSections[] = {
       final cluster from month 0 and buying it at month 0; cost per million tokens for each.
 )"},
     {"validate",
-     R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--catalog FILE]...
+     R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--moe]
+                           [--write-accuracy FILE] [--catalog FILE]...
       Run every published training run of the calibration set through the engine with its own
       layout; print published vs predicted (in-sample), the prediction of the profiles fitted
       without the run's source (cross-validated), the band, and per source the mean absolute
@@ -76,18 +83,36 @@ constexpr UsageSection kUsageSections[] = {
       stack family on a GPU generation predicted without any of its runs, as an unseen stack):
       error, band coverage and median band width per group, by GPU count and sequence length.
       --cv-profiles replaces the built-in folds ("clusterplan.perf-profiles-cv/1", see
-      fit_profiles.py); --in-sample predicts with the profiles only, no folds (the fitter's loop).
+      fit_profiles.py); --in-sample predicts with the profiles only, no folds (the fitter's loop);
+      --moe runs the published fine-grained MoE runs instead (resources/calibration/moe-runs.json),
+      none of them fitted, sources grouped by lab.
+      --write-accuracy rewrites the grouped cross-validation figure of an accuracy statement
+      (resources/accuracy.json) with the one just measured, dated today when it changed; the
+      independent figure is kept.
 )"},
-    {"calibrate", R"(  clusterplan-cli calibrate FILE [--format text|json]
+    {"calibrate", R"(  clusterplan-cli calibrate FILE [--format text|json|csv]
       Fit the performance profile to the runs listed in the scenario's "measured" key (runs on
       your own cluster: layout, nodes, tokens_per_s or step_s): print the fitted parameters
       (before -> after, with bounds), each measured run's throughput error before and after, and
       the scenario's plan with the fitted profile beside the built-in one. JSON: the plan, with
-      its "calibration" object. `evaluate` uses the fitted profile too.
+      its "calibration" object, each run's "assumed" keys (left out of the run, resolved by the
+      search under the built-in profile). CSV: one row per measured run, the assumed keys as
+      key=value. `evaluate` uses the fitted profile too.
+  clusterplan-cli calibrate FILE --log LOG... [--save] [--format text|json] [--lang zh_CN|en]
+      Read training logs as measured runs: Megatron-LM and Megatron-Bridge (the steady step time
+      from "elapsed time per iteration"), NeMo 2 ("train_step_timing in s"), torchtitan (tokens/s
+      per GPU) and DeepSpeed (samples/s): the median of the logged steps after the warm-up, with
+      its 10th-90th percentile spread, the peak memory with its counter (max reserved, else max
+      allocated) and rank, the layout and GPUs from Megatron-LM's argument dump (else the
+      scenario's fixed "layout"). Then fit the profile to them and the scenario's "measured" runs,
+      as calibrate does; --save adds the runs to FILE's "measured".
+      A log that is not one, or a malformed line, is an error naming FILE:LINE.
 )"},
     {"report", R"(  clusterplan-cli report FILE [--pdf OUT.pdf] [--xlsx OUT.xlsx] [--csv DIR] [--images DIR]
                          [--lang zh_CN|en] [--bom|--no-bom] [--max-layouts N]
                          [--no-record] [--quote-book FILE] [--quote-prefix P] [--force]
+                         [--options [--options-deadline DAYS] [--options-budget AMOUNT]
+                          [--options-gpu-types ID,...] [--options-pick N[,M]]]
       A customer quote for the scenario: cover, verdict, rent and buy line items with VAT (the
       scenario's "quote" object sets customer, number, tax rates...), charts and assumptions, as
       PDF, Excel workbook, CSV tables (the customer's files only; UTF-8 with a byte-order mark
@@ -99,8 +124,14 @@ constexpr UsageSection kUsageSections[] = {
       quote and the files written are recorded in the quote book unless --no-record (then the
       files are a draft without a number); a book that cannot record it stops the report with
       exit status 2. A new revision of an accepted or lost quote needs --force.
+      --options adds the options page (方案比较) to the PDF and the text: the quoted cluster,
+      rented and bought, beside up to two alternatives of the options study (`options`) with
+      days and prices billed as the line items bill them. The study's deadline is
+      --options-deadline (default: the quoted plan's days); --options-pick names the
+      alternatives by the numbers `options` prints (default: its recommendation and the next
+      option on its front).
 )"},
-    {"article", R"(  clusterplan-cli article [FOLDER] [--format text|json|csv] [--lang zh_CN|en]
+    {"article", R"(  clusterplan-cli article [FOLDER] [--format text|json|csv|markdown] [--lang zh_CN|en]
       Every quantitative claim of the seed article, each an example scenario of FOLDER (default:
       the article's examples shipped with ClusterPlan): the article's value, the engine's value
       for the example, agrees or differs (by how much), and why. Default format: text.
@@ -164,7 +195,9 @@ struct Options {
     std::vector<std::string> catalogs;
     std::vector<std::string> profiles;  // extra performance-profile files
     std::string cvProfiles;             // validate: leave-one-source-out folds file
+    std::string writeAccuracy;          // validate --write-accuracy: the accuracy statement to update
     bool inSampleOnly = false;          // validate --in-sample: no folds (the profile fitter)
+    bool moeRuns = false;               // validate --moe: the MoE runs instead of the calibration set
     bool formatGiven = false;
     bool help = false;                    // --help / -h after a command: that command's usage
     std::vector<std::string> priceBooks;  // extra price-book files
@@ -215,13 +248,14 @@ const std::vector<CommandSpec>& commandSpecs() {
         {"scale", {"--max-gpus", "--days"}, {"json", "text", "csv"}},
         {"cost", {}, {"json", "text", "csv"}},
         {"phases", {}, {"json", "text", "csv"}},
-        {"validate", {"--cv-profiles", "--in-sample"}, {"text", "csv", "json"}},
-        {"calibrate", {}, {"text", "json"}},
+        {"validate", {"--cv-profiles", "--in-sample", "--write-accuracy", "--moe"}, {"text", "csv", "json"}},
+        {"calibrate", {}, {"text", "json", "csv"}},
         {"report",
          {"--pdf", "--xlsx", "--csv", "--images", "--lang", "--bom", "--no-bom", "--max-layouts",
-          "--no-record", "--quote-book", "--quote-prefix", "--force"},
+          "--no-record", "--quote-book", "--quote-prefix", "--force", "--options", "--options-deadline",
+          "--options-budget", "--options-gpu-types", "--options-pick"},
          {}},
-        {"article", {"--lang"}, {"text", "json", "csv"}},
+        {"article", {"--lang"}, {"text", "json", "csv", "markdown"}},
         // The subcommand narrows these further (checkQuotes).
         {"quotes",
          {"--quote-book", "--lang", "--customer", "--status", "--all-revisions", "--bom", "--no-bom"},
@@ -278,6 +312,66 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
             o.report.byteOrderMark = a == "--bom";
         } else if (a == "--force") {
             o.report.force = true;
+        } else if (a == "--options") {
+            o.report.optionsPage = true;
+        } else if (a == "--options-deadline" || a == "--options-budget") {
+            if (!hasValue)
+                return usageError(a + " needs a value", o.command);
+            o.report.optionsPage = true;  // a target for the options page asks for it
+            const bool deadline = a == "--options-deadline";
+            const double high = deadline ? 100'000 : 1e15;
+            try {
+                std::size_t used = 0;
+                const double v = std::stod(args[++i], &used);
+                if (used != args[i].size() || !(v > 0) || v > high)
+                    throw std::invalid_argument("range");
+                if (deadline)
+                    o.report.optionsDeadline = v;
+                else
+                    o.report.optionsBudget = v;
+            } catch (const std::exception&) {
+                return usageError(a +
+                                      (deadline ? " needs a number of days above 0 and at most 100000"
+                                                : " needs an amount above 0 and at most 1e15") +
+                                      ", got '" + args[i] + "'",
+                                  o.command);
+            }
+        } else if (a == "--options-gpu-types" || a == "--options-pick") {
+            if (!hasValue)
+                return usageError(a + " needs a value", o.command);
+            o.report.optionsPage = true;
+            std::vector<std::string> items;
+            std::string item;
+            for (const char c : args[++i] + ",") {
+                if (c != ',') {
+                    item += c;
+                } else if (!item.empty()) {
+                    items.push_back(item);
+                    item.clear();
+                }
+            }
+            if (a == "--options-gpu-types") {
+                if (items.empty())
+                    return usageError(a + " needs GPU ids separated by commas, got '" + args[i] + "'",
+                                      o.command);
+                o.report.optionsGpuTypes = items;
+            } else {
+                std::vector<std::size_t> picks;
+                for (const auto& text : items) {
+                    const auto n = wholeNumber(text, 1, 1'000'000);
+                    if (!n)
+                        return usageError(a +
+                                              " needs option numbers as `options` prints them, separated by "
+                                              "commas, got '" +
+                                              args[i] + "'",
+                                          o.command);
+                    picks.push_back(*n);
+                }
+                if (picks.size() > 2)
+                    return usageError(
+                        a + " takes at most 2 alternatives, got " + std::to_string(picks.size()), o.command);
+                o.report.optionsPicks = picks;
+            }
         } else if (a == "--pdf" || a == "--xlsx" || a == "--csv" || a == "--images" || a == "--lang") {
             if (!hasValue)
                 return usageError(a + " needs a value", o.command);
@@ -334,10 +428,12 @@ int parseArgs(const std::vector<std::string>& args, Options& o) {
                                      : o.quotes.status) = args[++i];
         } else if (a == "--in-sample") {
             o.inSampleOnly = true;
-        } else if (a == "--cv-profiles") {
+        } else if (a == "--moe") {
+            o.moeRuns = true;
+        } else if (a == "--cv-profiles" || a == "--write-accuracy") {
             if (!hasValue)
                 return usageError(a + " needs a value", o.command);
-            o.cvProfiles = args[++i];
+            (a == "--cv-profiles" ? o.cvProfiles : o.writeAccuracy) = args[++i];
         } else if (a == "--format" || a == "--catalog" || a == "--profiles") {
             o.formatGiven = o.formatGiven || a == "--format";
             if (!hasValue)
@@ -491,7 +587,7 @@ int costCommand(const Options& o, const Catalog& catalog) {
         std::cout << cost::costToCsv(*plan->cost);
     } else {
         json::Writer w;
-        w.beginObject().value("schema", "clusterplan.cost/1");
+        w.beginObject().value("schema", kCostSchema);
         cost::writeCostJson(w, *plan->cost);
         w.endObject();
         std::cout << w.str();
@@ -550,7 +646,9 @@ int searchCommand(const Options& o, const Catalog& catalog) {
 int validateCommand(const Options& o, const Catalog& catalog) {
     constexpr std::uintmax_t kMaxFoldsBytes = 16u << 20;
     Result<ValidationReport> report = Error{"", ""};
-    if (o.inSampleOnly) {
+    if (o.moeRuns) {
+        report = runMoeValidation(catalog);
+    } else if (o.inSampleOnly) {
         report = runValidation(catalog, ValidationScope::InSampleOnly);
     } else if (o.cvProfiles.empty()) {
         report = runValidation(catalog);
@@ -565,6 +663,28 @@ int validateCommand(const Options& o, const Catalog& catalog) {
     if (!report) {
         std::cerr << "clusterplan-cli: " << report.error().toString() << "\n";
         return o.cvProfiles.empty() ? kBug : kBadInput;
+    }
+    if (!o.writeAccuracy.empty()) {
+        // The stated grouped figure rewritten in one step from what was just measured.
+        if (o.inSampleOnly)
+            return usageError("--write-accuracy needs the cross-validated figures, not --in-sample",
+                              o.command);
+        constexpr std::uintmax_t kMaxStatementBytes = 1u << 20;
+        auto text = readTextFile(o.writeAccuracy, kMaxStatementBytes);
+        auto stated = text ? parseAccuracyStatement(text.value(), o.writeAccuracy)
+                           : Result<AccuracyStatement>(text.error());
+        if (!stated) {
+            std::cerr << "clusterplan-cli: " << stated.error().toString() << "\n";
+            return kBadInput;
+        }
+        const AccuracyStatement updated =
+            withGroupedAccuracy(stated.value(), groupedAccuracyOf(report.value()), todayUtc());
+        if (auto written = writeFileAtomically(o.writeAccuracy, accuracyStatementToJson(updated)); !written) {
+            std::cerr << "clusterplan-cli: " << written.error().toString() << "\n";
+            return kBadInput;
+        }
+        std::cerr << "clusterplan-cli: " << o.writeAccuracy << ": "
+                  << groupedAccuracySentence(updated.grouped) << "\n";
     }
     if (o.formatGiven && o.format == "json")
         std::cout << validationToJson(report.value());
@@ -617,6 +737,10 @@ int calibrateCommand(const Options& o, const Catalog& catalog) {
         std::cout << planToJson(*plan);
         return kOk;
     }
+    if (o.format == "csv") {
+        std::cout << profileFitToCsv(*plan->calibration);
+        return kOk;
+    }
     Scenario builtin = scenario.value();
     builtin.measured.clear();
     const auto before = evaluate(builtin, catalog);
@@ -652,6 +776,16 @@ int run(const std::vector<std::string>& args) {
     }
     if (args[0] == "options")
         return optionsCommand(args);
+    if (args[0] == "compare")
+        return compareCommand(args);
+    if (args[0] == "launch")
+        return launchCommand(args);
+    // calibrate --log reads training logs (calibrate_log_command.h); its --help is calibrate's usage.
+    const auto given = [&](const char* option) {
+        return std::find(args.begin(), args.end(), option) != args.end();
+    };
+    if (args[0] == "calibrate" && given("--log") && !given("--help") && !given("-h"))
+        return calibrateLogCommand(args);
     Options o;
     if (const int rc = parseArgs(args, o); rc >= 0)
         return rc;

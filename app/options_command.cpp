@@ -3,8 +3,9 @@
 #include <iostream>
 #include <optional>
 
+#include "catalog_options.h"
 #include "cli_commands.h"
-#include "core/catalog/catalog_loading.h"
+#include "command_inputs.h"
 #include "core/io/scenario_json.h"
 #include "core/studies/options_format.h"
 #include "core/studies/options_study.h"
@@ -91,12 +92,8 @@ int optionsCommand(const std::vector<std::string>& args) {
                 return bad("--format is '" + format + "', allowed: text, json, csv");
         } else if (a == "--lang") {
             langText = args[++i];
-        } else if (a == "--catalog") {
-            files.catalogs.push_back(args[++i]);
-        } else if (a == "--pricebook") {
-            files.priceBooks.push_back(args[++i]);
-        } else if (a == "--profiles") {
-            files.profiles.push_back(args[++i]);
+        } else if (takeCatalogOption(a, takesValue ? args[i + 1] : "", files)) {
+            ++i;
         } else if (a.rfind("--", 0) == 0) {
             return bad("unknown option '" + a + "'");
         } else if (file.empty()) {
@@ -110,20 +107,10 @@ int optionsCommand(const std::vector<std::string>& args) {
         return bad("--lang is '" + langText + "', allowed: en, zh_CN");
     if (file.empty())
         return bad("options needs a scenario FILE");
-    auto loaded = loadCatalog(files);
-    if (!loaded) {
-        std::cerr << "clusterplan-cli: " << loaded.error().toString() << "\n";
+    const auto inputs = loadCommandInputs(files, file);
+    if (!inputs)
         return kBadInput;
-    }
-    for (const Diagnostic& d : loaded->warnings)
-        std::cerr << "clusterplan-cli: warning: " << d.toString() << "\n";
-    const Catalog& catalog = loaded->catalog;
-    auto scenario = loadScenarioFile(file, catalog);
-    if (!scenario) {
-        std::cerr << "clusterplan-cli: " << scenario.error().toString() << "\n";
-        return kBadInput;
-    }
-    auto study = optionsStudy(scenario.value(), catalog, target);
+    auto study = optionsStudy(inputs->scenario, inputs->loaded.catalog, target);
     if (!study) {
         std::cerr << "clusterplan-cli: " << file << ": " << study.error().toString() << "\n";
         return kBadInput;

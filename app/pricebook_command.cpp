@@ -76,9 +76,7 @@ int pricebookCommand(const PricebookRequest& rq) {
     if (!errors.empty()) {
         for (const Error& e : errors)
             printError(e, lang);
-        std::cerr << "clusterplan-cli: "
-                  << messageText(makeMessage(msg::kPricelistNotSaved, {std::to_string(errors.size())}), lang)
-                  << "\n";
+        std::cerr << "clusterplan-cli: " << messageText(cost::notSavedMessage(errors.size()), lang) << "\n";
         return kBadInput;
     }
     if (rq.dryRun) {

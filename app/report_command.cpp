@@ -1,6 +1,7 @@
 #include "report_command.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
 #include "core/io/scenario_json.h"
+#include "core/quote/quote_options.h"
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/quote/quote_text.h"
@@ -20,8 +22,10 @@
 #include "core/report/messages_plan.h"
 #include "core/search/messages_search.h"
 #include "core/studies/fit_suggestions.h"
+#include "core/studies/options_study.h"
 #include "core/util/atomic_file.h"
 #include "core/util/messages_file_errors.h"
+#include "core/util/messages_input_errors.h"
 #include "core/util/sha256.h"
 #include "core/validation/validation.h"
 
@@ -214,6 +218,31 @@ int refuseNotFitting(const Plan& plan, const Catalog& catalog, Lang lang) {
     return kBadInput;
 }
 
+// The options page the report asked for (--options): the study of the quoted job and the
+// alternatives picked from it, or the error that stops the report.
+Result<quote::OptionsPage> optionsPageFor(const ReportRequest& rq, const Plan& plan,
+                                          const quote::QuoteDocument& doc, const Catalog& catalog) {
+    OptionsTarget target;
+    target.deadlineDays = rq.optionsDeadline > 0 ? rq.optionsDeadline : std::ceil(plan.run.wallDays);
+    target.budget = rq.optionsBudget;
+    target.gpuTypes = rq.optionsGpuTypes;
+    auto study = optionsStudy(plan.scenario, catalog, target);
+    if (!study)
+        return relocated("--options: " + study.error().where, study.error());
+    std::vector<std::size_t> picks;
+    if (rq.optionsPicks) {
+        for (const std::size_t number : *rq.optionsPicks) {
+            if (number < 1 || number > study->rows.size())
+                return inputError("--options-pick", msg::kErrorRange,
+                                  {std::to_string(number), "1", std::to_string(study->rows.size())});
+            picks.push_back(number - 1);
+        }
+    } else {
+        picks = quote::defaultOptionAlternatives(study.value(), plan);
+    }
+    return quote::buildOptionsPage(study.value(), plan, doc, picks, catalog);
+}
+
 }  // namespace
 
 int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
@@ -247,10 +276,19 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     // The scaling study is many layout searches: run only for the outputs that draw it.
     if (!rq.pdf.empty() || !rq.imagesDir.empty())
         doc.scaling = quote::quoteScaling(plan->scenario, catalog);
+    std::optional<quote::OptionsPage> optionsPage;
+    if (rq.optionsPage) {
+        auto page = optionsPageFor(rq, plan.value(), doc, catalog);
+        if (!page)
+            return fail(page.error(), lang);
+        optionsPage = std::move(page).value();
+    }
 
     const bool anyFile = !rq.pdf.empty() || !rq.xlsx.empty() || !rq.csvDir.empty() || !rq.imagesDir.empty();
     if (!anyFile) {
         std::cout << quote::quoteToText(doc, lang);
+        if (optionsPage)
+            std::cout << "\n" << quote::optionsPageText(*optionsPage, lang);
         return kOk;
     }
     warnIfStale(plan.value(), catalog, lang);
@@ -279,7 +317,9 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     }
     if (!rq.pdf.empty() || !rq.imagesDir.empty()) {
 #ifdef CLUSTERPLAN_HAVE_QT_EXPORT
-        if (auto ok = writeQtOutputs(rq.pdf, rq.imagesDir, plan.value(), doc, lang, rq.maxLayouts); !ok)
+        if (auto ok =
+                writeQtOutputs(rq.pdf, rq.imagesDir, plan.value(), doc, lang, rq.maxLayouts, optionsPage);
+            !ok)
             return fail(ok.error(), lang);
 #endif
     }

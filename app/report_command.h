@@ -4,6 +4,7 @@
 // part of the CLI that does.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/catalog/catalog.h"
 #include "quotes_command.h"
@@ -26,6 +27,16 @@ struct ReportRequest {
     // --force: a new revision of a quote that is accepted or lost (the book refuses it otherwise).
     bool force = false;
     BookLocation book;
+    // --options: the quote's options page (方案比较): the options study of the scenario's job with
+    // --options-deadline DAYS (default: the quoted plan's days, rounded up), --options-budget
+    // AMOUNT and --options-gpu-types IDS, and the alternatives --options-pick N[,M] names (the
+    // numbers `clusterplan-cli options` prints; default: the study's recommendation and the next
+    // option on its front).
+    bool optionsPage = false;
+    double optionsDeadline = 0;
+    std::optional<double> optionsBudget;
+    std::vector<std::string> optionsGpuTypes;
+    std::optional<std::vector<std::size_t>> optionsPicks;  // 1-based
 };
 
 int reportCommand(const ReportRequest& request, const Catalog& catalog);

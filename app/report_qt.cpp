@@ -45,7 +45,8 @@ std::unique_ptr<QApplication> makeApplication() {
 }  // namespace
 
 Result<bool> writeQtOutputs(const std::string& pdf, const std::string& imagesDir, const Plan& plan,
-                            const quote::QuoteDocument& doc, quote::Lang lang, std::size_t maxLayouts) {
+                            const quote::QuoteDocument& doc, quote::Lang lang, std::size_t maxLayouts,
+                            const std::optional<quote::OptionsPage>& optionsPage) {
     const auto app = makeApplication();
     // The charts' titles, axes and legends are the window's tr() strings: in the report's language.
     ui::LanguageSwitcher language;
@@ -53,8 +54,8 @@ Result<bool> writeQtOutputs(const std::string& pdf, const std::string& imagesDir
         return Error{"--lang", "the Chinese translation could not be loaded"};
     const ui::ReportCharts charts(plan, doc.scaling);
     if (!pdf.empty()) {
-        auto pages =
-            ui::writeQuotePdf(ui::toQString(pdf), plan, doc, lang, charts, ui::QuotePdfOptions{maxLayouts});
+        auto pages = ui::writeQuotePdf(ui::toQString(pdf), plan, doc, lang, charts,
+                                       ui::QuotePdfOptions{maxLayouts, optionsPage});
         if (!pages)
             return pages.error();
     }

@@ -92,7 +92,7 @@ grep -q "fits  *yes" <<<"$report" || fail "the default example does not report '
 for example in "$ROOT$EXAMPLES"/*.clusterplan.json; do
   plan=$(in_root clusterplan-cli evaluate "$EXAMPLES/$(basename "$example")") \
     || fail "clusterplan-cli evaluate $(basename "$example") exited $?"
-  grep -q '"schema": "clusterplan.plan/1"' <<<"$plan" || fail "no plan for $(basename "$example")"
+  grep -q '"schema": "clusterplan.plan/2"' <<<"$plan" || fail "no plan for $(basename "$example")"
 done
 echo "every example evaluates"
 

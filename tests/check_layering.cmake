@@ -16,7 +16,7 @@ cmake_minimum_required(VERSION 3.25)
 # The engine's levels go up through its six floors (core/CMakeLists.txt builds one library per floor,
 # each linking only the floors below it): inputs (util, cost, scenario), physics (hardware ... perf),
 # catalog, planning (search, report, calibration), studies (phases, validation, studies) and
-# documents (quote, quotebook, io, export). This order is the finer one inside them.
+# documents (quote, quotebook, io, export, launch). This order is the finer one inside them.
 set(CORE_LEVELS
   "util"
   "cost"
@@ -32,7 +32,8 @@ set(CORE_LEVELS
   "phases validation studies"
   "quote"
   "quotebook"
-  "io export")
+  "io export"
+  "launch")
 # The window: the models it observes, then the views, then the windows that assemble them.
 set(UI_LEVELS
   "i18n"

@@ -6,6 +6,7 @@
 
 #include "core/calibration/measured_runs.h"
 #include "core/report/plan_format.h"
+#include "core/util/csv_write.h"
 #include "core/util/number_format.h"
 #include "core/util/text_columns.h"
 
@@ -32,16 +33,14 @@ std::string profileFitToText(const ProfileFit& fit) {
            "before      after\n";
     for (std::size_t i = 0; i < fit.runs.size(); ++i) {
         const auto& r = fit.runs[i];
-        const std::size_t assumedAt = r.layout.find(kAssumedSeparator);
-        const std::string layout = r.layout.substr(0, assumedAt);
         out << padRight(std::to_string(i), 5) << padLeft(std::to_string(r.gpus), 4) << "  "
-            << padRight(layout.substr(0, 44), 46) << padLeft(seconds(r.measuredStepSeconds), 13)
+            << padRight(r.layout.substr(0, 44), 46) << padLeft(seconds(r.measuredStepSeconds), 13)
             << padLeft(formatNumber(std::round(r.measuredTokensPerSecond)), 10)
             << padLeft(percent(r.errorBefore), 11) << padLeft(percent(r.errorAfter), 11) << "\n";
-        if (assumedAt != std::string::npos)
+        if (!r.assumed.empty())
             out << "     assumed (left out of the run, chosen by the search under the built-in profile; "
                    "write them into the run if it used others): "
-                << r.layout.substr(assumedAt + kAssumedSeparator.size()) << "\n";
+                << assumedKeysText(r.assumed) << "\n";
         if (r.measuredPeakGib)
             out << "     peak memory: measured " << formatFixed(*r.measuredPeakGib, 1) << " GiB, predicted "
                 << formatFixed(r.predictedPeakGib, 1) << " GiB (not fitted: the profile only times)\n";
@@ -50,6 +49,23 @@ std::string profileFitToText(const ProfileFit& fit) {
         << formatFixed(100 * fit.meanAbsErrorAfter, 1) << " % after (predicted vs measured tokens/s).\n";
     out << "Band: " << fit.bandRule << " (true/predicted step " << formatFixed(fit.after.bandLow, 2) << " .. "
         << formatFixed(fit.after.bandHigh, 2) << ").\n";
+    return out.str();
+}
+
+std::string profileFitToCsv(const ProfileFit& fit) {
+    std::ostringstream out;
+    out << "run,gpus,layout,assumed,measured_step_s,measured_tokens_per_s,predicted_step_s_before,"
+           "predicted_step_s_after,error_before,error_after\n";
+    for (std::size_t i = 0; i < fit.runs.size(); ++i) {
+        const auto& r = fit.runs[i];
+        std::string assumed;
+        for (const AssumedKey& k : r.assumed)
+            assumed += (assumed.empty() ? "" : "; ") + k.key + "=" + k.value;
+        out << i << "," << r.gpus << "," << csvField(r.layout) << "," << csvField(assumed) << ","
+            << formatNumber(r.measuredStepSeconds) << "," << formatNumber(r.measuredTokensPerSecond) << ","
+            << formatNumber(r.stepBefore) << "," << formatNumber(r.stepAfter) << ","
+            << formatNumber(r.errorBefore) << "," << formatNumber(r.errorAfter) << "\n";
+    }
     return out.str();
 }
 

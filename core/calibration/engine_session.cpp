@@ -1,6 +1,7 @@
 #include "core/calibration/engine_session.h"
 
 #include "core/catalog/scenario_check.h"
+#include "core/perf/profile_name.h"
 #include "core/report/messages_plan.h"
 #include "core/util/number_format.h"
 
@@ -13,10 +14,14 @@ void addCalibrationNote(Plan& plan, ProfileFit fit) {
     const auto n = fit.runs.size();
     const std::string before = formatFixed(100 * fit.meanAbsErrorBefore, 1);
     const std::string after = formatFixed(100 * fit.meanAbsErrorAfter, 1);
+    // The profile by its stack, generation and precision; how the band was set translated too.
+    Message profile = plainMessage(profileDisplayName(fit.before.id).value_or(fit.before.id));
     plan.notes.push_back(
-        n == 1 ? makeMessage(msg::kPlanCalibratedOne, {fit.before.id, before, after, fit.bandRule})
-               : makeMessage(msg::kPlanCalibratedMany,
-                             {fit.before.id, std::to_string(n), before, after, fit.bandRule}));
+        n == 1 ? makeNestedMessage(msg::kPlanCalibratedOne, {std::move(profile), plainMessage(before),
+                                                             plainMessage(after), bandRuleMessage(fit)})
+               : makeNestedMessage(msg::kPlanCalibratedMany,
+                                   {std::move(profile), plainMessage(std::to_string(n)), plainMessage(before),
+                                    plainMessage(after), bandRuleMessage(fit)}));
     plan.calibration = std::move(fit);
 }
 

@@ -46,21 +46,41 @@ Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, c
     return s;
 }
 
-std::string assumedKeys(const MeasuredRun& run, const LayoutSpec& l) {
-    std::string out;
-    const auto add = [&](LayoutKey key, const std::string& text) {
+std::vector<AssumedKey> assumedKeys(const MeasuredRun& run, const LayoutSpec& l) {
+    std::vector<AssumedKey> out;
+    const auto add = [&](LayoutKey key, const char* name, std::string value) {
         if (run.layout.isOpen(key))
-            out += (out.empty() ? "" : ", ") + text;
+            out.push_back({name, std::move(value)});
     };
-    add(kTp, "TP " + std::to_string(l.tp));
-    add(kPp, "PP " + std::to_string(l.pp));
-    add(kCp, "CP " + std::to_string(l.cp));
-    add(kEp, "EP " + std::to_string(l.ep));
-    add(kVpp, "VPP " + std::to_string(l.vpp));
-    add(kMicroBatch, "micro-batch " + std::to_string(l.microBatch));
-    add(kZeroStage, "ZeRO-" + std::to_string(l.zeroStage));
-    add(kRecompute, "recompute " + std::string(toString(l.recompute)));
-    add(kSequenceParallel, std::string("sequence parallel ") + (l.sequenceParallel ? "on" : "off"));
+    add(kTp, "tp", std::to_string(l.tp));
+    add(kPp, "pp", std::to_string(l.pp));
+    add(kCp, "cp", std::to_string(l.cp));
+    add(kEp, "ep", std::to_string(l.ep));
+    add(kVpp, "vpp", std::to_string(l.vpp));
+    add(kMicroBatch, "micro_batch", std::to_string(l.microBatch));
+    add(kZeroStage, "zero_stage", std::to_string(l.zeroStage));
+    add(kRecompute, "recompute", std::string(toString(l.recompute)));
+    add(kSequenceParallel, "sequence_parallel", l.sequenceParallel ? "true" : "false");
+    return out;
+}
+
+std::string assumedKeysText(const std::vector<AssumedKey>& keys) {
+    std::string out;
+    for (const AssumedKey& k : keys) {
+        std::string text;
+        if (k.key == "micro_batch")
+            text = "micro-batch " + k.value;
+        else if (k.key == "zero_stage")
+            text = "ZeRO-" + k.value;
+        else if (k.key == "recompute")
+            text = "recompute " + k.value;
+        else if (k.key == "sequence_parallel")
+            text = std::string("sequence parallel ") + (k.value == "true" ? "on" : "off");
+        else  // tp, pp, cp, ep, vpp: "TP 8"
+            for (const char c : k.key + " " + k.value)
+                text += c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+        out += (out.empty() ? "" : ", ") + text;
+    }
     return out;
 }
 

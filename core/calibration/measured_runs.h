@@ -7,9 +7,11 @@
 // (search/framework_defaults.cpp) taken. Value types in, value types out.
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/parallel/layout.h"
 #include "core/perf/cluster_hardware.h"
+#include "core/report/plan_calibration.h"
 #include "core/scenario/scenario.h"
 
 namespace clusterplan {
@@ -20,11 +22,11 @@ namespace clusterplan {
 // none of which the hardware reads).
 Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, const ClusterHardware& prior);
 // The keys `run` left out that were resolved (the data-parallel size, which the others fix, is not
-// counted), as a reader names them with their resolved values: "micro-batch 2, ZeRO-1, recompute
-// selective"; empty when the run gave every key.
-std::string assumedKeys(const MeasuredRun& run, const LayoutSpec& resolved);
-// What MeasuredRunFit::layout holds when keys were assumed: the layout, this separator, the keys.
-inline constexpr std::string_view kAssumedSeparator = "; assumed: ";
+// counted), each with its resolved value as a scenario file writes it, in the file's key order;
+// empty when the run gave every key.
+std::vector<AssumedKey> assumedKeys(const MeasuredRun& run, const LayoutSpec& resolved);
+// The assumed keys as an English reader names them: "micro-batch 2, ZeRO-1, recompute selective".
+std::string assumedKeysText(const std::vector<AssumedKey>& keys);
 // The run's step time: step_s as given, or tokens per step over the measured tokens/s.
 double measuredStepSeconds(const Scenario& runScenario, const MeasuredRun& run);
 // "TP 8, PP 2, DP 4, micro-batch 1" for reports.

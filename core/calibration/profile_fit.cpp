@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "core/calibration/measured_runs.h"
+#include "core/perf/profile_name.h"
+#include "core/report/messages_plan.h"
 #include "core/report/plan_scenario.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/number_format.h"
@@ -138,7 +140,7 @@ Result<std::array<double, kKnobCount>> search(Problem& p) {
 // to learn from, so the built-in band stays.
 std::string setBand(PerfProfile& fitted, const ProfileFit& fit, const Scenario& scenario) {
     if (fit.runs.size() < 2)
-        return "one measured run: the built-in band of '" + fit.before.id + "' is kept";
+        return bandRuleMessage(fit).text;
     double low = 1, high = 1, squares = 0, gpus = 0;
     for (const auto& run : fit.runs) {
         const double r = run.measuredStepSeconds / run.stepAfter;
@@ -153,12 +155,29 @@ std::string setBand(PerfProfile& fitted, const ProfileFit& fit, const Scenario& 
     fitted.calibrated = true;
     fitted.framework = scenario.training.framework;
     fitted.maxCalibratedGpus = gpus;
-    return std::to_string(fit.runs.size()) +
-           " measured runs: the range of their residuals widened by their rms (" + formatFixed(100 * rms, 1) +
-           " %), at least ±" + formatFixed(100 * kMeasurementNoise, 0) + " %";
+    return bandRuleMessage(fit).text;
+}
+
+// The rms of the log residuals of the fitted step times, as setBand() widens the band by it.
+double residualRms(const ProfileFit& fit) {
+    double squares = 0;
+    for (const auto& run : fit.runs) {
+        const double r = std::log(run.measuredStepSeconds / run.stepAfter);
+        squares += r * r;
+    }
+    return fit.runs.empty() ? 0 : std::sqrt(squares / static_cast<double>(fit.runs.size()));
 }
 
 }  // namespace
+
+Message bandRuleMessage(const ProfileFit& fit) {
+    if (fit.runs.size() < 2)
+        return makeMessage(msg::kPlanBandRuleOne,
+                           {profileDisplayName(fit.before.id).value_or(fit.before.id)});
+    return makeMessage(msg::kPlanBandRuleMany,
+                       {std::to_string(fit.runs.size()), formatFixed(100 * residualRms(fit), 1),
+                        formatFixed(100 * kMeasurementNoise, 0)});
+}
 
 Result<ProfileFit> fitProfile(const Scenario& scenario, const ResolvedInputs& resolved) {
     if (scenario.measured.empty())
@@ -225,9 +244,7 @@ Result<ProfileFit> fitProfile(const Scenario& scenario, const ResolvedInputs& re
         r.gpus = a.layout.gpus();
         r.layout = describeLayout(a.layout);
         // Keys the run left out, resolved by the search: shown as assumed, so the user can correct them.
-        if (const std::string assumed = assumedKeys(scenario.measured[i], p.scenarios[i].layout);
-            !assumed.empty())
-            r.layout += std::string(kAssumedSeparator) + assumed;
+        r.assumed = assumedKeys(scenario.measured[i], p.scenarios[i].layout);
         r.measuredStepSeconds = p.measured[i];
         r.measuredTokensPerSecond = static_cast<double>(a.scenario.training.globalBatch) *
                                     static_cast<double>(a.scenario.training.seqLen) / p.measured[i];

@@ -38,5 +38,8 @@ inline constexpr double kMeasurementNoise = 0.05;
 // resolution reads). Errors name the measured run's key ("measured[1].layout.tp") when its layout
 // cannot run the model on its nodes. EngineSession keeps the last fit (engine_session.h).
 Result<ProfileFit> fitProfile(const Scenario& scenario, const ResolvedInputs& prior);
+// How the fitted profile's band was set, as a sentence the window translates (ProfileFit::bandRule
+// is its English text): from the residuals of two or more runs, or the built-in band kept for one.
+[[nodiscard]] Message bandRuleMessage(const ProfileFit& fit);
 
 }  // namespace clusterplan

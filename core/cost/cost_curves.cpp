@@ -44,15 +44,18 @@ void addRentCurves(CostCurves& c, const RentSchedule& rent, double annualRate) {
     c.rentCash.assign(monthIndex(months) + 1, Money());
     c.rentAccrued.assign(monthIndex(months) + 1, Money());
     c.rentPv.assign(monthIndex(months) + 1, 0.0);
-    double pv = 0;
+    c.rentAccruedPv.assign(monthIndex(months) + 1, 0.0);
+    double pv = 0, accruedPv = 0;
     double vk = 1.0;
     const double deposit = rent.deposit.units();
     for (int m = 1; m <= months; ++m) {
         c.rentCash[monthIndex(m)] = c.rentCash[monthIndex(m - 1)] + rent.cash[monthIndex(m - 1)];
         c.rentAccrued[monthIndex(m)] = c.rentAccrued[monthIndex(m - 1)] + rent.accrued[monthIndex(m - 1)];
         pv += rent.cash[monthIndex(m - 1)].units() * vk;
+        accruedPv += rent.accrued[monthIndex(m - 1)].units() * vk;
         vk *= v;
         c.rentPv[monthIndex(m)] = pv + deposit * (1.0 - vk);
+        c.rentAccruedPv[monthIndex(m)] = accruedPv + deposit * (1.0 - vk);
     }
     c.rent = rent;
 }
@@ -72,7 +75,7 @@ BreakEven findBreakEven(const CostCurves& c, int last) {
             b.gross = m;
         if (!b.net && c.rentAccrued[monthIndex(m)] >= c.ownNet[monthIndex(m)])
             b.net = m;
-        if (!b.pv && c.rentPv[monthIndex(m)] >= c.ownPv[monthIndex(m)])
+        if (!b.pv && c.rentAccruedPv[monthIndex(m)] >= c.ownPv[monthIndex(m)])
             b.pv = m;
     }
     return b;

@@ -5,9 +5,12 @@
 //   OwnPV(m)  = (1 − φ)·Capex + Σ_{k<m} (O_k v^k + PMT_k v^(k+1)) − (RV(m) − balance(m)) v^m
 //   Rent(m)   = Σ_{k<m} cash_k,  RentAccrued(m) = Σ_{k<m} accrued_k
 //   RentPV(m) = Σ_{k<m} cash_k v^k + D (1 − v^m)                           deposit, PV only
+//   RentAccruedPV(m) = Σ_{k<m} accrued_k v^k + D (1 − v^m)
 //   v = 1 / (1 + i_m), i_m = (1 + i)^(1/12) − 1
 // Break-even (gross) m* = min{ m ≥ 1 : RentAccrued(m) ≥ Own(m) }; net: ≥ OwnNet(m); discounted:
-// RentPV(m) ≥ OwnPV(m). Accrual for break-even, cash for PV (renting.h, prepay).
+// RentAccruedPV(m) ≥ OwnPV(m). Accrual for every break-even, cash for the PV totals (renting.h,
+// prepay): a yearly prepayment counted whole at month 1 against owning's first month net of resale
+// made the discounted break-even "month 1" where neither the cash nor the net one ever comes.
 #include <optional>
 #include <vector>
 
@@ -21,7 +24,7 @@ struct CostCurves {
     OwnSchedule own;
     RentSchedule rent;
     std::vector<Money> ownGross, ownNet, rentCash, rentAccrued;  // m = 0 .. months
-    std::vector<double> ownPv, rentPv;                           // m = 0 .. months
+    std::vector<double> ownPv, rentPv, rentAccruedPv;            // m = 0 .. months
     [[nodiscard]] int months() const { return static_cast<int>(ownGross.size()) - 1; }
 };
 
@@ -36,7 +39,7 @@ struct BreakEven {
 CostCurves buildCurves(const CostModel& model, const RentOffer& offer, const RentTerm& term, int months);
 // Own curves only, for a given utilisation (rent vectors left empty).
 CostCurves buildOwnCurves(const CostModel& model, double utilization, int months);
-// Cumulates a rent schedule into `curves` (rentCash, rentAccrued, rentPv).
+// Cumulates a rent schedule into `curves` (rentCash, rentAccrued, rentPv, rentAccruedPv).
 void addRentCurves(CostCurves& curves, const RentSchedule& rent, double annualRate);
 
 // First month m in 1..last (last ≤ months()) where rent ≥ own.

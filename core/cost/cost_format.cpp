@@ -129,6 +129,9 @@ void answers(Text& t, const CostReport& r) {
             t.row("per million tokens", sym + formatFixed(*r.perMillionTokensRent, 4) + " rented, " + sym +
                                             formatFixed(*r.perMillionTokensBuy, 4) +
                                             " owned (at the horizon's average rate)");
+        if (r.trainingTokens > 0)
+            t.row("per million tokens billed",
+                  sym + formatFixed(r.runCostRent->units() / (r.trainingTokens / 1e6), 4) + " rented");
     }
 }
 

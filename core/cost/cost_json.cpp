@@ -285,8 +285,11 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
                "the run's share of owning: run_gpu_hours at buy_per_utilized_gpu_hour (horizon_months at "
                "utilization)")
         .value("run_cash_outlay_buy", "owning bought for the run alone: capex + opex of its months - resale")
-        .value("per_million_tokens", "at the horizon's average cost per utilised GPU-hour (the rate layouts "
-                                     "are ranked by), not the run's bill")
+        .value("per_million_tokens", "rent and buy: at the horizon's average cost per utilised GPU-hour (the "
+                                     "rate layouts are ranked by); rent_billed: run_cost_rent, the run's "
+                                     "bill, per million training tokens")
+        .value("breakeven_month_pv", "owning's discounted cash net of resale against rent on rent.term "
+                                     "discounted as it accrues")
         .endObject();
     if (r.jobRental) {
         // The rental run_cost_rent bills: the job's wall time in whole terms of the offer.
@@ -303,6 +306,12 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
     w.beginObject("per_million_tokens");
     optRate(w, "rent", r.perMillionTokensRent, 4);
     optRate(w, "buy", r.perMillionTokensBuy, 4);
+    // What the run is billed per million tokens (the audit's 8B quote: CNY 60,000 for 10^11 tokens,
+    // 0.60, where the horizon's average rate gives 0.4238).
+    std::optional<double> billed;
+    if (r.runCostRent && r.trainingTokens > 0)
+        billed = r.runCostRent->units() / (r.trainingTokens / 1e6);
+    optRate(w, "rent_billed", billed, 4);
     w.endObject();
     writeRent(w, r);
     writeCapex(w, r);

@@ -222,6 +222,11 @@ Result<PriceList> readPriceList(std::string_view bytes, std::string_view encodin
     return list;
 }
 
+Message notSavedMessage(std::size_t errors) {
+    return errors == 1 ? makeMessage(msg::kPricelistNotSavedOne)
+                       : makeMessage(msg::kPricelistNotSaved, {std::to_string(errors)});
+}
+
 Message priceListReadMessage(const PriceList& list, const std::string& label) {
     const bool one = list.dataRows == 1;
     const auto& id = list.delimiter == '\t' ? (one ? msg::kPricelistReadTabOne : msg::kPricelistReadTab)
@@ -314,9 +319,80 @@ Message priceFieldName(const PriceListRow& row) {
     return makeMessage(row.rent ? msg::kPricelistFieldPrice : msg::kPricelistFieldNodePrice);
 }
 
+std::string textOf(const boost::json::object& entry, std::string_view key) {
+    const auto* v = entry.if_contains(key);
+    return v && v->is_string() ? std::string(v->get_string()) : std::string();
+}
+
+// Whether UTF-8 `text` holds a CJK character: a three-byte sequence of U+3000–U+9FFF (CJK
+// punctuation, kana, the unified ideographs from U+4E00; Unicode 15 §18.1), lead bytes E3–E9.
+bool hasCjk(const std::string& text) {
+    return std::any_of(text.begin(), text.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte >= 0xE3 && byte <= 0xE9;
+    });
+}
+
+// A value of a row's other columns on an entry the book has: applied and listed like a price,
+// never dropped without a word.
+void updateField(boost::json::object& entry, std::string_view key, const boost::json::value& value,
+                 const std::string& shown, const std::string& before, const PriceListRow& row, Message field,
+                 std::vector<Message>& diff) {
+    if (before == shown)
+        return;
+    entry[key] = value;
+    diff.push_back(makeNestedMessage(msg::kPricelistChanged,
+                                     {kindName(row), plainMessage(row.id), std::move(field),
+                                      plainMessage(before.empty() ? "-" : before), plainMessage(shown)}));
+}
+
+// The columns besides the price and the term of a row on an entry the book has: the name (a
+// Chinese one is the entry's name_zh, the name the Chinese window and quote show), the unit, GPUs
+// per server and the server's power. The GPU is not moved: an offer for another GPU is a new id.
+void updateDetails(boost::json::object& entry, const PriceListRow& row, std::vector<Message>& diff,
+                   std::vector<Error>& errors, const std::string& label) {
+    if (!row.name.empty()) {
+        const bool zh = hasCjk(row.name);
+        const char* key = zh ? "name_zh" : "name";
+        updateField(entry, key, boost::json::string(row.name), row.name, textOf(entry, key), row,
+                    makeMessage(zh ? msg::kPricelistFieldNameZh : msg::kPricelistFieldName), diff);
+    }
+    if (!row.gpu.empty()) {
+        const auto* gpus = entry.if_contains("gpus");
+        bool listed = false;
+        std::string names;
+        if (gpus && gpus->is_array())
+            for (const auto& g : gpus->get_array())
+                if (g.is_string()) {
+                    listed = listed || g.get_string() == row.gpu;
+                    names += (names.empty() ? "" : ", ") + std::string(g.get_string());
+                }
+        if (!listed)
+            errors.push_back(inputError(label + ":" + std::to_string(row.line) + ": gpu",
+                                        msg::kErrorPricelistOtherGpu, {row.gpu, row.id, names}));
+    }
+    if (row.rent && !row.unit.empty())
+        updateField(entry, "unit", boost::json::string(row.unit), row.unit, textOf(entry, "unit"), row,
+                    makeMessage(msg::kPricelistFieldUnit), diff);
+    if (row.gpusPerServer) {
+        const char* key = row.rent ? "gpus_per_unit" : "gpus_per_node";
+        const auto* now = entry.if_contains(key);
+        updateField(entry, key, *row.gpusPerServer, std::to_string(*row.gpusPerServer),
+                    now ? groupedPrice(numberOf(now)) : std::string(), row,
+                    makeMessage(msg::kPricelistFieldGpusPerServer), diff);
+    }
+    if (row.nodeMaxKw && !row.rent) {
+        const auto* now = entry.if_contains("node_max_kw");
+        updateField(entry, "node_max_kw", *row.nodeMaxKw, groupedPrice(*row.nodeMaxKw),
+                    now ? groupedPrice(numberOf(now)) : std::string(), row,
+                    makeMessage(msg::kPricelistFieldNodeMaxKw), diff);
+    }
+}
+
 // The price (and the term's discount) of a row on an entry the book has.
 void update(boost::json::object& entry, const PriceListRow& row, std::vector<Message>& diff,
             std::vector<Error>& errors, const std::string& label) {
+    updateDetails(entry, row, diff, errors, label);
     const char* priceKey = row.rent ? "price" : "node_price";
     const double old = numberOf(entry.if_contains(priceKey));
     if (old != row.price) {

@@ -46,6 +46,8 @@ struct PriceList {
 // `encoding`: "auto", "utf-8" or "gbk". An unreadable file (encoding, unclosed quote, no header,
 // missing column) is an Error; bad rows are in PriceList::errors.
 Result<PriceList> readPriceList(std::string_view bytes, std::string_view encoding, const std::string& label);
+// "Nothing was saved: 3 errors." (one error: "1 error.").
+[[nodiscard]] Message notSavedMessage(std::size_t errors);
 // "LIST.csv: 5 rows read (UTF-8, comma-separated).": what was read, before its errors and changes.
 Message priceListReadMessage(const PriceList& list, const std::string& label);
 

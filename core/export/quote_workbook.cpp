@@ -377,7 +377,9 @@ void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteO
     const MessageId<0>* keys[] = {&msg::kQuoteListTotal, &msg::kQuoteTotalExcl, nullptr, &msg::kQuoteTotalTax,
                                   &msg::kQuoteTotalIncl};
     const lxw_row_t t = row++;
-    s.text(t, 1, quote::label(lang, o.estimate ? msg::kQuoteEstimateTotal : msg::kQuoteTotalIncl), f.bold);
+    // Its columns are the list amount, the amount excl. tax, the VAT and the gross, each under its
+    // header: "合计", not "价税合计" over all four.
+    s.text(t, 1, quote::label(lang, o.estimate ? msg::kQuoteEstimateTotal : msg::kQuoteXlsxTotals), f.bold);
     for (lxw_col_t c = 7; c <= 11; ++c) {
         if (c == 9)
             continue;
@@ -641,6 +643,8 @@ Result<bool> writeQuoteWorkbook(const std::string& path, const Plan& plan, const
     Sheet inputs(wb, f, quote::label(lang, msg::kQuoteXlsxSheetInputs));
     Sheet lines(wb, f, quote::label(lang, msg::kQuoteXlsxSheetLines));
     const RateCells rates = writeInputs(inputs, f, plan, doc, lang);
+    // The quote's facts print on one page (their last rows, the third-party rates, went to a second).
+    worksheet_fit_to_pages(inputs.ws(), 1, 1);
     writeLineItems(lines, f, doc, rates, lang);
     if (plan.cost) {
         Sheet schedule(wb, f, quote::label(lang, msg::kQuoteXlsxSheetSchedule));

@@ -4,6 +4,8 @@
 
 #include "core/quote/labels.h"
 #include "core/quote/messages_quote.h"
+#include "core/quote/offer_names.h"
+#include "core/quote/price_list.h"
 #include "core/report/plan_format.h"
 #include "core/util/units.h"
 
@@ -49,7 +51,8 @@ std::vector<Cell> layoutRow(std::size_t rank, const Layout& l, double memory, do
             csv::number(t.mfu),
             csv::number(t.trainDays),
             csv::number(t.gpuHours),
-            csv::text(reason)};
+            csv::text(reason),
+            csv::integer(l.etp())};
 }
 
 }  // namespace
@@ -77,7 +80,8 @@ csv::Table layouts(const Plan& p) {
                   "mfu",
                   "train_days",
                   "gpu_hours",
-                  "reason"},
+                  "reason",
+                  "expert_tp"},  // Megatron-Core's expert TP (its default: tp)
                  {}};
     if (p.search) {
         std::size_t rank = 1;
@@ -149,13 +153,22 @@ csv::Table monthlyCost(const cost::CostReport& r) {
 }
 
 csv::Table priceSources(const cost::CostReport& r) {
+    // What each figure rests on as the quote's price list says it ("This offer", "Published market
+    // report"), in both languages: not the price book's or the offer's ids, which no customer knows.
     const std::string c(cost::currencyCode(r.currency));
-    csv::Table t{{"key", "value", "origin", "as_of"}, {}};
-    t.rows.push_back({csv::text("rent_offer." + r.offer.id), csv::number(r.offer.price),
-                      csv::text(r.offer.name + " (" + c + " per " + cost::toString(r.offer.unit) + ")"),
+    csv::Table t{{"key", "value", "basis", "basis_zh", "as_of"}, {}};
+    // The rental price: this offer's, named as the quote names it, per its unit.
+    const quote::Bilingual offer = quote::bilingual(msg::kQuoteBasisOffer), name = quote::offerName(r.offer),
+                           unit = quote::rentUnitName(r.offer.unit);
+    t.rows.push_back({csv::text("rent_price"), csv::number(r.offer.price),
+                      csv::text(offer.en + ": " + name.en + " (" + c + " per " + unit.en + ")"),
+                      csv::text(offer.zh + "：" + name.zh + "（" + c + " / " + unit.zh + "）"),
                       csv::text(r.offer.asOf)});
-    for (const auto& p : r.parameters)
-        t.rows.push_back({csv::text(p.key), csv::number(p.value), csv::text(p.origin), csv::text(p.asOf)});
+    for (const auto& p : r.parameters) {
+        const quote::Bilingual basis = quote::parameterBasis(p);
+        t.rows.push_back({csv::text(p.key), csv::number(p.value), csv::text(basis.en), csv::text(basis.zh),
+                          csv::text(p.asOf)});
+    }
     return t;
 }
 

@@ -121,6 +121,12 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
     json::optLimited(r, "cp", l.cp, "layout.cp");
     json::optLimited(r, "ep", l.ep, "layout.ep");
     json::optLimited(r, "expert_tp", l.expertTp, "layout.expert_tp");
+    l.moe.dispatcher =
+        readEnum(r, "dispatcher", l.moe.dispatcher, parseMoeDispatcher, {"all_to_all", "deepep", "hybridep"});
+    l.moe.epOverlap =
+        readEnum(r, "ep_overlap", l.moe.epOverlap, parseEpOverlap, {"none", "1f1b", "dualpipe"});
+    r.optBoolean("recompute_norm_up_proj", l.moe.recomputeNormUpProj);
+    r.optBoolean("fp8_activations", l.moe.fp8Activations);
     json::optLimited(r, "vpp", l.vpp, "layout.vpp");
     json::optLimited(r, "micro_batch", l.microBatch, "layout.micro_batch");
     json::optLimited(r, "zero_stage", l.zeroStage, "layout.zero_stage");
@@ -157,6 +163,7 @@ void writeLayout(json::Writer& w, const LayoutSpec& l) {
     put(kEp, "ep", l.ep);
     if (l.expertTp > 0)
         w.value("expert_tp", l.expertTp);
+    writeMoeOptions(w, l.moe);
     put(kVpp, "vpp", l.vpp);
     put(kMicroBatch, "micro_batch", l.microBatch);
     put(kZeroStage, "zero_stage", l.zeroStage);

@@ -25,23 +25,35 @@ void add(StoredTensors& list, std::string_view name, double bytes, bool tpSharde
 // 2as²b, softmax dropout mask as²b, dropout output 2as²b, output-projection input 2sbh, residual
 // dropout mask sbh. FlashAttention (Dao et al. 2022) stores only fp32 row statistics (4·a per
 // token) instead of the s² terms.
-void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, StoredTensors& out) {
+// DeepSeek-V3's memory measures (arXiv:2412.19437 §3.3.x, MoeOptions): with the norms and MLA's
+// up-projections recomputed, a norm's output and the per-head Q, K, V are rebuilt in the backward
+// from the norm input and the latents; with FP8 activation storage the output projection's input
+// is cached in E5M6 (12 bits) and the SwiGLU's input in FP8, its output recomputed.
+void attentionTensors(const ModelSpec& m, const TrainingSpec& t, const MoeOptions& o, double e,
+                      StoredTensors& out) {
     const double h = asDouble(m.hidden), a = asDouble(m.heads);
+    const bool keepNorm = !o.recomputeNormUpProj;
+    constexpr double kE5m6Bytes = 1.5;
+    const double projectionInput = o.fp8Activations ? std::min(e, kE5m6Bytes) : e;
     add(out, "norm-1 input (residual stream)", e * h, false);
     if (m.mla) {
         // MLA (DeepSeek-V2 §2.1): latent projections are not split by TP; per-head tensors are.
         const auto& x = *m.mla;
         const double dQk = asDouble(x.qkNopeHeadDim + x.qkRopeHeadDim);
-        add(out, "attention input (norm-1 output)", e * h, false);
+        if (keepNorm)
+            add(out, "attention input (norm-1 output)", e * h, false);
         add(out, "q latent", e * asDouble(x.qLoraRank), false);
         add(out, "kv latent + rope key", e * asDouble(x.kvLoraRank + x.qkRopeHeadDim), false);
-        add(out, "Q, K, V per head", e * a * (2 * dQk + asDouble(x.vHeadDim)), true);
-        add(out, "attention output (output-projection input)", e * a * asDouble(x.vHeadDim), true);
+        if (keepNorm)
+            add(out, "Q, K, V per head", e * a * (2 * dQk + asDouble(x.vHeadDim)), true);
+        add(out, "attention output (output-projection input)", projectionInput * a * asDouble(x.vHeadDim),
+            true);
     } else {
         const double q = a * asDouble(m.headDim), kv = asDouble(m.kvHeads) * asDouble(m.headDim);
-        add(out, "QKV GEMM input (norm-1 output)", e * h, false);
+        if (keepNorm)
+            add(out, "QKV GEMM input (norm-1 output)", e * h, false);
         add(out, "Q, K, V", e * (q + 2 * kv), true);
-        add(out, "attention output (output-projection input)", e * q, true);
+        add(out, "attention output (output-projection input)", projectionInput * q, true);
     }
     if (t.flashAttention) {
         add(out, "FlashAttention softmax statistics (fp32)", 4 * a, true);
@@ -57,14 +69,16 @@ void attentionTensors(const ModelSpec& m, const TrainingSpec& t, double e, Store
         add(out, "attention residual dropout mask", 1 * h, false);
 }
 
-// One (gated or plain) MLP of width `ffn`, applied `copies` times per token (top-k experts).
+// One (gated or plain) MLP of width `ffn`, applied `copies` times per token (top-k experts);
+// `fp8`: the SwiGLU input cached in FP8 and its output recomputed (DeepSeek-V3's routed experts).
 void mlpTensors(const ModelSpec& m, double ffn, double copies, std::string_view block, double e,
-                StoredTensors& out) {
+                StoredTensors& out, bool fp8 = false) {
     if (ffn <= 0 || copies <= 0)
         return;
     if (m.mlp == MlpKind::SwiGlu) {
-        add(out, "gate and up outputs", copies * 2 * e * ffn, true, false, block);
-        add(out, "SiLU(gate)·up (down-projection input)", copies * e * ffn, true, false, block);
+        add(out, "gate and up outputs", copies * 2 * (fp8 ? std::min(e, 1.0) : e) * ffn, true, false, block);
+        if (!fp8)
+            add(out, "SiLU(gate)·up (down-projection input)", copies * e * ffn, true, false, block);
     } else {
         add(out, "GeLU input", copies * e * ffn, true, false, block);
         add(out, "second GEMM input", copies * e * ffn, true, false, block);
@@ -73,19 +87,23 @@ void mlpTensors(const ModelSpec& m, double ffn, double copies, std::string_view 
 
 }  // namespace
 
-StoredTensors storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t) {
+StoredTensors storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const MoeOptions& o) {
     const double e = activationBytes(t.precision);
     const double h = asDouble(m.hidden);
     StoredTensors out;
-    attentionTensors(m, t, e, out);
+    attentionTensors(m, t, o, e, out);
     add(out, "norm-2 input", e * h, false);
-    add(out, "MLP input (norm-2 output)", e * h, false);
+    if (!o.recomputeNormUpProj)
+        add(out, "MLP input (norm-2 output)", e * h, false);
     if (moeLayer && m.moe) {
         const auto& x = *m.moe;
         add(out, "router probabilities (fp32)", 4 * asDouble(x.experts), false);
-        // Each token is dispatched to k experts: k permuted copies of the hidden state.
-        add(out, "expert inputs (k dispatched copies)", asDouble(x.topK) * e * h, false);
-        mlpTensors(m, asDouble(x.expertFfnHidden), asDouble(x.topK), "routed-expert", e, out);
+        // Each token is dispatched to k experts: k permuted copies of the hidden state (in FP8
+        // where the dispatch itself is FP8, DeepSeek-V3 §3.3.x).
+        add(out, "expert inputs (k dispatched copies)",
+            asDouble(x.topK) * (o.fp8Activations ? std::min(e, 1.0) : e) * h, false);
+        mlpTensors(m, asDouble(x.expertFfnHidden), asDouble(x.topK), "routed-expert", e, out,
+                   o.fp8Activations);
         mlpTensors(m, asDouble(x.sharedExpertFfnHidden), asDouble(x.sharedExperts), "shared-expert", e, out);
     } else {
         mlpTensors(m, asDouble(m.ffnHidden), 1, "MLP", e, out);
@@ -124,17 +142,17 @@ double layerActivationBytes(const ModelSpec& m, bool moeLayer, const TrainingSpe
         return l.sequenceParallel ? input / asDouble(l.tp) : input;
     }
     case Recompute::Selective:
-        return workingSet(storedTensors(m, moeLayer, t), t, l, true);
+        return workingSet(storedTensors(m, moeLayer, t, l.moe), t, l, true);
     case Recompute::None:
         break;
     }
-    return workingSet(storedTensors(m, moeLayer, t), t, l, false);
+    return workingSet(storedTensors(m, moeLayer, t, l.moe), t, l, false);
 }
 
 double recomputeWorkingSetBytes(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const Layout& l) {
     if (l.recompute != Recompute::Full)
         return 0;
-    return workingSet(storedTensors(m, moeLayer, t), t, l, false);
+    return workingSet(storedTensors(m, moeLayer, t, l.moe), t, l, false);
 }
 
 }  // namespace clusterplan

@@ -36,8 +36,10 @@ private:
     std::size_t m_count = 0;
 };
 
-// The tensors one layer keeps for backward without recomputation.
-StoredTensors storedTensors(const ModelSpec& model, bool moeLayer, const TrainingSpec& training);
+// The tensors one layer keeps for backward without recomputation, under the layout's MoE memory
+// measures (scenario/moe_options.h; none by default).
+StoredTensors storedTensors(const ModelSpec& model, bool moeLayer, const TrainingSpec& training,
+                            const MoeOptions& measures = {});
 
 // Bytes one layer holds per micro-batch between its forward and its backward on one GPU, for the
 // layout's TP, SP, CP, micro-batch and recompute policy.

@@ -8,6 +8,7 @@
 #include "core/model/lora.h"
 #include "core/model/param_count.h"
 #include "core/model/trainable_params.h"
+#include "core/parallel/pipeline_layout_string.h"
 #include "core/util/as_double.h"
 #include "core/util/units.h"
 
@@ -71,6 +72,18 @@ StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Training
     addLayers(true, false, layers.moe - s.noGrad.moe);
     addLayers(true, true, s.noGrad.moe);
     const auto put = [&](double params, bool trains) { (trains ? s.trainable : s.frozen).dense += params; };
+    // MTP modules the layout string places on this rank (DeepSeek-V3 report, arXiv:2412.19437 §2.2):
+    // one Transformer block each (an MoE layer where the model has MoE layers), its two RMSNorms and
+    // the 2h-to-h projection; embedding and output head are the model's own (shared). Their layers
+    // keep activations like the others (s.layers, s.moeLayers).
+    if (const std::int64_t mtp = mtpLayersByRank(l.split.layout, l.pp)[static_cast<std::size_t>(stage)];
+        mtp > 0) {
+        addLayers(m.moe.has_value(), false, mtp);
+        put(asDouble(mtp) * (2 * asDouble(m.hidden) * asDouble(m.hidden) / tp + 2 * asDouble(m.hidden)),
+            t.method == TrainingMethod::Full);
+        s.layers += mtp;
+        s.moeLayers += m.moe ? mtp : 0;
+    }
     if (stage == 0)
         put(c.embedding / tp + c.positions, embeddingTrains(t));
     if (stage == l.pp - 1) {
@@ -113,11 +126,15 @@ BytesPerParam bytesPerParam(const TrainingSpec& t) {
 // layers for one micro-batch". 1F1B: min(p − i, m) (Narayanan et al. 2021 §2.2). Interleaved
 // with v chunks: Megatron's warm-up of (p − i − 1)·2 + (v − 1)·p chunks plus one, each L/(p·v)
 // layers; for i = 0 that is L·(1 + (p − 1)/(p·v)) (Korthikanti et al. 2022 §4.2.3).
+// DualPipe (DeepSeek-V3 report, arXiv:2412.19437 §3.2.1, Table 2) holds PP + 1 micro-batches on
+// every rank: each rank is a stage of both pipeline directions.
 double inFlight(const Layout& l, std::int64_t stage) {
     if (l.pp == 1)
         return 1;
     if (l.gpipe)
         return asDouble(l.microBatches);
+    if (l.moe.epOverlap == EpOverlap::DualPipe)
+        return asDouble(std::min(l.pp + 1, l.microBatches));
     if (l.vpp == 1)
         return asDouble(std::min(l.pp - stage, l.microBatches));
     const std::int64_t chunks =
@@ -198,9 +215,12 @@ MemoryBreakdown stageMemory(const MemoryInputs& in, const ParamCounts& counts, s
         const bool on = l.zeroStage >= fromStage;
         return perParam * (params.dense / (on ? shard : 1.0) + params.experts / (on ? expertShard : 1.0));
     };
-    out.weights = sharded(p.trainable, b.weights, 3) + sharded(p.frozen, b.weights, 3) +
-                  sharded(p.quantized, nf4BytesPerParam(), 3);
-    out.gradients = sharded(p.trainable, b.gradients, 2);
+    // DualPipe keeps two copies of the parameters, one per pipeline direction (§3.2.1, Table 2:
+    // "Parameter 2×"), and of their gradients; the optimizer states stay one copy.
+    const double copies = l.moe.epOverlap == EpOverlap::DualPipe && l.pp > 1 ? 2.0 : 1.0;
+    out.weights = copies * (sharded(p.trainable, b.weights, 3) + sharded(p.frozen, b.weights, 3) +
+                            sharded(p.quantized, nf4BytesPerParam(), 3));
+    out.gradients = copies * sharded(p.trainable, b.gradients, 2);
     out.optimizer = sharded(p.trainable, b.optimizer, 1);
     addActivations(in, p, stage, out);
 

@@ -211,6 +211,7 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
     l.ep = spec.ep;
     // Stored as written, the default (tp) as 0: a layout that names expert_tp = tp is the default one.
     l.expertTp = spec.expertTp == spec.tp ? 0 : spec.expertTp;
+    l.moe = spec.moe;
     l.vpp = spec.vpp;
     l.microBatch = spec.microBatch;
     l.zeroStage = spec.zeroStage;
@@ -268,9 +269,43 @@ Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, con
         if (!checkPipelineSplit(recipe, model, false))
             l.split = recipe.split;
     }
+    // DeepSeek-V3's 61 layers split by its recipe when nothing else splits them (the plan's layout
+    // then shows the string).
+    if (spec.split == PipelineSplit{} && checkPipelineSplit(l, model, false)) {
+        if (const std::string recipe = recipeLayoutString(model, l.pp * l.vpp); !recipe.empty()) {
+            auto stages = parsePipelineLayout(recipe);
+            if (stages.ok()) {
+                Layout placed = l;
+                placed.split.layout = recipe;
+                for (const LayoutStage& st : *stages)
+                    placed.split.layoutChunks.push_back(st.layers);
+                if (!checkModelSplit(placed, model, training))
+                    l.split = placed.split;
+            }
+        }
+    }
     if (auto e = checkModelSplit(l, model, training))
         return *e;
     return l;
+}
+
+std::string recipeLayoutString(const ModelSpec& model, std::int64_t virtualStages) {
+    // Megatron-Bridge's DeepSeek-V3 recipe (megatron/bridge/recipes/deepseek/deepseek_v3.py,
+    // set_deepseek_v3_pipeline_model_parallel_layout; its Kimi-K2 recipe has the same map): for pp·vpp
+    // = 4, 8 or 16 virtual stages, 64/(pp·vpp) decoder layers in each, the embedding with the first,
+    // 3 fewer on the last followed by the MTP block and the loss (PP 16: "E" + 4 layers, 14 × 4, then
+    // 1 + MTP + loss). For 32 the Megatron-MoE-ModelZoo's DeepSeek-V3 H100 script passes
+    // --pipeline-model-parallel-layout "Et|(tt|)*30mL".
+    if (model.layers != 61 || !model.moe || !model.mla)
+        return {};
+    if (virtualStages == 32)
+        return "Et|(tt|)*30mL";
+    if (virtualStages != 4 && virtualStages != 8 && virtualStages != 16)
+        return {};
+    const std::int64_t per = 64 / virtualStages;
+    const std::string layers(static_cast<std::size_t>(per), 't');
+    return "E" + layers + "|(" + layers + "|)*" + std::to_string(virtualStages - 2) +
+           std::string(static_cast<std::size_t>(per - 3), 't') + "mL";
 }
 
 LayoutSpec fixedSpec(const Layout& l) {
@@ -281,6 +316,7 @@ LayoutSpec fixedSpec(const Layout& l) {
     spec.cp = l.cp;
     spec.ep = l.ep;
     spec.expertTp = l.expertTp;
+    spec.moe = l.moe;
     spec.vpp = l.vpp;
     spec.microBatch = l.microBatch;
     spec.zeroStage = l.zeroStage;

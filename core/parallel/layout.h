@@ -23,6 +23,7 @@ struct Layout {
     PipelineSplit split;  // uneven stages (Megatron-Core first/last-stage layer counts)
     // Expert tensor parallel size (--expert-tensor-parallel-size); 0: Megatron-Core's default, tp.
     std::int64_t expertTp = 0;
+    MoeOptions moe{};  // as the scenario gives them (scenario/moe_options.h)
     [[nodiscard]] std::int64_t etp() const { return expertTp > 0 ? expertTp : tp; }
     // Megatron-Core folds the expert layers over the attention's TP × CP × DP GPUs with their own
     // grid, expert TP × EP × expert DP (parallel_state.py initialize_model_parallel,
@@ -44,6 +45,11 @@ struct Layout {
 // Checks the layout against the model and cluster; the Error names the layout key and the rule.
 Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, const TrainingSpec& training,
                              std::int64_t gpus);
+
+// The --pipeline-model-parallel-layout a published recipe derives for the model's layers over
+// `virtualStages` = pp·vpp when the scenario gives none and no even or embedding/loss-counted split
+// works (DeepSeek-V3's 61 layers); empty where no recipe gives one.
+std::string recipeLayoutString(const ModelSpec& model, std::int64_t virtualStages);
 
 // The layers of one pipeline stage: first index, count, and how many of them are MoE layers.
 struct StageLayers {

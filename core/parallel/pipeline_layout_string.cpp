@@ -201,4 +201,16 @@ std::int64_t layoutMtpLayers(const std::vector<LayoutStage>& stages) {
     return n;
 }
 
+std::vector<std::int64_t> mtpLayersByRank(std::string_view layout, std::int64_t pp) {
+    std::vector<std::int64_t> out(static_cast<std::size_t>(std::max<std::int64_t>(pp, 1)), 0);
+    if (layout.empty())
+        return out;
+    const auto stages = parsePipelineLayout(layout);
+    if (!stages.ok())
+        return out;
+    for (std::size_t k = 0; k < stages->size(); ++k)
+        out[k % out.size()] += (*stages)[k].mtp;
+    return out;
+}
+
 }  // namespace clusterplan

@@ -37,5 +37,9 @@ Result<std::vector<LayoutStage>> parsePipelineLayout(std::string_view text);
 std::int64_t layoutLayers(const std::vector<LayoutStage>& stages);
 // MTP layers placed by the stages (m in all).
 std::int64_t layoutMtpLayers(const std::vector<LayoutStage>& stages);
+// MTP layers on each of `pp` pipeline ranks: virtual stage k runs on rank k mod pp (Megatron-Core
+// PipelineParallelLayerLayout, layout[vpp_rank * pp + pp_rank]); all 0 for an empty or malformed
+// string.
+std::vector<std::int64_t> mtpLayersByRank(std::string_view layout, std::int64_t pp);
 
 }  // namespace clusterplan

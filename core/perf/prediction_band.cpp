@@ -37,7 +37,8 @@ std::string architectureList(const std::vector<std::string>& architectures) {
         std::string name = architectures[i];
         if (!name.empty() && name[0] >= 'a' && name[0] <= 'z')
             name[0] = static_cast<char>(name[0] - 'a' + 'A');
-        out += (i == 0 ? "" : i + 1 == architectures.size() ? " and " : ", ") + name;
+        // Joined by a slash, no English word: the list is an argument of sentences shown in Chinese too.
+        out += (i == 0 ? "" : "/") + name;
     }
     return out;
 }
@@ -62,14 +63,14 @@ PredictionBand predictionBand(const PerfProfile& profile, const StackDefaults& s
         // widest band, the errors on stack families left out of the fit.
         widen(profile.unseenStackBandLow, profile.unseenStackBandHigh);
         widen(profile.transferBandLow, profile.transferBandHigh);
-        if (explain) {
-            band.reasons.push_back(training.framework == Framework::Other
-                                       ? makeMessage(msg::kBandUnseenOtherStack)
-                                       : makeMessage(msg::kBandUnseenStack, {name}));
-            if (!stack.unfittedRunsOn.empty())
-                band.reasons.push_back(
-                    makeMessage(msg::kBandUnfittedRuns, {name, architectureList(stack.unfittedRunsOn)}));
-        }
+        // One sentence: a stack whose runs are in the set but unfitted (DeepSpeed's, on A100) is not
+        // said to have no runs.
+        if (explain)
+            band.reasons.push_back(
+                training.framework == Framework::Other ? makeMessage(msg::kBandUnseenOtherStack)
+                : stack.unfittedRunsOn.empty()
+                    ? makeMessage(msg::kBandUnseenStack, {name})
+                    : makeMessage(msg::kBandUnfittedRuns, {name, architectureList(stack.unfittedRunsOn)}));
     } else if (!profile.calibrated ||
                std::find(stack.calibratedArchitectures.begin(), stack.calibratedArchitectures.end(),
                          profile.architecture) == stack.calibratedArchitectures.end()) {

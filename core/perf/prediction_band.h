@@ -28,7 +28,7 @@ struct PredictionBand {
 PredictionBand predictionBand(const PerfProfile& profile, const StackDefaults& stack, const ModelSpec& model,
                               const TrainingSpec& training, std::int64_t gpus, bool explain = true);
 
-// "Ampere", "Hopper and Blackwell": GPU architectures as a reader names them.
+// "Ampere", "Hopper/Blackwell": GPU architectures as a reader names them, in any language.
 std::string architectureList(const std::vector<std::string>& architectures);
 
 }  // namespace clusterplan

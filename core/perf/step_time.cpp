@@ -7,9 +7,11 @@
 #include "core/model/flops.h"
 #include "core/model/method_flops.h"
 #include "core/model/trainable_params.h"
+#include "core/parallel/pipeline_layout_string.h"
 #include "core/perf/collective_cost.h"
 #include "core/perf/compute_model.h"
 #include "core/perf/messages_perf.h"
+#include "core/perf/moe_dispatch.h"
 #include "core/perf/offload_time.h"
 #include "core/perf/prediction_band.h"
 #include "core/perf/synchronisation.h"
@@ -41,6 +43,7 @@ bool tpCommOverlapRuns(const PerfInputs& in) {
 struct MicroBatchComm {
     double tp = 0, cp = 0, ep = 0, pp = 0;
     double tpHidden = 0;  // TP communication hidden behind the GEMMs (it still slows them)
+    EpHidden epHidden;    // EP traffic hidden by 1F1B A2A overlap or DualPipe (moe_dispatch.h)
 };
 
 // TP communication overlap as Transformer Engine's userbuffers run it (Megatron-Core
@@ -94,13 +97,15 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     // tokens, the gather runs inside the expert TP group (etp ranks, so etp/tp of the routed tokens
     // after it). The EP group is placed by the expert grid's rank order tp-ep-dp-pp
     // (parallel_state.py, expert_decoder_rank_generator): ep ranks, etp apart. With expert TP 1 the
-    // EP group takes consecutive GPUs, so TP 8 × EP 32 stays inside one 64-GPU NVL72 domain.
+    // EP group takes consecutive GPUs, so TP 8 × EP 32 stays inside one 64-GPU NVL72 domain. The
+    // dispatcher decides what crosses the network (moe_dispatch.h).
     if (l.ep > 1 && m.moe) {
         const double routed = tokens * asDouble(m.moe->topK) * asDouble(m.hidden) * actBytes;
         const bool sharded = l.sequenceParallel && l.tp > 1;
         const std::int64_t etp = l.etp();
-        const double dispatch = collectiveSeconds(Collective::AllToAll,
-                                                  sharded ? routed / asDouble(l.tp) : routed, l.ep, etp, net);
+        const double tokenBytes = tokens * asDouble(m.hidden) * actBytes / (sharded ? asDouble(l.tp) : 1.0);
+        const double dispatch =
+            epExchangeSeconds(l.moe.dispatcher, {tokenBytes, m.moe->topK, m.moe->experts, l.ep, etp}, net);
         const double gathered = routed * asDouble(etp) / asDouble(l.tp);
         const double gather = sharded && etp > 1
                                   ? collectiveSeconds(Collective::AllGather, gathered, etp, 1, net) +
@@ -168,6 +173,45 @@ double shardedCopySeconds(const PerfInputs& in, const KernelTimer& timer, std::i
                     timer.memory((computeGrad + reduceGrad) * trainableParams / n));
     }
     return 0;
+}
+
+// DeepSeek-V3's recomputed norms and MLA up-projections (MoeOptions::recomputeNormUpProj, report
+// arXiv:2412.19437 §3.3.x): in the backward each layer runs its two RMSNorms again (a read and a
+// write of the hidden state each) and, with MLA, the q and kv up-projection GEMMs from the
+// latents it kept.
+double measuresRecomputeSeconds(const PerfInputs& in, const KernelTimer& timer, std::int64_t layers) {
+    const auto& m = in.model;
+    const auto& l = in.layout;
+    if (!l.moe.recomputeNormUpProj || layers <= 0)
+        return 0;
+    const double tokens = asDouble(in.training.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
+    const double hiddenBytes = tokens * asDouble(m.hidden) * activationBytes(in.training.precision) /
+                               (l.sequenceParallel ? asDouble(l.tp) : 1.0);
+    double perLayer = 2 * timer.memory(2 * hiddenBytes);
+    if (m.mla) {
+        const auto& a = *m.mla;
+        const double heads = asDouble(m.heads);
+        const double up = asDouble(a.qLoraRank) * heads * asDouble(a.qkNopeHeadDim + a.qkRopeHeadDim) +
+                          asDouble(a.kvLoraRank) * heads * asDouble(a.qkNopeHeadDim + a.vHeadDim);
+        perLayer += timer.gemm(2 * tokens * up / asDouble(l.tp));
+    }
+    return asDouble(layers) * perLayer;
+}
+
+// One multi-token-prediction module (DeepSeek-V3 report, arXiv:2412.19437 §2.2): the shared
+// embedding, a projection of [h; embedding] from 2h to h, one Transformer block (an MoE layer, as the
+// main model's last ones) and the shared output head with its cross-entropy: timed as an MoE layer
+// with the LM head and loss, plus the projection GEMM.
+StageCompute mtpCompute(const PerfInputs& in, const ModelCompute& mc, const KernelTimer& timer) {
+    const auto& m = in.model;
+    const std::int64_t moe = m.moe ? 1 : 0;
+    StageCompute c = stageCompute(mc, StageLayers{m.layers - 1, 1, moe}, true);
+    const auto& l = in.layout;
+    const double tokens = asDouble(in.training.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
+    const double projection = 2 * tokens * 2 * asDouble(m.hidden) * asDouble(m.hidden) / asDouble(l.tp);
+    c.forward.add(timer.gemm(projection), projection);
+    c.backward.add(2 * timer.gemm(projection), 2 * projection);
+    return c;
 }
 
 struct StageTime {
@@ -342,18 +386,30 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     // equal middle stages (up to 125 of them) is timed once.
     StageLayers previous{-1, -1, -1}, previousNoGrad;
     double previousFlops = 0;
+    const std::vector<std::int64_t> mtp = mtpLayersByRank(l.split.layout, l.pp);
     for (std::int64_t s = 0, first = 0; s < l.pp; ++s) {
         const StageLayers layers = stageLayersAt(in.model, l, s, first);
         first += layers.count;
         const StageLayers noGrad = noGradLayersOnStage(in.model, layers, t);
         const bool last = s == l.pp - 1;
-        if (!last && layers.count == previous.count && layers.moe == previous.moe &&
+        const std::int64_t mtpHere = mtp[static_cast<std::size_t>(s)];
+        if (!last && mtpHere == 0 && (s == 0 || mtp[static_cast<std::size_t>(s - 1)] == 0) &&
+            layers.count == previous.count && layers.moe == previous.moe &&
             noGrad.count == previousNoGrad.count && noGrad.moe == previousNoGrad.moe) {
             stages.push_back(stages.back());
             executedFlops += previousFlops;
             continue;
         }
-        const StageCompute c = stageCompute(mc, layers, last, noGrad);
+        StageCompute c = stageCompute(mc, layers, last, noGrad);
+        if (mtpHere > 0) {
+            const StageCompute one = mtpCompute(in, mc, timer);
+            for (std::int64_t i = 0; i < mtpHere; ++i) {
+                c.forward.add(one.forward);
+                c.backward.add(one.backward);
+                c.recompute.add(one.recompute);
+                c.gemmSeconds += one.gemmSeconds;
+            }
+        }
         StageTime st;
         st.forward = c.forward.seconds;
         st.backward = c.backward.seconds;
@@ -363,8 +419,13 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
             st.compute += shardedCopySeconds(in, timer, layers.count, stageMem.trainableParams,
                                              stageMem.storedWeightBytes);
         }
-        st.recompute = c.recompute.seconds;
-        st.comm = microBatchComm(in, net, layers.count, layers.moe, c.attentionForward, c.gemmSeconds);
+        st.recompute = c.recompute.seconds + measuresRecomputeSeconds(in, timer, layers.count);
+        st.comm = microBatchComm(in, net, layers.count + mtpHere, layers.moe + (in.model.moe ? mtpHere : 0),
+                                 c.attentionForward, c.gemmSeconds);
+        // 1F1B A2A overlap and DualPipe run one micro-batch's dispatch and combine beside another's
+        // forward and backward on the same stage.
+        st.comm.epHidden = hideEpTraffic(l.moe.epOverlap, st.comm.ep, st.compute + st.recompute);
+        st.comm.ep = st.comm.epHidden.exposed;
         stages.push_back(st);
         previous = layers;
         previousNoGrad = noGrad;
@@ -387,7 +448,9 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     }
     // 1F1B and GPipe: every stage waits (p − 1) fill/drain slots, each as long as the stages it
     // waits for; interleaving with v chunks divides the fill by v (Narayanan et al. 2021 §2.2).
-    const double fill = (sum - slowest->perMicroBatch()) / asDouble(l.vpp);
+    const double fill = l.moe.epOverlap == EpOverlap::DualPipe
+                            ? dualPipeBubbleSeconds(l.pp, slowest->forward, slowest->backward)
+                            : (sum - slowest->perMicroBatch()) / asDouble(l.vpp);
     const double pipeline = m * slowest->perMicroBatch() + fill;
     e.computeSeconds = m * slowest->compute;
     e.recomputeSeconds = m * slowest->recompute;
@@ -405,7 +468,8 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     // Blackwell lose a wave to the NCCL kernel's SMs), else the profile's share.
     e.tpCommHiddenSeconds = m * slowest->comm.tpHidden;
     const double slowdown = in.gpu.commOverlapSlowdown.value_or(in.profile.commComputeSlowdown);
-    e.contentionSeconds = slowdown * (e.dpCommTotalSeconds - e.dpCommSeconds + e.tpCommHiddenSeconds);
+    e.contentionSeconds = slowdown * (e.dpCommTotalSeconds - e.dpCommSeconds + e.tpCommHiddenSeconds) +
+                          m * slowest->comm.epHidden.contention;
     if (explain && tpCommOverlapWanted(in) && l.tp > 1 && !l.sequenceParallel)
         e.notes.push_back(makeMessage(msg::kPerfTpCommOverlapNeedsSp));
     e.synchronisationSeconds = stragglerSeconds(e.computeSeconds + e.recomputeSeconds, l.gpus());

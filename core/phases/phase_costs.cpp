@@ -295,8 +295,10 @@ void Costing::buyRun(std::size_t first, std::size_t last) {
         m_out.phases[q].gpusRented = 0;
         for (int j = 0; j < p.months; ++j, ++k) {
             Money month = curves.ownGross[monthIndex(k + 1)] - curves.ownGross[monthIndex(k)];
-            if (k == 0)
+            if (k == 0) {
                 month += curves.ownGross[0];
+                m_out.upfront[monthIndex(p.start + j)] += curves.ownGross[0];
+            }
             add(q, p.start + j, month);
         }
     }
@@ -329,6 +331,7 @@ Result<PhaseCosts> costPhases(const Scenario& s, const std::vector<PhaseSetup>& 
     out.currency = models.front().currency;
     out.phases.resize(phases.size());
     out.months.assign(monthIndex(months), Money());
+    out.upfront.assign(monthIndex(months), Money());
     Costing costing(phases, models, out);
     for (std::size_t first = 0; first < phases.size();) {
         std::size_t last = first;

@@ -44,6 +44,8 @@ struct PhaseCosts {
     cost::Currency currency = cost::Currency::Cny;
     std::vector<PhaseCost> phases;
     std::vector<cost::Money> months;  // spent in month m (a phase's end events in its last month)
+    // The part of months[m] paid as month m starts: a bought cluster's capex, on its first day.
+    std::vector<cost::Money> upfront;
 };
 
 Result<PhaseCosts> costPhases(const Scenario& s, const std::vector<PhaseSetup>& phases,

@@ -17,14 +17,20 @@ std::optional<double> perMillion(Money cost, double tokens) {
 }
 
 // Cumulative cost and tokens, months 0 .. n, from per-month amounts.
-void cumulate(const std::vector<Money>& costs, const std::vector<double>& tokens, std::vector<Money>& sumCost,
+// Cumulative cost and tokens after m months, m = 0 .. T; what is paid as month m starts (a
+// purchase's capex) counts at m, so buying shows its outlay at month 0, not a month later.
+void cumulate(const PhaseCosts& costs, const std::vector<double>& tokens, std::vector<Money>& sumCost,
               std::vector<double>& sumTokens) {
-    sumCost.assign(costs.size() + 1, Money());
-    sumTokens.assign(costs.size() + 1, 0.0);
-    for (std::size_t m = 0; m < costs.size(); ++m) {
-        sumCost[m + 1] = sumCost[m] + costs[m];
+    const std::size_t months = costs.months.size();
+    sumCost.assign(months + 1, Money());
+    sumTokens.assign(months + 1, 0.0);
+    Money spent;
+    for (std::size_t m = 0; m < months; ++m) {
+        sumCost[m] = spent + costs.upfront[m];
+        spent += costs.months[m];
         sumTokens[m + 1] = sumTokens[m] + tokens[m];
     }
+    sumCost[months] = spent;
 }
 
 struct PlainPlan {
@@ -73,7 +79,7 @@ Result<PlainPlan> plainPlan(const Scenario& s, const std::vector<PhaseSetup>& ph
             ? "buy the final cluster at month 0" +
                   (pc.purchaseId.empty() ? std::string() : " (" + pc.purchaseId + ")")
             : "rent the final cluster from month 0 (" + pc.offerId + ", " + pc.termId + ")";
-    cumulate(costs->months, training->tokensByMonth, plan.cost, plan.tokens);
+    cumulate(*costs, training->tokensByMonth, plan.cost, plan.tokens);
     return plan;
 }
 
@@ -120,7 +126,7 @@ Result<PhasedPlan> planPhases(const Scenario& s, const Catalog& catalog) {
     plan.total.perMillionTokens = perMillion(plan.total.cost, plan.total.tokens);
     std::vector<Money> phasedCost;
     std::vector<double> phasedTokens;
-    cumulate(costs->months, tokensByMonth, phasedCost, phasedTokens);
+    cumulate(*costs, tokensByMonth, phasedCost, phasedTokens);
     std::optional<PlainPlan> rent, buy;
     if (auto r = plainPlan(s, setups, Acquire::Rent, session))
         rent = std::move(r).value();

@@ -68,7 +68,7 @@ void addGroup(QuoteOption& option, std::string key, const MessageId<0>& label, s
 Bilingual rentSpec(const cost::CostReport& r, const cost::RentTerm& term) {
     const std::string gpus = formatGrouped(static_cast<double>(r.rentGpus), 0);
     const Bilingual offer = offerName(r.offer);
-    const Bilingual contract = termName(term);
+    const Bilingual contract = termName(r.offer, term);
     Bilingual spec{offer.en + "; " + contract.en, offer.zh + "；" + contract.zh};
     if (term.prepay) {
         spec.en += " (" + label(Lang::En, msg::kQuotePrepaid) + ")";

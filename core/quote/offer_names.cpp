@@ -24,6 +24,20 @@ Bilingual termName(const cost::RentTerm& term) {
     return {en, zh};
 }
 
+Bilingual termName(const cost::RentOffer& offer, const cost::RentTerm& term) {
+    if (offer.unit != cost::RentUnit::GpuHour || term != cost::RentTerm{})
+        return termName(term);
+    switch (offer.billing) {
+    case cost::Billing::OnDemand:
+        return bilingual(msg::kQuoteTermHourlyOnDemand);
+    case cost::Billing::Spot:
+        return bilingual(msg::kQuoteTermHourlySpot);
+    case cost::Billing::Reserved:
+        break;
+    }
+    return bilingual(msg::kQuoteTermHourlyReserved);
+}
+
 // An offer without a Chinese name keeps the book's name: it is the provider's product name.
 Bilingual offerName(const cost::RentOffer& offer) {
     return {offer.name, offer.nameZh.empty() ? offer.name : offer.nameZh};

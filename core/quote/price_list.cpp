@@ -131,6 +131,16 @@ Bilingual basisOfGrade(const std::string& source, const std::string& origin) {
     return bilingual(msg::kQuoteBasisAssumption);
 }
 
+Bilingual parameterBasis(const cost::ParameterOrigin& p) {
+    // The server price of the price book is what this offer sells the server at, unless the book
+    // took it from a US market price converted to yuan: then it says so, with that price's date
+    // (a 2024 US price was printed as "this offer, 2024年8月").
+    if (p.key == "node_price" && p.origin.rfind("price book", 0) == 0)
+        return p.source.find("converted at") != std::string::npos ? bilingual(msg::kQuoteBasisConvertedMarket)
+                                                                  : bilingual(msg::kQuoteBasisOffer);
+    return basisOfGrade(p.source, p.origin);
+}
+
 std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
     std::vector<PriceLine> out;
     const cost::Currency c = r.currency;
@@ -147,20 +157,11 @@ std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
         const cost::ParameterOrigin* p = find(r, key);
         if (!p || !used || p->value == 0)
             return;
-        out.push_back({key, bilingual(name), inputValue(r, key, p->value), basisOfGrade(p->source, p->origin),
-                       p->asOf});
+        out.push_back({key, bilingual(name), inputValue(r, key, p->value), parameterBasis(*p), p->asOf});
     };
     const auto& capex = r.capex;
     const auto& month = r.opexMonths.empty() ? cost::OpexMonth{} : r.opexMonths.front();
     add("node_price", msg::kQuotePriceNode, capex.servers != Money());
-    // The server price of the price book is what this offer sells the server at, unless the book
-    // took it from a US market price converted to yuan: then it says so, with that price's date
-    // (a 2024 US price was printed as "this offer, 2024年8月").
-    if (!out.empty() && out.back().key == "node_price" &&
-        find(r, "node_price")->origin.rfind("price book", 0) == 0)
-        out.back().basis = find(r, "node_price")->source.find("converted at") != std::string::npos
-                               ? bilingual(msg::kQuoteBasisConvertedMarket)
-                               : bilingual(msg::kQuoteBasisOffer);
     add("switch_price", msg::kQuotePriceSwitch, capex.switches != Money());
     add("optic_per_gpu_per_tier", msg::kQuotePriceOptics, capex.optics != Money());
     add("frontend_per_node", msg::kQuotePriceFrontend, capex.frontend != Money());

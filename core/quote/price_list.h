@@ -34,5 +34,9 @@ struct PriceLine {
 // B reputable secondary, C weak, Asm assumption): "Vendor datasheet or official statistics",
 // "Published market report", "Public estimate", "Planning assumption".
 [[nodiscard]] Bilingual basisOfGrade(const std::string& source, const std::string& origin);
+// A cost parameter's basis as the customer reads it: basisOfGrade, except the server price of a
+// price book, which is this offer's price or a US market price converted (its origin names the
+// book's purchase entry, an id no customer knows).
+[[nodiscard]] Bilingual parameterBasis(const cost::ParameterOrigin& parameter);
 
 }  // namespace clusterplan::quote

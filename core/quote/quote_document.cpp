@@ -53,8 +53,11 @@ Verdict verdictOf(const Plan& p) {
     v.cluster = bilingual(msg::kQuoteVerdictCluster, {formatGrouped(static_cast<double>(cluster.nodes), 0),
                                                       std::to_string(cluster.gpusPerNode), p.gpu.name,
                                                       formatGrouped(static_cast<double>(cluster.gpus()), 0)});
-    v.layout = bilingual(msg::kQuoteVerdictLayout, {layoutText(p.layout), std::to_string(p.layout.microBatch),
-                                                    std::to_string(p.layout.zeroStage)});
+    const std::string microBatch = std::to_string(p.layout.microBatch),
+                      zero = std::to_string(p.layout.zeroStage);
+    v.layout = {label(Lang::En, msg::kQuoteVerdictLayout, {documentLayoutText(p.layout), microBatch, zero}),
+                label(Lang::Zh, msg::kQuoteVerdictLayout,
+                      {documentLayoutText(p.layout, Lang::Zh), microBatch, zero})};
     const Bilingual recompute = bilingual(recomputeLabel(p.layout.recompute));
     v.layout.en += ", " + recompute.en;
     v.layout.zh += "，" + recompute.zh;
@@ -90,7 +93,9 @@ Verdict verdictOf(const Plan& p) {
     v.jobRental = c.jobRental;
     v.runCostBuy = c.runCostBuy;
     v.utilization = c.utilization;
-    v.horizonTerm = termName(c.term);
+    v.horizonTerm = termName(c.offer, c.term);
+    if (c.jobRental)
+        v.jobTerm = termName(c.offer, c.jobRental->term);
     if (const auto outlay = cost::ownCashOutlayForRun(c)) {
         v.runMonths = outlay->months;
         v.runCashBuy = outlay->cash;
@@ -193,6 +198,18 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
         doc.costError = plan.costError;
     }
     return doc;
+}
+
+std::string documentLayoutText(const Layout& layout, Lang lang) {
+    std::string text = layoutText(layout);
+    const auto replaceAll = [&text](std::string_view from, std::string_view to) {
+        for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+            text.replace(at, from.size(), to);
+    };
+    replaceAll(" x ", " × ");
+    if (lang == Lang::Zh)
+        replaceAll(", ", "，");
+    return text;
 }
 
 }  // namespace clusterplan::quote

@@ -55,6 +55,7 @@ struct Verdict {
     int runMonths = 0;
     double utilization = 0;
     Bilingual horizonTerm;                         // the rent term of the horizon totals and the break-even
+    Bilingual jobTerm;                             // jobRental's term as the quote names it
     cost::Money rentTotal, buyTotal, buyNetTotal;  // over the horizon: accrued rent, own gross, own net
     std::optional<int> breakevenMonth;             // gross; nullopt: never within searchMonths
     std::optional<int> breakevenNetMonth;          // net of resale value (the cost chart's crossing)
@@ -105,5 +106,8 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
 [[nodiscard]] std::string formatGibTenths(double gib);
 // "13 %" / "13%".
 [[nodiscard]] std::string formatRate(double rate, Lang lang);
+// The layout as a customer document prints it: "TP 2 × PP 64 × DP 8 × CP 16, VPP 2" (the
+// multiplication sign, where the engine's text uses a Latin "x"; in Chinese "，" between its parts).
+[[nodiscard]] std::string documentLayoutText(const Layout& layout, Lang lang = Lang::En);
 
 }  // namespace clusterplan::quote

@@ -110,7 +110,7 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
                     {label(lang, msg::kQuoteFasterLayout,
                            {formatGrouped(static_cast<double>(p.gpus), 0),
                             formatFixed(100 * (p.best.perf.tokensPerSecond / v.tokensPerSecond - 1), 0),
-                            layoutText(p.best.layout)}),
+                            documentLayoutText(p.best.layout, lang)}),
                      ""});
     rows.insert(
         rows.end(),
@@ -128,13 +128,12 @@ std::vector<Row> verdictRows(const QuoteDocument& d, Lang lang) {
     const std::string months = std::to_string(v.horizonMonths);
     const std::string horizonTerm = v.horizonTerm.in(lang);
     if (v.runCostRent)
-        rows.push_back({label(lang, msg::kQuoteRunCostRent,
-                              {v.jobRental ? termName(v.jobRental->term).in(lang) : horizonTerm}),
+        rows.push_back({label(lang, msg::kQuoteRunCostRent, {v.jobRental ? v.jobTerm.in(lang) : horizonTerm}),
                         money(*v.runCostRent)});
     if (v.jobRental)
         rows.push_back({label(lang, msg::kQuoteRentJobNote,
                               {formatFixed(v.jobRental->wallHours / 24, 1),
-                               std::to_string(v.jobRental->months), termName(v.jobRental->term).in(lang)}),
+                               std::to_string(v.jobRental->months), v.jobTerm.in(lang)}),
                         ""});
     if (v.runCostBuy)
         rows.push_back(
@@ -258,6 +257,48 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
     return out;
 }
 
+namespace {
+
+// What each prepaid term's invoice comes to, VAT included, so the invoices add up to the quoted
+// total to the cent (the line is priced once over all its terms: two terms at 12 × 28,888.88 × 0.88
+// each came to 610,133.14 against the line's 610,133.15). A line billed in every term is shared
+// evenly, the last term taking the remainder; the setup fee goes with the first term; renewal
+// credits and drifted renewals with the terms after it (or evenly, when the credit starts at once).
+std::string termInvoices(const QuoteOption& rent, const cost::JobRental& j, int terms,
+                         cost::Currency currency, Lang lang) {
+    std::vector<std::int64_t> cents(static_cast<std::size_t>(terms), 0);
+    const auto spread = [&](std::int64_t total, int from) {
+        const std::int64_t count = terms - from;
+        const std::int64_t share = total / count;
+        for (int t = from; t < terms; ++t)
+            cents[static_cast<std::size_t>(t)] += share;
+        cents.back() += total - share * count;
+    };
+    for (const auto& g : rent.groups)
+        for (const auto& l : g.lines) {
+            const std::int64_t gross = l.gross.cents();
+            if (l.key == "rent.setup")
+                cents.front() += gross;
+            else if ((l.key == "rent.credit" && j.term.creditFromRenewal) || l.key == "rent.drift")
+                spread(gross, 1);
+            else
+                spread(gross, 0);
+        }
+    std::string list;
+    for (int t = 0; t < terms; ++t) {
+        if (t > 0)
+            list += label(lang, msg::kQuotePayTermJoin);
+        list += label(lang, msg::kQuotePayTerm,
+                      {std::to_string(t + 1),
+                       formatAmount(Money::fromCents(cents[static_cast<std::size_t>(t)]), currency, lang)});
+        if (t == 0 && j.parts.setup != Money())
+            list += label(lang, msg::kQuotePayTermSetup);
+    }
+    return label(lang, msg::kQuotePayTerms, {list});
+}
+
+}  // namespace
+
 std::vector<std::string> paymentTerms(const QuoteDocument& d, Lang lang) {
     std::vector<std::string> out;
     const auto money = [&](Money m) { return formatAmount(m, d.currency, lang); };
@@ -270,6 +311,8 @@ std::vector<std::string> paymentTerms(const QuoteDocument& d, Lang lang) {
         else if (j.term.prepay)
             out.push_back(label(lang, msg::kQuotePayPrepaid,
                                 {std::to_string(termMonths), std::to_string(j.months / termMonths), total}));
+        if (!j.byTheHour && j.term.prepay && j.months / termMonths > 1)
+            out.push_back(termInvoices(*d.rent, j, j.months / termMonths, d.currency, lang));
         else
             out.push_back(label(lang, msg::kQuotePayMonthly, {std::to_string(j.months), total}));
         if (j.parts.setup != Money())  // when it is paid, not only how much

@@ -1,5 +1,7 @@
 #include "core/report/fine_tuning_notes.h"
 
+#include <cmath>
+
 #include "core/report/messages_plan.h"
 #include "core/report/plan_format.h"
 #include "core/util/number_format.h"
@@ -7,6 +9,11 @@
 namespace clusterplan {
 
 namespace {
+
+// "1,024,000,000": a count grouped by thousands (a fraction, a mean's, keeps its decimals).
+std::string counted(double n) {
+    return n == std::floor(n) ? formatGrouped(n, 0) : formatNumber(n);
+}
 
 std::string params(double n) {
     return formatFixed(n / 1e6, 2) + "M";
@@ -52,8 +59,8 @@ void addFineTuningNotes(Plan& plan) {
     if (plan.scenario.training.dataset) {
         const DatasetSpec& d = *plan.scenario.training.dataset;
         plan.notes.push_back(
-            makeMessage(msg::kTuneDataset, {formatNumber(d.samples), formatNumber(d.meanTokensPerSample),
-                                            formatNumber(d.epochs), formatNumber(d.tokens())}));
+            makeMessage(msg::kTuneDataset, {counted(d.samples), counted(d.meanTokensPerSample),
+                                            formatNumber(d.epochs), counted(d.tokens())}));
     }
 }
 

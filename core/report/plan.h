@@ -23,8 +23,6 @@
 
 namespace clusterplan {
 
-inline constexpr std::string_view kPlanSchema = "clusterplan.plan/1";
-
 struct Plan {
     Scenario scenario;
     GpuSpec gpu;

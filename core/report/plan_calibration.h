@@ -17,9 +17,18 @@ struct FittedParameter {
     double low = 0, high = 0;  // bounds of the fit
 };
 
+// A layout key a measured run left out, resolved by the search under the built-in profile and
+// frozen for the fit: the user sees it marked as assumed and can write the run's own value.
+struct AssumedKey {
+    std::string key;    // the scenario file's layout key: "micro_batch", "zero_stage", "recompute", ...
+    std::string value;  // as the scenario file writes it: "2", "1", "selective", "true"
+    bool operator==(const AssumedKey&) const = default;
+};
+
 struct MeasuredRunFit {
     std::int64_t gpus = 0;
-    std::string layout;  // the layout the run was predicted with
+    std::string layout;               // the layout the run was predicted with
+    std::vector<AssumedKey> assumed;  // the keys of that layout the run left out (empty: none)
     double measuredStepSeconds = 0;
     double measuredTokensPerSecond = 0;
     double stepBefore = 0, stepAfter = 0;    // predicted with the prior and the fitted profile

@@ -38,6 +38,11 @@ void writeProfileFitJson(json::Writer& w, const ProfileFit& fit) {
     w.endArray().beginArray("runs");
     for (const auto& r : fit.runs) {
         w.beginObject().value("gpus", r.gpus).value("layout", r.layout);
+        // The keys the run left out, as the search resolved them: write them into the run if it used others.
+        w.beginArray("assumed");
+        for (const AssumedKey& k : r.assumed)
+            w.beginObject().value("key", k.key).value("value", k.value).endObject();
+        w.endArray();
         w.value("measured_step_s", r.measuredStepSeconds)
             .value("measured_tokens_per_s", r.measuredTokensPerSecond);
         w.value("predicted_step_s_before", r.stepBefore).value("predicted_step_s_after", r.stepAfter);
@@ -175,7 +180,7 @@ std::string layoutText(const Layout& l) {
         s += ", expert TP " + std::to_string(l.expertTp);
     if (l.vpp > 1)
         s += ", VPP " + std::to_string(l.vpp);
-    return s;
+    return s + moeOptionsText(l.moe);
 }
 
 std::string formatGib(double b, int decimals) {
@@ -200,6 +205,7 @@ std::string planToJson(const Plan& p) {
     w.value("ep", l.ep).value("vpp", l.vpp);
     if (l.expertTp > 0)  // Megatron-Core's default (tp) left out
         w.value("expert_tp", l.expertTp);
+    writeMoeOptions(w, l.moe);
     w.value("micro_batch", l.microBatch).value("micro_batches", l.microBatches);
     w.value("zero_stage", l.zeroStage).value("recompute", toString(l.recompute));
     w.value("sequence_parallel", l.sequenceParallel).value("offload", toString(l.offload)).endObject();

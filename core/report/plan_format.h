@@ -1,13 +1,22 @@
 #pragma once
-// Plan → JSON ("clusterplan.plan/1") and human text. Numbers are formatted by us (shortest
+// Plan → JSON ("clusterplan.plan/2") and human text. Numbers are formatted by us (shortest
 // round-trip, C locale), so output is deterministic and golden-testable.
 #include <string>
+#include <string_view>
 
 #include "core/report/plan.h"
 
 namespace clusterplan {
 
 class Catalog;
+
+// The plan JSON's "schema". Version 2 (6 December 2026): the cost object gained rent_deposit,
+// run_cash_outlay_buy, bases and per_million_tokens.rent_billed, and breakeven_month_pv compares
+// rent as it accrues (it counted a yearly prepayment whole at month 1). Version 1 documents have
+// the same keys otherwise; readers of either keep working on the keys they knew.
+inline constexpr std::string_view kPlanSchema = "clusterplan.plan/2";
+// The `cost` command's JSON, for the same changes.
+inline constexpr std::string_view kCostSchema = "clusterplan.cost/2";
 
 std::string planToJson(const Plan& plan);
 std::string planToText(const Plan& plan);

@@ -41,8 +41,9 @@ void addMemoryNotes(Plan& plan) {
         plan.notes.push_back(makeMessage(msg::kPlanLogits, {formatGib(m.logits)}));
 }
 
-// The layout string's placement, rank by rank, and the MTP layers it places that the model lacks
-// (ModelSpec has no MTP module: DeepSeek-V3's is excluded from its 671B, arXiv:2412.19437).
+// The layout string's placement, rank by rank, and the MTP layers it places, which the step time
+// and the memory count on their rank (ModelSpec has no MTP module: DeepSeek-V3's is excluded from
+// its 671B, arXiv:2412.19437).
 void addLayoutStringNotes(Plan& plan) {
     const Layout& l = plan.layout;
     std::string perRank;

@@ -12,6 +12,7 @@
 #include "core/scenario/fine_tuning_spec.h"
 #include "core/scenario/framework.h"
 #include "core/scenario/model_spec.h"
+#include "core/scenario/moe_options.h"
 #include "core/scenario/precision.h"
 #include "core/scenario/quote_info.h"
 #include "core/scenario/run_inputs.h"
@@ -120,6 +121,7 @@ struct LayoutSpec {
     // (megatron/training/arguments.py). The expert layers fold over the same GPUs as the attention:
     // expert_tp × ep × expert-dp = tp × cp × dp (parallel/layout.h).
     std::int64_t expertTp = 0;
+    MoeOptions moe{};  // dispatcher, EP overlap, memory measures (moe_options.h)
     [[nodiscard]] bool isOpen(LayoutKey k) const { return (open & k) != 0; }
     bool operator==(const LayoutSpec&) const = default;
 };

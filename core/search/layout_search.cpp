@@ -266,7 +266,8 @@ LayoutSpec specAt(const Group& g, const Space& sp, const LayoutSpec& fixed, std:
             mb,          zero,
             r,           fixed.isOpen(kSequenceParallel) ? g.tp > 1 : fixed.sequenceParallel,
             offload,     0u,
-            fixed.split, expertTp};
+            fixed.split, expertTp,
+            fixed.moe};
 }
 
 // Threads for `count` candidates: one per hardware thread (or SearchOptions::threads), and none
@@ -305,7 +306,8 @@ std::vector<std::vector<Candidate>> inParallel(std::size_t count, unsigned threa
 }
 
 Message boundNote(std::size_t space, std::size_t bound) {
-    return makeMessage(msg::kSearchBounded, {std::to_string(space), std::to_string(bound)});
+    return makeMessage(msg::kSearchBounded, {formatGrouped(static_cast<double>(space), 0),
+                                             formatGrouped(static_cast<double>(bound), 0)});
 }
 
 }  // namespace

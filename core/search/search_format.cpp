@@ -98,7 +98,7 @@ std::string searchToText(const SearchResult& r, std::size_t top) {
 std::string searchToCsv(const SearchResult& r, std::size_t top) {
     std::ostringstream out;
     out << "rank,tp,pp,dp,cp,ep,vpp,micro_batch,zero_stage,recompute,sequence_parallel,offload,step_s,"
-           "tokens_per_s,mfu,bubble_s,memory_gib,fits,pareto,reason\n";
+           "tokens_per_s,mfu,bubble_s,memory_gib,fits,pareto,reason,expert_tp\n";
     for (std::size_t i = 0; i < r.ranked.size() && i < top; ++i) {
         const Candidate& c = r.ranked[i];
         const Layout& l = c.layout;
@@ -109,7 +109,8 @@ std::string searchToCsv(const SearchResult& r, std::size_t top) {
             << csvFixed(c.perf.tokensPerSecond, 1, "tokens_per_s") << "," << csvFixed(c.perf.mfu, 4, "mfu")
             << "," << csvNumber(c.perf.bubbleSeconds, "bubble_s") << ","
             << csvFixed(c.memoryBytes / kGiB, 2, "memory_gib") << "," << (c.fits ? "true" : "false") << ","
-            << (c.pareto ? "true" : "false") << "," << csvField(notFitReason(c).text) << "\n";
+            << (c.pareto ? "true" : "false") << "," << csvField(notFitReason(c).text) << "," << l.etp()
+            << "\n";
     }
     return out.str();
 }

@@ -252,4 +252,46 @@ std::string articleToCsv(const std::vector<ClaimCheck>& checks, Lang lang) {
     return out.str();
 }
 
+namespace {
+
+// A table cell: a pipe would end the cell and a line break the row.
+std::string markdownCell(std::string_view text) {
+    std::string cell;
+    for (char ch : text) {
+        if (ch == '|')
+            cell += "\\|";
+        else if (ch == '\n' || ch == '\r')
+            cell += ' ';
+        else
+            cell += ch;
+    }
+    return cell;
+}
+
+}  // namespace
+
+std::string articleToMarkdown(const std::vector<ClaimCheck>& checks, Lang lang) {
+    std::ostringstream out;
+    std::size_t agree = 0, differ = 0, none = 0;
+    for (const auto& c : checks)
+        (c.verdict == ClaimVerdict::Agrees ? agree : c.verdict == ClaimVerdict::Differs ? differ : none) += 1;
+    out << text(makeMessage(msg::kArticleSummary, {std::to_string(checks.size()), std::to_string(agree),
+                                                   std::to_string(differ), std::to_string(none)}),
+                lang)
+        << "\n\n";
+    out << "| " << label(msg::kArticleLabelExample, lang) << " | " << label(msg::kArticleLabelSection, lang)
+        << " | " << label(msg::kArticleLabelArticle, lang) << " | " << label(msg::kArticleLabelEngine, lang)
+        << " | " << label(msg::kArticleLabelVerdict, lang) << " | "
+        << label(msg::kArticleLabelTestedWhy, lang) << " |\n";
+    out << "|---|---|---|---|---|---|\n";
+    for (const auto& c : checks) {
+        out << "| " << stem(c.file) << " | " << markdownCell(c.description.section) << " | "
+            << markdownCell(text(articleValueText(c.claim), lang)) << " | "
+            << markdownCell(text(engineValueText(c.claim, c.engine, lang), lang)) << " | "
+            << markdownCell(text(c.verdictText, lang)) << " | " << markdownCell(text(c.tested, lang))
+            << (lang == Lang::Zh ? "：" : ": ") << markdownCell(text(c.mechanism, lang)) << " |\n";
+    }
+    return out.str();
+}
+
 }  // namespace clusterplan

@@ -1,7 +1,7 @@
 #pragma once
 // The checked claims as clusterplan-cli article prints them: text (one block per claim), JSON
 // ("clusterplan.article/1": both values of every claim, as numbers in the article's unit and as
-// words) and CSV, in English or Chinese.
+// words), CSV and a Markdown table, in English or Chinese.
 #include <string>
 #include <vector>
 
@@ -23,5 +23,7 @@ Message engineValueText(const Claim& claim, std::optional<double> engine, Lang l
 std::string articleToText(const std::vector<ClaimCheck>& checks, Lang lang);
 std::string articleToJson(const std::vector<ClaimCheck>& checks, Lang lang);
 std::string articleToCsv(const std::vector<ClaimCheck>& checks, Lang lang);
+// One Markdown table row per claim (docs/article.md is this output in both languages).
+std::string articleToMarkdown(const std::vector<ClaimCheck>& checks, Lang lang);
 
 }  // namespace clusterplan

@@ -80,7 +80,8 @@ std::string optionsToText(const OptionsStudy& st, Lang lang) {
     std::ostringstream out;
     out << optionsLabel(msg::kOptionsTitle, lang) << "\n" << optionsTargetLine(st, lang) << "\n\n";
     out << messageText(st.recommendation, lang) << "\n\n" << optionsLabel(msg::kOptionsRows, lang) << "\n";
-    out << "    " << padColumnsRight(optionsLabel(msg::kOptionsColGpu, lang), 24)
+    // Each row numbered from 1 (what `report --options-pick` names), then its marks.
+    out << padColumnsLeft("#", 3) << "     " << padColumnsRight(optionsLabel(msg::kOptionsColGpu, lang), 24)
         << padColumnsRight(optionsLabel(msg::kOptionsColGpus, lang), 8)
         << padColumnsRight(optionsLabel(msg::kOptionsColWay, lang), 6)
         << padColumnsRight(optionsLabel(msg::kOptionsColOffer, lang), 36)
@@ -93,20 +94,23 @@ std::string optionsToText(const OptionsStudy& st, Lang lang) {
         << optionsLabel(msg::kOptionsColLayout, lang) << "\n";
     for (std::size_t i = 0; i < st.rows.size(); ++i) {
         const OptionRow& r = st.rows[i];
-        out << optionsMarks(st, i) << " " << padColumnsRight(r.gpuName, 24)
-            << padColumnsRight(std::to_string(r.gpus), 8) << padColumnsRight(acquireText(r.acquire, lang), 6)
+        out << padColumnsLeft(std::to_string(i + 1), 3) << " " << optionsMarks(st, i) << " "
+            << padColumnsRight(r.gpuName, 24) << padColumnsRight(std::to_string(r.gpus), 8)
+            << padColumnsRight(acquireText(r.acquire, lang), 6)
             << padColumnsRight(r.priceBook + "/" + r.offer, 36) << padColumnsLeft(optionsDaysText(r.days), 8)
             << "  " << padColumnsRight(optionsDaysText(r.daysLow) + "-" + optionsDaysText(r.daysHigh), 14);
         if (r.priced)
             out << padColumnsLeft(optionsMoney(st, r.cost), 18)
                 << padColumnsLeft(cost::formatMoney(cost::Money::fromUnits(r.perMillionTokens), st.currency),
                                   14);
-        else
-            out << padColumnsLeft("-", 18) << padColumnsLeft("-", 14);
+        else  // why there is no price, across the cost and per-token columns
+            out << padColumnsLeft(r.priceNote ? messageText(*r.priceNote, lang) : std::string("-"), 32);
         out << padColumnsLeft(formatFixed(100 * r.mfu, 1) + " %", 7)
-            << padColumnsLeft(formatFixed(r.powerKw, 0), 8) << "  " << r.layoutText << "\n";
+            // The power comes with the price (the server's maximum from its book): none without one.
+            << padColumnsLeft(r.priced ? formatFixed(r.powerKw, 0) : std::string("-"), 8) << "  "
+            << r.layoutText << "\n";
         if (r.reason)
-            out << "      " << messageText(*r.reason, lang) << "\n";
+            out << "         " << messageText(*r.reason, lang) << "\n";
     }
     out << optionsLabel(msg::kOptionsFrontLegend, lang) << "\n\n"
         << optionsLabel(msg::kOptionsGpuTypes, lang) << "\n";
@@ -146,7 +150,8 @@ std::string optionsToJson(const OptionsStudy& st, Lang lang) {
     w.value("recommendation", messageText(st.recommendation, lang));
     w.beginArray("options");
     for (const OptionRow& r : st.rows) {
-        w.beginObject().value("gpu", r.gpu).value("gpu_name", r.gpuName);
+        w.beginObject().value("number", static_cast<std::int64_t>(&r - st.rows.data()) + 1);
+        w.value("gpu", r.gpu).value("gpu_name", r.gpuName);
         w.value("acquire", r.acquire == Acquire::Rent ? "rent" : "buy").value("price_book", r.priceBook);
         w.value("offer", r.offer).value("offer_name", r.offerName);
         w.value("size", r.size == OptionSize::SmallestFit ? "smallest_fit" : "meets_deadline");
@@ -169,12 +174,21 @@ std::string optionsToJson(const OptionsStudy& st, Lang lang) {
         } else {
             w.null("cost").null("purchase").null("tco").null("horizon_months").null("per_million_tokens");
         }
-        w.value("power_kw", r.powerKw).value("profile", r.profile).value("calibrated", r.calibrated);
+        if (r.priced)
+            w.value("power_kw", r.powerKw);
+        else
+            w.null("power_kw");
+        w.value("profile", r.profile).value("profile_name", r.profileName);
+        w.value("calibrated", r.calibrated);
         w.value("pareto", r.pareto);
         if (r.reason)
             w.value("reason", messageText(*r.reason, lang));
         else
             w.null("reason");
+        if (r.priceNote)
+            w.value("price_note", messageText(*r.priceNote, lang));
+        else
+            w.null("price_note");
         w.endObject();
     }
     w.endArray().beginArray("gpu_types");
@@ -227,11 +241,11 @@ std::string optionsToCsv(const OptionsStudy& st, Lang lang) {
                 << num(r.perMillionTokens, 4, "per_million_tokens");
         else
             out << ",,,";
-        out << "," << cost::currencyCode(st.currency) << "," << num(r.powerKw, 1, "power_kw") << ","
-            << csvField(r.profile) << "," << (r.calibrated ? "true" : "false") << ","
-            << (r.pareto ? "true" : "false") << "," << (st.recommended == i ? "true" : "false") << ","
-            << (r.meetsDeadline ? "true" : "false") << "," << (r.withinBudget ? "true" : "false") << ","
-            << csvField(r.layoutText) << ","
+        out << "," << cost::currencyCode(st.currency) << ","
+            << (r.priced ? num(r.powerKw, 1, "power_kw") : std::string()) << "," << csvField(r.profile) << ","
+            << (r.calibrated ? "true" : "false") << "," << (r.pareto ? "true" : "false") << ","
+            << (st.recommended == i ? "true" : "false") << "," << (r.meetsDeadline ? "true" : "false") << ","
+            << (r.withinBudget ? "true" : "false") << "," << csvField(r.layoutText) << ","
             << csvField(r.reason ? messageText(*r.reason, lang) : std::string()) << "\n";
     }
     return out.str();

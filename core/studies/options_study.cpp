@@ -68,14 +68,28 @@ bool hasPrice(const Catalog& catalog, const std::string& gpu) {
     return false;
 }
 
-// The performance profile that times `gpu` for the scenario's stack and precision, and whether it
-// was fitted on exactly that stack, architecture and precision.
-std::pair<std::string, bool> profileStatus(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu) {
+// The performance profile that times `gpu` for the scenario's stack and precision, as a reader
+// knows it, and whether it was fitted on exactly that stack, architecture and precision.
+struct ProfileStatus {
+    std::string id, name;
+    bool own = false;
+};
+
+ProfileStatus profileStatus(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu) {
     const Precision precision = precisionOn(gpu, s.training.precision);
     const PerfProfile& p = catalog.perfProfiles().find(s.training.framework, gpu.architecture, precision);
     const bool own = p.calibrated && p.framework == s.training.framework &&
                      p.architecture == gpu.architecture && p.precision == precision;
-    return {p.id.empty() ? std::string("default") : p.id, own};
+    std::string id = p.id.empty() ? std::string("default") : p.id;
+    // A profile fitted on a stack, an architecture and a precision is named by them; the generic
+    // one (fitted on none) by its id.
+    std::string name = id;
+    if (p.calibrated && !p.architecture.empty()) {
+        std::string arch = p.architecture;
+        arch[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(arch[0])));
+        name = std::string(displayName(p.framework)) + ", " + arch + ", " + precisionName(p.precision);
+    }
+    return {std::move(id), std::move(name), own};
 }
 
 // One GPU type's sizes: a bisection on whole servers, every probe a search as `search` runs it.
@@ -269,7 +283,7 @@ Scenario openedScenario(const Scenario& probe, const Catalog& catalog, const Lay
 }
 
 OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& layout, const Way& way,
-                   OptionSize size, const OptionsStudy& study, const std::pair<std::string, bool>& status) {
+                   OptionSize size, const OptionsStudy& study, const ProfileStatus& status) {
     OptionRow row;
     row.scenario = openedScenario(probe, catalog, layout, way, study.currency);
     row.gpu = probe.cluster.gpu;
@@ -284,11 +298,13 @@ OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& 
     row.gpusPerNode = probe.cluster.gpusPerNode;
     row.layout = layout;
     row.layoutText = optionRecipeText(layout);
-    row.profile = status.first;
-    row.calibrated = status.second;
+    row.profile = status.id;
+    row.profileName = status.name;
+    row.calibrated = status.own;
     auto plan = evaluate(row.scenario, catalog);
     if (!plan) {
         row.reason = makeNestedMessage(msg::kOptionsRowNotPriced, {plan.error().reason});
+        row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
         return row;
     }
     const Plan& p = plan.value();
@@ -304,8 +320,19 @@ OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& 
     row.mfu = p.perf.mfu;
     row.meetsDeadline = study.target.deadlineDays <= 0 || row.days <= study.target.deadlineDays;
     if (!p.cost) {
-        row.reason = makeNestedMessage(msg::kOptionsRowNotPriced,
-                                       {p.costError ? p.costError->reason : plainMessage("")});
+        // A book that only rents or only sells this GPU: the cost model prices renting beside buying
+        // the same servers from one book, so the row says which half the book lacks.
+        if (way.acquire == Acquire::Rent && !way.book->purchaseFor(row.gpu)) {
+            row.reason = makeMessage(msg::kOptionsRowBookSellsNone, {way.book->id, row.gpuName});
+            row.priceNote = makeMessage(msg::kOptionsCellNotSold);
+        } else if (way.acquire == Acquire::Buy && !way.book->defaultOfferFor(row.gpu)) {
+            row.reason = makeMessage(msg::kOptionsRowBookRentsNone, {way.book->id, row.gpuName});
+            row.priceNote = makeMessage(msg::kOptionsCellNotRented);
+        } else {
+            row.reason = makeNestedMessage(msg::kOptionsRowNotPriced,
+                                           {p.costError ? p.costError->reason : plainMessage("")});
+            row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
+        }
         return row;
     }
     const cost::CostReport& c = *p.cost;
@@ -469,8 +496,15 @@ void recommendOption(OptionsStudy& st) {
             makeMessage(msg::kOptionsFaster, {gpusText(f), percentMore(f.cost.units(), r.cost.units()),
                                               formatFixed(r.days - f.days, 1)}));
     }
+    // The GPU types that fit but cannot meet the deadline at any size: the customer asks about them.
+    std::string late;
+    for (const GpuOptions& g : st.gpus)
+        if (g.smallestFitGpus && !g.deadlineGpus && st.target.deadlineDays > 0)
+            late += (late.empty() ? "" : ", ") + g.gpuName;
+    if (!late.empty())
+        parts.push_back(makeMessage(msg::kOptionsCannotFinish, {late, formatNumber(st.target.deadlineDays)}));
     if (!r.calibrated)
-        parts.push_back(makeMessage(msg::kOptionsBorrowedProfile, {r.gpuName, r.profile}));
+        parts.push_back(makeMessage(msg::kOptionsBorrowedProfile, {r.gpuName, r.profileName}));
     Message joined = parts.front();
     for (std::size_t i = 1; i < parts.size(); ++i)
         joined = makeNestedMessage(msg::kOptionsTwoSentences, {std::move(joined), parts[i]});
@@ -623,10 +657,14 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
     for (const auto& r : st.rows)
         horizon = std::max(horizon, r.horizonMonths);
     st.notes.push_back(makeMessage(msg::kOptionsBasis, {std::to_string(horizon)}));
+    // One note for every GPU type timed with a borrowed profile: "B200 (generic), H200 (NeMo, ...)".
     std::set<std::string> borrowed;
+    std::string borrowedList;
     for (const auto& r : st.rows)
         if (!r.calibrated && borrowed.insert(r.gpu).second)
-            st.notes.push_back(makeMessage(msg::kOptionsBorrowedProfile, {r.gpuName, r.profile}));
+            borrowedList += (borrowedList.empty() ? "" : "; ") + r.gpuName + " (" + r.profileName + ")";
+    if (!borrowedList.empty())
+        st.notes.push_back(makeMessage(msg::kOptionsBorrowedProfiles, {borrowedList}));
     for (const GpuOptions& g : st.gpus) {
         const GpuSpec* spec = catalog.gpu(g.gpu);
         if (spec && g.gpu != scenario.cluster.gpu &&

@@ -65,13 +65,16 @@ struct OptionRow {
     cost::Money purchase;  // capex of the cluster (both kinds: what buying it would cost)
     cost::Money tco;       // owned cost at the horizon, net of resale
     int horizonMonths = 0;
-    double perMillionTokens = 0;    // cost / millions of training tokens
-    double powerKw = 0;             // the cluster's IT power at its maximum (servers × node maximum)
-    std::string profile;            // the performance profile that timed it
-    bool calibrated = false;        // that profile was fitted on this stack, GPU architecture and precision
-    bool pareto = false;            // no other priced row is both faster and cheaper
+    double perMillionTokens = 0;  // cost / millions of training tokens
+    double powerKw = 0;       // the cluster's IT power at its maximum (servers × node maximum); priced rows
+    std::string profile;      // the performance profile that timed it (its id)
+    std::string profileName;  // the same as a reader knows it: "NeMo, Hopper, BF16"; "generic"
+    bool calibrated = false;  // that profile was fitted on this stack, GPU architecture and precision
+    bool pareto = false;      // no other priced row is both faster and cheaper
     std::optional<Message> reason;  // why it is not priced, or misses the deadline or the budget
-    Scenario scenario;              // the scenario this option opens (layout fixed, offer chosen)
+    // What an unpriced row shows where its cost would be ("not sold in this book"): never a blank.
+    std::optional<Message> priceNote;
+    Scenario scenario;  // the scenario this option opens (layout fixed, offer chosen)
 };
 
 // One GPU type's outcome: its sizes, or why it has none.

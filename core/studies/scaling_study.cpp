@@ -5,6 +5,7 @@
 
 #include "core/calibration/engine_session.h"
 #include "core/search/messages_search.h"
+#include "core/util/as_double.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/number_format.h"
@@ -78,12 +79,15 @@ Comparison compare(Message label, const Scenario& s, StudySearch& search) {
     return {std::move(label), r.best.has_value(), bestOf(r)};
 }
 
-// With micro-batch, ZeRO stage and recompute: the scaling table compares whole recipes.
+// With micro-batch, ZeRO stage, recompute and CPU offload: the scaling table compares whole
+// recipes, and a layout that fits only with its optimizer states in host memory says so (as the
+// plan's layout line does), since the same layout without offload does not fit.
 std::string scalingLayoutText(const Layout& l) {
     return "TP" + std::to_string(l.tp) + " PP" + std::to_string(l.pp) + " DP" + std::to_string(l.dp) +
            (l.cp > 1 ? " CP" + std::to_string(l.cp) : "") + (l.ep > 1 ? " EP" + std::to_string(l.ep) : "") +
-           " mb" + std::to_string(l.microBatch) + " ZeRO-" + std::to_string(l.zeroStage) + " " +
-           std::string(toString(l.recompute));
+           " mb" + std::to_string(l.microBatch) + " ZeRO-" + std::to_string(l.zeroStage) + " recompute " +
+           std::string(toString(l.recompute)) +
+           (l.offload != Offload::None ? ", CPU offload " + std::string(toString(l.offload)) : "");
 }
 
 std::vector<const Fabric*> scalingComparisonFabrics(const Catalog& catalog) {
@@ -96,23 +100,33 @@ std::vector<const Fabric*> scalingComparisonFabrics(const Catalog& catalog) {
     return out;
 }
 
+// A fabric as the comparisons name it: its product name ("InfiniBand HDR 200 Gb/s (1 NIC per GPU)"),
+// not its catalog id ("ib-hdr-200"), which a reader of the table or the window cannot decode.
+std::string fabricName(const Catalog& catalog, const std::string& id) {
+    const Fabric* fabric = catalog.fabric(id);
+    return fabric && !fabric->name.empty() ? fabric->name : id;
+}
+
 void addComparisons(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu, StudySearch& search,
                     ScalingReport& r) {
     // One 8-GPU server vs two 4-GPU servers over the scenario's scale-out fabric.
     Scenario one = withCluster(s, 8, 8);
     Scenario two = withCluster(s, 8, 4);
+    r.comparisons.push_back(compare(
+        makeMessage(msg::kScalingCompareOneServer, {fabricName(catalog, gpu.intraNodeFabric)}), one, search));
     r.comparisons.push_back(
-        compare(makeMessage(msg::kScalingCompareOneServer, {gpu.intraNodeFabric}), one, search));
-    r.comparisons.push_back(
-        compare(makeMessage(msg::kScalingCompareTwoServers, {s.cluster.interNode}), two, search));
+        compare(makeMessage(msg::kScalingCompareTwoServers, {fabricName(catalog, s.cluster.interNode)}), two,
+                search));
     // Intra-node fabric at the scenario's size: NVLink vs PCIe.
     Scenario here = s;
     here.layout.open = kAllLayoutKeys;
     for (const char* fabric : {gpu.intraNodeFabric.c_str(), gpu.pcieGen >= 5 ? "pcie5-x16" : "pcie4-x16"}) {
         Scenario v = here;
         v.cluster.intraNode = fabric;
-        r.comparisons.push_back(compare(
-            makeMessage(msg::kScalingCompareIntra, {std::to_string(s.cluster.gpus()), fabric}), v, search));
+        r.comparisons.push_back(
+            compare(makeMessage(msg::kScalingCompareIntra,
+                                {std::to_string(s.cluster.gpus()), fabricName(catalog, fabric)}),
+                    v, search));
     }
     // Scale-out fabric: InfiniBand vs RoCE vs Ethernet (only meaningful across servers), the
     // fabrics the catalog marks for it, fastest first.
@@ -120,10 +134,34 @@ void addComparisons(const Scenario& s, const Catalog& catalog, const GpuSpec& gp
         for (const Fabric* fabric : scalingComparisonFabrics(catalog)) {
             Scenario v = here;
             v.cluster.interNode = fabric->id;
-            r.comparisons.push_back(compare(
-                makeMessage(msg::kScalingCompareInter, {std::to_string(s.cluster.gpus()), fabric->id}), v,
-                search));
+            r.comparisons.push_back(
+                compare(makeMessage(msg::kScalingCompareInter,
+                                    {std::to_string(s.cluster.gpus()), fabricName(catalog, fabric->id)}),
+                        v, search));
         }
+}
+
+// Efficiency above 100 % reads as an error unless it says why: the smallest count that fits needs
+// a slower layout (deeper pipeline, recomputation, offload) than a larger one can use. Above
+// 100.05 % only, the table's one decimal.
+void addSuperlinearNote(ScalingReport& r) {
+    const ScalePoint* base = nullptr;
+    const ScalePoint* peak = nullptr;
+    for (const ScalePoint& p : r.curve) {
+        if (!p.fits)
+            continue;
+        if (!base)
+            base = &p;
+        if (!peak || p.efficiency > peak->efficiency)
+            peak = &p;
+    }
+    if (!base || !peak || peak->efficiency <= 1.0005)
+        return;
+    r.notes.push_back(
+        makeMessage(msg::kScalingSuperlinear,
+                    {formatGrouped(asDouble(base->gpus), 0), formatFixed(100 * peak->efficiency, 1),
+                     formatGrouped(asDouble(peak->gpus), 0), scalingLayoutText(base->best.layout),
+                     scalingLayoutText(peak->best.layout)}));
 }
 
 }  // namespace
@@ -170,6 +208,7 @@ ScalingReport scalingStudy(const Scenario& s, EngineSession& session, std::int64
     }
     addComparisons(s, session.catalog(), prepared->inputs.gpu, study, r);
     study.addNote(r);
+    addSuperlinearNote(r);
     return r;
 }
 
@@ -222,7 +261,7 @@ std::string scalingToCsv(const ScalingReport& r) {
     std::ostringstream out;
     out << "gpus,nodes,gpus_per_node,fits,tokens_per_s,tokens_per_s_per_gpu,scaling_efficiency,train_days,tp,"
            "pp,dp,cp,ep,"
-           "micro_batch,zero_stage,recompute\n";
+           "micro_batch,zero_stage,recompute,offload\n";
     for (const auto& p : r.curve) {
         const Layout& l = p.best.layout;
         const double tps = p.fits ? p.best.perf.tokensPerSecond : 0;
@@ -232,7 +271,7 @@ std::string scalingToCsv(const ScalingReport& r) {
             << csvFixed(p.efficiency, 4, "scaling_efficiency") << ","
             << csvFixed(p.trainDays, 2, "train_days") << "," << l.tp << "," << l.pp << "," << l.dp << ","
             << l.cp << "," << l.ep << "," << l.microBatch << "," << l.zeroStage << ","
-            << toString(l.recompute) << "\n";
+            << toString(l.recompute) << "," << toString(l.offload) << "\n";
     }
     return out.str();
 }
@@ -254,13 +293,15 @@ std::string scalingToJson(const ScalingReport& r) {
         w.beginObject().value("gpus", p.gpus).value("nodes", p.nodes).value("fits", p.fits);
         w.value("tokens_per_s", p.fits ? p.best.perf.tokensPerSecond : 0.0)
             .value("scaling_efficiency", p.efficiency);
-        w.value("train_days", p.trainDays).value("layout", scalingLayoutText(p.best.layout)).endObject();
+        w.value("train_days", p.trainDays).value("layout", scalingLayoutText(p.best.layout));
+        w.value("offload", toString(p.best.layout.offload)).endObject();
     }
     w.endArray().beginArray("comparisons");
     for (const auto& c : r.comparisons) {
         w.beginObject().value("label", c.label.text).value("fits", c.fits);
         w.value("tokens_per_s", c.fits ? c.best.perf.tokensPerSecond : 0.0)
-            .value("layout", scalingLayoutText(c.best.layout));
+            .value("layout", scalingLayoutText(c.best.layout))
+            .value("offload", toString(c.best.layout.offload));
         w.endObject();
     }
     w.endArray().beginArray("notes");

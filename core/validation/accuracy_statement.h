@@ -41,6 +41,8 @@ struct IndependentAccuracy {
 };
 
 struct AccuracyStatement {
+    std::string schema = "clusterplan.accuracy/1";
+    std::string notes;  // what the file is and who reads it
     GroupedAccuracy grouped;
     IndependentAccuracy independent;
 };
@@ -49,9 +51,22 @@ Result<AccuracyStatement> parseAccuracyStatement(std::string_view json, const st
 // The embedded resources/accuracy.json (tests ensure it reads).
 const AccuracyStatement& builtinAccuracyStatement();
 
+// The file's text: every key in the committed file's order, numbers to the precision the
+// documents print (0.1 % for errors: 3 decimals; 1 % for coverage and width: 2 decimals).
+std::string accuracyStatementToJson(const AccuracyStatement& statement);
+// `stated` with the grouped figure replaced by `measured` (validate's leave-one-group-out figures,
+// rounded as the file keeps them); the date moves to `today` only when a figure changed, so
+// regenerating an up-to-date file writes it unchanged. The independent figure is kept as it is:
+// it never comes from runs of the calibration set.
+AccuracyStatement withGroupedAccuracy(const AccuracyStatement& stated, const GroupedAccuracy& measured,
+                                      const std::string& today);
+
 // The pair in English as the README and the documentation print it, one labelled sentence each:
 // "Grouped cross-validation (`clusterplan-cli validate`, 2026-12-03): on 160 calibration runs, ...".
 std::string groupedAccuracySentence(const GroupedAccuracy& a);
 std::string independentAccuracySentence(const IndependentAccuracy& a);
+// Both figures in one sentence, the independent one first (what a stack the engine never saw can
+// expect): the README's statement.
+std::string accuracyInOneSentence(const AccuracyStatement& a);
 
 }  // namespace clusterplan

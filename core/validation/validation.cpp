@@ -20,11 +20,17 @@ namespace clusterplan {
 namespace embedded {
 std::string_view calibrationRunsJson();
 std::string_view calibrationModelsJson();
+std::string_view moeRunsJson();
+std::string_view moeRunModelsJson();
 }  // namespace embedded
 
 namespace {
 
 namespace bj = boost::json;
+
+// A run's use: "fit", "holdout", "exclude", or this: a run of a stack no profile is fitted on,
+// predicted as an unseen stack and kept out of the fit and of the grouped figure.
+constexpr std::string_view kUseUnseenStack = "unseen_stack";
 
 double num(const bj::object& o, std::string_view key, double fallback) {
     const auto* v = o.if_contains(key);
@@ -124,6 +130,13 @@ Scenario scenarioFor(const bj::object& run, const bj::object& entry, const Model
     l.sequenceParallel =
         sp && sp->is_bool() ? sp->get_bool() : s.training.framework == Framework::Nemo && l.tp > 1;
     l.zeroStage = zeroStageOf(s.training.framework, run);
+    // Megatron-Core's --pipeline-model-parallel-layout where the run's script gives one.
+    l.split.layout = str(entry, "pipeline_layout");
+    // Megatron-Core's --expert-tensor-parallel-size where the run sets it (0: its default, tp).
+    l.expertTp = whole(entry, "expert_tp", 0);
+    // The MoE dispatcher and EP overlap the run's source names (scenario/moe_options.h).
+    l.moe.dispatcher = parseMoeDispatcher(str(entry, "dispatcher")).value_or(MoeDispatcher::AllToAll);
+    l.moe.epOverlap = parseEpOverlap(str(entry, "ep_overlap")).value_or(EpOverlap::None);
     return s;
 }
 
@@ -154,15 +167,60 @@ double predictedMetric(const std::string& metric, const std::string& convention,
         return tokensPerGpu;
     if (convention == "nemo_model")
         return tokensPerGpu * nemoModelFlopsPerToken(plan.scenario.model, plan.scenario.training) / 1e12;
+    if (convention == "megatron_moe")
+        return tokensPerGpu * megatronMoeFlopsPerToken(plan.scenario.model, plan.scenario.training, 0) / 1e12;
     // tflops_per_gpu in Narayanan's Eq. 3 convention
     return narayananEq3(plan.scenario.model, plan.scenario.training) / plan.perf.stepSeconds / gpus / 1e12;
 }
 
 }  // namespace
 
+// Megatron-LM's num_floating_point_operations per token (megatron/training/training.py, as in
+// Megatron-Core 0.12-0.16, which the MoE team's --log-throughput TFLOP/s report): 3 GEMM passes ×
+// 2 FLOPs per multiply-add over the MLPs (dense layers, routed experts × top-k, shared experts),
+// the attention projections with causal attention halved (MLA: q and kv low-rank projections,
+// up-projections, output), the MTP block's norms and projection, and the logits once per MTP depth
+// plus one; recompute not counted. The MoE runs' tflops_per_gpu (resources/calibration/moe-runs.json)
+// divided by their tokens/s per GPU gives 1.48e11 for Qwen3-235B-A22B at 4,096 tokens, as this does.
+double megatronMoeFlopsPerToken(const ModelSpec& m, const TrainingSpec& t, std::int64_t mtpLayers) {
+    const double h = static_cast<double>(m.hidden), s = static_cast<double>(t.seqLen);
+    const double L = static_cast<double>(m.layers);
+    const double gated = m.mlp == MlpKind::SwiGlu ? 1.5 : 1.0;
+    const double moeLayers = static_cast<double>(m.moeLayers()), denseLayers = L - moeLayers;
+    double mlp = static_cast<double>(m.ffnHidden) * gated * denseLayers;
+    if (m.moe)
+        mlp += moeLayers * gated *
+               (static_cast<double>(m.moe->expertFfnHidden * m.moe->topK) +
+                static_cast<double>(m.moe->sharedExperts * m.moe->sharedExpertFfnHidden));
+    const double heads = static_cast<double>(m.heads);
+    double attention = 0;
+    if (m.mla) {
+        const auto& a = *m.mla;
+        const double qk = static_cast<double>(a.qkNopeHeadDim), rope = static_cast<double>(a.qkRopeHeadDim);
+        const double v = static_cast<double>(a.vHeadDim);
+        const double q = a.qLoraRank > 0 ? static_cast<double>(a.qLoraRank) * (h + heads * (qk + rope) + 1)
+                                         : h * heads * (qk + rope);
+        attention = q + static_cast<double>(a.kvLoraRank) * (h + heads * (qk + v) + 1) + h * rope +
+                    heads * v * h + s * heads * (qk + rope) / 2 + s * heads * v / 2;
+    } else {
+        const double query = static_cast<double>(m.heads * m.headDim);
+        const double kv = static_cast<double>(m.kvHeads * m.headDim);
+        attention = h * (query + 2 * kv) + query * s + query * h;
+    }
+    const double mtp = static_cast<double>(mtpLayers);
+    return 12 * h * mlp + 6 * L * attention + 6 * mtp * (3 * h + 2 * h * h) +
+           6 * h * static_cast<double>(m.vocab) * (mtp + 1);
+}
+
 Result<ValidationReport> runValidation(const Catalog& catalog, ValidationScope scope) {
     return runValidation(catalog, embedded::calibrationRunsJson(), embedded::calibrationModelsJson(),
                          builtinCrossValidationJson(), scope);
+}
+
+Result<ValidationReport> runMoeValidation(const Catalog& catalog) {
+    return runValidation(catalog, embedded::moeRunsJson(), embedded::moeRunModelsJson(),
+                         builtinCrossValidationJson(), ValidationScope::CrossValidated,
+                         UnfittedRuns::OnShippedProfiles);
 }
 
 Result<ValidationReport> runValidationWithFolds(const Catalog& catalog, std::string_view foldsJson) {
@@ -234,12 +292,17 @@ transferByBucket(const std::vector<const ValidationRow*>& rows, std::int64_t Val
 void summariseTransfer(ValidationReport& report) {
     std::vector<const ValidationRow*> included;
     std::map<std::string, std::vector<const ValidationRow*>> byGroup, byClass;
+    std::map<std::string, std::vector<const ValidationRow*>> unseen;
     for (const auto& row : report.rows)
-        if (row.use != "exclude") {
+        if (row.use == kUseUnseenStack) {
+            unseen[row.group].push_back(&row);
+        } else if (row.use != "exclude") {
             included.push_back(&row);
             byGroup[row.group].push_back(&row);
             byClass[row.modelClass].push_back(&row);
         }
+    for (const auto& [group, rows] : unseen)
+        report.unseenStackByGroup[group] = transferOf(rows);
     report.transfer = transferOf(included);
     for (const auto& [group, rows] : byGroup)
         report.transferByGroup[group] = transferOf(rows);
@@ -253,7 +316,7 @@ void summarise(ValidationReport& report) {
     std::map<std::string, std::vector<double>> errors, cvErrors, covered;
     std::vector<double> all, cvAll, coveredAll;
     for (const auto& row : report.rows) {
-        if (row.use == "exclude")
+        if (row.use == "exclude" || row.use == kUseUnseenStack)
             continue;
         errors[row.source].push_back(std::fabs(row.error));
         cvErrors[row.source].push_back(std::fabs(row.cvError));
@@ -274,15 +337,43 @@ void summarise(ValidationReport& report) {
     summariseTransfer(report);
 }
 
+// A run of a stack no profile was fitted on, as a customer's stack the engine has never seen is
+// predicted: the shipped profiles (the stack has no runs to leave out, so every fold would give
+// the same), the nearest stack's profile and the widest band. Its group is named by the stack
+// itself ("deepspeed-ampere-dense"), not by the profile that stands in for it.
+Result<ValidationRow> unseenStackRow(ValidationRow row, const Scenario& scenario, const bj::object& run,
+                                     const Catalog& catalog, bool moe) {
+    auto plan = evaluate(scenario, catalog);
+    if (!plan)
+        return Error{"calibration run " + row.id + ": " + plan.error().where, plan.error().message};
+    row.profile = plan->perf.profileId;
+    row.published = num(run, row.metric, 0);
+    row.predicted = row.cvPredicted = row.groupCvPredicted =
+        predictedMetric(row.metric, row.convention, *plan);
+    row.error = row.cvError = row.groupCvError = (row.predicted - row.published) / row.published;
+    std::tie(row.bandLow, row.bandHigh) = metricBand(row.metric, row.convention, *plan);
+    row.groupBandLow = row.bandLow;
+    row.groupBandHigh = row.bandHigh;
+    row.cvInBand = row.groupCvInBand = row.published >= row.bandLow && row.published <= row.bandHigh;
+    row.stackGroup = std::string(toString(scenario.training.framework)) + "-" + plan->gpu.architecture;
+    row.modelClass = moe ? "moe" : "dense";
+    row.group = row.stackGroup + "-" + row.modelClass;
+    row.gpus = scenario.cluster.gpus();
+    row.seqLen = scenario.training.seqLen;
+    return row;
+}
+
 // The run through the profiles of the fold that holds out `key` (a source or a stack group).
 Result<Plan> planOnFold(const Scenario& scenario, const Catalog& catalog,
                         const std::map<std::string, PerfProfiles>& folds, const std::string& kind,
-                        const std::string& key, const std::string& runId) {
+                        const std::string& key, const std::string& runId, bool unfitted) {
     const auto fold = folds.find(key);
-    if (fold == folds.end())
+    if (fold == folds.end() && !unfitted)
         return Error{"perf-profiles-cv.json", "has no fold holding out " + kind + " '" + key + "'"};
+    // A run no fit ever saw (`unfitted`) is held out of the shipped profiles already.
     Catalog held = catalog;
-    held.perfProfiles() = fold->second;
+    if (fold != folds.end())
+        held.perfProfiles() = fold->second;
     auto plan = EngineSession(held).evaluate(scenario, {}, PlanParts::stepTimeOnly());
     if (!plan)
         return Error{"calibration run " + runId + " (fold " + key + "): " + plan.error().where,
@@ -294,7 +385,7 @@ Result<Plan> planOnFold(const Scenario& scenario, const Catalog& catalog,
 
 Result<ValidationReport> runValidation(const Catalog& base, std::string_view runsText,
                                        std::string_view modelsText, std::string_view foldsText,
-                                       ValidationScope scope) {
+                                       ValidationScope scope, UnfittedRuns unfittedRuns) {
     auto runs = json::parseText(runsText, "calibration-runs.json");
     if (!runs)
         return runs.error();
@@ -322,10 +413,13 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         ValidationRow row;
         row.id = str(entry, "id");
         row.source = row.id.substr(0, row.id.find('_'));
+        // Documents of one lab count as one source (the MoE runs: three NVIDIA documents, one team).
+        if (const std::string family = str(entry, "source_family"); !family.empty())
+            row.source = family;
         row.use = str(entry, "use");
         row.metric = str(entry, "metric");
         row.convention = str(entry, "flop_convention");
-        row.note = str(entry, "exclude_reason");
+        row.note = str(entry, row.use == kUseUnseenStack ? "unseen_reason" : "exclude_reason");
         const auto it = records.find(row.id);
         if (row.use == "exclude" || it == records.end()) {
             row.use = "exclude";
@@ -336,11 +430,27 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         if (!model)
             return Error{"run-models.json: " + row.id, "unknown model '" + str(entry, "model") + "'"};
         const Scenario scenario = scenarioFor(*it->second, entry, *model);
+        if (row.use == kUseUnseenStack) {
+            auto unseen = unseenStackRow(row, scenario, *it->second, catalog, model->moe.has_value());
+            if (!unseen)
+                return unseen.error();
+            report.rows.push_back(std::move(unseen).value());
+            continue;
+        }
         auto plan = session.evaluate(scenario, {}, PlanParts::stepTimeOnly());
+        if (!plan && unfittedRuns == UnfittedRuns::OnShippedProfiles) {
+            // A published layout the engine refuses is a miss to report, not a broken file.
+            row.use = "exclude";
+            row.note = "refused: " + plan.error().where + ": " + plan.error().message;
+            report.rows.push_back(row);
+            continue;
+        }
         if (!plan)
             return Error{"calibration run " + row.id + ": " + plan.error().where, plan.error().message};
         row.profile = plan->perf.profileId;
-        row.published = num(*it->second, row.metric, 0);
+        // A value the record keeps under `derived` (its source gives no per-GPU figure of its own)
+        // is named by the entry, with its reason in the entry's notes.
+        row.published = num(entry, "published", num(*it->second, row.metric, 0));
         row.predicted = predictedMetric(row.metric, row.convention, plan.value());
         row.error = (row.predicted - row.published) / row.published;
         std::tie(row.bandLow, row.bandHigh) = metricBand(row.metric, row.convention, plan.value());
@@ -356,7 +466,8 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
             continue;
         }
         // Cross-validated: the same run through the profiles fitted without its source.
-        auto cvPlan = planOnFold(scenario, catalog, folds->bySource, "source", row.source, row.id);
+        const bool unfitted = unfittedRuns == UnfittedRuns::OnShippedProfiles;
+        auto cvPlan = planOnFold(scenario, catalog, folds->bySource, "source", row.source, row.id, unfitted);
         if (!cvPlan)
             return cvPlan.error();
         row.cvPredicted = predictedMetric(row.metric, row.convention, cvPlan.value());
@@ -365,8 +476,9 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         row.cvInBand = row.published >= low && row.published <= high;
         // Leave one group out: no run of this stack on this GPU generation in the fit (of this model
         // class where the folds hold one out by class, else of either class: the stricter test).
-        auto groupPlan = planOnFold(scenario, catalog, folds->byGroup, "group",
-                                    folds->byGroup.count(row.group) ? row.group : row.stackGroup, row.id);
+        auto groupPlan =
+            planOnFold(scenario, catalog, folds->byGroup, "group",
+                       folds->byGroup.count(row.group) ? row.group : row.stackGroup, row.id, unfitted);
         if (!groupPlan)
             return groupPlan.error();
         row.groupCvPredicted = predictedMetric(row.metric, row.convention, groupPlan.value());
@@ -417,13 +529,24 @@ Result<CalibrationCases> calibrationCases(const Catalog& base) {
         c.convention = str(entry, "flop_convention");
         const auto it = records.find(c.id);
         const ModelSpec* model = out.catalog.model(str(entry, "model"));
-        if (c.use == "exclude" || it == records.end() || !model)
+        if (c.use == "exclude" || c.use == kUseUnseenStack || it == records.end() || !model)
             continue;
         c.published = num(*it->second, c.metric, 0);
         c.scenario = scenarioFor(*it->second, entry, *model);
         out.cases.push_back(std::move(c));
     }
     return out;
+}
+
+GroupedAccuracy groupedAccuracyOf(const ValidationReport& r) {
+    GroupedAccuracy g;
+    g.runs = r.transfer.runs;
+    g.groups = static_cast<int>(r.transferByGroup.size());
+    g.meanAbsError = r.transfer.meanAbsError;
+    g.bandCoverage = r.transfer.bandCoverage;
+    g.medianBandHalfWidth = r.transfer.medianBandHalfWidth;
+    g.inSampleMeanAbsError = r.meanAbsError;
+    return g;
 }
 
 std::string validationToText(const ValidationReport& r) {
@@ -436,7 +559,9 @@ std::string validationToText(const ValidationReport& r) {
            "   CV pred.  CV error  band\n";
     for (const auto& row : r.rows) {
         std::string id = row.id.substr(0, 33);
-        out << id << std::string(34 - id.size(), ' ') << row.use << std::string(9 - row.use.size(), ' ');
+        const std::string use = row.use == kUseUnseenStack ? "unseen" : row.use;
+        out << id << std::string(34 - id.size(), ' ') << use
+            << std::string(9 - std::min<std::size_t>(8, use.size()), ' ');
         if (row.use == "exclude") {
             out << "excluded: " << row.note.substr(0, 90) << "\n";
             continue;
@@ -475,6 +600,12 @@ std::string validationToText(const ValidationReport& r) {
     table("GPUs", r.transferByGpus);
     table("sequence length", r.transferBySeqLen);
     table("", {{"all runs", r.transfer}});
+    if (!r.unseenStackByGroup.empty()) {
+        out << "\nRuns of stacks no profile was fitted on (use \"unseen_stack\"), predicted as a customer's\n"
+               "unseen stack is: the nearest stack's profile and the widest band. Not in the figures above\n"
+               "(run-models.json says why each is kept apart).\n";
+        table("stack group", {r.unseenStackByGroup.begin(), r.unseenStackByGroup.end()});
+    }
     return out.str();
 }
 
@@ -524,30 +655,21 @@ std::string validationToJson(const ValidationReport& r) {
     };
     w.beginObject("leave_one_group_out");
     transfer(r.transfer);
-    w.beginArray("groups");
-    for (const auto& [group, t] : r.transferByGroup) {
-        w.beginObject().value("group", group);
-        transfer(t);
-        w.endObject();
-    }
-    w.endArray();
-    w.beginArray("by_model_class");
-    for (const auto& [modelClass, t] : r.transferByClass) {
-        w.beginObject().value("model_class", modelClass);
-        transfer(t);
-        w.endObject();
-    }
-    w.endArray();
-    for (const auto& [key, rows] :
-         {std::pair{"by_gpus", &r.transferByGpus}, {"by_seq_len", &r.transferBySeqLen}}) {
+    // Each summary table as an array of objects: its label under `labelKey`, then the figures.
+    const auto summaries = [&](const char* key, const char* labelKey, const auto& table) {
         w.beginArray(key);
-        for (const auto& [label, t] : *rows) {
-            w.beginObject().value("bucket", label);
+        for (const auto& [label, t] : table) {
+            w.beginObject().value(labelKey, label);
             transfer(t);
             w.endObject();
         }
         w.endArray();
-    }
+    };
+    summaries("groups", "group", r.transferByGroup);
+    summaries("by_model_class", "model_class", r.transferByClass);
+    summaries("by_gpus", "bucket", r.transferByGpus);
+    summaries("by_seq_len", "bucket", r.transferBySeqLen);
+    summaries("unseen_stack_groups", "group", r.unseenStackByGroup);
     w.endObject();
     w.beginArray("runs");
     for (const auto& row : r.rows) {

@@ -15,13 +15,14 @@
 #include "core/report/plan.h"
 #include "core/scenario/scenario.h"
 #include "core/util/result.h"
+#include "core/validation/accuracy_statement.h"
 
 namespace clusterplan {
 
 struct ValidationRow {
     std::string id;
     std::string source;      // "narayanan2021", "korthikanti2022", "nemo2407", "mosaic", ...
-    std::string use;         // "fit", "holdout" or "exclude"
+    std::string use;         // "fit", "holdout", "exclude" or "unseen_stack" (a stack never fitted)
     std::string metric;      // "step_time_s", "tflops_per_gpu", "tokens_per_sec_per_gpu"
     std::string convention;  // tflops_per_gpu's FLOP count: "narayanan_eq3" or "nemo_model"
     std::string profile;     // performance profile used
@@ -71,6 +72,10 @@ struct ValidationReport {
     std::map<std::string, TransferSummary> transferByClass;  // "dense", "moe": MoE apart
     std::vector<std::pair<std::string, TransferSummary>> transferByGpus;    // "<= 64", "65-1,024", "> 1,024"
     std::vector<std::pair<std::string, TransferSummary>> transferBySeqLen;  // "<= 2,048", ...
+    // Runs of stacks no profile was fitted on (use "unseen_stack": DeepSpeed ZeRO-3 on A100), each
+    // predicted as a customer's unseen stack is, per stack group; kept out of the figures above and
+    // out of the bands (tests/calibration/fit_profiles.py, novelty_bands, says why).
+    std::map<std::string, TransferSummary> unseenStackByGroup;
 };
 
 // Whether the runs are also predicted on the cross-validation folds; the profile fitter's inner loop
@@ -85,9 +90,17 @@ Result<ValidationReport> runValidation(const Catalog& catalog,
 Result<ValidationReport> runValidationWithFolds(const Catalog& catalog, std::string_view foldsJson);
 // Same, with the calibration files' and the cross-validation folds' text given (for tests and the
 // profile fitter).
+// Runs no profile was fitted on (the MoE runs) are predicted by the shipped profiles where no fold
+// holds out their source or group; calibration runs need their folds.
+enum class UnfittedRuns { NeedFolds, OnShippedProfiles };
 Result<ValidationReport> runValidation(const Catalog& catalog, std::string_view runsJson,
                                        std::string_view modelsJson, std::string_view foldsJson,
-                                       ValidationScope scope = ValidationScope::CrossValidated);
+                                       ValidationScope scope = ValidationScope::CrossValidated,
+                                       UnfittedRuns unfittedRuns = UnfittedRuns::NeedFolds);
+// The published fine-grained MoE runs (resources/calibration/moe-runs.json, mapped by
+// moe-run-models.json), none used for fitting: each predicted by the shipped profiles and by the
+// fold that leaves out its stack group, MoE apart; sources are labs (source_family).
+Result<ValidationReport> runMoeValidation(const Catalog& catalog);
 
 // The included calibration runs as scenarios, for tests and for calibrating to a run
 // (calibration/profile_fit.h): each with its published figure and the catalog that holds the
@@ -104,6 +117,16 @@ struct CalibrationCases {
 Result<CalibrationCases> calibrationCases(const Catalog& base);
 // The quantity a run's source reports (`metric`), as `plan` predicts it.
 double calibrationMetric(const std::string& metric, const std::string& convention, const Plan& plan);
+
+// The grouped cross-validation figure as resources/accuracy.json states it: the included runs, the
+// groups, leave-one-group-out error, band coverage and median width, and the in-sample error
+// (unrounded; the date and source are the statement's).
+GroupedAccuracy groupedAccuracyOf(const ValidationReport& report);
+
+// Megatron-LM's num_floating_point_operations per token (the TFLOP/s Megatron-Core's MoE runs
+// report): MLPs with routed experts × top-k and shared experts, attention projections, causal
+// attention halved, `mtpLayers` MTP blocks and their logits; recompute not counted.
+double megatronMoeFlopsPerToken(const ModelSpec& m, const TrainingSpec& t, std::int64_t mtpLayers);
 
 std::string validationToText(const ValidationReport& report);
 std::string validationToCsv(const ValidationReport& report);

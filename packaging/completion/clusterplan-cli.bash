@@ -5,16 +5,17 @@ _clusterplan_cli() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="evaluate search scale options cost phases report quotes pricebook validate calibrate article presets"
+    local commands="evaluate search scale options compare launch cost phases report quotes pricebook validate calibrate article presets"
     case "$prev" in
         --format)
             local formats="json text csv"
             case "${words[1]}" in
                 evaluate) formats="json text" ;;
                 validate) formats="text csv json" ;;
-                calibrate) formats="text json" ;;
-                article) formats="text json csv" ;;
+                calibrate) formats="text json csv" ;;
+                article) formats="text json csv markdown" ;;
                 options) formats="text json csv" ;;
+                compare) formats="text csv markdown" ;;
                 quotes) formats="text json csv" ;;
             esac
             COMPREPLY=($(compgen -W "$formats" -- "$cur"))
@@ -30,6 +31,18 @@ _clusterplan_cli() {
             ;;
         --csv | --images)
             _filedir -d
+            return
+            ;;
+        --framework)
+            COMPREPLY=($(compgen -W "megatron nemo torchtitan deepspeed" -- "$cur"))
+            return
+            ;;
+        --out)
+            _filedir -d
+            return
+            ;;
+        --log)
+            _filedir
             return
             ;;
         --lang)
@@ -55,10 +68,10 @@ _clusterplan_cli() {
             COMPREPLY=($(compgen -W "draft sent accepted lost expired active expiring" -- "$cur"))
             return
             ;;
-        --customer | --quote-prefix | --gpu-types)
+        --customer | --quote-prefix | --gpu-types | --options-gpu-types | --options-pick)
             return  # free text
             ;;
-        --top | --max-gpus | --days | --max-layouts | --deadline | --budget)
+        --top | --max-gpus | --days | --max-layouts | --deadline | --budget | --options-deadline | --options-budget)
             return  # a number
             ;;
     esac
@@ -74,13 +87,15 @@ _clusterplan_cli() {
         search) options="--top --format --allow-cross-node-tp --catalog --profiles --pricebook" ;;
         scale) options="--max-gpus --days --format --catalog --profiles --pricebook" ;;
         options) options="--deadline --budget --gpu-types --format --lang --catalog --profiles --pricebook" ;;
+        compare) options="--format --lang --catalog --profiles --pricebook" ;;
+        launch) options="--framework --out --lang --catalog --profiles --pricebook" ;;
         cost) options="--format --pricebook --catalog --profiles" ;;
         phases) options="--format --pricebook --catalog --profiles" ;;
-        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --pricebook --catalog --profiles" ;;
+        report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --options --options-deadline --options-budget --options-gpu-types --options-pick --pricebook --catalog --profiles" ;;
         quotes) options="--customer --status --all-revisions --format --lang --quote-book --quote-prefix --pricebook --catalog" ;;
         pricebook) options="--book --encoding --as-of --dry-run --lang" ;;
-        validate) options="--format --cv-profiles --in-sample --catalog --profiles" ;;
-        calibrate) options="--format --catalog --profiles --pricebook" ;;
+        validate) options="--format --cv-profiles --in-sample --write-accuracy --moe --catalog --profiles" ;;
+        calibrate) options="--format --log --save --lang --catalog --profiles --pricebook" ;;
         article) options="--format --lang --catalog --profiles --pricebook" ;;
         presets) options="--catalog" ;;
         *) return ;;
@@ -90,7 +105,7 @@ _clusterplan_cli() {
         return
     fi
     case "${words[1]}" in
-        evaluate | search | scale | options | cost | phases | report | calibrate) _filedir json ;;
+        evaluate | search | scale | options | compare | cost | phases | report | calibrate) _filedir json ;;
         article) _filedir -d ;;
         quotes)
             if [[ $cword -eq 2 ]]; then

@@ -246,6 +246,27 @@
         <source>optimizer and parameters</source>
         <translation>优化器和参数</translation>
     </message>
+    <message>
+        <source>none</source>
+        <comment>CPU offload: nothing is offloaded</comment>
+        <translation>不卸载</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>same as the weights</source>
+        <translation>与参数相同</translation>
+    </message>
+    <message>
+        <source>%1, fitted to the measured runs</source>
+        <translation>%1，按实测运行拟合</translation>
+    </message>
+    <message>
+        <source>generic (no stack of its own)</source>
+        <translation>通用（无专属框架的档案）</translation>
+    </message>
 </context>
 <context>
     <name>FormHelpers</name>
@@ -299,6 +320,34 @@
     <message>
         <source>sequence parallel</source>
         <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>expert TP %1</source>
+        <translation>专家张量并行 %1</translation>
+    </message>
+    <message>
+        <source>DeepEP dispatch</source>
+        <translation>DeepEP 分发</translation>
+    </message>
+    <message>
+        <source>HybridEP dispatch</source>
+        <translation>HybridEP 分发</translation>
+    </message>
+    <message>
+        <source>1F1B EP overlap</source>
+        <translation>1F1B 专家并行通信重叠</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <translation>DualPipe 双向流水线</translation>
+    </message>
+    <message>
+        <source>norms and up-projections recomputed</source>
+        <translation>重计算归一化与上投影</translation>
+    </message>
+    <message>
+        <source>FP8 activations</source>
+        <translation>FP8 激活存储</translation>
     </message>
     <message>
         <source>, </source>
@@ -822,7 +871,7 @@
     </message>
     <message>
         <source>Cumulative cost over %1 months in %2: rent %3 vs buy %4 (%5 net of resale)&lt;br&gt;%6</source>
-        <translation>%1 个月累计成本（%2）：租用 %3 vs 购买 %4（扣除残值 %5）&lt;br&gt;%6</translation>
+        <translation>%1 个月累计成本（%2）：租用 %3，购买 %4（扣除残值 %5）&lt;br&gt;%6</translation>
     </message>
     <message>
         <source>Rent (accrued)</source>
@@ -1114,6 +1163,14 @@
         <source>the chosen price book (each entry names its source and date), unless set here</source>
         <translation>所选价格手册（每项都注明来源和日期），除非在此另行设置</translation>
     </message>
+    <message>
+        <source>Prices as of %1, %2 days old: stale after %3 days. Import a current price list (File ▸ Import price list) before sending a quote on them.</source>
+        <translation>价格截至 %1，已有 %2 天：超过 %3 天即过时。发送基于这些价格的报价前，请导入最新价格表（文件 ▸ 导入价格表）。</translation>
+    </message>
+    <message>
+        <source>Prices as of %1 (%2 days old; stale after %3 days).</source>
+        <translation>价格截至 %1（已有 %2 天；超过 %3 天即过时）。</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::DocumentActions</name>
@@ -1199,6 +1256,64 @@
     <message>
         <source>layouts above %1 GiB per GPU, off the right edge: %2</source>
         <translation>每 GPU 超过 %1 GiB、在右边界外的布局：%2 个</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layouts shown</source>
+        <translation>显示 %2 个布局中的 %1 个</translation>
+    </message>
+    <message>
+        <source>zoomed in: right-click or Reset zoom to zoom out</source>
+        <translation>已放大：右键单击或点“重置缩放”以缩小</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::LogImport</name>
+    <message>
+        <source>Import measured run from a &amp;log…</source>
+        <translation>从日志导入实测运行(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Import measured run from a log</source>
+        <translation>从日志导入实测运行</translation>
+    </message>
+    <message>
+        <source>Training logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>训练日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Measured run not imported</source>
+        <translation>未导入实测运行</translation>
+    </message>
+</context>
+<context>
+    <name>clusterplan::ui::LaunchActions</name>
+    <message>
+        <source>&amp;Launch configuration</source>
+        <translation>启动配置(&amp;L)</translation>
+    </message>
+    <message>
+        <source>For %1 %2…</source>
+        <translation>用于 %1 %2…</translation>
+    </message>
+    <message>
+        <source>Write the launch configuration into</source>
+        <translation>将启动配置写入</translation>
+    </message>
+    <message>
+        <source>Launch configuration not written</source>
+        <translation>未写入启动配置</translation>
+    </message>
+    <message>
+        <source>Launch configuration written</source>
+        <translation>已写入启动配置</translation>
+    </message>
+    <message>
+        <source>Wrote the %1 launch configuration to %2</source>
+        <translation>已将 %1 启动配置写入 %2</translation>
     </message>
 </context>
 <context>
@@ -1598,6 +1713,14 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <source>Search: keys the search chooses</source>
         <translation>搜索：由搜索决定的参数</translation>
     </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>Back to the axes that show every layout the filter keeps</source>
+        <translation>回到显示筛选所留全部布局的坐标轴</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::LayoutPanel</name>
@@ -1722,8 +1845,8 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <translation>CPU 卸载</translation>
     </message>
     <message>
-        <source>optimizer: ZeRO-Offload (optimizer states and step on the CPU); optimizer_and_params: parameters in host memory too (ZeRO-Infinity)</source>
-        <translation>optimizer：ZeRO-Offload（优化器状态和更新步在 CPU 上）；optimizer_and_params：参数也放在主机内存（ZeRO-Infinity）</translation>
+        <source>optimizer: ZeRO-Offload (optimizer states and step on the CPU); optimizer and parameters: parameters in host memory too (ZeRO-Infinity)</source>
+        <translation>优化器：ZeRO-Offload（优化器状态和更新步在 CPU 上）；优化器和参数：参数也放在主机内存（ZeRO-Infinity）</translation>
     </message>
     <message>
         <source>Host memory</source>
@@ -2058,6 +2181,18 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <source>Options</source>
         <translation>方案比较</translation>
     </message>
+    <message>
+        <source>ClusterPlan — %1 rev. %2 — %3[*]</source>
+        <translation>ClusterPlan — %1 第 %2 版 — %3[*]</translation>
+    </message>
+    <message>
+        <source>Quote %1, rev. %2</source>
+        <translation>报价 %1，第 %2 版</translation>
+    </message>
+    <message>
+        <source>The next export is recorded in the quote book as quote %1, revision %2</source>
+        <translation>下一次导出将作为报价 %1 第 %2 版记入报价簿</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::MeasuredRunsDelegate</name>
@@ -2314,6 +2449,26 @@ The fit below is the last valid plan&apos;s.</source>
         <translation>；假定（由搜索选定）：</translation>
     </message>
     <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>recompute %1</source>
+        <translation>重计算 %1</translation>
+    </message>
+    <message>
+        <source>sequence parallel on</source>
+        <translation>序列并行开</translation>
+    </message>
+    <message>
+        <source>sequence parallel off</source>
+        <translation>序列并行关</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Calibrated&lt;/b&gt;: every prediction in this window (the plan, the search, the scaling study and the band) uses the profile &apos;%1&apos;, fitted to the measured runs above (%2). Mean throughput error %3 % with the built-in profile, %4 % with the fitted one.</source>
         <translation>&lt;b&gt;已校准&lt;/b&gt;：本窗口的每项预测（方案、布局搜索、扩展性研究和误差区间）都使用效率档案“%1”，它由上方的实测记录（%2 次）拟合而来。平均吞吐误差：内置档案 %3 %，拟合后 %4 %。</translation>
     </message>
@@ -2364,6 +2519,14 @@ measured</source>
 predicted</source>
         <translation>峰值 GiB
 预测</translation>
+    </message>
+    <message>
+        <source>Run %1, %2</source>
+        <translation>第 %1 次运行，%2</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>第 %1 次运行</translation>
     </message>
 </context>
 <context>
@@ -2764,6 +2927,82 @@ predicted</source>
         <source>&lt;b&gt;%1 × %2&lt;/b&gt; (%3)&lt;br&gt;%4&lt;br&gt;%5 days, %6&lt;br&gt;%7</source>
         <translation>&lt;b&gt;%1 × %2&lt;/b&gt;（%3）&lt;br&gt;%4&lt;br&gt;%5 天，%6&lt;br&gt;%7</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Add to the PDF quote</source>
+        <translation>加入 PDF 报价</translation>
+    </message>
+    <message>
+        <source>Export &gt; PDF quote then adds the page &quot;Options compared&quot;: the quoted cluster beside up to two options ticked in the table (none ticked: the recommendation and the next faster option)</source>
+        <translation>之后“导出 &gt; PDF 报价”会加上“方案比较”一页：所报集群与表中勾选的至多两个方案并列（未勾选时：推荐方案和下一个更快的方案）</translation>
+    </message>
+    <message>
+        <source>Nothing compared yet. Press Compare to price this job on every GPU type with a price: for each, the smallest cluster that fits and the smallest that meets the deadline, under each rent offer and its purchase, drawn as days against cost. It runs in the background and can be cancelled.</source>
+        <translation>尚未比较。按“比较”为这项训练在每种有价格的 GPU 型号上计价：每种取能放下的最小集群和满足期限的最小集群，按每个租赁报价及其购买计价，画成天数对费用。在后台运行，可以取消。</translation>
+    </message>
+    <message>
+        <source>Deadline and budget are optional; amounts are in the scenario&apos;s currency.</source>
+        <translation>期限和预算可不填；金额以场景的币种计。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n option(s) on %1 GPU types, %2 priced</source>
+        <translation>
+            <numerusform>%1 种 GPU 型号上共 %n 个方案，%2 个已计价</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n GPU type(s) without an option</source>
+        <translation>
+            <numerusform>；%n 种 GPU 型号没有可选方案</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; amounts in %1 excluding VAT.</source>
+        <translation>；金额单位 %1，不含增值税。</translation>
+    </message>
+    <message>
+        <source>Beside the recommendation</source>
+        <translation>推荐之外</translation>
+    </message>
+    <message>
+        <source>GPU types without an option</source>
+        <translation>没有可选方案的 GPU 型号</translation>
+    </message>
+    <message>
+        <source>How the options are priced and timed</source>
+        <translation>各方案如何计价和计时</translation>
+    </message>
+    <message>
+        <source>Tick up to two options for the quote&apos;s options page</source>
+        <translation>为报价的方案比较页勾选至多两个方案</translation>
+    </message>
+    <message>
+        <source>The quote&apos;s options page takes two alternatives: untick one first.</source>
+        <translation>报价的方案比较页最多放两个备选方案：请先取消勾选一个。</translation>
+    </message>
+    <message>
+        <source>days band</source>
+        <translation>天数区间</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>purchase</source>
+        <translation>购买价</translation>
+    </message>
+    <message>
+        <source>owned, net</source>
+        <translation>持有成本（净）</translation>
+    </message>
+    <message>
+        <source>What owning the cluster costs over the cost horizon, net of its resale value</source>
+        <translation>在成本期内持有该集群的费用，扣除残值</translation>
+    </message>
 </context>
 <context>
     <name>clusterplan::ui::PhasesTab</name>
@@ -2886,6 +3125,22 @@ predicted</source>
     <message>
         <source>%1 over %2 months at %3 % utilisation: the phased plan costs %4.</source>
         <translation>%1，共 %2 个月，利用率 %3 %：分阶段方案成本 %4。</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 of one %2</source>
+        <translation>一张 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3)</source>
+        <translation>%1 × %2（%3）</translation>
     </message>
 </context>
 <context>
@@ -3448,24 +3703,24 @@ predicted</source>
         <translation>精度</translation>
     </message>
     <message>
-        <source>Training number format; bf16/fp16/fp8 are mixed precision with fp32 master weights</source>
-        <translation>训练数值格式；bf16/fp16/fp8 为混合精度，保留 fp32 主权重</translation>
+        <source>Training number format; BF16/FP16/FP8 are mixed precision with FP32 master weights</source>
+        <translation>训练数值格式；BF16/FP16/FP8 为混合精度，保留 FP32 主权重</translation>
     </message>
     <message>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <source>adamw: 2 fp32 moments; adam8bit: 8-bit moments; sgd: momentum only</source>
-        <translation>adamw：2 个 fp32 动量；adam8bit：8 位动量；sgd：仅动量</translation>
+        <source>AdamW: two FP32 moments; 8-bit Adam: 8-bit moments; SGD: momentum only</source>
+        <translation>AdamW：2 个 FP32 动量；8 位 Adam：8 位动量；SGD：仅动量</translation>
     </message>
     <message>
         <source>Gradient dtype</source>
         <translation>梯度数据类型</translation>
     </message>
     <message>
-        <source>param: gradients in the weights&apos; format; fp32: fp32 main gradients</source>
-        <translation>param：梯度与权重格式相同；fp32：fp32 主梯度</translation>
+        <source>same as the weights: gradients in the weights&apos; format; FP32: FP32 main gradients</source>
+        <translation>与参数相同：梯度与权重格式相同；FP32：FP32 主梯度</translation>
     </message>
     <message>
         <source>Sequence length</source>

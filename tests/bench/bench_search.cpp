@@ -1,5 +1,6 @@
 // Times one single-layout evaluation and one full layout search (every layout key open) for the
-// two reference cases: GPT-3 175B on 1,024 A100 80GB and Llama 3.1 405B on 16,384
+// reference cases: DeepSeek-V3 on 2,048 H800 (fine-grained MoE: expert parallelism folded over the
+// TP ranks widens the space), GPT-3 175B on 1,024 A100 80GB and Llama 3.1 405B on 16,384
 // H100, the search on one thread and on every hardware thread (SearchOptions::threads). Run from a
 // release-like build: build/bin/bench_search.
 #include <algorithm>
@@ -60,6 +61,8 @@ void report(const char* name, const Scenario& s, const Catalog& catalog) {
 
 int main() {
     const Catalog catalog = Catalog::builtin();
+    report("DeepSeek-V3, 2,048x H800",
+           scenarioFor(catalog, "deepseek-v3", "h800-sxm-80gb", 256, 4096, 8192, "ib-ndr-400"), catalog);
     report("GPT-3 175B, 1,024x A100 80GB",
            scenarioFor(catalog, "gpt3-175b", "a100-sxm-80gb", 128, 2048, 1536, "ib-hdr-200"), catalog);
     report("Llama 3.1 405B, 16,384x H100",

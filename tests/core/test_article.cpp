@@ -319,8 +319,8 @@ TEST_CASE("the article's output names stacks and GPUs, never by a catalog id", "
                        Catch::Contains("PyTorch FSDP") && Catch::Contains("NVIDIA A100"));
 }
 
-TEST_CASE("the README's table shows every claim with the engine's value", "[article]") {
-    const std::string readme = readFile(CLUSTERPLAN_README);
+TEST_CASE("the article page's table shows every claim with the engine's value", "[article]") {
+    const std::string readme = readFile(CLUSTERPLAN_ARTICLE_PAGE);
     for (const auto& c : checks()) {
         const std::string stem = c.file.substr(0, c.file.find('.'));
         const std::string engine = messageText(engineValueText(c.claim, c.engine), Lang::En);

@@ -388,18 +388,31 @@ TEST_CASE("a measured run's open keys are resolved by the search and shown as as
     CHECK(resolved.layout == fixedSpec(searched.ranked[*searched.best].layout));
     auto fitOpen = fitProfile(s, catalog());
     REQUIRE(fitOpen.ok());
-    // Shown as assumed, with the values the search chose.
-    const std::string& layoutText = fitOpen->runs[0].layout;
-    REQUIRE(layoutText.find("; assumed: ") != std::string::npos);
-    CHECK(layoutText.find("ZeRO-" + std::to_string(resolved.layout.zeroStage)) != std::string::npos);
-    CHECK(profileFitToText(fitOpen.value()).find("assumed (left out of the run") != std::string::npos);
+    // Shown as assumed, key by key with the values the search chose, in the scenario file's terms
+    // (so the window can name each in its language and the user can write it into the run).
+    const std::vector<AssumedKey> expected{
+        {"vpp", std::to_string(resolved.layout.vpp)},
+        {"micro_batch", std::to_string(resolved.layout.microBatch)},
+        {"zero_stage", std::to_string(resolved.layout.zeroStage)},
+        {"recompute", std::string(toString(resolved.layout.recompute))},
+        {"sequence_parallel", resolved.layout.sequenceParallel ? "true" : "false"}};
+    CHECK(fitOpen->runs[0].assumed == expected);
+    CHECK(fitOpen->runs[0].layout.find("assumed") == std::string::npos);  // the layout alone
+    const std::string text = profileFitToText(fitOpen.value());
+    CHECK(text.find("assumed (left out of the run") != std::string::npos);
+    CHECK(text.find("ZeRO-" + std::to_string(resolved.layout.zeroStage) + ", recompute " +
+                    std::string(toString(resolved.layout.recompute))) != std::string::npos);
+    const std::string csv = profileFitToCsv(fitOpen.value());
+    CHECK(csv.find("zero_stage=" + std::to_string(resolved.layout.zeroStage)) != std::string::npos);
+    CHECK(planToJson(evaluate(s, catalog()).value()).find("\"key\": \"micro_batch\"") != std::string::npos);
     // The resolved keys written out: the same fit, nothing assumed.
     MeasuredRun written = open;
     written.layout = resolved.layout;
     s.measured = {written};
     auto fitWritten = fitProfile(s, catalog());
     REQUIRE(fitWritten.ok());
-    CHECK(fitWritten->runs[0].layout.find("assumed") == std::string::npos);
+    CHECK(fitWritten->runs[0].assumed.empty());
+    CHECK(profileFitToText(fitWritten.value()).find("assumed") == std::string::npos);
     REQUIRE(fitWritten->parameters.size() == fitOpen->parameters.size());
     for (std::size_t i = 0; i < fitOpen->parameters.size(); ++i)
         CHECK(fitWritten->parameters[i].after == fitOpen->parameters[i].after);
@@ -441,7 +454,10 @@ TEST_CASE("clusterplan-cli calibrate prints the fit and the plan", "[calibration
                                                 "/../../resources/scenarios/default.json");
     CHECK(none.status == 2);
     CHECK(none.out.find("measured: calibrate needs at least one measured run") != std::string::npos);
-    CHECK(clusterplan::test::runCli("calibrate " + file + " --format csv").status == 2);
+    const auto csv = clusterplan::test::runCli("calibrate " + file + " --format csv");
+    CHECK(csv.status == 0);
+    CHECK(csv.out.rfind("run,gpus,layout,assumed,measured_step_s", 0) == 0);
+    CHECK(clusterplan::test::runCli("calibrate " + file + " --format xlsx").status == 2);
 }
 
 namespace {

@@ -1,4 +1,5 @@
 // clusterplan-cli end to end: exit codes 0 / 2, plan JSON keys, messages on stderr.
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -20,12 +21,12 @@ const std::string kData = CLUSTERPLAN_TEST_DATA;
 
 }  // namespace
 
-TEST_CASE("evaluate prints a clusterplan.plan/1 JSON with the memory keys", "[cli]") {
+TEST_CASE("evaluate prints a clusterplan.plan/2 JSON with the memory keys", "[cli]") {
     const Run r = cli("evaluate " + kData + "/llama3-8b-8xa100.json");
     INFO(r.out);
     REQUIRE(r.status == 0);
     for (const char* key :
-         {"\"schema\": \"clusterplan.plan/1\"", "\"params\": 8030261248", "\"active_params\"",
+         {"\"schema\": \"clusterplan.plan/2\"", "\"params\": 8030261248", "\"active_params\"",
           "\"flops_per_token\"", "\"layout\"", "\"weights\"", "\"gradients\"", "\"optimizer\"",
           "\"activations\"", "\"other\"", "\"total\"", "\"capacity\"", "\"fits\""})
         CHECK(r.out.find(key) != std::string::npos);
@@ -73,7 +74,7 @@ TEST_CASE("cost prints rent vs buy; evaluate includes it", "[cli]") {
     INFO(r.out);
     REQUIRE(r.status == 0);
     for (const char* key :
-         {"\"schema\": \"clusterplan.cost/1\"", "\"currency\": \"CNY\"", "\"horizon_months\": 36",
+         {"\"schema\": \"clusterplan.cost/2\"", "\"currency\": \"CNY\"", "\"horizon_months\": 36",
           "\"rent_total\"", "\"buy_total\"", "\"breakeven_month\"", "\"breakeven_utilization\"",
           "\"run_cost_rent\"", "\"run_cost_buy\"", "\"per_million_tokens\"", "\"monthly\""})
         CHECK(r.out.find(key) != std::string::npos);
@@ -89,6 +90,31 @@ TEST_CASE("cost prints rent vs buy; evaluate includes it", "[cli]") {
     CHECK(r.status == 2);
     CHECK(r.out.find("cost.utilization") != std::string::npos);
     CHECK(r.out.find("0 to 1") != std::string::npos);
+}
+
+TEST_CASE("cost's per-million figure of the bill and its discounted break-even on one basis", "[cli]") {
+    // The 8B quote on yearly prepay: billed CNY 60,000 (two months on the monthly term) for 10^11
+    // tokens is 0.60 per million, where the horizon's average rate gives 0.4238; and the discounted
+    // break-even was "month 1" (a year's prepayment counted whole against owning's first month net
+    // of resale) while the cash and net ones never come: now never as well.
+    const Run r = cli("cost " + kData + "/quote-scenario.json");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    const auto billed = r.out.find("\"rent_billed\": 0.6");
+    REQUIRE(billed != std::string::npos);
+    CHECK_FALSE(std::isdigit(static_cast<unsigned char>(r.out[billed + 18])));  // 0.6, not 0.61
+    CHECK(r.out.find("\"rent\": 0.4238") != std::string::npos);
+    CHECK(r.out.find("\"breakeven_month\": null") != std::string::npos);
+    CHECK(r.out.find("\"breakeven_month_net\": null") != std::string::npos);
+    CHECK(r.out.find("\"breakeven_month_pv\": null") != std::string::npos);
+    CHECK(r.out.find("\"breakeven_month_pv\": 1,") == std::string::npos);  // nor in the options
+    CHECK(r.out.find("\"rent_deposit\"") != std::string::npos);
+    CHECK(r.out.find("\"run_cash_outlay_buy\"") != std::string::npos);
+    CHECK(r.out.find("\"bases\"") != std::string::npos);
+    const Run text = cli("cost " + kData + "/quote-scenario.json --format text");
+    REQUIRE(text.status == 0);
+    CHECK(text.out.find("per million tokens billed") != std::string::npos);
+    CHECK(text.out.find("discounted") != std::string::npos);
 }
 
 TEST_CASE("search ranks layouts and explains the winner", "[cli]") {

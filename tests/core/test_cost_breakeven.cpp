@@ -53,8 +53,9 @@ Scan bruteForce(const Case& c, int search) {
         own += fixed + maint + (k < n ? pmt : 0);
         ownPvFlows += (fixed + maint) * std::pow(v, k) + (k < n ? pmt * std::pow(v, k + 1) : 0);
         rent += accrued(k);
-        const double cash = c.prepay ? (k % 12 == 0 ? 12 * accrued(k) : 0) : accrued(k);
-        rentPv += cash * std::pow(v, k);
+        // Renting discounted as it accrues: a year's prepayment counted whole at month 1 would put
+        // the discounted break-even before any month of service was compared.
+        rentPv += accrued(k) * std::pow(v, k);
         const double ownNet = own - rv(m) + balance(m);
         const double ownPv = ownPvFlows - (rv(m) - balance(m)) * std::pow(v, m);
         s.grossGap = std::min(s.grossGap, std::fabs(rent - own));

@@ -70,6 +70,8 @@ TEST_CASE("tables read back equal the plan's numbers", "[csv]") {
     REQUIRE(layouts.size() == plan.search->ranked.size() + 1);  // every evaluated layout
     CHECK(layouts[0][17] == "step_time_s");
     CHECK(layouts[0][14] == "offload");  // with the other layout keys
+    CHECK(layouts[0][22] == "reason");
+    CHECK(layouts[0].back() == "expert_tp");  // added after the others, so their columns stay
     for (std::size_t i = 0; i < plan.search->ranked.size(); ++i) {
         const auto& c = plan.search->ranked[i];
         const auto& row = layouts[i + 1];
@@ -77,7 +79,8 @@ TEST_CASE("tables read back equal the plan's numbers", "[csv]") {
         CHECK(std::stod(row[15]) == std::round(c.memoryBytes));
         CHECK(row[1] == (c.fits ? "true" : "false"));
         CHECK(row[14] == std::string(clusterplan::toString(c.layout.offload)));
-        CHECK(row.back() == notFitReason(c).text);
+        CHECK(row[22] == notFitReason(c).text);
+        CHECK(row.back() == std::to_string(c.layout.etp()));
     }
     REQUIRE(plan.cost);
     const auto monthly = roundTrip(clusterplan::report_tables::monthlyCost(*plan.cost));
@@ -101,16 +104,24 @@ TEST_CASE("the CSV folder is written atomically and an unwritable folder is an e
     REQUIRE(written.ok());
     CHECK(written->size() == 6);  // layouts, memory, run_length, monthly_cost, prices, line_items
     CHECK_FALSE(std::filesystem::exists(dir / "validation.csv"));  // the engine's runs: internal
-    // The customer's price list in full: every parameter with its origin and date, not the
-    // sources behind it (internal notes and grades stay in `cost --format json`).
+    // The customer's price list in full: every parameter with its basis in words a customer reads
+    // (the quote's "This offer", "Published market report") and its date, not the sources behind
+    // it (internal notes and grades stay in `cost --format json`), nor the price book's or the
+    // offer's ids ("price book purchase yiwan-a100-8x-server" was the origin column).
     auto prices = clusterplan::readTextFile((dir / "prices.csv").string(), 1 << 20);
     REQUIRE(prices.ok());
     const auto priceRows = csv::parseCsv(prices.value()).value();
-    CHECK(priceRows[0] == std::vector<std::string>{"key", "value", "origin", "as_of"});
+    CHECK(priceRows[0] == std::vector<std::string>{"key", "value", "basis", "basis_zh", "as_of"});
     CHECK(priceRows.size() == plan.cost->parameters.size() + 2);
     for (const auto& p : plan.cost->parameters)
         if (p.source.size() > 8)
             CHECK(prices.value().find(p.source) == std::string::npos);
+    CHECK(prices.value().find(plan.cost->offer.id) == std::string::npos);
+    CHECK(prices.value().find(plan.cost->priceBookId) == std::string::npos);
+    CHECK(prices.value().find("price book") == std::string::npos);
+    CHECK(priceRows[1][0] == "rent_price");
+    CHECK(priceRows[1][2].rfind("This offer: ", 0) == 0);
+    CHECK(priceRows[1][3].rfind("本报价：", 0) == 0);
     auto items = clusterplan::readTextFile((dir / "line_items.csv").string(), 1 << 20);
     REQUIRE(items.ok());
     const auto rows = csv::parseCsv(items.value()).value();

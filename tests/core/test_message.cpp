@@ -15,8 +15,10 @@
 // "stale" below, so the test fails).
 #include "core/cost/messages_cost.h"
 #include "core/cost/messages_price_list.h"
+#include "core/launch/messages_launch.h"
 #include "core/perf/messages_perf.h"
 #include "core/quote/messages_quote.h"
+#include "core/quote/messages_quote_options.h"
 #include "core/quotebook/messages_quote_book.h"
 #include "core/report/messages_plan.h"
 #include "core/run/messages_run.h"

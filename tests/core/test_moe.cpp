@@ -1,19 +1,26 @@
 // Fine-grained MoE layouts: Megatron-Core's expert grid (expert TP × EP × expert DP) folded over the
 // attention's TP × CP × DP GPUs, its divisibility rule, what each GPU holds under it, where its
-// all-to-all runs, and the search exploring folded layouts.
+// all-to-all runs, and the search exploring folded layouts; the dispatchers (all-to-all, DeepEP),
+// the EP overlaps (1F1B A2A, DualPipe) and DeepSeek-V3's memory measures, each against the figure
+// its source published.
 #include <algorithm>
 #include <string>
 
 #include "core/io/scenario_json.h"
+#include "core/memory/activation_model.h"
+#include "core/memory/memory_model.h"
 #include "core/model/param_count.h"
 #include "core/parallel/layout.h"
+#include "core/perf/moe_dispatch.h"
 #include "core/report/plan_format.h"
 #include "core/search/layout_search.h"
 #include "core/search/search_format.h"
+#include "core/util/units.h"
 #include "test_support.h"
 
 using namespace clusterplan;
 using Catch::Matchers::WithinRel;
+using units::kGiB;
 
 namespace {
 
@@ -260,4 +267,221 @@ TEST_CASE("the search no longer recommends ZeRO-3 with EP 8 over 2,048 GPUs for 
     CHECK_FALSE((best.layout.zeroStage == 3 && best.layout.ep == 8));
     // What it recommends instead keeps the expert traffic short of the step.
     CHECK(best.perf.dpCommSeconds < 0.25 * best.perf.stepSeconds);
+}
+
+namespace {
+
+NetworkTiers tiers(const std::string& intra, const std::string& inter, std::int64_t gpus) {
+    const Fabric* a = test::catalog().fabric(intra);
+    const Fabric* b = test::catalog().fabric(inter);
+    REQUIRE(a);
+    REQUIRE(b);
+    return makeTiers(*a, *b, 8, 8, gpus);
+}
+
+}  // namespace
+
+TEST_CASE("a token crosses the network once per server holding one of its experts", "[moe][perf][dispatch]") {
+    // Qwen3-235B-A22B: 128 experts, top-8, EP 32 over 4 servers of 32 experts each. A server holds
+    // none of a token's 8 experts with probability C(96, 8) / C(128, 8) = Π (96 − i) / (128 − i).
+    double none = 1;
+    for (int i = 0; i < 8; ++i)
+        none *= (96.0 - i) / (128.0 - i);
+    CHECK_THAT(remoteNodesPerToken(8, 128, 4), WithinRel(3 * (1 - none), 1e-12));
+    // NCCL's all-to-all sends the copies bound elsewhere one by one: 8 · 3/4 = 6 per token.
+    CHECK(remoteNodesPerToken(8, 128, 4) < 0.5 * 6);
+    // Inside one server nothing crosses the network.
+    CHECK(remoteNodesPerToken(8, 128, 1) == 0);
+}
+
+TEST_CASE("DeepEP's normal kernels at their measured bandwidths on H800", "[moe][perf][dispatch]") {
+    // deepseek-ai/DeepEP README (normal kernels, H800, NVLink ~160 GB/s, CX7 400 Gb/s IB): 4,096
+    // tokens of hidden 7,168, top-8 of 256 experts, FP8 dispatch. Intranode EP 8: 153 GB/s through
+    // NVLink; internode EP 64: 51 GB/s RDMA bottleneck bandwidth.
+    const double tokenBytes = 4096.0 * 7168 * 1;
+    const NetworkTiers net = tiers("nvlink4-nvswitch-h800", "ib-ndr-400", 64);
+    const EpExchange intra{tokenBytes, 8, 256, 8, 1};
+    const double intraSeconds = epExchangeSeconds(MoeDispatcher::DeepEp, intra, net);
+    CHECK_THAT(8 * tokenBytes * 7 / 8 / intraSeconds, WithinRel(153e9, 0.10));
+    const EpExchange inter{tokenBytes, 8, 256, 64, 1};
+    const double interSeconds = epExchangeSeconds(MoeDispatcher::DeepEp, inter, net);
+    const double rdmaBytes = tokenBytes * remoteNodesPerToken(8, 256, 8);
+    CHECK_THAT(rdmaBytes / interSeconds, WithinRel(51e9, 0.10));
+    // NCCL's all-to-all at EP 64 sends 7 of 8 copies over IB, 4.6 under DeepEP: the Megatron-Core
+    // MoE paper (arXiv:2603.07685) measured HybridEP's dispatch ~2× faster than the all-to-all on
+    // H100 at EP 64 (4,626 against 9,164 µs); DeepSeek-V3's node-limited routing (at most 4 servers
+    // per token), which this count leaves out, makes up the rest.
+    // (NCCL's per-peer latency steps come on top of the all-to-all's bytes.)
+    const double a2a = epExchangeSeconds(MoeDispatcher::AllToAll, inter, net);
+    CHECK(a2a / interSeconds > 1.3);
+    CHECK(a2a / interSeconds < 2.1);
+}
+
+TEST_CASE("1F1B A2A overlap on Qwen3-235B-A22B, EP 32 over H100: ModelZoo's 19.7 s and 17.6 s",
+          "[moe][perf][overlap]") {
+    // Megatron-MoE-ModelZoo best_practice/qwen3/readme.md, H100 table: TP 2, PP 8, VPP 4, EP 32,
+    // DeepEP, 19.7 s per step; with the 1F1B A2A overlap 17.6 s (245 → 276 TFLOP/s).
+    Scenario s = qwen3(32, 1);
+    s.training.framework = Framework::Nemo;
+    s.layout.moe.dispatcher = MoeDispatcher::DeepEp;
+    const Plan plain = planOf(s);
+    s.layout.moe.epOverlap = EpOverlap::OneFOneB;
+    const Plan overlapped = planOf(s);
+    CHECK(overlapped.perf.epCommSeconds < 0.6 * plain.perf.epCommSeconds);
+    CHECK(overlapped.perf.contentionSeconds > plain.perf.contentionSeconds);
+    CHECK_THAT(overlapped.perf.stepSeconds / plain.perf.stepSeconds, WithinRel(17.6 / 19.7, 0.06));
+    // The plain step itself: DeepEP's 19.7 s within the band the plan states.
+    CHECK(plain.perf.stepSecondsLow <= 19.7);
+    CHECK(plain.perf.stepSecondsHigh >= 19.7);
+    // DeepEP against NCCL's all-to-all on the same layout: 2.7 remote servers per token for 6 copies.
+    Scenario a2a = qwen3(32, 1);
+    a2a.training.framework = Framework::Nemo;
+    CHECK(plain.perf.epCommSeconds < 0.7 * planOf(a2a).perf.epCommSeconds);
+    CHECK(layoutText(overlapped.layout).find("DeepEP, 1F1B EP overlap") != std::string::npos);
+}
+
+TEST_CASE("DeepSeek-V3 as DeepSeek trained it fits and lands near its 180 K GPU-hours per trillion tokens",
+          "[moe][memory][perf]") {
+    const Plan p = test::planFromFile(kData, "deepseek-v3-2048xh800-as-trained.json");
+    INFO("memory " << p.memory.total() / kGiB << " GiB, activations " << p.memory.activations / kGiB
+                   << " GiB; step " << p.perf.stepSeconds << " s, EP exposed " << p.perf.epCommSeconds
+                   << " s, bubble " << p.perf.bubbleSeconds << " s");
+    CHECK(p.memory.fits());
+    CHECK(p.memory.total() < 80 * units::kGB);
+    // Technical report Table 1: 2.664 M H800 GPU-hours for 14.8 T tokens of pre-training, 180 K per
+    // trillion tokens; the plan's band is the accuracy it states.
+    const double perTrillion = p.perf.gpuHours / 14.8;
+    const double low = perTrillion * p.perf.stepSecondsLow / p.perf.stepSeconds;
+    const double high = perTrillion * p.perf.stepSecondsHigh / p.perf.stepSeconds;
+    INFO("GPU-hours per trillion tokens " << perTrillion << " (" << low << " to " << high << ")");
+    CHECK(low <= 180e3);
+    CHECK(high >= 180e3);
+    // DualPipe hides the all-to-all behind the other direction's compute.
+    CHECK(p.perf.epCommSeconds < 0.05 * p.perf.stepSeconds);
+}
+
+TEST_CASE("DeepSeek-V3's memory measures against the Megatron-Core MoE paper's savings", "[moe][memory]") {
+    // arXiv:2603.07685, DeepSeek-V3 memory anatomy (PP 4 × VPP 4 × EP 64 on 256 GPUs): of 131 GB of
+    // activations, recomputing the MLA up-projections and the norms saves 30.4 + 8.2 GB (29 %); FP8
+    // activations about 16 GB more (12 %).
+    const ModelSpec* v3 = test::catalog().model("deepseek-v3");
+    REQUIRE(v3);
+    TrainingSpec t;
+    t.seqLen = 4096;
+    Layout l;
+    l.recompute = Recompute::Selective;
+    const double before = layerActivationBytes(*v3, true, t, l);
+    l.moe.recomputeNormUpProj = true;
+    const double recomputed = layerActivationBytes(*v3, true, t, l);
+    l.moe.fp8Activations = true;
+    const double both = layerActivationBytes(*v3, true, t, l);
+    INFO("per MoE layer: " << before / 1e9 << " → " << recomputed / 1e9 << " → " << both / 1e9 << " GB");
+    CHECK_THAT(1 - recomputed / before, WithinRel(38.6 / 131, 0.35));
+    CHECK(1 - both / recomputed > 0.12);
+}
+
+TEST_CASE("DualPipe's bubble and its two copies of the parameters", "[moe][perf][memory]") {
+    // DeepSeek-V3 report §3.2.1, Table 2: bubble (PP/2 − 1)(F&B + B − 3W) against 1F1B's
+    // (PP − 1)(F + B); parameters 2×; activations of PP + 1 micro-batches.
+    CHECK(dualPipeBubbleSeconds(16, 1.0, 2.0) == 0);
+    CHECK_THAT(dualPipeBubbleSeconds(16, 1.5, 2.0), WithinRel(7 * 0.5, 1e-12));
+    Scenario s = loadData("deepseek-v3-2048xh800-as-trained.json");
+    const Plan dual = planOf(s);
+    s.layout.moe.epOverlap = EpOverlap::OneFOneB;
+    const Plan oneF = planOf(s);
+    CHECK(dual.perf.bubbleSeconds < oneF.perf.bubbleSeconds);
+    CHECK_THAT(dual.memory.weights, WithinRel(2 * oneF.memory.weights, 1e-9));
+    CHECK(dual.memory.inFlightMicroBatches == oneF.memory.inFlightMicroBatches + 1);
+}
+
+TEST_CASE("the dispatcher, EP overlap and memory measures are read, written back and shown",
+          "[moe][scenario]") {
+    const Scenario s = loadData("deepseek-v3-2048xh800-as-trained.json");
+    CHECK(s.layout.moe.dispatcher == MoeDispatcher::DeepEp);
+    CHECK(s.layout.moe.epOverlap == EpOverlap::DualPipe);
+    CHECK(s.layout.moe.recomputeNormUpProj);
+    CHECK(s.layout.moe.fp8Activations);
+    const std::string json = scenarioToJson(s);
+    const auto again = parseScenario(json, test::catalog());
+    REQUIRE(again.ok());
+    CHECK(again->layout.moe == s.layout.moe);
+    // Defaults are not written: a dense model's file is as it was.
+    Scenario plain = s;
+    plain.layout.moe = MoeOptions{};
+    for (const char* key : {"dispatcher", "ep_overlap", "recompute_norm_up_proj", "fp8_activations"})
+        CHECK(scenarioToJson(plain).find(key) == std::string::npos);
+    // A value outside the list is refused with the list.
+    std::string bad = json;
+    bad.replace(bad.find("\"dualpipe\""), std::string("\"dualpipe\"").size(), "\"zero-bubble\"");
+    const auto refused = parseScenario(bad, test::catalog());
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().where.find("ep_overlap") != std::string::npos);
+    CHECK(refused.error().message.find("dualpipe") != std::string::npos);
+    // The plan's JSON and text carry them.
+    const Plan p = planOf(s);
+    CHECK(planToJson(p).find("\"ep_overlap\": \"dualpipe\"") != std::string::npos);
+    CHECK(layoutText(p.layout).find("DeepEP, DualPipe") != std::string::npos);
+}
+
+TEST_CASE("DeepSeek-V3 with PP and VPP but no layout string is split as Megatron-Bridge's recipe splits it",
+          "[moe][layout]") {
+    // megatron/bridge/recipes/deepseek/deepseek_v3.py, set_deepseek_v3_pipeline_model_parallel_layout:
+    // 16 virtual stages (PP 16, PP 8 × VPP 2, PP 4 × VPP 4) hold 4 layers each, the embedding with the
+    // first, and 1 layer, the MTP block and the loss on the last; 8 hold 8 and 5; 4 hold 16 and 13.
+    const ModelSpec* v3 = test::catalog().model("deepseek-v3");
+    REQUIRE(v3);
+    CHECK(recipeLayoutString(*v3, 16) == "Etttt|(tttt|)*14tmL");
+    CHECK(recipeLayoutString(*v3, 8) == "Etttttttt|(tttttttt|)*6tttttmL");
+    CHECK(recipeLayoutString(*v3, 4) ==
+          "E" + std::string(16, 't') + "|(" + std::string(16, 't') + "|)*2" + std::string(13, 't') + "mL");
+    CHECK(recipeLayoutString(*v3, 32) == "Et|(tt|)*30mL");
+    CHECK(recipeLayoutString(*v3, 12).empty());
+    // The Megatron-Core MoE paper's DeepSeek-V3 on 256 GB200: PP 4 × VPP 4 × EP 64, no string given
+    // (ModelZoo run_deepseek_v3_gb200.sh passes none); refused before, evaluated now.
+    Scenario s = loadData("deepseek-v3-2048xh800-as-trained.json");
+    s.layout = LayoutSpec{};
+    s.layout.open = 0;
+    s.layout.pp = 4;
+    s.layout.vpp = 4;
+    s.layout.ep = 64;
+    s.layout.dp = 0;
+    s.cluster.nodes = 32;
+    const Plan p = planOf(s);
+    CHECK(p.layout.split.layout == "Etttt|(tttt|)*14tmL");
+    CHECK(p.layout.split.layoutChunks.size() == 16);
+    // The even split that works needs no recipe.
+    s.layout.vpp = 1;
+    s.layout.pp = 1;
+    s.layout.ep = 8;
+    CHECK(planOf(s).layout.split.layout.empty());
+}
+
+TEST_CASE("an MTP layer placed by the layout string costs one more MoE layer with the output head",
+          "[moe][perf][mtp]") {
+    // Megatron-MoE-ModelZoo's DeepSeek-V3 H100 layout "Et|(tt|)*30mL": the last virtual stage, on
+    // rank 7 of PP 8, holds the MTP module and the loss. DeepSeek-V3 report §2.2: the module is a
+    // projection from 2h to h, one Transformer block and the output head shared with the model.
+    Scenario s = loadData("deepseek-v3-1024xh100-layout.json");
+    const Plan withMtp = planOf(s);
+    s.layout.split.layout = "Et|(tt|)*30L";
+    const Plan without = planOf(s);
+    REQUIRE(withMtp.perf.stageSeconds.size() == 8);
+    // Rank 2 holds 8 MoE layers (3-4, 19-20, 35-36, 51-52); rank 7 gains about one of them and a head.
+    const double moeLayer = without.perf.stageSeconds[2] / 8;
+    const double added = withMtp.perf.stageSeconds[7] - without.perf.stageSeconds[7];
+    CHECK(added > moeLayer);
+    CHECK(added < 2.5 * moeLayer);
+    // Every other rank is as it was.
+    for (std::size_t r = 0; r < 7; ++r)
+        CHECK_THAT(withMtp.perf.stageSeconds[r], WithinRel(without.perf.stageSeconds[r], 1e-12));
+    CHECK(withMtp.perf.stepSeconds >= without.perf.stepSeconds);
+    // Its MoE layer's weights and activations are on rank 7 too (embedding and head shared).
+    const MemoryInputs in{s.model, s.training, without.layout, s.overheads, 80 * kGiB};
+    Layout placed = without.layout;
+    placed.split = withMtp.layout.split;
+    const MemoryInputs inMtp{s.model, s.training, placed, s.overheads, 80 * kGiB};
+    const MemoryBreakdown before = stageMemory(in, 7), after = stageMemory(inMtp, 7);
+    CHECK(after.weights > before.weights);
+    CHECK(after.activations > before.activations);
+    CHECK_THAT(stageMemory(inMtp, 2).total(), WithinRel(stageMemory(in, 2).total(), 1e-12));
 }

@@ -209,6 +209,34 @@ TEST_CASE("a deadline no option meets: a clear answer and the reason per GPU typ
     }
 }
 
+TEST_CASE("a GPU type that cannot meet the deadline is named beside the recommendation", "[options]") {
+    // Llama 3.1 8B on 100 B tokens in 20 days: 8 H100 take about 14; the RTX 3090, on at most 64
+    // cards, cannot.
+    OptionsTarget t;
+    t.deadlineDays = 20;
+    t.maxGpus = 64;
+    t.gpuTypes = {"h100-sxm-80gb", "rtx-3090-24gb"};
+    const OptionsStudy st = study(defaultScenario(test::catalog()), t);
+    REQUIRE(st.recommended.has_value());
+    CHECK(st.rows[*st.recommended].gpu == "h100-sxm-80gb");
+    const GpuOptions& rtx = st.gpus[1];
+    REQUIRE(rtx.gpu == "rtx-3090-24gb");
+    CHECK(rtx.smallestFitGpus.has_value());
+    CHECK_FALSE(rtx.deadlineGpus.has_value());
+    CHECK(st.recommendation.text.find("NVIDIA GeForce RTX 3090 cannot finish within 20 days") !=
+          std::string::npos);
+    CHECK(messageText(st.recommendation, Lang::Zh).find("无法在 20 天内完成") != std::string::npos);
+    // Its rows say why they have no price: the book that rents the card sells none.
+    for (const OptionRow& r : st.rows)
+        if (r.gpu == "rtx-3090-24gb") {
+            CHECK_FALSE(r.priced);
+            REQUIRE(r.reason.has_value());
+            CHECK(r.reason->id == "options.row.book_sells_none");
+            REQUIRE(r.priceNote.has_value());
+            CHECK(r.priceNote->id == "options.cell.not_sold");
+        }
+}
+
 TEST_CASE("a budget nothing fits: the cheapest option that meets the deadline is named", "[options]") {
     OptionsTarget t;
     t.deadlineDays = 3;

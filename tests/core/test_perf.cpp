@@ -8,6 +8,7 @@
 #include "core/perf/collective_cost.h"
 #include "core/perf/compute_model.h"
 #include "core/perf/prediction_band.h"
+#include "core/perf/profile_name.h"
 #include "core/perf/synchronisation.h"
 #include "test_support.h"
 
@@ -423,16 +424,20 @@ TEST_CASE("a stack without calibrated runs is timed with the nearest profile and
             return std::any_of(p.perf.notes.begin(), p.perf.notes.end(),
                                [&](const Message& m) { return m.id == id; });
         };
-        CHECK(says(f == Framework::Other ? "band.unseen_other_stack" : "band.unseen_stack"));
-        // DeepSpeed's runs in the calibration set are on another GPU generation (A100) and not fitted.
+        // DeepSpeed's runs in the calibration set are on another GPU generation (A100) and not fitted:
+        // it says so in one sentence, not that it has no runs.
+        CHECK(says(f == Framework::Other       ? "band.unseen_other_stack"
+                   : f == Framework::DeepSpeed ? "band.unfitted_runs"
+                                               : "band.unseen_stack"));
         CHECK(says("band.unfitted_runs") == (f == Framework::DeepSpeed));
+        CHECK(says("band.unseen_stack") == (f != Framework::DeepSpeed && f != Framework::Other));
     }
     // A stack fitted on another GPU generation only says that instead: InternEvo on H100.
     s.training.framework = Framework::InternEvo;
     const Plan internevo = plan(s);
     CHECK(std::any_of(internevo.perf.notes.begin(), internevo.perf.notes.end(),
                       [](const Message& m) { return m.id == "band.unseen_generation"; }));
-    CHECK(architectureList({"ampere", "hopper"}) == "Ampere and Hopper");
+    CHECK(architectureList({"ampere", "hopper"}) == "Ampere/Hopper");
 }
 
 TEST_CASE("the new stacks are inputs: ids, names and the nearest profile", "[perf]") {
@@ -757,4 +762,26 @@ TEST_CASE("FSDP1 under autocast over fp32 weights pays a cost per parameter and 
     CHECK_THAT(mpt13b, WithinRel(published(1867, 2228), 0.25));
     // bf16 weights (mixed_precision PURE) pay much less per micro-batch.
     CHECK(perMicroBatchSeconds(32, 4096, false) < 0.6 * mpt7b);
+}
+
+// The window and the calibrated plan's note name a profile by its stack, GPU generation and
+// precision; its id is the file's.
+TEST_CASE("a profile is named by its stack, generation and precision", "[perf]") {
+    CHECK(profileDisplayName("megatron-ampere-bf16") == "Megatron-LM, Ampere, BF16");
+    CHECK(profileDisplayName("nemo-hopper-fp8+measured") == "NeMo, Hopper, FP8");
+    CHECK(isFittedProfileId("nemo-hopper-fp8+measured"));
+    CHECK(unfittedProfileId("nemo-hopper-fp8+measured") == "nemo-hopper-fp8");
+    CHECK_FALSE(isFittedProfileId("nemo-hopper-fp8"));
+    CHECK_FALSE(profileDisplayName("generic").has_value());
+    CHECK_FALSE(profileDisplayName("my-own").has_value());
+    // Every built-in profile but the generic one has a name, none of them its id.
+    for (const PerfProfile& p : test::catalog().perfProfiles().all()) {
+        INFO(p.id);
+        if (p.id == "generic")
+            continue;
+        const auto name = profileDisplayName(p.id);
+        REQUIRE(name.has_value());
+        CHECK(*name != p.id);
+        CHECK(name->find(std::string(displayName(p.framework))) == 0);
+    }
 }

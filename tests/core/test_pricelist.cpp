@@ -333,3 +333,50 @@ TEST_CASE("An error names the column as the file's header spells it", "[pricelis
     REQUIRE(english->errors.size() == 1);
     CHECK(english->errors[0].where == "E.csv:2: Price");
 }
+
+TEST_CASE("Every column of a row on an existing entry is applied and listed", "[pricelist]") {
+    // A vendor renames an offer in Chinese (名称) and gives the server's GPUs and power: each
+    // column changes the book and says so; none is dropped without a word.
+    const std::string csv = "类型,编号,名称,单价,每台卡数,每台功率kw\n"
+                            "租用,vendor-a100-server,8卡A100整机（华东机房）,27000,,\n"
+                            "购买,vendor-a100-8x,8×A100 80GB server (2026),1150000,8,6.8\n";
+    const auto list = cost::readPriceList(csv, "auto", "renamed.csv");
+    REQUIRE(list);
+    REQUIRE(list->errors.empty());
+    const auto update = cost::applyPriceList(readBytes(data("pricebook-vendor.json")), "vendor.json",
+                                             list->rows, "renamed.csv", "2026-06");
+    CHECK(update.errors.empty());
+    const auto lines = texts(update.diff);
+    INFO(update.json);
+    CHECK(std::find(lines.begin(), lines.end(),
+                    "rent offer vendor-a100-server: Chinese name - → 8卡A100整机（华东机房）") !=
+          lines.end());
+    CHECK(std::find(lines.begin(), lines.end(),
+                    "purchase vendor-a100-8x: name 8×A100 80GB server → 8×A100 80GB server (2026)") !=
+          lines.end());
+    CHECK(std::find(lines.begin(), lines.end(), "purchase vendor-a100-8x: server power (kW) 6.5 → 6.8") !=
+          lines.end());
+    CHECK(std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+              return l.find("GPUs per server") != std::string::npos;
+          }) == lines.end());  // 8 already
+    CHECK(texts(update.diff, Lang::Zh)[0] ==
+          "租用报价 vendor-a100-server：中文名称 - → 8卡A100整机（华东机房）");
+    cost::PriceBooks books = cost::PriceBooks::builtin();
+    REQUIRE(books.mergeJson(update.json, "new.json"));
+    const cost::PriceBook& saved = *books.book("vendor-cn-2026");
+    CHECK(saved.offer("vendor-a100-server")->nameZh == "8卡A100整机（华东机房）");
+    CHECK(saved.offer("vendor-a100-server")->name == "8×A100 server");
+    CHECK(saved.purchaseFor("a100-sxm-80gb")->name == "8×A100 80GB server (2026)");
+    CHECK(saved.purchaseFor("a100-sxm-80gb")->nodeMaxKw == 6.8);
+
+    // A row that would move an entry to another GPU is an error naming the line and the column.
+    const auto moved = cost::readPriceList("kind,id,gpu,price\nrent,vendor-h100-hour,a100-sxm-80gb,18\n",
+                                           "auto", "moved.csv");
+    REQUIRE(moved);
+    const auto refused = cost::applyPriceList(readBytes(data("pricebook-vendor.json")), "vendor.json",
+                                              moved->rows, "moved.csv", "2026-06");
+    REQUIRE(refused.errors.size() == 1);
+    CHECK(refused.errors[0].toString().rfind("moved.csv:2: gpu", 0) == 0);
+    CHECK(messageText(cost::notSavedMessage(1), Lang::En) == "Nothing was saved: 1 error.");
+    CHECK(messageText(cost::notSavedMessage(3), Lang::En) == "Nothing was saved: 3 errors.");
+}

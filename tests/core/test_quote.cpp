@@ -3,6 +3,7 @@
 // languages against golden files.
 #include <algorithm>
 #include <cmath>
+#include <regex>
 
 #include "core/calibration/evaluate.h"
 #include "core/cost/cost_parameters.h"
@@ -29,6 +30,20 @@ const std::string kData = CLUSTERPLAN_TEST_DATA;
 
 clusterplan::Plan planFor(const std::string& file) {
     return clusterplan::test::planFromFile(kData, file);
+}
+
+// The 8B quote on `gpu`, priced on the US book's default offer for it.
+clusterplan::Result<clusterplan::Plan> onUsBook(const std::string& gpu) {
+    const auto& catalog = clusterplan::test::catalog();
+    clusterplan::Scenario s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
+    s.cluster.gpu = gpu;
+    s.cost.priceBook = "us-2026";
+    s.cost.rentOffer.clear();
+    s.cost.rentTerm.clear();
+    auto plan = clusterplan::evaluate(s, catalog);
+    REQUIRE(plan.ok());
+    REQUIRE(plan->cost);
+    return plan;
 }
 
 std::string uppercase(std::int64_t cents) {
@@ -259,6 +274,11 @@ TEST_CASE("the customer's price list names each price used, with its unit, basis
     CHECK(power.value.zh == "¥0.65 / 千瓦时");
     CHECK(power.value.en == "CNY 0.65 / kWh");
     CHECK(quote::priceBasis(power, quote::Lang::Zh) == "公开市场报告，2024年");
+    // A figure without a date says so: the note under the list reads "as of their date".
+    const auto perEngineer = find(doc, "gpus_per_fte");
+    REQUIRE(perEngineer.asOf.empty());
+    CHECK(quote::priceBasis(perEngineer, quote::Lang::Zh) == "公开市场报告，未注日期");
+    CHECK(quote::priceBasis(perEngineer, quote::Lang::En) == "Published market report, undated");
     // Only what a line uses, and nothing at zero: the China book's servers include their network.
     for (const auto& p : doc.prices) {
         INFO(p.key);
@@ -282,15 +302,7 @@ TEST_CASE("the customer's price list names each price used, with its unit, basis
 }
 
 TEST_CASE("a Chinese quote names the US price book's offers, terms and servers in Chinese", "[quote]") {
-    const auto& catalog = clusterplan::test::catalog();
-    clusterplan::Scenario s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
-    s.cluster.gpu = "h100-sxm-80gb";
-    s.cost.priceBook = "us-2026";
-    s.cost.rentOffer.clear();
-    s.cost.rentTerm.clear();
-    const auto plan = clusterplan::evaluate(s, catalog);
-    REQUIRE(plan.ok());
-    REQUIRE(plan->cost);
+    const auto plan = onUsBook("h100-sxm-80gb");
     const auto doc = quote::buildQuoteDocument(*plan, "2026-11-30", std::nullopt);
     const std::string zh = quote::quoteToText(doc, quote::Lang::Zh);
     INFO(zh);
@@ -301,7 +313,30 @@ TEST_CASE("a Chinese quote names the US price book's offers, terms and servers i
     REQUIRE_FALSE(plan->cost->purchaseNameZh.empty());
     CHECK(zh.find(plan->cost->purchaseNameZh) != std::string::npos);
     CHECK(zh.find(plan->cost->purchaseName) == std::string::npos);
-    CHECK(zh.find(quote::termName(plan->cost->jobRental->term).zh) != std::string::npos);
+    CHECK(zh.find(quote::termName(offer, plan->cost->jobRental->term).zh) != std::string::npos);
+}
+
+TEST_CASE("an hourly on-demand offer is named by its billing, not as a monthly term", "[quote]") {
+    // The US book's H200 offer is on demand per GPU-hour with no contract term: the quote said it
+    // was billed on term "Monthly", a contract it does not have.
+    const auto plan = onUsBook("h200-sxm-141gb");
+    REQUIRE(plan->cost->offer.unit == clusterplan::cost::RentUnit::GpuHour);
+    REQUIRE(plan->cost->offer.billing == clusterplan::cost::Billing::OnDemand);
+    const auto doc = quote::buildQuoteDocument(*plan, "2026-11-30", std::nullopt);
+    const std::string en = quote::quoteToText(doc, quote::Lang::En);
+    const std::string zh = quote::quoteToText(doc, quote::Lang::Zh);
+    INFO(en);
+    CHECK(en.find("term \"On demand, per GPU-hour, invoiced monthly\"") != std::string::npos);
+    CHECK(en.find("\"Monthly\"") == std::string::npos);
+    CHECK(zh.find("“按需，按卡时计费，按月结算”") != std::string::npos);
+    CHECK(zh.find("月付") == std::string::npos);
+    // A server-month offer's own monthly term keeps its name.
+    clusterplan::cost::RentOffer server;
+    server.unit = clusterplan::cost::RentUnit::ServerMonth;
+    CHECK(quote::termName(server, server.terms.front()).en == "Monthly");
+    clusterplan::cost::RentOffer spot;
+    spot.billing = clusterplan::cost::Billing::Spot;
+    CHECK(quote::termName(spot, spot.terms.front()).en == "Spot, per GPU-hour, invoiced monthly");
 }
 
 TEST_CASE("the quote object reads strictly and round-trips", "[quote]") {
@@ -848,4 +883,54 @@ TEST_CASE("the scaling table names its baseline: 1 GPU, 128 GPUs", "[quote]") {
     r.curve[0].gpus = 128;
     CHECK(quote::scalingHeader(r, quote::Lang::En)[2] == "Scaling efficiency (per GPU, vs. 128 GPUs)");
     CHECK(quote::scalingHeader(r, quote::Lang::Zh)[2] == "扩展效率（每卡，相对 128 卡）");
+}
+
+TEST_CASE("a quote prints a layout with multiplication signs and its language's commas", "[quote]") {
+    // "TP 2 x PP 64 x DP 8 x CP 16, VPP 2，微批次 1": a Latin x and mixed commas in the Chinese PDF.
+    clusterplan::Layout l;
+    l.tp = 2;
+    l.pp = 64;
+    l.dp = 8;
+    l.cp = 16;
+    l.vpp = 2;
+    CHECK(quote::documentLayoutText(l) == "TP 2 × PP 64 × DP 8 × CP 16, VPP 2");
+    CHECK(quote::documentLayoutText(l, quote::Lang::Zh) == "TP 2 × PP 64 × DP 8 × CP 16，VPP 2");
+    const auto doc = quote::buildQuoteDocument(planFor("quote-scenario.json"), "2026-11-30", std::nullopt);
+    CHECK(doc.verdict.layout.zh.rfind("TP 1 × PP 1 × DP 8，微批次 1，", 0) == 0);
+    CHECK(doc.verdict.layout.en.rfind("TP 1 × PP 1 × DP 8, micro-batch 1, ", 0) == 0);
+}
+
+TEST_CASE("a rental prepaid in two terms states each term's invoice, adding up to the quoted total",
+          "[quote]") {
+    // The custom offer billed yearly over 703 days: its line is priced once over both terms
+    // (610,133.15), while two terms priced alone make 610,133.14, so invoices of a term each came to
+    // 693,066.44 against the 693,066.46 quoted. The terms' invoices are stated and add up to it.
+    const auto doc =
+        quote::buildQuoteDocument(planFor("quote-scenario-d-custom-offer.json"), "2026-11-30", std::nullopt);
+    REQUIRE(doc.rent);
+    REQUIRE(doc.verdict.jobRental);
+    REQUIRE(doc.verdict.jobRental->term.prepay);
+    const auto terms = quote::paymentTerms(doc, quote::Lang::En);
+    const auto invoices = std::find_if(terms.begin(), terms.end(), [](const std::string& line) {
+        return line.rfind("Invoiced per term, VAT included: ", 0) == 0;
+    });
+    REQUIRE(invoices != terms.end());
+    INFO(*invoices);
+    static const std::regex amount(R"(term (\d+) CNY ([\d,]+\.\d\d))");
+    std::int64_t sum = 0;
+    int count = 0;
+    for (std::sregex_iterator it(invoices->begin(), invoices->end(), amount), end; it != end; ++it) {
+        std::string digits = (*it)[2];
+        std::erase(digits, ',');
+        std::erase(digits, '.');
+        sum += std::stoll(digits);
+        CHECK(std::stoi((*it)[1]) == ++count);
+    }
+    CHECK(count == 2);
+    CHECK(sum == doc.rent->total.gross.cents());
+    CHECK(invoices->find("term 1 CNY") < invoices->find("(with the setup fee)"));
+    CHECK(invoices->find("(with the setup fee)") < invoices->find("term 2"));
+    const auto zh = quote::paymentTerms(doc, quote::Lang::Zh);
+    CHECK(std::any_of(zh.begin(), zh.end(),
+                      [](const std::string& l) { return l.find("各期发票金额（含税）：第 1 期 ¥") == 0; }));
 }

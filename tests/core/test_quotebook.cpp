@@ -687,7 +687,7 @@ TEST_CASE("Prices: stale after the book's stale_after_days, superseded by a newe
     CHECK(old.stale);
     CHECK(old.days == 91);
     CHECK_FALSE(old.superseded);
-    CHECK(priceAgeText(old, Lang::En) == "stale (91 days old)");
+    CHECK(priceAgeText(old, Lang::En) == "stale: its price book is 91 days old");
     CHECK(priceAgeText(priceAge(r, books, "2026-02-01"), Lang::Zh) == "现行");
 
     // A vendor's book of its own id: its stale_after_days (60) counts, and importing a newer list
@@ -712,7 +712,7 @@ TEST_CASE("Prices: stale after the book's stale_after_days, superseded by a newe
     CHECK(priceAge(r, books, "2026-04-02").stale);
     CHECK_FALSE(priceAge(r, books, "2026-04-02").superseded);
     const std::string listed = listToText({r}, "2026-04-02", books, Lang::En);
-    CHECK_THAT(listed, Catch::Contains("stale (91 days old)") &&
+    CHECK_THAT(listed, Catch::Contains("stale: its price book is 91 days old") &&
                            Catch::Contains("1 quote priced on a stale or superseded price book."));
 }
 

@@ -1,9 +1,11 @@
 // The real length of a run: interruptions, checkpoints, evaluation, start.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "core/calibration/evaluate.h"
 #include "core/report/plan_format.h"
+#include "core/run/messages_run.h"
 #include "core/run/run_length.h"
 #include "test_support.h"
 
@@ -145,4 +147,32 @@ TEST_CASE("bad run inputs are refused with the key path", "[run]") {
     CHECK(error(R"({"interruptions_per_1000_gpu_days": 0})") ==
           "training.run.interruptions_per_1000_gpu_days");
     CHECK(error(R"({"checkpoint_every": 1})") == "training.run.checkpoint_every");
+}
+
+TEST_CASE("a global batch larger than the whole run is a note naming the batch", "[run]") {
+    // 70B on 32 H100 with a global batch of 100,000,000 sequences of 4,096 tokens: one step is
+    // 409.6 B tokens, four times a 100 B-token run.
+    Scenario s = test::scenarioWithModel("llama-3.1-70b");
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.cluster.gpusPerNode = 8;
+    s.cluster.nodes = 4;
+    s.training.seqLen = 4096;
+    s.training.tokens = 100e9;
+    s.training.globalBatch = 100'000'000;
+    const auto batchNote = [](const Plan& p) {
+        return std::find_if(p.notes.begin(), p.notes.end(),
+                            [](const Message& m) { return m.id == msg::kRunBatchAboveRun.id; });
+    };
+    const Plan big = evaluate(s, catalog()).value();
+    const auto note = batchNote(big);
+    REQUIRE(note != big.notes.end());
+    CHECK(note->text.find("409,600,000,000 tokens") != std::string::npos);
+    CHECK(note->text.find("global batch of 100,000,000 sequences") != std::string::npos);
+    CHECK(note->text.find("0.244 of one step") != std::string::npos);
+    CHECK(planToText(big).find("Make the global batch smaller") != std::string::npos);
+
+    // A batch whose step fits in the run many times over: no note.
+    s.training.globalBatch = 512;
+    const Plan usual = evaluate(s, catalog()).value();
+    CHECK(batchNote(usual) == usual.notes.end());
 }

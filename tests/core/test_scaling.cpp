@@ -1,6 +1,9 @@
 // Scaling study: minimum GPUs, deadline, scaling efficiency, and the seed article's hardware
 // comparisons (one 8-GPU server vs two 4-GPU servers; NVLink vs PCIe; InfiniBand vs Ethernet).
+#include <algorithm>
+
 #include "core/io/scenario_json.h"
+#include "core/search/messages_search.h"
 #include "core/studies/scaling_study.h"
 #include "test_support.h"
 
@@ -61,8 +64,10 @@ TEST_CASE("one 8-GPU server beats two 4-GPU servers, NVLink beats PCIe, IB beats
     const ScalingReport r = scalingStudy(s, test::catalog(), 16, 0);
     const auto tps = [](const Comparison& c) { return c.best.perf.tokensPerSecond; };
     CHECK(tps(find(r, "1 server x 8")) > tps(find(r, "2 servers x 4")));
-    CHECK(tps(find(r, "inside servers: nvlink3")) > tps(find(r, "inside servers: pcie4")));
-    CHECK(tps(find(r, "between servers: ib-ndr-400")) > tps(find(r, "between servers: eth-25")));
+    // The fabrics by their product names, not their catalog ids.
+    CHECK(tps(find(r, "inside servers: NVLink 3")) > tps(find(r, "inside servers: PCIe 4.0")));
+    CHECK(tps(find(r, "between servers: InfiniBand NDR")) > tps(find(r, "between servers: Ethernet 25 GbE")));
+    CHECK(find(r, "1 server x 8").label.text.find("(NVLink 3 + NVSwitch") != std::string::npos);
 }
 
 // The scale-out fabrics compared are the catalog's choice ("scaling_comparison": true in
@@ -74,7 +79,10 @@ TEST_CASE("the scale-out fabrics compared are those the catalog marks, fastest f
     for (const Comparison& c : scalingStudy(s, test::catalog(), 16, 0).comparisons)
         if (c.label.text.find("between servers: ") != std::string::npos)
             names.push_back(c.label.text.substr(c.label.text.find("between servers: ") + 17));
-    CHECK(names == std::vector<std::string>{"ib-ndr-400", "ib-hdr-200", "roce-200", "eth-100", "eth-25"});
+    CHECK(names == std::vector<std::string>{"InfiniBand NDR 400 Gb/s (1 NIC per GPU)",
+                                            "InfiniBand HDR 200 Gb/s (1 NIC per GPU)", "RoCE v2 200 GbE",
+                                            "Ethernet 100 GbE (TCP sockets, no RDMA)",
+                                            "Ethernet 25 GbE (TCP sockets, no RDMA)"});
 
     const std::string tenGbE = "{\"schema\": \"clusterplan.catalog/1\", \"fabrics\": [{\"id\": \"eth-10\", "
                                "\"scaling_comparison\": true, \"name\": \"10 GbE\", \"scope\": \"inter\", "
@@ -85,6 +93,61 @@ TEST_CASE("the scale-out fabrics compared are those the catalog marks, fastest f
     bool slowestLast = false;
     for (const Comparison& c : scalingStudy(s, catalog, 16, 0).comparisons)
         slowestLast = c.label.text.find("between servers: ") != std::string::npos &&
-                      c.label.text.find("eth-10") != std::string::npos;
+                      c.label.text.find("10 GbE") != std::string::npos;
     CHECK(slowestLast);
+}
+
+TEST_CASE("every scaling row is the plan evaluate gives for its layout, CPU offload named", "[scaling]") {
+    // The default scenario (Llama 3.1 8B): on one A100 no layout fits in GPU memory alone, so the
+    // search keeps the optimizer states in host memory. A row is a promise the user checks with
+    // evaluate: the same cluster and layout must give the same throughput and fit.
+    const Scenario s = defaultScenario(test::catalog());
+    const ScalingReport r = scalingStudy(s, test::catalog(), 8, 0);
+    REQUIRE(r.curve.front().gpus == 1);
+    REQUIRE(r.curve.front().fits);
+    CHECK(r.curve.front().best.layout.offload != Offload::None);
+    CHECK(scalingToText(r).find(", CPU offload optimizer") != std::string::npos);
+    CHECK(scalingToJson(r).find("\"offload\": \"optimizer\"") != std::string::npos);
+    CHECK(scalingToCsv(r).find(",recompute,offload\n") != std::string::npos);
+    for (const auto& p : r.curve) {
+        if (!p.fits)
+            continue;
+        INFO(p.gpus << " GPUs");
+        Scenario v = s;
+        v.cluster.gpusPerNode = p.gpusPerNode;
+        v.cluster.nodes = p.nodes;
+        v.layout = fixedSpec(p.best.layout);
+        const auto plan = evaluate(v, test::catalog());
+        REQUIRE(plan.ok());
+        CHECK(plan.value().memory.fits());
+        CHECK(plan.value().layout.offload == p.best.layout.offload);
+        CHECK(plan.value().perf.tokensPerSecond == Approx(p.best.perf.tokensPerSecond).epsilon(1e-9));
+        CHECK(plan.value().perf.trainDays == Approx(p.trainDays).epsilon(1e-9));
+    }
+}
+
+TEST_CASE("an efficiency above 100 % says why: the smallest count needs a slower layout", "[scaling]") {
+    // Llama 3.1 70B first fits on 16 A100 with TP 8 × PP 2 (pipeline bubbles, no data
+    // parallelism); from 32 GPUs on, layouts with less model parallelism fit and run faster per GPU.
+    const ScalingReport r = scalingStudy(scenarioFor("llama-3.1-70b", 256, 4096), test::catalog(), 64, 0);
+    const auto peak =
+        std::max_element(r.curve.begin(), r.curve.end(), [](const ScalePoint& a, const ScalePoint& b) {
+            return a.efficiency < b.efficiency;
+        });
+    REQUIRE(peak->efficiency > 1.0005);
+    const auto note = std::find_if(r.notes.begin(), r.notes.end(),
+                                   [](const Message& m) { return m.id == msg::kScalingSuperlinear.id; });
+    REQUIRE(note != r.notes.end());
+    INFO(note->text);
+    CHECK(note->text.find("against that of the smallest GPU count that fits (" +
+                          std::to_string(*r.minimumGpus) + ")") != std::string::npos);
+    CHECK(note->text.find("on " + std::to_string(peak->gpus) + " GPUs as TP") != std::string::npos);
+    CHECK(scalingToText(r).find("It passes 100 %") != std::string::npos);
+
+    // The default scenario (Llama 3.1 8B, 1 to 8 A100) never passes 100 %: no such note.
+    const ScalingReport flat = scalingStudy(defaultScenario(test::catalog()), test::catalog(), 8, 0);
+    for (const auto& p : flat.curve)
+        REQUIRE(p.efficiency <= 1.0005);
+    CHECK(std::none_of(flat.notes.begin(), flat.notes.end(),
+                       [](const Message& m) { return m.id == msg::kScalingSuperlinear.id; }));
 }

@@ -5,8 +5,11 @@
 #include "core/search/candidate_cost.h"
 #include "core/search/layout_alternatives.h"
 #include "core/search/layout_search.h"
+#include "core/search/pareto_front.h"
 #include "core/search/search_format.h"
 #include "test_support.h"
+
+#include <cmath>
 
 using namespace clusterplan;
 
@@ -276,4 +279,34 @@ TEST_CASE("a candidate's reason is written from its numbers, and says nothing wh
     CHECK(notFitReason(c).text == "host memory: needs 600 GiB > 250 GiB per GPU");
     c.fits = true;
     CHECK(notFitReason(c).text.empty());
+}
+
+TEST_CASE("the Pareto front in two chosen figures keeps the undominated points, ordered by x", "[search]") {
+    // x smaller is better, y larger is better. (2, 5) is beaten by (1, 6); (3, 6) ties (1, 6) in y
+    // at a larger x; the second (4, 9) repeats the first; NaN is left out.
+    const std::vector<FrontPoint> points{{4, 9},  {1, 6},  {2, 5}, {3, 6}, {4, 9}, {std::nan(""), 20},
+                                         {8, 10}, {0.5, 1}};
+    CHECK(paretoFront(points) == std::vector<std::size_t>{7, 1, 0, 6});
+    CHECK(paretoFront({}).empty());
+    // Equal x: only the faster one.
+    CHECK(paretoFront({{2, 1}, {2, 3}}) == std::vector<std::size_t>{1});
+}
+
+TEST_CASE("in memory against speed the front is the search's own", "[search]") {
+    const SearchResult r = searchLayouts(openScenario("llama-3.1-70b", 4, 256), test::catalog());
+    std::vector<FrontPoint> points;
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < r.ranked.size(); ++i)
+        if (r.ranked[i].fits) {
+            points.push_back({r.ranked[i].memoryBytes, r.ranked[i].perf.tokensPerSecond});
+            rows.push_back(i);
+        }
+    REQUIRE(points.size() > 10);
+    std::size_t marked = 0;
+    for (const auto& c : r.ranked)
+        marked += c.pareto ? 1 : 0;
+    const std::vector<std::size_t> front = paretoFront(points);
+    CHECK(front.size() == marked);
+    for (const std::size_t i : front)
+        CHECK(r.ranked[rows[i]].pareto);
 }

@@ -233,6 +233,15 @@ TEST_CASE("the quote sheet names each amount's term and tax basis and counts the
     CHECK(xml.find("<c r=\"B" + row + "\" t=\"s\"") == std::string::npos);  // a number, not text
     CHECK_FALSE(index("租用 36 个月合计（“年付预付（85折）”合同期，不含税）").empty());
     CHECK_FALSE(index("本次训练成本（自建，按 36 个月、75% 利用率摊销，不含税）").empty());
+    // It prints on one page: fitted one page wide and one page tall (libxlsxwriter leaves out
+    // fitToHeight="1", the default, and writes fitToHeight="0" for "as many as it takes").
+    CHECK(xml.find("<pageSetUpPr fitToPage=\"1\"/>") != std::string::npos);
+    CHECK(xml.find("fitToHeight=\"0\"") == std::string::npos);
+    // The totals row holds the list, excl.-tax, VAT and gross sums: "合计", not "价税合计".
+    CHECK_FALSE(index("合计").empty());
+    // The layouts sheet's days and GPU-hours are at the steady step time, unlike the verdict's.
+    CHECK_FALSE(index("训练天数（稳态）").empty());
+    CHECK_FALSE(index("GPU 卡时（稳态）").empty());
     fs::remove(path);
 }
 
@@ -576,7 +585,7 @@ TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals an
     std::vector<double> totals;
     std::vector<std::string> words;
     for (const auto& row : readCsv(csvText)) {
-        if (row.size() > 11 && row[1] == quote::label(Lang::Zh, clusterplan::msg::kQuoteTotalIncl))
+        if (row.size() > 11 && row[1] == quote::label(Lang::Zh, clusterplan::msg::kQuoteXlsxTotals))
             totals.push_back(std::stod(row[11]));
         if (row.size() > 2 && row[1] == quote::label(Lang::Zh, clusterplan::msg::kQuoteTotalUppercase))
             words.push_back(row[2]);

@@ -7,7 +7,9 @@
 #include <QApplication>
 #include <QBarSet>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPushButton>
@@ -351,9 +353,10 @@ TEST_CASE("explorer.default_view_gives_the_fitting_layouts_the_plot", "[explorer
     const QValueAxis* x = f.chart().xAxis();
     CHECK(x->max() >= end);
     CHECK(x->max() <= 1.3 * end);  // the padding and a round tick, no more
+    // The count is of the layouts right of the axis as drawn, which ends on a round tick past `end`.
     std::size_t beyond = 0;
     for (const Candidate& c : f.plan().search->ranked)
-        beyond += toGib(c.memoryBytes) > end ? 1 : 0;
+        beyond += toGib(c.memoryBytes) > x->max() ? 1 : 0;
     CHECK(f.chart().chart()->title().contains(
         QStringLiteral(": %1").arg(QLocale().toString(static_cast<qlonglong>(beyond)))));
     // Every fitting layout is inside the plot.
@@ -453,4 +456,186 @@ TEST_CASE("explorer.empty_plot_has_no_tick_labels", "[explorer]") {
     CHECK(chart.xAxis()->labelsVisible());
     CHECK(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).value(0))->labelsVisible());
     CHECK(chart.xAxis()->isTitleVisible());
+}
+
+namespace {
+
+// The chart's title as one line of text (WrappedTitle breaks it with <br> where the chart is narrow).
+QString titleText(const ExplorerChartView& chart) {
+    return chart.chart()->title().replace(QStringLiteral("<br>"), QStringLiteral(" "));
+}
+
+// The ranking rows drawn in the cloud.
+std::vector<std::size_t> drawnRows(const ExplorerChartView& chart) {
+    std::vector<std::size_t> rows;
+    for (const auto& p : chart.cloud()->points())
+        rows.push_back(p.id);
+    std::sort(rows.begin(), rows.end());
+    return rows;
+}
+
+}  // namespace
+
+// The text filter kept 255 of 3,648 rows in the table while the cloud still drew all of them. Typed
+// as a user types it, the filter keeps the same layouts in both, and the counts say so.
+TEST_CASE("explorer.text_filter_drives_the_cloud_and_the_counts", "[explorer]") {
+    ExplorerFixture f;
+    const std::size_t all = f.plan().search->ranked.size();
+    auto* filter = f.widget<QLineEdit>("explorerFilter");
+    QTest::keyClicks(filter, QStringLiteral("tp=2 zero=1"));
+    LayoutFilterProxy* proxy = f.window.explorer()->proxy();
+    const int kept = proxy->rowCount();
+    REQUIRE(kept > 0);
+    REQUIRE(kept < static_cast<int>(all));
+    std::vector<std::size_t> tableRows;
+    for (int r = 0; r < kept; ++r)
+        tableRows.push_back(static_cast<std::size_t>(proxy->mapToSource(proxy->index(r, 0)).row()));
+    std::sort(tableRows.begin(), tableRows.end());
+    CHECK(drawnRows(f.chart()) == tableRows);
+    for (const auto& p : f.chart().cloud()->points()) {
+        const Candidate& c = f.plan().search->ranked[p.id];
+        CHECK(c.layout.tp == 2);
+        CHECK(c.layout.zeroStage == 1);
+    }
+    const QString counts =
+        QStringLiteral("%1 of %2")
+            .arg(QLocale().toString(kept), QLocale().toString(static_cast<qlonglong>(all)));
+    CHECK(f.widget<QLabel>("explorerCount")->text() == counts + QStringLiteral(" shown"));
+    CHECK(titleText(f.chart()).contains(counts + QStringLiteral(" layouts shown")));
+    // The front is of the layouts shown: every point of it passes the filter.
+    REQUIRE(f.chart().frontSeries()->count() > 0);
+    for (const QPointF& p : f.chart().frontSeries()->points()) {
+        const bool drawn = std::any_of(f.chart().cloud()->points().begin(), f.chart().cloud()->points().end(),
+                                       [&](const auto& q) { return q.value == p; });
+        CHECK(drawn);
+    }
+    // Cleared: every layout again.
+    filter->clear();
+    CHECK(f.chart().cloud()->points().size() == all);
+    CHECK(titleText(f.chart()).contains(QStringLiteral("layouts evaluated")));
+}
+
+// On the cost axis the memory/throughput front was drawn as chords across the cloud. The front is
+// that of the axes shown: no layout that fits lies left of and above it, and it rises to the right.
+TEST_CASE("explorer.pareto_front_is_computed_for_the_axes_shown", "[explorer]") {
+    ExplorerFixture f;
+    for (const auto metric :
+         {ExplorerChartView::Metric::Memory, ExplorerChartView::Metric::CostPerMillionTokens,
+          ExplorerChartView::Metric::Days}) {
+        INFO("metric " << static_cast<int>(metric));
+        f.chart().setMetric(metric);
+        const QList<QPointF> front = f.chart().frontSeries()->points();
+        REQUIRE_FALSE(front.isEmpty());
+        for (qsizetype i = 1; i < front.size(); ++i) {
+            CHECK(front[i].x() > front[i - 1].x());
+            CHECK(front[i].y() > front[i - 1].y());
+        }
+        std::size_t dominated = 0;
+        for (const auto& p : f.chart().cloud()->points()) {
+            if (!f.plan().search->ranked[p.id].fits)
+                continue;
+            // Not better than the front: some front point is at most as far right and as high.
+            const bool beaten = std::any_of(front.begin(), front.end(), [&](const QPointF& q) {
+                return q.x() <= p.value.x() && q.y() >= p.value.y();
+            });
+            CHECK(beaten);
+            dominated += beaten ? 0 : 1;
+        }
+        CHECK(dominated == 0);
+    }
+    // In memory the front is the search's own (Candidate::pareto).
+    f.chart().setMetric(ExplorerChartView::Metric::Memory);
+    std::size_t marked = 0;
+    for (const Candidate& c : f.plan().search->ranked)
+        marked += c.pareto ? 1 : 0;
+    CHECK(f.chart().frontSeries()->count() == static_cast<int>(marked));
+}
+
+// "drag to zoom" did nothing in the tester's hands. A drag with the mouse narrows both axes to the
+// rectangle; Reset zoom brings back the fitted axes.
+TEST_CASE("explorer.dragging_a_rectangle_zooms_and_reset_restores", "[explorer]") {
+    ExplorerFixture f;
+    showAtDefaultSize(f, f.window.explorer());
+    ExplorerChartView& chart = f.chart();
+    QValueAxis* x = chart.xAxis();
+    QValueAxis* y = chart.yAxis();
+    const double x0 = x->min(), x1 = x->max(), y0 = y->min(), y1 = y->max();
+    auto* reset = f.widget<QPushButton>("explorerResetZoom");
+    CHECK_FALSE(reset->isEnabled());
+    const QRectF area = chart.mapFromScene(chart.chart()->plotArea()).boundingRect();
+    const QPoint from = (area.topLeft() + QPointF(0.2 * area.width(), 0.3 * area.height())).toPoint();
+    const QPoint to = (area.topLeft() + QPointF(0.6 * area.width(), 0.8 * area.height())).toPoint();
+    QWidget* viewport = chart.viewport();
+    QTest::mousePress(viewport, Qt::LeftButton, {}, from);
+    for (int step = 1; step <= 5; ++step)
+        QTest::mouseMove(viewport, from + (to - from) * step / 5);
+    QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+    QApplication::processEvents();
+    // The new x range is the dragged part of the old one (within a pixel's worth).
+    const double perPixelX = (x1 - x0) / area.width();
+    CHECK(x->min() == Approx(x0 + 0.2 * (x1 - x0)).margin(2 * perPixelX));
+    CHECK(x->max() == Approx(x0 + 0.6 * (x1 - x0)).margin(2 * perPixelX));
+    const double perPixelY = (y1 - y0) / area.height();
+    CHECK(y->max() == Approx(y1 - 0.3 * (y1 - y0)).margin(2 * perPixelY));
+    CHECK(y->min() == Approx(y1 - 0.8 * (y1 - y0)).margin(2 * perPixelY));
+    CHECK(chart.zoomed());
+    CHECK(reset->isEnabled());
+    CHECK(titleText(chart).contains(QStringLiteral("Reset zoom")));
+    // A selection does not undo the zoom.
+    f.window.comparison().selectLayout(f.otherRow());
+    QApplication::processEvents();
+    CHECK(x->max() < x1);
+
+    QTest::mouseClick(reset, Qt::LeftButton);
+    CHECK(x->min() == x0);
+    CHECK(x->max() == x1);
+    CHECK(y->min() == y0);
+    CHECK(y->max() == y1);
+    CHECK_FALSE(chart.zoomed());
+    CHECK_FALSE(reset->isEnabled());
+    CHECK(titleText(chart).contains(QStringLiteral("drag to zoom")));
+}
+
+// The caption said "layouts above 159 GiB per GPU, off the right edge: 808" while the axis ran to
+// 200 GiB and drew the layouts between. The caption names the axis's end and counts what lies
+// beyond it, and every layout short of it is drawn.
+TEST_CASE("explorer.caption_cut_off_is_the_end_of_the_axis_drawn", "[explorer]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));
+    }));
+    showAtDefaultSize(f, f.window.explorer());
+    const ExplorerChartView& chart = *f.window.explorer()->chart();
+    const double end = chart.xAxis()->max();
+    std::size_t beyond = 0;
+    for (const Candidate& c : f.controller.plan()->search->ranked)
+        beyond += toGib(c.memoryBytes) > end ? 1 : 0;
+    REQUIRE(beyond > 0);  // GPT-3's misfits need far more than the axis shows
+    CHECK(titleText(chart).contains(
+        QStringLiteral("layouts above %1 GiB per GPU, off the right edge: %2")
+            .arg(QString::number(end, 'f', 0), QLocale().toString(static_cast<qlonglong>(beyond)))));
+    // The axis ends on a round tick, at most one tick step past where the fit wanted it.
+    const double step = (end - chart.xAxis()->min()) / (chart.xAxis()->tickCount() - 1);
+    CHECK(std::abs(std::remainder(end, step)) < 1e-6 * end);
+}
+
+// A language switch rebuilds the tab: the x axis, the text filter and "fits only" stay as the user
+// left them, and the cloud still shows what the filter keeps.
+TEST_CASE("explorer.axis_and_filter_survive_a_language_switch", "[explorer][language]") {
+    ExplorerFixture f;
+    QTest::keyClicks(f.widget<QLineEdit>("explorerFilter"), QStringLiteral("tp=2"));
+    f.widget<QComboBox>("explorerMetric")->setCurrentIndex(2);  // days to train
+    const std::size_t kept = f.chart().cloud()->points().size();
+    REQUIRE(kept < f.plan().search->ranked.size());
+    for (const char* language : {"zh_CN", "en"}) {
+        INFO(language);
+        f.window.setLanguage(QString::fromLatin1(language));
+        f.window.showTabOf(f.window.explorer());
+        QApplication::processEvents();
+        CHECK(f.widget<QLineEdit>("explorerFilter")->text() == QStringLiteral("tp=2"));
+        CHECK(f.widget<QComboBox>("explorerMetric")->currentIndex() == 2);
+        CHECK(f.chart().cloud()->points().size() == kept);
+        for (const auto& p : f.chart().cloud()->points())
+            CHECK(p.value.x() == Approx(f.plan().search->ranked[p.id].perf.trainDays));
+    }
 }

@@ -19,6 +19,8 @@
 
 #include "cli_runner.h"
 
+#include "core/quotebook/quote_book.h"
+#include "core/quotebook/sqlite_db.h"
 #include "ui/export/export_actions.h"
 #include "ui/export/quote_dialog.h"
 
@@ -190,6 +192,55 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
     CHECK(images.contains(QStringLiteral("scaling.png")));
     CHECK(images.contains(QStringLiteral("scaling.svg")));
     CHECK(QDir(QDir(window).filePath(QStringLiteral("images"))).entryList(QDir::Files) == images);
+}
+
+TEST_CASE("export.into_a_read_only_book_writes_a_draft_and_says_so", "[export]") {
+    // A book this window may not change (here one of a newer schema, which opens read-only even
+    // for root, as CI runs): the PDF is still written, as a draft without a number (the
+    // scenario's CP-2026-0042 may be another customer's in that book), no warning dialog, and the
+    // status bar says why nothing was recorded.
+    QTemporaryDir dir;
+    const QString book = dir.filePath(QStringLiteral("quotes.sqlite"));
+    {
+        auto created = quotebook::QuoteBook::open(book.toStdString());
+        REQUIRE(created.ok());
+    }
+    {
+        quotebook::Database db(book.toStdString(), quotebook::Database::Mode::ReadWrite);
+        db.exec("UPDATE schema_version SET version = 999");
+    }
+    QSettings().setValue(QStringLiteral("quoteBook/path"), book);
+    struct ForgetBook {
+        ~ForgetBook() { QSettings().remove(QStringLiteral("quoteBook/path")); }
+    } forget;
+    const QString pdf = dir.filePath(QStringLiteral("draft.pdf"));
+    Prompter::TestAnswers answers = unexpectedDialogs();
+    answers.exportPath = [&](const QString&) { return pdf; };
+    WindowFixture f(std::move(answers));
+    const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/quote-scenario.json";
+    REQUIRE(
+        f.editAndWait([&] { REQUIRE(f.controller.openFile(QString::fromStdString(scenario)).isEmpty()); }));
+    exportAction(f.window, "exportPdf")->trigger();
+    CHECK(f.window.prompter().warnings().isEmpty());
+    const QString status = f.window.statusBar()->currentMessage();
+    INFO(status.toStdString());
+    CHECK(status.startsWith(QStringLiteral("Saved the PDF to ")));
+    CHECK(status.contains(
+        QStringLiteral("Exported as a draft, without a quote number: the quote book is read-only")));
+    CHECK(status.contains(QStringLiteral("schema version 999")));
+    // -raw: in drawing order, the diagonal watermark included.
+    const auto raw = clusterplan::test::runCommand("pdftotext -raw '" + pdf.toStdString() + "' -");
+    REQUIRE(raw.status == 0);
+    CHECK(raw.out.find("Quote number draft") != std::string::npos);
+    CHECK(raw.out.find("DRAFT") != std::string::npos);
+    CHECK(raw.out.find("Quotation (draft)") != std::string::npos);
+    CHECK(raw.out.find("CP-2026-0042") == std::string::npos);
+    // The book is as it was: still empty, still version 999.
+    auto reopened = quotebook::QuoteBook::open(book.toStdString());
+    REQUIRE(reopened.ok());
+    CHECK(reopened->readOnly());
+    CHECK(reopened->schemaVersion() == 999);
+    CHECK(reopened->all()->empty());
 }
 
 TEST_CASE("export.print_preview_opens_and_closes", "[export]") {

@@ -211,13 +211,14 @@ TEST_CASE("window.summary_shows_step_time_and_follows_the_stack", "[window]") {
     WindowFixture f;
     auto* summary = f.widget<SummaryView>("summary");
     CHECK(summary->text().contains(QStringLiteral("Step time")));
-    CHECK(summary->text().contains(QStringLiteral("megatron-ampere")));
+    // The profile by its stack, GPU generation and precision, not its id ("megatron-ampere-bf16").
+    CHECK(summary->text().contains(QStringLiteral("profile Megatron-LM, Ampere, BF16")));
     CHECK(summary->text().contains(QStringLiteral("MFU")));
     auto* framework = f.widget<QComboBox>("framework");
     REQUIRE(f.editAndWait(
         [&] { framework->setCurrentIndex(framework->findData(static_cast<int>(Framework::Fsdp))); }));
     CHECK(f.controller.scenario().training.framework == Framework::Fsdp);
-    CHECK(summary->text().contains(QStringLiteral("fsdp-ampere-bf16")));
+    CHECK(summary->text().contains(QStringLiteral("PyTorch FSDP, Ampere, BF16")));
 }
 
 TEST_CASE("window.stack_features_are_stack_default_on_or_off", "[window]") {

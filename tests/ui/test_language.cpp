@@ -146,9 +146,9 @@ TEST_CASE("language.switch_from_the_menu_with_a_search_loaded_outlives_the_click
         REQUIRE(QTest::qWaitFor([&] { return f.window.language() == code && !action; }, kWaitMs));
         CHECK(modelGroupTitle(f.window) ==
               (code == QStringLiteral("en") ? QStringLiteral("Model") : QStringLiteral("模型")));
-        // The rebuilt window still shows the searched plan.
+        // The rebuilt window still shows the searched plan (1,024 GPUs, grouped in both languages).
         CHECK(f.controller.plan()->search.has_value());
-        CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("1024")));
+        CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("1,024")));
     }
 }
 

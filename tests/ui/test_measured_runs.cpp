@@ -3,11 +3,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextLayout>
 #include <QUndoStack>
 
 #include "core/calibration/evaluate.h"
@@ -94,7 +96,7 @@ TEST_CASE("measured.tab_lists_the_runs_and_shows_the_cli_fit", "[measured]") {
     // The window says the plan is calibrated: the tab, the verdict and the profile in the summary.
     const QString status = f.widget<QLabel>("calibrationStatus")->text();
     CHECK(status.contains(QStringLiteral("Calibrated")));
-    CHECK(status.contains(QStringLiteral("megatron-ampere-fp16+measured")));
+    CHECK(status.contains(QStringLiteral("'Megatron-LM, Ampere, FP16, fitted to the measured runs'")));
     CHECK(status.contains(QStringLiteral("2.3 % with the built-in profile, 1.0 % with the fitted one")));
     CHECK(f.widget<QLabel>("verdictDetails")
               ->text()
@@ -139,10 +141,12 @@ TEST_CASE("measured.editing_a_run_refits_and_is_undoable_and_saved", "[measured]
     REQUIRE(model.rowCount() == 3);
     CHECK(cell(model, 2, MeasuredRunsModel::Nodes) == QStringLiteral("96"));  // the scenario's
     CHECK(cell(model, 2, MeasuredRunsModel::TokensPerSecond, Qt::ToolTipRole)
-              .startsWith(QStringLiteral("measured[2].tokens_per_s: is required")));
+              .startsWith(QStringLiteral("Run 3, Tokens/s: is required")));
     auto* error = f.widget<QLabel>("measuredRunsError");
     CHECK(error->isVisibleTo(&f.window));
-    CHECK(error->text().startsWith(QStringLiteral("measured[2].tokens_per_s")));
+    // The run as the table numbers it (from 1) and the column by its header, not the key path.
+    CHECK(error->text().startsWith(QStringLiteral("Run 3, Tokens/s")));
+    CHECK(model.headerData(2, Qt::Vertical, Qt::DisplayRole).toString() == QStringLiteral("3"));
     // Undo removes the run; the plan is valid again and the mark is gone.
     REQUIRE(f.editAndWait([&] { stack.undo(); }));
     CHECK(model.rowCount() == 2);
@@ -153,7 +157,7 @@ TEST_CASE("measured.editing_a_run_refits_and_is_undoable_and_saved", "[measured]
     // A value out of range is refused by the engine with the reader's words.
     REQUIRE_FALSE(f.editAndWait(
         [&] { typeInto(table, model.index(1, MeasuredRunsModel::Nodes), QStringLiteral("0")); }));
-    CHECK(error->text().startsWith(QStringLiteral("measured[1].nodes: is 0, allowed range 1 to 1000000")));
+    CHECK(error->text().startsWith(QStringLiteral("Run 2, Nodes: is 0, allowed range 1 to 1000000")));
     REQUIRE(f.editAndWait([&] { stack.undo(); }));
 
     // Saved with the file and read back.
@@ -186,4 +190,102 @@ TEST_CASE("measured.tab_speaks_chinese", "[measured][language]") {
         tab->runsModel()->headerData(MeasuredRunsModel::Nodes, Qt::Horizontal, Qt::DisplayRole).toString() ==
         QStringLiteral("服务器台数"));
     f.window.setLanguage(QStringLiteral("en"));
+}
+
+TEST_CASE("measured.assumed_keys_are_named_in_the_window_language", "[measured][language]") {
+    // A run that leaves its ZeRO stage and recomputation out: the fit times it at the keys the
+    // search resolves, and the errors table names them as assumed, key by key, in both languages.
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] { CHECK(f.controller.openFile(kExample).isEmpty()); }));
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([](Scenario& s) { s.measured[0].layout.open |= kZeroStage | kRecompute; });
+    }));
+    const auto& fit = f.controller.plan()->calibration;
+    REQUIRE(fit.has_value());
+    REQUIRE(fit->runs[0].assumed.size() == 2);
+    CHECK(fit->runs[0].assumed[0].key == "zero_stage");
+    CHECK(fit->runs[0].assumed[1].key == "recompute");
+    CHECK(fit->runs[1].assumed.empty());
+    const QString recompute = QString::fromStdString(fit->runs[0].assumed[1].value);
+    const QString english = f.window.measuredRuns()->errorsTable()->item(0, 2)->text();
+    CHECK(english.contains(QStringLiteral("; assumed: ZeRO-") +
+                           QString::fromStdString(fit->runs[0].assumed[0].value) +
+                           QStringLiteral(", recompute ") + recompute));
+    CHECK_FALSE(
+        f.window.measuredRuns()->errorsTable()->item(1, 2)->text().contains(QStringLiteral("assumed")));
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    const QString chinese = f.window.measuredRuns()->errorsTable()->item(0, 2)->text();
+    CHECK(chinese.contains(QStringLiteral("假定")));
+    CHECK(chinese.contains(QStringLiteral("重计算")));
+    CHECK_FALSE(chinese.contains(QStringLiteral("assumed")));
+    CHECK_FALSE(chinese.contains(QStringLiteral("recompute")));
+    f.window.setLanguage(QStringLiteral("en"));
+}
+
+namespace {
+
+// The lines `text` takes when wrapped at word boundaries to `width` pixels in `font`, as a QLabel
+// with word wrap lays it out.
+QStringList wrappedLines(const QString& text, const QFont& font, int width) {
+    QTextLayout layout(text, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WordWrap);
+    layout.setTextOption(option);
+    QStringList lines;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        lines << text.mid(line.textStart(), line.textLength());
+    }
+    layout.endLayout();
+    return lines;
+}
+
+// Whether some width from 120 to 900 pixels breaks `text` right after a slash between letters
+// ("tokens/" | "s").
+bool breaksAfterASlash(const QString& text, const QFont& font) {
+    static const QRegularExpression slashAtEnd(QStringLiteral("[A-Za-z]/[\\x{2060}]?\\s*$"));
+    for (int width = 120; width <= 900; width += 3)
+        for (const QString& line : wrappedLines(text, font, width))
+            if (slashAtEnd.match(line).hasMatch())
+                return true;
+    return false;
+}
+
+}  // namespace
+
+// The runs were numbered 0 and 1 while the summary counts from 1; the intro broke "tokens/ s"
+// across two lines.
+TEST_CASE("measured.runs_are_numbered_from_one_and_units_stay_whole", "[measured]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] { CHECK(f.controller.openFile(kExample).isEmpty()); }));
+    MeasuredRunsTab* tab = f.window.measuredRuns();
+    MeasuredRunsModel& model = *tab->runsModel();
+    REQUIRE(model.rowCount() == 2);
+    CHECK(model.headerData(0, Qt::Vertical, Qt::DisplayRole).toString() == QStringLiteral("1"));
+    CHECK(model.headerData(1, Qt::Vertical, Qt::DisplayRole).toString() == QStringLiteral("2"));
+    CHECK(tab->errorsTable()->item(0, 0)->text() == QStringLiteral("1"));
+    CHECK(tab->errorsTable()->item(1, 0)->text() == QStringLiteral("2"));
+
+    auto* intro = f.widget<QLabel>("measuredRunsIntro");
+    REQUIRE(intro->text().contains(QStringLiteral("tokens/")));
+    CHECK_FALSE(breaksAfterASlash(intro->text(), intro->font()));
+    // The same words without the joiner do break there at some width: the check above can fail.
+    CHECK(breaksAfterASlash(intro->text().remove(QChar(0x2060)), intro->font()));
+}
+
+// The summary's rows wrap to the pane: "Step parts" was cut at "sync 2.9" in a calibrated plan.
+TEST_CASE("measured.summary_rows_wrap_to_the_pane", "[measured]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] { CHECK(f.controller.openFile(kExample).isEmpty()); }));
+    for (const QSize size : {QSize(1400, 900), QSize(1024, 700)}) {
+        INFO(size.width() << " x " << size.height());
+        f.window.resize(size);
+        for (int pass = 0; pass < 3; ++pass)
+            QApplication::processEvents();
+        auto* summary = f.widget<SummaryView>("summary");
+        CHECK(summary->text().contains(QStringLiteral("Step parts")));
+        CHECK(summary->document()->idealWidth() <= summary->viewport()->width() + 1);
+        CHECK(summary->horizontalScrollBar()->maximum() == 0);
+    }
 }

@@ -1,18 +1,33 @@
 // The Options tab (which cluster for this job) and the verdict card of a plan that does not fit:
 // both languages, a row opens its scenario and Undo puts the old one back, cancel stops the study,
-// and each of the card's "what would fit" suggestions loads a plan that fits.
+// and each of the card's "what would fit" suggestions loads a plan that fits. The tab's empty
+// state, its chart in view at 1024 x 700, unpriced rows that say why, and ticked options on the
+// PDF quote's options page.
 #include "ui/charts/options_tab.h"
 #include "ui/charts/verdict_card.h"
 #include "ui/charts/would_fit_bar.h"
+#include "ui/export/export_actions.h"
 #include "window_fixture.h"
 
+#include "cli_runner.h"
+
 #include <QAction>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineSeries>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QScrollArea>
+#include <QSettings>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
+#include <algorithm>
+#include <cctype>
 #include <vector>
 
 using namespace clusterplan;
@@ -41,6 +56,14 @@ void compareAndWait(OptionsTab& tab) {
     REQUIRE(shown.wait(60'000));
 }
 
+// The window's Options tab after comparing with a 3-day deadline (the 70B LoRA job's).
+OptionsTab& comparedIn3Days(WindowFixture& f) {
+    OptionsTab& tab = *f.window.findChild<OptionsTab*>();
+    tab.setDeadline(3);
+    compareAndWait(tab);
+    return tab;
+}
+
 // The plan of window walkthrough #3: Llama 3.1 70B on the default 8 GPUs, 456 GiB per GPU: no layout
 // fits on this cluster at all (with or without CPU offload), so only a larger cluster helps.
 void editToLlama70bNotFitting(WindowFixture& f) {
@@ -65,7 +88,11 @@ void editToLlama70bOffloadWouldFit(WindowFixture& f) {
 std::vector<std::size_t> clickEachSuggestion(WindowFixture& f, WouldFitBar& bar, QSignalSpy& found) {
     REQUIRE((found.count() > 0 || found.wait(60'000)));
     const VerdictCard& card = *f.window.verdict();
-    CHECK(card.figure(QStringLiteral("days")).contains(QStringLiteral("#808080")));
+    for (const char* tile : {"throughput", "mfu", "days", "run_cost"}) {
+        INFO(tile);
+        CHECK(card.figure(QLatin1String(tile)).contains(QStringLiteral("#808080")));
+        CHECK(card.caption(QLatin1String(tile)).startsWith(QStringLiteral("if it fit")));
+    }
     CHECK(card.caption(QStringLiteral("run_cost")).startsWith(QStringLiteral("if it fit")));
     auto* pdf = f.window.findChild<QAction*>(QStringLiteral("exportPdf"));
     REQUIRE(pdf != nullptr);
@@ -100,9 +127,7 @@ TEST_CASE("the Options tab compares every priced GPU type in English and Chinese
     WindowFixture f;
     editToLora70b(f);
     inEnglishAndChinese(f, [&] {
-        OptionsTab& tab = *f.window.findChild<OptionsTab*>();
-        tab.setDeadline(3);
-        compareAndWait(tab);
+        OptionsTab& tab = comparedIn3Days(f);
         REQUIRE(tab.study().has_value());
         const OptionsStudy& st = *tab.study();
         CHECK(tab.table()->rowCount() == static_cast<int>(st.rows.size()));
@@ -135,9 +160,7 @@ TEST_CASE("a row of the Options tab opens its scenario, and Undo puts the old on
     WindowFixture f;
     editToLora70b(f);
     const Scenario before = f.controller.scenario();
-    OptionsTab& tab = *f.window.findChild<OptionsTab*>();
-    tab.setDeadline(3);
-    compareAndWait(tab);
+    OptionsTab& tab = comparedIn3Days(f);
     const OptionsStudy& st = *tab.study();
     REQUIRE(st.recommended.has_value());
     const OptionRow& row = st.rows[*st.recommended];
@@ -205,5 +228,147 @@ TEST_CASE("a plan that does not fit is greyed as if it fit and offers plans that
     REQUIRE((!zhBar->isFinding() || zhFound.wait(60'000)));
     CHECK(f.window.verdict()->caption(QStringLiteral("run_cost")).startsWith(QStringLiteral("假如能放下")));
     CHECK(zhBar->text().contains(kHan));
+    f.window.setLanguage(QStringLiteral("en"));
+}
+
+TEST_CASE("before the first comparison the Options tab says what Compare does, not empty axes", "[options]") {
+    WindowFixture f;
+    OptionsTab& tab = *f.window.findChild<OptionsTab*>();
+    CHECK(tab.showsEmptyState());
+    CHECK_FALSE(f.widget<QProgressBar>("optionsProgress")->isVisibleTo(&tab));
+    CHECK(f.widget<QLabel>("optionsEmpty")->text().contains(QStringLiteral("Press Compare")));
+    CHECK_FALSE(f.widget<QCheckBox>("optionsInQuote")->isEnabled());
+    editToLora70b(f);
+    CHECK(&comparedIn3Days(f) == &tab);
+    CHECK_FALSE(tab.showsEmptyState());
+    CHECK_FALSE(f.widget<QProgressBar>("optionsProgress")->isVisibleTo(&tab));
+}
+
+TEST_CASE("at 1024 x 700 the options chart is in view under short notes with folded details", "[options]") {
+    WindowFixture f;
+    editToLora70b(f);
+    f.window.resize(QSize(1024, 700));
+    f.window.showTabOf(f.window.findChild<OptionsTab*>());
+    OptionsTab& tab = comparedIn3Days(f);
+    for (int pass = 0; pass < 3; ++pass)
+        QApplication::processEvents();
+    // One summary line; the notes (borrowed profiles, exchange rate, GPU types without an option)
+    // are in the folded details, by the names a reader knows, not profile ids.
+    CHECK_FALSE(tab.notesExpanded());
+    CHECK_FALSE(f.widget<QLabel>("optionsNotesDetails")->isVisibleTo(&tab));
+    CHECK(tab.notesSummary().contains(QStringLiteral("priced")));
+    CHECK(tab.notesDetails().contains(QStringLiteral("borrowed")));
+    CHECK_FALSE(tab.notesDetails().contains(QStringLiteral("nemo-hopper")));
+    CHECK(tab.notesDetails().contains(QStringLiteral("NeMo, Hopper")));
+    // The chart's top and at least 150 pixels of it are inside the window and its scroll area.
+    QChartView* chart = tab.chartView();
+    auto* area = qobject_cast<QScrollArea*>(tab.parentWidget()->parentWidget());
+    REQUIRE(area != nullptr);
+    const QRect viewport(area->viewport()->mapTo(&f.window, QPoint(0, 0)), area->viewport()->size());
+    const QRect chartRect(chart->mapTo(&f.window, QPoint(0, 0)), chart->size());
+    const QRect seen = chartRect.intersected(viewport).intersected(f.window.rect());
+    INFO("chart " << chartRect.y() << "+" << chartRect.height() << ", viewport " << viewport.y() << "+"
+                  << viewport.height());
+    CHECK(chart->isVisible());
+    CHECK(seen.top() == chartRect.top());
+    CHECK(seen.height() >= 150);
+    // Unfolded, the details show.
+    f.widget<QToolButton>("optionsNotesToggle")->click();
+    CHECK(f.widget<QLabel>("optionsNotesDetails")->isVisibleTo(&tab));
+}
+
+TEST_CASE("an option a book cannot price says why in its cost cell, never a blank", "[options]") {
+    WindowFixture f;
+    editToLora70b(f);
+    OptionsTab& tab = comparedIn3Days(f);
+    const OptionsStudy& st = *tab.study();
+    std::size_t unpriced = 0;
+    for (int row = 0; row < tab.table()->rowCount(); ++row) {
+        const auto i =
+            static_cast<std::size_t>(tab.table()->item(row, 0)->data(Qt::UserRole + 1).toULongLong());
+        const QString cost = tab.table()->item(row, 5)->text();
+        INFO(st.rows[i].gpu << " " << st.rows[i].offer << ": " << cost.toStdString());
+        CHECK_FALSE(cost.isEmpty());
+        CHECK(cost != QStringLiteral("–"));
+        if (!st.rows[i].priced) {
+            ++unpriced;
+            REQUIRE(st.rows[i].priceNote.has_value());
+            CHECK(cost.startsWith(QStringLiteral("not ")));
+        }
+    }
+    // The built-in books sell some GPUs they do not rent (the China book's H20, A800, 910B).
+    CHECK(unpriced > 0);
+}
+
+TEST_CASE("ticked options go on the PDF quote's options page, in English and Chinese", "[options][export]") {
+    QTemporaryDir dir;
+    const QString book = dir.filePath(QStringLiteral("quotes.sqlite"));
+    QSettings().setValue(QStringLiteral("quoteBook/path"), book);
+    struct ForgetBook {
+        ~ForgetBook() { QSettings().remove(QStringLiteral("quoteBook/path")); }
+    } forget;
+    WindowFixture f;
+    editToLora70b(f);
+    inEnglishAndChinese(f, [&] {
+        OptionsTab& tab = comparedIn3Days(f);
+        const OptionsStudy& st = *tab.study();
+        // The two cheapest priced rows, then a third refused.
+        std::vector<std::size_t> priced;
+        for (std::size_t i = 0; i < st.rows.size(); ++i)
+            if (st.rows[i].priced)
+                priced.push_back(i);
+        REQUIRE(priced.size() >= 3);
+        CHECK(tab.tickForQuote(priced[0]));
+        CHECK(tab.tickForQuote(priced[1]));
+        CHECK_FALSE(tab.tickForQuote(priced[2]));
+        CHECK(tab.tickedForQuote() == std::vector<std::size_t>{priced[0], priced[1]});
+        CHECK(f.widget<QCheckBox>("optionsInQuote")->isChecked());
+        const auto choice = tab.quoteChoice(f.controller.scenario());
+        REQUIRE(choice.has_value());
+        CHECK(choice->picks == tab.tickedForQuote());
+        auto* exports = f.window.findChild<ExportActions*>();
+        REQUIRE(exports != nullptr);
+        const QString pdf = dir.filePath(f.window.language() + QStringLiteral(".pdf"));
+        CHECK(exports->exportPdf(pdf).isEmpty());
+        const auto text = clusterplan::test::runCommand("pdftotext '" + pdf.toStdString() + "' -");
+        REQUIRE(text.status == 0);
+        // Whitespace squeezed: a table cell may wrap ("Alternative" / "2").
+        std::string squeezed = text.out;
+        squeezed.erase(std::remove_if(squeezed.begin(), squeezed.end(),
+                                      [](unsigned char c) { return std::isspace(c) != 0; }),
+                       squeezed.end());
+        const bool zh = f.window.language() == QStringLiteral("zh_CN");
+        CHECK(squeezed.find(zh ? "方案比较" : "Optionscompared") != std::string::npos);
+        CHECK(squeezed.find(zh ? "备选2" : "Alternative2") != std::string::npos);
+        // Another job's study does not answer for this quote.
+        Scenario other = f.controller.scenario();
+        other.training.tokens *= 2;
+        CHECK_FALSE(tab.quoteChoice(other).has_value());
+        tab.setInQuote(false);
+        CHECK_FALSE(tab.quoteChoice(f.controller.scenario()).has_value());
+    });
+}
+
+TEST_CASE("a language switch keeps the comparison, its ticks and its target", "[options]") {
+    WindowFixture f;
+    editToLora70b(f);
+    OptionsTab& english = comparedIn3Days(f);
+    const OptionsStudy study = *english.study();
+    std::size_t first = 0;
+    while (!study.rows[first].priced)
+        ++first;
+    REQUIRE(english.tickForQuote(first));
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    auto* chinese = f.window.findChild<OptionsTab*>();
+    REQUIRE(chinese != nullptr);
+    REQUIRE(chinese->study().has_value());
+    CHECK(chinese->study()->rows.size() == study.rows.size());
+    CHECK_FALSE(chinese->showsEmptyState());
+    CHECK(chinese->recommendation().contains(QStringLiteral("推荐")));
+    CHECK(chinese->notesSummary().contains(kHan));
+    CHECK(chinese->tickedForQuote() == std::vector<std::size_t>{first});
+    CHECK(chinese->quoteChoice(f.controller.scenario()).has_value());
+    CHECK(chinese->table()->rowCount() == static_cast<int>(study.rows.size()));
+    CHECK(f.widget<QDoubleSpinBox>("optionsDeadline")->value() == 3);
     f.window.setLanguage(QStringLiteral("en"));
 }

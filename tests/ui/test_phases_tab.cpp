@@ -26,7 +26,10 @@ TEST_CASE("phases.tab_shows_the_phases_and_follows_an_edit", "[phases]") {
     QTableWidget* timeline = tab->timeline();
     REQUIRE(timeline->rowCount() == 3);
     CHECK(timeline->item(0, 0)->text() == QStringLiteral("Prototype on a slice"));
-    CHECK(timeline->item(0, 2)->text() == QStringLiteral("1/20 of a100-sxm-80gb"));
+    // The GPU by its product name, the rented offer and term by the price book's names, not by ids.
+    CHECK(timeline->item(0, 2)->text() == QStringLiteral("1/20 of one NVIDIA A100 SXM4 80GB"));
+    CHECK(timeline->item(2, 2)->text() == QStringLiteral("64 × NVIDIA A100 SXM4 80GB (8 nodes)"));
+    CHECK_FALSE(timeline->item(0, 3)->text().contains(QStringLiteral("yiwan-")));
     CHECK(timeline->item(0, 8)->text() == QStringLiteral("¥2,700"));  // seed §3 #3: ¥900/month × 3
     CHECK(timeline->item(2, 0)->text() == QStringLiteral("Cluster of eight servers"));
     CHECK(timeline->item(2, 9)->text() == QStringLiteral("¥3,282,600"));

@@ -39,6 +39,7 @@
 #include "ui/charts/verdict_card.h"
 #include "ui/inputs/inputs_panel.h"
 #include "ui/mainwindow/document_actions.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/plan_comparison.h"
 
 using namespace clusterplan;
@@ -355,7 +356,8 @@ void checkWindow(WindowFixture& f) {
     CHECK(fit.contains(f.controller.planIsStale() ? QStringLiteral("#808080")
                        : plan->memory.fits()      ? QStringLiteral("#009E73")
                                                   : QStringLiteral("#D55E00")));
-    CHECK(verdict->details().contains(QString::fromStdString(plan->scenario.model.name)));
+    // The model by its name in the window's language ("自定义模型" for "Custom model").
+    CHECK(verdict->details().contains(modelName(plan->scenario.model.name)));
 }
 
 Prompter::TestAnswers sessionAnswers(const QString& exportDir) {

@@ -207,7 +207,8 @@ QVariant MeasuredRunsModel::data(const QModelIndex& index, int role) const {
 
 QVariant MeasuredRunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Vertical)
-        return role == Qt::DisplayRole ? QVariant(QString::number(section)) : QVariant();
+        // Runs counted from 1, as the summary counts pipeline stages; the file's key counts from 0.
+        return role == Qt::DisplayRole ? QVariant(QString::number(section + 1)) : QVariant();
     if (role == Qt::ToolTipRole)
         return tr("Scenario key: measured[].%1").arg(columnKey(section));
     if (role != Qt::DisplayRole)

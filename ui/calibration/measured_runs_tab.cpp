@@ -5,6 +5,7 @@
 #include "ui/calibration/measured_runs_delegate.h"
 #include "ui/calibration/measured_runs_model.h"
 #include "ui/charts/table_cell.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/number_text.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
@@ -13,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -34,6 +36,28 @@ QString signedPercent(double share) {
                                         formatNumber(std::abs(p), 1));
 }
 
+// The keys a measured run left out, as the search resolved them, in the window's language:
+// "micro-batch 2, ZeRO-1, recompute selective".
+QString assumedText(const std::vector<AssumedKey>& keys) {
+    QStringList parts;
+    for (const AssumedKey& k : keys) {
+        const QString value = toQString(k.value);
+        if (k.key == "micro_batch")
+            parts << MeasuredRunsTab::tr("micro-batch %1").arg(value);
+        else if (k.key == "zero_stage")
+            parts << QStringLiteral("ZeRO-%1").arg(value);
+        else if (k.key == "recompute")
+            parts << MeasuredRunsTab::tr("recompute %1")
+                         .arg(recomputeName(parseRecompute(k.value).value_or(Recompute::None)));
+        else if (k.key == "sequence_parallel")
+            parts << (k.value == "true" ? MeasuredRunsTab::tr("sequence parallel on")
+                                        : MeasuredRunsTab::tr("sequence parallel off"));
+        else  // tp, pp, cp, ep, vpp: "TP 8"
+            parts << QStringLiteral("%1 %2").arg(toQString(k.key).toUpper(), value);
+    }
+    return parts.join(MeasuredRunsTab::tr(", "));
+}
+
 QString parameterName(const std::string& key) {
     if (key == "gemm_efficiency")
         return MeasuredRunsTab::tr("GEMM efficiency");
@@ -42,6 +66,13 @@ QString parameterName(const std::string& key) {
     if (key == "dp_overlap")
         return MeasuredRunsTab::tr("DP overlap");
     return toQString(key);
+}
+
+// "tokens/s" kept on one line: Qt breaks a line after a slash ("tokens/" at the end of one line,
+// "s" on the next); a word joiner (U+2060) after a slash between letters forbids that break.
+QString unitsKeptWhole(QString text) {
+    static const QRegularExpression slashInUnit(QStringLiteral("(?<=[A-Za-z])/(?=[A-Za-z])"));
+    return text.replace(slashInUnit, QStringLiteral("/\u2060"));
 }
 
 QTableWidgetItem* textCell(const QString& text) {
@@ -82,11 +113,12 @@ MeasuredRunsTab::MeasuredRunsTab(PlanController& controller, QWidget* parent)
     : QWidget(parent), m_controller(controller) {
     setObjectName(QStringLiteral("measuredRunsTab"));
     auto* intro = wrappedLabel("measuredRunsIntro");
-    intro->setText(tr("Runs you measured on this cluster, one a row: the layout (an empty cell takes the "
-                      "stack's default), the nodes used, and either the whole job's tokens/s or the step "
-                      "time in seconds. The engine fits its GEMM efficiency and its TP and DP overlaps to "
-                      "them, within bounds and with the built-in profile as the prior; every prediction in "
-                      "this window then uses the fitted profile."));
+    intro->setText(unitsKeptWhole(
+        tr("Runs you measured on this cluster, one a row: the layout (an empty cell takes the "
+           "stack's default), the nodes used, and either the whole job's tokens/s or the step "
+           "time in seconds. The engine fits its GEMM efficiency and its TP and DP overlaps to "
+           "them, within bounds and with the built-in profile as the prior; every prediction in "
+           "this window then uses the fitted profile.")));
 
     m_model = new MeasuredRunsModel(controller, this);
     m_table = new QTableView;
@@ -165,10 +197,24 @@ void MeasuredRunsTab::showError(const QString& where, const QString& message) {
         clearError();
         return;
     }
-    m_model->markError(where, QStringLiteral("%1: %2").arg(where, message));
-    m_error->setText(tr("%1: %2\nThe fit below is the last valid plan's.").arg(where, message));
+    // The run as the table numbers it and the column by its header ("Run 3, Tokens/s"), not the
+    // file's key path ("measured[2].tokens_per_s", counted from 0), which the CLI reports.
+    const QModelIndex cell = m_model->cellOf(where);
+    static const QRegularExpression runIndex(QStringLiteral("^measured\\[(\\d+)\\]"));
+    const auto match = runIndex.match(where);
+    QString place = where;
+    if (match.hasMatch()) {
+        const int run = match.captured(1).toInt() + 1;
+        place = cell.isValid()
+                    ? tr("Run %1, %2")
+                          .arg(run)
+                          .arg(m_model->headerData(cell.column(), Qt::Horizontal, Qt::DisplayRole).toString())
+                    : tr("Run %1").arg(run);
+    }
+    m_model->markError(where, QStringLiteral("%1: %2").arg(place, message));
+    m_error->setText(tr("%1: %2\nThe fit below is the last valid plan's.").arg(place, message));
     m_error->show();
-    if (const QModelIndex cell = m_model->cellOf(where); cell.isValid())
+    if (cell.isValid())
         m_table->scrollTo(cell);
 }
 
@@ -186,7 +232,7 @@ void MeasuredRunsTab::showPlan(const Plan& plan) {
         m_status->setText(
             tr("No measured runs: every prediction uses the built-in profile '%1'. Add the runs "
                "you measured to calibrate it to your cluster.")
-                .arg(toQString(plan.perf.profileId)));
+                .arg(profileName(plan.perf.profileId)));
         return;
     }
     const ProfileFit& fit = *plan.calibration;
@@ -196,7 +242,7 @@ void MeasuredRunsTab::showPlan(const Plan& plan) {
            "the "
            "band) uses the profile '%1', fitted to the measured runs above (%2). Mean throughput error %3 % "
            "with the built-in profile, %4 % with the fitted one.")
-            .arg(toQString(fit.after.id).toHtmlEscaped(), QString::number(runs),
+            .arg(profileName(fit.after.id).toHtmlEscaped(), QString::number(runs),
                  formatNumber(100 * fit.meanAbsErrorBefore, 1), formatNumber(100 * fit.meanAbsErrorAfter, 1));
     const QString band = tr("this plan's step %1 s to %2 s")
                              .arg(seconds(plan.perf.stepSecondsLow), seconds(plan.perf.stepSecondsHigh));
@@ -204,7 +250,7 @@ void MeasuredRunsTab::showPlan(const Plan& plan) {
         text +=
             QStringLiteral("<br>") +
             tr("Band: one run leaves no residual to learn from, so the built-in band of '%1' is kept: %2.")
-                .arg(toQString(fit.before.id).toHtmlEscaped(), band);
+                .arg(profileName(fit.before.id).toHtmlEscaped(), band);
     else
         text += QStringLiteral("<br>") +
                 tr("Band from the residuals of the measured runs (their range widened by their rms, at least "
@@ -242,9 +288,10 @@ void MeasuredRunsTab::fillErrors(const Plan& plan) {
         layout.replace(QStringLiteral("micro-batch"), tr("micro-batch"));
         // Keys the run left out, resolved by the search (core/calibration/measured_runs.h): marked
         // as assumed so the user can write the run's own values.
-        layout.replace(QStringLiteral("; assumed: "), tr("; assumed: "));
+        if (!r.assumed.empty())
+            layout += tr("; assumed: ") + assumedText(r.assumed);
         const QString peak = r.measuredPeakGib ? formatNumber(*r.measuredPeakGib, 1) : QString();
-        const QStringList cells{QString::number(row),
+        const QStringList cells{QString::number(row + 1),  // as the runs table above numbers them
                                 QString::number(r.gpus),
                                 layout,
                                 seconds(r.measuredStepSeconds),

@@ -150,7 +150,7 @@ void CostDetailsView::setPlan(const Plan& plan) {
                              proseMoneyText(cost::Money::fromUnits(*r.perMillionTokensBuy), r.currency));
         // What the amounts are: excl. VAT, the rental's term, owning as an amortised share, and
         // owning for this run alone when it is shorter than the horizon.
-        const quote::Bilingual term = quote::termName(r.jobRental ? r.jobRental->term : r.term);
+        const quote::Bilingual term = quote::termName(r.offer, r.jobRental ? r.jobRental->term : r.term);
         // In the line's tooltip: a longer line squeezed the cost chart below it on a laptop screen.
         basis = tr("Excl. VAT. Rented: the bill on the term \"%1\". Owned: the run's share of %2 months of "
                    "owning at %3 % utilisation.")
@@ -236,7 +236,7 @@ void CostDetailsView::showTornado(const Plan& plan) {
     setWrappedTitle(chart,
                     tr("Sensitivity of rent − own net cost at month %1 (positive favours buying; base %2)")
                         .arg(r.horizonMonths)
-                        .arg(moneyText(cost::Money::fromUnits(base), r.currency))
+                        .arg(proseMoneyText(cost::Money::fromUnits(base), r.currency))
                         .toHtmlEscaped());
     wrappedLegend(chart).refresh();  // after the margins: it adds its height to the bottom one
 }

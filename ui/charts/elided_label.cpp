@@ -49,9 +49,17 @@ int ElidedLabel::textWidth() const {
     return widest;
 }
 
+void ElidedLabel::setShownLines(int lines) {
+    m_shownLines = std::max(0, lines);
+    updateGeometry();
+    updateShown();
+}
+
 QSize ElidedLabel::sizeHint() const {
     const int margins = contentsMargins().left() + contentsMargins().right() + 2 * std::max(0, indent());
-    const int lines = m_full.isEmpty() ? 1 : static_cast<int>(plainLines().size());
+    const int lines = m_shownLines > 0   ? m_shownLines
+                      : m_full.isEmpty() ? 1
+                                         : static_cast<int>(plainLines().size());
     const int height =
         lines * fontMetrics().lineSpacing() + contentsMargins().top() + contentsMargins().bottom();
     return {textWidth() + margins + 1, height};
@@ -78,7 +86,8 @@ void ElidedLabel::changeEvent(QEvent* event) {
 
 void ElidedLabel::updateShown() {
     const int room = contentsRect().width();
-    m_elided = textWidth() > room;
+    const QStringList lines = plainLines();
+    m_elided = textWidth() > room || (m_shownLines > 0 && lines.size() > m_shownLines);
     if (!m_elided) {
         setTextFormat(Qt::AutoText);
         setText(m_full);
@@ -87,9 +96,9 @@ void ElidedLabel::updateShown() {
     }
     const QFontMetrics metrics(font());
     QStringList shown;
-    const QStringList lines = plainLines();
     for (const QString& line : lines)
-        shown << metrics.elidedText(line, Qt::ElideRight, room);
+        if (m_shownLines == 0 || shown.size() < m_shownLines)
+            shown << metrics.elidedText(line, Qt::ElideRight, room);
     setTextFormat(Qt::PlainText);  // an elided line of rich text is no longer valid markup
     setText(shown.join(QLatin1Char('\n')));
     const QString whole = lines.join(QLatin1Char('\n'));

@@ -20,7 +20,11 @@ public:
     // A tooltip of the label's own, shown when the text is not elided (and after the whole text
     // when it is).
     void setOwnToolTip(const QString& toolTip);
-    // True while some line is shown cut to "…".
+    // Shows at most `lines` lines and is always that many lines high (0: every line of the text),
+    // so that a line more or less does not move what is below; the lines left out are in the
+    // tooltip with the whole text.
+    void setShownLines(int lines);
+    // True while some line is shown cut to "…" or left out.
     [[nodiscard]] bool isElided() const { return m_elided; }
 
     [[nodiscard]] QSize sizeHint() const override;
@@ -38,6 +42,7 @@ private:
     QString m_full;
     QString m_ownToolTip;
     bool m_elided = false;
+    int m_shownLines = 0;
 };
 
 }  // namespace clusterplan::ui

@@ -3,6 +3,7 @@
 
 #include "core/report/plan.h"
 #include "core/search/candidate_cost.h"
+#include "core/search/pareto_front.h"
 #include "ui/charts/chart_locale.h"
 #include "ui/charts/chart_palette.h"
 #include "ui/charts/point_cloud_item.h"
@@ -20,6 +21,7 @@
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QPen>
+#include <QRubberBand>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
@@ -31,8 +33,9 @@ namespace clusterplan::ui {
 
 namespace {
 
-constexpr qreal kHitRadius = 7;  // pixels around a point that hover and click it
-constexpr double kPad = 0.06;    // of each axis span, around the points
+constexpr qreal kHitRadius = 7;     // pixels around a point that hover and click it
+constexpr qreal kDragDistance = 4;  // pixels the pointer moves before a press is a drag, not a click
+constexpr double kPad = 0.06;       // of each axis span, around the points
 enum PointClass { kNoFit, kFits, kFront };
 const QColor kFitsColor(palette::kBlue);
 const QColor kFrontColor(palette::kBluishGreen);
@@ -59,9 +62,12 @@ ExplorerChartView::ExplorerChartView(QWidget* parent) : QChartView(parent) {
     setObjectName(QStringLiteral("explorerChart"));
     setRenderHint(QPainter::Antialiasing);
     setMouseTracking(true);
-    // Drag zooms; a click without a drag still reaches the points (ClickThroughRubberBand).
-    setRubberBand(QChartView::RubberBands(QChartView::RectangleRubberBand) |
-                  QChartView::ClickThroughRubberBand);
+    // Drag zooms, with this view's own rubber band: QChartView's (RectangleRubberBand |
+    // ClickThroughRubberBand) never zoomed, neither for a user's drag nor for QTest's. A click
+    // without a drag still selects the point under it.
+    setRubberBand(QChartView::NoRubberBand);
+    m_band = new QRubberBand(QRubberBand::Rectangle, viewport());
+    m_band->hide();
     setMinimumSize(320, 220);  // beside the table in a 1024 × 700 window
     QChart* chart = this->chart();
     useLocaleNumbers(chart);      // "30,799" tokens/s, not "30799"
@@ -78,6 +84,9 @@ ExplorerChartView::ExplorerChartView(QWidget* parent) : QChartView(parent) {
     chart->addAxis(m_xAxis, Qt::AlignBottom);
     chart->addAxis(m_yAxis, Qt::AlignLeft);
     m_cloud = new PointCloudItem(chart, m_xAxis, m_yAxis);
+    // A drag (QChartView's rubber band) or a right-click changes the ranges: the title says so.
+    connect(m_xAxis, &QValueAxis::rangeChanged, this, &ExplorerChartView::axisRangeChanged);
+    connect(m_yAxis, &QValueAxis::rangeChanged, this, &ExplorerChartView::axisRangeChanged);
 
     m_fitsLegend = marker(QScatterSeries::MarkerShapeCircle, 8);
     m_noFitLegend = marker(QScatterSeries::MarkerShapeCircle, 8);
@@ -130,8 +139,10 @@ void ExplorerChartView::changeEvent(QEvent* event) {
         applyColors();
 }
 
-void ExplorerChartView::setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline) {
+void ExplorerChartView::setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline,
+                                std::vector<bool> shown) {
     m_plan = &plan;
+    m_shownRows = std::move(shown);
     m_selectedRow = selected;
     setBaselinePoint(baseline);
     rebuild();
@@ -175,6 +186,36 @@ void ExplorerChartView::setFitsOnly(bool fitsOnly) {
         rebuild();
 }
 
+void ExplorerChartView::setShownRows(std::vector<bool> shown) {
+    if (shown == m_shownRows)
+        return;
+    m_shownRows = std::move(shown);
+    if (m_plan)
+        rebuild();
+}
+
+void ExplorerChartView::resetZoom() {
+    if (m_plan)
+        fitAxes();
+    updateTitle();
+}
+
+bool ExplorerChartView::zoomed() const {
+    return m_zoomed;
+}
+
+void ExplorerChartView::axisRangeChanged() {
+    if (m_fitting)
+        return;
+    const bool zoomed = m_xAxis->min() != m_fitted.left() || m_xAxis->max() != m_fitted.right() ||
+                        m_yAxis->min() != m_fitted.top() || m_yAxis->max() != m_fitted.bottom();
+    if (zoomed == m_zoomed)
+        return;
+    m_zoomed = zoomed;
+    updateTitle();
+    emit zoomChanged(zoomed);
+}
+
 void ExplorerChartView::setMetric(Metric metric) {
     if (metric == m_metric)
         return;
@@ -198,7 +239,8 @@ std::optional<double> ExplorerChartView::metricValue(const Candidate& c) const {
 
 void ExplorerChartView::rebuild() {
     std::vector<PointCloudItem::Point> points;
-    QList<QPointF> front;
+    std::vector<FrontPoint> fitting;     // the shown layouts that fit, in the axes' figures
+    std::vector<std::size_t> fittingAt;  // where each is in `points`
     QList<QPointF> recommended;
     if (m_plan && m_plan->search) {
         const auto& ranked = m_plan->search->ranked;
@@ -206,34 +248,32 @@ void ExplorerChartView::rebuild() {
         for (std::size_t i = 0; i < ranked.size(); ++i) {
             const Candidate& c = ranked[i];
             const auto x = metricValue(c);
-            if (!x || (m_fitsOnly && !c.fits))
+            const bool shown = m_shownRows.empty() || (i < m_shownRows.size() && m_shownRows[i]);
+            if (!x || !shown || (m_fitsOnly && !c.fits))
                 continue;
             const QPointF value(*x, c.perf.tokensPerSecond);
-            points.push_back({value, !c.fits ? kNoFit : c.pareto ? kFront : kFits, i});
-            if (c.pareto)
-                front << value;
+            if (c.fits) {
+                fitting.push_back({value.x(), value.y()});
+                fittingAt.push_back(points.size());
+            }
+            points.push_back({value, c.fits ? kFits : kNoFit, i});
             if (m_plan->search->best == i)
                 recommended << value;
         }
     }
-    std::sort(front.begin(), front.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    // The front of the plot as drawn: least memory, cost or days for the tokens/s, among the
+    // layouts shown (the search's own front is memory against speed over all of them).
+    QList<QPointF> front;
+    for (const std::size_t k : paretoFront(fitting)) {
+        PointCloudItem::Point& p = points[fittingAt[k]];
+        p.pointClass = kFront;
+        front << p.value;
+    }
     m_cloud->setPoints(std::move(points));
     m_front->replace(front);
     m_recommended->replace(recommended);
     drawMarks();
 
-    const std::size_t evaluated = m_plan && m_plan->search ? m_plan->search->evaluated : 0;
-    // Two short lines, each wrapped again where the chart is narrower still.
-    QString title = evaluated
-                        ? tr("%1 layouts evaluated").arg(formatNumber(static_cast<double>(evaluated), 0)) +
-                              QStringLiteral("<br>") + tr("drag to zoom, right-click to zoom out")
-                        : tr("No layout search: every layout key is fixed in this scenario");
-    if (const auto end = memoryAxisEnd())
-        // The count last: no plural to agree with.
-        title += QStringLiteral("<br>") + tr("layouts above %1 GiB per GPU, off the right edge: %2")
-                                              .arg(formatPlainNumber(*end, 0),
-                                                   formatNumber(static_cast<double>(pointsBeyond(*end)), 0));
-    setWrappedTitle(chart(), title);
     switch (m_metric) {
     case Metric::Memory:
         m_xAxis->setTitleText(tr("peak memory per GPU (GiB)"));
@@ -249,6 +289,33 @@ void ExplorerChartView::rebuild() {
         break;
     }
     fitAxes();
+    updateTitle();
+}
+
+void ExplorerChartView::updateTitle() {
+    const std::size_t evaluated = m_plan && m_plan->search ? m_plan->search->evaluated : 0;
+    if (!evaluated) {
+        setWrappedTitle(chart(), tr("No layout search: every layout key is fixed in this scenario"));
+        return;
+    }
+    const std::size_t shown = m_cloud->points().size();
+    const bool filtered = !m_shownRows.empty() || m_fitsOnly;
+    // Two short lines, each wrapped again where the chart is narrower still; the counts with
+    // group separators, last where they can be (no plural to agree with).
+    QString title = filtered
+                        ? tr("%1 of %2 layouts shown")
+                              .arg(formatNumber(static_cast<double>(shown), 0),
+                                   formatNumber(static_cast<double>(evaluated), 0))
+                        : tr("%1 layouts evaluated").arg(formatNumber(static_cast<double>(evaluated), 0));
+    title += QStringLiteral("<br>") + (m_zoomed ? tr("zoomed in: right-click or Reset zoom to zoom out")
+                                                : tr("drag to zoom, right-click to zoom out"));
+    // The layouts right of the axis as it is drawn (its round end, not the limit it was fitted to).
+    if (m_metric == Metric::Memory && !m_zoomed && shown > 0)
+        if (const std::size_t beyond = pointsBeyond(m_xAxis->max()); beyond > 0)
+            title += QStringLiteral("<br>") + tr("layouts above %1 GiB per GPU, off the right edge: %2")
+                                                  .arg(formatPlainNumber(m_xAxis->max(), 0),
+                                                       formatNumber(static_cast<double>(beyond), 0));
+    setWrappedTitle(chart(), title);
 }
 
 void ExplorerChartView::fitAxes() {
@@ -260,8 +327,11 @@ void ExplorerChartView::fitAxes() {
     // Nor titles: beside the message over an empty plot, Qt elided them to "…" and "⋮" at 1024 × 700.
     m_xAxis->setTitleVisible(!points.empty());
     m_yAxis->setTitleVisible(!points.empty());
-    if (points.empty())
+    m_zoomed = false;
+    if (points.empty()) {
+        emit zoomChanged(false);
         return;
+    }
     double x0 = points.front().value.x(), x1 = x0, y0 = points.front().value.y(), y1 = y0;
     for (const auto& p : points) {
         x0 = std::min(x0, p.value.x());
@@ -275,12 +345,19 @@ void ExplorerChartView::fitAxes() {
         x1 = *end;
     const double dx = std::max(x1 - x0, 1e-9 + 0.02 * std::abs(x1)) * kPad;
     const double dy = std::max(y1 - y0, 1e-9 + 0.02 * std::abs(y1)) * kPad;
+    // Not a zoom: the title keeps its counts, and Qt's zoom history (of an older cloud) goes.
+    m_fitting = true;
+    if (chart()->isZoomed())
+        chart()->zoomReset();
     m_xAxis->setRange(std::max(0.0, x0 - dx), x1 + dx);
     m_yAxis->setRange(std::max(0.0, y0 - dy), y1 + dy);
     // Round ticks on both axes (100, 200 GiB; not 423, 846).
     m_xAxis->applyNiceNumbers();
     m_yAxis->applyNiceNumbers();
+    m_fitting = false;
+    m_fitted = QRectF(QPointF(m_xAxis->min(), m_yAxis->min()), QPointF(m_xAxis->max(), m_yAxis->max()));
     m_xAxis->setLabelFormat(x1 < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
+    emit zoomChanged(false);
 }
 
 std::optional<double> ExplorerChartView::memoryAxisEnd() const {
@@ -320,7 +397,7 @@ QString ExplorerChartView::tooltip(std::size_t row) const {
             .arg(formatLayoutDegrees(c.layout))
             .arg(c.layout.microBatch)
             .arg(c.layout.zeroStage)
-            .arg(toQString(toString(c.layout.recompute)))
+            .arg(recomputeName(c.layout.recompute))
             .arg(formatGib(c.memoryBytes))
             .arg(formatPlainNumber(c.perf.tokensPerSecond, 0), formatPlainNumber(c.perf.stepSeconds, 3),
                  formatPlainNumber(100 * c.perf.mfu, 1), formatPlainNumber(c.perf.trainDays, 1));
@@ -336,8 +413,20 @@ QString ExplorerChartView::tooltip(std::size_t row) const {
     return text;
 }
 
+QRectF ExplorerChartView::plotAreaInView() const {
+    return mapFromScene(chart()->mapToScene(chart()->plotArea())).boundingRect();
+}
+
 void ExplorerChartView::mouseMoveEvent(QMouseEvent* event) {
     QChartView::mouseMoveEvent(event);
+    if (m_dragging) {
+        const QRect band = QRect(m_pressPos.toPoint(), event->position().toPoint()).normalized() &
+                           plotAreaInView().toAlignedRect();
+        m_band->setGeometry(band);
+        m_band->setVisible((event->position() - m_pressPos).manhattanLength() >= kDragDistance);
+        QToolTip::hideText();
+        return;
+    }
     if (!m_plan || !m_plan->search)
         return;
     const auto near = m_cloud->pointNear(mapToScene(event->position().toPoint()), kHitRadius);
@@ -348,18 +437,31 @@ void ExplorerChartView::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void ExplorerChartView::mouseReleaseEvent(QMouseEvent* event) {
-    // Found before the base class runs: a drag ends in a zoom, which moves every point.
-    std::optional<PointCloudItem::Point> near;
-    if (event->button() == Qt::LeftButton && m_plan && m_plan->search &&
-        (event->position() - m_pressPos).manhattanLength() < 4)
-        near = m_cloud->pointNear(mapToScene(event->position().toPoint()), kHitRadius);
     QChartView::mouseReleaseEvent(event);
-    if (near)
-        emit layoutClicked(near->id);
+    if (event->button() == Qt::RightButton) {
+        chart()->zoomOut();
+        return;
+    }
+    if (event->button() != Qt::LeftButton)
+        return;
+    const bool dragged = m_dragging && m_band->isVisible();
+    m_dragging = false;
+    m_band->hide();
+    if (dragged) {
+        // The band's rectangle in the chart's coordinates, where QChart::zoomIn() takes it.
+        const QRectF band = chart()->mapFromScene(mapToScene(m_band->geometry())).boundingRect();
+        if (band.width() >= 1 && band.height() >= 1)
+            chart()->zoomIn(band);
+        return;
+    }
+    if (m_plan && m_plan->search && (event->position() - m_pressPos).manhattanLength() < kDragDistance)
+        if (const auto near = m_cloud->pointNear(mapToScene(event->position().toPoint()), kHitRadius))
+            emit layoutClicked(near->id);
 }
 
 void ExplorerChartView::mousePressEvent(QMouseEvent* event) {
     m_pressPos = event->position();
+    m_dragging = event->button() == Qt::LeftButton && plotAreaInView().contains(m_pressPos);
     QChartView::mousePressEvent(event);
 }
 

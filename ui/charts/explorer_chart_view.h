@@ -1,16 +1,19 @@
 #pragma once
 // ExplorerChartView: every layout the search evaluated (plan.search->ranked, thousands), tokens/s
 // against a chosen metric — peak memory per GPU, cost per million tokens (rented) or days to
-// train — in three classes: the Pareto front (memory vs throughput among layouts that fit), the
-// other layouts that fit, and those that do not fit (grey). The cloud is one PointCloudItem; only
-// the front, the recommended layout, the selected one and the baseline's are native series.
-// Hovering a point shows its numbers with units (and why it does not fit); clicking one emits
+// train — in three classes: the Pareto front of the axes shown (among the layouts shown that fit:
+// least memory, cost or days for their tokens/s), the other layouts that fit, and those that do not
+// fit (grey). The tab's filter decides which layouts are shown (setShownRows), as in its table. The cloud is
+// one PointCloudItem; only the front, the recommended layout, the selected one and the baseline's are native
+// series. Hovering a point shows its numbers with units (and why it does not fit); clicking one emits
 // layoutClicked(row of the ranking). No animations, no OpenGL (see PointCloudItem).
 #include <QChartView>
 
 #include <optional>
+#include <vector>
 
 class QLabel;
+class QRubberBand;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
@@ -33,8 +36,9 @@ public:
     explicit ExplorerChartView(QWidget* parent = nullptr);
 
     // `baseline` is drawn as a marker when it has a layout in the same units. Fits the axes to
-    // the plan's layouts.
-    void setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline);
+    // the plan's layouts, those of `shown` (setShownRows) when it is not empty.
+    void setPlan(const Plan& plan, std::optional<std::size_t> selected, const Plan* baseline,
+                 std::vector<bool> shown = {});
     // Moves the selected and baseline markers only: the cloud, the axes and the user's zoom stay
     // (the y axis jumped on every selection, and the user lost the point).
     void setMarks(std::optional<std::size_t> selected, const Plan* baseline);
@@ -43,7 +47,14 @@ public:
     // (the table's "fits only" filters both).
     void setFitsOnly(bool fitsOnly);
     [[nodiscard]] bool fitsOnly() const { return m_fitsOnly; }
+    // The rows of the ranking the tab's text filter keeps (every row when empty): the cloud, its
+    // front, the axes and the counts in the title follow the table.
+    void setShownRows(std::vector<bool> shown);
+    // Back to the axes fitted to the points shown, after a drag zoomed in or a right-click out.
+    void resetZoom();
+    [[nodiscard]] bool zoomed() const;
     [[nodiscard]] QValueAxis* xAxis() const { return m_xAxis; }
+    [[nodiscard]] QValueAxis* yAxis() const { return m_yAxis; }
     // The legend, for the tab to place under the chart: a label that wraps its entries onto a
     // second line where Qt Charts' one-row legend cut them ("Pare…", "rec…", "帕累托…"). It lists
     // every marker, shown or not, so that selecting a layout does not resize the chart.
@@ -59,6 +70,8 @@ public:
 
 signals:
     void layoutClicked(std::size_t row);
+    // The axes left the fitted ranges (a drag or a right-click) or came back to them.
+    void zoomChanged(bool zoomed);
 
 protected:
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -73,10 +86,13 @@ private:
     void applyColors();
     [[nodiscard]] std::optional<double> metricValue(const Candidate& c) const;
     void fitAxes();
+    // The title: how many layouts are shown, how to zoom, and how many lie right of the x axis.
+    void updateTitle();
+    void axisRangeChanged();
     // Memory metric: where the x axis ends by default, so that the layouts that fit (and the HBM
     // limit) fill the plot rather than its left 5 % when a few non-fitting layouts need 1–2 TiB;
-    // empty when every point is in view anyway. Layouts beyond it are off the right edge (the
-    // title says how many; right-click zooms out to them).
+    // empty when every point is in view anyway. The axis ends at the round tick after it; the layouts
+    // right of the axis's end are off the right edge (the title counts them; right-click zooms out).
     [[nodiscard]] std::optional<double> memoryAxisEnd() const;
     [[nodiscard]] std::size_t pointsBeyond(double x) const;
 
@@ -85,6 +101,10 @@ private:
     std::optional<QPointF> m_baselinePoint;
     Metric m_metric = Metric::Memory;
     bool m_fitsOnly = false;
+    std::vector<bool> m_shownRows;  // empty: every row
+    bool m_fitting = false;         // fitAxes() is setting the ranges: not a zoom
+    bool m_zoomed = false;
+    QRectF m_fitted;  // the ranges fitAxes() chose (x: left–right, y: top–bottom)
     QValueAxis* m_xAxis = nullptr;
     QValueAxis* m_yAxis = nullptr;
     PointCloudItem* m_cloud = nullptr;
@@ -94,7 +114,11 @@ private:
     QScatterSeries* m_recommended = nullptr;
     QScatterSeries* m_selected = nullptr;
     QScatterSeries* m_baseline = nullptr;
+    [[nodiscard]] QRectF plotAreaInView() const;
+
     QPointF m_pressPos;
+    bool m_dragging = false;  // a left press inside the plot, until its release
+    QRubberBand* m_band = nullptr;
     QLabel* m_legend = nullptr;  // laid out (and owned) by the tab
 };
 

@@ -2,6 +2,7 @@
 
 #include "ui/charts/explorer_chart_view.h"
 #include "ui/models/layout_table_model.h"
+#include "ui/models/number_text.h"
 #include "ui/models/plan_comparison.h"
 #include "ui/models/plan_controller.h"
 
@@ -138,6 +139,7 @@ LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &LayoutExplorerTab::tableRowChosen);
     showSearchOptions();
+    restoreView();
 }
 
 void LayoutExplorerTab::render() {
@@ -163,28 +165,37 @@ QWidget* LayoutExplorerTab::createToolbar() {
     m_metric->addItem(tr("days to train"), static_cast<int>(ExplorerChartView::Metric::Days));
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] {
         m_chart->setMetric(static_cast<ExplorerChartView::Metric>(m_metric->currentData().toInt()));
+        saveView();
     });
     m_filter = new QLineEdit;
     m_filter->setObjectName(QStringLiteral("explorerFilter"));
     m_filter->setPlaceholderText(tr("filter: tp=8 zero=1 recompute=full, or any text"));
     m_filter->setClearButtonEnabled(true);
+    // The filter keeps rows of the table and points of the cloud alike.
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_proxy->setTerms(text);
-        m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+        filterChanged();
     });
     m_fitsOnly = new QCheckBox(tr("fits only"));
     m_fitsOnly->setObjectName(QStringLiteral("explorerFitsOnly"));
     connect(m_fitsOnly, &QCheckBox::toggled, this, [this](bool on) {
         m_proxy->setFitsOnly(on);
         m_chart->setFitsOnly(on);
-        m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+        filterChanged();
     });
     m_useLayout = new QPushButton(tr("Use this layout"));
     m_useLayout->setObjectName(QStringLiteral("useLayout"));
     m_useLayout->setToolTip(tr("Pins every layout key of the selected layout in the scenario"));
     m_useLayout->setEnabled(false);
     connect(m_useLayout, &QPushButton::clicked, this, [this] { m_comparison.useSelectedLayout(); });
+    m_resetZoom = new QPushButton(tr("Reset zoom"));
+    m_resetZoom->setObjectName(QStringLiteral("explorerResetZoom"));
+    m_resetZoom->setToolTip(tr("Back to the axes that show every layout the filter keeps"));
+    m_resetZoom->setEnabled(false);
+    connect(m_resetZoom, &QPushButton::clicked, m_chart, &ExplorerChartView::resetZoom);
+    connect(m_chart, &ExplorerChartView::zoomChanged, m_resetZoom, &QPushButton::setEnabled);
     m_count = new QLabel;
+    m_count->setObjectName(QStringLiteral("explorerCount"));
 
     // Two rows, so the tab fits a 1024-pixel window beside the inputs: the axis, the
     // filter box and the action above; the text filter and its count below.
@@ -195,6 +206,7 @@ QWidget* LayoutExplorerTab::createToolbar() {
     top->addWidget(new QLabel(tr("x axis:")));
     top->addWidget(m_metric);
     top->addWidget(m_fitsOnly);
+    top->addWidget(m_resetZoom);
     top->addStretch(1);
     top->addWidget(m_useLayout);
     rows->addLayout(top, 0, 0, 1, 2);
@@ -258,6 +270,48 @@ QWidget* LayoutExplorerTab::createSearchOptions() {
     return box;
 }
 
+std::vector<bool> LayoutExplorerTab::shownRows() const {
+    std::vector<bool> shown;
+    if (m_filter->text().trimmed().isEmpty())
+        return shown;  // every row (fits only is the chart's own switch)
+    shown.assign(static_cast<std::size_t>(m_model->rowCount()), false);
+    for (int r = 0; r < m_proxy->rowCount(); ++r)
+        shown[static_cast<std::size_t>(m_proxy->mapToSource(m_proxy->index(r, 0)).row())] = true;
+    return shown;
+}
+
+void LayoutExplorerTab::filterChanged() {
+    showCount();
+    if (!rankingStale())  // else render() draws the cloud with the filter when the tab is seen
+        m_chart->setShownRows(shownRows());
+    saveView();
+}
+
+void LayoutExplorerTab::showCount() {
+    m_count->setText(
+        tr("%1 of %2 shown").arg(formatNumber(m_proxy->rowCount(), 0), formatNumber(m_model->rowCount(), 0)));
+}
+
+namespace {
+constexpr char kViewProperty[] = "explorerView";
+}
+
+void LayoutExplorerTab::saveView() const {
+    m_comparison.setProperty(kViewProperty,
+                             QVariantMap{{QStringLiteral("metric"), m_metric->currentIndex()},
+                                         {QStringLiteral("filter"), m_filter->text()},
+                                         {QStringLiteral("fitsOnly"), m_fitsOnly->isChecked()}});
+}
+
+void LayoutExplorerTab::restoreView() {
+    const QVariantMap view = m_comparison.property(kViewProperty).toMap();
+    if (view.isEmpty())
+        return;
+    m_metric->setCurrentIndex(view.value(QStringLiteral("metric")).toInt());
+    m_fitsOnly->setChecked(view.value(QStringLiteral("fitsOnly")).toBool());
+    m_filter->setText(view.value(QStringLiteral("filter")).toString());
+}
+
 void LayoutExplorerTab::showSearchOptions() {
     const PlanController& controller = m_comparison.controller();
     const unsigned open = controller.scenario().layout.open;
@@ -297,13 +351,13 @@ void LayoutExplorerTab::showPlan() {
     const auto& baseline = m_comparison.baseline();
     // The explored search's cloud stays after "Use this layout" pinned one of its layouts.
     m_chart->setPlan(ranking ? *ranking : *plan, m_comparison.selectedIndex(),
-                     baseline ? &*baseline : nullptr);
+                     baseline ? &*baseline : nullptr, shownRows());
 }
 
 void LayoutExplorerTab::showRanking() {
     m_rankedGeneration = m_comparison.controller().planGeneration();
     m_model->setPlan(m_comparison.rankingPlan());
-    m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+    showCount();
     showSelection(m_comparison.selectedIndex());
 }
 

@@ -57,6 +57,14 @@ private:
     void tableRowChosen();
     void showSearchOptions();
     void setKeyOpen(unsigned key, bool open);
+    // The filter's rows for the chart (empty: no text filter) and "N of M shown".
+    [[nodiscard]] std::vector<bool> shownRows() const;
+    void filterChanged();
+    void showCount();
+    // The axis, the filter and "fits only" as the user left them, kept across the rebuild of a
+    // language switch (on the comparison, which outlives the tab).
+    void saveView() const;
+    void restoreView();
 
     PlanComparison& m_comparison;
     ExplorerChartView* m_chart = nullptr;
@@ -67,6 +75,7 @@ private:
     QLineEdit* m_filter = nullptr;
     QCheckBox* m_fitsOnly = nullptr;
     QPushButton* m_useLayout = nullptr;
+    QPushButton* m_resetZoom = nullptr;
     QLabel* m_count = nullptr;
     std::vector<std::pair<unsigned, QCheckBox*>> m_openKeys;
     QCheckBox* m_crossNodeTp = nullptr;

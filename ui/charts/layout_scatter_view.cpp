@@ -159,8 +159,9 @@ void LayoutScatterView::setPlan(const Plan& plan) {
 
     fitAxes(toGib(plan.memory.capacity));
     wrappedLegend(chart()).refresh();
-    setWrappedTitle(chart(),
-                    tr("Searched layouts: %1 evaluated, best %2 shown").arg(search.evaluated).arg(shown));
+    setWrappedTitle(chart(), tr("Searched layouts: %1 evaluated, best %2 shown")
+                                 .arg(formatNumber(static_cast<double>(search.evaluated), 0))
+                                 .arg(shown));
     m_capacity->show(toGib(plan.memory.capacity), tr("HBM %1").arg(formatGib(plan.memory.capacity)));
     placeOverlays();
 }

@@ -28,6 +28,7 @@ namespace clusterplan::ui {
 namespace {
 
 constexpr double kBarHeadroom = 1.12;  // value axis ends this far above the tallest bar or line
+constexpr int kValueTicks = 5;         // asked of applyNiceNumbers(), which may settle on another
 const QColor kCapacityColor(palette::kInk);
 
 std::array<double, 5> categoryBytes(const MemoryBreakdown& memory) {
@@ -121,6 +122,7 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     }
     for (const MemoryBreakdown& memory : columns)
         tallest = std::max(tallest, toGib(memory.total()));
+    m_tallestGib = tallest;
 
     const double capacityGib = toGib(capacityBytes);
     const double right = static_cast<double>(std::max<std::size_t>(columns.size(), 1)) - 0.5;
@@ -143,6 +145,10 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     bars->attachAxis(m_valueAxis);
     m_capacityLine->attachAxis(m_categoryAxis);  // category i sits at x = i, edges at ±0.5
     m_capacityLine->attachAxis(m_valueAxis);
+    // applyNiceNumbers() also changes the tick count it is given, so from the count the last plan
+    // left the same bar got another range (0–600 GiB, then 0–1,000 after a GPU change): it starts
+    // from the same count every time.
+    m_valueAxis->setTickCount(kValueTicks);
     m_valueAxis->setRange(0, std::max(tallest, capacityGib) * kBarHeadroom);
     m_valueAxis->applyNiceNumbers();
 
@@ -151,15 +157,24 @@ void MemoryBarsView::showColumns(const QStringList& labels, const std::vector<Me
     placeCapacityLabel();
 }
 
+QRectF MemoryBarsView::capacityLabelRect() const {
+    return m_capacityLabelBox->mapRectToParent(m_capacityLabelBox->rect());
+}
+
 void MemoryBarsView::placeCapacityLabel() {
     if (!m_capacityLine || chart()->series().isEmpty())
         return;
     // Above the line's right end: bars shrink to the right (ZeRO-3) or sit centred (one bar).
+    // When bars rise above the line (a plan that does not fit), above the tallest bar instead, in
+    // the axis's headroom: drawn on the line, the label covered the bars.
     const QPointF end =
         chart()->mapToPosition(m_capacityLine->at(m_capacityLine->count() - 1), m_capacityLine);
+    const QPointF above = chart()->mapToPosition(QPointF(m_capacityLine->at(m_capacityLine->count() - 1).x(),
+                                                         std::max(m_tallestGib, m_capacityLine->at(0).y())),
+                                                 m_capacityLine);
     const QRectF box = m_capacityLabel->boundingRect();
     m_capacityLabelBox->setRect(box.adjusted(-2, 0, 2, 0));
-    m_capacityLabelBox->setPos(end.x() - box.width() - 4, end.y() - box.height() - 1);
+    m_capacityLabelBox->setPos(end.x() - box.width() - 4, above.y() - box.height() - 1);
 }
 
 }  // namespace clusterplan::ui

@@ -34,6 +34,8 @@ public:
     // What is shown, for tests and exports.
     [[nodiscard]] QList<QBarSet*> barSets() const;
     [[nodiscard]] QStringList columnLabels() const;
+    // Where the capacity line's label is drawn, in the chart's coordinates.
+    [[nodiscard]] QRectF capacityLabelRect() const;
 
 protected:
     // One bar per breakdown, labelled by `labels` (rich text, "<br>" breaks a line) under the
@@ -47,6 +49,7 @@ private:
     QBarCategoryAxis* m_categoryAxis = nullptr;
     QValueAxis* m_valueAxis = nullptr;
     QLineSeries* m_capacityLine = nullptr;
+    double m_tallestGib = 0;  // the tallest bar: the capacity label goes above it
     QGraphicsRectItem* m_capacityLabelBox = nullptr;
     QGraphicsSimpleTextItem* m_capacityLabel = nullptr;
     QStringList m_shown;  // what the chart draws now, as showColumns's arguments in words and numbers

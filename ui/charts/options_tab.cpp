@@ -1,5 +1,7 @@
 #include "ui/charts/options_tab.h"
 
+#include "core/search/messages_search.h"
+#include "ui/charts/money_axis.h"
 #include "ui/charts/table_cell.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/money_text.h"
@@ -9,6 +11,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QCursor>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -19,8 +22,10 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -47,6 +52,42 @@ public:
 };
 
 constexpr int kRowRole = Qt::UserRole + 1;  // the study's row index, on each row's first cell
+
+// The recommendation's first sentence: the choice itself ("Recommended: rent ... for ¥X; it finishes
+// in 41 days."). The sentences after it (what paying more buys, a borrowed profile) go with the
+// notes' details.
+const Message& firstSentence(const Message& m) {
+    if (m.id == msg::kOptionsTwoSentences.id && !m.inner.empty())
+        return firstSentence(m.inner.front());
+    return m;
+}
+
+void laterSentences(const Message& m, QStringList& out) {
+    if (m.id != msg::kOptionsTwoSentences.id || m.inner.size() < 2)
+        return;
+    laterSentences(m.inner.front(), out);
+    out << engineText(m.inner[1]);
+}
+
+// What the status says while the comparison shown is of other inputs.
+QString inputsChangedText() {
+    return OptionsTab::tr("The inputs changed since this comparison: press Compare to update it.");
+}
+
+// A word-wrapped label named `name` (tests find it by that name).
+QLabel* wrappedLabel(const char* name) {
+    auto* label = new QLabel;
+    label->setObjectName(QString::fromLatin1(name));
+    label->setWordWrap(true);
+    return label;
+}
+
+QString bulleted(const QStringList& items) {
+    QString html = QStringLiteral("<ul style='margin-left:0px; -qt-list-indent:1'>");
+    for (const QString& item : items)
+        html += QStringLiteral("<li>%1</li>").arg(item.toHtmlEscaped());
+    return html + QStringLiteral("</ul>");
+}
 
 }  // namespace
 
@@ -87,13 +128,34 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_progress->setFormat(tr("%v of %m GPU types"));
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("optionsStatus"));
-    m_status->setWordWrap(true);
-    m_recommendation = new QLabel;
-    m_recommendation->setObjectName(QStringLiteral("optionsRecommendation"));
-    m_recommendation->setWordWrap(true);
+    m_progress->setVisible(false);  // only while a study runs: nothing is counted before
+    m_status = wrappedLabel("optionsStatus");
+    m_recommendation = wrappedLabel("optionsRecommendation");
     m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_recommendation->setVisible(false);
+    // The notes: one line, and their details (every note, each GPU type without an option) folded.
+    m_notesSummary = wrappedLabel("optionsNotesSummary");
+    m_notesToggle = new QToolButton;
+    m_notesToggle->setObjectName(QStringLiteral("optionsNotesToggle"));
+    m_notesToggle->setCheckable(true);
+    m_notesToggle->setArrowType(Qt::RightArrow);
+    m_notesToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_notesToggle->setText(tr("Details"));
+    m_notesToggle->setAutoRaise(true);
+    m_notesDetails = wrappedLabel("optionsNotesDetails");
+    m_notesDetails->setTextFormat(Qt::RichText);
+    m_notesDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notesDetails->setVisible(false);
+    connect(m_notesToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_notesToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_notesDetails->setVisible(open);
+    });
+    m_inQuote = new QCheckBox(tr("Add to the PDF quote"));
+    m_inQuote->setObjectName(QStringLiteral("optionsInQuote"));
+    m_inQuote->setToolTip(
+        tr("Export > PDF quote then adds the page \"Options compared\": the quoted cluster beside up to two "
+           "options ticked in the table (none ticked: the recommendation and the next faster option)"));
+    m_inQuote->setEnabled(false);
     // Two short rows, the status under them: one row was wider than the tab on a 1024-pixel screen.
     auto* targetRow = new QHBoxLayout;
     targetRow->addWidget(new QLabel(tr("deadline")));
@@ -106,6 +168,7 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     actionRow->addWidget(m_cancel);
     actionRow->addWidget(m_progress, 1);
     actionRow->addWidget(m_open);
+    actionRow->addWidget(m_inQuote);
     auto* controls = new QVBoxLayout;
     controls->addLayout(targetRow);
     controls->addLayout(actionRow);
@@ -115,9 +178,9 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     chart->setTitle(tr("Days against cost: every option"));
     m_daysAxis = new QValueAxis;
     m_daysAxis->setTitleText(tr("days to train (budgeted)"));
-    m_costAxis = new QValueAxis;
+    // "¥1.5M", not "1.5e+06".
+    m_costAxis = new MoneyAxis;
     m_costAxis->setTitleText(tr("cost"));
-    m_costAxis->setLabelFormat(QStringLiteral("%.3g"));
     chart->addAxis(m_daysAxis, Qt::AlignBottom);
     chart->addAxis(m_costAxis, Qt::AlignLeft);
     m_rent = new QScatterSeries;
@@ -147,7 +210,9 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     m_chart = new QChartView(chart);
     m_chart->setObjectName(QStringLiteral("optionsChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(280);
+    // Low enough that, under the controls and the one-line notes, the chart starts in view in a
+    // 1024 × 700 window.
+    m_chart->setMinimumHeight(220);
     connect(m_rent, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
         if (on)
             showPointToolTip(p, false);
@@ -157,15 +222,19 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
             showPointToolTip(p, true);
     });
 
-    m_table = readOnlyTable("optionsTable", {tr("GPU"), tr("GPUs"), tr("how"), tr("offer"), tr("days"),
-                                             tr("cost"), tr("per M tokens"), tr("MFU %"), tr("kW"),
-                                             tr("profile"), tr("layout"), tr("note")});
+    m_table = readOnlyTable("optionsTable",
+                            {tr("GPU"), tr("GPUs"), tr("how"), tr("offer"), tr("days"), tr("cost"),
+                             tr("per M tokens"), tr("days band"), tr("tokens/s"), tr("MFU %"), tr("purchase"),
+                             tr("owned, net"), tr("kW"), tr("profile"), tr("layout"), tr("note")});
+    m_table->horizontalHeaderItem(11)->setToolTip(
+        tr("What owning the cluster costs over the cost horizon, net of its resale value"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setStretchLastSection(true);
     connect(m_table, &QTableWidget::itemSelectionChanged, this,
             [this] { m_open->setEnabled(!m_table->selectedItems().isEmpty()); });
     connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int, int) { openSelected(); });
+    connect(m_table, &QTableWidget::itemChanged, this, &OptionsTab::tickChanged);
     connect(m_open, &QPushButton::clicked, this, &OptionsTab::openSelected);
 
     auto* body = new QSplitter(Qt::Vertical);
@@ -173,11 +242,31 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     body->addWidget(m_table);
     body->setStretchFactor(0, 3);
     body->setStretchFactor(1, 2);
+    // Before the first comparison: what Compare does, not empty axes and "0 of 1 GPU types".
+    auto* empty = new QLabel(
+        tr("Nothing compared yet. Press Compare to price this job on every GPU type with a price: for "
+           "each, the smallest cluster that fits and the smallest that meets the deadline, under each "
+           "rent offer and its purchase, drawn as days against cost. It runs in the background and can "
+           "be cancelled."));
+    empty->setObjectName(QStringLiteral("optionsEmpty"));
+    empty->setWordWrap(true);
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setMargin(24);
+    m_body = new QStackedWidget;
+    m_body->setObjectName(QStringLiteral("optionsBody"));
+    m_body->addWidget(empty);
+    m_body->addWidget(body);
+    auto* notesRow = new QHBoxLayout;
+    notesRow->addWidget(m_notesSummary, 1);
+    notesRow->addWidget(m_notesToggle, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
     layout->addWidget(m_recommendation);
-    layout->addWidget(body, 1);
+    layout->addLayout(notesRow);
+    layout->addWidget(m_notesDetails);
+    layout->addWidget(m_body, 1);
+    showNotes();
 
     m_progressTimer = new QTimer(this);
     m_progressTimer->setInterval(100);
@@ -191,7 +280,7 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     // A study of other inputs no longer answers for these: say so until it is compared again.
     connect(&controller, &PlanController::scenarioChanged, this, [this] {
         if (m_study && !isComputing())
-            m_status->setText(tr("The inputs changed since this comparison: press Compare to update it."));
+            m_status->setText(inputsChangedText());
     });
 }
 
@@ -216,6 +305,22 @@ QString OptionsTab::recommendation() const {
     return m_recommendation->text();
 }
 
+QString OptionsTab::notesSummary() const {
+    return m_notesSummary->text();
+}
+
+QString OptionsTab::notesDetails() const {
+    return m_notesDetails->text();
+}
+
+bool OptionsTab::notesExpanded() const {
+    return m_notesToggle->isChecked();
+}
+
+bool OptionsTab::showsEmptyState() const {
+    return m_body->currentIndex() == 0;
+}
+
 void OptionsTab::compare() {
     if (isComputing())
         return;
@@ -231,12 +336,14 @@ void OptionsTab::compare() {
         flags->total = total;
     };
     const Scenario scenario = m_controller.scenario();
+    m_comparing = scenario;
     std::shared_ptr<const Catalog> catalog = m_controller.sharedCatalog();  // outlives a setCatalog()
     m_cancelled = false;
     m_compare->setEnabled(false);
     m_cancel->setEnabled(true);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
+    m_progress->setVisible(true);
     m_progressTimer->start();
     m_status->setText(tr("computing: a layout search per GPU type and cluster size…"));
     m_watcher.setFuture(QtConcurrent::run([scenario, catalog, target, flags] {
@@ -254,6 +361,7 @@ void OptionsTab::cancel() {
 
 void OptionsTab::studyFinished() {
     m_progressTimer->stop();
+    m_progress->setVisible(false);
     m_compare->setEnabled(true);
     m_cancel->setEnabled(false);
     const Outcome outcome = m_watcher.result();
@@ -267,22 +375,62 @@ void OptionsTab::studyFinished() {
         return;
     }
     m_study = std::move(*outcome).value();
-    m_progress->setRange(0, static_cast<int>(std::max<std::size_t>(1, m_study->gpus.size())));
-    m_progress->setValue(static_cast<int>(m_study->gpus.size()));
+    m_studied = m_comparing;
+    m_ticked.clear();
+    m_status->clear();
     showStudy();
     emit studyShown();
 }
 
 void OptionsTab::showStudy() {
-    QStringList notes = engineTexts(m_study->notes);
-    for (const GpuOptions& g : m_study->gpus)
-        if (g.reason)
-            notes << engineText(*g.reason);
-    m_status->setText(notes.join(QLatin1Char(' ')));
     m_recommendation->setText(
-        QStringLiteral("<b>%1</b>").arg(engineText(m_study->recommendation).toHtmlEscaped()));
+        QStringLiteral("<b>%1</b>").arg(engineText(firstSentence(m_study->recommendation)).toHtmlEscaped()));
+    m_recommendation->setVisible(true);
+    m_body->setCurrentIndex(1);
+    m_inQuote->setEnabled(true);
+    showNotes();
     fillChart();
     fillTable();
+}
+
+void OptionsTab::showNotes() {
+    if (!m_study) {
+        m_notesSummary->setText(
+            tr("Deadline and budget are optional; amounts are in the scenario's currency."));
+        m_notesToggle->setVisible(false);
+        m_notesDetails->clear();
+        return;
+    }
+    std::size_t priced = 0, without = 0;
+    for (const OptionRow& r : m_study->rows)
+        priced += r.priced ? 1 : 0;
+    for (const GpuOptions& g : m_study->gpus)
+        without += g.reason ? 1 : 0;
+    QString summary =
+        tr("%n option(s) on %1 GPU types, %2 priced", nullptr, static_cast<int>(m_study->rows.size()))
+            .arg(m_study->gpus.size())
+            .arg(priced);
+    if (without > 0)
+        summary += tr("; %n GPU type(s) without an option", nullptr, static_cast<int>(without));
+    summary += tr("; amounts in %1 excluding VAT.").arg(toQString(cost::currencyCode(m_study->currency)));
+    m_notesSummary->setText(summary);
+    QStringList answer, withoutOption, notes;
+    laterSentences(m_study->recommendation, answer);
+    for (const GpuOptions& g : m_study->gpus)
+        if (g.reason)
+            withoutOption << engineText(*g.reason);
+    for (const Message& note : m_study->notes)
+        if (note.id != msg::kOptionsCurrency.id)  // in the summary line
+            notes << engineText(note);
+    QString html;
+    if (!answer.isEmpty())
+        html += QStringLiteral("<b>%1</b>").arg(tr("Beside the recommendation")) + bulleted(answer);
+    if (!withoutOption.isEmpty())
+        html += QStringLiteral("<b>%1</b>").arg(tr("GPU types without an option")) + bulleted(withoutOption);
+    if (!notes.isEmpty())
+        html += QStringLiteral("<b>%1</b>").arg(tr("How the options are priced and timed")) + bulleted(notes);
+    m_notesDetails->setText(html);
+    m_notesToggle->setVisible(!html.isEmpty());
 }
 
 void OptionsTab::fillChart() {
@@ -321,11 +469,12 @@ void OptionsTab::fillChart() {
         m_budgetLine->append(maxDays, *m_study->target.budget);
     }
     m_daysAxis->setRange(0, maxDays);
-    m_costAxis->setRange(0, maxCost);
+    m_costAxis->setMoneyRange(0, maxCost, toQString(cost::currencySymbol(m_study->currency)));
     m_costAxis->setTitleText(tr("cost (%1)").arg(toQString(cost::currencyCode(m_study->currency))));
 }
 
 void OptionsTab::fillTable() {
+    m_filling = true;
     m_table->setSortingEnabled(false);
     m_table->clearContents();
     m_table->setRowCount(static_cast<int>(m_study->rows.size()));
@@ -340,6 +489,13 @@ void OptionsTab::fillTable() {
             name = tr("%1 (on the front)").arg(name);
         auto* first = readOnlyCell(name);
         first->setData(kRowRole, static_cast<qulonglong>(i));
+        if (r.priced) {
+            // Ticked: one of the (at most two) alternatives on the quote's options page.
+            first->setFlags(first->flags() | Qt::ItemIsUserCheckable);
+            const bool ticked = std::find(m_ticked.begin(), m_ticked.end(), i) != m_ticked.end();
+            first->setCheckState(ticked ? Qt::Checked : Qt::Unchecked);
+            first->setToolTip(tr("Tick up to two options for the quote's options page"));
+        }
         m_table->setItem(row, 0, first);
         m_table->setItem(row, 1, new NumberCell(QString::number(r.gpus), static_cast<double>(r.gpus)));
         m_table->setItem(row, 2, readOnlyCell(r.acquire == Acquire::Rent ? tr("rent") : tr("buy")));
@@ -347,26 +503,122 @@ void OptionsTab::fillTable() {
         m_table->setItem(
             row, 4, new NumberCell(std::isfinite(r.days) ? formatPlainNumber(r.days, 1) : kNoNumber, r.days));
         const double cost = r.priced ? r.cost.units() : std::numeric_limits<double>::infinity();
+        // An unpriced row says why where its price would be ("not sold in this book"), never a blank.
         m_table->setItem(row, 5,
-                         new NumberCell(r.priced ? wholeMoneyText(r.cost, currency) : kNoNumber, cost));
-        m_table->setItem(row, 6,
-                         new NumberCell(r.priced
-                                            ? moneyText(cost::Money::fromUnits(r.perMillionTokens), currency)
-                                            : kNoNumber,
-                                        r.priced ? r.perMillionTokens : cost));
-        m_table->setItem(row, 7, new NumberCell(formatPlainNumber(100 * r.mfu, 1), r.mfu));
-        m_table->setItem(row, 8, new NumberCell(formatPlainNumber(r.powerKw, 0), r.powerKw));
-        m_table->setItem(row, 9,
-                         readOnlyCell(r.calibrated ? toQString(r.profile)
-                                                   : tr("%1 (borrowed)").arg(toQString(r.profile))));
-        m_table->setItem(row, 10, readOnlyCell(toQString(r.layoutText)));
-        m_table->setItem(row, 11, readOnlyCell(r.reason ? engineText(*r.reason) : QString()));
+                         new NumberCell(r.priced      ? wholeMoneyText(r.cost, currency)
+                                        : r.priceNote ? engineText(*r.priceNote)
+                                                      : kNoNumber,
+                                        cost));
+        int column = 6;
+        const auto money = [&](cost::Money m, bool whole) {
+            const double value = r.priced ? m.units() : cost;
+            m_table->setItem(row, column++,
+                             new NumberCell(!r.priced ? kNoNumber
+                                            : whole   ? wholeMoneyText(m, currency)
+                                                      : moneyText(m, currency),
+                                            value));
+        };
+        money(cost::Money::fromUnits(r.perMillionTokens), false);
+        const bool band = std::isfinite(r.daysLow) && std::isfinite(r.daysHigh);
+        m_table->setItem(row, column++,
+                         new NumberCell(band ? QStringLiteral("%1–%2").arg(formatPlainNumber(r.daysLow, 1),
+                                                                           formatPlainNumber(r.daysHigh, 1))
+                                             : kNoNumber,
+                                        r.daysHigh));
+        m_table->setItem(row, column++,
+                         new NumberCell(formatPlainNumber(r.tokensPerSecond, 0), r.tokensPerSecond));
+        m_table->setItem(row, column++, new NumberCell(formatPlainNumber(100 * r.mfu, 1), r.mfu));
+        money(r.purchase, true);
+        money(r.tco, true);
+        m_table->setItem(row, column++,
+                         new NumberCell(r.priced ? formatPlainNumber(r.powerKw, 0) : kNoNumber, r.powerKw));
+        auto* profile = readOnlyCell(r.calibrated ? toQString(r.profileName)
+                                                  : tr("%1 (borrowed)").arg(toQString(r.profileName)));
+        profile->setToolTip(toQString(r.profile));
+        m_table->setItem(row, column++, profile);
+        m_table->setItem(row, column++, readOnlyCell(toQString(r.layoutText)));
+        m_table->setItem(row, column++, readOnlyCell(r.reason ? engineText(*r.reason) : QString()));
         if (!r.priced || !r.meetsDeadline || !r.withinBudget)
             for (int c = 0; c < m_table->columnCount(); ++c)
                 m_table->item(row, c)->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
     }
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(5, Qt::AscendingOrder);
+    m_filling = false;
+}
+
+void OptionsTab::tickChanged(QTableWidgetItem* item) {
+    if (m_filling || !m_study || item->column() != 0 || !(item->flags() & Qt::ItemIsUserCheckable))
+        return;
+    const auto row = static_cast<std::size_t>(item->data(kRowRole).toULongLong());
+    const bool ticked = item->checkState() == Qt::Checked;
+    if (!tickForQuote(row, ticked)) {
+        m_filling = true;
+        item->setCheckState(Qt::Unchecked);
+        m_filling = false;
+    }
+}
+
+bool OptionsTab::tickForQuote(std::size_t row, bool ticked) {
+    if (!m_study || row >= m_study->rows.size() || (ticked && !m_study->rows[row].priced))
+        return false;
+    const auto at = std::find(m_ticked.begin(), m_ticked.end(), row);
+    if (!ticked) {
+        if (at != m_ticked.end())
+            m_ticked.erase(at);
+    } else if (at == m_ticked.end()) {
+        constexpr std::size_t kMaxTicked = 2;  // the quote's page: the quoted cluster and two more
+        if (m_ticked.size() >= kMaxTicked) {
+            m_status->setText(tr("The quote's options page takes two alternatives: untick one first."));
+            return false;
+        }
+        m_ticked.push_back(row);
+        m_inQuote->setChecked(true);  // ticking a row is asking for the page
+    }
+    m_status->clear();
+    // The table's tick follows a tick made through this function.
+    m_filling = true;
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        if (QTableWidgetItem* first = m_table->item(r, 0);
+            first && static_cast<std::size_t>(first->data(kRowRole).toULongLong()) == row &&
+            (first->flags() & Qt::ItemIsUserCheckable))
+            first->setCheckState(ticked ? Qt::Checked : Qt::Unchecked);
+    m_filling = false;
+    return true;
+}
+
+void OptionsTab::setInQuote(bool on) {
+    m_inQuote->setChecked(on);
+}
+
+OptionsTab::Kept OptionsTab::kept() const {
+    return {m_deadline->value(), m_budget->value(), m_study, m_studied, m_ticked, m_inQuote->isChecked()};
+}
+
+void OptionsTab::restore(Kept kept) {
+    m_deadline->setValue(kept.deadline);
+    m_budget->setValue(kept.budget);
+    if (!kept.study)
+        return;
+    m_study = std::move(kept.study);
+    m_studied = std::move(kept.studied);
+    m_ticked = std::move(kept.ticked);
+    showStudy();
+    m_inQuote->setChecked(kept.inQuote);
+    if (m_studied && !(*m_studied == m_controller.scenario()))
+        m_status->setText(inputsChangedText());
+}
+
+std::optional<QuoteOptionsChoice> OptionsTab::quoteChoice(const Scenario& quoted) const {
+    if (!m_inQuote->isChecked() || !m_study || !m_studied)
+        return std::nullopt;
+    // Another model or job is another study: its options do not answer for this quote.
+    // The precision may differ: a row on a GPU without FP8 opens planned in BF16.
+    TrainingSpec studied = m_studied->training;
+    studied.precision = quoted.training.precision;
+    if (m_studied->model != quoted.model || studied != quoted.training)
+        return std::nullopt;
+    return QuoteOptionsChoice{*m_study, m_ticked};
 }
 
 void OptionsTab::openSelected() {

@@ -2,6 +2,7 @@
 #include "ui/models/palette.h"
 
 #include "core/phases/phases_format.h"
+#include "core/quote/offer_names.h"
 #include "core/util/units.h"
 #include "ui/charts/chart_locale.h"
 #include "ui/charts/chart_palette.h"
@@ -10,9 +11,11 @@
 #include "ui/charts/wrapped_legend.h"
 #include "ui/charts/wrapped_title.h"
 #include "ui/i18n/engine_text.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/money_text.h"
 #include "ui/models/number_text.h"
 #include "ui/models/plan_controller.h"
+#include "ui/models/plan_summary.h"
 #include "ui/models/qt_text.h"
 
 #include <QChart>
@@ -23,10 +26,12 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QLocale>
+
 #include <QPen>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <cmath>
 
 #include <algorithm>
 
@@ -65,9 +70,10 @@ PhasesTab::PhasesTab(PlanController& controller, QWidget* parent)
     m_tokenView->setObjectName(QStringLiteral("phasesTokenChart"));
     m_moneyAxis = new MoneyAxis(this);
     m_costView->chart()->addAxis(m_moneyAxis, Qt::AlignLeft);
-    m_tokenAxis = new QValueAxis(this);
-    m_tokenAxis->setTitleText(tr("Tokens (billions)"));
-    m_tokenAxis->setLabelFormat(QStringLiteral("%.0f"));
+    // Round steps counted as the reader counts ("300B", "3000亿"), as the other token figures;
+    // "347 / 695 / 1,042" billions were a fifth of the range each.
+    m_tokenAxis = new MoneyAxis(this);
+    m_tokenAxis->setTitleText(tr("Tokens"));
     m_tokenView->chart()->addAxis(m_tokenAxis, Qt::AlignLeft);
     useLocaleNumbers(m_tokenView->chart());  // tokens with group separators
     for (int i = 0; i < 3; ++i) {
@@ -161,6 +167,38 @@ void PhasesTab::showPlan() {
     fillCharts();
 }
 
+// What a phase rents, by the price book's names of its offer and term in the window's language
+// ("8卡A100整机, 包年预付"), not their ids ("yiwan-a100-8x-server, yearly-prepay").
+QString PhasesTab::rentedText(const PhaseCost& cost) const {
+    const bool zh = QLocale().language() == QLocale::Chinese;
+    const auto text = [zh](const quote::Bilingual& name) { return toQString(zh ? name.zh : name.en); };
+    for (const cost::PriceBook& book : m_controller.catalog().priceBooks().books())
+        if (const cost::RentOffer* offer = book.offer(cost.offerId)) {
+            QString rented = text(quote::offerName(*offer));
+            for (const cost::RentTerm& term : offer->terms)
+                if (term.id == cost.termId)
+                    rented += tr(", ") + text(quote::termName(term));
+            return rented;
+        }
+    return toQString(cost.offerName.empty() ? cost.offerId : cost.offerName);
+}
+
+// A phase's hardware with the GPU's product name ("1/20 of one NVIDIA A100 SXM4 80GB", "64 ×
+// NVIDIA A100 SXM4 80GB (8 servers)"), as phaseHardware() writes it for the CLI with the catalog id.
+QString PhasesTab::hardwareText(const PhaseSetup& s) const {
+    const GpuSpec* gpu = m_controller.catalog().gpu(s.cluster.gpu);
+    const QString name = gpu ? toQString(gpu->name) : toQString(s.cluster.gpu);
+    if (s.slice) {
+        const double inverse = 1.0 / s.slice->fraction;
+        const QString share = std::abs(inverse - std::round(inverse)) < 1e-9
+                                  ? QStringLiteral("1/%1").arg(std::llround(inverse))
+                                  : formatPlainNumber(s.slice->fraction, 3);
+        return tr("%1 of one %2").arg(share, name);
+    }
+    return tr("%1 × %2 (%3)")
+        .arg(formatNumber(static_cast<double>(s.cluster.gpus()), 0), name, formatNodes(s.cluster.nodes));
+}
+
 void PhasesTab::fillTimeline() {
     const PhasedPlan& p = *m_plan;
     const auto right = Qt::AlignRight | Qt::AlignVCenter;
@@ -168,17 +206,16 @@ void PhasesTab::fillTimeline() {
     for (int row = 0; row < m_timeline->rowCount(); ++row) {
         const PhaseResult& r = p.phases[static_cast<std::size_t>(row)];
         const PhaseSetup& s = r.setup;
-        const QString acquire = s.acquire == Acquire::Buy
-                                    ? tr("buy")
-                                    : tr("rent: %1").arg(toQString(r.cost.offerId + ", " + r.cost.termId));
+        const QString acquire =
+            s.acquire == Acquire::Buy ? tr("buy") : tr("rent: %1").arg(rentedText(r.cost));
         QStringList events;
         for (const auto& e : r.cost.events)
             events << toQString(e);
         const QString cells[] = {toQString(s.name),
                                  tr("%1–%2").arg(s.start).arg(s.start + s.months),
-                                 toQString(phaseHardware(s)),
+                                 hardwareText(s),
                                  acquire,
-                                 toQString(r.training.model),
+                                 modelName(r.training.model),
                                  r.training.fits ? tr("yes") : tr("no"),
                                  billions(r.training.tokens),
                                  formatNumber(r.training.trainingDays, 1),
@@ -224,8 +261,7 @@ void PhasesTab::fillCharts() {
     const bool shown[3] = {true, p.rentFinal.has_value(), p.buyFinal.has_value()};
     for (const PhasedMonth& m : p.monthly) {
         const double costs[3] = {m.phased.units(), m.rentFinal.units(), m.buyFinal.units()};
-        const double tokens[3] = {m.phasedTokens / units::kBillion, m.rentFinalTokens / units::kBillion,
-                                  m.buyFinalTokens / units::kBillion};
+        const double tokens[3] = {m.phasedTokens, m.rentFinalTokens, m.buyFinalTokens};
         for (int i = 0; i < 3; ++i) {
             if (!shown[i])
                 continue;
@@ -239,7 +275,7 @@ void PhasesTab::fillCharts() {
     m_costMonths->setRange(0, p.months);
     m_tokenMonths->setRange(0, p.months);
     m_moneyAxis->setMoneyRange(minCost, std::max(maxCost, 1.0), toQString(cost::currencySymbol(p.currency)));
-    m_tokenAxis->setRange(0, std::max(maxTokens * 1.05, 1.0));
+    m_tokenAxis->setNumberRange(0, std::max(maxTokens, 1.0));
 }
 
 }  // namespace clusterplan::ui

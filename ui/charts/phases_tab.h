@@ -36,11 +36,16 @@ public:
     [[nodiscard]] QTableWidget* plainPlans() const { return m_plans; }
     [[nodiscard]] QLineSeries* phasedCostSeries() const { return m_cost[0]; }
     [[nodiscard]] QLineSeries* phasedTokensSeries() const { return m_tokens[0]; }
+    // "Buy the final cluster at month 0": cumulative cost by month.
+    [[nodiscard]] QLineSeries* buyCostSeries() const { return m_cost[2]; }
+    [[nodiscard]] MoneyAxis* tokenAxis() const { return m_tokenAxis; }
 
 private:
     QChartView* createChart(const QString& title, QLineSeries* (&series)[3], QValueAxis* months);
     void showPlan();
     void fillTimeline();
+    [[nodiscard]] QString rentedText(const PhaseCost& cost) const;
+    [[nodiscard]] QString hardwareText(const PhaseSetup& setup) const;
     void fillPlainPlans();
     void fillCharts();
     void showNothing(const QString& message);
@@ -55,7 +60,7 @@ private:
     QValueAxis* m_costMonths = nullptr;
     QValueAxis* m_tokenMonths = nullptr;
     MoneyAxis* m_moneyAxis = nullptr;
-    QValueAxis* m_tokenAxis = nullptr;
+    MoneyAxis* m_tokenAxis = nullptr;
     QChartView* m_costView = nullptr;
     QChartView* m_tokenView = nullptr;
     std::optional<PhasedPlan> m_plan;

@@ -47,10 +47,15 @@ QPointF PointCloudItem::toScene(const QPointF& v) const {
 std::optional<PointCloudItem::Point> PointCloudItem::pointNear(const QPointF& scenePos, qreal radius) const {
     // A linear scan: 18 000 points (the largest search in bench_search) take well under a
     // millisecond, less than building a grid index on every redraw.
+    // Only the points drawn: after a zoom the others lie outside the plot, under the axes.
+    const QRectF drawn = mapRectToScene(m_chart->plotArea());
     std::optional<Point> best;
     qreal bestDistance = radius * radius;
     for (const Point& p : m_points) {
-        const QPointF d = toScene(p.value) - scenePos;
+        const QPointF at = toScene(p.value);
+        if (!drawn.contains(at))
+            continue;
+        const QPointF d = at - scenePos;
         const qreal distance = d.x() * d.x() + d.y() * d.y();
         if (distance <= bestDistance) {
             bestDistance = distance;

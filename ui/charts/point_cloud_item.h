@@ -35,7 +35,7 @@ public:
 
     // Scene position of a value (for tests and overlays).
     [[nodiscard]] QPointF toScene(const QPointF& value) const;
-    // The point nearest to `scenePos` within `radius` scene pixels.
+    // The point nearest to `scenePos` within `radius` scene pixels, of those inside the plot area.
     [[nodiscard]] std::optional<Point> pointNear(const QPointF& scenePos, qreal radius) const;
 
     [[nodiscard]] QRectF boundingRect() const override;

@@ -28,6 +28,13 @@
 
 namespace clusterplan::ui {
 
+namespace {
+
+// Each chart's least height: below it, at 1024 × 700, Qt elided the efficiency axis's title.
+constexpr int kScalingChartHeight = 300;
+
+}  // namespace
+
 ScalingTab::ScalingTab(PlanController& controller, QWidget* parent)
     : QWidget(parent), m_controller(controller) {
     setObjectName(QStringLiteral("scalingTab"));
@@ -67,6 +74,9 @@ ScalingTab::ScalingTab(PlanController& controller, QWidget* parent)
         {tr("comparison"), tr("fits"), tr("tokens/s"), tr("step s"), tr("best layout")});
     for (QTableWidget* t : {m_curve, m_comparisons}) {
         t->verticalHeader()->setVisible(false);
+        // One line of text per row, compact: more rows of the curve under the charts.
+        t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+        t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 4);
         t->horizontalHeader()->setStretchLastSection(true);
     }
 
@@ -84,9 +94,11 @@ ScalingTab::ScalingTab(PlanController& controller, QWidget* parent)
     auto* body = new QSplitter(Qt::Vertical);
     body->addWidget(charts);
     body->addWidget(tables);
-    body->setStretchFactor(0, 3);
-    body->setStretchFactor(1, 1);
-    body->setSizes({420, 160});
+    // The charts keep their minimum height and the tables take the rest: at 1400 × 900 a 3:1
+    // split left the tables 3 of 7 rows.
+    body->setStretchFactor(0, 1);
+    body->setStretchFactor(1, 2);
+    body->setSizes({kScalingChartHeight, 400});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
@@ -113,7 +125,7 @@ QLineSeries* ScalingTab::daysSeries() const {
 
 ScalingThroughputChartView* ScalingTab::createThroughputChart() {
     m_throughputView = new ScalingThroughputChartView;
-    m_throughputView->setMinimumHeight(260);
+    m_throughputView->setMinimumHeight(kScalingChartHeight);
     for (QLineSeries* s : {m_throughputView->idealSeries(), m_throughputView->throughputSeries(),
                            m_throughputView->efficiencySeries()})
         connect(s, &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
@@ -125,7 +137,7 @@ ScalingThroughputChartView* ScalingTab::createThroughputChart() {
 
 ScalingDaysChartView* ScalingTab::createDaysChart() {
     m_daysView = new ScalingDaysChartView;
-    m_daysView->setMinimumHeight(260);
+    m_daysView->setMinimumHeight(kScalingChartHeight);
     connect(m_daysView->daysSeries(), &QLineSeries::hovered, this, [this](const QPointF& p, bool on) {
         if (on)
             showPointToolTip(p, true);
@@ -195,6 +207,9 @@ QString ScalingTab::summary() const {
                     .arg(m_report.gpusForDeadline
                              ? formatNumber(static_cast<double>(*m_report.gpusForDeadline), 0)
                              : tr("none of the counts tried"));
+    // The engine's notes: why the efficiency passes 100 %, whether the searches were sampled.
+    for (const Message& note : m_report.notes)
+        text += QStringLiteral("<br>") + engineText(note).toHtmlEscaped();
     return text;
 }
 
@@ -247,9 +262,9 @@ void ScalingTab::showPointToolTip(const QPointF& point, bool days) {
     const QString text =
         tr("<b>%1 GPUs</b> (%2 nodes)<br>%3 tokens/s (%4 per GPU)<br>scaling efficiency %5 %"
            "<br>%6 days to train<br>%7")
-            .arg(nearest->gpus)
-            .arg(nearest->nodes)
-            .arg(formatPlainNumber(t, 0), formatPlainNumber(t / static_cast<double>(nearest->gpus), 0),
+            .arg(formatNumber(static_cast<double>(nearest->gpus), 0),
+                 formatNumber(static_cast<double>(nearest->nodes), 0))
+            .arg(formatNumber(t, 0), formatNumber(t / static_cast<double>(nearest->gpus), 0),
                  formatPlainNumber(100 * nearest->efficiency, 1), formatPlainNumber(nearest->trainDays, 1),
                  formatLayoutWithOffload(nearest->best.layout));
     QWidget* view = days ? static_cast<QWidget*>(m_daysView) : m_throughputView;

@@ -70,6 +70,9 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
     m_categoryAxis = new QBarCategoryAxis(chart);
     m_categoryAxis->setLabelsVisible(false);
     m_categoryAxis->setGridLineVisible(false);
+    // "selected TP 4 × PP 16 × DP 1" whole: Qt cut it to "selected 4×16×1…" at 1400 × 900. The
+    // labels are the plans' layouts, so their width does not follow the plot's (no relayout loop).
+    m_categoryAxis->setTruncateLabels(false);
     m_valueAxis = new QValueAxis(chart);
     // No axis title: the chart's title and every legend entry give the seconds, and in a 1024 × 700
     // window the title's line was the plot's height.

@@ -109,6 +109,11 @@ VerdictCard::VerdictCard(PlanComparison& comparison, QWidget* parent)
     m_details = new ElidedLabel;
     m_details->setObjectName(QStringLiteral("verdictDetails"));
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Two lines whatever the plan: a line more (the last valid plan's warning, a calibration) or
+    // less must not move the tabs below while the user aims at one. The first two of the plan's
+    // lines are shown, every line is in the tooltip.
+    m_details->setShownLines(2);
+    m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_pin = new QPushButton(tr("Pin as baseline"));
     m_pin->setObjectName(QStringLiteral("pinBaseline"));
     m_pin->setToolTip(tr("Keep this plan; every view then shows it beside the current one"));
@@ -145,7 +150,6 @@ void VerdictCard::addTile(const QString& name, const QString& caption) {
     QFont small = deltaLabel->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     deltaLabel->setFont(small);
-    deltaLabel->hide();  // no room taken until there is a comparison to show
     m_tiles.push_back({name, figure, captionLabel, deltaLabel});
 }
 
@@ -181,8 +185,7 @@ void VerdictCard::setTile(const QString& name, const QString& figure, const QStr
         if (t.name == name) {
             t.figure->setFullText(figure);
             t.caption->setFullText(caption);
-            t.delta->setFullText(delta);
-            t.delta->setVisible(!delta.isEmpty());
+            t.delta->setFullText(delta);  // an empty line keeps its room: the card's height stays
         }
 }
 
@@ -206,7 +209,7 @@ void VerdictCard::showPlan() {
     setTile(QStringLiteral("layout"), formatLayoutDegrees(p.layout), layoutCaption(p.layout),
             base ? tr("baseline: %1").arg(formatLayoutWithOffload(base->layout)) : QString());
     setTile(QStringLiteral("throughput"), number(p.perf.tokensPerSecond, 0),
-            tr("tokens/s on %1 GPUs").arg(p.scenario.cluster.gpus()),
+            tr("tokens/s on %1 GPUs").arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0)),
             base ? relative(p.perf.tokensPerSecond, base->perf.tokensPerSecond) : QString());
     setTile(QStringLiteral("mfu"), QStringLiteral("%1 %").arg(formatPlainNumber(100 * p.perf.mfu, 1)),
             tr("MFU"),
@@ -223,9 +226,11 @@ void VerdictCard::showPlan() {
             base ? relative(p.run.wallDays, base->run.wallDays) : QString());
     showCost(p, base);
     if (!fits && !stale) {
-        // Days and money of a run that cannot start: shown greyed, as what they would be if it fit.
+        // Speed, days and money of a run that cannot start: shown greyed, as what they would be if
+        // it fit.
         for (Tile& t : m_tiles)
-            if (t.name == QLatin1String("days") || t.name == QLatin1String("run_cost") ||
+            if (t.name == QLatin1String("throughput") || t.name == QLatin1String("mfu") ||
+                t.name == QLatin1String("days") || t.name == QLatin1String("run_cost") ||
                 t.name == QLatin1String("rent_vs_buy") || t.name == QLatin1String("break_even")) {
                 t.figure->setFullText(
                     QStringLiteral("<span style='color:#808080'>%1</span>").arg(t.figure->fullText()));
@@ -237,17 +242,20 @@ void VerdictCard::showPlan() {
                    "those of the inputs on screen.") +
                     QStringLiteral("\n")
               : QString();
-    m_details->setFullText(staleNote +
-                           tr("%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8")
-                               .arg(toQString(p.scenario.model.name))
-                               .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
-                               .arg(toQString(p.gpu.name))
-                               .arg(nodesText(p.scenario.cluster.nodes))
-                               .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
-                               .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
-                               .arg(p.search ? tr("%1 layouts searched").arg(p.search->evaluated)
-                                             : tr("layout fixed in the scenario")) +
-                           calibrationText(p) + accuracyText());
+    m_details->setFullText(
+        staleNote +
+        tr("%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8")
+            .arg(modelName(p.scenario.model.name))
+            .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
+            .arg(toQString(p.gpu.name))
+            .arg(nodesText(p.scenario.cluster.nodes))
+            .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
+            .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))
+            .arg(
+                p.search
+                    ? tr("%1 layouts searched").arg(formatNumber(static_cast<double>(p.search->evaluated), 0))
+                    : tr("layout fixed in the scenario")) +
+        calibrationText(p) + accuracyText());
 }
 
 QString VerdictCard::nodesText(std::int64_t nodes) {
@@ -320,8 +328,8 @@ void VerdictCard::showCost(const Plan& p, const Plan* base) {
     // run's amortised share, and as the cash outlay of owning for this run alone.
     const Tile* runCost = tile(QStringLiteral("run_cost"));
     const bool zh = QLocale().language() == QLocale::Chinese;
-    const auto termText = [zh](const cost::RentTerm& t) {
-        const quote::Bilingual name = quote::termName(t);
+    const auto termText = [zh, &r](const cost::RentTerm& t) {
+        const quote::Bilingual name = quote::termName(r.offer, t);
         return toQString(zh ? name.zh : name.en);
     };
     runCost->figure->setOwnToolTip(r.runCostRent ? moneyText(*r.runCostRent, r.currency) : QString());

@@ -5,7 +5,8 @@
 // vs buy over the horizon and the break-even month — in two rows of four tiles, then a line of
 // details. Every number is read from the Plan. With a pinned baseline each big number shows its
 // change against the baseline. The card stays compact at 1024 × 700: captions, comparisons and
-// details keep to one line each and are cut with "…", the whole text in their tooltip.
+// details keep to one line each and are cut with "…", the whole text in their tooltip; the card
+// keeps one height (a comparison line reserved, two lines of details), so the tabs below never move.
 #include <QFrame>
 
 #include <cstdint>

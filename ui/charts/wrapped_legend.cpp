@@ -105,6 +105,10 @@ QString WrappedLegend::plainText() const {
     return m_item->isVisible() ? m_item->toPlainText() : QString();
 }
 
+QRectF WrappedLegend::drawnRect() const {
+    return m_item->isVisible() ? m_item->mapRectToParent(m_item->boundingRect()) : QRectF();
+}
+
 void WrappedLegend::place() {
     const QRectF area = m_chart->rect();
     QMargins margins = m_chart->margins();

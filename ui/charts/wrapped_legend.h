@@ -41,6 +41,8 @@ public:
 
     // What it shows, one entry per visible marker, for tests.
     [[nodiscard]] QString plainText() const;
+    // Where the legend is drawn, in the chart's coordinates (empty when hidden).
+    [[nodiscard]] QRectF drawnRect() const;
     // Its drawn text item, for tests that check it lies inside the chart.
     [[nodiscard]] const QGraphicsTextItem* item() const { return m_item; }
 

@@ -15,14 +15,17 @@
 
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
+#include "core/quote/quote_options.h"
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
 #include "core/validation/validation.h"
+#include "ui/charts/options_tab.h"
 #include "ui/export/chart_images.h"
 #include "ui/export/pdf_canvas.h"
 #include "ui/export/quote_dialog.h"
 #include "ui/export/quote_pdf.h"
 #include "ui/export/report_charts.h"
+#include "ui/i18n/engine_text.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/prompter.h"
 #include "ui/models/qt_text.h"
@@ -30,6 +33,25 @@
 namespace clusterplan::ui {
 
 namespace {
+
+// The quote's options page when the Options tab asks for it (OptionsTab::quoteChoice: "Add to the
+// PDF quote" checked, a study of this job): the quoted cluster beside the ticked options, or the
+// study's defaults. None when not asked for; an error stops the export.
+Result<QuotePdfOptions> pdfOptions(const QWidget* window, const Plan& plan, const quote::QuoteDocument& doc,
+                                   const Catalog& catalog) {
+    QuotePdfOptions options;
+    const auto* tab = window ? window->findChild<OptionsTab*>() : nullptr;
+    const auto choice = tab ? tab->quoteChoice(plan.scenario) : std::nullopt;
+    if (!choice)
+        return options;
+    const auto picks =
+        choice->picks.empty() ? quote::defaultOptionAlternatives(choice->study, plan) : choice->picks;
+    auto page = quote::buildOptionsPage(choice->study, plan, doc, picks, catalog);
+    if (!page)
+        return page.error();
+    options.optionsPage = std::move(page).value();
+    return options;
+}
 
 // Why the quote's exports (PDF, preview, workbook, CSV) are off: the plan does not fit, and a quote
 // would price a run that cannot start. Empty when they are on.
@@ -151,11 +173,15 @@ QString ExportActions::exportPdf(const QString& path) const {
         return why;
     const Snapshot s = snapshot();
     quote::QuoteDocument doc = withLogo(document(s, true, tr("Preparing the PDF quote: scaling study…")));
+    // Before the quote takes a number: an options page that cannot be made stops the export.
+    const auto options = pdfOptions(m_window, s.plan, doc, *s.catalog);
+    if (!options)
+        return engineErrorLine(options.error());
     const BookEntry entry = numberFromBook(s, doc);
     if (entry.declined)
         return notRevised(entry);
     const ReportCharts charts(s.plan, doc.scaling);
-    auto pages = writeQuotePdf(path, s.plan, doc, windowLanguage(), charts);
+    auto pages = writeQuotePdf(path, s.plan, doc, windowLanguage(), charts, options.value());
     if (!pages)
         return toQString(pages.error().toString());
     if (entry.entry)
@@ -211,6 +237,8 @@ BookEntry ExportActions::numberFromBook(const Snapshot& s, quote::QuoteDocument&
         return m_prompter.ask(Prompter::Question::ReviseDecided, reason) == Prompter::Answer::Yes;
     });
     m_recorded = entry.message;
+    if (entry.draft)
+        doc.info.number.clear();
     if (!entry.entry)
         return entry;
     // The file prints the book's number and revision, and the scenario keeps them, so the next
@@ -289,9 +317,15 @@ void ExportActions::previewPdf() {
     const quote::QuoteDocument doc =
         withLogo(document(s, true, tr("Preparing the print preview: scaling study…")));
     const ReportCharts charts(s.plan, doc.scaling);
-    const int pages = countQuotePages(s.plan, doc, windowLanguage(), charts);
-    connect(&preview, &QPrintPreviewDialog::paintRequested, this,
-            [&](QPrinter* p) { paintQuote(p, s.plan, doc, windowLanguage(), charts, {}, pages); });
+    const auto options = pdfOptions(m_window, s.plan, doc, *s.catalog);
+    if (!options) {
+        report(engineErrorLine(options.error()), tr("PDF"), QString());
+        return;
+    }
+    const int pages = countQuotePages(s.plan, doc, windowLanguage(), charts, options.value());
+    connect(&preview, &QPrintPreviewDialog::paintRequested, this, [&](QPrinter* p) {
+        paintQuote(p, s.plan, doc, windowLanguage(), charts, options.value(), pages);
+    });
     preview.exec();
 }
 

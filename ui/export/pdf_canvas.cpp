@@ -3,10 +3,13 @@
 
 #include <QFontDatabase>
 #include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QImage>
 #include <QPagedPaintDevice>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace clusterplan::ui {
@@ -67,6 +70,11 @@ PdfCanvas::PdfCanvas(QPagedPaintDevice* device, QString footer, std::function<QS
     m_y = m_area.top();
 }
 
+void PdfCanvas::record(const QString& line) {
+    QString flat = line;
+    m_text << flat.replace(QLatin1Char('\n'), QStringLiteral(" / "));
+}
+
 PdfCanvas::~PdfCanvas() {
     drawFooter();
     m_painter.end();
@@ -88,10 +96,23 @@ void PdfCanvas::drawFooter() {
     m_painter.setPen(QColor(palette::kPdfSecondaryText));
     const QRectF r(m_area.left(), m_area.bottom() + mm(6), m_area.width(), mm(8));
     m_painter.drawLine(QPointF(r.left(), r.top()), QPointF(r.right(), r.top()));
+    if (!m_watermark.isEmpty()) {
+        // Diagonally across the text area, light enough to read the page through.
+        m_painter.save();
+        m_painter.setFont(font(72, true));
+        m_painter.setPen(QColor(0, 0, 0, 40));
+        m_painter.translate(m_area.center());
+        m_painter.rotate(-35);
+        const QRectF box(-m_area.width(), -m_area.height() / 4, 2 * m_area.width(), m_area.height() / 2);
+        m_painter.drawText(box, Qt::AlignCenter, m_watermark);
+        m_painter.restore();
+        record(QStringLiteral("[watermark] ") + m_watermark);
+    }
+    const QString page = m_pageLabel(m_page, std::max(m_totalPages, m_page));
     m_painter.drawText(r.adjusted(0, mm(1.5), 0, 0), Qt::AlignLeft | Qt::AlignTop, m_footer);
-    m_painter.drawText(r.adjusted(0, mm(1.5), 0, 0), Qt::AlignRight | Qt::AlignTop,
-                       m_pageLabel(m_page, std::max(m_totalPages, m_page)));
+    m_painter.drawText(r.adjusted(0, mm(1.5), 0, 0), Qt::AlignRight | Qt::AlignTop, page);
     m_painter.restore();
+    record(QStringLiteral("---- ") + m_footer + QStringLiteral(" | ") + page + QStringLiteral(" ----"));
 }
 
 void PdfCanvas::newPage() {
@@ -149,6 +170,7 @@ void PdfCanvas::heading(const QString& text, double pt) {
         m_painter.boundingRect(QRectF(m_area.left(), 0, m_area.width(), 1e6), Qt::TextWordWrap, text);
     ensure(r.height() + mm(20));  // keep a heading with what follows it
     m_painter.drawText(QRectF(m_area.left(), m_y, m_area.width(), r.height()), Qt::TextWordWrap, text);
+    record(QStringLiteral("# ") + text);
     m_y += r.height() + mm(2.5);
 }
 
@@ -163,6 +185,7 @@ void PdfCanvas::paragraph(const QString& text, double pt, bool bold) {
         m_painter.boundingRect(QRectF(m_area.left(), 0, m_area.width(), 1e6), Qt::TextWordWrap, text);
     ensure(r.height());
     m_painter.drawText(QRectF(m_area.left(), m_y, m_area.width(), r.height()), Qt::TextWordWrap, text);
+    record(text);
     m_y += r.height() + mm(1.5);
 }
 
@@ -350,6 +373,7 @@ void PdfCanvas::drawRow(const PdfTable& t, const std::vector<double>& widths, co
                            Qt::TextWordWrap | (right ? Qt::AlignRight : Qt::AlignLeft), cells[i]);
         x += w;
     }
+    record(QStringLiteral("  ") + cells.join(QStringLiteral(" | ")));
     m_painter.setPen(QColor(palette::kRule));
     m_painter.drawLine(QPointF(m_area.left(), m_y + h), QPointF(m_area.right(), m_y + h));
     m_painter.setPen(Qt::black);
@@ -411,6 +435,41 @@ void PdfCanvas::scene(QGraphicsScene* scene, const QRectF& source, double height
     ensure(height);
     scene->render(&m_painter, QRectF(m_area.left(), m_y, width, height), source, Qt::KeepAspectRatio);
     m_y += height + mm(3);
+    // The chart's words as laid out, top to bottom, and the smallest of them at print size: scene
+    // pixels (laid out at the screen's logical DPI) scaled by the rendering into the page's device
+    // pixels (kDpi), in points.
+    const double scale = std::min(width / source.width(), height / source.height());
+    const double screenDpi = QFontMetricsF(QFont()).fontDpi();
+    std::vector<std::pair<QPointF, QString>> words;
+    for (const QGraphicsItem* item : scene->items(source)) {
+        if (!item->isVisible())
+            continue;
+        QString text;
+        QFont f;
+        if (const auto* rich = qgraphicsitem_cast<const QGraphicsTextItem*>(item)) {
+            text = rich->toPlainText();
+            f = rich->font();
+        } else if (const auto* simple = qgraphicsitem_cast<const QGraphicsSimpleTextItem*>(item)) {
+            text = simple->text();
+            f = simple->font();
+        } else {
+            continue;
+        }
+        if (text.trimmed().isEmpty())
+            continue;
+        words.emplace_back(item->sceneBoundingRect().topLeft(), text.simplified());
+        const double px = f.pixelSize() > 0 ? f.pixelSize() : f.pointSizeF() * screenDpi / 72.0;
+        const double pt = px * scale * 72.0 / kDpi;
+        m_smallestChartPt = m_smallestChartPt == 0 ? pt : std::min(m_smallestChartPt, pt);
+    }
+    std::sort(words.begin(), words.end(), [](const auto& a, const auto& b) {
+        return std::make_pair(std::round(a.first.y()), a.first.x()) <
+               std::make_pair(std::round(b.first.y()), b.first.x());
+    });
+    QStringList chartText;
+    for (const auto& [at, text] : words)
+        chartText << text;
+    record(QStringLiteral("[chart] ") + chartText.join(QStringLiteral(" · ")));
 }
 
 void PdfCanvas::image(const QString& path, double maxHeightMm) {
@@ -430,6 +489,7 @@ void PdfCanvas::box(const QString& caption, double widthMm, double heightMm) {
     const QRectF r(m_area.right() - mm(widthMm), m_y, mm(widthMm), mm(heightMm));
     m_painter.drawRect(r);
     m_painter.drawText(r.adjusted(mm(2), mm(2), -mm(2), -mm(2)), Qt::AlignLeft | Qt::AlignTop, caption);
+    record(QStringLiteral("[box] ") + caption);
     m_y += mm(heightMm + 4);
 }
 
@@ -446,6 +506,7 @@ void PdfCanvas::boxes(const QStringList& captions, double heightMm) {
         m_painter.drawText(r.adjusted(mm(2), mm(2), -mm(2), -mm(2)),
                            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, captions[i]);
     }
+    record(QStringLiteral("[boxes] ") + captions.join(QStringLiteral(" | ")));
     m_y += mm(heightMm + 4);
 }
 

@@ -69,8 +69,16 @@ public:
     // with a few lines at the top of a page would leave that page almost blank): then a gap.
     void sectionBreak();
     [[nodiscard]] int pages() const { return m_page; }
+    // A word printed large and light across every page (a draft's "DRAFT"); empty: none.
+    void setWatermark(const QString& text) { m_watermark = text; }
     // The share of each page's text height that was drawn on, page 1 first (the current page last).
     [[nodiscard]] std::vector<double> pageFills() const;
+    // The text laid out, in drawing order, one entry per heading, paragraph, table row (cells joined
+    // by " | "), box caption and chart text item, with each page's footer closing the page (so a
+    // change of wording, number or page break shows in a diff of it).
+    [[nodiscard]] const QStringList& text() const { return m_text; }
+    // The smallest chart text drawn so far, in points at print size (0 before any chart).
+    [[nodiscard]] double smallestChartPt() const { return m_smallestChartPt; }
     [[nodiscard]] QFont font(double pt, bool bold = false) const;
     // The columns' widths in device pixels: the table's shares, with every right-aligned (number)
     // column widened to its longest cell, taken from the text columns, which wrap.
@@ -83,6 +91,8 @@ private:
     void keepBlock(double height);
     [[nodiscard]] double currentFill() const { return (m_y - m_area.top()) / m_area.height(); }
     void drawFooter();
+    // Adds a line to text(), its line breaks as " / ".
+    void record(const QString& line);
     double rowHeight(const std::vector<double>& widths, const QStringList& cells, const QFont& f) const;
     void drawRow(const PdfTable& t, const std::vector<double>& widths, const QStringList& cells,
                  const QFont& f, bool header);
@@ -96,6 +106,9 @@ private:
     QRectF m_area;  // printable text area
     double m_y = 0;
     std::vector<double> m_fills;  // of the pages before the current one
+    QStringList m_text;
+    QString m_watermark;
+    double m_smallestChartPt = 0;
 };
 
 // The family name of the bundled CJK font, registering the file with Qt when fontconfig does not

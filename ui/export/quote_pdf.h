@@ -5,10 +5,13 @@
 // sensitivity; assumptions. Charts are the window's chart views rendered as vectors. The file is
 // written through QSaveFile: an unwritable path is an error and leaves no partial file.
 #include <QString>
+#include <QStringList>
 
+#include <optional>
 #include <vector>
 
 #include "core/quote/quote_document.h"
+#include "core/quote/quote_options.h"
 #include "core/util/result.h"
 
 class QPagedPaintDevice;
@@ -23,6 +26,8 @@ class ReportCharts;
 
 struct QuotePdfOptions {
     std::size_t maxLayouts = 60;  // rows of the layouts table (fitting layouts first)
+    // The options page after the line items (quote/quote_options.h); none: left out.
+    std::optional<quote::OptionsPage> optionsPage = std::nullopt;
 };
 
 // Returns the number of pages written.
@@ -33,6 +38,17 @@ Result<int> writeQuotePdf(const QString& path, const Plan& plan, const quote::Qu
 // `totalPages` is printed in the footers ("Page 2 of 9"); pass 0 when not yet known.
 int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
                const ReportCharts& charts, const QuotePdfOptions& options, int totalPages);
+
+// The quote as laid out in a first pass into memory: how full each page is (page 1 first), the text
+// drawn in order (PdfCanvas::text(): a golden file of it shows any change of wording, number or page
+// break) and the smallest chart text at print size, in points.
+struct QuoteLayout {
+    std::vector<double> fills;
+    QStringList text;
+    double smallestChartPt = 0;
+};
+QuoteLayout layOutQuote(const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,
+                        const ReportCharts& charts, const QuotePdfOptions& options = {});
 
 // The share of each page's text height the quote fills, page 1 first (a first pass into memory).
 std::vector<double> quotePageFills(const Plan& plan, const quote::QuoteDocument& doc, quote::Lang lang,

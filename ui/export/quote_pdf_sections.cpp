@@ -369,8 +369,9 @@ void QuoteSections::assumptions() {
     t.rightAligned = {false, false, false, false};
     t.fontPt = 8;
     for (const auto& p : doc.prices)
-        t.rows.push_back({q(p.name.in(lang)), q(p.value.in(lang)), q(p.basis.in(lang)),
-                          q(quote::formatDate(p.asOf, lang))});
+        t.rows.push_back(
+            {q(p.name.in(lang)), q(p.value.in(lang)), q(p.basis.in(lang)),
+             q(p.asOf.empty() ? label(lang, msg::kQuoteUndated) : quote::formatDate(p.asOf, lang))});
     canvas.table(t);
     canvas.paragraph(q(label(lang, msg::kQuotePricesNote)), 8);
 }

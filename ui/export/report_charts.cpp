@@ -4,9 +4,13 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLegend>
+
+#include <algorithm>
+#include <cmath>
 
 #include "core/report/plan.h"
 #include "ui/charts/cost_chart_view.h"
@@ -21,9 +25,14 @@ namespace clusterplan::ui {
 namespace {
 
 // Scene pixels of an exported chart: wide enough for the window's labels, small enough that the
-// chart's fonts stay readable once scaled to the page width.
+// chart's fonts stay readable once scaled to the page width. The PDF gives a chart a third of the
+// page's text height (85 mm): at 900 × 440 it takes the whole 174 mm width (at 520 pixels high it
+// was drawn 147 mm wide, its text smaller still).
 constexpr int kWidth = 900;
-constexpr int kHeight = 520;
+constexpr int kHeight = 440;
+// The least font size of an exported chart's text, in points at the screen's resolution: across
+// 174 mm, 11.25 pt (15 px at 96 dpi) prints at 8.2 pt; the window's 7.5-9 pt labels printed at 5-6 pt.
+constexpr double kLeastPt = 11.25;
 
 // A view laid out at the export size off screen, then filled by `fill(view)`.
 template <typename View, typename Fill> View* makeFilled(Fill fill) {
@@ -38,12 +47,18 @@ template <typename View, typename Fill> View* makeFilled(Fill fill) {
 
 // The chart's text without ligatures: "eﬃciency" in a chart title reached pdftotext as one glyph,
 // so a reader's search for "efficiency" failed. Latin needs no shaping; CJK is drawn as before.
+// And at least kLeastPt, so that it reads in print.
 QFont unshaped(QFont f) {
     f.setStyleStrategy(QFont::PreferNoShaping);
+    if (f.pixelSize() > 0)
+        f.setPixelSize(
+            std::max(f.pixelSize(), static_cast<int>(std::ceil(kLeastPt * QFontMetricsF(f).fontDpi() / 72))));
+    else if (f.pointSizeF() < kLeastPt)
+        f.setPointSizeF(kLeastPt);
     return f;
 }
 
-void withoutLigatures(QChart* chart) {
+void forPrint(QChart* chart) {
     chart->setTitleFont(unshaped(chart->titleFont()));
     chart->legend()->setFont(unshaped(chart->legend()->font()));
     for (QAbstractAxis* axis : chart->axes()) {
@@ -75,7 +90,7 @@ QRectF ReportChart::source() const {
 
 ReportCharts::ReportCharts(const Plan& plan, const std::optional<ScalingReport>& scaling) {
     const auto add = [this](const char* name, QWidget* owner, QChartView* view) {
-        withoutLigatures(view->chart());
+        forPrint(view->chart());
         m_widgets.emplace_back(owner);
         m_charts.push_back({QString::fromLatin1(name), view});
     };

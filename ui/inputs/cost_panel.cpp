@@ -4,11 +4,14 @@
 #include "core/cost/price_book.h"
 #include "ui/inputs/form_helpers.h"
 #include "ui/models/engine_terms.h"
+#include "ui/models/palette.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
 
 #include <QAbstractItemView>
+#include <QDate>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QSignalBlocker>
 
 #include <optional>
@@ -99,6 +102,12 @@ void CostPanel::addRentRows(QFormLayout* form, FieldRegistry& fields) {
                      tr("Where purchase and rent prices, power and staff costs come from")},
                     {});
     shortenCombo(m_priceBook);
+    // How old the book's prices are, before anything is quoted on them: the quote book later flags
+    // a quote priced on a book past its stale_after_days.
+    m_priceAge = new QLabel;
+    m_priceAge->setObjectName(QStringLiteral("priceBookAge"));
+    m_priceAge->setWordWrap(true);
+    form->addRow(m_priceAge);
     // Errors about other cost keys (overrides, sensitivity range) land on the book: its values.
     fields.add(QStringLiteral("cost"), m_priceBook);
 
@@ -255,6 +264,29 @@ void CostPanel::loadPriceBooks(const Scenario& scenario) {
         items.append({tr("%1 (not found)").arg(current), current, {}});
     loadComboItems(m_priceBook, items, current);
     m_priceBook->setToolTip(m_priceBook->itemData(m_priceBook->currentIndex(), Qt::ToolTipRole).toString());
+    loadPriceAge(books.book(scenario.cost.priceBook));
+}
+
+void CostPanel::loadPriceAge(const cost::PriceBook* book) {
+    const std::string today = toStdString(QDate::currentDate().toString(Qt::ISODate));
+    const auto days = book ? cost::daysSinceAsOf(book->asOf, today) : std::nullopt;
+    m_priceAge->setVisible(days.has_value());
+    if (!days)
+        return;
+    const qlonglong age = days.value_or(0);  // value_or: g++ 12 misreads *days as uninitialised here
+    const bool stale = cost::isStale(*book, today);
+    m_priceAge->setText(
+        stale ? tr("Prices as of %1, %2 days old: stale after %3 days. Import a current price list (File ▸ "
+                   "Import price list) before sending a quote on them.")
+                    .arg(toQString(book->asOf))
+                    .arg(age)
+                    .arg(book->staleAfterDays)
+              : tr("Prices as of %1 (%2 days old; stale after %3 days).")
+                    .arg(toQString(book->asOf))
+                    .arg(age)
+                    .arg(book->staleAfterDays));
+    m_priceAge->setStyleSheet(
+        stale ? QStringLiteral("QLabel { color: %1; }").arg(QColor(palette::kVermillion).name()) : QString());
 }
 
 void CostPanel::loadRentOffers(const Scenario& scenario) {

@@ -14,7 +14,12 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QLabel;
 class QSpinBox;
+
+namespace clusterplan::cost {
+struct PriceBook;
+}
 
 namespace clusterplan::ui {
 
@@ -44,11 +49,13 @@ private:
     void loadPriceBooks(const Scenario& scenario);
     void loadRentOffers(const Scenario& scenario);
     void loadCurrency(const Scenario& scenario);
+    void loadPriceAge(const cost::PriceBook* book);
     void loadDiscountRate(const Scenario& scenario);
 
     PlanController& m_controller;
     QComboBox* m_priceBook = nullptr;
     QComboBox* m_rentOffer = nullptr;
+    QLabel* m_priceAge = nullptr;
     QComboBox* m_currency = nullptr;
     QDoubleSpinBox* m_cnyPerUsd = nullptr;
     QSpinBox* m_horizon = nullptr;

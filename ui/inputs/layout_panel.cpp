@@ -123,11 +123,11 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
 void LayoutPanel::addOffloadRows(QFormLayout* form, FieldRegistry& fields) {
     QList<std::pair<QString, QVariant>> offload{{tr("auto (only if nothing fits)"), -1}};
     for (Offload value : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParams})
-        offload.append({toQString(toString(value)), static_cast<int>(value)});
+        offload.append({offloadName(value), static_cast<int>(value)});
     m_offload = addComboBox(form, fields,
                             {QStringLiteral("layout.offload"), QStringLiteral("offload"), tr("CPU offload"),
                              tr("optimizer: ZeRO-Offload (optimizer states and step on the CPU); "
-                                "optimizer_and_params: parameters in host memory too (ZeRO-Infinity)")},
+                                "optimizer and parameters: parameters in host memory too (ZeRO-Infinity)")},
                             offload);
     m_cpuMemory =
         addLimitedDoubleSpinBox(form, fields,

@@ -5,6 +5,7 @@
 
 #include "ui/inputs/fine_tuning_fields.h"
 #include "ui/inputs/form_helpers.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
 
@@ -12,16 +13,14 @@ namespace clusterplan::ui {
 
 namespace {
 
-// Combo items for an enum, labelled with the engine's own names ("bf16", "adamw").
-template <typename Range> QList<std::pair<QString, QVariant>> enumItems(const Range& values) {
+// Combo items for an enum, labelled with the names a reader knows ("BF16", "AdamW", "与参数相同"), not
+// the scenario file's values ("bf16", "adamw", "param").
+template <typename Enum, typename Name>
+QList<std::pair<QString, QVariant>> enumItems(std::initializer_list<Enum> values, Name name) {
     QList<std::pair<QString, QVariant>> items;
     for (auto value : values)
-        items.append({toQString(toString(value)), static_cast<int>(value)});
+        items.append({name(value), static_cast<int>(value)});
     return items;
-}
-
-template <typename Enum> QList<std::pair<QString, QVariant>> enumItems(std::initializer_list<Enum> values) {
-    return enumItems<std::initializer_list<Enum>>(values);
 }
 
 // The stacks by the names their users know ("Megatron-LM", "JAX/XLA (MaxText)"), the same in every
@@ -58,18 +57,18 @@ TrainingPanel::TrainingPanel(PlanController& controller, FieldRegistry& fields, 
     m_precision = addComboBox(
         form, fields,
         {QStringLiteral("training.precision"), QStringLiteral("precision"), tr("Precision"),
-         tr("Training number format; bf16/fp16/fp8 are mixed precision with fp32 master weights")},
-        enumItems({Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8}));
+         tr("Training number format; BF16/FP16/FP8 are mixed precision with FP32 master weights")},
+        enumItems({Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8}, precisionName));
     m_optimizer =
         addComboBox(form, fields,
                     {QStringLiteral("training.optimizer"), QStringLiteral("optimizer"), tr("Optimizer"),
-                     tr("adamw: 2 fp32 moments; adam8bit: 8-bit moments; sgd: momentum only")},
-                    enumItems({Optimizer::AdamW, Optimizer::Adam8bit, Optimizer::Sgd}));
+                     tr("AdamW: two FP32 moments; 8-bit Adam: 8-bit moments; SGD: momentum only")},
+                    enumItems({Optimizer::AdamW, Optimizer::Adam8bit, Optimizer::Sgd}, optimizerName));
     m_gradDtype =
         addComboBox(form, fields,
                     {QStringLiteral("training.grad_dtype"), QStringLiteral("gradDtype"), tr("Gradient dtype"),
-                     tr("param: gradients in the weights' format; fp32: fp32 main gradients")},
-                    enumItems({GradDtype::Param, GradDtype::Fp32}));
+                     tr("same as the weights: gradients in the weights' format; FP32: FP32 main gradients")},
+                    enumItems({GradDtype::Param, GradDtype::Fp32}, gradDtypeName));
     m_seqLen = addLimitedSpinBox(form, fields,
                                  {QStringLiteral("training.seq_len"), QStringLiteral("seqLen"),
                                   tr("Sequence length"), tr("Tokens per sequence")});

@@ -24,6 +24,7 @@
 #include "ui/models/plan_comparison.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/plan_summary.h"
+#include "ui/models/qt_text.h"
 #include "ui/models/scenario_history.h"
 
 #include <QCloseEvent>
@@ -83,6 +84,16 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("evaluationStatus"));
     statusBar()->addPermanentWidget(m_status);
+    // While a recorded quote is open (revised from the quote book), its number stays in sight.
+    m_quoteBanner = new QLabel;
+    m_quoteBanner->setObjectName(QStringLiteral("quoteBanner"));
+    m_quoteBanner->setStyleSheet(QStringLiteral("QLabel { background: #e4e9f2; padding: 1px 6px; }"));
+    m_quoteBanner->hide();
+    statusBar()->addPermanentWidget(m_quoteBanner);
+    // A message (where an export was saved and how the quote book recorded it) gets the evaluation
+    // status's room while it is shown: beside both, it was cut ("…as Q-2026-0001, revisio").
+    connect(statusBar(), &QStatusBar::messageChanged, m_status,
+            [this](const QString& message) { m_status->setVisible(message.isEmpty()); });
     resize(1400, 900);
     buildUi();
     restoreWindowState(*this, settings);
@@ -101,6 +112,7 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
             m_status->setText(tr("Evaluating…"));
     });
     connect(&controller, &PlanController::documentChanged, this, &MainWindow::updateTitle);
+    connect(&controller, &PlanController::scenarioChanged, this, [this] { updateTitle(); });
     // New price books or offers: the inputs list them again. Queued, like a language switch: the
     // signal may come from a dialog's button that the rebuild must not delete under it.
     connect(&controller, &PlanController::catalogChanged, this, [this] {
@@ -114,6 +126,10 @@ MainWindow::~MainWindow() = default;
 void MainWindow::buildUi() {
     const QVariantMap arranged = captureWidgetState(*this);
     const QVariantMap scrolled = captureScrollPositions(*this);  // kept across a language switch
+    // The Options tab's comparison too: a study takes seconds.
+    std::optional<OptionsTab::Kept> options;
+    if (const auto* old = findChild<OptionsTab*>())
+        options = old->kept();
     m_inputs = new InputsPanel(m_controller);
     auto* splitter = new QSplitter(Qt::Horizontal);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -130,6 +146,8 @@ void MainWindow::buildUi() {
     column->addWidget(splitter, 1);
     delete takeCentralWidget();  // now, not later: the old views must not linger beside the new
     setCentralWidget(central);
+    if (auto* tab = findChild<OptionsTab*>(); tab && options)
+        tab->restore(std::move(*options));
     QMenuBar* menus = menuBar();
     menus->clear();
     qDeleteAll(menus->findChildren<QMenu*>(Qt::FindDirectChildrenOnly));  // and their actions
@@ -321,7 +339,19 @@ void MainWindow::showStatus() {
 void MainWindow::updateTitle() {
     const QString path = m_controller.filePath();
     const QString name = path.isEmpty() ? tr("default scenario") : QFileInfo(path).fileName();
-    setWindowTitle(tr("ClusterPlan — %1[*]").arg(name));
+    const auto& quote = m_controller.scenario().quote;
+    if (quote && !quote->number.empty()) {
+        const QString number = toQString(quote->number);
+        setWindowTitle(tr("ClusterPlan — %1 rev. %2 — %3[*]").arg(number).arg(quote->revision).arg(name));
+        // Short: the status bar's messages share its width ("…as Q-2026-0001, revisio" was cut).
+        m_quoteBanner->setText(tr("Quote %1, rev. %2").arg(number).arg(quote->revision));
+        m_quoteBanner->setToolTip(tr("The next export is recorded in the quote book as quote %1, revision %2")
+                                      .arg(number)
+                                      .arg(quote->revision));
+    } else {
+        setWindowTitle(tr("ClusterPlan — %1[*]").arg(name));
+    }
+    m_quoteBanner->setVisible(quote && !quote->number.empty());
     setWindowModified(m_controller.isModified());
 }
 

@@ -145,6 +145,7 @@ private:
     InputsPanel* m_inputs = nullptr;
     SummaryView* m_summary = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_quoteBanner = nullptr;
     QTimer m_busyHint;  // shows "Evaluating…" when an evaluation outlasts its interval
     MemoryChartView* m_memoryChart = nullptr;
     ZeroComparisonChartView* m_zeroChart = nullptr;

@@ -3,7 +3,9 @@
 #include "core/catalog/catalog_loading.h"
 #include "core/cost/price_book.h"
 #include "core/io/article_examples.h"
+#include "ui/calibration/log_import.h"
 #include "ui/export/export_actions.h"
+#include "ui/export/launch_actions.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/mainwindow/about_dialog.h"
 #include "ui/mainwindow/article_dialog.h"
@@ -38,6 +40,10 @@ void MainWindow::createFileMenu() {
         ->setObjectName(QStringLiteral("actionQuoteBook"));
     file->addAction(tr("Import price &list…"), this, &MainWindow::showPriceListImport)
         ->setObjectName(QStringLiteral("actionImportPriceList"));
+    auto* logImport = new LogImport(m_controller, m_prompter, file);
+    logImport->addTo(file);
+    connect(logImport, &LogImport::imported, this,
+            [this](const QString& message) { statusBar()->showMessage(message); });
     file->addSeparator();
     file->addAction(tr("&Save scenario"), QKeySequence::Save, m_documents, &DocumentActions::save);
     file->addAction(tr("Save scenario &as…"), QKeySequence::SaveAs, m_documents, &DocumentActions::saveAs);
@@ -83,6 +89,11 @@ void MainWindow::createExportMenu() {
     exportActions->setParent(menu);
     exportActions->addTo(menu);
     connect(exportActions, &ExportActions::saved, this,
+            [this](const QString& message) { statusBar()->showMessage(message); });
+    menu->addSeparator();
+    auto* launchActions = new LaunchActions(m_controller, m_prompter, menu);
+    launchActions->addTo(menu);
+    connect(launchActions, &LaunchActions::saved, this,
             [this](const QString& message) { statusBar()->showMessage(message); });
 }
 

@@ -1,5 +1,6 @@
 #include "ui/models/engine_terms.h"
 
+#include "core/perf/profile_name.h"
 #include "ui/models/qt_text.h"
 
 #include <QCoreApplication>
@@ -44,16 +45,29 @@ constexpr char kContext[] = "EngineTerms";
     QT_TRANSLATE_NOOP("EngineTerms", "full"),
 };
 
-// toString(Offload::OptimizerAndParams) is the scenario file's key "optimizer_and_params"; a reader
-// gets words. The Explorer's filter still takes the key (LayoutTableModel::kKeyRole).
-constexpr const char* kOptimizerAndParams = QT_TRANSLATE_NOOP("EngineTerms", "optimizer and parameters");
-
-// The methods, named as their papers do (Hu et al. 2021 "LoRA", Dettmers et al. 2023 "QLoRA");
-// "full" here is full-parameter training, another word than recompute's "full" in Chinese.
 struct Term {
     const char* source;
     const char* comment;
 };
+
+// toString(Offload::OptimizerAndParams) is the scenario file's key "optimizer_and_params"; a reader
+// gets words. The Explorer's filter still takes the key (LayoutTableModel::kKeyRole). No offload is
+// another word than no recompute in Chinese (不卸载, 无).
+constexpr const char* kOptimizerAndParams = QT_TRANSLATE_NOOP("EngineTerms", "optimizer and parameters");
+constexpr Term kNoOffload = QT_TRANSLATE_NOOP3("EngineTerms", "none", "CPU offload: nothing is offloaded");
+
+// Optimizers by the names of their papers and libraries: AdamW (Loshchilov & Hutter, arXiv:1711.05101),
+// 8-bit Adam (Dettmers et al., arXiv:2110.02861, bitsandbytes), SGD with momentum.
+constexpr const char* kAdam8bit = QT_TRANSLATE_NOOP("EngineTerms", "8-bit Adam");
+// Gradients kept in the weights' own format (GradDtype::Param) or in FP32 main gradients.
+constexpr const char* kGradsLikeWeights = QT_TRANSLATE_NOOP("EngineTerms", "same as the weights");
+constexpr const char* kFittedProfile = QT_TRANSLATE_NOOP("EngineTerms", "%1, fitted to the measured runs");
+// The model panel writes these words and translates them in its own context (ModelPanel::tr).
+constexpr char kModelPanelContext[] = "clusterplan::ui::ModelPanel";
+constexpr const char* kGenericProfile = QT_TRANSLATE_NOOP("EngineTerms", "generic (no stack of its own)");
+
+// The methods, named as their papers do (Hu et al. 2021 "LoRA", Dettmers et al. 2023 "QLoRA");
+// "full" here is full-parameter training, another word than recompute's "full" in Chinese.
 constexpr Term kMethodNames[] = {
     QT_TRANSLATE_NOOP3("EngineTerms", "full", "training method: every weight trains"),
     QT_TRANSLATE_NOOP3("EngineTerms", "LoRA", "training method"),
@@ -81,8 +95,59 @@ QString recomputeName(Recompute recompute) {
 QString offloadName(Offload offload) {
     if (offload == Offload::OptimizerAndParams)
         return QCoreApplication::translate(kContext, kOptimizerAndParams);
+    if (offload == Offload::None)
+        return QCoreApplication::translate(kContext, kNoOffload.source, kNoOffload.comment);
     const std::string_view name = toString(offload);
     return QCoreApplication::translate(kContext, std::string(name).c_str());
+}
+
+QString precisionName(Precision precision) {
+    // BF16, FP16, FP8, FP32, FP4: as NVIDIA's datasheets write them, the same in both languages.
+    return toQString(toString(precision)).toUpper();
+}
+
+QString optimizerName(Optimizer optimizer) {
+    switch (optimizer) {
+    case Optimizer::AdamW:
+        return QStringLiteral("AdamW");
+    case Optimizer::Adam8bit:
+        return QCoreApplication::translate(kContext, kAdam8bit);
+    case Optimizer::Sgd:
+        return QStringLiteral("SGD");
+    }
+    return toQString(toString(optimizer));
+}
+
+QString gradDtypeName(GradDtype dtype) {
+    return dtype == GradDtype::Param ? QCoreApplication::translate(kContext, kGradsLikeWeights)
+                                     : toQString(toString(dtype)).toUpper();
+}
+
+QString profileName(const std::string& id) {
+    const std::string_view base = unfittedProfileId(id);
+    QString name;
+    if (base == "generic")
+        name = QCoreApplication::translate(kContext, kGenericProfile);
+    else if (const auto named = profileDisplayName(base))
+        name = toQString(*named);
+    else
+        return toQString(id);
+    return isFittedProfileId(id) ? QCoreApplication::translate(kContext, kFittedProfile).arg(name) : name;
+}
+
+QString modelName(const std::string& name) {
+    constexpr std::string_view kCustom = "Custom model";     // io/scenario_json.cpp
+    constexpr std::string_view kEditedSuffix = " (edited)";  // ModelPanel
+    std::string_view rest = name;
+    const bool edited = rest.size() > kEditedSuffix.size() &&
+                        rest.substr(rest.size() - kEditedSuffix.size()) == kEditedSuffix;
+    if (edited)
+        rest.remove_suffix(kEditedSuffix.size());
+    QString text = rest == kCustom ? QCoreApplication::translate(kModelPanelContext, "Custom model")
+                                   : toQString(std::string(rest));
+    if (edited)
+        text += QCoreApplication::translate(kModelPanelContext, " (edited)");
+    return text;
 }
 
 QString localName(const std::string& name, const std::string& nameZh) {

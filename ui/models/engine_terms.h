@@ -16,8 +16,22 @@ namespace clusterplan::ui {
 [[nodiscard]] QString stepPartName(const char* engineName);
 // "selective" → "选择性"
 [[nodiscard]] QString recomputeName(Recompute recompute);
-// "optimizer and parameters" (key "optimizer_and_params") → "优化器和参数", "none" → "无"
+// "optimizer and parameters" (key "optimizer_and_params") → "优化器和参数", "none" → "不卸载"
 [[nodiscard]] QString offloadName(Offload offload);
+// The scenario file's enum values as a reader names them, in the window's language: "bf16" → "BF16",
+// "adamw" → "AdamW", "adam8bit" → "8-bit Adam" ("8 位 Adam"), gradients "param" → "same as the
+// weights" ("与参数相同").
+[[nodiscard]] QString precisionName(Precision precision);
+[[nodiscard]] QString optimizerName(Optimizer optimizer);
+[[nodiscard]] QString gradDtypeName(GradDtype dtype);
+// A performance profile's id ("megatron-ampere-bf16", "nemo-hopper-fp8+measured", "generic") as
+// its stack, GPU generation and precision: "Megatron-LM, Ampere, BF16" (fitted: "…, fitted to the
+// measured runs"). An id of another form is shown as it is.
+[[nodiscard]] QString profileName(const std::string& id);
+// The model's name as the scenario holds it, with the words the program wrote into it translated:
+// "Custom model" (a scenario file's model without a name, io/scenario_json.cpp) and " (edited)"
+// (ModelPanel, after a preset's field changed).
+[[nodiscard]] QString modelName(const std::string& name);
 // A catalog entry's name in the window's language: its Chinese name (`name_zh` of price books,
 // offers and purchases) in the Chinese window, else its name.
 [[nodiscard]] QString localName(const std::string& name, const std::string& nameZh);

@@ -179,7 +179,7 @@ QString LayoutTableModel::text(const Candidate& c, int row, int column) const {
     const QVariant v = value(c, row, column);
     switch (column) {
     case Recompute:
-        return toQString(toString(c.layout.recompute));
+        return recomputeName(c.layout.recompute);
     case CpuOffload:
         return offloadName(c.layout.offload);
     case SequenceParallel:

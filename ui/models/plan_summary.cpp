@@ -56,6 +56,20 @@ QString layoutDetails(const Layout& layout) {
     parts << PlanSummary::tr("recompute %1").arg(recomputeName(layout.recompute));
     if (layout.sequenceParallel)
         parts << PlanSummary::tr("sequence parallel");
+    if (layout.expertTp > 0)
+        parts << PlanSummary::tr("expert TP %1").arg(layout.expertTp);
+    if (layout.moe.dispatcher == MoeDispatcher::DeepEp)
+        parts << PlanSummary::tr("DeepEP dispatch");
+    else if (layout.moe.dispatcher == MoeDispatcher::HybridEp)
+        parts << PlanSummary::tr("HybridEP dispatch");
+    if (layout.moe.epOverlap == EpOverlap::OneFOneB)
+        parts << PlanSummary::tr("1F1B EP overlap");
+    else if (layout.moe.epOverlap == EpOverlap::DualPipe)
+        parts << PlanSummary::tr("DualPipe");
+    if (layout.moe.recomputeNormUpProj)
+        parts << PlanSummary::tr("norms and up-projections recomputed");
+    if (layout.moe.fp8Activations)
+        parts << PlanSummary::tr("FP8 activations");
     if (layout.offload != Offload::None)
         parts << PlanSummary::tr("CPU offload %1").arg(offloadName(layout.offload));
     return parts.join(PlanSummary::tr(", "));
@@ -93,7 +107,7 @@ QString timeRows(const PerfEstimate& t, std::int64_t gpus) {
     QString html =
         row(PlanSummary::tr("Step time"), PlanSummary::tr("%1 (%2 to %3, profile %4)")
                                               .arg(sec(t.stepSeconds), sec(t.stepSecondsLow),
-                                                   sec(t.stepSecondsHigh), toQString(t.profileId)));
+                                                   sec(t.stepSecondsHigh), profileName(t.profileId)));
     QStringList parts;
     for (const StepPart& part : stepParts(t))
         if (part.seconds > 0.0005 * t.stepSeconds)
@@ -223,7 +237,7 @@ QString planSummaryHtml(const Plan& plan) {
     const ClusterSpec& cluster = plan.scenario.cluster;
     const QString nodes = formatNodes(cluster.nodes);
     const QString gpus = PlanSummary::tr("%1 %2 %3 (%4 %2 %5 GPUs)")
-                             .arg(cluster.gpus())
+                             .arg(formatNumber(static_cast<double>(cluster.gpus()), 0))
                              .arg(QChar(0x00D7))
                              .arg(toQString(plan.gpu.name).toHtmlEscaped(), nodes)
                              .arg(cluster.gpusPerNode);
@@ -232,7 +246,7 @@ QString planSummaryHtml(const Plan& plan) {
     // table's cells out in several passes, and a wrapper table multiplied the summary's layout, the
     // largest part of the window's work per edit (bench_window).
     QString html = QStringLiteral("<h3 style='margin:0'>%1</h3><table cellspacing='2'>")
-                       .arg(toQString(plan.scenario.model.name).toHtmlEscaped());
+                       .arg(modelName(plan.scenario.model.name).toHtmlEscaped());
     html += row(PlanSummary::tr("Parameters"),
                 PlanSummary::tr("%1 total, %2 active")
                     .arg(formatBillions(plan.params.total), formatBillions(plan.params.active)));
@@ -262,7 +276,7 @@ QString planSummaryHtml(const Plan& plan) {
     if (plan.search)
         html += row(PlanSummary::tr("Layout search"),
                     PlanSummary::tr("%1 layouts evaluated. %2<br>%3")
-                        .arg(plan.search->evaluated)
+                        .arg(formatNumber(static_cast<double>(plan.search->evaluated), 0))
                         .arg(engineText(plan.search->explanation).toHtmlEscaped(),
                              engineText(plan.search->ruleOfThumb).toHtmlEscaped()));
     html += QStringLiteral("</table>");

@@ -206,7 +206,7 @@ void PriceListDialog::refresh() {
     if (errors.isEmpty() && !update.diff.empty())
         m_json = update.json;
     else if (!errors.isEmpty())
-        errors << engineText(makeMessage(msg::kPricelistNotSaved, {std::to_string(errors.size())}));
+        errors << engineText(cost::notSavedMessage(static_cast<std::size_t>(errors.size())));
     showPreview(lines, errors);
 }
 

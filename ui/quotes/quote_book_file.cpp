@@ -61,6 +61,13 @@ BookEntry recordInBook(const Plan& plan, const quote::QuoteDocument& doc, const 
     if (!opened)
         return {std::nullopt, engineErrorLine(opened.error())};
     quotebook::QuoteBook book = std::move(opened).value();
+    if (book.readOnly()) {
+        // Not a failure: the file is written as a draft (no number of the book, nor the
+        // scenario's, which the book may hold as another customer's), and the status bar says why.
+        const QString why = book.warning() ? engineErrorLine(*book.warning()) : QString();
+        return {std::nullopt, engineText(makeMessage(msg::kQuotebookExportedAsDraft, {toStdString(why)})),
+                false, true};
+    }
     const quotebook::QuoteRecord record =
         quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario));
     auto recorded = book.record(record, nowUtc());

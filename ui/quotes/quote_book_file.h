@@ -30,10 +30,13 @@ void setQuoteBookPath(const QString& path);
 // empty and the export goes on with the scenario's own number).
 // A new revision of an accepted or lost quote is recorded only when `confirmRevise` (given the
 // book's reason) says yes; otherwise `declined` is set and nothing is recorded.
+// A read-only book (no write permission, damaged, of a newer schema) records nothing: `draft` is
+// set and the file is written as a draft, without a number.
 struct BookEntry {
     std::optional<quotebook::RecordOutcome> entry;
     QString message;
     bool declined = false;
+    bool draft = false;
 };
 BookEntry recordInBook(const Plan& plan, const quote::QuoteDocument& doc, const Catalog& catalog,
                        const std::function<bool(const QString& reason)>& confirmRevise = {});

@@ -1,0 +1,52 @@
+#pragma once
+// How a Mixture-of-Experts layer's tokens reach their experts, what hides that traffic, and
+// DeepSeek-V3's memory measures: layout keys of a scenario (layout.dispatcher, layout.ep_overlap,
+// layout.recompute_norm_up_proj, layout.fp8_activations). The costs are in perf/moe_dispatch.h and
+// memory/activation_model.h. Routing is taken as balanced (uniform over the experts).
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clusterplan {
+
+namespace json {
+class Writer;
+}
+
+// Megatron-Core's token dispatcher (--moe-token-dispatcher-type, megatron/core/transformer/moe/
+// token_dispatcher.py): `alltoall` sends every routed copy of a token to its expert's GPU through
+// NCCL; `flex` with --moe-flex-dispatcher-backend deepep or hybridep sends a token once to each
+// server that holds one of its experts and forwards it there over NVLink (DeepEP, deepseek-ai/DeepEP
+// README "normal kernels": NVLink forwarding of RDMA traffic; HybridEP, its NVLink-domain variant).
+enum class MoeDispatcher { AllToAll, DeepEp, HybridEp };
+
+// What hides the expert-parallel all-to-all: nothing; Megatron-Core's 1F1B A2A overlap
+// (--overlap-moe-expert-parallel-comm: one micro-batch's dispatch and combine run beside another's
+// forward or backward compute); or DeepSeek's DualPipe (arXiv:2412.19437 §3.2.1: two pipeline
+// directions, each forward-backward chunk pair overlapping its communication, two copies of the
+// parameters).
+enum class EpOverlap { None, OneFOneB, DualPipe };
+
+struct MoeOptions {
+    MoeDispatcher dispatcher = MoeDispatcher::AllToAll;
+    EpOverlap epOverlap = EpOverlap::None;
+    // DeepSeek-V3 report §3.3.x "Extremely memory saving with minimal overhead": RMSNorm outputs
+    // and the MLA up-projections recomputed in the backward instead of stored.
+    bool recomputeNormUpProj = false;
+    // §3.3.x "Low-precision storage": the inputs of the linear layers after attention and of the
+    // MoE's SwiGLU cached in FP8 (1 byte per element), the SwiGLU output recomputed.
+    bool fp8Activations = false;
+    bool operator==(const MoeOptions&) const = default;
+};
+
+std::string_view toString(MoeDispatcher d);
+std::string_view toString(EpOverlap o);
+std::optional<MoeDispatcher> parseMoeDispatcher(std::string_view s);
+std::optional<EpOverlap> parseEpOverlap(std::string_view s);
+// The keys that differ from their defaults, into the open layout object (scenario files and the
+// plan's JSON write the same keys).
+void writeMoeOptions(json::Writer& w, const MoeOptions& o);
+// ", DeepEP, 1F1B EP overlap, ..." for the layout's one-line text; empty when all are defaults.
+std::string moeOptionsText(const MoeOptions& o);
+
+}  // namespace clusterplan
