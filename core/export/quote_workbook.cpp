@@ -526,6 +526,7 @@ constexpr NamedLabel kColumnLabels[] = {
     {"train_days", &msg::kQuoteXlsxColTrainDays},
     {"gpu_hours", &msg::kQuoteXlsxColGpuHours},
     {"reason", &msg::kQuoteXlsxColReason},
+    {"expert_tp", &msg::kQuoteXlsxColExpertTp},
     {"term", &msg::kQuoteXlsxColTerm},
     {"bytes", &msg::kQuoteXlsxColBytes},
     {"gib", &msg::kQuoteXlsxColGib},

@@ -90,6 +90,27 @@ std::string scalingLayoutText(const Layout& l) {
            (l.offload != Offload::None ? ", CPU offload " + std::string(toString(l.offload)) : "");
 }
 
+// The same layout as a message, its recomputation and offload in the reader's language (the note
+// that explains an efficiency above 100 % is read in Chinese too).
+Message scalingLayoutMessage(const Layout& l) {
+    const std::string grid = "TP" + std::to_string(l.tp) + " PP" + std::to_string(l.pp) + " DP" +
+                             std::to_string(l.dp) + (l.cp > 1 ? " CP" + std::to_string(l.cp) : "") +
+                             (l.ep > 1 ? " EP" + std::to_string(l.ep) : "");
+    const MessageId<0>& recompute = l.recompute == Recompute::None        ? msg::kExplainRecomputeNone
+                                    : l.recompute == Recompute::Selective ? msg::kExplainRecomputeSelective
+                                                                          : msg::kExplainRecomputeFull;
+    Message offload = plainMessage("");
+    if (l.offload != Offload::None)
+        offload =
+            makeNestedMessage(msg::kScalingLayoutOffload,
+                              {makeMessage(l.offload == Offload::Optimizer ? msg::kScalingOffloadOptimizer
+                                                                           : msg::kScalingOffloadParams)});
+    return makeNestedMessage(msg::kScalingLayout,
+                             {plainMessage(grid), plainMessage(std::to_string(l.microBatch)),
+                              plainMessage(std::to_string(l.zeroStage)), makeMessage(recompute),
+                              std::move(offload)});
+}
+
 std::vector<const Fabric*> scalingComparisonFabrics(const Catalog& catalog) {
     std::vector<const Fabric*> out;
     for (const auto& [id, fabric] : catalog.fabrics())
@@ -158,10 +179,11 @@ void addSuperlinearNote(ScalingReport& r) {
     if (!base || !peak || peak->efficiency <= 1.0005)
         return;
     r.notes.push_back(
-        makeMessage(msg::kScalingSuperlinear,
-                    {formatGrouped(asDouble(base->gpus), 0), formatFixed(100 * peak->efficiency, 1),
-                     formatGrouped(asDouble(peak->gpus), 0), scalingLayoutText(base->best.layout),
-                     scalingLayoutText(peak->best.layout)}));
+        makeNestedMessage(msg::kScalingSuperlinear, {plainMessage(formatGrouped(asDouble(base->gpus), 0)),
+                                                     plainMessage(formatFixed(100 * peak->efficiency, 1)),
+                                                     plainMessage(formatGrouped(asDouble(peak->gpus), 0)),
+                                                     scalingLayoutMessage(base->best.layout),
+                                                     scalingLayoutMessage(peak->best.layout)}));
 }
 
 }  // namespace
