@@ -4,7 +4,7 @@
 
 namespace clusterplan {
 
-Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, const Catalog& catalog) {
+Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, const ClusterHardware& prior) {
     Scenario s = scenario;
     s.measured.clear();
     s.cluster.nodes = run.nodes;
@@ -13,9 +13,9 @@ Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, c
     LayoutSpec& l = s.layout;
     l = run.layout;
     if ((l.open & ~static_cast<unsigned>(kDp)) != 0) {
-        // The keys the run left out, as the plan's search would choose them: the catalog here is
+        // The keys the run left out, as the plan's search would choose them: the hardware here is
         // the one the fit starts from, its profile the built-in one.
-        const SearchResult searched = searchLayouts(s, catalog);
+        const SearchResult searched = searchLayouts(s, prior);
         if (searched.best) {
             LayoutSpec resolved = fixedSpec(searched.ranked[*searched.best].layout);
             resolved.open = 0;
@@ -24,7 +24,7 @@ Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, c
         }
     }
     Message description;
-    const LayoutSpec stack = frameworkDefaultLayout(s, catalog, description);
+    const LayoutSpec stack = frameworkDefaultLayout(s, prior, description);
     const auto fill = [&](LayoutKey key, auto LayoutSpec::*field) {
         if (l.isOpen(key))
             l.*field = stack.*field;

@@ -9,16 +9,18 @@
 #include <string_view>
 #include <vector>
 
-#include "core/catalog/catalog.h"
 #include "core/parallel/layout.h"
+#include "core/perf/cluster_hardware.h"
 #include "core/report/plan_calibration.h"
 #include "core/scenario/scenario.h"
 
 namespace clusterplan {
 
 // The scenario of measured run `run`: `measured` cleared, nodes and global batch the run's, and a
-// fully fixed layout (nothing searched). The scenario must have passed checkScenario().
-Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, const Catalog& catalog);
+// fully fixed layout (nothing searched). The scenario must have passed checkScenario(); `prior` is
+// its hardware with the built-in profile (a run changes the node count, the batch and the layout,
+// none of which the hardware reads).
+Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, const ClusterHardware& prior);
 // The keys `run` left out that were resolved (the data-parallel size, which the others fix, is not
 // counted), each with its resolved value as a scenario file writes it, in the file's key order;
 // empty when the run gave every key.

@@ -4,9 +4,7 @@
 #include <array>
 #include <cmath>
 
-#include "core/calibration/fitted_evaluation.h"
 #include "core/calibration/measured_runs.h"
-#include "core/catalog/cluster_resolution.h"
 #include "core/perf/profile_name.h"
 #include "core/report/messages_plan.h"
 #include "core/report/plan_scenario.h"
@@ -51,12 +49,11 @@ struct Problem {
     const PerfProfile& prior;
     std::vector<Scenario> scenarios;
     std::vector<double> measured;                  // step seconds
-    Catalog catalog;                               // the fit's own copy; its pinned profile is the trial
+    ResolvedInputs inputs;                         // the fit's own copy; its profile is the trial
     std::array<double, kKnobCount> low{}, high{};  // bounds, in units
-    // Each run's layout and hardware, from its plan with the prior: a trial changes only the
-    // profile, so it times the same layouts on the same hardware.
+    // Each run's layout, from its plan with the prior: a trial changes only the profile, so it
+    // times the same layouts on the same hardware.
     std::vector<Layout> layouts;
-    std::vector<ClusterHardware> hardware;
 };
 
 PerfProfile profileAt(const Problem& p, const std::array<double, kKnobCount>& z) {
@@ -70,10 +67,10 @@ PerfProfile profileAt(const Problem& p, const std::array<double, kKnobCount>& z)
 // comparisons): the prior's, which fix the layouts and name a run whose layout cannot run, and the
 // fitted profile's for the report.
 Result<std::vector<Plan>> planRuns(Problem& p, const PerfProfile& profile) {
-    p.catalog.perfProfiles().pin(profile);
+    p.inputs.profile = profile;
     std::vector<Plan> plans;
     for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
-        auto plan = planScenario(p.scenarios[i], p.catalog, {}, PlanParts::stepTimeOnly());
+        auto plan = planScenario(p.scenarios[i], p.inputs, {}, PlanParts::stepTimeOnly());
         if (!plan) {
             const std::string& where = plan.error().where;
             const std::string run = "measured[" + std::to_string(i) + "]";
@@ -88,12 +85,11 @@ Result<std::vector<Plan>> planRuns(Problem& p, const PerfProfile& profile) {
 // Predicted step seconds of every measured run with a trial profile: the step time alone, on the
 // layouts and hardware of the prior's plans (fedStepSeconds() is the plan's own step time).
 std::vector<double> stepTimes(const Problem& p, const PerfProfile& profile) {
+    const ClusterHardware h = p.inputs.hardware();
+    const ClusterHardware trial{h.gpu, h.intraNode, h.interNode, profile, h.nicsPerNode, h.host, h.stack};
     std::vector<double> steps;
-    for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
-        const ClusterHardware& h = p.hardware[i];
-        const ClusterHardware trial{h.gpu, h.intraNode, h.interNode, profile, h.nicsPerNode, h.host, h.stack};
-        steps.push_back(fedStepSeconds(p.scenarios[i], trial, p.layouts[i], p.catalog.runRealities()));
-    }
+    for (std::size_t i = 0; i < p.scenarios.size(); ++i)
+        steps.push_back(fedStepSeconds(p.scenarios[i], trial, p.layouts[i], *p.inputs.realities));
     return steps;
 }
 
@@ -115,10 +111,8 @@ Result<std::array<double, kKnobCount>> search(Problem& p) {
     auto plans = planRuns(p, profileAt(p, z));
     if (!plans)
         return plans.error();
-    for (std::size_t i = 0; i < p.scenarios.size(); ++i) {
+    for (std::size_t i = 0; i < p.scenarios.size(); ++i)
         p.layouts.push_back(plans.value()[i].layout);
-        p.hardware.push_back(resolveHardware(p.scenarios[i], p.catalog));
-    }
     double best = loss(p, stepTimes(p, p.prior), z);
     for (double step = 1.0; step > 1.0 / 256;) {
         bool improved = false;
@@ -185,31 +179,15 @@ Message bandRuleMessage(const ProfileFit& fit) {
                         formatFixed(100 * kMeasurementNoise, 0)});
 }
 
-Scenario fitInputs(const Scenario& scenario) {
-    Scenario inputs = scenario;
-    inputs.layout = {};
-    inputs.cost = {};
-    inputs.quote.reset();
-    inputs.phases.clear();
-    return inputs;
-}
-
-Catalog withFittedProfile(const Catalog& catalog, const PerfProfile& fitted) {
-    Catalog c = catalog;
-    c.perfProfiles().pin(fitted);
-    return c;
-}
-
-Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog) {
+Result<ProfileFit> fitProfile(const Scenario& scenario, const ResolvedInputs& resolved) {
     if (scenario.measured.empty())
         return inputError("measured", msg::kErrorMeasuredNone);
-    const GpuSpec& gpu = *catalog.gpu(scenario.cluster.gpu);
     ProfileFit fit;
-    fit.before =
-        profileFor(catalog.perfProfiles(), gpu, scenario.training.framework, scenario.training.precision);
-    Problem p{fit.before, {}, {}, catalog, {}, {}, {}, {}};
+    fit.before = resolved.profile;
+    Problem p{fit.before, {}, {}, resolved, {}, {}, {}};
+    const ClusterHardware priorHardware = resolved.hardware();
     for (const auto& run : scenario.measured) {
-        p.scenarios.push_back(measuredRunScenario(scenario, run, catalog));
+        p.scenarios.push_back(measuredRunScenario(scenario, run, priorHardware));
         p.measured.push_back(measuredStepSeconds(p.scenarios.back(), run));
     }
     for (std::size_t i = 0; i < kKnobCount; ++i) {

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/catalog/catalog.h"
+#include "core/catalog/resolved_inputs.h"
 #include "core/perf/perf_profile.h"
 #include "core/report/plan_calibration.h"
 #include "core/scenario/scenario.h"
@@ -32,14 +32,14 @@ namespace clusterplan {
 // width once the band comes from the user's runs.
 inline constexpr double kMeasurementNoise = 0.05;
 
-// Fits the profile to scenario.measured (at least one run). Errors name the measured run's key
-// ("measured[1].layout.tp") when its layout cannot run the model on its nodes.
-Result<ProfileFit> fitProfile(const Scenario& scenario, const Catalog& catalog);
+// Fits the profile to scenario.measured (at least one run). The scenario has passed checkScenario()
+// and `prior` are its resolved inputs with the built-in profile: every run is planned on them with
+// a trial profile in place of the prior's (a run's node count, batch and layout change nothing the
+// resolution reads). Errors name the measured run's key ("measured[1].layout.tp") when its layout
+// cannot run the model on its nodes. EngineSession keeps the last fit (engine_session.h).
+Result<ProfileFit> fitProfile(const Scenario& scenario, const ResolvedInputs& prior);
 // How the fitted profile's band was set, as a sentence the window translates (ProfileFit::bandRule
 // is its English text): from the residuals of two or more runs, or the built-in band kept for one.
 [[nodiscard]] Message bandRuleMessage(const ProfileFit& fit);
-// The catalog a scenario calibrated to measured runs is evaluated with: every profile lookup
-// answers `fitted`.
-Catalog withFittedProfile(const Catalog& catalog, const PerfProfile& fitted);
 
 }  // namespace clusterplan

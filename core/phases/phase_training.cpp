@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "core/calibration/evaluate.h"
+#include "core/catalog/catalog.h"
 #include "core/cost/ownership.h"
 #include "core/util/json_read.h"
 #include "core/util/units.h"
@@ -42,9 +42,11 @@ Catalog sliceCatalog(const Catalog& catalog, const PhaseSetup& p) {
 
 }  // namespace
 
-Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& p, const Catalog& catalog) {
-    auto plan = p.slice ? evaluate(phaseScenario(s, p), sliceCatalog(catalog, p))
-                        : evaluate(phaseScenario(s, p), catalog);
+Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& p, EngineSession& session) {
+    const PlanParts parts = PlanParts::stepTimeOnly();
+    auto plan = p.slice ? EngineSession(std::make_shared<const Catalog>(sliceCatalog(session.catalog(), p)))
+                              .evaluate(phaseScenario(s, p), {}, parts)
+                        : session.evaluate(phaseScenario(s, p), {}, parts);
     if (!plan)
         return relocated(json::indexPath("phases", p.index) +
                              (plan.error().where.empty() ? "" : ": " + plan.error().where),

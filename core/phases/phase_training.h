@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/catalog/catalog.h"
+#include "core/calibration/engine_session.h"
 #include "core/phases/phase_setup.h"
 #include "core/util/result.h"
 
@@ -36,6 +36,8 @@ struct PhaseTraining {
     bool reachedGoal = false;
 };
 
-Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& phase, const Catalog& catalog);
+// Planned through `session` (a GPU slice on a session of its own, over the sliced card), with the
+// parts a phase reads: layout, memory and step time, no cost model (costPhases() prices phases).
+Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& phase, EngineSession& session);
 
 }  // namespace clusterplan

@@ -41,7 +41,8 @@ struct PlainPlan {
 
 // The final phase's cluster and model over all the months, rented or bought.
 Result<PlainPlan> plainPlan(const Scenario& s, const std::vector<PhaseSetup>& phases, Acquire acquire,
-                            const Catalog& catalog) {
+                            EngineSession& session) {
+    const Catalog& catalog = session.catalog();
     PhaseSetup whole = phases.back();
     whole.index = phases.size() - 1;
     whole.start = 0;
@@ -62,7 +63,7 @@ Result<PlainPlan> plainPlan(const Scenario& s, const std::vector<PhaseSetup>& ph
     }
     if (allGoals)
         whole.tokens = goal;
-    auto training = trainPhase(s, whole, catalog);
+    auto training = trainPhase(s, whole, session);
     if (!training)
         return training.error();
     auto costs = costPhases(s, {whole}, catalog);
@@ -89,6 +90,7 @@ Result<PhasedPlan> planPhases(const Scenario& s, const Catalog& catalog) {
         return Error{"phases", "the scenario has no phases"};
     if (auto e = checkPhases(s, catalog))
         return *e;
+    EngineSession session(catalog);  // every phase's plan, and the plain plans compared with them
     const std::vector<PhaseSetup> setups = phaseSetups(s);
     PhasedPlan plan;
     plan.utilization = s.cost.utilization;
@@ -98,7 +100,7 @@ Result<PhasedPlan> planPhases(const Scenario& s, const Catalog& catalog) {
     plan.currency = costs->currency;
     std::vector<double> tokensByMonth;
     for (std::size_t i = 0; i < setups.size(); ++i) {
-        auto training = trainPhase(s, setups[i], catalog);
+        auto training = trainPhase(s, setups[i], session);
         if (!training)
             return training.error();
         PhaseResult r{setups[i], std::move(training).value(), costs->phases[i], Money(), 0.0};
@@ -126,13 +128,13 @@ Result<PhasedPlan> planPhases(const Scenario& s, const Catalog& catalog) {
     std::vector<double> phasedTokens;
     cumulate(*costs, tokensByMonth, phasedCost, phasedTokens);
     std::optional<PlainPlan> rent, buy;
-    if (auto r = plainPlan(s, setups, Acquire::Rent, catalog))
+    if (auto r = plainPlan(s, setups, Acquire::Rent, session))
         rent = std::move(r).value();
     else
         plan.notes.push_back("Renting the final cluster from month 0 is not priced: " + r.error().toString());
     if (setups.back().slice)
         plan.notes.push_back("The final phase is a slice: there is no cluster to buy.");
-    else if (auto b = plainPlan(s, setups, Acquire::Buy, catalog))
+    else if (auto b = plainPlan(s, setups, Acquire::Buy, session))
         buy = std::move(b).value();
     else
         plan.notes.push_back("Buying the final cluster is not priced: " + b.error().toString());

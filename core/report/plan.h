@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "core/catalog/catalog.h"
 #include "core/cost/rent_vs_buy.h"
+#include "core/hardware/gpu_spec.h"
 #include "core/hardware/host_spec.h"
 #include "core/memory/memory_model.h"
 #include "core/model/flops.h"

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/catalog/catalog.h"
 #include "core/cost/cost_format.h"
 #include "core/cost/cost_json.h"
 #include "core/report/fine_tuning_format.h"

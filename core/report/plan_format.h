@@ -4,10 +4,11 @@
 #include <string>
 #include <string_view>
 
-#include "core/catalog/catalog.h"
 #include "core/report/plan.h"
 
 namespace clusterplan {
+
+class Catalog;
 
 // The plan JSON's "schema". Version 2 (6 December 2026): the cost object gained rent_deposit,
 // run_cash_outlay_buy, bases and per_million_tokens.rent_billed, and breakeven_month_pv compares

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "core/catalog/cluster_resolution.h"
-#include "core/catalog/scenario_check.h"
 #include "core/model/method_flops.h"
 #include "core/parallel/pipeline_layout_string.h"
 #include "core/perf/collective_cost.h"
@@ -87,10 +85,6 @@ void addPipelineNotes(Plan& plan, const Scenario& scenario) {
     }
 }
 
-PerfEstimate estimatePerf(const Scenario& s, const Catalog& catalog, const Layout& layout) {
-    return estimateStep(perfInputs(resolveHardware(s, catalog), s, layout));
-}
-
 // Can the servers feed the GPUs? When not, the step waits for data and every rate
 // derived from the step time follows the fed step. Then the run's real length: wall time,
 // goodput and the GPU-hour budget that the cost uses.
@@ -119,10 +113,10 @@ void addFeedAndRunLength(Plan& plan, const RunRealities& realities) {
 
 // Rent vs buy for this cluster, with the training run's GPU-hour budget (wall time, run/run_length.h). A
 // price book that cannot price this GPU is a note, not a failed plan.
-void addCost(Plan& plan, const Catalog& catalog) {
+void addCost(Plan& plan, const cost::PriceBooks& books) {
     const auto& c = plan.scenario.cluster;
     const cost::ClusterFacts facts{c.gpu, c.gpus(), c.nodes, c.gpusPerNode, plan.gpu.tdpW};
-    auto report = cost::computeCost(plan.scenario.cost, catalog.priceBooks(), facts, plan.run.budgetGpuHours,
+    auto report = cost::computeCost(plan.scenario.cost, books, facts, plan.run.budgetGpuHours,
                                     plan.scenario.training.tokensToTrain());
     if (report)
         plan.cost = std::move(report).value();
@@ -148,17 +142,16 @@ double budgetFactor(const Plan& plan) {
     return steady > 0 ? plan.run.budgetGpuHours / steady : 1;
 }
 
-Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options,
-                          const PlanParts& parts) {
-    if (auto e = checkScenario(scenario, catalog))
-        return *e;
+Result<Plan> planScenario(const Scenario& scenario, const ResolvedInputs& inputs,
+                          const SearchOptions& options, const PlanParts& parts) {
+    const ClusterHardware hardware = inputs.hardware();
     Plan plan;
     if (scenario.layout.open != 0) {
         // Keys left out of the scenario are searched; the plan describes the fastest layout that
         // fits (or, when none fits, the one closest to fitting) and keeps the whole ranking, those
         // that do not fit included: the window's layout explorer shows every one, and
         // at ~2 us per layout (bench_search) keeping them costs less than searching again.
-        SearchResult search = searchLayouts(scenario, catalog, options);
+        SearchResult search = searchLayouts(scenario, hardware, options);
         if (search.ranked.empty()) {
             // Name the fixed key that rules everything out, checked with defaults for the others.
             auto check =
@@ -183,17 +176,17 @@ Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, cons
         plan.layout = layout.value();
     }
     plan.scenario = scenario;
-    plan.gpu = *catalog.gpu(scenario.cluster.gpu);
+    plan.gpu = inputs.gpu;
     plan.params = countParams(scenario.model);
     plan.trainable = countTrainable(scenario.model, plan.params, scenario.training);
     plan.flops = trainingFlopsPerToken(scenario.model, scenario.training, plan.layout.recompute);
-    plan.host = resolveHost(scenario, catalog);
+    plan.host = inputs.host;
 
     const double capacity = plan.gpu.visibleGib * kGiB;
     const double hostCapacity = hostCapacityPerGpu(plan.host, scenario.cluster);
-    const MemoryInputs inputs{scenario.model,     scenario.training, plan.layout,
+    const MemoryInputs memory{scenario.model,     scenario.training, plan.layout,
                               scenario.overheads, capacity,          hostCapacity};
-    plan.memory = peakMemory(inputs);
+    plan.memory = peakMemory(memory);
     if (parts.comparisons)
         for (int stage = 0; stage <= 3; ++stage) {
             Layout l = plan.layout;
@@ -201,10 +194,10 @@ Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, cons
             plan.zeroStages.push_back(peakMemory(
                 {scenario.model, scenario.training, l, scenario.overheads, capacity, hostCapacity}));
         }
-    plan.largestMicroBatch = largestFittingMicroBatch(inputs);
+    plan.largestMicroBatch = largestFittingMicroBatch(memory);
     addMemoryNotes(plan);
     addPipelineNotes(plan, scenario);
-    plan.perf = estimatePerf(scenario, catalog, plan.layout);
+    plan.perf = estimateStep(perfInputs(hardware, scenario, plan.layout));
     // Searched keys: the estimate assumes the team runs the recommended layout; the band reaches
     // to what the stack's default layout would give.
     if (plan.search && plan.search->frameworkDefault && plan.search->frameworkDefault->fits &&
@@ -220,18 +213,14 @@ Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, cons
         gpipe.gpipe = true;
         plan.gpipeMemory = peakMemory(
             {scenario.model, scenario.training, gpipe, scenario.overheads, capacity, hostCapacity});
-        plan.gpipeStepSeconds = estimatePerf(scenario, catalog, gpipe).stepSeconds;
+        plan.gpipeStepSeconds = estimateStep(perfInputs(hardware, scenario, gpipe)).stepSeconds;
     }
     addFineTuningNotes(plan);
-    {
-        const Fabric* intra = catalog.fabric(scenario.cluster.intraNode.empty() ? plan.gpu.intraNodeFabric
-                                                                                : scenario.cluster.intraNode);
-        addArticleRuleNotes(plan, intra ? scaleUpDomainGpus(*intra, scenario.cluster.gpusPerNode) : 0);
-    }
+    addArticleRuleNotes(plan, scaleUpDomainGpus(inputs.intraNode, scenario.cluster.gpusPerNode));
     plan.notes.insert(plan.notes.end(), plan.perf.notes.begin(), plan.perf.notes.end());
-    addFeedAndRunLength(plan, catalog.runRealities());
+    addFeedAndRunLength(plan, *inputs.realities);
     if (parts.cost)
-        addCost(plan, catalog);
+        addCost(plan, *inputs.priceBooks);
     return plan;
 }
 

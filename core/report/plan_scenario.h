@@ -1,8 +1,9 @@
 #pragma once
-// The plan of a scenario on the catalog's performance profiles as they are. The scenario's measured
-// runs are not looked at here: calibration/evaluate.h fits the profile to them and plans with the
-// fitted one, so this layer never calls the fit that calls it.
-#include "core/catalog/catalog.h"
+// The plan of a scenario on its resolved inputs (catalog/resolved_inputs.h): the profile they hold
+// is the built-in one or the one fitted to measured runs. The scenario's measured runs are not
+// looked at here: calibration/engine_session.h fits the profile to them and plans with the fitted
+// one, so this layer never calls the fit that calls it.
+#include "core/catalog/resolved_inputs.h"
 #include "core/perf/cluster_hardware.h"
 #include "core/report/plan.h"
 #include "core/search/layout_search.h"
@@ -23,16 +24,17 @@ struct PlanParts {
     static PlanParts stepTimeOnly() { return {false, false}; }
 };
 
-// The step time of `layout` on resolved hardware (catalog/cluster_resolution.h), the data feed
+// The step time of `layout` on resolved hardware (catalog/resolved_inputs.h), the data feed
 // included: the plan's perf.stepSeconds for that layout, computed without the rest of the plan. The
 // calibration fit compares it with each measured step at every trial of its search.
 double fedStepSeconds(const Scenario& scenario, const ClusterHardware& hardware, const Layout& layout,
                       const RunRealities& realities);
 
-// Pure and deterministic. Errors name the scenario key that makes the plan impossible to compute
-// (unknown GPU, TP not dividing heads, ...). A plan that does not fit memory is not an error.
-// `options` steer the search of open layout keys (clusterplan-cli search's flags).
-Result<Plan> planScenario(const Scenario& scenario, const Catalog& catalog, const SearchOptions& options = {},
-                          const PlanParts& parts = {});
+// Pure and deterministic. The scenario has passed checkScenario() and `inputs` are its own
+// (EngineSession does both once per evaluation). Errors name the scenario key that makes the plan
+// impossible to compute (TP not dividing heads, ...). A plan that does not fit memory is not an
+// error. `options` steer the search of open layout keys (clusterplan-cli search's flags).
+Result<Plan> planScenario(const Scenario& scenario, const ResolvedInputs& inputs,
+                          const SearchOptions& options = {}, const PlanParts& parts = {});
 
 }  // namespace clusterplan

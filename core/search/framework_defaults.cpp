@@ -28,6 +28,7 @@
 //   (chunked ZeRO-3) with gradient checkpointing.
 // - MindSpeed (Megatron-LM for Ascend) and a stack the user names none of these: Megatron-LM's.
 #include "core/model/param_count.h"
+#include "core/perf/cluster_hardware.h"
 #include "core/perf/collective_cost.h"
 #include "core/search/layout_search.h"
 #include "core/search/messages_search.h"
@@ -35,12 +36,9 @@
 
 namespace clusterplan {
 
-LayoutSpec frameworkDefaultLayout(const Scenario& s, const Catalog& catalog, Message& description) {
-    const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
-    const Fabric* intra =
-        catalog.fabric(s.cluster.intraNode.empty() ? gpu.intraNodeFabric : s.cluster.intraNode);
-    const std::int64_t domain =
-        intra ? scaleUpDomainGpus(*intra, s.cluster.gpusPerNode) : s.cluster.gpusPerNode;
+LayoutSpec frameworkDefaultLayout(const Scenario& s, const ClusterHardware& hw, Message& description) {
+    const GpuSpec& gpu = hw.gpu;
+    const std::int64_t domain = scaleUpDomainGpus(hw.intraNode, s.cluster.gpusPerNode);
     const double params = countParams(s.model).total;
     const double half = gpu.visibleGib * units::kGiB / 2;
     LayoutSpec l;

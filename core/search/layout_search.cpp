@@ -7,9 +7,9 @@
 #include <numeric>
 #include <thread>
 
-#include "core/catalog/cluster_resolution.h"
 #include "core/model/param_count.h"
 #include "core/parallel/pipeline_layout_string.h"
+#include "core/perf/cluster_hardware.h"
 #include "core/perf/collective_cost.h"
 #include "core/search/messages_search.h"
 #include "core/search/search_explanation.h"
@@ -323,11 +323,9 @@ Message notFitReason(const Candidate& c) {
                         formatFixed(std::floor(c.capacityBytes / kGiB), 0), std::to_string(c.memoryStage)});
 }
 
-SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const SearchOptions& options) {
+SearchResult searchLayouts(const Scenario& s, const ClusterHardware& hw, const SearchOptions& options) {
     SearchResult result;
-    const ClusterHardware hw = resolveHardware(s, catalog);
-    const Context c{s, hw, catalog.gpu(s.cluster.gpu)->visibleGib * kGiB,
-                    hostCapacityPerGpu(hw.host, s.cluster)};
+    const Context c{s, hw, hw.gpu.visibleGib * kGiB, hostCapacityPerGpu(hw.host, s.cluster)};
     const Space space = spaceFor(s, options, scaleUpDomainGpus(hw.intraNode, s.cluster.gpusPerNode));
     const std::int64_t gpus = s.cluster.gpus();
     const ModelSpec& m = s.model;
@@ -387,7 +385,7 @@ SearchResult searchLayouts(const Scenario& s, const Catalog& catalog, const Sear
     if (fits())
         result.best = 0;
 
-    LayoutSpec defaults = frameworkDefaultLayout(s, catalog, result.defaultDescription);
+    LayoutSpec defaults = frameworkDefaultLayout(s, hw, result.defaultDescription);
     auto resolved = resolveLayout(defaults, m, s.training, gpus);
     if (resolved)
         evaluateLayout(c, resolved.value(), result.frameworkDefault.emplace());

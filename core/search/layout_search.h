@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "core/catalog/catalog.h"
 #include "core/memory/memory_model.h"
 #include "core/parallel/layout.h"
 #include "core/perf/step_time.h"
@@ -16,6 +15,8 @@
 #include "core/util/message.h"
 
 namespace clusterplan {
+
+struct ClusterHardware;  // perf/cluster_hardware.h
 
 struct Candidate {
     Layout layout;
@@ -67,10 +68,14 @@ struct SearchOptions {
     unsigned threads = 0;
 };
 
-SearchResult searchLayouts(const Scenario& scenario, const Catalog& catalog,
+// Every layout of `scenario` timed on its resolved hardware (catalog/resolved_inputs.h). With a
+// Catalog at hand: searchLayouts(scenario, catalog, options) in calibration/evaluate.h.
+SearchResult searchLayouts(const Scenario& scenario, const ClusterHardware& hardware,
                            const SearchOptions& options = {});
 
-// The layout a stack's published recipes use for this model and cluster (documented heuristics).
-LayoutSpec frameworkDefaultLayout(const Scenario& scenario, const Catalog& catalog, Message& description);
+// The layout a stack's published recipes use for this model and cluster (documented heuristics):
+// reads the GPU's memory and the scale-up domain of the fabric inside a server.
+LayoutSpec frameworkDefaultLayout(const Scenario& scenario, const ClusterHardware& hardware,
+                                  Message& description);
 
 }  // namespace clusterplan

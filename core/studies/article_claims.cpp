@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "core/calibration/evaluate.h"
 #include "core/report/plan_format.h"
 #include "core/studies/article_format.h"
 #include "core/studies/claim_value.h"
@@ -29,8 +28,8 @@ std::pair<double, double> bounds(const Claim& c) {
     return {lo, hi};
 }
 
-Result<Plan> planOf(const std::string& file, const Scenario& s, const Catalog& catalog) {
-    auto plan = evaluate(s, catalog);
+Result<Plan> planOf(const std::string& file, const Scenario& s, EngineSession& session) {
+    auto plan = session.evaluate(s);
     if (!plan)
         return relocated(file + ": " + plan.error().where, plan.error());
     return plan;
@@ -199,7 +198,8 @@ double searchedValue(ClaimQuantity q, const Plan& p) {
 }
 
 Result<ClaimCheck> holdsWhen(ClaimCheck check, const ClaimExample& x, const Plan& plan,
-                             const Catalog& catalog) {
+                             EngineSession& session) {
+    const Catalog& catalog = session.catalog();
     const Claim& claim = check.claim;
     const double f = factorOf(claim);
     const std::int64_t perM = plan.layout.dp * plan.layout.microBatch;
@@ -207,7 +207,7 @@ Result<ClaimCheck> holdsWhen(ClaimCheck check, const ClaimExample& x, const Plan
     for (std::int64_t m = 1; m <= kMaxMicroBatches; ++m) {
         Scenario s = x.scenario;
         s.training.globalBatch = m * perM;
-        auto p = planOf(x.file, s, catalog);
+        auto p = planOf(x.file, s, session);
         if (!p)
             return p.error();
         const double v = searchedValue(claim.quantity, p.value());
@@ -234,10 +234,16 @@ Result<ClaimCheck> holdsWhen(ClaimCheck check, const ClaimExample& x, const Plan
 }  // namespace
 
 Result<ClaimCheck> checkClaim(const ClaimExample& x, const Catalog& catalog) {
+    EngineSession session(catalog);
+    return checkClaim(x, session);
+}
+
+Result<ClaimCheck> checkClaim(const ClaimExample& x, EngineSession& session) {
+    const Catalog& catalog = session.catalog();
     if (!x.scenario.claim)
         return inputError(x.file, msg::kErrorJsonRequired);
     const Claim& claim = *x.scenario.claim;
-    auto plan = planOf(x.file, x.scenario, catalog);
+    auto plan = planOf(x.file, x.scenario, session);
     if (!plan)
         return plan.error();
     std::optional<Plan> compared;
@@ -245,7 +251,7 @@ Result<ClaimCheck> checkClaim(const ClaimExample& x, const Catalog& catalog) {
         if (!x.compared)
             return inputError(x.file + ": claim.compare_with", msg::kErrorClaimCompareNeeded,
                               {std::string(toString(claim.quantity))});
-        auto other = planOf(x.comparedFile, *x.compared, catalog);
+        auto other = planOf(x.comparedFile, *x.compared, session);
         if (!other)
             return other.error();
         compared = std::move(other).value();
@@ -283,7 +289,7 @@ Result<ClaimCheck> checkClaim(const ClaimExample& x, const Catalog& catalog) {
         auto variant = withVariant(*claim.variant, x.scenario, catalog, x.file);
         if (!variant)
             return variant.error();
-        auto variantPlan = planOf(x.file, variant.value(), catalog);
+        auto variantPlan = planOf(x.file, variant.value(), session);
         if (!variantPlan)
             return variantPlan.error();
         std::optional<Plan> variantCompared;
@@ -291,7 +297,7 @@ Result<ClaimCheck> checkClaim(const ClaimExample& x, const Catalog& catalog) {
             auto base = withVariant(*claim.variant, *x.compared, catalog, x.file);
             if (!base)
                 return base.error();
-            auto basePlan = planOf(x.comparedFile, base.value(), catalog);
+            auto basePlan = planOf(x.comparedFile, base.value(), session);
             if (!basePlan)
                 return basePlan.error();
             variantCompared = std::move(basePlan).value();
@@ -337,7 +343,7 @@ Result<ClaimCheck> checkClaim(const ClaimExample& x, const Catalog& catalog) {
     if (claim.searchMicroBatches && !compared) {
         ClaimExample searched = x;
         searched.scenario = plan->scenario;
-        return holdsWhen(std::move(check), searched, plan.value(), catalog);
+        return holdsWhen(std::move(check), searched, plan.value(), session);
     }
 
     ClaimValue v = claimValue(claim.quantity, plan.value(), compared ? &*compared : nullptr);
@@ -357,8 +363,9 @@ Result<ClaimCheck> checkClaim(const ClaimExample& x, const Catalog& catalog) {
 Result<std::vector<ClaimCheck>> checkClaims(const std::vector<ClaimExample>& examples,
                                             const Catalog& catalog) {
     std::vector<ClaimCheck> out;
+    EngineSession session(catalog);  // every example's plans
     for (const auto& x : examples) {
-        auto c = checkClaim(x, catalog);
+        auto c = checkClaim(x, session);
         if (!c)
             return c.error();
         out.push_back(std::move(c).value());

@@ -6,6 +6,7 @@
 // (io/article_examples.h).
 #include <vector>
 
+#include "core/calibration/engine_session.h"
 #include "core/catalog/catalog.h"
 #include "core/studies/claim_check.h"
 #include "core/util/result.h"
@@ -17,7 +18,9 @@ namespace clusterplan {
 // validate`: 9.4 %), rounded up. A range agrees when the engine's value lies inside it.
 inline constexpr double kClaimTolerance = 0.10;
 
-// Errors name the example's file and the reason evaluate() gave.
+// Errors name the example's file and the reason evaluate() gave. Every plan goes through `session`
+// (the catalog's: one opened for the call).
+Result<ClaimCheck> checkClaim(const ClaimExample& example, EngineSession& session);
 Result<ClaimCheck> checkClaim(const ClaimExample& example, const Catalog& catalog);
 Result<std::vector<ClaimCheck>> checkClaims(const std::vector<ClaimExample>& examples,
                                             const Catalog& catalog);

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "core/calibration/profile_fit.h"
-#include "core/catalog/scenario_check.h"
+#include "core/calibration/engine_session.h"
 #include "core/search/messages_search.h"
 #include "core/util/as_double.h"
 #include "core/util/csv_write.h"
@@ -44,14 +43,18 @@ std::size_t searchCount(const Scenario& s, std::size_t counts) {
 }
 
 // Every search of the study with its share of kScalingLayoutBudget; a bounded search is noted once.
+// Each variant of the scenario is resolved by the session with the scenario's profile (fitted or
+// built-in).
 class StudySearch {
 public:
-    StudySearch(const Catalog& catalog, std::size_t searches)
-        : m_catalog(catalog)
+    StudySearch(EngineSession& session, const PreparedScenario& prepared, std::size_t searches)
+        : m_session(session)
+        , m_prepared(prepared)
         , m_options{false, 64,
                     std::max<std::size_t>(500, kScalingLayoutBudget / std::max<std::size_t>(1, searches))} {}
     SearchResult operator()(const Scenario& s) {
-        SearchResult r = searchLayouts(s, m_catalog, m_options);
+        const ResolvedInputs inputs = m_session.resolveVariant(s, m_prepared);
+        SearchResult r = searchLayouts(s, inputs.hardware(), m_options);
         if (r.boundNote)
             ++m_bounded;
         return r;
@@ -65,7 +68,8 @@ public:
     }
 
 private:
-    const Catalog& m_catalog;
+    EngineSession& m_session;
+    const PreparedScenario& m_prepared;
     SearchOptions m_options;
     std::size_t m_bounded = 0;
 };
@@ -124,8 +128,8 @@ std::string fabricName(const Catalog& catalog, const std::string& id) {
     return fabric && !fabric->name.empty() ? fabric->name : id;
 }
 
-void addComparisons(const Scenario& s, const Catalog& catalog, StudySearch& search, ScalingReport& r) {
-    const GpuSpec& gpu = *catalog.gpu(s.cluster.gpu);
+void addComparisons(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu, StudySearch& search,
+                    ScalingReport& r) {
     // One 8-GPU server vs two 4-GPU servers over the scenario's scale-out fabric.
     Scenario one = withCluster(s, 8, 8);
     Scenario two = withCluster(s, 8, 4);
@@ -186,21 +190,22 @@ void addSuperlinearNote(ScalingReport& r) {
 
 ScalingReport scalingStudy(const Scenario& s, const Catalog& catalog, std::int64_t maxGpus,
                            double deadlineDays) {
-    // A scenario with measured runs is studied with the profile fitted to them, as
-    // evaluate() plans it: every prediction on that cluster uses the fit. Runs that cannot be fitted
-    // leave the built-in profile; evaluate() reports why.
-    if (!s.measured.empty() && !checkScenario(s, catalog)) {
-        if (auto fit = fitProfile(s, catalog)) {
-            Scenario plain = s;
-            plain.measured.clear();
-            return scalingStudy(plain, withFittedProfile(catalog, fit->after), maxGpus, deadlineDays);
-        }
-    }
+    EngineSession session(catalog);
+    return scalingStudy(s, session, maxGpus, deadlineDays);
+}
+
+ScalingReport scalingStudy(const Scenario& s, EngineSession& session, std::int64_t maxGpus,
+                           double deadlineDays) {
+    // Runs that cannot be fitted, or a cost the engine refuses, leave the built-in profile (the
+    // study reads no price); the scenario's ids must exist, as for any search.
+    auto prepared = session.prepare(s);
+    if (!prepared)
+        prepared = PreparedScenario{resolveInputs(s, session.sharedCatalog()), std::nullopt};
     ScalingReport r;
     r.deadlineDays = deadlineDays;
     double basePerGpu = 0;
     const auto counts = countsUpTo(maxGpus, s.cluster.gpusPerNode);
-    StudySearch study(catalog, searchCount(s, counts.size()));
+    StudySearch study(session, prepared.value(), searchCount(s, counts.size()));
     for (const std::int64_t n : counts) {
         const Scenario v = withCluster(s, n, s.cluster.gpusPerNode);
         const SearchResult search = study(v);
@@ -223,7 +228,7 @@ ScalingReport scalingStudy(const Scenario& s, const Catalog& catalog, std::int64
         }
         r.curve.push_back(p);
     }
-    addComparisons(s, catalog, study, r);
+    addComparisons(s, session.catalog(), prepared->inputs.gpu, study, r);
     study.addNote(r);
     addSuperlinearNote(r);
     return r;

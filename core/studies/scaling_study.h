@@ -9,9 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/catalog/catalog.h"
 #include "core/search/layout_search.h"
 
 namespace clusterplan {
+
+class EngineSession;  // calibration/engine_session.h
 
 struct ScalePoint {
     std::int64_t gpus = 0;
@@ -42,6 +45,12 @@ struct ScalingReport {
 // evenly, so `scale` on a million GPUs stays within seconds like one search does.
 inline constexpr std::size_t kScalingLayoutBudget = 60'000;
 
+// A scenario with measured runs is studied with the profile fitted to them (the session's fit, as
+// its evaluate() plans it): every prediction on that cluster uses the fit. Runs that cannot be
+// fitted leave the built-in profile; evaluate() reports why.
+ScalingReport scalingStudy(const Scenario& scenario, EngineSession& session, std::int64_t maxGpus,
+                           double deadlineDays);
+// The same on a session opened for the study.
 ScalingReport scalingStudy(const Scenario& scenario, const Catalog& catalog, std::int64_t maxGpus,
                            double deadlineDays);
 

@@ -374,7 +374,7 @@ Result<Plan> planOnFold(const Scenario& scenario, const Catalog& catalog,
     Catalog held = catalog;
     if (fold != folds.end())
         held.perfProfiles() = fold->second;
-    auto plan = evaluate(scenario, held);
+    auto plan = EngineSession(held).evaluate(scenario, {}, PlanParts::stepTimeOnly());
     if (!plan)
         return Error{"calibration run " + runId + " (fold " + key + "): " + plan.error().where,
                      plan.error().message};
@@ -406,6 +406,8 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         records[std::string(r.as_object().at("id").as_string())] = &r.as_object();
 
     ValidationReport report;
+    // Every run on the catalog's profiles, for its step time, band and memory (no cost model).
+    EngineSession session(catalog);
     for (const auto& value : models->as_object().at("runs").as_array()) {
         const auto& entry = value.as_object();
         ValidationRow row;
@@ -435,7 +437,7 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
             report.rows.push_back(std::move(unseen).value());
             continue;
         }
-        auto plan = evaluate(scenario, catalog);
+        auto plan = session.evaluate(scenario, {}, PlanParts::stepTimeOnly());
         if (!plan && unfittedRuns == UnfittedRuns::OnShippedProfiles) {
             // A published layout the engine refuses is a miss to report, not a broken file.
             row.use = "exclude";

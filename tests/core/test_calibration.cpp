@@ -3,11 +3,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
+#include <thread>
 
 #include "cli_runner.h"
 #include "core/calibration/calibration_format.h"
+#include "core/calibration/engine_session.h"
 #include "core/calibration/evaluate.h"
-#include "core/calibration/fitted_evaluation.h"
 #include "core/calibration/measured_runs.h"
 #include "core/calibration/profile_fit.h"
 #include "core/report/plan_format.h"
@@ -163,25 +164,26 @@ TEST_CASE("evaluate uses the fitted profile; the band comes from the residuals",
     CHECK(profileFitToText(*plan.calibration).find("gemm_efficiency") != std::string::npos);
 }
 
-TEST_CASE("a known fit gives evaluate()'s plan while the fit's inputs are unchanged", "[calibration]") {
-    // The window keeps a fit across edits of the layout or the cost (ui/models/plan_controller.cpp).
+TEST_CASE("one engine session fits once while the fit's inputs are unchanged", "[calibration]") {
+    // The window keeps one session across edits of the layout or the cost
+    // (ui/models/plan_controller.cpp): the fit is many plain plans' worth of CPU.
     auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json", catalog());
     REQUIRE(loaded.ok());
     Scenario s = loaded.value();
-    const auto fit = fitProfile(s, catalog());
-    REQUIRE(fit.ok());
+    EngineSession session(catalog());
     Scenario edited = s;  // another layout, another price: the fit's inputs are the same
     edited.layout.tp = 4;
     edited.layout.open |= kPp;
     edited.cost.horizonMonths = 24;
     CHECK(fitInputs(edited) == fitInputs(s));
     for (const Scenario* x : {&s, &edited}) {
-        auto direct = evaluate(*x, catalog());
-        auto reused = evaluateWithFit(*x, catalog(), fit.value());
-        REQUIRE(direct.ok());
+        auto fresh = evaluate(*x, catalog());  // a session of its own: fits again
+        auto reused = session.evaluate(*x);
+        REQUIRE(fresh.ok());
         REQUIRE(reused.ok());
-        CHECK(planToJson(reused.value()) == planToJson(direct.value()));
+        CHECK(planToJson(reused.value()) == planToJson(fresh.value()));
     }
+    CHECK(session.counters().fitsComputed == 1);
     // A run, the model, the training or the cluster changes the fit's inputs.
     Scenario run = s;
     run.measured[0].stepSeconds = 80;
@@ -189,11 +191,65 @@ TEST_CASE("a known fit gives evaluate()'s plan while the fit's inputs are unchan
     Scenario gpu = s;
     gpu.cluster.gpusPerNode = 4;
     CHECK_FALSE(fitInputs(gpu) == fitInputs(s));
-    // Errors are evaluate()'s: the scenario is checked first.
+    REQUIRE(session.evaluate(run).ok());
+    CHECK(session.counters().fitsComputed == 2);
+    // Errors come before the cache: the scenario is checked first.
     edited.measured[1].nodes = 0;
-    auto refused = evaluateWithFit(edited, catalog(), fit.value());
+    auto refused = session.evaluate(edited);
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().where == "measured[1].nodes");
+    CHECK(session.counters().fitsComputed == 2);
+    // Forgetting the fit fits again.
+    session.clearFit();
+    REQUIRE(session.evaluate(run).ok());
+    CHECK(session.counters().fitsComputed == 3);
+}
+
+TEST_CASE("an evaluation with two measured runs checks the scenario once and resolves its ids once",
+          "[calibration]") {
+    // planScenario(), fitProfile(), searchLayouts() and the physics take resolved inputs, never the
+    // catalog, so they cannot check a scenario or look an id up: what the session counts is all
+    // there is on the path.
+    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json", catalog());
+    REQUIRE(loaded.ok());
+    REQUIRE(loaded->measured.size() == 2);
+    EngineSession session(catalog());
+    REQUIRE(session.evaluate(loaded.value()).ok());
+    EngineSession::Counters c = session.counters();
+    CHECK(c.evaluations == 1);
+    CHECK(c.scenarioChecks == 1);
+    CHECK(c.inputResolutions == 1);
+    CHECK(c.fitsComputed == 1);
+    // With the layout searched, and with the fit cached: still one of each per evaluation.
+    Scenario searched = loaded.value();
+    searched.layout.open = kAllLayoutKeys;
+    REQUIRE(session.evaluate(searched).ok());
+    c = session.counters();
+    CHECK(c.evaluations == 2);
+    CHECK(c.scenarioChecks == 2);
+    CHECK(c.inputResolutions == 2);
+    CHECK(c.fitsComputed == 1);
+}
+
+TEST_CASE("one engine session evaluates from several threads", "[calibration]") {
+    // The window evaluates on a worker thread while the Scaling tab studies on another.
+    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json", catalog());
+    REQUIRE(loaded.ok());
+    const std::string expected = planToJson(evaluate(loaded.value(), catalog()).value());
+    EngineSession session(std::make_shared<const Catalog>(catalog()));
+    std::vector<std::string> plans(4);
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < plans.size(); ++i)
+        threads.emplace_back([&, i] {
+            auto plan = session.evaluate(loaded.value());
+            plans[i] = plan ? planToJson(plan.value()) : plan.error().toString();
+        });
+    for (auto& t : threads)
+        t.join();
+    for (const auto& plan : plans)
+        CHECK(plan == expected);
+    CHECK(session.counters().fitsComputed >= 1);
+    CHECK(session.counters().fitsComputed <= plans.size());
 }
 
 TEST_CASE("the scaling study of a calibrated scenario uses the fitted profile", "[calibration]") {

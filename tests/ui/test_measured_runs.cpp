@@ -12,7 +12,7 @@
 #include <QTextLayout>
 #include <QUndoStack>
 
-#include "core/calibration/profile_fit.h"
+#include "core/calibration/evaluate.h"
 #include "ui/calibration/measured_runs_model.h"
 #include "ui/calibration/measured_runs_tab.h"
 #include "ui/models/scenario_history.h"

@@ -1,5 +1,6 @@
 #include "ui/calibration/measured_runs_tab.h"
 
+#include "core/calibration/profile_fit.h"
 #include "core/report/plan.h"
 #include "ui/calibration/measured_runs_delegate.h"
 #include "ui/calibration/measured_runs_model.h"

@@ -1,5 +1,6 @@
 #include "ui/charts/scaling_tab.h"
 
+#include "core/calibration/engine_session.h"
 #include "ui/charts/scaling_chart_views.h"
 #include "ui/charts/table_cell.h"
 #include "ui/i18n/engine_text.h"
@@ -167,13 +168,14 @@ void ScalingTab::refresh() {
         return;
     }
     const Scenario scenario = plan->scenario;
-    std::shared_ptr<const Catalog> catalog = m_controller.sharedCatalog();  // outlives a setCatalog()
+    // The window's engine session (it outlives a setCatalog()): the study reuses its fit.
+    std::shared_ptr<EngineSession> session = m_controller.session();
     const std::int64_t maxGpus = m_maxGpus->value() > 0 ? m_maxGpus->value() : scenario.cluster.gpus();
     const double days = m_deadline->value();
     m_runningGeneration = m_generation;
     m_status->setText(tr("computing: one layout search per GPU count…"));
     m_watcher.setFuture(QtConcurrent::run(
-        [scenario, catalog, maxGpus, days] { return scalingStudy(scenario, *catalog, maxGpus, days); }));
+        [scenario, session, maxGpus, days] { return scalingStudy(scenario, *session, maxGpus, days); }));
 }
 
 void ScalingTab::studyFinished() {

@@ -55,11 +55,12 @@ void ClaimPanel::refresh() {
         file.isEmpty() ? toStdString(QDir(toQString(articleExamplesFolder())).filePath(QStringLiteral("x")))
                        : toStdString(file);
     m_watcher.setFuture(
-        QtConcurrent::run([path, scenario, catalog = m_controller.sharedCatalog()]() -> Outcome {
-            auto example = claimExample(path, scenario, *catalog);
+        // Through the window's engine session: the claim's plans share its catalog and its fit.
+        QtConcurrent::run([path, scenario, session = m_controller.session()]() -> Outcome {
+            auto example = claimExample(path, scenario, session->catalog());
             if (!example)
                 return {std::nullopt, example.error()};
-            auto check = checkClaim(example.value(), *catalog);
+            auto check = checkClaim(example.value(), *session);
             if (!check)
                 return {std::nullopt, check.error()};
             return {std::move(check).value(), std::nullopt};

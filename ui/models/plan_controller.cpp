@@ -1,8 +1,6 @@
 #include "ui/models/plan_controller.h"
 
-#include "core/calibration/evaluate.h"
-#include "core/calibration/fitted_evaluation.h"
-#include "core/catalog/scenario_check.h"
+#include "core/calibration/engine_session.h"
 #include "core/io/scenario_json.h"
 #include "core/validation/validation.h"
 #include "ui/i18n/engine_text.h"
@@ -18,7 +16,9 @@
 namespace clusterplan::ui {
 
 PlanController::PlanController(const Catalog& catalog, Scenario scenario, QObject* parent)
-    : QObject(parent), m_catalog(std::make_shared<const Catalog>(catalog)), m_scenario(std::move(scenario)) {
+    : QObject(parent)
+    , m_session(std::make_shared<EngineSession>(std::make_shared<const Catalog>(catalog)))
+    , m_scenario(std::move(scenario)) {
     m_timer.setSingleShot(true);
     m_timer.setInterval(kCoalesceMs);
     connect(&m_timer, &QTimer::timeout, this, &PlanController::startWorker);
@@ -35,9 +35,23 @@ PlanController::~PlanController() {
     m_validation.waitForFinished();
 }
 
+const Catalog& PlanController::catalog() const {
+    return m_session->catalog();
+}
+
+std::shared_ptr<const Catalog> PlanController::sharedCatalog() const {
+    return m_session->sharedCatalog();
+}
+
+int PlanController::fitsComputed() const {
+    return m_fitsRetired + static_cast<int>(m_session->counters().fitsComputed);
+}
+
 void PlanController::setCatalog(const Catalog& catalog) {
-    m_catalog = std::make_shared<const Catalog>(catalog);
-    m_fit.reset();  // fitted on the old catalog's profiles
+    // A new session: the old one's fit was made on the old catalog's profiles. An evaluation in
+    // flight keeps the old session it was given and its result is dropped as stale.
+    m_fitsRetired += static_cast<int>(m_session->counters().fitsComputed);
+    m_session = std::make_shared<EngineSession>(std::make_shared<const Catalog>(catalog));
     emit catalogChanged();
     schedule();
 }
@@ -73,7 +87,7 @@ void PlanController::restore(const Scenario& scenario) {
 }
 
 void PlanController::newScenario() {
-    replaceDocument(defaultScenario(*m_catalog), QString(), false);
+    replaceDocument(defaultScenario(catalog()), QString(), false);
 }
 
 void PlanController::openUnsaved(Scenario scenario) {
@@ -107,7 +121,7 @@ PlanController::Request PlanController::request(std::uint64_t id, Scenario scena
     // The search may use every core but one: the UI thread keeps one for input and painting.
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     options.threads = cores > 1 ? cores - 1 : 1;
-    return {id, std::move(scenario), m_catalog, options, m_fit};
+    return {id, std::move(scenario), m_session, options};
 }
 
 std::function<std::optional<Plan>()> PlanController::evaluationJob(Scenario scenario) const {
@@ -140,23 +154,14 @@ void PlanController::workerFinished() {
     if (evaluation->id == m_requested) {
         publish(*evaluation);
     } else {
-        ++m_staleDropped;
-        keepFit(*evaluation);  // still a valid fit of the inputs it names
+        ++m_staleDropped;  // a fit it computed stays in the session
     }
     if (m_workerWanted)
         startWorker();
 }
 
-void PlanController::keepFit(Evaluation& evaluation) {
-    if (!evaluation.fitComputed)
-        return;
-    ++m_fitsComputed;
-    m_fit = std::move(evaluation.fit);
-}
-
 void PlanController::publish(Evaluation& evaluation) {
     m_lastEvaluationMs = evaluation.ms;
-    keepFit(evaluation);
     if (!evaluation.plan) {
         m_planStale = true;
         emit inputError(toQString(evaluation.plan.error().where), engineText(evaluation.plan.error()));
@@ -172,34 +177,17 @@ void PlanController::publish(Evaluation& evaluation) {
 std::shared_ptr<PlanController::Evaluation> PlanController::run(const Request& r) {
     auto out = std::make_shared<Evaluation>();
     out->id = r.id;
-    out->fit = r.fit;
     QElapsedTimer clock;
     clock.start();
-    const auto evaluateScenario = [&]() -> Result<Plan> {
-        if (r.scenario.measured.empty())
-            return evaluate(r.scenario, *r.catalog, r.options);
-        // The fit times every measured run at every step of its search (~0.15 s of CPU on the
-        // README's GPT-175B example, the plan itself ~0.01 s): refit only when what it reads has
-        // changed.
-        Scenario inputs = fitInputs(r.scenario);
-        if (!out->fit || !(out->fit->first == inputs)) {
-            if (auto e = checkScenario(r.scenario, *r.catalog))
-                return *e;
-            auto fit = fitProfile(r.scenario, *r.catalog);
-            if (!fit)
-                return fit.error();
-            out->fitComputed = true;
-            out->fit.emplace(std::move(inputs), std::move(fit).value());
-        }
-        return evaluateWithFit(r.scenario, *r.catalog, out->fit->second, r.options);
-    };
-    out->plan = evaluateScenario();
+    // The session refits only when what the fit reads has changed: the fit times every measured
+    // run at every step of its search, many plain plans' worth of CPU.
+    out->plan = r.session->evaluate(r.scenario, r.options);
     out->ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     return out;
 }
 
 QString PlanController::openFile(const QString& path) {
-    Result<Scenario> loaded = loadScenarioFile(toStdString(path), *m_catalog);
+    Result<Scenario> loaded = loadScenarioFile(toStdString(path), catalog());
     if (!loaded)
         return engineErrorLine(loaded.error());
     replaceDocument(std::move(loaded).value(), path, false);
@@ -207,7 +195,7 @@ QString PlanController::openFile(const QString& path) {
 }
 
 QString PlanController::recoverFile(const QString& autosavePath, const QString& originalPath) {
-    Result<Scenario> loaded = loadScenarioFile(toStdString(autosavePath), *m_catalog);
+    Result<Scenario> loaded = loadScenarioFile(toStdString(autosavePath), catalog());
     if (!loaded)
         return engineErrorLine(loaded.error());
     replaceDocument(std::move(loaded).value(), originalPath, true);

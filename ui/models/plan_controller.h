@@ -17,16 +17,16 @@
 #include <optional>
 #include <utility>
 
-#include "core/calibration/profile_fit.h"
 #include "core/catalog/catalog.h"
 #include "core/quote/quote_document.h"
 #include "core/report/plan.h"
 #include "core/scenario/scenario.h"
 
-namespace clusterplan::ui {
+namespace clusterplan {
+class EngineSession;  // core/calibration/engine_session.h
+}  // namespace clusterplan
 
-// The last fit to a scenario's measured runs and the fitInputs() it was made from.
-using FitCache = std::pair<Scenario, ProfileFit>;
+namespace clusterplan::ui {
 
 class PlanController : public QObject {
     Q_OBJECT
@@ -34,20 +34,26 @@ class PlanController : public QObject {
 public:
     static constexpr int kCoalesceMs = 30;
 
-    // Copies the catalog. The first evaluation runs from the event loop, so that views connected
-    // after construction receive the first plan or input error.
+    // Copies the catalog into an engine session (core/calibration/engine_session.h), which every
+    // evaluation of the window goes through and which keeps the fit to measured runs. The first
+    // evaluation runs from the event loop, so that views connected after construction receive
+    // the first plan or input error.
     PlanController(const Catalog& catalog, Scenario scenario, QObject* parent = nullptr);
     ~PlanController() override;
     PlanController(const PlanController&) = delete;
     PlanController& operator=(const PlanController&) = delete;
 
-    [[nodiscard]] const Catalog& catalog() const { return *m_catalog; }
+    [[nodiscard]] const Catalog& catalog() const;
     // The same catalog, for work on another thread (it is never modified: setCatalog() replaces
     // it, and a worker keeps the copy it was given).
-    [[nodiscard]] std::shared_ptr<const Catalog> sharedCatalog() const { return m_catalog; }
-    // Replaces the catalog (the user's price book was updated from a vendor's price list): the
-    // scenario is evaluated again on it, and catalogChanged() tells the views whose choices
-    // (price books, offers, GPUs) come from the catalog to rebuild.
+    [[nodiscard]] std::shared_ptr<const Catalog> sharedCatalog() const;
+    // The engine session on that catalog, for work on another thread (the Scaling tab's study):
+    // it shares the fit to measured runs with the window's evaluations; safe from any thread.
+    [[nodiscard]] std::shared_ptr<EngineSession> session() const { return m_session; }
+    // Replaces the catalog (the user's price book was updated from a vendor's price list): a new
+    // engine session (a fit made on the old catalog's profiles is never reused), the scenario is
+    // evaluated again on it, and catalogChanged() tells the views whose choices (price books,
+    // offers, GPUs) come from the catalog to rebuild.
     void setCatalog(const Catalog& catalog);
     [[nodiscard]] const Scenario& scenario() const { return m_scenario; }
     [[nodiscard]] const std::optional<Plan>& plan() const { return m_plan; }
@@ -89,13 +95,13 @@ public:
     [[nodiscard]] const std::optional<quote::Accuracy>& accuracy() const { return m_accuracy; }
     // Wall-clock time of the last evaluation, in milliseconds (status bar).
     [[nodiscard]] double lastEvaluationMs() const { return m_lastEvaluationMs; }
-    // A job that evaluates `scenario` as the coalesced evaluation would (this catalog, the search
-    // options, the last profile fit where the scenario's fitInputs() are the same), for another
-    // worker thread: it copies what it reads. Empty when the engine refuses the scenario.
+    // A job that evaluates `scenario` as the coalesced evaluation would (this session, hence its
+    // last profile fit where the scenario's fitInputs() are the same, and the search options), for
+    // another worker thread: it copies what it reads. Empty when the engine refuses the scenario.
     [[nodiscard]] std::function<std::optional<Plan>()> evaluationJob(Scenario scenario) const;
-    // Profile fits to the scenario's measured runs computed so far: an edit that cannot change the
-    // fit (layout, cost) reuses the last one (calibration/fitted_evaluation.h).
-    [[nodiscard]] int fitsComputed() const { return m_fitsComputed; }
+    // Profile fits to the scenario's measured runs computed so far, over every catalog: an edit
+    // that cannot change the fit (layout, cost) reuses the last one (EngineSession).
+    [[nodiscard]] int fitsComputed() const;
 
     // Scenario files. Both return an empty string on success, else a message naming the file
     // and, for malformed JSON, its FILE:LINE:COL. A failed open leaves the scenario unchanged.
@@ -134,16 +140,13 @@ private:
     struct Request {
         std::uint64_t id = 0;
         Scenario scenario;
-        std::shared_ptr<const Catalog> catalog;
+        std::shared_ptr<EngineSession> session;
         SearchOptions options;
-        std::optional<FitCache> fit;
     };
-    // What it gives back: the plan or the input error, the profile fit it used, its time.
+    // What it gives back: the plan or the input error, its time.
     struct Evaluation {
         std::uint64_t id = 0;
         Result<Plan> plan = Error{"", ""};
-        std::optional<FitCache> fit;
-        bool fitComputed = false;
         double ms = 0;
     };
     // The next request for the scenario being edited (it makes any result in flight stale).
@@ -154,12 +157,10 @@ private:
     void schedule();
     void startWorker();
     void workerFinished();
-    // Takes the evaluation's new profile fit, if it computed one (shown or stale).
-    void keepFit(Evaluation& evaluation);
     void publish(Evaluation& evaluation);
     void replaceDocument(Scenario scenario, const QString& path, bool modified);
 
-    std::shared_ptr<const Catalog> m_catalog;
+    std::shared_ptr<EngineSession> m_session;
     Scenario m_scenario;
     std::optional<Plan> m_plan;
     std::uint64_t m_planGeneration = 0;
@@ -169,9 +170,7 @@ private:
     bool m_modified = false;
     bool m_planStale = false;  // the last evaluation ended in an input error
     double m_lastEvaluationMs = 0;
-    // The last fit to measured runs and the fitInputs() it was made from.
-    std::optional<FitCache> m_fit;
-    int m_fitsComputed = 0;
+    int m_fitsRetired = 0;  // fits of the sessions setCatalog() replaced
     // Evaluation requests: every edit takes the next id; a result is shown only when its id is
     // still the latest (m_requested) when it arrives.
     std::uint64_t m_requested = 0;
