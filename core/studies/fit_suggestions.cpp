@@ -36,7 +36,7 @@ std::optional<FitSuggestion> suggestion(Scenario s, const Catalog& catalog, cons
     auto plan = evaluate(s, catalog);
     if (!plan || !plan->memory.fits())
         return std::nullopt;
-    const std::string cluster = plan->gpu.name + " x " + std::to_string(s.cluster.gpus());
+    const std::string cluster = plan->gpu.name + " × " + std::to_string(s.cluster.gpus());
     Message text =
         makeMessage(id, {cluster, optionRecipeText(plan->layout), formatFixed(plan->run.wallDays, 1),
                          plan->cost ? cost::formatMoney(*plan->cost->runCostRent, plan->cost->currency)

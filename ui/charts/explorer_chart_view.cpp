@@ -25,7 +25,6 @@
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
-#include <cmath>
 
 #include <algorithm>
 #include <cmath>
@@ -205,38 +204,11 @@ bool ExplorerChartView::zoomed() const {
     return m_zoomed;
 }
 
-namespace {
-
-// A zoomed range's ticks at round values, 1, 2 or 5 × 10^k apart and about five of them: Qt's
-// fixed ticks divide the dragged range into equal parts at arbitrary values (15, 35, 56, 77, 97).
-// Unzoomed, the fitted range already has round ends (applyNiceNumbers) and keeps fixed ticks.
-void roundTicks(QValueAxis* axis, bool zoomed) {
-    const double span = axis->max() - axis->min();
-    if (!zoomed || !(span > 0)) {
-        axis->setTickType(QValueAxis::TicksFixed);
-        return;
-    }
-    const double raw = span / 5;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    const double r = raw / magnitude;
-    const double step = magnitude * (r < 1.5 ? 1 : r < 3.5 ? 2 : r < 7.5 ? 5 : 10);
-    axis->setTickAnchor(0);
-    axis->setTickInterval(step);
-    axis->setTickType(QValueAxis::TicksDynamic);
-    const int decimals = step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step)));
-    if (axis->labelFormat().startsWith(QStringLiteral("%.")))
-        axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
-}
-
-}  // namespace
-
 void ExplorerChartView::axisRangeChanged() {
     if (m_fitting)
         return;
     const bool zoomed = m_xAxis->min() != m_fitted.left() || m_xAxis->max() != m_fitted.right() ||
                         m_yAxis->min() != m_fitted.top() || m_yAxis->max() != m_fitted.bottom();
-    roundTicks(m_xAxis, zoomed);
-    roundTicks(m_yAxis, zoomed);
     if (zoomed == m_zoomed)
         return;
     m_zoomed = zoomed;
