@@ -551,10 +551,22 @@ GroupedAccuracy groupedAccuracyOf(const ValidationReport& r) {
 
 std::string validationToText(const ValidationReport& r) {
     std::ostringstream out;
-    out << "Each run as predicted by the shipped profiles (in-sample: they were fitted on these runs) and "
-           "by\n"
-           "the profiles fitted without the run's source (cross-validated, CV: what to expect on a run the\n"
-           "engine has never seen). 'band' marks a published value inside the CV prediction's band.\n\n";
+    // The MoE runs (validate --moe) were fitted on none: both columns then predict runs never seen.
+    const bool anyFitted =
+        std::any_of(r.rows.begin(), r.rows.end(), [](const ValidationRow& row) { return row.use == "fit"; });
+    if (anyFitted)
+        out << "Each run as predicted by the shipped profiles (in-sample: they were fitted on these runs) "
+               "and "
+               "by\n"
+               "the profiles fitted without the run's source (cross-validated, CV: what to expect on a run "
+               "the\n"
+               "engine has never seen). 'band' marks a published value inside the CV prediction's band.\n\n";
+    else
+        out << "Each run as predicted by the shipped profiles, none of them fitted on any of these runs, and "
+               "by\n"
+               "the profiles fitted without the run's stack group (CV). 'band' marks a published value "
+               "inside\n"
+               "the CV prediction's band.\n\n";
     out << "run                               use      metric                  published   predicted    error"
            "   CV pred.  CV error  band\n";
     for (const auto& row : r.rows) {

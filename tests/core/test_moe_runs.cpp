@@ -52,6 +52,10 @@ TEST_CASE("every MoE run is read, each with its lab as its source", "[moe][valid
     // Qwen3-Next's Gated DeltaNet layers are not modelled: left out, and it says so.
     CHECK(row("modelzoo_qwen3next80b_h100_128_deepep").use == "exclude");
     CHECK(row("modelzoo_qwen3next80b_h100_128_deepep").note.find("Gated DeltaNet") != std::string::npos);
+    // The text says so too: no column of it is an in-sample figure.
+    const std::string text = validationToText(report);
+    CHECK(text.find("none of them fitted") != std::string::npos);
+    CHECK(text.find("in-sample: they were fitted") == std::string::npos);
 }
 
 TEST_CASE("TFLOP/s in Megatron-LM's MoE convention: Qwen3-235B-A22B at 4,096 tokens", "[moe][validation]") {
