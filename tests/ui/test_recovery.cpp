@@ -2,6 +2,7 @@
 // folder; a run that finds it at start offers it back; a normal end leaves nothing behind.
 #include "window_fixture.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QSpinBox>
@@ -111,4 +112,45 @@ TEST_CASE("recovery.autosave_time_is_an_iso_date", "[recovery]") {
     CHECK(recovery.writtenText() == QStringLiteral("2026-12-06 05:12"));
     const Autosave::Recovery evening{QString(), QString(), QDateTime(QDate(2026, 1, 9), QTime(17, 3))};
     CHECK(evening.writtenText() == QStringLiteral("2026-01-09 17:03"));
+}
+
+TEST_CASE("recovery.a_lock_left_empty_by_a_killed_start_does_not_hide_the_autosave", "[recovery]") {
+    // A run killed between creating its lock file and writing its process id into it (the
+    // start/stop test's SIGTERM can land there) leaves an empty autosave.lock: the next start must
+    // still own the autosave and offer it back, not wait for the lock to age.
+    const Catalog catalog = Catalog::builtin();
+    const Scenario unsaved = simulateCrash(catalog, QStringLiteral("/tmp/customer-quote.json"));
+    {
+        QFile lock(dataDir() + QStringLiteral("/autosave.lock"));
+        REQUIRE(lock.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    }
+    PlanController controller(catalog, defaultScenario(catalog));
+    Autosave next(controller);
+    REQUIRE(next.recovery().has_value());
+    CHECK(next.recover().isEmpty());
+    CHECK(controller.scenario() == unsaved);
+    next.discardRecovery();
+}
+
+TEST_CASE("recovery.a_live_window_keeps_its_lock_however_long_it_runs", "[recovery]") {
+    // QLockFile's default calls any lock 30 s old stale; a second window must not take over the
+    // autosave of a first one that has simply been open for a while (it would offer the first
+    // window's unsaved work as a crash's and then write over it).
+    const Catalog catalog = Catalog::builtin();
+    PlanController first(catalog, defaultScenario(catalog));
+    Autosave owner(first);
+    const QString lock = dataDir() + QStringLiteral("/autosave.lock");
+    REQUIRE(QFile::exists(lock));
+    {
+        QFile file(lock);
+        REQUIRE(file.open(QIODevice::ReadWrite));
+        REQUIRE(
+            file.setFileTime(QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime));
+    }
+    simulateCrash(catalog, QStringLiteral("/tmp/customer-quote.json"));  // the first window's autosave
+    PlanController second(catalog, defaultScenario(catalog));
+    Autosave other(second);
+    CHECK_FALSE(other.recovery().has_value());
+    QFile::remove(dataDir() + QStringLiteral("/autosave.json"));
+    QFile::remove(dataDir() + QStringLiteral("/autosave.source"));
 }

@@ -18,7 +18,16 @@ Autosave::Autosave(PlanController& controller, QObject* parent)
     , m_dir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)) {
     QDir().mkpath(m_dir);
     m_lock = std::make_unique<QLockFile>(m_dir + QStringLiteral("/autosave.lock"));
+    // Stale by its process only: a window that has run for hours keeps its lock (QLockFile's
+    // default also calls a lock stale 30 s after it was written, live process or not).
+    m_lock->setStaleLockTime(0);
     m_owner = m_lock->tryLock(0);  // a stale lock of a crashed run is taken over
+    // A run killed between creating its lock file and writing its process id into it leaves the
+    // file empty, which QLockFile can never call stale once the age rule is off: nothing holds it.
+    qint64 pid = 0;
+    QString host, app;
+    if (!m_owner && !m_lock->getLockInfo(&pid, &host, &app) && m_lock->removeStaleLockFile())
+        m_owner = m_lock->tryLock(0);
     m_recoveryPending = m_owner && QFileInfo::exists(autosavePath());
     m_timer.setSingleShot(true);
     m_timer.setInterval(kDelayMs);
