@@ -690,7 +690,8 @@ std::string validationToText(const ValidationReport& r) {
     if (!r.unseenStackByGroup.empty()) {
         out << "\nRuns of stacks no profile was fitted on (use \"unseen_stack\"), predicted as a customer's\n"
                "unseen stack is: the nearest stack's profile and the widest band. Not in the figures above\n"
-               "(run-models.json says why each is kept apart).\n";
+               "(run-models.json says why each is kept apart). Their errors help set the widest band (the\n"
+               "between-stack table below), so their coverage here is in-sample.\n";
         table("stack group", {r.unseenStackByGroup.begin(), r.unseenStackByGroup.end()});
     }
     if (!r.crossStack.empty()) {

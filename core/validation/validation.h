@@ -87,8 +87,9 @@ struct ValidationReport {
     std::vector<std::pair<std::string, TransferSummary>> transferByGpus;    // "<= 64", "65-1,024", "> 1,024"
     std::vector<std::pair<std::string, TransferSummary>> transferBySeqLen;  // "<= 2,048", ...
     // Runs of stacks no profile was fitted on (use "unseen_stack": DeepSpeed ZeRO-3 on A100), each
-    // predicted as a customer's unseen stack is, per stack group; kept out of the figures above and
-    // out of the bands (tests/calibration/fit_profiles.py, novelty_bands, says why).
+    // predicted as a customer's unseen stack is, per stack group; kept out of the figures above, but
+    // their errors help set the widest band (crossStack; tests/calibration/fit_profiles.py,
+    // novelty_bands, says why).
     std::map<std::string, TransferSummary> unseenStackByGroup;
     // Every included dense run timed, in the fold without its group, with each other stack family's
     // calibrated profile on its GPU generation, and the runs of stacks no profile is fitted on.

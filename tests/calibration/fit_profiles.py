@@ -26,9 +26,11 @@ run-models.json; "holdout" runs are never fitted.
 4. Bands by novelty (novelty_bands): nested split-conformal over the leave-one-group-out groups
    (stack x GPU generation x model class): a stack family never fitted, a stack fitted on other GPU
    generations only, and a model class the profile was not fitted on each get the widest of the
-   other groups' residual quantiles (core/perf/prediction_band.cpp picks which applies). The runs
-   of stacks never fitted ("unseen_stack") are reported by `validate` apart and do not set a band
-   (novelty_bands says why).
+   other groups' residual quantiles (core/perf/prediction_band.cpp picks which applies). A stack
+   with no profile of its own borrows another stack's, so its band (the widest) also holds every
+   between-stack transfer error `validate` measures (its cross_stack rows: each group's runs timed
+   with another stack's profile, and the runs of stacks never fitted, "unseen_stack", with the
+   release's own gather schedule; novelty_bands says why).
 5. The stated accuracy. After a refit or --bands-only --write, rebuild and run
    `clusterplan-cli validate --write-accuracy resources/accuracy.json`: it rewrites the grouped
    cross-validation figure the README, the window, the PDF and the docs state (the test
