@@ -1,5 +1,7 @@
 #include "ui/export/quote_pdf_options.h"
 
+#include <algorithm>
+
 #include "core/quote/labels.h"
 #include "core/quote/messages_quote_options.h"
 #include "core/util/message.h"
@@ -9,11 +11,14 @@
 namespace clusterplan::ui {
 
 void paintOptionsPage(PdfCanvas& canvas, const quote::OptionsPage& page, quote::Lang lang) {
-    canvas.newPage();
-    canvas.heading(toQString(quote::label(lang, msg::kQuoteOptionsTitle)), 18);
+    // It follows the signature boxes, its heading, introduction and table together, and starts a
+    // page only when they do not fit under them (it always started one: page 3 of the 8-page
+    // Chinese quote ended with the signature boxes, the rest of it blank).
+    canvas.space(8);
+    const QString title = toQString(quote::label(lang, msg::kQuoteOptionsTitle));
+    QStringList intro;
     for (const auto& line : quote::optionsPageIntro(page, lang))
-        canvas.paragraph(toQString(line), 9);
-    canvas.space(2);
+        intro << toQString(line);
     PdfTable t;
     for (const auto& h : quote::optionsPageHeader(page, lang))
         t.header << toQString(h);
@@ -29,6 +34,15 @@ void paintOptionsPage(PdfCanvas& canvas, const quote::OptionsPage& page, quote::
         // The quoted configuration in bold: the options beside it are what it is weighed against.
         t.strongRows.push_back(t.rows.size() <= page.rows.size() && !page.rows[t.rows.size() - 1].studyRow);
     }
+    double opening =
+        canvas.headingHeight(title, 18) + std::min(canvas.tableHeight(t), canvas.pageHeight() / 2);
+    for (const QString& line : intro)
+        opening += canvas.paragraphHeight(line, 9);
+    canvas.keepTogether(opening);
+    canvas.heading(title, 18);
+    for (const QString& line : intro)
+        canvas.paragraph(line, 9);
+    canvas.space(2);
     canvas.table(t);
     canvas.space(2);
     canvas.paragraph(toQString(quote::label(lang, msg::kQuoteOptionsRecommendation)), 10, true);
