@@ -237,6 +237,15 @@ double PdfCanvas::tableHeight(const PdfTable& t) const {
     return height + mm(3);
 }
 
+double PdfCanvas::tableOpeningHeight(const PdfTable& t, double keepWithNext) const {
+    const double whole = tableHeight(t) + keepWithNext;
+    if (whole <= m_area.height() * kShortTable)
+        return whole;
+    PdfTable opening = t;
+    opening.rows.resize(std::min<std::size_t>(2, t.rows.size()));
+    return tableHeight(opening);
+}
+
 void PdfCanvas::rows(const std::vector<std::pair<QString, QString>>& rows, double pt, double labelShare) {
     // A block of rows (the verdict, a totals block and its note) is read as one: it moves whole.
     keepBlock(rowsHeight(rows, pt, labelShare));
@@ -401,7 +410,6 @@ void PdfCanvas::table(const PdfTable& t, double keepWithNext) {
     };
     // A short table moves whole with what follows it; a long one starts with its header and first
     // two rows together.
-    constexpr double kShortTable = 0.35;  // of a page's text height
     const double whole = headerHeight + sum(0, n) + mm(3) + keepWithNext;
     if (whole <= m_area.height() * kShortTable)
         ensure(whole);

@@ -48,6 +48,9 @@ public:
     [[nodiscard]] double rowsHeight(const std::vector<std::pair<QString, QString>>& rows, double pt = 10,
                                     double labelShare = 0.32) const;
     [[nodiscard]] double tableHeight(const PdfTable& table) const;
+    // The block table() keeps together where it starts: the whole table with `keepWithNext` when it
+    // is short, else its header and first two rows. A chart keeps this much of its table with it.
+    [[nodiscard]] double tableOpeningHeight(const PdfTable& table, double keepWithNext = 0) const;
     [[nodiscard]] double paragraphHeight(const QString& text, double pt = 9, bool bold = false) const;
     // The height left on this page, and the whole text height of a page.
     [[nodiscard]] double remaining() const { return m_area.bottom() - m_y; }
@@ -93,6 +96,8 @@ public:
     [[nodiscard]] std::vector<double> columnWidths(const PdfTable& t) const;
 
 private:
+    // A table up to this share of a page's text height moves whole with what follows it.
+    static constexpr double kShortTable = 0.35;
     [[nodiscard]] double mm(double v) const { return v * kDpi / 25.4; }
     void ensure(double height);
     // Moves a block of `height` whole to the next page when it does not fit here, if it fits on a page.

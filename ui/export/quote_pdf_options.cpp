@@ -45,17 +45,26 @@ void paintOptionsPage(PdfCanvas& canvas, const quote::OptionsPage& page, quote::
     canvas.space(2);
     canvas.table(t);
     canvas.space(2);
-    canvas.paragraph(toQString(quote::label(lang, msg::kQuoteOptionsRecommendation)), 10, true);
-    canvas.paragraph(toQString(messageText(page.recommendation, lang)), 9);
-    const auto others = quote::optionsPageOtherTypes(page, lang);
-    if (!others.empty()) {
-        canvas.paragraph(toQString(quote::label(lang, msg::kQuoteOptionsOtherTypes)), 10, true);
-        for (const auto& line : others)
-            canvas.paragraph(QStringLiteral("• ") + toQString(line), 8);
-    }
-    canvas.paragraph(toQString(quote::label(lang, msg::kQuoteOptionsBases)), 10, true);
-    for (const auto& line : quote::optionsPageBases(page, lang))
-        canvas.paragraph(QStringLiteral("• ") + toQString(line), 8);
+    // Each bold title stays with its first line (计算依据 was left at the foot of a page, its list
+    // on the next).
+    const auto titled = [&canvas, lang](const MessageId<0>& key, const QStringList& lines, double pt) {
+        const QString head = toQString(quote::label(lang, key));
+        canvas.keepTogether(canvas.paragraphHeight(head, 10, true) +
+                            (lines.isEmpty() ? 0.0 : canvas.paragraphHeight(lines.front(), pt)));
+        canvas.paragraph(head, 10, true);
+        for (const QString& line : lines)
+            canvas.paragraph(line, pt);
+    };
+    const auto bullets = [](const std::vector<std::string>& lines) {
+        QStringList out;
+        for (const auto& line : lines)
+            out << QStringLiteral("• ") + toQString(line);
+        return out;
+    };
+    titled(msg::kQuoteOptionsRecommendation, {toQString(messageText(page.recommendation, lang))}, 9);
+    if (const auto others = quote::optionsPageOtherTypes(page, lang); !others.empty())
+        titled(msg::kQuoteOptionsOtherTypes, bullets(others), 8);
+    titled(msg::kQuoteOptionsBases, bullets(quote::optionsPageBases(page, lang)), 8);
 }
 
 }  // namespace clusterplan::ui
