@@ -22,8 +22,15 @@ std::string formatLargeCount(double count, Lang lang) {
     static constexpr std::array<Scale, 3> kZh{{{1e12, " 万亿"}, {1e8, " 亿"}, {1e4, " 万"}}};
     static constexpr std::array<Scale, 3> kEn{{{1e12, " trillion"}, {1e9, " billion"}, {1e6, " million"}}};
     for (const Scale& scale : lang == Lang::Zh ? kZh : kEn)
-        if (std::abs(count) >= scale.factor)
-            return formatFixed(count / scale.factor, 2) + scale.name;
+        if (std::abs(count) >= scale.factor) {
+            // Two decimals at most, none that are zeros: "207.09 million", "100 billion", "1,000 亿".
+            std::string number = formatGrouped(count / scale.factor, 2);
+            while (number.back() == '0')
+                number.pop_back();
+            if (number.back() == '.')
+                number.pop_back();
+            return number + scale.name;
+        }
     return formatGrouped(count, 0);
 }
 

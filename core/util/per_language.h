@@ -16,9 +16,9 @@ inline constexpr std::string_view kPerLanguageMessageId = "text.per_language";
 
 [[nodiscard]] Message perLanguageMessage(std::string english, std::string chinese);
 
-// A count as a customer reads it, two decimals: "207.09 million" / "2.07 亿", "3.40 billion" /
-// "34.00 亿", "52.30 万" (10^4 to 10^8 in Chinese), "1.20 万亿"; below a million (English) or ten
-// thousand (Chinese) the count itself, grouped ("8,192").
+// A count as a customer reads it, to two decimals without trailing zeros: "207.09 million" /
+// "2.07 亿", "3.4 billion" / "34 亿", "5.23 万" (10^4 to 10^8 in Chinese), "100 billion" /
+// "1,000 亿"; below a million (English) or ten thousand (Chinese) the count itself, grouped ("8,192").
 [[nodiscard]] std::string formatLargeCount(double count, Lang lang);
 // The same count in both languages, as a message argument.
 [[nodiscard]] Message largeCountMessage(double count);

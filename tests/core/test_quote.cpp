@@ -1024,6 +1024,8 @@ TEST_CASE("the plan's notes write counts and small expectations as a reader says
         dZh += clusterplan::messageText(note, quote::Lang::Zh);
     CHECK(dZh.find("预计中断约 2.7 次") != std::string::npos);
     CHECK(clusterplan::formatLargeCount(52'300, quote::Lang::Zh) == "5.23 万");
-    CHECK(clusterplan::formatLargeCount(3.4e9, quote::Lang::En) == "3.40 billion");
+    CHECK(clusterplan::formatLargeCount(3.4e9, quote::Lang::En) == "3.4 billion");
+    CHECK(clusterplan::formatLargeCount(1e11, quote::Lang::En) == "100 billion");
+    CHECK(clusterplan::formatLargeCount(1e11, quote::Lang::Zh) == "1,000 亿");
     CHECK(clusterplan::formatLargeCount(8'192, quote::Lang::En) == "8,192");
 }
