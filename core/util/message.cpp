@@ -4,6 +4,7 @@
 
 #include "core/util/message_catalog.h"
 #include "core/util/messages_text.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -87,6 +88,8 @@ std::ostream& operator<<(std::ostream& out, const Paragraph& p) {
 }
 
 std::string messageText(const Message& message, Lang lang) {
+    if (message.id == kPerLanguageMessageId && message.args.size() == 2)
+        return message.args[lang == Lang::Zh ? 1 : 0];
     const auto templ = messageTemplate(message.id, lang);
     if (!templ)
         return message.text;
