@@ -8,6 +8,8 @@ std::string_view toString(MoeDispatcher d) {
     switch (d) {
     case MoeDispatcher::AllToAll:
         return "all_to_all";
+    case MoeDispatcher::AllGather:
+        return "allgather";
     case MoeDispatcher::DeepEp:
         return "deepep";
     case MoeDispatcher::HybridEp:
@@ -29,7 +31,8 @@ std::string_view toString(EpOverlap o) {
 }
 
 std::optional<MoeDispatcher> parseMoeDispatcher(std::string_view s) {
-    for (auto d : {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::HybridEp})
+    for (auto d :
+         {MoeDispatcher::AllToAll, MoeDispatcher::AllGather, MoeDispatcher::DeepEp, MoeDispatcher::HybridEp})
         if (s == toString(d))
             return d;
     return std::nullopt;
@@ -56,7 +59,9 @@ void writeMoeOptions(json::Writer& w, const MoeOptions& o) {
 
 std::string moeOptionsText(const MoeOptions& o) {
     std::string s;
-    if (o.dispatcher == MoeDispatcher::DeepEp)
+    if (o.dispatcher == MoeDispatcher::AllGather)
+        s += ", all-gather dispatch";
+    else if (o.dispatcher == MoeDispatcher::DeepEp)
         s += ", DeepEP";
     else if (o.dispatcher == MoeDispatcher::HybridEp)
         s += ", HybridEP";
