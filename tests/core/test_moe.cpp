@@ -720,3 +720,33 @@ TEST_CASE("DeepEP on Blackwell NVLink runs at what its kernels reach, not the li
     const NetworkTiers h800 = tiers("nvlink4-nvswitch-h800", "ib-ndr-400", 8);
     CHECK_THAT(moved / epExchangeSeconds(MoeDispatcher::DeepEp, ep8, h800), WithinRel(160e9, 0.02));
 }
+
+TEST_CASE("the all-gather dispatcher and the router groups are read, checked and written back",
+          "[moe][scenario]") {
+    Scenario s = loadData("deepseek-v3-2048xh800-as-trained.json");
+    std::string json = scenarioToJson(s);
+    json.replace(json.find("\"deepep\""), std::string("\"deepep\"").size(), "\"allgather\"");
+    const auto gathered = parseScenario(json, test::catalog());
+    REQUIRE(gathered.ok());
+    CHECK(gathered->layout.moe.dispatcher == MoeDispatcher::AllGather);
+    CHECK(scenarioToJson(gathered.value()).find("\"dispatcher\": \"allgather\"") != std::string::npos);
+    CHECK(layoutText(planOf(gathered.value()).layout).find("all-gather dispatch") != std::string::npos);
+    // A custom model's groups must divide its experts and pick at most all of them.
+    const auto custom = [](const std::string& groups) {
+        return parseScenario(R"({ "schema": "clusterplan.scenario/1", "model": { "preset": "deepseek-v3",
+            "moe": { "experts": 256, "top_k": 8, "expert_ffn_hidden": 2048, )" +
+                                 groups + R"( } } })",
+                             test::catalog());
+    };
+    const auto seven = custom(R"("router_groups": 7, "router_group_topk": 4)");
+    REQUIRE_FALSE(seven.ok());
+    CHECK(seven.error().where == "model.moe.router_groups");
+    CHECK(seven.error().message.find("256") != std::string::npos);
+    const auto nine = custom(R"("router_groups": 8, "router_group_topk": 9)");
+    REQUIRE_FALSE(nine.ok());
+    CHECK(nine.error().where == "model.moe.router_group_topk");
+    const auto fine = custom(R"("router_groups": 16, "router_group_topk": 2)");
+    REQUIRE(fine.ok());
+    CHECK(fine->model.moe->routerGroups == 16);
+    CHECK(fine->model.moe->routerGroupTopK == 2);
+}
