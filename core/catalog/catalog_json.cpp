@@ -123,6 +123,8 @@ void readMoe(ObjectReader& r, ModelSpec& spec) {
             m.sharedExpertFfnHidden = m.expertFfnHidden;
         optLimited(*o, "dense_layers", m.denseLayers, "model.moe.dense_layers");
         o->optBoolean("router_bias", m.routerBias);
+        optLimited(*o, "router_groups", m.routerGroups, "model.moe.router_groups");
+        optLimited(*o, "router_group_topk", m.routerGroupTopK, "model.moe.router_group_topk");
         o->finish();
         spec.moe = m;
     }
@@ -202,6 +204,8 @@ void writeModelFields(Writer& w, const ModelSpec& m) {
         w.value("expert_ffn_hidden", m.moe->expertFfnHidden).value("shared_experts", m.moe->sharedExperts);
         w.value("shared_expert_ffn_hidden", m.moe->sharedExpertFfnHidden);
         w.value("dense_layers", m.moe->denseLayers).value("router_bias", m.moe->routerBias);
+        if (m.moe->routerGroups > 0)  // written only when set: other models' files stay as they were
+            w.value("router_groups", m.moe->routerGroups).value("router_group_topk", m.moe->routerGroupTopK);
         w.endObject();
     }
     if (m.mla) {

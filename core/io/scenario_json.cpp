@@ -115,14 +115,19 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
     for (const auto& [key, bit] : kLayoutKeys)
         if (!r.has(key))
             l.open |= bit;
+    // The search chooses how EP moves tokens only when it chooses EP itself.
+    if (!r.has("ep") && !r.has("dispatcher"))
+        l.open |= kDispatcher;
+    if (!r.has("ep") && !r.has("ep_overlap"))
+        l.open |= kEpOverlap;
     json::optLimited(r, "tp", l.tp, "layout.tp");
     json::optLimited(r, "pp", l.pp, "layout.pp");
     json::optLimited(r, "dp", l.dp, "layout.dp");
     json::optLimited(r, "cp", l.cp, "layout.cp");
     json::optLimited(r, "ep", l.ep, "layout.ep");
     json::optLimited(r, "expert_tp", l.expertTp, "layout.expert_tp");
-    l.moe.dispatcher =
-        readEnum(r, "dispatcher", l.moe.dispatcher, parseMoeDispatcher, {"all_to_all", "deepep", "hybridep"});
+    l.moe.dispatcher = readEnum(r, "dispatcher", l.moe.dispatcher, parseMoeDispatcher,
+                                {"all_to_all", "allgather", "deepep", "hybridep"});
     l.moe.epOverlap =
         readEnum(r, "ep_overlap", l.moe.epOverlap, parseEpOverlap, {"none", "1f1b", "dualpipe"});
     r.optBoolean("recompute_norm_up_proj", l.moe.recomputeNormUpProj);

@@ -154,20 +154,20 @@ double treeAllReduce(double bytes, Protocol p, const Placement& at, const Networ
     return latency + ringBusSeconds / (kTreeBandwidth * protocol * correction);
 }
 
-// All-to-all (NCCL runs it as grouped sends, outside its tuning table): one step per peer.
+// All-to-all (NCCL runs it as grouped sends, outside its tuning table): one step per peer. Each of
+// the n ranks sends bytes/n to every rank; a rank on a server of g sends (g − 1)·bytes/n over NVLink
+// and (n − g)·bytes/n = bytes·(nodes − 1)/nodes through its NIC (non-blocking fabric). nccl-tests
+// counts the same volume: busBw = algBw·(n − 1)/n (src/alltoall.cu, AlltoAllGetBw).
 double allToAllSeconds(double bytes, const Placement& at, const NetworkTiers& net) {
-    auto ring = [](double b, double n, const Link& link) {
-        return n <= 1 ? 0.0 : (n - 1) * link.latency + (n - 1) / n * b / link.bandwidth;
+    const auto send = [](double peers, double sent, const Link& link) {
+        return peers <= 0 ? 0.0 : peers * link.latency + sent / link.bandwidth;
     };
+    const double intra = send(at.g - 1, bytes * (at.g - 1) / at.n, net.intra);
     if (at.nodes <= 1)
-        return ring(bytes, at.n, net.intra);
+        return intra;
     Link inter = net.inter;
     inter.latency += net.interHopLatency;
-    if (at.g <= 1)
-        return ring(bytes, at.nodes, inter);
-    // Non-blocking fabric: the share leaving the node goes over the NICs, the rest over NVLink.
-    const double remote = (at.nodes - 1) / at.nodes;
-    return ring(bytes * (1 - remote), at.g, net.intra) + ring(bytes * remote, at.nodes, inter);
+    return intra + send(at.nodes - 1, bytes * (at.nodes - 1) / at.nodes, inter);
 }
 
 }  // namespace

@@ -16,12 +16,31 @@ struct EpExchange {
     std::int64_t experts = 1;  // routed experts of the layer
     std::int64_t ep = 1;       // expert-parallel group
     std::int64_t stride = 1;   // GPUs between its members (expert TP)
+    std::int64_t groups = 0;   // node-limited routing (MoeSpec::routerGroups); 0: unlimited
+    std::int64_t groupTopK = 0;
 };
 
 // Servers (scale-up domains) a token's routed copies reach beside its own, on average, when the
 // router spreads the k experts uniformly over `experts` of which each of `nodes` servers holds an
 // equal share: (nodes − 1) · P(a server holds at least one of the k), drawn without replacement.
-double remoteNodesPerToken(std::int64_t topK, std::int64_t experts, double nodes);
+// Under node-limited routing (`groups` > 0: the k come from `groupTopK` of `groups` equal groups
+// of consecutive experts, DeepSeek-V3 report arXiv:2412.19437 §2.1.2, "each token will be sent to
+// at most M nodes", where each server holds whole groups) the token first picks its groups, then its k
+// experts among theirs; a server inside one group is reached when its group is picked and one of the k lands
+// on it, a server holding several groups when one of its picked groups gets one (hypergeometric over the
+// groups). Groups and servers that do not nest (neither count divides the other) are counted unlimited.
+double remoteNodesPerToken(std::int64_t topK, std::int64_t experts, double nodes, std::int64_t groups = 0,
+                           std::int64_t groupTopK = 0);
+
+// What DeepEP's normal kernels move over NVLink per GPU, whatever the link: they hold a few SMs
+// (24 here), which bound them below NVLink 5's 900 GB/s. Megatron-LM docs/discussions/
+// deepseek-v3-gb200-optimization (§2.2.1, read at 1d9edcf8): DeepEP on GB200's multi-node NVLink,
+// EP 32, 24 SMs: ~400 GB/s dispatch and ~190 GB/s combine algorithm bandwidth; HybridEP, NVIDIA's
+// backend written for that domain, replaced it there (494 → 970 TFLOP/s with the other fixes) and
+// runs at the link's rate here. One exchange stands for a dispatch or a combine, at their harmonic
+// mean, 2 / (1/400 + 1/190) = 258 GB/s. On H800 NVLink (160 GB/s achieved) the link binds first:
+// DeepEP's README measured 153 and 158 GB/s there.
+inline constexpr double kDeepEpNvlinkBytesPerSecond = 2 / (1 / 400e9 + 1 / 190e9);
 
 // Seconds of one dispatch (or one combine) on one GPU.
 // - All-to-all (NCCL): every routed copy travels to its expert's GPU; copies for another server
@@ -30,8 +49,21 @@ double remoteNodesPerToken(std::int64_t topK, std::int64_t experts, double nodes
 //   of its experts and is forwarded there over NVLink to each expert's GPU (deepseek-ai/DeepEP
 //   README, normal kernels: "NVLink-to-RDMA asymmetric-domain bandwidth forwarding"; DeepSeek-V3
 //   report arXiv:2412.19437 §3.2.2), the two links working at once; inside one scale-up domain it is
-//   the same NVLink traffic as the all-to-all without NCCL's per-peer steps.
+//   the same NVLink traffic as the all-to-all without NCCL's per-peer steps, DeepEP's at most at
+//   kDeepEpNvlinkBytesPerSecond.
 double epExchangeSeconds(MoeDispatcher d, const EpExchange& x, const NetworkTiers& net);
+
+// Seconds of one micro-batch's expert-parallel traffic through one MoE layer, forward and
+// backward. `x.tokenBytes` is one GPU's share of the tokens (1/tp of them under sequence
+// parallelism with TP, `sharded`).
+// - All-to-all and flex (DeepEP, HybridEP): a dispatch and a combine each way; with the tokens
+//   sharded over TP the expert-TP ranks then all-gather what they received and reduce-scatter it
+//   on the way back (Megatron-Core MoEAlltoAllTokenDispatcher).
+// - All-gather (MoEAllGatherTokenDispatcher): the tokens are all-gathered over the expert TP × EP
+//   group (ep·expert-TP consecutive ranks) and the outputs reduce-scattered, the gradients the
+//   other way: two all-gathers and two reduce-scatters of the whole group's tokens. It moves
+//   (n − 1) token copies where the all-to-all moves k·(n − 1)/n: the cheaper for EP below top-k.
+double epLayerSeconds(MoeDispatcher d, const EpExchange& x, bool sharded, const NetworkTiers& net);
 
 // Streaming multiprocessors a flex dispatcher's kernels hold on Hopper: 20 of an H800's 132
 // (DeepSeek-V3 report §3.2.2: "only 20 SMs are sufficient to fully utilize the bandwidths of IB and

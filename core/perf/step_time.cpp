@@ -101,18 +101,11 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     // EP group takes consecutive GPUs, so TP 8 × EP 32 stays inside one 64-GPU NVL72 domain. The
     // dispatcher decides what crosses the network (moe_dispatch.h).
     if (l.ep > 1 && m.moe) {
-        const double routed = tokens * asDouble(m.moe->topK) * asDouble(m.hidden) * actBytes;
         const bool sharded = l.sequenceParallel && l.tp > 1;
-        const std::int64_t etp = l.etp();
         const double tokenBytes = tokens * asDouble(m.hidden) * actBytes / (sharded ? asDouble(l.tp) : 1.0);
-        const double dispatch =
-            epExchangeSeconds(l.moe.dispatcher, {tokenBytes, m.moe->topK, m.moe->experts, l.ep, etp}, net);
-        const double gathered = routed * asDouble(etp) / asDouble(l.tp);
-        const double gather = sharded && etp > 1
-                                  ? collectiveSeconds(Collective::AllGather, gathered, etp, 1, net) +
-                                        collectiveSeconds(Collective::ReduceScatter, gathered, etp, 1, net)
-                                  : 0.0;
-        c.ep = asDouble(moeLayers) * (4 * dispatch + 2 * gather);
+        const EpExchange x{tokenBytes, m.moe->topK,         m.moe->experts,        l.ep,
+                           l.etp(),    m.moe->routerGroups, m.moe->routerGroupTopK};
+        c.ep = asDouble(moeLayers) * epLayerSeconds(l.moe.dispatcher, x, sharded, net);
     }
     // PP: one activation send forward and one gradient send backward per stage boundary, v times
     // with interleaving; scattered over TP ranks (Narayanan et al. 2021 §4.1).

@@ -36,6 +36,8 @@ constexpr InputLimit kLimits[] = {
     {"model.moe.shared_experts", 0, 1'000, true},
     {"model.moe.shared_expert_ffn_hidden", 0, kBig, true},
     {"model.moe.dense_layers", 0, 10'000, true},
+    {"model.moe.router_groups", 0, kMaxCount, true},
+    {"model.moe.router_group_topk", 0, kMaxCount, true},
     {"model.mla.q_lora_rank", 0, kBig, true},
     {"model.mla.kv_lora_rank", 1, kBig, true},
     {"model.mla.qk_nope_head_dim", 1, kBig, true},

@@ -64,6 +64,14 @@ std::optional<Error> validate(const ModelSpec& m) {
                 return err;
         if (auto err = atLeast("moe.dense_layers", e.denseLayers, 0, m.layers))
             return err;
+        if (auto err = limited("moe.router_groups", e.routerGroups))
+            return err;
+        if (e.routerGroups > 0 && e.experts % e.routerGroups != 0)
+            return inputError("model.moe.router_groups", msg::kErrorLayoutEpExperts,
+                              {std::to_string(e.routerGroups), std::to_string(e.experts)});
+        if (e.routerGroups > 0)
+            if (auto err = atLeast("moe.router_group_topk", e.routerGroupTopK, 1, e.routerGroups))
+                return err;
     }
     if (m.mla) {
         const auto& a = *m.mla;

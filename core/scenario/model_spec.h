@@ -23,6 +23,11 @@ struct MoeSpec {
     std::int64_t sharedExpertFfnHidden = 0;  // f_s
     std::int64_t denseLayers = 0;            // leading layers that keep a dense MLP
     bool routerBias = false;                 // DeepSeek-V3 e_score_correction_bias
+    // Node-limited (group-limited) routing: the experts form `routerGroups` equal groups and a
+    // token's k experts come from its best `routerGroupTopK` groups (DeepSeek-V3 n_group 8,
+    // topk_group 4; Megatron-Core --moe-router-num-groups, --moe-router-group-topk). 0: unlimited.
+    std::int64_t routerGroups = 0;
+    std::int64_t routerGroupTopK = 0;
     bool operator==(const MoeSpec&) const = default;
 };
 

@@ -10,6 +10,7 @@ namespace {
 // Megatron-Core's dispatcher and overlap choices as the scenario's layout keys write them.
 constexpr auto kDispatcherNames = std::to_array<EnumName<MoeDispatcher>>({
     {MoeDispatcher::AllToAll, "all_to_all"},
+    {MoeDispatcher::AllGather, "allgather"},
     {MoeDispatcher::DeepEp, "deepep"},
     {MoeDispatcher::HybridEp, "hybridep"},
 });
@@ -54,7 +55,9 @@ void writeMoeOptions(json::Writer& w, const MoeOptions& o) {
 
 std::string moeOptionsText(const MoeOptions& o) {
     std::string s;
-    if (o.dispatcher == MoeDispatcher::DeepEp)
+    if (o.dispatcher == MoeDispatcher::AllGather)
+        s += ", all-gather dispatch";
+    else if (o.dispatcher == MoeDispatcher::DeepEp)
         s += ", DeepEP";
     else if (o.dispatcher == MoeDispatcher::HybridEp)
         s += ", HybridEP";

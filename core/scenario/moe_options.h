@@ -15,10 +15,12 @@ class Writer;
 
 // Megatron-Core's token dispatcher (--moe-token-dispatcher-type, megatron/core/transformer/moe/
 // token_dispatcher.py): `alltoall` sends every routed copy of a token to its expert's GPU through
-// NCCL; `flex` with --moe-flex-dispatcher-backend deepep or hybridep sends a token once to each
-// server that holds one of its experts and forwards it there over NVLink (DeepEP, deepseek-ai/DeepEP
-// README "normal kernels": NVLink forwarding of RDMA traffic; HybridEP, its NVLink-domain variant).
-enum class MoeDispatcher { AllToAll, DeepEp, HybridEp };
+// NCCL; `allgather` (MoEAllGatherTokenDispatcher) all-gathers the tokens over the expert TP × EP
+// group and each GPU keeps those of its experts, reduce-scattering the outputs back; `flex` with
+// --moe-flex-dispatcher-backend deepep or hybridep sends a token once to each server that holds one of its
+// experts and forwards it there over NVLink (DeepEP, deepseek-ai/DeepEP README "normal kernels": NVLink
+// forwarding of RDMA traffic; HybridEP, its NVLink-domain variant).
+enum class MoeDispatcher { AllToAll, AllGather, DeepEp, HybridEp };
 
 // What hides the expert-parallel all-to-all: nothing; Megatron-Core's 1F1B A2A overlap
 // (--overlap-moe-expert-parallel-comm: one micro-batch's dispatch and combine run beside another's

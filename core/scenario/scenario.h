@@ -77,8 +77,12 @@ enum LayoutKey : unsigned {
     kZeroStage = 1u << 7,
     kRecompute = 1u << 8,
     kSequenceParallel = 1u << 9,
+    // How EP moves tokens and what hides it (layout.dispatcher, layout.ep_overlap): open only where
+    // EP is open too (a scenario that fixes EP keeps Megatron-Core's default dispatcher).
+    kDispatcher = 1u << 10,
+    kEpOverlap = 1u << 11,
 };
-inline constexpr unsigned kAllLayoutKeys = (1u << 10) - 1;
+inline constexpr unsigned kAllLayoutKeys = (1u << 12) - 1;
 
 // Parallel layout as the user wrote it. dp = 0 means "the rest": gpus / (tp·pp·cp). Keys in
 // `open` were left out of the scenario: the search chooses them (their values here are ignored).

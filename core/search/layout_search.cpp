@@ -11,6 +11,7 @@
 #include "core/parallel/pipeline_layout_string.h"
 #include "core/perf/cluster_hardware.h"
 #include "core/perf/collective_cost.h"
+#include "core/perf/moe_choice.h"
 #include "core/search/messages_search.h"
 #include "core/search/search_explanation.h"
 #include "core/util/number_format.h"
@@ -341,6 +342,7 @@ SearchResult searchLayouts(const Scenario& s, const ClusterHardware& hw, const S
     // Visits `count` evenly spaced candidates (all of them when count = spaceSize), in parallel
     // chunks of consecutive indices appended in index order, so the result does not depend on
     // the thread count.
+    const bool moeOpen = m.moe.has_value() && (s.layout.open & (kDispatcher | kEpOverlap)) != 0;
     const auto enumerate = [&](std::optional<Offload> offload, std::size_t count) {
         const auto visit = [&](std::size_t from, std::size_t to, std::vector<Candidate>& out) {
             out.reserve(to - from);
@@ -355,8 +357,22 @@ SearchResult searchLayouts(const Scenario& s, const ClusterHardware& hw, const S
                     groupStart += groups[group++].size(space);
                 auto layout = resolveLayout(
                     specAt(groups[group], space, s.layout, index - groupStart, offload), m, s.training, gpus);
-                if (layout)
+                if (!layout)
+                    continue;
+                if (!moeOpen) {
                     evaluateLayout(c, layout.value(), out.emplace_back());
+                    continue;
+                }
+                // The dispatcher and EP overlap left open: the stack's fastest for this layout, and
+                // DualPipe (twice the parameters, one more micro-batch in flight) beside it.
+                Layout l = std::move(layout).value();
+                l.moe = searchedMoeOptions(perfInputs(c.hw, s, l), s.layout.open);
+                evaluateLayout(c, l, out.emplace_back());
+                if (s.layout.isOpen(kEpOverlap) && l.ep > 1 &&
+                    stackRunsEpOverlap(s.training.framework, EpOverlap::DualPipe, l)) {
+                    l.moe.epOverlap = EpOverlap::DualPipe;
+                    evaluateLayout(c, l, out.emplace_back());
+                }
             }
         };
         auto chunks = inParallel(count, searchThreads(options, count), visit);

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "core/scenario/moe_options.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/number_format.h"
@@ -32,7 +33,7 @@ std::string row(const Candidate& c, std::size_t rank) {
         << pad(formatFixed(c.memoryBytes / kGiB, 1), 9) << "  "
         << (c.fits ? (c.pareto ? "fits, Pareto" : "fits") : notFitReason(c).text)
         << (l.offload != Offload::None ? ", CPU offload " + std::string(toString(l.offload)) : "")
-        << (l.expertTp > 0 ? ", expert TP " + std::to_string(l.expertTp) : "");
+        << (l.expertTp > 0 ? ", expert TP " + std::to_string(l.expertTp) : "") << moeOptionsText(l.moe);
     return out.str();
 }
 
@@ -47,6 +48,7 @@ void writeCandidate(json::Writer& w, std::string_view key, const Candidate& c) {
         .value("vpp", l.vpp);
     if (l.expertTp > 0)  // Megatron-Core's default (tp) left out
         w.value("expert_tp", l.expertTp);
+    writeMoeOptions(w, l.moe);  // the dispatcher and EP overlap the search chose, where not the defaults
     w.value("micro_batch", l.microBatch)
         .value("micro_batches", l.microBatches)
         .value("zero_stage", l.zeroStage);

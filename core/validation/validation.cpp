@@ -637,11 +637,13 @@ std::string validationToText(const ValidationReport& r) {
                "the\n"
                "engine has never seen). 'band' marks a published value inside the CV prediction's band.\n\n";
     else
-        out << "Each run as predicted by the shipped profiles, none of them fitted on any of these runs, and "
-               "by\n"
-               "the profiles fitted without the run's stack group (CV). 'band' marks a published value "
-               "inside\n"
-               "the CV prediction's band.\n\n";
+        out << "Each run as predicted by the shipped profiles, none of them fitted on any of these runs. No "
+               "fit used\n"
+               "these runs' sources, so the CV columns (profiles fitted without the run's source) repeat "
+               "that\n"
+               "prediction with its band; the leave-one-group-out table below holds out the run's stack "
+               "group.\n"
+               "'band' marks a published value inside the CV prediction's band.\n\n";
     out << "run                               use      metric                  published   predicted    error"
            "   CV pred.  CV error  band\n";
     for (const auto& row : r.rows) {
@@ -658,7 +660,9 @@ std::string validationToText(const ValidationReport& r) {
             << padLeft(percent(row.error), 9) << padLeft(value(row.cvPredicted), 11)
             << padLeft(percent(row.cvError), 10) << "  " << (row.cvInBand ? "in" : "out") << "\n";
     }
-    out << "\nMean absolute error per source   in-sample (max)       cross-validated   CV band coverage\n";
+    out << "\nMean absolute error per source   "
+        << (anyFitted ? "in-sample (max)    " : "never fitted (max) ")
+        << "   cross-validated   CV band coverage\n";
     for (const auto& [source, mae] : r.meanAbsErrorBySource)
         out << "  " << source << std::string(18 - std::min<std::size_t>(17, source.size()), ' ')
             << padLeft(formatFixed(100 * mae, 1), 13) << " %  (max "

@@ -326,6 +326,10 @@
         <translation>专家张量并行 %1</translation>
     </message>
     <message>
+        <source>all-gather dispatch</source>
+        <translation>全收集（all-gather）分发</translation>
+    </message>
+    <message>
         <source>DeepEP dispatch</source>
         <translation>DeepEP 分发</translation>
     </message>

@@ -11,6 +11,7 @@
 #include "core/memory/memory_model.h"
 #include "core/model/param_count.h"
 #include "core/parallel/layout.h"
+#include "core/perf/moe_choice.h"
 #include "core/perf/moe_dispatch.h"
 #include "core/report/plan_format.h"
 #include "core/search/layout_search.h"
@@ -307,14 +308,103 @@ TEST_CASE("DeepEP's normal kernels at their measured bandwidths on H800", "[moe]
     const double interSeconds = epExchangeSeconds(MoeDispatcher::DeepEp, inter, net);
     const double rdmaBytes = tokenBytes * remoteNodesPerToken(8, 256, 8);
     CHECK_THAT(rdmaBytes / interSeconds, WithinRel(51e9, 0.10));
-    // NCCL's all-to-all at EP 64 sends 7 of 8 copies over IB, 4.6 under DeepEP: the Megatron-Core
-    // MoE paper (arXiv:2603.07685) measured HybridEP's dispatch ~2× faster than the all-to-all on
-    // H100 at EP 64 (4,626 against 9,164 µs); DeepSeek-V3's node-limited routing (at most 4 servers
-    // per token), which this count leaves out, makes up the rest.
-    // (NCCL's per-peer latency steps come on top of the all-to-all's bytes.)
+    // NCCL's all-to-all at EP 64 sends 7 of 8 copies over IB, 4.6 under DeepEP without a node limit.
     const double a2a = epExchangeSeconds(MoeDispatcher::AllToAll, inter, net);
     CHECK(a2a / interSeconds > 1.3);
-    CHECK(a2a / interSeconds < 2.1);
+    CHECK(a2a / interSeconds < 1.7);
+}
+
+TEST_CASE("NCCL's all-to-all sends the share bound for other servers through the NIC once",
+          "[moe][perf][dispatch]") {
+    // Each of n ranks sends bytes/n to every rank. EP 16 over two 8-GPU H100 servers, 1 GB per GPU:
+    // 7/16 GB to the seven other GPUs of its server over NVLink, 8/16 GB to the eight GPUs of the
+    // other server through its one 400 Gb/s NIC (47 GB/s achieved, the catalog's InfiniBand NDR).
+    const NetworkTiers net = tiers("nvlink4-nvswitch", "ib-ndr-400", 16);
+    const double bytes = 1e9;
+    const double nvlink = 7 * net.intra.latency + bytes * 7 / 16 / net.intra.bandwidth;
+    const double nic = 1 * (net.inter.latency + net.interHopLatency) + bytes * 8 / 16 / net.inter.bandwidth;
+    CHECK_THAT(collectiveSeconds(Collective::AllToAll, bytes, 16, 1, net), WithinRel(nvlink + nic, 1e-12));
+    // nccl-tests' bus bandwidth (src/alltoall.cu: busBw = algBw·(n − 1)/n) then stays below what
+    // the NIC carries scaled by the share that crosses it, (n − 1)/n ÷ 8/16 = 1.875 × 47 GB/s, and
+    // above 80 % of it (the NVLink share is counted after the NIC's); counting the remote share
+    // twice (1/4 of the buffer through the NIC) gave about 3.5 ×.
+    const double busBw = bytes / collectiveSeconds(Collective::AllToAll, bytes, 16, 1, net) * 15 / 16;
+    CHECK(busBw < 15.0 / 8 * net.inter.bandwidth);
+    CHECK(busBw > 0.8 * 15.0 / 8 * net.inter.bandwidth);
+    // Inside one server, and one GPU per server, the volume is (n − 1)/n of the buffer as before.
+    CHECK_THAT(collectiveSeconds(Collective::AllToAll, bytes, 8, 1, net),
+               WithinRel(7 * net.intra.latency + bytes * 7 / 8 / net.intra.bandwidth, 1e-12));
+}
+
+TEST_CASE("NCCL's all-to-all at EP 64 on H100 against the Megatron-Core MoE paper's 9,164 µs",
+          "[moe][perf][dispatch]") {
+    // arXiv:2603.07685 (Megatron-Core MoE): one dispatch at EP 64 on H100 takes 9,164 µs through
+    // NCCL's all-to-all, 4,626 µs through HybridEP (combine 8,727 and 4,398 µs). The transcription
+    // gives no shape; taken here at DeepEP's benchmark shape for DeepSeek-V3 (deepseek-ai/DeepEP
+    // README: 4,096 tokens of hidden 7,168, top-8 of 256 experts), in BF16. EP 64 = eight servers:
+    // 7/8 of the 8 copies, 411 MB, through a 47 GB/s NIC: 8.7 ms, plus 1/8 · 7/8 over NVLink.
+    const NetworkTiers net = tiers("nvlink4-nvswitch", "ib-ndr-400", 64);
+    const double tokenBytes = 4096.0 * 7168 * 2;
+    const EpExchange ep64{tokenBytes, 8, 256, 64, 1};
+    const double a2a = epExchangeSeconds(MoeDispatcher::AllToAll, ep64, net);
+    CHECK_THAT(a2a, WithinRel(9164e-6, 0.10));
+    // HybridEP sends a token once per other server holding one of its experts. DeepSeek-V3 routes
+    // each token to at most 4 servers (node-limited routing, report arXiv:2412.19437 §2.1.2: 8
+    // groups of 32 experts, one per server here, the 8 experts drawn from the best 4 groups):
+    // 7 · 4/8 · (1 − C(96, 8)/C(128, 8)) = 3.17 servers per token instead of 4.64 unlimited, so the
+    // all-to-all takes 7 / 3.17 = 2.2 times as long as HybridEP; the paper measured 1.98 (dispatch)
+    // and 1.98 (combine).
+    EpExchange limited = ep64;
+    limited.groups = 8;
+    limited.groupTopK = 4;
+    const double hybrid = epExchangeSeconds(MoeDispatcher::HybridEp, limited, net);
+    CHECK_THAT(a2a / hybrid, WithinRel(9164.0 / 4626, 0.15));
+    CHECK(a2a / epExchangeSeconds(MoeDispatcher::HybridEp, ep64, net) < 1.7);
+}
+
+TEST_CASE("node-limited routing: the servers a DeepSeek-V3 token reaches", "[moe][perf][dispatch]") {
+    // Report arXiv:2412.19437 §2.1.2: the 256 routed experts form 8 groups (config.json n_group 8,
+    // topk_group 4); a token picks its best 4 groups, then its 8 experts among their 128, so it is
+    // sent to at most 4 servers when each server holds whole groups.
+    double none = 1;  // a picked group of 32 gets none of the 8 drawn from 128: C(96, 8) / C(128, 8)
+    for (int i = 0; i < 8; ++i)
+        none *= (96.0 - i) / (128.0 - i);
+    // EP 64 on eight servers, one group each: a server is picked with probability 4/8.
+    CHECK_THAT(remoteNodesPerToken(8, 256, 8, 8, 4), WithinRel(7 * 0.5 * (1 - none), 1e-12));
+    CHECK(remoteNodesPerToken(8, 256, 8, 8, 4) < 4);
+    // Unlimited, a server holds 32 of the 256 experts: 7 · (1 − C(224, 8)/C(256, 8)).
+    double free = 1;
+    for (int i = 0; i < 8; ++i)
+        free *= (224.0 - i) / (256.0 - i);
+    CHECK_THAT(remoteNodesPerToken(8, 256, 8), WithinRel(7 * (1 - free), 1e-12));
+    // EP 256 on 32 servers (DeepSeek-V3's 2,048 H800 place EP 64 on 8; a larger EP group): each
+    // group spans 4 servers of 8 experts; a server's group is picked with probability 4/8 and then
+    // one of the 8 lands on its 8 of the picked 128.
+    double noneOfEight = 1;
+    for (int i = 0; i < 8; ++i)
+        noneOfEight *= (120.0 - i) / (128.0 - i);
+    CHECK_THAT(remoteNodesPerToken(8, 256, 32, 8, 4), WithinRel(31 * 0.5 * (1 - noneOfEight), 1e-12));
+    // EP 32 on 4 servers of two groups each: j of a server's 2 groups picked with probability
+    // C(2, j)·C(6, 4 − j)/C(8, 4) (j = 1: 2 · 20/70, j = 2: 15/70), and then one of the 8 experts of
+    // the picked 128 is among its 32·j.
+    double noneOfSixtyFour = 1;
+    for (int i = 0; i < 8; ++i)
+        noneOfSixtyFour *= (64.0 - i) / (128.0 - i);
+    const double reached = 40.0 / 70 * (1 - none) + 15.0 / 70 * (1 - noneOfSixtyFour);
+    CHECK_THAT(remoteNodesPerToken(8, 256, 4, 8, 4), WithinRel(3 * reached, 1e-12));
+    // Where each server holds whole groups the limit binds: at most 4 servers per token, so at most
+    // 4 others. Where a group spans servers (16 or 32 of them) the 4 picked groups cover 8 or 16
+    // servers: fewer than unlimited, but no longer at most 4.
+    for (const double servers : {2.0, 4.0, 8.0})
+        CHECK(remoteNodesPerToken(8, 256, servers, 8, 4) <= 4);
+    for (const double servers : {16.0, 32.0})
+        CHECK(remoteNodesPerToken(8, 256, servers, 8, 4) < remoteNodesPerToken(8, 256, servers));
+    // DeepSeek-V3's preset carries its groups, and its EP traffic under DeepEP uses them.
+    const ModelSpec* v3 = test::catalog().model("deepseek-v3");
+    REQUIRE(v3);
+    REQUIRE(v3->moe);
+    CHECK(v3->moe->routerGroups == 8);
+    CHECK(v3->moe->routerGroupTopK == 4);
 }
 
 TEST_CASE("1F1B A2A overlap on Qwen3-235B-A22B, EP 32 over H100: ModelZoo's 19.7 s and 17.6 s",
@@ -484,4 +574,179 @@ TEST_CASE("an MTP layer placed by the layout string costs one more MoE layer wit
     CHECK(after.weights > before.weights);
     CHECK(after.activations > before.activations);
     CHECK_THAT(stageMemory(inMtp, 2).total(), WithinRel(stageMemory(in, 2).total(), 1e-12));
+}
+
+TEST_CASE("the search chooses the dispatcher and the EP overlap Megatron-Core runs",
+          "[moe][search][dispatch]") {
+    // DeepSeek-V3 on 2,048 H800 without a layout, on Megatron-LM (--moe-token-dispatcher-type
+    // alltoall|allgather|flex, --overlap-moe-expert-parallel-comm).
+    const Scenario s = deepSeekV3On2048();
+    REQUIRE(s.layout.isOpen(kDispatcher));
+    REQUIRE(s.layout.isOpen(kEpOverlap));
+    const SearchResult r = searchLayouts(s, test::catalog(), SearchOptions{});
+    REQUIRE(r.best.has_value());
+    const NetworkTiers net = tiers("nvlink4-nvswitch", "ib-ndr-400", 2048);
+    bool sawDeepEp = false, sawAllGather = false, sawOverlap = false;
+    for (const Candidate& c : r.ranked) {
+        const Layout& l = c.layout;
+        INFO(layoutText(l));
+        if (l.ep <= 1) {
+            CHECK(l.moe.dispatcher == MoeDispatcher::AllToAll);
+            CHECK(l.moe.epOverlap == EpOverlap::None);
+            continue;
+        }
+        // An EP group of whole experts that leaves its server: DeepEP sends a token through the
+        // NIC once per other server holding one of its experts (at most 4 under node-limited
+        // routing) where the all-to-all sends every copy bound there, and the all-gather every
+        // token of the group. (With expert TP the all-to-all's expert-TP gather of the routed
+        // copies can make the all-gather cheaper.)
+        if (l.etp() == 1 && crossesNodes(l.ep, 1, net.gpusPerNode)) {
+            CHECK(l.moe.dispatcher == MoeDispatcher::DeepEp);
+            sawDeepEp = true;
+        }
+        // EP 2 inside a server: the all-gather moves 1 copy of the tokens each way where the
+        // all-to-all moves 8 · 1/2 = 4.
+        if (l.ep == 2 && l.etp() == 1) {
+            CHECK(l.moe.dispatcher == MoeDispatcher::AllGather);
+            sawAllGather = true;
+        }
+        // 1F1B A2A overlap exactly where Megatron-LM allows it: not with the all-gather dispatcher
+        // or full recomputation, and with PP only when interleaved.
+        const bool allowed = l.moe.dispatcher != MoeDispatcher::AllGather && l.recompute != Recompute::Full &&
+                             (l.pp == 1 || l.vpp > 1);
+        CHECK((l.moe.epOverlap == EpOverlap::OneFOneB) == allowed);
+        CHECK(l.moe.epOverlap != EpOverlap::DualPipe);  // Megatron-LM has no DualPipe
+        sawOverlap = sawOverlap || allowed;
+    }
+    CHECK(sawDeepEp);
+    CHECK(sawAllGather);
+    CHECK(sawOverlap);
+    // A dispatcher the scenario names is kept, EP searched or not.
+    Scenario named = s;
+    named.layout.open &= ~unsigned(kDispatcher);
+    named.layout.moe.dispatcher = MoeDispatcher::AllToAll;
+    const SearchResult kept = searchLayouts(named, test::catalog(), SearchOptions{});
+    CHECK(std::all_of(kept.ranked.begin(), kept.ranked.end(),
+                      [](const Candidate& c) { return c.layout.moe.dispatcher == MoeDispatcher::AllToAll; }));
+    // A scenario file that fixes EP keeps Megatron-Core's default dispatcher and no overlap.
+    auto fixedEp =
+        parseScenario(R"({ "schema": "clusterplan.scenario/1", "model": { "preset": "deepseek-v3" },
+        "cluster": { "gpu": "h800-sxm-80gb", "gpus_per_node": 8, "nodes": 256 },
+        "layout": { "ep": 64 } })",
+                      test::catalog());
+    REQUIRE(fixedEp.ok());
+    CHECK_FALSE(fixedEp->layout.isOpen(kDispatcher));
+    CHECK_FALSE(fixedEp->layout.isOpen(kEpOverlap));
+    CHECK(fixedEp->layout.isOpen(kTp));
+}
+
+TEST_CASE("DualPipe is searched only on a stack that may run it, as a layout of its own",
+          "[moe][search][dualpipe]") {
+    // Another stack (DeepSeek trained DeepSeek-V3 on its own, with deepseek-ai/DualPipe): DualPipe
+    // needs an even PP without interleaving and an even number of micro-batches, at least 2·PP
+    // (dualpipe.py, DualPipe.step).
+    Scenario s = deepSeekV3On2048();
+    s.training.framework = Framework::Other;
+    const SearchResult r = searchLayouts(s, test::catalog(), SearchOptions{});
+    std::size_t dualPipes = 0;
+    for (const Candidate& c : r.ranked) {
+        const Layout& l = c.layout;
+        if (l.moe.epOverlap != EpOverlap::DualPipe)
+            continue;
+        INFO(layoutText(l));
+        ++dualPipes;
+        CHECK(l.pp % 2 == 0);
+        CHECK(l.vpp == 1);
+        CHECK(l.microBatches % 2 == 0);
+        CHECK(l.microBatches >= 2 * l.pp);
+        // Its twin without it holds one copy of the parameters instead of two.
+        const auto twin = std::find_if(r.ranked.begin(), r.ranked.end(), [&](const Candidate& o) {
+            Layout plain = l;
+            plain.moe.epOverlap = EpOverlap::None;
+            return o.layout == plain;
+        });
+        REQUIRE(twin != r.ranked.end());
+        CHECK(c.memoryBytes > twin->memoryBytes);
+    }
+    CHECK(dualPipes > 0);
+    // Megatron-LM: none.
+    const SearchResult megatron = searchLayouts(deepSeekV3On2048(), test::catalog(), SearchOptions{});
+    CHECK(std::none_of(megatron.ranked.begin(), megatron.ranked.end(),
+                       [](const Candidate& c) { return c.layout.moe.epOverlap == EpOverlap::DualPipe; }));
+}
+
+TEST_CASE("the all-gather dispatcher moves every token of the group, the all-to-all k copies",
+          "[moe][perf][dispatch]") {
+    // Megatron-Core MoEAllGatherTokenDispatcher: all-gather over the expert TP × EP group forward,
+    // reduce-scatter of the outputs; the gradients the other way. EP 4 inside an H100 server, 1 GB
+    // of tokens per GPU: each all-gather and reduce-scatter moves 3/4 of the 4 GB gathered, 3 GB.
+    const NetworkTiers net = tiers("nvlink4-nvswitch", "ib-ndr-400", 8);
+    const EpExchange ep4{1e9, 8, 128, 4, 1};
+    const double ag = epLayerSeconds(MoeDispatcher::AllGather, ep4, false, net);
+    const double oneCall = collectiveSeconds(Collective::AllGather, 4e9, 4, 1, net);
+    CHECK_THAT(oneCall, WithinRel(3e9 / net.intra.bandwidth, 0.01));
+    CHECK_THAT(
+        ag, WithinRel(2 * (oneCall + collectiveSeconds(Collective::ReduceScatter, 4e9, 4, 1, net)), 1e-12));
+    // The all-to-all: 8 copies, 3/4 of them to the other three GPUs, 6 GB, four times a layer.
+    const double a2a = epLayerSeconds(MoeDispatcher::AllToAll, ep4, false, net);
+    CHECK_THAT(a2a, WithinRel(4 * (3 * net.intra.latency + 6e9 / net.intra.bandwidth), 1e-9));
+    CHECK(ag < a2a);
+    // At EP 16 with top-2 (Mixtral-like) the all-to-all wins: 2 · 15/16 copies against 15.
+    const NetworkTiers two = tiers("nvlink4-nvswitch", "ib-ndr-400", 16);
+    const EpExchange ep16{1e9, 2, 16, 16, 1};
+    CHECK(epLayerSeconds(MoeDispatcher::AllToAll, ep16, false, two) <
+          epLayerSeconds(MoeDispatcher::AllGather, ep16, false, two));
+}
+
+TEST_CASE("DeepEP on Blackwell NVLink runs at what its kernels reach, not the link",
+          "[moe][perf][dispatch]") {
+    // Megatron-LM's GB200 guide (docs/discussions/deepseek-v3-gb200-optimization §2.2.1): DeepEP at
+    // EP 32 in an NVL72 rack with 24 SMs, ~400 GB/s dispatch and ~190 GB/s combine against NVLink 5's
+    // 900 GB/s. Qwen3-30B-A3B's shape on 8 B200 (torchtitan's DeepEP runs: 32,768 tokens of hidden
+    // 2,048 per GPU, top-8 of 128 experts, BF16): 7/8 of the 8 copies over NVLink per exchange.
+    const NetworkTiers net = tiers("nvlink5-nvswitch", "ib-ndr-400", 8);
+    const double tokenBytes = 32768.0 * 2048 * 2;
+    const EpExchange ep8{tokenBytes, 8, 128, 8, 1};
+    const double moved = 8 * tokenBytes * 7 / 8;
+    const double deepEp = epExchangeSeconds(MoeDispatcher::DeepEp, ep8, net);
+    CHECK_THAT(moved / deepEp, WithinRel(2 / (1 / 400e9 + 1 / 190e9), 0.01));
+    // The community's tuned DeepEP on B200 (torchtitan scripts/deepep TUNING_RESULTS_SUMMARY.md at
+    // 022f885f: 218 GB/s dispatch, 185 GB/s combine, intranode EP 4): within 30 %.
+    CHECK_THAT(moved / deepEp, WithinRel(2 / (1 / 218e9 + 1 / 185e9), 0.30));
+    // Well below NCCL's all-to-all and HybridEP on the same link, at NVLink's rate.
+    CHECK(epExchangeSeconds(MoeDispatcher::AllToAll, ep8, net) < 0.5 * deepEp);
+    CHECK(epExchangeSeconds(MoeDispatcher::HybridEp, ep8, net) < 0.5 * deepEp);
+    // On H800 the link binds first: DeepEP's README, 153 GB/s (the test above), unchanged.
+    const NetworkTiers h800 = tiers("nvlink4-nvswitch-h800", "ib-ndr-400", 8);
+    CHECK_THAT(moved / epExchangeSeconds(MoeDispatcher::DeepEp, ep8, h800), WithinRel(160e9, 0.02));
+}
+
+TEST_CASE("the all-gather dispatcher and the router groups are read, checked and written back",
+          "[moe][scenario]") {
+    Scenario s = loadData("deepseek-v3-2048xh800-as-trained.json");
+    std::string json = scenarioToJson(s);
+    json.replace(json.find("\"deepep\""), std::string("\"deepep\"").size(), "\"allgather\"");
+    const auto gathered = parseScenario(json, test::catalog());
+    REQUIRE(gathered.ok());
+    CHECK(gathered->layout.moe.dispatcher == MoeDispatcher::AllGather);
+    CHECK(scenarioToJson(gathered.value()).find("\"dispatcher\": \"allgather\"") != std::string::npos);
+    CHECK(layoutText(planOf(gathered.value()).layout).find("all-gather dispatch") != std::string::npos);
+    // A custom model's groups must divide its experts and pick at most all of them.
+    const auto custom = [](const std::string& groups) {
+        return parseScenario(R"({ "schema": "clusterplan.scenario/1", "model": { "preset": "deepseek-v3",
+            "moe": { "experts": 256, "top_k": 8, "expert_ffn_hidden": 2048, )" +
+                                 groups + R"( } } })",
+                             test::catalog());
+    };
+    const auto seven = custom(R"("router_groups": 7, "router_group_topk": 4)");
+    REQUIRE_FALSE(seven.ok());
+    CHECK(seven.error().where == "model.moe.router_groups");
+    CHECK(seven.error().message.find("256") != std::string::npos);
+    const auto nine = custom(R"("router_groups": 8, "router_group_topk": 9)");
+    REQUIRE_FALSE(nine.ok());
+    CHECK(nine.error().where == "model.moe.router_group_topk");
+    const auto fine = custom(R"("router_groups": 16, "router_group_topk": 2)");
+    REQUIRE(fine.ok());
+    CHECK(fine->model.moe->routerGroups == 16);
+    CHECK(fine->model.moe->routerGroupTopK == 2);
 }

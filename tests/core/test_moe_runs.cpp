@@ -56,6 +56,13 @@ TEST_CASE("every MoE run is read, each with its lab as its source", "[moe][valid
     const std::string text = validationToText(report);
     CHECK(text.find("none of them fitted") != std::string::npos);
     CHECK(text.find("in-sample: they were fitted") == std::string::npos);
+    // Not even in the summary's header: its first column is the shipped profiles' error on runs no
+    // fit saw, and the CV column repeats it because no fold held these sources out.
+    CHECK(text.find("in-sample") == std::string::npos);
+    CHECK(text.find("never fitted (max)") != std::string::npos);
+    for (const auto& r : report.rows)
+        if (r.use != "exclude")
+            CHECK(r.cvPredicted == r.predicted);
 }
 
 TEST_CASE("TFLOP/s in Megatron-LM's MoE convention: Qwen3-235B-A22B at 4,096 tokens", "[moe][validation]") {
@@ -94,8 +101,11 @@ TEST_CASE("MoE runs predicted without any of their runs: where the engine stands
     CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.12);
     // The lab's runs on H100, GB200 and GB300 (32), the GB200 optimisation roadmap's early software
     // (494-663 TFLOP/s on the layout that later reached 970) included.
-    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.22);
-    // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included.
-    CHECK(report.transfer.meanAbsError < 0.35);
+    // 17.6 % with NCCL's all-to-all counting the share bound for other servers once, DeepSeek-V3's
+    // node-limited routing and DeepEP's NVLink ceiling (22 % before).
+    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.18);
+    // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included: 24.4 %
+    // (32.2 % before those three; torchtitan's DeepEP runs went from +60 % to about +23 %).
+    CHECK(report.transfer.meanAbsError < 0.26);
     CHECK(report.transfer.runs == 40);
 }

@@ -58,7 +58,9 @@ QString layoutDetails(const Layout& layout) {
         parts << PlanSummary::tr("sequence parallel");
     if (layout.expertTp > 0)
         parts << PlanSummary::tr("expert TP %1").arg(layout.expertTp);
-    if (layout.moe.dispatcher == MoeDispatcher::DeepEp)
+    if (layout.moe.dispatcher == MoeDispatcher::AllGather)
+        parts << PlanSummary::tr("all-gather dispatch");
+    else if (layout.moe.dispatcher == MoeDispatcher::DeepEp)
         parts << PlanSummary::tr("DeepEP dispatch");
     else if (layout.moe.dispatcher == MoeDispatcher::HybridEp)
         parts << PlanSummary::tr("HybridEP dispatch");
