@@ -26,6 +26,7 @@
 #include "core/catalog/catalog.h"
 #include "core/cost/money.h"
 #include "core/phases/phase_setup.h"
+#include "core/util/message.h"
 #include "core/util/result.h"
 
 namespace clusterplan {
@@ -35,7 +36,7 @@ struct PhaseCost {
     std::string offerId, termId, offerName;  // renting: what the phase rents
     std::string purchaseId;                  // buying: the price book's purchase entry (may be empty)
     std::int64_t gpusRented = 0;             // whole units can exceed the phase's GPUs
-    std::vector<std::string> events;         // contract changes, with their amounts
+    std::vector<Message> events;             // contract changes, with their amounts
     std::string contractRules;               // renting: "add_cards …, early_exit …"
     std::string contractSource;              // where those rules come from (price book or scenario)
 };

@@ -210,7 +210,7 @@ void PhasesTab::fillTimeline() {
             s.acquire == Acquire::Buy ? tr("buy") : tr("rent: %1").arg(rentedText(r.cost));
         QStringList events;
         for (const auto& e : r.cost.events)
-            events << toQString(e);
+            events << engineText(e);
         const QString cells[] = {toQString(s.name),
                                  tr("%1–%2").arg(s.start).arg(s.start + s.months),
                                  hardwareText(s),
@@ -221,7 +221,7 @@ void PhasesTab::fillTimeline() {
                                  formatNumber(r.training.trainingDays, 1),
                                  wholeMoneyText(r.cost.total, p.currency),
                                  wholeMoneyText(r.cumulativeCost, p.currency),
-                                 events.join(QStringLiteral("; "))};
+                                 events.join(tr("; "))};
         for (int col = 0; col < static_cast<int>(std::size(cells)); ++col)
             m_timeline->setItem(row, col,
                                 readOnlyCell(cells[col], col >= 6 && col <= 9 ? right : Qt::AlignLeft));
