@@ -4,7 +4,9 @@
 // and a window wider than 1024 pixels.
 #include "window_fixture.h"
 
+#include <QAbstractAxis>
 #include <QAction>
+#include <QChart>
 #include <QDate>
 #include <QFile>
 #include <QJsonDocument>
@@ -23,6 +25,7 @@
 #include "ui/charts/elided_label.h"
 #include "ui/charts/explorer_chart_view.h"
 #include "ui/charts/layout_explorer_tab.h"
+#include "ui/charts/options_tab.h"
 #include "ui/charts/scaling_tab.h"
 #include "ui/charts/verdict_card.h"
 #include "ui/export/export_actions.h"
@@ -328,4 +331,41 @@ TEST_CASE("walkthrough.the_window_fits_1024_pixels_wide", "[walkthrough][layout]
     CHECK(firstWindowSize(QSize(1400, 900), minimum, QSize(1024, 700)) == QSize(1024, 700));
     CHECK(firstWindowSize(QSize(1400, 900), minimum, QSize(1920, 1080)) == QSize(1400, 900));
     CHECK(firstWindowSize(QSize(1400, 900), minimum, QSize(1366, 768)) == QSize(1366, 768));
+}
+
+// At 1024 × 700 in Chinese the Options chart's cost axis read "费用（C…": its title fits the plot's
+// height, the currency being on every tick ("¥1.5万").
+TEST_CASE("walkthrough.options_cost_axis_title_is_whole_at_1024_by_700", "[walkthrough][options]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([&](Scenario& s) {
+            s.modelPreset = "llama-3.1-70b";
+            s.model = *f.catalog.model("llama-3.1-70b");
+            s.training.method = TrainingMethod::Lora;
+            s.training.tokens = 2e9;
+            s.training.globalBatch = 64;
+            s.layout.open = kAllLayoutKeys;
+        });
+    }));
+    f.window.resize(QSize(1024, 700));
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    auto* tab = f.window.findChild<OptionsTab*>();
+    REQUIRE(tab != nullptr);
+    f.window.showTabOf(tab);
+    tab->setDeadline(3);
+    QSignalSpy shown(tab, &OptionsTab::studyShown);
+    tab->compare();
+    REQUIRE(shown.wait(60'000));
+    settle();
+    const QChart* chart = tab->chartView()->chart();
+    const auto vertical = chart->axes(Qt::Vertical);
+    REQUIRE(vertical.size() == 1);
+    const QAbstractAxis* cost = vertical.first();
+    const QFontMetrics metrics(cost->titleFont());
+    INFO("'" << cost->titleText().toStdString() << "' needs " << metrics.horizontalAdvance(cost->titleText())
+             << " px; '费用（CNY）' " << metrics.horizontalAdvance(QStringLiteral("费用（CNY）"))
+             << " px; plot " << chart->plotArea().height() << " px high");
+    CHECK(metrics.horizontalAdvance(cost->titleText()) <= chart->plotArea().height());
+    CHECK(cost->titleText().contains(kHan));
+    f.window.setLanguage(QStringLiteral("en"));
 }
