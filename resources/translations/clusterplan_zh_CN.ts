@@ -4002,6 +4002,10 @@ predicted</source>
         <translation>稳态 %1 天</translation>
     </message>
     <message>
+        <source>TP×PP×DP×CP×EP, %1</source>
+        <translation>TP×PP×DP×CP×EP，%1</translation>
+    </message>
+    <message>
         <source>days budgeted for %1 tokens</source>
         <translation>训练 %1 token 的预算天数</translation>
     </message>

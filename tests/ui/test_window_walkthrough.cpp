@@ -239,6 +239,11 @@ TEST_CASE("walkthrough.verdict_tiles_are_whole_at_1400_by_900", "[walkthrough][v
         f.window.openScenarioFile(QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json"));
     }));
     inEnglishAndChinese(f, [&] { checkVerdictTilesWhole(f); });
+    REQUIRE(f.editAndWait([&] {
+        f.window.openScenarioFile(
+            QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-llama3-405b-16384xh100.json"));
+    }));
+    inEnglishAndChinese(f, [&] { checkVerdictTilesWhole(f); });
     f.widget<QPushButton>("pinBaseline")->click();
     REQUIRE(f.editAndWait([&] {
         f.controller.update([&](Scenario& s) {

@@ -207,7 +207,12 @@ void VerdictCard::showPlan() {
             QStringLiteral("<span style='color:%1'>%2</span>")
                 .arg(fitColor, fits ? tr("FITS") : tr("DOES NOT FIT")),
             headroomText(p.memory), base ? tr("baseline: %1").arg(headroomText(base->memory)) : QString());
-    setTile(QStringLiteral("layout"), formatLayoutDegrees(p.layout), layoutCaption(p.layout),
+    // Five degrees with their keys ("2×64×8×16×1 (TP×PP×DP×CP×EP)") are wider than a tile at
+    // 1400 × 900: the figure keeps the degrees and the keys lead the caption.
+    const bool fiveDegrees = p.layout.cp > 1 || p.layout.ep > 1;
+    const QString degrees = formatLayoutDegrees(p.layout);
+    setTile(QStringLiteral("layout"), fiveDegrees ? degrees.section(QStringLiteral(" ("), 0, 0) : degrees,
+            fiveDegrees ? tr("TP×PP×DP×CP×EP, %1").arg(layoutCaption(p.layout)) : layoutCaption(p.layout),
             base ? tr("baseline: %1").arg(formatLayoutWithOffload(base->layout)) : QString());
     setTile(QStringLiteral("throughput"), number(p.perf.tokensPerSecond, 0),
             tr("tokens/s on %1 GPUs").arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0)),
