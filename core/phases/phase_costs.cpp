@@ -242,6 +242,13 @@ void Costing::rentRun(std::size_t first, std::size_t last) {
         pc.gpusRented = cost::gpusFor(c.offer(), cost::unitsFor(c.offer(), p.gpus()));
         pc.contractRules = std::string("add_cards ") + cost::toString(c.rules().addCards) + ", early_exit " +
                            cost::toString(c.rules().earlyExit);
+        pc.contractTerms = {
+            makeMessage(c.rules().addCards == cost::AddCards::ListPrice ? msg::kPhaseRulesAddListPrice
+                                                                        : msg::kPhaseRulesAddDiscount),
+            makeMessage(c.rules().earlyExit == cost::EarlyExit::NoRefund ? msg::kPhaseRulesNoRefund
+                                                                         : msg::kPhaseRulesProRata)};
+        if (c.rules().source.empty())
+            pc.contractTerms.push_back(makeMessage(msg::kPhaseRulesDefaults));
         pc.contractSource = c.rules().source.empty()
                                 ? "not stated in the price book: the defaults (list price, "
                                   "no refund)"

@@ -39,6 +39,9 @@ struct PhaseCost {
     std::vector<Message> events;             // contract changes, with their amounts
     std::string contractRules;               // renting: "add_cards …, early_exit …"
     std::string contractSource;              // where those rules come from (price book or scenario)
+    // The same rules as sentences the window translates: adding cards, leaving early, and the
+    // defaults' note when the price book states none.
+    std::vector<Message> contractTerms;
 };
 
 struct PhaseCosts {

@@ -3023,6 +3023,10 @@ predicted</source>
 <context>
     <name>clusterplan::ui::PhasesTab</name>
     <message>
+        <source>as stated by %1</source>
+        <translation>依据：%1</translation>
+    </message>
+    <message>
         <source>; </source>
         <translation>；</translation>
     </message>

@@ -15,6 +15,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextDocument>
 #include <QUndoStack>
@@ -26,6 +27,7 @@
 #include "ui/charts/explorer_chart_view.h"
 #include "ui/charts/layout_explorer_tab.h"
 #include "ui/charts/options_tab.h"
+#include "ui/charts/phases_tab.h"
 #include "ui/charts/scaling_tab.h"
 #include "ui/charts/verdict_card.h"
 #include "ui/export/export_actions.h"
@@ -372,5 +374,38 @@ TEST_CASE("walkthrough.options_cost_axis_title_is_whole_at_1024_by_700", "[walkt
              << " px; plot " << chart->plotArea().height() << " px high");
     CHECK(metrics.horizontalAdvance(cost->titleText()) <= chart->plotArea().height());
     CHECK(cost->titleText().contains(kHan));
+    f.window.setLanguage(QStringLiteral("en"));
+}
+
+// The Phases table's contract events ("adds 56 GPUs mid-term …") and their rules were English in
+// the Chinese window: the engine writes them as messages.
+TEST_CASE("walkthrough.phase_events_and_their_rules_read_in_chinese", "[walkthrough][phases]") {
+    WindowFixture f;
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    auto* tab = f.widget<PhasesTab>("phasesTab");
+    f.window.showTabOf(tab);
+    REQUIRE(f.editAndWait([&] {
+        CHECK(
+            f.controller.openFile(QStringLiteral(CLUSTERPLAN_SCENARIOS "/seed-path-phases.json")).isEmpty());
+    }));
+    settle();
+    QTableWidget* timeline = f.widget<PhasesTab>("phasesTab")->timeline();
+    REQUIRE(timeline->rowCount() == 3);
+    int events = 0;
+    for (int row = 0; row < timeline->rowCount(); ++row) {
+        const QTableWidgetItem* cell = timeline->item(row, timeline->columnCount() - 1);
+        if (cell->text().isEmpty())
+            continue;
+        ++events;
+        INFO(cell->text().toStdString() << " | " << cell->toolTip().toStdString());
+        CHECK(cell->text().contains(kHan));
+        CHECK_FALSE(cell->text().contains(
+            QRegularExpression(QStringLiteral("\\b(adds|drops|GPUs|months|buys|refund)\\b"))));
+        if (!cell->toolTip().isEmpty()) {
+            CHECK(cell->toolTip().contains(kHan));
+            CHECK_FALSE(cell->toolTip().contains(QStringLiteral("add_cards")));
+        }
+    }
+    CHECK(events > 0);
     f.window.setLanguage(QStringLiteral("en"));
 }

@@ -225,9 +225,14 @@ void PhasesTab::fillTimeline() {
         for (int col = 0; col < static_cast<int>(std::size(cells)); ++col)
             m_timeline->setItem(row, col,
                                 readOnlyCell(cells[col], col >= 6 && col <= 9 ? right : Qt::AlignLeft));
-        if (!r.cost.contractSource.empty())
-            m_timeline->item(row, 10)->setToolTip(
-                toQString(r.cost.contractRules + ": " + r.cost.contractSource));
+        // The contract's rules in the window's language, and where the price book states them.
+        QStringList terms;
+        for (const auto& term : r.cost.contractTerms)
+            terms << engineText(term);
+        if (!terms.isEmpty() && r.cost.contractTerms.size() == 2 && !r.cost.contractSource.empty())
+            terms << tr("as stated by %1").arg(toQString(r.cost.contractSource));
+        if (!terms.isEmpty())
+            m_timeline->item(row, 10)->setToolTip(terms.join(tr("; ")));
     }
 }
 
