@@ -8,6 +8,7 @@
 #include "core/cost/cost_curves.h"
 #include "core/cost/cost_model.h"
 #include "core/cost/renting.h"
+#include "core/phases/messages_phases.h"
 #include "core/util/as_double.h"
 #include "core/util/json_read.h"
 
@@ -193,8 +194,9 @@ private:
     std::map<std::int64_t, cost::RentSchedule> m_base, m_list;
 };
 
-std::string gpuCount(std::int64_t n) {
-    return std::to_string(n) + (n == 1 ? " GPU" : " GPUs");
+// "1 GPU", "8 GPUs" / "8 张 GPU": an argument of the events, translated with them.
+Message gpuCount(std::int64_t n) {
+    return n == 1 ? makeMessage(msg::kPhaseOneGpu) : makeMessage(msg::kPhaseGpus, {std::to_string(n)});
 }
 
 void Costing::rentRun(std::size_t first, std::size_t last) {
@@ -215,14 +217,18 @@ void Costing::rentRun(std::size_t first, std::size_t last) {
         if (!c.term().prepay || !c.midTerm(k))
             return;
         const Money rest = c.rest(from, to, k);
-        const std::string what = (to > 0 ? "drops " + gpuCount(from - to) : "leaves the contract") + " " +
-                                 std::to_string(c.termEnd(k) - k) + " months before its prepaid term ends: ";
-        if (c.rules().earlyExit == cost::EarlyExit::NoRefund) {
+        const std::string months = std::to_string(c.termEnd(k) - k);
+        const bool refund = c.rules().earlyExit != cost::EarlyExit::NoRefund;
+        if (!refund)
             add(q, lastMonth(q), rest);
-            m_out.phases[q].events.push_back(what + "no refund, " + money(rest) + " lost");
-        } else {
-            m_out.phases[q].events.push_back(what + "pro-rata refund of " + money(rest));
-        }
+        auto& events = m_out.phases[q].events;
+        if (to > 0)
+            events.push_back(
+                makeNestedMessage(refund ? msg::kPhaseDropsRefund : msg::kPhaseDropsNoRefund,
+                                  {gpuCount(from - to), plainMessage(months), plainMessage(money(rest))}));
+        else
+            events.push_back(makeMessage(refund ? msg::kPhaseLeavesRefund : msg::kPhaseLeavesNoRefund,
+                                         {months, money(rest)}));
     };
     std::int64_t baseGpus = m_phases[first].gpus();
     std::int64_t listGpus = 0;
@@ -236,6 +242,13 @@ void Costing::rentRun(std::size_t first, std::size_t last) {
         pc.gpusRented = cost::gpusFor(c.offer(), cost::unitsFor(c.offer(), p.gpus()));
         pc.contractRules = std::string("add_cards ") + cost::toString(c.rules().addCards) + ", early_exit " +
                            cost::toString(c.rules().earlyExit);
+        pc.contractTerms = {
+            makeMessage(c.rules().addCards == cost::AddCards::ListPrice ? msg::kPhaseRulesAddListPrice
+                                                                        : msg::kPhaseRulesAddDiscount),
+            makeMessage(c.rules().earlyExit == cost::EarlyExit::NoRefund ? msg::kPhaseRulesNoRefund
+                                                                         : msg::kPhaseRulesProRata)};
+        if (c.rules().source.empty())
+            pc.contractTerms.push_back(makeMessage(msg::kPhaseRulesDefaults));
         pc.contractSource = c.rules().source.empty()
                                 ? "not stated in the price book: the defaults (list price, "
                                   "no refund)"
@@ -251,13 +264,12 @@ void Costing::rentRun(std::size_t first, std::size_t last) {
                              (listGpus > 0 ? c.list(listGpus).accrued[monthIndex(j)] : Money()) -
                              c.base(baseGpus + added).accrued[monthIndex(j)];
                 listGpus += added;
-                pc.events.push_back("adds " + gpuCount(added) +
-                                    " mid-term at list price until the term ends (" + money(extra) +
-                                    " more than at the term's discount)");
+                pc.events.push_back(makeNestedMessage(msg::kPhaseAddsAtListPrice,
+                                                      {gpuCount(added), plainMessage(money(extra))}));
             } else {
                 baseGpus += added;
                 if (c.midTerm(k))
-                    pc.events.push_back("adds " + gpuCount(added) + " mid-term at the original discount");
+                    pc.events.push_back(makeNestedMessage(msg::kPhaseAddsAtDiscount, {gpuCount(added)}));
             }
         } else if (q > first && p.gpus() < held) {
             const std::int64_t fromList = std::min(listGpus, held - p.gpus());
@@ -302,14 +314,14 @@ void Costing::buyRun(std::size_t first, std::size_t last) {
             add(q, p.start + j, month);
         }
     }
-    m_out.phases[first].events.insert(m_out.phases[first].events.begin(),
-                                      "buys " + std::to_string(m.cluster.nodes) + " × " +
-                                          std::to_string(m.cluster.gpusPerNode) + "-GPU servers: capex " +
-                                          money(curves.own.capex.capex));
+    m_out.phases[first].events.insert(
+        m_out.phases[first].events.begin(),
+        makeMessage(msg::kPhaseBuys, {std::to_string(m.cluster.nodes), std::to_string(m.cluster.gpusPerNode),
+                                      money(curves.own.capex.capex)}));
     const Money back = curves.own.residual[monthIndex(length)] - curves.own.loanBalance[monthIndex(length)];
     add(last, lastMonth(last), -back);
-    m_out.phases[last].events.push_back("resale value of the servers after " + std::to_string(length) +
-                                        " months: " + money(back) + " back");
+    m_out.phases[last].events.push_back(
+        makeMessage(msg::kPhaseResale, {std::to_string(length), money(back)}));
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "core/catalog/catalog.h"
 #include "core/cost/money.h"
 #include "core/phases/phase_setup.h"
+#include "core/util/message.h"
 #include "core/util/result.h"
 
 namespace clusterplan {
@@ -35,9 +36,12 @@ struct PhaseCost {
     std::string offerId, termId, offerName;  // renting: what the phase rents
     std::string purchaseId;                  // buying: the price book's purchase entry (may be empty)
     std::int64_t gpusRented = 0;             // whole units can exceed the phase's GPUs
-    std::vector<std::string> events;         // contract changes, with their amounts
+    std::vector<Message> events;             // contract changes, with their amounts
     std::string contractRules;               // renting: "add_cards …, early_exit …"
     std::string contractSource;              // where those rules come from (price book or scenario)
+    // The same rules as sentences the window translates: adding cards, leaving early, and the
+    // defaults' note when the price book states none.
+    std::vector<Message> contractTerms;
 };
 
 struct PhaseCosts {

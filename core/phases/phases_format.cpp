@@ -61,7 +61,7 @@ void writePhase(json::Writer& w, const PhaseResult& r) {
         w.value("contract_rules", r.cost.contractRules).value("contract_source", r.cost.contractSource);
     w.beginArray("events");
     for (const auto& e : r.cost.events)
-        w.value("", e);
+        w.value("", e.text);
     w.endArray();
     w.endObject();
 }
@@ -150,7 +150,7 @@ std::string phasesToText(const PhasedPlan& plan) {
         out +=
             "  " + pad("costs", 14) + money(r.cost.total) + " (cumulative " + money(r.cumulativeCost) + ")\n";
         for (const auto& e : r.cost.events)
-            out += "  " + pad("contract", 14) + e + "\n";
+            out += "  " + pad("contract", 14) + e.text + "\n";
         if (!r.cost.events.empty() && !r.cost.contractSource.empty())
             out += "  " + pad("rules", 14) + r.cost.contractRules + ": " + r.cost.contractSource + "\n";
         out += "\n";

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/run/messages_run.h"
-#include "core/util/as_double.h"
+#include "core/run/step_count.h"
 #include "core/util/number_format.h"
 #include "core/util/units.h"
 
@@ -39,19 +39,6 @@ Message hours(double h) {
 
 Message number(double value, int decimals) {
     return plainMessage(formatGrouped(value, decimals));
-}
-
-// A global batch larger than the run: the optimizer never completes one step, so the days (tokens
-// over throughput) count a fraction of a step.
-void addBatchNote(RunLength& r, const TrainingSpec& t) {
-    const double tokensPerStep = asDouble(t.globalBatch) * asDouble(t.seqLen);
-    const double runTokens = t.tokensToTrain();
-    if (runTokens <= 0 || tokensPerStep <= runTokens)
-        return;
-    r.notes.push_back(makeMessage(msg::kRunBatchAboveRun,
-                                  {formatGrouped(tokensPerStep, 0), formatGrouped(asDouble(t.globalBatch), 0),
-                                   formatGrouped(asDouble(t.seqLen), 0), formatGrouped(runTokens, 0),
-                                   formatFixed(runTokens / tokensPerStep, 3)}));
 }
 
 // "about 0.3" / "约 0.3"; below 0.05 "fewer than 0.1" / "不到 0.1" (a short run on a reliable
@@ -139,7 +126,8 @@ RunLength runLength(const Scenario& s, const ParamCounts& params, const Trainabl
     r.goodput = wallHours > 0 ? steadyHours / wallHours : 1;
     r.budgetGpuHours = wallHours * gpus;
     addNotes(r, storage);
-    addBatchNote(r, s.training);
+    if (auto note = stepCountNote(s.training))
+        r.notes.push_back(std::move(*note));
     return r;
 }
 

@@ -641,6 +641,18 @@
         <translation>记入新版本</translation>
     </message>
     <message>
+        <source>Stale prices</source>
+        <translation>价格已过时</translation>
+    </message>
+    <message>
+        <source>This quote is priced on a price book past its stale limit. Export it anyway?</source>
+        <translation>此报价单所用的价格已过时。仍要导出吗？</translation>
+    </message>
+    <message>
+        <source>Export anyway</source>
+        <translation>仍然导出</translation>
+    </message>
+    <message>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
@@ -1322,6 +1334,10 @@
 </context>
 <context>
     <name>clusterplan::ui::ExportActions</name>
+    <message>
+        <source>The price book &quot;%1&quot; is dated %2, %3 days ago; its prices are stale after %4 days. Import a current price list (File ▸ Import price list) to quote on current prices.</source>
+        <translation>价格手册“%1”的价格截至 %2，已有 %3 天；超过 %4 天即过时。请先导入最新价格表（文件 ▸ 导入价格表），再按当前价格报价。</translation>
+    </message>
     <message>
         <source>&amp;Quote details…</source>
         <translation>报价单详情(&amp;Q)…</translation>
@@ -3011,6 +3027,14 @@ predicted</source>
 <context>
     <name>clusterplan::ui::PhasesTab</name>
     <message>
+        <source>as stated by %1</source>
+        <translation>依据：%1</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
         <source>Phase</source>
         <translation>阶段</translation>
     </message>
@@ -3987,8 +4011,16 @@ predicted</source>
         <translation>预算训练天数</translation>
     </message>
     <message>
-        <source>days budgeted for %1 tokens (%2 days steady-state)</source>
-        <translation>训练 %1 token 的预算天数（稳态 %2 天）</translation>
+        <source>%1 days steady-state</source>
+        <translation>稳态 %1 天</translation>
+    </message>
+    <message>
+        <source>TP×PP×DP×CP×EP, %1</source>
+        <translation>TP×PP×DP×CP×EP，%1</translation>
+    </message>
+    <message>
+        <source>days budgeted for %1 tokens</source>
+        <translation>训练 %1 token 的预算天数</translation>
     </message>
     <message>
         <source>Calibrated on this cluster (measured runs: %1): throughput error %2 % with the built-in profile, %3 % fitted; every time here uses the fitted profile.</source>

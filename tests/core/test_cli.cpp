@@ -150,7 +150,7 @@ TEST_CASE("scale answers minimum GPUs, deadline GPUs and the scaling curve", "[c
     REQUIRE(r.status == 0);
     CHECK(r.out.find("Minimum GPUs on which the model trains at all") != std::string::npos);
     CHECK(r.out.find("within 30 days") != std::string::npos);
-    CHECK(r.out.find("2 servers x 4") != std::string::npos);
+    CHECK(r.out.find("2 servers × 4 GPUs") != std::string::npos);
     r = cli("scale " + kData + "/llama3-8b-8xa100.json --max-gpus 16 --format csv");
     REQUIRE(r.status == 0);
     CHECK(r.out.rfind("gpus,nodes", 0) == 0);

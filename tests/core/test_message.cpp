@@ -17,6 +17,7 @@
 #include "core/cost/messages_price_list.h"
 #include "core/launch/messages_launch.h"
 #include "core/perf/messages_perf.h"
+#include "core/phases/messages_phases.h"
 #include "core/quote/messages_quote.h"
 #include "core/quote/messages_quote_options.h"
 #include "core/quotebook/messages_quote_book.h"

@@ -53,7 +53,7 @@ PhaseSpec phase(const std::string& name, std::int64_t months) {
 
 bool hasEventWith(const PhaseResult& r, const std::string& text) {
     for (const auto& e : r.cost.events)
-        if (e.find(text) != std::string::npos)
+        if (e.text.find(text) != std::string::npos)
             return true;
     return false;
 }

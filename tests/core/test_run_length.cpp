@@ -7,6 +7,7 @@
 #include "core/report/plan_format.h"
 #include "core/run/messages_run.h"
 #include "core/run/run_length.h"
+#include "core/run/step_count.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -149,16 +150,26 @@ TEST_CASE("bad run inputs are refused with the key path", "[run]") {
     CHECK(error(R"({"checkpoint_every": 1})") == "training.run.checkpoint_every");
 }
 
-TEST_CASE("a global batch larger than the whole run is a note naming the batch", "[run]") {
-    // 70B on 32 H100 with a global batch of 100,000,000 sequences of 4,096 tokens: one step is
-    // 409.6 B tokens, four times a 100 B-token run.
+namespace {
+
+// Llama 3.1 70B on 4 × 8 H100 for 100 B tokens of 4,096-token sequences, `batch` sequences a step.
+Scenario seventyBOn32H100(std::int64_t batch) {
     Scenario s = test::scenarioWithModel("llama-3.1-70b");
     s.cluster.gpu = "h100-sxm-80gb";
     s.cluster.gpusPerNode = 8;
     s.cluster.nodes = 4;
     s.training.seqLen = 4096;
     s.training.tokens = 100e9;
-    s.training.globalBatch = 100'000'000;
+    s.training.globalBatch = batch;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("a global batch larger than the whole run is a note naming the batch", "[run]") {
+    // 70B on 32 H100 with a global batch of 100,000,000 sequences of 4,096 tokens: one step is
+    // 409.6 B tokens, four times a 100 B-token run.
+    Scenario s = seventyBOn32H100(100'000'000);
     const auto batchNote = [](const Plan& p) {
         return std::find_if(p.notes.begin(), p.notes.end(),
                             [](const Message& m) { return m.id == msg::kRunBatchAboveRun.id; });
@@ -175,4 +186,39 @@ TEST_CASE("a global batch larger than the whole run is a note naming the batch",
     s.training.globalBatch = 512;
     const Plan usual = evaluate(s, catalog()).value();
     CHECK(batchNote(usual) == usual.notes.end());
+}
+
+TEST_CASE("a run of fewer than 100 optimizer steps is a note with its step count", "[run]") {
+    // 70B on 32 H100, 100 B tokens of 4,096-token sequences: a global batch of 1,000,000 makes
+    // 4.096 B tokens a step, 24.4 steps; below GPT-3's 117-step warm-up.
+    Scenario s = seventyBOn32H100(1'000'000);
+    const auto fewNote = [](const Plan& p) {
+        return std::find_if(p.notes.begin(), p.notes.end(),
+                            [](const Message& m) { return m.id == msg::kRunFewSteps.id; });
+    };
+    const Plan few = evaluate(s, catalog()).value();
+    const auto note = fewNote(few);
+    REQUIRE(note != few.notes.end());
+    CHECK(note->text.find("only 24.4 optimizer steps") != std::string::npos);
+    CHECK(note->text.find("4,096,000,000 tokens each") != std::string::npos);
+    CHECK(note->text.find("fewer than 100") != std::string::npos);
+    CHECK(stepCount(s.training).steps == Approx(100e9 / (1e6 * 4096)));
+    REQUIRE(stepCountWarning(s.training).has_value());
+    CHECK(stepCountWarning(s.training)->text == "only 24.4 optimizer steps");
+
+    // 100 steps and more: no note (a batch of 244,140 sequences makes 100.0 steps; 131,072, which the
+    // data-parallel ranks divide, 186).
+    s.training.globalBatch = 244'140;
+    CHECK(stepCount(s.training).steps >= kFewOptimizerSteps);
+    CHECK_FALSE(stepCountWarning(s.training).has_value());
+    CHECK_FALSE(stepCountNote(s.training).has_value());
+    s.training.globalBatch = 131'072;
+    const Plan enough = evaluate(s, catalog()).value();
+    CHECK(fewNote(enough) == enough.notes.end());
+    // A part of one step is the other note, and its short form says so.
+    s.training.globalBatch = 100'000'000;
+    REQUIRE(stepCountWarning(s.training).has_value());
+    CHECK(stepCountWarning(s.training)->text == "0.244 of one optimizer step");
+    const Plan big = evaluate(s, catalog()).value();
+    CHECK(fewNote(big) == big.notes.end());
 }

@@ -63,11 +63,11 @@ TEST_CASE("one 8-GPU server beats two 4-GPU servers, NVLink beats PCIe, IB beats
     s.cluster.nodes = 2;
     const ScalingReport r = scalingStudy(s, test::catalog(), 16, 0);
     const auto tps = [](const Comparison& c) { return c.best.perf.tokensPerSecond; };
-    CHECK(tps(find(r, "1 server x 8")) > tps(find(r, "2 servers x 4")));
+    CHECK(tps(find(r, "1 server × 8 GPUs")) > tps(find(r, "2 servers × 4 GPUs")));
     // The fabrics by their product names, not their catalog ids.
     CHECK(tps(find(r, "inside servers: NVLink 3")) > tps(find(r, "inside servers: PCIe 4.0")));
     CHECK(tps(find(r, "between servers: InfiniBand NDR")) > tps(find(r, "between servers: Ethernet 25 GbE")));
-    CHECK(find(r, "1 server x 8").label.text.find("(NVLink 3 + NVSwitch") != std::string::npos);
+    CHECK(find(r, "1 server × 8 GPUs").label.text.find("(NVLink 3 + NVSwitch") != std::string::npos);
 }
 
 // The scale-out fabrics compared are the catalog's choice ("scaling_comparison": true in

@@ -136,14 +136,13 @@ std::vector<Seen> visibleTexts(const QWidget& root) {
             const QAbstractItemModel* m = view->model();
             for (int c = 0; c < m->columnCount(); ++c)
                 add(view, m->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
-            // Not checked: the phases' names, the scenario file's own words ("Prototype on a slice"),
-            // and their contract events, which the phase costs still write in English (the CLI's
-            // text, not yet engine messages).
+            // Not checked: the phases' names, the scenario file's own words ("Prototype on a slice").
+            // Their contract events are checked: the engine writes them as messages.
             const bool phases = view->objectName() == QLatin1String("phasesTimeline");
             for (int r = 0; r < std::min(m->rowCount(), 40); ++r) {
                 add(view, m->headerData(r, Qt::Vertical, Qt::DisplayRole).toString());
                 for (int c = 0; c < m->columnCount(); ++c)
-                    if (!phases || (c != 0 && c != m->columnCount() - 1))
+                    if (!phases || c != 0)
                         add(view, m->index(r, c).data(Qt::DisplayRole).toString());
             }
         } else if (auto* chartView = qobject_cast<QChartView*>(w)) {

@@ -119,6 +119,15 @@ std::string pdfText(const QString& pdf) {
     return text.toStdString();
 }
 
+// The quote's exports ask before quoting on a price book past its stale limit (the built-in books
+// age past theirs): the user confirms; any other question is unexpected.
+void confirmingStalePrices(Prompter::TestAnswers& answers) {
+    answers.answer = [](Prompter::Question question) {
+        CHECK(question == Prompter::Question::ExportStalePrices);
+        return Prompter::Answer::Yes;
+    };
+}
+
 QAction* exportAction(MainWindow& window, const char* name) {
     auto* action = window.findChild<QAction*>(QString::fromLatin1(name));
     REQUIRE(action != nullptr);
@@ -140,6 +149,7 @@ TEST_CASE("export.menu_writes_what_the_cli_writes", "[export]") {
         asked << tag;
         return QDir(window).filePath(tag);  // the proposed names: the quote's number, csv, images
     };
+    confirmingStalePrices(answers);
     // The window's quote book: a fresh one, so the book numbers the quote as its file says (its
     // first revision of CP-2026-0042 is the file's revision 2); the CLI records in a fresh book of its own.
     const QString book = dir.filePath(QStringLiteral("quotes.sqlite"));
@@ -216,6 +226,7 @@ TEST_CASE("export.into_a_read_only_book_writes_a_draft_and_says_so", "[export]")
     const QString pdf = dir.filePath(QStringLiteral("draft.pdf"));
     Prompter::TestAnswers answers = unexpectedDialogs();
     answers.exportPath = [&](const QString&) { return pdf; };
+    confirmingStalePrices(answers);
     WindowFixture f(std::move(answers));
     const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/quote-scenario.json";
     REQUIRE(

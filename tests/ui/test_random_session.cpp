@@ -361,9 +361,11 @@ void checkWindow(WindowFixture& f) {
 }
 
 Prompter::TestAnswers sessionAnswers(const QString& exportDir) {
-    return {[](Prompter::Question) {
-                // Opening over an edit discards it; an autosave from an earlier run is not recovered.
-                return Prompter::Answer::No;
+    return {[](Prompter::Question question) {
+                // Opening over an edit discards it; an autosave from an earlier run is not recovered;
+                // a quote on stale prices is exported all the same (the built-in books are stale).
+                return question == Prompter::Question::ExportStalePrices ? Prompter::Answer::Yes
+                                                                         : Prompter::Answer::No;
             },
             [](bool) { return QString(); },  // Save as… is cancelled: the session saves nothing
             [exportDir](const QString& tag) { return QDir(exportDir).filePath(tag); }};

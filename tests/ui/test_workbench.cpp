@@ -44,16 +44,14 @@ TEST_CASE("verdict.numbers_are_the_plans", "[verdict]") {
     CHECK(card.figure(QStringLiteral("throughput")) == QLocale().toString(plan.perf.tokensPerSecond, 'f', 0));
     CHECK(card.figure(QStringLiteral("mfu")) == QStringLiteral("%1 %").arg(100 * plan.perf.mfu, 0, 'f', 1));
     // Days: the budgeted days (interruptions, checkpoints, evaluation), as the summary and the quote
-    // price them, and the performance model's steady-state days in the caption.
+    // price them, and the performance model's steady-state days on the line below (no baseline yet).
     REQUIRE(plan.run.wallDays > plan.perf.trainDays);
     CHECK(card.figure(QStringLiteral("days")) == QLocale().toString(plan.run.wallDays, 'f', 1));
     CHECK(card.figure(QStringLiteral("days")) ==
           QLocale().toString(quote::buildQuoteDocument(plan, "2026-12-01", std::nullopt).verdict.trainDays,
                              'f', 1));
-    CHECK(
-        card.caption(QStringLiteral("days"))
-            .contains(
-                QStringLiteral("%1 days steady-state").arg(QLocale().toString(plan.perf.trainDays, 'f', 1))));
+    CHECK(card.delta(QStringLiteral("days")) ==
+          QStringLiteral("%1 days steady-state").arg(QLocale().toString(plan.perf.trainDays, 'f', 1)));
     REQUIRE(plan.cost.has_value());
     REQUIRE(plan.cost->runCostRent.has_value());
     // In four figures, so that it fits its tile; the exact amount is its tooltip.
@@ -125,6 +123,14 @@ TEST_CASE("scaling.tab_shows_the_scaling_study", "[scaling]") {
     }
     CHECK(tps->count() == fitting);
     CHECK(tab.comparisonTable()->rowCount() == static_cast<int>(expected.comparisons.size()));
+    // Servers and GPUs with a times sign, as "1,024 × NVIDIA A100" elsewhere (it read "1 server x 8").
+    QStringList labels;
+    for (int row = 0; row < tab.comparisonTable()->rowCount(); ++row)
+        labels << tab.comparisonTable()->item(row, 0)->text();
+    INFO(labels.join(QStringLiteral(" | ")).toStdString());
+    CHECK(labels.filter(QStringLiteral("8 GPUs: 1 server × 8 GPUs (")).size() == 1);
+    CHECK(labels.filter(QStringLiteral("8 GPUs: 2 servers × 4 GPUs over ")).size() == 1);
+    CHECK(labels.filter(QRegularExpression(QStringLiteral("\\d x \\d"))).isEmpty());
     REQUIRE(expected.minimumGpus.has_value());
     CHECK(tab.summary().contains(QString::number(*expected.minimumGpus)));
 }

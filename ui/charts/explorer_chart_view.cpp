@@ -49,6 +49,28 @@ QString legendEntry(const QColor& color, const QString& symbol, const QString& n
         .arg(color.name(), symbol, name.toHtmlEscaped());
 }
 
+// A round step (1, 2 or 5 × 10^k) that cuts `span` into about five parts.
+double roundStep(double span) {
+    const double raw = span / 5;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double f = raw / magnitude;
+    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * magnitude;
+}
+
+// Ticks at multiples of a round step inside the axis's range, labelled with the decimals the step
+// needs ("12.5", not "12" twice). The range stays as the zoom set it.
+void roundTicks(QValueAxis* axis) {
+    const double span = axis->max() - axis->min();
+    if (!(span > 0) || !std::isfinite(span))
+        return;
+    const double step = roundStep(span);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(step);
+    const int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step) + 1e-9)));
+    axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+}
+
 QScatterSeries* marker(QScatterSeries::MarkerShape shape, qreal size) {
     auto* s = new QScatterSeries;
     s->setMarkerShape(shape);
@@ -204,11 +226,33 @@ bool ExplorerChartView::zoomed() const {
     return m_zoomed;
 }
 
+std::optional<QRectF> ExplorerChartView::zoomRanges() const {
+    if (!m_zoomed)
+        return std::nullopt;
+    return QRectF(QPointF(m_xAxis->min(), m_yAxis->min()), QPointF(m_xAxis->max(), m_yAxis->max()));
+}
+
+void ExplorerChartView::zoomTo(const QRectF& ranges) {
+    if (!m_plan || m_cloud->points().empty() || !ranges.isValid())
+        return;
+    m_xAxis->setRange(ranges.left(), ranges.right());
+    m_yAxis->setRange(ranges.top(), ranges.bottom());
+}
+
+void ExplorerChartView::roundZoomedTicks() {
+    roundTicks(m_xAxis);
+    roundTicks(m_yAxis);
+}
+
 void ExplorerChartView::axisRangeChanged() {
     if (m_fitting)
         return;
     const bool zoomed = m_xAxis->min() != m_fitted.left() || m_xAxis->max() != m_fitted.right() ||
                         m_yAxis->min() != m_fitted.top() || m_yAxis->max() != m_fitted.bottom();
+    // Once per range the zoom sets: the ticks depend on the range alone, so the labels they give
+    // cannot move the plot into another choice (no plotAreaChanged loop).
+    if (zoomed)
+        roundZoomedTicks();
     if (zoomed == m_zoomed)
         return;
     m_zoomed = zoomed;
@@ -349,6 +393,9 @@ void ExplorerChartView::fitAxes() {
     m_fitting = true;
     if (chart()->isZoomed())
         chart()->zoomReset();
+    m_xAxis->setTickType(QValueAxis::TicksFixed);  // a zoom's round steps end with it
+    m_yAxis->setTickType(QValueAxis::TicksFixed);
+    m_yAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_xAxis->setRange(std::max(0.0, x0 - dx), x1 + dx);
     m_yAxis->setRange(std::max(0.0, y0 - dy), y1 + dy);
     // Round ticks on both axes (100, 200 GiB; not 423, 846).

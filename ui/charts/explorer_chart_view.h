@@ -53,6 +53,11 @@ public:
     // Back to the axes fitted to the points shown, after a drag zoomed in or a right-click out.
     void resetZoom();
     [[nodiscard]] bool zoomed() const;
+    // The zoomed ranges (x: left–right, y: top–bottom), none when the axes are fitted; zoomTo()
+    // puts them back (a language switch rebuilds the tab). A zoomed axis ticks at round steps
+    // (1, 2 or 5 × 10^k) from the range, chosen once per zoom, never from the plot's width.
+    [[nodiscard]] std::optional<QRectF> zoomRanges() const;
+    void zoomTo(const QRectF& ranges);
     [[nodiscard]] QValueAxis* xAxis() const { return m_xAxis; }
     [[nodiscard]] QValueAxis* yAxis() const { return m_yAxis; }
     // The legend, for the tab to place under the chart: a label that wraps its entries onto a
@@ -89,6 +94,8 @@ private:
     // The title: how many layouts are shown, how to zoom, and how many lie right of the x axis.
     void updateTitle();
     void axisRangeChanged();
+    // Round ticks for the zoomed ranges (TicksDynamic); the fitted axes go back to fixed ticks.
+    void roundZoomedTicks();
     // Memory metric: where the x axis ends by default, so that the layouts that fit (and the HBM
     // limit) fill the plot rather than its left 5 % when a few non-fitting layouts need 1–2 TiB;
     // empty when every point is in view anyway. The axis ends at the round tick after it; the layouts

@@ -22,6 +22,10 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <optional>
+#include <utility>
 
 namespace clusterplan::ui {
 
@@ -134,6 +138,9 @@ LayoutExplorerTab::LayoutExplorerTab(PlanComparison& comparison, QWidget* parent
     PlanController& controller = comparison.controller();
     connect(&comparison, &PlanComparison::selectionChanged, this, &LayoutExplorerTab::showSelection);
     connect(&controller, &PlanController::scenarioChanged, this, &LayoutExplorerTab::showSearchOptions);
+    // The zoom is part of the view a language switch keeps.
+    connect(m_chart->xAxis(), &QValueAxis::rangeChanged, this, [this] { saveView(); });
+    connect(m_chart->yAxis(), &QValueAxis::rangeChanged, this, [this] { saveView(); });
     connect(m_chart, &ExplorerChartView::layoutClicked, this,
             [this](std::size_t row) { m_comparison.selectLayout(row); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -150,6 +157,11 @@ void LayoutExplorerTab::render() {
     if (rankingStale()) {
         showRanking();
         showPlan();
+        // The zoom the user had before a language switch, on the same plan and axis.
+        if (const auto zoom = std::exchange(m_pendingZoom, std::nullopt);
+            zoom && zoom->generation == m_comparison.controller().planGeneration() &&
+            zoom->metric == m_metric->currentIndex())
+            m_chart->zoomTo(zoom->ranges);
         return;
     }
     const auto& baseline = m_comparison.baseline();
@@ -296,17 +308,35 @@ namespace {
 constexpr char kViewProperty[] = "explorerView";
 }
 
+std::optional<LayoutExplorerTab::Zoom> LayoutExplorerTab::currentZoom() const {
+    if (m_pendingZoom)  // not drawn yet since the switch
+        return m_pendingZoom;
+    const auto ranges = m_chart->zoomRanges();
+    if (!ranges)
+        return std::nullopt;
+    return Zoom{*ranges, m_rankedGeneration, m_metric->currentIndex()};
+}
+
 void LayoutExplorerTab::saveView() const {
-    m_comparison.setProperty(kViewProperty,
-                             QVariantMap{{QStringLiteral("metric"), m_metric->currentIndex()},
-                                         {QStringLiteral("filter"), m_filter->text()},
-                                         {QStringLiteral("fitsOnly"), m_fitsOnly->isChecked()}});
+    QVariantMap view{{QStringLiteral("metric"), m_metric->currentIndex()},
+                     {QStringLiteral("filter"), m_filter->text()},
+                     {QStringLiteral("fitsOnly"), m_fitsOnly->isChecked()}};
+    if (const auto zoom = currentZoom()) {
+        view.insert(QStringLiteral("zoom"), zoom->ranges);
+        view.insert(QStringLiteral("zoomGeneration"), QVariant::fromValue<qulonglong>(zoom->generation));
+        view.insert(QStringLiteral("zoomMetric"), zoom->metric);
+    }
+    m_comparison.setProperty(kViewProperty, view);
 }
 
 void LayoutExplorerTab::restoreView() {
     const QVariantMap view = m_comparison.property(kViewProperty).toMap();
     if (view.isEmpty())
         return;
+    if (view.contains(QStringLiteral("zoom")))
+        m_pendingZoom = Zoom{view.value(QStringLiteral("zoom")).toRectF(),
+                             view.value(QStringLiteral("zoomGeneration")).toULongLong(),
+                             view.value(QStringLiteral("zoomMetric")).toInt()};
     m_metric->setCurrentIndex(view.value(QStringLiteral("metric")).toInt());
     m_fitsOnly->setChecked(view.value(QStringLiteral("fitsOnly")).toBool());
     m_filter->setText(view.value(QStringLiteral("filter")).toString());

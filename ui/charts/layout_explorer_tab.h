@@ -7,6 +7,7 @@
 // The scatter and the table render only when the tab is seen (render(), called by the window's
 // TabRenderer): refilling and re-sorting thousands of rows on every input would cost more than the
 // search itself.
+#include <QRectF>
 #include <QWidget>
 
 #include <cstdint>
@@ -81,6 +82,14 @@ private:
     QCheckBox* m_crossNodeTp = nullptr;
     QSpinBox* m_maxMicroBatch = nullptr;
     std::uint64_t m_rankedGeneration = 0;  // PlanController::planGeneration() the table was filled from
+    // A zoom kept across a language switch, put back when the chart first draws the same plan.
+    struct Zoom {
+        QRectF ranges;
+        std::uint64_t generation = 0;
+        int metric = 0;
+    };
+    std::optional<Zoom> m_pendingZoom;
+    [[nodiscard]] std::optional<Zoom> currentZoom() const;
 };
 
 }  // namespace clusterplan::ui

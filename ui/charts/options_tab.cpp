@@ -473,7 +473,9 @@ void OptionsTab::fillChart() {
     m_daysAxis->applyNiceNumbers();
     m_daysAxis->setLabelFormat(m_daysAxis->max() >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
     m_costAxis->setMoneyRange(0, maxCost, toQString(cost::currencySymbol(m_study->currency)));
-    m_costAxis->setTitleText(tr("cost (%1)").arg(toQString(cost::currencyCode(m_study->currency))));
+    // "cost": the tick labels carry the currency ("¥1.5M"); "费用（CNY）" was cut to "费用（C…" on a
+    // short plot.
+    m_costAxis->setTitleText(tr("cost"));
 }
 
 void OptionsTab::fillTable() {

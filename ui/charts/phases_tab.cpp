@@ -210,7 +210,7 @@ void PhasesTab::fillTimeline() {
             s.acquire == Acquire::Buy ? tr("buy") : tr("rent: %1").arg(rentedText(r.cost));
         QStringList events;
         for (const auto& e : r.cost.events)
-            events << toQString(e);
+            events << engineText(e);
         const QString cells[] = {toQString(s.name),
                                  tr("%1–%2").arg(s.start).arg(s.start + s.months),
                                  hardwareText(s),
@@ -221,13 +221,18 @@ void PhasesTab::fillTimeline() {
                                  formatNumber(r.training.trainingDays, 1),
                                  wholeMoneyText(r.cost.total, p.currency),
                                  wholeMoneyText(r.cumulativeCost, p.currency),
-                                 events.join(QStringLiteral("; "))};
+                                 events.join(tr("; "))};
         for (int col = 0; col < static_cast<int>(std::size(cells)); ++col)
             m_timeline->setItem(row, col,
                                 readOnlyCell(cells[col], col >= 6 && col <= 9 ? right : Qt::AlignLeft));
-        if (!r.cost.contractSource.empty())
-            m_timeline->item(row, 10)->setToolTip(
-                toQString(r.cost.contractRules + ": " + r.cost.contractSource));
+        // The contract's rules in the window's language, and where the price book states them.
+        QStringList terms;
+        for (const auto& term : r.cost.contractTerms)
+            terms << engineText(term);
+        if (!terms.isEmpty() && r.cost.contractTerms.size() == 2 && !r.cost.contractSource.empty())
+            terms << tr("as stated by %1").arg(toQString(r.cost.contractSource));
+        if (!terms.isEmpty())
+            m_timeline->item(row, 10)->setToolTip(terms.join(tr("; ")));
     }
 }
 

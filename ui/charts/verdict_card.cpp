@@ -3,6 +3,7 @@
 #include "core/cost/run_outlay.h"
 #include "core/quote/offer_names.h"
 #include "core/report/plan.h"
+#include "core/run/step_count.h"
 #include "ui/charts/elided_label.h"
 #include "ui/charts/money_axis.h"
 #include "ui/charts/would_fit_bar.h"
@@ -206,7 +207,12 @@ void VerdictCard::showPlan() {
             QStringLiteral("<span style='color:%1'>%2</span>")
                 .arg(fitColor, fits ? tr("FITS") : tr("DOES NOT FIT")),
             headroomText(p.memory), base ? tr("baseline: %1").arg(headroomText(base->memory)) : QString());
-    setTile(QStringLiteral("layout"), formatLayoutDegrees(p.layout), layoutCaption(p.layout),
+    // Five degrees with their keys ("2×64×8×16×1 (TP×PP×DP×CP×EP)") are wider than a tile at
+    // 1400 × 900: the figure keeps the degrees and the keys lead the caption.
+    const bool fiveDegrees = p.layout.cp > 1 || p.layout.ep > 1;
+    const QString degrees = formatLayoutDegrees(p.layout);
+    setTile(QStringLiteral("layout"), fiveDegrees ? degrees.section(QStringLiteral(" ("), 0, 0) : degrees,
+            fiveDegrees ? tr("TP×PP×DP×CP×EP, %1").arg(layoutCaption(p.layout)) : layoutCaption(p.layout),
             base ? tr("baseline: %1").arg(formatLayoutWithOffload(base->layout)) : QString());
     setTile(QStringLiteral("throughput"), number(p.perf.tokensPerSecond, 0),
             tr("tokens/s on %1 GPUs").arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0)),
@@ -218,12 +224,17 @@ void VerdictCard::showPlan() {
                  : QString());
     // The budgeted days (interruptions, checkpoints, evaluation: core/run/run_length.h), as the
     // summary and the quote price them; the performance model's steady-state days beside them.
+    // The steady-state days on the line below, where a comparison goes when there is none, and in
+    // the caption's tooltip: "days budgeted for 100B tokens (36.8 days steady-state)" on one line
+    // was cut at 1400 × 900.
+    const QString steady = tr("%1 days steady-state").arg(number(p.perf.trainDays, 1));
     setTile(QStringLiteral("days"), number(p.run.wallDays, 1),
             // "300B tokens", "3000亿 token": counted as the reader counts (money_axis.h).
-            tr("days budgeted for %1 tokens (%2 days steady-state)")
-                .arg(formatShortMoney(p.scenario.training.tokensToTrain(), QString()),
-                     number(p.perf.trainDays, 1)),
-            base ? relative(p.run.wallDays, base->run.wallDays) : QString());
+            tr("days budgeted for %1 tokens")
+                .arg(formatShortMoney(p.scenario.training.tokensToTrain(), QString())),
+            base ? relative(p.run.wallDays, base->run.wallDays) : steady);
+    tile(QStringLiteral("days"))->caption->setOwnToolTip(steady);
+    showStepWarning(p);
     showCost(p, base);
     if (!fits && !stale) {
         // Speed, days and money of a run that cannot start: shown greyed, as what they would be if
@@ -256,6 +267,23 @@ void VerdictCard::showPlan() {
                     ? tr("%1 layouts searched").arg(formatNumber(static_cast<double>(p.search->evaluated), 0))
                     : tr("layout fixed in the scenario")) +
         calibrationText(p) + accuracyText());
+}
+
+void VerdictCard::showStepWarning(const Plan& p) {
+    // Too few optimizer steps to train as planned (a global batch as large as the run, or a few
+    // steps): the days tile says so where its comparison goes, the engine's note in full as its
+    // tooltip, what the line said before after it.
+    const Tile* days = tile(QStringLiteral("days"));
+    const auto warning = stepCountWarning(p.scenario.training);
+    const auto note = stepCountNote(p.scenario.training);
+    if (!warning || !note) {
+        days->delta->setOwnToolTip(QString());
+        return;
+    }
+    const QString replaced = days->delta->fullText();  // the comparison or the steady-state days
+    days->delta->setFullText(
+        QStringLiteral("<span style='color:#D55E00'>⚠ %1</span>").arg(engineText(*warning).toHtmlEscaped()));
+    days->delta->setOwnToolTip(engineText(*note) + QStringLiteral("\n") + replaced);
 }
 
 QString VerdictCard::nodesText(std::int64_t nodes) {

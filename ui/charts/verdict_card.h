@@ -48,6 +48,7 @@ private:
     void addTile(const QString& name, const QString& caption);
     void showPlan();
     void showCost(const Plan& plan, const Plan* baseline);
+    void showStepWarning(const Plan& plan);
     [[nodiscard]] QString accuracyText() const;
     [[nodiscard]] QString calibrationText(const Plan& p) const;
     void setTile(const QString& name, const QString& figure, const QString& caption, const QString& delta);

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "core/catalog/catalog.h"
+#include "core/cost/price_book.h"
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
 #include "core/quote/labels.h"
@@ -32,6 +33,7 @@
 #include "ui/export/quote_pdf.h"
 #include "ui/export/report_charts.h"
 #include "ui/i18n/engine_text.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/prompter.h"
 #include "ui/models/qt_text.h"
@@ -260,14 +262,17 @@ BookEntry ExportActions::numberFromBook(const Snapshot& s, quote::QuoteDocument&
     // export of the same content is the same revision and an edited one the next.
     doc.info.number = entry.entry->number;
     doc.info.revision = entry.entry->revision;
-    const quote::QuoteInfo current = m_controller.scenario().quote.value_or(quote::QuoteInfo{});
-    if (current.number != doc.info.number || current.revision != doc.info.revision)
-        m_controller.update([&doc](Scenario& scenario) {
-            quote::QuoteInfo info = scenario.quote.value_or(quote::QuoteInfo{});
-            info.number = doc.info.number;
-            info.revision = doc.info.revision;
-            scenario.quote = info;
-        });
+    // Not an input edit (restore(), not update()): a scenario saved before the export is not
+    // "modified" by the number the book gave it, and Undo keeps the number (ScenarioHistory). Save
+    // writes it with the rest.
+    Scenario numbered = m_controller.scenario();
+    quote::QuoteInfo info = numbered.quote.value_or(quote::QuoteInfo{});
+    if (!numbered.quote || info.number != doc.info.number || info.revision != doc.info.revision) {
+        info.number = doc.info.number;
+        info.revision = doc.info.revision;
+        numbered.quote = info;
+        m_controller.restore(numbered);
+    }
     return entry;
 }
 
@@ -312,7 +317,31 @@ void ExportActions::editQuote() {
     m_controller.update([&info](Scenario& s) { s.quote = info; });
 }
 
+QString ExportActions::stalePrices() const {
+    const auto& plan = m_controller.plan();
+    if (!plan)
+        return {};
+    const cost::PriceBook* book = m_controller.catalog().priceBooks().book(plan->scenario.cost.priceBook);
+    const std::string today = todayIso();
+    if (!book || !cost::isStale(*book, today))
+        return {};
+    const long days = cost::daysSinceAsOf(book->asOf, today).value_or(0);
+    return tr("The price book \"%1\" is dated %2, %3 days ago; its prices are stale after %4 days. Import a "
+              "current price list (File ▸ Import price list) to quote on current prices.")
+        .arg(localName(book->name, book->nameZh), toQString(book->asOf))
+        .arg(days)
+        .arg(book->staleAfterDays);
+}
+
+bool ExportActions::pricesConfirmed() const {
+    const QString stale = stalePrices();
+    return stale.isEmpty() ||
+           m_prompter.ask(Prompter::Question::ExportStalePrices, stale) == Prompter::Answer::Yes;
+}
+
 void ExportActions::choosePdf() {
+    if (!pricesConfirmed())
+        return;
     const QString path =
         m_prompter.exportFileName(tr("Export PDF quote"), suggestedName("pdf"), tr("PDF (*.pdf)"));
     if (!path.isEmpty())
@@ -345,6 +374,8 @@ void ExportActions::previewPdf() {
 }
 
 void ExportActions::chooseWorkbook() {
+    if (!pricesConfirmed())
+        return;
     const QString path = m_prompter.exportFileName(tr("Export Excel workbook"), suggestedName("xlsx"),
                                                    tr("Excel workbook (*.xlsx)"));
     if (!path.isEmpty())
@@ -352,6 +383,8 @@ void ExportActions::chooseWorkbook() {
 }
 
 void ExportActions::chooseCsv() {
+    if (!pricesConfirmed())
+        return;
     const QString folder = m_prompter.exportFolder(tr("Export CSV tables into"), QStringLiteral("csv"));
     if (!folder.isEmpty())
         report(exportCsv(folder), tr("CSV"), folder);

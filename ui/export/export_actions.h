@@ -53,6 +53,11 @@ private:
     void chooseWorkbook();
     void chooseCsv();
     void chooseImages();
+    // Why the plan's price book is stale today ("… is dated 2026, 339 days ago …"); empty when it
+    // is current. The quote's exports (PDF, workbook, CSV) ask before their file is chosen, as the
+    // Cost tab says in red, so that a customer is not quoted old prices unawares.
+    [[nodiscard]] QString stalePrices() const;
+    [[nodiscard]] bool pricesConfirmed() const;
     // Warns with `error`, or says where `what` was saved.
     void report(const QString& error, const QString& what, const QString& path) const;
     // What an export reads, copied when it starts.

@@ -35,6 +35,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -96,6 +97,8 @@ MainWindow::MainWindow(PlanController& controller, QWidget* parent)
             [this](const QString& message) { m_status->setVisible(message.isEmpty()); });
     resize(1400, 900);
     buildUi();
+    if (const QScreen* shown = screen())
+        resize(firstWindowSize(size(), minimumSizeHint(), shown->availableGeometry().size()));
     restoreWindowState(*this, settings);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showPlan);
     connect(&controller, &PlanController::planChanged, this, &MainWindow::showStatus);

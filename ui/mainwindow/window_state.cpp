@@ -140,6 +140,12 @@ void saveWindowState(const QMainWindow& window, QSettings& settings) {
     settings.endGroup();
 }
 
+QSize firstWindowSize(const QSize& preferred, const QSize& minimum, const QSize& available) {
+    if (available.width() < minimum.width() || available.height() < minimum.height())
+        return preferred;
+    return preferred.boundedTo(available);
+}
+
 void restoreWindowState(QMainWindow& window, const QSettings& settings) {
     const QByteArray geometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
     if (!geometry.isEmpty())

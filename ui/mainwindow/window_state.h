@@ -5,6 +5,7 @@
 // A tab widget's current tab is kept by its page's name (an index points at another tab
 // once a release adds one), so each page needs an objectName too; a page in an unnamed
 // QScrollArea goes by the name of the page it scrolls.
+#include <QSize>
 #include <QString>
 #include <QVariantMap>
 
@@ -32,6 +33,12 @@ void applyWidgetState(QWidget& root, const QVariantMap& state);
 // Scrolls the areas of the same names back once their new content is laid out (within a second;
 // an area that stays shorter keeps the position it has).
 void restoreScrollPositions(QWidget& root, const QVariantMap& positions);
+
+// The window's first size (no saved geometry): `preferred`, within the screen's `available` area
+// where that area can hold the window's `minimum`. Without a window manager (a bare X server at
+// 1024 × 700) nothing else keeps a 1400-pixel window on a smaller screen: its right part was cut
+// off. A screen smaller than the minimum (the offscreen platform's 800 × 600) is not fitted to.
+[[nodiscard]] QSize firstWindowSize(const QSize& preferred, const QSize& minimum, const QSize& available);
 
 // Settings group "window": geometry, toolbar/dock state and the widget state above.
 void saveWindowState(const QMainWindow& window, QSettings& settings);

@@ -29,6 +29,13 @@ Prompter::Answer Prompter::ask(Question question, const QString& detail) {
         yes = box.addButton(tr("Record a new revision"), QMessageBox::AcceptRole);
         no = box.addButton(tr("Cancel"), QMessageBox::RejectRole);
         box.setDefaultButton(static_cast<QPushButton*>(no));
+    } else if (question == Question::ExportStalePrices) {
+        box.setIcon(QMessageBox::Warning);
+        box.setWindowTitle(tr("Stale prices"));
+        box.setText(tr("This quote is priced on a price book past its stale limit. Export it anyway?"));
+        yes = box.addButton(tr("Export anyway"), QMessageBox::AcceptRole);
+        no = box.addButton(tr("Cancel"), QMessageBox::RejectRole);
+        box.setDefaultButton(static_cast<QPushButton*>(no));
     } else {
         box.setWindowTitle(tr("Recover unsaved work"));
         box.setText(tr("ClusterPlan was closed without saving the scenario. Recover it?"));

@@ -17,10 +17,11 @@ class Prompter {
 
 public:
     enum class Question {
-        SaveChanges,      // Yes = save, No = discard, Cancel = keep editing
-        RecoverAutosave,  // Yes = recover, No = discard the autosave
-        ReviseDecided,    // Yes = record a new (draft) revision of an accepted or lost quote, No = do not
-                          // export
+        SaveChanges,        // Yes = save, No = discard, Cancel = keep editing
+        RecoverAutosave,    // Yes = recover, No = discard the autosave
+        ReviseDecided,      // Yes = record a new (draft) revision of an accepted or lost quote, No = do not
+                            // export
+        ExportStalePrices,  // Yes = export a quote priced on a stale price book, No = do not export
     };
     enum class Answer { Yes, No, Cancel };
 

@@ -6,6 +6,9 @@
 #include <QDateTime>
 #include <QUndoCommand>
 
+#include <string>
+#include <utility>
+
 namespace clusterplan::ui {
 
 namespace {
@@ -34,10 +37,10 @@ public:
     // The first redo() comes from QUndoStack::push(), when the edit is already applied.
     void redo() override {
         if (m_done)
-            m_controller.restore(m_after);
+            m_controller.restore(keepingQuoteNumber(m_after));
         m_done = true;
     }
-    void undo() override { m_controller.restore(m_before); }
+    void undo() override { m_controller.restore(keepingQuoteNumber(m_before)); }
 
     bool mergeWith(const QUndoCommand* other) override {
         const auto* next = static_cast<const ScenarioEdit*>(other);
@@ -56,6 +59,23 @@ public:
 
 private:
     [[nodiscard]] bool editsRuns() const { return !(m_before.measured == m_after.measured); }
+    // The quote book's number and revision are recorded by exports, not edited
+    // (PlanController::recordQuoteNumber): undoing an input keeps them, unless this step edited
+    // them itself (Quote details…).
+    [[nodiscard]] Scenario keepingQuoteNumber(Scenario s) const {
+        const auto numberOf = [](const Scenario& x) {
+            return x.quote ? std::make_pair(x.quote->number, x.quote->revision)
+                           : std::make_pair(std::string(), std::int64_t{0});
+        };
+        const auto& now = m_controller.scenario().quote;
+        if (numberOf(m_before) != numberOf(m_after) || !now)
+            return s;
+        quote::QuoteInfo info = s.quote.value_or(quote::QuoteInfo{});
+        info.number = now->number;
+        info.revision = now->revision;
+        s.quote = info;
+        return s;
+    }
 
     PlanController& m_controller;
     Scenario m_before;
