@@ -88,7 +88,7 @@ TEST_CASE("grouped GEMMs slow down with few tokens per expert and a short reduct
     CHECK_THAT(expertGemmSpeed(dense, 4096, 7168, plateau, hbm).backward, WithinRel(1.0, 0.03));
 }
 
-TEST_CASE("fine-grained experts take longer per FLOP than coarse ones in the plan",
+TEST_CASE("a fine-grained expert's down-projection against the dense shape: Qwen3-30B-A3B",
           "[moe][perf][grouped_gemm]") {
     // Qwen3-30B-A3B's 128 experts of FFN 768 on hidden 2,048 against the same FLOPs in dense GEMMs:
     // the down-projection's reduction of 768 runs at 768 / (768 + 512) of the tile's rate, against
@@ -188,7 +188,7 @@ TEST_CASE("learned dropless routing against forced balance: the ModelZoo's measu
     }
 }
 
-TEST_CASE("the routing key is read, written back and named; the new step parts in text and JSON",
+TEST_CASE("the routing key is read, written back and named, and the plan names the new step parts",
           "[moe][scenario]") {
     Scenario s = loadData("qwen3-235b-256xh100-ep32.json");
     CHECK(s.layout.moe.routing == MoeRouting::ForcedBalance);
