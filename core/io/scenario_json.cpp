@@ -132,6 +132,8 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
         readEnum(r, "ep_overlap", l.moe.epOverlap, parseEpOverlap, {"none", "1f1b", "dualpipe"});
     r.optBoolean("recompute_norm_up_proj", l.moe.recomputeNormUpProj);
     r.optBoolean("fp8_activations", l.moe.fp8Activations);
+    l.moe.routing =
+        readEnum(r, "routing", l.moe.routing, parseMoeRouting, {"dropless", "forced_balance", "token_drop"});
     json::optLimited(r, "vpp", l.vpp, "layout.vpp");
     json::optLimited(r, "micro_batch", l.microBatch, "layout.micro_batch");
     json::optLimited(r, "zero_stage", l.zeroStage, "layout.zero_stage");

@@ -4,6 +4,7 @@
 
 #include "core/model/trainable_params.h"
 #include "core/perf/fine_tuning_compute.h"
+#include "core/perf/grouped_gemm_efficiency.h"
 #include "core/util/as_double.h"
 #include "core/util/units.h"
 
@@ -66,7 +67,8 @@ namespace {
 
 struct LayerPasses {
     PassTime forward, backward, attentionForward;
-    double gemmForward = 0, gemmBackward = 0;  // GEMM kernels alone (the TP overlap window)
+    double gemmForward = 0, gemmBackward = 0;      // GEMM kernels alone (the TP overlap window)
+    double expertForward = 0, expertBackward = 0;  // routed experts' MLPs (StageCompute::expertSeconds)
 };
 
 // Forward and backward of one transformer layer for one micro-batch on one GPU.
@@ -83,12 +85,16 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
     // A GEMM costs 2·rows·k·n forward and twice that backward (input and weight gradients); a
     // frozen base matrix (LoRA, QLoRA) needs only the input gradient.
     const double backwardGemms = baseWeightsTrain(t) ? 2 : 1;
-    const auto gemm = [&](double rows, double kDim, double nDim, double copies = 1) {
+    // `speed`: a routed expert's grouped GEMM against the dense shape (grouped_gemm_efficiency.h).
+    const auto gemm = [&](double rows, double kDim, double nDim, double copies = 1,
+                          ExpertGemmSpeed speed = {}) {
         const double fl = 2 * rows * kDim * nDim;
-        f.add(copies * k.gemm(fl), copies * fl);
-        b.add(backwardGemms * copies * k.gemm(fl), backwardGemms * copies * fl);
-        p.gemmForward += copies * k.gemm(fl);
-        p.gemmBackward += backwardGemms * copies * k.gemm(fl);
+        const double forward = copies * k.gemm(fl) / speed.forward;
+        const double backward = backwardGemms * copies * k.gemm(fl) / speed.backward;
+        f.add(forward, copies * fl);
+        b.add(backward, backwardGemms * copies * fl);
+        p.gemmForward += forward;
+        p.gemmBackward += backward;
         if (k.fp8Gemms()) {
             // FP8 GEMMs need their operands quantised: memory-bound work the 2x peak does not
             // remove (Transformer Engine, delayed scaling). A fused cast-transpose reads 2 B and
@@ -164,21 +170,37 @@ LayerPasses layerPasses(const ModelSpec& m, bool moe, const TrainingSpec& t, con
 
     // MLP: dense, or shared experts + top-k routed experts (balanced over EP, expert TP = TP).
     const bool gated = m.mlp == MlpKind::SwiGlu;
-    const auto mlp = [&](double rows, double ffn, double perGemmRows) {
+    const auto mlp = [&](double rows, double ffn, double perGemmRows, bool routedExperts = false) {
         const double copies = rows / perGemmRows;
-        gemm(perGemmRows, h, (gated ? 2 : 1) * ffn / tp, copies);
-        gemm(perGemmRows, ffn / tp, h, copies);
+        ExpertGemmSpeed up, down;
+        if (routedExperts) {
+            // Each local expert's grouped GEMM against the dense shape the profile was fitted on;
+            // FP8 GEMMs read 1-byte weights and inputs.
+            const double operand = k.fp8Gemms() ? 1.0 : actBytes;
+            const ExpertGemm first{perGemmRows, (gated ? 2 : 1) * ffn / tp, h, operand, operand, actBytes};
+            const ExpertGemm second{perGemmRows, h, ffn / tp, operand, operand, actBytes};
+            up = expertGemmSpeed(first, tokens, h, k.gemmPlateauFlops(), k.bandwidth());
+            down = expertGemmSpeed(second, tokens, h, k.gemmPlateauFlops(), k.bandwidth());
+        }
+        const double before = f.seconds, beforeBackward = b.seconds;
+        gemm(perGemmRows, h, (gated ? 2 : 1) * ffn / tp, copies, up);
+        gemm(perGemmRows, ffn / tp, h, copies, down);
         memoryOp(actBytes * rows * ffn / tp * (gated ? 3 : 2));  // SiLU(gate)·up or bias-GeLU
+        if (routedExperts) {
+            p.expertForward += f.seconds - before;
+            p.expertBackward += b.seconds - beforeBackward;
+        }
     };
     if (moe && m.moe) {
         const auto& x = *m.moe;
-        gemm(tokens, h, asDouble(x.experts));  // router
+        // The router's GEMM; its element-wise kernels and the token permutation are timed by
+        // perf/moe_router_permutation.h.
+        gemm(tokens, h, asDouble(x.experts));
         const double routed = tokens * asDouble(x.topK);
         const double perExpertRows = std::max(1.0, routed * asDouble(l.ep) / asDouble(x.experts));
-        mlp(routed, asDouble(x.expertFfnHidden), perExpertRows);
+        mlp(routed, asDouble(x.expertFfnHidden), perExpertRows, true);
         if (x.sharedExperts > 0)
             mlp(tokens, asDouble(x.sharedExperts * x.sharedExpertFfnHidden), tokens);
-        memoryOp(2 * actBytes * routed * h);  // permute and un-permute tokens
     } else {
         mlp(tokens, asDouble(m.ffnHidden), tokens);
     }
@@ -201,9 +223,10 @@ ModelCompute modelCompute(const ModelSpec& m, const TrainingSpec& t, const Layou
         c.backward = p.backward;
         c.attentionForward = p.attentionForward.seconds;
         c.gemmSeconds = p.gemmForward + p.gemmBackward;
+        c.expertSeconds = p.expertForward + p.expertBackward;
         // Full recompute repeats the layer's forward; selective only the attention core.
         if (l.recompute == Recompute::Full)
-            c.recompute = p.forward, c.gemmSeconds += p.gemmForward;
+            c.recompute = p.forward, c.gemmSeconds += p.gemmForward, c.expertSeconds += p.expertForward;
         else if (l.recompute == Recompute::Selective && !t.flashAttention)
             c.recompute = p.attentionForward;
         return c;
@@ -239,6 +262,7 @@ StageCompute stageCompute(const ModelCompute& mc, const StageLayers& layers, boo
         out.recompute.add(n * layer.recompute.seconds, n * layer.recompute.flops);
         out.attentionForward += n * layer.attentionForward;
         out.gemmSeconds += n * layer.gemmSeconds;
+        out.expertSeconds += n * layer.expertSeconds;
     };
     // Layers without gradients (frozen_layers) run their forward only.
     const auto forwardOnly = [&](const StageCompute& layer, double n) {

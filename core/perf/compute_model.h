@@ -33,6 +33,9 @@ public:
     [[nodiscard]] const PerfProfile& profile() const { return m_profile; }
     [[nodiscard]] bool fp8Gemms() const { return m_fp8; }
     [[nodiscard]] bool fp8WeightCache() const { return m_fp8WeightCache; }
+    // A large GEMM's FLOP/s (peak × the profile's GEMM efficiency) and the HBM bytes/s achieved.
+    [[nodiscard]] double gemmPlateauFlops() const { return m_gemmPeak * m_profile.gemmEfficiency; }
+    [[nodiscard]] double bandwidth() const { return m_bandwidth; }
 
 private:
     const PerfProfile& m_profile;
@@ -61,6 +64,9 @@ struct StageCompute {
     // communication overlap hides behind); the LM head's are not in it (its TP exchange is the
     // vocabulary-parallel loss, not a sequence-parallel gather).
     double gemmSeconds = 0;
+    // Seconds of the routed experts' MLPs (GEMMs and activation, forward, backward and recomputed):
+    // what the most loaded expert-parallel rank stretches (perf/expert_load_imbalance.h).
+    double expertSeconds = 0;
 };
 
 // One transformer layer (dense and MoE) and the LM head, for one micro-batch on one GPU;

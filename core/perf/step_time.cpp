@@ -10,14 +10,18 @@
 #include "core/parallel/pipeline_layout_string.h"
 #include "core/perf/collective_cost.h"
 #include "core/perf/compute_model.h"
+#include "core/perf/expert_load_imbalance.h"
+#include "core/perf/grouped_gemm_efficiency.h"
 #include "core/perf/messages_perf.h"
 #include "core/perf/moe_dispatch.h"
+#include "core/perf/moe_router_permutation.h"
 #include "core/perf/offload_time.h"
 #include "core/perf/prediction_band.h"
 #include "core/perf/synchronisation.h"
 #include "core/perf/zero_gather_schedule.h"
 #include "core/scenario/framework.h"
 #include "core/util/as_double.h"
+#include "core/util/number_format.h"
 #include "core/util/units.h"
 
 namespace clusterplan {
@@ -210,11 +214,38 @@ StageCompute mtpCompute(const PerfInputs& in, const ModelCompute& mc, const Kern
 
 struct StageTime {
     double compute = 0, recompute = 0, backward = 0, forward = 0;
+    double moeRouting = 0, moeImbalance = 0;  // in forward and backward too
     MicroBatchComm comm;
     [[nodiscard]] double perMicroBatch() const {
-        return compute + recompute + comm.tp + comm.cp + comm.ep + comm.pp;
+        return compute + recompute + moeRouting + moeImbalance + comm.tp + comm.cp + comm.ep + comm.pp;
     }
 };
+
+// The MoE layers' router and permutation passes and the most loaded expert rank's extra time on a
+// stage of `moeLayers` MoE layers, one micro-batch; added to its forward and backward.
+void addMoeLayerPasses(const PerfInputs& in, const KernelTimer& timer, double moeLayers, double expertSeconds,
+                       StageTime& st) {
+    const auto& m = in.model;
+    const auto& l = in.layout;
+    if (!m.moe || moeLayers <= 0)
+        return;
+    // Under sequence parallelism each TP rank routes its own shard of the tokens.
+    const double tokens = asDouble(in.training.seqLen) / asDouble(l.cp) * asDouble(l.microBatch) /
+                          (l.sequenceParallel ? asDouble(l.tp) : 1.0);
+    const MoeRoutingTime r = moeRoutingSeconds({tokens, m.hidden, m.moe->experts, m.moe->topK, l.ep,
+                                                l.moe.dispatcher, activationBytes(in.training.precision)},
+                                               timer);
+    // Full recompute runs the forward passes again; the backward moves the same bytes back.
+    const double forwards = l.recompute == Recompute::Full ? 2 : 1;
+    const double forward = moeLayers * (r.router + r.permutation);
+    st.moeRouting = (forwards + 1) * forward;
+    // The most loaded rank permutes more rows too.
+    st.moeImbalance =
+        imbalanceSeconds(l.moe.routing, expertSeconds + moeLayers * (forwards + 1) * r.permutation);
+    const double imbalanceForward = st.moeImbalance / (forwards + 1);
+    st.forward += forward + imbalanceForward;
+    st.backward += forward + imbalanceForward;
+}
 
 // The routed experts' part of one GPU's parameters on a stage: trainable ones, and all of them at
 // their storage precision (at the stage's average bytes per parameter).
@@ -357,6 +388,28 @@ void addOptimizer(const PerfInputs& in, const KernelTimer& timer, const StageTim
     e.offloadSeconds = o.transfersExposed;
 }
 
+// What the plan says about the MoE layers' compute: fine-grained experts' grouped GEMMs well below a
+// dense GEMM's speed, and the load of learned dropless routing.
+void addMoeComputeNotes(const PerfInputs& in, const KernelTimer& timer, PerfEstimate& e) {
+    const auto& m = in.model;
+    const auto& l = in.layout;
+    if (!m.moe)
+        return;
+    const double tokens = asDouble(in.training.seqLen) / asDouble(l.cp) * asDouble(l.microBatch);
+    const double rows = std::max(1.0, tokens * asDouble(m.moe->topK * l.ep) / asDouble(m.moe->experts));
+    const double operand = timer.fp8Gemms() ? 1.0 : activationBytes(in.training.precision);
+    const double h = asDouble(m.hidden), ffn = asDouble(m.moe->expertFfnHidden) / asDouble(l.tp);
+    const ExpertGemmSpeed down = expertGemmSpeed({rows, h, ffn, operand, operand, operand}, tokens, h,
+                                                 timer.gemmPlateauFlops(), timer.bandwidth());
+    if (down.forward < 0.9)
+        e.notes.push_back(makeMessage(msg::kPerfMoeExpertGemmSpeed,
+                                      {formatFixed(100 * down.forward, 0), formatFixed(rows, 0),
+                                       formatFixed(asDouble(m.moe->expertFfnHidden), 0)}));
+    if (e.moeImbalanceSeconds > 0)
+        e.notes.push_back(
+            makeMessage(msg::kPerfMoeDroplessImbalance, {formatFixed(expertRankLoad(l.moe.routing), 2)}));
+}
+
 }  // namespace
 
 PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
@@ -406,6 +459,7 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
                 c.backward.add(one.backward);
                 c.recompute.add(one.recompute);
                 c.gemmSeconds += one.gemmSeconds;
+                c.expertSeconds += one.expertSeconds;
             }
         }
         StageTime st;
@@ -418,6 +472,8 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
                                              stageMem.storedWeightBytes);
         }
         st.recompute = c.recompute.seconds + measuresRecomputeSeconds(in, timer, layers.count);
+        addMoeLayerPasses(in, timer, asDouble(layers.moe + (in.model.moe ? mtpHere : 0)), c.expertSeconds,
+                          st);
         st.comm = microBatchComm(in, net, layers.count + mtpHere, layers.moe + (in.model.moe ? mtpHere : 0),
                                  c.attentionForward, c.gemmSeconds);
         // 1F1B A2A overlap and DualPipe run one micro-batch's dispatch and combine beside another's
@@ -452,6 +508,8 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     const double pipeline = m * slowest->perMicroBatch() + fill;
     e.computeSeconds = m * slowest->compute;
     e.recomputeSeconds = m * slowest->recompute;
+    e.moeRoutingSeconds = m * slowest->moeRouting;
+    e.moeImbalanceSeconds = m * slowest->moeImbalance;
     e.tpCommSeconds = m * slowest->comm.tp;
     e.cpCommSeconds = m * slowest->comm.cp;
     e.epCommSeconds = m * slowest->comm.ep;
@@ -516,12 +574,15 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     }
     if (!in.profile.calibrated)
         e.notes.push_back(makeMessage(msg::kPerfProfileUncalibrated, {in.profile.id}));
+    addMoeComputeNotes(in, timer, e);
     return e;
 }
 
 std::vector<StepPart> stepParts(const PerfEstimate& e) {
     return {{"compute", "compute", e.computeSeconds},
             {"recompute", "recompute", e.recomputeSeconds},
+            {"MoE router and permutation", "routing", e.moeRoutingSeconds},
+            {"expert load imbalance", "imbalance", e.moeImbalanceSeconds},
             {"TP comm (exposed)", "TP", e.tpCommSeconds},
             {"CP comm (exposed)", "CP", e.cpCommSeconds},
             {"EP comm (exposed)", "EP", e.epCommSeconds},

@@ -36,6 +36,11 @@ struct PerfEstimate {
     double stepSeconds = 0;
     double computeSeconds = 0;  // forward + backward of all micro-batches (slowest stage)
     double recomputeSeconds = 0;
+    // MoE layers: the router's element-wise kernels and the token permutation (memory-bound,
+    // perf/moe_router_permutation.h), and what the most loaded expert rank adds under learned
+    // dropless routing (perf/expert_load_imbalance.h).
+    double moeRoutingSeconds = 0;
+    double moeImbalanceSeconds = 0;
     double tpCommSeconds = 0;        // exposed
     double tpCommHiddenSeconds = 0;  // hidden behind the GEMMs by TP communication overlap
     double cpCommSeconds = 0;

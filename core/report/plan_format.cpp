@@ -235,6 +235,7 @@ std::string planToJson(const Plan& p) {
     w.beginObject("time").value("step_s", t.stepSeconds).value("step_s_low", t.stepSecondsLow);
     w.value("step_s_high", t.stepSecondsHigh).value("compute_s", t.computeSeconds);
     w.value("recompute_s", t.recomputeSeconds).value("tp_comm_s", t.tpCommSeconds);
+    w.value("moe_routing_s", t.moeRoutingSeconds).value("moe_imbalance_s", t.moeImbalanceSeconds);
     w.value("tp_comm_hidden_s", t.tpCommHiddenSeconds);
     w.value("cp_comm_s", t.cpCommSeconds)
         .value("ep_comm_s", t.epCommSeconds)

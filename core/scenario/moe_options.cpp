@@ -41,6 +41,25 @@ std::optional<EpOverlap> parseEpOverlap(std::string_view s) {
     return enumFromName(kEpOverlapNames, s);
 }
 
+std::string_view toString(MoeRouting r) {
+    switch (r) {
+    case MoeRouting::Dropless:
+        return "dropless";
+    case MoeRouting::ForcedBalance:
+        return "forced_balance";
+    case MoeRouting::TokenDrop:
+        return "token_drop";
+    }
+    return "dropless";
+}
+
+std::optional<MoeRouting> parseMoeRouting(std::string_view s) {
+    for (auto r : {MoeRouting::Dropless, MoeRouting::ForcedBalance, MoeRouting::TokenDrop})
+        if (s == toString(r))
+            return r;
+    return std::nullopt;
+}
+
 void writeMoeOptions(json::Writer& w, const MoeOptions& o) {
     const MoeOptions defaults;
     if (o.dispatcher != defaults.dispatcher)
@@ -51,6 +70,8 @@ void writeMoeOptions(json::Writer& w, const MoeOptions& o) {
         w.value("recompute_norm_up_proj", true);
     if (o.fp8Activations)
         w.value("fp8_activations", true);
+    if (o.routing != defaults.routing)
+        w.value("routing", toString(o.routing));
 }
 
 std::string moeOptionsText(const MoeOptions& o) {
@@ -69,6 +90,10 @@ std::string moeOptionsText(const MoeOptions& o) {
         s += ", norm and up-projections recomputed";
     if (o.fp8Activations)
         s += ", FP8 activations";
+    if (o.routing == MoeRouting::Dropless)
+        s += ", dropless routing";
+    else if (o.routing == MoeRouting::TokenDrop)
+        s += ", token drop";
     return s;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // How a Mixture-of-Experts layer's tokens reach their experts, what hides that traffic, and
 // DeepSeek-V3's memory measures: layout keys of a scenario (layout.dispatcher, layout.ep_overlap,
-// layout.recompute_norm_up_proj, layout.fp8_activations). The costs are in perf/moe_dispatch.h and
-// memory/activation_model.h. Routing is taken as balanced (uniform over the experts).
+// layout.recompute_norm_up_proj, layout.fp8_activations, layout.routing). The costs are in
+// perf/moe_dispatch.h, perf/expert_load_imbalance.h and memory/activation_model.h.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +29,15 @@ enum class MoeDispatcher { AllToAll, AllGather, DeepEp, HybridEp };
 // parameters).
 enum class EpOverlap { None, OneFOneB, DualPipe };
 
+// How the router spreads tokens over the experts (perf/expert_load_imbalance.h): uniformly, as
+// --moe-router-force-load-balancing (torchtitan: debug_moe_force_load_balance) forces it in the
+// published benchmarks, the default and the step every published MoE figure is an upper bound of;
+// learned and dropless (every expert takes what it is sent, Megatron-Core's default
+// --moe-expert-capacity-factor None), whose most loaded expert rank sets the layer's time; or token
+// drop at capacity factor 1 with the experts' inputs padded to capacity
+// (--moe-expert-capacity-factor 1.0 --moe-pad-expert-input-to-capacity), as balanced as forced.
+enum class MoeRouting { Dropless, ForcedBalance, TokenDrop };
+
 struct MoeOptions {
     MoeDispatcher dispatcher = MoeDispatcher::AllToAll;
     EpOverlap epOverlap = EpOverlap::None;
@@ -38,6 +47,7 @@ struct MoeOptions {
     // §3.3.x "Low-precision storage": the inputs of the linear layers after attention and of the
     // MoE's SwiGLU cached in FP8 (1 byte per element), the SwiGLU output recomputed.
     bool fp8Activations = false;
+    MoeRouting routing = MoeRouting::ForcedBalance;
     bool operator==(const MoeOptions&) const = default;
 };
 
@@ -45,6 +55,8 @@ std::string_view toString(MoeDispatcher d);
 std::string_view toString(EpOverlap o);
 std::optional<MoeDispatcher> parseMoeDispatcher(std::string_view s);
 std::optional<EpOverlap> parseEpOverlap(std::string_view s);
+std::string_view toString(MoeRouting r);
+std::optional<MoeRouting> parseMoeRouting(std::string_view s);
 // The keys that differ from their defaults, into the open layout object (scenario files and the
 // plan's JSON write the same keys).
 void writeMoeOptions(json::Writer& w, const MoeOptions& o);

@@ -137,6 +137,8 @@ Scenario scenarioFor(const bj::object& run, const bj::object& entry, const Model
     // The MoE dispatcher and EP overlap the run's source names (scenario/moe_options.h).
     l.moe.dispatcher = parseMoeDispatcher(str(entry, "dispatcher")).value_or(MoeDispatcher::AllToAll);
     l.moe.epOverlap = parseEpOverlap(str(entry, "ep_overlap")).value_or(EpOverlap::None);
+    // Forced balance, learned dropless routing or token drop, as the run's script sets it.
+    l.moe.routing = parseMoeRouting(str(entry, "routing")).value_or(MoeRouting::ForcedBalance);
     return s;
 }
 

@@ -147,6 +147,22 @@
         <translation>重计算</translation>
     </message>
     <message>
+        <source>MoE router and permutation</source>
+        <translation>MoE 路由与 token 重排</translation>
+    </message>
+    <message>
+        <source>routing</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>expert load imbalance</source>
+        <translation>专家负载不均衡</translation>
+    </message>
+    <message>
+        <source>imbalance</source>
+        <translation>不均衡</translation>
+    </message>
+    <message>
         <source>TP comm (exposed)</source>
         <translation>TP 通信（未重叠）</translation>
     </message>

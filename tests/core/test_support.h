@@ -27,13 +27,23 @@ inline Scenario scenarioWithModel(const std::string& id) {
     return s;
 }
 
-// Loads and evaluates a scenario file from tests/data (callers define CLUSTERPLAN_TEST_DATA).
-inline Plan planFromFile(const std::string& dataDir, const std::string& file) {
+// Loads a scenario file from tests/data (callers define CLUSTERPLAN_TEST_DATA).
+inline Scenario scenarioFromFile(const std::string& dataDir, const std::string& file) {
     auto s = loadScenarioFile(dataDir + "/" + file, catalog());
     REQUIRE(s.ok());
-    auto p = evaluate(s.value(), catalog());
+    return s.value();
+}
+
+// Evaluates a scenario with the built-in catalog.
+inline Plan planOf(const Scenario& scenario) {
+    auto p = evaluate(scenario, catalog());
     REQUIRE(p.ok());
     return p.value();
+}
+
+// Loads and evaluates a scenario file from tests/data.
+inline Plan planFromFile(const std::string& dataDir, const std::string& file) {
+    return planOf(scenarioFromFile(dataDir, file));
 }
 
 }  // namespace clusterplan::test

@@ -83,14 +83,25 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
 }
 
 QList<QColor> StepTimeChartView::partColors() {
-    // compute, recompute, TP, CP, EP, PP, bubble, DP, optimizer (Okabe & Ito 2008, and grey),
-    // CPU offload's PCIe copies in dark goldenrod (outside the palette, unlike its eight colours),
-    // then comm/compute contention and synchronisation in greys, and waiting for data
-    // in a reddish purple darker than EP's.
-    return {QColor(palette::kBlue),          QColor(palette::kSkyBlue),       QColor(palette::kOrange),
-            QColor(palette::kYellow),        QColor(palette::kReddishPurple), QColor(palette::kVermillion),
-            QColor(palette::kGrey),          QColor(palette::kBluishGreen),   QColor(palette::kCharcoal),
-            QColor(palette::kDarkGoldenrod), QColor(palette::kLightGrey),     QColor(palette::kDarkGrey),
+    // compute, recompute, then the MoE router and permutation and the expert load imbalance in
+    // darker shades of compute's and recompute's blues, TP, CP, EP, PP, bubble, DP, optimizer (Okabe
+    // & Ito 2008, and grey), CPU offload's PCIe copies in dark goldenrod (outside the palette, unlike
+    // its eight colours), then comm/compute contention and synchronisation in greys, and waiting for
+    // data in a reddish purple darker than EP's.
+    return {QColor(palette::kBlue),
+            QColor(palette::kSkyBlue),
+            QColor(palette::kBlue).darker(160),
+            QColor(palette::kSkyBlue).darker(160),
+            QColor(palette::kOrange),
+            QColor(palette::kYellow),
+            QColor(palette::kReddishPurple),
+            QColor(palette::kVermillion),
+            QColor(palette::kGrey),
+            QColor(palette::kBluishGreen),
+            QColor(palette::kCharcoal),
+            QColor(palette::kDarkGoldenrod),
+            QColor(palette::kLightGrey),
+            QColor(palette::kDarkGrey),
             QColor(palette::kDarkPurple)};
 }
 

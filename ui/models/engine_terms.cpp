@@ -19,6 +19,10 @@ constexpr char kContext[] = "EngineTerms";
 [[maybe_unused]] constexpr const char* kTerms[] = {
     QT_TRANSLATE_NOOP("EngineTerms", "compute"),
     QT_TRANSLATE_NOOP("EngineTerms", "recompute"),
+    QT_TRANSLATE_NOOP("EngineTerms", "MoE router and permutation"),
+    QT_TRANSLATE_NOOP("EngineTerms", "routing"),
+    QT_TRANSLATE_NOOP("EngineTerms", "expert load imbalance"),
+    QT_TRANSLATE_NOOP("EngineTerms", "imbalance"),
     QT_TRANSLATE_NOOP("EngineTerms", "TP comm (exposed)"),
     QT_TRANSLATE_NOOP("EngineTerms", "CP comm (exposed)"),
     QT_TRANSLATE_NOOP("EngineTerms", "EP comm (exposed)"),

@@ -1,0 +1,220 @@
+// The compute side of a Mixture-of-Experts layer: the routed experts' grouped GEMMs against
+// DeepGEMM's kernel measurements, the router's and the permutation's memory-bound passes against the
+// Megatron-Core GB200 guide's kernel counts and gains, and the load imbalance of learned dropless
+// routing against the ModelZoo's dropless and forced-balance pairs; each named in the plan's text
+// and JSON.
+#include <cmath>
+#include <string>
+
+#include "core/io/scenario_json.h"
+#include "core/perf/expert_load_imbalance.h"
+#include "core/perf/grouped_gemm_efficiency.h"
+#include "core/perf/messages_perf.h"
+#include "core/perf/moe_router_permutation.h"
+#include "core/report/plan_format.h"
+#include "test_support.h"
+
+using namespace clusterplan;
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+const std::string kData = CLUSTERPLAN_TEST_DATA;
+
+Scenario loadData(const std::string& file) {
+    return test::scenarioFromFile(kData, file);
+}
+
+using test::planOf;
+
+// DeepGEMM's FP8 GEMMs on H800 (deepseek-ai/DeepGEMM README.md at a6d97a1c): rows (M, per expert
+// for the grouped ones), N, K and the TFLOP/s measured.
+struct Measured {
+    double rows, n, k, tflops;
+};
+constexpr Measured kDeepGemm[] = {
+    // normal GEMMs, 4,096 rows
+    {4096, 24576, 1536, 990},
+    {4096, 32768, 512, 590},
+    {4096, 7168, 16384, 1358},
+    {4096, 4096, 7168, 1304},
+    {4096, 7168, 2048, 1025},
+    // grouped, contiguous layout: 4 experts of 8,192 rows, 8 of 4,096
+    {8192, 4096, 7168, 1297},
+    {8192, 7168, 2048, 1099},
+    {4096, 4096, 7168, 1288},
+    {4096, 7168, 2048, 1093},
+    // grouped, masked layout: 1 expert of 1,024 rows, 2 of 512, 4 of 256
+    {1024, 4096, 7168, 1233},
+    {1024, 7168, 2048, 925},
+    {512, 4096, 7168, 1040},
+    {512, 7168, 2048, 916},
+    {256, 4096, 7168, 932},
+    {256, 7168, 2048, 815},
+};
+
+}  // namespace
+
+TEST_CASE("grouped GEMMs slow down with few tokens per expert and a short reduction, as DeepGEMM measured",
+          "[moe][perf][grouped_gemm]") {
+    // H800 SXM: 1,979 TFLOP/s dense FP8, 3.35 TB/s HBM3 (NVIDIA H800 datasheet, as the H100 SXM);
+    // a large GEMM's plateau at 72 % of peak.
+    const double plateau = 0.72 * 1979e12, hbm = 3.35e12;
+    double sum = 0, worst = 0;
+    for (const Measured& m : kDeepGemm) {
+        const ExpertGemm g{m.rows, m.n, m.k, 1, 1, 2};
+        const double tflops = 2 * m.rows * m.n * m.k / expertGemmSeconds(g, plateau, hbm) / 1e12;
+        const double error = std::fabs(tflops / m.tflops - 1);
+        INFO(m.rows << " x " << m.n << " x " << m.k << ": " << tflops << " TFLOP/s, measured " << m.tflops);
+        CHECK(error < 0.09);
+        sum += error;
+        worst = std::max(worst, error);
+    }
+    CHECK(sum / std::size(kDeepGemm) < 0.03);
+    // Against the dense shape a profile is fitted on, DeepSeek-V3's experts (hidden 7,168, FFN
+    // 2,048) at 256 rows: the forward up-projection loses to memory, the down-projection to its
+    // reduction of 2,048; at 8,192 rows only the latter remains.
+    const ExpertGemm up256{256, 2 * 2048, 7168, 1, 1, 2}, down256{256, 7168, 2048, 1, 1, 2};
+    const ExpertGemm down8k{8192, 7168, 2048, 1, 1, 2};
+    const double fewRows = expertGemmSpeed(up256, 4096, 7168, plateau, hbm).forward;
+    CHECK_THAT(fewRows, WithinRel(932.0 / 1304, 0.08));
+    CHECK_THAT(expertGemmSpeed(down256, 4096, 7168, plateau, hbm).forward, WithinRel(815.0 / 1304, 0.08));
+    CHECK_THAT(expertGemmSpeed(down8k, 4096, 7168, plateau, hbm).forward, WithinRel(1099.0 / 1304, 0.05));
+    // The dense shape itself runs at the profile's speed; its backward within 3 % (the weight
+    // gradient writes its result where the forward reads weights).
+    const ExpertGemm dense{4096, 7168, 7168, 1, 1, 2};
+    CHECK_THAT(expertGemmSpeed(dense, 4096, 7168, plateau, hbm).forward, WithinAbs(1.0, 1e-12));
+    CHECK_THAT(expertGemmSpeed(dense, 4096, 7168, plateau, hbm).backward, WithinRel(1.0, 0.03));
+}
+
+TEST_CASE("a fine-grained expert's down-projection against the dense shape: Qwen3-30B-A3B",
+          "[moe][perf][grouped_gemm]") {
+    // Qwen3-30B-A3B's 128 experts of FFN 768 on hidden 2,048 against the same FLOPs in dense GEMMs:
+    // the down-projection's reduction of 768 runs at 768 / (768 + 512) of the tile's rate, against
+    // 2,048 / (2,048 + 512) for the dense shape.
+    const double plateau = 0.7 * 2250e12, hbm = 8e12;
+    const ExpertGemm down{16384, 2048, 768, 2, 2, 2};
+    const double speed = expertGemmSpeed(down, 16384, 2048, plateau, hbm).forward;
+    CHECK_THAT(speed, WithinRel((768.0 / 1280) / (2048.0 / 2560), 0.03));
+}
+
+TEST_CASE("the router and the permutation as memory-bound passes, by dispatcher", "[moe][perf][routing]") {
+    // DeepSeek-V3 on GB200 (Megatron-LM's GB200 optimisation guide at 1d9edcf8): TP 1, MBS 1,
+    // 4,096 tokens, 256 experts, top-8, hidden 7,168.
+    const GpuSpec* gpu = test::catalog().gpu("gb200-nvl72-186gb");
+    REQUIRE(gpu);
+    const PerfProfile& profile =
+        test::catalog().perfProfiles().find(Framework::Nemo, "blackwell", Precision::Fp8);
+    const KernelTimer timer(*gpu, profile, Precision::Bf16);
+    MoeTokenPasses x{4096, 7168, 256, 8, 32, MoeDispatcher::AllToAll, 2};
+    const MoeRoutingTime a2a = moeRoutingSeconds(x, timer);
+    x.dispatcher = MoeDispatcher::DeepEp;
+    const MoeRoutingTime flex = moeRoutingSeconds(x, timer);
+    // The router: 31 fused kernels with the all-to-all dispatcher, 17 with DeepEP's fused
+    // preprocess; 4,096 × 256 fp32 scores are a few MB, so the launches dominate.
+    const double overhead = profile.kernelOverheadUs * 1e-6;
+    CHECK(a2a.router > 31 * overhead);
+    CHECK(a2a.router < 32 * overhead);
+    CHECK(flex.router < a2a.router * 18 / 31);
+    // The all-to-all copies every routed row four times (global permute, local sort, their
+    // reverses) and sums them back; DeepEP sends a token once per GPU that holds one of its experts
+    // and permutes only on arrival.
+    const double row = 7168 * 2.0, routed = 4096 * 8.0;
+    const double bandwidth = timer.bandwidth();
+    CHECK_THAT(
+        a2a.permutation,
+        WithinRel((2 + 4 + 1) * routed * row / bandwidth + 4096 * row / bandwidth + 4 * overhead, 1e-9));
+    CHECK(flex.permutation < a2a.permutation * 0.6);
+    // With EP 32 over 256 experts a token's 8 experts sit on 32 · (1 − C(248, 8) / C(256, 8)) = 7.27
+    // GPUs on average.
+    double none = 1;
+    for (int i = 0; i < 8; ++i)
+        none *= (248.0 - i) / (256.0 - i);
+    CHECK_THAT(dispatchedRows(x) / 4096, WithinRel(32 * (1 - none), 1e-9));
+    CHECK_THAT(dispatchedRows(x) / 4096, WithinAbs(7.27, 0.01));
+}
+
+TEST_CASE("router fusion on DeepSeek-V3, GB200: the guide's measured gain", "[moe][perf][routing]") {
+    // The guide's roadmap on one layout (TP 1, PP 8, VPP 4, EP 32, MBS 1, GBS 2,048, 256 GB200,
+    // --pipeline-model-parallel-layout Et|(tt|)*30L): router fusion, 72 → 31 kernels per MoE layer
+    // and pass, took 529.55 to 540.00 TFLOP/s (+2.0 %). In Megatron's MoE FLOP convention
+    // DeepSeek-V3 at 4,096 tokens is 2.607e11 FLOPs per token (the Megatron-Core MoE paper's Table 11,
+    // TFLOP/s over tokens/s), so the step was 2,048 · 4,096 / 256 / (529.55e12 / 2.607e11) s.
+    const double step = 2048.0 * 4096 / 256 / (529.55e12 / 2.607e11);
+    // Each GPU holds 4 chunks of 2 layers, 8 of the 61, 58 of them MoE; 64 micro-batches per step.
+    const double moeLayersPerGpu = 8.0 * 58 / 61, microBatches = 2048.0 / (256 / 8);
+    const PerfProfile& profile =
+        test::catalog().perfProfiles().find(Framework::Nemo, "blackwell", Precision::Fp8);
+    const double saved =
+        (72 - kRouterKernelsFused) * profile.kernelOverheadUs * 1e-6 * 2 * moeLayersPerGpu * microBatches;
+    INFO("step " << step << " s, saved " << saved << " s");
+    CHECK_THAT(saved / (step - saved), WithinAbs(540.00 / 529.55 - 1, 0.005));
+}
+
+TEST_CASE("learned dropless routing against forced balance: the ModelZoo's measured pairs",
+          "[moe][perf][imbalance]") {
+    CHECK(expertRankLoad(MoeRouting::ForcedBalance) == 1);
+    CHECK(expertRankLoad(MoeRouting::TokenDrop) == 1);
+    CHECK(expertRankLoad(MoeRouting::Dropless) == kDroplessRankLoad);
+    // Qwen3-235B-A22B on 256 H100, TP 4 × PP 8 × VPP 4 × EP 8 × CP (seq / 16 k), DeepEP:
+    // dropless / forced balance 237/295 at 16 k, 277/335 at 32 k, 320/368 at 64 k, 357/389 at
+    // 128 k (yanring/Megatron-MoE-ModelZoo best_practice/qwen3/readme.md, "Long Context"). The loss
+    // shrinks as attention takes more of the step.
+    struct Pair {
+        std::int64_t seq, cp;
+        double dropless, forced;
+    };
+    double previous = 0;
+    for (const Pair& pair : {Pair{16384, 1, 237, 295}, Pair{32768, 2, 277, 335}, Pair{65536, 4, 320, 368},
+                             Pair{131072, 8, 357, 389}}) {
+        Scenario s = loadData("qwen3-235b-256xh100-ep32.json");
+        s.training.seqLen = pair.seq;
+        s.training.globalBatch = 256;
+        s.layout.tp = 4, s.layout.cp = pair.cp, s.layout.ep = 8, s.layout.expertTp = 1;
+        s.layout.split.layout.clear();
+        s.layout.moe.dispatcher = MoeDispatcher::DeepEp;
+        s.layout.moe.routing = MoeRouting::ForcedBalance;
+        const Plan forced = planOf(s);
+        s.layout.moe.routing = MoeRouting::Dropless;
+        const Plan dropless = planOf(s);
+        CHECK(forced.perf.moeImbalanceSeconds == 0);
+        const double ratio = forced.perf.stepSeconds / dropless.perf.stepSeconds;
+        INFO(pair.seq << " tokens: dropless / forced " << ratio << ", measured "
+                      << pair.dropless / pair.forced);
+        CHECK_THAT(ratio, WithinAbs(pair.dropless / pair.forced, 0.06));
+        CHECK(ratio > previous);
+        previous = ratio;
+    }
+}
+
+TEST_CASE("the routing key is read, written back and named, and the plan names the new step parts",
+          "[moe][scenario]") {
+    Scenario s = loadData("qwen3-235b-256xh100-ep32.json");
+    CHECK(s.layout.moe.routing == MoeRouting::ForcedBalance);
+    s.layout.moe.routing = MoeRouting::Dropless;
+    const Plan p = planOf(s);
+    CHECK(layoutText(p.layout).find("dropless routing") != std::string::npos);
+    bool noted = false;
+    for (const Message& note : p.notes)
+        noted = noted || note.id == msg::kPerfMoeDroplessImbalance.id;
+    CHECK(noted);
+    const std::string json = planToJson(p);
+    CHECK(json.find("\"moe_routing_s\"") != std::string::npos);
+    CHECK(json.find("\"moe_imbalance_s\"") != std::string::npos);
+    const std::string text = planToText(p);
+    CHECK(text.find("MoE router and permutation") != std::string::npos);
+    CHECK(text.find("expert load imbalance") != std::string::npos);
+    // Written back only where it differs from the default, and read back the same.
+    s.layout.moe.routing = MoeRouting::TokenDrop;
+    const std::string written = scenarioToJson(s);
+    CHECK(written.find("\"routing\": \"token_drop\"") != std::string::npos);
+    auto back = parseScenario(written, test::catalog());
+    REQUIRE(back.ok());
+    CHECK(back.value().layout.moe.routing == MoeRouting::TokenDrop);
+    auto refused = parseScenario(
+        R"({"schema": "clusterplan.scenario/1", "model": {"preset": "qwen3-30b-a3b"}, "layout": {"routing": "random"}})",
+        test::catalog());
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().where.find("routing") != std::string::npos);
+}
