@@ -23,6 +23,14 @@ constexpr auto kEpOverlapNames = std::to_array<EnumName<EpOverlap>>({
 });
 static_assert(listsEveryValueInOrder(kEpOverlapNames));
 
+// How the router spreads tokens over the experts (expert_load_imbalance.h says what each costs).
+constexpr auto kRoutingNames = std::to_array<EnumName<MoeRouting>>({
+    {MoeRouting::Dropless, "dropless"},
+    {MoeRouting::ForcedBalance, "forced_balance"},
+    {MoeRouting::TokenDrop, "token_drop"},
+});
+static_assert(listsEveryValueInOrder(kRoutingNames));
+
 }  // namespace
 
 std::string_view toString(MoeDispatcher d) {
@@ -42,22 +50,11 @@ std::optional<EpOverlap> parseEpOverlap(std::string_view s) {
 }
 
 std::string_view toString(MoeRouting r) {
-    switch (r) {
-    case MoeRouting::Dropless:
-        return "dropless";
-    case MoeRouting::ForcedBalance:
-        return "forced_balance";
-    case MoeRouting::TokenDrop:
-        return "token_drop";
-    }
-    return "dropless";
+    return enumName(kRoutingNames, r, "dropless");
 }
 
 std::optional<MoeRouting> parseMoeRouting(std::string_view s) {
-    for (auto r : {MoeRouting::Dropless, MoeRouting::ForcedBalance, MoeRouting::TokenDrop})
-        if (s == toString(r))
-            return r;
-    return std::nullopt;
+    return enumFromName(kRoutingNames, s);
 }
 
 void writeMoeOptions(json::Writer& w, const MoeOptions& o) {
