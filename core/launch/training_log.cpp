@@ -52,6 +52,9 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+// The largest count a log line may carry (2^53: every whole number below it is a double).
+constexpr double kMaxLogCount = 9007199254740992.0;
+
 // The labelled numbers of one log line ("elapsed time per iteration (ms): 5630.1 |"). A label that is
 // there without a number makes the line's error (the first such); a required one that is absent too.
 class LineNumbers {
@@ -79,6 +82,18 @@ public:
             return std::nullopt;
         }
         return value;
+    }
+    // A count (the global batch): a whole number of at least 1 where the label is.
+    std::optional<std::int64_t> count(std::string_view label) {
+        const auto value = optional(label);
+        if (!value)
+            return std::nullopt;
+        if (!(*value >= 1 && *value <= kMaxLogCount && std::floor(*value) == *value)) {
+            if (!m_error)
+                m_error = inputError(m_where, msg::kLogBadCount, {std::string(label)});
+            return std::nullopt;
+        }
+        return static_cast<std::int64_t>(*value);
     }
     // The same, required and above zero (a step's time or rate).
     std::optional<double> positive(std::string_view label, bool grouped = false) {
@@ -240,7 +255,7 @@ std::optional<Error> readStepLine(const StepLineFormat& f, std::string_view line
     LineNumbers numbers(line, where);
     const auto value = numbers.positive(f.step, f.grouped);
     const auto tflops = numbers.optional(f.tflops, f.grouped);
-    const auto batch = numbers.optional(f.batch);
+    const auto batch = numbers.count(f.batch);
     const auto peak = numbers.optional(f.peak);
     const auto step = numbers.optional(f.stepNumber);
     if (numbers.error())
@@ -259,7 +274,7 @@ std::optional<Error> readStepLine(const StepLineFormat& f, std::string_view line
     if (log.values.size() >= kMaxLogSteps)
         keepEveryOther(log);
     if (batch)
-        log.globalBatch = static_cast<std::int64_t>(*batch);
+        log.globalBatch = *batch;
     if (peak) {
         const std::int64_t rank = rankOf(line);
         keepPeak(f.peakReserved ? log.maxReserved : log.maxAllocated, *peak, rank >= 0 ? rank : f.peakRank,
@@ -518,13 +533,15 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
         // Degrees and sizes are whole numbers of at least 1, and the GPUs a multiple of TP × PP × CP.
         for (const char* key :
              {"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size",
-              "expert_model_parallel_size", "micro_batch_size", "world_size"})
-            if (const auto v = argInt(log, key); v && *v < 1)
+              "expert_model_parallel_size", "micro_batch_size", "world_size", "global_batch_size"})
+            if (const auto v = argInt(log, key); v && (*v < 1 || static_cast<double>(*v) > kMaxLogCount))
                 return inputError(name, msg::kLogBadArgument, {key, std::to_string(*v)});
-        const std::int64_t modelParallel = *argInt(log, "tensor_model_parallel_size") *
-                                           *argInt(log, "pipeline_model_parallel_size") *
-                                           argInt(log, "context_parallel_size").value_or(1);
-        if (*argInt(log, "world_size") % modelParallel != 0)
+        // The product in floating point first: degrees a damaged dump makes huge must not overflow.
+        const double product = static_cast<double>(*argInt(log, "tensor_model_parallel_size")) *
+                               static_cast<double>(*argInt(log, "pipeline_model_parallel_size")) *
+                               static_cast<double>(argInt(log, "context_parallel_size").value_or(1));
+        if (product > static_cast<double>(*argInt(log, "world_size")) ||
+            *argInt(log, "world_size") % static_cast<std::int64_t>(product) != 0)
             return inputError(name, msg::kLogBadArgument,
                               {"world_size", std::to_string(*argInt(log, "world_size"))});
         run.layout = layoutFromArguments(log);

@@ -151,6 +151,16 @@ TEST_CASE("NeMo's, torchtitan's and DeepSpeed's logs give their step or throughp
         CHECK(run->nodes == 8);
         CHECK_FALSE(run->peakMemoryGib);  // NeMo's printer has no memory
     }
+    SECTION("a global batch that is no whole number of at least 1 names the line") {
+        std::istringstream in(
+            "Training epoch 0, iteration 10/100 | global_batch_size: -512 | train_step_timing "
+            "in s: 31.4\n");
+        const auto log = readTrainingLog(in, "nemo.log");
+        REQUIRE_FALSE(log.ok());
+        CHECK(log.error().where == "nemo.log:1");
+        CHECK(log.error().reason.id == msg::kLogBadCount.id);
+        CHECK(log.error().message == "expected a whole number of at least 1 after \"global_batch_size:\"");
+    }
     SECTION("a step line without its number names the line") {
         std::istringstream in("[titan] step: 10  loss: 2.0  memory: 1.00GiB(1%)  tps: fast  tflops: 1.0\n");
         const auto log = readTrainingLog(in, "titan.log");
