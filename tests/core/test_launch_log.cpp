@@ -422,6 +422,11 @@ TEST_CASE("clusterplan-cli calibrate --log fits the profile to the log's run", "
     CHECK(run.out.find("the measured run's source: megatron-llama8b.log:33-41") != std::string::npos);
     CHECK(run.out.find("     source: megatron-llama8b.log:33-41") != std::string::npos);
 
+    const auto json =
+        test::runCli("calibrate '" + scenario + "' --format json --log '" + kLogs + "/megatron-llama8b.log'");
+    REQUIRE(json.status == 0);
+    CHECK(json.out.find("\"source\": \"megatron-llama8b.log:33-41\"") != std::string::npos);
+
     const auto zh =
         test::runCli("calibrate '" + scenario + "' --lang zh_CN --log '" + kLogs + "/megatron-llama8b.log'");
     CHECK(zh.status == 0);
