@@ -201,6 +201,8 @@ TEST_CASE("export.import_log_adds_a_measured_run", "[export]") {
     CHECK(f.controller.plan()->calibration.has_value());
     CHECK(f.window.statusBar()->currentMessage().contains(QStringLiteral("steady step 84.31 s")));
     CHECK(f.window.statusBar()->currentMessage().contains(QStringLiteral("max reserved, rank 7, line 42")));
+    CHECK(f.window.statusBar()->currentMessage().contains(
+        QStringLiteral("the measured run's source: megatron-llama8b.log:33-41")));
     // The Measured runs table shows where the run was read: the log's name and its steady lines.
     CHECK(f.controller.scenario().measured.front().source == "megatron-llama8b.log:33-41");
     const MeasuredRunsModel* runs = f.window.measuredRuns()->runsModel();
