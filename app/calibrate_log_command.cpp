@@ -46,7 +46,7 @@ void printRun(const std::string& name, const TrainingLog& log, const MeasuredRun
               << messageText(makeMessage(from, {specText(run.layout, run.nodes * gpusPerNode),
                                                 std::to_string(run.nodes)}),
                              lang)
-              << "\n";
+              << "\n  " << messageText(makeMessage(msg::kLogSource, {run.source}), lang) << "\n";
 }
 
 }  // namespace

@@ -44,6 +44,8 @@ std::string profileFitToText(const ProfileFit& fit) {
         if (r.measuredPeakGib)
             out << "     peak memory: measured " << formatFixed(*r.measuredPeakGib, 1) << " GiB, predicted "
                 << formatFixed(r.predictedPeakGib, 1) << " GiB (not fitted: the profile only times)\n";
+        if (!r.source.empty())
+            out << "     source: " << r.source << "\n";
     }
     out << "\nMean throughput error: " << formatFixed(100 * fit.meanAbsErrorBefore, 1) << " % before, "
         << formatFixed(100 * fit.meanAbsErrorAfter, 1) << " % after (predicted vs measured tokens/s).\n";

@@ -253,6 +253,7 @@ Result<ProfileFit> fitProfile(const Scenario& scenario, const ResolvedInputs& re
         r.errorBefore = r.measuredStepSeconds / r.stepBefore - 1;
         r.errorAfter = r.measuredStepSeconds / r.stepAfter - 1;
         r.measuredPeakGib = scenario.measured[i].peakMemoryGib;
+        r.source = scenario.measured[i].source;
         r.predictedPeakGib = a.memory.total() / units::kGiB;
         errorsBefore.push_back(std::fabs(r.errorBefore));
         errorsAfter.push_back(std::fabs(r.errorAfter));

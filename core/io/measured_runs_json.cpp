@@ -30,6 +30,7 @@ MeasuredRun readMeasuredRun(json::ObjectReader& r) {
         run.stepSeconds = r.number("step_s", 1e-6, kMaxMeasuredStepSeconds);
     if (r.has("peak_memory_gib"))
         run.peakMemoryGib = r.number("peak_memory_gib", 1e-3, kMaxMeasuredPeakMemoryGib);
+    r.optString("source", run.source);  // where the run was read from (a log's file and lines); text only
     r.finish();
     return run;
 }
@@ -63,6 +64,8 @@ void writeMeasuredRuns(json::Writer& w, const std::vector<MeasuredRun>& runs) {
             w.value("tokens_per_s", run.tokensPerSecond);
         if (run.peakMemoryGib)
             w.value("peak_memory_gib", *run.peakMemoryGib);
+        if (!run.source.empty())
+            w.value("source", run.source);
         w.endObject();
     }
     w.endArray();

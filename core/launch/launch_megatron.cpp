@@ -220,6 +220,13 @@ void layoutKnobs(const Plan& plan, Knobs& k) {
               blackwell(plan) ? "bf16_with_mxfp8_mixed" : "bf16_with_fp8_delayed_scaling_mixed");
         break;
     case Precision::Fp32:
+        // Megatron-LM trains in FP32 without --bf16 or --fp16 (arguments.py: params_dtype stays
+        // torch.float). A Megatron-Bridge recipe names its mixed precision (most "bf16_mixed"): FP32 is no
+        // recipe at all (ConfigContainer.mixed_precision: Optional[...] = None) and the provider's
+        // TransformerConfig without bf16 or fp16.
+        k.set("", "mixed_precision", "null");
+        k.set("", "model.bf16", "false");
+        k.set("", "model.fp16", "false");
         break;
     }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <string_view>
 
 #include "core/launch/messages_launch.h"
@@ -14,18 +15,33 @@ namespace clusterplan {
 namespace {
 
 // Reads one line of at most kMaxLogLineBytes (the rest of a longer line is skipped); false at the end.
+// In pieces of istream::getline, so that a multi-GB log is not read one istream::get at a time.
 bool boundedLine(std::istream& in, std::string& line) {
     line.clear();
-    char c = 0;
     bool any = false;
-    while (in.get(c)) {
+    char chunk[4096];
+    const auto keep = [&](std::streamsize count) {
+        const std::size_t room = kMaxLogLineBytes - std::min(kMaxLogLineBytes, line.size());
+        line.append(chunk, std::min(room, static_cast<std::size_t>(count)));
+    };
+    for (;;) {
+        in.getline(chunk, sizeof chunk);
+        const std::streamsize got = in.gcount();
+        if (in.bad())  // a read error: what was read is all there is
+            return any;
+        if (in.eof()) {  // the last line, without a newline (or nothing at all)
+            keep(got);
+            return any || got > 0;
+        }
         any = true;
-        if (c == '\n')
-            return true;
-        if (line.size() < kMaxLogLineBytes)
-            line.push_back(c);
+        if (in.fail()) {  // the piece filled up before the newline: the line goes on
+            in.clear();
+            keep(got);
+            continue;
+        }
+        keep(got - 1);  // the newline was read, not stored
+        return true;
     }
-    return any;
 }
 
 std::string_view trim(std::string_view s) {
@@ -36,6 +52,9 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+// The largest count a log line may carry (2^53: every whole number below it is a double).
+constexpr double kMaxLogCount = 9007199254740992.0;
+
 // The labelled numbers of one log line ("elapsed time per iteration (ms): 5630.1 |"). A label that is
 // there without a number makes the line's error (the first such); a required one that is absent too.
 class LineNumbers {
@@ -45,6 +64,8 @@ public:
     // The number after `label`; nullopt when the label is absent or the number malformed. `grouped`: the
     // number may have thousands commas ("7,123", torchtitan's tps).
     std::optional<double> optional(std::string_view label, bool grouped = false) {
+        if (label.empty())  // a format that does not print it
+            return std::nullopt;
         const auto at = m_line.find(label);
         if (at == std::string_view::npos)
             return std::nullopt;
@@ -61,6 +82,18 @@ public:
             return std::nullopt;
         }
         return value;
+    }
+    // A count (the global batch): a whole number of at least 1 where the label is.
+    std::optional<std::int64_t> count(std::string_view label) {
+        const auto value = optional(label);
+        if (!value)
+            return std::nullopt;
+        if (!(*value >= 1 && *value <= kMaxLogCount && std::floor(*value) == *value)) {
+            if (!m_error)
+                m_error = inputError(m_where, msg::kLogBadCount, {std::string(label)});
+            return std::nullopt;
+        }
+        return static_cast<std::int64_t>(*value);
     }
     // The same, required and above zero (a step's time or rate).
     std::optional<double> positive(std::string_view label, bool grouped = false) {
@@ -83,8 +116,7 @@ private:
     std::optional<Error> m_error;
 };
 
-void keepPeak(std::optional<LogMemoryPeak>& peak, double mib, std::int64_t rank, std::int64_t line) {
-    const double gib = mib / 1024.0;
+void keepPeak(std::optional<LogMemoryPeak>& peak, double gib, std::int64_t rank, std::int64_t line) {
     if (!peak || gib > peak->gib)
         peak = LogMemoryPeak{gib, rank, line};
 }
@@ -103,12 +135,6 @@ std::int64_t rankOf(std::string_view line) {
     return -1;
 }
 
-// One logged step: its measure, and the line it is on.
-void addStep(TrainingLog& log, double value, std::int64_t line) {
-    log.values.push_back(value);
-    log.valueLines.push_back(line);
-}
-
 // "[Rank 3] (after 10 iterations) memory (MB) | allocated: … | max allocated: … | reserved: … | max
 // reserved: …"
 std::optional<Error> readMemoryLine(std::string_view line, std::int64_t number, const std::string& where,
@@ -119,76 +145,141 @@ std::optional<Error> readMemoryLine(std::string_view line, std::int64_t number, 
     if (numbers.error())
         return numbers.error();
     if (allocated)
-        keepPeak(log.maxAllocated, *allocated, rankOf(line), number);
+        keepPeak(log.maxAllocated, *allocated / 1024.0, rankOf(line), number);
     if (reserved)
-        keepPeak(log.maxReserved, *reserved, rankOf(line), number);
+        keepPeak(log.maxReserved, *reserved / 1024.0, rankOf(line), number);
     return std::nullopt;
 }
 
-// " [date] iteration       10/     100 | consumed samples: … | elapsed time per iteration (ms): 5630.1 | …"
-std::optional<Error> readIterationLine(std::string_view line, std::int64_t number, const std::string& where,
-                                       TrainingLog& log) {
+// One stack's step line: how it is told apart, the label before the step's measure, and the labels of
+// what else it carries (empty: not printed). Every format is read by readStepLine below.
+struct StepLineFormat {
+    LogFormat format;
+    LogMeasure measure;
+    std::string_view marker;           // the line is this stack's step line when it holds marker and detect
+    std::string_view detect;           // (a step line without its number is then an error, not another line)
+    std::string_view step;             // the label before the step's measure
+    double scale = 1;                  // the measure as printed to its unit (ms to s)
+    bool grouped = false;              // numbers printed with thousands commas
+    std::string_view tflops = {};      // TFLOP/s per GPU
+    std::string_view batch = {};       // the global batch in sequences
+    std::string_view peak = {};        // a peak memory in GiB (GB printed as 1024**3 bytes)
+    bool peakReserved = false;         // that peak counts reserved memory (else allocated)
+    std::int64_t peakRank = -1;        // the rank that logs it when the line does not say
+    std::string_view stepNumber = {};  // the step's number: a step every rank prints counts once
+};
+
+// The step lines, in the order they are tried:
+// - Megatron-LM core_v0.19.0 training/training.py training_log: " [date] iteration 10/ 100 | consumed
+//   samples: … | elapsed time per iteration (ms): 5630.1 | throughput per GPU (TFLOP/s/GPU): … | …
+//   global batch size: 512 | …" (older versions and forks print no date and no throughput);
+// - NeMo 1's progress bar "… train_step_timing in s=3.130 …", then NeMo 2's ProgressPrinter "Training
+//   epoch 0, iteration 10/100 | lr: … | global_batch_size: 256 | … | train_step_timing in s: 12.34 | …"
+//   (4 significant digits: "1.234e+03" too);
+// - DeepSpeed utils/timer.py ThroughputTimer: "… RunningAvgSamplesPerSec=…, CurrSamplesPerSec=…,
+//   MemAllocated=…GB, MaxMemAllocated=…GB" (v0.7.7 and later: github.com/deepspeedai/DeepSpeed/issues/2629
+//   shows v0.7.7's), older versions "0/40, SamplesPerSec=…, MemAllocated=…" (the 2022 log of
+//   github.com/deepspeedai/DeepSpeed/issues/1825), logged by rank 0;
+// - torchtitan components/metrics.py: "step: 10  loss:  7.8954  grad_norm: …  memory: 30.12GiB(38.07%)
+//   tps: 7,123  tflops: 330.12  mfu: 33.38%" (ANSI colours removed), the logging rank's peak reserved
+//   memory; without torchrun's --local-ranks-filter every rank prints the step.
+constexpr StepLineFormat kStepLines[] = {
+    {.format = LogFormat::Megatron,
+     .measure = LogMeasure::StepSeconds,
+     .marker = " iteration ",
+     .detect = "elapsed time per iteration",
+     .step = "elapsed time per iteration (ms):",
+     .scale = 1e-3,
+     .tflops = "throughput per GPU (TFLOP/s/GPU):",
+     .batch = "global batch size:"},
+    {.format = LogFormat::Nemo,
+     .measure = LogMeasure::StepSeconds,
+     .marker = "train_step_timing in s=",
+     .detect = "train_step_timing in s=",
+     .step = "train_step_timing in s=",
+     .batch = "global_batch_size:"},
+    {.format = LogFormat::Nemo,
+     .measure = LogMeasure::StepSeconds,
+     .marker = "train_step_timing in s",
+     .detect = "train_step_timing in s",
+     .step = "train_step_timing in s:",
+     .batch = "global_batch_size:"},
+    {.format = LogFormat::DeepSpeed,
+     .measure = LogMeasure::SamplesPerSecond,
+     .marker = "CurrSamplesPerSec=",
+     .detect = "CurrSamplesPerSec=",
+     .step = "CurrSamplesPerSec=",
+     .peak = "MaxMemAllocated=",
+     .peakRank = 0},
+    {.format = LogFormat::DeepSpeed,
+     .measure = LogMeasure::SamplesPerSecond,
+     .marker = " SamplesPerSec=",
+     .detect = " SamplesPerSec=",
+     .step = " SamplesPerSec=",
+     .peak = "MaxMemAllocated=",
+     .peakRank = 0},
+    {.format = LogFormat::Torchtitan,
+     .measure = LogMeasure::TokensPerSecondPerGpu,
+     .marker = "step:",
+     .detect = "tps:",
+     .step = "tps:",
+     .grouped = true,
+     .tflops = "tflops:",
+     .peak = "memory:",
+     .peakReserved = true,
+     .stepNumber = "step:"},
+};
+
+template <typename T> void halve(std::vector<T>& v) {
+    for (std::size_t i = 1; 2 * i < v.size(); ++i)
+        v[i] = v[2 * i];
+    v.resize((v.size() + 1) / 2);
+}
+
+// A log with more steps than kMaxLogSteps keeps every other one of those it kept, and from then on every
+// stride-th step: memory stays bounded however long the run, and the sample evenly spaced.
+void keepEveryOther(TrainingLog& log) {
+    halve(log.values);
+    halve(log.valueLines);
+    halve(log.tflopsPerGpu);
+    log.stride *= 2;
+}
+
+// What the reader keeps between lines: the last step's number, where the format numbers its steps.
+struct ReadState {
+    std::optional<double> lastStepNumber;
+};
+
+std::optional<Error> readStepLine(const StepLineFormat& f, std::string_view line, std::int64_t number,
+                                  const std::string& where, TrainingLog& log, ReadState& state) {
     LineNumbers numbers(line, where);
-    const auto ms = numbers.positive("elapsed time per iteration (ms):");
-    const auto tflops = numbers.optional("throughput per GPU (TFLOP/s/GPU):");
-    const auto batch = numbers.optional("global batch size:");
+    const auto value = numbers.positive(f.step, f.grouped);
+    const auto tflops = numbers.optional(f.tflops, f.grouped);
+    const auto batch = numbers.count(f.batch);
+    const auto peak = numbers.optional(f.peak);
+    const auto step = numbers.optional(f.stepNumber);
     if (numbers.error())
         return numbers.error();
-    addStep(log, *ms / 1000.0, number);
+    log.format = f.format;
+    log.measure = f.measure;
+    if (step && state.lastStepNumber == step)
+        return std::nullopt;  // another rank's line of the step just read
+    state.lastStepNumber = step;
+    if (log.steps++ % log.stride != 0)
+        return std::nullopt;  // between the kept steps of a long log
+    log.values.push_back(*value * f.scale);
+    log.valueLines.push_back(number);
     if (tflops)
         log.tflopsPerGpu.push_back(*tflops);
+    if (log.values.size() >= kMaxLogSteps)
+        keepEveryOther(log);
     if (batch)
-        log.globalBatch = static_cast<std::int64_t>(*batch);
-    return std::nullopt;
-}
-
-// "Training epoch 0, iteration 10/100 | lr: 1.5e-06 | global_batch_size: 256 | global_step: 10 |
-// reduced_train_loss: 11.03 | train_step_timing in s: 12.34 | consumed_samples: 2560" (NeMo 2's
-// ProgressPrinter, values with 4 significant digits: "1.234e+03" too), or NeMo 1's "… in s=3.130".
-std::optional<Error> readNemoLine(std::string_view line, std::int64_t number, const std::string& where,
-                                  TrainingLog& log) {
-    LineNumbers numbers(line, where);
-    const bool bar = line.find("train_step_timing in s=") != std::string_view::npos;
-    const auto seconds = numbers.positive(bar ? "train_step_timing in s=" : "train_step_timing in s:");
-    const auto batch = numbers.optional("global_batch_size:");
-    if (numbers.error())
-        return numbers.error();
-    addStep(log, *seconds, number);
-    if (batch)
-        log.globalBatch = static_cast<std::int64_t>(*batch);
-    return std::nullopt;
-}
-
-// "step: 10  loss:  7.8954  grad_norm:  1.2345  memory: 30.12GiB(38.07%)  tps: 7,123  tflops: 330.12
-// mfu: 33.38%" (torchtitan components/metrics.py, ANSI colours removed; tps printed with thousands commas).
-std::optional<Error> readTorchtitanLine(std::string_view line, std::int64_t number, const std::string& where,
-                                        TrainingLog& log) {
-    LineNumbers numbers(line, where);
-    const auto tps = numbers.positive("tps:", true);
-    const auto memory = numbers.optional("memory:");
-    const auto tflops = numbers.optional("tflops:", true);
-    if (numbers.error())
-        return numbers.error();
-    addStep(log, *tps, number);
-    if (memory)
-        keepPeak(log.maxReserved, *memory * 1024.0, rankOf(line), number);
-    if (tflops)
-        log.tflopsPerGpu.push_back(*tflops);
-    return std::nullopt;
-}
-
-// "epoch=0/micro_step=10/global_step=10, RunningAvgSamplesPerSec=…, CurrSamplesPerSec=…,
-// MemAllocated=…GB, MaxMemAllocated=…GB" (DeepSpeed utils/timer.py ThroughputTimer, GiB as 1024**3).
-std::optional<Error> readDeepSpeedLine(std::string_view line, std::int64_t number, const std::string& where,
-                                       TrainingLog& log) {
-    LineNumbers numbers(line, where);
-    const auto samples = numbers.positive("CurrSamplesPerSec=");
-    const auto peak = numbers.optional("MaxMemAllocated=");
-    if (numbers.error())
-        return numbers.error();
-    addStep(log, *samples, number);
-    if (peak)  // logged by rank 0 (log_dist ranks=[0])
-        keepPeak(log.maxAllocated, *peak * 1024.0, std::max<std::int64_t>(0, rankOf(line)), number);
+        log.globalBatch = *batch;
+    if (peak) {
+        const std::int64_t rank = rankOf(line);
+        keepPeak(f.peakReserved ? log.maxReserved : log.maxAllocated, *peak, rank >= 0 ? rank : f.peakRank,
+                 number);
+    }
     return std::nullopt;
 }
 
@@ -229,6 +320,7 @@ Result<TrainingLog> readTrainingLog(std::istream& in, const std::string& name) {
     std::string line;
     bool inArguments = false;
     std::int64_t argumentsLine = 0;
+    ReadState state;
     while (boundedLine(in, line)) {
         const std::int64_t number = ++log.lines;
         const std::string where = name + ":" + std::to_string(number);
@@ -250,30 +342,19 @@ Result<TrainingLog> readTrainingLog(std::istream& in, const std::string& name) {
         const bool any = !log.values.empty();
         std::optional<Error> failed;
         if ((!any || log.format == LogFormat::Megatron) &&
-            view.find(" iteration ") != std::string_view::npos &&
-            view.find("elapsed time per iteration") != std::string_view::npos) {
-            log.format = LogFormat::Megatron;
-            log.measure = LogMeasure::StepSeconds;
-            failed = readIterationLine(view, number, where, log);
-        } else if ((!any || log.format == LogFormat::Megatron) &&
-                   view.find("memory (MB)") != std::string_view::npos) {
+            view.find("memory (MB)") != std::string_view::npos &&
+            view.find("elapsed time per iteration") == std::string_view::npos) {
             failed = readMemoryLine(view, number, where, log);
-        } else if ((!any || log.format == LogFormat::Nemo) &&
-                   view.find("train_step_timing in s") != std::string_view::npos) {
-            log.format = LogFormat::Nemo;
-            log.measure = LogMeasure::StepSeconds;
-            failed = readNemoLine(view, number, where, log);
-        } else if ((!any || log.format == LogFormat::DeepSpeed) &&
-                   view.find("CurrSamplesPerSec=") != std::string_view::npos) {
-            log.format = LogFormat::DeepSpeed;
-            log.measure = LogMeasure::SamplesPerSecond;
-            failed = readDeepSpeedLine(view, number, where, log);
-        } else if ((!any || log.format == LogFormat::Torchtitan) &&
-                   view.find("tps:") != std::string_view::npos &&
-                   view.find("step:") != std::string_view::npos) {
-            log.format = LogFormat::Torchtitan;
-            log.measure = LogMeasure::TokensPerSecondPerGpu;
-            failed = readTorchtitanLine(withoutColours(view), number, where, log);
+        } else {
+            for (const StepLineFormat& f : kStepLines) {
+                if ((any && log.format != f.format) || view.find(f.marker) == std::string_view::npos ||
+                    view.find(f.detect) == std::string_view::npos)
+                    continue;
+                failed = f.format == LogFormat::Torchtitan
+                             ? readStepLine(f, withoutColours(view), number, where, log, state)
+                             : readStepLine(f, view, number, where, log, state);
+                break;
+            }
         }
         if (failed)
             return *failed;
@@ -287,19 +368,22 @@ Result<TrainingLog> readTrainingLog(std::istream& in, const std::string& name) {
 
 SteadySteps steadySteps(const TrainingLog& log) {
     SteadySteps s;
-    s.logged = static_cast<std::int64_t>(log.values.size());
+    const auto kept = static_cast<std::int64_t>(log.values.size());
+    s.logged = std::max(kept, log.steps);
     if (log.values.empty())  // readTrainingLog refuses such a log; a hand-made one has nothing steady
         return s;
-    s.skipped = s.logged > 1 ? std::max<std::int64_t>(1, s.logged / 10) : 0;
-    std::vector<double> steady(log.values.begin() + s.skipped, log.values.end());
-    s.firstLine = log.valueLines[static_cast<std::size_t>(s.skipped)];
+    const std::int64_t skip = kept > 1 ? std::max<std::int64_t>(1, kept / 10) : 0;  // of the kept steps
+    s.skipped = std::min(s.logged - 1, skip * log.stride);
+    std::vector<double> steady(log.values.begin() + skip, log.values.end());
+    s.firstLine = log.valueLines[static_cast<std::size_t>(skip)];
+    s.lastLine = log.valueLines.back();
     std::sort(steady.begin(), steady.end());
     s.median = percentileOfSorted(steady, 50);
     s.p10 = percentileOfSorted(steady, 10);
     s.p90 = percentileOfSorted(steady, 90);
     if (!log.tflopsPerGpu.empty()) {
-        const std::size_t skip = std::min(log.tflopsPerGpu.size() - 1, static_cast<std::size_t>(s.skipped));
-        std::vector<double> tflops(log.tflopsPerGpu.begin() + static_cast<std::ptrdiff_t>(skip),
+        const std::size_t from = std::min(log.tflopsPerGpu.size() - 1, static_cast<std::size_t>(skip));
+        std::vector<double> tflops(log.tflopsPerGpu.begin() + static_cast<std::ptrdiff_t>(from),
                                    log.tflopsPerGpu.end());
         std::sort(tflops.begin(), tflops.end());
         s.medianTflopsPerGpu = percentileOfSorted(tflops, 50);
@@ -325,11 +409,16 @@ std::vector<Message> describeLog(const TrainingLog& log, const std::string& name
         makeMessage(steady, {name, std::to_string(s.logged), std::to_string(s.skipped), value(s.median),
                              value(s.p10), value(s.p90), std::to_string(s.firstLine)})};
     const bool reserved = log.maxReserved.has_value();
-    if (const auto& peak = reserved ? log.maxReserved : log.maxAllocated)
+    if (const auto& peak = reserved ? log.maxReserved : log.maxAllocated) {
+        std::string gib = formatFixed(peak->gib, 2) + " GiB";
+        std::string counter = reserved ? "max reserved" : "max allocated";
         lines.push_back(
-            makeMessage(msg::kLogPeakMemory,
-                        {formatFixed(peak->gib, 2) + " GiB", reserved ? "max reserved" : "max allocated",
-                         std::to_string(peak->rank), std::to_string(peak->line)}));
+            peak->rank >= 0
+                ? makeMessage(msg::kLogPeakMemory, {std::move(gib), std::move(counter),
+                                                    std::to_string(peak->rank), std::to_string(peak->line)})
+                : makeMessage(msg::kLogPeakMemoryNoRank,
+                              {std::move(gib), std::move(counter), std::to_string(peak->line)}));
+    }
     return lines;
 }
 
@@ -402,14 +491,40 @@ LayoutSpec layoutFromArguments(const TrainingLog& log) {
 
 }  // namespace
 
+namespace {
+
+// A figure derived from the log (a median, a ratio, MiB over 1024) to 9 significant digits: the log's
+// own numbers have 4 to 6, and a short decimal reads back from the scenario file as the same double
+// (Boost.JSON's default number parser rounds a 17-digit one to a neighbour now and then).
+double significant(double value) {
+    char buffer[32];
+    const auto written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 9);
+    double read = value;
+    if (written.ec == std::errc())
+        std::from_chars(buffer, written.ptr, read);
+    return read;
+}
+
+}  // namespace
+
+std::string logSource(const TrainingLog& log, const std::string& name) {
+    const SteadySteps steady = steadySteps(log);
+    std::string file = std::filesystem::path(name).filename().string();
+    if (file.empty())
+        file = name;
+    return file + ":" + std::to_string(steady.firstLine) +
+           (steady.lastLine > steady.firstLine ? "-" + std::to_string(steady.lastLine) : std::string());
+}
+
 Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& scenario,
                                        const std::string& name) {
     MeasuredRun run;
     const SteadySteps steady = steadySteps(log);
+    run.source = logSource(log, name);
     if (log.maxReserved)
-        run.peakMemoryGib = log.maxReserved->gib;
+        run.peakMemoryGib = significant(log.maxReserved->gib);
     else if (log.maxAllocated)
-        run.peakMemoryGib = log.maxAllocated->gib;
+        run.peakMemoryGib = significant(log.maxAllocated->gib);
     const std::int64_t perNode = scenario.cluster.gpusPerNode;
     if (!log.arguments.empty()) {
         for (const Required& r : kRequired)
@@ -418,13 +533,15 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
         // Degrees and sizes are whole numbers of at least 1, and the GPUs a multiple of TP × PP × CP.
         for (const char* key :
              {"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size",
-              "expert_model_parallel_size", "micro_batch_size", "world_size"})
-            if (const auto v = argInt(log, key); v && *v < 1)
+              "expert_model_parallel_size", "micro_batch_size", "world_size", "global_batch_size"})
+            if (const auto v = argInt(log, key); v && (*v < 1 || static_cast<double>(*v) > kMaxLogCount))
                 return inputError(name, msg::kLogBadArgument, {key, std::to_string(*v)});
-        const std::int64_t modelParallel = *argInt(log, "tensor_model_parallel_size") *
-                                           *argInt(log, "pipeline_model_parallel_size") *
-                                           argInt(log, "context_parallel_size").value_or(1);
-        if (*argInt(log, "world_size") % modelParallel != 0)
+        // The product in floating point first: degrees a damaged dump makes huge must not overflow.
+        const double product = static_cast<double>(*argInt(log, "tensor_model_parallel_size")) *
+                               static_cast<double>(*argInt(log, "pipeline_model_parallel_size")) *
+                               static_cast<double>(argInt(log, "context_parallel_size").value_or(1));
+        if (product > static_cast<double>(*argInt(log, "world_size")) ||
+            *argInt(log, "world_size") % static_cast<std::int64_t>(product) != 0)
             return inputError(name, msg::kLogBadArgument,
                               {"world_size", std::to_string(*argInt(log, "world_size"))});
         run.layout = layoutFromArguments(log);
@@ -433,7 +550,7 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
             return inputError(name, msg::kLogGpus, {std::to_string(gpus), std::to_string(perNode)});
         run.nodes = gpus / perNode;
         run.globalBatch = argInt(log, "global_batch_size").value_or(log.globalBatch);
-        run.stepSeconds = steady.median;
+        run.stepSeconds = significant(steady.median);
         return run;
     }
     // No dump: the scenario's layout, when it leaves nothing to the search, on the scenario's cluster.
@@ -455,13 +572,13 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
     run.globalBatch = log.globalBatch;
     switch (log.measure) {
     case LogMeasure::StepSeconds:
-        run.stepSeconds = steady.median;
+        run.stepSeconds = significant(steady.median);
         break;
     case LogMeasure::SamplesPerSecond:  // ThroughputTimer counts train_batch_size samples per step
-        run.stepSeconds = static_cast<double>(scenario.training.globalBatch) / steady.median;
+        run.stepSeconds = significant(static_cast<double>(scenario.training.globalBatch) / steady.median);
         break;
     case LogMeasure::TokensPerSecondPerGpu:
-        run.tokensPerSecond = steady.median * static_cast<double>(scenario.cluster.gpus());
+        run.tokensPerSecond = significant(steady.median * static_cast<double>(scenario.cluster.gpus()));
         break;
     }
     return run;

@@ -10,7 +10,10 @@
 //   tokens per second per GPU and the peak reserved memory of the logging rank;
 // - DeepSpeed (v0.16.4, utils/timer.py ThroughputTimer): "global_step=N, ... CurrSamplesPerSec=S,
 //   MemAllocated=A GB, MaxMemAllocated=M GB", the whole job's samples per second (train_batch_size
-//   per step) and rank 0's peak allocated memory.
+//   per step) and rank 0's peak allocated memory; older versions' "SamplesPerSec=S" too.
+// What real logs print beside these formats (tests/data/launch/logs/real/README.md): Megatron-LM forks
+// without the date or the TFLOP/s column, torchtitan repeating a step once per rank without
+// --local-ranks-filter (counted once), launcher prefixes ("stdout: ").
 // Read line by line in bounded memory: a line is cut at kMaxLogLineBytes, and only one number per
 // logged step is kept, so a multi-GB log costs what its step count costs, not its size.
 #include <cstdint>
@@ -27,6 +30,8 @@
 namespace clusterplan {
 
 inline constexpr std::size_t kMaxLogLineBytes = 1 << 20;
+// The logged steps kept at most (16 bytes each): a log of more keeps an evenly spaced sample of them.
+inline constexpr std::size_t kMaxLogSteps = 1 << 18;
 
 // One peak-memory counter as the log prints it: PyTorch's caching allocator's "max allocated"
 // (tensors) or "max reserved" (tensors plus the allocator's cached blocks), the largest over the ranks
@@ -46,7 +51,10 @@ struct TrainingLog {
     LogFormat format = LogFormat::Megatron;
     LogMeasure measure = LogMeasure::StepSeconds;
     std::int64_t lines = 0;
-    // The measure of every logged step, in the log's order, with its line.
+    std::int64_t steps = 0;  // step lines read (a step every rank prints counted once)
+    // The measure of every `stride`-th logged step, in the log's order, with its line: every step until
+    // kMaxLogSteps are kept, then every other one of those and of what follows, and so on.
+    std::int64_t stride = 1;
     std::vector<double> values;
     std::vector<std::int64_t> valueLines;
     std::vector<double> tflopsPerGpu;  // "throughput per GPU (TFLOP/s/GPU)", where logged
@@ -58,11 +66,12 @@ struct TrainingLog {
 // The steady steps: the warm-up entries skipped, the median of the log's measure and its spread (in
 // the measure's unit: seconds, tokens/s per GPU or samples/s).
 struct SteadySteps {
-    std::int64_t logged = 0;   // step lines in the log
-    std::int64_t skipped = 0;  // warm-up lines left out
+    std::int64_t logged = 0;   // steps in the log
+    std::int64_t skipped = 0;  // warm-up steps left out
     double median = 0;
     double p10 = 0, p90 = 0;
     std::int64_t firstLine = 0;  // the first steady iteration's line
+    std::int64_t lastLine = 0;   // the last one's
     std::optional<double> medianTflopsPerGpu;
 };
 
@@ -77,6 +86,10 @@ SteadySteps steadySteps(const TrainingLog& log);
 // What the log gave, as sentences: the steady step (or throughput) with its spread, then the peak memory
 // with its counter, rank and line when the log prints one. `name` is the log as the user knows it.
 std::vector<Message> describeLog(const TrainingLog& log, const std::string& name);
+
+// Where a run read from the log `name` has its numbers, as the measured run's `source` keeps it: the
+// file's name (without its folder) and its steady lines, "train.log:33-42".
+std::string logSource(const TrainingLog& log, const std::string& name);
 
 // The run as a measured run of `scenario`: its layout, GPUs and global batch from the log's argument
 // dump where it has one (Megatron-LM), else the scenario's `layout` when it fixes every key, else an

@@ -35,6 +35,7 @@ struct MeasuredRunFit {
     double errorBefore = 0, errorAfter = 0;  // tokens/s, (predicted - measured) / measured
     std::optional<double> measuredPeakGib;
     double predictedPeakGib = 0;  // most loaded GPU, fitted plan (the profile does not change it)
+    std::string source;           // the run's `source`: the log and lines it was read from ("" typed)
 };
 
 struct ProfileFit {

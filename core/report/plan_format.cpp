@@ -49,7 +49,10 @@ void writeProfileFitJson(json::Writer& w, const ProfileFit& fit) {
         w.value("error_before", r.errorBefore).value("error_after", r.errorAfter);
         if (r.measuredPeakGib)
             w.value("measured_peak_memory_gib", *r.measuredPeakGib);
-        w.value("predicted_peak_memory_gib", r.predictedPeakGib).endObject();
+        w.value("predicted_peak_memory_gib", r.predictedPeakGib);
+        if (!r.source.empty())  // the log and lines the run was read from (calibrate --log)
+            w.value("source", r.source);
+        w.endObject();
     }
     w.endArray().endObject();
 }

@@ -141,6 +141,7 @@ struct MeasuredRun {
     double tokensPerSecond = 0;    // whole job; 0 when stepSeconds is given
     double stepSeconds = 0;        // 0 when tokensPerSecond is given
     std::optional<double> peakMemoryGib = std::nullopt;  // largest per-GPU peak, GiB
+    std::string source;  // where the numbers were read: "train.log:14-40" (the log's steady lines); "" typed
     bool operator==(const MeasuredRun&) const = default;
 };
 

@@ -1332,8 +1332,24 @@
         <translation>用于 %1 %2…</translation>
     </message>
     <message>
-        <source>Write the launch configuration into</source>
-        <translation>将启动配置写入</translation>
+        <source>Exports %1</source>
+        <translation>导出%1</translation>
+    </message>
+    <message>
+        <source>the layout selected in the Explorer (%1)</source>
+        <translation>布局探索中选中的布局（%1）</translation>
+    </message>
+    <message>
+        <source>the planned layout (%1)</source>
+        <translation>方案的布局（%1）</translation>
+    </message>
+    <message>
+        <source>the planned layout</source>
+        <translation>方案的布局</translation>
+    </message>
+    <message>
+        <source>Write the launch configuration of %1 into</source>
+        <translation>将%1的启动配置写入</translation>
     </message>
     <message>
         <source>Launch configuration not written</source>
@@ -1344,8 +1360,8 @@
         <translation>已写入启动配置</translation>
     </message>
     <message>
-        <source>Wrote the %1 launch configuration to %2</source>
-        <translation>已将 %1 启动配置写入 %2</translation>
+        <source>Wrote the %1 launch configuration of %2 to %3</source>
+        <translation>已将%2的 %1 启动配置写入 %3</translation>
     </message>
 </context>
 <context>
@@ -2358,6 +2374,10 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
     <message>
         <source>Peak GiB</source>
         <translation>峰值 GiB</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
     </message>
     <message>
         <source>measured[%1].%2: &apos;%3&apos; is not %4</source>

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -185,6 +186,73 @@ TEST_CASE("a layout a framework cannot express is refused on its key with the re
         const auto config = exportFor("fsdp", Framework::Fsdp);
         REQUIRE_FALSE(config.ok());
         CHECK(config.error().where == "framework");
+    }
+}
+
+// Each precision the planner knows, written for each framework: the flag or key that framework reads for
+// it (in its extracted list), and nothing of another precision; or a refusal naming training.precision.
+TEST_CASE("every precision is written as its framework's own flag or key, or refused", "[launch]") {
+    const auto valueOf = [](const LaunchConfig& c, const std::string& name) -> std::optional<std::string> {
+        for (const LaunchSetting& s : c.settings)
+            if (s.name == name)
+                return s.value;
+        return std::nullopt;
+    };
+    for (const Framework framework : kFrameworks) {
+        const FlagList list = flagList(launchTarget(framework)->flagsFile);
+        for (const Precision precision :
+             {Precision::Bf16, Precision::Fp16, Precision::Fp8, Precision::Fp32}) {
+            INFO(toString(framework) << " " << toString(precision));
+            Scenario s =
+                scenario("fsdp");  // H100s (FP8 tensor cores), TP 1 and PP 1: every framework runs it
+            s.training.precision = precision;
+            const auto config = launchConfigForScenario(s, test::catalog(), framework);
+            const bool refused = (framework == Framework::Torchtitan && precision == Precision::Fp16) ||
+                                 (framework == Framework::DeepSpeed && precision == Precision::Fp8);
+            if (refused) {
+                REQUIRE_FALSE(config.ok());
+                CHECK(config.error().where == "training.precision");
+                continue;
+            }
+            INFO((config.ok() ? std::string() : config.error().toString()));
+            REQUIRE(config.ok());
+            for (const LaunchSetting& setting : config->settings) {
+                INFO(setting.name << " " << setting.value);
+                CHECK(inList(list, framework, setting));
+            }
+            const auto has = [&](const std::string& name) {
+                return valueOf(config.value(), name).has_value();
+            };
+            switch (framework) {
+            case Framework::Megatron:  // FP32 is Megatron-LM's default: neither --bf16 nor --fp16
+                CHECK(has("--bf16") == (precision == Precision::Bf16 || precision == Precision::Fp8));
+                CHECK(has("--fp16") == (precision == Precision::Fp16));
+                CHECK(has("--fp8-format") == (precision == Precision::Fp8));
+                break;
+            case Framework::Nemo: {
+                const std::map<Precision, std::string> recipe = {
+                    {Precision::Bf16, "bf16_mixed"},
+                    {Precision::Fp16, "fp16_mixed"},
+                    {Precision::Fp8, "bf16_with_fp8_delayed_scaling_mixed"},
+                    {Precision::Fp32, "null"}};  // no recipe: the provider's FP32
+                CHECK(valueOf(config.value(), "mixed_precision") == recipe.at(precision));
+                if (precision == Precision::Fp32) {
+                    CHECK(valueOf(config.value(), "model.bf16") == "false");
+                    CHECK(valueOf(config.value(), "model.fp16") == "false");
+                }
+                break;
+            }
+            case Framework::Torchtitan:
+                CHECK(valueOf(config.value(), "training.mixed_precision_param") ==
+                      (precision == Precision::Fp32 ? "\"float32\"" : "\"bfloat16\""));
+                CHECK(has("model.converters") == (precision == Precision::Fp8));
+                break;
+            default:  // DeepSpeed; FP32 is its default: neither section
+                CHECK(has("bf16.enabled") == (precision == Precision::Bf16));
+                CHECK(has("fp16.enabled") == (precision == Precision::Fp16));
+                break;
+            }
+        }
     }
 }
 

@@ -1,10 +1,13 @@
 // Training logs read back (core/launch/training_log.h): a Megatron-LM log's steady step time, peak
 // memory and argument dump; its layout back from an export's arguments; the errors of a truncated,
 // malformed or foreign log with their line; the CLI's calibrate --log.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
+#include <streambuf>
 
 #include "cli_runner.h"
 #include "core/launch/launch_config.h"
@@ -65,6 +68,34 @@ TEST_CASE("a Megatron-LM log gives its steady step time, peak memory and argumen
     CHECK(run->layout.dp == 8);
     CHECK(run->layout.zeroStage == 1);
     CHECK(run->layout.recompute == Recompute::Selective);
+    CHECK(run->source == "megatron-llama8b.log:33-41");  // the file's name and its steady lines
+}
+
+TEST_CASE("a measured run's source is saved with the scenario and read back strictly", "[launch][log]") {
+    Scenario scenario = test::planFromFile(CLUSTERPLAN_TEST_DATA, "llama3-8b-8xa100.json").scenario;
+    const auto log = readLog("megatron-llama8b.log");
+    REQUIRE(log.ok());
+    const auto run = measuredRunFromLog(log.value(), scenario, "/var/log/runs/megatron-llama8b.log");
+    REQUIRE(run.ok());
+    CHECK(run->source == "megatron-llama8b.log:33-41");  // without the folder
+    scenario.measured = {run.value()};
+    const std::string json = scenarioToJson(scenario);
+    CHECK(json.find("\"source\": \"megatron-llama8b.log:33-41\"") != std::string::npos);
+    const auto back = parseScenario(json, test::catalog());
+    REQUIRE(back.ok());
+    REQUIRE(back->measured.size() == 1);
+    CHECK(back->measured.front() == run.value());
+
+    // A typed run has no source, and writes none.
+    scenario.measured.front().source.clear();
+    CHECK(scenarioToJson(scenario).find("\"source\"") == std::string::npos);
+
+    // Not a string: refused with the key's path.
+    std::string wrong = json;
+    wrong.replace(wrong.find("\"megatron-llama8b.log:33-41\""), 28, "42");
+    const auto refused = parseScenario(wrong, test::catalog());
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().where == "measured[0].source");
 }
 
 TEST_CASE("NeMo's, torchtitan's and DeepSpeed's logs give their step or throughput and peak memory",
@@ -120,6 +151,16 @@ TEST_CASE("NeMo's, torchtitan's and DeepSpeed's logs give their step or throughp
         CHECK(run->nodes == 8);
         CHECK_FALSE(run->peakMemoryGib);  // NeMo's printer has no memory
     }
+    SECTION("a global batch that is no whole number of at least 1 names the line") {
+        std::istringstream in(
+            "Training epoch 0, iteration 10/100 | global_batch_size: -512 | train_step_timing "
+            "in s: 31.4\n");
+        const auto log = readTrainingLog(in, "nemo.log");
+        REQUIRE_FALSE(log.ok());
+        CHECK(log.error().where == "nemo.log:1");
+        CHECK(log.error().reason.id == msg::kLogBadCount.id);
+        CHECK(log.error().message == "expected a whole number of at least 1 after \"global_batch_size:\"");
+    }
     SECTION("a step line without its number names the line") {
         std::istringstream in("[titan] step: 10  loss: 2.0  memory: 1.00GiB(1%)  tps: fast  tflops: 1.0\n");
         const auto log = readTrainingLog(in, "titan.log");
@@ -127,6 +168,79 @@ TEST_CASE("NeMo's, torchtitan's and DeepSpeed's logs give their step or throughp
         CHECK(log.error().where == "titan.log:1");
         CHECK(log.error().message == "expected a number after \"tps:\"");
     }
+}
+
+// Excerpts of logs users pasted into the frameworks' GitHub issues and pull requests (the README beside
+// them names each source): what the frameworks really print, read to the numbers they show. The median
+// is that of the steps after the first (the warm-up); the peak is the largest the log prints.
+struct RealLog {
+    const char* file;
+    LogFormat format;
+    std::int64_t logged;
+    double median;                     // seconds, tokens/s per GPU or samples/s
+    std::int64_t firstLine, lastLine;  // of the steady steps
+    std::optional<double> tflops;      // the steady median, where logged
+    std::int64_t globalBatch;          // 0: not logged
+    std::optional<double> peakGib;     // reserved for torchtitan, allocated for DeepSpeed
+    std::int64_t peakRank, peakLine;
+};
+
+const RealLog kRealLogs[] = {
+    // Megatron-LM with the date and TFLOP/s columns (Mixtral 8x7B on 16 H100)
+    {"megatron-mixtral-h100.log", LogFormat::Megatron, 3, (5.5338 + 5.7186) / 2, 2, 3, (236.0 + 228.4) / 2,
+     128, std::nullopt, 0, 0},
+    // a Megatron-LM fork without the date or the TFLOP/s column
+    {"megatron-llm-epfl.log", LogFormat::Megatron, 4, 89.0752, 2, 4, std::nullopt, 1024, std::nullopt, 0, 0},
+    // NeMo 2's progress printer with a trailing validation column
+    {"nemo2-progress-printer.log", LogFormat::Nemo, 6, 0.03163, 2, 6, std::nullopt, 1, std::nullopt, 0, 0},
+    // torchtitan through torchrun's rank prefix
+    {"torchtitan-checkpoint-pr.log", LogFormat::Torchtitan, 8, 7309, 2, 8, 0.52, 0, 9.46, 0, 1},
+    // torchtitan every 10 steps between GC and profiler lines
+    {"torchtitan-dcp-pr.log", LogFormat::Torchtitan, 6, 5864, 5, 10, 339.59, 0, 49.66, 0, 2},
+    // torchtitan printing each step once per rank, without a rank prefix: step 4 on seven ranks, then 5
+    {"torchtitan-every-rank.log", LogFormat::Torchtitan, 2, 10007, 8, 8, 313.36, 0, 66.91, -1, 1},
+    // DeepSpeed 0.7.7 behind the launcher's stdout prefix
+    {"deepspeed-stdout-prefix.log", LogFormat::DeepSpeed, 6, 155.10475468488542, 2, 6, std::nullopt, 0, 2.62,
+     0, 5},
+    // DeepSpeed before CurrSamplesPerSec: SamplesPerSec, with notebook output between its lines
+    {"deepspeed-samples-per-sec.log", LogFormat::DeepSpeed, 2, 83.73838805358588, 6, 6, std::nullopt, 0, 9.02,
+     0, 2},
+};
+
+TEST_CASE("real log excerpts give their steady step, throughput and peak memory", "[launch][log]") {
+    for (const RealLog& expected : kRealLogs) {
+        INFO(expected.file);
+        const auto log = readLog(std::string("real/") + expected.file);
+        REQUIRE(log.ok());
+        CHECK(log->format == expected.format);
+        CHECK(log->globalBatch == expected.globalBatch);
+        const SteadySteps steady = steadySteps(log.value());
+        CHECK(steady.logged == expected.logged);
+        CHECK(steady.skipped == 1);
+        CHECK(steady.median == Approx(expected.median));
+        CHECK(steady.firstLine == expected.firstLine);
+        CHECK(steady.lastLine == expected.lastLine);
+        CHECK(steady.medianTflopsPerGpu.has_value() == expected.tflops.has_value());
+        if (steady.medianTflopsPerGpu && expected.tflops)
+            CHECK(*steady.medianTflopsPerGpu == Approx(*expected.tflops));
+        const auto& peak = expected.format == LogFormat::Torchtitan ? log->maxReserved : log->maxAllocated;
+        CHECK(peak.has_value() == expected.peakGib.has_value());
+        if (peak && expected.peakGib) {
+            CHECK(peak->gib == Approx(*expected.peakGib));
+            CHECK(peak->rank == expected.peakRank);
+            CHECK(peak->line == expected.peakLine);
+        }
+        CHECK(logSource(log.value(), kLogs + "/real/" + expected.file) ==
+              expected.file + (":" + std::to_string(expected.firstLine)) +
+                  (expected.lastLine > expected.firstLine ? "-" + std::to_string(expected.lastLine) : ""));
+    }
+    // A peak without a rank says so in its sentence.
+    const auto everyRank = readLog("real/torchtitan-every-rank.log");
+    REQUIRE(everyRank.ok());
+    const std::vector<Message> lines = describeLog(everyRank.value(), "every-rank.log");
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[1].id == msg::kLogPeakMemoryNoRank.id);
+    CHECK(lines[1].text.find("66.91 GiB") != std::string::npos);
 }
 
 TEST_CASE("an export's arguments read back give the exported layout", "[launch][log]") {
@@ -241,6 +355,60 @@ TEST_CASE("a line longer than the reader keeps is cut, and the next line still r
     CHECK(log->valueLines == std::vector<std::int64_t>{2, 3});
 }
 
+// A stream of at least `bytes` of log made as it is read: iteration lines of 1 s, then 2 s for the second
+// half, each after a line of other text, so that a multi-GB log is tested without a file or the memory to
+// hold it.
+class GeneratedLog : public std::streambuf {
+public:
+    explicit GeneratedLog(std::uint64_t bytes) : m_left(bytes) {}
+    std::uint64_t iterations = 0;
+
+protected:
+    int_type underflow() override {
+        if (m_left == 0)
+            return traits_type::eof();
+        const bool second = m_made * 2 >= total();
+        m_line = m_count % 2 == 1
+                     ? iterationLine(static_cast<int>(++iterations), second ? 2000.0 : 1000.0)
+                     : std::string("node0:1234:1234 [0] NCCL INFO Channel 00/32 : 0[0] -> 1[1] via P2P\n");
+        ++m_count;
+        m_left -= std::min<std::uint64_t>(m_left, m_line.size());  // the last line whole
+        m_made += m_line.size();
+        setg(m_line.data(), m_line.data(), m_line.data() + m_line.size());
+        return traits_type::to_int_type(m_line.front());
+    }
+
+private:
+    [[nodiscard]] std::uint64_t total() const { return m_made + m_left; }
+    std::uint64_t m_left;
+    std::uint64_t m_made = 0;
+    std::uint64_t m_count = 0;
+    std::string m_line;
+};
+
+// 200 MB of log: read in pieces and the steps thinned to an even sample, so its memory stays bounded.
+TEST_CASE("a long log is read in bounded memory and keeps an even sample of its steps", "[launch][log]") {
+    constexpr std::uint64_t kBytes = 200'000'000;
+    GeneratedLog source(kBytes);
+    std::istream in(&source);
+    const auto log = readTrainingLog(in, "long.log");
+    REQUIRE(log.ok());
+    INFO("steps " << log->steps << ", kept " << log->values.size() << ", stride " << log->stride);
+    CHECK(static_cast<std::uint64_t>(log->steps) == source.iterations);
+    CHECK(log->steps > 500'000);
+    CHECK(log->values.size() <= kMaxLogSteps);
+    CHECK(log->values.size() > kMaxLogSteps / 4);
+    CHECK(log->stride > 1);
+    CHECK(log->valueLines.size() == log->values.size());
+    CHECK(std::is_sorted(log->valueLines.begin(), log->valueLines.end()));
+    const SteadySteps steady = steadySteps(log.value());
+    CHECK(steady.logged == log->steps);
+    // Half the steps at 1 s and half at 2 s: the 10th percentile is 1 s, the 90th 2 s.
+    CHECK(steady.p10 == Approx(1.0));
+    CHECK(steady.p90 == Approx(2.0));
+    CHECK(steady.lastLine == log->valueLines.back());
+}
+
 TEST_CASE("clusterplan-cli calibrate --log fits the profile to the log's run", "[launch][log][cli]") {
     const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/llama3-8b-8xa100.json";
     const auto run = test::runCli("calibrate '" + scenario + "' --log '" + kLogs + "/megatron-llama8b.log'");
@@ -250,11 +418,20 @@ TEST_CASE("clusterplan-cli calibrate --log fits the profile to the log's run", "
     CHECK(run.out.find("peak memory 69.00 GiB (max reserved, rank 7, line 42)") != std::string::npos);
     CHECK(run.out.find("from the log's argument dump") != std::string::npos);
     CHECK(run.out.find("Plan with the fitted profile") != std::string::npos);
+    // The run's source, in the log's lines and in the fit's table.
+    CHECK(run.out.find("the measured run's source: megatron-llama8b.log:33-41") != std::string::npos);
+    CHECK(run.out.find("     source: megatron-llama8b.log:33-41") != std::string::npos);
+
+    const auto json =
+        test::runCli("calibrate '" + scenario + "' --format json --log '" + kLogs + "/megatron-llama8b.log'");
+    REQUIRE(json.status == 0);
+    CHECK(json.out.find("\"source\": \"megatron-llama8b.log:33-41\"") != std::string::npos);
 
     const auto zh =
         test::runCli("calibrate '" + scenario + "' --lang zh_CN --log '" + kLogs + "/megatron-llama8b.log'");
     CHECK(zh.status == 0);
     CHECK(zh.out.find("稳态单步 84.31 s") != std::string::npos);
+    CHECK(zh.out.find("测量运行的来源：megatron-llama8b.log:33-41") != std::string::npos);
 
     // --save keeps the run in the scenario's "measured" list.
     const auto copy = std::filesystem::temp_directory_path() / "clusterplan-test-calibrate-log.json";
@@ -267,6 +444,7 @@ TEST_CASE("clusterplan-cli calibrate --log fits the profile to the log's run", "
     REQUIRE(reloaded->measured.size() == 1);
     CHECK(reloaded->measured.front().stepSeconds == Approx(84.3104));
     CHECK(reloaded->measured.front().peakMemoryGib == Approx(69.0));
+    CHECK(reloaded->measured.front().source == "megatron-llama8b.log:33-41");
     std::filesystem::remove(copy);
 
     const auto bad =

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target built by `bash packaging/build.sh fuzz` for SECONDS each, FUZZ_JOBS
 # of them at a time (default: one per CPU core, so each target still has a core to itself for its
-# SECONDS; on the 2-core CI machine the five targets take 3 × SECONDS). Usage:
+# SECONDS; on the 2-core CI machine the six targets take 3 × SECONDS). Usage:
 #   tests/fuzz/run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]
 # Each target starts from its seeds (the shipped data files, listed by CMake in
 # BUILD_DIR/tests/fuzz/seeds-<target>.txt), its saved regressions and the corpus it grew in
@@ -17,7 +17,7 @@ seconds=${2:?usage: run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]}
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(scenario measured catalog price_book writers)
+[ ${#targets[@]} -eq 0 ] && targets=(scenario measured catalog price_book writers log)
 runs=${FUZZ_MAX_RUNS:--1}
 timeout=${FUZZ_TIMEOUT:-10}
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}

@@ -8,6 +8,7 @@
 
 #include <fstream>
 
+#include "core/launch/messages_launch.h"
 #include "core/launch/training_log.h"
 #include "ui/i18n/engine_text.h"
 #include "ui/models/plan_controller.h"
@@ -49,6 +50,7 @@ LogImport::Outcome LogImport::readRun(const QString& path, const Scenario& scena
     }
     outcome.run = std::move(run).value();
     outcome.summary = describeLog(log.value(), QFileInfo(path).fileName().toStdString());
+    outcome.summary.push_back(makeMessage(msg::kLogSource, {outcome.run->source}));
     return outcome;
 }
 

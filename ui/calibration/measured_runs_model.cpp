@@ -126,7 +126,8 @@ QString MeasuredRunsModel::columnKey(int column) {
                                                             "global_batch",
                                                             "tokens_per_s",
                                                             "step_s",
-                                                            "peak_memory_gib"};
+                                                            "peak_memory_gib",
+                                                            "source"};
     return QString::fromLatin1(kKeys[static_cast<std::size_t>(column)]);
 }
 
@@ -151,6 +152,8 @@ QString MeasuredRunsModel::display(const MeasuredRun& run, int column) const {
         return run.stepSeconds != 0 ? number(run.stepSeconds) : QString();
     case PeakMemory:
         return run.peakMemoryGib ? number(*run.peakMemoryGib) : QString();
+    case Source:
+        return toQString(run.source);
     default:
         return QString::number(layoutInteger(l, column));
     }
@@ -171,6 +174,7 @@ QString MeasuredRunsModel::editText(const MeasuredRun& run, int column) const {
     case TokensPerSecond:
     case StepSeconds:
     case PeakMemory:
+    case Source:
         return display(run, column);
     default:
         return QString::number(layoutInteger(l, column));
@@ -187,8 +191,9 @@ QVariant MeasuredRunsModel::data(const QModelIndex& index, int role) const {
         return display(run, index.column());
     case Qt::EditRole:
         return editText(run, index.column());
-    case Qt::TextAlignmentRole:
-        return static_cast<int>(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::TextAlignmentRole:  // numbers to the right, the source's text to the left
+        return static_cast<int>((index.column() == Source ? Qt::AlignLeft : Qt::AlignRight) |
+                                Qt::AlignVCenter);
     case Qt::ForegroundRole:
         // A key left out reads as a hint, not a value.
         if (isLayoutColumn(index.column()) && run.layout.isOpen(layoutBit(index.column())))
@@ -244,6 +249,8 @@ QVariant MeasuredRunsModel::headerData(int section, Qt::Orientation orientation,
         return tr("Step s");
     case PeakMemory:
         return tr("Peak GiB");
+    case Source:
+        return tr("Source");
     default:
         return {};
     }
@@ -310,6 +317,10 @@ bool MeasuredRunsModel::setRunKey(int row, int column, const QString& text) {
     const auto at = static_cast<std::size_t>(row);
     if (text.isEmpty() && column == Nodes)
         return refuse(row, column, text, tr("a node count (it is required)"));
+    if (column == Source) {  // text as typed: where the numbers came from
+        m_controller.update([&](Scenario& s) { s.measured[at].source = toStdString(text); });
+        return true;
+    }
     if (column == Nodes || column == GlobalBatch) {
         const auto v = text.isEmpty() ? std::optional<std::int64_t>(0) : readInteger(text);
         if (!v)

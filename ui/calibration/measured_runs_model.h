@@ -35,6 +35,7 @@ public:
         TokensPerSecond,
         StepSeconds,
         PeakMemory,
+        Source,  // where the run was read from: a log's file and steady lines (text, not fitted)
         ColumnCount
     };
 

@@ -91,7 +91,7 @@ void MainWindow::createExportMenu() {
     connect(exportActions, &ExportActions::saved, this,
             [this](const QString& message) { statusBar()->showMessage(message); });
     menu->addSeparator();
-    auto* launchActions = new LaunchActions(m_controller, m_prompter, menu);
+    auto* launchActions = new LaunchActions(m_controller, m_prompter, m_comparison, menu);
     launchActions->addTo(menu);
     connect(launchActions, &LaunchActions::saved, this,
             [this](const QString& message) { statusBar()->showMessage(message); });

@@ -260,6 +260,12 @@ def bridge_keys(git_dir, commit, megatron_git):
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and any(getattr(d, "id", "") == "register" for d in node.decorator_list):
             keys.add("mixed_precision=" + node.name)
+    # `mixed_precision=null`: no recipe, the model trained in its provider's own dtype (FP32), where
+    # ConfigContainer declares the field Optional with the default None
+    for section, ann, default in index.fields("ConfigContainer"):
+        if section == "mixed_precision" and ann.startswith("Optional[") and \
+                isinstance(default, ast.Constant) and default.value is None:
+            keys.add("mixed_precision=null")
     return sorted(keys), bridge_files, sub, core_files
 
 
