@@ -343,6 +343,37 @@ TEST_CASE("a book that only rents or only sells a GPU prices the half it can, an
             CHECK(o.at("purchase").is_null());
 }
 
+TEST_CASE("without a deadline every GPU type is at its smallest cluster that fits, and the cheapest is "
+          "recommended",
+          "[options]") {
+    const OptionsStudy st = withDeadline(fineTune70b(), 0);
+    std::size_t fitting = 0;
+    for (const GpuOptions& g : st.gpus) {
+        INFO(g.gpu);
+        CHECK_FALSE(g.deadlineGpus.has_value());
+        fitting += g.smallestFitGpus ? 1 : 0;
+    }
+    CHECK(fitting > 1);
+    REQUIRE_FALSE(st.rows.empty());
+    for (const OptionRow& r : st.rows) {
+        INFO(r.gpu << " " << r.offer);
+        CHECK(r.size == OptionSize::SmallestFit);
+        CHECK(r.meetsDeadline);
+        const auto g = std::find_if(st.gpus.begin(), st.gpus.end(), [&](const GpuOptions& o) { return o.gpu == r.gpu; });
+        REQUIRE(g != st.gpus.end());
+        CHECK(g->smallestFitGpus == r.gpus);
+    }
+    REQUIRE(st.recommended.has_value());
+    const OptionRow& rec = st.rows[*st.recommended];
+    CHECK(rec.pareto);
+    for (const OptionRow& r : st.rows)
+        if (r.priced)
+            CHECK(rec.cost <= r.cost);
+    CHECK((st.recommendation.id == "options.two_sentences" || st.recommendation.id.rfind("options.recommend.", 0) == 0));
+    // The text and JSON say there is no deadline.
+    CHECK(boost::json::parse(optionsToJson(st, Lang::En)).at("deadline_days").is_null());
+}
+
 TEST_CASE("a budget nothing fits: the cheapest option that meets the deadline is named", "[options]") {
     OptionsTarget t;
     t.deadlineDays = 3;
