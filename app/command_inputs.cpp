@@ -39,6 +39,8 @@ std::string parseCommandLine(const std::vector<std::string>& args, const std::ve
             return "unknown option '" + a + "'";
         } else if (common.file.empty()) {
             common.file = a;
+        } else if (common.severalFiles) {
+            common.moreFiles.push_back(a);
         } else {
             return "unexpected argument '" + a + "'";
         }

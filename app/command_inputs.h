@@ -20,7 +20,11 @@ struct CommandInputs {
 // What every command that parses its own arguments takes besides its own options: FILE, --lang and
 // the catalog's files (--catalog, --pricebook, --profiles).
 struct CommonOptions {
-    std::string file;
+    std::string file;  // the first FILE
+    // A command that reads several files (compare) sets this before parsing; the others refuse a
+    // second FILE ("unexpected argument").
+    bool severalFiles = false;
+    std::vector<std::string> moreFiles;  // the FILEs after the first, when severalFiles
     Lang lang = Lang::En;
     CatalogFiles files;
 };

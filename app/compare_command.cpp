@@ -5,6 +5,7 @@
 
 #include "catalog_options.h"
 #include "cli_commands.h"
+#include "command_inputs.h"
 #include "core/calibration/evaluate.h"
 #include "core/io/scenario_json.h"
 #include "core/report/plan_comparison.h"
@@ -35,40 +36,29 @@ std::string labelOf(const Scenario& scenario, const std::string& file) {
 }  // namespace
 
 int compareCommand(const std::vector<std::string>& args) {
-    std::vector<std::string> scenarioFiles;
-    std::string format = "text", langText = "en";
-    CatalogFiles files;
     for (std::size_t i = 1; i < args.size(); ++i)
         if (args[i] == "--help" || args[i] == "-h") {
             std::cout << "Usage:\n" << kCompareUsage;
             return kOk;
         }
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool takesValue =
-            a == "--format" || a == "--lang" || a == "--catalog" || a == "--pricebook" || a == "--profiles";
-        if (takesValue && i + 1 >= args.size())
-            return bad(a + " needs a value");
-        if (a == "--format") {
-            format = args[++i];
-            if (format != "text" && format != "csv" && format != "markdown")
-                return bad("--format is '" + format + "', allowed: text, csv, markdown");
-        } else if (a == "--lang") {
-            langText = args[++i];
-        } else if (takeCatalogOption(a, takesValue ? args[i + 1] : "", files)) {
-            ++i;
-        } else if (a.rfind("--", 0) == 0) {
-            return bad("unknown option '" + a + "'");
-        } else {
-            scenarioFiles.push_back(a);
-        }
-    }
-    Lang lang = Lang::En;
-    if (!parseLang(langText, lang))
-        return bad("--lang is '" + langText + "', allowed: en, zh_CN");
-    if (scenarioFiles.empty())
+    std::string format = "text";
+    CommonOptions common;
+    common.severalFiles = true;
+    const std::string error =
+        parseCommandLine(args, {"--format"}, {}, common, [&](const std::string&, const std::string& v) {
+            if (v != "text" && v != "csv" && v != "markdown")
+                return "--format is '" + v + "', allowed: text, csv, markdown";
+            format = v;
+            return std::string();
+        });
+    if (!error.empty())
+        return bad(error);
+    if (common.file.empty())
         return bad("compare needs at least one scenario FILE");
-    const auto loaded = loadCatalogOrReport(files);
+    const Lang lang = common.lang;
+    std::vector<std::string> scenarioFiles{common.file};
+    scenarioFiles.insert(scenarioFiles.end(), common.moreFiles.begin(), common.moreFiles.end());
+    const auto loaded = loadCatalogOrReport(common.files);
     if (!loaded)
         return kBadInput;
     const Catalog& catalog = *loaded;

@@ -55,8 +55,10 @@ shift || true
 install_missing "${PACKAGES[@]}"
 case "$mode" in
   run)
+    # Only what `run` starts: the window and the CLI it falls back to without a display (the tests
+    # are built by `test`), so a first start does not wait for some 700 tests to compile.
     cmake --preset default >/dev/null
-    cmake --build --preset default -j "$jobs"
+    cmake --build --preset default -j "$jobs" --target clusterplan clusterplan-cli
     exec build/bin/clusterplan "$@"
     ;;
   test)

@@ -130,6 +130,12 @@ RentSchedule buildRentSchedule(const RentOffer& o, const RentTerm& t, const Rent
     const int covered = (months + termMonths - 1) / termMonths * termMonths;
     std::vector<Money> accrued(static_cast<std::size_t>(covered));
     const double share = billedShare(o, u);
+    // Rounded where the billing rounds: a month billed monthly is an invoice of its own; a prepaid
+    // term is one invoice for all its months, which its months' accruals split to the cent (a CNY
+    // book's ¥306,000 year in USD is one invoice of $42,500.00, not twelve rounded months'
+    // $42,500.04).
+    double termSum = 0;
+    Money termBilled;
     for (int k = 0; k < covered; ++k) {
         const int termIndex = k / termMonths;
         const int termStart = termIndex * termMonths;
@@ -139,7 +145,18 @@ RentSchedule buildRentSchedule(const RentOffer& o, const RentTerm& t, const Rent
         amount += adj.addonsPerMonth;
         if (k == 0)
             amount += o.setupFee;
-        accrued[static_cast<std::size_t>(k)] = Money::fromUnits(amount);
+        if (!t.prepay) {
+            accrued[static_cast<std::size_t>(k)] = Money::fromUnits(amount);
+            continue;
+        }
+        if (k == termStart) {
+            termSum = 0;
+            termBilled = Money();
+        }
+        termSum += amount;
+        const Money billed = Money::fromUnits(termSum);
+        accrued[static_cast<std::size_t>(k)] = billed - termBilled;
+        termBilled = billed;
     }
     s.cash.assign(static_cast<std::size_t>(months), Money());
     for (int k = 0; k < covered; ++k) {

@@ -176,7 +176,9 @@ csv::Table lineItems(const quote::QuoteDocument& d) {
     const std::string c(cost::currencyCode(d.currency));
     csv::Table t{{"option", "group", "key", "item", "item_zh", "configuration", "quantity", "unit",
                   "unit_price_" + c, "discount_fraction", "list_amount_" + c, "amount_excl_tax_" + c,
-                  "vat_category", "vat_rate_fraction", "vat_" + c, "amount_incl_tax_" + c},
+                  "vat_category", "vat_rate_fraction", "vat_" + c, "amount_incl_tax_" + c,
+                  // A Chinese reader's configuration and unit (the columns above keep their places).
+                  "configuration_zh", "unit_zh"},
                  {}};
     for (const auto* option :
          {d.rent ? &*d.rent : nullptr, d.buy ? &*d.buy : nullptr, d.running ? &*d.running : nullptr}) {
@@ -189,16 +191,17 @@ csv::Table lineItems(const quote::QuoteDocument& d) {
                                   csv::number(l.quantity), csv::text(l.unit.en), cents(l.unitPrice),
                                   csv::number(l.discount), cents(l.listAmount), cents(l.amount),
                                   csv::text(quote::toString(l.category)), csv::number(l.vatRate),
-                                  cents(l.tax), cents(l.gross)});
+                                  cents(l.tax), cents(l.gross), csv::text(l.spec.zh), csv::text(l.unit.zh)});
         // The refundable deposit: paid with the rental, returned at its end, outside every total,
         // so its amount columns stay empty and the sum of a column is still the option's total.
         if (option->deposit != cost::Money())
-            t.rows.push_back(
-                {csv::text(option->key), csv::text("deposit"), csv::text(option->key + ".deposit"),
-                 csv::text(quote::label(quote::Lang::En, msg::kQuoteXlsxDeposit)),
-                 csv::text(quote::label(quote::Lang::Zh, msg::kQuoteXlsxDeposit)), csv::text(""),
-                 csv::number(1), csv::text("deposit"), cents(option->deposit), csv::number(0), csv::text(""),
-                 csv::text(""), csv::text(""), csv::text(""), csv::text(""), csv::text("")});
+            t.rows.push_back({csv::text(option->key), csv::text("deposit"),
+                              csv::text(option->key + ".deposit"),
+                              csv::text(quote::label(quote::Lang::En, msg::kQuoteXlsxDeposit)),
+                              csv::text(quote::label(quote::Lang::Zh, msg::kQuoteXlsxDeposit)), csv::text(""),
+                              csv::number(1), csv::text("deposit"), cents(option->deposit), csv::number(0),
+                              csv::text(""), csv::text(""), csv::text(""), csv::text(""), csv::text(""),
+                              csv::text(""), csv::text(""), csv::text("")});
     }
     return t;
 }

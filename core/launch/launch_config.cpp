@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <string>
 
-#include "core/calibration/evaluate.h"
+#include "core/calibration/engine_session.h"
 #include "core/launch/launch_script.h"
 #include "core/launch/launch_writers.h"
 #include "core/launch/messages_launch.h"
@@ -137,7 +137,11 @@ Result<LaunchConfig> launchConfigForScenario(const Scenario& scenario, const Cat
                                              Framework framework) {
     if (launchTarget(framework) == nullptr)
         return inputError("framework", msg::kLaunchNoExport, {std::string(toString(framework))});
-    auto plan = evaluate(scenario, catalog);
+    // One session for both plans: the scenario and the variant under the export's stack are checked
+    // and resolved by the same path as every other plan, on the fitted profile when the scenario
+    // lists measured runs.
+    EngineSession session(catalog);
+    auto plan = session.evaluate(scenario);
     if (!plan)
         return plan.error();
     auto config = launchConfig(plan.value(), framework);
@@ -148,7 +152,7 @@ Result<LaunchConfig> launchConfigForScenario(const Scenario& scenario, const Cat
     other.training.framework = framework;
     other.layout = fixedSpec(plan->layout);
     const std::string from(displayName(scenario.training.framework)), to(displayName(framework));
-    auto replanned = evaluate(other, catalog);
+    auto replanned = session.evaluate(other);
     Message note = replanned ? makeMessage(msg::kLaunchOtherStack,
                                            {from, to, formatFixed(replanned->perf.stepSeconds, 2) + " s",
                                             formatFixed(100 * replanned->perf.mfu, 1) + " %",

@@ -79,6 +79,27 @@ StackDefaults readStackDefaults(json::ObjectReader& r) {
                 json::fail(json::indexPath("unfitted_runs_on", i), "is a GPU architecture such as \"volta\"");
             d.unfittedRunsOn.emplace_back((*runs)[i].get_string());
         }
+    const auto schedule = [](json::ObjectReader& z, bool ofRelease) {
+        Zero3GatherSchedule g;
+        if (ofRelease)
+            g.release = z.string("release");
+        z.optNumber("calls_per_layer", g.callsPerLayer, 1, 1000);
+        double hostMicroseconds = 0;
+        z.optNumber("host_us_per_call", hostMicroseconds, 0, 100000);
+        g.hostSecondsPerCall = hostMicroseconds * 1e-6;
+        z.optNumber("overlap", g.overlap, 0, 1);
+        z.optBoolean("recompute_regathers", g.recomputeRegathers);
+        g.source = z.string("source");
+        z.finish();
+        return g;
+    };
+    if (auto z = r.optObject("zero3_gather"))
+        d.zero3Gather = schedule(*z, false);
+    if (const auto* releases = r.optArray("zero3_gather_by_release"))
+        for (std::size_t i = 0; i < releases->size(); ++i) {
+            json::ObjectReader z((*releases)[i], json::indexPath("zero3_gather_by_release", i));
+            d.zero3GatherReleases.push_back(schedule(z, true));
+        }
     d.source = r.string("source");
     return d;
 }
@@ -185,6 +206,16 @@ PerfProfiles PerfProfiles::defaultOnly() const {
     p.m_stackDefaults = m_stackDefaults;
     p.noteCalibratedArchitectures();
     return p;
+}
+
+bool PerfProfiles::useRelease(Framework f, std::string_view release) {
+    StackDefaults& d = m_stackDefaults[f];
+    for (const auto& g : d.zero3GatherReleases)
+        if (g.release == release) {
+            d.zero3Gather = g;
+            return true;
+        }
+    return false;
 }
 
 const StackDefaults& PerfProfiles::stackDefaults(Framework f) const {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/perf/zero_gather_schedule.h"
 #include "core/scenario/framework.h"
 #include "core/scenario/precision.h"
 #include "core/util/result.h"
@@ -97,6 +98,10 @@ struct StackDefaults {
     //    llm-foundry 2023): on Hopper they use neither wgmma nor TMA.
     enum class AttentionKernels { Native, Ampere };
     AttentionKernels attentionKernels = AttentionKernels::Native;
+    // How ZeRO-3 gathers the parameters ("zero3_gather"; zero_gather_schedule.h), and the schedules of
+    // earlier releases that published runs used ("zero3_gather_by_release"; useRelease()).
+    Zero3GatherSchedule zero3Gather;
+    std::vector<Zero3GatherSchedule> zero3GatherReleases;
     std::string source;
     // Not read: the GPU architectures on which this stack has a calibrated profile of its own
     // (PerfProfiles fills it from its profiles), so the band can tell a stack family the fit never
@@ -125,6 +130,9 @@ public:
     // Every find() answers `profile` from now on: the copy of the catalog a scenario with measured
     // runs is evaluated with, whose one cluster has one profile fitted to them (calibration/).
     void pin(PerfProfile profile) { m_pinned = std::move(profile); }
+    // `f` runs as its release `release` did (a published run of an older release): the release's ZeRO-3
+    // gather schedule replaces the current one. False when the stack lists no such release.
+    bool useRelease(Framework f, std::string_view release);
 
 private:
     std::vector<PerfProfile> m_profiles;

@@ -29,6 +29,12 @@ void widenBeyond(PredictionBand& band, double value, double fitted, const Messag
             makeMessage(why, {formatGrouped(value, 0), formatGrouped(fitted, 0), formatFixed(100 * w, 0)}));
 }
 
+// "-28 %", "+74 %": a change of the step time, signed, whole per cent.
+std::string signedPercent(double fraction) {
+    const double whole = std::round(100 * fraction);
+    return (whole > 0 ? "+" : "") + formatFixed(whole, 0) + " %";
+}
+
 }  // namespace
 
 std::string architectureList(const std::vector<std::string>& architectures) {
@@ -64,13 +70,16 @@ PredictionBand predictionBand(const PerfProfile& profile, const StackDefaults& s
         widen(profile.unseenStackBandLow, profile.unseenStackBandHigh);
         widen(profile.transferBandLow, profile.transferBandHigh);
         // One sentence: a stack whose runs are in the set but unfitted (DeepSpeed's, on A100) is not
-        // said to have no runs.
-        if (explain)
+        // said to have no runs. It says how wide, on the step time, and where that width comes from.
+        if (explain) {
+            const std::string low = signedPercent(band.low - 1), high = signedPercent(band.high - 1);
             band.reasons.push_back(
-                training.framework == Framework::Other ? makeMessage(msg::kBandUnseenOtherStack)
+                training.framework == Framework::Other ? makeMessage(msg::kBandUnseenOtherStack, {low, high})
                 : stack.unfittedRunsOn.empty()
-                    ? makeMessage(msg::kBandUnseenStack, {name})
-                    : makeMessage(msg::kBandUnfittedRuns, {name, architectureList(stack.unfittedRunsOn)}));
+                    ? makeMessage(msg::kBandUnseenStack, {name, low, high})
+                    : makeMessage(msg::kBandUnfittedRuns,
+                                  {name, architectureList(stack.unfittedRunsOn), low, high}));
+        }
     } else if (!profile.calibrated ||
                std::find(stack.calibratedArchitectures.begin(), stack.calibratedArchitectures.end(),
                          profile.architecture) == stack.calibratedArchitectures.end()) {

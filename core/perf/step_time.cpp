@@ -15,6 +15,7 @@
 #include "core/perf/offload_time.h"
 #include "core/perf/prediction_band.h"
 #include "core/perf/synchronisation.h"
+#include "core/perf/zero_gather_schedule.h"
 #include "core/scenario/framework.h"
 #include "core/util/as_double.h"
 #include "core/util/units.h"
@@ -317,14 +318,18 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
     struct Passes {
         double gather = 0, scatter = 0;
     };
+    // The stack's gather schedule (zero_gather_schedule.h) sets the gathers' call count; gradients
+    // reduce-scatter once per layer.
+    const Zero3GatherSchedule& schedule = in.stack.zero3Gather;
     const auto passes = [&](double params, double bytes, std::int64_t size, std::int64_t stride,
                             double calls) {
         if (size <= 1 || (params <= 0 && bytes <= 0))
             return Passes{};
-        return Passes{
-            collectiveSeconds(Collective::AllGather, gatherScale * bytes / calls, size, stride, net, calls),
-            collectiveSeconds(Collective::ReduceScatter, params * gradBytes / calls, size, stride, net,
-                              calls)};
+        const double gathers = zero3GatherCalls(schedule, calls);
+        return Passes{collectiveSeconds(Collective::AllGather, gatherScale * bytes / gathers, size, stride,
+                                        net, gathers),
+                      collectiveSeconds(Collective::ReduceScatter, params * gradBytes / calls, size, stride,
+                                        net, calls)};
     };
     const Passes dense =
         passes(localParams - experts.trainable, weightBytes - experts.weightBytes, group, l.tp, layers);
@@ -332,11 +337,11 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
                                  std::max(experts.layers, 1.0));
     const double gather = dense.gather + routed.gather;
     const double scatter = dense.scatter + routed.scatter;
-    const double perMb = std::max(0.0, gather - window * slowest.forward) +
-                         std::max(0.0, gather + scatter - window * (slowest.backward + slowest.recompute)) +
-                         gather / layers;
-    e.dpCommTotalSeconds = asDouble(l.microBatches) * (2 * gather + scatter);
-    e.dpCommSeconds = asDouble(l.microBatches) * perMb;
+    const Zero3Time perMb =
+        zero3MicroBatchTime(schedule, {gather, scatter, layers, window, slowest.forward, slowest.backward,
+                                       slowest.recompute, l.recompute == Recompute::Full});
+    e.dpCommTotalSeconds = asDouble(l.microBatches) * perMb.total;
+    e.dpCommSeconds = asDouble(l.microBatches) * perMb.exposed;
 }
 
 // The optimizer step of the trainable parameters on the GPU, or with CPU offload the CPU step and

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "core/util/number_format.h"
+
 namespace clusterplan::quote {
 
 namespace {
@@ -16,11 +18,32 @@ std::string termLength(Lang lang, int months) {
     return label(lang, msg::kQuoteTermMonths, {std::to_string(months)});
 }
 
+// CJK ideographs and punctuation (U+3000 and above, three-byte UTF-8 led by E3-EF): a name in
+// Chinese ("Yearly prepay (85折)") that an English quote must not print.
+bool hasCjk(const std::string& text) {
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0xE3 && byte <= 0xEF)
+            return true;
+    }
+    return false;
+}
+
+// "1-year term, 15 % off" / "1 年期（优惠 15 %）": the term by its length and discount.
+std::string termByLength(Lang lang, const cost::RentTerm& term) {
+    const std::string length = termLength(lang, term.months);
+    if (term.discount <= 0)
+        return length;
+    return label(lang, msg::kQuoteTermOff, {length, formatNumber(roundedTo(100 * term.discount, 2))});
+}
+
 }  // namespace
 
 Bilingual termName(const cost::RentTerm& term) {
-    const std::string en = term.name.empty() ? termLength(Lang::En, term.months) : term.name;
-    const std::string zh = term.nameZh.empty() ? termLength(Lang::Zh, term.months) : term.nameZh;
+    // An English name written with Chinese discount notation ("85折") is not one an English reader
+    // can read: the term is named by its length and discount instead.
+    const std::string en = term.name.empty() || hasCjk(term.name) ? termByLength(Lang::En, term) : term.name;
+    const std::string zh = term.nameZh.empty() ? termByLength(Lang::Zh, term) : term.nameZh;
     return {en, zh};
 }
 

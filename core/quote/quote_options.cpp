@@ -10,6 +10,7 @@
 #include "core/search/messages_search.h"
 #include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan::quote {
 
@@ -241,7 +242,7 @@ std::vector<std::string> optionsPageIntro(const OptionsPage& page, Lang lang) {
     const std::string budget = page.budget
                                    ? formatAmount(cost::Money::fromUnits(*page.budget), page.currency, lang)
                                    : label(lang, msg::kQuoteOptionsNoDeadline);
-    return {label(lang, msg::kQuoteOptionsIntro, {page.model, formatGrouped(page.tokens, 0)}),
+    return {label(lang, msg::kQuoteOptionsIntro, {page.model, formatLargeCount(page.tokens, lang)}),
             label(lang, msg::kQuoteOptionsTarget, {deadline, budget})};
 }
 

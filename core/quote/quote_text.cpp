@@ -9,6 +9,7 @@
 #include "core/quote/offer_names.h"
 #include "core/report/plan_format.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan::quote {
 
@@ -64,11 +65,8 @@ void addFineTuningRows(std::vector<Row>& rows, const Verdict& v, Lang lang) {
                         v.frozenLayers == 1
                             ? label(lang, msg::kQuoteMethodFrozenOne)
                             : label(lang, msg::kQuoteMethodFrozen, {std::to_string(v.frozenLayers)})});
-    // Counts in the reader's units: "207.09 M" / "2.07 亿" (万 below 1 亿).
-    const std::string trainable = lang == Lang::En ? formatFixed(v.trainableParams / 1e6, 2) + " M"
-                                  : v.trainableParams >= 1e8
-                                      ? formatFixed(v.trainableParams / 1e8, 2) + " 亿"
-                                      : formatFixed(v.trainableParams / 1e4, 2) + " 万";
+    // Counts in the reader's units: "207.09 million" / "2.07 亿" (万 below 1 亿).
+    const std::string trainable = formatLargeCount(v.trainableParams, lang);
     if (v.method != TrainingMethod::Full || v.frozenLayers > 0)
         rows.push_back({label(lang, msg::kQuoteTrainableParams),
                         trainable + (lang == Lang::Zh ? "（" : " (") +

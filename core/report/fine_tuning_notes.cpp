@@ -5,6 +5,7 @@
 #include "core/report/messages_plan.h"
 #include "core/report/plan_format.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -15,18 +16,16 @@ std::string counted(double n) {
     return n == std::floor(n) ? formatGrouped(n, 0) : formatNumber(n);
 }
 
-std::string params(double n) {
-    return formatFixed(n / 1e6, 2) + "M";
-}
-
 void methodNotes(Plan& plan) {
     const TrainingSpec& t = plan.scenario.training;
     const double share = plan.trainable.trainable / plan.params.total * 100;
     if (t.method != TrainingMethod::Full) {
-        plan.notes.push_back(
-            makeMessage(msg::kTuneAdapters, {t.method == TrainingMethod::Qlora ? "QLoRA" : "LoRA",
-                                             std::to_string(t.lora.rank), loraTargetList(t.lora.targets),
-                                             params(plan.trainable.trainable), formatFixed(share, 3)}));
+        // The count as its reader says it: "207.09 million" / "2.07 亿", not "207.09M".
+        plan.notes.push_back(makeNestedMessage(
+            msg::kTuneAdapters,
+            {plainMessage(t.method == TrainingMethod::Qlora ? "QLoRA" : "LoRA"),
+             plainMessage(std::to_string(t.lora.rank)), plainMessage(loraTargetList(t.lora.targets)),
+             largeCountMessage(plan.trainable.trainable), plainMessage(formatFixed(share, 3))}));
         if (t.method == TrainingMethod::Qlora)
             plan.notes.push_back(makeMessage(msg::kTuneNf4));
     } else if (t.frozenLayers > 0) {

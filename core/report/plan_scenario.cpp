@@ -22,6 +22,12 @@ namespace {
 
 using units::kGiB;
 
+// "1 layer" / "62 layers" ("1 层"): a stage that holds one layer read "1 layers".
+Message layerCount(std::int64_t layers) {
+    return layers == 1 ? makeMessage(msg::kPlanLayersOne)
+                       : makeMessage(msg::kPlanLayersMany, {std::to_string(layers)});
+}
+
 // Plain-language remarks on the memory picture, the kind a user acts on.
 void addMemoryNotes(Plan& plan) {
     const MemoryBreakdown& m = plan.memory;
@@ -70,10 +76,11 @@ void addPipelineNotes(Plan& plan, const Scenario& scenario) {
         const Layout& l = plan.layout;
         const std::int64_t layers = scenario.model.layers;
         plan.notes.push_back(
-            makeMessage(msg::kPlanRecipeSplit,
-                        {std::to_string(l.vpp), std::to_string(layers), std::to_string(layers + 2),
-                         std::to_string(l.pp), std::to_string(layersOnStage(layers, l.pp, 0, split)),
-                         std::to_string(layersOnStage(layers, l.pp, l.pp - 1, split))}));
+            makeNestedMessage(msg::kPlanRecipeSplit,
+                              {plainMessage(std::to_string(l.vpp)), plainMessage(std::to_string(layers)),
+                               plainMessage(std::to_string(layers + 2)), plainMessage(std::to_string(l.pp)),
+                               layerCount(layersOnStage(layers, l.pp, 0, split)),
+                               layerCount(layersOnStage(layers, l.pp, l.pp - 1, split))}));
     } else if (plan.layout.pp > 1 && scenario.model.layers % plan.layout.pp != 0 &&
                split == PipelineSplit{}) {
         const std::int64_t extra = scenario.model.layers % plan.layout.pp;

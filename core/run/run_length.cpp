@@ -54,11 +54,19 @@ void addBatchNote(RunLength& r, const TrainingSpec& t) {
                                    formatFixed(runTokens / tokensPerStep, 3)}));
 }
 
+// "about 0.3" / "约 0.3"; below 0.05 "fewer than 0.1" / "不到 0.1" (a short run on a reliable
+// cluster printed "0.0 expected interruptions", as if none could come).
+Message interruptions(double expected) {
+    if (expected < 0.05)
+        return makeMessage(msg::kRunInterruptionsBelow, {formatFixed(0.1, 1)});
+    return makeMessage(msg::kRunInterruptionsAbout, {formatGrouped(expected, 1)});
+}
+
 void addNotes(RunLength& r, const FeedInputs& storage) {
     r.notes.push_back(makeNestedMessage(
         r.intervalOptimal ? msg::kRunLengthYoungDaly : msg::kRunLength,
         {number(r.steadyDays, 1), number(r.wallDays, 1), number(100 * r.goodput, 1),
-         number(r.interruptions, 1), hours(r.mtbfHours), hours(r.checkpointIntervalHours / 2),
+         interruptions(r.interruptions), hours(r.mtbfHours), hours(r.checkpointIntervalHours / 2),
          number(r.checkpointBytes / units::kGB, 0), number(r.checkpointWriteSeconds, 1),
          hours(r.checkpointIntervalHours), hours(r.evaluationHours), number(r.budgetGpuHours, 0)}));
     if (storage.networkFsGBs <= 0)

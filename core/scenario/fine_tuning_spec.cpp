@@ -1,43 +1,42 @@
 #include "core/scenario/fine_tuning_spec.h"
 
+#include "core/util/enum_names.h"
+
 namespace clusterplan {
 
+namespace {
+
+// The scenario file's fine_tuning.method and fine_tuning.offload values.
+constexpr auto kMethodNames = std::to_array<EnumName<TrainingMethod>>({
+    {TrainingMethod::Full, "full"},
+    {TrainingMethod::Lora, "lora"},
+    {TrainingMethod::Qlora, "qlora"},
+});
+static_assert(listsEveryValueInOrder(kMethodNames));
+
+constexpr auto kOffloadNames = std::to_array<EnumName<Offload>>({
+    {Offload::None, "none"},
+    {Offload::Optimizer, "optimizer"},
+    {Offload::OptimizerAndParams, "optimizer_and_params"},
+});
+static_assert(listsEveryValueInOrder(kOffloadNames));
+
+}  // namespace
+
 std::string_view toString(TrainingMethod m) {
-    switch (m) {
-    case TrainingMethod::Full:
-        return "full";
-    case TrainingMethod::Lora:
-        return "lora";
-    case TrainingMethod::Qlora:
-        return "qlora";
-    }
-    return "?";
+    return enumName(kMethodNames, m, "?");
 }
 
 std::string_view toString(Offload o) {
-    switch (o) {
-    case Offload::None:
-        return "none";
-    case Offload::Optimizer:
-        return "optimizer";
-    case Offload::OptimizerAndParams:
-        return "optimizer_and_params";
-    }
-    return "?";
+    return enumName(kOffloadNames, o, "?");
 }
 
 std::optional<TrainingMethod> parseTrainingMethod(std::string_view s) {
-    for (auto m : {TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora})
-        if (toString(m) == s)
-            return m;
-    return std::nullopt;
+    return enumFromName(kMethodNames, s);
 }
 
 std::optional<Offload> parseOffload(std::string_view s) {
-    for (auto o : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParams})
-        if (toString(o) == s)
-            return o;
-    return std::nullopt;
+    return enumFromName(kOffloadNames, s);
 }
 
 std::optional<LoraTarget> parseLoraTarget(std::string_view s) {

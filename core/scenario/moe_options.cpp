@@ -1,45 +1,43 @@
 #include "core/scenario/moe_options.h"
 
+#include "core/util/enum_names.h"
 #include "core/util/json_write.h"
 
 namespace clusterplan {
 
+namespace {
+
+// Megatron-Core's dispatcher and overlap choices as the scenario's layout keys write them.
+constexpr auto kDispatcherNames = std::to_array<EnumName<MoeDispatcher>>({
+    {MoeDispatcher::AllToAll, "all_to_all"},
+    {MoeDispatcher::DeepEp, "deepep"},
+    {MoeDispatcher::HybridEp, "hybridep"},
+});
+static_assert(listsEveryValueInOrder(kDispatcherNames));
+
+constexpr auto kEpOverlapNames = std::to_array<EnumName<EpOverlap>>({
+    {EpOverlap::None, "none"},
+    {EpOverlap::OneFOneB, "1f1b"},
+    {EpOverlap::DualPipe, "dualpipe"},
+});
+static_assert(listsEveryValueInOrder(kEpOverlapNames));
+
+}  // namespace
+
 std::string_view toString(MoeDispatcher d) {
-    switch (d) {
-    case MoeDispatcher::AllToAll:
-        return "all_to_all";
-    case MoeDispatcher::DeepEp:
-        return "deepep";
-    case MoeDispatcher::HybridEp:
-        return "hybridep";
-    }
-    return "all_to_all";
+    return enumName(kDispatcherNames, d, "all_to_all");
 }
 
 std::string_view toString(EpOverlap o) {
-    switch (o) {
-    case EpOverlap::None:
-        return "none";
-    case EpOverlap::OneFOneB:
-        return "1f1b";
-    case EpOverlap::DualPipe:
-        return "dualpipe";
-    }
-    return "none";
+    return enumName(kEpOverlapNames, o, "none");
 }
 
 std::optional<MoeDispatcher> parseMoeDispatcher(std::string_view s) {
-    for (auto d : {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::HybridEp})
-        if (s == toString(d))
-            return d;
-    return std::nullopt;
+    return enumFromName(kDispatcherNames, s);
 }
 
 std::optional<EpOverlap> parseEpOverlap(std::string_view s) {
-    for (auto o : {EpOverlap::None, EpOverlap::OneFOneB, EpOverlap::DualPipe})
-        if (s == toString(o))
-            return o;
-    return std::nullopt;
+    return enumFromName(kEpOverlapNames, s);
 }
 
 void writeMoeOptions(json::Writer& w, const MoeOptions& o) {

@@ -7,8 +7,8 @@
 #include "core/search/layout_search.h"
 #include "core/search/messages_search.h"
 #include "core/studies/options_study.h"
-#include "core/util/bilingual_name.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -86,11 +86,13 @@ FitSuggestions whatWouldFit(const Scenario& s, const Catalog& catalog, std::int6
     if (auto all = optionsStudy(s, catalog, target); all && all->recommended) {
         const OptionRow& r = all->rows[*all->recommended];
         out.cheapestOption = FitSuggestion{
-            r.scenario, makeNestedMessage(msg::kFitCheapestOption,
-                                          {plainMessage(r.gpuName + " x " + std::to_string(r.gpus)),
-                                           bilingualName(r.offerName, r.offerNameZh),
-                                           plainMessage(r.layoutText), plainMessage(formatFixed(r.days, 1)),
-                                           plainMessage(cost::formatMoney(r.cost, all->currency))})};
+            r.scenario,
+            makeNestedMessage(
+                msg::kFitCheapestOption,
+                {plainMessage(r.gpuName + " x " + std::to_string(r.gpus)),
+                 perLanguageMessage(r.offerName, r.offerNameZh.empty() ? r.offerName : r.offerNameZh),
+                 plainMessage(r.layoutText), plainMessage(formatFixed(r.days, 1)),
+                 plainMessage(cost::formatMoney(r.cost, all->currency))})};
     }
     return out;
 }

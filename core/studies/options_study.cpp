@@ -19,10 +19,10 @@
 #include "core/report/plan_scenario.h"
 #include "core/search/layout_alternatives.h"
 #include "core/search/messages_search.h"
-#include "core/util/bilingual_name.h"
 #include "core/util/closest_id.h"
 #include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -316,6 +316,15 @@ std::vector<Way> waysToGet(const Catalog& catalog, const std::string& gpu) {
     return ways;
 }
 
+// A name in the reader's language: the Chinese one where the book gives one, else the English.
+Message namedIn(const std::string& en, const std::string& zh) {
+    return perLanguageMessage(en, zh.empty() ? en : zh);
+}
+
+const std::string& nameIn(const std::string& en, const std::string& zh, Lang lang) {
+    return lang == Lang::Zh && !zh.empty() ? zh : en;
+}
+
 Message gpuName(const OptionRow& r) {
     return plainMessage(r.gpuName);
 }
@@ -415,9 +424,8 @@ OptionRow priceRow(const Scenario& probe, EngineSession& session, const Layout& 
     row.priced = true;
     if (halfPlan) {
         row.halfPriced = true;
-        row.pricingNote =
-            makeNestedMessage(rentOnly ? msg::kOptionsRowRentOnly : msg::kOptionsRowBuyOnly,
-                              {bilingualName(row.priceBookName, row.priceBookNameZh), gpuName(row)});
+        row.pricingNote = makeNestedMessage(rentOnly ? msg::kOptionsRowRentOnly : msg::kOptionsRowBuyOnly,
+                                            {namedIn(row.priceBookName, row.priceBookNameZh), gpuName(row)});
     }
     row.cost = way.acquire == Acquire::Rent ? c.runCostRent.value_or(c.rentAccruedTotal) : c.buyNetTotal;
     // A rental of a book that sells no such server has no purchase beside it.
@@ -574,8 +582,8 @@ void recommendOption(OptionsStudy& st) {
     std::vector<Message> parts;
     parts.push_back(
         makeNestedMessage(r.acquire == Acquire::Rent ? msg::kOptionsRecommendRent : msg::kOptionsRecommendBuy,
-                          {gpusText(r), bilingualName(r.offerName, r.offerNameZh),
-                           plainMessage(money(r.cost)), plainMessage(formatFixed(r.days, 1))}));
+                          {gpusText(r), namedIn(r.offerName, r.offerNameZh), plainMessage(money(r.cost)),
+                           plainMessage(formatFixed(r.days, 1))}));
     // The next faster option on the front that keeps to the budget: what paying more buys.
     std::optional<std::size_t> faster;
     for (std::size_t i = 0; i < st.rows.size(); ++i) {
@@ -597,9 +605,9 @@ void recommendOption(OptionsStudy& st) {
             lateZh += (lateZh.empty() ? "" : "、") + g.gpuName;
         }
     if (!late.empty())
-        parts.push_back(makeNestedMessage(
-            msg::kOptionsCannotFinish,
-            {bilingualName(late, lateZh), plainMessage(formatNumber(st.target.deadlineDays))}));
+        parts.push_back(
+            makeNestedMessage(msg::kOptionsCannotFinish,
+                              {namedIn(late, lateZh), plainMessage(formatNumber(st.target.deadlineDays))}));
     if (!r.calibrated)
         parts.push_back(
             makeNestedMessage(msg::kOptionsBorrowedProfile, {gpuName(r), plainMessage(r.profileName)}));
@@ -777,7 +785,7 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
         }
     if (!borrowedList.empty())
         st.notes.push_back(
-            makeNestedMessage(msg::kOptionsBorrowedProfiles, {bilingualName(borrowedList, borrowedListZh)}));
+            makeNestedMessage(msg::kOptionsBorrowedProfiles, {namedIn(borrowedList, borrowedListZh)}));
     for (const GpuOptions& g : st.gpus) {
         const GpuSpec* spec = catalog.gpu(g.gpu);
         if (spec && g.gpu != scenario.cluster.gpu &&

@@ -2,9 +2,9 @@
 
 #include <ostream>
 
-#include "core/util/bilingual_name.h"
 #include "core/util/message_catalog.h"
 #include "core/util/messages_text.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -87,14 +87,9 @@ std::ostream& operator<<(std::ostream& out, const Paragraph& p) {
     return out << p.text();
 }
 
-Message bilingualName(std::string en, std::string zh) {
-    Message m{std::string(kBilingualNameId), {en, std::move(zh)}, std::move(en), {}};
-    return m;
-}
-
 std::string messageText(const Message& message, Lang lang) {
-    if (message.id == kBilingualNameId && message.args.size() == 2)
-        return nameIn(message.args[0], message.args[1], lang);
+    if (message.id == kPerLanguageMessageId && message.args.size() == 2)
+        return message.args[lang == Lang::Zh ? 1 : 0];
     const auto templ = messageTemplate(message.id, lang);
     if (!templ)
         return message.text;

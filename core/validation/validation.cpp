@@ -342,8 +342,16 @@ void summarise(ValidationReport& report) {
 // the same), the nearest stack's profile and the widest band. Its group is named by the stack
 // itself ("deepspeed-ampere-dense"), not by the profile that stands in for it.
 Result<ValidationRow> unseenStackRow(ValidationRow row, const Scenario& scenario, const bj::object& run,
-                                     const Catalog& catalog, bool moe) {
-    auto plan = evaluate(scenario, catalog);
+                                     const bj::object& entry, const Catalog& catalog, bool moe) {
+    // A run of an older release of its stack runs as that release did (the entry's stack_release:
+    // DeepSpeed's 2021 ZeRO-3 gathers, perf_profile.h useRelease()).
+    Catalog released = catalog;
+    if (const std::string release = str(entry, "stack_release");
+        !release.empty() && !released.perfProfiles().useRelease(scenario.training.framework, release))
+        return Error{"run-models.json: " + row.id, "stack_release '" + release + "' is not a release of " +
+                                                       std::string(toString(scenario.training.framework)) +
+                                                       " in resources/perf-profiles.json"};
+    auto plan = evaluate(scenario, released);
     if (!plan)
         return Error{"calibration run " + row.id + ": " + plan.error().where, plan.error().message};
     row.profile = plan->perf.profileId;
@@ -379,6 +387,63 @@ Result<Plan> planOnFold(const Scenario& scenario, const Catalog& catalog,
         return Error{"calibration run " + runId + " (fold " + key + "): " + plan.error().where,
                      plan.error().message};
     return plan;
+}
+
+// True step over predicted step: throughput metrics are inverse to the step time.
+double trueOverPredicted(const std::string& metric, double published, double predicted) {
+    return metric == "step_time_s" ? published / predicted : predicted / published;
+}
+
+// The run timed with each other stack family's calibrated profile on its GPU generation (at its
+// precision, else BF16), in the fold that holds out the run's group, so that no run of its own stack
+// on this generation shaped the profile it borrows; the run keeps its own stack's features. What a
+// stack with no profile of its own gets, measured on stacks that have one.
+Result<bool> addCrossStack(ValidationReport& report, const ValidationRow& row, const Scenario& scenario,
+                           const Catalog& catalog, const PerfProfiles& fold) {
+    const auto byId = [&](const PerfProfiles& profiles) -> const PerfProfile* {
+        for (const auto& p : profiles.all())
+            if (p.id == row.profile)
+                return &p;
+        return nullptr;
+    };
+    const PerfProfile* own = byId(fold);
+    if (!own)
+        own = byId(catalog.perfProfiles());
+    if (!own)
+        return true;
+    std::map<Framework, const PerfProfile*> standIns;
+    for (const auto& p : fold.all()) {
+        if (!p.calibrated || p.framework == scenario.training.framework ||
+            p.architecture != own->architecture)
+            continue;
+        const PerfProfile*& chosen = standIns[p.framework];
+        if (p.precision == scenario.training.precision ||
+            (p.precision == Precision::Bf16 && (!chosen || chosen->precision != scenario.training.precision)))
+            chosen = &p;
+    }
+    for (const auto& [framework, standIn] : standIns) {
+        if (!standIn)
+            continue;
+        Catalog held = catalog;
+        held.perfProfiles() = fold;
+        held.perfProfiles().pin(*standIn);
+        auto plan = EngineSession(held).evaluate(scenario, {}, PlanParts::stepTimeOnly());
+        if (!plan)
+            return Error{"calibration run " + row.id + " (timed with " + standIn->id +
+                             "): " + plan.error().where,
+                         plan.error().message};
+        CrossStackRow x;
+        x.id = row.id;
+        x.group = row.group;
+        x.standIn = standIn->id;
+        x.published = row.published;
+        x.predicted = predictedMetric(row.metric, row.convention, plan.value());
+        x.error = (x.predicted - x.published) / x.published;
+        x.ratio = trueOverPredicted(row.metric, x.published, x.predicted);
+        x.inWidestBand = x.ratio >= standIn->unseenStackBandLow && x.ratio <= standIn->unseenStackBandHigh;
+        report.crossStack.push_back(std::move(x));
+    }
+    return true;
 }
 
 }  // namespace
@@ -431,10 +496,13 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
             return Error{"run-models.json: " + row.id, "unknown model '" + str(entry, "model") + "'"};
         const Scenario scenario = scenarioFor(*it->second, entry, *model);
         if (row.use == kUseUnseenStack) {
-            auto unseen = unseenStackRow(row, scenario, *it->second, catalog, model->moe.has_value());
+            auto unseen = unseenStackRow(row, scenario, *it->second, entry, catalog, model->moe.has_value());
             if (!unseen)
                 return unseen.error();
-            report.rows.push_back(std::move(unseen).value());
+            const ValidationRow& u = report.rows.emplace_back(std::move(unseen).value());
+            report.crossStack.push_back(
+                {u.id, u.group, u.profile, u.published, u.groupCvPredicted, u.groupCvError,
+                 trueOverPredicted(u.metric, u.published, u.groupCvPredicted), true, u.groupCvInBand});
             continue;
         }
         auto plan = session.evaluate(scenario, {}, PlanParts::stepTimeOnly());
@@ -486,6 +554,13 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         std::tie(row.groupBandLow, row.groupBandHigh) =
             metricBand(row.metric, row.convention, groupPlan.value());
         row.groupCvInBand = row.published >= row.groupBandLow && row.published <= row.groupBandHigh;
+        if (!unfitted && !model->moe) {
+            const auto fold =
+                folds->byGroup.find(folds->byGroup.count(row.group) ? row.group : row.stackGroup);
+            if (fold != folds->byGroup.end())
+                if (auto added = addCrossStack(report, row, scenario, catalog, fold->second); !added)
+                    return added.error();
+        }
         report.rows.push_back(row);
     }
     summarise(report);
@@ -615,8 +690,33 @@ std::string validationToText(const ValidationReport& r) {
     if (!r.unseenStackByGroup.empty()) {
         out << "\nRuns of stacks no profile was fitted on (use \"unseen_stack\"), predicted as a customer's\n"
                "unseen stack is: the nearest stack's profile and the widest band. Not in the figures above\n"
-               "(run-models.json says why each is kept apart).\n";
+               "(run-models.json says why each is kept apart). Their errors help set the widest band (the\n"
+               "between-stack table below), so their coverage here is in-sample.\n";
         table("stack group", {r.unseenStackByGroup.begin(), r.unseenStackByGroup.end()});
+    }
+    if (!r.crossStack.empty()) {
+        out << "\nEach stack timed with another stack's profile, as a stack with no profile of its own is\n"
+               "(the fold without the run's group, the run's own stack features): the between-stack "
+               "transfer\n"
+               "errors that set the widest band, and how many of them it holds.\n"
+               "  group <- profile it borrows                      runs   mean |error|   lowest  highest   "
+               "in band\n";
+        std::map<std::string, std::vector<const CrossStackRow*>> pairs;
+        for (const auto& x : r.crossStack)
+            pairs[x.group + " <- " + x.standIn].push_back(&x);
+        for (const auto& [pair, rows] : pairs) {
+            std::vector<double> abs, signed_, in;
+            for (const CrossStackRow* x : rows) {
+                abs.push_back(std::fabs(x->error));
+                signed_.push_back(x->error);
+                in.push_back(x->inWidestBand ? 1 : 0);
+            }
+            out << "    " << pair << std::string(48 - std::min<std::size_t>(47, pair.size()), ' ')
+                << padLeft(std::to_string(rows.size()), 4) << padLeft(formatFixed(100 * mean(abs), 1), 13)
+                << " %" << padLeft(percent(*std::min_element(signed_.begin(), signed_.end())), 9)
+                << padLeft(percent(*std::max_element(signed_.begin(), signed_.end())), 9)
+                << padLeft(formatFixed(100 * mean(in), 0), 9) << " %\n";
+        }
     }
     return out.str();
 }
@@ -683,6 +783,14 @@ std::string validationToJson(const ValidationReport& r) {
     summaries("by_seq_len", "bucket", r.transferBySeqLen);
     summaries("unseen_stack_groups", "group", r.unseenStackByGroup);
     w.endObject();
+    w.beginArray("cross_stack");
+    for (const auto& x : r.crossStack) {
+        w.beginObject().value("id", x.id).value("group", x.group).value("stand_in", x.standIn);
+        w.value("published", x.published).value("predicted", x.predicted).value("error", x.error);
+        w.value("true_over_predicted", x.ratio).value("unseen_stack", x.unseenStack);
+        w.value("in_widest_band", x.inWidestBand).endObject();
+    }
+    w.endArray();
     w.beginArray("runs");
     for (const auto& row : r.rows) {
         w.beginObject().value("id", row.id).value("source", row.source).value("use", row.use);

@@ -59,6 +59,20 @@ struct TransferSummary {
     double medianBandHalfWidth = 0;  // (high − low) / 2 / prediction, median over the runs
 };
 
+// A run timed with another stack's profile, as a stack the engine has no profile for is timed (JAX/XLA
+// with NeMo's, Colossal-AI with PyTorch FSDP's): the between-stack transfer errors that set the band of
+// a borrowed profile (tests/calibration/fit_profiles.py, novelty_bands).
+struct CrossStackRow {
+    std::string id;
+    std::string group;    // the run's group: "fsdp-hopper-dense"
+    std::string standIn;  // the other stack's profile it was timed with: "nemo-hopper-bf16"
+    double published = 0, predicted = 0;
+    double error = 0;           // (predicted − published) / published, in the run's metric
+    double ratio = 1;           // true step / predicted step
+    bool unseenStack = false;   // a run of a stack no profile is fitted on (use "unseen_stack")
+    bool inWidestBand = false;  // inside the band a borrowed profile gets (the unseen-stack band)
+};
+
 struct ValidationReport {
     std::vector<ValidationRow> rows;
     std::map<std::string, double> meanAbsErrorBySource;  // included runs only
@@ -73,9 +87,13 @@ struct ValidationReport {
     std::vector<std::pair<std::string, TransferSummary>> transferByGpus;    // "<= 64", "65-1,024", "> 1,024"
     std::vector<std::pair<std::string, TransferSummary>> transferBySeqLen;  // "<= 2,048", ...
     // Runs of stacks no profile was fitted on (use "unseen_stack": DeepSpeed ZeRO-3 on A100), each
-    // predicted as a customer's unseen stack is, per stack group; kept out of the figures above and
-    // out of the bands (tests/calibration/fit_profiles.py, novelty_bands, says why).
+    // predicted as a customer's unseen stack is, per stack group; kept out of the figures above, but
+    // their errors help set the widest band (crossStack; tests/calibration/fit_profiles.py,
+    // novelty_bands, says why).
     std::map<std::string, TransferSummary> unseenStackByGroup;
+    // Every included dense run timed, in the fold without its group, with each other stack family's
+    // calibrated profile on its GPU generation, and the runs of stacks no profile is fitted on.
+    std::vector<CrossStackRow> crossStack;
 };
 
 // Whether the runs are also predicted on the cross-validation folds; the profile fitter's inner loop

@@ -3676,6 +3676,11 @@ predicted</source>
         <translation>区间 %1–%2 秒</translation>
     </message>
     <message>
+        <source>s</source>
+        <comment>unit of the step-time axis: seconds</comment>
+        <translation>秒</translation>
+    </message>
+    <message>
         <source>selected %1</source>
         <translation>选中 %1</translation>
     </message>

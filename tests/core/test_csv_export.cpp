@@ -130,6 +130,12 @@ TEST_CASE("the CSV folder is written atomically and an unwritable folder is an e
     CHECK(rows[0][13] == "vat_rate_fraction");
     CHECK(rows[1][2] == "rent.units");
     CHECK(rows[1][11] == doc.rent->groups[0].lines[0].amount.toString());
+    // The configuration and unit in Chinese too: a Chinese customer's file read "ACME 8×A100 server;
+    // Yearly prepay (12 % off) (prepaid); 8 GPUs" beside 押金 and GPU 算力租用.
+    CHECK(rows[0][16] == "configuration_zh");
+    CHECK(rows[0][17] == "unit_zh");
+    CHECK(rows[1][16] == doc.rent->groups[0].lines[0].spec.zh);
+    CHECK(rows[1][17] == "台·月");
     auto bad = clusterplan::writeReportCsv("/proc/clusterplan-no/such", plan, doc);
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().where.find("/proc/clusterplan-no/such") != std::string::npos);

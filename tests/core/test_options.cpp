@@ -359,7 +359,8 @@ TEST_CASE("without a deadline every GPU type is at its smallest cluster that fit
         INFO(r.gpu << " " << r.offer);
         CHECK(r.size == OptionSize::SmallestFit);
         CHECK(r.meetsDeadline);
-        const auto g = std::find_if(st.gpus.begin(), st.gpus.end(), [&](const GpuOptions& o) { return o.gpu == r.gpu; });
+        const auto g =
+            std::find_if(st.gpus.begin(), st.gpus.end(), [&](const GpuOptions& o) { return o.gpu == r.gpu; });
         REQUIRE(g != st.gpus.end());
         CHECK(g->smallestFitGpus == r.gpus);
     }
@@ -369,7 +370,8 @@ TEST_CASE("without a deadline every GPU type is at its smallest cluster that fit
     for (const OptionRow& r : st.rows)
         if (r.priced)
             CHECK(rec.cost <= r.cost);
-    CHECK((st.recommendation.id == "options.two_sentences" || st.recommendation.id.rfind("options.recommend.", 0) == 0));
+    CHECK((st.recommendation.id == "options.two_sentences" ||
+           st.recommendation.id.rfind("options.recommend.", 0) == 0));
     // The text and JSON say there is no deadline.
     CHECK(boost::json::parse(optionsToJson(st, Lang::En)).at("deadline_days").is_null());
 }

@@ -10,6 +10,7 @@
 #include "core/perf/prediction_band.h"
 #include "core/perf/profile_name.h"
 #include "core/perf/synchronisation.h"
+#include "core/perf/zero_gather_schedule.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -431,6 +432,16 @@ TEST_CASE("a stack without calibrated runs is timed with the nearest profile and
                                                : "band.unseen_stack"));
         CHECK(says("band.unfitted_runs") == (f == Framework::DeepSpeed));
         CHECK(says("band.unseen_stack") == (f != Framework::DeepSpeed && f != Framework::Other));
+        // It says how wide, on the step time: the widest band's ends.
+        for (const Message& m : p.perf.notes)
+            if (m.id.rfind("band.un", 0) == 0 && m.id != "band.unseen_generation") {
+                REQUIRE(m.args.size() >= 2);
+                CHECK(m.args[m.args.size() - 2] ==
+                      std::to_string(std::lround(100 * (used.unseenStackBandLow - 1))) + " %");
+                CHECK(m.args.back() ==
+                      "+" + std::to_string(std::lround(100 * (used.unseenStackBandHigh - 1))) + " %");
+                CHECK(m.text.find("another stack's profile") != std::string::npos);
+            }
     }
     // A stack fitted on another GPU generation only says that instead: InternEvo on H100.
     s.training.framework = Framework::InternEvo;
@@ -784,4 +795,65 @@ TEST_CASE("a profile is named by its stack, generation and precision", "[perf]")
         CHECK(*name != p.id);
         CHECK(name->find(std::string(displayName(p.framework))) == 0);
     }
+}
+
+TEST_CASE("the ZeRO-3 gather schedule: one prefetched call per layer, or blocking calls per tensor",
+          "[perf]") {
+    // The default schedule is the prefetched one: each pass hides its gathers behind the compute
+    // beside it, and only the first layer's gather of the forward waits.
+    const Zero3GatherSchedule prefetched;
+    const Zero3Traffic t{2.0, 1.0, 10, 1.0, 1.5, 3.0, 1.5, true};
+    const Zero3Time p = zero3MicroBatchTime(prefetched, t);
+    CHECK_THAT(p.total, WithinRel(2 * 2.0 + 1.0, 1e-12));
+    CHECK_THAT(p.exposed, WithinRel((2.0 - 1.5) + std::max(0.0, 2.0 + 1.0 - 4.5) + 2.0 / 10, 1e-12));
+    // Blocking calls per tensor (DeepSpeed's 2021 ZeRO-3): nothing hides, the host pays every call,
+    // and full recompute gathers each layer a third time.
+    Zero3GatherSchedule blocking;
+    blocking.callsPerLayer = 12;
+    blocking.hostSecondsPerCall = 380e-6;
+    blocking.overlap = 0;
+    blocking.recomputeRegathers = true;
+    CHECK(zero3GatherCalls(blocking, 10) == 120);
+    const Zero3Time b = zero3MicroBatchTime(blocking, t);
+    CHECK_THAT(b.total, WithinRel(3 * (2.0 + 120 * 380e-6) + 1.0, 1e-12));
+    CHECK_THAT(b.exposed, WithinRel(b.total, 1e-12));
+    // Without full recompute the layer is gathered twice.
+    Zero3Traffic selective = t;
+    selective.fullRecompute = false;
+    CHECK_THAT(zero3MicroBatchTime(blocking, selective).total,
+               WithinRel(2 * (2.0 + 120 * 380e-6) + 1.0, 1e-12));
+}
+
+TEST_CASE("DeepSpeed's 2021 ZeRO-3 stops scaling where its published runs did", "[perf]") {
+    // GPT-3 175B, ZeRO-3 without model parallelism on A100 at a fixed global batch of 1,536 (the
+    // layout NVIDIA ran DeepSpeed in, Narayanan et al. SC'21 Table 2: 88 TF/s per GPU on 768 GPUs,
+    // 44 on 1,536, the step time unchanged). With the 2021 release's gather schedule (one blocking
+    // all-gather per parameter tensor) the throughput per GPU falls by more than a third from 768 to
+    // 1,536 GPUs: the calls' ring latency grows with the rank count and nothing hides behind compute.
+    // With the current release's schedule (one prefetched gather per layer) it barely moves.
+    Scenario s = test::scenarioWithModel("gpt3-175b");
+    s.training.framework = Framework::DeepSpeed;
+    s.training.precision = Precision::Fp16;
+    s.training.seqLen = 2048;
+    s.training.globalBatch = 1536;
+    s.training.gradDtype = GradDtype::Param;
+    s.layout = LayoutSpec{1, 1, 0, 1, 1, 1, 1, 3, Recompute::Full, false};
+    const auto perGpu = [&](const Catalog& catalog, std::int64_t gpus) {
+        s.cluster.nodes = gpus / 8;
+        s.layout.microBatch = 1536 / gpus;
+        auto p = evaluate(s, catalog);
+        REQUIRE(p.ok());
+        return p->perf.tflopsPerGpu;
+    };
+    Catalog v03 = test::catalog();
+    REQUIRE(v03.perfProfiles().useRelease(Framework::DeepSpeed, "v0.3"));
+    CHECK_FALSE(v03.perfProfiles().useRelease(Framework::DeepSpeed, "v9.9"));
+    const Zero3GatherSchedule& schedule = v03.perfProfiles().stackDefaults(Framework::DeepSpeed).zero3Gather;
+    CHECK(schedule.callsPerLayer == 12);
+    CHECK(schedule.overlap == 0);
+    CHECK(perGpu(v03, 1536) < 0.67 * perGpu(v03, 768));
+    CHECK(perGpu(v03, 768) < 0.85 * perGpu(v03, 384));
+    const Catalog& current = test::catalog();
+    CHECK(perGpu(current, 1536) > 0.9 * perGpu(current, 768));
+    CHECK(perGpu(v03, 1536) < 0.5 * perGpu(current, 1536));
 }

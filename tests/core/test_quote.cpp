@@ -17,6 +17,7 @@
 #include "core/quote/quote_text.h"
 #include "core/report/plan_format.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 #include "core/validation/validation.h"
 #include "golden.h"
 #include "test_support.h"
@@ -676,9 +677,9 @@ TEST_CASE("the verdict says whether the layout was set or searched, and labels d
                        {clusterplan::formatGrouped(fixed.verdict.trainDays, 1)}));
     const auto plan = planFor("quote-scenario.json");  // kept: breakeven refers into it
     const auto& breakeven = plan.cost->breakeven;
-    CHECK(value("Break-even month (cash paid; renting on term \"Yearly prepay (85折)\")") ==
+    CHECK(value("Break-even month (cash paid; renting on term \"Yearly prepay (15 % off)\")") ==
           quote::breakevenText(breakeven.gross, fixed.verdict.searchMonths, quote::Lang::En));
-    CHECK(value("Break-even month (net of resale value; renting on term \"Yearly prepay (85折)\")") ==
+    CHECK(value("Break-even month (net of resale value; renting on term \"Yearly prepay (15 % off)\")") ==
           quote::breakevenText(breakeven.net, fixed.verdict.searchMonths, quote::Lang::En));
 }
 
@@ -715,7 +716,7 @@ TEST_CASE("the horizon's rent and the break-even name their contract term and ta
     CHECK(zh.find("自建 36 个月合计（现金，不含税）") != std::string::npos);
     CHECK(zh.find("盈亏平衡月（按现金支出，租用按“年付预付（85折）”合同期）") != std::string::npos);
     const std::string en = verdictText(a, quote::Lang::En);
-    CHECK(en.find("Renting over 36 months (term \"Yearly prepay (85折)\", excl. VAT)：CNY 915,600.00") !=
+    CHECK(en.find("Renting over 36 months (term \"Yearly prepay (15 % off)\", excl. VAT)：CNY 915,600.00") !=
           std::string::npos);
 }
 
@@ -739,20 +740,21 @@ TEST_CASE("a server price converted from a US market price says so in the prices
 TEST_CASE("a scenario that names no term compares renting on the term its job is billed on", "[quote]") {
     // A custom offer, monthly or yearly prepay at 12 % off with a ¥150 renewal credit from month
     // 13 and a ¥5,000 setup fee; the 703-day job is billed on the yearly term. Renting over 36
-    // months on that term: 36 × r(28,888.88 × 0.88) − 24 × 150 + 5,000 = 916,599.56 (on the
-    // monthly term it was 36 × 28,888.88 + 5,000 = 1,044,999.68), and owning never breaks even
-    // against it within 120 months.
+    // months on that term is three yearly invoices, each rounded once: r(12 × 28,888.88 × 0.88) +
+    // 5,000 + 2 × r(12 × (28,888.88 × 0.88 − 150)) = 305,066.57 + 5,000 + 2 × 303,266.57 =
+    // 916,599.71 (on the monthly term it was 36 × 28,888.88 + 5,000 = 1,044,999.68), and owning
+    // never breaks even against it within 120 months.
     const auto plan = planFor("quote-scenario-d-custom-offer.json");
     REQUIRE(plan.cost);
     const auto d = quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
     REQUIRE(d.verdict.jobRental);
     CHECK(d.verdict.jobRental->term.id == "yearly");
     CHECK(plan.cost->term.id == "yearly");
-    CHECK(d.verdict.rentTotal == Money::fromCents(916'599'56));
+    CHECK(d.verdict.rentTotal == Money::fromCents(916'599'71));
     CHECK_FALSE(d.verdict.breakevenMonth);
     const std::string zh = verdictText(d, quote::Lang::Zh);
     INFO(zh);
-    CHECK(zh.find("租用 36 个月合计（“年付预付（88折）”合同期，不含税）：¥916,599.56") != std::string::npos);
+    CHECK(zh.find("租用 36 个月合计（“年付预付（88折）”合同期，不含税）：¥916,599.71") != std::string::npos);
     CHECK(zh.find("盈亏平衡月（按现金支出，租用按“年付预付（88折）”合同期）：120 个月内不回本") !=
           std::string::npos);
     // The options table still lists the monthly term on its own.
@@ -933,4 +935,97 @@ TEST_CASE("a rental prepaid in two terms states each term's invoice, adding up t
     const auto zh = quote::paymentTerms(doc, quote::Lang::Zh);
     CHECK(std::any_of(zh.begin(), zh.end(),
                       [](const std::string& l) { return l.find("各期发票金额（含税）：第 1 期 ¥") == 0; }));
+}
+
+TEST_CASE("a prepaid term converted to US dollars is rounded once per invoice, not per month",
+          "[quote][currency]") {
+    // The yuan book's yearly prepay (85折, ¥100 off a server-month from the renewal) in a USD quote:
+    // each year is one invoice, round(12 × 30,000 / 7.2 × 0.85) = $42,500.00 and then
+    // round(12 × (30,000 / 7.2 × 0.85 − 100 / 7.2)) = $42,333.33 a year. Twelve months rounded one by
+    // one made $42,500.04 and $42,333.36, and the horizon $127,166.76 where the invoices add up to
+    // $127,166.66.
+    const auto plan = planFor("quote-scenario-b-usd.json");
+    REQUIRE(plan.cost);
+    const auto& c = *plan.cost;
+    REQUIRE(c.currency == clusterplan::cost::Currency::Usd);
+    REQUIRE(c.term.prepay);
+    REQUIRE(c.term.months == 12);
+    const double month = 30'000 / 7.2 * 0.85, credit = 100 / 7.2;
+    const Money first = Money::fromUnits(12 * month), renewal = Money::fromUnits(12 * (month - credit));
+    CHECK(first == Money::fromCents(4'250'000));
+    CHECK(renewal == Money::fromCents(4'233'333));
+    REQUIRE(c.monthly.size() == 37);
+    CHECK(c.monthly[12].rentAccrued == first);
+    CHECK(c.monthly[24].rentAccrued == first + renewal);
+    CHECK(c.rentAccruedTotal == first + renewal + renewal);
+    CHECK(c.rentTotal == c.rentAccruedTotal);
+    // The verdict prints that sum.
+    const auto doc = quote::buildQuoteDocument(plan, "2026-11-30", std::nullopt);
+    const std::string en = verdictText(doc, quote::Lang::En);
+    INFO(en);
+    CHECK(en.find("USD 127,166.66") != std::string::npos);
+    // A monthly term stays an invoice a month: the job's two months are 2 × $4,166.67.
+    REQUIRE(doc.rent);
+    CHECK(doc.rent->total.amount == Money::fromCents(833'334));
+}
+
+TEST_CASE("an English quote names every term in English, a Chinese one in Chinese", "[quote]") {
+    // The China book named its yearly prepay "Yearly prepay (85折)" in English: 85折 is Chinese
+    // notation (85 % of list). Every term of the built-in books has an English name without Chinese
+    // characters, and a book whose English name has some is named by its length and discount.
+    // A CJK character or mark: a three-byte UTF-8 sequence led by E3-EF (U+3000 and above).
+    const auto cjk = [](const std::string& text) {
+        return std::any_of(text.begin(), text.end(), [](char c) {
+            const auto byte = static_cast<unsigned char>(c);
+            return byte >= 0xE3 && byte <= 0xEF;
+        });
+    };
+    const auto& catalog = clusterplan::test::catalog();
+    std::size_t terms = 0;
+    for (const auto& book : catalog.priceBooks().books())
+        for (const auto& offer : book.rentOffers)
+            for (const auto& term : offer.terms) {
+                const quote::Bilingual name = quote::termName(offer, term);
+                INFO(book.id << " " << offer.id << " " << term.id << ": " << name.en);
+                CHECK_FALSE(cjk(name.en));
+                CHECK(cjk(name.zh));
+                ++terms;
+            }
+    CHECK(terms > 10);
+    clusterplan::cost::RentTerm chineseOnly;
+    chineseOnly.name = "年付预付（85折）";
+    chineseOnly.months = 12;
+    chineseOnly.discount = 0.15;
+    CHECK(quote::termName(chineseOnly).en == "1-year term, 15 % off");
+    chineseOnly.nameZh.clear();
+    CHECK(quote::termName(chineseOnly).zh == "1 年期（优惠 15 %）");
+}
+
+TEST_CASE("the plan's notes write counts and small expectations as a reader says them", "[quote]") {
+    // The 3.6-day QLoRA run: its adapters' 207,093,760 parameters printed "207.09M", and its
+    // interruptions "0.0 expected", as if none could come.
+    const auto plan = planFor("quote-scenario-f-qlora.json");
+    REQUIRE(plan.run.interruptions < 0.05);
+    std::string en, zh;
+    for (const auto& note : plan.notes) {
+        en += note.text + "\n";
+        zh += clusterplan::messageText(note, quote::Lang::Zh) + "\n";
+    }
+    INFO(en << zh);
+    CHECK(en.find("207.09 million trainable parameters") != std::string::npos);
+    CHECK(zh.find("可训练参数 2.07 亿") != std::string::npos);
+    CHECK(en.find("fewer than 0.1 expected interruptions") != std::string::npos);
+    CHECK(zh.find("预计中断不到 0.1 次") != std::string::npos);
+    CHECK(en.find("0.0 expected") == std::string::npos);
+    // A longer run keeps its count, "about" it in Chinese.
+    const auto d = planFor("quote-scenario-d-custom-offer.json");
+    std::string dZh;
+    for (const auto& note : d.notes)
+        dZh += clusterplan::messageText(note, quote::Lang::Zh);
+    CHECK(dZh.find("预计中断约 2.7 次") != std::string::npos);
+    CHECK(clusterplan::formatLargeCount(52'300, quote::Lang::Zh) == "5.23 万");
+    CHECK(clusterplan::formatLargeCount(3.4e9, quote::Lang::En) == "3.4 billion");
+    CHECK(clusterplan::formatLargeCount(1e11, quote::Lang::En) == "100 billion");
+    CHECK(clusterplan::formatLargeCount(1e11, quote::Lang::Zh) == "1,000 亿");
+    CHECK(clusterplan::formatLargeCount(8'192, quote::Lang::En) == "8,192");
 }

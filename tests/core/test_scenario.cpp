@@ -1,7 +1,10 @@
 // Scenario files: strict reading with key paths, FILE:LINE:COL for malformed JSON, round trips,
 // atomic saving, size limit.
+#include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <string_view>
 
 #include "core/calibration/evaluate.h"
 #include "core/io/scenario_json.h"
@@ -157,4 +160,46 @@ TEST_CASE("files over 16 MiB are refused", "[scenario]") {
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().message.find("16 MiB") != std::string::npos);
     std::filesystem::remove_all(dir);
+}
+
+// Each enum's words come from one table (core/util/enum_names.h): every value's name reads back to
+// that value, no two values share a name, and a name is matched exactly (a scenario file written
+// "Megatron" or "DeepEP" is an error the reader reports, not a guess).
+template <typename E, typename Parse> void checkNamesReadBack(const std::vector<E>& values, Parse parse) {
+    std::set<std::string_view> seen;
+    for (const E v : values) {
+        const std::string_view name = toString(v);
+        CAPTURE(name);
+        CHECK(parse(name) == v);
+        CHECK(seen.insert(name).second);
+        std::string upper(name);
+        for (char& c : upper)
+            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (upper != name)
+            CHECK_FALSE(parse(upper).has_value());
+    }
+    CHECK_FALSE(parse("").has_value());
+    CHECK_FALSE(parse("no-such-name").has_value());
+}
+
+TEST_CASE("the scenario's enum words read back to their values, exactly", "[scenario]") {
+    checkNamesReadBack(std::vector<Framework>(kAllFrameworks.begin(), kAllFrameworks.end()), parseFramework);
+    checkNamesReadBack<MoeDispatcher>(
+        {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::HybridEp}, parseMoeDispatcher);
+    checkNamesReadBack<EpOverlap>({EpOverlap::None, EpOverlap::OneFOneB, EpOverlap::DualPipe},
+                                  parseEpOverlap);
+    checkNamesReadBack<TrainingMethod>({TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora},
+                                       parseTrainingMethod);
+    checkNamesReadBack<Offload>({Offload::None, Offload::Optimizer, Offload::OptimizerAndParams},
+                                parseOffload);
+    // The words scenario files and the launch exports already use: a table edit that renames one
+    // would break every file that names it.
+    CHECK(toString(Framework::OlmoCore) == "olmo-core");
+    CHECK(displayName(Framework::MaxText) == "JAX/XLA (MaxText)");
+    CHECK(displayName(Framework::Other) == "another stack");
+    CHECK(toString(EpOverlap::OneFOneB) == "1f1b");
+    CHECK(toString(Offload::OptimizerAndParams) == "optimizer_and_params");
+    // A value outside the enum (an integer cast to it) gets the documented fallback, not garbage.
+    CHECK(toString(static_cast<MoeDispatcher>(99)) == "all_to_all");
+    CHECK(toString(static_cast<Framework>(99)) == "?");
 }

@@ -144,7 +144,7 @@ TEST_CASE("leave-one-group-out: each stack on its GPU generation predicted as an
     CHECK(text.find("model class") != std::string::npos);
     CHECK(text.find("nemo-hopper-moe") != std::string::npos);
     // The grouped figure is measured, not promised: this records where it stands (182-run set,
-    // bands by novelty: 7.5 % mean error, 94 % coverage, median band ±22 %; the bar: 12 %, 80 %,
+    // bands by novelty: 7.5 % mean error, 96 % coverage, median band ±22 %; the bar: 12 %, 80 %,
     // ±25 %) so a change that makes transfer worse shows here.
     CHECK(report->transfer.meanAbsError < 0.12);
     CHECK(report->transfer.bandCoverage >= 0.80);
@@ -231,6 +231,16 @@ TEST_CASE("the bands by novelty are the widest held-out residual quantiles of va
         if (g.kind == "generation")
             generationLow = std::max(generationLow, low), generationHigh = std::max(generationHigh, high);
     }
+    // A model class the profile was not fitted on keeps the stack's own profile: the groups' spread.
+    const double classLow = stackLow, classHigh = stackHigh;
+    // A stack with no profile of its own borrows one: every between-stack transfer error validate
+    // measures (the runs of each group timed with another stack's profile, and DeepSpeed's runs
+    // timed with Megatron's) widens its band, each to its worst run.
+    REQUIRE_FALSE(report->crossStack.empty());
+    for (const auto& x : report->crossStack) {
+        stackLow = std::max(stackLow, -std::log(x.ratio));
+        stackHigh = std::max(stackHigh, std::log(x.ratio));
+    }
     const PerfProfile& shipped =
         test::catalog().perfProfiles().find(Framework::Other, "any", Precision::Bf16);
     // The profile files keep three decimals.
@@ -238,7 +248,49 @@ TEST_CASE("the bands by novelty are the widest held-out residual quantiles of va
     CHECK(shipped.unseenStackBandHigh == Approx(std::exp(stackHigh)).margin(0.0006));
     CHECK(shipped.unseenGenerationBandLow == Approx(std::exp(-generationLow)).margin(0.0006));
     CHECK(shipped.unseenGenerationBandHigh == Approx(std::exp(generationHigh)).margin(0.0006));
-    CHECK(shipped.unseenClassBandHigh == shipped.unseenStackBandHigh);
+    CHECK(shipped.unseenClassBandLow == Approx(std::exp(-classLow)).margin(0.0006));
+    CHECK(shipped.unseenClassBandHigh == Approx(std::exp(classHigh)).margin(0.0006));
+}
+
+TEST_CASE("the widest band holds every between-stack transfer error validate measures", "[validation]") {
+    // What a stack with no profile of its own gets (torchtitan, JAX/XLA, Colossal-AI, MindSpeed,
+    // another stack, DeepSpeed off A100): the nearest stack's profile and the widest band. validate
+    // times every dense group's runs, in the fold without the group, with each other stack family's
+    // calibrated profile on the same GPU generation, and DeepSpeed's runs with Megatron's; the band's
+    // half-width must cover each of those errors, on either side.
+    auto report = runValidation(test::catalog());
+    REQUIRE(report.ok());
+    const PerfProfile& widest = test::catalog().perfProfiles().find(Framework::Other, "any", Precision::Bf16);
+    std::set<std::string> pairs;
+    double lowest = 1, highest = 1;
+    for (const auto& x : report->crossStack) {
+        INFO(x.id << " timed with " << x.standIn << ": " << x.error);
+        CHECK(x.ratio >= widest.unseenStackBandLow - 0.0006);
+        CHECK(x.ratio <= widest.unseenStackBandHigh + 0.0006);
+        CHECK(x.standIn.rfind(x.group.substr(0, x.group.find('-')), 0) != 0);  // another stack's profile
+        pairs.insert(x.group + " <- " + x.standIn);
+        lowest = std::min(lowest, x.ratio);
+        highest = std::max(highest, x.ratio);
+    }
+    // Both GPU generations with two calibrated stacks, both ways, and DeepSpeed on A100.
+    for (const char* pair :
+         {"fsdp-ampere-dense <- megatron-ampere-bf16", "megatron-ampere-dense <- fsdp-ampere-bf16",
+          "nemo-hopper-dense <- fsdp-hopper-bf16", "fsdp-hopper-dense <- nemo-hopper-bf16",
+          "deepspeed-ampere-dense <- megatron-ampere-bf16"})
+        CHECK(pairs.count(pair) == 1);
+    // The band is set by those errors, not wider than they are (three decimals in the file).
+    CHECK(widest.unseenStackBandLow == Approx(lowest).margin(0.0006));
+    CHECK(widest.unseenStackBandHigh == Approx(highest).margin(0.0006));
+    // It holds what the independent check of 2026-12-06 found on stacks timed with a borrowed profile:
+    // JAX/XLA on H100 16-26 % slower than predicted in tokens/s, third-party DeepSpeed ZeRO and
+    // Colossal-AI runs 16-61 % faster (a true step 0.74 to 1.61 times the predicted one).
+    CHECK(widest.unseenStackBandLow <= 0.74);
+    CHECK(widest.unseenStackBandHigh >= 1.61);
+    // validate prints the pairs, and the share of each inside the band its fold gives (nested).
+    const std::string text = validationToText(report.value());
+    CHECK(text.find("Each stack timed with another stack's profile") != std::string::npos);
+    CHECK(text.find("internevo-ampere-dense <- fsdp-ampere-bf16") != std::string::npos);
+    CHECK(validationToJson(report.value()).find("\"cross_stack\"") != std::string::npos);
 }
 
 TEST_CASE("the whole calibration file is validated: 182 runs from nine sources, six stack groups",
@@ -264,13 +316,14 @@ TEST_CASE("the whole calibration file is validated: 182 runs from nine sources, 
 
 TEST_CASE("runs of a stack never fitted are predicted as an unseen stack and reported apart",
           "[validation]") {
-    // DeepSpeed ZeRO-3 on A100 (Narayanan et al. SC'21 Table 2, measured by NVIDIA, not by
-    // DeepSpeed's authors): no profile is fitted on DeepSpeed, so these runs are timed as a
-    // customer's unseen stack is, with the nearest stack's profile and the widest band. They stay out
-    // of the fit, the calibration cases and the grouped figure, and validate reports them apart.
-    // Measured on this build: 43 % to 342 % too fast (mean 165 %), none inside the band: their step
-    // time stops falling between 768 and 1,536 GPUs at a fixed global batch, a per-step cost the
-    // engine does not model (run-models.json), so they are shown, not folded into a band.
+    // DeepSpeed ZeRO-3 on A100 (Narayanan et al. SC'21 Table 2, measured by NVIDIA with DeepSpeed's
+    // 2021 release, not by DeepSpeed's authors): no profile is fitted on DeepSpeed, so these runs are
+    // timed as a customer's unseen stack is, with the nearest stack's profile and the widest band, and
+    // with the gather schedule of the release they ran (stack_release v0.3: one blocking all-gather per
+    // parameter tensor). They stay out of the fit, the calibration cases and the grouped figure, and
+    // validate reports them apart. Measured on this build: 10 % to 74 % too fast (mean 38 %), all
+    // inside the widest band (which they help set); with the current release's prefetched schedule they
+    // were 43 % to 342 % too fast, none inside.
     auto report = runValidation(test::catalog());
     REQUIRE(report.ok());
     REQUIRE(report->unseenStackByGroup.count("deepspeed-ampere-dense") == 1);
@@ -289,6 +342,8 @@ TEST_CASE("runs of a stack never fitted are predicted as an unseen stack and rep
         CHECK(row.groupBandHigh > row.predicted);
     }
     CHECK(unseen == deepspeed.runs);
+    CHECK(deepspeed.meanAbsError < 0.40);
+    CHECK(deepspeed.bandCoverage == 1.0);
     auto cases = calibrationCases(test::catalog());
     REQUIRE(cases.ok());
     for (const auto& c : cases->cases)

@@ -37,7 +37,7 @@ TEST_CASE("window.lora_method_shrinks_memory_and_shows_trainable_params", "[wind
         REQUIRE(f.editAndWait([&] { f.widget<QCheckBox>(name)->setChecked(false); }));
     REQUIRE(f.controller.plan().has_value());
     CHECK(f.controller.plan()->trainable.trainable == 3'407'872.0);
-    CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("3.41 M trainable")));
+    CHECK(f.widget<SummaryView>("summary")->text().contains(QStringLiteral("3.41 million trainable")));
 }
 
 TEST_CASE("window.lora_dropout_field_adds_the_dropout_activations", "[window][fine_tuning]") {

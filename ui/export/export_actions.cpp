@@ -1,5 +1,4 @@
 #include "ui/export/export_actions.h"
-#include "ui/quotes/quote_book_file.h"
 
 #include <QDate>
 #include <QDir>
@@ -11,13 +10,20 @@
 #include <QPrinter>
 #include <QProgressDialog>
 #include <QtConcurrent/QtConcurrentRun>
+#include <memory>
+#include <optional>
+#include <string>
 #include <utility>
 
+#include "core/catalog/catalog.h"
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
+#include "core/quote/labels.h"
+#include "core/quote/quote_document.h"
 #include "core/quote/quote_options.h"
 #include "core/quote/quote_revision.h"
 #include "core/quote/quote_scaling.h"
+#include "core/report/plan.h"
 #include "core/validation/validation.h"
 #include "ui/charts/options_tab.h"
 #include "ui/export/chart_images.h"
@@ -29,6 +35,7 @@
 #include "ui/models/plan_controller.h"
 #include "ui/models/prompter.h"
 #include "ui/models/qt_text.h"
+#include "ui/quotes/quote_book_file.h"
 
 namespace clusterplan::ui {
 
@@ -101,7 +108,15 @@ void ExportActions::addTo(QMenu* menu) {
     update();
 }
 
-quote::Lang ExportActions::windowLanguage() {
+// What an export reads, copied when it starts.
+struct ExportActions::Snapshot {
+    Plan plan;
+    std::shared_ptr<const Catalog> catalog;
+    std::optional<quote::Accuracy> accuracy;
+    std::string date;
+};
+
+Lang ExportActions::windowLanguage() {
     return QLocale().language() == QLocale::Chinese ? quote::Lang::Zh : quote::Lang::En;
 }
 

@@ -2,25 +2,23 @@
 // ExportActions: the window's Export menu. Quote details… edits the scenario's
 // quote; PDF (with print preview), Excel, CSV and chart images write the same files as
 // `clusterplan-cli report`, from the current plan, in the window's language.
+// The header names the engine's types only: what an export reads (the plan, the catalog, the quote)
+// is in the .cpp, so a file that includes it does not parse the engine's headers.
 #include <QObject>
 #include <QString>
 
-#include <memory>
-#include <optional>
-#include <string>
-
-#include "core/catalog/catalog.h"
-#include "core/quote/labels.h"
-#include "core/quote/quote_document.h"
-#include "core/report/plan.h"
-#include "ui/quotes/quote_book_file.h"
+#include "core/util/language.h"
 
 class QMenu;
-class QPrinter;
 class QWidget;
+
+namespace clusterplan::quote {
+struct QuoteDocument;
+}
 
 namespace clusterplan::ui {
 
+struct BookEntry;
 class PlanController;
 class Prompter;
 
@@ -33,7 +31,7 @@ public:
     void addTo(QMenu* menu);
 
     // The language of exports: Chinese when the window runs in Chinese (QLocale), else English.
-    [[nodiscard]] static quote::Lang windowLanguage();
+    [[nodiscard]] static Lang windowLanguage();
 
     // Exports without dialogs, for tests and scripting; return an empty string or the error. The
     // PDF and the workbook are recorded in the quote book (ui/quotes/quote_book_file.h);
@@ -58,12 +56,7 @@ private:
     // Warns with `error`, or says where `what` was saved.
     void report(const QString& error, const QString& what, const QString& path) const;
     // What an export reads, copied when it starts.
-    struct Snapshot {
-        Plan plan;
-        std::shared_ptr<const Catalog> catalog;
-        std::optional<quote::Accuracy> accuracy;
-        std::string date;
-    };
+    struct Snapshot;
     [[nodiscard]] Snapshot snapshot() const;
     // Runs `work` on a worker thread; the event loop keeps the window painted meanwhile and a
     // progress dialog saying `what` appears if it takes longer than a moment.

@@ -117,6 +117,8 @@ void PdfCanvas::drawFooter() {
 
 void PdfCanvas::newPage() {
     m_fills.push_back(std::min(1.0, currentFill()));
+    m_breakBlocks.push_back(m_nextBlock / m_area.height());
+    m_nextBlock = 0;
     drawFooter();
     m_device->newPage();
     ++m_page;
@@ -124,8 +126,10 @@ void PdfCanvas::newPage() {
 }
 
 void PdfCanvas::ensure(double height) {
-    if (m_y + height > m_area.bottom() && m_y > m_area.top())
+    if (m_y + height > m_area.bottom() && m_y > m_area.top()) {
+        m_nextBlock = height;
         newPage();
+    }
 }
 
 void PdfCanvas::keepBlock(double height) {
@@ -134,9 +138,10 @@ void PdfCanvas::keepBlock(double height) {
 }
 
 void PdfCanvas::sectionBreak() {
-    // A quarter of a page: less than that would be a page a reader turns past as blank.
-    constexpr double kNearlyEmpty = 0.25;
-    if (currentFill() < kNearlyEmpty)
+    // Less than half a page would be a page a reader turns past as mostly blank (the signature
+    // boxes ended page 3 of the quote 40 % of the way down).
+    constexpr double kHalf = 0.5;
+    if (currentFill() < kHalf)
         space(10);
     else
         newPage();
@@ -230,6 +235,15 @@ double PdfCanvas::tableHeight(const PdfTable& t) const {
     for (std::size_t r = 0; r < t.rows.size(); ++r)
         height += rowHeight(widths, t.rows[r], r < t.strongRows.size() && t.strongRows[r] ? bold : normal);
     return height + mm(3);
+}
+
+double PdfCanvas::tableOpeningHeight(const PdfTable& t, double keepWithNext) const {
+    const double whole = tableHeight(t) + keepWithNext;
+    if (whole <= m_area.height() * kShortTable)
+        return whole;
+    PdfTable opening = t;
+    opening.rows.resize(std::min<std::size_t>(2, t.rows.size()));
+    return tableHeight(opening);
 }
 
 void PdfCanvas::rows(const std::vector<std::pair<QString, QString>>& rows, double pt, double labelShare) {
@@ -396,7 +410,6 @@ void PdfCanvas::table(const PdfTable& t, double keepWithNext) {
     };
     // A short table moves whole with what follows it; a long one starts with its header and first
     // two rows together.
-    constexpr double kShortTable = 0.35;  // of a page's text height
     const double whole = headerHeight + sum(0, n) + mm(3) + keepWithNext;
     if (whole <= m_area.height() * kShortTable)
         ensure(whole);
@@ -416,6 +429,7 @@ void PdfCanvas::table(const PdfTable& t, double keepWithNext) {
     for (std::size_t r = 0; r < n; ++r) {
         const double need = r == tailStart ? tail : heights[r];
         if (m_y + need > m_area.bottom() && m_y > pageTop && (r > 0 || !hasHeader)) {
+            m_nextBlock = need;
             newPage();
             if (hasHeader)
                 drawRow(t, widths, t.header, bold, true);  // the header again on every page of the table

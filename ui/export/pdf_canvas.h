@@ -48,6 +48,9 @@ public:
     [[nodiscard]] double rowsHeight(const std::vector<std::pair<QString, QString>>& rows, double pt = 10,
                                     double labelShare = 0.32) const;
     [[nodiscard]] double tableHeight(const PdfTable& table) const;
+    // The block table() keeps together where it starts: the whole table with `keepWithNext` when it
+    // is short, else its header and first two rows. A chart keeps this much of its table with it.
+    [[nodiscard]] double tableOpeningHeight(const PdfTable& table, double keepWithNext = 0) const;
     [[nodiscard]] double paragraphHeight(const QString& text, double pt = 9, bool bold = false) const;
     // The height left on this page, and the whole text height of a page.
     [[nodiscard]] double remaining() const { return m_area.bottom() - m_y; }
@@ -65,14 +68,22 @@ public:
     void boxes(const QStringList& captions, double heightMm);
     void space(double mm);
     void newPage();
-    // A new page for the next section, unless this page is still nearly empty (a section ending
-    // with a few lines at the top of a page would leave that page almost blank): then a gap.
+    // The least share of its text height a page but the last is filled to, unless the block that
+    // starts the next page did not fit in the rest of it (pageBreakBlocks()).
+    static constexpr double kSectionFill = 0.40;
+    // A new page for the next section, unless this page is less than half full (a section ending
+    // with a few lines at the top of a page, or the signature boxes, left that page mostly blank):
+    // then a gap, and the section's first block moves on only if it does not fit.
     void sectionBreak();
     [[nodiscard]] int pages() const { return m_page; }
     // A word printed large and light across every page (a draft's "DRAFT"); empty: none.
     void setWatermark(const QString& text) { m_watermark = text; }
     // The share of each page's text height that was drawn on, page 1 first (the current page last).
     [[nodiscard]] std::vector<double> pageFills() const;
+    // For each page but the current one, the share of a page taken by the block that did not fit
+    // on it and so started the next page (0 where the document asked for a new page): a page
+    // less than kSectionFill full is one that such a block forced.
+    [[nodiscard]] const std::vector<double>& pageBreakBlocks() const { return m_breakBlocks; }
     // The text laid out, in drawing order, one entry per heading, paragraph, table row (cells joined
     // by " | "), box caption and chart text item, with each page's footer closing the page (so a
     // change of wording, number or page break shows in a diff of it).
@@ -85,6 +96,8 @@ public:
     [[nodiscard]] std::vector<double> columnWidths(const PdfTable& t) const;
 
 private:
+    // A table up to this share of a page's text height moves whole with what follows it.
+    static constexpr double kShortTable = 0.35;
     [[nodiscard]] double mm(double v) const { return v * kDpi / 25.4; }
     void ensure(double height);
     // Moves a block of `height` whole to the next page when it does not fit here, if it fits on a page.
@@ -105,7 +118,9 @@ private:
     int m_page = 1;
     QRectF m_area;  // printable text area
     double m_y = 0;
-    std::vector<double> m_fills;  // of the pages before the current one
+    std::vector<double> m_fills;        // of the pages before the current one
+    std::vector<double> m_breakBlocks;  // see pageBreakBlocks()
+    double m_nextBlock = 0;             // the block ensure() moves to the next page
     QStringList m_text;
     QString m_watermark;
     double m_smallestChartPt = 0;

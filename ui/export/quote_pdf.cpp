@@ -64,7 +64,7 @@ QuoteLayout paint(QPagedPaintDevice* device, const Plan& plan, const quote::Quot
     sections.analysis();
     canvas.sectionBreak();
     sections.assumptions();
-    return {canvas.pageFills(), canvas.text(), canvas.smallestChartPt()};
+    return {canvas.pageFills(), canvas.pageBreakBlocks(), canvas.text(), canvas.smallestChartPt()};
 }
 
 }  // namespace

@@ -44,6 +44,7 @@ int paintQuote(QPagedPaintDevice* device, const Plan& plan, const quote::QuoteDo
 // break) and the smallest chart text at print size, in points.
 struct QuoteLayout {
     std::vector<double> fills;
+    std::vector<double> breakBlocks;  // PdfCanvas::pageBreakBlocks()
     QStringList text;
     double smallestChartPt = 0;
 };

@@ -47,12 +47,14 @@ std::vector<std::pair<QString, QString>> pairs(const std::vector<quote::Row>& ro
 
 }  // namespace
 
-void QuoteSections::chartSection(const MessageId<0>& headingKey, const char* chartName) {
+void QuoteSections::chartSection(const MessageId<0>& headingKey, const char* chartName, double follow) {
     constexpr double kChartShare = 0.33;  // of the page's text height
     const QString title = q(label(lang, headingKey));
     const ReportChart* c = charts.chart(QString::fromLatin1(chartName));
     if (c)
-        canvas.keepTogether(canvas.headingHeight(title) + canvas.sceneHeight(c->source(), kChartShare));
+        canvas.keepTogether(
+            std::min(canvas.headingHeight(title) + canvas.sceneHeight(c->source(), kChartShare) + follow,
+                     canvas.pageHeight()));
     canvas.heading(title, 14);
     if (c)
         canvas.scene(c->scene(), c->source(), kChartShare);
@@ -174,7 +176,6 @@ void QuoteSections::lineItems() {
 }
 
 void QuoteSections::memory() {
-    chartSection(msg::kQuoteMemory, "memory");
     const MemoryBreakdown& m = plan.memory;
     PdfTable t;
     t.widths = {0.5, 0.5};
@@ -190,15 +191,12 @@ void QuoteSections::memory() {
     row(msg::kQuoteMemTotal, m.total());
     row(msg::kQuoteMemCapacity, m.capacity);
     t.strongRows = {false, false, false, false, false, true, false};
+    // The chart's figures under it, on its page.
+    chartSection(msg::kQuoteMemory, "memory", canvas.tableOpeningHeight(t));
     canvas.table(t);
 }
 
 void QuoteSections::layouts() {
-    // A fixed layout has no cloud of searched layouts to draw: its row alone, under the heading.
-    if (plan.search)
-        chartSection(msg::kQuoteLayouts, "layouts");
-    else
-        canvas.heading(q(label(lang, msg::kQuoteLayoutsFixed)), 14);
     PdfTable t;
     // VPP and SP: two layouts that differ only there read as one row repeated without them.
     t.header = {QStringLiteral("#"),
@@ -251,6 +249,14 @@ void QuoteSections::layouts() {
         add(1, plan.layout, plan.memory.total(), plan.perf, plan.memory.fits(),
             q(label(lang, msg::kQuoteNoFitShort)));
     }
+    // A fixed layout has no cloud of searched layouts to draw: its row alone, under the heading.
+    if (plan.search) {
+        chartSection(msg::kQuoteLayouts, "layouts", canvas.tableOpeningHeight(t));
+    } else {
+        const QString title = q(label(lang, msg::kQuoteLayoutsFixed));
+        canvas.keepTogether(canvas.headingHeight(title) + canvas.tableOpeningHeight(t));
+        canvas.heading(title, 14);
+    }
     canvas.table(t);
     // Why this layout: once, under the layouts it was chosen from (the verdict on page 1 names it).
     if (plan.search && !plan.search->explanation.empty()) {
@@ -263,8 +269,6 @@ void QuoteSections::costOverTime() {
     if (!plan.cost)
         return;
     const cost::CostReport& r = *plan.cost;
-    chartSection(msg::kQuoteCostOverTime, "cost");
-    canvas.heading(q(label(lang, msg::kQuoteYearly)), 12);
     PdfTable t;
     t.header = {q(label(lang, msg::kQuoteMonth)), q(label(lang, msg::kQuoteRent)),
                 q(label(lang, msg::kQuoteBuy)), q(label(lang, msg::kQuoteBuyNet))};
@@ -276,13 +280,16 @@ void QuoteSections::costOverTime() {
                               q(quote::formatAmount(m.rentAccrued, doc.currency, lang)),
                               q(quote::formatAmount(m.buy, doc.currency, lang)),
                               q(quote::formatAmount(m.buyNet, doc.currency, lang))});
+    const QString yearly = q(label(lang, msg::kQuoteYearly));
+    chartSection(msg::kQuoteCostOverTime, "cost",
+                 canvas.headingHeight(yearly, 12) + canvas.tableOpeningHeight(t));
+    canvas.heading(yearly, 12);
     canvas.table(t);
 }
 
 void QuoteSections::sensitivity() {
     if (!plan.cost || plan.cost->sensitivity.empty())
         return;
-    chartSection(msg::kQuoteSensitivity, "sensitivity");
     PdfTable t;
     const QString currency = q(quote::currencyHeader(doc.currency, lang));
     t.header = {q(label(lang, msg::kQuoteColInput)),
@@ -308,18 +315,20 @@ void QuoteSections::sensitivity() {
                           q(quote::formatPlain(s.advantageLow)), q(quote::formatPlain(s.advantageHigh))});
     // The tornado draws the largest swings only: the table under it says so.
     const auto rows = static_cast<std::size_t>(CostDetailsView::kTornadoRows);
-    if (plan.cost->sensitivity.size() > rows)
-        canvas.paragraph(q(label(lang, msg::kQuoteSensChartTop,
-                                 {std::to_string(rows), std::to_string(plan.cost->sensitivity.size())})),
-                         8);
+    const QString top = plan.cost->sensitivity.size() > rows
+                            ? q(label(lang, msg::kQuoteSensChartTop,
+                                      {std::to_string(rows), std::to_string(plan.cost->sensitivity.size())}))
+                            : QString();
+    chartSection(msg::kQuoteSensitivity, "sensitivity",
+                 (top.isEmpty() ? 0.0 : canvas.paragraphHeight(top, 8)) + canvas.tableOpeningHeight(t));
+    if (!top.isEmpty())
+        canvas.paragraph(top, 8);
     canvas.table(t);
 }
 
 void QuoteSections::scaling() {
     if (!doc.scaling)
         return;
-    chartSection(msg::kQuoteScaling, "scaling");
-    canvas.paragraph(q(label(lang, msg::kQuoteScalingIntro)), 8);
     PdfTable t;
     for (const auto& h : quote::scalingHeader(*doc.scaling, lang))
         t.header << q(h);
@@ -331,6 +340,10 @@ void QuoteSections::scaling() {
             cells << q(cell);
         t.rows.push_back(cells);
     }
+    const QString intro = q(label(lang, msg::kQuoteScalingIntro));
+    chartSection(msg::kQuoteScaling, "scaling",
+                 canvas.paragraphHeight(intro, 8) + canvas.tableOpeningHeight(t));
+    canvas.paragraph(intro, 8);
     canvas.table(t);
     // Above 100 % the baseline is the odd one out (it fits only by recomputing or sharding more):
     // said, so the figure is not read as a gain from scale alone.
@@ -361,7 +374,6 @@ void QuoteSections::assumptions() {
         canvas.paragraph(q(line), 9);
     for (const auto& note : doc.notes)
         canvas.paragraph(QStringLiteral("• ") + engineText(note), 8);
-    canvas.heading(q(label(lang, msg::kQuotePrices)), 12);
     PdfTable t;
     t.header = {q(label(lang, msg::kQuoteColKey)), q(label(lang, msg::kQuoteColValue)),
                 q(label(lang, msg::kQuoteColSource)), q(label(lang, msg::kQuoteColAsOf))};
@@ -372,6 +384,10 @@ void QuoteSections::assumptions() {
         t.rows.push_back(
             {q(p.name.in(lang)), q(p.value.in(lang)), q(p.basis.in(lang)),
              q(p.asOf.empty() ? label(lang, msg::kQuoteUndated) : quote::formatDate(p.asOf, lang))});
+    // The heading with its table (it was left at the foot of a page, its table on the next).
+    const QString prices = q(label(lang, msg::kQuotePrices));
+    canvas.keepTogether(canvas.headingHeight(prices, 12) + canvas.tableOpeningHeight(t));
+    canvas.heading(prices, 12);
     canvas.table(t);
     canvas.paragraph(q(label(lang, msg::kQuotePricesNote)), 8);
 }

@@ -36,7 +36,9 @@ private:
     void costOverTime();
     void sensitivity();
     // A heading and its chart on one page (the heading alone is not left at a page's foot).
-    void chartSection(const MessageId<0>& headingKey, const char* chartName);
+    // A heading and its chart, kept together with `follow` (the opening of what comes under the
+    // chart: its table, its note), so that a chart's table does not start the next page alone.
+    void chartSection(const MessageId<0>& headingKey, const char* chartName, double follow = 0);
 };
 
 }  // namespace clusterplan::ui

@@ -19,6 +19,7 @@
 #include "ui/charts/memory_chart_view.h"
 #include "ui/charts/scaling_chart_views.h"
 #include "ui/charts/step_time_chart_view.h"
+#include "ui/charts/wrapped_legend.h"
 
 namespace clusterplan::ui {
 
@@ -72,6 +73,10 @@ void forPrint(QChart* chart) {
         else if (auto* simple = qgraphicsitem_cast<QGraphicsSimpleTextItem*>(item))
             simple->setFont(unshaped(simple->font()));
     }
+    // A wrapped legend laid out again in its print font: its width was that of the window's font,
+    // and the step-time legend beside the plot ran past the chart's edge ("contention 0.00").
+    if (auto* legend = chart->findChild<WrappedLegend*>(QString(), Qt::FindDirectChildrenOnly))
+        legend->refresh();
 }
 
 template <typename View> View* make(const Plan& plan) {
