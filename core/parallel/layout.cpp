@@ -133,11 +133,32 @@ std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const 
 
 }  // namespace
 
+namespace {
+
+std::int64_t layersBefore(std::int64_t layers, std::int64_t pp, std::int64_t stage,
+                          const PipelineSplit& split);
+
+// The layer slots left to the stages that first/last do not fix, embedding and loss counted as one
+// layer each when asked, spread evenly over those stages (Megatron-Core get_num_layers_to_build):
+// the stage of index i (counted from the first unfixed stage) holds slots / stages, one more when
+// i < slots % stages.
+struct EvenSplit {
+    std::int64_t fixedFirst, slots, stages;
+};
+
+EvenSplit evenSplit(std::int64_t layers, std::int64_t pp, const PipelineSplit& split) {
+    const std::int64_t fixedFirst = split.firstStageLayers > 0 ? 1 : 0;
+    const std::int64_t fixedLast = split.lastStageLayers > 0 ? 1 : 0;
+    return {fixedFirst,
+            layers - split.firstStageLayers - split.lastStageLayers +
+                (split.embeddingAsLayer && !fixedFirst ? 1 : 0) + (split.lossAsLayer && !fixedLast ? 1 : 0),
+            pp - fixedFirst - fixedLast};
+}
+
+}  // namespace
+
 StageLayers stageLayers(const ModelSpec& m, const Layout& l, std::int64_t stage) {
-    std::int64_t first = 0;
-    for (std::int64_t s = 0; s < stage; ++s)
-        first += layersOnStage(m.layers, l.pp, s, l.split);
-    return stageLayersAt(m, l, stage, first);
+    return stageLayersAt(m, l, stage, layersBefore(m.layers, l.pp, stage, l.split));
 }
 
 StageLayers stageLayersAt(const ModelSpec& m, const Layout& l, std::int64_t stage, std::int64_t first) {
@@ -180,18 +201,35 @@ std::int64_t layersOnStage(std::int64_t layers, std::int64_t pp, std::int64_t st
         return split.firstStageLayers;
     if (last && split.lastStageLayers > 0)
         return split.lastStageLayers;
-    // The remaining layer slots, embedding and loss counted as one layer each when asked, spread
-    // evenly over the stages not fixed by first/last (Megatron-Core get_num_layers_to_build).
-    const std::int64_t fixedFirst = split.firstStageLayers > 0 ? 1 : 0;
-    const std::int64_t fixedLast = split.lastStageLayers > 0 ? 1 : 0;
-    const std::int64_t slots = layers - split.firstStageLayers - split.lastStageLayers +
-                               (split.embeddingAsLayer && !fixedFirst ? 1 : 0) +
-                               (split.lossAsLayer && !fixedLast ? 1 : 0);
-    const std::int64_t stages = pp - fixedFirst - fixedLast;
-    const std::int64_t index = stage - fixedFirst;
-    const std::int64_t share = slots / stages + (index < slots % stages ? 1 : 0);
+    const EvenSplit even = evenSplit(layers, pp, split);
+    const std::int64_t index = stage - even.fixedFirst;
+    const std::int64_t share = even.slots / even.stages + (index < even.slots % even.stages ? 1 : 0);
     return share - (first && split.embeddingAsLayer ? 1 : 0) - (last && split.lossAsLayer ? 1 : 0);
 }
+
+namespace {
+
+// The layers of the stages before `stage`: the sum of layersOnStage() over them. The memory model
+// asks for every stage's first layer, so a loop over the stages before it would
+// make each plan quadratic in PP (a tenth of the layout search's time at PP 16 and more).
+std::int64_t layersBefore(std::int64_t layers, std::int64_t pp, std::int64_t stage,
+                          const PipelineSplit& split) {
+    if (!split.layoutChunks.empty() || pp == 1 || stage <= 1 || stage >= pp) {
+        std::int64_t first = 0;
+        for (std::int64_t s = 0; s < stage; ++s)
+            first += layersOnStage(layers, pp, s, split);
+        return first;
+    }
+    // Stages 1 .. stage - 1 are neither the first nor the last (stage <= pp - 1): each holds its
+    // even share, no embedding or loss taken off.
+    const EvenSplit even = evenSplit(layers, pp, split);
+    const std::int64_t from = 1 - even.fixedFirst, to = stage - even.fixedFirst;  // their indices, [from, to)
+    const std::int64_t shares = (to - from) * (even.slots / even.stages);
+    const std::int64_t extra = std::max<std::int64_t>(0, std::min(to, even.slots % even.stages) - from);
+    return layersOnStage(layers, pp, 0, split) + shares + extra;
+}
+
+}  // namespace
 
 Result<Layout> resolveLayout(const LayoutSpec& spec, const ModelSpec& model, const TrainingSpec& training,
                              std::int64_t gpus) {

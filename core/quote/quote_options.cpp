@@ -61,7 +61,8 @@ std::string daysText(double days) {
 std::vector<std::size_t> defaultOptionAlternatives(const OptionsStudy& study, const Plan& quoted) {
     std::vector<std::size_t> picks;
     const auto add = [&](std::size_t i) {
-        if (picks.size() < kMaxOptionAlternatives && study.rows[i].priced &&
+        // A row of a book that only rents (or only sells) has no quote of its own to price it by.
+        if (picks.size() < kMaxOptionAlternatives && study.rows[i].priced && !study.rows[i].halfPriced &&
             !sameAsQuoted(study.rows[i], quoted) && std::find(picks.begin(), picks.end(), i) == picks.end())
             picks.push_back(i);
     };

@@ -96,21 +96,31 @@ Space spaceFor(const Scenario& s, const SearchOptions& o, std::int64_t domainGpu
 // Sorts positions, then moves each candidate about once, in place: a Candidate is ~0.5 kB, and
 // ~10^4 of them swapped n·log n times cost more than the comparisons.
 void rank(std::vector<Candidate>& list) {
-    std::vector<std::size_t> order(list.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::sort(order.begin(), order.end(), [&list](std::size_t i, std::size_t j) {
-        const Candidate& a = list[i];
-        const Candidate& b = list[j];
+    // The sort reads a compact key per candidate (fitting ones by step time then memory, the rest by
+    // memory), not the candidates themselves: comparing two ~0.5 kB candidates at random places
+    // missed the cache at every step of the sort.
+    struct Key {
+        double first, second;
+        std::size_t index;
+        bool fits;
+    };
+    std::vector<Key> keys(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Candidate& c = list[i];
+        keys[i] = {c.fits ? c.perf.stepSeconds : c.memoryBytes, c.memoryBytes, i, c.fits};
+    }
+    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
         if (a.fits != b.fits)
             return a.fits;
-        if (!a.fits && a.memoryBytes != b.memoryBytes)
-            return a.memoryBytes < b.memoryBytes;
-        if (a.fits && a.perf.stepSeconds != b.perf.stepSeconds)
-            return a.perf.stepSeconds < b.perf.stepSeconds;
-        if (a.memoryBytes != b.memoryBytes)
-            return a.memoryBytes < b.memoryBytes;
-        return i < j;  // equal ones keep the visiting order: the same ranking on any machine
+        if (a.first != b.first)
+            return a.first < b.first;
+        if (a.second != b.second)
+            return a.second < b.second;
+        return a.index < b.index;  // equal ones keep the visiting order: the same ranking on any machine
     });
+    std::vector<std::size_t> order(list.size());
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        order[k] = keys[k].index;
     // Position k takes list[order[k]]: follow each cycle of the permutation with one spare.
     for (std::size_t start = 0; start < order.size(); ++start) {
         if (order[start] == start)

@@ -8,6 +8,7 @@
 #include "core/search/messages_search.h"
 #include "core/studies/options_study.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -36,11 +37,11 @@ std::optional<FitSuggestion> suggestion(Scenario s, const Catalog& catalog, cons
     auto plan = evaluate(s, catalog);
     if (!plan || !plan->memory.fits())
         return std::nullopt;
-    const std::string cluster = plan->gpu.name + " × " + std::to_string(s.cluster.gpus());
-    Message text =
-        makeMessage(id, {cluster, optionRecipeText(plan->layout), formatFixed(plan->run.wallDays, 1),
-                         plan->cost ? cost::formatMoney(*plan->cost->runCostRent, plan->cost->currency)
-                                    : std::string("-")});
+    Message text = makeNestedMessage(
+        id, {plainMessage(plan->gpu.name + " × " + std::to_string(s.cluster.gpus())),
+             plainMessage(optionRecipeText(plan->layout)), plainMessage(formatFixed(plan->run.wallDays, 1)),
+             plainMessage(plan->cost ? cost::formatMoney(*plan->cost->runCostRent, plan->cost->currency)
+                                     : std::string("-"))});
     return FitSuggestion{std::move(s), std::move(text)};
 }
 
@@ -85,9 +86,13 @@ FitSuggestions whatWouldFit(const Scenario& s, const Catalog& catalog, std::int6
     if (auto all = optionsStudy(s, catalog, target); all && all->recommended) {
         const OptionRow& r = all->rows[*all->recommended];
         out.cheapestOption = FitSuggestion{
-            r.scenario, makeMessage(msg::kFitCheapestOption,
-                                    {r.gpuName + " x " + std::to_string(r.gpus), r.offerName, r.layoutText,
-                                     formatFixed(r.days, 1), cost::formatMoney(r.cost, all->currency)})};
+            r.scenario,
+            makeNestedMessage(
+                msg::kFitCheapestOption,
+                {plainMessage(r.gpuName + " x " + std::to_string(r.gpus)),
+                 perLanguageMessage(r.offerName, r.offerNameZh.empty() ? r.offerName : r.offerNameZh),
+                 plainMessage(r.layoutText), plainMessage(formatFixed(r.days, 1)),
+                 plainMessage(cost::formatMoney(r.cost, all->currency))})};
     }
     return out;
 }

@@ -111,6 +111,8 @@ std::string optionsToText(const OptionsStudy& st, Lang lang) {
             << r.layoutText << "\n";
         if (r.reason)
             out << "         " << messageText(*r.reason, lang) << "\n";
+        if (r.pricingNote)
+            out << "         " << messageText(*r.pricingNote, lang) << "\n";
     }
     out << optionsLabel(msg::kOptionsFrontLegend, lang) << "\n\n"
         << optionsLabel(msg::kOptionsGpuTypes, lang) << "\n";
@@ -169,7 +171,12 @@ std::string optionsToJson(const OptionsStudy& st, Lang lang) {
             .value("within_budget", r.withinBudget)
             .value("priced", r.priced);
         if (r.priced) {
-            w.value("cost", r.cost.units()).value("purchase", r.purchase.units()).value("tco", r.tco.units());
+            w.value("cost", r.cost.units());
+            // A rental from a book that sells no such server has no purchase beside it.
+            if (r.halfPriced && r.acquire == Acquire::Rent)
+                w.null("purchase").null("tco");
+            else
+                w.value("purchase", r.purchase.units()).value("tco", r.tco.units());
             w.value("horizon_months", r.horizonMonths).value("per_million_tokens", r.perMillionTokens);
         } else {
             w.null("cost").null("purchase").null("tco").null("horizon_months").null("per_million_tokens");
@@ -189,6 +196,10 @@ std::string optionsToJson(const OptionsStudy& st, Lang lang) {
             w.value("price_note", messageText(*r.priceNote, lang));
         else
             w.null("price_note");
+        if (r.pricingNote)
+            w.value("pricing_note", messageText(*r.pricingNote, lang));
+        else
+            w.null("pricing_note");
         w.endObject();
     }
     w.endArray().beginArray("gpu_types");
@@ -236,7 +247,9 @@ std::string optionsToCsv(const OptionsStudy& st, Lang lang) {
             << r.nodes << "," << r.gpusPerNode << "," << num(r.days, 2, "days") << ","
             << num(r.daysLow, 2, "days_low") << "," << num(r.daysHigh, 2, "days_high") << ","
             << num(r.tokensPerSecond, 1, "tokens_per_s") << "," << num(r.mfu, 4, "mfu") << ",";
-        if (r.priced)
+        if (r.priced && r.halfPriced && r.acquire == Acquire::Rent)
+            out << r.cost.toString() << ",,," << num(r.perMillionTokens, 4, "per_million_tokens");
+        else if (r.priced)
             out << r.cost.toString() << "," << r.purchase.toString() << "," << r.tco.toString() << ","
                 << num(r.perMillionTokens, 4, "per_million_tokens");
         else

@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "core/calibration/engine_session.h"
 #include "core/calibration/evaluate.h"
 #include "core/calibration/profile_fit.h"
 #include "core/catalog/cluster_resolution.h"
@@ -21,6 +22,7 @@
 #include "core/util/closest_id.h"
 #include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -92,31 +94,85 @@ ProfileStatus profileStatus(const Scenario& s, const Catalog& catalog, const Gpu
     return {std::move(id), std::move(name), own};
 }
 
+OptionProbe probeOf(const Result<Plan>& plan) {
+    OptionProbe out;
+    if (!plan) {
+        out.notFit = plan.error().reason;
+        out.days = kNever;
+        return out;
+    }
+    const Plan& p = plan.value();
+    out.layout = p.layout;
+    out.fits = p.search && p.search->best.has_value();
+    out.tokensPerSecond = p.perf.tokensPerSecond;
+    out.mfu = p.perf.mfu;
+    out.days = p.run.progresses ? p.run.wallDays : kNever;
+    out.complete = out.fits && p.search && !p.search->boundNote && !p.search->offloadChosen;
+    if (!out.fits && p.search && !p.search->ranked.empty())
+        out.notFit = notFitReason(p.search->ranked.front());
+    return out;
+}
+
+// The probes of one GPU type on the study's engine session. The type's scenario is checked and its
+// inputs resolved once; each size is then resolved as a variant of it (EngineSession::resolveVariant),
+// with no check and no catalog look-up again. A scenario that lists measured runs is evaluated as
+// evaluate() plans it (fitted to its runs; the session keeps the fit), as the rows it opens are.
+class Prober {
+public:
+    Prober(EngineSession& session, const Scenario& typeScenario) : m_session(session) {
+        if (!typeScenario.measured.empty())
+            return;
+        auto prepared = session.prepare(typeScenario);
+        if (prepared)
+            m_prepared = std::move(prepared).value();
+        else
+            m_error = prepared.error();
+    }
+
+    [[nodiscard]] OptionProbe probe(const Scenario& v, std::size_t maxLayouts) const {
+        SearchOptions options;
+        options.maxLayouts = maxLayouts;
+        options.threads = 1;  // the study spreads GPU types over the cores
+        if (!v.measured.empty())
+            return probeOf(m_session.evaluate(v, options));
+        if (m_error)
+            return probeOf(*m_error);
+        return probeOf(
+            planScenario(v, m_session.resolveVariant(v, *m_prepared), options, PlanParts::stepTimeOnly()));
+    }
+
+private:
+    EngineSession& m_session;
+    std::optional<PreparedScenario> m_prepared;
+    std::optional<Error> m_error;
+};
+
 // One GPU type's sizes: a bisection on whole servers, every probe a search as `search` runs it.
 class SizeSearch {
 public:
-    SizeSearch(const Scenario& s, const Catalog& catalog, const std::string& gpu, std::int64_t perNode,
-               double deadline, const std::atomic<bool>* cancel)
+    SizeSearch(const Scenario& s, const Catalog& catalog, const Prober& prober, const std::string& gpu,
+               std::int64_t perNode, double deadline, const std::atomic<bool>* cancel)
         : m_s(s)
         , m_catalog(catalog)
+        , m_prober(prober)
         , m_gpu(gpu)
         , m_perNode(perNode)
         , m_deadline(deadline)
         , m_cancel(cancel) {}
 
     const OptionProbe& probe(std::int64_t nodes) {
-        static const OptionProbe cancelled{false, kNever, {}, {}, 0, 0};
+        static const OptionProbe cancelled{false, kNever, {}, {}, 0, 0, false};
         if (m_cancel && m_cancel->load())
             return cancelled;
-        static const OptionProbe noLayout{false, kNever, {}, {}, 0, 0};
+        static const OptionProbe noLayout{false, kNever, {}, {}, 0, 0, false};
         if (!resolves(nodes))
             return noLayout;
         auto it = m_cache.find(nodes);
         if (it == m_cache.end())
             it = m_cache
-                     .emplace(nodes,
-                              probeOption(optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode),
-                                          m_catalog, kDefaultMaxLayouts))
+                     .emplace(nodes, m_prober.probe(
+                                         optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode),
+                                         kDefaultMaxLayouts))
                      .first;
         return it->second;
     }
@@ -225,6 +281,7 @@ public:
 private:
     const Scenario& m_s;
     const Catalog& m_catalog;
+    const Prober& m_prober;
     std::string m_gpu;
     std::int64_t m_perNode;
     double m_deadline;
@@ -244,7 +301,7 @@ struct GpuWork {
 struct Way {
     const cost::PriceBook* book;
     Acquire acquire;
-    std::string offer, name;
+    std::string offer, name, nameZh;
 };
 
 std::vector<Way> waysToGet(const Catalog& catalog, const std::string& gpu) {
@@ -252,12 +309,29 @@ std::vector<Way> waysToGet(const Catalog& catalog, const std::string& gpu) {
     for (const auto& book : catalog.priceBooks().books()) {
         for (const cost::RentOffer* o : book.offersFor(gpu))
             if (o->unit != cost::RentUnit::SliceMonth)
-                ways.push_back({&book, Acquire::Rent, o->id, o->name});
+                ways.push_back({&book, Acquire::Rent, o->id, o->name, o->nameZh});
         if (const cost::PurchaseEntry* p = book.purchaseFor(gpu))
-            ways.push_back({&book, Acquire::Buy, p->id, p->name});
+            ways.push_back({&book, Acquire::Buy, p->id, p->name, p->nameZh});
     }
     return ways;
 }
+
+// A name in the reader's language: the Chinese one where the book gives one, else the English.
+Message namedIn(const std::string& en, const std::string& zh) {
+    return perLanguageMessage(en, zh.empty() ? en : zh);
+}
+
+const std::string& nameIn(const std::string& en, const std::string& zh, Lang lang) {
+    return lang == Lang::Zh && !zh.empty() ? zh : en;
+}
+
+Message gpuName(const OptionRow& r) {
+    return plainMessage(r.gpuName);
+}
+
+// The stand-in amount for the half a book lacks: one unit of the book's currency per server, or per
+// GPU-hour. Any positive amount prices the other half the same (core.options checks two).
+constexpr double kHalfPricingStandIn = 1;
 
 Scenario openedScenario(const Scenario& probe, const Catalog& catalog, const Layout& layout, const Way& way,
                         cost::Currency currency) {
@@ -282,8 +356,9 @@ Scenario openedScenario(const Scenario& probe, const Catalog& catalog, const Lay
     return v;
 }
 
-OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& layout, const Way& way,
+OptionRow priceRow(const Scenario& probe, EngineSession& session, const Layout& layout, const Way& way,
                    OptionSize size, const OptionsStudy& study, const ProfileStatus& status) {
+    const Catalog& catalog = session.catalog();
     OptionRow row;
     row.scenario = openedScenario(probe, catalog, layout, way, study.currency);
     row.gpu = probe.cluster.gpu;
@@ -292,6 +367,9 @@ OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& 
     row.priceBook = way.book->id;
     row.offer = way.offer;
     row.offerName = way.name;
+    row.offerNameZh = way.nameZh;
+    row.priceBookName = way.book->name;
+    row.priceBookNameZh = way.book->nameZh;
     row.size = size;
     row.gpus = probe.cluster.gpus();
     row.nodes = probe.cluster.nodes;
@@ -301,7 +379,7 @@ OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& 
     row.profile = status.id;
     row.profileName = status.name;
     row.calibrated = status.own;
-    auto plan = evaluate(row.scenario, catalog);
+    auto plan = session.evaluate(row.scenario);
     if (!plan) {
         row.reason = makeNestedMessage(msg::kOptionsRowNotPriced, {plan.error().reason});
         row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
@@ -319,27 +397,40 @@ OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& 
     row.tokensPerSecond = p.perf.tokensPerSecond;
     row.mfu = p.perf.mfu;
     row.meetsDeadline = study.target.deadlineDays <= 0 || row.days <= study.target.deadlineDays;
-    if (!p.cost) {
-        // A book that only rents or only sells this GPU: the cost model prices renting beside buying
-        // the same servers from one book, so the row says which half the book lacks.
-        if (way.acquire == Acquire::Rent && !way.book->purchaseFor(row.gpu)) {
-            row.reason = makeMessage(msg::kOptionsRowBookSellsNone, {way.book->id, row.gpuName});
-            row.priceNote = makeMessage(msg::kOptionsCellNotSold);
-        } else if (way.acquire == Acquire::Buy && !way.book->defaultOfferFor(row.gpu)) {
-            row.reason = makeMessage(msg::kOptionsRowBookRentsNone, {way.book->id, row.gpuName});
-            row.priceNote = makeMessage(msg::kOptionsCellNotRented);
-        } else {
-            row.reason = makeNestedMessage(msg::kOptionsRowNotPriced,
-                                           {p.costError ? p.costError->reason : plainMessage("")});
-            row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
-        }
+    // A book that only rents (or only sells) this GPU: the cost model resolves renting beside owning
+    // the same servers, so the row is priced on the scenario with a stand-in for the half the book
+    // lacks, which the half it prices never reads (halfPricingScenario()).
+    const bool rentOnly = way.acquire == Acquire::Rent && !way.book->purchaseFor(row.gpu);
+    const bool buyOnly = way.acquire == Acquire::Buy && !way.book->defaultOfferFor(row.gpu);
+    std::optional<Result<Plan>> halfPlan;
+    if (!p.cost && (rentOnly || buyOnly))
+        halfPlan = session.evaluate(halfPricingScenario(row.scenario, way.acquire, kHalfPricingStandIn));
+    const Plan* pricedOn = &p;
+    if (halfPlan && !*halfPlan) {
+        row.reason = makeNestedMessage(msg::kOptionsRowNotPriced, {halfPlan->error().reason});
+        row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
         return row;
     }
-    const cost::CostReport& c = *p.cost;
+    if (halfPlan)
+        pricedOn = &halfPlan->value();
+    if (!pricedOn->cost) {
+        row.reason =
+            makeNestedMessage(msg::kOptionsRowNotPriced,
+                              {pricedOn->costError ? pricedOn->costError->reason : plainMessage("")});
+        row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
+        return row;
+    }
+    const cost::CostReport& c = *pricedOn->cost;
     row.priced = true;
+    if (halfPlan) {
+        row.halfPriced = true;
+        row.pricingNote = makeNestedMessage(rentOnly ? msg::kOptionsRowRentOnly : msg::kOptionsRowBuyOnly,
+                                            {namedIn(row.priceBookName, row.priceBookNameZh), gpuName(row)});
+    }
     row.cost = way.acquire == Acquire::Rent ? c.runCostRent.value_or(c.rentAccruedTotal) : c.buyNetTotal;
-    row.purchase = c.capex.capex;
-    row.tco = c.buyNetTotal;
+    // A rental of a book that sells no such server has no purchase beside it.
+    row.purchase = rentOnly ? cost::Money{} : c.capex.capex;
+    row.tco = rentOnly ? cost::Money{} : c.buyNetTotal;
     row.horizonMonths = c.horizonMonths;
     row.perMillionTokens = study.tokens > 0 ? row.cost.units() / (study.tokens / 1e6) : 0;
     row.powerKw = c.nodeMaxKw * static_cast<double>(row.nodes);
@@ -355,8 +446,9 @@ OptionRow priceRow(const Scenario& probe, const Catalog& catalog, const Layout& 
     return row;
 }
 
-GpuWork studyGpu(const Scenario& s, const Catalog& catalog, const std::string& gpuId,
+GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& gpuId,
                  const OptionsStudy& study, const std::atomic<bool>* cancel) {
+    const Catalog& catalog = session.catalog();
     GpuWork work;
     const GpuSpec& gpu = *catalog.gpu(gpuId);
     GpuOptions& out = work.outcome;
@@ -365,21 +457,21 @@ GpuWork studyGpu(const Scenario& s, const Catalog& catalog, const std::string& g
     out.gpusPerNode = gpuId == s.cluster.gpu ? s.cluster.gpusPerNode : gpu.defaultGpusPerNode;
     const std::int64_t perNode = std::max<std::int64_t>(1, out.gpusPerNode);
     if (!hasPrice(catalog, gpuId)) {
-        out.reason = makeMessage(msg::kOptionsGpuNoPrice, {gpu.name});
+        out.reason = makeNestedMessage(msg::kOptionsGpuNoPrice, {plainMessage(gpu.name)});
         return work;
     }
     const std::int64_t maxNodes = std::max<std::int64_t>(1, study.target.maxGpus / perNode);
-    SizeSearch sizes(s, catalog, gpuId, perNode, study.target.deadlineDays, cancel);
+    const Prober prober(session, optionScenario(s, catalog, gpuId, perNode, perNode));
+    SizeSearch sizes(s, catalog, prober, gpuId, perNode, study.target.deadlineDays, cancel);
     const auto fit = sizes.smallest(1, maxNodes, [&](std::int64_t n) { return sizes.fits(n); });
     if (!fit) {
         out.probes = sizes.probes();
-        out.reason =
-            makeNestedMessage(msg::kOptionsGpuFitsNowhere,
-                              {plainMessage(gpu.name), plainMessage(std::to_string(maxNodes * perNode)),
-                               // Planned here even when no layout divides that size: its reason says so.
-                               probeOption(optionScenario(s, catalog, gpuId, maxNodes * perNode, perNode),
-                                           catalog, kDefaultMaxLayouts)
-                                   .notFit});
+        out.reason = makeNestedMessage(
+            msg::kOptionsGpuFitsNowhere,
+            {plainMessage(gpu.name), plainMessage(std::to_string(maxNodes * perNode)),
+             // Planned here even when no layout divides that size: its reason says so.
+             prober.probe(optionScenario(s, catalog, gpuId, maxNodes * perNode, perNode), kDefaultMaxLayouts)
+                 .notFit});
         return work;
     }
     out.smallestFitGpus = *fit * perNode;
@@ -404,10 +496,12 @@ GpuWork studyGpu(const Scenario& s, const Catalog& catalog, const std::string& g
             const auto [fastestNodes, fastestDays] = sizes.fastest();
             out.fastestGpus = fastestNodes * perNode;
             out.fastestDays = fastestDays;
-            out.reason = makeMessage(msg::kOptionsGpuMissesDeadline,
-                                     {gpu.name, formatNumber(study.target.deadlineDays),
-                                      std::to_string(maxNodes * perNode), std::to_string(out.fastestGpus),
-                                      formatFixed(out.fastestDays, 1)});
+            out.reason = makeNestedMessage(msg::kOptionsGpuMissesDeadline,
+                                           {plainMessage(gpu.name),
+                                            plainMessage(formatNumber(study.target.deadlineDays)),
+                                            plainMessage(std::to_string(maxNodes * perNode)),
+                                            plainMessage(std::to_string(out.fastestGpus)),
+                                            plainMessage(formatFixed(out.fastestDays, 1))});
         }
     }
     out.probes = sizes.probes();
@@ -420,16 +514,21 @@ GpuWork studyGpu(const Scenario& s, const Catalog& catalog, const std::string& g
     const auto ways = waysToGet(catalog, gpuId);
     for (const auto& [nodes, size] : finals) {
         // The final size's layout from an unbounded search: never a coarser one than `search` runs.
+        // A bounded search that visited every layout and found one that fits without offload is
+        // that search already (the same visits in the same order): it is not run twice.
         const Scenario probe = optionScenario(s, catalog, gpuId, nodes * perNode, perNode);
-        const OptionProbe best = probeOption(probe, catalog, std::numeric_limits<std::size_t>::max());
+        const OptionProbe& bounded = sizes.probe(nodes);
+        const OptionProbe best =
+            bounded.complete ? bounded : prober.probe(probe, std::numeric_limits<std::size_t>::max());
         for (const Way& way : ways)
-            work.rows.push_back(priceRow(probe, catalog, best.layout, way, size, study, status));
+            work.rows.push_back(priceRow(probe, session, best.layout, way, size, study, status));
     }
     return work;
 }
 
-std::string gpusText(const OptionRow& r) {
-    return r.gpuName + " × " + std::to_string(r.gpus);
+// "NVIDIA H100 SXM5 80GB × 1,664" in the reader's language.
+Message gpusText(const OptionRow& r) {
+    return plainMessage(r.gpuName + " × " + std::to_string(r.gpus));
 }
 
 std::string percentMore(double a, double b) {
@@ -464,25 +563,27 @@ void recommendOption(OptionsStudy& st) {
     }
     if (!anyMeets) {
         const OptionRow& f = st.rows[*fastest];
-        st.recommendation =
-            makeMessage(msg::kOptionsNoneMeetsDeadline,
-                        {formatNumber(st.target.deadlineDays), gpusText(f), formatFixed(f.days, 1)});
+        st.recommendation = makeNestedMessage(msg::kOptionsNoneMeetsDeadline,
+                                              {plainMessage(formatNumber(st.target.deadlineDays)),
+                                               gpusText(f), plainMessage(formatFixed(f.days, 1))});
         return;
     }
     if (!best) {
         const OptionRow& c = st.rows[*cheapestMeeting];
-        st.recommendation = makeMessage(msg::kOptionsNoneInBudget,
-                                        {formatNumber(st.target.deadlineDays),
-                                         money(cost::Money::fromUnits(st.target.budget.value_or(0))),
-                                         gpusText(c), money(c.cost)});
+        st.recommendation =
+            makeNestedMessage(msg::kOptionsNoneInBudget,
+                              {plainMessage(formatNumber(st.target.deadlineDays)),
+                               plainMessage(money(cost::Money::fromUnits(st.target.budget.value_or(0)))),
+                               gpusText(c), plainMessage(money(c.cost))});
         return;
     }
     st.recommended = best;
     const OptionRow& r = st.rows[*best];
     std::vector<Message> parts;
     parts.push_back(
-        makeMessage(r.acquire == Acquire::Rent ? msg::kOptionsRecommendRent : msg::kOptionsRecommendBuy,
-                    {gpusText(r), r.offerName, money(r.cost), formatFixed(r.days, 1)}));
+        makeNestedMessage(r.acquire == Acquire::Rent ? msg::kOptionsRecommendRent : msg::kOptionsRecommendBuy,
+                          {gpusText(r), namedIn(r.offerName, r.offerNameZh), plainMessage(money(r.cost)),
+                           plainMessage(formatFixed(r.days, 1))}));
     // The next faster option on the front that keeps to the budget: what paying more buys.
     std::optional<std::size_t> faster;
     for (std::size_t i = 0; i < st.rows.size(); ++i) {
@@ -492,19 +593,24 @@ void recommendOption(OptionsStudy& st) {
     }
     if (faster) {
         const OptionRow& f = st.rows[*faster];
-        parts.push_back(
-            makeMessage(msg::kOptionsFaster, {gpusText(f), percentMore(f.cost.units(), r.cost.units()),
-                                              formatFixed(r.days - f.days, 1)}));
+        parts.push_back(makeNestedMessage(
+            msg::kOptionsFaster, {gpusText(f), plainMessage(percentMore(f.cost.units(), r.cost.units())),
+                                  plainMessage(formatFixed(r.days - f.days, 1))}));
     }
     // The GPU types that fit but cannot meet the deadline at any size: the customer asks about them.
-    std::string late;
+    std::string late, lateZh;
     for (const GpuOptions& g : st.gpus)
-        if (g.smallestFitGpus && !g.deadlineGpus && st.target.deadlineDays > 0)
+        if (g.smallestFitGpus && !g.deadlineGpus && st.target.deadlineDays > 0) {
             late += (late.empty() ? "" : ", ") + g.gpuName;
+            lateZh += (lateZh.empty() ? "" : "、") + g.gpuName;
+        }
     if (!late.empty())
-        parts.push_back(makeMessage(msg::kOptionsCannotFinish, {late, formatNumber(st.target.deadlineDays)}));
+        parts.push_back(
+            makeNestedMessage(msg::kOptionsCannotFinish,
+                              {namedIn(late, lateZh), plainMessage(formatNumber(st.target.deadlineDays))}));
     if (!r.calibrated)
-        parts.push_back(makeMessage(msg::kOptionsBorrowedProfile, {r.gpuName, r.profileName}));
+        parts.push_back(
+            makeNestedMessage(msg::kOptionsBorrowedProfile, {gpuName(r), plainMessage(r.profileName)}));
     Message joined = parts.front();
     for (std::size_t i = 1; i < parts.size(); ++i)
         joined = makeNestedMessage(msg::kOptionsTwoSentences, {std::move(joined), parts[i]});
@@ -512,6 +618,34 @@ void recommendOption(OptionsStudy& st) {
 }
 
 }  // namespace
+
+const std::string& offerDisplayName(const OptionRow& row, Lang lang) {
+    return nameIn(row.offerName, row.offerNameZh, lang);
+}
+
+const std::string& priceBookDisplayName(const OptionRow& row, Lang lang) {
+    return nameIn(row.priceBookName, row.priceBookNameZh, lang);
+}
+
+Scenario halfPricingScenario(const Scenario& opened, Acquire acquire, double standIn) {
+    Scenario v = opened;
+    if (acquire == Acquire::Rent) {
+        // The rental reads the offer, its terms and the rent parameters; never the server's price.
+        v.cost.overrides["node_price"] = standIn;
+        v.cost.overrides["node_price_gpus"] = static_cast<double>(opened.cluster.gpusPerNode);
+    } else {
+        // Owning reads the purchase, the running costs and the resale; never a rent.
+        cost::RentOffer rent;
+        rent.id = "stand-in";
+        rent.name = "stand-in";
+        rent.gpus = {opened.cluster.gpu};
+        rent.unit = cost::RentUnit::GpuHour;
+        rent.price = standIn;
+        v.cost.rentOffer.clear();
+        v.cost.customRent = rent;
+    }
+    return v;
+}
 
 std::string optionRecipeText(const Layout& l) {
     return layoutText(l) + ", mb " + std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) +
@@ -542,26 +676,8 @@ Scenario optionScenario(const Scenario& s, const Catalog& catalog, const std::st
 }
 
 OptionProbe probeOption(const Scenario& v, const Catalog& catalog, std::size_t maxLayouts) {
-    OptionProbe out;
-    SearchOptions options;
-    options.maxLayouts = maxLayouts;
-    options.threads = 1;  // the study spreads GPU types over the cores
-    PlanParts parts = PlanParts::stepTimeOnly();
-    auto plan = v.measured.empty() ? planScenario(v, catalog, options, parts) : evaluate(v, catalog, options);
-    if (!plan) {
-        out.notFit = plan.error().reason;
-        out.days = kNever;
-        return out;
-    }
-    const Plan& p = plan.value();
-    out.layout = p.layout;
-    out.fits = p.search && p.search->best.has_value();
-    out.tokensPerSecond = p.perf.tokensPerSecond;
-    out.mfu = p.perf.mfu;
-    out.days = p.run.progresses ? p.run.wallDays : kNever;
-    if (!out.fits && p.search && !p.search->ranked.empty())
-        out.notFit = notFitReason(p.search->ranked.front());
-    return out;
+    EngineSession session(catalog);
+    return Prober(session, v).probe(v, maxLayouts);
 }
 
 void markParetoFront(std::vector<OptionRow>& rows) {
@@ -611,12 +727,14 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
     // The scenario's own GPU with measured runs is studied on the profile fitted to them, as
     // evaluate() plans it (probeOption evaluates such a scenario).
     std::vector<GpuWork> work(gpus.size());
+    // One engine session for every probe and row of the study, on every thread.
+    EngineSession session(catalog);
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
     const auto cancelled = [&] { return target.cancel && target.cancel->load(); };
     const auto worker = [&] {
         for (std::size_t i = next++; i < gpus.size() && !cancelled(); i = next++) {
-            work[i] = studyGpu(scenario, catalog, gpus[i], st, target.cancel);
+            work[i] = studyGpu(scenario, session, gpus[i], st, target.cancel);
             if (target.progress)
                 target.progress(++done, gpus.size());
         }
@@ -659,19 +777,23 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
     st.notes.push_back(makeMessage(msg::kOptionsBasis, {std::to_string(horizon)}));
     // One note for every GPU type timed with a borrowed profile: "B200 (generic), H200 (NeMo, ...)".
     std::set<std::string> borrowed;
-    std::string borrowedList;
+    std::string borrowedList, borrowedListZh;
     for (const auto& r : st.rows)
-        if (!r.calibrated && borrowed.insert(r.gpu).second)
+        if (!r.calibrated && borrowed.insert(r.gpu).second) {
             borrowedList += (borrowedList.empty() ? "" : "; ") + r.gpuName + " (" + r.profileName + ")";
+            borrowedListZh += (borrowedListZh.empty() ? "" : "；") + r.gpuName + "（" + r.profileName + "）";
+        }
     if (!borrowedList.empty())
-        st.notes.push_back(makeMessage(msg::kOptionsBorrowedProfiles, {borrowedList}));
+        st.notes.push_back(
+            makeNestedMessage(msg::kOptionsBorrowedProfiles, {namedIn(borrowedList, borrowedListZh)}));
     for (const GpuOptions& g : st.gpus) {
         const GpuSpec* spec = catalog.gpu(g.gpu);
         if (spec && g.gpu != scenario.cluster.gpu &&
             precisionOn(*spec, scenario.training.precision) != scenario.training.precision)
-            st.notes.push_back(makeMessage(msg::kOptionsPrecisionFallback,
-                                           {g.gpuName, precisionName(scenario.training.precision),
-                                            precisionName(precisionOn(*spec, scenario.training.precision))}));
+            st.notes.push_back(makeNestedMessage(
+                msg::kOptionsPrecisionFallback,
+                {plainMessage(g.gpuName), plainMessage(precisionName(scenario.training.precision)),
+                 plainMessage(precisionName(precisionOn(*spec, scenario.training.precision)))}));
     }
     if (!slices.empty()) {
         std::string list;

@@ -21,6 +21,7 @@
 #include "core/cost/money.h"
 #include "core/parallel/layout.h"
 #include "core/scenario/scenario.h"
+#include "core/util/language.h"
 #include "core/util/message.h"
 
 namespace clusterplan {
@@ -45,9 +46,11 @@ struct OptionRow {
     std::string gpu;      // catalog id
     std::string gpuName;  // "NVIDIA H100 SXM 80GB"
     Acquire acquire = Acquire::Rent;
-    std::string priceBook;  // book id
-    std::string offer;      // rent offer id (rent rows); the book's purchase entry id (buy rows)
-    std::string offerName;  // as the book names it
+    std::string priceBook;    // book id
+    std::string offer;        // rent offer id (rent rows); the book's purchase entry id (buy rows)
+    std::string offerName;    // as the book names it
+    std::string offerNameZh;  // the book's name_zh (empty: offerName in Chinese too)
+    std::string priceBookName, priceBookNameZh;
     OptionSize size = OptionSize::SmallestFit;
     std::int64_t gpus = 0, nodes = 0, gpusPerNode = 0;
     Layout layout;
@@ -72,8 +75,14 @@ struct OptionRow {
     bool calibrated = false;  // that profile was fitted on this stack, GPU architecture and precision
     bool pareto = false;      // no other priced row is both faster and cheaper
     std::optional<Message> reason;  // why it is not priced, or misses the deadline or the budget
-    // What an unpriced row shows where its cost would be ("not sold in this book"): never a blank.
+    // What an unpriced row shows where its cost would be ("not priced"): never a blank.
     std::optional<Message> priceNote;
+    // A book that only rents (or only sells) this GPU prices its half alone: the rental has no
+    // purchase or owned cost beside it (purchase and tco are zero), the purchase no rental; the note
+    // says so. The scenario the row opens is the book's own (the window's cost model, which prices
+    // renting beside owning, says what it lacks); the amount is that of halfPricingScenario().
+    bool halfPriced = false;
+    std::optional<Message> pricingNote;
     Scenario scenario;  // the scenario this option opens (layout fixed, offer chosen)
 };
 
@@ -102,10 +111,19 @@ struct OptionsStudy {
     std::vector<Message> notes;              // the exchange rate, borrowed profiles, skipped offers
 };
 
+// The names a reader of `lang` knows: the price book's Chinese names (name_zh) in Chinese.
+[[nodiscard]] const std::string& offerDisplayName(const OptionRow& row, Lang lang);
+[[nodiscard]] const std::string& priceBookDisplayName(const OptionRow& row, Lang lang);
+
 // Errors: an unknown GPU id in target.gpuTypes ("gpu_types"), a deadline or budget out of range,
 // a scenario the engine refuses, and target.cancel set ("options": cancelled).
 Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catalog,
                                   const OptionsTarget& target);
+
+// The scenario a row of a book that only rents (only sells) its GPU is priced on: `opened` with a
+// stand-in for the half the book lacks — a server price of `standIn` beside a rental, a rent of
+// `standIn` per GPU-hour beside a purchase. The half the row prices never reads it.
+Scenario halfPricingScenario(const Scenario& opened, Acquire acquire, double standIn);
 
 // The Pareto front of days against cost over the priced rows: marks OptionRow::pareto.
 void markParetoFront(std::vector<OptionRow>& rows);
@@ -128,6 +146,9 @@ struct OptionProbe {
     // (MFU cannot pass 1), which the deadline's search starts from.
     double tokensPerSecond = 0;
     double mfu = 0;
+    // The search visited every layout (no bound cut it) and one fits without offload: an unbounded
+    // search at this size makes the same visits and finds the same layout.
+    bool complete = false;
 };
 OptionProbe probeOption(const Scenario& probeScenario, const Catalog& catalog, std::size_t maxLayouts);
 

@@ -63,11 +63,26 @@ void checkRowsAreEvaluate(const OptionsStudy& st) {
         CHECK(plan->run.wallDays == r.days);
         CHECK(plan->scenario.cluster.gpus() == r.gpus);
         CHECK(plan->scenario.cluster.gpu == r.gpu);
-        REQUIRE(plan->cost.has_value() == r.priced);
+        REQUIRE(plan->cost.has_value() == (r.priced && !r.halfPriced));
         if (!r.priced)
             continue;
         ++priced;
-        const cost::CostReport& c = *plan->cost;
+        // A book that only rents (or only sells) the GPU: priced on the scenario with a stand-in for
+        // the half it lacks, the same amount whatever stands in.
+        std::optional<Result<Plan>> half;
+        if (r.halfPriced) {
+            half = evaluate(halfPricingScenario(r.scenario, r.acquire, 1), test::catalog());
+            REQUIRE(*half);
+            auto other = evaluate(halfPricingScenario(r.scenario, r.acquire, 37), test::catalog());
+            REQUIRE(other);
+            REQUIRE((*half)->cost.has_value());
+            REQUIRE(other->cost.has_value());
+            CHECK((r.acquire == Acquire::Rent ? other->cost->runCostRent.value()
+                                              : other->cost->buyNetTotal) == r.cost);
+            CHECK((*half)->run.wallDays == r.days);
+            REQUIRE(r.pricingNote.has_value());
+        }
+        const cost::CostReport& c = half ? *(*half)->cost : *plan->cost;
         CHECK((r.acquire == Acquire::Rent ? c.runCostRent.value() : c.buyNetTotal) == r.cost);
         if (r.acquire == Acquire::Rent) {
             // The offer the row names is the one the opened scenario bills, as the quote bills it.
@@ -190,6 +205,53 @@ TEST_CASE("the Pareto set is exactly the non-dominated rows and the recommendati
     CHECK(st.recommendation.text.find("Recommended:") == 0);
 }
 
+TEST_CASE("every book, rent offer and purchase of the built-in price books has an English and a Chinese name",
+          "[options]") {
+    const auto chinese = [](const std::string& text) {
+        // A CJK ideograph (U+4E00..U+9FFF: three UTF-8 bytes led by 0xE4..0xE9).
+        for (unsigned char c : text)
+            if (c >= 0xE4 && c <= 0xE9)
+                return true;
+        return false;
+    };
+    std::size_t offers = 0;
+    for (const auto& book : test::catalog().priceBooks().books()) {
+        INFO(book.id);
+        CHECK_FALSE(book.name.empty());
+        CHECK(chinese(book.nameZh));
+        for (const auto& o : book.rentOffers) {
+            INFO(o.id);
+            CHECK_FALSE(o.name.empty());
+            CHECK(chinese(o.nameZh));
+            ++offers;
+        }
+        for (const auto& p : book.purchases) {
+            INFO(p.id);
+            CHECK_FALSE(p.name.empty());
+            CHECK(chinese(p.nameZh));
+        }
+    }
+    CHECK(offers > 10);
+}
+
+TEST_CASE("the recommendation names the offer in the reader's language", "[options]") {
+    const OptionsStudy& st = study70b();
+    REQUIRE(st.recommended.has_value());
+    const OptionRow& r = st.rows[*st.recommended];
+    REQUIRE_FALSE(r.offerNameZh.empty());
+    REQUIRE(r.offerNameZh != r.offerName);
+    CHECK(offerDisplayName(r, Lang::En) == r.offerName);
+    CHECK(offerDisplayName(r, Lang::Zh) == r.offerNameZh);
+    const std::string en = messageText(st.recommendation, Lang::En);
+    const std::string zh = messageText(st.recommendation, Lang::Zh);
+    CHECK(en == st.recommendation.text);  // the JSON, text and CSV outputs do not change
+    CHECK(en.find(r.offerName) != std::string::npos);
+    CHECK(zh.find(r.offerNameZh) != std::string::npos);
+    CHECK(zh.find(r.offerName) == std::string::npos);
+    const std::string text = optionsToText(st, Lang::Zh);
+    CHECK(text.find(r.offerNameZh) != std::string::npos);
+}
+
 TEST_CASE("a deadline no option meets: a clear answer and the reason per GPU type", "[options]") {
     OptionsTarget t;
     t.deadlineDays = 1;
@@ -226,15 +288,92 @@ TEST_CASE("a GPU type that cannot meet the deadline is named beside the recommen
     CHECK(st.recommendation.text.find("NVIDIA GeForce RTX 3090 cannot finish within 20 days") !=
           std::string::npos);
     CHECK(messageText(st.recommendation, Lang::Zh).find("无法在 20 天内完成") != std::string::npos);
-    // Its rows say why they have no price: the book that rents the card sells none.
+    // Its rows are priced by the book that rents the card, though the book sells none: the rental
+    // alone, and the row says so.
     for (const OptionRow& r : st.rows)
         if (r.gpu == "rtx-3090-24gb") {
-            CHECK_FALSE(r.priced);
-            REQUIRE(r.reason.has_value());
-            CHECK(r.reason->id == "options.row.book_sells_none");
-            REQUIRE(r.priceNote.has_value());
-            CHECK(r.priceNote->id == "options.cell.not_sold");
+            CHECK(r.priced);
+            CHECK(r.halfPriced);
+            CHECK(r.acquire == Acquire::Rent);
+            CHECK(r.cost > cost::Money{});
+            CHECK(r.purchase == cost::Money{});
+            REQUIRE(r.pricingNote.has_value());
+            CHECK(r.pricingNote->id == "options.row.rent_only");
+            CHECK(messageText(*r.pricingNote, Lang::Zh).find("仅租用") != std::string::npos);
         }
+}
+
+TEST_CASE("a book that only rents or only sells a GPU prices the half it can, and says so", "[options]") {
+    // The 405B study over every priced GPU type: the US book rents A100 40GB and sells none; it sells
+    // B200 servers and rents none; the China book sells H200 servers and rents none.
+    const OptionsStudy& st = study405b();
+    std::set<std::string> rentOnly, buyOnly;
+    for (const OptionRow& r : st.rows) {
+        INFO(r.gpu << " " << r.priceBook << "/" << r.offer);
+        const cost::PriceBook& book = *test::catalog().priceBooks().book(r.priceBook);
+        const bool half =
+            r.acquire == Acquire::Rent ? !book.purchaseFor(r.gpu) : !book.defaultOfferFor(r.gpu);
+        CHECK(r.halfPriced == half);
+        if (!half)
+            continue;
+        CHECK(r.priced);
+        REQUIRE(r.pricingNote.has_value());
+        if (r.acquire == Acquire::Rent) {
+            rentOnly.insert(r.priceBook + "/" + r.gpu);
+            CHECK(r.pricingNote->id == "options.row.rent_only");
+            CHECK(r.purchase == cost::Money{});
+            CHECK(r.tco == cost::Money{});
+        } else {
+            buyOnly.insert(r.priceBook + "/" + r.gpu);
+            CHECK(r.pricingNote->id == "options.row.buy_only");
+            CHECK(r.cost == r.tco);
+            CHECK(r.purchase > cost::Money{});
+        }
+    }
+    CHECK(rentOnly.count("us-2026/a100-sxm-40gb"));
+    CHECK(buyOnly.count("us-2026/b200-sxm-180gb"));
+    CHECK(buyOnly.count("cn-seed-2026/h200-sxm-141gb"));
+    // The text says which half each such row prices; the JSON has no purchase beside such a rental.
+    const std::string text = optionsToText(st, Lang::En);
+    CHECK(text.find("Rental only: ") != std::string::npos);
+    CHECK(text.find("Purchase only: ") != std::string::npos);
+    const auto json = boost::json::parse(optionsToJson(st, Lang::En));
+    for (const auto& o : json.at("options").as_array())
+        if (o.at("pricing_note").is_string() && o.at("acquire").as_string() == "rent")
+            CHECK(o.at("purchase").is_null());
+}
+
+TEST_CASE("without a deadline every GPU type is at its smallest cluster that fits, and the cheapest is "
+          "recommended",
+          "[options]") {
+    const OptionsStudy st = withDeadline(fineTune70b(), 0);
+    std::size_t fitting = 0;
+    for (const GpuOptions& g : st.gpus) {
+        INFO(g.gpu);
+        CHECK_FALSE(g.deadlineGpus.has_value());
+        fitting += g.smallestFitGpus ? 1 : 0;
+    }
+    CHECK(fitting > 1);
+    REQUIRE_FALSE(st.rows.empty());
+    for (const OptionRow& r : st.rows) {
+        INFO(r.gpu << " " << r.offer);
+        CHECK(r.size == OptionSize::SmallestFit);
+        CHECK(r.meetsDeadline);
+        const auto g =
+            std::find_if(st.gpus.begin(), st.gpus.end(), [&](const GpuOptions& o) { return o.gpu == r.gpu; });
+        REQUIRE(g != st.gpus.end());
+        CHECK(g->smallestFitGpus == r.gpus);
+    }
+    REQUIRE(st.recommended.has_value());
+    const OptionRow& rec = st.rows[*st.recommended];
+    CHECK(rec.pareto);
+    for (const OptionRow& r : st.rows)
+        if (r.priced)
+            CHECK(rec.cost <= r.cost);
+    CHECK((st.recommendation.id == "options.two_sentences" ||
+           st.recommendation.id.rfind("options.recommend.", 0) == 0));
+    // The text and JSON say there is no deadline.
+    CHECK(boost::json::parse(optionsToJson(st, Lang::En)).at("deadline_days").is_null());
 }
 
 TEST_CASE("a budget nothing fits: the cheapest option that meets the deadline is named", "[options]") {

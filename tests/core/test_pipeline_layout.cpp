@@ -225,3 +225,37 @@ TEST_CASE("a searched layout with a layout string keeps to its pp × vpp", "[pip
     CHECK(p->layout.pp * p->layout.vpp == 32);
     CHECK(hasNote(*p, "plan.pipeline_layout"));
 }
+
+TEST_CASE("a stage's first layer is the sum of the layers on the stages before it, for every split",
+          "[pipeline_layout]") {
+    ModelSpec m;
+    for (const std::int64_t layers : {1, 7, 32, 61, 126, 127}) {
+        m.layers = layers;
+        for (std::int64_t pp = 1; pp <= std::min<std::int64_t>(layers, 40); ++pp)
+            for (const std::int64_t firstLayers : {0, 1, 3})
+                for (const std::int64_t lastLayers : {0, 2})
+                    for (const bool embedding : {false, true})
+                        for (const bool loss : {false, true}) {
+                            Layout l;
+                            l.pp = pp;
+                            l.split.firstStageLayers = pp > 1 ? firstLayers : 0;
+                            l.split.lastStageLayers = pp > 1 ? lastLayers : 0;
+                            l.split.embeddingAsLayer = embedding;
+                            l.split.lossAsLayer = loss;
+                            const std::int64_t fixed = l.split.firstStageLayers + l.split.lastStageLayers;
+                            const std::int64_t middle = pp - (l.split.firstStageLayers > 0 ? 1 : 0) -
+                                                        (l.split.lastStageLayers > 0 ? 1 : 0);
+                            if (fixed > layers || (middle == 0 && fixed != layers) ||
+                                (middle > 0 && layers - fixed < middle))
+                                continue;  // a split the layout check refuses
+                            std::int64_t before = 0;
+                            for (std::int64_t stage = 0; stage < pp; ++stage) {
+                                INFO(layers << " layers, PP " << pp << ", first " << firstLayers << ", last "
+                                            << lastLayers << ", embedding " << embedding << ", loss " << loss
+                                            << ", stage " << stage);
+                                CHECK(stageLayers(m, l, stage).first == before);
+                                before += layersOnStage(layers, pp, stage, l.split);
+                            }
+                        }
+    }
+}

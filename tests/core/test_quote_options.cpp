@@ -123,6 +123,26 @@ TEST_CASE("the options page reads the same in English and Chinese (golden text)"
     test::checkGolden("quote_options_zh", "txt", zh);
 }
 
+TEST_CASE("the Chinese options page names every offer by its Chinese name, never its English one",
+          "[quote][options]") {
+    const Quoted& q = quoted();
+    // Every priced row ticked in turn, so each offer of the study is on a page once.
+    std::string zh;
+    for (std::size_t i = 0; i < q.study.rows.size(); ++i)
+        if (q.study.rows[i].priced && q.study.rows[i].acquire == Acquire::Rent)
+            zh += quote::optionsPageText(page({i}), Lang::Zh);
+    REQUIRE_FALSE(zh.empty());
+    std::size_t named = 0;
+    for (const auto& book : test::catalog().priceBooks().books())
+        for (const auto& offer : book.rentOffers) {
+            INFO(book.id << " / " << offer.id);
+            REQUIRE_FALSE(offer.nameZh.empty());
+            CHECK(zh.find(offer.name) == std::string::npos);
+            named += zh.find(offer.nameZh) != std::string::npos ? 1 : 0;
+        }
+    CHECK(named >= 2);
+}
+
 TEST_CASE("the options page refuses too many picks, a pick twice and a pick that is not an option",
           "[quote][options]") {
     const Quoted& q = quoted();

@@ -277,12 +277,14 @@ TEST_CASE("at 1024 x 700 the options chart is in view under short notes with fol
     CHECK(f.widget<QLabel>("optionsNotesDetails")->isVisibleTo(&tab));
 }
 
-TEST_CASE("an option a book cannot price says why in its cost cell, never a blank", "[options]") {
+TEST_CASE("an option a book cannot price says why in its cost cell, never a blank; one it prices in half "
+          "says which half",
+          "[options]") {
     WindowFixture f;
     editToLora70b(f);
     OptionsTab& tab = comparedIn3Days(f);
     const OptionsStudy& st = *tab.study();
-    std::size_t unpriced = 0;
+    std::size_t unpriced = 0, half = 0;
     for (int row = 0; row < tab.table()->rowCount(); ++row) {
         const auto i =
             static_cast<std::size_t>(tab.table()->item(row, 0)->data(Qt::UserRole + 1).toULongLong());
@@ -295,9 +297,17 @@ TEST_CASE("an option a book cannot price says why in its cost cell, never a blan
             REQUIRE(st.rows[i].priceNote.has_value());
             CHECK(cost.startsWith(QStringLiteral("not ")));
         }
+        if (st.rows[i].halfPriced) {
+            // The China book sells H20, A800 and 910B servers and rents none: the purchase alone,
+            // and the cell's tooltip says so; such a row cannot go on the quote's options page.
+            ++half;
+            CHECK(st.rows[i].priced);
+            CHECK(tab.table()->item(row, 5)->toolTip().contains(QStringLiteral("only:")));
+            CHECK_FALSE(tab.tickForQuote(i));
+        }
     }
-    // The built-in books sell some GPUs they do not rent (the China book's H20, A800, 910B).
-    CHECK(unpriced > 0);
+    CHECK(unpriced + half > 0);
+    CHECK(half > 0);
 }
 
 TEST_CASE("ticked options go on the PDF quote's options page, in English and Chinese", "[options][export]") {
@@ -315,7 +325,7 @@ TEST_CASE("ticked options go on the PDF quote's options page, in English and Chi
         // The two cheapest priced rows, then a third refused.
         std::vector<std::size_t> priced;
         for (std::size_t i = 0; i < st.rows.size(); ++i)
-            if (st.rows[i].priced)
+            if (st.rows[i].priced && !st.rows[i].halfPriced)
                 priced.push_back(i);
         REQUIRE(priced.size() >= 3);
         CHECK(tab.tickForQuote(priced[0]));
@@ -355,7 +365,7 @@ TEST_CASE("a language switch keeps the comparison, its ticks and its target", "[
     OptionsTab& english = comparedIn3Days(f);
     const OptionsStudy study = *english.study();
     std::size_t first = 0;
-    while (!study.rows[first].priced)
+    while (!study.rows[first].priced || study.rows[first].halfPriced)
         ++first;
     REQUIRE(english.tickForQuote(first));
     f.window.setLanguage(QStringLiteral("zh_CN"));

@@ -4,6 +4,7 @@
 #include "ui/charts/money_axis.h"
 #include "ui/charts/table_cell.h"
 #include "ui/i18n/engine_text.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/money_text.h"
 #include "ui/models/number_text.h"
 #include "ui/models/plan_controller.h"
@@ -494,8 +495,9 @@ void OptionsTab::fillTable() {
             name = tr("%1 (on the front)").arg(name);
         auto* first = readOnlyCell(name);
         first->setData(kRowRole, static_cast<qulonglong>(i));
-        if (r.priced) {
-            // Ticked: one of the (at most two) alternatives on the quote's options page.
+        if (r.priced && !r.halfPriced) {
+            // Ticked: one of the (at most two) alternatives on the quote's options page (a book that
+            // only rents or only sells prices no quote of it).
             first->setFlags(first->flags() | Qt::ItemIsUserCheckable);
             const bool ticked = std::find(m_ticked.begin(), m_ticked.end(), i) != m_ticked.end();
             first->setCheckState(ticked ? Qt::Checked : Qt::Unchecked);
@@ -504,16 +506,22 @@ void OptionsTab::fillTable() {
         m_table->setItem(row, 0, first);
         m_table->setItem(row, 1, new NumberCell(QString::number(r.gpus), static_cast<double>(r.gpus)));
         m_table->setItem(row, 2, readOnlyCell(r.acquire == Acquire::Rent ? tr("rent") : tr("buy")));
-        m_table->setItem(row, 3, readOnlyCell(toQString(r.priceBook + " / " + r.offerName)));
+        // The offer by the name its book gives it in the window's language; the book in its tooltip.
+        auto* offer = readOnlyCell(localName(r.offerName, r.offerNameZh));
+        offer->setToolTip(localName(r.priceBookName, r.priceBookNameZh));
+        m_table->setItem(row, 3, offer);
         m_table->setItem(
             row, 4, new NumberCell(std::isfinite(r.days) ? formatPlainNumber(r.days, 1) : kNoNumber, r.days));
         const double cost = r.priced ? r.cost.units() : std::numeric_limits<double>::infinity();
         // An unpriced row says why where its price would be ("not sold in this book"), never a blank.
-        m_table->setItem(row, 5,
-                         new NumberCell(r.priced      ? wholeMoneyText(r.cost, currency)
+        auto* costCell = new NumberCell(r.priced      ? wholeMoneyText(r.cost, currency)
                                         : r.priceNote ? engineText(*r.priceNote)
                                                       : kNoNumber,
-                                        cost));
+                                        cost);
+        // A book that only rents (or only sells) the GPU: the cost is that half alone, and says so.
+        if (r.pricingNote)
+            costCell->setToolTip(engineText(*r.pricingNote));
+        m_table->setItem(row, 5, costCell);
         int column = 6;
         const auto money = [&](cost::Money m, bool whole) {
             const double value = r.priced ? m.units() : cost;
@@ -533,8 +541,13 @@ void OptionsTab::fillTable() {
         m_table->setItem(row, column++,
                          new NumberCell(formatPlainNumber(r.tokensPerSecond, 0), r.tokensPerSecond));
         m_table->setItem(row, column++, new NumberCell(formatPlainNumber(100 * r.mfu, 1), r.mfu));
-        money(r.purchase, true);
-        money(r.tco, true);
+        if (r.halfPriced && r.acquire == Acquire::Rent) {  // no purchase beside this rental
+            for (int k = 0; k < 2; ++k)
+                m_table->setItem(row, column++, new NumberCell(kNoNumber, cost));
+        } else {
+            money(r.purchase, true);
+            money(r.tco, true);
+        }
         m_table->setItem(row, column++,
                          new NumberCell(r.priced ? formatPlainNumber(r.powerKw, 0) : kNoNumber, r.powerKw));
         auto* profile = readOnlyCell(r.calibrated ? toQString(r.profileName)
@@ -565,7 +578,9 @@ void OptionsTab::tickChanged(QTableWidgetItem* item) {
 }
 
 bool OptionsTab::tickForQuote(std::size_t row, bool ticked) {
-    if (!m_study || row >= m_study->rows.size() || (ticked && !m_study->rows[row].priced))
+    // A row of a book that only rents (or only sells) has no quote of its own: it cannot be ticked.
+    if (!m_study || row >= m_study->rows.size() ||
+        (ticked && (!m_study->rows[row].priced || m_study->rows[row].halfPriced)))
         return false;
     const auto at = std::find(m_ticked.begin(), m_ticked.end(), row);
     if (!ticked) {
@@ -661,7 +676,8 @@ void OptionsTab::showPointToolTip(const QPointF& point, bool buy) {
             .arg(toQString(nearest->gpuName))
             .arg(nearest->gpus)
             .arg(nearest->acquire == Acquire::Rent ? tr("rent") : tr("buy"),
-                 toQString(nearest->priceBook + " / " + nearest->offerName),
+                 localName(nearest->priceBookName, nearest->priceBookNameZh) + QStringLiteral(" / ") +
+                     localName(nearest->offerName, nearest->offerNameZh),
                  formatPlainNumber(nearest->days, 1), wholeMoneyText(nearest->cost, m_study->currency),
                  toQString(nearest->layoutText));
     QToolTip::showText(QCursor::pos(), text, m_chart);
