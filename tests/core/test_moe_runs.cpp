@@ -97,15 +97,18 @@ TEST_CASE("MoE runs predicted without any of their runs: where the engine stands
     INFO("MoE grouped mean error " << report.transfer.meanAbsError << ", coverage "
                                    << report.transfer.bandCoverage);
     // Megatron-Core on H100 (20 runs: Qwen3-235B-A22B with DeepEP and the 1F1B A2A overlap,
-    // Mixtral 8x22B, DeepSeek-V3 on 1,024 H100), the stack and GPU the profiles know best.
-    CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.12);
+    // Mixtral 8x22B, DeepSeek-V3 on 1,024 H100), the stack and GPU the profiles know best: 12.3 % with
+    // the grouped-GEMM, router and permutation terms (10.2 % without them: they cost the H100 rows
+    // a little and gain the GB200 and GB300 rows much more).
+    CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.13);
     // The lab's runs on H100, GB200 and GB300 (32), the GB200 optimisation roadmap's early software
     // (494-663 TFLOP/s on the layout that later reached 970) included.
     // 17.6 % with NCCL's all-to-all counting the share bound for other servers once, DeepSeek-V3's
-    // node-limited routing and DeepEP's NVLink ceiling (22 % before).
-    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.18);
-    // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included: 24.4 %
-    // (32.2 % before those three; torchtitan's DeepEP runs went from +60 % to about +23 %).
-    CHECK(report.transfer.meanAbsError < 0.26);
+    // node-limited routing and DeepEP's NVLink ceiling (22 % before); 18.1 % with the MoE compute
+    // terms beside them.
+    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.19);
+    // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included: 21.2 %
+    // (32.2 % before the dispatch terms; torchtitan's DeepEP runs went from +60 % to about +20 %).
+    CHECK(report.transfer.meanAbsError < 0.22);
     CHECK(report.transfer.runs == 40);
 }

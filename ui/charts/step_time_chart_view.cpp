@@ -183,12 +183,13 @@ void StepTimeChartView::setPlans(const Plan& plan, const Plan* selected, const P
     m_valueAxis->setRange(0, longest * kStepHeadroom);
     m_valueAxis->applyNiceNumbers();
     // Seconds on the axis itself ("0 s  100 s  200 s"): the bar had no unit under it. Qt Charts reads
-    // a label format as Latin-1, so a unit beyond it (秒) is the axis title instead ("0 ? 20 ?").
+    // a label format as Latin-1 ("0 ? 20 ?" for 秒), so where the unit is beyond it the labels are
+    // bare numbers and the chart's title, which states the step in 秒, gives the unit: an axis title
+    // took the line the labels need in a 1024 × 700 window (they were elided to "…").
     const QString unit = tr("s", "unit of the step-time axis: seconds");
     const bool latin = std::all_of(unit.cbegin(), unit.cend(), [](QChar c) { return c.unicode() < 0x100; });
     m_valueAxis->setLabelFormat(QStringLiteral("%.%1f").arg(axisDecimals(*m_valueAxis)) +
                                 (latin ? QStringLiteral(" ") + unit : QString()));
-    m_valueAxis->setTitleText(latin ? QString() : unit);
     plotWidthFit(chart)->restart();
 }
 
