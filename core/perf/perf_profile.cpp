@@ -100,6 +100,14 @@ StackDefaults readStackDefaults(json::ObjectReader& r) {
             json::ObjectReader z((*releases)[i], json::indexPath("zero3_gather_by_release", i));
             d.zero3GatherReleases.push_back(schedule(z, true));
         }
+    if (auto z = r.optObject("moe_dispatch_host_sync")) {
+        MoeHostSync& h = d.moeDispatchHostSync;
+        h.enabled = true;
+        z->optNumber("kernels_exposed", h.kernelsExposed, 0, 1000);
+        z->optNumber("count_bytes_per_expert", h.countBytesPerExpert, 0, 64);
+        h.source = z->string("source");
+        z->finish();
+    }
     d.source = r.string("source");
     return d;
 }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/perf/moe_host_sync.h"
 #include "core/perf/zero_gather_schedule.h"
 #include "core/scenario/framework.h"
 #include "core/scenario/precision.h"
@@ -102,6 +103,9 @@ struct StackDefaults {
     // earlier releases that published runs used ("zero3_gather_by_release"; useRelease()).
     Zero3GatherSchedule zero3Gather;
     std::vector<Zero3GatherSchedule> zero3GatherReleases;
+    // Whether the MoE token dispatch waits on the host for the split sizes ("moe_dispatch_host_sync";
+    // moe_host_sync.h).
+    MoeHostSync moeDispatchHostSync;
     std::string source;
     // Not read: the GPU architectures on which this stack has a calibrated profile of its own
     // (PerfProfiles fills it from its profiles), so the band can tell a stack family the fit never

@@ -14,6 +14,7 @@
 #include "core/perf/grouped_gemm_efficiency.h"
 #include "core/perf/messages_perf.h"
 #include "core/perf/moe_dispatch.h"
+#include "core/perf/moe_host_sync.h"
 #include "core/perf/moe_router_permutation.h"
 #include "core/perf/offload_time.h"
 #include "core/perf/prediction_band.h"
@@ -480,6 +481,13 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
         // forward and backward on the same stage.
         st.comm.epHidden = hideEpTraffic(l.moe.epOverlap, st.comm.ep, st.compute + st.recompute);
         st.comm.ep = st.comm.epHidden.exposed;
+        // A stack that syncs the host at each dispatch (moe_host_sync.h) exposes that gap whatever
+        // overlap it runs.
+        st.comm.ep += moeHostSyncSeconds(
+            in.stack.moeDispatchHostSync,
+            {asDouble(layers.moe + (in.model.moe ? mtpHere : 0)), l.recompute == Recompute::Full ? 2.0 : 1.0,
+             in.model.moe ? in.model.moe->experts : 0, l.ep, l.etp(), l.moe.dispatcher},
+            net, in.profile.kernelOverheadUs * 1e-6);
         stages.push_back(st);
         previous = layers;
         previousNoGrad = noGrad;

@@ -2,7 +2,7 @@
 // DeepGEMM's kernel measurements, the router's and the permutation's memory-bound passes against the
 // Megatron-Core GB200 guide's kernel counts and gains, and the load imbalance of learned dropless
 // routing against the ModelZoo's dropless and forced-balance pairs; each named in the plan's text
-// and JSON.
+// and JSON. And the host synchronisation of torchtitan's default token dispatch, against its code.
 #include <cmath>
 #include <string>
 
@@ -10,6 +10,7 @@
 #include "core/perf/expert_load_imbalance.h"
 #include "core/perf/grouped_gemm_efficiency.h"
 #include "core/perf/messages_perf.h"
+#include "core/perf/moe_host_sync.h"
 #include "core/perf/moe_router_permutation.h"
 #include "core/report/plan_format.h"
 #include "test_support.h"
@@ -217,4 +218,72 @@ TEST_CASE("the routing key is read, written back and named, and the plan names t
         test::catalog());
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().where.find("routing") != std::string::npos);
+}
+
+TEST_CASE("torchtitan's default expert parallelism waits on the host at every MoE dispatch",
+          "[moe][perf][host_sync]") {
+    // The stack data: torchtitan's ExpertParallel._token_dispatch copies the split sizes to the CPU
+    // and waits; Megatron-Core's and NeMo's stacks are not described by it.
+    const auto& profiles = test::catalog().perfProfiles();
+    const MoeHostSync& sync = profiles.stackDefaults(Framework::Torchtitan).moeDispatchHostSync;
+    CHECK(sync.enabled);
+    CHECK(sync.kernelsExposed == 2);
+    CHECK(sync.countBytesPerExpert == 8);
+    CHECK(sync.source.find("this would incur a device-to-host sync") != std::string::npos);
+    CHECK_FALSE(profiles.stackDefaults(Framework::Megatron).moeDispatchHostSync.enabled);
+    CHECK_FALSE(profiles.stackDefaults(Framework::Nemo).moeDispatchHostSync.enabled);
+
+    // Qwen3-30B-A3B on 8 B200 with EP 8 and full activation checkpointing, as torchtitan's DeepEP
+    // README compares it with the default all-to-all: 48 MoE layers, each forward twice (the
+    // recomputed one syncs again). One sync: the 128 int64 counts all-to-all over NVLink 5 (7
+    // peers, each one ring step of latency, then 7/8 of the bytes at the link's rate), then two
+    // launch latencies of the profile.
+    const Fabric* nvlink = test::catalog().fabric("nvlink5-nvswitch");
+    const Fabric* ib = test::catalog().fabric("ib-ndr-400");
+    REQUIRE(nvlink);
+    REQUIRE(ib);
+    const NetworkTiers net = makeTiers(*nvlink, *ib, 8, 8, 8);
+    const double overhead =
+        profiles.find(Framework::Torchtitan, "blackwell", Precision::Bf16).kernelOverheadUs * 1e-6;
+    const double bandwidth = 900e9 * 0.8, latency = 1.9e-6;
+    const double counts = 7 * latency + 128.0 * 8 * 7 / 8 / bandwidth;
+    const MoeSyncLayers layers{48, 2, 128, 8, 1, MoeDispatcher::AllToAll};
+    const double seconds = moeHostSyncSeconds(sync, layers, net, overhead);
+    CHECK_THAT(seconds, WithinRel(48 * 2 * (counts + 2 * overhead), 1e-9));
+    // About 3 ms of a step of 3.3 s (9,930 tokens/s per GPU at 32,768 tokens per GPU): the
+    // mechanism is real but small at this size, since the following all-to-all and grouped GEMMs
+    // keep the GPU busy long enough for the host to run ahead again.
+    CHECK(seconds < 0.005);
+    // No sync without expert parallelism, through another dispatcher, or in a stack that does not.
+    MoeSyncLayers other = layers;
+    other.ep = 1;
+    CHECK(moeHostSyncSeconds(sync, other, net, overhead) == 0);
+    other = layers;
+    other.dispatcher = MoeDispatcher::DeepEp;
+    CHECK(moeHostSyncSeconds(sync, other, net, overhead) == 0);
+    CHECK(moeHostSyncSeconds(MoeHostSync{}, layers, net, overhead) == 0);
+    // Without recompute a layer syncs once per micro-batch.
+    other = layers;
+    other.forwards = 1;
+    CHECK_THAT(moeHostSyncSeconds(sync, other, net, overhead), WithinRel(seconds / 2, 1e-12));
+
+    // In the step: the plan's exposed EP time holds the syncs; the same layout under PyTorch
+    // FSDP's stack (no expert-parallel dispatch of its own) times the same all-to-all without them.
+    const auto scenario = [](const std::string& framework) {
+        auto s = parseScenario(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "qwen3-30b-a3b"},
+            "training": {"seq_len": 4096, "global_batch": 64, "tokens": 1e12, "precision": "bf16",
+                         "optimizer": "adamw", "flash_attention": true, "framework": ")" +
+                                   framework + R"("},
+            "cluster": {"gpu": "b200-sxm-180gb", "gpus_per_node": 8, "nodes": 1,
+                        "intra_node": "nvlink5-nvswitch", "inter_node": "ib-ndr-400"},
+            "layout": {"tp": 1, "pp": 1, "cp": 1, "dp": 8, "ep": 8, "micro_batch": 8, "zero_stage": 3,
+                       "recompute": "full", "dispatcher": "all_to_all", "routing": "forced_balance"}})",
+                               test::catalog());
+        REQUIRE(s.ok());
+        return s.value();
+    };
+    const Plan titan = planOf(scenario("torchtitan"));
+    const Plan fsdp = planOf(scenario("fsdp"));
+    REQUIRE(titan.perf.profileId == fsdp.perf.profileId);
+    CHECK_THAT(titan.perf.epCommSeconds - fsdp.perf.epCommSeconds, WithinRel(seconds, 1e-6));
 }

@@ -111,4 +111,8 @@ TEST_CASE("MoE runs predicted without any of their runs: where the engine stands
     // (32.2 % before the dispatch terms; torchtitan's DeepEP runs went from +60 % to about +20 %).
     CHECK(report.transfer.meanAbsError < 0.22);
     CHECK(report.transfer.runs == 40);
+    // torchtitan's two documents (9 runs): 40.7 %, its default all-to-all row +118.6 % and Llama 4
+    // Scout on GB200 +54 / +80 %. The default dispatch's host sync (moe_host_sync.h) costs about
+    // 3 ms of that row's 3.3 s step: what is missing there is another mechanism, not this one.
+    CHECK(report.cvMeanAbsErrorBySource.at("torchtitan") < 0.41);
 }
