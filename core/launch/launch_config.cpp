@@ -43,7 +43,8 @@ std::optional<Error> commonRefusal(const Plan& plan, const LaunchTarget& target)
 
 // A MoE plan's dispatcher, EP overlap and routing that Megatron-Core core_v0.19.0 cannot run as planned
 // (megatron/core/transformer/transformer_config.py __post_init__: the A2A overlap's asserts, flex with
-// DeepEP refusing moe_pad_expert_input_to_capacity; it has no DualPipe schedule).
+// DeepEP refusing moe_pad_expert_input_to_capacity; the overlap in BF16 or FP16 only, without full
+// recompute, with VPP under PP; it has no DualPipe schedule).
 std::optional<Error> megatronMoeRefusal(const Plan& plan, const LaunchTarget& target) {
     const Layout& l = plan.layout;
     const MoeOptions& o = l.moe;
@@ -54,6 +55,8 @@ std::optional<Error> megatronMoeRefusal(const Plan& plan, const LaunchTarget& ta
             return inputError("layout.ep_overlap", msg::kLaunchEpOverlapAllGather);
         if (l.recompute == Recompute::Full)
             return inputError("layout.ep_overlap", msg::kLaunchEpOverlapRecompute);
+        if (plan.scenario.training.precision == Precision::Fp32)
+            return inputError("layout.ep_overlap", msg::kLaunchEpOverlapFp32);
         if (l.pp > 1 && l.vpp <= 1 && l.split.layout.empty())
             return inputError("layout.ep_overlap", msg::kLaunchEpOverlapVpp, {n(l.pp)});
     }

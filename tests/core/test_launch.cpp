@@ -429,6 +429,13 @@ TEST_CASE("the plan's MoE dispatcher, EP overlap and routing are what the export
                                          Framework::Megatron);
         REQUIRE_FALSE(allgather.ok());
         CHECK(allgather.error().reason.id == msg::kLaunchEpOverlapAllGather.id);
+        Scenario fp32 = scenario("moe-ep-etp");
+        fp32.training.precision = Precision::Fp32;
+        fp32.layout.recompute = Recompute::Selective;
+        fp32.layout.moe.epOverlap = EpOverlap::OneFOneB;
+        const auto inFp32 = launchConfigForScenario(fp32, test::catalog(), Framework::Megatron);
+        REQUIRE_FALSE(inFp32.ok());
+        CHECK(inFp32.error().reason.id == msg::kLaunchEpOverlapFp32.id);
     }
     SECTION("torchtitan: PyTorch's all-to-all or DeepEP, dropless, no 1F1B overlap") {
         const auto deepep =
