@@ -67,11 +67,13 @@ constexpr UsageSection kUsageSections[] = {
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
 )"},
-    {"phases", R"(  clusterplan-cli phases FILE [--format json|text|csv] [--pricebook FILE]...
+    {"phases",
+     R"(  clusterplan-cli phases FILE [--format json|text|csv] [--lang zh_CN|en] [--pricebook FILE]...
       The scenario's "phases" (a slice, then a server, then a cluster...): per phase and
       cumulatively what it trains and what it costs under the price book's contract rules (cards
       added mid-term, early exit, renewal credit, resale of bought servers), beside renting the
       final cluster from month 0 and buying it at month 0; cost per million tokens for each.
+      --lang writes the text in that language; JSON and CSV keep the ids and the English.
 )"},
     {"validate",
      R"(  clusterplan-cli validate [--format text|csv|json] [--cv-profiles FILE] [--in-sample] [--moe]
@@ -247,7 +249,7 @@ const std::vector<CommandSpec>& commandSpecs() {
         {"search", {"--top", "--allow-cross-node-tp"}, {"json", "text", "csv"}},
         {"scale", {"--max-gpus", "--days"}, {"json", "text", "csv"}},
         {"cost", {}, {"json", "text", "csv"}},
-        {"phases", {}, {"json", "text", "csv"}},
+        {"phases", {"--lang"}, {"json", "text", "csv"}},
         {"validate", {"--cv-profiles", "--in-sample", "--write-accuracy", "--moe"}, {"text", "csv", "json"}},
         {"calibrate", {}, {"text", "json", "csv"}},
         {"report",
@@ -608,8 +610,11 @@ int phasesCommand(const Options& o, const Catalog& catalog) {
         std::cerr << "clusterplan-cli: " << o.file << ": " << plan.error().toString() << "\n";
         return kBadInput;
     }
+    Lang lang = Lang::En;
+    if (!parseLang(o.report.lang, lang))  // an unknown --lang was refused before the command ran
+        lang = Lang::En;
     if (o.format == "text")
-        std::cout << phasesToText(plan.value());
+        std::cout << phasesToText(plan.value(), lang);
     else if (o.format == "csv")
         std::cout << phasesToCsv(plan.value());
     else

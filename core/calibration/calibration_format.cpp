@@ -57,7 +57,7 @@ std::string profileFitToText(const ProfileFit& fit) {
 std::string profileFitToCsv(const ProfileFit& fit) {
     std::ostringstream out;
     out << "run,gpus,layout,assumed,measured_step_s,measured_tokens_per_s,predicted_step_s_before,"
-           "predicted_step_s_after,error_before,error_after\n";
+           "predicted_step_s_after,error_before,error_after,source\n";
     for (std::size_t i = 0; i < fit.runs.size(); ++i) {
         const auto& r = fit.runs[i];
         std::string assumed;
@@ -66,7 +66,8 @@ std::string profileFitToCsv(const ProfileFit& fit) {
         out << i << "," << r.gpus << "," << csvField(r.layout) << "," << csvField(assumed) << ","
             << formatNumber(r.measuredStepSeconds) << "," << formatNumber(r.measuredTokensPerSecond) << ","
             << formatNumber(r.stepBefore) << "," << formatNumber(r.stepAfter) << ","
-            << formatNumber(r.errorBefore) << "," << formatNumber(r.errorAfter) << "\n";
+            << formatNumber(r.errorBefore) << "," << formatNumber(r.errorAfter) << "," << csvField(r.source)
+            << "\n";
     }
     return out.str();
 }

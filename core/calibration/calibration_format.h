@@ -12,7 +12,8 @@ namespace clusterplan {
 std::string profileFitToText(const ProfileFit& fit);
 // One row per measured run: GPUs, layout, the keys the run left out as the search resolved them
 // ("micro_batch=2; zero_stage=1", the scenario file's keys and values), measured and predicted
-// step, throughput errors before and after the fit.
+// step, throughput errors before and after the fit, and last where the run was read (its source:
+// "train.log:33-41"; empty for a typed run).
 std::string profileFitToCsv(const ProfileFit& fit);
 // One line on a plan's time: layout, GPUs, step time with its band, tokens/s, MFU, days to train.
 std::string planTimeSummary(const Plan& plan);

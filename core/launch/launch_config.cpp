@@ -41,7 +41,47 @@ std::optional<Error> commonRefusal(const Plan& plan, const LaunchTarget& target)
     return std::nullopt;
 }
 
-std::optional<Error> frameworkRefusal(const Plan& plan, Framework framework) {
+// A MoE plan's dispatcher, EP overlap and routing that Megatron-Core core_v0.19.0 cannot run as planned
+// (megatron/core/transformer/transformer_config.py __post_init__: the A2A overlap's asserts, flex with
+// DeepEP refusing moe_pad_expert_input_to_capacity; the overlap in BF16 or FP16 only, without full
+// recompute, with VPP under PP; it has no DualPipe schedule).
+std::optional<Error> megatronMoeRefusal(const Plan& plan, const LaunchTarget& target) {
+    const Layout& l = plan.layout;
+    const MoeOptions& o = l.moe;
+    if (o.epOverlap == EpOverlap::DualPipe)
+        return inputError("layout.ep_overlap", msg::kLaunchMegatronDualPipe, {std::string(target.product)});
+    if (o.epOverlap == EpOverlap::OneFOneB && l.ep > 1) {
+        if (o.dispatcher == MoeDispatcher::AllGather)
+            return inputError("layout.ep_overlap", msg::kLaunchEpOverlapAllGather);
+        if (l.recompute == Recompute::Full)
+            return inputError("layout.ep_overlap", msg::kLaunchEpOverlapRecompute);
+        if (plan.scenario.training.precision == Precision::Fp32)
+            return inputError("layout.ep_overlap", msg::kLaunchEpOverlapFp32);
+        if (l.pp > 1 && l.vpp <= 1 && l.split.layout.empty())
+            return inputError("layout.ep_overlap", msg::kLaunchEpOverlapVpp, {n(l.pp)});
+    }
+    if (o.routing == MoeRouting::TokenDrop && o.dispatcher == MoeDispatcher::DeepEp)
+        return inputError("layout.routing", msg::kLaunchDeepEpTokenDrop);
+    return std::nullopt;
+}
+
+// torchtitan v0.2.2 (torchtitan/config/job_config.py): expert_parallel_comm_backend is "standard" or
+// "deepep"; the EP overlap is DualPipeV's (pipeline_parallel_expert_parallel_overlap) only; no capacity
+// factor in the job config.
+std::optional<Error> torchtitanMoeRefusal(const Plan& plan) {
+    const MoeOptions& o = plan.layout.moe;
+    if (o.dispatcher == MoeDispatcher::AllGather || o.dispatcher == MoeDispatcher::HybridEp)
+        return inputError("layout.dispatcher", msg::kLaunchTorchtitanDispatcher,
+                          {std::string(toString(o.dispatcher))});
+    if (o.epOverlap != EpOverlap::None)
+        return inputError("layout.ep_overlap", msg::kLaunchTorchtitanEpOverlap);
+    if (o.routing == MoeRouting::TokenDrop)
+        return inputError("layout.routing", msg::kLaunchTorchtitanTokenDrop);
+    return std::nullopt;
+}
+
+std::optional<Error> frameworkRefusal(const Plan& plan, const LaunchTarget& target) {
+    const Framework framework = target.framework;
     const Layout& l = plan.layout;
     switch (framework) {
     case Framework::Megatron:
@@ -55,6 +95,8 @@ std::optional<Error> frameworkRefusal(const Plan& plan, Framework framework) {
             return inputError("layout.pp", msg::kLaunchMegatronUneven,
                               {n(layers), n(l.pp * l.vpp), perStage});
         }
+        if (plan.scenario.model.moe)
+            return megatronMoeRefusal(plan, target);
         return std::nullopt;
     }
     case Framework::Torchtitan: {
@@ -68,6 +110,8 @@ std::optional<Error> frameworkRefusal(const Plan& plan, Framework framework) {
             return inputError("layout.offload", msg::kLaunchTorchtitanOptimizerOffload);
         if (plan.scenario.training.precision == Precision::Fp16)
             return inputError("training.precision", msg::kLaunchTorchtitanFp16);
+        if (plan.scenario.model.moe)
+            return torchtitanMoeRefusal(plan);
         return std::nullopt;
     }
     case Framework::DeepSpeed:
@@ -109,7 +153,7 @@ Result<LaunchConfig> launchConfig(const Plan& plan, Framework framework) {
         return inputError("framework", msg::kLaunchNoExport, {std::string(toString(framework))});
     if (auto refused = commonRefusal(plan, *target))
         return *refused;
-    if (auto refused = frameworkRefusal(plan, framework))
+    if (auto refused = frameworkRefusal(plan, *target))
         return *refused;
     LaunchConfig config;
     config.target = *target;
@@ -135,12 +179,17 @@ Result<LaunchConfig> launchConfig(const Plan& plan, Framework framework) {
 
 Result<LaunchConfig> launchConfigForScenario(const Scenario& scenario, const Catalog& catalog,
                                              Framework framework) {
+    EngineSession session(catalog);
+    return launchConfigForScenario(scenario, session, framework);
+}
+
+Result<LaunchConfig> launchConfigForScenario(const Scenario& scenario, EngineSession& session,
+                                             Framework framework) {
     if (launchTarget(framework) == nullptr)
         return inputError("framework", msg::kLaunchNoExport, {std::string(toString(framework))});
     // One session for both plans: the scenario and the variant under the export's stack are checked
     // and resolved by the same path as every other plan, on the fitted profile when the scenario
     // lists measured runs.
-    EngineSession session(catalog);
     auto plan = session.evaluate(scenario);
     if (!plan)
         return plan.error();

@@ -22,6 +22,8 @@
 
 namespace clusterplan {
 
+class EngineSession;  // core/calibration/engine_session.h
+
 // The version an export targets: the project, its release tag and the commit the flags were read at.
 struct LaunchTarget {
     Framework framework = Framework::Megatron;
@@ -65,6 +67,10 @@ Result<LaunchConfig> launchConfig(const Plan& plan, Framework framework);
 // scenario's stack, the same layout is re-evaluated under that stack's profile and a note says how
 // its step time compares.
 Result<LaunchConfig> launchConfigForScenario(const Scenario& scenario, const Catalog& catalog,
+                                             Framework framework);
+// The same through a caller's engine session (the window's, on its catalog): both plans go through
+// that session's checks, resolution and fit cache, so a scenario with measured runs is not fitted again.
+Result<LaunchConfig> launchConfigForScenario(const Scenario& scenario, EngineSession& session,
                                              Framework framework);
 
 // The files into `folder` (created when missing), each written atomically, the shell scripts

@@ -41,6 +41,42 @@ bool blackwell(const Plan& plan) {
     return plan.gpu.architecture == "blackwell";
 }
 
+// How the MoE layers move, route and overlap their tokens, as the plan times them (Megatron-Core
+// core_v0.19.0 megatron/core/transformer/transformer_config.py): the dispatcher (alltoall, allgather, or
+// flex with its DeepEP or HybridEP backend), node-limited routing (moe_router_num_groups,
+// moe_router_group_topk), token drop at capacity factor 1 with the experts' inputs padded, and the 1F1B
+// A2A overlap. launch_config.cpp refuses what these flags cannot say (DualPipe, padding with DeepEP, the
+// overlap's own preconditions). Dropless routing is Megatron-Core's default (capacity factor None).
+void moeKnobs(const Plan& plan, Knobs& k) {
+    const MoeSpec& e = *plan.scenario.model.moe;
+    const MoeOptions& o = plan.layout.moe;
+    switch (o.dispatcher) {
+    case MoeDispatcher::AllToAll:
+        k.set("--moe-token-dispatcher-type", "model.moe_token_dispatcher_type", "alltoall");
+        break;
+    case MoeDispatcher::AllGather:
+        k.set("--moe-token-dispatcher-type", "model.moe_token_dispatcher_type", "allgather");
+        break;
+    case MoeDispatcher::DeepEp:
+    case MoeDispatcher::HybridEp:
+        k.set("--moe-token-dispatcher-type", "model.moe_token_dispatcher_type", "flex");
+        k.set("--moe-flex-dispatcher-backend", "model.moe_flex_dispatcher_backend",
+              o.dispatcher == MoeDispatcher::DeepEp ? "deepep" : "hybridep");
+        break;
+    }
+    if (e.routerGroups > 0 && e.routerGroupTopK > 0) {
+        k.set("--moe-router-num-groups", "model.moe_router_num_groups", n(e.routerGroups));
+        k.set("--moe-router-group-topk", "model.moe_router_group_topk", n(e.routerGroupTopK));
+    }
+    if (o.routing == MoeRouting::TokenDrop) {
+        k.set("--moe-expert-capacity-factor", "model.moe_expert_capacity_factor", "1.0");
+        k.on("--moe-pad-expert-input-to-capacity", "model.moe_pad_expert_input_to_capacity");
+    }
+    // EP 1 has no all-to-all to hide (and Megatron-Core asserts EP > 1 with the flag).
+    if (o.epOverlap == EpOverlap::OneFOneB && plan.layout.ep > 1)
+        k.on("--overlap-moe-expert-parallel-comm", "comm_overlap.overlap_moe_expert_parallel_comm");
+}
+
 // The model's shape (ModelSpec), as Megatron-Core's TransformerConfig spells it.
 void modelKnobs(const Plan& plan, Knobs& k) {
     const ModelSpec& m = plan.scenario.model;
@@ -99,7 +135,7 @@ void modelKnobs(const Plan& plan, Knobs& k) {
         if (e.routerBias)
             k.on("--moe-router-enable-expert-bias", "model.moe_router_enable_expert_bias");
         k.on("--moe-grouped-gemm", "model.moe_grouped_gemm");
-        k.set("--moe-token-dispatcher-type", "model.moe_token_dispatcher_type", "alltoall");
+        moeKnobs(plan, k);
     }
     if (m.mla) {
         const MlaSpec& a = *m.mla;
@@ -114,6 +150,18 @@ void modelKnobs(const Plan& plan, Knobs& k) {
 }
 
 }  // namespace
+
+std::string moeRoutingComment(const Plan& plan, const std::string& forceFlag) {
+    if (!plan.scenario.model.moe || plan.layout.moe.routing != MoeRouting::ForcedBalance)
+        return {};
+    return "# Routing: the plan times the experts as evenly loaded, as the published MoE benchmarks force "
+           "it\n"
+           "# (" +
+           forceFlag +
+           "). That is a benchmark setting: it trains no useful router, so it is\n"
+           "# not set here. A learned, dropless router loads some experts more: plan with routing\n"
+           "# \"dropless\" to see that step time.\n";
+}
 
 MegatronSplit megatronSplit(const Plan& plan) {
     const Layout& l = plan.layout;
@@ -281,6 +329,7 @@ void writeMegatron(const Plan& plan, LaunchConfig& config) {
         "# numerics: add the model's RoPE base and scaling (--rotary-base, --use-rope-scaling), "
         "initialisation\n"
         "# and learning-rate schedule as its recipe has them.\n";
+    script += moeRoutingComment(plan, "--moe-router-force-load-balancing");
     script += placeholderBlock(true);
     script += connectionsEnv(plan) + networkEnv(plan);
     script += torchrunLine(plan) + "pretrain_gpt.py \\\n" + args + "    \"$@\"\n";
@@ -302,6 +351,7 @@ void writeBridge(const Plan& plan, LaunchConfig& config) {
     script += "# Run from a Megatron-Bridge checkout at that tag. RECIPE: a pretraining recipe function of\n"
               "# megatron.bridge.recipes (e.g. llama3_8b_pretrain_config); the overrides below replace its\n"
               "# model shape, parallelism and batch with the plan's.\n";
+    script += moeRoutingComment(plan, "model.moe_router_force_load_balancing");
     script += placeholderBlock(true);
     script += "RECIPE=${RECIPE:?set RECIPE to a Megatron-Bridge pretraining recipe}\n";
     script += connectionsEnv(plan) + networkEnv(plan);

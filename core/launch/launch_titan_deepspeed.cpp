@@ -49,6 +49,11 @@ void writeTorchtitan(const Plan& plan, LaunchConfig& config) {
         "# Replace the <...> values. torchtitan builds the model from [model] name and flavor: pick\n"
         "# the flavor with the plan's shape (" +
         n(m.layers) + " layers, hidden " + n(m.hidden) + ", " + n(m.heads) + " heads).\n";
+    if (m.moe && m.moe->routerGroups > 0 && m.moe->routerGroupTopK > 0)
+        // The job config has no router keys: the model flavor's MoE arguments hold them.
+        toml += "# Node-limited routing: pick a flavor whose router keeps each token's experts in its best " +
+                n(m.moe->routerGroupTopK) + " of " + n(m.moe->routerGroups) + " expert groups, as planned.\n";
+    toml += moeRoutingComment(plan, "debug.moe_force_load_balance");
 
     TomlSection job("job", config);
     job.set("dump_folder", quoted("<OUTPUT_DIR>"));
@@ -98,6 +103,9 @@ void writeTorchtitan(const Plan& plan, LaunchConfig& config) {
     if (m.moe) {
         parallel.set("expert_parallel_degree", n(l.ep));
         parallel.set("expert_tensor_parallel_degree", n(l.etp()));
+        // "standard" (PyTorch's all-to-all) is the default; launch_config.cpp refused the others.
+        if (l.moe.dispatcher == MoeDispatcher::DeepEp)
+            parallel.set("expert_parallel_comm_backend", quoted("deepep"));
     }
 
     TomlSection recompute("activation_checkpoint", config);

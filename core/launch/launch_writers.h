@@ -15,6 +15,10 @@ struct MegatronSplit {
 };
 MegatronSplit megatronSplit(const Plan& plan);
 
+// Comment lines for a MoE plan timed with forced load balance (the published benchmarks' setting,
+// `forceFlag` in the framework's spelling), which the export does not set; empty otherwise.
+std::string moeRoutingComment(const Plan& plan, const std::string& forceFlag);
+
 // Megatron-LM core_v0.19.0: pretrain_gpt.sh (environment, torchrun, the arguments of
 // megatron/training/arguments.py) and pretrain_gpt.sbatch (Slurm, one torchrun per server).
 void writeMegatron(const Plan& plan, LaunchConfig& config);

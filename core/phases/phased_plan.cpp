@@ -1,6 +1,7 @@
 // The phased plan and its two plain plans (see phased_plan.h).
 #include "core/phases/phased_plan.h"
 
+#include "core/phases/messages_phases.h"
 #include "core/phases/phase_check.h"
 #include "core/util/as_double.h"
 
@@ -112,13 +113,13 @@ Result<PhasedPlan> planPhases(const Scenario& s, const Catalog& catalog) {
         r.cumulativeTokens = plan.total.tokens;
         if (!r.training.fits)
             plan.notes.push_back(
-                "Phase '" + r.setup.name + "' does not fit: it needs " +
-                std::to_string(static_cast<int>(r.training.memoryGib + 0.5)) + " GiB per GPU of " +
-                std::to_string(static_cast<int>(r.training.capacityGib + 0.5)) + " and trains nothing.");
+                makeMessage(msg::kPhasesNoteDoesNotFit,
+                            {r.setup.name, std::to_string(static_cast<int>(r.training.memoryGib + 0.5)),
+                             std::to_string(static_cast<int>(r.training.capacityGib + 0.5))}));
         if (!r.setup.slice && r.cost.gpusRented > r.setup.gpus())
-            plan.notes.push_back("Phase '" + r.setup.name + "' rents " + std::to_string(r.cost.gpusRented) +
-                                 " GPUs for its " + std::to_string(r.setup.gpus()) + " ('" + r.cost.offerId +
-                                 "' rents whole servers); give the phase a per-card \"offer\".");
+            plan.notes.push_back(
+                makeMessage(msg::kPhasesNoteWholeServers, {r.setup.name, std::to_string(r.cost.gpusRented),
+                                                           std::to_string(r.setup.gpus()), r.cost.offerId}));
         plan.months += r.setup.months;
         plan.phases.push_back(std::move(r));
     }
@@ -131,13 +132,13 @@ Result<PhasedPlan> planPhases(const Scenario& s, const Catalog& catalog) {
     if (auto r = plainPlan(s, setups, Acquire::Rent, session))
         rent = std::move(r).value();
     else
-        plan.notes.push_back("Renting the final cluster from month 0 is not priced: " + r.error().toString());
+        plan.notes.push_back(makeNestedMessage(msg::kPhasesNoteRentNotPriced, {errorLine(r.error())}));
     if (setups.back().slice)
-        plan.notes.push_back("The final phase is a slice: there is no cluster to buy.");
+        plan.notes.push_back(makeMessage(msg::kPhasesNoteSliceNoBuy));
     else if (auto b = plainPlan(s, setups, Acquire::Buy, session))
         buy = std::move(b).value();
     else
-        plan.notes.push_back("Buying the final cluster is not priced: " + b.error().toString());
+        plan.notes.push_back(makeNestedMessage(msg::kPhasesNoteBuyNotPriced, {errorLine(b.error())}));
     if (rent)
         plan.rentFinal = rent->totals;
     if (buy)

@@ -52,7 +52,7 @@ struct PhasedPlan {
     std::optional<PlanTotals> rentFinal;  // empty (with a note) when the book cannot price it
     std::optional<PlanTotals> buyFinal;
     std::vector<PhasedMonth> monthly;  // cumulative, months 0 .. months
-    std::vector<std::string> notes;
+    std::vector<Message> notes;        // JSON and the English text print their English (Message::text)
 };
 
 // Errors name the key path ("phases[1].offer"). A scenario without phases is an error at "phases".

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "core/phases/messages_phases.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/number_format.h"
@@ -78,25 +79,63 @@ std::string perMillionText(const std::optional<double>& x, cost::Currency c) {
     return x ? std::string(cost::currencySymbol(c)) + formatFixed(*x, 2) : "-";
 }
 
+// `s` and spaces to `width` columns (at least one space). A Chinese character or full-width mark
+// (UTF-8 lead byte 0xE3-0xE9: U+3000-U+9FFF; 0xEF: U+F000-U+FFFF, the full-width forms) takes two.
 std::string pad(std::string s, std::size_t width) {
     std::size_t n = 0;
-    for (const char ch : s)
-        n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
+    for (const char ch : s) {
+        const auto byte = static_cast<unsigned char>(ch);
+        if ((byte & 0xC0) != 0x80)
+            n += (byte >= 0xE3 && byte <= 0xE9) || byte == 0xEF ? 2 : 1;
+    }
     s.append(n < width ? width - n : 1, ' ');
     return s;
+}
+
+// The phased plan's text in one language: its words from the message catalog, the numbers as they are.
+class PhasesText {
+public:
+    explicit PhasesText(Lang lang) : m_lang(lang) {}
+    [[nodiscard]] std::string say(const Message& m) const { return messageText(m, m_lang); }
+    [[nodiscard]] std::string label(const MessageId<0>& id) const { return pad(say(makeMessage(id)), 14); }
+    [[nodiscard]] Lang lang() const { return m_lang; }
+
+private:
+    Lang m_lang;
+};
+
+std::string hardwareText(const PhaseSetup& p, Lang lang) {
+    if (p.slice) {
+        const double inverse = 1.0 / p.slice->fraction;
+        const std::string part = std::abs(inverse - std::round(inverse)) < 1e-9
+                                     ? "1/" + formatNumber(std::round(inverse))
+                                     : formatNumber(p.slice->fraction);
+        return messageText(makeMessage(msg::kPhasesTextSlice, {part, p.cluster.gpu}), lang);
+    }
+    const std::string gpus = std::to_string(p.cluster.gpus());
+    return messageText(
+        p.cluster.nodes == 1
+            ? makeMessage(msg::kPhasesTextOneNode, {gpus, p.cluster.gpu})
+            : makeMessage(msg::kPhasesTextNodes, {gpus, p.cluster.gpu, std::to_string(p.cluster.nodes)}),
+        lang);
+}
+
+// The contract's rules: in English the keys and values the JSON writes ("add_cards list_price,
+// early_exit no_refund") and the price book's statement of them; in another language the rules as
+// sentences, and the statement (the price book's own words) or that the book states none.
+std::string rulesText(const PhaseCost& c, const PhasesText& t) {
+    if (t.lang() == Lang::En || c.contractTerms.size() < 2)
+        return t.say(makeMessage(msg::kPhasesTextRulesSource, {c.contractRules, c.contractSource}));
+    const std::string terms = t.say(
+        makeMessage(msg::kPhasesTextRulesTerms, {t.say(c.contractTerms[0]), t.say(c.contractTerms[1])}));
+    const std::string source = c.contractTerms.size() > 2 ? t.say(c.contractTerms[2]) : c.contractSource;
+    return t.say(makeMessage(msg::kPhasesTextRulesSource, {terms, source}));
 }
 
 }  // namespace
 
 std::string phaseHardware(const PhaseSetup& p) {
-    if (p.slice) {
-        const double inverse = 1.0 / p.slice->fraction;
-        if (std::abs(inverse - std::round(inverse)) < 1e-9)
-            return "1/" + formatNumber(std::round(inverse)) + " of " + p.cluster.gpu;
-        return formatNumber(p.slice->fraction) + " of " + p.cluster.gpu;
-    }
-    return std::to_string(p.cluster.gpus()) + " × " + p.cluster.gpu + " (" + std::to_string(p.cluster.nodes) +
-           (p.cluster.nodes == 1 ? " node)" : " nodes)");
+    return hardwareText(p, Lang::En);
 }
 
 std::string phasesToJson(const PhasedPlan& plan) {
@@ -123,52 +162,64 @@ std::string phasesToJson(const PhasedPlan& plan) {
     w.endArray();
     w.beginArray("notes");
     for (const auto& n : plan.notes)
-        w.value("", n);
+        w.value("", n.text);
     w.endArray();
     w.endObject();
     return w.str();
 }
 
-std::string phasesToText(const PhasedPlan& plan) {
+std::string phasesToText(const PhasedPlan& plan, Lang lang) {
+    const PhasesText t(lang);
     const auto money = [&](Money m) { return cost::formatMoney(m, plan.currency); };
-    std::string out = "Phased plan over " + std::to_string(plan.months) + " months (utilisation " +
-                      formatFixed(plan.utilization * 100.0, 0) + " %)\n\n";
+    std::string out = t.say(makeMessage(msg::kPhasesTextTitle, {std::to_string(plan.months),
+                                                                formatFixed(plan.utilization * 100.0, 0)})) +
+                      "\n\n";
     for (const auto& r : plan.phases) {
         const PhaseSetup& p = r.setup;
-        out += "Phase " + std::to_string(p.index + 1) + ": " + p.name + " (months " +
-               std::to_string(p.start) + "-" + std::to_string(p.start + p.months) + ")\n";
-        out += "  " + pad("runs on", 14) + phaseHardware(p) + ", " +
-               (p.acquire == Acquire::Buy ? "bought" : "rented");
-        out += p.acquire == Acquire::Rent ? " (" + r.cost.offerId + ", " + r.cost.termId + ")\n" : "\n";
-        out += "  " + pad("trains", 14) + r.training.model + ": " + tokensText(r.training.tokens) +
-               " tokens in " + formatFixed(r.training.trainingDays, 1) + " days at " +
-               formatFixed(r.training.tokensPerSecond, 0) + " tokens/s" +
-               (r.training.fits ? ""
-                                : " (does not fit: " + formatFixed(r.training.memoryGib, 1) + " of " +
-                                      formatFixed(r.training.capacityGib, 1) + " GiB)") +
+        out += t.say(makeMessage(msg::kPhasesTextPhase,
+                                 {std::to_string(p.index + 1), p.name, std::to_string(p.start),
+                                  std::to_string(p.start + p.months)})) +
                "\n";
-        out +=
-            "  " + pad("costs", 14) + money(r.cost.total) + " (cumulative " + money(r.cumulativeCost) + ")\n";
+        const std::string hardware = hardwareText(p, lang);
+        out += "  " + t.label(msg::kPhasesTextRunsOn) +
+               t.say(p.acquire == Acquire::Buy
+                         ? makeMessage(msg::kPhasesTextBought, {hardware})
+                         : makeMessage(msg::kPhasesTextRented, {hardware, r.cost.offerId, r.cost.termId})) +
+               "\n";
+        std::string trains =
+            t.say(makeMessage(msg::kPhasesTextTraining, {r.training.model, tokensText(r.training.tokens),
+                                                         formatFixed(r.training.trainingDays, 1),
+                                                         formatFixed(r.training.tokensPerSecond, 0)}));
+        if (!r.training.fits)
+            trains = t.say(makeMessage(msg::kPhasesTextNoFit, {trains, formatFixed(r.training.memoryGib, 1),
+                                                               formatFixed(r.training.capacityGib, 1)}));
+        out += "  " + t.label(msg::kPhasesTextTrains) + trains + "\n";
+        out += "  " + t.label(msg::kPhasesTextCosts) +
+               t.say(makeMessage(msg::kPhasesTextCost, {money(r.cost.total), money(r.cumulativeCost)})) +
+               "\n";
         for (const auto& e : r.cost.events)
-            out += "  " + pad("contract", 14) + e.text + "\n";
+            out += "  " + t.label(msg::kPhasesTextContract) + t.say(e) + "\n";
         if (!r.cost.events.empty() && !r.cost.contractSource.empty())
-            out += "  " + pad("rules", 14) + r.cost.contractRules + ": " + r.cost.contractSource + "\n";
+            out += "  " + t.label(msg::kPhasesTextRules) + rulesText(r.cost, t) + "\n";
         out += "\n";
     }
-    out += pad("", 34) + pad("cost", 20) + pad("tokens", 12) + "per million tokens\n";
-    const auto row = [&](const std::string& label, const std::optional<PlanTotals>& t) {
-        if (!t) {
-            out += pad(label, 34) + "not priced\n";
+    out += pad("", 34) + pad(t.say(makeMessage(msg::kPhasesTextCostColumn)), 20) +
+           pad(t.say(makeMessage(msg::kPhasesTextTokensColumn)), 12) +
+           t.say(makeMessage(msg::kPhasesTextPerMillionColumn)) + "\n";
+    const auto row = [&](const MessageId<0>& label, const std::optional<PlanTotals>& totals) {
+        const std::string name = pad(t.say(makeMessage(label)), 34);
+        if (!totals) {
+            out += name + t.say(makeMessage(msg::kPhasesTextNotPriced)) + "\n";
             return;
         }
-        out += pad(label, 34) + pad(money(t->cost), 20) + pad(tokensText(t->tokens), 12) +
-               perMillionText(t->perMillionTokens, plan.currency) + "\n";
+        out += name + pad(money(totals->cost), 20) + pad(tokensText(totals->tokens), 12) +
+               perMillionText(totals->perMillionTokens, plan.currency) + "\n";
     };
-    row("Phased plan", plan.total);
-    row("Rent the final cluster (month 0)", plan.rentFinal);
-    row("Buy the final cluster (month 0)", plan.buyFinal);
+    row(msg::kPhasesTextPhasedRow, plan.total);
+    row(msg::kPhasesTextRentRow, plan.rentFinal);
+    row(msg::kPhasesTextBuyRow, plan.buyFinal);
     for (const auto& n : plan.notes)
-        out += "\nNote: " + n;
+        out += "\n" + t.say(makeNestedMessage(msg::kPhasesTextNote, {Message(n)}));
     if (!plan.notes.empty())
         out += "\n";
     return out;

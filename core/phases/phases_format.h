@@ -6,11 +6,14 @@
 #include <string>
 
 #include "core/phases/phased_plan.h"
+#include "core/util/language.h"
 
 namespace clusterplan {
 
 std::string phasesToJson(const PhasedPlan& plan);
-std::string phasesToText(const PhasedPlan& plan);
+// In `lang`: every word from the message catalog (labels, events, the contract's rules as
+// sentences, notes); numbers, ids and names as they are. English is what it always printed.
+std::string phasesToText(const PhasedPlan& plan, Lang lang = Lang::En);
 // One row per phase, then total, rent_final and buy_final.
 std::string phasesToCsv(const PhasedPlan& plan);
 

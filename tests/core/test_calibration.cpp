@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
+#include <sstream>
 #include <thread>
 
 #include "cli_runner.h"
@@ -457,7 +458,27 @@ TEST_CASE("clusterplan-cli calibrate prints the fit and the plan", "[calibration
     const auto csv = clusterplan::test::runCli("calibrate " + file + " --format csv");
     CHECK(csv.status == 0);
     CHECK(csv.out.rfind("run,gpus,layout,assumed,measured_step_s", 0) == 0);
+    CHECK(csv.out.find(",error_before,error_after,source\n") != std::string::npos);
     CHECK(clusterplan::test::runCli("calibrate " + file + " --format xlsx").status == 2);
+}
+
+TEST_CASE("the calibration CSV names where each measured run was read, last", "[calibration]") {
+    auto loaded = loadScenarioFile(std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json", catalog());
+    REQUIRE(loaded.ok());
+    Scenario s = loaded.value();
+    REQUIRE(s.measured.size() == 2);
+    s.measured[0].source = "megatron, 48 nodes.log:33-41";  // a comma: the field is quoted
+    const auto fit = fitProfile(s, catalog());
+    REQUIRE(fit.ok());
+    std::istringstream csv(profileFitToCsv(fit.value()));
+    std::string header, first, second;
+    std::getline(csv, header);
+    std::getline(csv, first);
+    std::getline(csv, second);
+    CHECK(header.substr(header.rfind(',') + 1) == "source");
+    CHECK(first.size() > 31);
+    CHECK(first.substr(first.size() - 31) == ",\"megatron, 48 nodes.log:33-41\"");
+    CHECK(second.back() == ',');  // a typed run: the column is there, empty
 }
 
 namespace {

@@ -312,6 +312,154 @@ TEST_CASE("Megatron-LM's arguments name each flag once and the batch the plan ru
     CHECK(value.count("--num-virtual-stages-per-pipeline-rank") == 0);  // the layout string places the stages
 }
 
+// The MoE layout with its dispatcher, EP overlap and routing set: the flags (or Bridge keys, or
+// torchtitan keys) each framework reads for them, every one in its extracted list, or a refusal on the
+// layout key that says why.
+Result<LaunchConfig> moeExport(MoeDispatcher dispatcher, EpOverlap overlap, MoeRouting routing,
+                               Framework framework, Recompute recompute = Recompute::Selective) {
+    Scenario s = scenario("moe-ep-etp");
+    if (framework == Framework::Torchtitan) {
+        // torchtitan splits the layers evenly over its stages: the 61 layers without a pipeline.
+        s.layout.pp = 1;
+        s.layout.vpp = 1;
+        s.layout.split = {};
+    }
+    s.layout.moe.dispatcher = dispatcher;
+    s.layout.moe.epOverlap = overlap;
+    s.layout.moe.routing = routing;
+    s.layout.recompute = recompute;
+    return launchConfigForScenario(s, test::catalog(), framework);
+}
+
+std::map<std::string, std::string> settingsOf(const LaunchConfig& config) {
+    std::map<std::string, std::string> out;
+    for (const LaunchSetting& setting : config.settings)
+        out[setting.name] = setting.value;
+    return out;
+}
+
+TEST_CASE("the plan's MoE dispatcher, EP overlap and routing are what the export runs", "[launch]") {
+    SECTION("each dispatcher as Megatron-Core names it, with the flex backend") {
+        const std::vector<std::pair<MoeDispatcher, std::pair<std::string, std::string>>> expected = {
+            {MoeDispatcher::AllToAll, {"alltoall", ""}},
+            {MoeDispatcher::AllGather, {"allgather", ""}},
+            {MoeDispatcher::DeepEp, {"flex", "deepep"}},
+            {MoeDispatcher::HybridEp, {"flex", "hybridep"}},
+        };
+        for (const auto& [dispatcher, names] : expected) {
+            const auto megatron =
+                moeExport(dispatcher, EpOverlap::None, MoeRouting::Dropless, Framework::Megatron);
+            REQUIRE(megatron.ok());
+            auto flags = settingsOf(*megatron);
+            CHECK(flags["--moe-token-dispatcher-type"] == names.first);
+            CHECK(flags.count("--moe-flex-dispatcher-backend") == (names.second.empty() ? 0u : 1u));
+            if (!names.second.empty())
+                CHECK(flags["--moe-flex-dispatcher-backend"] == names.second);
+            const auto bridge = moeExport(dispatcher, EpOverlap::None, MoeRouting::Dropless, Framework::Nemo);
+            REQUIRE(bridge.ok());
+            auto keys = settingsOf(*bridge);
+            CHECK(keys["model.moe_token_dispatcher_type"] == names.first);
+            const FlagList megatronList = flagList("flags-megatron.txt"),
+                           bridgeList = flagList("flags-bridge.txt");
+            for (const LaunchSetting& setting : megatron->settings)
+                CHECK(inList(megatronList, Framework::Megatron, setting));
+            for (const LaunchSetting& setting : bridge->settings)
+                CHECK(inList(bridgeList, Framework::Nemo, setting));
+        }
+    }
+    SECTION("DeepSeek-V3's node-limited routing: 8 groups, the best 4") {
+        const auto config =
+            moeExport(MoeDispatcher::AllToAll, EpOverlap::None, MoeRouting::Dropless, Framework::Megatron);
+        REQUIRE(config.ok());
+        auto flags = settingsOf(*config);
+        CHECK(flags["--moe-router-num-groups"] == "8");
+        CHECK(flags["--moe-router-group-topk"] == "4");
+    }
+    SECTION("token drop at capacity 1 with padded inputs; dropless is the default") {
+        const auto drop =
+            moeExport(MoeDispatcher::AllToAll, EpOverlap::None, MoeRouting::TokenDrop, Framework::Megatron);
+        REQUIRE(drop.ok());
+        auto flags = settingsOf(*drop);
+        CHECK(flags["--moe-expert-capacity-factor"] == "1.0");
+        CHECK(flags.count("--moe-pad-expert-input-to-capacity") == 1);
+        const auto dropless =
+            moeExport(MoeDispatcher::AllToAll, EpOverlap::None, MoeRouting::Dropless, Framework::Megatron);
+        REQUIRE(dropless.ok());
+        CHECK(settingsOf(*dropless).count("--moe-expert-capacity-factor") == 0);
+        // DeepEP's flex dispatcher does not pad to capacity.
+        const auto deepep =
+            moeExport(MoeDispatcher::DeepEp, EpOverlap::None, MoeRouting::TokenDrop, Framework::Megatron);
+        REQUIRE_FALSE(deepep.ok());
+        CHECK(deepep.error().where == "layout.routing");
+        CHECK(deepep.error().reason.id == msg::kLaunchDeepEpTokenDrop.id);
+    }
+    SECTION("forced balance is a benchmark setting the export says it leaves out") {
+        const auto forced = moeExport(MoeDispatcher::AllToAll, EpOverlap::None, MoeRouting::ForcedBalance,
+                                      Framework::Megatron);
+        REQUIRE(forced.ok());
+        CHECK(settingsOf(*forced).count("--moe-router-force-load-balancing") == 0);
+        CHECK(forced->files.front().text.find(
+                  "# (--moe-router-force-load-balancing). That is a benchmark setting") != std::string::npos);
+        const auto dropless =
+            moeExport(MoeDispatcher::AllToAll, EpOverlap::None, MoeRouting::Dropless, Framework::Megatron);
+        REQUIRE(dropless.ok());
+        CHECK(dropless->files.front().text.find("benchmark setting") == std::string::npos);
+    }
+    SECTION("the 1F1B EP overlap is Megatron-Core's flag; DualPipe and its preconditions are refused") {
+        const auto overlap = moeExport(MoeDispatcher::AllToAll, EpOverlap::OneFOneB, MoeRouting::Dropless,
+                                       Framework::Megatron);
+        REQUIRE(overlap.ok());
+        CHECK(settingsOf(*overlap).count("--overlap-moe-expert-parallel-comm") == 1);
+        const auto bridge =
+            moeExport(MoeDispatcher::AllToAll, EpOverlap::OneFOneB, MoeRouting::Dropless, Framework::Nemo);
+        REQUIRE(bridge.ok());
+        CHECK(settingsOf(*bridge)["comm_overlap.overlap_moe_expert_parallel_comm"] == "true");
+        for (const Framework framework : {Framework::Megatron, Framework::Nemo}) {
+            const auto dualpipe =
+                moeExport(MoeDispatcher::AllToAll, EpOverlap::DualPipe, MoeRouting::Dropless, framework);
+            REQUIRE_FALSE(dualpipe.ok());
+            CHECK(dualpipe.error().where == "layout.ep_overlap");
+            CHECK(dualpipe.error().reason.id == msg::kLaunchMegatronDualPipe.id);
+        }
+        const auto full = moeExport(MoeDispatcher::AllToAll, EpOverlap::OneFOneB, MoeRouting::Dropless,
+                                    Framework::Megatron, Recompute::Full);
+        REQUIRE_FALSE(full.ok());
+        CHECK(full.error().reason.id == msg::kLaunchEpOverlapRecompute.id);
+        const auto allgather = moeExport(MoeDispatcher::AllGather, EpOverlap::OneFOneB, MoeRouting::Dropless,
+                                         Framework::Megatron);
+        REQUIRE_FALSE(allgather.ok());
+        CHECK(allgather.error().reason.id == msg::kLaunchEpOverlapAllGather.id);
+        Scenario fp32 = scenario("moe-ep-etp");
+        fp32.training.precision = Precision::Fp32;
+        fp32.layout.recompute = Recompute::Selective;
+        fp32.layout.moe.epOverlap = EpOverlap::OneFOneB;
+        const auto inFp32 = launchConfigForScenario(fp32, test::catalog(), Framework::Megatron);
+        REQUIRE_FALSE(inFp32.ok());
+        CHECK(inFp32.error().reason.id == msg::kLaunchEpOverlapFp32.id);
+    }
+    SECTION("torchtitan: PyTorch's all-to-all or DeepEP, dropless, no 1F1B overlap") {
+        const auto deepep =
+            moeExport(MoeDispatcher::DeepEp, EpOverlap::None, MoeRouting::Dropless, Framework::Torchtitan);
+        REQUIRE(deepep.ok());
+        CHECK(settingsOf(*deepep)["parallelism.expert_parallel_comm_backend"] == "\"deepep\"");
+        const FlagList list = flagList("flags-torchtitan.txt");
+        for (const LaunchSetting& setting : deepep->settings)
+            CHECK(inList(list, Framework::Torchtitan, setting));
+        const auto hybrid =
+            moeExport(MoeDispatcher::HybridEp, EpOverlap::None, MoeRouting::Dropless, Framework::Torchtitan);
+        REQUIRE_FALSE(hybrid.ok());
+        CHECK(hybrid.error().where == "layout.dispatcher");
+        const auto drop =
+            moeExport(MoeDispatcher::AllToAll, EpOverlap::None, MoeRouting::TokenDrop, Framework::Torchtitan);
+        REQUIRE_FALSE(drop.ok());
+        CHECK(drop.error().where == "layout.routing");
+        const auto overlap = moeExport(MoeDispatcher::AllToAll, EpOverlap::OneFOneB, MoeRouting::Dropless,
+                                       Framework::Torchtitan);
+        REQUIRE_FALSE(overlap.ok());
+        CHECK(overlap.error().where == "layout.ep_overlap");
+    }
+}
+
 TEST_CASE("clusterplan-cli launch writes the files, refuses in the user's language", "[launch][cli]") {
     const auto dir = std::filesystem::temp_directory_path() / "clusterplan-test-launch";
     std::filesystem::remove_all(dir);

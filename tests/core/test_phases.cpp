@@ -280,3 +280,33 @@ TEST_CASE("clusterplan-cli phases prints the issue's JSON keys", "[phases][cli]"
     CHECK(noPhases.status == 2);
     CHECK_THAT(noPhases.out, Contains("phases"));
 }
+
+TEST_CASE("clusterplan-cli phases --lang zh_CN writes the text in Chinese, the JSON keeps the ids",
+          "[phases][cli]") {
+    const std::string cli = std::string(CLUSTERPLAN_CLI) + " phases " + kExample;
+    const auto zh = test::runCommand(cli + " --format text --lang zh_CN");
+    REQUIRE(zh.status == 0);
+    INFO(zh.out);
+    // The contract's rules as sentences, not the JSON's keys and values.
+    CHECK(zh.out.find("add_cards") == std::string::npos);
+    CHECK(zh.out.find("early_exit") == std::string::npos);
+    CHECK_THAT(zh.out, Contains("合同期中加租的卡享受合同折扣"));
+    CHECK_THAT(zh.out, Contains("分阶段方案，共 24 个月"));
+    CHECK_THAT(zh.out, Contains("从第 0 个月起购买最终集群"));
+    for (const char* english :
+         {"runs on", "trains", "contract", "rules", "cumulative", "Phased plan", "months"})
+        CHECK(zh.out.find(english) == std::string::npos);
+    // English prints what it always printed.
+    const auto en = test::runCommand(cli + " --format text");
+    REQUIRE(en.status == 0);
+    CHECK_THAT(en.out,
+               Contains("  rules         add_cards original_discount, early_exit no_refund: seed article"));
+    CHECK(test::runCommand(cli + " --format text --lang en").out == en.out);
+    // JSON and CSV do not change with the language.
+    const auto json = test::runCommand(cli + " --lang zh_CN");
+    REQUIRE(json.status == 0);
+    CHECK(json.out == test::runCommand(cli).out);
+    CHECK_THAT(json.out,
+               Contains("\"contract_rules\": \"add_cards original_discount, early_exit no_refund\""));
+    CHECK(test::runCommand(cli + " --lang fr").status == 2);
+}

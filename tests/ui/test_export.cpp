@@ -254,8 +254,18 @@ TEST_CASE("export.into_a_read_only_book_writes_a_draft_and_says_so", "[export]")
     CHECK(reopened->all()->empty());
 }
 
+// The preview is a way to print the quote, so it asks about stale prices as the PDF export does
+// (the built-in books are past their stale limit): declined, no preview opens; confirmed, it does.
 TEST_CASE("export.print_preview_opens_and_closes", "[export]") {
-    WindowFixture f;
+    int asked = 0;
+    Prompter::Answer answer = Prompter::Answer::No;
+    Prompter::TestAnswers answers = unexpectedDialogs();
+    answers.answer = [&](Prompter::Question question) {
+        CHECK(question == Prompter::Question::ExportStalePrices);
+        ++asked;
+        return answer;
+    };
+    WindowFixture f(std::move(answers));
     QAction* preview = exportAction(f.window, "exportPreview");
     bool sawPreview = false;
     int tries = 0;
@@ -273,7 +283,14 @@ TEST_CASE("export.print_preview_opens_and_closes", "[export]") {
         dialog->reject();
     };
     QTimer::singleShot(0, &guard, closeWhenShown);
+    preview->trigger();  // declined: returns at once, before any dialog
+    CHECK(asked == 1);
+    CHECK_FALSE(sawPreview);
+    answer = Prompter::Answer::Yes;
+    tries = 0;
+    QTimer::singleShot(0, &guard, closeWhenShown);
     preview->trigger();
+    CHECK(asked == 2);
     CHECK(sawPreview);
     QTest::qWait(0);
 }

@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include "cli_runner.h"
+#include "core/calibration/engine_session.h"
 #include "core/io/scenario_json.h"
 #include "core/report/plan_format.h"
 #include "ui/calibration/log_import.h"
@@ -75,6 +76,29 @@ TEST_CASE("export.launch_menu_writes_what_the_cli_writes", "[export]") {
     for (const char* name : {"pretrain_gpt.sh", "pretrain_gpt.sbatch"})
         CHECK(read(QDir(folder).filePath(QLatin1String(name))) ==
               read(QDir(QString::fromStdString(cliFolder)).filePath(QLatin1String(name))));
+}
+
+// A scenario with measured runs is planned on the profile fitted to them. The export plans it again:
+// through the window's engine session, whose fit cache already holds that fit, so exporting fits
+// nothing again and the session counts the export's evaluation.
+TEST_CASE("export.launch_plans_through_the_window_engine_session", "[export]") {
+    QTemporaryDir dir;
+    Prompter::TestAnswers answers = unexpectedDialogs();
+    answers.exportPath = [&](const QString&) { return dir.filePath(QStringLiteral("calibrated")); };
+    WindowFixture f(std::move(answers));
+    const std::string scenario = std::string(CLUSTERPLAN_TEST_DATA) + "/calibrate-gpt175b.json";
+    REQUIRE(
+        f.editAndWait([&] { REQUIRE(f.controller.openFile(QString::fromStdString(scenario)).isEmpty()); }));
+    REQUIRE(f.controller.plan().has_value());
+    REQUIRE(f.controller.plan()->calibration.has_value());
+    const auto before = f.controller.session()->counters();
+    REQUIRE(before.fitsComputed >= 1);
+
+    launchAction(f.window, "megatron")->trigger();  // the scenario's own stack: one plan
+    CHECK(f.window.statusBar()->currentMessage().startsWith(QStringLiteral("Wrote the Megatron-LM")));
+    const auto after = f.controller.session()->counters();
+    CHECK(after.evaluations == before.evaluations + 1);
+    CHECK(after.fitsComputed == before.fitsComputed);
 }
 
 // A row selected in the Explorer but not applied ("use this layout" not clicked) is the layout the user

@@ -349,7 +349,8 @@ void ExportActions::choosePdf() {
 }
 
 void ExportActions::previewPdf() {
-    if (!m_controller.plan())
+    // The preview prints the quote as the PDF export writes it: it asks about stale prices the same way.
+    if (!m_controller.plan() || !pricesConfirmed())
         return;
     QPrinter printer(QPrinter::HighResolution);
     printer.setResolution(PdfCanvas::kDpi);

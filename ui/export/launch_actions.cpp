@@ -2,6 +2,7 @@
 
 #include <QMenu>
 
+#include "core/calibration/engine_session.h"
 #include "core/launch/launch_config.h"
 #include "core/report/plan_format.h"
 #include "ui/i18n/engine_text.h"
@@ -67,7 +68,9 @@ Scenario LaunchActions::exportedScenario() const {
 
 QString LaunchActions::exportLaunch(Framework framework, const QString& folder, QStringList& notes) const {
     notes.clear();
-    const auto config = launchConfigForScenario(exportedScenario(), m_controller.catalog(), framework);
+    // The window's session: the plan's fit (a scenario with measured runs) is reused, not made again.
+    const std::shared_ptr<EngineSession> session = m_controller.session();
+    const auto config = launchConfigForScenario(exportedScenario(), *session, framework);
     if (!config)
         return engineErrorLine(config.error());
     notes = engineTexts(config->notes);
