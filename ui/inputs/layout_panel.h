@@ -1,6 +1,7 @@
 #pragma once
 // Parallel layout inputs: TP, PP, DP (0 = auto), CP, EP, VPP, micro-batch, ZeRO, recompute, SP,
-// CPU offload and the host memory it uses.
+// CPU offload and the host memory it uses; for MoE models the token dispatcher, the EP overlap
+// (both "search chooses" while EP is searched) and the routing.
 #include <QGroupBox>
 
 #include <cstdint>
@@ -45,8 +46,13 @@ private:
     QCheckBox* m_sequenceParallel = nullptr;
     QComboBox* m_offload = nullptr;               // layout.offload; "auto": the search may offload
     LimitedDoubleSpinBox* m_cpuMemory = nullptr;  // cluster.cpu_memory_gib; 0 = price book / catalog
+    QComboBox* m_dispatcher = nullptr;            // layout.dispatcher; item 0: the search chooses
+    QComboBox* m_epOverlap = nullptr;             // layout.ep_overlap; item 0: the search chooses
+    QComboBox* m_routing = nullptr;               // layout.routing
 
     void addOffloadRows(QFormLayout* form, FieldRegistry& fields);
+    void addMoeRows(QFormLayout* form, FieldRegistry& fields);
+    void loadMoeRows(const LayoutSpec& layout, bool moe);
 };
 
 }  // namespace clusterplan::ui
