@@ -1827,6 +1827,34 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
 <context>
     <name>clusterplan::ui::LayoutPanel</name>
     <message>
+        <source>Expert TP</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size of the expert layers (Megatron-Core --expert-tensor-parallel-size); the experts fold over the same GPUs as the attention: expert TP × EP × expert DP = TP × CP × DP</source>
+        <translation>专家层的张量并行规模（Megatron-Core --expert-tensor-parallel-size）；专家层与注意力层折叠在同一批 GPU 上：专家 TP × EP × 专家 DP = TP × CP × DP</translation>
+    </message>
+    <message>
+        <source>auto (= TP)</source>
+        <translation>自动（= TP）</translation>
+    </message>
+    <message>
+        <source>Recompute norms and up-projections</source>
+        <translation>重计算归一化与上投影</translation>
+    </message>
+    <message>
+        <source>RMSNorm outputs and MLA up-projections recomputed in the backward instead of stored (DeepSeek-V3 technical report, arXiv:2412.19437 §3.3)</source>
+        <translation>RMSNorm 输出与 MLA 上投影在反向时重计算，而不保存（DeepSeek-V3 技术报告，arXiv:2412.19437 §3.3）</translation>
+    </message>
+    <message>
+        <source>FP8 activation storage</source>
+        <translation>FP8 激活存储</translation>
+    </message>
+    <message>
+        <source>Inputs of the linear layers after attention and of the experts&apos; SwiGLU cached in FP8 (DeepSeek-V3 technical report, arXiv:2412.19437 §3.3)</source>
+        <translation>注意力之后的线性层与专家 SwiGLU 的输入以 FP8 缓存（DeepSeek-V3 技术报告，arXiv:2412.19437 §3.3）</translation>
+    </message>
+    <message>
         <source>search chooses</source>
         <translation>由搜索选择</translation>
     </message>

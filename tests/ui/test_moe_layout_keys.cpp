@@ -240,3 +240,38 @@ TEST_CASE("explorer.dense_search_has_no_moe_columns", "[explorer][moe]") {
     CHECK(table->isColumnHidden(LayoutTableModel::EpOverlapColumn));
     CHECK(table->isColumnHidden(LayoutTableModel::Routing));
 }
+
+// Expert TP and DeepSeek-V3's memory measures (arXiv:2412.19437 §3.3) are inputs too: expert TP 1
+// under TP 2 changes how the experts fold (and so the step), recomputing norms and up-projections
+// and storing activations in FP8 each lower the memory; Undo restores the scenario.
+TEST_CASE("inputs.expert_tp_and_memory_measures_change_the_plan", "[inputs][moe][undo]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] { f.window.openScenarioFile(kDeepSeekLayout); }));
+    const Scenario original = f.controller.scenario();
+    auto* expertTp = f.widget<QSpinBox>("expertTp");
+    CHECK(expertTp->isEnabled());
+    CHECK(expertTp->value() == 0);  // auto: TP
+    const double step = f.controller.plan()->perf.stepSeconds;
+    REQUIRE(f.editAndWait([&] { expertTp->setValue(1); }));
+    CHECK(f.controller.plan()->layout.etp() == 1);
+    CHECK(f.controller.plan()->perf.stepSeconds != Approx(step));
+    QTest::qWait(static_cast<int>(ScenarioHistory::kMergeMs) + 50);
+
+    double memory = f.controller.plan()->memory.total();
+    REQUIRE(f.editAndWait([&] { f.widget<QCheckBox>("recomputeNormUpProj")->setChecked(true); }));
+    CHECK(f.controller.plan()->layout.moe.recomputeNormUpProj);
+    CHECK(f.controller.plan()->memory.total() < memory);
+    QTest::qWait(static_cast<int>(ScenarioHistory::kMergeMs) + 50);
+    memory = f.controller.plan()->memory.total();
+    REQUIRE(f.editAndWait([&] { f.widget<QCheckBox>("fp8Activations")->setChecked(true); }));
+    CHECK(f.controller.plan()->layout.moe.fp8Activations);
+    CHECK(f.controller.plan()->memory.total() < memory);
+
+    QUndoStack& stack = f.window.history().stack();
+    for (int i = 0; i < 3; ++i)
+        REQUIRE(f.editAndWait([&] { stack.undo(); }));
+    CHECK(f.controller.scenario() == original);
+    CHECK(expertTp->value() == 0);
+    CHECK_FALSE(f.widget<QCheckBox>("fp8Activations")->isChecked());
+    CHECK(f.controller.plan()->perf.stepSeconds == Approx(step));
+}

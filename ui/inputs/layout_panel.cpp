@@ -218,6 +218,35 @@ void LayoutPanel::addMoeRows(QFormLayout* form, FieldRegistry& fields) {
                     namedItems({}, {MoeRouting::ForcedBalance, MoeRouting::Dropless, MoeRouting::TokenDrop},
                                routingName));
 
+    m_expertTp = addLimitedSpinBox(
+        form, fields,
+        {QStringLiteral("layout.expert_tp"), QStringLiteral("expertTp"), tr("Expert TP"),
+         tr("Tensor parallel size of the expert layers (Megatron-Core --expert-tensor-parallel-size); "
+            "the experts fold over the same GPUs as the attention: expert TP × EP × expert DP = TP × CP × "
+            "DP")});
+    m_expertTp->setSpecialValueText(tr("auto (= TP)"));
+    m_recomputeNormUpProj =
+        addCheckBox(form, fields,
+                    {QStringLiteral("layout.recompute_norm_up_proj"), QStringLiteral("recomputeNormUpProj"),
+                     tr("Recompute norms and up-projections"),
+                     tr("RMSNorm outputs and MLA up-projections recomputed in the backward instead of stored "
+                        "(DeepSeek-V3 technical report, arXiv:2412.19437 §3.3)")});
+    m_fp8Activations = addCheckBox(
+        form, fields,
+        {QStringLiteral("layout.fp8_activations"), QStringLiteral("fp8Activations"),
+         tr("FP8 activation storage"),
+         tr("Inputs of the linear layers after attention and of the experts' SwiGLU cached in FP8 "
+            "(DeepSeek-V3 technical report, arXiv:2412.19437 §3.3)")});
+    connect(m_expertTp, &QSpinBox::valueChanged, this, [this](int value) {
+        m_controller.update([value](Scenario& scenario) { scenario.layout.expertTp = value; });
+    });
+    connect(m_recomputeNormUpProj, &QCheckBox::toggled, this, [this](bool on) {
+        m_controller.update([on](Scenario& scenario) { scenario.layout.moe.recomputeNormUpProj = on; });
+    });
+    connect(m_fp8Activations, &QCheckBox::toggled, this, [this](bool on) {
+        m_controller.update([on](Scenario& scenario) { scenario.layout.moe.fp8Activations = on; });
+    });
+
     connectSearchable(m_dispatcher, m_controller, kDispatcher, &MoeOptions::dispatcher);
     connectSearchable(m_epOverlap, m_controller, kEpOverlap, &MoeOptions::epOverlap);
     connect(m_routing, &QComboBox::currentIndexChanged, this, [this] {
@@ -232,8 +261,11 @@ void LayoutPanel::loadMoeRows(const LayoutSpec& layout, bool moe) {
     loadComboData(m_epOverlap,
                   layout.isOpen(kEpOverlap) ? kSearchChooses : static_cast<int>(layout.moe.epOverlap));
     loadComboData(m_routing, static_cast<int>(layout.moe.routing));
-    for (QComboBox* box : {m_dispatcher, m_epOverlap, m_routing})
-        box->setEnabled(moe);  // a dense model has no experts to route
+    loadSpinBox(m_expertTp, layout.expertTp);
+    loadCheckBox(m_recomputeNormUpProj, layout.moe.recomputeNormUpProj);
+    loadCheckBox(m_fp8Activations, layout.moe.fp8Activations);
+    for (QWidget* input : std::initializer_list<QWidget*>{m_dispatcher, m_epOverlap, m_routing, m_expertTp})
+        input->setEnabled(moe);  // a dense model has no experts to route
     allowSearchChoice(m_dispatcher, layout.isOpen(kEp) || layout.isOpen(kDispatcher));
     allowSearchChoice(m_epOverlap, layout.isOpen(kEp) || layout.isOpen(kEpOverlap));
 }
