@@ -100,7 +100,7 @@ std::string searchToText(const SearchResult& r, std::size_t top) {
 std::string searchToCsv(const SearchResult& r, std::size_t top) {
     std::ostringstream out;
     out << "rank,tp,pp,dp,cp,ep,vpp,micro_batch,zero_stage,recompute,sequence_parallel,offload,step_s,"
-           "tokens_per_s,mfu,bubble_s,memory_gib,fits,pareto,reason,expert_tp\n";
+           "tokens_per_s,mfu,bubble_s,memory_gib,fits,pareto,reason,expert_tp,dispatcher,ep_overlap\n";
     for (std::size_t i = 0; i < r.ranked.size() && i < top; ++i) {
         const Candidate& c = r.ranked[i];
         const Layout& l = c.layout;
@@ -111,8 +111,8 @@ std::string searchToCsv(const SearchResult& r, std::size_t top) {
             << csvFixed(c.perf.tokensPerSecond, 1, "tokens_per_s") << "," << csvFixed(c.perf.mfu, 4, "mfu")
             << "," << csvNumber(c.perf.bubbleSeconds, "bubble_s") << ","
             << csvFixed(c.memoryBytes / kGiB, 2, "memory_gib") << "," << (c.fits ? "true" : "false") << ","
-            << (c.pareto ? "true" : "false") << "," << csvField(notFitReason(c).text) << "," << l.etp()
-            << "\n";
+            << (c.pareto ? "true" : "false") << "," << csvField(notFitReason(c).text) << "," << l.etp() << ","
+            << csvField(toString(l.moe.dispatcher)) << "," << csvField(toString(l.moe.epOverlap)) << "\n";
     }
     return out.str();
 }

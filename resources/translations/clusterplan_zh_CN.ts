@@ -124,6 +124,56 @@
 <context>
     <name>EngineTerms</name>
     <message>
+        <source>all-to-all</source>
+        <comment>MoE token dispatcher</comment>
+        <translation>全对全（all-to-all）</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <comment>MoE token dispatcher</comment>
+        <translation>全收集（all-gather）</translation>
+    </message>
+    <message>
+        <source>DeepEP</source>
+        <comment>MoE token dispatcher</comment>
+        <translation>DeepEP</translation>
+    </message>
+    <message>
+        <source>HybridEP</source>
+        <comment>MoE token dispatcher</comment>
+        <translation>HybridEP</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>EP overlap: the all-to-all is not hidden</comment>
+        <translation>不重叠</translation>
+    </message>
+    <message>
+        <source>1F1B A2A overlap</source>
+        <comment>EP overlap</comment>
+        <translation>1F1B 通信重叠</translation>
+    </message>
+    <message>
+        <source>DualPipe</source>
+        <comment>EP overlap</comment>
+        <translation>DualPipe 双向流水线</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <comment>MoE routing: learned, every token kept</comment>
+        <translation>无丢弃</translation>
+    </message>
+    <message>
+        <source>forced balance</source>
+        <comment>MoE routing</comment>
+        <translation>强制均衡</translation>
+    </message>
+    <message>
+        <source>token drop</source>
+        <comment>MoE routing: capacity factor 1</comment>
+        <translation>按容量丢弃 token</translation>
+    </message>
+    <message>
         <source>full</source>
         <comment>training method: every weight trains</comment>
         <translation>全参数</translation>
@@ -1678,8 +1728,8 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <translation>训练天数</translation>
     </message>
     <message>
-        <source>filter: tp=8 zero=1 recompute=full, or any text</source>
-        <translation>筛选：tp=8 zero=1 recompute=full，或任意文本</translation>
+        <source>filter: tp=8 zero=1 recompute=full dispatcher=deepep, or any text</source>
+        <translation>筛选：tp=8 zero=1 recompute=full dispatcher=deepep，或任意文本</translation>
     </message>
     <message>
         <source>%1 of %2 shown</source>
@@ -1776,6 +1826,66 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
 </context>
 <context>
     <name>clusterplan::ui::LayoutPanel</name>
+    <message>
+        <source>Expert TP</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size of the expert layers (Megatron-Core --expert-tensor-parallel-size); the experts fold over the same GPUs as the attention: expert TP × EP × expert DP = TP × CP × DP</source>
+        <translation>专家层的张量并行规模（Megatron-Core --expert-tensor-parallel-size）；专家层与注意力层折叠在同一批 GPU 上：专家 TP × EP × 专家 DP = TP × CP × DP</translation>
+    </message>
+    <message>
+        <source>auto (= TP)</source>
+        <translation>自动（= TP）</translation>
+    </message>
+    <message>
+        <source>Recompute norms and up-projections</source>
+        <translation>重计算归一化与上投影</translation>
+    </message>
+    <message>
+        <source>RMSNorm outputs and MLA up-projections recomputed in the backward instead of stored (DeepSeek-V3 technical report, arXiv:2412.19437 §3.3)</source>
+        <translation>RMSNorm 输出与 MLA 上投影在反向时重计算，而不保存（DeepSeek-V3 技术报告，arXiv:2412.19437 §3.3）</translation>
+    </message>
+    <message>
+        <source>FP8 activation storage</source>
+        <translation>FP8 激活存储</translation>
+    </message>
+    <message>
+        <source>Inputs of the linear layers after attention and of the experts&apos; SwiGLU cached in FP8 (DeepSeek-V3 technical report, arXiv:2412.19437 §3.3)</source>
+        <translation>注意力之后的线性层与专家 SwiGLU 的输入以 FP8 缓存（DeepSeek-V3 技术报告，arXiv:2412.19437 §3.3）</translation>
+    </message>
+    <message>
+        <source>search chooses</source>
+        <translation>由搜索选择</translation>
+    </message>
+    <message>
+        <source>search chooses (%1)</source>
+        <translation>由搜索选择（%1）</translation>
+    </message>
+    <message>
+        <source>Token dispatcher</source>
+        <translation>token 分发器</translation>
+    </message>
+    <message>
+        <source>How MoE tokens reach their experts&apos; GPUs: all-to-all, all-gather over the expert group, or DeepEP / HybridEP (a token crosses the network once per server, then NVLink)</source>
+        <translation>MoE 的 token 如何到达其专家所在的 GPU：全对全（all-to-all）、在专家组内全收集（all-gather），或 DeepEP / HybridEP（token 每台服务器只跨网络一次，再经 NVLink 转发）</translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation>专家并行通信重叠</translation>
+    </message>
+    <message>
+        <source>What hides the expert-parallel all-to-all: nothing, one micro-batch&apos;s dispatch beside another&apos;s compute (1F1B), or DeepSeek&apos;s DualPipe (two copies of the parameters)</source>
+        <translation>用什么隐藏专家并行的全对全通信：不隐藏；一个微批次的分发与另一个微批次的计算并行（1F1B）；或 DeepSeek 的 DualPipe（参数存两份）</translation>
+    </message>
+    <message>
+        <source>Routing</source>
+        <translation>路由方式</translation>
+    </message>
+    <message>
+        <source>forced balance: every expert gets as many tokens (as published benchmarks run); dropless: learned routing, the busiest expert sets the pace; token drop: capacity factor 1, inputs padded to capacity</source>
+        <translation>强制均衡：每个专家分到同样多的 token（公开基准测试的跑法）；无丢弃：学习到的路由，最忙的专家决定速度；按容量丢弃 token：容量因子为 1，输入填充到容量</translation>
+    </message>
     <message>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
@@ -1974,6 +2084,18 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
 </context>
 <context>
     <name>clusterplan::ui::LayoutTableModel</name>
+    <message>
+        <source>dispatcher</source>
+        <translation>分发器</translation>
+    </message>
+    <message>
+        <source>EP overlap</source>
+        <translation>EP 重叠</translation>
+    </message>
+    <message>
+        <source>routing</source>
+        <translation>路由</translation>
+    </message>
     <message>
         <source>#</source>
         <translation>#</translation>

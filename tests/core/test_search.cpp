@@ -7,9 +7,12 @@
 #include "core/search/layout_search.h"
 #include "core/search/pareto_front.h"
 #include "core/search/search_format.h"
+#include "core/util/csv_read.h"
 #include "test_support.h"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 using namespace clusterplan;
 
@@ -309,4 +312,37 @@ TEST_CASE("in memory against speed the front is the search's own", "[search]") {
     CHECK(front.size() == marked);
     for (const std::size_t i : front)
         CHECK(r.ranked[rows[i]].pareto);
+}
+
+// A MoE search's CSV says how each layout moves its tokens: the dispatcher and EP overlap the
+// search chose for it (the same layout with another dispatcher runs at another speed), by the
+// scenario file's names so that a row can be written back as a layout.
+TEST_CASE("the search CSV names each layout's dispatcher and EP overlap", "[search][moe][csv]") {
+    auto s = parseScenario(R"({ "schema": "clusterplan.scenario/1", "model": { "preset": "deepseek-v3" },
+        "training": { "seq_len": 4096, "global_batch": 8192, "precision": "fp8" },
+        "cluster": { "gpu": "h800-sxm-80gb", "gpus_per_node": 8, "nodes": 256,
+                     "intra_node": "nvlink4-nvswitch", "inter_node": "ib-ndr-400" } })",
+                           test::catalog());
+    REQUIRE(s.ok());
+    const SearchResult r = searchLayouts(s.value(), test::catalog(), SearchOptions{});
+    const auto rows = readCsv(searchToCsv(r, r.ranked.size()), ',', "search.csv");
+    REQUIRE(rows.ok());
+    REQUIRE(rows->size() == r.ranked.size() + 1);
+    const std::vector<std::string>& header = rows->front().fields;
+    const auto column = [&](const char* name) {
+        const auto at = std::find(header.begin(), header.end(), name);
+        REQUIRE(at != header.end());
+        return static_cast<std::size_t>(at - header.begin());
+    };
+    const std::size_t dispatcher = column("dispatcher"), overlap = column("ep_overlap");
+    std::set<std::string> dispatchers;
+    for (std::size_t i = 0; i < r.ranked.size(); ++i) {
+        const std::vector<std::string>& fields = rows->at(i + 1).fields;
+        REQUIRE(fields.size() == header.size());
+        CHECK(parseMoeDispatcher(fields[dispatcher]) == r.ranked[i].layout.moe.dispatcher);
+        CHECK(parseEpOverlap(fields[overlap]) == r.ranked[i].layout.moe.epOverlap);
+        dispatchers.insert(fields[dispatcher]);
+    }
+    // EP 1 all-to-all (nothing to send), EP 2 in a server all-gather, EP across servers DeepEP.
+    CHECK(dispatchers == std::set<std::string>{"all_to_all", "allgather", "deepep"});
 }

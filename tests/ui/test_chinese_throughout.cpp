@@ -55,6 +55,9 @@ const QStringList kAllowed{
     QStringLiteral("Huawei"), QStringLiteral("Ascend"), QStringLiteral("English"), QStringLiteral("arXiv"),
     QStringLiteral("GitHub"), QStringLiteral("CSV"), QStringLiteral("PDF"), QStringLiteral("Excel"),
     QStringLiteral("JSON"), QStringLiteral("json"), QStringLiteral("VAT"),
+    // MoE libraries by their names: deepseek-ai/DeepEP, its NVLink-domain variant HybridEP, and
+    // deepseek-ai/DualPipe (arXiv:2412.19437 §3.2.1)
+    QStringLiteral("DeepEP"), QStringLiteral("HybridEP"), QStringLiteral("DualPipe"),
     // NCCL's collectives, and the checkpoint interval's formula by its authors' names
     QStringLiteral("all-reduce"), QStringLiteral("all-gather"), QStringLiteral("reduce-scatter"),
     QStringLiteral("all-to-all"), QStringLiteral("Young/Daly")};

@@ -2,6 +2,7 @@
 
 #include "ui/charts/explorer_chart_view.h"
 #include "ui/models/layout_table_model.h"
+#include "ui/models/moe_layout_keys.h"
 #include "ui/models/number_text.h"
 #include "ui/models/plan_comparison.h"
 #include "ui/models/plan_controller.h"
@@ -181,7 +182,7 @@ QWidget* LayoutExplorerTab::createToolbar() {
     });
     m_filter = new QLineEdit;
     m_filter->setObjectName(QStringLiteral("explorerFilter"));
-    m_filter->setPlaceholderText(tr("filter: tp=8 zero=1 recompute=full, or any text"));
+    m_filter->setPlaceholderText(tr("filter: tp=8 zero=1 recompute=full dispatcher=deepep, or any text"));
     m_filter->setClearButtonEnabled(true);
     // The filter keeps rows of the table and points of the cloud alike.
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -361,7 +362,11 @@ void LayoutExplorerTab::setKeyOpen(unsigned key, bool open) {
     controller.update([&](Scenario& s) {
         if (open) {
             s.layout.open |= key;
+            if (key == kEp)
+                openExpertParallel(s.layout);  // the dispatcher and overlap at their defaults with it
         } else {
+            if (key == kEp)  // they were searched for the searched EP: they keep what it chose
+                fixExpertParallel(s.layout, plan ? &plan->layout : nullptr);
             s.layout.open &= ~key;
             if (plan)
                 pinKey(s.layout, plan->layout, key);
@@ -386,7 +391,14 @@ void LayoutExplorerTab::showPlan() {
 
 void LayoutExplorerTab::showRanking() {
     m_rankedGeneration = m_comparison.controller().planGeneration();
-    m_model->setPlan(m_comparison.rankingPlan());
+    const Plan* ranking = m_comparison.rankingPlan();
+    m_model->setPlan(ranking);
+    // The dispatcher and EP overlap vary by layout only in a MoE search; the routing is the
+    // scenario's on every row, so it is a filter term (routing=dropless), not a column.
+    const bool moe = ranking && ranking->scenario.model.moe.has_value();
+    m_table->setColumnHidden(LayoutTableModel::Dispatcher, !moe);
+    m_table->setColumnHidden(LayoutTableModel::EpOverlapColumn, !moe);
+    m_table->setColumnHidden(LayoutTableModel::Routing, true);
     showCount();
     showSelection(m_comparison.selectedIndex());
 }

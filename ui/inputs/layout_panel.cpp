@@ -2,14 +2,55 @@
 
 #include "ui/inputs/form_helpers.h"
 #include "ui/models/engine_terms.h"
+#include "ui/models/moe_layout_keys.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
+
+#include <QStandardItemModel>
+
+#include <initializer_list>
 
 namespace clusterplan::ui {
 
 namespace {
 
 using IntFieldSpec = BoundIntField<LayoutSpec>;
+
+// The combo item of a MoE key the search chooses (its data; the values are the enums' own, from 0).
+constexpr int kSearchChooses = -1;
+
+// Item 0 of a MoE key's combo, "search chooses": selectable only while EP is searched too.
+void allowSearchChoice(QComboBox* box, bool allowed) {
+    if (auto* items = qobject_cast<QStandardItemModel*>(box->model()))
+        if (QStandardItem* item = items->item(0))
+            item->setEnabled(allowed);
+}
+
+// A combo's items: `first` (when not empty) as kSearchChooses, then each value by its name.
+template <typename E>
+QList<std::pair<QString, QVariant>> namedItems(const QString& first, std::initializer_list<E> values,
+                                               QString (*name)(E)) {
+    QList<std::pair<QString, QVariant>> items;
+    if (!first.isEmpty())
+        items.append({first, kSearchChooses});
+    for (E value : values)
+        items.append({name(value), static_cast<int>(value)});
+    return items;
+}
+
+// A MoE key's combo edits the scenario: "search chooses" opens `key`, its value back at Megatron-
+// Core's default (as a file that leaves the key out reads); a value pins it.
+template <typename E>
+void connectSearchable(QComboBox* box, PlanController& controller, unsigned key, E MoeOptions::*member) {
+    QObject::connect(box, &QComboBox::currentIndexChanged, box, [box, &controller, key, member] {
+        const int value = box->currentData().toInt();
+        controller.update([value, key, member](Scenario& scenario) {
+            LayoutSpec& l = scenario.layout;
+            l.moe.*member = value == kSearchChooses ? MoeOptions{}.*member : static_cast<E>(value);
+            l.open = value == kSearchChooses ? (l.open | key) : (l.open & ~key);
+        });
+    });
+}
 
 // The scenario key bit of a layout member (scenario.h LayoutKey).
 unsigned keyOf(std::int64_t LayoutSpec::*member) {
@@ -63,8 +104,11 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
         QSpinBox* box = addLimitedSpinBox(form, fields, spec.info);
         const auto member = spec.member;
         connect(box, &QSpinBox::valueChanged, this, [this, member](int value) {
-            m_controller.update([member, value](Scenario& scenario) {
+            const Layout* searched = m_controller.plan() ? &m_controller.plan()->layout : nullptr;
+            m_controller.update([member, value, searched](Scenario& scenario) {
                 scenario.layout.*member = value;
+                if (member == &LayoutSpec::ep)  // the dispatcher and overlap are searched only with EP
+                    fixExpertParallel(scenario.layout, searched);
                 scenario.layout.open &= ~keyOf(member);  // an edited key is no longer searched
             });
         });
@@ -94,6 +138,7 @@ LayoutPanel::LayoutPanel(PlanController& controller, FieldRegistry& fields, QWid
                      tr("Sequence parallel"), tr("Shards norm and dropout activations across the TP group")});
 
     addOffloadRows(form, fields);
+    addMoeRows(form, fields);
 
     connect(m_zeroStage, &QComboBox::currentIndexChanged, this, [this] {
         const int stage = m_zeroStage->currentData().toInt();
@@ -147,6 +192,84 @@ void LayoutPanel::addOffloadRows(QFormLayout* form, FieldRegistry& fields) {
     });
 }
 
+void LayoutPanel::addMoeRows(QFormLayout* form, FieldRegistry& fields) {
+    const QString search = tr("search chooses");
+    m_dispatcher = addComboBox(
+        form, fields,
+        {QStringLiteral("layout.dispatcher"), QStringLiteral("dispatcher"), tr("Token dispatcher"),
+         tr("How MoE tokens reach their experts' GPUs: all-to-all, all-gather over the expert group, "
+            "or DeepEP / HybridEP (a token crosses the network once per server, then NVLink)")},
+        namedItems(search,
+                   {MoeDispatcher::AllToAll, MoeDispatcher::AllGather, MoeDispatcher::DeepEp,
+                    MoeDispatcher::HybridEp},
+                   dispatcherName));
+    m_epOverlap = addComboBox(
+        form, fields,
+        {QStringLiteral("layout.ep_overlap"), QStringLiteral("epOverlap"), tr("EP overlap"),
+         tr("What hides the expert-parallel all-to-all: nothing, one micro-batch's dispatch beside "
+            "another's compute (1F1B), or DeepSeek's DualPipe (two copies of the parameters)")},
+        namedItems(search, {EpOverlap::None, EpOverlap::OneFOneB, EpOverlap::DualPipe}, epOverlapName));
+    m_routing =
+        addComboBox(form, fields,
+                    {QStringLiteral("layout.routing"), QStringLiteral("routing"), tr("Routing"),
+                     tr("forced balance: every expert gets as many tokens (as published benchmarks "
+                        "run); dropless: learned routing, the busiest expert sets the pace; token "
+                        "drop: capacity factor 1, inputs padded to capacity")},
+                    namedItems({}, {MoeRouting::ForcedBalance, MoeRouting::Dropless, MoeRouting::TokenDrop},
+                               routingName));
+
+    m_expertTp = addLimitedSpinBox(
+        form, fields,
+        {QStringLiteral("layout.expert_tp"), QStringLiteral("expertTp"), tr("Expert TP"),
+         tr("Tensor parallel size of the expert layers (Megatron-Core --expert-tensor-parallel-size); "
+            "the experts fold over the same GPUs as the attention: expert TP × EP × expert DP = TP × CP × "
+            "DP")});
+    m_expertTp->setSpecialValueText(tr("auto (= TP)"));
+    m_recomputeNormUpProj =
+        addCheckBox(form, fields,
+                    {QStringLiteral("layout.recompute_norm_up_proj"), QStringLiteral("recomputeNormUpProj"),
+                     tr("Recompute norms and up-projections"),
+                     tr("RMSNorm outputs and MLA up-projections recomputed in the backward instead of stored "
+                        "(DeepSeek-V3 technical report, arXiv:2412.19437 §3.3)")});
+    m_fp8Activations = addCheckBox(
+        form, fields,
+        {QStringLiteral("layout.fp8_activations"), QStringLiteral("fp8Activations"),
+         tr("FP8 activation storage"),
+         tr("Inputs of the linear layers after attention and of the experts' SwiGLU cached in FP8 "
+            "(DeepSeek-V3 technical report, arXiv:2412.19437 §3.3)")});
+    connect(m_expertTp, &QSpinBox::valueChanged, this, [this](int value) {
+        m_controller.update([value](Scenario& scenario) { scenario.layout.expertTp = value; });
+    });
+    connect(m_recomputeNormUpProj, &QCheckBox::toggled, this, [this](bool on) {
+        m_controller.update([on](Scenario& scenario) { scenario.layout.moe.recomputeNormUpProj = on; });
+    });
+    connect(m_fp8Activations, &QCheckBox::toggled, this, [this](bool on) {
+        m_controller.update([on](Scenario& scenario) { scenario.layout.moe.fp8Activations = on; });
+    });
+
+    connectSearchable(m_dispatcher, m_controller, kDispatcher, &MoeOptions::dispatcher);
+    connectSearchable(m_epOverlap, m_controller, kEpOverlap, &MoeOptions::epOverlap);
+    connect(m_routing, &QComboBox::currentIndexChanged, this, [this] {
+        const auto value = static_cast<MoeRouting>(m_routing->currentData().toInt());
+        m_controller.update([value](Scenario& scenario) { scenario.layout.moe.routing = value; });
+    });
+}
+
+void LayoutPanel::loadMoeRows(const LayoutSpec& layout, bool moe) {
+    loadComboData(m_dispatcher,
+                  layout.isOpen(kDispatcher) ? kSearchChooses : static_cast<int>(layout.moe.dispatcher));
+    loadComboData(m_epOverlap,
+                  layout.isOpen(kEpOverlap) ? kSearchChooses : static_cast<int>(layout.moe.epOverlap));
+    loadComboData(m_routing, static_cast<int>(layout.moe.routing));
+    loadSpinBox(m_expertTp, layout.expertTp);
+    loadCheckBox(m_recomputeNormUpProj, layout.moe.recomputeNormUpProj);
+    loadCheckBox(m_fp8Activations, layout.moe.fp8Activations);
+    for (QWidget* input : std::initializer_list<QWidget*>{m_dispatcher, m_epOverlap, m_routing, m_expertTp})
+        input->setEnabled(moe);  // a dense model has no experts to route
+    allowSearchChoice(m_dispatcher, layout.isOpen(kEp) || layout.isOpen(kDispatcher));
+    allowSearchChoice(m_epOverlap, layout.isOpen(kEp) || layout.isOpen(kEpOverlap));
+}
+
 void LayoutPanel::showSearched(const Plan& plan) {
     const LayoutSpec& spec = plan.scenario.layout;
     const Layout& chosen = plan.layout;
@@ -178,6 +301,14 @@ void LayoutPanel::showSearched(const Plan& plan) {
         loadComboData(m_recompute, static_cast<int>(chosen.recompute));
     if (spec.isOpen(kSequenceParallel))
         loadCheckBox(m_sequenceParallel, chosen.sequenceParallel);
+    // "search chooses (DeepEP)": the key stays open, the item names what the search chose.
+    const bool moe = plan.scenario.model.moe.has_value();
+    m_dispatcher->setItemText(0, spec.isOpen(kDispatcher) && moe
+                                     ? tr("search chooses (%1)").arg(dispatcherName(chosen.moe.dispatcher))
+                                     : tr("search chooses"));
+    m_epOverlap->setItemText(0, spec.isOpen(kEpOverlap) && moe
+                                    ? tr("search chooses (%1)").arg(epOverlapName(chosen.moe.epOverlap))
+                                    : tr("search chooses"));
 }
 
 void LayoutPanel::load(const Scenario& scenario) {
@@ -188,6 +319,7 @@ void LayoutPanel::load(const Scenario& scenario) {
     loadCheckBox(m_sequenceParallel, scenario.layout.sequenceParallel);
     loadComboData(m_offload, scenario.layout.offload ? static_cast<int>(*scenario.layout.offload) : -1);
     loadDoubleSpinBox(m_cpuMemory, scenario.cluster.cpuMemoryGib);
+    loadMoeRows(scenario.layout, scenario.model.moe.has_value());
 }
 
 }  // namespace clusterplan::ui

@@ -78,7 +78,53 @@ constexpr Term kMethodNames[] = {
     QT_TRANSLATE_NOOP3("EngineTerms", "QLoRA", "training method"),
 };
 
+// The MoE keys by their values' order (moe_options.h). Dispatchers as Megatron-Core's
+// --moe-token-dispatcher-type and its flex backends name them (token_dispatcher.py; DeepEP and
+// HybridEP are the libraries' own names); the overlaps as Megatron-LM's
+// --overlap-moe-expert-parallel-comm ("1F1B A2A overlap") and DeepSeek's DualPipe (arXiv:2412.19437
+// §3.2.1); the routings as the router's modes (--moe-router-force-load-balancing, dropless,
+// --moe-expert-capacity-factor with token drop).
+constexpr Term kDispatcherNames[] = {
+    QT_TRANSLATE_NOOP3("EngineTerms", "all-to-all", "MoE token dispatcher"),
+    QT_TRANSLATE_NOOP3("EngineTerms", "all-gather", "MoE token dispatcher"),
+    QT_TRANSLATE_NOOP3("EngineTerms", "DeepEP", "MoE token dispatcher"),
+    QT_TRANSLATE_NOOP3("EngineTerms", "HybridEP", "MoE token dispatcher"),
+};
+constexpr Term kEpOverlapNames[] = {
+    QT_TRANSLATE_NOOP3("EngineTerms", "none", "EP overlap: the all-to-all is not hidden"),
+    QT_TRANSLATE_NOOP3("EngineTerms", "1F1B A2A overlap", "EP overlap"),
+    QT_TRANSLATE_NOOP3("EngineTerms", "DualPipe", "EP overlap"),
+};
+constexpr Term kRoutingNames[] = {
+    QT_TRANSLATE_NOOP3("EngineTerms", "dropless", "MoE routing: learned, every token kept"),
+    QT_TRANSLATE_NOOP3("EngineTerms", "forced balance", "MoE routing"),
+    QT_TRANSLATE_NOOP3("EngineTerms", "token drop", "MoE routing: capacity factor 1"),
+};
+static_assert(std::size(kDispatcherNames) == static_cast<std::size_t>(MoeDispatcher::HybridEp) + 1);
+static_assert(std::size(kEpOverlapNames) == static_cast<std::size_t>(EpOverlap::DualPipe) + 1);
+static_assert(std::size(kRoutingNames) == static_cast<std::size_t>(MoeRouting::TokenDrop) + 1);
+
+// The term of `value` in its table, or the engine's name for a value the table lacks.
+template <typename E, std::size_t N> QString termName(const Term (&table)[N], E value) {
+    const auto index = static_cast<std::size_t>(value);
+    if (index >= N)
+        return toQString(toString(value));
+    return QCoreApplication::translate(kContext, table[index].source, table[index].comment);
+}
+
 }  // namespace
+
+QString dispatcherName(MoeDispatcher dispatcher) {
+    return termName(kDispatcherNames, dispatcher);
+}
+
+QString epOverlapName(EpOverlap overlap) {
+    return termName(kEpOverlapNames, overlap);
+}
+
+QString routingName(MoeRouting routing) {
+    return termName(kRoutingNames, routing);
+}
 
 QString methodName(TrainingMethod method) {
     const auto index = static_cast<std::size_t>(method);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/scenario/fine_tuning_spec.h"
+#include "core/scenario/moe_options.h"
 #include "core/scenario/precision.h"
 
 namespace clusterplan::ui {
@@ -37,5 +38,11 @@ namespace clusterplan::ui {
 [[nodiscard]] QString localName(const std::string& name, const std::string& nameZh);
 // The fine-tuning method: "full" → "全参数" (not recompute's "full", 完全), "lora" → "LoRA".
 [[nodiscard]] QString methodName(TrainingMethod method);
+// MoE layout keys (scenario/moe_options.h) as the frameworks and papers name them: the dispatcher
+// "all-to-all", "all-gather", "DeepEP", "HybridEP"; the EP overlap "none", "1F1B A2A overlap",
+// "DualPipe"; the routing "forced balance", "dropless", "token drop" (in Chinese: 强制均衡 …).
+[[nodiscard]] QString dispatcherName(MoeDispatcher dispatcher);
+[[nodiscard]] QString epOverlapName(EpOverlap overlap);
+[[nodiscard]] QString routingName(MoeRouting routing);
 
 }  // namespace clusterplan::ui

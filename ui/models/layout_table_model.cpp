@@ -19,9 +19,10 @@ namespace clusterplan::ui {
 
 namespace {
 
-const char* const kFilterKeys[] = {"rank", "tp",   "pp",        "dp",   "cp",      "ep",    "vpp",
-                                   "mb",   "zero", "recompute", "sp",   "offload", "gib",   "tokens",
-                                   "step", "mfu",  "days",      "cost", "fits",    "reason"};
+const char* const kFilterKeys[] = {"rank",       "tp",      "pp",      "dp",        "cp",     "ep",
+                                   "vpp",        "mb",      "zero",    "recompute", "sp",     "offload",
+                                   "dispatcher", "overlap", "routing", "gib",       "tokens", "step",
+                                   "mfu",        "days",    "cost",    "fits",      "reason"};
 static_assert(std::size(kFilterKeys) == static_cast<std::size_t>(LayoutTableModel::ColumnCount));
 
 }  // namespace
@@ -82,6 +83,12 @@ QVariant LayoutTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("SP");
     case CpuOffload:
         return tr("offload");
+    case Dispatcher:
+        return tr("dispatcher");
+    case EpOverlapColumn:
+        return tr("EP overlap");
+    case Routing:
+        return tr("routing");
     case MemoryGib:
         return tr("GiB/GPU");
     case TokensPerSecond:
@@ -114,7 +121,8 @@ QVariant LayoutTableModel::data(const QModelIndex& index, int role) const {
     if (role == kKeyRole)
         return engineName(*c, index.column());
     if (role == Qt::TextAlignmentRole && index.column() != Reason && index.column() != Recompute &&
-        index.column() != CpuOffload)
+        index.column() != CpuOffload && index.column() != Dispatcher && index.column() != EpOverlapColumn &&
+        index.column() != Routing)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && !c->fits)
         return QBrush(QColor(palette::kDisabledText));
@@ -151,6 +159,12 @@ QVariant LayoutTableModel::value(const Candidate& c, int row, int column) const 
         return l.sequenceParallel;
     case CpuOffload:
         return static_cast<int>(l.offload);  // none < optimizer < optimizer and parameters
+    case Dispatcher:
+        return static_cast<int>(l.moe.dispatcher);
+    case EpOverlapColumn:
+        return static_cast<int>(l.moe.epOverlap);  // none < 1F1B < DualPipe
+    case Routing:
+        return static_cast<int>(l.moe.routing);
     case MemoryGib:
         return toGib(c.memoryBytes);
     case TokensPerSecond:
@@ -182,6 +196,12 @@ QString LayoutTableModel::text(const Candidate& c, int row, int column) const {
         return recomputeName(c.layout.recompute);
     case CpuOffload:
         return offloadName(c.layout.offload);
+    case Dispatcher:
+        return dispatcherName(c.layout.moe.dispatcher);
+    case EpOverlapColumn:
+        return epOverlapName(c.layout.moe.epOverlap);
+    case Routing:
+        return routingName(c.layout.moe.routing);
     case SequenceParallel:
         return c.layout.sequenceParallel ? tr("on") : tr("off");
     case Fits:
@@ -212,6 +232,12 @@ QVariant LayoutTableModel::engineName(const Candidate& c, int column) {
         return toQString(toString(c.layout.recompute));
     case CpuOffload:
         return toQString(toString(c.layout.offload));
+    case Dispatcher:
+        return toQString(toString(c.layout.moe.dispatcher));
+    case EpOverlapColumn:
+        return toQString(toString(c.layout.moe.epOverlap));
+    case Routing:
+        return toQString(toString(c.layout.moe.routing));
     default:
         return {};
     }

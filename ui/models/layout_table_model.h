@@ -3,7 +3,8 @@
 // engine's order), one column per layout key and per result: memory per GPU, tokens/s, step
 // time, MFU, days, cost per million tokens (rented, at the plan's price), fits, and why not.
 // Display text is formatted; Qt::UserRole holds the number used to sort. LayoutFilterProxy sorts
-// and filters it ("tp=8 zero=1", free text, fits only). The model points into the controller's
+// and filters it ("tp=8 zero=1", "dispatcher=deepep overlap=1f1b routing=dropless", free text,
+// fits only). The model points into the controller's
 // current plan and is reset on every setPlan().
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
@@ -36,6 +37,11 @@ public:
         Recompute,
         SequenceParallel,
         CpuOffload,  // CPU offload (layout.offload): none, optimizer, optimizer and parameters
+        // MoE keys (layout.dispatcher, layout.ep_overlap, layout.routing); the Explorer shows the
+        // first two for a MoE search (routing is the scenario's, the same on every row: filter only).
+        Dispatcher,
+        EpOverlapColumn,
+        Routing,
         MemoryGib,
         TokensPerSecond,
         StepSeconds,
