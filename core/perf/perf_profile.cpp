@@ -44,6 +44,8 @@ PerfProfile readProfile(json::ObjectReader& r) {
     r.optNumber("unseen_class_band_high", p.unseenClassBandHigh, 1, 20);
     r.optNumber("max_calibrated_gpus", p.maxCalibratedGpus, 0, 1e7);
     r.optNumber("max_calibrated_seq_len", p.maxCalibratedSeqLen, 0, 1e8);
+    r.optNumber("max_calibrated_params_b", p.maxCalibratedParamsB, 0, 1e6);
+    r.optNumber("size_widening_per_doubling", p.sizeWideningPerDoubling, 0, 1);
     r.optBoolean("moe_calibrated", p.moeCalibrated);
     p.calibrated = r.boolean("calibrated");
     p.source = r.string("source");

@@ -58,6 +58,11 @@ struct PerfProfile {
     // Longest sequence among those runs (0: none), and whether any of them trained an MoE model:
     // beyond them the band widens (prediction_band.h).
     double maxCalibratedSeqLen = 0;
+    // Largest model among those runs, billions of parameters (0: none), and how much the band
+    // widens each way per doubling of the model size beyond it: the steepest drift of the
+    // leave-one-group-out error with model size (fit_profiles.py, size_drift).
+    double maxCalibratedParamsB = 0;
+    double sizeWideningPerDoubling = 0;
     bool moeCalibrated = false;
     bool calibrated = false;
     std::string source;

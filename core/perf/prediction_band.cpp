@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/model/param_count.h"
 #include "core/perf/messages_perf.h"
 #include "core/util/number_format.h"
 
@@ -10,23 +11,33 @@ namespace clusterplan {
 
 namespace {
 
-// Widening per doubling of the GPU count beyond the largest calibrated run. A planning allowance,
-// not a fit: synchronisation and collective costs grow with N (Llama 3 report §3.3.4, MegaScale
-// arXiv:2402.15627 §4 on stragglers at scale), and a run larger than any calibrated one tests
-// terms the calibration could not constrain.
+// Widening per doubling of the GPU count or the sequence length beyond the largest calibrated run.
+// A planning allowance, not a fit: synchronisation and collective costs grow with N (Llama 3
+// report §3.3.4, MegaScale arXiv:2402.15627 §4 on stragglers at scale), and a run larger than any
+// calibrated one tests terms the calibration could not constrain.
 constexpr double kWideningPerDoubling = 0.05;
 
-// Widens `band` by kWideningPerDoubling per doubling of `value` beyond `fitted`, and says so.
-void widenBeyond(PredictionBand& band, double value, double fitted, const MessageId<3>& why, bool explain) {
-    if (fitted <= 0 || value <= fitted)
+// GPU counts and sequence lengths, whole, with their thousands grouped (16,384).
+std::string wholeGrouped(double value) {
+    return formatGrouped(value, 0);
+}
+
+// Billions of parameters: whole from 10 B or when whole (7), else one decimal (2.7, not "3").
+std::string billions(double value) {
+    return formatGrouped(value, value >= 10 || std::abs(value - std::round(value)) < 0.05 ? 0 : 1);
+}
+
+// Widens `band` by `perDoubling` per doubling of `value` beyond `fitted`, and says so, the two
+// values written by `format`.
+void widenBeyond(PredictionBand& band, double value, double fitted, double perDoubling,
+                 const MessageId<3>& why, std::string (*format)(double), bool explain) {
+    if (fitted <= 0 || value <= fitted || perDoubling <= 0)
         return;
-    const double w = kWideningPerDoubling * std::log2(value / fitted);
+    const double w = perDoubling * std::log2(value / fitted);
     band.low /= 1 + w;
     band.high *= 1 + w;
     if (explain)
-        band.reasons.push_back(
-            // GPU counts and sequence lengths, whole, with their thousands grouped (16,384).
-            makeMessage(why, {formatGrouped(value, 0), formatGrouped(fitted, 0), formatFixed(100 * w, 0)}));
+        band.reasons.push_back(makeMessage(why, {format(value), format(fitted), formatFixed(100 * w, 0)}));
 }
 
 // "-28 %", "+74 %": a change of the step time, signed, whole per cent.
@@ -99,10 +110,15 @@ PredictionBand predictionBand(const PerfProfile& profile, const StackDefaults& s
     // Beyond the fitted range: more GPUs (synchronisation and collectives grow with N), or a
     // longer sequence (attention's share grows, and with it the weight of the least-constrained
     // parameter, the attention kernel's efficiency).
-    widenBeyond(band, static_cast<double>(gpus), profile.maxCalibratedGpus, msg::kBandBeyondCalibration,
-                explain);
-    widenBeyond(band, static_cast<double>(training.seqLen), profile.maxCalibratedSeqLen,
-                msg::kBandBeyondSeqLen, explain);
+    widenBeyond(band, static_cast<double>(gpus), profile.maxCalibratedGpus, kWideningPerDoubling,
+                msg::kBandBeyondCalibration, wholeGrouped, explain);
+    widenBeyond(band, static_cast<double>(training.seqLen), profile.maxCalibratedSeqLen, kWideningPerDoubling,
+                msg::kBandBeyondSeqLen, wholeGrouped, explain);
+    // A larger model than any fitted (InternEvo's profile saw 7 B models only): by the drift of the
+    // grouped cross-validation error with model size, per doubling (fit_profiles.py, size_drift).
+    if (profile.maxCalibratedParamsB > 0 && profile.sizeWideningPerDoubling > 0)
+        widenBeyond(band, countParams(model).total / 1e9, profile.maxCalibratedParamsB,
+                    profile.sizeWideningPerDoubling, msg::kBandBeyondModelSize, billions, explain);
     return band;
 }
 

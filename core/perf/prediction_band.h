@@ -3,8 +3,8 @@
 // what the fit has not seen — a stack family with no calibrated profile at all (the widest band),
 // a stack fitted on other GPU generations only, a profile standing in for another stack (the
 // transfer band), an MoE model where none was fitted — and further beyond the largest calibrated
-// GPU count and the longest calibrated sequence. Each case that applies is named, so the plan can
-// say why its band is wide.
+// GPU count, the longest calibrated sequence and the largest calibrated model. Each case that
+// applies is named, so the plan can say why its band is wide.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -370,6 +370,7 @@ Result<ValidationRow> unseenStackRow(ValidationRow row, const Scenario& scenario
     row.group = row.stackGroup + "-" + row.modelClass;
     row.gpus = scenario.cluster.gpus();
     row.seqLen = scenario.training.seqLen;
+    row.paramsB = countParams(scenario.model).total / 1e9;
     return row;
 }
 
@@ -529,6 +530,7 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
         row.group = row.stackGroup + "-" + row.modelClass;
         row.gpus = scenario.cluster.gpus();
         row.seqLen = scenario.training.seqLen;
+        row.paramsB = countParams(scenario.model).total / 1e9;
         if (scope == ValidationScope::InSampleOnly) {
             row.cvPredicted = row.groupCvPredicted = row.predicted;
             row.cvError = row.groupCvError = row.error;
@@ -809,7 +811,8 @@ std::string validationToJson(const ValidationReport& r) {
         w.value("cv_error", row.cvError).value("band_low", row.bandLow).value("band_high", row.bandHigh);
         w.value("cv_in_band", row.cvInBand).value("group", row.group).value("stack_group", row.stackGroup);
         w.value("model_class", row.modelClass).value("gpus", row.gpus);
-        w.value("seq_len", row.seqLen).value("group_cv_predicted", row.groupCvPredicted);
+        w.value("seq_len", row.seqLen).value("params_b", row.paramsB);
+        w.value("group_cv_predicted", row.groupCvPredicted);
         w.value("group_cv_error", row.groupCvError).value("group_band_low", row.groupBandLow);
         w.value("group_band_high", row.groupBandHigh)
             .value("group_cv_in_band", row.groupCvInBand)

@@ -42,6 +42,7 @@ struct ValidationRow {
     std::string group;       // stack group × model class: "nemo-hopper-dense", "nemo-hopper-moe", ...
     std::int64_t gpus = 0;
     std::int64_t seqLen = 0;
+    double paramsB = 0;  // the model's parameters as the engine counts them, billions (param_count.h)
     double groupCvPredicted = 0;
     double groupCvError = 0;
     double groupBandLow = 0, groupBandHigh = 0;

@@ -30,7 +30,10 @@ run-models.json; "holdout" runs are never fitted.
    with no profile of its own borrows another stack's, so its band (the widest) also holds every
    between-stack transfer error `validate` measures (its cross_stack rows: each group's runs timed
    with another stack's profile, and the runs of stacks never fitted, "unseen_stack", with the
-   release's own gather schedule; novelty_bands says why).
+   release's own gather schedule; novelty_bands says why). Beyond the largest model a profile was
+   fitted on (max_calibrated_params_b) its band widens per doubling of the model size by the
+   steepest drift of the leave-one-group-out error with model size over the groups
+   (size_widening_per_doubling; size_drift says how).
 5. The stated accuracy. After a refit or --bands-only --write, rebuild and run
    `clusterplan-cli validate --write-accuracy resources/accuracy.json`: it rewrites the grouped
    cross-validation figure the README, the window, the PDF and the docs state (the test
@@ -477,7 +480,30 @@ def novelty_bands(cli, doc, folds):
         # A model class the profile was not fitted on, with the stack's own profile: the groups' spread,
         # not the between-stack one.
         p["unseen_class_band_low"], p["unseen_class_band_high"] = widest(exclude, borrowed=False)
+        p["size_widening_per_doubling"] = size_widening(exclude)
 
+    # Model size beyond the largest model a profile was fitted on: the band widens per doubling of
+    # the size by how far the leave-one-group-out error drifts per doubling (size_drift).
+    drift = size_drift(rows)
+
+    def size_widening(exclude_stack_group=None):
+        slopes = [abs(b) for (stack_group, _), b in drift.items() if stack_group != exclude_stack_group]
+        return round(math.exp(max(slopes, default=0.0)) - 1, 3)
+
+    # The size range of each profile: the largest model among its fit runs, as the engine counts
+    # its parameters (validate's params_b), rounded up to 0.001 B so that the fitted model itself is
+    # never beyond it (as its GPU count and sequence length, the full fit's range in every
+    # leave-one-source-out fold).
+    params_b = {r["id"]: r["params_b"] for r in rows}
+    for p in doc["profiles"]:
+        largest = max((params_b[i] for i in p.get("fitted_on", [])), default=0)
+        p["max_calibrated_params_b"] = math.ceil(largest * 1000) / 1000
+    for fold in folds["folds"]:
+        for p in fold["profiles"]:
+            p["max_calibrated_params_b"] = next(q["max_calibrated_params_b"] for q in doc["profiles"]
+                                                if q["id"] == p["id"])
+            if "held_out_group" in fold and not p["calibrated"]:
+                p["max_calibrated_params_b"] = 0
     # In its own fold a held-out group's profiles are what a customer's unseen stack gets: not
     # calibrated (a memory-bound slot it shares with another GPU generation, NeMo's on H100 and
     # B200, had runs left, which marked them calibrated), fitted on no MoE run and no run size.
@@ -485,14 +511,44 @@ def novelty_bands(cli, doc, folds):
         for p in fold["profiles"]:
             if "held_out_group" in fold and group_of(p["id"]) == fold["held_out_group"]:
                 p["calibrated"] = p["moe_calibrated"] = False
-                p["max_calibrated_gpus"] = p["max_calibrated_seq_len"] = 0
+                p["max_calibrated_gpus"] = p["max_calibrated_seq_len"] = p["max_calibrated_params_b"] = 0
     put_bands(doc["default"])
     for p in doc["profiles"]:
         put_bands(p)
-    print(f"unseen stack band {widest()}, unseen generation band {widest(kind='generation')}", flush=True)
+    print(f"unseen stack band {widest()}, unseen generation band {widest(kind='generation')}, "
+          f"widening per doubling of the model size {size_widening()}", flush=True)
     for fold in folds["folds"]:
         for p in fold["profiles"]:
             put_bands(p, fold.get("held_out_group"))
+
+
+def size_drift(rows):
+    """How far the leave-one-group-out error drifts per doubling of the model size, per group
+    (stack family x GPU generation x model class) whose runs span at least one doubling: the
+    least-squares slope of log(true step / predicted step) against log2(parameters, as the engine
+    counts them), keyed by (stack group, group). A group's runs are predicted by profiles fitted without any of them, so a
+    slope is the size dependence the fitted physics leaves in the error -- what a prediction for a
+    model larger than every fitted one adds to the error per doubling beyond them. The widening
+    per doubling is exp of the steepest slope of the groups, less 1 (the widest of the groups, as
+    the novelty bands; nested: a held-out group's fold gets the other groups' slopes only).
+    The GPU-count and sequence-length widenings are a planning allowance, 5 % per doubling
+    (core/perf/prediction_band.cpp), not derived here."""
+    by_group = {}
+    for r in rows:
+        by_group.setdefault((r["stack_group"], r["group"]), []).append(
+            (math.log2(r["params_b"]), math.log(true_over_predicted(r, r["group_cv_predicted"]))))
+    drift = {}
+    for key, points in sorted(by_group.items()):
+        sizes = [a for a, _ in points]
+        if max(sizes) - min(sizes) < 1:
+            continue  # one size, or less than a doubling: no slope to read
+        mean_size = sum(sizes) / len(sizes)
+        mean_error = sum(b for _, b in points) / len(points)
+        drift[key] = (sum((a - mean_size) * (b - mean_error) for a, b in points) /
+                      sum((a - mean_size) ** 2 for a in sizes))
+        print(f"  group {key[1]}: {len(points)} runs, {2 ** min(sizes):.1f}-{2 ** max(sizes):.0f} B, "
+              f"error drift {100 * drift[key]:+.1f} % per doubling of the model size", flush=True)
+    return drift
 
 
 def bands_only(cli):

@@ -5,12 +5,14 @@
 
 #include "core/calibration/evaluate.h"
 #include "core/io/scenario_json.h"
+#include "core/model/param_count.h"
 #include "core/perf/collective_cost.h"
 #include "core/perf/compute_model.h"
 #include "core/perf/prediction_band.h"
 #include "core/perf/profile_name.h"
 #include "core/perf/synchronisation.h"
 #include "core/perf/zero_gather_schedule.h"
+#include "core/util/number_format.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -390,6 +392,54 @@ TEST_CASE("the band widens when the plan extrapolates, and says why", "[perf]") 
     t.framework = Framework::Fsdp;
     CHECK(predictionBand(megatron, profiles.stackDefaults(Framework::Fsdp), dense, t, n).low <=
           megatron.transferBandLow);
+}
+
+TEST_CASE("a model larger than any the profile was fitted on widens the band by the fitted size drift",
+          "[perf]") {
+    // InternEvo's profile was fitted on InternLM 7B runs only (7.32 B parameters; 8 to 1,024 A100s,
+    // 2,048 tokens): a 7B plan keeps the profile's own band; a 405B plan, 5.8 doublings larger,
+    // widens each way by the profile's size_widening_per_doubling per doubling (fit_profiles.py,
+    // size_drift: the steepest drift of the leave-one-group-out error with model size), and the
+    // plan says why.
+    const PerfProfiles& profiles = test::catalog().perfProfiles();
+    const PerfProfile& internevo = profiles.find(Framework::InternEvo, "ampere", Precision::Bf16);
+    REQUIRE(internevo.framework == Framework::InternEvo);
+    REQUIRE(internevo.calibrated);
+    CHECK(internevo.maxCalibratedParamsB > 7.3);
+    CHECK(internevo.maxCalibratedParamsB < 7.33);
+    REQUIRE(internevo.sizeWideningPerDoubling > 0);
+    const StackDefaults& stack = profiles.stackDefaults(Framework::InternEvo);
+    TrainingSpec t;
+    t.framework = Framework::InternEvo;
+    t.seqLen = 2048;
+    const auto n = static_cast<std::int64_t>(internevo.maxCalibratedGpus);
+    const ModelSpec& small = test::preset("llama-2-7b");  // 6.7 B parameters
+    const PredictionBand inside = predictionBand(internevo, stack, small, t, n);
+    CHECK(inside.reasons.empty());
+    CHECK(inside.low == internevo.bandLow);
+    CHECK(inside.high == internevo.bandHigh);
+    const ModelSpec& large = test::preset("llama-3.1-405b");
+    const double doublings = std::log2(countParams(large).total / 1e9 / internevo.maxCalibratedParamsB);
+    CHECK(doublings > 5.7);
+    const double w = internevo.sizeWideningPerDoubling * doublings;
+    const PredictionBand beyond = predictionBand(internevo, stack, large, t, n);
+    CHECK_THAT(beyond.high, WithinRel(internevo.bandHigh * (1 + w), 1e-12));
+    CHECK_THAT(beyond.low, WithinRel(internevo.bandLow / (1 + w), 1e-12));
+    CHECK(beyond.high > inside.high);
+    CHECK(beyond.low < inside.low);
+    REQUIRE(beyond.reasons.size() == 1);
+    CHECK(beyond.reasons[0].id == "band.beyond_model_size");
+    CHECK(beyond.reasons[0].text.find("a " + formatGrouped(countParams(large).total / 1e9, 0) +
+                                      " B-parameter model") != std::string::npos);
+    CHECK(beyond.reasons[0].text.find("(7.3 B)") != std::string::npos);
+    CHECK(beyond.reasons[0].text.find(formatFixed(100 * w, 0) + " % each way") != std::string::npos);
+    // Megatron-LM's A100 profile was fitted up to the 1T-parameter GPT: a 405B plan stays inside.
+    const PerfProfile& megatron = profiles.find(Framework::Megatron, "ampere", Precision::Bf16);
+    REQUIRE(megatron.maxCalibratedParamsB >= 1000);
+    t.framework = Framework::Megatron;
+    CHECK(predictionBand(megatron, profiles.stackDefaults(Framework::Megatron), large, t,
+                         static_cast<std::int64_t>(megatron.maxCalibratedGpus))
+              .reasons.empty());
 }
 
 TEST_CASE("a stack without calibrated runs is timed with the nearest profile and gets the widest band",

@@ -419,6 +419,60 @@ std::string fileText(const std::string& path) {
 
 }  // namespace
 
+TEST_CASE("the band widens beyond the largest fitted model by the steepest size drift of the grouped error",
+          "[validation]") {
+    // How the shipped widening per doubling of the model size is derived (fit_profiles.py,
+    // size_drift): for each leave-one-group-out group whose runs span at least one doubling of the
+    // model size, the least-squares slope of log(true step / held-out prediction) against
+    // log2(parameters as the engine counts them); the widening is exp of the steepest slope, less 1.
+    // Recomputed from this build's residuals: an engine change that moves them fails until the bands
+    // are rederived (fit_profiles.py --bands-only --write).
+    auto report = runValidation(test::catalog());
+    REQUIRE(report.ok());
+    std::map<std::string, std::vector<std::pair<double, double>>> groups;  // log2 size, log residual
+    for (const auto& row : report->rows) {
+        if (row.use != "fit" && row.use != "holdout")
+            continue;
+        const double trueOverPredicted = row.metric == "step_time_s" ? row.published / row.groupCvPredicted
+                                                                     : row.groupCvPredicted / row.published;
+        groups[row.group].emplace_back(std::log2(row.paramsB), std::log(trueOverPredicted));
+    }
+    double steepest = 0;
+    int spanning = 0;
+    for (const auto& [name, points] : groups) {
+        double lo = points.front().first, hi = lo, meanSize = 0, meanError = 0;
+        for (const auto& [size, error] : points) {
+            lo = std::min(lo, size), hi = std::max(hi, size);
+            meanSize += size / static_cast<double>(points.size());
+            meanError += error / static_cast<double>(points.size());
+        }
+        if (hi - lo < 1)
+            continue;
+        double covariance = 0, variance = 0;
+        for (const auto& [size, error] : points) {
+            covariance += (size - meanSize) * (error - meanError);
+            variance += (size - meanSize) * (size - meanSize);
+        }
+        ++spanning;
+        steepest = std::max(steepest, std::abs(covariance / variance));
+    }
+    REQUIRE(spanning >= 3);
+    const PerfProfiles& profiles = test::catalog().perfProfiles();
+    const PerfProfile& internevo = profiles.find(Framework::InternEvo, "ampere", Precision::Bf16);
+    // The profile files keep three decimals.
+    CHECK(internevo.sizeWideningPerDoubling == Approx(std::exp(steepest) - 1).margin(0.0006));
+    CHECK(profiles.find(Framework::Other, "any", Precision::Bf16).sizeWideningPerDoubling ==
+          Approx(std::exp(steepest) - 1).margin(0.0006));
+    // The largest model each calibrated profile was fitted on, rounded up to 0.001 B: InternLM 7B
+    // (7.32 B) for InternEvo, so that its own runs are not beyond it.
+    double largestInternEvo = 0;
+    for (const auto& row : report->rows)
+        if (row.use == "fit" && row.profile == internevo.id)
+            largestInternEvo = std::max(largestInternEvo, row.paramsB);
+    CHECK(internevo.maxCalibratedParamsB == Approx(std::ceil(largestInternEvo * 1000) / 1000).margin(1e-9));
+    CHECK(internevo.maxCalibratedParamsB >= largestInternEvo);
+}
+
 TEST_CASE("the committed accuracy file is what validate --write-accuracy writes from this build",
           "[validation]") {
     // Regenerating resources/accuracy.json from the shipped profiles must leave it byte for byte as
@@ -526,8 +580,9 @@ TEST_CASE("the band's reasons and the stated accuracy read in Chinese without En
                     CHECK(zh != note.text);
                 }
             }
-    for (const char* id : {"band.unseen_stack", "band.unseen_other_stack", "band.unfitted_runs",
-                           "band.unseen_generation", "band.moe", "band.beyond_calibration"})
+    for (const char* id :
+         {"band.unseen_stack", "band.unseen_other_stack", "band.unfitted_runs", "band.unseen_generation",
+          "band.moe", "band.beyond_calibration", "band.beyond_model_size"})
         CHECK(ids.count(id) == 1);
     Scenario s = test::scenarioWithModel("llama-3.1-8b");
     auto plan = evaluate(s, test::catalog());
