@@ -25,6 +25,7 @@ GpuSpec readGpu(ObjectReader& r) {
     GpuSpec g;
     g.id = r.string("id");
     g.name = r.string("name");
+    r.optString("name_zh", g.nameZh);
     g.vendor = r.string("vendor");
     r.optString("architecture", g.architecture);  // optional: unknown → the generic perf profile
     g.hbmGib = r.number("hbm_gib", 1, 1e5);
@@ -70,6 +71,7 @@ Fabric readFabric(ObjectReader& r) {
     Fabric f;
     f.id = r.string("id");
     f.name = r.string("name");
+    r.optString("name_zh", f.nameZh);
     f.scope = r.choice("scope", {"intra", "inter"}) == "intra" ? FabricScope::Intra : FabricScope::Inter;
     f.bandwidthGBs = r.number("bandwidth_gb_s", 0.001, 1e6);
     f.latencyUs = r.number("latency_us", 0, 1e6);

@@ -5,6 +5,7 @@
 #include "core/scenario/input_limits.h"
 #include "core/util/closest_id.h"
 #include "core/util/messages_input_errors.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -52,8 +53,11 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
         for (auto p : {Precision::Fp32, Precision::Bf16, Precision::Fp16, Precision::Fp8})
             if (gpu->peakTflops(p))
                 allowed += (allowed.empty() ? "" : ", ") + std::string(toString(p));
-        return inputError("training.precision", msg::kErrorScenarioPrecision,
-                          {std::string(toString(s.training.precision)), gpu->name, allowed});
+        return inputError("training.precision",
+                          makeNestedMessage(msg::kErrorScenarioPrecision,
+                                            {plainMessage(std::string(toString(s.training.precision))),
+                                             perLanguageMessage(gpu->name, gpu->displayName(Lang::Zh)),
+                                             plainMessage(allowed)}));
     }
     if (auto e = checkLimit("training.seq_len", static_cast<double>(s.training.seqLen)))
         return e;

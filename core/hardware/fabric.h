@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/util/language.h"
+
 namespace clusterplan {
 
 enum class FabricScope { Intra, Inter };
@@ -11,6 +13,9 @@ enum class FabricScope { Intra, Inter };
 struct Fabric {
     std::string id;
     std::string name;
+    // The name a Chinese reader sees: product names kept (NVLink, InfiniBand, RoCE), descriptive
+    // words translated ("gen 3" → "第 3 代"). Empty: the name reads the same in both languages.
+    std::string nameZh;
     FabricScope scope = FabricScope::Inter;
     double bandwidthGBs = 0;
     double latencyUs = 0;
@@ -26,6 +31,11 @@ struct Fabric {
     std::string source;
     std::string asOf;
     std::string notes;
+
+    // The name in the reader's language (the English name where no Chinese one is given).
+    [[nodiscard]] const std::string& displayName(Lang lang) const {
+        return lang == Lang::Zh && !nameZh.empty() ? nameZh : name;
+    }
 };
 
 }  // namespace clusterplan

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/scenario/precision.h"
+#include "core/util/language.h"
 
 namespace clusterplan {
 
@@ -23,6 +24,9 @@ struct HostServer {
 struct GpuSpec {
     std::string id;
     std::string name;
+    // The name a Chinese reader sees: product names kept, descriptive words translated
+    // ("Blackwell GPU" → "Blackwell 架构 GPU"). Empty: the name reads the same in both languages.
+    std::string nameZh;
     std::string vendor;
     std::string architecture;  // "ampere", "hopper", ...: selects the performance profile
     double hbmGib = 0;         // capacity reported by the driver
@@ -53,6 +57,10 @@ struct GpuSpec {
 
     // Dense peak for a training precision, or nullopt when the GPU lacks that format.
     [[nodiscard]] std::optional<double> peakTflops(Precision p) const;
+    // The name in the reader's language (the English name where no Chinese one is given).
+    [[nodiscard]] const std::string& displayName(Lang lang) const {
+        return lang == Lang::Zh && !nameZh.empty() ? nameZh : name;
+    }
 };
 
 }  // namespace clusterplan

@@ -23,6 +23,7 @@
 #include "core/scenario/framework.h"
 #include "core/util/as_double.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 #include "core/util/units.h"
 
 namespace clusterplan {
@@ -560,17 +561,20 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     if (!explain)
         return e;
     e.notes.insert(e.notes.end(), band.reasons.begin(), band.reasons.end());
+    // The GPU as each language names it (the catalog's name_zh in Chinese); made only for a note.
+    const auto gpuName = [&] { return perLanguageMessage(in.gpu.name, in.gpu.displayName(Lang::Zh)); };
     if (t.precision == Precision::Fp8 && !timer.fp8Gemms())
         e.notes.push_back(makeMessage(msg::kPerfFp8Uncalibrated));
     if (in.profile.framework != t.framework && in.profile.calibrated)
         // Products by the names a reader knows, not the catalog's ids ("megatron", "nemo-hopper-bf16");
         // "another stack" is no name, so its sentence has its own id.
-        e.notes.push_back(t.framework == Framework::Other
-                              ? makeMessage(msg::kPerfProfileForAnotherStack,
-                                            {in.gpu.name, std::string(displayName(in.profile.framework))})
-                              : makeMessage(msg::kPerfProfileOfOtherStack,
-                                            {std::string(displayName(t.framework)), in.gpu.name,
-                                             std::string(displayName(in.profile.framework))}));
+        e.notes.push_back(
+            t.framework == Framework::Other
+                ? makeNestedMessage(msg::kPerfProfileForAnotherStack,
+                                    {gpuName(), plainMessage(std::string(displayName(in.profile.framework)))})
+                : makeNestedMessage(msg::kPerfProfileOfOtherStack,
+                                    {plainMessage(std::string(displayName(t.framework))), gpuName(),
+                                     plainMessage(std::string(displayName(in.profile.framework)))}));
     // A new generation timed with an older one's calibrated profile (GpuSpec::profileFrom).
     if (in.profile.calibrated && in.profile.architecture != in.gpu.architecture) {
         // The architecture as NVIDIA and AMD name it ("Hopper"), not the catalog's id ("hopper").
@@ -578,7 +582,8 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
         if (!architecture.empty() && architecture[0] >= 'a' && architecture[0] <= 'z')
             architecture[0] = static_cast<char>(architecture[0] - 'a' + 'A');
         e.notes.push_back(
-            makeMessage(msg::kPerfProfileOfOtherGpu, {in.gpu.name, in.profile.id, architecture}));
+            makeNestedMessage(msg::kPerfProfileOfOtherGpu,
+                              {gpuName(), plainMessage(in.profile.id), plainMessage(architecture)}));
     }
     if (!in.profile.calibrated)
         e.notes.push_back(makeMessage(msg::kPerfProfileUncalibrated, {in.profile.id}));

@@ -166,7 +166,7 @@ QuoteOption rentOption(const cost::CostReport& r, const TaxSettings& tax) {
 namespace {
 
 std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings& tax,
-                                    const std::string& gpuName) {
+                                    const Bilingual& gpuName) {
     const auto& c = r.capex;
     const auto nodes = static_cast<double>(r.cluster.nodes);
     std::vector<LineItem> lines;
@@ -185,7 +185,8 @@ std::vector<LineItem> hardwareLines(const cost::CostReport& r, const TaxSettings
     };
     // Products by their names: the GPU's and the price book's server line, not their ids.
     const std::string perServer = std::to_string(r.cluster.gpusPerNode);
-    Bilingual server = bilingual(msg::kQuoteServerConfig, {perServer, gpuName});
+    Bilingual server{label(Lang::En, msg::kQuoteServerConfig, {perServer, gpuName.en}),
+                     label(Lang::Zh, msg::kQuoteServerConfig, {perServer, gpuName.zh})};
     if (!r.purchaseName.empty()) {
         server.en += "; " + r.purchaseName;
         server.zh += "；" + (r.purchaseNameZh.empty() ? r.purchaseName : r.purchaseNameZh);
@@ -259,7 +260,7 @@ std::vector<LineItem> operatingLines(const cost::CostReport& r, const TaxSetting
 
 }  // namespace
 
-QuoteOption buyOption(const cost::CostReport& r, const TaxSettings& tax, const std::string& gpuName) {
+QuoteOption buyOption(const cost::CostReport& r, const TaxSettings& tax, const Bilingual& gpuName) {
     QuoteOption o{"buy", bilingual(msg::kQuoteOptionBuySupply), {}, {}, Money()};
     addGroup(o, "hardware", msg::kQuoteGroupHardware, hardwareLines(r, tax, gpuName));
     if (r.capex.installation != Money())

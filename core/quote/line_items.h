@@ -78,8 +78,8 @@ LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quanti
 // the run's rental cost the verdict states.
 QuoteOption rentOption(const cost::CostReport& report, const TaxSettings& tax);
 // Buying: the supply the seller invoices (servers, network, storage, installation).
-// `gpuName` is the product name of the servers' GPU ("NVIDIA A100 SXM4 80GB").
-QuoteOption buyOption(const cost::CostReport& report, const TaxSettings& tax, const std::string& gpuName);
+// `gpuName` is the servers' GPU as each language names it ("NVIDIA A100 SXM4 80GB").
+QuoteOption buyOption(const cost::CostReport& report, const TaxSettings& tax, const Bilingual& gpuName);
 // What owning costs the customer afterwards over the horizon (power, colocation, staff,
 // maintenance, financing), paid to third parties at their own VAT rates (never the seller's
 // small-scale rate; wages are not taxable): an estimate for comparison, not part of the offer.

@@ -50,9 +50,12 @@ Verdict verdictOf(const Plan& p) {
     Verdict v;
     v.model = p.scenario.model.name;
     const auto& cluster = p.scenario.cluster;
-    v.cluster = bilingual(msg::kQuoteVerdictCluster, {formatGrouped(static_cast<double>(cluster.nodes), 0),
-                                                      std::to_string(cluster.gpusPerNode), p.gpu.name,
-                                                      formatGrouped(static_cast<double>(cluster.gpus()), 0)});
+    const std::string nodes = formatGrouped(static_cast<double>(cluster.nodes), 0),
+                      perNode = std::to_string(cluster.gpusPerNode),
+                      gpus = formatGrouped(static_cast<double>(cluster.gpus()), 0);
+    v.cluster = {
+        label(Lang::En, msg::kQuoteVerdictCluster, {nodes, perNode, p.gpu.displayName(Lang::En), gpus}),
+        label(Lang::Zh, msg::kQuoteVerdictCluster, {nodes, perNode, p.gpu.displayName(Lang::Zh), gpus})};
     const std::string microBatch = std::to_string(p.layout.microBatch),
                       zero = std::to_string(p.layout.zeroStage);
     v.layout = {label(Lang::En, msg::kQuoteVerdictLayout, {documentLayoutText(p.layout), microBatch, zero}),
@@ -190,7 +193,8 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
     if (plan.cost) {
         doc.currency = plan.cost->currency;
         doc.rent = rentOption(*plan.cost, doc.info.tax);
-        doc.buy = buyOption(*plan.cost, doc.info.tax, plan.gpu.name);
+        doc.buy = buyOption(*plan.cost, doc.info.tax,
+                            {plan.gpu.displayName(Lang::En), plan.gpu.displayName(Lang::Zh)});
         doc.running = runningCostEstimate(*plan.cost, doc.info.tax);
         doc.prices = customerPrices(*plan.cost);
         doc.notes.insert(doc.notes.end(), plan.cost->notes.begin(), plan.cost->notes.end());

@@ -26,6 +26,7 @@ bool sameAsQuoted(const OptionRow& r, const Plan& quoted) {
 OptionsPageRow quotedRow(const Plan& plan, const QuoteOption& option, Acquire acquire) {
     OptionsPageRow row;
     row.gpuName = plan.gpu.name;
+    row.gpuNameZh = plan.gpu.nameZh;
     row.gpus = plan.scenario.cluster.gpus();
     row.nodes = plan.scenario.cluster.nodes;
     row.gpusPerNode = plan.scenario.cluster.gpusPerNode;
@@ -193,7 +194,8 @@ std::vector<std::vector<std::string>> optionsPageRows(const OptionsPage& page, L
                             : label(lang, msg::kQuoteOptionsQuoted));
         cells.push_back(label(lang, msg::kQuoteOptionsCluster,
                               {formatGrouped(static_cast<double>(r.nodes), 0), std::to_string(r.gpusPerNode),
-                               r.gpuName, formatGrouped(static_cast<double>(r.gpus), 0)}));
+                               lang == Lang::Zh && !r.gpuNameZh.empty() ? r.gpuNameZh : r.gpuName,
+                               formatGrouped(static_cast<double>(r.gpus), 0)}));
         const std::string& offer = lang == Lang::Zh && !r.offerNameZh.empty() ? r.offerNameZh : r.offerName;
         cells.push_back(r.acquire == Acquire::Rent ? label(lang, msg::kQuoteOptionsRent, {offer})
                                                    : label(lang, msg::kQuoteOptionsBuy));

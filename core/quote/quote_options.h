@@ -24,6 +24,7 @@ inline constexpr std::size_t kMaxOptionAlternatives = 2;
 struct OptionsPageRow {
     std::optional<std::size_t> studyRow;  // the alternative's row in the study; none: the quoted one
     std::string gpuName;
+    std::string gpuNameZh;  // in a Chinese quote (empty: gpuName)
     std::int64_t gpus = 0, nodes = 0, gpusPerNode = 0;
     Acquire acquire = Acquire::Rent;
     std::string offerName;    // rent: the offer as its book names it

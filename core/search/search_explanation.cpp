@@ -6,6 +6,7 @@
 #include "core/search/layout_search.h"
 #include "core/search/messages_search.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 #include "core/util/units.h"
 
 namespace clusterplan {
@@ -82,7 +83,10 @@ void explainSearch(const Scenario& s, const Fabric& intra, SearchResult& r) {
         const std::string tp = std::to_string(l.tp);
         parts.push_back(crossesNodes(l.tp, 1, scaleUpDomainGpus(intra, s.cluster.gpusPerNode))
                             ? makeMessage(msg::kExplainTpAcrossServers, {tp, ms(perLayer)})
-                            : makeMessage(msg::kExplainTpInServer, {tp, intra.name, ms(perLayer)}));
+                            : makeNestedMessage(msg::kExplainTpInServer,
+                                                {plainMessage(tp),
+                                                 perLanguageMessage(intra.name, intra.displayName(Lang::Zh)),
+                                                 plainMessage(ms(perLayer))}));
     }
     if (l.pp > 1) {
         const std::string bubble = pct(t.bubbleSeconds / t.stepSeconds);

@@ -38,7 +38,8 @@ std::optional<FitSuggestion> suggestion(Scenario s, const Catalog& catalog, cons
     if (!plan || !plan->memory.fits())
         return std::nullopt;
     Message text = makeNestedMessage(
-        id, {plainMessage(plan->gpu.name + " × " + std::to_string(s.cluster.gpus())),
+        id, {perLanguageMessage(plan->gpu.name + " × " + std::to_string(s.cluster.gpus()),
+                                plan->gpu.displayName(Lang::Zh) + " × " + std::to_string(s.cluster.gpus())),
              plainMessage(optionRecipeText(plan->layout)), plainMessage(formatFixed(plan->run.wallDays, 1)),
              plainMessage(plan->cost ? cost::formatMoney(*plan->cost->runCostRent, plan->cost->currency)
                                      : std::string("-"))});
@@ -89,7 +90,8 @@ FitSuggestions whatWouldFit(const Scenario& s, const Catalog& catalog, std::int6
             r.scenario,
             makeNestedMessage(
                 msg::kFitCheapestOption,
-                {plainMessage(r.gpuName + " x " + std::to_string(r.gpus)),
+                {perLanguageMessage(r.gpuName + " x " + std::to_string(r.gpus),
+                                    gpuDisplayName(r, Lang::Zh) + " x " + std::to_string(r.gpus)),
                  perLanguageMessage(r.offerName, r.offerNameZh.empty() ? r.offerName : r.offerNameZh),
                  plainMessage(r.layoutText), plainMessage(formatFixed(r.days, 1)),
                  plainMessage(cost::formatMoney(r.cost, all->currency))})};

@@ -95,7 +95,7 @@ std::string optionsToText(const OptionsStudy& st, Lang lang) {
     for (std::size_t i = 0; i < st.rows.size(); ++i) {
         const OptionRow& r = st.rows[i];
         out << padColumnsLeft(std::to_string(i + 1), 3) << " " << optionsMarks(st, i) << " "
-            << padColumnsRight(r.gpuName, 24) << padColumnsRight(std::to_string(r.gpus), 8)
+            << padColumnsRight(gpuDisplayName(r, lang), 24) << padColumnsRight(std::to_string(r.gpus), 8)
             << padColumnsRight(acquireText(r.acquire, lang), 6)
             << padColumnsRight(r.priceBook + "/" + r.offer, 36) << padColumnsLeft(optionsDaysText(r.days), 8)
             << "  " << padColumnsRight(optionsDaysText(r.daysLow) + "-" + optionsDaysText(r.daysHigh), 14);
@@ -117,7 +117,7 @@ std::string optionsToText(const OptionsStudy& st, Lang lang) {
     out << optionsLabel(msg::kOptionsFrontLegend, lang) << "\n\n"
         << optionsLabel(msg::kOptionsGpuTypes, lang) << "\n";
     for (const GpuOptions& g : st.gpus) {
-        out << "  " << padColumnsRight(g.gpuName, 24);
+        out << "  " << padColumnsRight(gpuDisplayName(g, lang), 24);
         if (g.smallestFitGpus)
             out << optionsLabel(msg::kOptionsSizeFit, lang) << " " << *g.smallestFitGpus;
         if (g.deadlineGpus)

@@ -326,7 +326,7 @@ const std::string& nameIn(const std::string& en, const std::string& zh, Lang lan
 }
 
 Message gpuName(const OptionRow& r) {
-    return plainMessage(r.gpuName);
+    return namedIn(r.gpuName, r.gpuNameZh);
 }
 
 // The stand-in amount for the half a book lacks: one unit of the book's currency per server, or per
@@ -363,6 +363,7 @@ OptionRow priceRow(const Scenario& probe, EngineSession& session, const Layout& 
     row.scenario = openedScenario(probe, catalog, layout, way, study.currency);
     row.gpu = probe.cluster.gpu;
     row.gpuName = catalog.gpu(row.gpu)->name;
+    row.gpuNameZh = catalog.gpu(row.gpu)->nameZh;
     row.acquire = way.acquire;
     row.priceBook = way.book->id;
     row.offer = way.offer;
@@ -454,10 +455,11 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
     GpuOptions& out = work.outcome;
     out.gpu = gpuId;
     out.gpuName = gpu.name;
+    out.gpuNameZh = gpu.nameZh;
     out.gpusPerNode = gpuId == s.cluster.gpu ? s.cluster.gpusPerNode : gpu.defaultGpusPerNode;
     const std::int64_t perNode = std::max<std::int64_t>(1, out.gpusPerNode);
     if (!hasPrice(catalog, gpuId)) {
-        out.reason = makeNestedMessage(msg::kOptionsGpuNoPrice, {plainMessage(gpu.name)});
+        out.reason = makeNestedMessage(msg::kOptionsGpuNoPrice, {namedIn(gpu.name, gpu.nameZh)});
         return work;
     }
     const std::int64_t maxNodes = std::max<std::int64_t>(1, study.target.maxGpus / perNode);
@@ -468,7 +470,7 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
         out.probes = sizes.probes();
         out.reason = makeNestedMessage(
             msg::kOptionsGpuFitsNowhere,
-            {plainMessage(gpu.name), plainMessage(std::to_string(maxNodes * perNode)),
+            {namedIn(gpu.name, gpu.nameZh), plainMessage(std::to_string(maxNodes * perNode)),
              // Planned here even when no layout divides that size: its reason says so.
              prober.probe(optionScenario(s, catalog, gpuId, maxNodes * perNode, perNode), kDefaultMaxLayouts)
                  .notFit});
@@ -497,7 +499,7 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
             out.fastestGpus = fastestNodes * perNode;
             out.fastestDays = fastestDays;
             out.reason = makeNestedMessage(msg::kOptionsGpuMissesDeadline,
-                                           {plainMessage(gpu.name),
+                                           {namedIn(gpu.name, gpu.nameZh),
                                             plainMessage(formatNumber(study.target.deadlineDays)),
                                             plainMessage(std::to_string(maxNodes * perNode)),
                                             plainMessage(std::to_string(out.fastestGpus)),
@@ -528,7 +530,8 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
 
 // "NVIDIA H100 SXM5 80GB × 1,664" in the reader's language.
 Message gpusText(const OptionRow& r) {
-    return plainMessage(r.gpuName + " × " + std::to_string(r.gpus));
+    const std::string gpus = " × " + std::to_string(r.gpus);
+    return perLanguageMessage(r.gpuName + gpus, gpuDisplayName(r, Lang::Zh) + gpus);
 }
 
 std::string percentMore(double a, double b) {
@@ -602,7 +605,7 @@ void recommendOption(OptionsStudy& st) {
     for (const GpuOptions& g : st.gpus)
         if (g.smallestFitGpus && !g.deadlineGpus && st.target.deadlineDays > 0) {
             late += (late.empty() ? "" : ", ") + g.gpuName;
-            lateZh += (lateZh.empty() ? "" : "、") + g.gpuName;
+            lateZh += (lateZh.empty() ? "" : "、") + gpuDisplayName(g, Lang::Zh);
         }
     if (!late.empty())
         parts.push_back(
@@ -618,6 +621,14 @@ void recommendOption(OptionsStudy& st) {
 }
 
 }  // namespace
+
+const std::string& gpuDisplayName(const OptionRow& row, Lang lang) {
+    return nameIn(row.gpuName, row.gpuNameZh, lang);
+}
+
+const std::string& gpuDisplayName(const GpuOptions& gpu, Lang lang) {
+    return nameIn(gpu.gpuName, gpu.gpuNameZh, lang);
+}
 
 const std::string& offerDisplayName(const OptionRow& row, Lang lang) {
     return nameIn(row.offerName, row.offerNameZh, lang);
@@ -781,7 +792,8 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
     for (const auto& r : st.rows)
         if (!r.calibrated && borrowed.insert(r.gpu).second) {
             borrowedList += (borrowedList.empty() ? "" : "; ") + r.gpuName + " (" + r.profileName + ")";
-            borrowedListZh += (borrowedListZh.empty() ? "" : "；") + r.gpuName + "（" + r.profileName + "）";
+            borrowedListZh += (borrowedListZh.empty() ? "" : "；") + gpuDisplayName(r, Lang::Zh) + "（" +
+                              r.profileName + "）";
         }
     if (!borrowedList.empty())
         st.notes.push_back(
@@ -792,7 +804,7 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
             precisionOn(*spec, scenario.training.precision) != scenario.training.precision)
             st.notes.push_back(makeNestedMessage(
                 msg::kOptionsPrecisionFallback,
-                {plainMessage(g.gpuName), plainMessage(precisionName(scenario.training.precision)),
+                {namedIn(g.gpuName, g.gpuNameZh), plainMessage(precisionName(scenario.training.precision)),
                  plainMessage(precisionName(precisionOn(*spec, scenario.training.precision)))}));
     }
     if (!slices.empty()) {

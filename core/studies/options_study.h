@@ -43,8 +43,9 @@ struct OptionsTarget {
 enum class OptionSize { SmallestFit, MeetsDeadline };
 
 struct OptionRow {
-    std::string gpu;      // catalog id
-    std::string gpuName;  // "NVIDIA H100 SXM 80GB"
+    std::string gpu;        // catalog id
+    std::string gpuName;    // "NVIDIA H100 SXM 80GB"
+    std::string gpuNameZh;  // the catalog's name_zh (empty: gpuName in Chinese too)
     Acquire acquire = Acquire::Rent;
     std::string priceBook;    // book id
     std::string offer;        // rent offer id (rent rows); the book's purchase entry id (buy rows)
@@ -90,6 +91,7 @@ struct OptionRow {
 struct GpuOptions {
     std::string gpu;
     std::string gpuName;
+    std::string gpuNameZh;  // the catalog's name_zh (empty: gpuName in Chinese too)
     std::int64_t gpusPerNode = 0;
     std::optional<std::int64_t> smallestFitGpus;
     std::optional<std::int64_t> deadlineGpus;
@@ -114,6 +116,9 @@ struct OptionsStudy {
 // The names a reader of `lang` knows: the price book's Chinese names (name_zh) in Chinese.
 [[nodiscard]] const std::string& offerDisplayName(const OptionRow& row, Lang lang);
 [[nodiscard]] const std::string& priceBookDisplayName(const OptionRow& row, Lang lang);
+// The row's GPU as the reader's language names it (the catalog's name_zh in Chinese).
+[[nodiscard]] const std::string& gpuDisplayName(const OptionRow& row, Lang lang);
+[[nodiscard]] const std::string& gpuDisplayName(const GpuOptions& gpu, Lang lang);
 
 // Errors: an unknown GPU id in target.gpuTypes ("gpu_types"), a deadline or budget out of range,
 // a scenario the engine refuses, and target.cancel set ("options": cancelled).

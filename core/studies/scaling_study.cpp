@@ -9,6 +9,7 @@
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -121,11 +122,13 @@ std::vector<const Fabric*> scalingComparisonFabrics(const Catalog& catalog) {
     return out;
 }
 
-// A fabric as the comparisons name it: its product name ("InfiniBand HDR 200 Gb/s (1 NIC per GPU)"),
-// not its catalog id ("ib-hdr-200"), which a reader of the table or the window cannot decode.
-std::string fabricName(const Catalog& catalog, const std::string& id) {
+// A fabric as the comparisons name it: its product name ("InfiniBand HDR 200 Gb/s (1 NIC per GPU)",
+// in Chinese its name_zh), not its catalog id ("ib-hdr-200"), which a reader cannot decode.
+Message fabricName(const Catalog& catalog, const std::string& id) {
     const Fabric* fabric = catalog.fabric(id);
-    return fabric && !fabric->name.empty() ? fabric->name : id;
+    if (!fabric || fabric->name.empty())
+        return plainMessage(id);
+    return perLanguageMessage(fabric->name, fabric->displayName(Lang::Zh));
 }
 
 void addComparisons(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu, StudySearch& search,
@@ -133,21 +136,22 @@ void addComparisons(const Scenario& s, const Catalog& catalog, const GpuSpec& gp
     // One 8-GPU server vs two 4-GPU servers over the scenario's scale-out fabric.
     Scenario one = withCluster(s, 8, 8);
     Scenario two = withCluster(s, 8, 4);
-    r.comparisons.push_back(compare(
-        makeMessage(msg::kScalingCompareOneServer, {fabricName(catalog, gpu.intraNodeFabric)}), one, search));
     r.comparisons.push_back(
-        compare(makeMessage(msg::kScalingCompareTwoServers, {fabricName(catalog, s.cluster.interNode)}), two,
-                search));
+        compare(makeNestedMessage(msg::kScalingCompareOneServer, {fabricName(catalog, gpu.intraNodeFabric)}),
+                one, search));
+    r.comparisons.push_back(
+        compare(makeNestedMessage(msg::kScalingCompareTwoServers, {fabricName(catalog, s.cluster.interNode)}),
+                two, search));
     // Intra-node fabric at the scenario's size: NVLink vs PCIe.
     Scenario here = s;
     here.layout.open = kAllLayoutKeys;
     for (const char* fabric : {gpu.intraNodeFabric.c_str(), gpu.pcieGen >= 5 ? "pcie5-x16" : "pcie4-x16"}) {
         Scenario v = here;
         v.cluster.intraNode = fabric;
-        r.comparisons.push_back(
-            compare(makeMessage(msg::kScalingCompareIntra,
-                                {std::to_string(s.cluster.gpus()), fabricName(catalog, fabric)}),
-                    v, search));
+        r.comparisons.push_back(compare(
+            makeNestedMessage(msg::kScalingCompareIntra,
+                              {plainMessage(std::to_string(s.cluster.gpus())), fabricName(catalog, fabric)}),
+            v, search));
     }
     // Scale-out fabric: InfiniBand vs RoCE vs Ethernet (only meaningful across servers), the
     // fabrics the catalog marks for it, fastest first.
@@ -155,10 +159,10 @@ void addComparisons(const Scenario& s, const Catalog& catalog, const GpuSpec& gp
         for (const Fabric* fabric : scalingComparisonFabrics(catalog)) {
             Scenario v = here;
             v.cluster.interNode = fabric->id;
-            r.comparisons.push_back(
-                compare(makeMessage(msg::kScalingCompareInter,
-                                    {std::to_string(s.cluster.gpus()), fabricName(catalog, fabric->id)}),
-                        v, search));
+            r.comparisons.push_back(compare(
+                makeNestedMessage(msg::kScalingCompareInter, {plainMessage(std::to_string(s.cluster.gpus())),
+                                                              fabricName(catalog, fabric->id)}),
+                v, search));
         }
 }
 

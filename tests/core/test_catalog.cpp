@@ -2,6 +2,10 @@
 // merge rules for user files.
 #include "test_support.h"
 
+#include <algorithm>
+#include <regex>
+#include <set>
+
 using namespace clusterplan;
 
 TEST_CASE("built-in catalog loads cleanly with every required id", "[catalog]") {
@@ -101,4 +105,118 @@ TEST_CASE("user files replace entries by id and report bad ones", "[catalog]") {
     CHECK(wrong.gpu("my-gpu") == nullptr);
     REQUIRE(wrong.diagnostics().size() == 1);
     CHECK(wrong.diagnostics()[0].key == "gpus[0].comm_overlap_slowdown");
+}
+
+namespace {
+
+// The Latin words of a name: "NVIDIA", "SXM4", "Gb/s", "GPU" (of "72-GPU"); single letters ("8x") left out.
+std::vector<std::string> nameWords(const std::string& name) {
+    static const std::regex word(R"([A-Za-z][A-Za-z0-9]*(?:[-_./+][A-Za-z0-9]+)*)");
+    std::vector<std::string> out;
+    for (auto it = std::sregex_iterator(name.begin(), name.end(), word); it != std::sregex_iterator(); ++it)
+        if (it->str().size() > 1)
+            out.push_back(it->str());
+    return out;
+}
+
+// Names of products, vendors and units, read so in Chinese too: model numbers and abbreviations in
+// capitals and digits (A100, SXM4, HDR, HCCS, TCP), and the product words below. "GPU" and "NIC" are
+// capitals but nouns of a description ("Blackwell GPU", "1 NIC per GPU"): a Chinese name says them
+// in a Chinese phrase (Blackwell 架构 GPU, 每 GPU 1 块网卡).
+bool productWord(const std::string& w) {
+    static const std::regex capitals(R"(^[A-Z0-9]+(?:[-_./+][A-Z0-9]+)*[a-z]?$)");
+    static const std::set<std::string> products{"NVLink", "NVSwitch", "Switch",   "InfiniBand",   "RoCE",
+                                                "PCIe",   "GeForce",  "Instinct", "Ascend",       "Infinity",
+                                                "Fabric", "xGMI",     "Atlas",    "Quantum-X800", "Blackwell",
+                                                "Ultra",  "GbE",      "Gb/s",     "x16",          "v2"};
+    if (w == "GPU" || w == "NIC")
+        return false;
+    return products.count(w) || std::regex_match(w, capitals);
+}
+
+bool hasHan(const std::string& text) {
+    // UTF-8 lead bytes 0xE4-0xE9 open U+4E00-U+9FFF, the CJK Unified Ideographs.
+    return std::any_of(text.begin(), text.end(), [](char c) {
+        const auto b = static_cast<unsigned char>(c);
+        return b >= 0xE4 && b <= 0xE9;
+    });
+}
+
+void checkChineseName(const std::string& id, const std::string& name, const std::string& nameZh,
+                      const std::string& shown) {
+    INFO(id << ": " << name << " / " << nameZh);
+    std::vector<std::string> descriptive;
+    for (const auto& w : nameWords(name))
+        if (!productWord(w))
+            descriptive.push_back(w);
+    if (descriptive.empty()) {
+        CHECK(shown == (nameZh.empty() ? name : nameZh));
+        return;
+    }
+    INFO("descriptive words: " << descriptive.front());
+    REQUIRE_FALSE(nameZh.empty());
+    CHECK(hasHan(nameZh));
+    CHECK(shown == nameZh);
+    // What is left in Latin letters is a product's name or "GPU", as a Chinese reader writes it.
+    for (const auto& w : nameWords(nameZh)) {
+        INFO(w);
+        CHECK((productWord(w) || w == "GPU"));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("every GPU and fabric whose name describes has a Chinese name", "[catalog]") {
+    // A Chinese quote, the Options tab and the plan's notes print these names: words such as "gen",
+    // "links", "Blackwell GPU", "1 NIC per GPU", "TCP sockets, no RDMA" read in Chinese there.
+    const Catalog& c = test::catalog();
+    for (const auto& [id, gpu] : c.gpus()) {
+        checkChineseName(id, gpu.name, gpu.nameZh, gpu.displayName(Lang::Zh));
+        CHECK(gpu.displayName(Lang::En) == gpu.name);
+    }
+    for (const auto& [id, fabric] : c.fabrics()) {
+        checkChineseName(id, fabric.name, fabric.nameZh, fabric.displayName(Lang::Zh));
+        CHECK(fabric.displayName(Lang::En) == fabric.name);
+    }
+    CHECK(c.gpu("gb200-nvl72-186gb")->displayName(Lang::Zh) ==
+          "NVIDIA GB200 NVL72（Blackwell 架构 GPU，186 GB）");
+    CHECK(c.fabric("nvlink4-nvswitch")->displayName(Lang::Zh) ==
+          "NVLink 4 + 第 3 代 NVSwitch（HGX/DGX H100/H200）");
+}
+
+TEST_CASE("a user catalog may name its GPUs and fabrics in Chinese, as text only", "[catalog]") {
+    const auto gpu = [](const std::string& nameZh) {
+        return R"({"gpus": [{"id": "my-gpu", "name": "Lab accelerator", )" + nameZh +
+               R"("vendor": "x", "hbm_gib": 80, "visible_gib": 79, "hbm_bandwidth_gb_s": 3000,
+                   "tflops": {"fp32": 60, "tf32": 400, "bf16": 800, "fp16": 800, "fp8": null},
+                   "nvlink_gb_s": 450, "pcie_gen": 5, "tdp_w": 700, "intra_node_fabric": "nvlink4-nvswitch",
+                   "default_gpus_per_node": 8, "source": "our lab", "as_of": "2026-11"}],
+                   "fabrics": [{"id": "lab-ib", "name": "Lab fabric", )" +
+               nameZh + R"("scope": "inter", "bandwidth_gb_s": 50, "latency_us": 2, "efficiency": 0.8,
+                   "source": "our lab", "as_of": "2026-11"}]})";
+    };
+    Catalog named = Catalog::builtin();
+    REQUIRE(named.mergeJson(gpu(R"("name_zh": "实验室加速卡",)"), "named.json").ok());
+    CHECK(named.diagnostics().empty());
+    REQUIRE(named.gpu("my-gpu") != nullptr);
+    CHECK(named.gpu("my-gpu")->displayName(Lang::Zh) == "实验室加速卡");
+    CHECK(named.gpu("my-gpu")->displayName(Lang::En) == "Lab accelerator");
+    REQUIRE(named.fabric("lab-ib") != nullptr);
+    CHECK(named.fabric("lab-ib")->displayName(Lang::Zh) == "实验室加速卡");
+
+    // Without one, Chinese reads the English name.
+    Catalog plain = Catalog::builtin();
+    REQUIRE(plain.mergeJson(gpu(""), "plain.json").ok());
+    REQUIRE(plain.gpu("my-gpu") != nullptr);
+    CHECK(plain.gpu("my-gpu")->displayName(Lang::Zh) == "Lab accelerator");
+    CHECK(plain.fabric("lab-ib")->displayName(Lang::Zh) == "Lab fabric");
+
+    // A name is text: a number there is refused, naming the key.
+    Catalog wrong = Catalog::builtin();
+    REQUIRE(wrong.mergeJson(gpu(R"("name_zh": 7,)"), "wrong.json").ok());
+    CHECK(wrong.gpu("my-gpu") == nullptr);
+    CHECK(wrong.fabric("lab-ib") == nullptr);
+    REQUIRE(wrong.diagnostics().size() == 2);
+    CHECK(wrong.diagnostics()[0].key == "gpus[0].name_zh");
+    CHECK(wrong.diagnostics()[1].key == "fabrics[0].name_zh");
 }

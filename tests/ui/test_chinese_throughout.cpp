@@ -62,8 +62,8 @@ const QStringList kAllowed{
     QStringLiteral("all-reduce"), QStringLiteral("all-gather"), QStringLiteral("reduce-scatter"),
     QStringLiteral("all-to-all"), QStringLiteral("Young/Daly")};
 
-// Every word of the catalog's names (GPUs, fabrics, models, price books and offers) and of the stacks'
-// names: "NVIDIA A100 SXM4 80GB", "Llama 3.1 405B", "JAX/XLA (MaxText)".
+// Every word of the catalog's names (GPUs and fabrics in Chinese, models, price books and offers) and
+// of the stacks' names: "NVIDIA A100 SXM4 80GB", "Llama 3.1 405B", "JAX/XLA (MaxText)".
 QSet<QString> catalogWords(const Catalog& catalog) {
     QSet<QString> words;
     const auto add = [&](const std::string& name) {
@@ -71,10 +71,11 @@ QSet<QString> catalogWords(const Catalog& catalog) {
         for (auto it = word.globalMatch(toQString(name)); it.hasNext();)
             words << it.next().captured();
     };
+    // GPUs and fabrics by the names a Chinese reader sees: "gen 3" or "1 NIC per GPU" is English.
     for (const auto& [id, gpu] : catalog.gpus())
-        add(gpu.name);
+        add(gpu.displayName(Lang::Zh));
     for (const auto& [id, fabric] : catalog.fabrics())
-        add(fabric.name);
+        add(fabric.displayName(Lang::Zh));
     for (const auto& [id, model] : catalog.models())
         add(model.name);
     for (const Framework f : kAllFrameworks)

@@ -4,6 +4,8 @@
 // adds pages, chart images are written, and an unwritable path fails without leaving a file.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -309,11 +311,16 @@ TEST_CASE("the Chinese PDF prints no English word and no internal id", "[report]
     const fs::path dir = scratchDir("clusterplan-report-latin");
     fs::remove_all(dir);
     fs::create_directories(dir);
-    for (const std::string file : {"quote-scenario.json", "quote-scenario-searched.json"}) {
-        INFO(file);
+    // With --options the page compares every priced GPU type, so every GPU and interconnect of the
+    // catalog that a row or a reason names is printed by its Chinese name.
+    const auto catalog = clusterplan::Catalog::builtin();
+    for (const auto& [file, extra] : {std::pair<std::string, std::string>{"quote-scenario.json", ""},
+                                      {"quote-scenario-searched.json", ""},
+                                      {"quote-scenario.json", " --options"}}) {
+        INFO(file << extra);
         const auto doc = expectedDocument(file);
         const std::string pdf = (dir / "zh.pdf").string();
-        const Run r = cli("report " + kData + "/" + file + " --pdf " + pdf + " --lang zh_CN");
+        const Run r = cli("report " + kData + "/" + file + " --pdf " + pdf + " --lang zh_CN" + extra);
         REQUIRE(r.status == 0);
         const Run text = shell("pdftotext '" + pdf + "' -");
         REQUIRE(text.status == 0);
@@ -323,6 +330,30 @@ TEST_CASE("the Chinese PDF prints no English word and no internal id", "[report]
             found += w + " ";
         INFO("English or ids in the Chinese PDF: " << found);
         CHECK(english.empty());
+        // No GPU or interconnect by its English description ("(Blackwell GPU, 186 GB)", "NVSwitch gen
+        // 3"), whose words the allow-list passes one by one; compared without spaces, as pdftotext
+        // breaks a long name across lines.
+        const auto squeezed = [](std::string t) {
+            t.erase(std::remove_if(t.begin(), t.end(), [](unsigned char c) { return std::isspace(c); }),
+                    t.end());
+            return t;
+        };
+        const std::string all = squeezed(text.out);
+        int chineseNames = 0;
+        const auto check = [&](const std::string& name, const std::string& nameZh) {
+            if (nameZh.empty() || nameZh == name)
+                return;
+            INFO(name);
+            CHECK(all.find(squeezed(name)) == std::string::npos);
+            chineseNames += all.find(squeezed(nameZh)) != std::string::npos;
+        };
+        for (const auto& [id, gpu] : catalog.gpus())
+            check(gpu.name, gpu.nameZh);
+        for (const auto& [id, fabric] : catalog.fabrics())
+            check(fabric.name, fabric.nameZh);
+        // The options page names a GPU that has a Chinese name (GB200 NVL72).
+        if (!extra.empty())
+            CHECK(chineseNames > 0);
     }
     fs::remove_all(dir);
 }

@@ -488,7 +488,7 @@ void OptionsTab::fillTable() {
     for (std::size_t i = 0; i < m_study->rows.size(); ++i) {
         const OptionRow& r = m_study->rows[i];
         const int row = static_cast<int>(i);
-        QString name = toQString(r.gpuName);
+        QString name = localName(r.gpuName, r.gpuNameZh);
         if (m_study->recommended == i)
             name = tr("%1 (recommended)").arg(name);
         else if (r.pareto)
@@ -673,7 +673,7 @@ void OptionsTab::showPointToolTip(const QPointF& point, bool buy) {
         return;
     const QString text =
         tr("<b>%1 × %2</b> (%3)<br>%4<br>%5 days, %6<br>%7")
-            .arg(toQString(nearest->gpuName))
+            .arg(localName(nearest->gpuName, nearest->gpuNameZh))
             .arg(nearest->gpus)
             .arg(nearest->acquire == Acquire::Rent ? tr("rent") : tr("buy"),
                  localName(nearest->priceBookName, nearest->priceBookNameZh) + QStringLiteral(" / ") +

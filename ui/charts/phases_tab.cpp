@@ -187,7 +187,7 @@ QString PhasesTab::rentedText(const PhaseCost& cost) const {
 // NVIDIA A100 SXM4 80GB (8 servers)"), as phaseHardware() writes it for the CLI with the catalog id.
 QString PhasesTab::hardwareText(const PhaseSetup& s) const {
     const GpuSpec* gpu = m_controller.catalog().gpu(s.cluster.gpu);
-    const QString name = gpu ? toQString(gpu->name) : toQString(s.cluster.gpu);
+    const QString name = gpu ? localName(gpu->name, gpu->nameZh) : toQString(s.cluster.gpu);
     if (s.slice) {
         const double inverse = 1.0 / s.slice->fraction;
         const QString share = std::abs(inverse - std::round(inverse)) < 1e-9

@@ -258,7 +258,7 @@ void VerdictCard::showPlan() {
         tr("%1 on %2 × %3 (%4) · step %5 s · %6 per GPU of %7 · %8")
             .arg(modelName(p.scenario.model.name))
             .arg(formatNumber(static_cast<double>(p.scenario.cluster.gpus()), 0))
-            .arg(toQString(p.gpu.name))
+            .arg(localName(p.gpu.name, p.gpu.nameZh))
             .arg(nodesText(p.scenario.cluster.nodes))
             .arg(formatPlainNumber(p.perf.stepSeconds, p.perf.stepSeconds < 10 ? 3 : 1))
             .arg(formatGib(p.memory.total()), formatGib(p.memory.capacity))

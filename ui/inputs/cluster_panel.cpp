@@ -4,6 +4,7 @@
 #include "core/io/run_inputs_json.h"
 #include "core/run/run_realities.h"
 #include "ui/inputs/form_helpers.h"
+#include "ui/models/engine_terms.h"
 #include "ui/models/plan_controller.h"
 #include "ui/models/qt_text.h"
 
@@ -15,8 +16,10 @@ ClusterPanel::ClusterPanel(PlanController& controller, FieldRegistry& fields, QW
     : QGroupBox(tr("Cluster"), parent), m_controller(controller) {
     auto* form = new QFormLayout(this);
     QList<std::pair<QString, QVariant>> gpus;
-    for (const std::string& id : controller.catalog().gpuIds())
-        gpus.append({toQString(controller.catalog().gpu(id)->name), toQString(id)});
+    for (const std::string& id : controller.catalog().gpuIds()) {
+        const GpuSpec& gpu = *controller.catalog().gpu(id);
+        gpus.append({localName(gpu.name, gpu.nameZh), toQString(id)});
+    }
     m_gpu = addComboBox(form, fields, {QStringLiteral("cluster.gpu"), QStringLiteral("gpu"), tr("GPU"), {}},
                         gpus);
     m_gpusPerNode =

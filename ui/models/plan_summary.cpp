@@ -241,7 +241,7 @@ QString planSummaryHtml(const Plan& plan) {
     const QString gpus = PlanSummary::tr("%1 %2 %3 (%4 %2 %5 GPUs)")
                              .arg(formatNumber(static_cast<double>(cluster.gpus()), 0))
                              .arg(QChar(0x00D7))
-                             .arg(toQString(plan.gpu.name).toHtmlEscaped(), nodes)
+                             .arg(localName(plan.gpu.name, plan.gpu.nameZh).toHtmlEscaped(), nodes)
                              .arg(cluster.gpusPerNode);
 
     // The numbers, then the engine's notes below them. One table, not nested: QTextDocument lays a
