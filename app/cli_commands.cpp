@@ -63,9 +63,11 @@ constexpr UsageSection kUsageSections[] = {
     {"options", kOptionsUsage},
     {"compare", kCompareUsage},
     {"launch", kLaunchUsage},
-    {"cost", R"(  clusterplan-cli cost FILE [--format json|text|csv] [--pricebook FILE]...
+    {"cost", R"(  clusterplan-cli cost FILE [--format json|text|csv] [--lang zh_CN|en] [--pricebook FILE]...
       Rent vs buy for the scenario's cluster: month-by-month cumulative cost, break-even month and
       utilisation, cost of the training run (GPU-hours from the performance model), sensitivity.
+      A price book that sells the GPU's servers but rents none (or rents but sells none) prices
+      the half it has; the text says which half is missing in the --lang language.
 )"},
     {"phases",
      R"(  clusterplan-cli phases FILE [--format json|text|csv] [--lang zh_CN|en] [--pricebook FILE]...
@@ -248,7 +250,7 @@ const std::vector<CommandSpec>& commandSpecs() {
         {"evaluate", {}, {"json", "text"}},
         {"search", {"--top", "--allow-cross-node-tp"}, {"json", "text", "csv"}},
         {"scale", {"--max-gpus", "--days"}, {"json", "text", "csv"}},
-        {"cost", {}, {"json", "text", "csv"}},
+        {"cost", {"--lang"}, {"json", "text", "csv"}},
         {"phases", {"--lang"}, {"json", "text", "csv"}},
         {"validate", {"--cv-profiles", "--in-sample", "--write-accuracy", "--moe"}, {"text", "csv", "json"}},
         {"calibrate", {}, {"text", "json", "csv"}},
@@ -578,19 +580,27 @@ int costCommand(const Options& o, const Catalog& catalog) {
     const auto plan = planFor(o, catalog);
     if (!plan)
         return kBadInput;
-    if (!plan->cost) {
+    Lang lang = Lang::En;
+    if (!parseLang(o.report.lang, lang)) {
+        printError(inputError("--lang", msg::kErrorJsonNotAllowed, {o.report.lang, "zh_CN, en"}), Lang::En);
+        return kBadInput;
+    }
+    // A price book that sells this GPU's servers but rents none (or the reverse) prices the half it
+    // has: the report says which half is missing, in `lang`, and the command succeeds.
+    const cost::CostReport* report = plan->cost ? &*plan->cost : plan->costHalf ? &*plan->costHalf : nullptr;
+    if (!report) {
         if (plan->costError)
             std::cerr << "clusterplan-cli: " << o.file << ": " << plan->costError->toString() << "\n";
         return kBadInput;
     }
     if (o.format == "text") {
-        std::cout << cost::costToText(*plan->cost);
+        std::cout << cost::costToText(*report, lang);
     } else if (o.format == "csv") {
-        std::cout << cost::costToCsv(*plan->cost);
+        std::cout << cost::costToCsv(*report);
     } else {
         json::Writer w;
         w.beginObject().value("schema", kCostSchema);
-        cost::writeCostJson(w, *plan->cost);
+        cost::writeCostJson(w, *report);
         w.endObject();
         std::cout << w.str();
     }

@@ -9,6 +9,7 @@
 
 #include "cli_errors.h"
 #include "core/calibration/evaluate.h"
+#include "core/cost/messages_cost.h"
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
 #include "core/io/scenario_json.h"
@@ -26,6 +27,7 @@
 #include "core/util/atomic_file.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
+#include "core/util/per_language.h"
 #include "core/util/sha256.h"
 #include "core/validation/validation.h"
 
@@ -264,6 +266,21 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
         return fail(relocated(rq.file + ": " + plan.error().where, plan.error()), lang);
     if (!plan->memory.fits())
         return refuseNotFitting(plan.value(), catalog, lang);
+    // A quote sets renting beside owning: its verdict, break-even, savings and options table compare
+    // the two, and a customer handed a quote with one half silently missing would read it as the
+    // whole offer. So a price book that offers one half for this GPU is refused, saying which half
+    // to give; the `cost` command and the window price the half the book has.
+    if (!plan->cost && plan->costHalf) {
+        const cost::CostReport& half = *plan->costHalf;
+        const bool noRent = !half.rentPriced();
+        Message book = perLanguageMessage(
+            half.priceBookName, half.priceBookNameZh.empty() ? half.priceBookName : half.priceBookNameZh);
+        return fail(
+            inputError(rq.file + ": " + (noRent ? "cost.rent_offer" : "cost.overrides.node_price"),
+                       makeNestedMessage(noRent ? msg::kErrorCostQuoteNoRent : msg::kErrorCostQuoteNoPurchase,
+                                         {std::move(book), plainMessage(plan->gpu.name)})),
+            lang);
+    }
     // The accuracy the quote states: the labelled pair of resources/accuracy.json.
     quote::QuoteDocument doc =
         quote::buildQuoteDocument(plan.value(), todayUtc(), builtinAccuracyStatement());

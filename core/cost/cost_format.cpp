@@ -2,6 +2,7 @@
 #include "core/cost/cost_format.h"
 #include "core/cost/run_outlay.h"
 
+#include "core/util/message.h"
 #include "core/util/number_format.h"
 
 namespace clusterplan::cost {
@@ -80,44 +81,58 @@ void owning(Text& t, const CostReport& r) {
 
 void answers(Text& t, const CostReport& r) {
     // Every amount excludes VAT; the horizon's rent and the break-even are on the rent term named.
-    t.line("After " + std::to_string(r.horizonMonths) + " months (excl. VAT; renting on '" + r.term.name +
-           "')");
-    t.money("rent (paid)", r.rentTotal);
-    if (r.rentAccruedTotal != r.rentTotal)
-        t.money("rent (accrued)", r.rentAccruedTotal);
-    t.money("buy (gross cash)", r.buyTotal);
-    t.money("resale value", r.residualAtHorizon);
-    t.money("buy net of resale", r.buyNetTotal);
-    t.money("present value, rent", r.pvRent);
-    t.money("present value, buy", r.pvBuy);
-    t.line("Break-even");
-    t.row("gross", month(r.breakeven.gross, r.searchMonths));
-    t.row("net of resale", month(r.breakeven.net, r.searchMonths));
-    t.row("discounted", month(r.breakeven.pv, r.searchMonths));
-    t.row("utilisation", percent(r.breakevenUtilization, r.horizonMonths));
-    t.row("max capex (opex held)",
-          t.fmt(r.maxCapexGross, "none") + " gross, " + t.fmt(r.maxCapexNet, "none") + " net");
-    t.row("max server price",
-          t.fmt(r.maxNodePriceGross, "none") + " gross, " + t.fmt(r.maxNodePriceNet, "none") + " net");
-    t.row("min rent for payback",
-          t.fmt(r.minRentGross) + " gross, " + t.fmt(r.minRentNet) + " net per month");
+    const bool rent = r.rentPriced();
+    const bool buy = r.buyPriced();
+    t.line("After " + std::to_string(r.horizonMonths) + " months (excl. VAT" +
+           (rent ? "; renting on '" + r.term.name + "')" : ")"));
+    if (rent) {
+        t.money("rent (paid)", r.rentTotal);
+        if (r.rentAccruedTotal != r.rentTotal)
+            t.money("rent (accrued)", r.rentAccruedTotal);
+    }
+    if (buy) {
+        t.money("buy (gross cash)", r.buyTotal);
+        t.money("resale value", r.residualAtHorizon);
+        t.money("buy net of resale", r.buyNetTotal);
+    }
+    if (rent)
+        t.money("present value, rent", r.pvRent);
+    if (buy)
+        t.money("present value, buy", r.pvBuy);
+    if (rent && buy) {
+        t.line("Break-even");
+        t.row("gross", month(r.breakeven.gross, r.searchMonths));
+        t.row("net of resale", month(r.breakeven.net, r.searchMonths));
+        t.row("discounted", month(r.breakeven.pv, r.searchMonths));
+        t.row("utilisation", percent(r.breakevenUtilization, r.horizonMonths));
+        t.row("max capex (opex held)",
+              t.fmt(r.maxCapexGross, "none") + " gross, " + t.fmt(r.maxCapexNet, "none") + " net");
+        t.row("max server price",
+              t.fmt(r.maxNodePriceGross, "none") + " gross, " + t.fmt(r.maxNodePriceNet, "none") + " net");
+        t.row("min rent for payback",
+              t.fmt(r.minRentGross) + " gross, " + t.fmt(r.minRentNet) + " net per month");
+    }
     const std::string sym(currencySymbol(r.currency));
-    t.row("buy per GPU-hour",
-          sym + formatFixed(r.buyPerGpuHour, 2) + " available" +
-              (r.buyPerUtilizedGpuHour ? ", " + sym + formatFixed(*r.buyPerUtilizedGpuHour, 2) + " utilised"
-                                       : ""));
-    t.row("rent per GPU-hour",
-          sym + formatFixed(r.rentPerGpuHour, 2) + " available" +
-              (r.rentPerUtilizedGpuHour ? ", " + sym + formatFixed(*r.rentPerUtilizedGpuHour, 2) + " utilised"
-                                        : ""));
-    if (r.runCostRent && r.runCostBuy) {
-        t.line("Training run (" + formatFixed(*r.runGpuHours, 0) + " GPU-hours)");
+    const auto perGpuHour = [&](const char* label, double available, const std::optional<double>& utilised) {
+        t.row(label, sym + formatFixed(available, 2) + " available" +
+                         (utilised ? ", " + sym + formatFixed(*utilised, 2) + " utilised" : ""));
+    };
+    if (buy)
+        perGpuHour("buy per GPU-hour", r.buyPerGpuHour, r.buyPerUtilizedGpuHour);
+    if (rent)
+        perGpuHour("rent per GPU-hour", r.rentPerGpuHour, r.rentPerUtilizedGpuHour);
+    if (!r.runGpuHours || (rent && !r.runCostRent) || (buy && !r.runCostBuy))
+        return;
+    t.line("Training run (" + formatFixed(*r.runGpuHours, 0) + " GPU-hours)");
+    if (r.runCostRent) {
         t.money("rented", *r.runCostRent);
         if (r.jobRental)
             t.row("rental billed", formatFixed(r.jobRental->wallHours / 24, 1) + " days of wall time in " +
                                        std::to_string(r.jobRental->months) +
                                        (r.jobRental->months == 1 ? " month of '" : " months of '") +
                                        r.jobRental->term.name + "'");
+    }
+    if (r.runCostBuy) {
         t.money("owned (share of " + std::to_string(r.horizonMonths) + " months at " +
                     formatFixed(100 * r.utilization, 0) + " % utilisation)",
                 *r.runCostBuy);
@@ -125,14 +140,20 @@ void answers(Text& t, const CostReport& r) {
             t.money("owned for this run alone (cash, less resale after " + std::to_string(outlay->months) +
                         (outlay->months == 1 ? " month)" : " months)"),
                     outlay->cash);
-        if (r.perMillionTokensRent && r.perMillionTokensBuy)
-            t.row("per million tokens", sym + formatFixed(*r.perMillionTokensRent, 4) + " rented, " + sym +
-                                            formatFixed(*r.perMillionTokensBuy, 4) +
-                                            " owned (at the horizon's average rate)");
-        if (r.trainingTokens > 0)
-            t.row("per million tokens billed",
-                  sym + formatFixed(r.runCostRent->units() / (r.trainingTokens / 1e6), 4) + " rented");
     }
+    const auto perMillion = [&](double x) { return sym + formatFixed(x, 4); };
+    if (r.perMillionTokensRent && r.perMillionTokensBuy)
+        t.row("per million tokens", perMillion(*r.perMillionTokensRent) + " rented, " +
+                                        perMillion(*r.perMillionTokensBuy) +
+                                        " owned (at the horizon's average rate)");
+    else if (r.perMillionTokensRent || r.perMillionTokensBuy)
+        t.row("per million tokens",
+              r.perMillionTokensRent
+                  ? perMillion(*r.perMillionTokensRent) + " rented (at the horizon's average rate)"
+                  : perMillion(*r.perMillionTokensBuy) + " owned (at the horizon's average rate)");
+    if (r.runCostRent && r.trainingTokens > 0)
+        t.row("per million tokens billed",
+              sym + formatFixed(r.runCostRent->units() / (r.trainingTokens / 1e6), 4) + " rented");
 }
 
 void tables(Text& t, const CostReport& r) {
@@ -149,31 +170,48 @@ void tables(Text& t, const CostReport& r) {
 
 }  // namespace
 
-std::string costToText(const CostReport& r) {
+std::string costToText(const CostReport& r, Lang lang) {
     Text t(r.currency);
     t.line("Rent vs buy: " + std::to_string(r.cluster.gpus) + " × " + r.cluster.gpuId + " (" +
            count(r.cluster.nodes, "server", "servers") + "), " + std::to_string(r.horizonMonths) +
            " months, utilisation " + formatFixed(r.utilization * 100.0, 1) + " %, " +
            std::string(currencyCode(r.currency)));
     t.line("Price book: " + r.priceBookId + " (" + r.priceBookName + ")");
-    t.line("Rent: " + r.offer.name + ", " + r.term.name + " (" + r.offer.source + ", " + r.offer.asOf + ")");
+    if (r.rentPriced())
+        t.line("Rent: " + r.offer.name + ", " + r.term.name + " (" + r.offer.source + ", " + r.offer.asOf +
+               ")");
+    else
+        t.line("Rent: not offered");
+    if (!r.buyPriced())
+        t.line("Buy: not offered");
+    // The half the book does not offer, in a sentence of the reader's language.
+    if (r.notOffered)
+        t.line(messageText(r.notOffered->reason, lang));
     t.line();
-    owning(t, r);
-    t.line();
+    if (r.buyPriced()) {
+        owning(t, r);
+        t.line();
+    }
     answers(t, r);
-    t.line();
-    tables(t, r);
+    if (r.rentPriced() && r.buyPriced()) {
+        t.line();
+        tables(t, r);
+    }
     for (const auto& n : r.notes)
         t.line("Note: " + n.text);
     return t.str();
 }
 
 std::string costToCsv(const CostReport& r) {
+    // The half a price book does not offer is left empty, not 0.00.
+    const auto cell = [](bool priced, Money m) { return priced ? m.toString() : std::string(); };
+    const bool rent = r.rentPriced();
+    const bool buy = r.buyPriced();
     std::string out = "month,rent,rent_accrued,buy,buy_net,rent_pv,buy_pv\n";
     for (const auto& p : r.monthly) {
-        out += std::to_string(p.month) + "," + p.rent.toString() + "," + p.rentAccrued.toString() + "," +
-               p.buy.toString() + "," + p.buyNet.toString() + "," + p.rentPv.toString() + "," +
-               p.buyPv.toString() + "\n";
+        out += std::to_string(p.month) + "," + cell(rent, p.rent) + "," + cell(rent, p.rentAccrued) + "," +
+               cell(buy, p.buy) + "," + cell(buy, p.buyNet) + "," + cell(rent, p.rentPv) + "," +
+               cell(buy, p.buyPv) + "\n";
     }
     return out;
 }

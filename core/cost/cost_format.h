@@ -4,12 +4,14 @@
 #include <string>
 
 #include "core/cost/rent_vs_buy.h"
+#include "core/util/language.h"
 
 namespace clusterplan::cost {
 
 // A readable summary: capex and monthly opex lines, totals at the horizon, break-even months,
-// derived answers, the run's cost, the rent options and the sensitivity ranking.
-std::string costToText(const CostReport& report);
+// derived answers, the run's cost, the rent options and the sensitivity ranking. A report of one
+// half (a book that rents or sells only) prints that half and a sentence in `lang` about the other.
+std::string costToText(const CostReport& report, Lang lang = Lang::En);
 // The monthly table: month,rent,rent_accrued,buy,buy_net,rent_pv,buy_pv (one row per month
 // 0..horizon, amounts with two decimals, no grouping).
 std::string costToCsv(const CostReport& report);

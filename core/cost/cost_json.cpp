@@ -232,14 +232,28 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
     w.value("currency", currencyCode(r.currency)).value("price_book", r.priceBookId);
     w.value("horizon_months", r.horizonMonths).value("utilization", r.utilization);
     w.value("discount_rate", r.discountRate).value("usd_cny", r.cnyPerUsd);
-    money(w, "rent_total", r.rentTotal);
-    money(w, "rent_accrued_total", r.rentAccruedTotal);
+    // A book that offers only one half for this GPU: which half is missing and why (absent when
+    // both are priced); that half's totals are null, not 0.
+    if (r.notOffered) {
+        w.beginObject("not_offered")
+            .value("half", r.notOffered->half == CostHalf::Rent ? "rent" : "buy")
+            .value("reason", r.notOffered->reason.text)
+            .endObject();
+    }
+    const auto half = [&w](std::string_view key, bool priced, Money m) {
+        if (priced)
+            money(w, key, m);
+        else
+            w.null(key);
+    };
+    half("rent_total", r.rentPriced(), r.rentTotal);
+    half("rent_accrued_total", r.rentPriced(), r.rentAccruedTotal);
     // The refundable deposit, paid at month 0 and returned at the end: in no total above.
-    money(w, "rent_deposit", r.rentDeposit);
-    money(w, "buy_total", r.buyTotal);
-    money(w, "buy_net", r.buyNetTotal);
-    money(w, "pv_rent", r.pvRent);
-    money(w, "pv_buy", r.pvBuy);
+    half("rent_deposit", r.rentPriced(), r.rentDeposit);
+    half("buy_total", r.buyPriced(), r.buyTotal);
+    half("buy_net", r.buyPriced(), r.buyNetTotal);
+    half("pv_rent", r.rentPriced(), r.pvRent);
+    half("pv_buy", r.buyPriced(), r.pvBuy);
     optMonth(w, "breakeven_month", r.breakeven.gross);
     optMonth(w, "breakeven_month_net", r.breakeven.net);
     optMonth(w, "breakeven_month_pv", r.breakeven.pv);

@@ -10,6 +10,7 @@
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
+#include "core/util/per_language.h"
 
 namespace clusterplan::cost {
 
@@ -38,8 +39,8 @@ std::optional<Error> checkCluster(const ClusterFacts& c) {
 
 class Resolver {
 public:
-    Resolver(const CostInputs& in, const PriceBook& book, const ClusterFacts& c)
-        : m_in(in), m_book(book), m_c(c) {}
+    Resolver(const CostInputs& in, const PriceBook& book, const ClusterFacts& c, OneHalf oneHalf)
+        : m_in(in), m_book(book), m_c(c), m_oneHalf(oneHalf == OneHalf::Priced) {}
 
     Result<CostModel> run();
 
@@ -59,6 +60,7 @@ private:
     const CostInputs& m_in;
     const PriceBook& m_book;
     const ClusterFacts& m_c;
+    bool m_oneHalf;
     CostModel m_model;
 };
 
@@ -74,6 +76,17 @@ std::optional<Error> Resolver::applyPurchase() {
         set("node_max_kw", p->nodeMaxKw, origin, p->source, p->asOf);
         if (p->residualAt36Months)
             set("residual_at_36_months", *p->residualAt36Months, origin, p->source, p->asOf);
+        return std::nullopt;
+    }
+    // A book that rents this GPU but sells no such server: the rental is priced alone and owning
+    // is reported as not offered (the owning curves are still built, from the built-in defaults,
+    // because the rent curves share their months; computeCost() leaves their figures out).
+    const bool rents = m_in.customRent || !m_in.rentOffer.empty() || m_book.defaultOfferFor(m_c.gpuId);
+    if (!priceOverride && rents && m_oneHalf) {
+        set("node_price_gpus", static_cast<double>(m_c.gpusPerNode), "cluster", "the cluster's GPUs per node",
+            "");
+        m_model.notOffered =
+            NotOffered{CostHalf::Buy, notOfferedReason(CostHalf::Buy, m_book.name, m_book.nameZh, m_c.gpuId)};
         return std::nullopt;
     }
     if (!priceOverride) {
@@ -118,8 +131,19 @@ std::optional<Error> Resolver::chooseOffer() {
             return inputError("cost.rent_offer", msg::kErrorCostOfferGpu, {offer->id, m_c.gpuId});
     } else {
         offer = m_book.defaultOfferFor(m_c.gpuId);
-        if (!offer)
+        if (!offer && (m_model.notOffered || !m_oneHalf))  // neither half, or both needed
             return inputError("cost.rent_offer", msg::kErrorCostNoRentOffer, {m_book.id, m_c.gpuId});
+        if (!offer) {
+            // A book that sells this GPU's servers but rents none: owning is priced alone. The rent
+            // curves run on an offer of no price, whose figures computeCost() leaves out.
+            RentOffer none;
+            none.gpus = {m_c.gpuId};
+            m_model.offer = none;
+            m_model.term = none.terms.front();
+            m_model.notOffered = NotOffered{
+                CostHalf::Rent, notOfferedReason(CostHalf::Rent, m_book.name, m_book.nameZh, m_c.gpuId)};
+            return std::nullopt;
+        }
     }
     m_model.offer = *offer;
     if (m_in.rentPrice)
@@ -174,6 +198,7 @@ Result<CostModel> Resolver::run() {
     m.cnyPerUsd = m_in.cnyPerUsd;
     m.priceBookId = m_book.id;
     m.priceBookName = m_book.name;
+    m.priceBookNameZh = m_book.nameZh;
     // Built-in defaults are in USD (cost_parameters.h).
     const double fromUsd = conversionFactor(Currency::Usd, m_book.currency, m_in.cnyPerUsd);
     for (const auto& spec : parameterSpecs()) {
@@ -212,8 +237,9 @@ Result<CostModel> Resolver::run() {
     if (m_c.gpusPerNode != static_cast<std::int64_t>(p.nodePriceGpus))
         m.notes.push_back(makeMessage(msg::kCostServerScaled,
                                       {formatNumber(p.nodePriceGpus), std::to_string(m_c.gpusPerNode)}));
+    const bool rentPriced = !m.notOffered || m.notOffered->half != CostHalf::Rent;
     const std::int64_t rented = gpusFor(m.offer, unitsFor(m.offer, m_c.gpus));
-    if (rented != m_c.gpus)
+    if (rentPriced && rented != m_c.gpus)
         m.notes.push_back(makeMessage(msg::kCostWholeUnits,
                                       {m.offer.id, std::to_string(rented), std::to_string(m_c.gpus)}));
     return m;
@@ -221,13 +247,20 @@ Result<CostModel> Resolver::run() {
 
 }  // namespace
 
+Message notOfferedReason(CostHalf half, const std::string& bookName, const std::string& bookNameZh,
+                         const std::string& gpuName) {
+    return makeNestedMessage(
+        half == CostHalf::Rent ? msg::kCostRentNotOffered : msg::kCostPurchaseNotOffered,
+        {perLanguageMessage(bookName, bookNameZh.empty() ? bookName : bookNameZh), plainMessage(gpuName)});
+}
+
 RentAdjustments CostModel::rentAdjustments() const {
     return {params.rentVolumeDiscount, params.rentPriceDriftPerYear, params.rentSupportUplift,
             params.rentAddonsPerMonth};
 }
 
 Result<CostModel> resolveCostModel(const CostInputs& inputs, const PriceBooks& books,
-                                   const ClusterFacts& cluster) {
+                                   const ClusterFacts& cluster, OneHalf oneHalf) {
     if (auto e = validateCostInputs(inputs))
         return *e;
     if (auto e = checkCluster(cluster))
@@ -237,7 +270,7 @@ Result<CostModel> resolveCostModel(const CostInputs& inputs, const PriceBooks& b
         return inputError("cost.price_book",
                           unknownIdReason(msg::kErrorUnknownPriceBookClosest, msg::kErrorUnknownPriceBookList,
                                           inputs.priceBook, books.ids()));
-    return Resolver(inputs, *book, cluster).run();
+    return Resolver(inputs, *book, cluster, oneHalf).run();
 }
 
 }  // namespace clusterplan::cost

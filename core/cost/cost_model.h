@@ -4,6 +4,7 @@
 // parameters → its purchase entry for the GPU (server price, size, power, resale) → the scenario's
 // overrides and discount rate. Money is then converted from the book's currency to the report
 // currency with the editable CNY-per-USD rate. Every value keeps its origin for the report.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,20 @@ struct ParameterOrigin {
     std::string asOf;
 };
 
+// The half of rent vs buy that a price book does not offer for the cluster's GPU: a book that sells
+// servers but rents none of that GPU (or rents it but sells no such server) prices the half it has,
+// and the report says which half is missing and why, instead of failing.
+enum class CostHalf { Rent, Buy };
+struct NotOffered {
+    CostHalf half = CostHalf::Rent;  // the half the book does not offer
+    Message reason;                  // "No rental offer: …", in the reader's language through its id
+};
+
+// The sentence for a missing half: the price book's name (and its Chinese name, empty: the same)
+// and the GPU as a reader knows it.
+[[nodiscard]] Message notOfferedReason(CostHalf half, const std::string& bookName,
+                                       const std::string& bookNameZh, const std::string& gpuName);
+
 struct CostModel {
     CostParameters params;
     RentOffer offer;                // the chosen rent offer (report currency)
@@ -40,18 +55,27 @@ struct CostModel {
     double cnyPerUsd = 7.2;
     std::string priceBookId;
     std::string priceBookName;
+    std::string priceBookNameZh;
     std::string purchaseId;    // empty when the node price is an override
     std::string purchaseName;  // the price book's name of the server line, for quotes
     std::string purchaseNameZh;
     std::vector<ParameterOrigin> origins;
     std::vector<Message> notes;
+    // Set when the book offers only one half for this GPU; the other half's figures are left out
+    // of the report (rent_vs_buy.h).
+    std::optional<NotOffered> notOffered;
 
     [[nodiscard]] RentAdjustments rentAdjustments() const;
 };
 
+// Whether a book that offers only one half for the GPU resolves (OneHalf::Priced: that half, with
+// `notOffered` set) or is an error naming the missing half's key (OneHalf::Refused: for callers that
+// need the half they asked for, as a phase that rents or buys).
+enum class OneHalf { Refused, Priced };
+
 // Errors name the key: "cost.price_book", "cost.rent_offer", "cost.overrides.node_price",
 // "cluster.gpus", ...
 Result<CostModel> resolveCostModel(const CostInputs& inputs, const PriceBooks& books,
-                                   const ClusterFacts& cluster);
+                                   const ClusterFacts& cluster, OneHalf oneHalf = OneHalf::Refused);
 
 }  // namespace clusterplan::cost

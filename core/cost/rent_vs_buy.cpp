@@ -141,6 +141,53 @@ void fillRun(CostReport& r, const CostModel& m, std::optional<double> runGpuHour
     }
 }
 
+// Leaves out the half the price book does not offer, and every figure that compares the two.
+void leaveOutMissingHalf(CostReport& r) {
+    if (!r.notOffered)
+        return;
+    r.breakeven = {};
+    r.breakevenUtilization.reset();
+    r.maxCapexGross.reset();
+    r.maxCapexNet.reset();
+    r.maxNodePriceGross.reset();
+    r.maxNodePriceNet.reset();
+    r.sensitivity.clear();
+    if (r.notOffered->half == CostHalf::Rent) {
+        r.offer = {};
+        r.term = {};
+        r.rentUnits = r.rentGpus = 0;
+        r.rentDeposit = r.rentTotal = r.rentAccruedTotal = r.pvRent = {};
+        r.rentPerGpuHour = 0;
+        r.rentPerUtilizedGpuHour.reset();
+        r.runCostRent.reset();
+        r.jobRental.reset();
+        r.perMillionTokensRent.reset();
+        r.options.clear();
+        for (auto& p : r.monthly)
+            p.rent = p.rentAccrued = p.rentPv = {};
+        return;
+    }
+    r.purchaseId.clear();
+    r.purchaseName.clear();
+    r.purchaseNameZh.clear();
+    r.capex = {};
+    r.firstMonthOpex = {};
+    r.nodeMaxKw = r.itAverageKw = r.contractKw = r.fte = 0;
+    r.loanPayment = r.depreciationPerMonth = r.opexTotal = r.residualAtHorizon = r.loanOutstanding = {};
+    r.opexMonths.clear();
+    r.buyTotal = r.buyNetTotal = r.pvBuy = r.minRentGross = r.minRentNet = {};
+    r.buyPerGpuHour = 0;
+    r.buyPerUtilizedGpuHour.reset();
+    r.runCostBuy.reset();
+    r.perMillionTokensBuy.reset();
+    for (auto& o : r.options) {
+        o.breakeven = {};
+        o.breakevenUtilization.reset();
+    }
+    for (auto& p : r.monthly)
+        p.buy = p.buyNet = p.buyPv = {};
+}
+
 bool anySaturated(const CostReport& r) {
     for (const auto& p : r.monthly)
         if (p.rent.saturated() || p.rentAccrued.saturated() || p.buy.saturated() || p.buyNet.saturated())
@@ -194,6 +241,9 @@ Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuH
             r.options.push_back(option(m, c, offer, term));
     r.sensitivity = sensitivity(m, m.sensitivityRange);
     r.parameters = m.origins;
+    r.notOffered = m.notOffered;
+    r.priceBookNameZh = m.priceBookNameZh;
+    leaveOutMissingHalf(r);
     if (anySaturated(r))
         return inputError("cost", msg::kErrorCostTooLarge, {formatNumber(Money::kMaxUnits)});
     return r;
@@ -201,7 +251,7 @@ Result<CostReport> computeCost(const CostModel& m, std::optional<double> runGpuH
 
 Result<CostReport> computeCost(const CostInputs& inputs, const PriceBooks& books, const ClusterFacts& cluster,
                                std::optional<double> runGpuHours, double trainingTokens) {
-    auto model = resolveCostModel(inputs, books, cluster);
+    auto model = resolveCostModel(inputs, books, cluster, OneHalf::Priced);
     if (!model)
         return model.error();
     // A scenario that names no term compares renting and owning over the horizon on the term the

@@ -113,10 +113,19 @@ struct CostReport {
     std::vector<SensitivityRow> sensitivity;
     std::vector<ParameterOrigin> parameters;
     std::vector<Message> notes;
+    // A book that offers only one half for this GPU: the other half's figures are zero or empty
+    // (rent: offer, totals, options, run cost rented; buy: capex, opex, totals, run cost owned), and
+    // so is everything that compares the two (break-even, sensitivity, the limits).
+    std::optional<NotOffered> notOffered;
+    std::string priceBookNameZh;
+    [[nodiscard]] bool rentPriced() const { return !notOffered || notOffered->half != CostHalf::Rent; }
+    [[nodiscard]] bool buyPriced() const { return !notOffered || notOffered->half != CostHalf::Buy; }
 };
 
 // runGpuHours: GPU-hours of the training run from the performance model (nullopt if unknown);
 // trainingTokens: tokens it trains on. Errors name the key ("cost.utilization", "run_gpu_hours").
+// A price book that rents this GPU but sells no such server (or the reverse) gives the half it has,
+// with `notOffered` set; a book that offers neither half is an error.
 Result<CostReport> computeCost(const CostInputs& inputs, const PriceBooks& books, const ClusterFacts& cluster,
                                std::optional<double> runGpuHours, double trainingTokens);
 // The same from an already resolved model (the sensitivity and option tables re-use it).

@@ -42,7 +42,12 @@ struct Plan {
     std::optional<SearchResult> search;    // when layout keys were left open: the whole ranking
     std::optional<cost::CostReport> cost;  // rent vs buy; empty when the price book cannot price it
     std::optional<Error> costError;        // why `cost` is empty: key path ("cost.rent_offer") and reason
-    std::vector<Message> notes;            // plain-language remarks for the user
+    // A price book that offers only one half for this GPU (sells servers but rents none, or the
+    // reverse): that half priced alone, its `notOffered` naming the other. `cost` is then empty and
+    // `costError` says that renting cannot be compared with owning, so that what needs both halves
+    // (a quote, a search by cost) refuses as before.
+    std::optional<cost::CostReport> costHalf;
+    std::vector<Message> notes;  // plain-language remarks for the user
     // The scenario lists measured runs: the profile fitted to them, which every time above uses.
     std::optional<ProfileFit> calibration;
 };

@@ -125,9 +125,18 @@ void addCost(Plan& plan, const cost::PriceBooks& books) {
     const cost::ClusterFacts facts{c.gpu, c.gpus(), c.nodes, c.gpusPerNode, plan.gpu.tdpW};
     auto report = cost::computeCost(plan.scenario.cost, books, facts, plan.run.budgetGpuHours,
                                     plan.scenario.training.tokensToTrain());
-    if (report)
+    if (report && report.value().notOffered) {
+        cost::CostReport& half = report.value();
+        half.notOffered->reason = cost::notOfferedReason(half.notOffered->half, half.priceBookName,
+                                                         half.priceBookNameZh, plan.gpu.name);
+        const bool rentMissing = half.notOffered->half == cost::CostHalf::Rent;
+        plan.costError = inputError(rentMissing ? "cost.rent_offer" : "cost.overrides.node_price",
+                                    half.notOffered->reason);
+        plan.notes.push_back(half.notOffered->reason);
+        plan.costHalf = std::move(half);
+    } else if (report) {
         plan.cost = std::move(report).value();
-    else {
+    } else {
         plan.costError = report.error();
         plan.notes.push_back(makeNestedMessage(msg::kPlanCostNotComputed, {errorLine(report.error())}));
     }

@@ -940,6 +940,14 @@
 <context>
     <name>clusterplan::ui::CostChartView</name>
     <message>
+        <source>Cumulative cost over %1 months in %2: rent %3&lt;br&gt;%4</source>
+        <translation>%1 个月累计成本（%2）：租用 %3&lt;br&gt;%4</translation>
+    </message>
+    <message>
+        <source>Cumulative cost over %1 months in %2: buy %3 (%4 net of resale)&lt;br&gt;%5</source>
+        <translation>%1 个月累计成本（%2）：购买 %3（扣除残值 %4）&lt;br&gt;%5</translation>
+    </message>
+    <message>
         <source>the price book has no price for this GPU</source>
         <translation>价格手册中没有这款 GPU 的价格</translation>
     </message>
@@ -1006,6 +1014,30 @@
 </context>
 <context>
     <name>clusterplan::ui::CostDetailsView</name>
+    <message>
+        <source>&lt;b&gt;Training run&lt;/b&gt; (%1 GPU-hours, %2 tokens): &lt;b&gt;%3&lt;/b&gt; rented; no purchase offer</source>
+        <translation>&lt;b&gt;训练任务&lt;/b&gt;（%1 GPU·小时，%2 token）：租用 &lt;b&gt;%3&lt;/b&gt;；无购买报价</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Training run&lt;/b&gt; (%1 GPU-hours, %2 tokens): &lt;b&gt;%3&lt;/b&gt; owned; no rental offer</source>
+        <translation>&lt;b&gt;训练任务&lt;/b&gt;（%1 GPU·小时，%2 token）：自有 &lt;b&gt;%3&lt;/b&gt;；无租用报价</translation>
+    </message>
+    <message>
+        <source>Excl. VAT. Rented: the bill on the term &quot;%1&quot;.</source>
+        <translation>不含增值税。租用：按“%1”期限计费。</translation>
+    </message>
+    <message>
+        <source>Excl. VAT. Owned: the run's share of %1 months of owning at %2 % utilisation.</source>
+        <translation>不含增值税。自有：按 %2 % 利用率分摊 %1 个月自有成本中本次训练的份额。</translation>
+    </message>
+    <message>
+        <source>No sensitivity: %1</source>
+        <translation>无敏感性分析：%1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
     <message>
         <source>PV rent</source>
         <translation>租用现值</translation>
@@ -3988,6 +4020,38 @@ predicted</source>
 </context>
 <context>
     <name>clusterplan::ui::VerdictCard</name>
+    <message>
+        <source>no purchase offer</source>
+        <translation>无购买报价</translation>
+    </message>
+    <message>
+        <source>no rental offer</source>
+        <translation>无租用报价</translation>
+    </message>
+    <message>
+        <source>rented; %1</source>
+        <translation>租用；%1</translation>
+    </message>
+    <message>
+        <source>owned; %1</source>
+        <translation>自有；%1</translation>
+    </message>
+    <message>
+        <source>rent over %1 months; %2</source>
+        <translation>%1 个月租金；%2</translation>
+    </message>
+    <message>
+        <source>purchase; %1</source>
+        <translation>购买；%1</translation>
+    </message>
+    <message>
+        <source>own net %1 over %2 months</source>
+        <translation>%2 个月自有净成本 %1</translation>
+    </message>
+    <message>
+        <source>break-even: %1</source>
+        <translation>回本：%1</translation>
+    </message>
     <message>
         <source>%1%2 % vs baseline</source>
         <translation>较基线 %1%2%</translation>

@@ -298,3 +298,54 @@ TEST_CASE("a number in an error reads as it was written, not as 1.500000", "[cli
     CHECK(r.out.find("cluster.nodes: is 1.5, must be a whole number") != std::string::npos);
     CHECK(r.out.find("1.500000") == std::string::npos);
 }
+
+// DeepSeek-V3's 2,048 H800s on the China book, which sells H800 servers but rents none: `cost`
+// prices the purchase and says in a sentence that nothing is rented; `report` refuses (a quote sets
+// renting beside owning) and says what to give.
+TEST_CASE("cost on a book that sells the GPU but rents none prices the purchase, in both languages",
+          "[cli]") {
+    const std::string file = kData + "/deepseek-v3-2048xh800-as-trained.json";
+    Run r = cli("cost " + file + " --format text");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Rent: not offered") != std::string::npos);
+    CHECK(r.out.find(
+              "No rental offer: China: GPU rental and self-build prices (yiwan.com article, 2026) rents no "
+              "NVIDIA H800 SXM5 80GB, so the purchase is priced alone.") != std::string::npos);
+    CHECK(r.out.find("Buying (capex at month 0)") != std::string::npos);
+    CHECK(r.out.find("  owned (share of 36 months") != std::string::npos);
+    CHECK(r.out.find("  rented ") == std::string::npos);
+    r = cli("cost " + file + " --format text --lang zh_CN");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("无租用报价：国内 GPU 租用与自建价格（一万网络，2026 年） 不出租 NVIDIA H800 SXM5 "
+                     "80GB，只计算购买成本。") != std::string::npos);
+    r = cli("cost " + file);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("\"not_offered\": {") != std::string::npos);
+    CHECK(r.out.find("\"rent_total\": null") != std::string::npos);
+    r = cli("cost " + file + " --lang fr");
+    CHECK(r.status == 2);
+    r = cli("report " + file + " --no-record");
+    CHECK(r.status == 2);
+    CHECK(
+        r.out.find("cannot quote: China: GPU rental and self-build prices (yiwan.com article, 2026) rents no "
+                   "NVIDIA H800 SXM5 80GB") != std::string::npos);
+    CHECK(r.out.find("cost.custom_rent") != std::string::npos);
+    r = cli("report " + file + " --no-record --lang zh_CN");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("无法报价：国内 GPU 租用与自建价格（一万网络，2026 年） 不出租 NVIDIA H800 SXM5 80GB") !=
+          std::string::npos);
+}
+
+TEST_CASE("cost on a book that rents the GPU but sells none of its servers prices the rental", "[cli]") {
+    // A 7B job on RTX 3090s, which the China book rents by the month and does not sell.
+    Run r = cli("cost " + kData + "/rtx3090-cn-rent-only.json --format text");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Buy: not offered") != std::string::npos);
+    CHECK(r.out.find(
+              "No purchase offer: China: GPU rental and self-build prices (yiwan.com article, 2026) sells "
+              "no NVIDIA GeForce RTX 3090") != std::string::npos);
+    CHECK(r.out.find("  rented ") != std::string::npos);
+    CHECK(r.out.find("Buying (capex at month 0)") == std::string::npos);
+}

@@ -336,3 +336,136 @@ TEST_CASE("rent adjustments: discount order, credit cap, drift inside contracts,
     CHECK(extras.accrued[0] == Money::fromUnits(2'000 * 1.05 + 30 + 500));
     CHECK(extras.accrued[1] == Money::fromUnits(2'000 * 1.05 + 30));
 }
+
+// A price book that sells a GPU's servers but rents none of them (the China book and the H800),
+// or rents a GPU but sells none of its servers (the China book and the RTX 3090): the cost model
+// prices the half the book has, exactly as that half is priced beside the other, and names the
+// half it lacks instead of failing.
+namespace {
+
+RentOffer anyRent(const std::string& gpu, double perGpuHour) {
+    RentOffer r;
+    r.id = "quote";
+    r.name = "a customer's quote";
+    r.gpus = {gpu};
+    r.price = perGpuHour;
+    r.source = "test";
+    r.asOf = "2026-12";
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("a book that sells a GPU's servers but rents none prices the purchase alone", "[cost][half]") {
+    CostInputs in;
+    in.priceBook = "cn-seed-2026";
+    const ClusterFacts facts = cluster("h800-sxm-80gb", 4);
+    const CostReport half = report(in, facts, builtinBooks(), 40'000.0, 1e10);
+    REQUIRE(half.notOffered);
+    CHECK(half.notOffered->half == CostHalf::Rent);
+    CHECK(half.notOffered->reason.id == "cost.rent_not_offered");
+    CHECK_FALSE(half.rentPriced());
+    CHECK(half.buyPriced());
+    CHECK(half.purchaseId == builtinBooks().book("cn-seed-2026")->purchaseFor("h800-sxm-80gb")->id);
+    CHECK(half.capex.capex > Money());
+    // Renting is not offered: no rent, no run rented, no comparison of the two.
+    CHECK_FALSE(half.runCostRent);
+    CHECK_FALSE(half.jobRental);
+    CHECK(half.rentAccruedTotal == Money());
+    CHECK(half.options.empty());
+    CHECK(half.sensitivity.empty());
+    CHECK_FALSE(half.breakeven.gross);
+    CHECK_FALSE(half.maxNodePriceNet);
+    // Owning as computed beside a rent of any price.
+    for (const double rent : {1.0, 9.5}) {
+        INFO("beside a rent of " << rent << " per GPU-hour");
+        CostInputs both = in;
+        both.customRent = anyRent("h800-sxm-80gb", rent);
+        const CostReport full = report(both, facts, builtinBooks(), 40'000.0, 1e10);
+        REQUIRE_FALSE(full.notOffered);
+        CHECK(half.capex.capex == full.capex.capex);
+        CHECK(half.buyTotal == full.buyTotal);
+        CHECK(half.buyNetTotal == full.buyNetTotal);
+        CHECK(half.pvBuy == full.pvBuy);
+        CHECK(half.opexTotal == full.opexTotal);
+        REQUIRE(half.runCostBuy);
+        CHECK(*half.runCostBuy == *full.runCostBuy);
+        CHECK(half.perMillionTokensBuy == full.perMillionTokensBuy);
+        REQUIRE(half.monthly.size() == full.monthly.size());
+        for (std::size_t m = 0; m < half.monthly.size(); ++m)
+            CHECK(half.monthly[m].buyNet == full.monthly[m].buyNet);
+    }
+    // The text prints the purchase and says, in the reader's language, that nothing is rented.
+    const std::string en = costToText(half, Lang::En);
+    CHECK(en.find("Rent: not offered") != std::string::npos);
+    CHECK(en.find("No rental offer: China: GPU rental and self-build prices") != std::string::npos);
+    CHECK(en.find(formatMoney(half.capex.capex, half.currency)) != std::string::npos);
+    CHECK(en.find("Break-even") == std::string::npos);
+    const std::string zh = costToText(half, Lang::Zh);
+    CHECK(zh.find("无租用报价：国内 GPU 租用与自建价格（一万网络，2026 年） 不出租 h800-sxm-80gb") !=
+          std::string::npos);
+    // JSON: which half is missing, and its totals null rather than 0.
+    const auto j = boost::json::parse(costJson(half)).as_object();
+    CHECK(j.at("not_offered").at("half").as_string() == "rent");
+    CHECK(j.at("rent_total").is_null());
+    CHECK(j.at("buy_net").as_double() == half.buyNetTotal.units());
+}
+
+TEST_CASE("a book that rents a GPU but sells none of its servers prices the rental alone", "[cost][half]") {
+    CostInputs in;
+    in.priceBook = "cn-seed-2026";
+    const ClusterFacts facts = cluster("rtx-3090-24gb", 1, 350);
+    const CostReport half = report(in, facts, builtinBooks(), 2'000.0, 1e9);
+    REQUIRE(half.notOffered);
+    CHECK(half.notOffered->half == CostHalf::Buy);
+    CHECK(half.notOffered->reason.id == "cost.purchase_not_offered");
+    CHECK(half.rentPriced());
+    CHECK_FALSE(half.buyPriced());
+    CHECK(half.capex.capex == Money());
+    CHECK(half.buyNetTotal == Money());
+    CHECK_FALSE(half.runCostBuy);
+    CHECK(half.sensitivity.empty());
+    CHECK(half.purchaseId.empty());
+    // Renting as computed beside a purchase of any price.
+    for (const double price : {50'000.0, 400'000.0}) {
+        INFO("beside a server price of " << price);
+        CostInputs both = in;
+        both.overrides["node_price"] = price;
+        const CostReport full = report(both, facts, builtinBooks(), 2'000.0, 1e9);
+        REQUIRE_FALSE(full.notOffered);
+        CHECK(half.offer.id == full.offer.id);
+        CHECK(half.rentTotal == full.rentTotal);
+        CHECK(half.rentAccruedTotal == full.rentAccruedTotal);
+        CHECK(half.pvRent == full.pvRent);
+        REQUIRE(half.runCostRent);
+        CHECK(*half.runCostRent == *full.runCostRent);
+        REQUIRE(half.options.size() == full.options.size());
+        for (std::size_t i = 0; i < half.options.size(); ++i)
+            CHECK(half.options[i].totalAccrued == full.options[i].totalAccrued);
+    }
+    const std::string en = costToText(half, Lang::En);
+    CHECK(en.find("Buy: not offered") != std::string::npos);
+    CHECK(en.find("No purchase offer:") != std::string::npos);
+    CHECK(en.find("Buying (capex at month 0)") == std::string::npos);
+    CHECK(en.find(formatMoney(*half.runCostRent, half.currency)) != std::string::npos);
+    // The CSV leaves the buy columns empty.
+    const std::string csv = costToCsv(half);
+    CHECK(csv.find("\n1," + half.monthly[1].rent.toString() + "," + half.monthly[1].rentAccrued.toString() +
+                   ",,,") != std::string::npos);
+}
+
+TEST_CASE("resolving a cost model prices one half only when asked to", "[cost][half]") {
+    // Callers that need both halves (or the half they asked for) resolve with OneHalf::Refused.
+    CostInputs in;
+    in.priceBook = "cn-seed-2026";
+    auto model = resolveCostModel(in, builtinBooks(), cluster("h800-sxm-80gb", 1));
+    REQUIRE_FALSE(model.ok());
+    CHECK(model.error().where == "cost.rent_offer");
+    model = resolveCostModel(in, builtinBooks(), cluster("h800-sxm-80gb", 1), OneHalf::Priced);
+    REQUIRE(model.ok());
+    REQUIRE(model.value().notOffered);
+    // A GPU the book neither rents nor sells: no half to price.
+    model = resolveCostModel(in, builtinBooks(), cluster("mi300x-192gb", 1), OneHalf::Priced);
+    REQUIRE_FALSE(model.ok());
+    CHECK(model.error().where == "cost.overrides.node_price");
+}

@@ -8,7 +8,9 @@
 #include <QSpinBox>
 
 #include "ui/charts/cost_chart_view.h"
+#include "ui/charts/cost_details_view.h"
 #include "ui/charts/money_axis.h"
+#include "ui/charts/verdict_card.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -128,4 +130,57 @@ TEST_CASE("charts.money_labels_are_compact", "[charts][cost]") {
     CHECK_FALSE(axis.categoriesLabels().contains(QStringLiteral("¥500k")));
     CHECK(axis.categoriesLabels().contains(QStringLiteral("¥5M")));
     CHECK(axis.max() >= 19'200'000);
+}
+
+// DeepSeek-V3's 2,048 H800s on the China book, which sells H800 servers but rents none, opened in
+// Chinese: the Cost tab draws the purchase and says in words that nothing is rented, the verdict
+// card shows the owned figure, and no key path or id reaches either.
+TEST_CASE("charts.cost_tab_prices_the_purchase_of_a_book_that_rents_none", "[charts][cost]") {
+    WindowFixture f;
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    const QString path = QStringLiteral(CLUSTERPLAN_TEST_DATA "/deepseek-v3-2048xh800-as-trained.json");
+    REQUIRE(f.editAndWait([&] { REQUIRE(f.controller.openFile(path).isEmpty()); }));
+    f.window.showTabOf(f.window.costChart());
+    const Plan& plan = *f.controller.plan();
+    REQUIRE_FALSE(plan.cost.has_value());
+    REQUIRE(plan.costHalf.has_value());
+    const cost::CostReport& half = *plan.costHalf;
+    REQUIRE(half.runCostBuy.has_value());
+    const QString yuan = QStringLiteral("¥");
+
+    const CostChartView& chart = *f.window.costChart();
+    const QList<QLineSeries*> lines = chart.lines();
+    REQUIRE(lines.size() == 2);  // buying, gross and net of resale; no rent line
+    CHECK(lines[0]->at(lines[0]->count() - 1).y() == Approx(half.buyTotal.units()));
+    CHECK(lines[1]->at(lines[1]->count() - 1).y() == Approx(half.buyNetTotal.units()));
+    const QString title = chart.chart()->title().replace(QStringLiteral("<br>"), QString());
+    CHECK(title.contains(formatCompactMoney(half.buyTotal.units(), yuan)));
+    CHECK(title.contains(QStringLiteral("无租用报价")));
+    // The book by its Chinese name (wrapping may have taken a space out).
+    CHECK(QString(title).remove(QLatin1Char(' ')).contains(QStringLiteral("国内GPU租用与自建价格")));
+    CHECK_FALSE(title.contains(QStringLiteral("无法计算成本")));
+
+    const QString details = f.window.costDetails()->runCostText();
+    CHECK(details.contains(QStringLiteral("无租用报价")));
+    CHECK(details.contains(QStringLiteral("自有")));
+
+    const VerdictCard& verdict = *f.window.verdict();
+    const QString runCost = verdict.figure(QStringLiteral("run_cost"));
+    CHECK(runCost.contains(yuan));
+    CHECK(runCost != QStringLiteral("—"));
+    CHECK(verdict.caption(QStringLiteral("run_cost")).contains(QStringLiteral("无租用报价")));
+    CHECK(verdict.figure(QStringLiteral("rent_vs_buy")).contains(yuan));
+
+    // Plain language: no key path ("cost.rent_offer"), price-book id or GPU id.
+    const QRegularExpression keyPath(QStringLiteral("\\b[a-z_]+\\.[a-z_]+\\b"));
+    QStringList texts{title, details};
+    for (const QString& tile :
+         {QStringLiteral("run_cost"), QStringLiteral("rent_vs_buy"), QStringLiteral("break_even")})
+        texts << verdict.figure(tile) << verdict.caption(tile) << verdict.delta(tile);
+    for (const QString& text : texts) {
+        INFO(text.toStdString());
+        CHECK_FALSE(text.contains(keyPath));
+        for (const char* id : {"cn-seed-2026", "h800-sxm-80gb", "custom_rent", "rent_offer"})
+            CHECK_FALSE(text.contains(QLatin1String(id)));
+    }
 }

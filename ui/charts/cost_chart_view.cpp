@@ -101,16 +101,34 @@ QString CostChartView::breakEvenLabel() const {
 }
 
 void CostChartView::setPlan(const Plan& plan) {
-    if (!plan.cost) {
+    // A price book that offers one half for this GPU: that half's lines, and the sentence saying
+    // which half is missing in place of the break-even.
+    const cost::CostReport* shown = plan.cost ? &*plan.cost : plan.costHalf ? &*plan.costHalf : nullptr;
+    if (!shown) {
         showNoCost(noCostReason(plan));
         return;
     }
-    const cost::CostReport& report = *plan.cost;
+    const cost::CostReport& report = *shown;
     m_currency = report.currency;
     const QString code = toQString(cost::currencyCode(report.currency));
     const QString symbol = toQString(cost::currencySymbol(report.currency));
     showLines(report);
     m_moneyAxis->setTitleText(tr("cost (%1)").arg(code));
+    if (report.notOffered) {
+        m_breakEven->hide();
+        const QString missing = engineText(report.notOffered->reason);
+        m_title = report.rentPriced()
+                      ? tr("Cumulative cost over %1 months in %2: rent %3<br>%4")
+                            .arg(report.horizonMonths)
+                            .arg(code, formatCompactMoney(report.rentAccruedTotal.units(), symbol), missing)
+                      : tr("Cumulative cost over %1 months in %2: buy %3 (%4 net of resale)<br>%5")
+                            .arg(report.horizonMonths)
+                            .arg(code, formatCompactMoney(report.buyTotal.units(), symbol),
+                                 formatCompactMoney(report.buyNetTotal.units(), symbol), missing);
+        wrapTitle();
+        plotWidthFit(chart())->restart();
+        return;
+    }
     const QString breakEven = showBreakEven(report);
     m_title = tr("Cumulative cost over %1 months in %2: rent %3 vs buy %4 (%5 net of resale)<br>%6")
                   .arg(report.horizonMonths)
@@ -128,19 +146,34 @@ void CostChartView::showLines(const cost::CostReport& report) {
     auto* rent = costLine(tr("Rent (accrued)"), kRentColor, Qt::SolidLine);
     auto* buy = costLine(tr("Buy (gross cash)"), kBuyColor, Qt::SolidLine);
     auto* buyNet = costLine(tr("Buy, net of resale"), kBuyNetColor, Qt::DashLine);
+    // Only the lines of the halves the price book offers.
+    QList<QLineSeries*> priced;
+    if (report.rentPriced())
+        priced << rent;
+    else
+        delete rent;
+    if (report.buyPriced())
+        priced << buy << buyNet;
+    else {
+        delete buy;
+        delete buyNet;
+    }
     double low = 0;
     double high = 0;
     for (const cost::MonthPoint& point : report.monthly) {
         const auto month = static_cast<double>(point.month);
         const std::array<double, 3> values{point.rentAccrued.units(), point.buy.units(),
                                            point.buyNet.units()};
-        rent->append(month, values[0]);
-        buy->append(month, values[1]);
-        buyNet->append(month, values[2]);
+        if (report.rentPriced())
+            rent->append(month, values[0]);
+        if (report.buyPriced()) {
+            buy->append(month, values[1]);
+            buyNet->append(month, values[2]);
+        }
         low = std::min({low, values[0], values[1], values[2]});
         high = std::max({high, values[0], values[1], values[2]});
     }
-    for (QLineSeries* line : {rent, buy, buyNet}) {
+    for (QLineSeries* line : priced) {
         chart->addSeries(line);
         line->attachAxis(m_monthAxis);
         line->attachAxis(m_moneyAxis);
@@ -210,7 +243,7 @@ void CostChartView::placeMarker() {
 
 void CostChartView::showMonthToolTip(double month) {
     const QList<QLineSeries*> shown = lines();
-    if (shown.size() != 3)
+    if (shown.isEmpty())
         return;
     const auto index = static_cast<qsizetype>(std::lround(std::max(month, 0.0)));
     if (index >= shown[0]->count())

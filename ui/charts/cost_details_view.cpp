@@ -35,7 +35,9 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 
 namespace clusterplan::ui {
 
@@ -125,6 +127,10 @@ QString CostDetailsView::runCostText() const {
 }
 
 void CostDetailsView::setPlan(const Plan& plan) {
+    if (!plan.cost && plan.costHalf) {
+        showHalf(*plan.costHalf);
+        return;
+    }
     if (!plan.cost) {
         m_runCost->setText(tr("No cost: %1")
                                .arg(plan.costError ? engineErrorLine(*plan.costError)
@@ -170,6 +176,46 @@ void CostDetailsView::setPlan(const Plan& plan) {
     m_runCost->setToolTip(basis);
     showTornado(plan);
     showYearly(plan);
+}
+
+void CostDetailsView::showHalf(const cost::CostReport& r) {
+    // A price book that offers one half for this GPU: the run's cost of that half, the sentence on
+    // the other, no sensitivity (it weighs rent against owning) and the yearly table's priced columns.
+    const bool rented = r.rentPriced();
+    const std::optional<cost::Money> amount = rented ? r.runCostRent : r.runCostBuy;
+    const QString missing = engineText(r.notOffered->reason);
+    QString text;
+    if (amount)
+        text =
+            (rented ? tr("<b>Training run</b> (%1 GPU-hours, %2 tokens): <b>%3</b> rented; no purchase offer")
+                    : tr("<b>Training run</b> (%1 GPU-hours, %2 tokens): <b>%3</b> owned; no rental offer"))
+                .arg(formatNumber(r.runGpuHours.value_or(0), 0),
+                     formatShortMoney(r.trainingTokens, QString()), proseMoneyText(*amount, r.currency));
+    else
+        text = tr("<b>Training run</b>: no cost per useful GPU-hour (utilisation 0)");
+    m_runCost->setText(text);
+    QString basis = missing;
+    if (amount && rented) {
+        const quote::Bilingual term = quote::termName(r.offer, r.jobRental ? r.jobRental->term : r.term);
+        basis += QStringLiteral(" ") +
+                 tr("Excl. VAT. Rented: the bill on the term \"%1\".")
+                     .arg(toQString(QLocale().language() == QLocale::Chinese ? term.zh : term.en));
+    } else if (amount)
+        basis += QStringLiteral(" ") + tr("Excl. VAT. Owned: the run's share of %1 months of owning at %2 % "
+                                          "utilisation.")
+                                           .arg(r.horizonMonths)
+                                           .arg(formatPlainNumber(100 * r.utilization, 0));
+    m_runCost->setToolTip(basis);
+    QChart* chart = m_tornado->chart();
+    chart->removeAllSeries();
+    m_inputAxis->clear();
+    setWrappedTitle(chart, tr("No sensitivity: %1").arg(missing).toHtmlEscaped());
+    wrappedLegend(chart).refresh();
+    std::vector<const cost::MonthPoint*> rows;
+    for (const cost::MonthPoint& p : r.monthly)
+        if ((p.month > 0 && p.month % 12 == 0) || p.month == r.horizonMonths)
+            rows.push_back(&p);
+    fillYearly(r, rows);
 }
 
 void CostDetailsView::showTornado(const Plan& plan) {
@@ -247,13 +293,29 @@ void CostDetailsView::showYearly(const Plan& plan) {
     for (const cost::MonthPoint& p : r.monthly)
         if ((p.month > 0 && p.month % 12 == 0) || p.month == r.horizonMonths)
             rows.push_back(&p);
+    fillYearly(r, rows);
+}
+
+void CostDetailsView::fillYearly(const cost::CostReport& r,
+                                 const std::vector<const cost::MonthPoint*>& rows) {
     m_yearly->setRowCount(static_cast<int>(rows.size()));
     const QString symbol = toQString(cost::currencySymbol(r.currency));
+    // The half a price book does not offer: "—" in its columns, the reason as their tooltip.
+    const std::array<bool, 5> priced{r.rentPriced(), r.buyPriced(), r.buyPriced(), r.rentPriced(),
+                                     r.buyPriced()};
     for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
         const cost::MonthPoint& p = *rows[static_cast<std::size_t>(i)];
         m_yearly->setItem(i, 0, rightCell(tr("%1 (%2)").arg((p.month + 11) / 12).arg(p.month)));
         int column = 1;
         for (const cost::Money& amount : {p.rentAccrued, p.buy, p.buyNet, p.rentPv, p.buyPv}) {
+            if (!priced[static_cast<std::size_t>(column - 1)]) {
+                QTableWidgetItem* cell = rightCell(tr("—"));
+                cell->setData(kWholeRole, cell->text());
+                cell->setData(kCompactRole, cell->text());
+                cell->setToolTip(engineText(r.notOffered->reason));
+                m_yearly->setItem(i, column++, cell);
+                continue;
+            }
             QTableWidgetItem* cell = rightCell(wholeMoneyText(amount, r.currency));
             cell->setData(kWholeRole, cell->text());
             cell->setData(kCompactRole, formatShortMoney(amount.units(), symbol));

@@ -5,6 +5,8 @@
 // cost/sensitivity.h), and the yearly table of cumulative costs. All figures from plan.cost.
 #include <QWidget>
 
+#include <vector>
+
 class QBarSet;
 class QBarCategoryAxis;
 class QChartView;
@@ -14,6 +16,10 @@ class QTableWidget;
 namespace clusterplan {
 struct Plan;
 }
+namespace clusterplan::cost {
+struct CostReport;
+struct MonthPoint;
+}  // namespace clusterplan::cost
 
 namespace clusterplan::ui {
 
@@ -38,6 +44,8 @@ public:
 private:
     void showTornado(const Plan& plan);
     void showYearly(const Plan& plan);
+    void showHalf(const cost::CostReport& report);
+    void fillYearly(const cost::CostReport& report, const std::vector<const cost::MonthPoint*>& rows);
     void fitYearly();
     bool eventFilter(QObject* watched, QEvent* event) override;
 

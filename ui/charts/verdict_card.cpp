@@ -331,7 +331,38 @@ QString VerdictCard::accuracyText() const {
                     formatPlainNumber(100 * g.medianBandHalfWidth, 0));
 }
 
+void VerdictCard::showHalfCost(const cost::CostReport& r) {
+    // A price book that offers one half for this GPU: that half's figures, and which half is
+    // missing in words ("no rental offer"), never "—" for a price the book does give.
+    const bool rented = r.rentPriced();
+    const QString missing = engineText(r.notOffered->reason);
+    const std::optional<cost::Money> run = rented ? r.runCostRent : r.runCostBuy;
+    const QString none = rented ? tr("no purchase offer") : tr("no rental offer");
+    setTile(QStringLiteral("run_cost"), run ? shortMoney(*run, r.currency) : tr("—"),
+            rented ? tr("rented; %1").arg(none) : tr("owned; %1").arg(none), {});
+    const Tile* runCost = tile(QStringLiteral("run_cost"));
+    runCost->figure->setOwnToolTip(run ? moneyText(*run, r.currency) : QString());
+    runCost->caption->setOwnToolTip(missing);
+    // Over the horizon: the rent accrued, or the purchase (capex) with owning net of resale.
+    if (rented)
+        setTile(QStringLiteral("rent_vs_buy"), shortMoney(r.rentAccruedTotal, r.currency),
+                tr("rent over %1 months; %2").arg(r.horizonMonths).arg(none), {});
+    else
+        setTile(
+            QStringLiteral("rent_vs_buy"), shortMoney(r.capex.capex, r.currency),
+            tr("purchase; %1").arg(none),
+            tr("own net %1 over %2 months").arg(shortMoney(r.buyNetTotal, r.currency)).arg(r.horizonMonths));
+    const Tile* rentVsBuy = tile(QStringLiteral("rent_vs_buy"));
+    rentVsBuy->caption->setOwnToolTip(missing);
+    rentVsBuy->delta->setOwnToolTip(missing);
+    setTile(QStringLiteral("break_even"), tr("—"), tr("break-even: %1").arg(none), {});
+}
+
 void VerdictCard::showCost(const Plan& p, const Plan* base) {
+    if (!p.cost && p.costHalf) {
+        showHalfCost(*p.costHalf);
+        return;
+    }
     if (!p.cost) {
         const QString reason = p.costError ? engineText(*p.costError) : tr("no price");
         setTile(QStringLiteral("run_cost"), tr("—"), tr("run cost: %1").arg(reason), {});

@@ -17,6 +17,9 @@ class QPushButton;
 namespace clusterplan {
 struct Plan;
 }
+namespace clusterplan::cost {
+struct CostReport;
+}
 
 namespace clusterplan::ui {
 
@@ -48,6 +51,7 @@ private:
     void addTile(const QString& name, const QString& caption);
     void showPlan();
     void showCost(const Plan& plan, const Plan* baseline);
+    void showHalfCost(const cost::CostReport& report);
     void showStepWarning(const Plan& plan);
     [[nodiscard]] QString accuracyText() const;
     [[nodiscard]] QString calibrationText(const Plan& p) const;

@@ -146,9 +146,10 @@ void InputsPanel::clearError() {
 }
 
 // A plan without cost says why, with the key path ("cost.rent_offer"); that field is marked
-// (the cost chart's title says why too).
+// (the cost chart's title says why too). A price book that offers one half is no input error: the
+// Cost tab prices that half and says which is missing.
 void InputsPanel::markCostProblem(const Plan& plan) {
-    if (plan.costError && plan.costError->where.rfind("cost.", 0) == 0)
+    if (plan.costError && !plan.costHalf && plan.costError->where.rfind("cost.", 0) == 0)
         m_fields.mark(toQString(plan.costError->where), engineErrorLine(*plan.costError));
 }
 
