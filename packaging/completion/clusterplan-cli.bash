@@ -89,8 +89,8 @@ _clusterplan_cli() {
         options) options="--deadline --budget --gpu-types --format --lang --catalog --profiles --pricebook" ;;
         compare) options="--format --lang --catalog --profiles --pricebook" ;;
         launch) options="--framework --out --lang --catalog --profiles --pricebook" ;;
-        cost) options="--format --pricebook --catalog --profiles" ;;
-        phases) options="--format --pricebook --catalog --profiles" ;;
+        cost) options="--format --lang --pricebook --catalog --profiles" ;;
+        phases) options="--format --lang --pricebook --catalog --profiles" ;;
         report) options="--pdf --xlsx --csv --images --lang --bom --no-bom --max-layouts --no-record --quote-book --quote-prefix --force --options --options-deadline --options-budget --options-gpu-types --options-pick --pricebook --catalog --profiles" ;;
         quotes) options="--customer --status --all-revisions --format --lang --quote-book --quote-prefix --pricebook --catalog" ;;
         pricebook) options="--book --encoding --as-of --dry-run --lang" ;;

@@ -1,5 +1,7 @@
 #include "ui/inputs/cluster_panel.h"
 
+#include <QAbstractItemView>
+
 #include "core/catalog/gpu_switch.h"
 #include "core/io/run_inputs_json.h"
 #include "core/run/run_realities.h"
@@ -22,6 +24,14 @@ ClusterPanel::ClusterPanel(PlanController& controller, FieldRegistry& fields, QW
     }
     m_gpu = addComboBox(form, fields, {QStringLiteral("cluster.gpu"), QStringLiteral("gpu"), tr("GPU"), {}},
                         gpus);
+    // The closed box is as wide as 24 characters, not as the longest name ("NVIDIA GB200 NVL72
+    // （Blackwell 架构 GPU，186 GB）" widened the inputs and with them the window past 1,024 px in
+    // Chinese); its list and each item's tooltip show the names in full.
+    m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_gpu->setMinimumContentsLength(24);
+    for (int i = 0; i < m_gpu->count(); ++i)
+        m_gpu->setItemData(i, m_gpu->itemText(i), Qt::ToolTipRole);
+    m_gpu->view()->setMinimumWidth(m_gpu->view()->sizeHintForColumn(0) + 2 * m_gpu->view()->frameWidth());
     m_gpusPerNode =
         addLimitedSpinBox(form, fields,
                           {QStringLiteral("cluster.gpus_per_node"), QStringLiteral("gpusPerNode"),
