@@ -35,14 +35,6 @@ using namespace clusterplan::ui::test;
 
 namespace {
 
-// A book of the test's own: the setting the window reads, removed again at the end.
-struct OwnBook {
-    QTemporaryDir dir;
-    QString path = dir.filePath(QStringLiteral("quotes.sqlite"));
-    OwnBook() { QSettings().setValue(QStringLiteral("quoteBook/path"), path); }
-    ~OwnBook() { QSettings().remove(QStringLiteral("quoteBook/path")); }
-};
-
 // Edits are discarded when a quote from the book replaces them (the user answers "No" to saving).
 Prompter::TestAnswers discardingEdits() {
     Prompter::TestAnswers answers = unexpectedDialogs();
@@ -106,7 +98,7 @@ int rowOf(const QuotesDialog& dialog, const QString& text, int column = 2) {
 }  // namespace
 
 TEST_CASE("quotes.exports_are_recorded_and_the_dialog_revises_marks_and_filters", "[quotes][quote_book]") {
-    OwnBook own;
+    OwnQuoteBook own;
     WindowFixture f(discardingEdits());
     ExportActions actions(f.controller, f.window.prompter(), &f.window);
     QTemporaryDir files;
@@ -211,7 +203,7 @@ void selectRow(QuotesDialog& dialog, int row) {
 // four revisions in the dialog with "Every revision"; the counts still count quotes; a superseded revision is
 // greyed and says so, opens and revises as itself, and is not marked.
 TEST_CASE("quotes.every_revision_lists_four_rows_after_a_revise", "[quotes][quote_book]") {
-    OwnBook own;
+    OwnQuoteBook own;
     WindowFixture f(discardingEdits());
     ExportActions actions(f.controller, f.window.prompter(), &f.window);
     QTemporaryDir files;
@@ -300,7 +292,7 @@ TEST_CASE("quotes.every_revision_lists_four_rows_after_a_revise", "[quotes][quot
 }
 
 TEST_CASE("quotes.dialog_in_chinese", "[quotes][quote_book]") {
-    OwnBook own;
+    OwnQuoteBook own;
     WindowFixture f;
     ExportActions actions(f.controller, f.window.prompter(), &f.window);
     QTemporaryDir files;
@@ -319,7 +311,7 @@ TEST_CASE("quotes.dialog_in_chinese", "[quotes][quote_book]") {
 // "Another book…": the dialog opens (or starts) a book in another local file, and the window's
 // exports go to it from then on (the setting the CLI's --quote-book stands for in the window).
 TEST_CASE("quotes.dialog_uses_another_book", "[quotes][quote_book]") {
-    OwnBook own;
+    OwnQuoteBook own;
     WindowFixture f;
     QuotesDialog dialog(f.controller.catalog(), "2026-12-03");
     CHECK(dialog.findChild<QLabel*>(QStringLiteral("quoteBookPath"))
@@ -340,7 +332,7 @@ TEST_CASE("quotes.dialog_uses_another_book", "[quotes][quote_book]") {
 }
 
 TEST_CASE("quotes.revising_an_accepted_quote_asks_first", "[quotes]") {
-    OwnBook own;
+    OwnQuoteBook own;
     // The user declines first, then agrees: every other question is unexpected.
     int asked = 0;
     bool agree = false;

@@ -60,16 +60,6 @@ void seventyBWithBatch(WindowFixture& f, std::int64_t batch) {
     }));
 }
 
-// A quote book of the test's own, forgotten at the end.
-struct OwnBook {
-    QTemporaryDir dir;
-    QString path = dir.filePath(QStringLiteral("quotes.sqlite"));
-    OwnBook() { QSettings().setValue(QStringLiteral("quoteBook/path"), path); }
-    ~OwnBook() { QSettings().remove(QStringLiteral("quoteBook/path")); }
-    OwnBook(const OwnBook&) = delete;
-    OwnBook& operator=(const OwnBook&) = delete;
-};
-
 // The plain text of an ElidedLabel's line as it would be drawn whole.
 QStringList plainLines(const ElidedLabel& label) {
     QString text = label.fullText();
@@ -141,7 +131,7 @@ TEST_CASE("walkthrough.few_optimizer_steps_warn_on_the_verdict", "[walkthrough][
 // A quote exported on the built-in China book was "stale (339 days old)" in the quote book at once,
 // with no word from the window at export: the quote's exports ask first.
 TEST_CASE("walkthrough.stale_prices_are_confirmed_before_a_quote_is_exported", "[walkthrough][quotes]") {
-    OwnBook book;
+    OwnQuoteBook book;
     QStringList asked;
     QStringList files;
     Prompter::Answer answer = Prompter::Answer::No;
@@ -204,7 +194,7 @@ TEST_CASE("walkthrough.stale_prices_are_confirmed_before_a_quote_is_exported", "
 // Exporting a quote wrote its new number into the scenario as an edit: the window then asked
 // "unsaved changes, save?" for the scenario just saved and exported, and Undo took the number away.
 TEST_CASE("walkthrough.an_export_leaves_a_saved_scenario_unmodified", "[walkthrough][quotes]") {
-    OwnBook book;
+    OwnQuoteBook book;
     WindowFixture f;
     QTemporaryDir dir;
     const QString scenario = dir.filePath(QStringLiteral("job.json"));

@@ -4,9 +4,11 @@
 #include <QApplication>
 #include <QChartView>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSize>
 #include <QString>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <catch2/catch.hpp>
@@ -57,6 +59,17 @@ void inEnglishAndChinese(WindowFixture& f, const std::function<void()>& check);
 double stackedTotal(const QChartView& view, int column);
 // The y value of the chart's capacity line (its only QLineSeries), in GiB.
 double capacityLineGib(const QChartView& view);
+
+// A quote book of the test's own: the setting the window reads points at a fresh file, and is
+// removed again at the end.
+struct OwnQuoteBook {
+    QTemporaryDir dir;
+    QString path = dir.filePath(QStringLiteral("quotes.sqlite"));
+    OwnQuoteBook() { QSettings().setValue(QStringLiteral("quoteBook/path"), path); }
+    ~OwnQuoteBook() { QSettings().remove(QStringLiteral("quoteBook/path")); }
+    OwnQuoteBook(const OwnQuoteBook&) = delete;
+    OwnQuoteBook& operator=(const OwnQuoteBook&) = delete;
+};
 
 // MainWindow's first size, which every layout check uses.
 inline const QSize kDefaultWindow(1400, 900);
