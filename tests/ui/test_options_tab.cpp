@@ -36,20 +36,6 @@ using namespace clusterplan::ui::test;
 
 namespace {
 
-// Llama 3.1 70B fine-tuned with LoRA on 2 B tokens: small enough that a study takes a moment.
-void editToLora70b(WindowFixture& f) {
-    REQUIRE(f.editAndWait([&] {
-        f.controller.update([&](Scenario& s) {
-            s.modelPreset = "llama-3.1-70b";
-            s.model = *f.catalog.model("llama-3.1-70b");
-            s.training.method = TrainingMethod::Lora;
-            s.training.tokens = 2e9;
-            s.training.globalBatch = 64;
-            s.layout.open = kAllLayoutKeys;
-        });
-    }));
-}
-
 void compareAndWait(OptionsTab& tab) {
     QSignalSpy shown(&tab, &OptionsTab::studyShown);
     tab.compare();

@@ -334,16 +334,7 @@ TEST_CASE("walkthrough.the_window_fits_1024_pixels_wide", "[walkthrough][layout]
 // height, the currency being on every tick ("¥1.5万").
 TEST_CASE("walkthrough.options_cost_axis_title_is_whole_at_1024_by_700", "[walkthrough][options]") {
     WindowFixture f;
-    REQUIRE(f.editAndWait([&] {
-        f.controller.update([&](Scenario& s) {
-            s.modelPreset = "llama-3.1-70b";
-            s.model = *f.catalog.model("llama-3.1-70b");
-            s.training.method = TrainingMethod::Lora;
-            s.training.tokens = 2e9;
-            s.training.globalBatch = 64;
-            s.layout.open = kAllLayoutKeys;
-        });
-    }));
+    editToLora70b(f);
     f.window.resize(QSize(1024, 700));
     f.window.setLanguage(QStringLiteral("zh_CN"));
     auto* tab = f.window.findChild<OptionsTab*>();

@@ -49,6 +49,19 @@ void editToLlama70bOffload(WindowFixture& f) {
     }));
 }
 
+void editToLora70b(WindowFixture& f) {
+    REQUIRE(f.editAndWait([&] {
+        f.controller.update([&](Scenario& s) {
+            s.modelPreset = "llama-3.1-70b";
+            s.model = *f.catalog.model("llama-3.1-70b");
+            s.training.method = TrainingMethod::Lora;
+            s.training.tokens = 2e9;
+            s.training.globalBatch = 64;
+            s.layout.open = kAllLayoutKeys;
+        });
+    }));
+}
+
 void inEnglishAndChinese(WindowFixture& f, const std::function<void()>& check) {
     check();
     f.window.setLanguage(QStringLiteral("zh_CN"));

@@ -52,6 +52,9 @@ struct WindowFixture {
 // host memory and TP, PP, micro-batch and ZeRO searched. Nothing fits in GPU memory alone, so the
 // search chooses ZeRO-Offload of the optimizer; a run cost of ¥609,624.06 rented.
 void editToLlama70bOffload(WindowFixture& f);
+// Llama 3.1 70B fine-tuned with LoRA on 2 B tokens, every layout key searched: small enough that an
+// options study takes a moment.
+void editToLora70b(WindowFixture& f);
 // Runs `check` in English, then in Chinese, and switches the window back to English.
 void inEnglishAndChinese(WindowFixture& f, const std::function<void()>& check);
 
