@@ -142,13 +142,18 @@ csv::Table runLength(const Plan& p) {
 }
 
 csv::Table monthlyCost(const cost::CostReport& r) {
-    const std::string c(cost::currencyCode(r.currency));
+    // Every amount says its tax basis in its header, as line_items.csv does, and every row the
+    // contract term the rent is billed on over the horizon (the PDF's "租用 36 个月合计（“…”合同期，
+    // 不含税）"): a month's rent means nothing without its term.
+    const std::string c = "excl_tax_" + std::string(cost::currencyCode(r.currency));
     csv::Table t{{"month", "rent_cash_" + c, "rent_accrued_" + c, "buy_" + c, "buy_net_" + c, "rent_pv_" + c,
-                  "buy_pv_" + c},
+                  "buy_pv_" + c, "rent_term", "rent_term_zh"},
                  {}};
+    const quote::Bilingual term = quote::termName(r.offer, r.term);
     for (const auto& m : r.monthly)
         t.rows.push_back({csv::integer(m.month), cents(m.rent), cents(m.rentAccrued), cents(m.buy),
-                          cents(m.buyNet), cents(m.rentPv), cents(m.buyPv)});
+                          cents(m.buyNet), cents(m.rentPv), cents(m.buyPv), csv::text(term.en),
+                          csv::text(term.zh)});
     return t;
 }
 

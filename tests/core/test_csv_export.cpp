@@ -6,6 +6,7 @@
 #include "core/cost/cost_json.h"
 #include "core/export/csv_export.h"
 #include "core/export/report_tables.h"
+#include "core/quote/offer_names.h"
 #include "core/util/atomic_file.h"
 #include "core/util/json_write.h"
 #include "golden.h"
@@ -85,7 +86,11 @@ TEST_CASE("tables read back equal the plan's numbers", "[csv]") {
     REQUIRE(plan.cost);
     const auto monthly = roundTrip(clusterplan::report_tables::monthlyCost(*plan.cost));
     REQUIRE(monthly.size() == plan.cost->monthly.size() + 1);
-    CHECK(monthly[0][1] == "rent_cash_CNY");
+    CHECK(monthly[0][1] == "rent_cash_excl_tax_CNY");
+    // The term the rent is billed on, in both languages, on every row.
+    CHECK(monthly[0][7] == "rent_term");
+    CHECK(monthly[1][7] == clusterplan::quote::termName(plan.cost->offer, plan.cost->term).en);
+    CHECK(monthly.back()[8] == clusterplan::quote::termName(plan.cost->offer, plan.cost->term).zh);
     for (std::size_t m = 0; m < plan.cost->monthly.size(); ++m) {
         CHECK(monthly[m + 1][2] == plan.cost->monthly[m].rentAccrued.toString());
         CHECK(monthly[m + 1][4] == plan.cost->monthly[m].buyNet.toString());
