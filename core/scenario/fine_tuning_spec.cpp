@@ -1,5 +1,8 @@
 #include "core/scenario/fine_tuning_spec.h"
 
+#include <bit>
+#include <iterator>
+
 #include "core/util/enum_names.h"
 
 namespace clusterplan {
@@ -7,19 +10,31 @@ namespace clusterplan {
 namespace {
 
 // The scenario file's fine_tuning.method and fine_tuning.offload values.
-constexpr auto kMethodNames = std::to_array<EnumName<TrainingMethod>>({
-    {TrainingMethod::Full, "full"},
-    {TrainingMethod::Lora, "lora"},
-    {TrainingMethod::Qlora, "qlora"},
-});
-static_assert(listsEveryValueInOrder(kMethodNames));
+constexpr std::string_view methodName(TrainingMethod t) {
+    switch (t) {
+    case TrainingMethod::Full:
+        return "full";
+    case TrainingMethod::Lora:
+        return "lora";
+    case TrainingMethod::Qlora:
+        return "qlora";
+    }
+    return {};
+}
+constexpr auto kMethodNames = enumNames<TrainingMethod, methodName>();
 
-constexpr auto kOffloadNames = std::to_array<EnumName<Offload>>({
-    {Offload::None, "none"},
-    {Offload::Optimizer, "optimizer"},
-    {Offload::OptimizerAndParams, "optimizer_and_params"},
-});
-static_assert(listsEveryValueInOrder(kOffloadNames));
+constexpr std::string_view offloadName(Offload o) {
+    switch (o) {
+    case Offload::None:
+        return "none";
+    case Offload::Optimizer:
+        return "optimizer";
+    case Offload::OptimizerAndParams:
+        return "optimizer_and_params";
+    }
+    return {};
+}
+constexpr auto kOffloadNames = enumNames<Offload, offloadName>();
 
 }  // namespace
 
@@ -38,6 +53,10 @@ std::optional<TrainingMethod> parseTrainingMethod(std::string_view s) {
 std::optional<Offload> parseOffload(std::string_view s) {
     return enumFromName(kOffloadNames, s);
 }
+
+// One name per target bit: a target added to kAllLoraTargets without a name here would be neither
+// written nor read.
+static_assert(std::size(kLoraTargetNames) == std::bit_width(kAllLoraTargets));
 
 std::optional<LoraTarget> parseLoraTarget(std::string_view s) {
     unsigned bit = 1;

@@ -7,37 +7,66 @@ namespace clusterplan {
 namespace {
 
 // The ids scenario files write ("framework": "megatron").
-constexpr auto kFrameworkIds = std::to_array<EnumName<Framework>>({
-    {Framework::Megatron, "megatron"},
-    {Framework::Nemo, "nemo"},
-    {Framework::Fsdp, "fsdp"},
-    {Framework::DeepSpeed, "deepspeed"},
-    {Framework::InternEvo, "internevo"},
-    {Framework::OlmoCore, "olmo-core"},
-    {Framework::Torchtitan, "torchtitan"},
-    {Framework::MaxText, "maxtext"},
-    {Framework::ColossalAi, "colossalai"},
-    {Framework::MindSpeed, "mindspeed"},
-    {Framework::Other, "other"},
-});
-static_assert(listsEveryValueInOrder(kFrameworkIds) && kFrameworkIds.size() == kAllFrameworks.size());
+constexpr std::string_view frameworkId(Framework f) {
+    switch (f) {
+    case Framework::Megatron:
+        return "megatron";
+    case Framework::Nemo:
+        return "nemo";
+    case Framework::Fsdp:
+        return "fsdp";
+    case Framework::DeepSpeed:
+        return "deepspeed";
+    case Framework::InternEvo:
+        return "internevo";
+    case Framework::OlmoCore:
+        return "olmo-core";
+    case Framework::Torchtitan:
+        return "torchtitan";
+    case Framework::MaxText:
+        return "maxtext";
+    case Framework::ColossalAi:
+        return "colossalai";
+    case Framework::MindSpeed:
+        return "mindspeed";
+    case Framework::Other:
+        return "other";
+    }
+    return {};
+}
+constexpr auto kFrameworkIds = enumNames<Framework, frameworkId>();
+static_assert(kFrameworkIds.size() == kAllFrameworks.size());
 
 // The projects' own spellings (see displayName in the header).
-constexpr auto kFrameworkProducts = std::to_array<EnumName<Framework>>({
-    {Framework::Megatron, "Megatron-LM"},
-    {Framework::Nemo, "NeMo"},
-    {Framework::Fsdp, "PyTorch FSDP"},
-    {Framework::DeepSpeed, "DeepSpeed"},
-    {Framework::InternEvo, "InternEvo"},
-    {Framework::OlmoCore, "OLMo-core"},
-    {Framework::Torchtitan, "torchtitan"},
-    {Framework::MaxText, "JAX/XLA (MaxText)"},
-    {Framework::ColossalAi, "Colossal-AI"},
-    {Framework::MindSpeed, "MindSpeed"},
-    {Framework::Other, "another stack"},
-});
-static_assert(listsEveryValueInOrder(kFrameworkProducts) &&
-              kFrameworkProducts.size() == kAllFrameworks.size());
+constexpr std::string_view frameworkProduct(Framework f) {
+    switch (f) {
+    case Framework::Megatron:
+        return "Megatron-LM";
+    case Framework::Nemo:
+        return "NeMo";
+    case Framework::Fsdp:
+        return "PyTorch FSDP";
+    case Framework::DeepSpeed:
+        return "DeepSpeed";
+    case Framework::InternEvo:
+        return "InternEvo";
+    case Framework::OlmoCore:
+        return "OLMo-core";
+    case Framework::Torchtitan:
+        return "torchtitan";
+    case Framework::MaxText:
+        return "JAX/XLA (MaxText)";
+    case Framework::ColossalAi:
+        return "Colossal-AI";
+    case Framework::MindSpeed:
+        return "MindSpeed";
+    case Framework::Other:
+        return "another stack";
+    }
+    return {};
+}
+constexpr auto kFrameworkProducts = enumNames<Framework, frameworkProduct>();
+static_assert(kFrameworkProducts.size() == kAllFrameworks.size());
 
 }  // namespace
 

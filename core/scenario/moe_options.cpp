@@ -8,28 +8,47 @@ namespace clusterplan {
 namespace {
 
 // Megatron-Core's dispatcher and overlap choices as the scenario's layout keys write them.
-constexpr auto kDispatcherNames = std::to_array<EnumName<MoeDispatcher>>({
-    {MoeDispatcher::AllToAll, "all_to_all"},
-    {MoeDispatcher::AllGather, "allgather"},
-    {MoeDispatcher::DeepEp, "deepep"},
-    {MoeDispatcher::HybridEp, "hybridep"},
-});
-static_assert(listsEveryValueInOrder(kDispatcherNames));
+constexpr std::string_view dispatcherName(MoeDispatcher m) {
+    switch (m) {
+    case MoeDispatcher::AllToAll:
+        return "all_to_all";
+    case MoeDispatcher::AllGather:
+        return "allgather";
+    case MoeDispatcher::DeepEp:
+        return "deepep";
+    case MoeDispatcher::HybridEp:
+        return "hybridep";
+    }
+    return {};
+}
+constexpr auto kDispatcherNames = enumNames<MoeDispatcher, dispatcherName>();
 
-constexpr auto kEpOverlapNames = std::to_array<EnumName<EpOverlap>>({
-    {EpOverlap::None, "none"},
-    {EpOverlap::OneFOneB, "1f1b"},
-    {EpOverlap::DualPipe, "dualpipe"},
-});
-static_assert(listsEveryValueInOrder(kEpOverlapNames));
+constexpr std::string_view epOverlapName(EpOverlap e) {
+    switch (e) {
+    case EpOverlap::None:
+        return "none";
+    case EpOverlap::OneFOneB:
+        return "1f1b";
+    case EpOverlap::DualPipe:
+        return "dualpipe";
+    }
+    return {};
+}
+constexpr auto kEpOverlapNames = enumNames<EpOverlap, epOverlapName>();
 
 // How the router spreads tokens over the experts (expert_load_imbalance.h says what each costs).
-constexpr auto kRoutingNames = std::to_array<EnumName<MoeRouting>>({
-    {MoeRouting::Dropless, "dropless"},
-    {MoeRouting::ForcedBalance, "forced_balance"},
-    {MoeRouting::TokenDrop, "token_drop"},
-});
-static_assert(listsEveryValueInOrder(kRoutingNames));
+constexpr std::string_view routingName(MoeRouting m) {
+    switch (m) {
+    case MoeRouting::Dropless:
+        return "dropless";
+    case MoeRouting::ForcedBalance:
+        return "forced_balance";
+    case MoeRouting::TokenDrop:
+        return "token_drop";
+    }
+    return {};
+}
+constexpr auto kRoutingNames = enumNames<MoeRouting, routingName>();
 
 }  // namespace
 

@@ -1,10 +1,23 @@
 #pragma once
-// The words an enum is written as (scenario files, command-line values, product names): one table
-// of value and name per enum, read both ways, instead of a switch that writes the names and a loop
-// that parses them back. A name added to the table is written and read alike.
+// The words an enum is written as (scenario files, command-line values, product names): one
+// table of value and name per enum, read both ways, instead of a switch that writes the names and a
+// loop that parses them back. A name added to the table is written and read alike.
 //
-//   constexpr auto kOffloadNames = std::to_array<EnumName<Offload>>(
-//       {{Offload::None, "none"}, {Offload::Optimizer, "optimizer"}});
+// The table is made from a constexpr switch over the enum that names each value and has no
+// default, so the compiler checks it: -Wswitch (in -Wall; warnings are errors) fails the build when
+// the enum gains a value the switch does not name. A hand-written table would not: a value it
+// missed would silently be written as the fallback name and never be read back. The enum's values
+// must be the default ones (0, 1, ... in order); the switch answers an empty name for any other
+// integer, and the table holds the values up to the first one without a name.
+//
+//   constexpr std::string_view offloadName(Offload o) {
+//       switch (o) {
+//       case Offload::None: return "none";
+//       case Offload::Optimizer: return "optimizer";
+//       }
+//       return {};  // an integer cast to the enum: not a value
+//   }
+//   constexpr auto kOffloadNames = enumNames<Offload, offloadName>();
 //   enumName(kOffloadNames, Offload::None, "?") == "none"
 //   enumFromName(kOffloadNames, "optimizer") == Offload::Optimizer
 #include <array>
@@ -18,6 +31,24 @@ template <typename E> struct EnumName {
     E value;
     std::string_view name;
 };
+
+// How many of the values 0, 1, ... `nameOf` names before the first it does not.
+template <typename E, std::string_view (*nameOf)(E)> constexpr std::size_t namedValueCount() {
+    std::size_t n = 0;
+    while (!nameOf(static_cast<E>(n)).empty())
+        ++n;
+    return n;
+}
+
+// The table of every value `nameOf` names, in value order.
+template <typename E, std::string_view (*nameOf)(E)> constexpr auto enumNames() {
+    constexpr std::size_t n = namedValueCount<E, nameOf>();
+    static_assert(n > 0, "the switch names no value: the enum's first value must be 0");
+    std::array<EnumName<E>, n> table{};
+    for (std::size_t i = 0; i < n; ++i)
+        table[i] = {static_cast<E>(i), nameOf(static_cast<E>(i))};
+    return table;
+}
 
 // The name of `value`; `fallback` for a value the table does not hold (an integer cast to the enum).
 template <typename E, std::size_t N>
@@ -36,17 +67,6 @@ constexpr std::optional<E> enumFromName(const std::array<EnumName<E>, N>& table,
         if (row.name == name)
             return row.value;
     return std::nullopt;
-}
-
-// True when the table lists the enum's values 0, 1, ... N-1 in order, each once: for enums whose
-// values are the default ones, a static_assert that no value was left out or listed twice between
-// the first and the last.
-template <typename E, std::size_t N>
-constexpr bool listsEveryValueInOrder(const std::array<EnumName<E>, N>& table) {
-    for (std::size_t i = 0; i < N; ++i)
-        if (table[i].value != static_cast<E>(i))
-            return false;
-    return true;
 }
 
 }  // namespace clusterplan
