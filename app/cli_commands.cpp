@@ -14,6 +14,7 @@
 #include "core/calibration/calibration_format.h"
 #include "core/calibration/evaluate.h"
 #include "core/catalog/catalog_loading.h"
+#include "core/catalog/catalog_lookup.h"
 #include "core/cost/cost_format.h"
 #include "core/cost/cost_json.h"
 #include "core/io/scenario_json.h"

@@ -8,7 +8,8 @@
 #include <unistd.h>
 
 #include "cli_errors.h"
-#include "core/calibration/evaluate.h"
+#include "core/calibration/engine_session.h"
+#include "core/catalog/resolved_inputs.h"
 #include "core/cost/messages_cost.h"
 #include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
@@ -134,10 +135,10 @@ std::optional<Error> firstOutputProblem(const ReportRequest& rq) {
 
 // A quote priced from a book past its stale_after_days says so as it is written: the book's list
 // says it later, when the quote has been sent.
-void warnIfStale(const Plan& plan, const Catalog& catalog, Lang lang) {
+void warnIfStale(const Plan& plan, const cost::PriceBooks& books, Lang lang) {
     if (!plan.cost)
         return;
-    const cost::PriceBook* book = catalog.priceBooks().book(plan.cost->priceBookId);
+    const cost::PriceBook* book = books.book(plan.cost->priceBookId);
     if (!book)
         return;
     const auto days = cost::daysSinceAsOf(book->asOf, todayUtc());
@@ -156,14 +157,14 @@ void warnIfStale(const Plan& plan, const Catalog& catalog, Lang lang) {
 // either is the same content. A book that cannot take it stops the report: nothing is written
 // (--no-record writes a draft instead).
 std::optional<quotebook::RecordOutcome> recordBeforeWriting(const ReportRequest& rq, const Plan& plan,
-                                                            quote::QuoteDocument& doc, const Catalog& catalog,
-                                                            Lang lang) {
+                                                            quote::QuoteDocument& doc,
+                                                            const cost::PriceBooks& books, Lang lang) {
     auto book = openBook(rq.book, lang);
     if (!book)
         return std::nullopt;
-    auto recorded = book->record(
-        quotebook::recordFromDocument(doc, plan, catalog.priceBooks(), scenarioToJson(plan.scenario)),
-        nowUtc(), quotebook::RecordOptions{rq.force});
+    auto recorded =
+        book->record(quotebook::recordFromDocument(doc, plan, books, scenarioToJson(plan.scenario)), nowUtc(),
+                     quotebook::RecordOptions{rq.force});
     if (!recorded) {
         printError(recorded.error(), lang,
                    messageText(makeMessage(msg::kQuotebookNotRecordedNothingWritten), lang));
@@ -261,9 +262,12 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
     auto scenario = loadScenarioFile(rq.file, catalog);
     if (!scenario)
         return fail(scenario.error(), lang);
-    auto plan = evaluate(scenario.value(), catalog);
+    EngineSession session(catalog);
+    auto plan = session.evaluate(scenario.value());
     if (!plan)
         return fail(relocated(rq.file + ": " + plan.error().where, plan.error()), lang);
+    // The price books the plan was priced from, as the engine resolves the scenario's inputs.
+    const ResolvedInputs inputs = resolveInputs(plan->scenario, session.sharedCatalog());
     if (!plan->memory.fits())
         return refuseNotFitting(plan.value(), catalog, lang);
     // A quote sets renting beside owning: its verdict, break-even, savings and options table compare
@@ -308,13 +312,13 @@ int reportCommand(const ReportRequest& rq, const Catalog& catalog) {
             std::cout << "\n" << quote::optionsPageText(*optionsPage, lang);
         return kOk;
     }
-    warnIfStale(plan.value(), catalog, lang);
+    warnIfStale(plan.value(), *inputs.priceBooks, lang);
     // File systems stamp times from a coarse clock: a file written just after this moment may carry
     // a time a little before it.
     const auto start = std::filesystem::file_time_type::clock::now() - std::chrono::seconds(2);
     std::optional<quotebook::RecordOutcome> entry;
     if (rq.record) {
-        entry = recordBeforeWriting(rq, plan.value(), doc, catalog, lang);
+        entry = recordBeforeWriting(rq, plan.value(), doc, *inputs.priceBooks, lang);
         if (!entry)
             return kBadInput;
     } else {

@@ -2,9 +2,9 @@
 #include "core/io/phase_json.h"
 
 #include "core/catalog/catalog_json.h"
+#include "core/catalog/catalog_lookup.h"
 #include "core/cost/cost_inputs.h"
 #include "core/scenario/model_spec.h"
-#include "core/util/closest_id.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
 
@@ -14,10 +14,8 @@ namespace {
 
 void readSlice(json::ObjectReader& r, GpuSlice& slice, const Catalog& catalog) {
     slice.gpu = r.string("gpu");
-    if (!catalog.gpu(slice.gpu))
-        json::fail(inputError(r.pathOf("gpu"),
-                              unknownIdReason(msg::kErrorUnknownGpuIdClosest, msg::kErrorUnknownGpuIdList,
-                                              slice.gpu, catalog.gpuIds())));
+    if (auto e = checkGpuId(catalog, slice.gpu, r.pathOf("gpu")))
+        json::fail(*e);
     slice.fraction = r.number("fraction", 1e-6, 1);
     if (!(slice.fraction > 0))
         json::fail(r.pathOf("fraction"), msg::kErrorPhaseSliceZero);
@@ -49,10 +47,8 @@ PhaseSpec readPhase(json::ObjectReader& r, ClusterSpec& lastCluster, const Catal
     if (auto c = r.optObject("cluster")) {
         ClusterSpec cluster = lastCluster;
         readClusterObject(*c, cluster);
-        if (!catalog.gpu(cluster.gpu))
-            json::fail(inputError(c->pathOf("gpu"),
-                                  unknownIdReason(msg::kErrorUnknownGpuIdClosest, msg::kErrorUnknownGpuIdList,
-                                                  cluster.gpu, catalog.gpuIds())));
+        if (auto e = checkGpuId(catalog, cluster.gpu, c->pathOf("gpu")))
+            json::fail(*e);
         lastCluster = cluster;
         p.cluster = cluster;
     }

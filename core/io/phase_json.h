@@ -6,7 +6,7 @@
 // A phase's "cluster" is read over the previous phase's cluster (the first: the scenario's), so
 // {"nodes": 4} is enough to grow; a phase with neither "cluster" nor "slice" keeps the previous
 // one's. "model" is read like the scenario's; without it the previous phase's model is kept.
-// Ranges and ids are checked with key paths ("phases[1].months"); phase_check.h checks offers.
+// Ranges and ids are checked with key paths ("phases[1].months"); core/catalog/phase_check.h checks offers.
 #include <string>
 
 #include "core/catalog/catalog.h"

@@ -4,6 +4,8 @@
 #include <cstdlib>
 
 #include "core/catalog/catalog_json.h"
+#include "core/catalog/catalog_lookup.h"
+#include "core/catalog/phase_check.h"
 #include "core/catalog/scenario_check.h"
 #include "core/cost/cost_json.h"
 #include "core/io/claim_json.h"
@@ -14,11 +16,9 @@
 #include "core/io/run_inputs_json.h"
 #include "core/io/scenario_schema.h"
 #include "core/parallel/pipeline_layout_string.h"
-#include "core/phases/phase_check.h"
 #include "core/quote/quote_json.h"
 #include "core/scenario/limited_read.h"
 #include "core/util/atomic_file.h"
-#include "core/util/closest_id.h"
 #include "core/util/json_read.h"
 #include "core/util/json_write.h"
 #include "core/util/messages_file_errors.h"
@@ -48,12 +48,10 @@ E readEnum(ObjectReader& r, std::string_view key, E current, std::optional<E> (*
 void readModel(ObjectReader& r, Scenario& s, const Catalog& catalog) {
     r.optString("preset", s.modelPreset);
     if (!s.modelPreset.empty()) {
-        const ModelSpec* preset = catalog.model(s.modelPreset);
+        auto preset = modelPreset(catalog, s.modelPreset, "model.preset");
         if (!preset)
-            json::fail(inputError("model.preset", unknownIdReason(msg::kErrorUnknownModelPresetClosest,
-                                                                  msg::kErrorUnknownModelPresetList,
-                                                                  s.modelPreset, catalog.modelIds())));
-        s.model = *preset;
+            json::fail(preset.error());
+        s.model = std::move(preset).value();
     } else {
         s.model = ModelSpec{};
         s.model.id = "custom";

@@ -75,23 +75,21 @@ cost::CostInputs costInputsFor(const Scenario& s, const PhaseSetup& p, const cos
     return in;
 }
 
-Result<cost::CostModel> modelFor(const Scenario& s, const PhaseSetup& p, const Catalog& catalog) {
-    const cost::PriceBook* book = catalog.priceBooks().book(s.cost.priceBook);
+Result<cost::CostModel> modelFor(const Scenario& s, const PhaseSetup& p, const PhaseInputs& resolved) {
+    const cost::PriceBook* book = resolved.book;
     if (!book)
         return Error{"cost.price_book", "unknown price book '" + s.cost.priceBook + "'"};
-    // The phase check refuses unknown GPUs; no assumed power draw stands in for a missing card.
-    const GpuSpec* gpu = catalog.gpu(p.cluster.gpu);
-    if (!gpu)
-        return phaseError(p, Error{"cluster.gpu", "unknown GPU '" + p.cluster.gpu + "'"});
+    // The phase check refused unknown GPUs, so the card's own power draw prices it, never an assumed one.
+    const GpuSpec& gpu = resolved.gpus.at(p.index);
     const cost::ClusterFacts facts{p.cluster.gpu, p.gpus(), p.slice ? 1 : p.cluster.nodes,
-                                   p.slice ? 1 : p.cluster.gpusPerNode, gpu->tdpW};
+                                   p.slice ? 1 : p.cluster.gpusPerNode, gpu.tdpW};
     cost::CostInputs inputs = costInputsFor(s, p, *book);
-    auto model = cost::resolveCostModel(inputs, catalog.priceBooks(), facts);
+    auto model = cost::resolveCostModel(inputs, *resolved.priceBooks, facts);
     if (!model && p.acquire == Acquire::Rent && model.error().where == "cost.overrides.node_price") {
         // A rented GPU the book has no purchase price for (the seed's RTX 3090 card): the
         // ownership side is never used for a rented phase, so any server price resolves it.
         inputs.overrides["node_price"] = 0;
-        model = cost::resolveCostModel(inputs, catalog.priceBooks(), facts);
+        model = cost::resolveCostModel(inputs, *resolved.priceBooks, facts);
     }
     if (!model)
         return phaseError(p, model.error());
@@ -327,12 +325,12 @@ void Costing::buyRun(std::size_t first, std::size_t last) {
 }  // namespace
 
 Result<PhaseCosts> costPhases(const Scenario& s, const std::vector<PhaseSetup>& phases,
-                              const Catalog& catalog) {
+                              const PhaseInputs& resolved) {
     PhaseCosts out;
     std::vector<cost::CostModel> models;
     int months = 0;
     for (const PhaseSetup& p : phases) {
-        auto m = modelFor(s, p, catalog);
+        auto m = modelFor(s, p, resolved);
         if (!m)
             return m.error();
         models.push_back(std::move(m).value());

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "core/catalog/catalog.h"
+#include "core/catalog/phase_check.h"
 #include "core/cost/money.h"
 #include "core/phases/phase_setup.h"
 #include "core/util/message.h"
@@ -52,7 +52,8 @@ struct PhaseCosts {
     std::vector<cost::Money> upfront;
 };
 
+// `resolved`: the scenario's phase inputs (resolvePhaseInputs()); `phases` index into its GPUs.
 Result<PhaseCosts> costPhases(const Scenario& s, const std::vector<PhaseSetup>& phases,
-                              const Catalog& catalog);
+                              const PhaseInputs& resolved);
 
 }  // namespace clusterplan

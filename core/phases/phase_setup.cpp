@@ -1,7 +1,7 @@
 // Phases with what they inherit filled in (see phase_setup.h).
 #include "core/phases/phase_setup.h"
 
-#include "core/phases/phase_check.h"
+#include "core/catalog/phase_check.h"
 
 namespace clusterplan {
 

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/catalog/catalog.h"
+#include "core/catalog/phase_check.h"
 #include "core/cost/ownership.h"
 #include "core/util/json_read.h"
 #include "core/util/units.h"
@@ -31,9 +32,9 @@ Scenario phaseScenario(const Scenario& s, const PhaseSetup& p) {
 
 // The catalog with the slice's card holding only its share of the memory: the layout search then
 // looks for a layout that fits the slice. Its speed stays the card's; tokens/s is scaled after.
-Catalog sliceCatalog(const Catalog& catalog, const PhaseSetup& p) {
+Catalog sliceCatalog(const Catalog& catalog, const PhaseSetup& p, const PhaseInputs& resolved) {
     Catalog out = catalog;
-    GpuSpec card = *catalog.gpu(p.cluster.gpu);
+    GpuSpec card = resolved.gpus.at(p.index);
     card.hbmGib *= p.slice->fraction;
     card.visibleGib *= p.slice->fraction;
     out.putGpu(std::move(card));
@@ -42,11 +43,13 @@ Catalog sliceCatalog(const Catalog& catalog, const PhaseSetup& p) {
 
 }  // namespace
 
-Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& p, EngineSession& session) {
+Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& p, EngineSession& session,
+                                 const PhaseInputs& resolved) {
     const PlanParts parts = PlanParts::stepTimeOnly();
-    auto plan = p.slice ? EngineSession(std::make_shared<const Catalog>(sliceCatalog(session.catalog(), p)))
-                              .evaluate(phaseScenario(s, p), {}, parts)
-                        : session.evaluate(phaseScenario(s, p), {}, parts);
+    auto plan =
+        p.slice ? EngineSession(std::make_shared<const Catalog>(sliceCatalog(session.catalog(), p, resolved)))
+                      .evaluate(phaseScenario(s, p), {}, parts)
+                : session.evaluate(phaseScenario(s, p), {}, parts);
     if (!plan)
         return relocated(json::indexPath("phases", p.index) +
                              (plan.error().where.empty() ? "" : ": " + plan.error().where),

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/calibration/engine_session.h"
+#include "core/catalog/phase_check.h"
 #include "core/phases/phase_setup.h"
 #include "core/util/result.h"
 
@@ -38,6 +39,8 @@ struct PhaseTraining {
 
 // Planned through `session` (a GPU slice on a session of its own, over the sliced card), with the
 // parts a phase reads: layout, memory and step time, no cost model (costPhases() prices phases).
-Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& phase, EngineSession& session);
+// `resolved` holds the card a slice is cut from (resolvePhaseInputs()).
+Result<PhaseTraining> trainPhase(const Scenario& s, const PhaseSetup& phase, EngineSession& session,
+                                 const PhaseInputs& resolved);
 
 }  // namespace clusterplan

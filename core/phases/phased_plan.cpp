@@ -1,8 +1,8 @@
 // The phased plan and its two plain plans (see phased_plan.h).
 #include "core/phases/phased_plan.h"
 
+#include "core/catalog/phase_check.h"
 #include "core/phases/messages_phases.h"
-#include "core/phases/phase_check.h"
 #include "core/util/as_double.h"
 
 namespace clusterplan {
@@ -42,8 +42,7 @@ struct PlainPlan {
 
 // The final phase's cluster and model over all the months, rented or bought.
 Result<PlainPlan> plainPlan(const Scenario& s, const std::vector<PhaseSetup>& phases, Acquire acquire,
-                            EngineSession& session) {
-    const Catalog& catalog = session.catalog();
+                            EngineSession& session, const PhaseInputs& resolved) {
     PhaseSetup whole = phases.back();
     whole.index = phases.size() - 1;
     whole.start = 0;
@@ -64,10 +63,10 @@ Result<PlainPlan> plainPlan(const Scenario& s, const std::vector<PhaseSetup>& ph
     }
     if (allGoals)
         whole.tokens = goal;
-    auto training = trainPhase(s, whole, session);
+    auto training = trainPhase(s, whole, session, resolved);
     if (!training)
         return training.error();
-    auto costs = costPhases(s, {whole}, catalog);
+    auto costs = costPhases(s, {whole}, resolved);
     if (!costs)
         return costs.error();
     PlainPlan plan;
@@ -92,16 +91,17 @@ Result<PhasedPlan> planPhases(const Scenario& s, const Catalog& catalog) {
     if (auto e = checkPhases(s, catalog))
         return *e;
     EngineSession session(catalog);  // every phase's plan, and the plain plans compared with them
+    const PhaseInputs resolved = resolvePhaseInputs(s, catalog);
     const std::vector<PhaseSetup> setups = phaseSetups(s);
     PhasedPlan plan;
     plan.utilization = s.cost.utilization;
-    auto costs = costPhases(s, setups, catalog);
+    auto costs = costPhases(s, setups, resolved);
     if (!costs)
         return costs.error();
     plan.currency = costs->currency;
     std::vector<double> tokensByMonth;
     for (std::size_t i = 0; i < setups.size(); ++i) {
-        auto training = trainPhase(s, setups[i], session);
+        auto training = trainPhase(s, setups[i], session, resolved);
         if (!training)
             return training.error();
         PhaseResult r{setups[i], std::move(training).value(), costs->phases[i], Money(), 0.0};
@@ -129,13 +129,13 @@ Result<PhasedPlan> planPhases(const Scenario& s, const Catalog& catalog) {
     std::vector<double> phasedTokens;
     cumulate(*costs, tokensByMonth, phasedCost, phasedTokens);
     std::optional<PlainPlan> rent, buy;
-    if (auto r = plainPlan(s, setups, Acquire::Rent, session))
+    if (auto r = plainPlan(s, setups, Acquire::Rent, session, resolved))
         rent = std::move(r).value();
     else
         plan.notes.push_back(makeNestedMessage(msg::kPhasesNoteRentNotPriced, {errorLine(r.error())}));
     if (setups.back().slice)
         plan.notes.push_back(makeMessage(msg::kPhasesNoteSliceNoBuy));
-    else if (auto b = plainPlan(s, setups, Acquire::Buy, session))
+    else if (auto b = plainPlan(s, setups, Acquire::Buy, session, resolved))
         buy = std::move(b).value();
     else
         plan.notes.push_back(makeNestedMessage(msg::kPhasesNoteBuyNotPriced, {errorLine(b.error())}));

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/catalog/catalog.h"
 #include "core/cost/cost_format.h"
 #include "core/cost/cost_json.h"
 #include "core/report/fine_tuning_format.h"
@@ -352,25 +351,6 @@ std::string planToText(const Plan& p) {
         for (const auto& n : p.notes)
             out << "  - " << n << "\n";
     }
-    return out.str();
-}
-
-std::string presetsToText(const Catalog& catalog) {
-    std::ostringstream out;
-    out << "Models\n";
-    for (const auto& [id, m] : catalog.models())
-        out << "  " << id << std::string(id.size() < 18 ? 18 - id.size() : 1, ' ') << m.name << " ("
-            << billions(m.publishedParams) << ")\n";
-    out << "\nGPUs\n";
-    for (const auto& [id, g] : catalog.gpus())
-        out << "  " << id << std::string(id.size() < 18 ? 18 - id.size() : 1, ' ') << g.name << ", "
-            << formatFixed(g.visibleGib, 1) << " GiB usable, bf16 "
-            << (g.tflopsBf16 ? formatNumber(*g.tflopsBf16) + " TFLOP/s" : std::string("n/a")) << "\n";
-    out << "\nFabrics\n";
-    for (const auto& [id, f] : catalog.fabrics())
-        out << "  " << id << std::string(id.size() < 18 ? 18 - id.size() : 1, ' ') << f.name << ", "
-            << formatNumber(f.bandwidthGBs) << " GB/s per direction ("
-            << (f.scope == FabricScope::Intra ? "intra-node" : "inter-node") << ")\n";
     return out.str();
 }
 

@@ -8,8 +8,6 @@
 
 namespace clusterplan {
 
-class Catalog;
-
 // The plan JSON's "schema". Version 2 (6 December 2026): the cost object gained rent_deposit,
 // run_cash_outlay_buy, bases and per_million_tokens.rent_billed, and breakeven_month_pv compares
 // rent as it accrues (it counted a yearly prepayment whole at month 1). Version 1 documents have
@@ -20,7 +18,6 @@ inline constexpr std::string_view kCostSchema = "clusterplan.cost/2";
 
 std::string planToJson(const Plan& plan);
 std::string planToText(const Plan& plan);
-std::string presetsToText(const Catalog& catalog);
 
 // "79.3 GiB" style formatting used by text reports and the UI.
 std::string formatGib(double bytes, int decimals = 1);

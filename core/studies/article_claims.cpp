@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/catalog/catalog_lookup.h"
 #include "core/report/plan_format.h"
 #include "core/studies/article_format.h"
 #include "core/studies/claim_value.h"
@@ -122,12 +123,11 @@ Message testedText(const Plan& p, const Catalog& catalog) {
         offload = makeMessage(msg::kArticleTestedOffloadAll);
     Message nics = plainMessage("");
     if (c.nodes > 1) {
-        const Fabric* fabric = catalog.fabric(c.interNode);
         // The fabric's name without the catalog's remark in brackets ("(1 NIC per GPU)"): the
         // NICs a server has are said next to it, as the example sets them.
-        const std::string name = fabric ? fabric->name.substr(0, fabric->name.find(" (")) : c.interNode;
         nics = makeMessage(msg::kArticleTestedNics,
-                           {name, std::to_string(c.nicsPerNode > 0 ? c.nicsPerNode : c.gpusPerNode)});
+                           {fabricProductName(catalog, c.interNode),
+                            std::to_string(c.nicsPerNode > 0 ? c.nicsPerNode : c.gpusPerNode)});
     }
     return makeNestedMessage(
         msg::kArticleTested,
@@ -142,12 +142,12 @@ Message testedText(const Plan& p, const Catalog& catalog) {
 Result<Scenario> withVariant(const ClaimVariant& v, Scenario s, const Catalog& catalog,
                              const std::string& file) {
     if (!v.modelPreset.empty()) {
-        const ModelSpec* model = catalog.model(v.modelPreset);
+        auto model = modelPreset(catalog, v.modelPreset, "claim.variant.model");
         if (!model)
             return inputError(file + ": claim.variant.model", msg::kErrorJsonNotAllowed,
                               {v.modelPreset, "a model preset of the catalog"});
         s.modelPreset = v.modelPreset;
-        s.model = *model;
+        s.model = std::move(model).value();
     }
     if (v.zeroStage)
         s.layout.zeroStage = static_cast<int>(*v.zeroStage);

@@ -4,12 +4,12 @@
 #include <sstream>
 
 #include "core/calibration/engine_session.h"
+#include "core/catalog/catalog_lookup.h"
 #include "core/search/messages_search.h"
 #include "core/util/as_double.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_write.h"
 #include "core/util/number_format.h"
-#include "core/util/per_language.h"
 
 namespace clusterplan {
 
@@ -110,25 +110,6 @@ Message scalingLayoutMessage(const Layout& l) {
                              {plainMessage(grid), plainMessage(std::to_string(l.microBatch)),
                               plainMessage(std::to_string(l.zeroStage)), makeMessage(recompute),
                               std::move(offload)});
-}
-
-std::vector<const Fabric*> scalingComparisonFabrics(const Catalog& catalog) {
-    std::vector<const Fabric*> out;
-    for (const auto& [id, fabric] : catalog.fabrics())
-        if (fabric.scope == FabricScope::Inter && fabric.scalingComparison)
-            out.push_back(&fabric);
-    std::stable_sort(out.begin(), out.end(),
-                     [](const Fabric* a, const Fabric* b) { return a->bandwidthGBs > b->bandwidthGBs; });
-    return out;
-}
-
-// A fabric as the comparisons name it: its product name ("InfiniBand HDR 200 Gb/s (1 NIC per GPU)",
-// in Chinese its name_zh), not its catalog id ("ib-hdr-200"), which a reader cannot decode.
-Message fabricName(const Catalog& catalog, const std::string& id) {
-    const Fabric* fabric = catalog.fabric(id);
-    if (!fabric || fabric->name.empty())
-        return plainMessage(id);
-    return perLanguageMessage(fabric->name, fabric->displayName(Lang::Zh));
 }
 
 void addComparisons(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu, StudySearch& search,

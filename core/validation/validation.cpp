@@ -6,6 +6,8 @@
 #include <tuple>
 
 #include "core/calibration/evaluate.h"
+#include "core/catalog/catalog_lookup.h"
+#include "core/catalog/cross_validation.h"
 #include "core/model/param_count.h"
 #include "core/util/csv_write.h"
 #include "core/util/json_read.h"
@@ -13,7 +15,6 @@
 #include "core/util/number_format.h"
 #include "core/util/statistics.h"
 #include "core/util/text_columns.h"
-#include "core/validation/cross_validation.h"
 
 namespace clusterplan {
 
@@ -411,7 +412,7 @@ Result<bool> addCrossStack(ValidationReport& report, const ValidationRow& row, c
     };
     const PerfProfile* own = byId(fold);
     if (!own)
-        own = byId(catalog.perfProfiles());
+        own = perfProfileById(catalog, row.profile);
     if (!own)
         return true;
     std::map<Framework, const PerfProfile*> standIns;
@@ -465,7 +466,7 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
     modelList["models"] = models->as_object().at("models");
     if (auto merged = catalog.mergeJson(bj::serialize(modelList), "run-models.json"); !merged)
         return merged.error();
-    auto folds = parseCrossValidationFolds(foldsText, "perf-profiles-cv.json", catalog.perfProfiles());
+    auto folds = parseCrossValidationFolds(foldsText, "perf-profiles-cv.json", catalog);
     if (!folds)
         return folds.error();
 
@@ -494,7 +495,7 @@ Result<ValidationReport> runValidation(const Catalog& base, std::string_view run
             report.rows.push_back(row);
             continue;
         }
-        const ModelSpec* model = catalog.model(str(entry, "model"));
+        const auto model = modelPreset(catalog, str(entry, "model"), "run-models.json: " + row.id);
         if (!model)
             return Error{"run-models.json: " + row.id, "unknown model '" + str(entry, "model") + "'"};
         const Scenario scenario = scenarioFor(*it->second, entry, *model);
@@ -607,8 +608,10 @@ Result<CalibrationCases> calibrationCases(const Catalog& base) {
         c.metric = str(entry, "metric");
         c.convention = str(entry, "flop_convention");
         const auto it = records.find(c.id);
-        const ModelSpec* model = out.catalog.model(str(entry, "model"));
-        if (c.use == "exclude" || c.use == kUseUnseenStack || it == records.end() || !model)
+        if (c.use == "exclude" || c.use == kUseUnseenStack || it == records.end())
+            continue;
+        const auto model = modelPreset(out.catalog, str(entry, "model"), c.id);
+        if (!model)
             continue;
         c.published = num(*it->second, c.metric, 0);
         c.scenario = scenarioFor(*it->second, entry, *model);

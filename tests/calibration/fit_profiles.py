@@ -104,7 +104,7 @@ BOUNDS = {
 
 def group_of(profile_id):
     """A run's group: its stack family on its GPU generation (the profile id without the precision,
-    as core/validation/cross_validation.cpp's stackGroupOf)."""
+    as core/catalog/cross_validation.cpp's stackGroupOf)."""
     return profile_id.rsplit("-", 1)[0]
 
 

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/calibration/evaluate.h"
+#include "core/catalog/catalog_lookup.h"
 #include "core/io/scenario_json.h"
 #include "core/report/plan_format.h"
 #include "output_checks.h"

@@ -16,4 +16,16 @@ std::vector<ClusterSpec> resolvedPhaseClusters(const Scenario& s);
 
 std::optional<Error> checkPhases(const Scenario& s, const Catalog& catalog);
 
+// What a phased plan reads from the catalog, looked up once by the phases' ids after checkPhases()
+// passed: the price books with the scenario's, and the card each phase runs on. Refers into the
+// catalog, which must outlive it.
+struct PhaseInputs {
+    const cost::PriceBooks* priceBooks = nullptr;
+    const cost::PriceBook* book = nullptr;  // cost.price_book, one of priceBooks
+    std::vector<GpuSpec> gpus;              // per phase of the scenario: its cluster's or slice's card
+};
+
+// The scenario must have passed checkPhases() against `catalog`.
+PhaseInputs resolvePhaseInputs(const Scenario& s, const Catalog& catalog);
+
 }  // namespace clusterplan

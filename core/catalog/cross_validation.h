@@ -13,6 +13,8 @@
 
 namespace clusterplan {
 
+class Catalog;
+
 // Two kinds of fold. Leave one source out: another paper of the same stack and GPU generation may
 // stay in the fit (Narayanan 2021 and Korthikanti 2022 are one group's Megatron-LM on A100), so it
 // measures interpolation within a stack. Leave one group out: every run of a stack family on a GPU
@@ -27,9 +29,10 @@ struct CrossValidationFolds {
 // ("megatron-ampere-fp16" -> "megatron-ampere"; FP16/BF16/FP8 runs of one stack are one group).
 [[nodiscard]] std::string stackGroupOf(const std::string& profileId);
 
-// `base` supplies the default profile every fold starts from.
+// Every fold starts from the default profile of `catalog`'s profiles (the folds are catalog data,
+// like resources/perf-profiles.json, and are read beside it).
 Result<CrossValidationFolds> parseCrossValidationFolds(std::string_view json, const std::string& fileLabel,
-                                                       const PerfProfiles& base);
+                                                       const Catalog& catalog);
 // The embedded resources/perf-profiles-cv.json.
 std::string_view builtinCrossValidationJson();
 

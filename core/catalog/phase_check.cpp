@@ -1,8 +1,9 @@
 // Checks of a scenario's phases (see phase_check.h).
-#include "core/phases/phase_check.h"
+#include "core/catalog/phase_check.h"
 
 #include <cmath>
 
+#include "core/catalog/catalog_lookup.h"
 #include "core/util/closest_id.h"
 #include "core/util/json_read.h"
 #include "core/util/messages_file_errors.h"
@@ -106,10 +107,8 @@ std::optional<Error> checkPhases(const Scenario& s, const Catalog& catalog) {
             return inputError(phasePath(i, "slice.fraction"), msg::kErrorPhaseSliceRange,
                               {formatNumber(p.slice->fraction)});
         const std::string gpu = p.slice ? p.slice->gpu : c.gpu;
-        if (!catalog.gpu(gpu))
-            return inputError(phasePath(i, p.slice ? "slice.gpu" : "cluster.gpu"),
-                              unknownIdReason(msg::kErrorUnknownGpuIdClosest, msg::kErrorUnknownGpuIdList,
-                                              gpu, catalog.gpuIds()));
+        if (auto e = checkGpuId(catalog, gpu, phasePath(i, p.slice ? "slice.gpu" : "cluster.gpu")))
+            return e;
         if (!p.offer.empty() && p.acquire == Acquire::Buy)
             return inputError(phasePath(i, "offer"), msg::kErrorPhaseOfferBought);
         if (!p.offer.empty())
@@ -120,6 +119,14 @@ std::optional<Error> checkPhases(const Scenario& s, const Catalog& catalog) {
                 return e;
     }
     return std::nullopt;
+}
+
+PhaseInputs resolvePhaseInputs(const Scenario& s, const Catalog& catalog) {
+    PhaseInputs out{&catalog.priceBooks(), catalog.priceBooks().book(s.cost.priceBook), {}};
+    const auto clusters = resolvedPhaseClusters(s);
+    for (std::size_t i = 0; i < s.phases.size(); ++i)
+        out.gpus.push_back(*catalog.gpu(s.phases[i].slice ? s.phases[i].slice->gpu : clusters[i].gpu));
+    return out;
 }
 
 }  // namespace clusterplan

@@ -1,5 +1,6 @@
-#include "core/validation/cross_validation.h"
+#include "core/catalog/cross_validation.h"
 
+#include "core/catalog/catalog.h"
 #include "core/util/json_read.h"
 
 namespace clusterplan {
@@ -18,7 +19,7 @@ std::string stackGroupOf(const std::string& profileId) {
 }
 
 Result<CrossValidationFolds> parseCrossValidationFolds(std::string_view text, const std::string& file,
-                                                       const PerfProfiles& base) {
+                                                       const Catalog& catalog) {
     auto parsed = json::parseText(text, file);
     if (!parsed)
         return parsed.error();
@@ -41,7 +42,7 @@ Result<CrossValidationFolds> parseCrossValidationFolds(std::string_view text, co
             r.finish();
             boost::json::object profiles;
             profiles["profiles"] = (*list)[i].as_object().at("profiles");
-            PerfProfiles fold = base.defaultOnly();
+            PerfProfiles fold = catalog.perfProfiles().defaultOnly();
             if (auto merged = fold.mergeJson(boost::json::serialize(profiles),
                                              file + ": folds[" + std::to_string(i) + "]");
                 !merged)
