@@ -1,5 +1,6 @@
 // The shipped catalog: every required id, provenance on every entry, datasheet values, and the
 // merge rules for user files.
+#include "core/catalog/catalog_lookup.h"
 #include "test_support.h"
 
 #include <algorithm>
@@ -219,4 +220,41 @@ TEST_CASE("a user catalog may name its GPUs and fabrics in Chinese, as text only
     REQUIRE(wrong.diagnostics().size() == 2);
     CHECK(wrong.diagnostics()[0].key == "gpus[0].name_zh");
     CHECK(wrong.diagnostics()[1].key == "fabrics[0].name_zh");
+}
+
+// The floors above the catalog read it by id only through core/catalog/catalog_lookup.h, so what an
+// unknown id says is decided there: the key it was read at and the closest id.
+TEST_CASE("ids read above the catalog resolve or name the key and the closest id", "[catalog]") {
+    const Catalog& c = test::catalog();
+    CHECK_FALSE(checkGpuId(c, "h100-sxm-80gb", "phases[0].cluster.gpu").has_value());
+    const auto gpu = checkGpuId(c, "h100-sxm-80g", "phases[0].cluster.gpu");
+    REQUIRE(gpu.has_value());
+    CHECK(gpu->where == "phases[0].cluster.gpu");
+    CHECK(gpu->message.find("'h100-sxm-80gb'") != std::string::npos);
+
+    const auto model = modelPreset(c, "llama-3.1-8b", "model.preset");
+    REQUIRE(model.ok());
+    CHECK(model->name == c.model("llama-3.1-8b")->name);
+    const auto unknown = modelPreset(c, "zzzzzzzzzzzzzzzzzzzz", "model.preset");
+    REQUIRE_FALSE(unknown.ok());
+    CHECK(unknown.error().where == "model.preset");
+    CHECK(unknown.error().reason.id == "error.unknown.model_preset.list");
+
+    // A fabric is named as its product, the id only where the catalog has none to give.
+    CHECK(messageText(fabricName(c, "ib-hdr-200"), Lang::En) == "InfiniBand HDR 200 Gb/s (1 NIC per GPU)");
+    CHECK(messageText(fabricName(c, "ib-hdr-200"), Lang::Zh) == c.fabric("ib-hdr-200")->nameZh);
+    CHECK(messageText(fabricName(c, "no-such-fabric"), Lang::En) == "no-such-fabric");
+    CHECK(fabricProductName(c, "ib-hdr-200") == "InfiniBand HDR 200 Gb/s");
+    CHECK(fabricProductName(c, "no-such-fabric") == "no-such-fabric");
+
+    const auto fabrics = scalingComparisonFabrics(c);
+    REQUIRE_FALSE(fabrics.empty());
+    for (std::size_t i = 0; i < fabrics.size(); ++i) {
+        CHECK(fabrics[i]->scope == FabricScope::Inter);
+        CHECK(fabrics[i]->scalingComparison);
+        if (i > 0)
+            CHECK(fabrics[i - 1]->bandwidthGBs >= fabrics[i]->bandwidthGBs);
+    }
+    CHECK(perfProfileById(c, c.perfProfiles().all().front().id) == &c.perfProfiles().all().front());
+    CHECK(perfProfileById(c, "no-such-profile") == nullptr);
 }
