@@ -154,6 +154,22 @@ double treeAllReduce(double bytes, Protocol p, const Placement& at, const Networ
     return latency + ringBusSeconds / (kTreeBandwidth * protocol * correction);
 }
 
+// Share of the bus bandwidth NCCL's ring collectives reach on an NVSwitch (the catalog's
+// efficiency) that its all-to-all reaches there: the grouped point-to-point copies of one call
+// run concurrently to every peer through the switch and fall short of a ring's pipelined steps.
+// Two published measurements, each within 4 % at 0.88:
+// - nccl-tests alltoall_perf on 4 H100 SXM of one HGX server, 524,288,000 bytes, NCCL 2.30.4
+//   (NVIDIA/nccl issue #2169, "alltoall throughput drops sharply above 512 MB"): 1,174 µs
+//   out of place and 1,163 µs in place, bus bandwidth 335 and 338 GB/s against the 369 GB/s
+//   (450 GB/s × 0.82) its ring collectives reach: 0.91-0.92 of it;
+// - one all-to-all dispatch (930 µs) and combine (827 µs) at EP 64 inside a GB200 NVL72 rack
+//   (Megatron-Core MoE paper, arXiv:2603.07685, HybridEP against NCCL's all-to-all), at
+//   DeepSeek-V3's benchmark shape (deepseek-ai/DeepEP README: 4,096 tokens × 7,168, top-8, BF16;
+//   462 MB sent per GPU, 63 peers): 0.79 and 0.91 of NVLink 5's 720 GB/s, 0.85 at their mean.
+// PCIe servers and the scale-out network keep the catalog's rate (their all-to-all is bound by
+// the link, which the catalog's efficiency measures).
+constexpr double kAllToAllNvSwitchShare = 0.88;
+
 // All-to-all (NCCL runs it as grouped sends, outside its tuning table): one step per peer. Each of
 // the n ranks sends bytes/n to every rank; a rank on a server of g sends (g − 1)·bytes/n over NVLink
 // and (n − g)·bytes/n = bytes·(nodes − 1)/nodes through its NIC (non-blocking fabric). nccl-tests
@@ -162,7 +178,10 @@ double allToAllSeconds(double bytes, const Placement& at, const NetworkTiers& ne
     const auto send = [](double peers, double sent, const Link& link) {
         return peers <= 0 ? 0.0 : peers * link.latency + sent / link.bandwidth;
     };
-    const double intra = send(at.g - 1, bytes * (at.g - 1) / at.n, net.intra);
+    Link nvswitch = net.intra;
+    if (nvswitch.kind == LinkClass::NvLink)
+        nvswitch.bandwidth *= kAllToAllNvSwitchShare;
+    const double intra = send(at.g - 1, bytes * (at.g - 1) / at.n, nvswitch);
     if (at.nodes <= 1)
         return intra;
     Link inter = net.inter;

@@ -105,14 +105,16 @@ TEST_CASE("MoE runs predicted without any of their runs: where the engine stands
     // (494-663 TFLOP/s on the layout that later reached 970) included.
     // 17.6 % with NCCL's all-to-all counting the share bound for other servers once, DeepSeek-V3's
     // node-limited routing and DeepEP's NVLink ceiling (22 % before); 18.1 % with the MoE compute
-    // terms beside them.
-    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.19);
-    // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included: 21.2 %
-    // (32.2 % before the dispatch terms; torchtitan's DeepEP runs went from +60 % to about +20 %).
-    CHECK(report.transfer.meanAbsError < 0.22);
+    // terms beside them; 18.0 % with NCCL's all-to-all at what it reaches on an NVSwitch.
+    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.185);
+    // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included: 20.9 %
+    // (32.2 % before the dispatch terms; torchtitan's DeepEP runs went from +60 % to about +20 %;
+    // 21.2 % before NCCL's all-to-all ran below the NVSwitch's ring rate).
+    CHECK(report.transfer.meanAbsError < 0.215);
     CHECK(report.transfer.runs == 40);
-    // torchtitan's two documents (9 runs): 40.7 %, its default all-to-all row +118.6 % and Llama 4
-    // Scout on GB200 +54 / +80 %. The default dispatch's host sync (moe_host_sync.h) costs about
-    // 3 ms of that row's 3.3 s step: what is missing there is another mechanism, not this one.
-    CHECK(report.cvMeanAbsErrorBySource.at("torchtitan") < 0.41);
+    // torchtitan's two documents (9 runs): 40.0 %, its default all-to-all row +113.8 % and Llama 4
+    // Scout on GB200 +53 / +80 %. The default dispatch's host sync (moe_host_sync.h) costs about
+    // 3 ms of that row's 3.3 s step, and NCCL's all-to-all at its measured NVSwitch rate 0.03 s
+    // more: what is missing there is another mechanism, not these.
+    CHECK(report.cvMeanAbsErrorBySource.at("torchtitan") < 0.405);
 }
