@@ -904,9 +904,10 @@ TEST_CASE("a quote prints a layout with multiplication signs and its language's 
 
 TEST_CASE("a rental prepaid in two terms states each term's invoice, adding up to the quoted total",
           "[quote]") {
-    // The custom offer billed yearly over 703 days: its line is priced once over both terms
-    // (610,133.15), while two terms priced alone make 610,133.14, so invoices of a term each came to
-    // 693,066.44 against the 693,066.46 quoted. The terms' invoices are stated and add up to it.
+    // The custom offer billed yearly over 703 days: each term is one invoice, so the rental is
+    // priced per term (2 × 305,066.57, where one line over both terms rounded to 610,133.15 and the
+    // terms' invoices, 693,066.44 with VAT, missed the quoted total by two cents). The terms'
+    // invoices are stated and add up to the quoted total.
     const auto doc =
         quote::buildQuoteDocument(planFor("quote-scenario-d-custom-offer.json"), "2026-11-30", std::nullopt);
     REQUIRE(doc.rent);
