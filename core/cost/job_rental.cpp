@@ -18,7 +18,10 @@ namespace {
 // hours themselves. Month k of the job is billed as renting.h's buildRentSchedule bills it, times
 // the share of the month the job runs (hourly offers): list (drifted at each renewal) × (1 − term
 // discount) × (1 − volume discount) − credits (capped at that), × (1 + support uplift), + add-ons.
-// Each part is summed unrounded over the months and rounded once.
+// Each part is summed unrounded over a billing period's months and rounded once per period, as
+// that period's invoice rounds it (a yearly prepay over 24 months is two invoices of
+// r(12 × 28,888.88 × 0.88) = 305,066.57, 610,133.14 in all, not r(24 × …) = 610,133.15); an
+// hourly offer's hours are one period.
 JobRental onTerm(const CostModel& m, const RentTerm& term, double wallHours) {
     const RentOffer& o = m.offer;
     const RentAdjustments adj = m.rentAdjustments();
@@ -37,6 +40,14 @@ JobRental onTerm(const CostModel& m, const RentTerm& term, double wallHours) {
     const double creditUnits = static_cast<double>(term.creditPer == CreditPer::Gpu ? j.gpus : j.units);
     const double perUnitMonth = o.unit == RentUnit::GpuHour ? kHoursPerMonth * share : 1.0;
 
+    JobRentalParts& p = j.parts;
+    j.billedHours = hourly ? wallHours * share : kHoursPerMonth * share * j.months;
+    j.byTheHour = hourly;
+    p.unitPrice = Money::fromUnits(o.price);
+    p.quantity = o.unit == RentUnit::GpuHour ? units * j.billedHours : units * j.months;
+    p.periodQuantity = hourly ? p.quantity : p.quantity / (j.months / termMonths);
+    const int periodMonths = hourly ? j.months : termMonths;
+
     double drift = 0, volume = 0, credit = 0, creditQuantity = 0, support = 0, addons = 0;
     for (int k = 0; k < j.months; ++k) {
         const double inMonth =
@@ -54,19 +65,20 @@ JobRental onTerm(const CostModel& m, const RentTerm& term, double wallHours) {
         creditQuantity += creditNow ? creditUnits * inMonth : 0.0;
         support += (discounted - monthCredit) * adj.supportUplift;
         addons += adj.addonsPerMonth * inMonth;
+        if ((k + 1) % periodMonths != 0 && k + 1 != j.months)
+            continue;
+        // The period's invoice: its rent at list with the term's discount, as the quote's line
+        // computes it, and each other part, each rounded once.
+        p.periods.push_back(Money::fromUnits(p.periodQuantity * p.unitPrice.units() * (1.0 - term.discount)));
+        p.discounted += p.periods.back();
+        p.volumeDiscount += Money::fromUnits(volume);
+        p.credit += Money::fromUnits(credit);
+        p.drift += Money::fromUnits(drift);
+        p.support += Money::fromUnits(support);
+        p.addons += Money::fromUnits(addons);
+        drift = volume = credit = support = addons = 0;
     }
-    JobRentalParts& p = j.parts;
-    j.billedHours = hourly ? wallHours * share : kHoursPerMonth * share * j.months;
-    j.byTheHour = hourly;
-    p.unitPrice = Money::fromUnits(o.price);
-    p.quantity = o.unit == RentUnit::GpuHour ? units * j.billedHours : units * j.months;
-    p.discounted = Money::fromUnits(p.quantity * p.unitPrice.units() * (1.0 - term.discount));
-    p.volumeDiscount = Money::fromUnits(volume);
-    p.credit = Money::fromUnits(credit);
     p.creditQuantity = creditQuantity;
-    p.drift = Money::fromUnits(drift);
-    p.support = Money::fromUnits(support);
-    p.addons = Money::fromUnits(addons);
     p.setup = Money::fromUnits(o.setupFee);
     j.amount = p.total();
     return j;

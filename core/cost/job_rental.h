@@ -7,6 +7,7 @@
 // support uplift, add-ons and setup fee as the rent-vs-buy curves (renting.h).
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "core/cost/cost_model.h"
 #include "core/cost/money.h"
@@ -14,19 +15,23 @@
 
 namespace clusterplan::cost {
 
-// The rental's parts as a quote prints them, each rounded to the cent once from its whole-job
-// value (never a sum of rounded months), so that list → discount → credit → total add up on paper.
+// The rental's parts as a quote prints them. The job is invoiced per billing period (a prepaid
+// term, or a month; an hourly offer's hours are one period), so each part is rounded to the cent
+// once per period and the parts are the sums of those: what the period invoices, the rent
+// schedule and the quote's lines add up to.
 struct JobRentalParts {
-    Money unitPrice;            // the offer's list price per unit (per hour for hourly offers)
-    double quantity = 0;        // unit-months, or GPU-hours billed (hourly offers)
-    Money discounted;           // quantity × unit price × (1 − term discount)
-    Money volumeDiscount;       // ≤ 0
-    Money credit;               // ≤ 0: renewal or repurchase credits
-    double creditQuantity = 0;  // unit- (or GPU-) months credited
-    Money drift;                // renewals at the drifted list price
-    Money support;              // support uplift on the net rent
-    Money addons;               // add-ons per month
-    Money setup;                // one-time setup fee
+    Money unitPrice;             // the offer's list price per unit (per hour for hourly offers)
+    double quantity = 0;         // unit-months, or GPU-hours billed (hourly offers)
+    double periodQuantity = 0;   // of which one billing period's (all of them for hourly offers)
+    std::vector<Money> periods;  // per period: r(periodQuantity × unit price × (1 − term discount))
+    Money discounted;            // the periods' sum
+    Money volumeDiscount;        // ≤ 0
+    Money credit;                // ≤ 0: renewal or repurchase credits
+    double creditQuantity = 0;   // unit- (or GPU-) months credited
+    Money drift;                 // renewals at the drifted list price
+    Money support;               // support uplift on the net rent
+    Money addons;                // add-ons per month
+    Money setup;                 // one-time setup fee
     [[nodiscard]] Money total() const;
     bool operator==(const JobRentalParts&) const = default;
 };

@@ -77,9 +77,10 @@ struct Formats {
     lxw_format* decimal;
     lxw_format* discount;  // a percentage; no discount shows empty
     lxw_format* date;
+    lxw_format* amount;  // money with its currency, as the quote prints it: ¥613,333.14, CNY 613,333.14
 };
 
-Formats makeFormats(lxw_workbook* wb, Lang lang) {
+Formats makeFormats(lxw_workbook* wb, Lang lang, cost::Currency currency) {
     Formats f{};
     f.bold = workbook_add_format(wb);
     format_set_bold(f.bold);
@@ -106,6 +107,11 @@ Formats makeFormats(lxw_workbook* wb, Lang lang) {
     format_set_align(f.date, LXW_ALIGN_LEFT);
     f.decimal = workbook_add_format(wb);
     format_set_num_format(f.decimal, "#,##0.###");
+    // The currency as formatAmount writes it before the digits ("¥", "CNY ").
+    std::string prefix = quote::formatAmount(cost::Money(), currency, lang);
+    prefix = prefix.substr(0, prefix.find('0'));
+    f.amount = workbook_add_format(wb);
+    format_set_num_format(f.amount, ("\"" + prefix + "\"#,##0.00;-\"" + prefix + "\"#,##0.00").c_str());
     return f;
 }
 
@@ -204,6 +210,14 @@ struct RateCells {
     std::map<TaxCategory, std::string> seller;      // rent and supply lines
     std::map<TaxCategory, std::string> thirdParty;  // the running-cost estimate
     std::optional<InputCell> installShare;          // installation as a share of the hardware
+    // The verdict's rows whose figures are sums of the line items (the run's rental, buying over the
+    // horizon and net of resale): formulas over the line items' totals once those are written.
+    std::optional<lxw_row_t> runCostRent, buyTotal, buyNetTotal;
+};
+
+// Where each option's total excluding VAT is on the line items sheet ("'报价明细'!$I$9").
+struct OptionTotalCells {
+    std::optional<std::string> rent, buy, running;
 };
 
 // The inputs sheet's name of each category's rate, indexed by TaxCategory (Exempt has no rate).
@@ -270,12 +284,24 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
         }
         put(r.label, r.value);
     }
-    for (const auto& r : quote::verdictRows(d, lang))
+    RateCells cells;
+    const quote::Verdict& v = d.verdict;
+    const std::string runCostRent =
+        quote::label(lang, msg::kQuoteRunCostRent, {(v.jobRental ? v.jobTerm : v.horizonTerm).in(lang)});
+    const std::string buyTotal = quote::label(lang, msg::kQuoteBuyTotal, {std::to_string(v.horizonMonths)});
+    const std::string buyNetTotal = quote::label(lang, msg::kQuoteBuyNetTotal);
+    for (const auto& r : quote::verdictRows(d, lang)) {
+        if (!r.value.empty() && r.label == runCostRent)
+            cells.runCostRent = row;
+        else if (!r.value.empty() && r.label == buyTotal)
+            cells.buyTotal = row;
+        else if (!r.value.empty() && r.label == buyNetTotal)
+            cells.buyNetTotal = row;
         put(r.label, r.value);
+    }
     put(quote::label(lang, msg::kQuoteXlsxCurrency), std::string(cost::currencyCode(d.currency)));
     if (!d.info.notes.empty())
         put(quote::label(lang, msg::kQuoteNotes), d.info.notes);
-    RateCells cells;
     std::vector<const quote::QuoteOption*> offer;
     for (const auto* o : {&d.rent, &d.buy})
         if (*o)
@@ -320,9 +346,10 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
 
 // One option's lines: every amount a formula over its line's quantity, unit price, discount and
 // the rate on the inputs sheet; subtotals and totals sums of them; the 大写 a formula of the total.
-void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteOption& o,
-                 const std::map<TaxCategory, std::string>& rates,
-                 const std::optional<InputCell>& installShare, cost::Currency currency, Lang lang) {
+// Returns the reference of the option's total excluding VAT.
+std::string writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteOption& o,
+                        const std::map<TaxCategory, std::string>& rates,
+                        const std::optional<InputCell>& installShare, cost::Currency currency, Lang lang) {
     s.note(row++, 0, o.title.in(lang), f.bold);
     std::vector<lxw_row_t> subtotalRows;
     std::optional<std::pair<lxw_row_t, Money>> hardware;  // its subtotal's row and amount
@@ -401,10 +428,11 @@ void writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote::QuoteO
                       "人民币" + quote::chineseUppercase(o.total.gross));
     }
     ++row;
+    return s.ref(t, 8);
 }
 
-void writeLineItems(Sheet& s, const Formats& f, const quote::QuoteDocument& d, const RateCells& rates,
-                    Lang lang) {
+OptionTotalCells writeLineItems(Sheet& s, const Formats& f, const quote::QuoteDocument& d,
+                                const RateCells& rates, Lang lang) {
     const auto header = quote::lineHeader(lang, d.currency);
     // Columns: No., item, configuration, qty, unit, unit price, discount, list amount, amount,
     // VAT rate, VAT, gross (the text table adds the list amount here for the formula); the list
@@ -414,14 +442,39 @@ void writeLineItems(Sheet& s, const Formats& f, const quote::QuoteDocument& d, c
                  quote::label(lang, msg::kQuoteColListAmount) + code, header[7], header[8], header[9],
                  header[10]});
     lxw_row_t row = 2;
+    OptionTotalCells totals;
     if (d.rent)
-        writeOption(s, f, row, *d.rent, rates.seller, std::nullopt, d.currency, lang);
+        totals.rent = writeOption(s, f, row, *d.rent, rates.seller, std::nullopt, d.currency, lang);
     if (d.buy)
-        writeOption(s, f, row, *d.buy, rates.seller, rates.installShare, d.currency, lang);
+        totals.buy = writeOption(s, f, row, *d.buy, rates.seller, rates.installShare, d.currency, lang);
     if (d.running)
-        writeOption(s, f, row, *d.running, rates.thirdParty, std::nullopt, d.currency, lang);
+        totals.running = writeOption(s, f, row, *d.running, rates.thirdParty, std::nullopt, d.currency, lang);
     s.note(row, 1, quote::label(lang, msg::kQuoteDisclaimer));
     s.fitColumns();
+    return totals;
+}
+
+// The verdict's figures that are sums of the line items become formulas over the line items'
+// totals, so that an edited price moves them as it moves the totals and the 大写: the run's rental
+// is the rent option's total; buying over the horizon is the supply plus the running costs'
+// estimate (with the financing); net of resale, that less the resale value. Each only where the
+// engine's figure is that sum to the cent (its cached value).
+void linkVerdictFigures(Sheet& s, const Formats& f, const quote::QuoteDocument& d, const RateCells& cells,
+                        const OptionTotalCells& totals) {
+    const quote::Verdict& v = d.verdict;
+    if (cells.runCostRent && totals.rent && v.runCostRent && *v.runCostRent == d.rent->total.amount)
+        s.moneyFormula(*cells.runCostRent, 1, *totals.rent, f.amount, *v.runCostRent);
+    if (!cells.buyTotal || !totals.buy)
+        return;
+    const Money owned = d.buy->total.amount + (d.running ? d.running->total.amount : Money());
+    if (owned != v.buyTotal)
+        return;
+    s.moneyFormula(*cells.buyTotal, 1, *totals.buy + (totals.running ? "+" + *totals.running : ""), f.amount,
+                   v.buyTotal);
+    if (cells.buyNetTotal)
+        s.moneyFormula(*cells.buyNetTotal, 1,
+                       absolute(*cells.buyTotal, 1) + "-" + (v.buyTotal - v.buyNetTotal).toString(), f.amount,
+                       v.buyNetTotal);
 }
 
 // Caches a chart series' points (`values`, one per cell of its range), which Excel and WPS draw
@@ -639,14 +692,14 @@ Result<bool> writeQuoteWorkbook(const std::string& path, const Plan& plan, const
     lxw_workbook* wb = workbook_new(temp.c_str());
     if (!wb)
         return Error{path, "cannot create the workbook"};
-    const Formats f = makeFormats(wb, lang);
+    const Formats f = makeFormats(wb, lang, doc.currency);
     // Sheets in order: inputs, line items, schedule, layouts, memory (the test reads sheet2.xml).
     Sheet inputs(wb, f, quote::label(lang, msg::kQuoteXlsxSheetInputs));
     Sheet lines(wb, f, quote::label(lang, msg::kQuoteXlsxSheetLines));
     const RateCells rates = writeInputs(inputs, f, plan, doc, lang);
     // The quote's facts print on one page (their last rows, the third-party rates, went to a second).
     worksheet_fit_to_pages(inputs.ws(), 1, 1);
-    writeLineItems(lines, f, doc, rates, lang);
+    linkVerdictFigures(inputs, f, doc, rates, writeLineItems(lines, f, doc, rates, lang));
     if (plan.cost) {
         Sheet schedule(wb, f, quote::label(lang, msg::kQuoteXlsxSheetSchedule));
         writeSchedule(wb, schedule, f, *plan.cost, lang);

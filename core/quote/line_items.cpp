@@ -108,8 +108,27 @@ std::vector<LineItem> jobRentalLines(const cost::CostReport& r, const cost::JobR
     const cost::JobRentalParts& p = job.parts;
     const Bilingual unit = rentUnitName(r.offer.unit);
     std::vector<LineItem> lines;
-    lines.push_back(makeLine("rent.units", bilingual(msg::kQuoteItemRent), rentSpec(r, job.term), p.quantity,
-                             unit, p.unitPrice, job.term.discount, c, tax));
+    const Bilingual spec = rentSpec(r, job.term);
+    LineItem whole = makeLine("rent.units", bilingual(msg::kQuoteItemRent), spec, p.quantity, unit,
+                              p.unitPrice, job.term.discount, c, tax);
+    if (p.periods.size() <= 1 || whole.amount == p.discounted) {
+        lines.push_back(std::move(whole));
+    } else {
+        // Each period is invoiced and rounded on its own (two yearly terms of 305,066.57 make
+        // 610,133.14, where one line over 24 months would round to 610,133.15): a line per period.
+        const int periodMonths = job.months / static_cast<int>(p.periods.size());
+        for (std::size_t k = 0; k < p.periods.size(); ++k) {
+            const int n = static_cast<int>(k) + 1;
+            const std::string term = std::to_string(n), first = std::to_string((n - 1) * periodMonths + 1),
+                              last = std::to_string(n * periodMonths);
+            LineItem l = makeLine("rent.units.p" + std::to_string(n), bilingual(msg::kQuoteItemRent), spec,
+                                  p.periodQuantity, unit, p.unitPrice, job.term.discount, c, tax);
+            l.name = {l.name.en + " (" + label(Lang::En, msg::kQuoteRentPeriod, {term, first, last}) + ")",
+                      l.name.zh + "（" + label(Lang::Zh, msg::kQuoteRentPeriod, {term, first, last}) + "）"};
+            l.period = n;
+            lines.push_back(std::move(l));
+        }
+    }
     const auto add = [&](const char* key, const MessageId<0>& name, double quantity, Bilingual lineUnit,
                          Money amount) {
         if (amount != Money())

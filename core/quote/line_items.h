@@ -33,6 +33,7 @@ struct LineItem {
     cost::Money amount;      // after discount, excl. tax
     cost::Money tax;
     cost::Money gross;
+    int period = 0;  // the rental's billing period (from 1) a line is invoiced in; 0: the whole job
 };
 
 // An option's sums as a customer reads them: list → discount → credits → excl. VAT → VAT → incl.

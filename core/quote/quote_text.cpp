@@ -258,10 +258,10 @@ std::vector<std::string> assumptionLines(const QuoteDocument& d, Lang lang) {
 namespace {
 
 // What each prepaid term's invoice comes to, VAT included, so the invoices add up to the quoted
-// total to the cent (the line is priced once over all its terms: two terms at 12 × 28,888.88 × 0.88
-// each came to 610,133.14 against the line's 610,133.15). A line billed in every term is shared
-// evenly, the last term taking the remainder; the setup fee goes with the first term; renewal
-// credits and drifted renewals with the terms after it (or evenly, when the credit starts at once).
+// total to the cent. A term's own rent line (the rental is priced per term when the terms round
+// apart, line_items.h) goes to its term; a line billed in every term is shared evenly, the last
+// term taking the remainder; the setup fee goes with the first term; renewal credits and drifted
+// renewals with the terms after it (or evenly, when the credit starts at once).
 std::string termInvoices(const QuoteOption& rent, const cost::JobRental& j, int terms,
                          cost::Currency currency, Lang lang) {
     std::vector<std::int64_t> cents(static_cast<std::size_t>(terms), 0);
@@ -275,7 +275,9 @@ std::string termInvoices(const QuoteOption& rent, const cost::JobRental& j, int 
     for (const auto& g : rent.groups)
         for (const auto& l : g.lines) {
             const std::int64_t gross = l.gross.cents();
-            if (l.key == "rent.setup")
+            if (l.period > 0 && l.period <= terms)
+                cents[static_cast<std::size_t>(l.period - 1)] += gross;
+            else if (l.key == "rent.setup")
                 cents.front() += gross;
             else if ((l.key == "rent.credit" && j.term.creditFromRenewal) || l.key == "rent.drift")
                 spread(gross, 1);
@@ -304,15 +306,17 @@ std::vector<std::string> paymentTerms(const QuoteDocument& d, Lang lang) {
         const cost::JobRental& j = *d.verdict.jobRental;
         const int termMonths = std::max(1, j.term.months);
         const std::string total = money(d.rent->total.gross);
-        if (j.byTheHour)
+        const int terms = j.months / termMonths;
+        if (j.byTheHour) {
             out.push_back(label(lang, msg::kQuotePayHourly, {total}));
-        else if (j.term.prepay)
+        } else if (j.term.prepay) {
             out.push_back(label(lang, msg::kQuotePayPrepaid,
-                                {std::to_string(termMonths), std::to_string(j.months / termMonths), total}));
-        if (!j.byTheHour && j.term.prepay && j.months / termMonths > 1)
-            out.push_back(termInvoices(*d.rent, j, j.months / termMonths, d.currency, lang));
-        else
+                                {std::to_string(termMonths), std::to_string(terms), total}));
+            if (terms > 1)
+                out.push_back(termInvoices(*d.rent, j, terms, d.currency, lang));
+        } else {
             out.push_back(label(lang, msg::kQuotePayMonthly, {std::to_string(j.months), total}));
+        }
         if (j.parts.setup != Money())  // when it is paid, not only how much
             out.push_back(label(lang, msg::kQuotePaySetup, {money(j.parts.setup)}));
         if (d.rent->deposit != Money())

@@ -206,6 +206,13 @@ TEST_CASE("the quote bills the run's rental: whole months for a short run, the c
     CHECK(longPlan.cost->jobRental->term.id == "custom-yearly");
     CHECK(longDoc.rent->total.amount == *longDoc.verdict.runCostRent);
     CHECK(longDoc.validUntil == "2026-12-15");  // 15 days after 2026-11-30
+    // One yearly term, prepaid: its payment terms say so, and not also "at the start of each month".
+    std::string pay;
+    for (const auto& line : quote::paymentTerms(longDoc, quote::Lang::En))
+        pay += line + "\n";
+    INFO(pay);
+    CHECK(pay.find("each 12-month term paid in full at its start (terms billed: 1)") != std::string::npos);
+    CHECK(pay.find("at the start of each month") == std::string::npos);
 }
 
 TEST_CASE("a two-year rental prints list, discount and credit as rows, each rounded once", "[quote]") {
@@ -331,6 +338,13 @@ TEST_CASE("an hourly on-demand offer is named by its billing, not as a monthly t
     CHECK(en.find("\"Monthly\"") == std::string::npos);
     CHECK(zh.find("“按需，按卡时计费，按月结算”") != std::string::npos);
     CHECK(zh.find("月付") == std::string::npos);
+    // Its payment terms say how it is invoiced, and only that (it also said "paid in advance at the
+    // start of each month", the server-month offers' terms).
+    const auto pay = quote::paymentTerms(doc, quote::Lang::En);
+    REQUIRE_FALSE(pay.empty());
+    CHECK(pay.front().rfind("Rental: the GPU-hours used, invoiced at the end of each month", 0) == 0);
+    for (const auto& line : pay)
+        CHECK(line.find("paid in advance") == std::string::npos);
     // A server-month offer's own monthly term keeps its name.
     clusterplan::cost::RentOffer server;
     server.unit = clusterplan::cost::RentUnit::ServerMonth;
@@ -904,9 +918,10 @@ TEST_CASE("a quote prints a layout with multiplication signs and its language's 
 
 TEST_CASE("a rental prepaid in two terms states each term's invoice, adding up to the quoted total",
           "[quote]") {
-    // The custom offer billed yearly over 703 days: its line is priced once over both terms
-    // (610,133.15), while two terms priced alone make 610,133.14, so invoices of a term each came to
-    // 693,066.44 against the 693,066.46 quoted. The terms' invoices are stated and add up to it.
+    // The custom offer billed yearly over 703 days: each term is one invoice, so the rental is
+    // priced per term (2 × 305,066.57, where one line over both terms rounded to 610,133.15 and the
+    // terms' invoices, 693,066.44 with VAT, missed the quoted total by two cents). The terms'
+    // invoices are stated and add up to the quoted total.
     const auto doc =
         quote::buildQuoteDocument(planFor("quote-scenario-d-custom-offer.json"), "2026-11-30", std::nullopt);
     REQUIRE(doc.rent);

@@ -18,9 +18,11 @@
 #include <xlsxwriter.h>
 
 #include "core/calibration/evaluate.h"
+#include "core/export/csv_export.h"
 #include "core/export/quote_workbook.h"
 #include "core/quote/chinese_amount.h"
 #include "core/quote/messages_quote.h"
+#include "core/quote/quote_text.h"
 #include "latin_words.h"
 #include "test_support.h"
 
@@ -501,7 +503,7 @@ std::string recalculatedCsv(const fs::path& dir, const std::string& xlsx, int sh
 
 }  // namespace
 
-TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals and 大写",
+TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals, 大写 and quote figures",
           "[xlsx][libreoffice]") {
     namespace quote = clusterplan::quote;
     using clusterplan::cost::Money;
@@ -522,7 +524,8 @@ TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals an
     REQUIRE(clusterplan::writeQuoteWorkbook(path, q.plan, q.doc, Lang::Zh).ok());
     REQUIRE(shell("cd '" + (dir / "x").string() + "' && unzip -q '" + path + "'").status == 0);
 
-    // Edit as a user would: the rent's unit price up by a tenth, the goods' VAT rate from 13 % to 9 %.
+    // Edit as a user would: the rent's and the servers' unit prices up by a tenth, the goods' VAT
+    // rate from 13 % to 9 %.
     const auto replaceValue = [](const fs::path& file, const std::string& ref, const std::string& value) {
         std::ifstream in(file);
         std::stringstream buffer;
@@ -548,6 +551,16 @@ TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals an
     REQUIRE(std::stod(lines.at("F" + std::to_string(rentRow)).value) == rentLine.unitPrice.units());
     const Money newPrice = rentLine.unitPrice.times(1.1);
     replaceValue(linesXml, "F" + std::to_string(rentRow), newPrice.toString());
+    const auto& serverLine = q.doc.buy->groups.front().lines.front();
+    REQUIRE(serverLine.key == "buy.servers");
+    int serverRow = 0;
+    for (const auto& [ref, c] : lines)
+        if (colOf(ref) == "F" && rowOf(ref) > rentRow && serverRow == 0 && !c.value.empty() &&
+            std::stod(c.value) == serverLine.unitPrice.units())
+            serverRow = rowOf(ref);
+    REQUIRE(serverRow > 0);
+    const Money newServerPrice = serverLine.unitPrice.times(1.1);
+    replaceValue(linesXml, "F" + std::to_string(serverRow), newServerPrice.toString());
     std::string goodsRate;
     for (const auto& [ref, c] : lines) {
         static const std::regex inputRef(R"('[^']+'!\$B\$([0-9]+))");
@@ -565,19 +578,33 @@ TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals an
     // The engine's lines with the same edits (makeLine rounds each line once, as the formulas do).
     quote::TaxSettings tax = q.doc.info.tax;
     tax.rates[static_cast<std::size_t>(quote::TaxCategory::Goods)] = 0.09;
+    // Installation is priced as a share of the hardware: its formula follows the hardware.
+    double installShare = 0;
+    for (const auto& p : q.plan.cost->parameters)
+        if (p.key == "install_share")
+            installShare = p.value;
+    REQUIRE(installShare > 0);
     const auto reprice = [&](const quote::QuoteOption& o, bool rent) {
         quote::Totals t;
+        Money hardware;
         for (const auto& g : o.groups)
             for (const auto& l : g.lines) {
-                const bool edit = rent && &l == &rentLine;
-                t.add(quote::makeLine(l.key, l.name, l.spec, l.quantity, l.unit,
-                                      edit ? newPrice : l.unitPrice, l.discount, l.category,
-                                      rent ? q.doc.info.tax : tax));
+                Money price = &l == &rentLine ? newPrice : &l == &serverLine ? newServerPrice : l.unitPrice;
+                if (l.key == "buy.installation")
+                    price = hardware.times(installShare);
+                const quote::LineItem repriced =
+                    quote::makeLine(l.key, l.name, l.spec, l.quantity, l.unit, price, l.discount, l.category,
+                                    rent ? q.doc.info.tax : tax);
+                if (g.key == "hardware")
+                    hardware += repriced.amount;
+                t.add(repriced);
             }
-        return t.gross;
+        return t;
     };
-    const Money rentGross = reprice(*q.doc.rent, true);
-    const Money buyGross = reprice(*q.doc.buy, false);
+    const quote::Totals rentTotals = reprice(*q.doc.rent, true);
+    const quote::Totals buyTotals = reprice(*q.doc.buy, false);
+    const Money rentGross = rentTotals.gross;
+    const Money buyGross = buyTotals.gross;
     REQUIRE(rentGross != q.doc.rent->total.gross);
     REQUIRE(buyGross != q.doc.buy->total.gross);
 
@@ -596,6 +623,32 @@ TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals an
     CHECK(totals[1] == Approx(buyGross.units()).margin(0.001));
     CHECK(words == std::vector<std::string>{"人民币" + quote::chineseUppercase(rentGross),
                                             "人民币" + quote::chineseUppercase(buyGross)});
+
+    // The quote sheet's figures that are sums of the line items follow the edits: the run's rental
+    // (the rent option's total excl. VAT), buying over the horizon (the supply plus the running
+    // costs' estimate) and net of resale (that less the same resale value).
+    const quote::Verdict& v = q.doc.verdict;
+    REQUIRE(v.runCostRent);
+    const Money buyTotal = buyTotals.amount + q.doc.running->total.amount;
+    const std::map<std::string, Money> expected{
+        {quote::label(Lang::Zh, clusterplan::msg::kQuoteRunCostRent, {v.jobTerm.zh}), rentTotals.amount},
+        {quote::label(Lang::Zh, clusterplan::msg::kQuoteBuyTotal, {std::to_string(v.horizonMonths)}),
+         buyTotal},
+        {quote::label(Lang::Zh, clusterplan::msg::kQuoteBuyNetTotal),
+         buyTotal - (v.buyTotal - v.buyNetTotal)}};
+    REQUIRE(rentTotals.amount != *v.runCostRent);
+    REQUIRE(buyTotal != v.buyTotal);
+    const std::string infoCsv = recalculatedCsv(dir, edited, 1);
+    INFO(infoCsv);
+    std::map<std::string, double> figures;
+    for (const auto& row : readCsv(infoCsv))
+        if (row.size() > 1 && expected.count(row[0]))
+            figures[row[0]] = std::stod(row[1]);
+    REQUIRE(figures.size() == expected.size());
+    for (const auto& [name, amount] : expected) {
+        INFO(name);
+        CHECK(figures[name] == Approx(amount.units()).margin(0.001));
+    }
     fs::remove_all(dir);
 }
 
@@ -676,4 +729,99 @@ TEST_CASE("an unwritable workbook path is an error and leaves no file", "[xlsx]"
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().toString().find(path) != std::string::npos);
     CHECK_FALSE(fs::exists(path));
+}
+
+TEST_CASE("a job over two prepaid terms is billed per term, and every place its amount appears agrees",
+          "[xlsx][csv][quote]") {
+    namespace quote = clusterplan::quote;
+    using clusterplan::cost::Money;
+    // Scenario d: 703 days on a custom offer's yearly prepay (¥28,888.88 a server-month, 12 % off, a
+    // ¥150 renewal credit from the second year, a ¥5,000 setup fee). Each yearly term is one invoice,
+    // rounded once: r(12 × 28,888.88 × 0.88) = r(305,066.5728) = 305,066.57, so two terms are
+    // 610,133.14, where one rounding over 24 months gave 610,133.15 and the verdict stood a cent
+    // above the rent schedule's 613,333.14 at month 24.
+    const Quote q = quoteFor("quote-scenario-d-custom-offer.json");
+    REQUIRE(q.doc.verdict.jobRental);
+    REQUIRE(q.doc.rent);
+    const auto& job = *q.doc.verdict.jobRental;
+    CHECK(job.term.id == "yearly");
+    CHECK(job.months == 24);
+    const Money term = Money::fromUnits(12 * 28'888.88 * 0.88);
+    CHECK(term == Money::fromCents(305'066'57));
+    REQUIRE(job.parts.periods == std::vector<Money>{term, term});
+
+    // The line items: one rent line per term, each priced as its invoice; the lines add up to the
+    // verdict's figure, the subtotal and the option's total.
+    const auto& lines = q.doc.rent->groups.front().lines;
+    std::vector<std::string> keys;
+    Money termSum, lineSum;
+    for (const auto& l : lines) {
+        keys.push_back(l.key);
+        lineSum += l.amount;
+        if (l.key.rfind("rent.units.p", 0) == 0) {
+            CHECK(l.amount == term);
+            CHECK(l.quantity == 12);
+            termSum += l.amount;
+        }
+    }
+    CHECK(keys == std::vector<std::string>{"rent.units.p1", "rent.units.p2", "rent.credit", "rent.setup"});
+    CHECK(termSum == Money::fromCents(610'133'14));
+    const Money total = termSum - Money::fromUnits(12 * 150) + Money::fromUnits(5'000);
+    CHECK(total == Money::fromCents(613'333'14));
+    CHECK(lineSum == total);
+    CHECK(q.doc.rent->groups.front().subtotal.amount == total);
+    CHECK(q.doc.rent->total.amount == total);
+    CHECK(job.amount == total);
+    REQUIRE(q.doc.verdict.runCostRent);
+    CHECK(*q.doc.verdict.runCostRent == total);
+    // The rent schedule on the same term: accrued by month 24.
+    REQUIRE(q.plan.cost);
+    REQUIRE(q.plan.cost->term.id == "yearly");
+    CHECK(q.plan.cost->monthly.at(24).rentAccrued == total);
+    // The period invoices add up to the quoted total incl. VAT: period 1 with the setup fee,
+    // 305,066.57 + 39,658.65 + 5,650.00; period 2 with the credit, 344,725.22 − 2,034.00.
+    CHECK(q.doc.rent->total.gross == Money::fromCents(693'066'44));
+    std::string terms;
+    for (const auto& t : quote::paymentTerms(q.doc, Lang::En))
+        terms += t + "\n";
+    INFO(terms);
+    CHECK(terms.find("term 1 CNY 350,375.22 (with the setup fee), term 2 CNY 342,691.22") !=
+          std::string::npos);
+
+    // The workbook: the two lines' amounts and the quote sheet's figure, a formula over the total.
+    const auto path = writeWorkbook(q, Lang::Zh, "clusterplan-test-per-term.xlsx");
+    const auto sheetLines = sheetCells(unzipMember(path, "xl/worksheets/sheet2.xml"));
+    int termCells = 0;
+    for (const auto& [ref, c] : sheetLines)
+        if (colOf(ref) == "I" && c.formula.find("*(1-") != std::string::npos && !c.value.empty() &&
+            std::stod(c.value) == Approx(term.units()).margin(0.001))
+            ++termCells;
+    CHECK(termCells == 2);
+    const auto info = sheetCells(unzipMember(path, "xl/worksheets/sheet1.xml"));
+    int linked = 0;
+    for (const auto& [ref, c] : info)
+        if (colOf(ref) == "B" && c.formula.find("明细'!") != std::string::npos &&
+            std::stod(c.value) == Approx(total.units()).margin(0.001))
+            ++linked;
+    CHECK(linked == 1);
+    fs::remove(path);
+
+    // line_items.csv: the same lines, the same amounts.
+    const fs::path dir = fs::temp_directory_path() / ("clusterplan-per-term-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    REQUIRE(clusterplan::writeReportCsv(dir.string(), q.plan, q.doc).ok());
+    std::ifstream in(dir / "line_items.csv");
+    std::stringstream text;
+    text << in.rdbuf();
+    Money csvRent;
+    int csvTerms = 0;
+    for (const auto& row : readCsv(text.str()))
+        if (row.size() > 11 && row[2].rfind("rent.", 0) == 0 && row[2] != "rent.deposit") {
+            csvRent += Money::fromUnits(std::stod(row[11]));
+            if (row[2].rfind("rent.units.p", 0) == 0 && row[11] == term.toString())
+                ++csvTerms;
+        }
+    CHECK(csvTerms == 2);
+    CHECK(csvRent == total);
+    fs::remove_all(dir);
 }

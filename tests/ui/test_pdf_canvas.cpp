@@ -129,6 +129,33 @@ TEST_CASE("pdf.every_column_keeps_its_longest_word_on_one_line", "[pdf]") {
           Approx(std::accumulate(page.begin(), page.end(), 0.0)));  // the table keeps its width
 }
 
+TEST_CASE("pdf.a_page_is_filled_down_to_what_was_drawn_on_it", "[pdf]") {
+    // The gap before the next section counted as filled: a signature page with a gap under its
+    // boxes measured 53 % full where its last line was 48 % down the page. The gap goes with the
+    // block that did not fit below it.
+    ScratchPdf doc;
+    PdfCanvas& canvas = doc.canvas;
+    canvas.paragraph(QStringLiteral("A paragraph at the top of the page."), 10);
+    const double drawn = canvas.pageFills().back();
+    CHECK(drawn > 0);
+    const double gapMm = 60;
+    canvas.space(gapMm);
+    CHECK(canvas.pageFills().back() == Approx(drawn));
+    // A block of 90 % of a page does not fit under the gap: it starts page 2, and what page 1 was
+    // left with is the gap and that block.
+    const double block = 0.9 * canvas.pageHeight();
+    canvas.keepTogether(block);
+    REQUIRE(canvas.pages() == 2);
+    CHECK(canvas.pageFills()[0] == Approx(drawn));
+    const double gap = gapMm * PdfCanvas::kDpi / 25.4;
+    CHECK(canvas.pageBreakBlocks()[0] > (block + gap) / canvas.pageHeight() - 0.01);
+    CHECK(canvas.pageFills()[0] + canvas.pageBreakBlocks()[0] > 1.0);
+    // A page the document breaks is not forced by a block.
+    canvas.paragraph(QStringLiteral("Page 2."), 10);
+    canvas.newPage();
+    CHECK(canvas.pageBreakBlocks()[1] == 0);
+}
+
 TEST_CASE("pdf.a_table_keeps_its_last_rows_with_what_follows_it", "[pdf]") {
     // A line-item table that ends near a page's foot: its subtotal and the totals under it were
     // left alone at the top of the next page (the running-cost note alone on page 3). The last

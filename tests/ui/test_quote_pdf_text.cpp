@@ -71,6 +71,8 @@ void checkPagesFilled(const QuoteLayout& laidOut) {
                      << laidOut.breakBlocks[page]);
         CHECK((laidOut.fills[page] >= PdfCanvas::kSectionFill ||
                laidOut.fills[page] + laidOut.breakBlocks[page] > 1.0));
+        // Whatever moved on, no page but the last is nearly blank.
+        CHECK(laidOut.fills[page] >= 0.15);
     }
 }
 

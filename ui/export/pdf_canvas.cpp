@@ -68,6 +68,7 @@ PdfCanvas::PdfCanvas(QPagedPaintDevice* device, QString footer, std::function<QS
     , m_totalPages(totalPages) {
     m_area = QRectF(mm(18), mm(16), device->width() - mm(36), device->height() - mm(16) - mm(22));
     m_y = m_area.top();
+    m_drawnY = m_y;
 }
 
 void PdfCanvas::record(const QString& line) {
@@ -116,13 +117,16 @@ void PdfCanvas::drawFooter() {
 }
 
 void PdfCanvas::newPage() {
-    m_fills.push_back(std::min(1.0, currentFill()));
-    m_breakBlocks.push_back(m_nextBlock / m_area.height());
+    // Filled down to what was drawn last: the space after it (a section's gap, a table's margin) is
+    // white, and goes with the block that did not fit.
+    m_fills.push_back(std::min(1.0, drawnFill()));
+    m_breakBlocks.push_back(m_nextBlock > 0 ? (m_nextBlock + m_y - m_drawnY) / m_area.height() : 0.0);
     m_nextBlock = 0;
     drawFooter();
     m_device->newPage();
     ++m_page;
     m_y = m_area.top();
+    m_drawnY = m_y;
 }
 
 void PdfCanvas::ensure(double height) {
@@ -149,7 +153,7 @@ void PdfCanvas::sectionBreak() {
 
 std::vector<double> PdfCanvas::pageFills() const {
     std::vector<double> fills = m_fills;
-    fills.push_back(std::min(1.0, currentFill()));
+    fills.push_back(std::min(1.0, drawnFill()));
     return fills;
 }
 
@@ -176,6 +180,7 @@ void PdfCanvas::heading(const QString& text, double pt) {
     ensure(r.height() + mm(20));  // keep a heading with what follows it
     m_painter.drawText(QRectF(m_area.left(), m_y, m_area.width(), r.height()), Qt::TextWordWrap, text);
     record(QStringLiteral("# ") + text);
+    m_drawnY = m_y + r.height();
     m_y += r.height() + mm(2.5);
 }
 
@@ -191,6 +196,7 @@ void PdfCanvas::paragraph(const QString& text, double pt, bool bold) {
     ensure(r.height());
     m_painter.drawText(QRectF(m_area.left(), m_y, m_area.width(), r.height()), Qt::TextWordWrap, text);
     record(text);
+    m_drawnY = m_y + r.height();
     m_y += r.height() + mm(1.5);
 }
 
@@ -392,6 +398,7 @@ void PdfCanvas::drawRow(const PdfTable& t, const std::vector<double>& widths, co
     m_painter.drawLine(QPointF(m_area.left(), m_y + h), QPointF(m_area.right(), m_y + h));
     m_painter.setPen(Qt::black);
     m_y += h;
+    m_drawnY = m_y;
 }
 
 void PdfCanvas::table(const PdfTable& t, double keepWithNext) {
@@ -448,6 +455,7 @@ void PdfCanvas::scene(QGraphicsScene* scene, const QRectF& source, double height
     const double height = sceneHeight(source, heightShare);
     ensure(height);
     scene->render(&m_painter, QRectF(m_area.left(), m_y, width, height), source, Qt::KeepAspectRatio);
+    m_drawnY = m_y + height;
     m_y += height + mm(3);
     // The chart's words as laid out, top to bottom, and the smallest of them at print size: scene
     // pixels (laid out at the screen's logical DPI) scaled by the rendering into the page's device
@@ -494,6 +502,7 @@ void PdfCanvas::image(const QString& path, double maxHeightMm) {
     const double w = std::min(m_area.width(), h * img.width() / img.height());
     ensure(h);
     m_painter.drawImage(QRectF(m_area.left(), m_y, w, w * img.height() / img.width()), img);
+    m_drawnY = m_y + w * img.height() / img.width();
     m_y += h + mm(3);
 }
 
@@ -504,6 +513,7 @@ void PdfCanvas::box(const QString& caption, double widthMm, double heightMm) {
     m_painter.drawRect(r);
     m_painter.drawText(r.adjusted(mm(2), mm(2), -mm(2), -mm(2)), Qt::AlignLeft | Qt::AlignTop, caption);
     record(QStringLiteral("[box] ") + caption);
+    m_drawnY = m_y + mm(heightMm);
     m_y += mm(heightMm + 4);
 }
 
@@ -521,6 +531,7 @@ void PdfCanvas::boxes(const QStringList& captions, double heightMm) {
                            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, captions[i]);
     }
     record(QStringLiteral("[boxes] ") + captions.join(QStringLiteral(" | ")));
+    m_drawnY = m_y + mm(heightMm);
     m_y += mm(heightMm + 4);
 }
 

@@ -78,11 +78,12 @@ public:
     [[nodiscard]] int pages() const { return m_page; }
     // A word printed large and light across every page (a draft's "DRAFT"); empty: none.
     void setWatermark(const QString& text) { m_watermark = text; }
-    // The share of each page's text height that was drawn on, page 1 first (the current page last).
+    // The share of each page's text height that was drawn on, down to the last thing drawn (a gap
+    // or margin below it is not counted), page 1 first (the current page last).
     [[nodiscard]] std::vector<double> pageFills() const;
     // For each page but the current one, the share of a page taken by the block that did not fit
-    // on it and so started the next page (0 where the document asked for a new page): a page
-    // less than kSectionFill full is one that such a block forced.
+    // on it and so started the next page, with the space left above it (0 where the document asked
+    // for a new page): a page less than kSectionFill full is one that such a block forced.
     [[nodiscard]] const std::vector<double>& pageBreakBlocks() const { return m_breakBlocks; }
     // The text laid out, in drawing order, one entry per heading, paragraph, table row (cells joined
     // by " | "), box caption and chart text item, with each page's footer closing the page (so a
@@ -103,6 +104,8 @@ private:
     // Moves a block of `height` whole to the next page when it does not fit here, if it fits on a page.
     void keepBlock(double height);
     [[nodiscard]] double currentFill() const { return (m_y - m_area.top()) / m_area.height(); }
+    // How far down this page something was drawn (the space after the last block left out).
+    [[nodiscard]] double drawnFill() const { return (m_drawnY - m_area.top()) / m_area.height(); }
     void drawFooter();
     // Adds a line to text(), its line breaks as " / ".
     void record(const QString& line);
@@ -118,6 +121,7 @@ private:
     int m_page = 1;
     QRectF m_area;  // printable text area
     double m_y = 0;
+    double m_drawnY = 0;                // the bottom of the last thing drawn on this page
     std::vector<double> m_fills;        // of the pages before the current one
     std::vector<double> m_breakBlocks;  // see pageBreakBlocks()
     double m_nextBlock = 0;             // the block ensure() moves to the next page
