@@ -322,9 +322,12 @@ std::string planToText(const Plan& p) {
     row("activations         ", m.activations);
     row("other               ", m.other.total());
     out << "    cuda context " << formatGib(m.other.cudaContext, 2) << ", comm buffers "
-        << formatGib(m.other.commBuffers, 2) << ", workspace " << formatGib(m.other.workspace, 2)
-        << ", ZeRO-3 gather " << formatGib(m.other.paramGather, 2) << ", fragmentation "
-        << formatGib(m.other.fragmentation, 2) << "\n";
+        << formatGib(m.other.commBuffers, 2) << ", workspace " << formatGib(m.other.workspace, 2);
+    // Only a sharded-parameter layout (ZeRO-3 / FSDP) holds a gather buffer: a "ZeRO-3 gather 0.00
+    // GiB" under ZeRO-1 would read as if that layout gathered parameters.
+    if (m.other.paramGather > 0)
+        out << ", ZeRO-3 gather " << formatGib(m.other.paramGather, 2);
+    out << ", fragmentation " << formatGib(m.other.fragmentation, 2) << "\n";
     row("total               ", m.total());
     row("capacity            ", m.capacity);
     writeHostText(out, p);
