@@ -10,6 +10,7 @@
 #include "core/parallel/pipeline_layout_string.h"
 #include "core/perf/collective_cost.h"
 #include "core/perf/compute_model.h"
+#include "core/perf/context_parallel.h"
 #include "core/perf/expert_load_imbalance.h"
 #include "core/perf/grouped_gemm_efficiency.h"
 #include "core/perf/messages_perf.h"
@@ -88,11 +89,9 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
         c.tpHidden = tpCommHidden(tpTotal, gemmSeconds, l.tp, in.profile.tpOverlap);
     c.tp = tpTotal - c.tpHidden;
     // CP ring attention: c − 1 K/V block exchanges forward, twice that backward, overlapped with
-    // the blockwise attention kernels (Liu et al. 2023, arXiv:2310.01889).
+    // the blockwise attention kernels (Liu et al. 2023, arXiv:2310.01889; perf/context_parallel.h).
     if (l.cp > 1) {
-        const double kvDim =
-            m.mla ? asDouble(m.mla->kvLoraRank + m.mla->qkRopeHeadDim) : asDouble(m.kvHeads * m.headDim);
-        const double block = 2 * tokens * kvDim * actBytes / asDouble(l.tp);
+        const double block = cpRingBlockBytes(m, in.training, l);
         const double ring = asDouble(l.cp - 1) * p2pSeconds(block, l.tp, net) * asDouble(layers);
         c.cp = std::max(0.0, 3 * ring - 3 * attentionForward);
     }

@@ -7,12 +7,16 @@
 #include <string>
 
 #include "core/io/scenario_json.h"
+#include "core/memory/activation_model.h"
+#include "core/perf/compute_model.h"
+#include "core/perf/context_parallel.h"
 #include "core/perf/expert_load_imbalance.h"
 #include "core/perf/grouped_gemm_efficiency.h"
 #include "core/perf/messages_perf.h"
 #include "core/perf/moe_host_sync.h"
 #include "core/perf/moe_router_permutation.h"
 #include "core/report/plan_format.h"
+#include "core/validation/validation.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -287,4 +291,140 @@ TEST_CASE("torchtitan's default expert parallelism waits on the host at every Mo
     const Plan fsdp = planOf(scenario("fsdp"));
     REQUIRE(titan.perf.profileId == fsdp.perf.profileId);
     CHECK_THAT(titan.perf.epCommSeconds - fsdp.perf.epCommSeconds, WithinRel(seconds, 1e-6));
+}
+
+TEST_CASE("causal attention under context parallelism is executed once, as Megatron-LM counts it",
+          "[moe][perf]") {
+    // Qwen3-235B-A22B's long-context rows (Megatron-MoE-ModelZoo best_practice/qwen3/readme.md,
+    // 'Long Context': 16 K-128 K tokens, CP 1-8 on 256 H100) state TFLOP/s in Megatron-LM's count,
+    // which halves causal attention since NVIDIA/Megatron-LM commit 8873b55d ("Fixes in number of
+    // floating-point operation estimates for MoE and attention layer", 2025-03-06; in core_v0.12.0,
+    // before the table of 2025-05-27). The engine's forward executes exactly that count on each
+    // rank's share of the sequence (load-balanced chunks: every query sees half the keys on
+    // average), so the residual of those rows is the rate attention runs at, not its work.
+    const ModelSpec& qwen = test::preset("qwen3-235b-a22b");
+    const GpuSpec* h100 = test::catalog().gpu("h100-sxm-80gb");
+    REQUIRE(h100);
+    const PerfProfile profile;
+    const KernelTimer timer(*h100, profile, Precision::Bf16);
+    const double layers = 94, hidden = 4096, experts = 128, query = 64 * 128;
+    for (const auto& [seq, cp] :
+         {std::pair<std::int64_t, std::int64_t>{16384, 1}, {32768, 2}, {65536, 4}, {131072, 8}}) {
+        INFO("sequence " << seq << ", CP " << cp);
+        TrainingSpec t;
+        t.seqLen = seq;
+        t.precision = Precision::Bf16;
+        t.flashAttention = true;
+        Layout l;
+        l.cp = cp;
+        l.ep = 8;
+        const ModelCompute mc = modelCompute(qwen, t, l, timer);
+        const double tokens = static_cast<double>(seq) / static_cast<double>(cp);
+        const double forward = (layers * mc.moeLayer.forward.flops + mc.head.forward.flops) / tokens;
+        // The router's GEMM (2·h·E per token and layer, 0.1 % at 16 K) is the one forward GEMM
+        // Megatron does not count.
+        const double router = 2 * hidden * experts * layers;
+        CHECK_THAT(forward - router, WithinRel(megatronMoeFlopsPerToken(qwen, t, 0) / 3, 1e-9));
+        // QKᵀ and A·V over half the keys: 2·q·s per token and layer, 59 % of the forward at 128 K.
+        const double attention = 2 * query * static_cast<double>(seq) * layers;
+        // Backward: twice the GEMMs' forward (input and weight gradients), and FlashAttention's
+        // backward 2.5 times its forward (five matmuls against two, arXiv:2307.08691 §3), where
+        // Megatron counts 2 times: the engine executes more attention work than the count.
+        const double backward = (layers * mc.moeLayer.backward.flops + mc.head.backward.flops) / tokens;
+        CHECK_THAT(backward, WithinRel(2 * forward + 0.5 * attention, 1e-9));
+    }
+}
+
+TEST_CASE("Llama 4 Scout at micro-batch 10 without checkpointing: the stored tensors, not an overcount",
+          "[moe][memory]") {
+    // torchtitan's MXFP8 MoE post trains Llama 4 Scout on GB200 (186 GB) with local batch 10 of
+    // 8,192 tokens, activation checkpointing 'none', FSDP 256 and EP 16 (the runs
+    // torchtitanmx_llama4scout_gb200_256_* of resources/calibration/moe-runs.json). Scout's text
+    // model (meta-llama/Llama-4-Scout-17B-16E config.json): 48 layers, hidden 5120, 40 heads of 128,
+    // 8 KV heads, 16 routed experts top-1 and one shared expert, both SwiGLU of 8192.
+    ModelSpec scout;
+    scout.layers = 48;
+    scout.hidden = 5120;
+    scout.heads = 40;
+    scout.kvHeads = 8;
+    scout.headDim = 128;
+    scout.ffnHidden = 8192;
+    scout.vocab = 202048;
+    scout.mlp = MlpKind::SwiGlu;
+    scout.moe = MoeSpec{16, 1, 8192, 1, 8192};
+    TrainingSpec t;
+    t.seqLen = 8192;
+    t.precision = Precision::Bf16;
+    t.flashAttention = true;
+    Layout l;
+    l.dp = 256;
+    l.ep = 16;
+    l.microBatch = 10;
+    l.zeroStage = 3;
+    l.recompute = Recompute::None;
+    const double perLayer = layerActivationBytes(scout, true, t, l);
+    const double tokens = 8192.0 * 10;
+    // The least any backward must keep: every GEMM's input, for its weight gradient (dW = Xᵀ·dY):
+    // the QKV projection's (h), the output projection's (40·128), the router's and the shared
+    // expert's up-projection's (the norm output, h, once), the dispatched copy's up-projection (h)
+    // and both down-projections' (8192 each); in BF16.
+    const double gemmInputs = 2 * tokens * (5120 + 5120 + 5120 + 5120 + 8192 + 8192);
+    // 270 GiB over 48 layers: the published micro-batch cannot have kept even these on 186 GB.
+    CHECK(48 * gemmInputs > 186e9);
+    CHECK(perLayer > gemmInputs);
+    // What autograd keeps beside them (Korthikanti et al. 2022, arXiv:2205.05198 §4.1), bytes per
+    // token: attention 45,216 (norm input, QKV input, Q/K/V 2·(5120 + 2·1024), output, 160 of
+    // FlashAttention row statistics), MoE MLP 129,088 (norm input and output, 64 of fp32 router
+    // probabilities, the dispatched copy, and per expert gate and up outputs and their SiLU
+    // product, 6·8192): 2.4x the GEMM inputs, 638 GiB over the 48 layers, no tensor twice.
+    CHECK_THAT(perLayer, WithinRel(tokens * (45216.0 + 129088.0), 1e-9));
+    CHECK(perLayer < 2.5 * gemmInputs);
+    // Balanced routing gives each expert-parallel rank its own token count back (k copies each):
+    // EP does not multiply the stored expert tensors.
+    Layout noEp = l;
+    noEp.ep = 1;
+    CHECK(layerActivationBytes(scout, true, t, noEp) == perLayer);
+}
+
+TEST_CASE("context parallelism passes MLA's per-head K and V around its ring, as Megatron-Core runs it",
+          "[moe][perf]") {
+    // Megatron-Core up-projects MLA's latent before core attention and hands Transformer Engine's
+    // ring per-head key [s, b, heads, 128 + 64] and value [s, b, heads, 128]
+    // (multi_latent_attention.py at core_v0.13.0): DeepSeek-V3 at 32 K tokens on CP 8, 4,096 tokens
+    // per rank, passes 4,096 · 128 · 320 values of 2 bytes per step, 336 MB, 71 times its latent.
+    const ModelSpec& v3 = test::preset("deepseek-v3");
+    TrainingSpec t;
+    t.seqLen = 32768;
+    t.precision = Precision::Bf16;
+    Layout l;
+    l.cp = 8;
+    CHECK_THAT(cpRingBlockBytes(v3, t, l), WithinRel(4096.0 * 128 * 320 * 2, 1e-12));
+    l.tp = 8;  // each TP rank passes its 16 heads
+    CHECK_THAT(cpRingBlockBytes(v3, t, l), WithinRel(4096.0 * 16 * 320 * 2, 1e-12));
+    // Grouped-query attention passes its KV heads: Qwen3-235B-A22B's 4 of 128, K and V, one per
+    // rank at TP 4.
+    l.tp = 4;
+    CHECK_THAT(cpRingBlockBytes(test::preset("qwen3-235b-a22b"), t, l),
+               WithinRel(4096.0 * 2 * 128 * 2, 1e-12));
+
+    // In the step: with TP 8 inside each server the ring's neighbours are in other servers, and
+    // DeepSeek-V3's per-head K and V (42 MB a step per GPU over 400 Gb/s InfiniBand, 0.8 ms)
+    // outlast its attention kernels on 4,096 tokens: the exchange is exposed, where the 576-wide
+    // latent's 1.2 MB hid entirely.
+    auto scenario = parseScenario(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "deepseek-v3"},
+        "training": {"seq_len": 32768, "global_batch": 64, "tokens": 1e12, "precision": "bf16",
+                     "optimizer": "adamw", "flash_attention": true, "framework": "megatron"},
+        "cluster": {"gpu": "h100-sxm-80gb", "gpus_per_node": 8, "nodes": 64, "inter_node": "ib-ndr-400"},
+        "layout": {"tp": 8, "pp": 8, "cp": 8, "dp": 1, "ep": 8, "micro_batch": 1, "zero_stage": 1,
+                   "recompute": "full", "sequence_parallel": true}})",
+                                  test::catalog());
+    REQUIRE(scenario.ok());
+    const Plan plan = planOf(scenario.value());
+    CHECK(plan.perf.cpCommSeconds > 0.2 * plan.perf.stepSeconds);
+    // Inside one server (TP 1, CP 8 over NVLink) the same exchange hides behind the kernels.
+    auto nvlink = scenario.value();
+    nvlink.layout.tp = 1;
+    nvlink.layout.dp = 8;
+    nvlink.layout.sequenceParallel = false;
+    CHECK(planOf(nvlink).perf.cpCommSeconds == 0);
 }

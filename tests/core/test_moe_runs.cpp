@@ -5,6 +5,8 @@
 // bounds below hold that standing so that a change which makes MoE planning worse fails here.
 #include <cmath>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include "core/model/param_count.h"
 #include "core/validation/validation.h"
@@ -117,4 +119,58 @@ TEST_CASE("MoE runs predicted without any of their runs: where the engine stands
     // 3 ms of that row's 3.3 s step, and NCCL's all-to-all at its measured NVSwitch rate 0.03 s
     // more: what is missing there is another mechanism, not these.
     CHECK(report.cvMeanAbsErrorBySource.at("torchtitan") < 0.405);
+}
+
+TEST_CASE("long context under context parallelism: attention's rate is what is left", "[moe][validation]") {
+    // Qwen3-235B-A22B at 16 K-128 K tokens on 256 H100 (Megatron-MoE-ModelZoo 'Long Context'
+    // table, TP 4, PP 8, VPP 4, EP 8, CP 1-8, forced balance): 295, 335, 368, 389 TFLOP/s in
+    // Megatron-LM's count, which halves causal attention (test_moe_compute.cpp checks that the
+    // engine executes that count). Split each step into the counted attention work A = 6·q·s per
+    // token and layer and the rest N (the MLPs, projections and logits, the same at every length);
+    // the four rows fit time ∝ A / r_a + N / r_n for one attention rate r_a and one rate r_n of the
+    // rest. Published and predicted fitted alike say where the engine misses.
+    const ModelSpec& qwen = test::preset("qwen3-235b-a22b");
+    const char* ids[] = {
+        "modelzoo_q235b_h100_256_s16k_cp1_forcedbal", "modelzoo_q235b_h100_256_s32k_cp2_forcedbal",
+        "modelzoo_q235b_h100_256_s64k_cp4_forcedbal", "modelzoo_q235b_h100_256_s128k_cp8_forcedbal"};
+    std::vector<double> attention, rest, published, predicted;
+    double previous = 1;
+    for (const char* id : ids) {
+        const ValidationRow& r = row(id);
+        INFO(id << " error " << r.error);
+        TrainingSpec t;
+        t.seqLen = r.seqLen;
+        const double all = megatronMoeFlopsPerToken(qwen, t, 0);
+        const double a = 6.0 * 94 * 8192 * static_cast<double>(r.seqLen);
+        attention.push_back(a);
+        rest.push_back(all - a);
+        published.push_back(r.published);
+        predicted.push_back(r.predicted);  // by the shipped profiles (none fitted on these runs)
+        // Predicted too slow, more so as attention's share grows with the sequence.
+        CHECK(r.error < previous);
+        previous = r.error;
+    }
+    // Least squares of time per token (FLOPs / rate) on the two work terms: the two rates.
+    const auto rates = [&](const std::vector<double>& tflops) {
+        double aa = 0, an = 0, nn = 0, at = 0, nt = 0;
+        for (std::size_t i = 0; i < tflops.size(); ++i) {
+            const double time = (attention[i] + rest[i]) / tflops[i];
+            aa += attention[i] * attention[i], an += attention[i] * rest[i], nn += rest[i] * rest[i];
+            at += attention[i] * time, nt += rest[i] * time;
+        }
+        const double det = aa * nn - an * an;
+        return std::pair{det / (at * nn - an * nt), det / (aa * nt - an * at)};
+    };
+    const auto [publishedAttention, publishedRest] = rates(published);
+    const auto [predictedAttention, predictedRest] = rates(predicted);
+    INFO("attention " << publishedAttention << " published, " << predictedAttention << " predicted; rest "
+                      << publishedRest << " published, " << predictedRest << " predicted");
+    // Published: about 440 TFLOP/s of counted attention (513 executed with FlashAttention's 2.5x
+    // backward, 52 % of the H100's 989), against the 278 the engine's Hopper attention efficiency
+    // gives (0.34, fitted on NeMo 24.03's Llama 2 7B long-sequence table, which it reproduces
+    // within 3 %; 309 by the profiles fitted without the NeMo/H100 group). The rest runs within
+    // 10 % of the published rate, as the 4 K rows do.
+    CHECK(publishedAttention / predictedAttention > 1.5);
+    CHECK(publishedRest / predictedRest < 1.15);
+    CHECK(publishedRest / predictedRest > 0.9);
 }
