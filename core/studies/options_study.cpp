@@ -17,6 +17,7 @@
 #include "core/catalog/scenario_check.h"
 #include "core/report/plan_format.h"
 #include "core/report/plan_scenario.h"
+#include "core/search/best_layout.h"
 #include "core/search/layout_alternatives.h"
 #include "core/search/messages_search.h"
 #include "core/util/closest_id.h"
@@ -129,16 +130,54 @@ public:
             m_error = prepared.error();
     }
 
+    // The plan of `v` with its layout searched as `search` does, read for the probe. The search's
+    // winner (or, when none fits, the layout closest to fitting) comes from bestLayout(): the same
+    // visits and the same choice as searchLayouts() without keeping the ranking or timing the
+    // layouts that do not fit; the plan is then that layout's, as evaluate() plans the scenario a
+    // row opens (the plan of an open scenario is its best layout's, search aside).
     [[nodiscard]] OptionProbe probe(const Scenario& v, std::size_t maxLayouts) const {
-        SearchOptions options;
-        options.maxLayouts = maxLayouts;
-        options.threads = 1;  // the study spreads GPU types over the cores
+        const SearchOptions options = searchOptions(maxLayouts);
         if (!v.measured.empty())
             return probeOf(m_session.evaluate(v, options));
         if (m_error)
             return probeOf(*m_error);
-        return probeOf(
-            planScenario(v, m_session.resolveVariant(v, *m_prepared), options, PlanParts::stepTimeOnly()));
+        const ResolvedInputs inputs = m_session.resolveVariant(v, *m_prepared);
+        BestLayout found = bestLayout(v, inputs.hardware(), options);
+        const std::optional<Candidate>& chosen = found.best ? found.best : found.closest;
+        if (!chosen)  // no layout divides this size: the plan says why
+            return probeOf(planScenario(v, inputs, options, PlanParts::stepTimeOnly()));
+        Scenario fixed = v;
+        fixed.layout = fixedSpec(chosen->layout);
+        auto plan = planScenario(fixed, inputs, options, PlanParts::stepTimeOnly());
+        if (!plan)
+            return probeOf(plan);
+        OptionProbe out;
+        const Plan& p = plan.value();
+        out.layout = p.layout;
+        out.fits = found.best.has_value();
+        out.tokensPerSecond = p.perf.tokensPerSecond;
+        out.mfu = p.perf.mfu;
+        out.days = p.run.progresses ? p.run.wallDays : kNever;
+        out.complete = out.fits && !found.bounded && !found.offloadChosen;
+        if (!out.fits)
+            out.notFit = notFitReason(*chosen);
+        return out;
+    }
+
+    // Whether probe(v, maxLayouts) finds a layout that fits, from memory alone (anyLayoutFits()).
+    [[nodiscard]] bool fits(const Scenario& v, std::size_t maxLayouts) const {
+        if (!v.measured.empty() || m_error)
+            return probe(v, maxLayouts).fits;
+        return anyLayoutFits(v, m_session.resolveVariant(v, *m_prepared).hardware(),
+                             searchOptions(maxLayouts));
+    }
+
+private:
+    static SearchOptions searchOptions(std::size_t maxLayouts) {
+        SearchOptions options;
+        options.maxLayouts = maxLayouts;
+        options.threads = 1;  // the study spreads GPU types over the cores
+        return options;
     }
 
 private:
@@ -167,20 +206,31 @@ public:
         static const OptionProbe noLayout{false, kNever, {}, {}, 0, 0, false};
         if (!resolves(nodes))
             return noLayout;
-        auto it = m_cache.find(nodes);
-        if (it == m_cache.end())
-            it = m_cache
-                     .emplace(nodes, m_prober.probe(
-                                         optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode),
-                                         kDefaultMaxLayouts))
-                     .first;
-        return it->second;
+        return memo(m_cache, nodes, [&] { return m_prober.probe(at(nodes), kDefaultMaxLayouts); });
     }
-    bool fits(std::int64_t nodes) { return probe(nodes).fits; }
+    // Whether a layout fits at `nodes` servers: the probe's answer when it ran, else the memory of
+    // the layouts the probe's search would visit, without their step times.
+    bool fits(std::int64_t nodes) {
+        if ((m_cancel && m_cancel->load()) || !resolves(nodes))
+            return false;
+        if (const auto it = m_cache.find(nodes); it != m_cache.end())
+            return it->second.fits;
+        return memo(m_fits, nodes, [&] { return m_prober.fits(at(nodes), kDefaultMaxLayouts); });
+    }
     bool meets(std::int64_t nodes) {
+        if (!fits(nodes))
+            return false;
+        // Fewer days than the job takes at 100 % MFU are out of reach: such a size cannot meet the
+        // deadline, and is not searched.
+        if (m_deadline > 0 && m_gpuDaysAtPeak > 0 &&
+            m_gpuDaysAtPeak / static_cast<double>(nodes * m_perNode) > m_deadline * (1 + 1e-9))
+            return false;
         const OptionProbe& p = probe(nodes);
         return p.fits && (m_deadline <= 0 || p.days <= m_deadline);
     }
+    // GPU-days the job takes at 100 % MFU: the budgeted days at any size are at least these over
+    // its GPUs (MFU cannot pass 1, and budgeted days are never below steady-state days).
+    void setGpuDaysAtPeak(double gpuDays) { m_gpuDaysAtPeak = gpuDays; }
     [[nodiscard]] std::size_t probes() const { return m_cache.size(); }
     // The size probed so far with the fewest days, and its days.
     [[nodiscard]] std::pair<std::int64_t, double> fastest() const {
@@ -197,13 +247,10 @@ public:
     // layout divides `nodes` servers at all (divisibility only, no search): a size without one never fits,
     // and days jump over such holes (the batch must split evenly).
     bool resolves(std::int64_t nodes) {
-        auto it = m_resolves.find(nodes);
-        if (it == m_resolves.end()) {
-            const Scenario v = optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode);
-            it = m_resolves.emplace(nodes, anyLayoutResolves(v, v.cluster.gpus(), v.training.globalBatch))
-                     .first;
-        }
-        return it->second;
+        return memo(m_resolves, nodes, [&] {
+            const Scenario v = at(nodes);
+            return anyLayoutResolves(v, v.cluster.gpus(), v.training.globalBatch);
+        });
     }
 
     // The smallest node count in [from, maxNodes] where `pred` holds: doubling from `from` to a
@@ -279,6 +326,19 @@ public:
     }
 
 private:
+    // The probe's scenario at `nodes` servers.
+    [[nodiscard]] Scenario at(std::int64_t nodes) const {
+        return optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode);
+    }
+    // map[nodes], computed once.
+    template <typename Value, typename Compute>
+    static const Value& memo(std::map<std::int64_t, Value>& map, std::int64_t nodes, const Compute& compute) {
+        auto it = map.find(nodes);
+        if (it == map.end())
+            it = map.emplace(nodes, compute()).first;
+        return it->second;
+    }
+
     const Scenario& m_s;
     const Catalog& m_catalog;
     const Prober& m_prober;
@@ -286,7 +346,9 @@ private:
     std::int64_t m_perNode;
     double m_deadline;
     const std::atomic<bool>* m_cancel;
+    double m_gpuDaysAtPeak = 0;
     std::map<std::int64_t, OptionProbe> m_cache;
+    std::map<std::int64_t, bool> m_fits;  // memory-only answers where no probe ran
     std::map<std::int64_t, bool> m_resolves;
 };
 
@@ -487,6 +549,8 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
             const double perGpuAtPeak =
                 smallest.tokensPerSecond / (smallest.mfu * static_cast<double>(*fit * perNode));
             const double gpusAtPeak = study.tokens / (study.target.deadlineDays * 86'400.0 * perGpuAtPeak);
+            if (std::isfinite(gpusAtPeak * study.target.deadlineDays))
+                sizes.setGpuDaysAtPeak(gpusAtPeak * study.target.deadlineDays);
             if (std::isfinite(gpusAtPeak))
                 from = std::clamp(static_cast<std::int64_t>(gpusAtPeak / static_cast<double>(perNode)), *fit,
                                   maxNodes);
