@@ -53,15 +53,44 @@ std::string precisionName(Precision p) {
 constexpr const char* kGpuSpecificOverrides[] = {"node_price", "node_price_gpus", "node_max_kw",
                                                  "residual_at_36_months"};
 
-cost::Currency studyCurrency(const Scenario& s, const Catalog& catalog) {
+// optionScenario() on `spec`, the GPU `gpu` of the catalog (null: an id the catalog lacks, whose
+// precision stays the scenario's).
+Scenario scenarioAtSize(const Scenario& s, const std::string& gpu, const GpuSpec* spec, std::int64_t gpus,
+                        std::int64_t gpusPerNode) {
+    Scenario v = s;
+    if (gpu != s.cluster.gpu) {
+        v.cluster.gpu = gpu;
+        v.cluster.intraNode.clear();  // the GPU's own scale-up fabric
+        v.cluster.cpuMemoryGib = 0;
+        v.measured.clear();  // runs measured on another GPU
+        for (const char* key : kGpuSpecificOverrides)
+            v.cost.overrides.erase(key);
+    }
+    if (spec)
+        v.training.precision = precisionOn(*spec, v.training.precision);
+    v.cluster.gpusPerNode = std::min(gpus, gpusPerNode);
+    v.cluster.nodes = (gpus + v.cluster.gpusPerNode - 1) / v.cluster.gpusPerNode;
+    v.layout = LayoutSpec{};
+    v.layout.open = kAllLayoutKeys;  // the best layout at each size
+    v.phases.clear();
+    v.claim.reset();
+    return v;
+}
+
+Scenario optionScenarioOn(const Scenario& s, const GpuSpec& gpu, std::int64_t gpus,
+                          std::int64_t gpusPerNode) {
+    return scenarioAtSize(s, gpu.id, &gpu, gpus, gpusPerNode);
+}
+
+cost::Currency studyCurrency(const Scenario& s, const cost::PriceBooks& books) {
     if (s.cost.currency)
         return *s.cost.currency;
-    const cost::PriceBook* book = catalog.priceBooks().book(s.cost.priceBook);
+    const cost::PriceBook* book = books.book(s.cost.priceBook);
     return book ? book->currency : cost::Currency::Cny;
 }
 
-bool hasPrice(const Catalog& catalog, const std::string& gpu) {
-    for (const auto& book : catalog.priceBooks().books()) {
+bool hasPrice(const cost::PriceBooks& books, const std::string& gpu) {
+    for (const auto& book : books.books()) {
         if (book.purchaseFor(gpu))
             return true;
         for (const cost::RentOffer* o : book.offersFor(gpu))
@@ -78,9 +107,11 @@ struct ProfileStatus {
     bool own = false;
 };
 
-ProfileStatus profileStatus(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu) {
+// `inputs`: the GPU type's, resolved with the built-in profile (the one that times it, borrowed or own).
+ProfileStatus profileStatus(const Scenario& s, const ResolvedInputs& inputs) {
+    const GpuSpec& gpu = inputs.gpu;
     const Precision precision = precisionOn(gpu, s.training.precision);
-    const PerfProfile& p = catalog.perfProfiles().find(s.training.framework, gpu.architecture, precision);
+    const PerfProfile& p = inputs.profile;
     const bool own = p.calibrated && p.framework == s.training.framework &&
                      p.architecture == gpu.architecture && p.precision == precision;
     std::string id = p.id.empty() ? std::string("default") : p.id;
@@ -121,8 +152,11 @@ OptionProbe probeOf(const Result<Plan>& plan) {
 class Prober {
 public:
     Prober(EngineSession& session, const Scenario& typeScenario) : m_session(session) {
-        if (!typeScenario.measured.empty())
+        if (!typeScenario.measured.empty()) {
+            // The scenario's own GPU, checked with the study's scenario: its built-in profile.
+            m_builtin = resolveInputs(typeScenario, session.sharedCatalog());
             return;
+        }
         auto prepared = session.prepare(typeScenario);
         if (prepared)
             m_prepared = std::move(prepared).value();
@@ -164,6 +198,11 @@ public:
         return out;
     }
 
+    // The type's inputs with the built-in profile (none when its scenario is refused).
+    [[nodiscard]] const ResolvedInputs* builtinInputs() const {
+        return m_builtin ? &*m_builtin : m_prepared ? &m_prepared->inputs : nullptr;
+    }
+
     // Whether probe(v, maxLayouts) finds a layout that fits, from memory alone (anyLayoutFits()).
     [[nodiscard]] bool fits(const Scenario& v, std::size_t maxLayouts) const {
         if (!v.measured.empty() || m_error)
@@ -183,21 +222,16 @@ private:
 private:
     EngineSession& m_session;
     std::optional<PreparedScenario> m_prepared;
+    std::optional<ResolvedInputs> m_builtin;
     std::optional<Error> m_error;
 };
 
 // One GPU type's sizes: a bisection on whole servers, every probe a search as `search` runs it.
 class SizeSearch {
 public:
-    SizeSearch(const Scenario& s, const Catalog& catalog, const Prober& prober, const std::string& gpu,
-               std::int64_t perNode, double deadline, const std::atomic<bool>* cancel)
-        : m_s(s)
-        , m_catalog(catalog)
-        , m_prober(prober)
-        , m_gpu(gpu)
-        , m_perNode(perNode)
-        , m_deadline(deadline)
-        , m_cancel(cancel) {}
+    SizeSearch(const Scenario& s, const Prober& prober, const GpuSpec& gpu, std::int64_t perNode,
+               double deadline, const std::atomic<bool>* cancel)
+        : m_s(s), m_prober(prober), m_gpu(gpu), m_perNode(perNode), m_deadline(deadline), m_cancel(cancel) {}
 
     const OptionProbe& probe(std::int64_t nodes) {
         static const OptionProbe cancelled{false, kNever, {}, {}, 0, 0, false};
@@ -328,7 +362,7 @@ public:
 private:
     // The probe's scenario at `nodes` servers.
     [[nodiscard]] Scenario at(std::int64_t nodes) const {
-        return optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode);
+        return optionScenarioOn(m_s, m_gpu, nodes * m_perNode, m_perNode);
     }
     // map[nodes], computed once.
     template <typename Value, typename Compute>
@@ -340,9 +374,8 @@ private:
     }
 
     const Scenario& m_s;
-    const Catalog& m_catalog;
     const Prober& m_prober;
-    std::string m_gpu;
+    const GpuSpec& m_gpu;
     std::int64_t m_perNode;
     double m_deadline;
     const std::atomic<bool>* m_cancel;
@@ -366,9 +399,9 @@ struct Way {
     std::string offer, name, nameZh;
 };
 
-std::vector<Way> waysToGet(const Catalog& catalog, const std::string& gpu) {
+std::vector<Way> waysToGet(const cost::PriceBooks& books, const std::string& gpu) {
     std::vector<Way> ways;
-    for (const auto& book : catalog.priceBooks().books()) {
+    for (const auto& book : books.books()) {
         for (const cost::RentOffer* o : book.offersFor(gpu))
             if (o->unit != cost::RentUnit::SliceMonth)
                 ways.push_back({&book, Acquire::Rent, o->id, o->name, o->nameZh});
@@ -418,14 +451,13 @@ Scenario openedScenario(const Scenario& probe, const Catalog& catalog, const Lay
     return v;
 }
 
-OptionRow priceRow(const Scenario& probe, EngineSession& session, const Layout& layout, const Way& way,
-                   OptionSize size, const OptionsStudy& study, const ProfileStatus& status) {
-    const Catalog& catalog = session.catalog();
+OptionRow priceRow(const Scenario& probe, const GpuSpec& gpu, EngineSession& session, const Layout& layout,
+                   const Way& way, OptionSize size, const OptionsStudy& study, const ProfileStatus& status) {
     OptionRow row;
-    row.scenario = openedScenario(probe, catalog, layout, way, study.currency);
+    row.scenario = openedScenario(probe, session.catalog(), layout, way, study.currency);
     row.gpu = probe.cluster.gpu;
-    row.gpuName = catalog.gpu(row.gpu)->name;
-    row.gpuNameZh = catalog.gpu(row.gpu)->nameZh;
+    row.gpuName = gpu.name;
+    row.gpuNameZh = gpu.nameZh;
     row.acquire = way.acquire;
     row.priceBook = way.book->id;
     row.offer = way.offer;
@@ -509,24 +541,23 @@ OptionRow priceRow(const Scenario& probe, EngineSession& session, const Layout& 
     return row;
 }
 
-GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& gpuId,
+GpuWork studyGpu(const Scenario& s, EngineSession& session, const GpuSpec& gpu, const cost::PriceBooks& books,
                  const OptionsStudy& study, const std::atomic<bool>* cancel) {
-    const Catalog& catalog = session.catalog();
     GpuWork work;
-    const GpuSpec& gpu = *catalog.gpu(gpuId);
+    const std::string& gpuId = gpu.id;
     GpuOptions& out = work.outcome;
     out.gpu = gpuId;
     out.gpuName = gpu.name;
     out.gpuNameZh = gpu.nameZh;
     out.gpusPerNode = gpuId == s.cluster.gpu ? s.cluster.gpusPerNode : gpu.defaultGpusPerNode;
     const std::int64_t perNode = std::max<std::int64_t>(1, out.gpusPerNode);
-    if (!hasPrice(catalog, gpuId)) {
+    if (!hasPrice(books, gpuId)) {
         out.reason = makeNestedMessage(msg::kOptionsGpuNoPrice, {namedIn(gpu.name, gpu.nameZh)});
         return work;
     }
     const std::int64_t maxNodes = std::max<std::int64_t>(1, study.target.maxGpus / perNode);
-    const Prober prober(session, optionScenario(s, catalog, gpuId, perNode, perNode));
-    SizeSearch sizes(s, catalog, prober, gpuId, perNode, study.target.deadlineDays, cancel);
+    const Prober prober(session, optionScenarioOn(s, gpu, perNode, perNode));
+    SizeSearch sizes(s, prober, gpu, perNode, study.target.deadlineDays, cancel);
     const auto fit = sizes.smallest(1, maxNodes, [&](std::int64_t n) { return sizes.fits(n); });
     if (!fit) {
         out.probes = sizes.probes();
@@ -534,8 +565,7 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
             msg::kOptionsGpuFitsNowhere,
             {namedIn(gpu.name, gpu.nameZh), plainMessage(std::to_string(maxNodes * perNode)),
              // Planned here even when no layout divides that size: its reason says so.
-             prober.probe(optionScenario(s, catalog, gpuId, maxNodes * perNode, perNode), kDefaultMaxLayouts)
-                 .notFit});
+             prober.probe(optionScenarioOn(s, gpu, maxNodes * perNode, perNode), kDefaultMaxLayouts).notFit});
         return work;
     }
     out.smallestFitGpus = *fit * perNode;
@@ -576,18 +606,18 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
         finals.push_back({*deadline, OptionSize::MeetsDeadline});
     else if (deadline)
         finals.front().second = OptionSize::MeetsDeadline;
-    const auto status = profileStatus(s, catalog, gpu);
-    const auto ways = waysToGet(catalog, gpuId);
+    const auto status = profileStatus(s, *prober.builtinInputs());
+    const auto ways = waysToGet(books, gpuId);
     for (const auto& [nodes, size] : finals) {
         // The final size's layout from an unbounded search: never a coarser one than `search` runs.
         // A bounded search that visited every layout and found one that fits without offload is
         // that search already (the same visits in the same order): it is not run twice.
-        const Scenario probe = optionScenario(s, catalog, gpuId, nodes * perNode, perNode);
+        const Scenario probe = optionScenarioOn(s, gpu, nodes * perNode, perNode);
         const OptionProbe& bounded = sizes.probe(nodes);
         const OptionProbe best =
             bounded.complete ? bounded : prober.probe(probe, std::numeric_limits<std::size_t>::max());
         for (const Way& way : ways)
-            work.rows.push_back(priceRow(probe, session, best.layout, way, size, study, status));
+            work.rows.push_back(priceRow(probe, gpu, session, best.layout, way, size, study, status));
     }
     return work;
 }
@@ -730,24 +760,7 @@ std::string optionRecipeText(const Layout& l) {
 
 Scenario optionScenario(const Scenario& s, const Catalog& catalog, const std::string& gpu, std::int64_t gpus,
                         std::int64_t gpusPerNode) {
-    Scenario v = s;
-    if (gpu != s.cluster.gpu) {
-        v.cluster.gpu = gpu;
-        v.cluster.intraNode.clear();  // the GPU's own scale-up fabric
-        v.cluster.cpuMemoryGib = 0;
-        v.measured.clear();  // runs measured on another GPU
-        for (const char* key : kGpuSpecificOverrides)
-            v.cost.overrides.erase(key);
-    }
-    if (const GpuSpec* spec = catalog.gpu(gpu))
-        v.training.precision = precisionOn(*spec, v.training.precision);
-    v.cluster.gpusPerNode = std::min(gpus, gpusPerNode);
-    v.cluster.nodes = (gpus + v.cluster.gpusPerNode - 1) / v.cluster.gpusPerNode;
-    v.layout = LayoutSpec{};
-    v.layout.open = kAllLayoutKeys;  // the best layout at each size
-    v.phases.clear();
-    v.claim.reset();
-    return v;
+    return scenarioAtSize(s, gpu, catalog.gpu(gpu), gpus, gpusPerNode);
 }
 
 OptionProbe probeOption(const Scenario& v, const Catalog& catalog, std::size_t maxLayouts) {
@@ -780,36 +793,45 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
         return inputError("max_gpus", msg::kErrorRange, {std::to_string(target.maxGpus), "1", "1000000"});
     if (auto e = checkScenario(scenario, catalog))
         return *e;
+    // One engine session for every probe and row of the study, on every thread; the price books
+    // every row is priced from, as the scenario's inputs resolve them.
+    EngineSession session(catalog);
+    const ResolvedInputs inputs = resolveInputs(scenario, session.sharedCatalog());
+    const cost::PriceBooks& books = *inputs.priceBooks;
     OptionsStudy st;
     st.target = target;
     st.target.progress = nullptr;  // the study keeps the target, not the caller's callback
     st.target.cancel = nullptr;
-    st.currency = studyCurrency(scenario, catalog);
+    st.currency = studyCurrency(scenario, books);
     st.cnyPerUsd = scenario.cost.cnyPerUsd;
     st.tokens = scenario.training.tokensToTrain();
-    std::vector<std::string> gpus = target.gpuTypes;
-    if (gpus.empty()) {
+    // The GPU types, each looked up once: those asked for, else every one with a price.
+    std::vector<const GpuSpec*> specs;
+    if (target.gpuTypes.empty()) {
         for (const auto& [id, gpu] : catalog.gpus())
-            if (hasPrice(catalog, id))
-                gpus.push_back(id);
+            if (hasPrice(books, id))
+                specs.push_back(&gpu);
     } else {
-        for (const auto& id : gpus)
-            if (!catalog.gpu(id))
+        for (const auto& id : target.gpuTypes) {
+            specs.push_back(catalog.gpu(id));
+            if (!specs.back())
                 return inputError("gpu_types",
                                   unknownIdReason(msg::kErrorUnknownGpuClosest, msg::kErrorUnknownGpuList, id,
                                                   catalog.gpuIds()));
+        }
     }
+    std::vector<std::string> gpus;
+    for (const GpuSpec* spec : specs)
+        gpus.push_back(spec->id);
     // The scenario's own GPU with measured runs is studied on the profile fitted to them, as
     // evaluate() plans it (probeOption evaluates such a scenario).
     std::vector<GpuWork> work(gpus.size());
-    // One engine session for every probe and row of the study, on every thread.
-    EngineSession session(catalog);
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
     const auto cancelled = [&] { return target.cancel && target.cancel->load(); };
     const auto worker = [&] {
         for (std::size_t i = next++; i < gpus.size() && !cancelled(); i = next++) {
-            work[i] = studyGpu(scenario, session, gpus[i], st, target.cancel);
+            work[i] = studyGpu(scenario, session, *specs[i], books, st, target.cancel);
             if (target.progress)
                 target.progress(++done, gpus.size());
         }
@@ -833,7 +855,7 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
         for (auto& r : w.rows)
             st.rows.push_back(std::move(r));
     }
-    for (const auto& book : catalog.priceBooks().books())
+    for (const auto& book : books.books())
         for (const auto& g : gpus) {
             if (!book.offersFor(g).empty() || book.purchaseFor(g))
                 bookCurrencies.insert(book.currency);
@@ -862,9 +884,10 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
     if (!borrowedList.empty())
         st.notes.push_back(
             makeNestedMessage(msg::kOptionsBorrowedProfiles, {namedIn(borrowedList, borrowedListZh)}));
-    for (const GpuOptions& g : st.gpus) {
-        const GpuSpec* spec = catalog.gpu(g.gpu);
-        if (spec && g.gpu != scenario.cluster.gpu &&
+    for (std::size_t i = 0; i < st.gpus.size(); ++i) {
+        const GpuOptions& g = st.gpus[i];
+        const GpuSpec* spec = specs[i];
+        if (g.gpu != scenario.cluster.gpu &&
             precisionOn(*spec, scenario.training.precision) != scenario.training.precision)
             st.notes.push_back(makeNestedMessage(
                 msg::kOptionsPrecisionFallback,
