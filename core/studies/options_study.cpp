@@ -424,10 +424,6 @@ Message gpuName(const OptionRow& r) {
     return namedIn(r.gpuName, r.gpuNameZh);
 }
 
-// The stand-in amount for the half a book lacks: one unit of the book's currency per server, or per
-// GPU-hour. Any positive amount prices the other half the same (core.options checks two).
-constexpr double kHalfPricingStandIn = 1;
-
 Scenario openedScenario(const Scenario& probe, const Catalog& catalog, const Layout& layout, const Way& way,
                         cost::Currency currency) {
     Scenario v = probe;
@@ -492,32 +488,21 @@ OptionRow priceRow(const Scenario& probe, const GpuSpec& gpu, EngineSession& ses
     row.tokensPerSecond = p.perf.tokensPerSecond;
     row.mfu = p.perf.mfu;
     row.meetsDeadline = study.target.deadlineDays <= 0 || row.days <= study.target.deadlineDays;
-    // A book that only rents (or only sells) this GPU: the cost model resolves renting beside owning
-    // the same servers, so the row is priced on the scenario with a stand-in for the half the book
-    // lacks, which the half it prices never reads (halfPricingScenario()).
+    // A book that only rents (or only sells) this GPU: the cost model prices that half alone
+    // (Plan::costHalf), the rental with the power of its servers beside it.
     const bool rentOnly = way.acquire == Acquire::Rent && !way.book->purchaseFor(row.gpu);
     const bool buyOnly = way.acquire == Acquire::Buy && !way.book->defaultOfferFor(row.gpu);
-    std::optional<Result<Plan>> halfPlan;
-    if (!p.cost && (rentOnly || buyOnly))
-        halfPlan = session.evaluate(halfPricingScenario(row.scenario, way.acquire, kHalfPricingStandIn));
-    const Plan* pricedOn = &p;
-    if (halfPlan && !*halfPlan) {
-        row.reason = makeNestedMessage(msg::kOptionsRowNotPriced, {halfPlan->error().reason});
+    const bool half = !p.cost && p.costHalf &&
+                      ((rentOnly && p.costHalf->rentPriced()) || (buyOnly && p.costHalf->buyPriced()));
+    if (!p.cost && !half) {
+        row.reason = makeNestedMessage(msg::kOptionsRowNotPriced,
+                                       {p.costError ? p.costError->reason : plainMessage("")});
         row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
         return row;
     }
-    if (halfPlan)
-        pricedOn = &halfPlan->value();
-    if (!pricedOn->cost) {
-        row.reason =
-            makeNestedMessage(msg::kOptionsRowNotPriced,
-                              {pricedOn->costError ? pricedOn->costError->reason : plainMessage("")});
-        row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
-        return row;
-    }
-    const cost::CostReport& c = *pricedOn->cost;
+    const cost::CostReport& c = half ? *p.costHalf : *p.cost;
     row.priced = true;
-    if (halfPlan) {
+    if (half) {
         row.halfPriced = true;
         row.pricingNote = makeNestedMessage(rentOnly ? msg::kOptionsRowRentOnly : msg::kOptionsRowBuyOnly,
                                             {namedIn(row.priceBookName, row.priceBookNameZh), gpuName(row)});
@@ -730,26 +715,6 @@ const std::string& offerDisplayName(const OptionRow& row, Lang lang) {
 
 const std::string& priceBookDisplayName(const OptionRow& row, Lang lang) {
     return nameIn(row.priceBookName, row.priceBookNameZh, lang);
-}
-
-Scenario halfPricingScenario(const Scenario& opened, Acquire acquire, double standIn) {
-    Scenario v = opened;
-    if (acquire == Acquire::Rent) {
-        // The rental reads the offer, its terms and the rent parameters; never the server's price.
-        v.cost.overrides["node_price"] = standIn;
-        v.cost.overrides["node_price_gpus"] = static_cast<double>(opened.cluster.gpusPerNode);
-    } else {
-        // Owning reads the purchase, the running costs and the resale; never a rent.
-        cost::RentOffer rent;
-        rent.id = "stand-in";
-        rent.name = "stand-in";
-        rent.gpus = {opened.cluster.gpu};
-        rent.unit = cost::RentUnit::GpuHour;
-        rent.price = standIn;
-        v.cost.rentOffer.clear();
-        v.cost.customRent = rent;
-    }
-    return v;
 }
 
 std::string optionRecipeText(const Layout& l) {

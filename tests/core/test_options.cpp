@@ -70,22 +70,14 @@ void checkRowsAreEvaluate(const OptionsStudy& st) {
         if (!r.priced)
             continue;
         ++priced;
-        // A book that only rents (or only sells) the GPU: priced on the scenario with a stand-in for
-        // the half it lacks, the same amount whatever stands in.
-        std::optional<Result<Plan>> half;
-        if (r.halfPriced) {
-            half = evaluate(halfPricingScenario(r.scenario, r.acquire, 1), test::catalog());
-            REQUIRE(*half);
-            auto other = evaluate(halfPricingScenario(r.scenario, r.acquire, 37), test::catalog());
-            REQUIRE(other);
-            REQUIRE((*half)->cost.has_value());
-            REQUIRE(other->cost.has_value());
-            CHECK((r.acquire == Acquire::Rent ? other->cost->runCostRent.value()
-                                              : other->cost->buyNetTotal) == r.cost);
-            CHECK((*half)->run.wallDays == r.days);
-            REQUIRE(r.pricingNote.has_value());
-        }
-        const cost::CostReport& c = half ? *(*half)->cost : *plan->cost;
+        // A book that only rents (or only sells) the GPU: the plan's half, which says so.
+        REQUIRE(plan->costHalf.has_value() == r.halfPriced);
+        CHECK(r.pricingNote.has_value() == r.halfPriced);
+        const cost::CostReport& c = r.halfPriced ? *plan->costHalf : *plan->cost;
+        CHECK(c.horizonMonths == r.horizonMonths);
+        // The power of the servers, a rental of servers the book does not sell included.
+        CHECK(r.powerKw > 0);
+        CHECK(r.powerKw == c.nodeMaxKw * static_cast<double>(r.nodes));
         CHECK((r.acquire == Acquire::Rent ? c.runCostRent.value() : c.buyNetTotal) == r.cost);
         if (r.acquire == Acquire::Rent) {
             // The offer the row names is the one the opened scenario bills, as the quote bills it.
