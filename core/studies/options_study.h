@@ -98,7 +98,7 @@ struct GpuOptions {
     double fastestDays = 0;  // at the largest size tried, when none meets the deadline
     std::int64_t fastestGpus = 0;
     std::optional<Message> reason;  // no price, fits nowhere, misses the deadline at every size
-    std::size_t probes = 0;         // searches the bisection ran
+    std::size_t probes = 0;         // layout searches the bisection ran (its memory-only fit checks aside)
 };
 
 struct OptionsStudy {

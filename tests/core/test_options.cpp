@@ -252,6 +252,30 @@ TEST_CASE("a probe is the full search's plan: layout, fit, days and the closest 
     CHECK(offloaded > 0);
 }
 
+// The GPU types are studied on several threads at once: the answer is the one-thread answer, row by row.
+TEST_CASE("the study spread over threads answers exactly what one thread answers", "[options]") {
+    OptionsTarget target;
+    target.deadlineDays = 3;
+    target.threads = 1;
+    const OptionsStudy one = study(fineTune70b(), target);
+    target.threads = 3;
+    const OptionsStudy three = study(fineTune70b(), target);
+    const OptionsStudy& any = study70b();  // one thread per hardware thread
+    for (const OptionsStudy* st : {&three, &any}) {
+        REQUIRE(st->rows.size() == one.rows.size());
+        for (std::size_t i = 0; i < one.rows.size(); ++i) {
+            INFO(one.rows[i].gpu << " " << one.rows[i].offer << " " << one.rows[i].gpus);
+            CHECK(st->rows[i].gpu == one.rows[i].gpu);
+            CHECK(st->rows[i].offer == one.rows[i].offer);
+            CHECK(st->rows[i].layout == one.rows[i].layout);
+            CHECK(st->rows[i].days == one.rows[i].days);
+            CHECK(st->rows[i].cost == one.rows[i].cost);
+        }
+        CHECK(st->recommended == one.recommended);
+        CHECK(st->recommendation == one.recommendation);
+    }
+}
+
 TEST_CASE("the Pareto set is exactly the non-dominated rows and the recommendation is on it", "[options]") {
     checkFront(study405b());
     checkFront(study70b());
