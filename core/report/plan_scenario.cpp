@@ -118,6 +118,17 @@ void addFeedAndRunLength(Plan& plan, const RunRealities& realities) {
     plan.notes.insert(plan.notes.end(), plan.run.notes.begin(), plan.run.notes.end());
 }
 
+// The maximum power of one of the cluster's servers when the price book sells none (a rental
+// alone): the scenario's cost.overrides.node_max_kw, else the cost model's estimate for a server it
+// has no price-list entry for, GPU TDP × GPUs per server × 10.2 / 5.6 (NVIDIA DGX H100 datasheet:
+// 10.2 kW maximum system power for eight 700 W H100 SXM5).
+double rentedServerKw(const Plan& plan) {
+    const auto& overrides = plan.scenario.cost.overrides;
+    if (const auto it = overrides.find("node_max_kw"); it != overrides.end())
+        return it->second;
+    return static_cast<double>(plan.scenario.cluster.gpusPerNode) * plan.gpu.tdpW / 1000.0 * (10.2 / 5.6);
+}
+
 // Rent vs buy for this cluster, with the training run's GPU-hour budget (wall time, run/run_length.h). A
 // price book that cannot price this GPU is a note, not a failed plan.
 void addCost(Plan& plan, const cost::PriceBooks& books) {
@@ -130,6 +141,8 @@ void addCost(Plan& plan, const cost::PriceBooks& books) {
         half.notOffered->reason = cost::notOfferedReason(half.notOffered->half, half.priceBookName,
                                                          half.priceBookNameZh, plan.gpu.name);
         const bool rentMissing = half.notOffered->half == cost::CostHalf::Rent;
+        if (!rentMissing)
+            half.nodeMaxKw = rentedServerKw(plan);
         plan.costError = inputError(rentMissing ? "cost.rent_offer" : "cost.overrides.node_price",
                                     half.notOffered->reason);
         plan.notes.push_back(half.notOffered->reason);

@@ -1,5 +1,7 @@
 #include "core/search/layout_search.h"
 
+#include "core/search/best_layout.h"
+
 #include <algorithm>
 #include <cmath>
 #include <exception>
@@ -38,9 +40,8 @@ struct Context {
     double hostCapacity;  // per GPU, for CPU offload
 };
 
-// Evaluates one resolved layout into `out` (a new element of the search's list: a Candidate is
-// ~0.5 kB, not moved again): peak memory and step time.
-void evaluateLayout(const Context& c, const Layout& l, Candidate& out) {
+// The peak memory of one resolved layout into `out`, and whether it fits.
+void evaluateMemory(const Context& c, const Layout& l, Candidate& out) {
     const Scenario& s = c.scenario;
     out.layout = l;
     out.capacityBytes = c.capacity;
@@ -51,7 +52,13 @@ void evaluateLayout(const Context& c, const Layout& l, Candidate& out) {
     out.hostCapacityBytes = mem.host.capacity;
     out.fitsGpu = mem.fitsGpu();
     out.fits = mem.fits();
-    out.perf = estimateStep(perfInputs(c.hw, s, l), StepDetail::TimesOnly);
+}
+
+// Evaluates one resolved layout into `out` (a new element of the search's list: a Candidate is
+// ~0.5 kB, not moved again): peak memory and step time.
+void evaluateLayout(const Context& c, const Layout& l, Candidate& out) {
+    evaluateMemory(c, l, out);
+    out.perf = estimateStep(perfInputs(c.hw, c.scenario, l), StepDetail::TimesOnly);
 }
 
 // Candidate values of each key: the fixed value, or every value the rules allow.
@@ -321,6 +328,79 @@ Message boundNote(std::size_t space, std::size_t bound) {
                                              formatGrouped(static_cast<double>(bound), 0)});
 }
 
+// What one search visits: the space of the open keys in groups, and the bound on the visits.
+struct Visits {
+    Context c;
+    Space space;
+    std::vector<Group> groups;
+    std::size_t spaceSize = 0;
+    std::size_t bound = 1;
+    // Every candidate when the space is within the bound; otherwise `bound` evenly spaced ones,
+    // decoded from their index without visiting the others (so time stays bounded too).
+    std::size_t visits = 0;
+    bool moeOpen = false;
+
+    Visits(const Scenario& s, const ClusterHardware& hw, const SearchOptions& options)
+        : c{s, hw, hw.gpu.visibleGib * kGiB, hostCapacityPerGpu(hw.host, s.cluster)}
+        , space(spaceFor(s, options, scaleUpDomainGpus(hw.intraNode, s.cluster.gpusPerNode)))
+        , groups(groupsFor(s, space, options))
+        , bound(std::max<std::size_t>(1, options.maxLayouts))
+        , moeOpen(s.model.moe.has_value() && (s.layout.open & (kDispatcher | kEpOverlap)) != 0) {
+        for (const auto& g : groups)
+            spaceSize += g.size(space);
+        visits = std::min(spaceSize, bound);
+    }
+
+    // Calls fn(layout) for the visits [from, to) of `count` evenly spaced candidates (all of them
+    // when count = spaceSize), in order, each layout that resolves (with the dispatcher and EP
+    // overlap left open: the stack's fastest for it, then DualPipe beside it where the stack runs
+    // it). fn returns false to stop; so does forEach then.
+    template <typename Fn>
+    bool forEach(std::optional<Offload> offload, std::size_t count, std::size_t from, std::size_t to,
+                 const Fn& fn) const {
+        const Scenario& s = c.scenario;
+        std::size_t group = 0;
+        std::size_t groupStart = 0;
+        for (std::size_t k = from; k < to; ++k) {
+            const std::size_t index = spaceSize > count
+                                          ? static_cast<std::size_t>(std::uint64_t{k} * spaceSize / count)
+                                          : k;  // spaceSize < 10^10 and bound ~ 10^4: no overflow
+            while (index >= groupStart + groups[group].size(space))
+                groupStart += groups[group++].size(space);
+            auto layout = resolveLayout(specAt(groups[group], space, s.layout, index - groupStart, offload),
+                                        s.model, s.training, s.cluster.gpus());
+            if (!layout)
+                continue;
+            if (!moeOpen) {
+                if (!fn(layout.value()))
+                    return false;
+                continue;
+            }
+            // The dispatcher and EP overlap left open: the stack's fastest for this layout, and
+            // DualPipe (twice the parameters, one more micro-batch in flight) beside it.
+            Layout l = std::move(layout).value();
+            l.moe = searchedMoeOptions(perfInputs(c.hw, s, l), s.layout.open);
+            if (!fn(l))
+                return false;
+            if (s.layout.isOpen(kEpOverlap) && l.ep > 1 &&
+                stackRunsEpOverlap(s.training.framework, EpOverlap::DualPipe, l)) {
+                l.moe.epOverlap = EpOverlap::DualPipe;
+                if (!fn(l))
+                    return false;
+            }
+        }
+        return true;
+    }
+
+    // The visits of the CPU offload mode `o` after `evaluated` candidates: tried only when nothing
+    // fits without it and the scenario leaves layout.offload out, within what is left of the bound
+    // (half for each mode).
+    [[nodiscard]] std::size_t offloadVisits(Offload o, std::size_t evaluated) const {
+        const std::size_t left = bound > evaluated ? bound - evaluated : 0;
+        return std::min(visits, o == Offload::Optimizer ? left / 2 : left);
+    }
+};
+
 }  // namespace
 
 Message notFitReason(const Candidate& c) {
@@ -336,54 +416,25 @@ Message notFitReason(const Candidate& c) {
 
 SearchResult searchLayouts(const Scenario& s, const ClusterHardware& hw, const SearchOptions& options) {
     SearchResult result;
-    const Context c{s, hw, hw.gpu.visibleGib * kGiB, hostCapacityPerGpu(hw.host, s.cluster)};
-    const Space space = spaceFor(s, options, scaleUpDomainGpus(hw.intraNode, s.cluster.gpusPerNode));
+    const Visits v(s, hw, options);
+    const Context& c = v.c;
     const std::int64_t gpus = s.cluster.gpus();
     const ModelSpec& m = s.model;
-    const std::vector<Group> groups = groupsFor(s, space, options);
-    for (const auto& g : groups)
-        result.spaceSize += g.size(space);
-    // Every candidate when the space is within the bound; otherwise `bound` evenly spaced ones,
-    // decoded from their index without visiting the others (so time stays bounded too).
-    const std::size_t bound = std::max<std::size_t>(1, options.maxLayouts);
-    const std::size_t visits = std::min(result.spaceSize, bound);
+    result.spaceSize = v.spaceSize;
+    const std::size_t bound = v.bound;
+    const std::size_t visits = v.visits;
     if (result.spaceSize > bound)
         result.boundNote = boundNote(result.spaceSize, bound);
     // Visits `count` evenly spaced candidates (all of them when count = spaceSize), in parallel
     // chunks of consecutive indices appended in index order, so the result does not depend on
     // the thread count.
-    const bool moeOpen = m.moe.has_value() && (s.layout.open & (kDispatcher | kEpOverlap)) != 0;
     const auto enumerate = [&](std::optional<Offload> offload, std::size_t count) {
         const auto visit = [&](std::size_t from, std::size_t to, std::vector<Candidate>& out) {
             out.reserve(to - from);
-            std::size_t group = 0;
-            std::size_t groupStart = 0;
-            for (std::size_t k = from; k < to; ++k) {
-                const std::size_t index =
-                    result.spaceSize > count
-                        ? static_cast<std::size_t>(std::uint64_t{k} * result.spaceSize / count)
-                        : k;  // spaceSize < 10^10 and bound ~ 10^4: no overflow
-                while (index >= groupStart + groups[group].size(space))
-                    groupStart += groups[group++].size(space);
-                auto layout = resolveLayout(
-                    specAt(groups[group], space, s.layout, index - groupStart, offload), m, s.training, gpus);
-                if (!layout)
-                    continue;
-                if (!moeOpen) {
-                    evaluateLayout(c, layout.value(), out.emplace_back());
-                    continue;
-                }
-                // The dispatcher and EP overlap left open: the stack's fastest for this layout, and
-                // DualPipe (twice the parameters, one more micro-batch in flight) beside it.
-                Layout l = std::move(layout).value();
-                l.moe = searchedMoeOptions(perfInputs(c.hw, s, l), s.layout.open);
+            v.forEach(offload, count, from, to, [&](const Layout& l) {
                 evaluateLayout(c, l, out.emplace_back());
-                if (s.layout.isOpen(kEpOverlap) && l.ep > 1 &&
-                    stackRunsEpOverlap(s.training.framework, EpOverlap::DualPipe, l)) {
-                    l.moe.epOverlap = EpOverlap::DualPipe;
-                    evaluateLayout(c, l, out.emplace_back());
-                }
-            }
+                return true;
+            });
         };
         auto chunks = inParallel(count, searchThreads(options, count), visit);
         if (result.ranked.empty() && chunks.size() == 1) {  // one thread: no second copy
@@ -402,8 +453,7 @@ SearchResult searchLayouts(const Scenario& s, const ClusterHardware& hw, const S
     for (const Offload o : {Offload::Optimizer, Offload::OptimizerAndParams}) {
         if (fits() || s.layout.offload)
             break;
-        const std::size_t left = bound > result.ranked.size() ? bound - result.ranked.size() : 0;
-        enumerate(o, std::min(visits, o == Offload::Optimizer ? left / 2 : left));
+        enumerate(o, v.offloadVisits(o, result.ranked.size()));
         rank(result.ranked);
         result.offloadChosen = fits();
     }
@@ -424,6 +474,64 @@ SearchResult searchLayouts(const Scenario& s, const ClusterHardware& hw, const S
             result.explanation.sentences.begin(),
             makeMessage(msg::kExplainOffload, {std::string(toString(result.ranked.front().layout.offload))}));
     return result;
+}
+
+BestLayout bestLayout(const Scenario& s, const ClusterHardware& hw, const SearchOptions& options) {
+    const Visits v(s, hw, options);
+    BestLayout out;
+    out.bounded = v.spaceSize > v.bound;
+    // rank()'s order without the sort: the fitting layouts by step time, then memory, then the
+    // order of the visits (a later one replaces the best only when strictly ahead); the rest by
+    // memory, then the order of the visits (the offload modes' visits come after the first's).
+    const auto pass = [&](std::optional<Offload> offload, std::size_t count) {
+        v.forEach(offload, count, 0, count, [&](const Layout& l) {
+            ++out.evaluated;
+            Candidate c;
+            evaluateMemory(v.c, l, c);
+            if (!c.fits) {
+                if (!out.best && (!out.closest || c.memoryBytes < out.closest->memoryBytes))
+                    out.closest = std::move(c);
+                return true;
+            }
+            c.perf = estimateStep(perfInputs(v.c.hw, s, l), StepDetail::TimesOnly);
+            if (!out.best || c.perf.stepSeconds < out.best->perf.stepSeconds ||
+                (c.perf.stepSeconds == out.best->perf.stepSeconds && c.memoryBytes < out.best->memoryBytes))
+                out.best = std::move(c);
+            return true;
+        });
+    };
+    pass(s.layout.offload, v.visits);
+    for (const Offload o : {Offload::Optimizer, Offload::OptimizerAndParams}) {
+        if (out.best || s.layout.offload)
+            break;
+        pass(o, v.offloadVisits(o, out.evaluated));
+        out.offloadChosen = out.best.has_value();
+    }
+    if (out.best)
+        out.closest.reset();
+    return out;
+}
+
+bool anyLayoutFits(const Scenario& s, const ClusterHardware& hw, const SearchOptions& options) {
+    const Visits v(s, hw, options);
+    std::size_t evaluated = 0;
+    const auto fitsIn = [&](std::optional<Offload> offload, std::size_t count) {
+        return !v.forEach(offload, count, 0, count, [&](const Layout& l) {
+            ++evaluated;
+            Candidate c;
+            evaluateMemory(v.c, l, c);
+            return !c.fits;  // the first that fits ends the visits
+        });
+    };
+    if (fitsIn(s.layout.offload, v.visits))
+        return true;
+    if (s.layout.offload)
+        return false;
+    // Nothing fit without offload: every visit was made, so `evaluated` is searchLayouts' count.
+    for (const Offload o : {Offload::Optimizer, Offload::OptimizerAndParams})
+        if (fitsIn(o, v.offloadVisits(o, evaluated)))
+            return true;
+    return false;
 }
 
 }  // namespace clusterplan

@@ -17,6 +17,7 @@
 #include "core/catalog/scenario_check.h"
 #include "core/report/plan_format.h"
 #include "core/report/plan_scenario.h"
+#include "core/search/best_layout.h"
 #include "core/search/layout_alternatives.h"
 #include "core/search/messages_search.h"
 #include "core/util/closest_id.h"
@@ -52,15 +53,44 @@ std::string precisionName(Precision p) {
 constexpr const char* kGpuSpecificOverrides[] = {"node_price", "node_price_gpus", "node_max_kw",
                                                  "residual_at_36_months"};
 
-cost::Currency studyCurrency(const Scenario& s, const Catalog& catalog) {
+// optionScenario() on `spec`, the GPU `gpu` of the catalog (null: an id the catalog lacks, whose
+// precision stays the scenario's).
+Scenario scenarioAtSize(const Scenario& s, const std::string& gpu, const GpuSpec* spec, std::int64_t gpus,
+                        std::int64_t gpusPerNode) {
+    Scenario v = s;
+    if (gpu != s.cluster.gpu) {
+        v.cluster.gpu = gpu;
+        v.cluster.intraNode.clear();  // the GPU's own scale-up fabric
+        v.cluster.cpuMemoryGib = 0;
+        v.measured.clear();  // runs measured on another GPU
+        for (const char* key : kGpuSpecificOverrides)
+            v.cost.overrides.erase(key);
+    }
+    if (spec)
+        v.training.precision = precisionOn(*spec, v.training.precision);
+    v.cluster.gpusPerNode = std::min(gpus, gpusPerNode);
+    v.cluster.nodes = (gpus + v.cluster.gpusPerNode - 1) / v.cluster.gpusPerNode;
+    v.layout = LayoutSpec{};
+    v.layout.open = kAllLayoutKeys;  // the best layout at each size
+    v.phases.clear();
+    v.claim.reset();
+    return v;
+}
+
+Scenario optionScenarioOn(const Scenario& s, const GpuSpec& gpu, std::int64_t gpus,
+                          std::int64_t gpusPerNode) {
+    return scenarioAtSize(s, gpu.id, &gpu, gpus, gpusPerNode);
+}
+
+cost::Currency studyCurrency(const Scenario& s, const cost::PriceBooks& books) {
     if (s.cost.currency)
         return *s.cost.currency;
-    const cost::PriceBook* book = catalog.priceBooks().book(s.cost.priceBook);
+    const cost::PriceBook* book = books.book(s.cost.priceBook);
     return book ? book->currency : cost::Currency::Cny;
 }
 
-bool hasPrice(const Catalog& catalog, const std::string& gpu) {
-    for (const auto& book : catalog.priceBooks().books()) {
+bool hasPrice(const cost::PriceBooks& books, const std::string& gpu) {
+    for (const auto& book : books.books()) {
         if (book.purchaseFor(gpu))
             return true;
         for (const cost::RentOffer* o : book.offersFor(gpu))
@@ -77,9 +107,11 @@ struct ProfileStatus {
     bool own = false;
 };
 
-ProfileStatus profileStatus(const Scenario& s, const Catalog& catalog, const GpuSpec& gpu) {
+// `inputs`: the GPU type's, resolved with the built-in profile (the one that times it, borrowed or own).
+ProfileStatus profileStatus(const Scenario& s, const ResolvedInputs& inputs) {
+    const GpuSpec& gpu = inputs.gpu;
     const Precision precision = precisionOn(gpu, s.training.precision);
-    const PerfProfile& p = catalog.perfProfiles().find(s.training.framework, gpu.architecture, precision);
+    const PerfProfile& p = inputs.profile;
     const bool own = p.calibrated && p.framework == s.training.framework &&
                      p.architecture == gpu.architecture && p.precision == precision;
     std::string id = p.id.empty() ? std::string("default") : p.id;
@@ -120,8 +152,11 @@ OptionProbe probeOf(const Result<Plan>& plan) {
 class Prober {
 public:
     Prober(EngineSession& session, const Scenario& typeScenario) : m_session(session) {
-        if (!typeScenario.measured.empty())
+        if (!typeScenario.measured.empty()) {
+            // The scenario's own GPU, checked with the study's scenario: its built-in profile.
+            m_builtin = resolveInputs(typeScenario, session.sharedCatalog());
             return;
+        }
         auto prepared = session.prepare(typeScenario);
         if (prepared)
             m_prepared = std::move(prepared).value();
@@ -129,36 +164,74 @@ public:
             m_error = prepared.error();
     }
 
+    // The plan of `v` with its layout searched as `search` does, read for the probe. The search's
+    // winner (or, when none fits, the layout closest to fitting) comes from bestLayout(): the same
+    // visits and the same choice as searchLayouts() without keeping the ranking or timing the
+    // layouts that do not fit; the plan is then that layout's, as evaluate() plans the scenario a
+    // row opens (the plan of an open scenario is its best layout's, search aside).
     [[nodiscard]] OptionProbe probe(const Scenario& v, std::size_t maxLayouts) const {
-        SearchOptions options;
-        options.maxLayouts = maxLayouts;
-        options.threads = 1;  // the study spreads GPU types over the cores
+        const SearchOptions options = searchOptions(maxLayouts);
         if (!v.measured.empty())
             return probeOf(m_session.evaluate(v, options));
         if (m_error)
             return probeOf(*m_error);
-        return probeOf(
-            planScenario(v, m_session.resolveVariant(v, *m_prepared), options, PlanParts::stepTimeOnly()));
+        const ResolvedInputs inputs = m_session.resolveVariant(v, *m_prepared);
+        BestLayout found = bestLayout(v, inputs.hardware(), options);
+        const std::optional<Candidate>& chosen = found.best ? found.best : found.closest;
+        if (!chosen)  // no layout divides this size: the plan says why
+            return probeOf(planScenario(v, inputs, options, PlanParts::stepTimeOnly()));
+        Scenario fixed = v;
+        fixed.layout = fixedSpec(chosen->layout);
+        auto plan = planScenario(fixed, inputs, options, PlanParts::stepTimeOnly());
+        if (!plan)
+            return probeOf(plan);
+        OptionProbe out;
+        const Plan& p = plan.value();
+        out.layout = p.layout;
+        out.fits = found.best.has_value();
+        out.tokensPerSecond = p.perf.tokensPerSecond;
+        out.mfu = p.perf.mfu;
+        out.days = p.run.progresses ? p.run.wallDays : kNever;
+        out.complete = out.fits && !found.bounded && !found.offloadChosen;
+        if (!out.fits)
+            out.notFit = notFitReason(*chosen);
+        return out;
+    }
+
+    // The type's inputs with the built-in profile (none when its scenario is refused).
+    [[nodiscard]] const ResolvedInputs* builtinInputs() const {
+        return m_builtin ? &*m_builtin : m_prepared ? &m_prepared->inputs : nullptr;
+    }
+
+    // Whether probe(v, maxLayouts) finds a layout that fits, from memory alone (anyLayoutFits()).
+    [[nodiscard]] bool fits(const Scenario& v, std::size_t maxLayouts) const {
+        if (!v.measured.empty() || m_error)
+            return probe(v, maxLayouts).fits;
+        return anyLayoutFits(v, m_session.resolveVariant(v, *m_prepared).hardware(),
+                             searchOptions(maxLayouts));
+    }
+
+private:
+    static SearchOptions searchOptions(std::size_t maxLayouts) {
+        SearchOptions options;
+        options.maxLayouts = maxLayouts;
+        options.threads = 1;  // the study spreads GPU types over the cores
+        return options;
     }
 
 private:
     EngineSession& m_session;
     std::optional<PreparedScenario> m_prepared;
+    std::optional<ResolvedInputs> m_builtin;
     std::optional<Error> m_error;
 };
 
 // One GPU type's sizes: a bisection on whole servers, every probe a search as `search` runs it.
 class SizeSearch {
 public:
-    SizeSearch(const Scenario& s, const Catalog& catalog, const Prober& prober, const std::string& gpu,
-               std::int64_t perNode, double deadline, const std::atomic<bool>* cancel)
-        : m_s(s)
-        , m_catalog(catalog)
-        , m_prober(prober)
-        , m_gpu(gpu)
-        , m_perNode(perNode)
-        , m_deadline(deadline)
-        , m_cancel(cancel) {}
+    SizeSearch(const Scenario& s, const Prober& prober, const GpuSpec& gpu, std::int64_t perNode,
+               double deadline, const std::atomic<bool>* cancel)
+        : m_s(s), m_prober(prober), m_gpu(gpu), m_perNode(perNode), m_deadline(deadline), m_cancel(cancel) {}
 
     const OptionProbe& probe(std::int64_t nodes) {
         static const OptionProbe cancelled{false, kNever, {}, {}, 0, 0, false};
@@ -167,20 +240,31 @@ public:
         static const OptionProbe noLayout{false, kNever, {}, {}, 0, 0, false};
         if (!resolves(nodes))
             return noLayout;
-        auto it = m_cache.find(nodes);
-        if (it == m_cache.end())
-            it = m_cache
-                     .emplace(nodes, m_prober.probe(
-                                         optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode),
-                                         kDefaultMaxLayouts))
-                     .first;
-        return it->second;
+        return memo(m_cache, nodes, [&] { return m_prober.probe(at(nodes), kDefaultMaxLayouts); });
     }
-    bool fits(std::int64_t nodes) { return probe(nodes).fits; }
+    // Whether a layout fits at `nodes` servers: the probe's answer when it ran, else the memory of
+    // the layouts the probe's search would visit, without their step times.
+    bool fits(std::int64_t nodes) {
+        if ((m_cancel && m_cancel->load()) || !resolves(nodes))
+            return false;
+        if (const auto it = m_cache.find(nodes); it != m_cache.end())
+            return it->second.fits;
+        return memo(m_fits, nodes, [&] { return m_prober.fits(at(nodes), kDefaultMaxLayouts); });
+    }
     bool meets(std::int64_t nodes) {
+        if (!fits(nodes))
+            return false;
+        // Fewer days than the job takes at 100 % MFU are out of reach: such a size cannot meet the
+        // deadline, and is not searched.
+        if (m_deadline > 0 && m_gpuDaysAtPeak > 0 &&
+            m_gpuDaysAtPeak / static_cast<double>(nodes * m_perNode) > m_deadline * (1 + 1e-9))
+            return false;
         const OptionProbe& p = probe(nodes);
         return p.fits && (m_deadline <= 0 || p.days <= m_deadline);
     }
+    // GPU-days the job takes at 100 % MFU: the budgeted days at any size are at least these over
+    // its GPUs (MFU cannot pass 1, and budgeted days are never below steady-state days).
+    void setGpuDaysAtPeak(double gpuDays) { m_gpuDaysAtPeak = gpuDays; }
     [[nodiscard]] std::size_t probes() const { return m_cache.size(); }
     // The size probed so far with the fewest days, and its days.
     [[nodiscard]] std::pair<std::int64_t, double> fastest() const {
@@ -197,13 +281,10 @@ public:
     // layout divides `nodes` servers at all (divisibility only, no search): a size without one never fits,
     // and days jump over such holes (the batch must split evenly).
     bool resolves(std::int64_t nodes) {
-        auto it = m_resolves.find(nodes);
-        if (it == m_resolves.end()) {
-            const Scenario v = optionScenario(m_s, m_catalog, m_gpu, nodes * m_perNode, m_perNode);
-            it = m_resolves.emplace(nodes, anyLayoutResolves(v, v.cluster.gpus(), v.training.globalBatch))
-                     .first;
-        }
-        return it->second;
+        return memo(m_resolves, nodes, [&] {
+            const Scenario v = at(nodes);
+            return anyLayoutResolves(v, v.cluster.gpus(), v.training.globalBatch);
+        });
     }
 
     // The smallest node count in [from, maxNodes] where `pred` holds: doubling from `from` to a
@@ -279,14 +360,28 @@ public:
     }
 
 private:
+    // The probe's scenario at `nodes` servers.
+    [[nodiscard]] Scenario at(std::int64_t nodes) const {
+        return optionScenarioOn(m_s, m_gpu, nodes * m_perNode, m_perNode);
+    }
+    // map[nodes], computed once.
+    template <typename Value, typename Compute>
+    static const Value& memo(std::map<std::int64_t, Value>& map, std::int64_t nodes, const Compute& compute) {
+        auto it = map.find(nodes);
+        if (it == map.end())
+            it = map.emplace(nodes, compute()).first;
+        return it->second;
+    }
+
     const Scenario& m_s;
-    const Catalog& m_catalog;
     const Prober& m_prober;
-    std::string m_gpu;
+    const GpuSpec& m_gpu;
     std::int64_t m_perNode;
     double m_deadline;
     const std::atomic<bool>* m_cancel;
+    double m_gpuDaysAtPeak = 0;
     std::map<std::int64_t, OptionProbe> m_cache;
+    std::map<std::int64_t, bool> m_fits;  // memory-only answers where no probe ran
     std::map<std::int64_t, bool> m_resolves;
 };
 
@@ -304,9 +399,9 @@ struct Way {
     std::string offer, name, nameZh;
 };
 
-std::vector<Way> waysToGet(const Catalog& catalog, const std::string& gpu) {
+std::vector<Way> waysToGet(const cost::PriceBooks& books, const std::string& gpu) {
     std::vector<Way> ways;
-    for (const auto& book : catalog.priceBooks().books()) {
+    for (const auto& book : books.books()) {
         for (const cost::RentOffer* o : book.offersFor(gpu))
             if (o->unit != cost::RentUnit::SliceMonth)
                 ways.push_back({&book, Acquire::Rent, o->id, o->name, o->nameZh});
@@ -328,10 +423,6 @@ const std::string& nameIn(const std::string& en, const std::string& zh, Lang lan
 Message gpuName(const OptionRow& r) {
     return namedIn(r.gpuName, r.gpuNameZh);
 }
-
-// The stand-in amount for the half a book lacks: one unit of the book's currency per server, or per
-// GPU-hour. Any positive amount prices the other half the same (core.options checks two).
-constexpr double kHalfPricingStandIn = 1;
 
 Scenario openedScenario(const Scenario& probe, const Catalog& catalog, const Layout& layout, const Way& way,
                         cost::Currency currency) {
@@ -356,14 +447,13 @@ Scenario openedScenario(const Scenario& probe, const Catalog& catalog, const Lay
     return v;
 }
 
-OptionRow priceRow(const Scenario& probe, EngineSession& session, const Layout& layout, const Way& way,
-                   OptionSize size, const OptionsStudy& study, const ProfileStatus& status) {
-    const Catalog& catalog = session.catalog();
+OptionRow priceRow(const Scenario& probe, const GpuSpec& gpu, EngineSession& session, const Layout& layout,
+                   const Way& way, OptionSize size, const OptionsStudy& study, const ProfileStatus& status) {
     OptionRow row;
-    row.scenario = openedScenario(probe, catalog, layout, way, study.currency);
+    row.scenario = openedScenario(probe, session.catalog(), layout, way, study.currency);
     row.gpu = probe.cluster.gpu;
-    row.gpuName = catalog.gpu(row.gpu)->name;
-    row.gpuNameZh = catalog.gpu(row.gpu)->nameZh;
+    row.gpuName = gpu.name;
+    row.gpuNameZh = gpu.nameZh;
     row.acquire = way.acquire;
     row.priceBook = way.book->id;
     row.offer = way.offer;
@@ -398,32 +488,21 @@ OptionRow priceRow(const Scenario& probe, EngineSession& session, const Layout& 
     row.tokensPerSecond = p.perf.tokensPerSecond;
     row.mfu = p.perf.mfu;
     row.meetsDeadline = study.target.deadlineDays <= 0 || row.days <= study.target.deadlineDays;
-    // A book that only rents (or only sells) this GPU: the cost model resolves renting beside owning
-    // the same servers, so the row is priced on the scenario with a stand-in for the half the book
-    // lacks, which the half it prices never reads (halfPricingScenario()).
+    // A book that only rents (or only sells) this GPU: the cost model prices that half alone
+    // (Plan::costHalf), the rental with the power of its servers beside it.
     const bool rentOnly = way.acquire == Acquire::Rent && !way.book->purchaseFor(row.gpu);
     const bool buyOnly = way.acquire == Acquire::Buy && !way.book->defaultOfferFor(row.gpu);
-    std::optional<Result<Plan>> halfPlan;
-    if (!p.cost && (rentOnly || buyOnly))
-        halfPlan = session.evaluate(halfPricingScenario(row.scenario, way.acquire, kHalfPricingStandIn));
-    const Plan* pricedOn = &p;
-    if (halfPlan && !*halfPlan) {
-        row.reason = makeNestedMessage(msg::kOptionsRowNotPriced, {halfPlan->error().reason});
+    const bool half = !p.cost && p.costHalf &&
+                      ((rentOnly && p.costHalf->rentPriced()) || (buyOnly && p.costHalf->buyPriced()));
+    if (!p.cost && !half) {
+        row.reason = makeNestedMessage(msg::kOptionsRowNotPriced,
+                                       {p.costError ? p.costError->reason : plainMessage("")});
         row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
         return row;
     }
-    if (halfPlan)
-        pricedOn = &halfPlan->value();
-    if (!pricedOn->cost) {
-        row.reason =
-            makeNestedMessage(msg::kOptionsRowNotPriced,
-                              {pricedOn->costError ? pricedOn->costError->reason : plainMessage("")});
-        row.priceNote = makeMessage(msg::kOptionsCellNotPriced);
-        return row;
-    }
-    const cost::CostReport& c = *pricedOn->cost;
+    const cost::CostReport& c = half ? *p.costHalf : *p.cost;
     row.priced = true;
-    if (halfPlan) {
+    if (half) {
         row.halfPriced = true;
         row.pricingNote = makeNestedMessage(rentOnly ? msg::kOptionsRowRentOnly : msg::kOptionsRowBuyOnly,
                                             {namedIn(row.priceBookName, row.priceBookNameZh), gpuName(row)});
@@ -447,24 +526,23 @@ OptionRow priceRow(const Scenario& probe, EngineSession& session, const Layout& 
     return row;
 }
 
-GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& gpuId,
+GpuWork studyGpu(const Scenario& s, EngineSession& session, const GpuSpec& gpu, const cost::PriceBooks& books,
                  const OptionsStudy& study, const std::atomic<bool>* cancel) {
-    const Catalog& catalog = session.catalog();
     GpuWork work;
-    const GpuSpec& gpu = *catalog.gpu(gpuId);
+    const std::string& gpuId = gpu.id;
     GpuOptions& out = work.outcome;
     out.gpu = gpuId;
     out.gpuName = gpu.name;
     out.gpuNameZh = gpu.nameZh;
     out.gpusPerNode = gpuId == s.cluster.gpu ? s.cluster.gpusPerNode : gpu.defaultGpusPerNode;
     const std::int64_t perNode = std::max<std::int64_t>(1, out.gpusPerNode);
-    if (!hasPrice(catalog, gpuId)) {
+    if (!hasPrice(books, gpuId)) {
         out.reason = makeNestedMessage(msg::kOptionsGpuNoPrice, {namedIn(gpu.name, gpu.nameZh)});
         return work;
     }
     const std::int64_t maxNodes = std::max<std::int64_t>(1, study.target.maxGpus / perNode);
-    const Prober prober(session, optionScenario(s, catalog, gpuId, perNode, perNode));
-    SizeSearch sizes(s, catalog, prober, gpuId, perNode, study.target.deadlineDays, cancel);
+    const Prober prober(session, optionScenarioOn(s, gpu, perNode, perNode));
+    SizeSearch sizes(s, prober, gpu, perNode, study.target.deadlineDays, cancel);
     const auto fit = sizes.smallest(1, maxNodes, [&](std::int64_t n) { return sizes.fits(n); });
     if (!fit) {
         out.probes = sizes.probes();
@@ -472,8 +550,7 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
             msg::kOptionsGpuFitsNowhere,
             {namedIn(gpu.name, gpu.nameZh), plainMessage(std::to_string(maxNodes * perNode)),
              // Planned here even when no layout divides that size: its reason says so.
-             prober.probe(optionScenario(s, catalog, gpuId, maxNodes * perNode, perNode), kDefaultMaxLayouts)
-                 .notFit});
+             prober.probe(optionScenarioOn(s, gpu, maxNodes * perNode, perNode), kDefaultMaxLayouts).notFit});
         return work;
     }
     out.smallestFitGpus = *fit * perNode;
@@ -487,6 +564,8 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
             const double perGpuAtPeak =
                 smallest.tokensPerSecond / (smallest.mfu * static_cast<double>(*fit * perNode));
             const double gpusAtPeak = study.tokens / (study.target.deadlineDays * 86'400.0 * perGpuAtPeak);
+            if (std::isfinite(gpusAtPeak * study.target.deadlineDays))
+                sizes.setGpuDaysAtPeak(gpusAtPeak * study.target.deadlineDays);
             if (std::isfinite(gpusAtPeak))
                 from = std::clamp(static_cast<std::int64_t>(gpusAtPeak / static_cast<double>(perNode)), *fit,
                                   maxNodes);
@@ -512,18 +591,18 @@ GpuWork studyGpu(const Scenario& s, EngineSession& session, const std::string& g
         finals.push_back({*deadline, OptionSize::MeetsDeadline});
     else if (deadline)
         finals.front().second = OptionSize::MeetsDeadline;
-    const auto status = profileStatus(s, catalog, gpu);
-    const auto ways = waysToGet(catalog, gpuId);
+    const auto status = profileStatus(s, *prober.builtinInputs());
+    const auto ways = waysToGet(books, gpuId);
     for (const auto& [nodes, size] : finals) {
         // The final size's layout from an unbounded search: never a coarser one than `search` runs.
         // A bounded search that visited every layout and found one that fits without offload is
         // that search already (the same visits in the same order): it is not run twice.
-        const Scenario probe = optionScenario(s, catalog, gpuId, nodes * perNode, perNode);
+        const Scenario probe = optionScenarioOn(s, gpu, nodes * perNode, perNode);
         const OptionProbe& bounded = sizes.probe(nodes);
         const OptionProbe best =
             bounded.complete ? bounded : prober.probe(probe, std::numeric_limits<std::size_t>::max());
         for (const Way& way : ways)
-            work.rows.push_back(priceRow(probe, session, best.layout, way, size, study, status));
+            work.rows.push_back(priceRow(probe, gpu, session, best.layout, way, size, study, status));
     }
     return work;
 }
@@ -638,26 +717,6 @@ const std::string& priceBookDisplayName(const OptionRow& row, Lang lang) {
     return nameIn(row.priceBookName, row.priceBookNameZh, lang);
 }
 
-Scenario halfPricingScenario(const Scenario& opened, Acquire acquire, double standIn) {
-    Scenario v = opened;
-    if (acquire == Acquire::Rent) {
-        // The rental reads the offer, its terms and the rent parameters; never the server's price.
-        v.cost.overrides["node_price"] = standIn;
-        v.cost.overrides["node_price_gpus"] = static_cast<double>(opened.cluster.gpusPerNode);
-    } else {
-        // Owning reads the purchase, the running costs and the resale; never a rent.
-        cost::RentOffer rent;
-        rent.id = "stand-in";
-        rent.name = "stand-in";
-        rent.gpus = {opened.cluster.gpu};
-        rent.unit = cost::RentUnit::GpuHour;
-        rent.price = standIn;
-        v.cost.rentOffer.clear();
-        v.cost.customRent = rent;
-    }
-    return v;
-}
-
 std::string optionRecipeText(const Layout& l) {
     return layoutText(l) + ", mb " + std::to_string(l.microBatch) + ", ZeRO-" + std::to_string(l.zeroStage) +
            ", " + std::string(toString(l.recompute)) +
@@ -666,24 +725,7 @@ std::string optionRecipeText(const Layout& l) {
 
 Scenario optionScenario(const Scenario& s, const Catalog& catalog, const std::string& gpu, std::int64_t gpus,
                         std::int64_t gpusPerNode) {
-    Scenario v = s;
-    if (gpu != s.cluster.gpu) {
-        v.cluster.gpu = gpu;
-        v.cluster.intraNode.clear();  // the GPU's own scale-up fabric
-        v.cluster.cpuMemoryGib = 0;
-        v.measured.clear();  // runs measured on another GPU
-        for (const char* key : kGpuSpecificOverrides)
-            v.cost.overrides.erase(key);
-    }
-    if (const GpuSpec* spec = catalog.gpu(gpu))
-        v.training.precision = precisionOn(*spec, v.training.precision);
-    v.cluster.gpusPerNode = std::min(gpus, gpusPerNode);
-    v.cluster.nodes = (gpus + v.cluster.gpusPerNode - 1) / v.cluster.gpusPerNode;
-    v.layout = LayoutSpec{};
-    v.layout.open = kAllLayoutKeys;  // the best layout at each size
-    v.phases.clear();
-    v.claim.reset();
-    return v;
+    return scenarioAtSize(s, gpu, catalog.gpu(gpu), gpus, gpusPerNode);
 }
 
 OptionProbe probeOption(const Scenario& v, const Catalog& catalog, std::size_t maxLayouts) {
@@ -716,36 +758,45 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
         return inputError("max_gpus", msg::kErrorRange, {std::to_string(target.maxGpus), "1", "1000000"});
     if (auto e = checkScenario(scenario, catalog))
         return *e;
+    // One engine session for every probe and row of the study, on every thread; the price books
+    // every row is priced from, as the scenario's inputs resolve them.
+    EngineSession session(catalog);
+    const ResolvedInputs inputs = resolveInputs(scenario, session.sharedCatalog());
+    const cost::PriceBooks& books = *inputs.priceBooks;
     OptionsStudy st;
     st.target = target;
     st.target.progress = nullptr;  // the study keeps the target, not the caller's callback
     st.target.cancel = nullptr;
-    st.currency = studyCurrency(scenario, catalog);
+    st.currency = studyCurrency(scenario, books);
     st.cnyPerUsd = scenario.cost.cnyPerUsd;
     st.tokens = scenario.training.tokensToTrain();
-    std::vector<std::string> gpus = target.gpuTypes;
-    if (gpus.empty()) {
+    // The GPU types, each looked up once: those asked for, else every one with a price.
+    std::vector<const GpuSpec*> specs;
+    if (target.gpuTypes.empty()) {
         for (const auto& [id, gpu] : catalog.gpus())
-            if (hasPrice(catalog, id))
-                gpus.push_back(id);
+            if (hasPrice(books, id))
+                specs.push_back(&gpu);
     } else {
-        for (const auto& id : gpus)
-            if (!catalog.gpu(id))
+        for (const auto& id : target.gpuTypes) {
+            specs.push_back(catalog.gpu(id));
+            if (!specs.back())
                 return inputError("gpu_types",
                                   unknownIdReason(msg::kErrorUnknownGpuClosest, msg::kErrorUnknownGpuList, id,
                                                   catalog.gpuIds()));
+        }
     }
+    std::vector<std::string> gpus;
+    for (const GpuSpec* spec : specs)
+        gpus.push_back(spec->id);
     // The scenario's own GPU with measured runs is studied on the profile fitted to them, as
     // evaluate() plans it (probeOption evaluates such a scenario).
     std::vector<GpuWork> work(gpus.size());
-    // One engine session for every probe and row of the study, on every thread.
-    EngineSession session(catalog);
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
     const auto cancelled = [&] { return target.cancel && target.cancel->load(); };
     const auto worker = [&] {
         for (std::size_t i = next++; i < gpus.size() && !cancelled(); i = next++) {
-            work[i] = studyGpu(scenario, session, gpus[i], st, target.cancel);
+            work[i] = studyGpu(scenario, session, *specs[i], books, st, target.cancel);
             if (target.progress)
                 target.progress(++done, gpus.size());
         }
@@ -769,7 +820,7 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
         for (auto& r : w.rows)
             st.rows.push_back(std::move(r));
     }
-    for (const auto& book : catalog.priceBooks().books())
+    for (const auto& book : books.books())
         for (const auto& g : gpus) {
             if (!book.offersFor(g).empty() || book.purchaseFor(g))
                 bookCurrencies.insert(book.currency);
@@ -798,9 +849,10 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
     if (!borrowedList.empty())
         st.notes.push_back(
             makeNestedMessage(msg::kOptionsBorrowedProfiles, {namedIn(borrowedList, borrowedListZh)}));
-    for (const GpuOptions& g : st.gpus) {
-        const GpuSpec* spec = catalog.gpu(g.gpu);
-        if (spec && g.gpu != scenario.cluster.gpu &&
+    for (std::size_t i = 0; i < st.gpus.size(); ++i) {
+        const GpuOptions& g = st.gpus[i];
+        const GpuSpec* spec = specs[i];
+        if (g.gpu != scenario.cluster.gpu &&
             precisionOn(*spec, scenario.training.precision) != scenario.training.precision)
             st.notes.push_back(makeNestedMessage(
                 msg::kOptionsPrecisionFallback,

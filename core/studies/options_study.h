@@ -80,8 +80,8 @@ struct OptionRow {
     std::optional<Message> priceNote;
     // A book that only rents (or only sells) this GPU prices its half alone: the rental has no
     // purchase or owned cost beside it (purchase and tco are zero), the purchase no rental; the note
-    // says so. The scenario the row opens is the book's own (the window's cost model, which prices
-    // renting beside owning, says what it lacks); the amount is that of halfPricingScenario().
+    // says so. The amounts are those of the plan's half (Plan::costHalf) of the scenario the row
+    // opens, the rental's power that of its servers.
     bool halfPriced = false;
     std::optional<Message> pricingNote;
     Scenario scenario;  // the scenario this option opens (layout fixed, offer chosen)
@@ -98,7 +98,7 @@ struct GpuOptions {
     double fastestDays = 0;  // at the largest size tried, when none meets the deadline
     std::int64_t fastestGpus = 0;
     std::optional<Message> reason;  // no price, fits nowhere, misses the deadline at every size
-    std::size_t probes = 0;         // searches the bisection ran
+    std::size_t probes = 0;         // layout searches the bisection ran (its memory-only fit checks aside)
 };
 
 struct OptionsStudy {
@@ -124,11 +124,6 @@ struct OptionsStudy {
 // a scenario the engine refuses, and target.cancel set ("options": cancelled).
 Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catalog,
                                   const OptionsTarget& target);
-
-// The scenario a row of a book that only rents (only sells) its GPU is priced on: `opened` with a
-// stand-in for the half the book lacks — a server price of `standIn` beside a rental, a rent of
-// `standIn` per GPU-hour beside a purchase. The half the row prices never reads it.
-Scenario halfPricingScenario(const Scenario& opened, Acquire acquire, double standIn);
 
 // The Pareto front of days against cost over the priced rows: marks OptionRow::pareto.
 void markParetoFront(std::vector<OptionRow>& rows);

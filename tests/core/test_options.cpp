@@ -8,7 +8,10 @@
 #include <set>
 
 #include "cli_runner.h"
+#include "core/calibration/engine_session.h"
+#include "core/calibration/evaluate.h"
 #include "core/io/scenario_json.h"
+#include "core/search/best_layout.h"
 #include "core/studies/fit_suggestions.h"
 #include "core/studies/options_format.h"
 #include "core/studies/options_study.h"
@@ -67,22 +70,14 @@ void checkRowsAreEvaluate(const OptionsStudy& st) {
         if (!r.priced)
             continue;
         ++priced;
-        // A book that only rents (or only sells) the GPU: priced on the scenario with a stand-in for
-        // the half it lacks, the same amount whatever stands in.
-        std::optional<Result<Plan>> half;
-        if (r.halfPriced) {
-            half = evaluate(halfPricingScenario(r.scenario, r.acquire, 1), test::catalog());
-            REQUIRE(*half);
-            auto other = evaluate(halfPricingScenario(r.scenario, r.acquire, 37), test::catalog());
-            REQUIRE(other);
-            REQUIRE((*half)->cost.has_value());
-            REQUIRE(other->cost.has_value());
-            CHECK((r.acquire == Acquire::Rent ? other->cost->runCostRent.value()
-                                              : other->cost->buyNetTotal) == r.cost);
-            CHECK((*half)->run.wallDays == r.days);
-            REQUIRE(r.pricingNote.has_value());
-        }
-        const cost::CostReport& c = half ? *(*half)->cost : *plan->cost;
+        // A book that only rents (or only sells) the GPU: the plan's half, which says so.
+        REQUIRE(plan->costHalf.has_value() == r.halfPriced);
+        CHECK(r.pricingNote.has_value() == r.halfPriced);
+        const cost::CostReport& c = r.halfPriced ? *plan->costHalf : *plan->cost;
+        CHECK(c.horizonMonths == r.horizonMonths);
+        // The power of the servers, a rental of servers the book does not sell included.
+        CHECK(r.powerKw > 0);
+        CHECK(r.powerKw == c.nodeMaxKw * static_cast<double>(r.nodes));
         CHECK((r.acquire == Acquire::Rent ? c.runCostRent.value() : c.buyNetTotal) == r.cost);
         if (r.acquire == Acquire::Rent) {
             // The offer the row names is the one the opened scenario bills, as the quote bills it.
@@ -195,6 +190,90 @@ TEST_CASE("the bisection's sizes are the smallest an exhaustive scan of node cou
     checkBisectionIsExhaustive(fineTune70b(), study70b(), "h100-sxm-80gb", true);
     // 405B: its smallest cluster here; the deadline's (about a thousand servers) in options_exhaustive.
     checkBisectionIsExhaustive(pretraining405b(), study405b(), "h200-sxm-141gb", false);
+}
+
+// The bisection's probes read the search's winner without keeping its ranking, and ask first whether
+// anything fits from memory alone: both must answer what the full search and its plan answer, with
+// and without CPU offload (405B on a few servers fits only by offloading, or not at all), within
+// the default bound and a small one (the offload modes then share what the first visits left).
+TEST_CASE("a probe is the full search's plan: layout, fit, days and the closest layout when none fits",
+          "[options]") {
+    const Scenario s = pretraining405b();
+    EngineSession session(test::catalog());
+    std::size_t fitting = 0, notFitting = 0, offloaded = 0;
+    for (const char* gpu : {"h100-sxm-80gb", "a100-sxm-40gb", "h200-sxm-141gb"}) {
+        const std::int64_t perNode = test::catalog().gpu(gpu)->defaultGpusPerNode;
+        for (const std::int64_t nodes : {1, 2, 3, 5, 8, 12, 16, 24, 64}) {
+            for (const std::size_t bound : {kDefaultMaxLayouts, std::size_t{300}}) {
+                INFO(gpu << " x " << nodes << " servers, bound " << bound);
+                const Scenario v = optionScenario(s, test::catalog(), gpu, nodes * perNode, perNode);
+                SearchOptions options;
+                options.maxLayouts = bound;
+                auto plan = evaluate(v, test::catalog(), options);
+                const OptionProbe probe = probeOption(v, test::catalog(), bound);
+                if (!plan) {
+                    CHECK_FALSE(probe.fits);
+                    CHECK(probe.notFit.id == plan.error().reason.id);
+                    continue;
+                }
+                REQUIRE(plan->search.has_value());
+                const SearchResult& search = *plan->search;
+                const bool fits = search.best.has_value();
+                CHECK(probe.fits == fits);
+                CHECK(probe.layout == plan->layout);
+                CHECK(probe.days == (plan->run.progresses ? plan->run.wallDays : probe.days));
+                CHECK(probe.tokensPerSecond == plan->perf.tokensPerSecond);
+                CHECK(probe.mfu == plan->perf.mfu);
+                CHECK(probe.complete == (fits && !search.boundNote && !search.offloadChosen));
+                CHECK(probe.notFit == notFitReason(search.ranked.front()));
+                auto prepared = session.prepare(v);
+                REQUIRE(prepared);
+                const ClusterHardware hardware = prepared->inputs.hardware();
+                CHECK(anyLayoutFits(v, hardware, options) == fits);
+                const BestLayout found = bestLayout(v, hardware, options);
+                CHECK(found.evaluated == search.evaluated);
+                CHECK(found.offloadChosen == search.offloadChosen);
+                CHECK(found.bounded == search.boundNote.has_value());
+                REQUIRE(found.best.has_value() == fits);
+                REQUIRE(found.closest.has_value() == !fits);
+                const Candidate& chosen = fits ? *found.best : *found.closest;
+                CHECK(chosen.layout == search.ranked.front().layout);
+                CHECK(chosen.memoryBytes == search.ranked.front().memoryBytes);
+                if (fits)
+                    CHECK(chosen.perf.stepSeconds == search.ranked.front().perf.stepSeconds);
+                (fits ? fitting : notFitting) += 1;
+                offloaded += search.offloadChosen ? 1 : 0;
+            }
+        }
+    }
+    // The sizes cover each answer: a layout that fits, one that fits by offloading, none.
+    CHECK(fitting > 0);
+    CHECK(notFitting > 0);
+    CHECK(offloaded > 0);
+}
+
+// The GPU types are studied on several threads at once: the answer is the one-thread answer, row by row.
+TEST_CASE("the study spread over threads answers exactly what one thread answers", "[options]") {
+    OptionsTarget target;
+    target.deadlineDays = 3;
+    target.threads = 1;
+    const OptionsStudy one = study(fineTune70b(), target);
+    target.threads = 3;
+    const OptionsStudy three = study(fineTune70b(), target);
+    const OptionsStudy& any = study70b();  // one thread per hardware thread
+    for (const OptionsStudy* st : {&three, &any}) {
+        REQUIRE(st->rows.size() == one.rows.size());
+        for (std::size_t i = 0; i < one.rows.size(); ++i) {
+            INFO(one.rows[i].gpu << " " << one.rows[i].offer << " " << one.rows[i].gpus);
+            CHECK(st->rows[i].gpu == one.rows[i].gpu);
+            CHECK(st->rows[i].offer == one.rows[i].offer);
+            CHECK(st->rows[i].layout == one.rows[i].layout);
+            CHECK(st->rows[i].days == one.rows[i].days);
+            CHECK(st->rows[i].cost == one.rows[i].cost);
+        }
+        CHECK(st->recommended == one.recommended);
+        CHECK(st->recommendation == one.recommendation);
+    }
 }
 
 TEST_CASE("the Pareto set is exactly the non-dominated rows and the recommendation is on it", "[options]") {
