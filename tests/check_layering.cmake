@@ -161,9 +161,6 @@ endforeach()
 # a floor above needs by id is a catalog function (core/catalog/catalog_lookup.h), so what an unknown
 # id says and what a known one resolves to is decided in one place.
 set(CATALOG_LOOKUP "catalog(\\(\\))?\\.(gpu|fabric|model|perfProfiles|priceBooks|runRealities|host|preset)[A-Za-z]*\\(")
-# Files another change is moving off such look-ups at the same time: each is reported as pending
-# while it has some and as a problem once it has none, so the entry leaves with the last look-up.
-set(CATALOG_LOOKUPS_PENDING "core/studies/options_study.cpp")
 level_of(CORE_LEVELS "catalog" catalog_level)
 set(lookup_files "")
 file(GLOB_RECURSE core_files RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp"
@@ -180,15 +177,6 @@ list(APPEND lookup_files ${app_files})
 list(SORT lookup_files)
 foreach(file IN LISTS lookup_files)
   file(STRINGS "${SOURCE_DIR}/${file}" lookups REGEX "${CATALOG_LOOKUP}")
-  list(LENGTH lookups n_lookups)
-  if(file IN_LIST CATALOG_LOOKUPS_PENDING)
-    if(n_lookups EQUAL 0)
-      list(APPEND problems "no catalog look-up by string id left in ${file}: remove it from CATALOG_LOOKUPS_PENDING")
-    else()
-      message(STATUS "pending: ${n_lookups} catalog look-up(s) by string id in ${file}")
-    endif()
-    continue()
-  endif()
   foreach(line IN LISTS lookups)
     string(REPLACE ";" "" line "${line}")  # one problem per line: a ; would split the list
     string(STRIP "${line}" line)

@@ -20,6 +20,30 @@ std::optional<Error> checkGpuId(const Catalog& catalog, const std::string& id, c
                                              catalog.gpuIds()));
 }
 
+const GpuSpec* gpuById(const Catalog& catalog, const std::string& id) {
+    return catalog.gpu(id);
+}
+
+std::vector<const GpuSpec*> catalogGpus(const Catalog& catalog) {
+    std::vector<const GpuSpec*> out;
+    for (const auto& [id, gpu] : catalog.gpus())
+        out.push_back(&gpu);
+    return out;
+}
+
+Result<std::vector<const GpuSpec*>> namedGpus(const Catalog& catalog, const std::vector<std::string>& ids,
+                                              const std::string& where) {
+    std::vector<const GpuSpec*> out;
+    for (const auto& id : ids) {
+        const GpuSpec* gpu = catalog.gpu(id);
+        if (!gpu)
+            return inputError(where, unknownIdReason(msg::kErrorUnknownGpuClosest, msg::kErrorUnknownGpuList,
+                                                     id, catalog.gpuIds()));
+        out.push_back(gpu);
+    }
+    return out;
+}
+
 Result<ModelSpec> modelPreset(const Catalog& catalog, const std::string& id, const std::string& where) {
     if (const ModelSpec* preset = catalog.model(id))
         return *preset;

@@ -19,6 +19,16 @@ namespace clusterplan {
 [[nodiscard]] std::optional<Error> checkGpuId(const Catalog& catalog, const std::string& id,
                                               const std::string& where);
 
+// The GPU with this id, or null when the catalog has none (a caller that has checked the id, or
+// one that treats a miss itself).
+[[nodiscard]] const GpuSpec* gpuById(const Catalog& catalog, const std::string& id);
+// Every GPU of the catalog, in its id order (a study over every GPU type).
+[[nodiscard]] std::vector<const GpuSpec*> catalogGpus(const Catalog& catalog);
+// The GPUs a user names (the options study's --gpu-types), in the order named, else the error at
+// `where` for the first unknown one, with the closest id or the list.
+[[nodiscard]] Result<std::vector<const GpuSpec*>>
+namedGpus(const Catalog& catalog, const std::vector<std::string>& ids, const std::string& where);
+
 // The model preset `id` as a value (a scenario's model.preset, a calibration run's model), else the
 // error at `where` with the closest preset or the list.
 [[nodiscard]] Result<ModelSpec> modelPreset(const Catalog& catalog, const std::string& id,

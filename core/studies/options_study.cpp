@@ -13,6 +13,7 @@
 #include "core/calibration/engine_session.h"
 #include "core/calibration/evaluate.h"
 #include "core/calibration/profile_fit.h"
+#include "core/catalog/catalog_lookup.h"
 #include "core/catalog/cluster_resolution.h"
 #include "core/catalog/scenario_check.h"
 #include "core/report/plan_format.h"
@@ -20,7 +21,6 @@
 #include "core/search/best_layout.h"
 #include "core/search/layout_alternatives.h"
 #include "core/search/messages_search.h"
-#include "core/util/closest_id.h"
 #include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
 #include "core/util/per_language.h"
@@ -725,7 +725,7 @@ std::string optionRecipeText(const Layout& l) {
 
 Scenario optionScenario(const Scenario& s, const Catalog& catalog, const std::string& gpu, std::int64_t gpus,
                         std::int64_t gpusPerNode) {
-    return scenarioAtSize(s, gpu, catalog.gpu(gpu), gpus, gpusPerNode);
+    return scenarioAtSize(s, gpu, gpuById(catalog, gpu), gpus, gpusPerNode);
 }
 
 OptionProbe probeOption(const Scenario& v, const Catalog& catalog, std::size_t maxLayouts) {
@@ -773,17 +773,14 @@ Result<OptionsStudy> optionsStudy(const Scenario& scenario, const Catalog& catal
     // The GPU types, each looked up once: those asked for, else every one with a price.
     std::vector<const GpuSpec*> specs;
     if (target.gpuTypes.empty()) {
-        for (const auto& [id, gpu] : catalog.gpus())
-            if (hasPrice(books, id))
-                specs.push_back(&gpu);
+        for (const GpuSpec* gpu : catalogGpus(catalog))
+            if (hasPrice(books, gpu->id))
+                specs.push_back(gpu);
     } else {
-        for (const auto& id : target.gpuTypes) {
-            specs.push_back(catalog.gpu(id));
-            if (!specs.back())
-                return inputError("gpu_types",
-                                  unknownIdReason(msg::kErrorUnknownGpuClosest, msg::kErrorUnknownGpuList, id,
-                                                  catalog.gpuIds()));
-        }
+        auto named = namedGpus(catalog, target.gpuTypes, "gpu_types");
+        if (!named)
+            return named.error();
+        specs = std::move(*named);
     }
     std::vector<std::string> gpus;
     for (const GpuSpec* spec : specs)

@@ -232,6 +232,21 @@ TEST_CASE("ids read above the catalog resolve or name the key and the closest id
     CHECK(gpu->where == "phases[0].cluster.gpu");
     CHECK(gpu->message.find("'h100-sxm-80gb'") != std::string::npos);
 
+    // A study's GPU types: every one of the catalog, or those named in the order named; the first
+    // unknown one names --gpu-types' key and the closest id.
+    CHECK(catalogGpus(c).size() == c.gpus().size());
+    CHECK(gpuById(c, "h100-sxm-80gb") == c.gpu("h100-sxm-80gb"));
+    CHECK(gpuById(c, "no-such-gpu") == nullptr);
+    const auto named = namedGpus(c, {"h200-sxm-141gb", "a100-sxm-80gb"}, "gpu_types");
+    REQUIRE(named.ok());
+    REQUIRE(named->size() == 2);
+    CHECK((*named)[0]->id == "h200-sxm-141gb");
+    CHECK((*named)[1]->id == "a100-sxm-80gb");
+    const auto typo = namedGpus(c, {"h200-sxm-141gb", "a100-sxm-80g"}, "gpu_types");
+    REQUIRE_FALSE(typo.ok());
+    CHECK(typo.error().where == "gpu_types");
+    CHECK(typo.error().message.find("'a100-sxm-80gb'") != std::string::npos);
+
     const auto model = modelPreset(c, "llama-3.1-8b", "model.preset");
     REQUIRE(model.ok());
     CHECK(model->name == c.model("llama-3.1-8b")->name);
