@@ -3037,6 +3037,12 @@ predicted</source>
         <source>Days against cost: every option</source>
         <translation>天数与费用：所有方案</translation>
     </message>
+    <message numerus="yes">
+        <source>Days against cost: %n option(s) slower than %1 days are in the table only</source>
+        <translation>
+            <numerusform>天数与费用：另有 %n 个方案超过 %1 天，仅列在表中</numerusform>
+        </translation>
+    </message>
     <message>
         <source>days to train (budgeted)</source>
         <translation>训练天数（含中断）</translation>

@@ -25,9 +25,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <vector>
 
 using namespace clusterplan;
@@ -367,4 +369,50 @@ TEST_CASE("a language switch keeps the comparison, its ticks and its target", "[
     CHECK(chinese->table()->rowCount() == static_cast<int>(study.rows.size()));
     CHECK(f.widget<QDoubleSpinBox>("optionsDeadline")->value() == 3);
     f.window.setLanguage(QStringLiteral("en"));
+}
+
+TEST_CASE("with a deadline the options chart shows the days that decide and counts the slower options it "
+          "leaves to the table",
+          "[options]") {
+    WindowFixture f;
+    OptionsTab& tab = *f.window.findChild<OptionsTab*>();
+    const auto slowestAndBeyond = [&](double limit) {
+        double slowest = 0;
+        int beyond = 0;
+        for (const OptionRow& r : tab.study()->rows)
+            if (r.priced && std::isfinite(r.days)) {
+                slowest = std::max(slowest, r.days);
+                beyond += r.days > limit ? 1 : 0;
+            }
+        return std::pair{slowest, beyond};
+    };
+    const auto daysAxis = [&] {
+        return qobject_cast<QValueAxis*>(tab.chartView()->chart()->axes(Qt::Horizontal).constFirst());
+    };
+    // The default job (Llama 3.1 8B): its smallest clusters take weeks, a 5-day deadline is met only
+    // by the larger ones.
+    tab.setDeadline(5);
+    compareAndWait(tab);
+    REQUIRE(tab.study().has_value());
+    const OptionsStudy& st = *tab.study();
+    double limit = 15;  // three times the deadline, or the recommended option's days where later
+    if (st.recommended)
+        limit = std::max(limit, st.rows[*st.recommended].days);
+    const auto [slowest, beyond] = slowestAndBeyond(limit);
+    REQUIRE(beyond > 0);
+    REQUIRE(daysAxis() != nullptr);
+    CHECK(daysAxis()->max() >= 5);
+    CHECK(daysAxis()->max() < slowest);
+    CHECK(daysAxis()->max() <= limit * 2);
+    const QString title = tab.chartView()->chart()->title();
+    CHECK(title.contains(QString::number(beyond)));
+    CHECK(title.contains(QStringLiteral("table only")));
+    // Every row is still a marker (its tooltip) and a table row.
+    CHECK(tab.rentSeries()->count() + tab.buySeries()->count() > beyond);
+
+    // Without a deadline nothing decides the range: every option is on the chart.
+    tab.setDeadline(0);
+    compareAndWait(tab);
+    CHECK(daysAxis()->max() >= slowestAndBeyond(0).first);
+    CHECK(tab.chartView()->chart()->title() == QStringLiteral("Days against cost: every option"));
 }

@@ -34,6 +34,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace clusterplan::ui {
 
@@ -434,6 +435,21 @@ void OptionsTab::showNotes() {
     m_notesToggle->setVisible(!html.isEmpty());
 }
 
+// With a deadline the chart shows the days that decide: up to three times the deadline, or the
+// recommended option's days where later. The smallest cluster that fits can take thousands of days
+// (GPT-3 175B on 24 A100: 2,500), and one such row squeezed every option that meets a 90-day
+// deadline into the first few pixels of the axis. Slower rows stay in the table and the series
+// (their tooltips), and the title says how many are off the chart. Without a deadline, every row.
+double OptionsTab::chartDaysLimit(const OptionsStudy& study) {
+    const double deadline = study.target.deadlineDays;
+    if (!(deadline > 0))
+        return std::numeric_limits<double>::infinity();
+    double limit = 3 * deadline;
+    if (study.recommended && std::isfinite(study.rows[*study.recommended].days))
+        limit = std::max(limit, study.rows[*study.recommended].days);
+    return limit;
+}
+
 void OptionsTab::fillChart() {
     m_rent->clear();
     m_buy->clear();
@@ -443,6 +459,8 @@ void OptionsTab::fillChart() {
     m_rentRows.clear();
     m_buyRows.clear();
     double maxDays = m_study->target.deadlineDays, maxCost = m_study->target.budget.value_or(0);
+    const double shownDays = chartDaysLimit(*m_study);
+    int beyond = 0;
     std::vector<std::pair<double, double>> front;
     for (std::size_t i = 0; i < m_study->rows.size(); ++i) {
         const OptionRow& r = m_study->rows[i];
@@ -453,9 +471,18 @@ void OptionsTab::fillChart() {
         (r.acquire == Acquire::Rent ? m_rentRows : m_buyRows).push_back(i);
         if (r.pareto)
             front.emplace_back(r.days, cost);
+        if (r.days > shownDays) {
+            ++beyond;
+            continue;
+        }
         maxDays = std::max(maxDays, r.days);
         maxCost = std::max(maxCost, cost);
     }
+    m_chart->chart()->setTitle(
+        beyond == 0
+            ? tr("Days against cost: every option")
+            : tr("Days against cost: %n option(s) slower than %1 days are in the table only", "", beyond)
+                  .arg(formatNumber(shownDays, 0)));
     std::sort(front.begin(), front.end());
     for (const auto& [days, cost] : front)
         m_front->append(days, cost);

@@ -108,6 +108,7 @@ private:
     using Outcome = std::shared_ptr<Result<OptionsStudy>>;
     void studyFinished();
     void showStudy();
+    [[nodiscard]] static double chartDaysLimit(const OptionsStudy& study);
     void fillChart();
     void fillTable();
     void showPointToolTip(const QPointF& point, bool buy);
