@@ -5,8 +5,10 @@
 // table beside its chart.
 #include "window_fixture.h"
 
+#include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QAbstractScrollArea>
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QChartView>
 #include <QGraphicsScene>
@@ -18,12 +20,15 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBlock>
+#include <QTextDocument>
 #include <QTextDocumentFragment>
 
 #include <map>
 #include <string>
 
 #include "ui/charts/axis_fit.h"
+#include "ui/charts/cost_chart_view.h"
 #include "ui/charts/elided_label.h"
 #include "ui/charts/layout_explorer_tab.h"
 #include "ui/charts/memory_chart_view.h"
@@ -421,4 +426,91 @@ TEST_CASE("laptop_size.every_chart_settles_after_a_resize_at_every_size_and_scal
     REQUIRE(f.editAndWait([&] { f.window.openScenarioFile(kTimeTabScenario); }));
     checkResizesSettle(f, {QSize(1000, 650), QSize(1024, 700), QSize(1024, 768), QSize(1280, 800),
                            QSize(1366, 768), QSize(1400, 900), QSize(1920, 1080), QSize(2560, 1440)});
+}
+
+namespace {
+
+// The visible texts `view` draws, with the title's: the title is the one text of the chart's title.
+struct ChartTexts {
+    const QGraphicsTextItem* title = nullptr;
+    std::vector<const QGraphicsTextItem*> others;
+};
+
+QString lettersOf(const QString& text) {
+    QString out;
+    for (const QChar c : text)
+        if (c.isLetterOrNumber())
+            out += c;
+    return out;
+}
+
+ChartTexts chartTexts(const QChartView* view) {
+    ChartTexts texts;
+    const QString title = lettersOf(QTextDocumentFragment::fromHtml(view->chart()->title()).toPlainText());
+    for (const QGraphicsItem* item : view->scene()->items())
+        if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+            text && text->isVisible() && !text->toPlainText().trimmed().isEmpty()) {
+            if (!texts.title && !title.isEmpty() && lettersOf(text->toPlainText()) == title)
+                texts.title = text;
+            else
+                texts.others.push_back(text);
+        }
+    return texts;
+}
+
+// The chart's title, however many lines it wraps to, overlaps none of its other texts (the top
+// tick label of the money axis was drawn across the title's last line).
+void checkTitleClear(const QChartView* view) {
+    const ChartTexts texts = chartTexts(view);
+    INFO(view->objectName().toStdString() << " title '" << view->chart()->title().toStdString() << "'");
+    REQUIRE(texts.title != nullptr);
+    // The lines of words the title draws (its document's blocks that hold text), in the scene.
+    QRectF words;
+    const QTextDocument* document = texts.title->document();
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next())
+        if (!block.text().trimmed().isEmpty())
+            words |= document->documentLayout()->blockBoundingRect(block);
+    const QRectF title = texts.title->mapRectToScene(words).adjusted(2, 2, -2, -2);
+    for (const QGraphicsTextItem* text : texts.others) {
+        const QRectF box = text->sceneBoundingRect().adjusted(2, 2, -2, -2);
+        INFO("title " << title.x() << "," << title.y() << " " << title.width() << "x" << title.height()
+                      << " vs '" << text->toPlainText().toStdString() << "' at " << box.x() << "," << box.y()
+                      << " " << box.width() << "x" << box.height());
+        CHECK_FALSE(title.intersects(box));
+    }
+}
+
+}  // namespace
+
+// The Cost tab of a book that sells the servers but rents none (DeepSeek-V3 on 2,048 H800s, the
+// China book), in Chinese at 1024 × 700: the cost chart's wrapped title stays clear of the axis
+// labels, and the sensitivity chart, with nothing to weigh, shows its explanation alone, with no
+// empty axis under it.
+TEST_CASE("laptop_size.cost_tab_of_a_one_sided_book_at_1024x700", "[layout][cost]") {
+    WindowFixture f;
+    f.window.setLanguage(QStringLiteral("zh_CN"));
+    const QString path = QStringLiteral(CLUSTERPLAN_TEST_DATA "/deepseek-v3-2048xh800-as-trained.json");
+    REQUIRE(f.editAndWait([&] { REQUIRE(f.controller.openFile(path).isEmpty()); }));
+    REQUIRE_FALSE(f.controller.plan()->cost.has_value());
+    f.window.resize(kLaptop);
+    f.window.showTabOf(f.window.costChart());
+    settleLayout();
+    const auto* costChart = f.widget<QChartView>("costChart");
+    INFO("cost chart " << costChart->width() << "x" << costChart->height());
+    CHECK(costChart->chart()->title().count(QStringLiteral("<br>")) >= 1);
+    checkTitleClear(costChart);
+
+    const auto* tornado = f.widget<QChartView>("sensitivityTornado");
+    CHECK(tornado->chart()->series().isEmpty());
+    for (const QAbstractAxis* axis : tornado->chart()->axes()) {
+        INFO("axis '" << axis->titleText().toStdString() << "'");
+        CHECK_FALSE(axis->isVisible());
+    }
+    const ChartTexts texts = chartTexts(tornado);
+    CHECK(texts.title != nullptr);
+    for (const QGraphicsTextItem* text : texts.others) {
+        INFO("the empty sensitivity chart draws '" << text->toPlainText().toStdString() << "'");
+        CHECK(false);
+    }
+    checkShown(&f.window);
 }

@@ -13,6 +13,7 @@
 #include <QChart>
 #include <QCursor>
 #include <QFont>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPen>
@@ -233,7 +234,11 @@ void CostChartView::wrapTitle() {
     QStringList lines = m_title.split(QStringLiteral("<br>"));
     for (QString& line : lines)
         line = line.toHtmlEscaped();
-    setWrappedTitle(chart(), lines.join(QStringLiteral("<br>")));
+    // The money axis's top label reaches half its height above the plot, into the title's last line
+    // (a Chinese title wraps to five lines in a 1024-pixel window).
+    const int overhang =
+        m_moneyAxis->isVisible() ? QFontMetrics(m_moneyAxis->labelsFont()).height() / 2 + 2 : 0;
+    setWrappedTitle(chart(), lines.join(QStringLiteral("<br>")), overhang);
 }
 
 void CostChartView::placeMarker() {

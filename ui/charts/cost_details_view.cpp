@@ -132,10 +132,12 @@ void CostDetailsView::setPlan(const Plan& plan) {
         return;
     }
     if (!plan.cost) {
-        m_runCost->setText(tr("No cost: %1")
-                               .arg(plan.costError ? engineErrorLine(*plan.costError)
-                                                   : tr("the price book cannot price this GPU")));
-        m_tornado->chart()->removeAllSeries();
+        const QString reason =
+            plan.costError ? engineErrorLine(*plan.costError) : tr("the price book cannot price this GPU");
+        m_runCost->setText(tr("No cost: %1").arg(reason));
+        clearTornado();
+        setWrappedTitle(m_tornado->chart(), tr("No sensitivity: %1").arg(reason).toHtmlEscaped());
+        wrappedLegend(m_tornado->chart()).refresh();
         m_yearly->setRowCount(0);
         return;
     }
@@ -206,9 +208,8 @@ void CostDetailsView::showHalf(const cost::CostReport& r) {
                                            .arg(r.horizonMonths)
                                            .arg(formatPlainNumber(100 * r.utilization, 0));
     m_runCost->setToolTip(basis);
+    clearTornado();
     QChart* chart = m_tornado->chart();
-    chart->removeAllSeries();
-    m_inputAxis->clear();
     setWrappedTitle(chart, tr("No sensitivity: %1").arg(missing).toHtmlEscaped());
     wrappedLegend(chart).refresh();
     std::vector<const cost::MonthPoint*> rows;
@@ -218,10 +219,20 @@ void CostDetailsView::showHalf(const cost::CostReport& r) {
     fillYearly(r, rows);
 }
 
+void CostDetailsView::clearTornado() {
+    // Nothing to vary: the explanation alone, no empty 0-1 axis under it.
+    m_tornado->chart()->removeAllSeries();
+    m_inputAxis->clear();
+    m_inputAxis->setVisible(false);
+    m_changeAxis->setVisible(false);
+}
+
 void CostDetailsView::showTornado(const Plan& plan) {
     const cost::CostReport& r = *plan.cost;
     QChart* chart = m_tornado->chart();
     chart->removeAllSeries();
+    m_inputAxis->setVisible(true);
+    m_changeAxis->setVisible(true);
     const double base = (r.rentAccruedTotal - r.buyNetTotal).units();
     auto* low = new QBarSet(tr("input lowered"));
     auto* high = new QBarSet(tr("input raised"));

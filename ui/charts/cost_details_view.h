@@ -43,6 +43,7 @@ public:
 
 private:
     void showTornado(const Plan& plan);
+    void clearTornado();
     void showYearly(const Plan& plan);
     void showHalf(const cost::CostReport& report);
     void fillYearly(const cost::CostReport& report, const std::vector<const cost::MonthPoint*>& rows);

@@ -18,6 +18,12 @@ bool isCjk(QChar c) {
            (u >= 0x3000 && u <= 0x303F);
 }
 
+// Chinese punctuation that must not start a line: ，、）。：
+bool closesLine(QChar c) {
+    return c == QChar(0xFF0C) || c == QChar(0x3001) || c == QChar(0xFF09) || c == QChar(0x3002) ||
+           c == QChar(0xFF1A);
+}
+
 // A number keeps its unit on its line ("64.9 %", "66.6 s", "79.2 GiB"): the space at `i` stays
 // inside the word when a digit stands before it and a unit after it.
 bool joinsUnit(const QString& line, qsizetype i) {
@@ -40,8 +46,7 @@ QStringList breakablePieces(const QString& line) {
     QString piece;
     for (qsizetype i = 0; i < line.size(); ++i) {
         const QChar c = line[i];
-        const bool closes = c == QChar(0xFF0C) || c == QChar(0x3001) || c == QChar(0xFF09) ||
-                            c == QChar(0x3002) || c == QChar(0xFF1A);
+        const bool closes = closesLine(c);
         if (isCjk(c) && !closes && !piece.isEmpty() && !piece.back().isSpace()) {
             pieces << piece;
             piece.clear();
@@ -49,7 +54,8 @@ QStringList breakablePieces(const QString& line) {
         piece += c;
         const bool endsWord =
             c.isSpace() && (i + 1 == line.size() || !line[i + 1].isSpace()) && !joinsUnit(line, i);
-        if (endsWord || (isCjk(c) && i + 1 < line.size() && isCjk(line[i + 1]) && !closes)) {
+        if (endsWord ||
+            (isCjk(c) && i + 1 < line.size() && isCjk(line[i + 1]) && !closes && !closesLine(line[i + 1]))) {
             pieces << piece;
             piece.clear();
         }
@@ -91,11 +97,11 @@ QString wrapTitle(const QString& html, const QFont& font, double width) {
     return lines.join(QStringLiteral("<br>"));
 }
 
-void setWrappedTitle(QChart* chart, const QString& html) {
+void setWrappedTitle(QChart* chart, const QString& html, int bottomSpace) {
     auto* title = chart->findChild<WrappedTitle*>(QString(), Qt::FindDirectChildrenOnly);
     if (!title)
         title = new WrappedTitle(chart);
-    title->setTitle(html);
+    title->setTitle(html, bottomSpace);
 }
 
 WrappedTitle::WrappedTitle(QChart* chart) : QObject(chart), m_chart(chart) {
@@ -103,17 +109,20 @@ WrappedTitle::WrappedTitle(QChart* chart) : QObject(chart), m_chart(chart) {
     connect(chart, &QChart::plotAreaChanged, this, &WrappedTitle::rewrap);  // new margins
 }
 
-void WrappedTitle::setTitle(const QString& html) {
+void WrappedTitle::setTitle(const QString& html, int bottomSpace) {
     m_title = html;
+    m_bottomSpace = bottomSpace;
     rewrap();
 }
 
 void WrappedTitle::rewrap() {
     // Qt lays the title out between the chart's margins (a legend beside the plot widens the right one).
     const QMargins margins = m_chart->margins();
-    const QString wrapped =
-        wrapTitle(m_title, m_chart->titleFont(),
-                  m_chart->rect().width() - margins.left() - margins.right() - kTitlePadding);
+    QString wrapped = wrapTitle(m_title, m_chart->titleFont(),
+                                m_chart->rect().width() - margins.left() - margins.right() - kTitlePadding);
+    // An empty block of that height closes the title: the layout reserves what the title measures.
+    if (m_bottomSpace > 0 && !wrapped.isEmpty())
+        wrapped += QStringLiteral("<div style='font-size:%1px'>&nbsp;</div>").arg(m_bottomSpace);
     if (m_chart->title() != wrapped)
         m_chart->setTitle(wrapped);
 }

@@ -17,8 +17,10 @@ namespace clusterplan::ui {
 [[nodiscard]] QString wrapTitle(const QString& html, const QFont& font, double width);
 
 // Sets `chart`'s title to `html`, wrapped now and on every resize (through the chart's one
-// WrappedTitle, made on the first call).
-void setWrappedTitle(QChart* chart, const QString& html);
+// WrappedTitle, made on the first call). `bottomSpace` pixels are kept free under its last line:
+// Qt Charts lays the plot out right under the title, and the top tick label of a vertical axis,
+// centred on the plot's top edge, reaches half its height above it, into a wrapped title's last line.
+void setWrappedTitle(QChart* chart, const QString& html, int bottomSpace = 0);
 
 class WrappedTitle : public QObject {
     Q_OBJECT
@@ -26,7 +28,7 @@ class WrappedTitle : public QObject {
 public:
     explicit WrappedTitle(QChart* chart);  // owned by `chart`
 
-    void setTitle(const QString& html);
+    void setTitle(const QString& html, int bottomSpace = 0);
     [[nodiscard]] const QString& title() const { return m_title; }
 
 private:
@@ -34,6 +36,7 @@ private:
 
     QChart* m_chart;
     QString m_title;
+    int m_bottomSpace = 0;
 };
 
 }  // namespace clusterplan::ui

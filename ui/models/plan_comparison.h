@@ -79,7 +79,7 @@ private:
     std::optional<Layout> m_selectedLayout;
     std::optional<Plan> m_selectedPlan;
     std::optional<Plan> m_baseline;
-    std::optional<Plan> m_explored;
+    bool m_keepExplored = false;           // the controller's lastSearchedPlan() is still this job's
     std::uint64_t m_selectionRequest = 0;  // the latest; an older result is dropped
     bool m_selectionPending = false;       // requested and not yet shown or dropped
     QFutureWatcher<SelectionEvaluation> m_selectionWorker;

@@ -167,7 +167,13 @@ void PlanController::publish(Evaluation& evaluation) {
         emit inputError(toQString(evaluation.plan.error().where), engineText(evaluation.plan.error()));
         return;
     }
-    m_plan = std::move(evaluation.plan).value();
+    Plan next = std::move(evaluation.plan).value();
+    // Moved, never copied: a search's ranking holds thousands of candidates.
+    if (next.search)
+        m_lastSearched.reset();
+    else if (m_plan && m_plan->search)
+        m_lastSearched = std::move(m_plan);
+    m_plan = std::move(next);
     m_planStale = false;
     ++m_planGeneration;
     emit planChanged(*m_plan);

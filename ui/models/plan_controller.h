@@ -57,6 +57,9 @@ public:
     void setCatalog(const Catalog& catalog);
     [[nodiscard]] const Scenario& scenario() const { return m_scenario; }
     [[nodiscard]] const std::optional<Plan>& plan() const { return m_plan; }
+    // While plan() has no layout search (a layout was pinned): the latest plan that had one, moved
+    // aside when it was replaced (the Explorer keeps showing its ranking); empty otherwise.
+    [[nodiscard]] const std::optional<Plan>& lastSearchedPlan() const { return m_lastSearched; }
     // True when the last evaluation refused the scenario (inputError): plan() is then the last
     // valid plan, not the one of the inputs on screen, and the views must say so.
     [[nodiscard]] bool planIsStale() const { return m_planStale; }
@@ -163,6 +166,7 @@ private:
     std::shared_ptr<EngineSession> m_session;
     Scenario m_scenario;
     std::optional<Plan> m_plan;
+    std::optional<Plan> m_lastSearched;
     std::uint64_t m_planGeneration = 0;
     SearchOptions m_searchOptions;
     QTimer m_timer;
