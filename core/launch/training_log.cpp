@@ -7,12 +7,47 @@
 #include <string_view>
 
 #include "core/launch/messages_launch.h"
+#include "core/util/enum_names.h"
 #include "core/util/number_format.h"
 #include "core/util/statistics.h"
 
 namespace clusterplan {
 
 namespace {
+
+// The scenario file's name of each layout key (its key inside "layout", io/scenario_json.cpp). A
+// switch with no default: a new LayoutKey without a name here fails the build (-Wswitch).
+constexpr std::string_view layoutKeyText(LayoutKey k) {
+    switch (k) {
+    case kTp:
+        return "tp";
+    case kPp:
+        return "pp";
+    case kDp:
+        return "dp";
+    case kCp:
+        return "cp";
+    case kEp:
+        return "ep";
+    case kVpp:
+        return "vpp";
+    case kMicroBatch:
+        return "micro_batch";
+    case kZeroStage:
+        return "zero_stage";
+    case kRecompute:
+        return "recompute";
+    case kSequenceParallel:
+        return "sequence_parallel";
+    case kDispatcher:
+        return "dispatcher";
+    case kEpOverlap:
+        return "ep_overlap";
+    }
+    return {};  // an integer cast to the enum: not one key
+}
+constexpr auto kLayoutKeyNames = flagNames<LayoutKey, layoutKeyText>();
+static_assert((1u << kLayoutKeyNames.size()) - 1 == kAllLayoutKeys, "every layout key has a name");
 
 // Reads one line of at most kMaxLogLineBytes (the rest of a longer line is skipped); false at the end.
 // In pieces of istream::getline, so that a multi-GB log is not read one istream::get at a time.
@@ -554,17 +589,7 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
         return run;
     }
     // No dump: the scenario's layout, when it leaves nothing to the search, on the scenario's cluster.
-    constexpr std::pair<LayoutKey, const char*> kKeys[] = {{kTp, "tp"},
-                                                           {kPp, "pp"},
-                                                           {kDp, "dp"},
-                                                           {kCp, "cp"},
-                                                           {kEp, "ep"},
-                                                           {kVpp, "vpp"},
-                                                           {kMicroBatch, "micro_batch"},
-                                                           {kZeroStage, "zero_stage"},
-                                                           {kRecompute, "recompute"},
-                                                           {kSequenceParallel, "sequence_parallel"}};
-    for (const auto& [key, text] : kKeys)
+    for (const auto& [key, text] : kLayoutKeyNames)
         if (scenario.layout.isOpen(key))
             return inputError("layout." + std::string(text), msg::kLogMissingKey, {std::string(text)});
     run.layout = scenario.layout;
@@ -582,6 +607,14 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
         break;
     }
     return run;
+}
+
+std::string_view layoutKeyName(LayoutKey key) {
+    return enumName(kLayoutKeyNames, key, {});
+}
+
+std::optional<LayoutKey> parseLayoutKey(std::string_view name) {
+    return enumFromName(kLayoutKeyNames, name);
 }
 
 }  // namespace clusterplan

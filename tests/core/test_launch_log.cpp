@@ -6,10 +6,14 @@
 #include <fstream>
 #include <optional>
 #include <random>
+#include <set>
 #include <sstream>
 #include <streambuf>
 
+#include <boost/json.hpp>
+
 #include "cli_runner.h"
+#include "core/io/scenario_json.h"
 #include "core/launch/launch_config.h"
 #include "core/launch/messages_launch.h"
 #include "core/launch/training_log.h"
@@ -343,6 +347,38 @@ TEST_CASE("without an argument dump the scenario's layout must be fixed", "[laun
     const auto refused = measuredRunFromLog(log.value(), open, "bare.log");
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().where == "layout.pp");
+}
+
+TEST_CASE("every layout key has the scenario file's name, read back to the same key", "[launch][log]") {
+    std::istringstream in(iterationLine(10, 20000.0) + iterationLine(20, 10000.0));
+    const auto log = readTrainingLog(in, "bare.log");
+    REQUIRE(log.ok());
+    Scenario fixed = test::planFromFile(CLUSTERPLAN_TEST_DATA, "llama3-8b-8xa100.json").scenario;
+    REQUIRE(fixed.layout.open == 0);
+    // Off their defaults, so that the scenario file writes the MoE keys too.
+    fixed.layout.moe.dispatcher = MoeDispatcher::DeepEp;
+    fixed.layout.moe.epOverlap = EpOverlap::OneFOneB;
+    const boost::json::object written = boost::json::parse(scenarioToJson(fixed)).as_object();
+    const boost::json::object& layout = written.at("layout").as_object();
+    std::vector<std::string> names;
+    for (unsigned bit = 1; (kAllLayoutKeys & bit) != 0; bit <<= 1) {
+        const auto key = static_cast<LayoutKey>(bit);
+        const std::string name(layoutKeyName(key));
+        INFO("layout key bit " << bit << ": " << name);
+        REQUIRE_FALSE(name.empty());
+        CHECK(parseLayoutKey(name) == key);
+        CHECK(layout.contains(name));  // the key the scenario file writes for it
+        Scenario open = fixed;
+        open.layout.open = key;
+        const auto refused = measuredRunFromLog(log.value(), open, "bare.log");
+        REQUIRE_FALSE(refused.ok());
+        CHECK(refused.error().where == "layout." + name);
+        CHECK(refused.error().reason.args == std::vector<std::string>{name});
+        names.push_back(name);
+    }
+    CHECK(std::set<std::string>(names.begin(), names.end()).size() == names.size());
+    CHECK(layoutKeyName(static_cast<LayoutKey>(kAllLayoutKeys + 1)).empty());
+    CHECK_FALSE(parseLayoutKey("micro-batch").has_value());
 }
 
 TEST_CASE("a line longer than the reader keeps is cut, and the next line still read", "[launch][log]") {
