@@ -3,6 +3,7 @@
 // and each of the card's "what would fit" suggestions loads a plan that fits. The tab's empty
 // state, its chart in view at 1024 x 700, unpriced rows that say why, and ticked options on the
 // PDF quote's options page.
+#include "ui/charts/money_axis.h"
 #include "ui/charts/options_tab.h"
 #include "ui/charts/verdict_card.h"
 #include "ui/charts/would_fit_bar.h"
@@ -30,6 +31,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 using namespace clusterplan;
@@ -415,4 +417,97 @@ TEST_CASE("with a deadline the options chart shows the days that decide and coun
     compareAndWait(tab);
     CHECK(daysAxis()->max() >= slowestAndBeyond(0).first);
     CHECK(tab.chartView()->chart()->title() == QStringLiteral("Days against cost: every option"));
+}
+
+// GPT-3 175B on A100s in 90 days: rentals near ¥1.8M, purchases near ¥100M. On a linear cost axis the
+// purchases set the scale and every rental sat on its floor; the axis turns logarithmic (round
+// amounts, both languages) and the cheapest and the dearest option on the chart both stand clear of
+// the floor, at a laptop's and the default window size. CLUSTERPLAN_SCREENSHOTS=DIR saves each view.
+TEST_CASE("the options chart's cost axis shows rentals and purchases apart, logarithmic when they differ "
+          "twentyfold",
+          "[options]") {
+    WindowFixture f;
+    const QString path = QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json");
+    REQUIRE(f.editAndWait([&] { REQUIRE(f.controller.openFile(path).isEmpty()); }));
+    OptionsTab* tab = f.window.findChild<OptionsTab*>();
+    tab->setDeadline(90);
+    compareAndWait(*tab);
+    const QString shots = qEnvironmentVariable("CLUSTERPLAN_SCREENSHOTS");
+    for (const char* language : {"en", "zh_CN"}) {
+        f.window.setLanguage(QString::fromLatin1(language));
+        tab = f.window.findChild<OptionsTab*>();
+        REQUIRE(tab->study().has_value());
+        for (const QSize size : {QSize(1024, 700), kDefaultWindow}) {
+            INFO(language << " at " << size.width() << "x" << size.height());
+            f.window.resize(size);
+            f.window.showTabOf(tab);
+            for (int pass = 0; pass < 3; ++pass)
+                QApplication::processEvents();
+            QChart* chart = tab->chartView()->chart();
+            auto* costAxis = qobject_cast<MoneyAxis*>(chart->axes(Qt::Vertical).constFirst());
+            const auto* daysAxis = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).constFirst());
+            REQUIRE(costAxis != nullptr);
+            REQUIRE(daysAxis != nullptr);
+            CHECK(costAxis->isLogarithmic());
+            const QStringList ticks = costAxis->categoriesLabels();
+            INFO("ticks: " << ticks.join(QStringLiteral(" ")).toStdString());
+            CHECK(ticks.contains(QString::fromLatin1(language) == QStringLiteral("en")
+                                     ? QStringLiteral("¥10M")
+                                     : QStringLiteral("¥1000万")));
+            // The cheapest and the dearest marker the chart shows, in pixels above the plot's floor.
+            const QRectF plot = chart->plotArea();
+            double cheapest = std::numeric_limits<double>::infinity(), dearest = -cheapest;
+            QPointF low, high;
+            for (QScatterSeries* series : {tab->rentSeries(), tab->buySeries()})
+                for (const QPointF& p : series->points()) {
+                    if (p.x() > daysAxis->max())
+                        continue;
+                    const QPointF at = chart->mapToPosition(p, series);
+                    if (p.y() < cheapest) {
+                        cheapest = p.y();
+                        low = at;
+                    }
+                    if (p.y() > dearest) {
+                        dearest = p.y();
+                        high = at;
+                    }
+                }
+            REQUIRE(std::isfinite(cheapest));
+            REQUIRE(dearest > cheapest);
+            INFO("plot " << plot.top() << "-" << plot.bottom() << ", cheapest at " << low.y()
+                         << ", dearest at " << high.y());
+            // A linear axis put the rentals 1 or 2 pixels above it.
+            CHECK(plot.bottom() - low.y() >= 12);
+            CHECK(plot.bottom() - high.y() >= 12);
+            CHECK(high.y() >= plot.top() - 0.5);
+            // Far enough apart to tell the rentals from the purchases.
+            CHECK(low.y() - high.y() >= plot.height() / 3);
+            if (!shots.isEmpty())
+                f.window.grab().save(QStringLiteral("%1/options-%2-%3x%4.png")
+                                         .arg(shots, QString::fromLatin1(language))
+                                         .arg(size.width())
+                                         .arg(size.height()));
+        }
+    }
+}
+
+TEST_CASE("a logarithmic money axis ticks round amounts from below the lowest to above the highest",
+          "[options]") {
+    MoneyAxis axis;
+    axis.setLogMoneyRange(800'000, 110'000'000, QStringLiteral("¥"));
+    CHECK(axis.isLogarithmic());
+    CHECK(axis.categoriesLabels() ==
+          QStringList({QStringLiteral("¥500k"), QStringLiteral("¥1M"), QStringLiteral("¥2M"),
+                       QStringLiteral("¥5M"), QStringLiteral("¥10M"), QStringLiteral("¥20M"),
+                       QStringLiteral("¥50M"), QStringLiteral("¥100M"), QStringLiteral("¥200M")}));
+    CHECK(axis.min() == Approx(std::log10(500'000.0)));
+    CHECK(axis.max() == Approx(std::log10(200'000'000.0)));
+    // Over more than four decades only the powers of ten.
+    axis.setLogMoneyRange(1'000, 1e9, QStringLiteral("$"));
+    CHECK(axis.categoriesLabels().size() == 7);
+    CHECK(axis.categoriesLabels().first() == QStringLiteral("$1k"));
+    // A linear range again: from zero, as before.
+    axis.setMoneyRange(0, 1'720'692, QStringLiteral("¥"));
+    CHECK_FALSE(axis.isLogarithmic());
+    CHECK(axis.min() == 0);
 }

@@ -458,25 +458,40 @@ void OptionsTab::fillChart() {
     m_budgetLine->clear();
     m_rentRows.clear();
     m_buyRows.clear();
-    double maxDays = m_study->target.deadlineDays, maxCost = m_study->target.budget.value_or(0);
+    const std::optional<double> budget = m_study->target.budget;
+    double maxDays = m_study->target.deadlineDays, maxCost = budget.value_or(0);
+    double minCost = budget && *budget > 0 ? *budget : std::numeric_limits<double>::infinity();
     const double shownDays = chartDaysLimit(*m_study);
     int beyond = 0;
+    for (const OptionRow& r : m_study->rows) {
+        if (!r.priced || !std::isfinite(r.days))
+            continue;
+        if (r.days > shownDays) {
+            ++beyond;
+            continue;
+        }
+        maxDays = std::max(maxDays, r.days);
+        maxCost = std::max(maxCost, r.cost.units());
+        if (r.cost.units() > 0)
+            minCost = std::min(minCost, r.cost.units());
+    }
+    // Rentals and purchases differ by far more than their own spread (GPT-3 175B in 90 days: about
+    // ¥1.8M rented, ¥100M bought): on a linear axis the purchases set the scale and every rental
+    // sits on its floor. Past a ratio of kLogCostRatio the cost axis is logarithmic, each decade
+    // the same height, its ticks still round amounts.
+    constexpr double kLogCostRatio = 20;
+    const bool logCost = std::isfinite(minCost) && maxCost > kLogCostRatio * minCost;
+    const auto y = [logCost](double cost) { return logCost ? std::log10(std::max(cost, 1e-9)) : cost; };
     std::vector<std::pair<double, double>> front;
     for (std::size_t i = 0; i < m_study->rows.size(); ++i) {
         const OptionRow& r = m_study->rows[i];
         if (!r.priced || !std::isfinite(r.days))
             continue;
         const double cost = r.cost.units();
-        (r.acquire == Acquire::Rent ? m_rent : m_buy)->append(r.days, cost);
+        (r.acquire == Acquire::Rent ? m_rent : m_buy)->append(r.days, y(cost));
         (r.acquire == Acquire::Rent ? m_rentRows : m_buyRows).push_back(i);
         if (r.pareto)
-            front.emplace_back(r.days, cost);
-        if (r.days > shownDays) {
-            ++beyond;
-            continue;
-        }
-        maxDays = std::max(maxDays, r.days);
-        maxCost = std::max(maxCost, cost);
+            front.emplace_back(r.days, y(cost));
     }
     m_chart->chart()->setTitle(
         beyond == 0
@@ -488,21 +503,27 @@ void OptionsTab::fillChart() {
         m_front->append(days, cost);
     maxDays = maxDays > 0 ? maxDays * 1.1 : 1;
     maxCost = maxCost > 0 ? maxCost * 1.1 : 1;
+    const QString symbol = toQString(cost::currencySymbol(m_study->currency));
+    if (logCost)
+        // Room under the cheapest option too: at least a third of a decade down to the floor.
+        m_costAxis->setLogMoneyRange(minCost / 2.2, maxCost, symbol);
+    else
+        m_costAxis->setMoneyRange(0, maxCost, symbol);
     if (m_study->target.deadlineDays > 0) {
-        m_deadlineLine->append(m_study->target.deadlineDays, 0);
-        m_deadlineLine->append(m_study->target.deadlineDays, maxCost);
+        m_deadlineLine->append(m_study->target.deadlineDays, logCost ? m_costAxis->min() : 0);
+        m_deadlineLine->append(m_study->target.deadlineDays, logCost ? m_costAxis->max() : maxCost);
     }
-    if (m_study->target.budget) {
-        m_budgetLine->append(0, *m_study->target.budget);
-        m_budgetLine->append(maxDays, *m_study->target.budget);
+    if (budget) {
+        m_budgetLine->append(0, y(*budget));
+        m_budgetLine->append(maxDays, y(*budget));
     }
     m_daysAxis->setRange(0, maxDays);
     // Round day ticks (0, 200, 400 …), not the range cut in equal parts (227.4, 454.9 …).
     m_daysAxis->applyNiceNumbers();
     m_daysAxis->setLabelFormat(m_daysAxis->max() >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
-    m_costAxis->setMoneyRange(0, maxCost, toQString(cost::currencySymbol(m_study->currency)));
-    // "cost": the tick labels carry the currency ("¥1.5M"); "费用（CNY）" was cut to "费用（C…" on a
-    // short plot.
+    // "cost": the tick labels carry the currency ("¥1.5M") and, on a logarithmic axis, show it by
+    // their steps (¥1M, ¥10M, ¥100M); "费用（CNY）" and "cost (log scale)" were cut ("费用（C…",
+    // "cost (lo…") on a short plot.
     m_costAxis->setTitleText(tr("cost"));
 }
 
@@ -689,8 +710,11 @@ void OptionsTab::showPointToolTip(const QPointF& point, bool buy) {
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t i : rows) {
         const OptionRow& r = m_study->rows[i];
+        // In the axis's own units: log10 of the amount on a logarithmic cost axis.
+        const double y =
+            m_costAxis->isLogarithmic() ? std::log10(std::max(r.cost.units(), 1e-9)) : r.cost.units();
         const double d = std::hypot((r.days - point.x()) / std::max(1.0, m_daysAxis->max()),
-                                    (r.cost.units() - point.y()) / std::max(1.0, m_costAxis->max()));
+                                    (y - point.y()) / std::max(1e-9, m_costAxis->max() - m_costAxis->min()));
         if (d < best) {
             best = d;
             nearest = &r;
