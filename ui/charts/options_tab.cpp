@@ -15,9 +15,12 @@
 #include <QCheckBox>
 #include <QCursor>
 #include <QDoubleSpinBox>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
@@ -209,12 +212,25 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
         s->attachAxis(m_daysAxis);
         s->attachAxis(m_costAxis);
     }
+    // Thin margins: the chart's title, legend and axis texts took 157 of its 225 pixels, leaving a
+    // plot 66 pixels tall.
+    chart->setMargins(QMargins(4, 2, 8, 2));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setContentsMargins(0, 0, 0, 0);
     m_chart = new QChartView(chart);
     m_chart->setObjectName(QStringLiteral("optionsChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
-    // Low enough that, under the controls and the one-line notes, the chart starts in view in a
-    // 1024 × 700 window.
-    m_chart->setMinimumHeight(220);
+    m_chart->setFrameShape(QFrame::NoFrame);
+    // Tall enough for a plot of kPlotHeight pixels under the title and the legend and over the
+    // day ticks and their title (about 105 pixels of them at a 14-pixel font, in English and in
+    // Chinese). In a short tab the page scrolls, its top in view, rather than squeeze the plot.
+    constexpr int kPlotHeight = 200, kChromePadding = 64;
+    const int chrome = QFontMetrics(chart->titleFont()).height() +
+                       QFontMetrics(chart->legend()->font()).height() +
+                       QFontMetrics(m_daysAxis->labelsFont()).height() +
+                       QFontMetrics(m_daysAxis->titleFont()).height() + kChromePadding;
+    m_chart->setMinimumHeight(kPlotHeight + chrome);
     connect(m_rent, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
         if (on)
             showPointToolTip(p, false);
@@ -239,7 +255,13 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     connect(m_table, &QTableWidget::itemChanged, this, &OptionsTab::tickChanged);
     connect(m_open, &QPushButton::clicked, this, &OptionsTab::openSelected);
 
+    // The chart above, the table under it with its own scroll bar; a named splitter, so the share a
+    // user drags is kept across a language switch and the next session (window_state.h).
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              4 * m_table->verticalHeader()->defaultSectionSize());
     auto* body = new QSplitter(Qt::Vertical);
+    body->setObjectName(QStringLiteral("optionsSplitter"));
+    body->setChildrenCollapsible(false);
     body->addWidget(m_chart);
     body->addWidget(m_table);
     body->setStretchFactor(0, 3);
@@ -499,9 +521,12 @@ void OptionsTab::fillChart() {
             : tr("Days against cost: %n option(s) slower than %1 days are in the table only", "", beyond)
                   .arg(formatNumber(shownDays, 0)));
     std::sort(front.begin(), front.end());
-    for (const auto& [days, cost] : front)
-        m_front->append(days, cost);
     maxDays = maxDays > 0 ? maxDays * 1.1 : 1;
+    // The front through the options shown: one slower than the chart's days drew it off the right
+    // edge, a line toward a point the reader cannot see.
+    for (const auto& [days, cost] : front)
+        if (days <= shownDays)
+            m_front->append(days, cost);
     maxCost = maxCost > 0 ? maxCost * 1.1 : 1;
     const QString symbol = toQString(cost::currencySymbol(m_study->currency));
     if (logCost)
@@ -517,6 +542,13 @@ void OptionsTab::fillChart() {
         m_budgetLine->append(0, y(*budget));
         m_budgetLine->append(maxDays, y(*budget));
     }
+    // The legend names a line the chart draws: no budget (or no deadline), no entry for it.
+    const auto showInLegend = [this](QAbstractSeries* series, bool shown) {
+        for (QLegendMarker* marker : m_chart->chart()->legend()->markers(series))
+            marker->setVisible(shown);
+    };
+    showInLegend(m_budgetLine, budget.has_value());
+    showInLegend(m_deadlineLine, m_study->target.deadlineDays > 0);
     m_daysAxis->setRange(0, maxDays);
     // Round day ticks (0, 200, 400 …), not the range cut in equal parts (227.4, 454.9 …).
     m_daysAxis->applyNiceNumbers();
