@@ -7,47 +7,13 @@
 #include <string_view>
 
 #include "core/launch/messages_launch.h"
-#include "core/util/enum_names.h"
+#include "core/scenario/layout_key_names.h"
 #include "core/util/number_format.h"
 #include "core/util/statistics.h"
 
 namespace clusterplan {
 
 namespace {
-
-// The scenario file's name of each layout key (its key inside "layout", io/scenario_json.cpp). A
-// switch with no default: a new LayoutKey without a name here fails the build (-Wswitch).
-constexpr std::string_view layoutKeyText(LayoutKey k) {
-    switch (k) {
-    case kTp:
-        return "tp";
-    case kPp:
-        return "pp";
-    case kDp:
-        return "dp";
-    case kCp:
-        return "cp";
-    case kEp:
-        return "ep";
-    case kVpp:
-        return "vpp";
-    case kMicroBatch:
-        return "micro_batch";
-    case kZeroStage:
-        return "zero_stage";
-    case kRecompute:
-        return "recompute";
-    case kSequenceParallel:
-        return "sequence_parallel";
-    case kDispatcher:
-        return "dispatcher";
-    case kEpOverlap:
-        return "ep_overlap";
-    }
-    return {};  // an integer cast to the enum: not one key
-}
-constexpr auto kLayoutKeyNames = flagNames<LayoutKey, layoutKeyText>();
-static_assert((1u << kLayoutKeyNames.size()) - 1 == kAllLayoutKeys, "every layout key has a name");
 
 // Reads one line of at most kMaxLogLineBytes (the rest of a longer line is skipped); false at the end.
 // In pieces of istream::getline, so that a multi-GB log is not read one istream::get at a time.
@@ -607,14 +573,6 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
         break;
     }
     return run;
-}
-
-std::string_view layoutKeyName(LayoutKey key) {
-    return enumName(kLayoutKeyNames, key, {});
-}
-
-std::optional<LayoutKey> parseLayoutKey(std::string_view name) {
-    return enumFromName(kLayoutKeyNames, name);
 }
 
 }  // namespace clusterplan

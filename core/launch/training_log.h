@@ -101,9 +101,4 @@ std::string logSource(const TrainingLog& log, const std::string& name);
 Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& scenario,
                                        const std::string& name);
 
-// A layout key as the scenario file names it inside "layout" ("micro_batch"), which a refused log's
-// error names; empty for a value that is not one key. parseLayoutKey reads the name back.
-std::string_view layoutKeyName(LayoutKey key);
-std::optional<LayoutKey> parseLayoutKey(std::string_view name);
-
 }  // namespace clusterplan
