@@ -1,5 +1,6 @@
 #include "core/calibration/measured_runs.h"
 
+#include "core/scenario/layout_key_names.h"
 #include "core/search/layout_search.h"
 
 namespace clusterplan {
@@ -48,19 +49,19 @@ Scenario measuredRunScenario(const Scenario& scenario, const MeasuredRun& run, c
 
 std::vector<AssumedKey> assumedKeys(const MeasuredRun& run, const LayoutSpec& l) {
     std::vector<AssumedKey> out;
-    const auto add = [&](LayoutKey key, const char* name, std::string value) {
+    const auto add = [&](LayoutKey key, std::string value) {
         if (run.layout.isOpen(key))
-            out.push_back({name, std::move(value)});
+            out.push_back({std::string(layoutKeyName(key)), std::move(value)});
     };
-    add(kTp, "tp", std::to_string(l.tp));
-    add(kPp, "pp", std::to_string(l.pp));
-    add(kCp, "cp", std::to_string(l.cp));
-    add(kEp, "ep", std::to_string(l.ep));
-    add(kVpp, "vpp", std::to_string(l.vpp));
-    add(kMicroBatch, "micro_batch", std::to_string(l.microBatch));
-    add(kZeroStage, "zero_stage", std::to_string(l.zeroStage));
-    add(kRecompute, "recompute", std::string(toString(l.recompute)));
-    add(kSequenceParallel, "sequence_parallel", l.sequenceParallel ? "true" : "false");
+    add(kTp, std::to_string(l.tp));
+    add(kPp, std::to_string(l.pp));
+    add(kCp, std::to_string(l.cp));
+    add(kEp, std::to_string(l.ep));
+    add(kVpp, std::to_string(l.vpp));
+    add(kMicroBatch, std::to_string(l.microBatch));
+    add(kZeroStage, std::to_string(l.zeroStage));
+    add(kRecompute, std::string(toString(l.recompute)));
+    add(kSequenceParallel, l.sequenceParallel ? "true" : "false");
     return out;
 }
 
@@ -68,13 +69,14 @@ std::string assumedKeysText(const std::vector<AssumedKey>& keys) {
     std::string out;
     for (const AssumedKey& k : keys) {
         std::string text;
-        if (k.key == "micro_batch")
+        const std::optional<LayoutKey> key = parseLayoutKey(k.key);
+        if (key == kMicroBatch)
             text = "micro-batch " + k.value;
-        else if (k.key == "zero_stage")
+        else if (key == kZeroStage)
             text = "ZeRO-" + k.value;
-        else if (k.key == "recompute")
+        else if (key == kRecompute)
             text = "recompute " + k.value;
-        else if (k.key == "sequence_parallel")
+        else if (key == kSequenceParallel)
             text = std::string("sequence parallel ") + (k.value == "true" ? "on" : "off");
         else  // tp, pp, cp, ep, vpp: "TP 8"
             for (const char c : k.key + " " + k.value)

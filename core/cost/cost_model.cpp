@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/cost/messages_cost.h"
+#include "core/cost/node_power.h"
 #include "core/util/closest_id.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
@@ -15,10 +16,6 @@
 namespace clusterplan::cost {
 
 namespace {
-
-// DGX H100: 10.2 kW node maximum for 8 × 700 W GPUs (NVIDIA datasheet), i.e. 1.82 × the GPUs'
-// TDP; used only when neither the price book nor the scenario gives the node's power.
-constexpr double kNodeToGpuPower = 10.2 / 5.6;
 
 std::optional<Error> checkCluster(const ClusterFacts& c) {
     if (c.gpus < 1 || c.gpus > kMaxGpus)
@@ -105,7 +102,8 @@ std::optional<Error> Resolver::applyPurchase() {
     // A node price from the scenario is for one of the cluster's servers.
     set("node_price_gpus", static_cast<double>(m_c.gpusPerNode), "cluster", "the cluster's GPUs per node",
         "");
-    const double kw = static_cast<double>(m_c.gpusPerNode) * m_c.gpuTdpW / 1000.0 * kNodeToGpuPower;
+    // Used only when neither the price book nor the scenario gives the node's power.
+    const double kw = estimatedNodeMaxKw(m_c.gpusPerNode, m_c.gpuTdpW);
     set("node_max_kw", kw, "estimate", "GPU TDP × GPUs per node × 10.2/5.6 (DGX H100 node max / GPU TDP)",
         "");
     if (m_in.overrides.count("node_max_kw") == 0)

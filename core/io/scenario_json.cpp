@@ -17,6 +17,7 @@
 #include "core/io/scenario_schema.h"
 #include "core/parallel/pipeline_layout_string.h"
 #include "core/quote/quote_json.h"
+#include "core/scenario/layout_key_names.h"
 #include "core/scenario/limited_read.h"
 #include "core/util/atomic_file.h"
 #include "core/util/json_read.h"
@@ -95,29 +96,14 @@ void readCluster(ObjectReader& r, ClusterSpec& c) {
 
 }  // namespace
 
-namespace {
-constexpr std::pair<std::string_view, LayoutKey> kLayoutKeys[] = {{"tp", kTp},
-                                                                  {"pp", kPp},
-                                                                  {"dp", kDp},
-                                                                  {"cp", kCp},
-                                                                  {"ep", kEp},
-                                                                  {"vpp", kVpp},
-                                                                  {"micro_batch", kMicroBatch},
-                                                                  {"zero_stage", kZeroStage},
-                                                                  {"recompute", kRecompute},
-                                                                  {"sequence_parallel", kSequenceParallel}};
-}  // namespace
-
 void readLayout(ObjectReader& r, LayoutSpec& l) {
+    // A key left out is searched (every name from the one table, layout_key_names.h); the search
+    // chooses how EP moves tokens only when it chooses EP itself.
     l.open = 0;
-    for (const auto& [key, bit] : kLayoutKeys)
-        if (!r.has(key))
-            l.open |= bit;
-    // The search chooses how EP moves tokens only when it chooses EP itself.
-    if (!r.has("ep") && !r.has("dispatcher"))
-        l.open |= kDispatcher;
-    if (!r.has("ep") && !r.has("ep_overlap"))
-        l.open |= kEpOverlap;
+    const bool epGiven = r.has(layoutKeyName(kEp));
+    for (const auto& [key, name] : kLayoutKeyNames)
+        if (!r.has(name) && !((key & kLayoutKeysOpenWithEp) != 0 && epGiven))
+            l.open |= key;
     json::optLimited(r, "tp", l.tp, "layout.tp");
     json::optLimited(r, "pp", l.pp, "layout.pp");
     json::optLimited(r, "dp", l.dp, "layout.dp");
@@ -157,23 +143,23 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
 // Writes the keys the user fixed; open keys stay out so that they are searched again on reading.
 void writeLayout(json::Writer& w, const LayoutSpec& l) {
     w.beginObject("layout");
-    const auto put = [&](LayoutKey k, std::string_view key, auto value) {
+    const auto put = [&](LayoutKey k, auto value) {
         if (!l.isOpen(k))
-            w.value(key, value);
+            w.value(layoutKeyName(k), value);
     };
-    put(kTp, "tp", l.tp);
-    put(kPp, "pp", l.pp);
-    put(kDp, "dp", l.dp);
-    put(kCp, "cp", l.cp);
-    put(kEp, "ep", l.ep);
+    put(kTp, l.tp);
+    put(kPp, l.pp);
+    put(kDp, l.dp);
+    put(kCp, l.cp);
+    put(kEp, l.ep);
     if (l.expertTp > 0)
         w.value("expert_tp", l.expertTp);
     writeMoeOptions(w, l.moe);
-    put(kVpp, "vpp", l.vpp);
-    put(kMicroBatch, "micro_batch", l.microBatch);
-    put(kZeroStage, "zero_stage", l.zeroStage);
-    put(kRecompute, "recompute", toString(l.recompute));
-    put(kSequenceParallel, "sequence_parallel", l.sequenceParallel);
+    put(kVpp, l.vpp);
+    put(kMicroBatch, l.microBatch);
+    put(kZeroStage, l.zeroStage);
+    put(kRecompute, toString(l.recompute));
+    put(kSequenceParallel, l.sequenceParallel);
     if (l.split.firstStageLayers > 0)
         w.value("first_stage_layers", l.split.firstStageLayers);
     if (l.split.lastStageLayers > 0)

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/launch/messages_launch.h"
+#include "core/scenario/layout_key_names.h"
 #include "core/util/number_format.h"
 #include "core/util/statistics.h"
 
@@ -554,17 +555,7 @@ Result<MeasuredRun> measuredRunFromLog(const TrainingLog& log, const Scenario& s
         return run;
     }
     // No dump: the scenario's layout, when it leaves nothing to the search, on the scenario's cluster.
-    constexpr std::pair<LayoutKey, const char*> kKeys[] = {{kTp, "tp"},
-                                                           {kPp, "pp"},
-                                                           {kDp, "dp"},
-                                                           {kCp, "cp"},
-                                                           {kEp, "ep"},
-                                                           {kVpp, "vpp"},
-                                                           {kMicroBatch, "micro_batch"},
-                                                           {kZeroStage, "zero_stage"},
-                                                           {kRecompute, "recompute"},
-                                                           {kSequenceParallel, "sequence_parallel"}};
-    for (const auto& [key, text] : kKeys)
+    for (const auto& [key, text] : kLayoutKeyNames)
         if (scenario.layout.isOpen(key))
             return inputError("layout." + std::string(text), msg::kLogMissingKey, {std::string(text)});
     run.layout = scenario.layout;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/cost/node_power.h"
 #include "core/model/method_flops.h"
 #include "core/parallel/pipeline_layout_string.h"
 #include "core/perf/collective_cost.h"
@@ -119,14 +120,13 @@ void addFeedAndRunLength(Plan& plan, const RunRealities& realities) {
 }
 
 // The maximum power of one of the cluster's servers when the price book sells none (a rental
-// alone): the scenario's cost.overrides.node_max_kw, else the cost model's estimate for a server it
-// has no price-list entry for, GPU TDP × GPUs per server × 10.2 / 5.6 (NVIDIA DGX H100 datasheet:
-// 10.2 kW maximum system power for eight 700 W H100 SXM5).
+// alone): the scenario's cost.overrides.node_max_kw, else the cost model's own estimate for a server
+// it has no price-list entry for (cost/node_power.h).
 double rentedServerKw(const Plan& plan) {
     const auto& overrides = plan.scenario.cost.overrides;
     if (const auto it = overrides.find("node_max_kw"); it != overrides.end())
         return it->second;
-    return static_cast<double>(plan.scenario.cluster.gpusPerNode) * plan.gpu.tdpW / 1000.0 * (10.2 / 5.6);
+    return cost::estimatedNodeMaxKw(plan.scenario.cluster.gpusPerNode, plan.gpu.tdpW);
 }
 
 // Rent vs buy for this cluster, with the training run's GPU-hour budget (wall time, run/run_length.h). A

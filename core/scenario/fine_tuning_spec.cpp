@@ -3,6 +3,7 @@
 #include <bit>
 #include <iterator>
 
+#include "core/scenario/scenario_enum_names.h"
 #include "core/util/enum_names.h"
 
 namespace clusterplan {
@@ -77,6 +78,13 @@ std::string loraTargetList(unsigned targets) {
         bit <<= 1;
     }
     return out;
+}
+
+std::span<const EnumName<TrainingMethod>> enumNameTable(std::type_identity<TrainingMethod>) {
+    return kMethodNames;
+}
+std::span<const EnumName<Offload>> enumNameTable(std::type_identity<Offload>) {
+    return kOffloadNames;
 }
 
 }  // namespace clusterplan

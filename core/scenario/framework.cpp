@@ -1,5 +1,6 @@
 #include "core/scenario/framework.h"
 
+#include "core/scenario/scenario_enum_names.h"
 #include "core/util/enum_names.h"
 
 namespace clusterplan {
@@ -80,6 +81,10 @@ std::string_view displayName(Framework f) {
 
 std::optional<Framework> parseFramework(std::string_view s) {
     return enumFromName(kFrameworkIds, s);
+}
+
+std::span<const EnumName<Framework>> enumNameTable(std::type_identity<Framework>) {
+    return kFrameworkIds;
 }
 
 }  // namespace clusterplan

@@ -1,5 +1,6 @@
 #include "core/scenario/moe_options.h"
 
+#include "core/scenario/scenario_enum_names.h"
 #include "core/util/enum_names.h"
 #include "core/util/json_write.h"
 
@@ -111,6 +112,16 @@ std::string moeOptionsText(const MoeOptions& o) {
     else if (o.routing == MoeRouting::TokenDrop)
         s += ", token drop";
     return s;
+}
+
+std::span<const EnumName<MoeDispatcher>> enumNameTable(std::type_identity<MoeDispatcher>) {
+    return kDispatcherNames;
+}
+std::span<const EnumName<EpOverlap>> enumNameTable(std::type_identity<EpOverlap>) {
+    return kEpOverlapNames;
+}
+std::span<const EnumName<MoeRouting>> enumNameTable(std::type_identity<MoeRouting>) {
+    return kRoutingNames;
 }
 
 }  // namespace clusterplan

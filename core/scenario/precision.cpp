@@ -1,66 +1,104 @@
 #include "core/scenario/precision.h"
 
-#include <array>
-#include <utility>
+#include "core/scenario/scenario_enum_names.h"
+#include "core/util/enum_names.h"
 
 namespace clusterplan {
 
 namespace {
 
-template <typename E, std::size_t N>
-std::optional<E> lookup(const std::array<std::pair<std::string_view, E>, N>& table, std::string_view s) {
-    for (const auto& [name, value] : table)
-        if (name == s)
-            return value;
-    return std::nullopt;
+// The scenario file's training.precision, training.optimizer, training.grad_dtype and
+// layout.recompute values.
+constexpr std::string_view precisionName(Precision p) {
+    switch (p) {
+    case Precision::Fp32:
+        return "fp32";
+    case Precision::Bf16:
+        return "bf16";
+    case Precision::Fp16:
+        return "fp16";
+    case Precision::Fp8:
+        return "fp8";
+    }
+    return {};
 }
+constexpr auto kPrecisions = enumNames<Precision, precisionName>();
 
-template <typename E, std::size_t N>
-std::string_view nameOf(const std::array<std::pair<std::string_view, E>, N>& table, E e) {
-    for (const auto& [name, value] : table)
-        if (value == e)
-            return name;
-    return "?";
+constexpr std::string_view optimizerName(Optimizer o) {
+    switch (o) {
+    case Optimizer::AdamW:
+        return "adamw";
+    case Optimizer::Adam8bit:
+        return "adam8bit";
+    case Optimizer::Sgd:
+        return "sgd";
+    }
+    return {};
 }
+constexpr auto kOptimizers = enumNames<Optimizer, optimizerName>();
 
-constexpr std::array kPrecisions{std::pair{std::string_view("fp32"), Precision::Fp32},
-                                 std::pair{std::string_view("bf16"), Precision::Bf16},
-                                 std::pair{std::string_view("fp16"), Precision::Fp16},
-                                 std::pair{std::string_view("fp8"), Precision::Fp8}};
-constexpr std::array kOptimizers{std::pair{std::string_view("adamw"), Optimizer::AdamW},
-                                 std::pair{std::string_view("adam8bit"), Optimizer::Adam8bit},
-                                 std::pair{std::string_view("sgd"), Optimizer::Sgd}};
-constexpr std::array kGradDtypes{std::pair{std::string_view("param"), GradDtype::Param},
-                                 std::pair{std::string_view("fp32"), GradDtype::Fp32}};
-constexpr std::array kRecomputes{std::pair{std::string_view("none"), Recompute::None},
-                                 std::pair{std::string_view("selective"), Recompute::Selective},
-                                 std::pair{std::string_view("full"), Recompute::Full}};
+constexpr std::string_view gradDtypeName(GradDtype g) {
+    switch (g) {
+    case GradDtype::Param:
+        return "param";
+    case GradDtype::Fp32:
+        return "fp32";
+    }
+    return {};
+}
+constexpr auto kGradDtypes = enumNames<GradDtype, gradDtypeName>();
+
+constexpr std::string_view recomputeName(Recompute r) {
+    switch (r) {
+    case Recompute::None:
+        return "none";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
+    }
+    return {};
+}
+constexpr auto kRecomputes = enumNames<Recompute, recomputeName>();
 
 }  // namespace
 
 std::string_view toString(Precision p) {
-    return nameOf(kPrecisions, p);
+    return enumName(kPrecisions, p, "?");
 }
 std::string_view toString(Optimizer o) {
-    return nameOf(kOptimizers, o);
+    return enumName(kOptimizers, o, "?");
 }
 std::string_view toString(GradDtype g) {
-    return nameOf(kGradDtypes, g);
+    return enumName(kGradDtypes, g, "?");
 }
 std::string_view toString(Recompute r) {
-    return nameOf(kRecomputes, r);
+    return enumName(kRecomputes, r, "?");
 }
 std::optional<Precision> parsePrecision(std::string_view s) {
-    return lookup(kPrecisions, s);
+    return enumFromName(kPrecisions, s);
 }
 std::optional<Optimizer> parseOptimizer(std::string_view s) {
-    return lookup(kOptimizers, s);
+    return enumFromName(kOptimizers, s);
 }
 std::optional<GradDtype> parseGradDtype(std::string_view s) {
-    return lookup(kGradDtypes, s);
+    return enumFromName(kGradDtypes, s);
 }
 std::optional<Recompute> parseRecompute(std::string_view s) {
-    return lookup(kRecomputes, s);
+    return enumFromName(kRecomputes, s);
+}
+
+std::span<const EnumName<Precision>> enumNameTable(std::type_identity<Precision>) {
+    return kPrecisions;
+}
+std::span<const EnumName<Optimizer>> enumNameTable(std::type_identity<Optimizer>) {
+    return kOptimizers;
+}
+std::span<const EnumName<GradDtype>> enumNameTable(std::type_identity<GradDtype>) {
+    return kGradDtypes;
+}
+std::span<const EnumName<Recompute>> enumNameTable(std::type_identity<Recompute>) {
+    return kRecomputes;
 }
 
 double weightBytes(Precision p) {

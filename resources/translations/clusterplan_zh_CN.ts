@@ -1035,6 +1035,10 @@
         <translation>无敏感性分析：%1</translation>
     </message>
     <message>
+        <source>No sensitivity: there is no cost to vary (why: above)</source>
+        <translation>无敏感性分析：没有可变动的成本（原因见上方）</translation>
+    </message>
+    <message>
         <source>—</source>
         <translation>—</translation>
     </message>

@@ -34,4 +34,32 @@ static_assert(enumName(kStageNames, static_cast<Stage>(7), "?") == "?");
 static_assert(enumFromName(kStageNames, "signed") == Stage::Signed);
 static_assert(!enumFromName(kStageNames, "Signed").has_value());
 
+// Bit flags, as the scenario's LayoutKey: one name per bit.
+enum Part : unsigned {
+    kHead = 1u << 0,
+    kBody = 1u << 1,
+    kTail = 1u << 2,
+#ifdef CASE_UNNAMED_FLAG
+    kFin = 1u << 3,
+#endif
+};
+
+constexpr std::string_view partName(Part p) {
+    switch (p) {
+    case kHead:
+        return "head";
+    case kBody:
+        return "body";
+    case kTail:
+        return "tail";
+    }
+    return {};
+}
+
+constexpr auto kPartNames = flagNames<Part, partName>();
+static_assert(kPartNames.size() == 3);
+static_assert(enumName(kPartNames, kTail, "?") == "tail");
+static_assert(enumName(kPartNames, static_cast<Part>(3), "?") == "?");
+static_assert(enumFromName(kPartNames, "body") == kBody);
+
 }  // namespace clusterplan

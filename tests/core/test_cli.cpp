@@ -6,7 +6,11 @@
 #include <string>
 #include <unistd.h>
 
+#include <boost/json.hpp>
+
 #include "cli_runner.h"
+#include "core/catalog/catalog_lookup.h"
+#include "core/cost/node_power.h"
 #include "test_support.h"
 
 namespace {
@@ -348,4 +352,34 @@ TEST_CASE("cost on a book that rents the GPU but sells none of its servers price
               "no NVIDIA GeForce RTX 3090") != std::string::npos);
     CHECK(r.out.find("  rented ") != std::string::npos);
     CHECK(r.out.find("Buying (capex at month 0)") == std::string::npos);
+}
+
+TEST_CASE("a rental priced alone estimates its servers' power as the cost model does for an owned one",
+          "[cli]") {
+    // The same two RTX 3090 servers: rented from a book that sells none (the plan estimates their
+    // power for the rental alone), then bought at a node price the scenario gives (the cost model
+    // estimates it for a server no price list describes). One factor, one answer.
+    const auto nodeMaxKw = [](const std::string& file) {
+        const Run r = cli("cost " + file + " --format json");
+        INFO(r.out);
+        REQUIRE(r.status == 0);
+        return boost::json::parse(r.out).as_object().at("node_max_kw").to_number<double>();
+    };
+    const std::string rentOnly = kData + "/rtx3090-cn-rent-only.json";
+    boost::json::object owned;
+    {
+        std::ifstream in(rentOnly);
+        owned = boost::json::parse(std::string(std::istreambuf_iterator<char>(in), {})).as_object();
+    }
+    owned["cost"] = {{"overrides", {{"node_price", 100000}}}};
+    const auto ownedFile = std::filesystem::temp_directory_path() /
+                           ("clusterplan-owned-" + std::to_string(::getpid()) + ".json");
+    std::ofstream(ownedFile) << boost::json::serialize(owned);
+    const double rented = nodeMaxKw(rentOnly);
+    const double bought = nodeMaxKw(ownedFile.string());
+    std::filesystem::remove(ownedFile);
+    const clusterplan::GpuSpec* gpu = clusterplan::gpuById(clusterplan::test::catalog(), "rtx-3090-24gb");
+    REQUIRE(gpu != nullptr);
+    CHECK(rented == Approx(clusterplan::cost::estimatedNodeMaxKw(8, gpu->tdpW)).epsilon(0.01));
+    CHECK(rented == bought);
 }

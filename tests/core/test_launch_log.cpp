@@ -6,13 +6,19 @@
 #include <fstream>
 #include <optional>
 #include <random>
+#include <set>
 #include <sstream>
 #include <streambuf>
 
+#include <boost/json.hpp>
+
 #include "cli_runner.h"
+#include "core/calibration/measured_runs.h"
+#include "core/io/scenario_json.h"
 #include "core/launch/launch_config.h"
 #include "core/launch/messages_launch.h"
 #include "core/launch/training_log.h"
+#include "core/scenario/layout_key_names.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -343,6 +349,89 @@ TEST_CASE("without an argument dump the scenario's layout must be fixed", "[laun
     const auto refused = measuredRunFromLog(log.value(), open, "bare.log");
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().where == "layout.pp");
+}
+
+TEST_CASE("every layout key has the scenario file's name, read back to the same key", "[launch][log]") {
+    std::istringstream in(iterationLine(10, 20000.0) + iterationLine(20, 10000.0));
+    const auto log = readTrainingLog(in, "bare.log");
+    REQUIRE(log.ok());
+    Scenario fixed = test::planFromFile(CLUSTERPLAN_TEST_DATA, "llama3-8b-8xa100.json").scenario;
+    REQUIRE(fixed.layout.open == 0);
+    // Off their defaults, so that the scenario file writes the MoE keys too.
+    fixed.layout.moe.dispatcher = MoeDispatcher::DeepEp;
+    fixed.layout.moe.epOverlap = EpOverlap::OneFOneB;
+    const boost::json::object written = boost::json::parse(scenarioToJson(fixed)).as_object();
+    const boost::json::object& layout = written.at("layout").as_object();
+    std::vector<std::string> names;
+    for (unsigned bit = 1; (kAllLayoutKeys & bit) != 0; bit <<= 1) {
+        const auto key = static_cast<LayoutKey>(bit);
+        const std::string name(layoutKeyName(key));
+        INFO("layout key bit " << bit << ": " << name);
+        REQUIRE_FALSE(name.empty());
+        CHECK(parseLayoutKey(name) == key);
+        CHECK(layout.contains(name));  // the key the scenario file writes for it
+        Scenario open = fixed;
+        open.layout.open = key;
+        const auto refused = measuredRunFromLog(log.value(), open, "bare.log");
+        REQUIRE_FALSE(refused.ok());
+        CHECK(refused.error().where == "layout." + name);
+        CHECK(refused.error().reason.args == std::vector<std::string>{name});
+        names.push_back(name);
+    }
+    CHECK(std::set<std::string>(names.begin(), names.end()).size() == names.size());
+    CHECK(layoutKeyName(static_cast<LayoutKey>(kAllLayoutKeys + 1)).empty());
+    CHECK_FALSE(parseLayoutKey("micro-batch").has_value());
+}
+
+// The scenario file's reader and writer, the measured runs' assumed keys and the log reader take the
+// layout keys' names from one table: for every key, a scenario that leaves it out is written without
+// that name (and with every other), reads back with that key open, and a measured run that leaves it
+// out names it by the same word.
+TEST_CASE("the scenario file, the measured runs and the log reader name the layout keys alike",
+          "[launch][log]") {
+    const Scenario fixed = test::planFromFile(CLUSTERPLAN_TEST_DATA, "llama3-8b-8xa100.json").scenario;
+    REQUIRE(fixed.layout.open == 0);
+    for (const auto& [key, name] : kLayoutKeyNames) {
+        INFO("layout key " << std::string(name));
+        Scenario s = fixed;
+        // Off their defaults, so that the file writes them unless they are the key left out.
+        s.layout.moe.dispatcher = key == kDispatcher ? MoeOptions{}.dispatcher : MoeDispatcher::DeepEp;
+        s.layout.moe.epOverlap = key == kEpOverlap ? MoeOptions{}.epOverlap : EpOverlap::OneFOneB;
+        // How EP moves tokens is searched only where EP is.
+        s.layout.open = key | ((key & kLayoutKeysOpenWithEp) != 0 ? unsigned{kEp} : 0u);
+        const std::string json = scenarioToJson(s);
+        const boost::json::value written = boost::json::parse(json);
+        const boost::json::object& layout = written.at("layout").as_object();
+        for (const auto& [other, otherName] : kLayoutKeyNames) {
+            INFO("written: " << std::string(otherName));
+            CHECK(layout.contains(otherName) == !s.layout.isOpen(other));
+        }
+        const auto back = parseScenario(json, test::catalog());
+        REQUIRE(back.ok());
+        CHECK(back.value().layout.open == s.layout.open);
+
+        MeasuredRun run;
+        run.layout.open = key;
+        const std::vector<AssumedKey> assumed = assumedKeys(run, fixed.layout);
+        // The data-parallel size (the other keys fix it) and how EP moves tokens are not counted.
+        if (key == kDp || (key & kLayoutKeysOpenWithEp) != 0) {
+            CHECK(assumed.empty());
+        } else {
+            REQUIRE(assumed.size() == 1);
+            CHECK(assumed.front().key == name);
+            CHECK(parseLayoutKey(assumed.front().key) == key);
+        }
+    }
+    MeasuredRun run;
+    run.layout.open = kMicroBatch | kZeroStage | kRecompute | kSequenceParallel | kTp;
+    LayoutSpec resolved = fixed.layout;
+    resolved.tp = 2;
+    resolved.microBatch = 2;
+    resolved.zeroStage = 1;
+    resolved.recompute = Recompute::Selective;
+    resolved.sequenceParallel = true;
+    CHECK(assumedKeysText(assumedKeys(run, resolved)) ==
+          "TP 2, micro-batch 2, ZeRO-1, recompute selective, sequence parallel on");
 }
 
 TEST_CASE("a line longer than the reader keeps is cut, and the next line still read", "[launch][log]") {

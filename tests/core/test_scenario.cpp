@@ -4,11 +4,14 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "core/calibration/evaluate.h"
 #include "core/io/scenario_json.h"
 #include "core/model/param_count.h"
+#include "core/scenario/scenario_enum_names.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -162,36 +165,78 @@ TEST_CASE("files over 16 MiB are refused", "[scenario]") {
     std::filesystem::remove_all(dir);
 }
 
-// Each enum's words come from one table (core/util/enum_names.h): every value's name reads back to
-// that value, no two values share a name, and a name is matched exactly (a scenario file written
-// "Megatron" or "DeepEP" is an error the reader reports, not a guess).
-template <typename E, typename Parse> void checkNamesReadBack(const std::vector<E>& values, Parse parse) {
+// Each enum's words come from one table (core/util/enum_names.h), walked here through
+// scenario_enum_names.h so that a value added to an enum is checked as soon as its switch names it:
+// every value's name reads back to that value, no two values share a name, a name is matched exactly
+// (a scenario file written "Megatron" or "DeepEP" is an error the reader reports, not a guess), and a
+// scenario file holding the value reads back holding it (the reader's own list of allowed words
+// included).
+template <typename E, typename Parse, typename Field>
+void checkEveryValueReadsBack(Parse parse, const Scenario& base, Field field) {
+    const std::span<const EnumName<E>> table = enumNameTable(std::type_identity<E>{});
+    REQUIRE_FALSE(table.empty());
     std::set<std::string_view> seen;
-    for (const E v : values) {
-        const std::string_view name = toString(v);
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        const auto [value, name] = table[i];
         CAPTURE(name);
-        CHECK(parse(name) == v);
+        CHECK(static_cast<std::size_t>(value) == i);
+        CHECK(toString(value) == name);
+        CHECK(parse(name) == value);
         CHECK(seen.insert(name).second);
         std::string upper(name);
         for (char& c : upper)
             c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         if (upper != name)
             CHECK_FALSE(parse(upper).has_value());
+
+        Scenario holding = base;
+        field(holding) = value;
+        auto back = parseScenario(scenarioToJson(holding), test::catalog(), "s.json");
+        INFO((back.ok() ? std::string() : back.error().where + ": " + back.error().message));
+        REQUIRE(back.ok());
+        CHECK(field(back.value()) == value);
     }
     CHECK_FALSE(parse("").has_value());
     CHECK_FALSE(parse("no-such-name").has_value());
 }
 
 TEST_CASE("the scenario's enum words read back to their values, exactly", "[scenario]") {
-    checkNamesReadBack(std::vector<Framework>(kAllFrameworks.begin(), kAllFrameworks.end()), parseFramework);
-    checkNamesReadBack<MoeDispatcher>(
-        {MoeDispatcher::AllToAll, MoeDispatcher::DeepEp, MoeDispatcher::HybridEp}, parseMoeDispatcher);
-    checkNamesReadBack<EpOverlap>({EpOverlap::None, EpOverlap::OneFOneB, EpOverlap::DualPipe},
-                                  parseEpOverlap);
-    checkNamesReadBack<TrainingMethod>({TrainingMethod::Full, TrainingMethod::Lora, TrainingMethod::Qlora},
-                                       parseTrainingMethod);
-    checkNamesReadBack<Offload>({Offload::None, Offload::Optimizer, Offload::OptimizerAndParams},
-                                parseOffload);
+    // A MoE model with EP fixed (so the dispatcher and overlap are written) on H100s (FP8 allowed).
+    const Scenario moe = test::scenarioFromFile(CLUSTERPLAN_TEST_DATA, "qwen3-235b-256xh100-ep32.json");
+    REQUIRE(moe.model.moe.has_value());
+    REQUIRE_FALSE(moe.layout.isOpen(kEp));
+    checkEveryValueReadsBack<Precision>(
+        parsePrecision, moe, [](Scenario & s) -> auto& { return s.training.precision; });
+    checkEveryValueReadsBack<Optimizer>(
+        parseOptimizer, moe, [](Scenario & s) -> auto& { return s.training.optimizer; });
+    checkEveryValueReadsBack<GradDtype>(
+        parseGradDtype, moe, [](Scenario & s) -> auto& { return s.training.gradDtype; });
+    checkEveryValueReadsBack<Framework>(
+        parseFramework, moe, [](Scenario & s) -> auto& { return s.training.framework; });
+    checkEveryValueReadsBack<Recompute>(
+        parseRecompute, moe, [](Scenario & s) -> auto& { return s.layout.recompute; });
+    checkEveryValueReadsBack<MoeDispatcher>(
+        parseMoeDispatcher, moe, [](Scenario & s) -> auto& { return s.layout.moe.dispatcher; });
+    checkEveryValueReadsBack<EpOverlap>(
+        parseEpOverlap, moe, [](Scenario & s) -> auto& { return s.layout.moe.epOverlap; });
+    checkEveryValueReadsBack<MoeRouting>(
+        parseMoeRouting, moe, [](Scenario & s) -> auto& { return s.layout.moe.routing; });
+    checkEveryValueReadsBack<Offload>(
+        parseOffload, moe, [](Scenario & s) -> auto& { return s.layout.offload; });
+    const Scenario tuning = test::scenarioFromFile(CLUSTERPLAN_TEST_DATA, "quote-scenario-f-qlora.json");
+    checkEveryValueReadsBack<TrainingMethod>(
+        parseTrainingMethod, tuning, [](Scenario & s) -> auto& { return s.training.method; });
+    // LoRA's targets are bits, one name each (kLoraTargetNames): every target alone reads back.
+    for (std::size_t i = 0; i < std::size(kLoraTargetNames); ++i) {
+        const auto target = static_cast<LoraTarget>(1u << i);
+        CAPTURE(kLoraTargetNames[i]);
+        CHECK(parseLoraTarget(kLoraTargetNames[i]) == target);
+        Scenario holding = tuning;
+        holding.training.lora.targets = target;
+        const auto back = parseScenario(scenarioToJson(holding), test::catalog(), "s.json");
+        REQUIRE(back.ok());
+        CHECK(back.value() == holding);
+    }
     // The words scenario files and the launch exports already use: a table edit that renames one
     // would break every file that names it.
     CHECK(toString(Framework::OlmoCore) == "olmo-core");

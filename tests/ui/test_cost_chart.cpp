@@ -11,6 +11,7 @@
 #include "ui/charts/cost_details_view.h"
 #include "ui/charts/money_axis.h"
 #include "ui/charts/verdict_card.h"
+#include "ui/i18n/engine_text.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
@@ -102,6 +103,32 @@ TEST_CASE("charts.cost_chart_without_a_price_says_why", "[charts][cost]") {
     REQUIRE(f.editAndWait([&] { gpu->setCurrentIndex(gpu->findData(QStringLiteral("a100-sxm-80gb"))); }));
     CHECK(chart.lines().size() == 3);
     CHECK_FALSE(chart.chart()->title().startsWith(QStringLiteral("No cost")));
+}
+
+// Without a cost the Cost tab's run-cost line says why; the sensitivity chart under it only says it
+// has nothing to weigh, and does not write the same reason a second time.
+TEST_CASE("charts.no_cost_reason_is_written_once_on_the_cost_tab", "[charts][cost]") {
+    WindowFixture f;
+    f.window.showTabOf(f.window.costChart());
+    auto* gpu = f.widget<QComboBox>("gpu");
+    REQUIRE(f.editAndWait([&] { gpu->setCurrentIndex(gpu->findData(QStringLiteral("mi300x-192gb"))); }));
+    REQUIRE_FALSE(f.controller.plan()->cost.has_value());
+    REQUIRE(f.controller.plan()->costError.has_value());
+    inEnglishAndChinese(f, [&] {
+        const QString reason = engineText(*f.controller.plan()->costError);
+        INFO("reason: " << reason.toStdString());
+        REQUIRE(reason.size() > 10);
+        const QString runCost = f.window.costDetails()->runCostText();
+        QString tornado = f.widget<QChartView>("sensitivityTornado")->chart()->title();
+        tornado.replace(QStringLiteral("<br>"), QStringLiteral(" "));
+        INFO("run cost: " << runCost.toStdString() << "\nsensitivity: " << tornado.toStdString());
+        CHECK(runCost.count(reason) == 1);
+        CHECK_FALSE(tornado.isEmpty());
+        // Wrapping may have put a line break inside the reason: compare without spaces.
+        const QString compact = QString(tornado).remove(QLatin1Char(' '));
+        CHECK_FALSE(compact.contains(QString(reason).remove(QLatin1Char(' '))));
+        CHECK_FALSE(compact.contains(reason.toHtmlEscaped().remove(QLatin1Char(' '))));
+    });
 }
 
 TEST_CASE("charts.money_labels_are_compact", "[charts][cost]") {

@@ -153,6 +153,7 @@ TEST_CASE("language.switch_from_the_menu_with_a_search_loaded_outlives_the_click
 }
 
 TEST_CASE("language.chosen_language_is_used_on_the_next_start", "[language]") {
+    const LanguageGuard restore;
     QSettings().setValue(QStringLiteral("ui/language"), QStringLiteral("zh_CN"));
     {
         WindowFixture f;
@@ -162,6 +163,21 @@ TEST_CASE("language.chosen_language_is_used_on_the_next_start", "[language]") {
         CHECK(formatCompactMoney(3'500'000, QStringLiteral("¥")) == QStringLiteral("¥350万"));
         f.window.setLanguage(QStringLiteral("en"));
     }
+    CHECK(formatCompactMoney(3'500'000, QStringLiteral("¥")) == QStringLiteral("¥3.5M"));
+}
+
+// Many tests run in one process (test_ui "[cost],[export]"): one that ends in Chinese, by a failed
+// check or by never switching back, must not leave the next one's window in Chinese.
+TEST_CASE("language.a_test_left_in_chinese_leaves_the_next_window_in_english", "[language]") {
+    {
+        WindowFixture left;
+        left.window.setLanguage(QStringLiteral("zh_CN"));
+        REQUIRE(formatCompactMoney(3'500'000, QStringLiteral("¥")) == QStringLiteral("¥350万"));
+    }
+    CHECK(QLocale().language() == QLocale::English);
+    WindowFixture next;
+    CHECK(next.window.language() == QStringLiteral("en"));
+    CHECK(modelGroupTitle(next.window) == QStringLiteral("Model"));
     CHECK(formatCompactMoney(3'500'000, QStringLiteral("¥")) == QStringLiteral("¥3.5M"));
 }
 

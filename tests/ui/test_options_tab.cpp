@@ -3,6 +3,7 @@
 // and each of the card's "what would fit" suggestions loads a plan that fits. The tab's empty
 // state, its chart in view at 1024 x 700, unpriced rows that say why, and ticked options on the
 // PDF quote's options page.
+#include "ui/charts/money_axis.h"
 #include "ui/charts/options_tab.h"
 #include "ui/charts/verdict_card.h"
 #include "ui/charts/would_fit_bar.h"
@@ -12,15 +13,21 @@
 #include "cli_runner.h"
 
 #include <QAction>
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -30,6 +37,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <vector>
 
 using namespace clusterplan;
@@ -415,4 +424,210 @@ TEST_CASE("with a deadline the options chart shows the days that decide and coun
     compareAndWait(tab);
     CHECK(daysAxis()->max() >= slowestAndBeyond(0).first);
     CHECK(tab.chartView()->chart()->title() == QStringLiteral("Days against cost: every option"));
+}
+
+namespace {
+
+// GPT-3 175B on A100s (a test scenario) compared with a 90-day deadline and no budget, then `check`
+// on the Options tab in English and in Chinese, at a laptop's and at the default window size.
+// CLUSTERPLAN_SCREENSHOTS=DIR saves each view as DIR/<shot>-<language>-<width>x<height>.png.
+void comparedGpt3In90DaysEverywhere(
+    const char* shot, const std::function<void(WindowFixture&, OptionsTab&, bool english)>& check) {
+    WindowFixture f;
+    const QString path = QStringLiteral(CLUSTERPLAN_TEST_DATA "/search-gpt3-175b-1024xa100.json");
+    REQUIRE(f.editAndWait([&] { REQUIRE(f.controller.openFile(path).isEmpty()); }));
+    OptionsTab* tab = f.window.findChild<OptionsTab*>();
+    tab->setDeadline(90);
+    tab->setBudget(0);
+    compareAndWait(*tab);
+    const QString shots = qEnvironmentVariable("CLUSTERPLAN_SCREENSHOTS");
+    for (const char* language : {"en", "zh_CN"}) {
+        f.window.setLanguage(QString::fromLatin1(language));
+        tab = f.window.findChild<OptionsTab*>();
+        REQUIRE(tab->study().has_value());
+        for (const QSize size : {QSize(1024, 700), kDefaultWindow}) {
+            INFO(language << " at " << size.width() << "x" << size.height());
+            f.window.resize(size);
+            f.window.showTabOf(tab);
+            for (int pass = 0; pass < 3; ++pass)
+                QApplication::processEvents();
+            check(f, *tab, QString::fromLatin1(language) == QStringLiteral("en"));
+            if (!shots.isEmpty())
+                f.window.grab().save(QStringLiteral("%1/%2-%3-%4x%5.png")
+                                         .arg(shots, QString::fromLatin1(shot), QString::fromLatin1(language))
+                                         .arg(size.width())
+                                         .arg(size.height()));
+        }
+    }
+}
+
+}  // namespace
+
+// GPT-3 175B on A100s in 90 days: rentals near ¥1.8M, purchases near ¥100M. On a linear cost axis the
+// purchases set the scale and every rental sat on its floor; the axis turns logarithmic (round
+// amounts, both languages) and the cheapest and the dearest option on the chart both stand clear of
+// the floor, at a laptop's and the default window size. CLUSTERPLAN_SCREENSHOTS=DIR saves each view.
+TEST_CASE("the options chart's cost axis shows rentals and purchases apart, logarithmic when they differ "
+          "twentyfold",
+          "[options]") {
+    comparedGpt3In90DaysEverywhere("options", [](WindowFixture&, OptionsTab& tab, bool english) {
+        QChart* chart = tab.chartView()->chart();
+        auto* costAxis = qobject_cast<MoneyAxis*>(chart->axes(Qt::Vertical).constFirst());
+        const auto* daysAxis = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).constFirst());
+        REQUIRE(costAxis != nullptr);
+        REQUIRE(daysAxis != nullptr);
+        CHECK(costAxis->isLogarithmic());
+        const QStringList ticks = costAxis->categoriesLabels();
+        INFO("ticks: " << ticks.join(QStringLiteral(" ")).toStdString());
+        CHECK(ticks.contains(english ? QStringLiteral("¥10M") : QStringLiteral("¥1000万")));
+        // The cheapest and the dearest marker the chart shows, in pixels above the plot's floor.
+        const QRectF plot = chart->plotArea();
+        double cheapest = std::numeric_limits<double>::infinity(), dearest = -cheapest;
+        QPointF low, high;
+        for (QScatterSeries* series : {tab.rentSeries(), tab.buySeries()})
+            for (const QPointF& p : series->points()) {
+                if (p.x() > daysAxis->max())
+                    continue;
+                const QPointF at = chart->mapToPosition(p, series);
+                if (p.y() < cheapest) {
+                    cheapest = p.y();
+                    low = at;
+                }
+                if (p.y() > dearest) {
+                    dearest = p.y();
+                    high = at;
+                }
+            }
+        REQUIRE(std::isfinite(cheapest));
+        REQUIRE(dearest > cheapest);
+        INFO("plot " << plot.top() << "-" << plot.bottom() << ", cheapest at " << low.y() << ", dearest at "
+                     << high.y());
+        // A linear axis put the rentals 1 or 2 pixels above it.
+        CHECK(plot.bottom() - low.y() >= 12);
+        CHECK(plot.bottom() - high.y() >= 12);
+        CHECK(high.y() >= plot.top() - 0.5);
+        // Far enough apart to tell the rentals from the purchases.
+        CHECK(low.y() - high.y() >= plot.height() / 3);
+    });
+}
+
+TEST_CASE("a logarithmic money axis ticks round amounts from below the lowest to above the highest",
+          "[options]") {
+    MoneyAxis axis;
+    axis.setLogMoneyRange(800'000, 110'000'000, QStringLiteral("¥"));
+    CHECK(axis.isLogarithmic());
+    CHECK(axis.categoriesLabels() ==
+          QStringList({QStringLiteral("¥500k"), QStringLiteral("¥1M"), QStringLiteral("¥2M"),
+                       QStringLiteral("¥5M"), QStringLiteral("¥10M"), QStringLiteral("¥20M"),
+                       QStringLiteral("¥50M"), QStringLiteral("¥100M"), QStringLiteral("¥200M")}));
+    CHECK(axis.min() == Approx(std::log10(500'000.0)));
+    CHECK(axis.max() == Approx(std::log10(200'000'000.0)));
+    // Over more than four decades only the powers of ten.
+    axis.setLogMoneyRange(1'000, 1e9, QStringLiteral("$"));
+    CHECK(axis.categoriesLabels().size() == 7);
+    CHECK(axis.categoriesLabels().first() == QStringLiteral("$1k"));
+    // A linear range again: from zero, as before.
+    axis.setMoneyRange(0, 1'720'692, QStringLiteral("¥"));
+    CHECK_FALSE(axis.isLogarithmic());
+    CHECK(axis.min() == 0);
+}
+
+// GPT-3 175B on A100s in 90 days, at a laptop's and the default window size in both languages: the
+// options chart's plot is tall enough to read (it was 66 pixels, the table taking the rest of the
+// tab), its top in view, the chart above the table at a sensible share; without a budget the
+// legend names no budget line, and the Pareto front stops at the last day the chart shows rather
+// than running off to options slower than that. CLUSTERPLAN_SCREENSHOTS=DIR saves each view.
+TEST_CASE("the options chart's plot is tall enough to read at 1024 x 700 and 1400 x 900 in both languages",
+          "[options]") {
+    comparedGpt3In90DaysEverywhere("options-plot", [](WindowFixture& f, OptionsTab& tab, bool english) {
+        QChartView* view = tab.chartView();
+        QChart* chart = view->chart();
+        const QRectF plot = chart->plotArea();
+        auto* area = qobject_cast<QScrollArea*>(tab.parentWidget()->parentWidget());
+        REQUIRE(area != nullptr);
+        const QRect viewport(area->viewport()->mapTo(&f.window, QPoint(0, 0)), area->viewport()->size());
+        const QRect chartRect(view->mapTo(&f.window, QPoint(0, 0)), view->size());
+        INFO("plot " << plot.height() << " of chart " << view->height() << ", table " << tab.table()->height()
+                     << ", tab " << tab.height() << ", viewport " << viewport.height() << ", chart at "
+                     << chartRect.y() - viewport.y());
+        CHECK(plot.height() >= 200);
+        CHECK(view->height() >= 0.45 * tab.height());
+        // Its top in view; the table under it, not beside or over it.
+        CHECK(viewport.contains(chartRect.topLeft()));
+        CHECK(tab.table()->mapTo(&tab, QPoint(0, 0)).y() >=
+              view->mapTo(&tab, QPoint(0, 0)).y() + view->height());
+        CHECK(tab.table()->height() >= 3 * tab.table()->verticalHeader()->defaultSectionSize());
+        // No budget, no budget in the legend; the deadline is set, and named.
+        const auto markerShown = [&](QAbstractSeries* series) {
+            const auto markers = chart->legend()->markers(series);
+            return !markers.isEmpty() && markers.constFirst()->isVisible();
+        };
+        const QList<QAbstractSeries*> series = chart->series();
+        const auto named = [&](const QString& name) -> QAbstractSeries* {
+            for (QAbstractSeries* s : series)
+                if (s->name() == name)
+                    return s;
+            return nullptr;
+        };
+        QAbstractSeries* budget = named(english ? QStringLiteral("budget") : QStringLiteral("预算"));
+        QAbstractSeries* deadline = named(english ? QStringLiteral("deadline") : QStringLiteral("截止期限"));
+        REQUIRE(budget != nullptr);
+        REQUIRE(deadline != nullptr);
+        CHECK_FALSE(markerShown(budget));
+        CHECK(markerShown(deadline));
+        CHECK(markerShown(tab.frontSeries()));
+        // The front within the days shown (options beyond them are slower than the chart's range).
+        const auto* daysAxis = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).constFirst());
+        REQUIRE(daysAxis != nullptr);
+        REQUIRE(tab.frontSeries()->count() > 0);
+        for (const QPointF& p : tab.frontSeries()->points())
+            CHECK(p.x() <= daysAxis->max());
+    });
+}
+
+TEST_CASE("the options chart names the budget line only when a budget is set", "[options]") {
+    WindowFixture f;
+    editToLora70b(f);
+    OptionsTab& tab = *f.window.findChild<OptionsTab*>();
+    tab.setBudget(50'000);
+    OptionsTab& compared = comparedIn3Days(f);
+    REQUIRE(&compared == &tab);
+    QChart* chart = tab.chartView()->chart();
+    QAbstractSeries* budget = nullptr;
+    for (QAbstractSeries* s : chart->series())
+        if (s->name() == QStringLiteral("budget"))
+            budget = s;
+    REQUIRE(budget != nullptr);
+    const auto markers = chart->legend()->markers(budget);
+    REQUIRE_FALSE(markers.isEmpty());
+    CHECK(markers.constFirst()->isVisible());
+    tab.setBudget(0);
+    compareAndWait(tab);
+    CHECK_FALSE(chart->legend()->markers(budget).constFirst()->isVisible());
+}
+
+TEST_CASE("the share of the options chart and table a user drags is kept across a language switch",
+          "[options]") {
+    WindowFixture f;
+    f.window.showTabOf(f.window.findChild<OptionsTab*>());
+    editToLora70b(f);
+    comparedIn3Days(f);
+    for (int pass = 0; pass < 3; ++pass)
+        QApplication::processEvents();
+    auto* splitter = f.widget<QSplitter>("optionsSplitter");
+    QList<int> sizes = splitter->sizes();
+    REQUIRE(sizes.size() == 2);
+    sizes = {sizes[0] + 120, sizes[1]};  // the chart dragged taller
+    splitter->setSizes(sizes);
+    const auto chartShare = [](const QSplitter& s) {
+        return static_cast<double>(s.sizes()[0]) / (s.sizes()[0] + s.sizes()[1]);
+    };
+    const double dragged = chartShare(*splitter);
+    CHECK(dragged > 0.65);
+    // The Chinese controls are taller: the splitter is another height, the chart's share the same.
+    inEnglishAndChinese(f, [&] {
+        for (int pass = 0; pass < 3; ++pass)
+            QApplication::processEvents();
+        CHECK(chartShare(*f.widget<QSplitter>("optionsSplitter")) == Approx(dragged).margin(0.02));
+    });
 }

@@ -6,6 +6,13 @@
 
 namespace clusterplan::ui::test {
 
+namespace {
+
+// Where MainWindow keeps the language it starts in (main_window.cpp, kLanguageKey).
+const QString kLanguageSetting = QStringLiteral("ui/language");
+
+}  // namespace
+
 Prompter::TestAnswers unexpectedDialogs() {
     return {[](Prompter::Question question) {
                 FAIL_CHECK("unexpected dialog " << static_cast<int>(question));
@@ -19,6 +26,16 @@ Prompter::TestAnswers unexpectedDialogs() {
                 FAIL_CHECK("unexpected export dialog " << tag.toStdString());
                 return QString();
             }};
+}
+
+LanguageGuard::LanguageGuard() : m_saved(QSettings().value(kLanguageSetting)), m_locale(QLocale()) {}
+
+LanguageGuard::~LanguageGuard() {
+    if (m_saved.isValid())
+        QSettings().setValue(kLanguageSetting, m_saved);
+    else
+        QSettings().remove(kLanguageSetting);
+    QLocale::setDefault(m_locale);
 }
 
 WindowFixture::WindowFixture(Prompter::TestAnswers answers) {
@@ -64,9 +81,12 @@ void editToLora70b(WindowFixture& f) {
 
 void inEnglishAndChinese(WindowFixture& f, const std::function<void()>& check) {
     check();
+    struct BackInEnglish {
+        MainWindow& window;
+        ~BackInEnglish() { window.setLanguage(QStringLiteral("en")); }
+    } back{f.window};
     f.window.setLanguage(QStringLiteral("zh_CN"));
     check();
-    f.window.setLanguage(QStringLiteral("en"));
 }
 
 double stackedTotal(const QChartView& view, int column) {

@@ -3,6 +3,7 @@
 // find inputs by objectName and wait for the controller's answer to an edit.
 #include <QApplication>
 #include <QChartView>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -10,6 +11,7 @@
 #include <QString>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVariant>
 
 #include <catch2/catch.hpp>
 
@@ -28,10 +30,30 @@ inline constexpr int kWaitMs = 5000;
 // Answers for the window's dialogs: by default any dialog fails the test (none is expected).
 Prompter::TestAnswers unexpectedDialogs();
 
+// Puts the language back as it was when the guard was made, however the test ends (a failed REQUIRE
+// throws past a test's own switch back): the saved choice the next window starts in (the setting
+// "ui/language") and the default QLocale that numbers and money follow. Without it a test left in
+// Chinese made the next test of the same process start in Chinese. Every WindowFixture holds one;
+// a test that sets the language before making its window holds its own.
+class LanguageGuard {
+public:
+    LanguageGuard();
+    ~LanguageGuard();
+    LanguageGuard(const LanguageGuard&) = delete;
+    LanguageGuard& operator=(const LanguageGuard&) = delete;
+
+private:
+    QVariant m_saved;
+    QLocale m_locale;
+};
+
 struct WindowFixture {
     // `answers` are installed before the window is shown, so they also answer the recovery offer
     // that comes right after the first show.
     explicit WindowFixture(Prompter::TestAnswers answers = unexpectedDialogs());
+
+    // First, so that it restores the language after the window is gone.
+    LanguageGuard language;
 
     // The widget of type T named `objectName`; fails the test when there is none.
     template <typename T> T* widget(const char* objectName) const {
@@ -55,7 +77,8 @@ void editToLlama70bOffload(WindowFixture& f);
 // Llama 3.1 70B fine-tuned with LoRA on 2 B tokens, every layout key searched: small enough that an
 // options study takes a moment.
 void editToLora70b(WindowFixture& f);
-// Runs `check` in English, then in Chinese, and switches the window back to English.
+// Runs `check` in English, then in Chinese, and switches the window back to English (also when a
+// check fails).
 void inEnglishAndChinese(WindowFixture& f, const std::function<void()>& check);
 
 // Sum of the stacked QBarSet values of column `column`, read from the chart's series.

@@ -136,7 +136,9 @@ void CostDetailsView::setPlan(const Plan& plan) {
             plan.costError ? engineErrorLine(*plan.costError) : tr("the price book cannot price this GPU");
         m_runCost->setText(tr("No cost: %1").arg(reason));
         clearTornado();
-        setWrappedTitle(m_tornado->chart(), tr("No sensitivity: %1").arg(reason).toHtmlEscaped());
+        // The reason once, in the line above: the chart only says that it has nothing to weigh.
+        setWrappedTitle(m_tornado->chart(),
+                        tr("No sensitivity: there is no cost to vary (why: above)").toHtmlEscaped());
         wrappedLegend(m_tornado->chart()).refresh();
         m_yearly->setRowCount(0);
         return;

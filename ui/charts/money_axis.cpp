@@ -86,10 +86,19 @@ MoneyAxis::MoneyAxis(QObject* parent) : QCategoryAxis(parent) {
 }
 
 void MoneyAxis::setMoneyRange(double low, double high, const QString& symbol, int ticks) {
+    m_log = false;
     m_low = low;
     m_high = high;
     m_symbol = symbol;
     m_ticks = ticks;
+    rebuild();
+}
+
+void MoneyAxis::setLogMoneyRange(double low, double high, const QString& symbol) {
+    m_log = true;
+    m_low = low;
+    m_high = high;
+    m_symbol = symbol;
     rebuild();
 }
 
@@ -100,7 +109,52 @@ void MoneyAxis::setAvailableLength(double pixels) {
     rebuild();
 }
 
+void MoneyAxis::setTicks(const QStringList& labels, const QList<double>& values, double min, double max) {
+    for (const QString& label : categoriesLabels())
+        remove(label);
+    setStartValue(min);
+    for (qsizetype i = 0; i < labels.size(); ++i)
+        append(labels[i], values[i]);
+    setRange(min, max);
+}
+
+void MoneyAxis::rebuildLog() {
+    const double low = m_low > 0 && std::isfinite(m_low) ? m_low : 1.0;
+    const double high = std::isfinite(m_high) ? std::max(m_high, low * 10) : low * 10;
+    const bool decadesOnly = std::log10(high / low) > 4;
+    const std::array<double, 3> mantissas{1, 2, 5};
+    // The round amounts of one decade, in order.
+    const auto decade = [&](int exponent) {
+        QList<double> amounts;
+        for (const double m : mantissas)
+            if (!decadesOnly || m == 1)
+                amounts << m * std::pow(10.0, exponent);
+        return amounts;
+    };
+    QStringList labels;
+    QList<double> values;
+    for (int exponent = static_cast<int>(std::floor(std::log10(low)));; ++exponent) {
+        for (const double amount : decade(exponent)) {
+            // Begin at the last round amount at or below `low` (the first of this loop's decade).
+            if (amount <= low * (1 + 1e-9)) {
+                labels.clear();
+                values.clear();
+            }
+            labels << formatCompactMoney(amount, m_symbol);
+            values << std::log10(amount);
+            if (amount >= high * (1 - 1e-9)) {
+                setTicks(labels, values, values.first(), values.last());
+                return;
+            }
+        }
+    }
+}
+
 void MoneyAxis::rebuild() {
+    if (m_log) {
+        rebuildLog();
+        return;
+    }
     double low = std::min(m_low, 0.0);
     double high = m_high;
     if (!(high > low))
@@ -125,12 +179,7 @@ void MoneyAxis::rebuild() {
         if (ticks > 2 && m_length > 0 &&
             count + 1 > labelsThatFit(m_length, widestLabel(labels, labelsFont())))
             continue;
-        for (const QString& label : categoriesLabels())
-            remove(label);
-        setStartValue(first);
-        for (qsizetype i = 0; i < labels.size(); ++i)
-            append(labels[i], values[i]);
-        setRange(first, last);
+        setTicks(labels, values, first, last);
         return;
     }
 }

@@ -24,6 +24,13 @@ public:
 
     // Covers [min(0, low), high] with about `ticks` round steps and labels them with `symbol`.
     void setMoneyRange(double low, double high, const QString& symbol, int ticks = 6);
+    // A logarithmic money axis, for amounts that span more than a decade or so: its values are the
+    // amounts' log10 (the caller plots log10 of each amount), its ticks the round amounts 1, 2 and
+    // 5 × 10^k from the last at or below `low` (> 0) to the first at or above `high`, labelled as
+    // amounts ("¥1M", "¥2M", "¥5M", "¥10M"; "¥100万", "¥1亿" in Chinese); over more than four decades
+    // only the powers of ten.
+    void setLogMoneyRange(double low, double high, const QString& symbol);
+    [[nodiscard]] bool isLogarithmic() const { return m_log; }
     // The same for plain quantities (tokens/s, days): no symbol, "0", "250k", "1.5M", "2.5".
     void setNumberRange(double low, double high, int ticks = 6) {
         setMoneyRange(low, high, QString(), ticks);
@@ -34,12 +41,15 @@ public:
 
 private:
     void rebuild();
+    void rebuildLog();
+    void setTicks(const QStringList& labels, const QList<double>& values, double min, double max);
 
     double m_low = 0;
     double m_high = 1;
     QString m_symbol;
     int m_ticks = 6;
     double m_length = 0;  // unknown: the ticks asked for
+    bool m_log = false;
 };
 
 }  // namespace clusterplan::ui

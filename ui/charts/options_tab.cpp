@@ -15,9 +15,12 @@
 #include <QCheckBox>
 #include <QCursor>
 #include <QDoubleSpinBox>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
@@ -209,12 +212,25 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
         s->attachAxis(m_daysAxis);
         s->attachAxis(m_costAxis);
     }
+    // Thin margins: the chart's title, legend and axis texts took 157 of its 225 pixels, leaving a
+    // plot 66 pixels tall.
+    chart->setMargins(QMargins(4, 2, 8, 2));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setContentsMargins(0, 0, 0, 0);
     m_chart = new QChartView(chart);
     m_chart->setObjectName(QStringLiteral("optionsChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
-    // Low enough that, under the controls and the one-line notes, the chart starts in view in a
-    // 1024 × 700 window.
-    m_chart->setMinimumHeight(220);
+    m_chart->setFrameShape(QFrame::NoFrame);
+    // Tall enough for a plot of kPlotHeight pixels under the title and the legend and over the
+    // day ticks and their title (about 105 pixels of them at a 14-pixel font, in English and in
+    // Chinese). In a short tab the page scrolls, its top in view, rather than squeeze the plot.
+    constexpr int kPlotHeight = 200, kChromePadding = 64;
+    const int chrome = QFontMetrics(chart->titleFont()).height() +
+                       QFontMetrics(chart->legend()->font()).height() +
+                       QFontMetrics(m_daysAxis->labelsFont()).height() +
+                       QFontMetrics(m_daysAxis->titleFont()).height() + kChromePadding;
+    m_chart->setMinimumHeight(kPlotHeight + chrome);
     connect(m_rent, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
         if (on)
             showPointToolTip(p, false);
@@ -239,7 +255,13 @@ OptionsTab::OptionsTab(PlanController& controller, QWidget* parent)
     connect(m_table, &QTableWidget::itemChanged, this, &OptionsTab::tickChanged);
     connect(m_open, &QPushButton::clicked, this, &OptionsTab::openSelected);
 
+    // The chart above, the table under it with its own scroll bar; a named splitter, so the share a
+    // user drags is kept across a language switch and the next session (window_state.h).
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              4 * m_table->verticalHeader()->defaultSectionSize());
     auto* body = new QSplitter(Qt::Vertical);
+    body->setObjectName(QStringLiteral("optionsSplitter"));
+    body->setChildrenCollapsible(false);
     body->addWidget(m_chart);
     body->addWidget(m_table);
     body->setStretchFactor(0, 3);
@@ -458,25 +480,40 @@ void OptionsTab::fillChart() {
     m_budgetLine->clear();
     m_rentRows.clear();
     m_buyRows.clear();
-    double maxDays = m_study->target.deadlineDays, maxCost = m_study->target.budget.value_or(0);
+    const std::optional<double> budget = m_study->target.budget;
+    double maxDays = m_study->target.deadlineDays, maxCost = budget.value_or(0);
+    double minCost = budget && *budget > 0 ? *budget : std::numeric_limits<double>::infinity();
     const double shownDays = chartDaysLimit(*m_study);
     int beyond = 0;
+    for (const OptionRow& r : m_study->rows) {
+        if (!r.priced || !std::isfinite(r.days))
+            continue;
+        if (r.days > shownDays) {
+            ++beyond;
+            continue;
+        }
+        maxDays = std::max(maxDays, r.days);
+        maxCost = std::max(maxCost, r.cost.units());
+        if (r.cost.units() > 0)
+            minCost = std::min(minCost, r.cost.units());
+    }
+    // Rentals and purchases differ by far more than their own spread (GPT-3 175B in 90 days: about
+    // ¥1.8M rented, ¥100M bought): on a linear axis the purchases set the scale and every rental
+    // sits on its floor. Past a ratio of kLogCostRatio the cost axis is logarithmic, each decade
+    // the same height, its ticks still round amounts.
+    constexpr double kLogCostRatio = 20;
+    const bool logCost = std::isfinite(minCost) && maxCost > kLogCostRatio * minCost;
+    const auto y = [logCost](double cost) { return logCost ? std::log10(std::max(cost, 1e-9)) : cost; };
     std::vector<std::pair<double, double>> front;
     for (std::size_t i = 0; i < m_study->rows.size(); ++i) {
         const OptionRow& r = m_study->rows[i];
         if (!r.priced || !std::isfinite(r.days))
             continue;
         const double cost = r.cost.units();
-        (r.acquire == Acquire::Rent ? m_rent : m_buy)->append(r.days, cost);
+        (r.acquire == Acquire::Rent ? m_rent : m_buy)->append(r.days, y(cost));
         (r.acquire == Acquire::Rent ? m_rentRows : m_buyRows).push_back(i);
         if (r.pareto)
-            front.emplace_back(r.days, cost);
-        if (r.days > shownDays) {
-            ++beyond;
-            continue;
-        }
-        maxDays = std::max(maxDays, r.days);
-        maxCost = std::max(maxCost, cost);
+            front.emplace_back(r.days, y(cost));
     }
     m_chart->chart()->setTitle(
         beyond == 0
@@ -484,25 +521,41 @@ void OptionsTab::fillChart() {
             : tr("Days against cost: %n option(s) slower than %1 days are in the table only", "", beyond)
                   .arg(formatNumber(shownDays, 0)));
     std::sort(front.begin(), front.end());
-    for (const auto& [days, cost] : front)
-        m_front->append(days, cost);
     maxDays = maxDays > 0 ? maxDays * 1.1 : 1;
+    // The front through the options shown: one slower than the chart's days drew it off the right
+    // edge, a line toward a point the reader cannot see.
+    for (const auto& [days, cost] : front)
+        if (days <= shownDays)
+            m_front->append(days, cost);
     maxCost = maxCost > 0 ? maxCost * 1.1 : 1;
+    const QString symbol = toQString(cost::currencySymbol(m_study->currency));
+    if (logCost)
+        // Room under the cheapest option too: at least a third of a decade down to the floor.
+        m_costAxis->setLogMoneyRange(minCost / 2.2, maxCost, symbol);
+    else
+        m_costAxis->setMoneyRange(0, maxCost, symbol);
     if (m_study->target.deadlineDays > 0) {
-        m_deadlineLine->append(m_study->target.deadlineDays, 0);
-        m_deadlineLine->append(m_study->target.deadlineDays, maxCost);
+        m_deadlineLine->append(m_study->target.deadlineDays, logCost ? m_costAxis->min() : 0);
+        m_deadlineLine->append(m_study->target.deadlineDays, logCost ? m_costAxis->max() : maxCost);
     }
-    if (m_study->target.budget) {
-        m_budgetLine->append(0, *m_study->target.budget);
-        m_budgetLine->append(maxDays, *m_study->target.budget);
+    if (budget) {
+        m_budgetLine->append(0, y(*budget));
+        m_budgetLine->append(maxDays, y(*budget));
     }
+    // The legend names a line the chart draws: no budget (or no deadline), no entry for it.
+    const auto showInLegend = [this](QAbstractSeries* series, bool shown) {
+        for (QLegendMarker* marker : m_chart->chart()->legend()->markers(series))
+            marker->setVisible(shown);
+    };
+    showInLegend(m_budgetLine, budget.has_value());
+    showInLegend(m_deadlineLine, m_study->target.deadlineDays > 0);
     m_daysAxis->setRange(0, maxDays);
     // Round day ticks (0, 200, 400 …), not the range cut in equal parts (227.4, 454.9 …).
     m_daysAxis->applyNiceNumbers();
     m_daysAxis->setLabelFormat(m_daysAxis->max() >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
-    m_costAxis->setMoneyRange(0, maxCost, toQString(cost::currencySymbol(m_study->currency)));
-    // "cost": the tick labels carry the currency ("¥1.5M"); "费用（CNY）" was cut to "费用（C…" on a
-    // short plot.
+    // "cost": the tick labels carry the currency ("¥1.5M") and, on a logarithmic axis, show it by
+    // their steps (¥1M, ¥10M, ¥100M); "费用（CNY）" and "cost (log scale)" were cut ("费用（C…",
+    // "cost (lo…") on a short plot.
     m_costAxis->setTitleText(tr("cost"));
 }
 
@@ -689,8 +742,11 @@ void OptionsTab::showPointToolTip(const QPointF& point, bool buy) {
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t i : rows) {
         const OptionRow& r = m_study->rows[i];
+        // In the axis's own units: log10 of the amount on a logarithmic cost axis.
+        const double y =
+            m_costAxis->isLogarithmic() ? std::log10(std::max(r.cost.units(), 1e-9)) : r.cost.units();
         const double d = std::hypot((r.days - point.x()) / std::max(1.0, m_daysAxis->max()),
-                                    (r.cost.units() - point.y()) / std::max(1.0, m_costAxis->max()));
+                                    (y - point.y()) / std::max(1e-9, m_costAxis->max() - m_costAxis->min()));
         if (d < best) {
             best = d;
             nearest = &r;
