@@ -231,6 +231,49 @@ TEST_CASE("the ranking does not depend on the number of threads", "[search]") {
     }
 }
 
+// Each thread sorts the layouts it evaluated and the runs are merged: the ranking must be the one
+// sort of every visited layout would give, whatever the number of runs.
+TEST_CASE("the ranking merged from the threads' sorted runs is one sort of every layout", "[search]") {
+    Scenario s = openScenario("llama-3.1-405b", 2048, 2048);
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.training.seqLen = 8192;
+    SearchOptions one;
+    one.threads = 1;  // one run: a plain sort of the visits in their order
+    const SearchResult a = searchLayouts(s, test::catalog(), one);
+    REQUIRE(a.ranked.size() > 5000);
+    // In order: fitting layouts first by step time, then memory; the rest by memory.
+    std::size_t fitting = 0;
+    for (std::size_t i = 0; i < a.ranked.size(); ++i) {
+        const Candidate& c = a.ranked[i];
+        fitting += c.fits ? 1 : 0;
+        if (i == 0)
+            continue;
+        const Candidate& p = a.ranked[i - 1];
+        INFO("rank " << i);
+        REQUIRE((p.fits || !c.fits));
+        if (p.fits && c.fits)
+            REQUIRE((p.perf.stepSeconds < c.perf.stepSeconds ||
+                     (p.perf.stepSeconds == c.perf.stepSeconds && p.memoryBytes <= c.memoryBytes)));
+        else if (!p.fits)
+            REQUIRE(p.memoryBytes <= c.memoryBytes);
+    }
+    REQUIRE(fitting > 0);
+    REQUIRE(fitting < a.ranked.size());  // both parts of the ranking are there
+    // The Pareto front: each fitting layout smaller than every faster one.
+    double smallest = INFINITY;
+    for (const Candidate& c : a.ranked) {
+        CHECK(c.pareto == (c.fits && c.memoryBytes < smallest));
+        if (c.fits)
+            smallest = std::min(smallest, c.memoryBytes);
+    }
+    for (const unsigned threads : {2u, 5u}) {
+        SearchOptions many;
+        many.threads = threads;
+        const SearchResult b = searchLayouts(s, test::catalog(), many);
+        CHECK(searchToJson(a, a.ranked.size()) == searchToJson(b, b.ranked.size()));
+    }
+}
+
 TEST_CASE("the search interleaves a 126-layer model with the recipes' split", "[search]") {
     // Llama 3.1 405B has 126 layers: no PP × VPP of 16 × 8 or 64 × 2 divides them, but 128 slots
     // (embedding and loss as layers, Megatron-Core's recipes) do; the search must consider them.
