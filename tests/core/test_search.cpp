@@ -211,9 +211,9 @@ TEST_CASE("a searched layout's cost per million tokens uses the report's own rul
                Catch::Matchers::WithinRel(2 * *plan->cost->perMillionTokensRent, 1e-6));
 }
 
-// The candidates are evaluated on several threads (SearchOptions::threads) and gathered in index
-// order before the sort, so every thread count gives the same ranking, byte for byte, including
-// ties and the bounded (sampled) search.
+// The candidates are evaluated and sorted on several threads (SearchOptions::threads) and the
+// threads' runs merged in index order, so every thread count gives the same ranking, byte for byte,
+// including ties and the bounded (sampled) search.
 TEST_CASE("the ranking does not depend on the number of threads", "[search]") {
     Scenario s = openScenario("llama-3.1-70b", 16, 512);
     for (const std::size_t bound : {std::size_t{100000}, std::size_t{700}}) {
