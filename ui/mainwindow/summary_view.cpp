@@ -23,12 +23,13 @@ void SummaryView::setText(const QString& html) {
     // empty document and show for the full one, and each change of the viewport's width lays the
     // whole document out again. Kept while the text changes; as needed again afterwards (one more
     // layout only when the new text no longer needs it).
-    const bool scrolled = verticalScrollBar()->isVisible();
-    if (scrolled)
+    const Qt::ScrollBarPolicy policy = verticalScrollBarPolicy();
+    const bool keep = policy == Qt::ScrollBarAsNeeded && verticalScrollBar()->isVisible();
+    if (keep)
         setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     setHtml(html);
-    if (scrolled)
-        setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    if (keep)
+        setVerticalScrollBarPolicy(policy);
 }
 
 }  // namespace clusterplan::ui
