@@ -76,7 +76,11 @@ StageParams stageParams(const ModelSpec& m, const ParamCounts& c, const Training
     // one Transformer block each (an MoE layer where the model has MoE layers), its two RMSNorms and
     // the 2h-to-h projection; embedding and output head are the model's own (shared). Their layers
     // keep activations like the others (s.layers, s.moeLayers).
-    if (const std::int64_t mtp = mtpLayersByRank(l.split.layout, l.pp)[static_cast<std::size_t>(stage)];
+    // Without a layout string no rank holds MTP layers: no per-rank list (an allocation for each stage
+    // of each of a search's ~10^4 layouts).
+    if (const std::int64_t mtp = l.split.layout.empty()
+                                     ? 0
+                                     : mtpLayersByRank(l.split.layout, l.pp)[static_cast<std::size_t>(stage)];
         mtp > 0) {
         addLayers(m.moe.has_value(), false, mtp);
         put(asDouble(mtp) * (2 * asDouble(m.hidden) * asDouble(m.hidden) / tp + 2 * asDouble(m.hidden)),

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
-#include <iterator>
 #include <numeric>
 #include <thread>
 
@@ -98,53 +97,65 @@ Space spaceFor(const Scenario& s, const SearchOptions& o, std::int64_t domainGpu
     return sp;
 }
 
-// Ranks fitting layouts by step time (ties: less memory), then the rest by memory; marks the
-// Pareto front of (memory, step time) among the fitting ones.
-// Sorts positions, then moves each candidate about once, in place: a Candidate is ~0.5 kB, and
-// ~10^4 of them swapped n·log n times cost more than the comparisons.
-void rank(std::vector<Candidate>& list) {
-    // The sort reads a compact key per candidate (fitting ones by step time then memory, the rest by
-    // memory), not the candidates themselves: comparing two ~0.5 kB candidates at random places
-    // missed the cache at every step of the sort.
-    struct Key {
-        double first, second;
-        std::size_t index;
-        bool fits;
-    };
-    std::vector<Key> keys(list.size());
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const Candidate& c = list[i];
-        keys[i] = {c.fits ? c.perf.stepSeconds : c.memoryBytes, c.memoryBytes, i, c.fits};
-    }
-    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
-        if (a.fits != b.fits)
-            return a.fits;
-        if (a.first != b.first)
-            return a.first < b.first;
-        if (a.second != b.second)
-            return a.second < b.second;
-        return a.index < b.index;  // equal ones keep the visiting order: the same ranking on any machine
+// The ranking's order: fitting layouts by step time (ties: less memory), then the rest by memory.
+// The sort reads a compact key per candidate, not the candidates themselves: comparing two ~0.5 kB
+// candidates at random places missed the cache at every step of the sort.
+struct RankKey {
+    double first, second;
+    std::size_t index;  // the candidate's place in its run, the order of the visits
+    bool fits;
+};
+
+RankKey rankKey(const Candidate& c, std::size_t index) {
+    return {c.fits ? c.perf.stepSeconds : c.memoryBytes, c.memoryBytes, index, c.fits};
+}
+
+// Whether `a` ranks before `b` on the figures alone (false for two equal ones).
+bool ranksBefore(const RankKey& a, const RankKey& b) {
+    if (a.fits != b.fits)
+        return a.fits;
+    if (a.first != b.first)
+        return a.first < b.first;
+    return a.second < b.second;
+}
+
+// Consecutive visits, evaluated, and the order they rank in (keys sorted; equal ones keep the
+// order of the visits: the same ranking on any machine). Each worker thread sorts its own run.
+struct RankedRun {
+    std::vector<Candidate> candidates;
+    std::vector<RankKey> order;
+};
+
+void sortRun(RankedRun& run) {
+    run.order.resize(run.candidates.size());
+    for (std::size_t i = 0; i < run.candidates.size(); ++i)
+        run.order[i] = rankKey(run.candidates[i], i);
+    std::sort(run.order.begin(), run.order.end(), [](const RankKey& a, const RankKey& b) {
+        return ranksBefore(a, b) || (!ranksBefore(b, a) && a.index < b.index);
     });
-    std::vector<std::size_t> order(list.size());
-    for (std::size_t k = 0; k < keys.size(); ++k)
-        order[k] = keys[k].index;
-    // Position k takes list[order[k]]: follow each cycle of the permutation with one spare.
-    for (std::size_t start = 0; start < order.size(); ++start) {
-        if (order[start] == start)
-            continue;
-        Candidate spare = std::move(list[start]);
-        std::size_t k = start;
-        while (order[k] != start) {
-            list[k] = std::move(list[order[k]]);
-            const std::size_t next = order[k];
-            order[k] = k;
-            k = next;
-        }
-        list[k] = std::move(spare);
-        order[k] = k;
+}
+
+// The runs merged into one ranking (each candidate moved once, straight to its place): among equal
+// figures the earlier run first, so runs of consecutive visits given in the order of the visits
+// rank as one sort of all of them would. Marks the Pareto front of (memory, step time) among the
+// fitting ones.
+std::vector<Candidate> mergeRuns(std::vector<RankedRun>& runs) {
+    std::size_t total = 0;
+    for (const RankedRun& run : runs)
+        total += run.order.size();
+    std::vector<Candidate> ranked;
+    ranked.reserve(total);
+    std::vector<std::size_t> next(runs.size(), 0);
+    for (std::size_t k = 0; k < total; ++k) {
+        std::size_t from = runs.size();
+        for (std::size_t r = 0; r < runs.size(); ++r)
+            if (next[r] < runs[r].order.size() &&
+                (from == runs.size() || ranksBefore(runs[r].order[next[r]], runs[from].order[next[from]])))
+                from = r;
+        ranked.push_back(std::move(runs[from].candidates[runs[from].order[next[from]++].index]));
     }
     double smallest = INFINITY;
-    for (auto& c : list) {
+    for (auto& c : ranked) {
         if (!c.fits)
             break;
         if (c.memoryBytes < smallest) {
@@ -152,6 +163,16 @@ void rank(std::vector<Candidate>& list) {
             smallest = c.memoryBytes;
         }
     }
+    return ranked;
+}
+
+// A ranking already made, as a run to merge with later visits (it is in order).
+RankedRun rankedRun(std::vector<Candidate> ranked) {
+    RankedRun run{std::move(ranked), {}};
+    run.order.reserve(run.candidates.size());
+    for (std::size_t i = 0; i < run.candidates.size(); ++i)
+        run.order.push_back(rankKey(run.candidates[i], i));
+    return run;
 }
 
 // One (TP, CP, PP, DP) combination and the values its inner keys may take.
@@ -299,8 +320,8 @@ unsigned searchThreads(const SearchOptions& o, std::size_t count) {
 // Runs work(from, to, out) over `threads` contiguous chunks of [0, count), the first on this
 // thread; returns the chunks' outputs in order.
 template <typename Work>
-std::vector<std::vector<Candidate>> inParallel(std::size_t count, unsigned threads, const Work& work) {
-    std::vector<std::vector<Candidate>> chunks(threads);
+std::vector<RankedRun> inParallel(std::size_t count, unsigned threads, const Work& work) {
+    std::vector<RankedRun> chunks(threads);
     std::vector<std::exception_ptr> failures(threads);
     const auto bounds = [&](unsigned t) { return count * t / threads; };
     const auto run = [&](unsigned t) {
@@ -425,28 +446,24 @@ SearchResult searchLayouts(const Scenario& s, const ClusterHardware& hw, const S
     const std::size_t visits = v.visits;
     if (result.spaceSize > bound)
         result.boundNote = boundNote(result.spaceSize, bound);
-    // Visits `count` evenly spaced candidates (all of them when count = spaceSize), in parallel
-    // chunks of consecutive indices appended in index order, so the result does not depend on
-    // the thread count.
+    // Visits `count` evenly spaced candidates (all of them when count = spaceSize) in parallel
+    // chunks of consecutive indices, each chunk evaluated and sorted on its thread, and merges them
+    // with the ranking so far in index order, so the result does not depend on the thread count.
     const auto enumerate = [&](std::optional<Offload> offload, std::size_t count) {
-        const auto visit = [&](std::size_t from, std::size_t to, std::vector<Candidate>& out) {
-            out.reserve(to - from);
+        const auto visit = [&](std::size_t from, std::size_t to, RankedRun& out) {
+            out.candidates.reserve(to - from);
             v.forEach(offload, count, from, to, [&](const Layout& l) {
-                evaluateLayout(c, l, out.emplace_back());
+                evaluateLayout(c, l, out.candidates.emplace_back());
                 return true;
             });
+            sortRun(out);
         };
-        auto chunks = inParallel(count, searchThreads(options, count), visit);
-        if (result.ranked.empty() && chunks.size() == 1) {  // one thread: no second copy
-            result.ranked = std::move(chunks.front());
-            return;
-        }
-        result.ranked.reserve(result.ranked.size() + count);
-        for (auto& chunk : chunks)
-            std::move(chunk.begin(), chunk.end(), std::back_inserter(result.ranked));
+        std::vector<RankedRun> runs = inParallel(count, searchThreads(options, count), visit);
+        if (!result.ranked.empty())
+            runs.insert(runs.begin(), rankedRun(std::move(result.ranked)));
+        result.ranked = mergeRuns(runs);
     };
     enumerate(s.layout.offload, visits);
-    rank(result.ranked);
     const auto fits = [&] { return !result.ranked.empty() && result.ranked.front().fits; };
     // CPU offload trades step time for memory: tried only when nothing fits without it and the
     // scenario leaves layout.offload out, within what is left of the bound (half for each mode).
@@ -454,7 +471,6 @@ SearchResult searchLayouts(const Scenario& s, const ClusterHardware& hw, const S
         if (fits() || s.layout.offload)
             break;
         enumerate(o, v.offloadVisits(o, result.ranked.size()));
-        rank(result.ranked);
         result.offloadChosen = fits();
     }
     result.evaluated = result.ranked.size();
@@ -480,7 +496,7 @@ BestLayout bestLayout(const Scenario& s, const ClusterHardware& hw, const Search
     const Visits v(s, hw, options);
     BestLayout out;
     out.bounded = v.spaceSize > v.bound;
-    // rank()'s order without the sort: the fitting layouts by step time, then memory, then the
+    // the ranking's order without the sort: the fitting layouts by step time, then memory, then the
     // order of the visits (a later one replaces the best only when strictly ahead); the rest by
     // memory, then the order of the visits (the offload modes' visits come after the first's).
     const auto pass = [&](std::optional<Offload> offload, std::size_t count) {

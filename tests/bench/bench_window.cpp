@@ -16,6 +16,8 @@
 //     UI thread stalled meanwhile (the lateness of a 5 ms timer: how long a click or a keystroke
 //     would wait), 50 edits.
 // Run from a RelWithDebInfo build: QT_QPA_PLATFORM=offscreen build/bin/bench_window [default|405b]
+// Under a profiler: bench_window 405b profile [edits] runs only (1) on the Memory tab, `edits` input
+// changes (20 unless given), e.g. valgrind --tool=callgrind --toggle-collect='*inputToPaint*'.
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QPixmap>
@@ -26,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -43,7 +46,7 @@ using namespace clusterplan::ui;
 
 namespace {
 
-constexpr int kEdits = 200;
+int kEdits = 200;
 
 Scenario llama405b(const Catalog& catalog) {
     Scenario s = defaultScenario(catalog);
@@ -213,7 +216,7 @@ void explorerRedraw(PlanController& controller, MainWindow& window) {
                 percentile(ms, 0.5), plan.search ? plan.search->ranked.size() : 0);
 }
 
-void measure(const char* name, const Scenario& scenario, const Catalog& catalog) {
+void measure(const char* name, const Scenario& scenario, const Catalog& catalog, bool profile) {
     PlanController controller(catalog, scenario);
     QObject::connect(&controller, &PlanController::planChanged, [] { g_viewsStartCpuMs = threadCpuMs(); });
     MainWindow window(controller);
@@ -223,6 +226,8 @@ void measure(const char* name, const Scenario& scenario, const Catalog& catalog)
     QApplication::processEvents();
     QWidget* memoryTab = window.findChild<QTabWidget*>(QStringLiteral("chartTabs"))->widget(0);
     inputToPaint((std::string(name) + ", Memory tab").c_str(), controller, window, memoryTab);
+    if (profile)
+        return;
     inputToPaint((std::string(name) + ", Memory tab, sequence length edited").c_str(), controller, window,
                  memoryTab, true);
     inputToPaint((std::string(name) + ", Explorer tab").c_str(), controller, window, window.explorer());
@@ -258,9 +263,12 @@ int main(int argc, char* argv[]) {
     }
     // An argument runs one scenario only ("default" or "405b"), e.g. under a profiler.
     const QString only = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    const bool profile = argc > 2 && QString::fromLocal8Bit(argv[2]) == QLatin1String("profile");
+    if (profile)
+        kEdits = argc > 3 ? std::max(2, std::atoi(argv[3])) : 20;
     if (only.isEmpty() || only == QLatin1String("default"))
-        measure("default scenario (Llama 3.1 8B, 8x A100)", defaultScenario(catalog), catalog);
+        measure("default scenario (Llama 3.1 8B, 8x A100)", defaultScenario(catalog), catalog, profile);
     if (only.isEmpty() || only == QLatin1String("405b"))
-        measure("Llama 3.1 405B, 16,384x H100, all keys open", llama405b(catalog), catalog);
+        measure("Llama 3.1 405B, 16,384x H100, all keys open", llama405b(catalog), catalog, profile);
     return 0;
 }

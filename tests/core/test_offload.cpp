@@ -8,6 +8,7 @@
 #include "core/export/report_tables.h"
 #include "core/hardware/host_spec.h"
 #include "core/perf/offload_time.h"
+#include "core/search/layout_search.h"
 #include "test_support.h"
 
 using namespace clusterplan;
@@ -113,6 +114,37 @@ TEST_CASE("the layout search chooses offload only when nothing else fits, and sa
     const Plan l = plan(s);
     CHECK_FALSE(l.search->offloadChosen);
     CHECK(l.layout.offload == Offload::None);
+}
+
+// The offload modes' visits are merged into the ranking the first visits made: one order over all.
+TEST_CASE("the search's ranking with offload is one order over every pass", "[offload]") {
+    Scenario s = seedServer70b(std::nullopt);
+    s.cluster.cpuMemoryGib = 2048;
+    s.layout.open = kTp | kPp | kMicroBatch | kZeroStage;
+    SearchOptions one;
+    one.threads = 1;
+    const SearchResult r = searchLayouts(s, test::catalog(), one);
+    REQUIRE(r.offloadChosen);
+    REQUIRE(r.ranked.front().fits);
+    bool plain = false;  // a layout without offload (from the first pass) is in the ranking
+    for (std::size_t i = 1; i < r.ranked.size(); ++i) {
+        const Candidate& p = r.ranked[i - 1];
+        const Candidate& c = r.ranked[i];
+        plain = plain || c.layout.offload == Offload::None;
+        INFO("rank " << i);
+        REQUIRE((p.fits || !c.fits));
+        if (c.fits)
+            REQUIRE(p.perf.stepSeconds <= c.perf.stepSeconds);
+        else if (!p.fits)
+            REQUIRE(p.memoryBytes <= c.memoryBytes);
+    }
+    CHECK(plain);
+    SearchOptions many;
+    many.threads = 3;
+    const SearchResult b = searchLayouts(s, test::catalog(), many);
+    REQUIRE(b.ranked.size() == r.ranked.size());
+    for (std::size_t i = 0; i < r.ranked.size(); ++i)
+        CHECK(b.ranked[i].layout == r.ranked[i].layout);
 }
 
 TEST_CASE("layouts.csv names each layout's offload, and the chosen one offloads the optimizer", "[offload]") {

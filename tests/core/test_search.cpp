@@ -211,9 +211,9 @@ TEST_CASE("a searched layout's cost per million tokens uses the report's own rul
                Catch::Matchers::WithinRel(2 * *plan->cost->perMillionTokensRent, 1e-6));
 }
 
-// The candidates are evaluated on several threads (SearchOptions::threads) and gathered in index
-// order before the sort, so every thread count gives the same ranking, byte for byte, including
-// ties and the bounded (sampled) search.
+// The candidates are evaluated and sorted on several threads (SearchOptions::threads) and the
+// threads' runs merged in index order, so every thread count gives the same ranking, byte for byte,
+// including ties and the bounded (sampled) search.
 TEST_CASE("the ranking does not depend on the number of threads", "[search]") {
     Scenario s = openScenario("llama-3.1-70b", 16, 512);
     for (const std::size_t bound : {std::size_t{100000}, std::size_t{700}}) {
@@ -227,6 +227,49 @@ TEST_CASE("the ranking does not depend on the number of threads", "[search]") {
         REQUIRE(a.ranked.size() > 300);  // enough for ties and several chunks
         CHECK(a.evaluated == b.evaluated);
         CHECK(searchToCsv(a, a.ranked.size()) == searchToCsv(b, b.ranked.size()));
+        CHECK(searchToJson(a, a.ranked.size()) == searchToJson(b, b.ranked.size()));
+    }
+}
+
+// Each thread sorts the layouts it evaluated and the runs are merged: the ranking must be the one
+// sort of every visited layout would give, whatever the number of runs.
+TEST_CASE("the ranking merged from the threads' sorted runs is one sort of every layout", "[search]") {
+    Scenario s = openScenario("llama-3.1-405b", 2048, 2048);
+    s.cluster.gpu = "h100-sxm-80gb";
+    s.training.seqLen = 8192;
+    SearchOptions one;
+    one.threads = 1;  // one run: a plain sort of the visits in their order
+    const SearchResult a = searchLayouts(s, test::catalog(), one);
+    REQUIRE(a.ranked.size() > 5000);
+    // In order: fitting layouts first by step time, then memory; the rest by memory.
+    std::size_t fitting = 0;
+    for (std::size_t i = 0; i < a.ranked.size(); ++i) {
+        const Candidate& c = a.ranked[i];
+        fitting += c.fits ? 1 : 0;
+        if (i == 0)
+            continue;
+        const Candidate& p = a.ranked[i - 1];
+        INFO("rank " << i);
+        REQUIRE((p.fits || !c.fits));
+        if (p.fits && c.fits)
+            REQUIRE((p.perf.stepSeconds < c.perf.stepSeconds ||
+                     (p.perf.stepSeconds == c.perf.stepSeconds && p.memoryBytes <= c.memoryBytes)));
+        else if (!p.fits)
+            REQUIRE(p.memoryBytes <= c.memoryBytes);
+    }
+    REQUIRE(fitting > 0);
+    REQUIRE(fitting < a.ranked.size());  // both parts of the ranking are there
+    // The Pareto front: each fitting layout smaller than every faster one.
+    double smallest = INFINITY;
+    for (const Candidate& c : a.ranked) {
+        CHECK(c.pareto == (c.fits && c.memoryBytes < smallest));
+        if (c.fits)
+            smallest = std::min(smallest, c.memoryBytes);
+    }
+    for (const unsigned threads : {2u, 5u}) {
+        SearchOptions many;
+        many.threads = threads;
+        const SearchResult b = searchLayouts(s, test::catalog(), many);
         CHECK(searchToJson(a, a.ranked.size()) == searchToJson(b, b.ranked.size()));
     }
 }

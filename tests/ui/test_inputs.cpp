@@ -1,6 +1,7 @@
 // The window driven through its real input widgets: summary, ZeRO, input errors, GPU, presets.
 #include "window_fixture.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QImage>
@@ -9,15 +10,41 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QTextDocument>
 #include <QWheelEvent>
 
 #include "core/util/units.h"
 #include "ui/charts/memory_chart_view.h"
 #include "ui/charts/zero_comparison_chart_view.h"
+#include "ui/mainwindow/summary_view.h"
 
 using namespace clusterplan;
 using namespace clusterplan::ui;
 using namespace clusterplan::ui::test;
+
+// A new text is laid out once: the scroll bar stays while one long text replaces another (it would
+// hide for the cleared document and show again, each time laying the whole text out again), and
+// hides when the new text fits.
+TEST_CASE("window.summary_scroll_bar_follows_the_text_it_is_given", "[window]") {
+    SummaryView view;
+    view.resize(320, 120);
+    view.show();
+    QString text;
+    for (int i = 0; i < 40; ++i)
+        text += QStringLiteral("<p>line %1</p>").arg(i);
+    view.setText(text);
+    QApplication::processEvents();
+    REQUIRE(view.verticalScrollBar()->isVisible());
+    view.setText(text + QStringLiteral("<p>one more line</p>"));
+    CHECK(view.verticalScrollBar()->isVisible());
+    CHECK(view.verticalScrollBarPolicy() == Qt::ScrollBarAsNeeded);
+    CHECK(view.document()->toPlainText().endsWith(QStringLiteral("one more line")));
+    view.setText(QStringLiteral("<p>short</p>"));
+    QApplication::processEvents();
+    CHECK_FALSE(view.verticalScrollBar()->isVisible());
+    CHECK(view.verticalScrollBarPolicy() == Qt::ScrollBarAsNeeded);
+    CHECK(view.document()->toPlainText() == QStringLiteral("short"));
+}
 
 TEST_CASE("window.summary_shows_default_model", "[window]") {
     WindowFixture f;

@@ -1,5 +1,7 @@
 #include "ui/mainwindow/summary_view.h"
 
+#include <QScrollBar>
+
 namespace clusterplan::ui {
 
 SummaryView::SummaryView(QWidget* parent) : QTextBrowser(parent) {
@@ -17,7 +19,17 @@ void SummaryView::setText(const QString& html) {
     if (html == m_html)
         return;
     m_html = html;
+    // setHtml() clears the document and fills it again: the vertical scroll bar would hide for the
+    // empty document and show for the full one, and each change of the viewport's width lays the
+    // whole document out again. Kept while the text changes; as needed again afterwards (one more
+    // layout only when the new text no longer needs it).
+    const Qt::ScrollBarPolicy policy = verticalScrollBarPolicy();
+    const bool keep = policy == Qt::ScrollBarAsNeeded && verticalScrollBar()->isVisible();
+    if (keep)
+        setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     setHtml(html);
+    if (keep)
+        setVerticalScrollBarPolicy(policy);
 }
 
 }  // namespace clusterplan::ui
