@@ -849,19 +849,6 @@ TEST_CASE("a job over two prepaid terms is billed per term, and every place its 
 
 namespace {
 
-// The quote fixture on other terms: `edit` changes its scenario before it is evaluated.
-template <typename Edit> Quote editedQuote(Edit edit) {
-    const auto& catalog = clusterplan::test::catalog();
-    clusterplan::Scenario s = clusterplan::loadScenarioFile(kData + "/quote-scenario.json", catalog).value();
-    edit(s);
-    auto plan = clusterplan::evaluate(s, catalog);
-    REQUIRE(plan.ok());
-    REQUIRE(plan->cost);
-    Quote q{plan.value(), {}};
-    q.doc = clusterplan::quote::buildQuoteDocument(q.plan, "2026-11-30", std::nullopt);
-    return q;
-}
-
 // The rent option's amount excl. VAT is `total` wherever it appears: the verdict, the rental's
 // line (its cells printed as the PDF's table prints them, its unit price as `price`), the subtotal
 // and total, the workbook (its unit price cell, the quote sheet's linked figure and, with
@@ -935,12 +922,7 @@ TEST_CASE("a GPU-hour listed at $4.916 is billed at $4.916 wherever the amount a
     // GPU-hour (AWS Capacity Blocks pricing page, late 2024; the US book's aws-p5-capacity-block):
     // the job's GPU-hours × 4.916, rounded once. At the cent-rounded $4.92 the bill was 0.08 % above
     // the price list's.
-    const Quote q = editedQuote([](clusterplan::Scenario& s) {
-        s.cluster.gpu = "h100-sxm-80gb";
-        s.cost.priceBook = "us-2026";
-        s.cost.rentOffer = "aws-p5-capacity-block";
-        s.cost.rentTerm.clear();
-    });
+    const Quote q = quoteFor("quote-scenario-h-p5-capacity-block.json");
     REQUIRE(q.plan.cost->jobRental);
     const auto& job = *q.plan.cost->jobRental;
     REQUIRE(job.byTheHour);
