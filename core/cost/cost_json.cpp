@@ -309,6 +309,12 @@ void writeCostJson(json::Writer& w, const CostReport& r) {
             .value("wall_hours", roundedTo(j.wallHours, 2))
             .value("months", static_cast<std::int64_t>(j.months));
         w.value("billed_hours", roundedTo(j.billedHours, 2)).value("units", j.units).value("gpus", j.gpus);
+        // The rent as billed: quantity in the offer's unit (GPU-hours for an hourly offer) at the
+        // unit price with its decimals as listed (4.916), or four of a converted price's, which
+        // unit_price_derived flags (its amount is billed at the unrounded price, rent.list_price).
+        w.value("quantity", roundedTo(j.parts.quantity, 4))
+            .value("unit_price", j.parts.unitPrice.units())
+            .value("unit_price_derived", j.parts.unitPrice.derived());
         money(w, "amount", j.amount);
         w.endObject();
     }

@@ -43,7 +43,7 @@ JobRental onTerm(const CostModel& m, const RentTerm& term, double wallHours) {
     JobRentalParts& p = j.parts;
     j.billedHours = hourly ? wallHours * share : kHoursPerMonth * share * j.months;
     j.byTheHour = hourly;
-    p.unitPrice = Money::fromUnits(o.price);
+    p.unitPrice = UnitPrice::fromUnits(o.price);
     p.quantity = o.unit == RentUnit::GpuHour ? units * j.billedHours : units * j.months;
     p.periodQuantity = hourly ? p.quantity : p.quantity / (j.months / termMonths);
     const int periodMonths = hourly ? j.months : termMonths;
@@ -68,8 +68,12 @@ JobRental onTerm(const CostModel& m, const RentTerm& term, double wallHours) {
         if ((k + 1) % periodMonths != 0 && k + 1 != j.months)
             continue;
         // The period's invoice: its rent at list with the term's discount, as the quote's line
-        // computes it, and each other part, each rounded once.
-        p.periods.push_back(Money::fromUnits(p.periodQuantity * p.unitPrice.units() * (1.0 - term.discount)));
+        // computes it: at the listed price to four decimals ($4.916 a GPU-hour, not $4.92), or at a
+        // derived price's unrounded value as the rent schedule does (12 × ¥30,000 / 7.2 × 0.8 =
+        // $40,000.00, where 12 × $4,166.67 × 0.8 made $40,000.03); each other part rounded once.
+        p.periods.push_back(p.unitPrice.derived()
+                                ? Money::fromUnits(p.periodQuantity * o.price * (1.0 - term.discount))
+                                : p.unitPrice.amount(p.periodQuantity, term.discount));
         p.discounted += p.periods.back();
         p.volumeDiscount += Money::fromUnits(volume);
         p.credit += Money::fromUnits(credit);

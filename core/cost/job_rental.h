@@ -12,6 +12,7 @@
 #include "core/cost/cost_model.h"
 #include "core/cost/money.h"
 #include "core/cost/rent_offer.h"
+#include "core/cost/unit_price.h"
 
 namespace clusterplan::cost {
 
@@ -20,18 +21,22 @@ namespace clusterplan::cost {
 // once per period and the parts are the sums of those: what the period invoices, the rent
 // schedule and the quote's lines add up to.
 struct JobRentalParts {
-    Money unitPrice;             // the offer's list price per unit (per hour for hourly offers)
-    double quantity = 0;         // unit-months, or GPU-hours billed (hourly offers)
-    double periodQuantity = 0;   // of which one billing period's (all of them for hourly offers)
-    std::vector<Money> periods;  // per period: r(periodQuantity × unit price × (1 − term discount))
-    Money discounted;            // the periods' sum
-    Money volumeDiscount;        // ≤ 0
-    Money credit;                // ≤ 0: renewal or repurchase credits
-    double creditQuantity = 0;   // unit- (or GPU-) months credited
-    Money drift;                 // renewals at the drifted list price
-    Money support;               // support uplift on the net rent
-    Money addons;                // add-ons per month
-    Money setup;                 // one-time setup fee
+    // The offer's list price per unit (per hour for hourly offers), to four decimals as listed;
+    // derived (unit_price.h) when the offer's price has more, e.g. converted to another currency.
+    UnitPrice unitPrice;
+    double quantity = 0;        // unit-months, or GPU-hours billed (hourly offers)
+    double periodQuantity = 0;  // of which one billing period's (all of them for hourly offers)
+    // Per period: r(periodQuantity × unit price × (1 − term discount)), at the listed price; at a
+    // derived price, at the offer's unrounded price, as the rent schedule bills it.
+    std::vector<Money> periods;
+    Money discounted;           // the periods' sum
+    Money volumeDiscount;       // ≤ 0
+    Money credit;               // ≤ 0: renewal or repurchase credits
+    double creditQuantity = 0;  // unit- (or GPU-) months credited
+    Money drift;                // renewals at the drifted list price
+    Money support;              // support uplift on the net rent
+    Money addons;               // add-ons per month
+    Money setup;                // one-time setup fee
     [[nodiscard]] Money total() const;
     bool operator==(const JobRentalParts&) const = default;
 };

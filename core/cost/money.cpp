@@ -1,6 +1,8 @@
 // Money arithmetic and formatting (see money.h). Rounding rule: half away from zero, to the cent.
 #include "core/cost/money.h"
 
+#include "core/cost/unit_price.h"
+
 #include <cmath>
 #include <limits>
 
@@ -84,19 +86,9 @@ double conversionFactor(Currency from, Currency to, double cnyPerUsd) {
 }
 
 std::string formatMoney(Money amount, Currency currency) {
-    std::string plain = amount.toString();
-    const bool negative = !plain.empty() && plain[0] == '-';
-    if (negative)
-        plain.erase(0, 1);
-    const std::size_t dot = plain.find('.');
-    std::string grouped;
-    for (std::size_t i = 0; i < dot; ++i) {
-        if (i > 0 && (dot - i) % 3 == 0)
-            grouped += ',';
-        grouped += plain[i];
-    }
-    grouped += plain.substr(dot);
-    return (negative ? "-" : "") + std::string(currencySymbol(currency)) + grouped;
+    const std::string grouped = groupThousands(amount.toString());
+    const bool negative = grouped[0] == '-';
+    return (negative ? "-" : "") + std::string(currencySymbol(currency)) + grouped.substr(negative ? 1 : 0);
 }
 
 }  // namespace clusterplan::cost

@@ -72,6 +72,7 @@ struct Formats {
     lxw_format* boldWrap;
     lxw_format* money;
     lxw_format* moneyBold;
+    lxw_format* price;  // a unit price: two to four decimals, as it has them (4.916, 1.80)
     lxw_format* percent;
     lxw_format* exempt;  // a 0 % rate shown as 不征税 / no VAT
     lxw_format* decimal;
@@ -92,6 +93,8 @@ Formats makeFormats(lxw_workbook* wb, Lang lang, cost::Currency currency) {
     format_set_bold(f.boldWrap);
     f.money = workbook_add_format(wb);
     format_set_num_format(f.money, "#,##0.00");
+    f.price = workbook_add_format(wb);
+    format_set_num_format(f.price, "#,##0.00##");
     f.moneyBold = workbook_add_format(wb);
     format_set_num_format(f.moneyBold, "#,##0.00");
     format_set_bold(f.moneyBold);
@@ -344,6 +347,16 @@ RateCells writeInputs(Sheet& s, const Formats& f, const Plan& plan, const quote:
     return cells;
 }
 
+// The unit price cell's value: as listed (4.916), or a derived price whole (the billed amount over
+// the quantity at its discount, which four decimals only show), so that the sheet's
+// ROUND(quantity × price × (1 − discount)) recomputes the amount billed to the cent.
+double spreadsheetPrice(const quote::LineItem& l) {
+    const double kept = l.discount < 1 ? 1.0 - l.discount : 1.0;
+    if (!l.unitPrice.derived() || !(l.quantity > 0))
+        return l.unitPrice.units();
+    return l.amount.units() / (l.quantity * kept);
+}
+
 // One option's lines: every amount a formula over its line's quantity, unit price, discount and
 // the rate on the inputs sheet; subtotals and totals sums of them; the 大写 a formula of the total.
 // Returns the reference of the option's total excluding VAT.
@@ -367,12 +380,14 @@ std::string writeOption(Sheet& s, const Formats& f, lxw_row_t& row, const quote:
             s.text(r, 4, l.unit.in(lang));
             // Installation is a share of the hardware (cost/ownership.cpp): its price follows the
             // hardware and the share, where that is how the engine priced it.
-            if (l.key == "buy.installation" && hardware && installShare && l.quantity == 1 &&
-                hardware->second.times(installShare->value) == l.unitPrice)
+            if (const Money installation =
+                    hardware && installShare ? hardware->second.times(installShare->value) : Money();
+                l.key == "buy.installation" && hardware && installShare && l.quantity == 1 &&
+                cost::UnitPrice::fromMoney(installation) == l.unitPrice)
                 s.moneyFormula(r, 5, "ROUND(" + cell(hardware->first, 8) + "*" + installShare->ref + ",2)",
-                               f.money, l.unitPrice);
+                               f.money, installation);
             else
-                s.money(r, 5, l.unitPrice, f.money);
+                s.number(r, 5, spreadsheetPrice(l), f.price, quote::formatPlain(l.unitPrice));
             s.number(r, 6, l.discount, f.discount, l.discount > 0 ? percentShown(l.discount) : "");
             const std::string q = cell(r, 3), p = cell(r, 5), dsc = cell(r, 6);
             s.moneyFormula(r, 7, "ROUND(" + q + "*" + p + ",2)", f.money, l.listAmount);

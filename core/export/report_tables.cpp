@@ -27,6 +27,11 @@ Cell cents(cost::Money m) {
     return csv::money(m.cents());
 }
 
+// "4.916", "4166.6667", "1.80": a unit price with its decimals (two to four).
+Cell price(cost::UnitPrice p) {
+    return {p.toString(), true};
+}
+
 std::vector<Cell> layoutRow(std::size_t rank, const Layout& l, double memory, double capacity,
                             const PerfEstimate& t, bool fits, bool pareto, const std::string& reason) {
     return {csv::integer(static_cast<std::int64_t>(rank)),
@@ -193,7 +198,7 @@ csv::Table lineItems(const quote::QuoteDocument& d) {
             for (const auto& l : g.lines)
                 t.rows.push_back({csv::text(option->key), csv::text(g.key), csv::text(l.key),
                                   csv::text(l.name.en), csv::text(l.name.zh), csv::text(l.spec.en),
-                                  csv::number(l.quantity), csv::text(l.unit.en), cents(l.unitPrice),
+                                  csv::number(l.quantity), csv::text(l.unit.en), price(l.unitPrice),
                                   csv::number(l.discount), cents(l.listAmount), cents(l.amount),
                                   csv::text(quote::toString(l.category)), csv::number(l.vatRate),
                                   cents(l.tax), cents(l.gross), csv::text(l.spec.zh), csv::text(l.unit.zh)});

@@ -32,8 +32,11 @@ void Totals::add(const Totals& other) {
     gross += other.gross;
 }
 
-LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
-                  Money unitPrice, double discount, TaxCategory category, const TaxSettings& tax) {
+namespace {
+
+LineItem lineWithoutAmounts(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
+                            cost::UnitPrice unitPrice, double discount, TaxCategory category,
+                            const TaxSettings& tax) {
     LineItem l;
     l.key = std::move(key);
     l.name = std::move(name);
@@ -44,10 +47,42 @@ LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quanti
     l.discount = discount;
     l.category = category;
     l.vatRate = vatRate(tax, category);
-    l.listAmount = Money::fromUnits(quantity * unitPrice.units());
-    l.amount = Money::fromUnits(quantity * unitPrice.units() * (1.0 - discount));
+    return l;
+}
+
+void addTax(LineItem& l) {
     l.tax = l.amount.times(l.vatRate);
     l.gross = l.amount + l.tax;
+}
+
+}  // namespace
+
+LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
+                  cost::UnitPrice unitPrice, double discount, TaxCategory category, const TaxSettings& tax) {
+    LineItem l = lineWithoutAmounts(std::move(key), std::move(name), std::move(spec), quantity,
+                                    std::move(unit), unitPrice, discount, category, tax);
+    l.listAmount = unitPrice.amount(quantity);
+    l.amount = unitPrice.amount(quantity, discount);
+    addTax(l);
+    return l;
+}
+
+LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
+                  Money unitPrice, double discount, TaxCategory category, const TaxSettings& tax) {
+    return makeLine(std::move(key), std::move(name), std::move(spec), quantity, std::move(unit),
+                    cost::UnitPrice::fromMoney(unitPrice), discount, category, tax);
+}
+
+LineItem makeBilledLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
+                        Money amount, double discount, TaxCategory category, const TaxSettings& tax) {
+    const double kept = discount < 1 ? 1.0 - discount : 1.0;
+    const double perUnit = quantity > 0 ? amount.units() / (quantity * kept) : amount.units();
+    LineItem l =
+        lineWithoutAmounts(std::move(key), std::move(name), std::move(spec), quantity, std::move(unit),
+                           cost::UnitPrice::fromUnits(perUnit).derivedPrice(), discount, category, tax);
+    l.listAmount = Money::fromUnits(amount.units() / kept);
+    l.amount = amount;
+    addTax(l);
     return l;
 }
 
@@ -109,9 +144,15 @@ std::vector<LineItem> jobRentalLines(const cost::CostReport& r, const cost::JobR
     const Bilingual unit = rentUnitName(r.offer.unit);
     std::vector<LineItem> lines;
     const Bilingual spec = rentSpec(r, job.term);
-    LineItem whole = makeLine("rent.units", bilingual(msg::kQuoteItemRent), spec, p.quantity, unit,
-                              p.unitPrice, job.term.discount, c, tax);
-    if (p.periods.size() <= 1 || whole.amount == p.discounted) {
+    if (p.unitPrice.derived()) {
+        // A price with more than four decimals (converted from another currency) bills each
+        // period as the rent schedule does; the line bills their sum, and its unit price is what
+        // that sum makes of a unit (2 monthly invoices of $4,166.67 at ¥30,000 / 7.2: $4,166.67).
+        lines.push_back(makeBilledLine("rent.units", bilingual(msg::kQuoteItemRent), spec, p.quantity, unit,
+                                       p.discounted, job.term.discount, c, tax));
+    } else if (LineItem whole = makeLine("rent.units", bilingual(msg::kQuoteItemRent), spec, p.quantity, unit,
+                                         p.unitPrice, job.term.discount, c, tax);
+               p.periods.size() <= 1 || whole.amount == p.discounted) {
         lines.push_back(std::move(whole));
     } else {
         // Each period is invoiced and rounded on its own (two yearly terms of 305,066.57 make
@@ -156,9 +197,16 @@ std::vector<LineItem> jobRentalLines(const cost::CostReport& r, const cost::JobR
 // Without a job length: the rent accrued over the horizon, the engine's extras in one line.
 std::vector<LineItem> horizonRentalLines(const cost::CostReport& r, TaxCategory c, const TaxSettings& tax) {
     std::vector<LineItem> lines;
-    lines.push_back(makeLine("rent.units", bilingual(msg::kQuoteItemRent), rentSpec(r, r.term),
-                             horizonQuantity(r), rentUnitName(r.offer.unit), Money::fromUnits(r.offer.price),
-                             r.term.discount, c, tax));
+    // At the listed price to four decimals; a derived one (converted) bills its unrounded value.
+    const auto price = cost::UnitPrice::fromUnits(r.offer.price);
+    const double quantity = horizonQuantity(r);
+    const Bilingual spec = rentSpec(r, r.term), unit = rentUnitName(r.offer.unit);
+    lines.push_back(price.derived()
+                        ? makeBilledLine("rent.units", bilingual(msg::kQuoteItemRent), spec, quantity, unit,
+                                         Money::fromUnits(quantity * r.offer.price * (1.0 - r.term.discount)),
+                                         r.term.discount, c, tax)
+                        : makeLine("rent.units", bilingual(msg::kQuoteItemRent), spec, quantity, unit, price,
+                                   r.term.discount, c, tax));
     if (r.offer.setupFee > 0)
         lines.push_back(makeLine("rent.setup", bilingual(msg::kQuoteItemSetup), offerName(r.offer), 1,
                                  bilingual(msg::kQuoteUnitLot), Money::fromUnits(r.offer.setupFee), 0, c,

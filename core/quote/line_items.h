@@ -1,7 +1,8 @@
 #pragma once
 // Quote line items built from the cost engine's results (docs/quotes.md, the PDF's line items):
 // two alternatives, renting and buying, each in groups with subtotals. Every line
-// is quantity × unit price × (1 − discount), rounded to the cent, with its VAT category and rate:
+// is quantity × unit price × (1 − discount), rounded to the cent, with its VAT category and rate
+// (a unit price keeps the price list's decimals, up to four: cost/unit_price.h):
 //   不含税金额 (amount)  = round(qty × unit price × (1 − discount))
 //   税额 (tax)          = round(amount × VAT rate)
 //   价税合计 (gross)     = amount + tax
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "core/cost/rent_vs_buy.h"
+#include "core/cost/unit_price.h"
 #include "core/quote/labels.h"
 #include "core/scenario/quote_info.h"
 
@@ -25,7 +27,9 @@ struct LineItem {
     Bilingual spec;  // configuration summary, by product names
     double quantity = 0;
     Bilingual unit;
-    cost::Money unitPrice;
+    // As listed (up to four decimals); derived where the line bills an amount the engine computed
+    // (amount ÷ (quantity × (1 − discount)), shown to four decimals; a spreadsheet keeps it whole).
+    cost::UnitPrice unitPrice;
     double discount = 0;  // share of list (0.15 = 85折)
     TaxCategory category = TaxCategory::Service;
     double vatRate = 0;
@@ -69,7 +73,14 @@ struct QuoteOption {
 
 // A line from its inputs: computes list amount, amount, tax and gross.
 LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
+                  cost::UnitPrice unitPrice, double discount, TaxCategory category, const TaxSettings& tax);
+LineItem makeLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
                   cost::Money unitPrice, double discount, TaxCategory category, const TaxSettings& tax);
+// A line that bills `amount` as the engine billed it (a prepaid term's invoice at a converted
+// price): its unit price is derived from it, never rounded and multiplied back, so the line's
+// amount is the rent schedule's to the cent; its list amount is the amount before the discount.
+LineItem makeBilledLine(std::string key, Bilingual name, Bilingual spec, double quantity, Bilingual unit,
+                        cost::Money amount, double discount, TaxCategory category, const TaxSettings& tax);
 
 // The rates third parties charge the owner (power, colocation, maintenance): a general taxpayer's,
 // whatever the seller is (the seller's small-scale rate never applies to them).

@@ -14,12 +14,14 @@ using cost::Money;
 namespace {
 
 // A price per unit: cents for amounts of a unit or more, four significant decimals below
-// (¥0.65 / kWh, $0.088 / kWh), so a small rate is not rounded away.
-Bilingual unitPrice(double value, cost::Currency currency, const Bilingual& per) {
+// (¥0.65 / kWh, $0.088 / kWh), so a small rate is not rounded away. The rent's price bills with
+// the decimals it has, up to four ($4.916 a GPU-hour), and is shown with them.
+Bilingual unitPrice(double value, cost::Currency currency, const Bilingual& per, bool rent = false) {
     const auto one = [&](Lang lang, const std::string& unit) {
         std::string amount;
         if (std::abs(value) >= 1) {
-            amount = formatAmount(Money::fromUnits(value), currency, lang);
+            amount = rent ? formatAmount(cost::UnitPrice::fromUnits(value), currency, lang)
+                          : formatAmount(Money::fromUnits(value), currency, lang);
         } else {
             const std::string number = formatNumber(std::round(value * 1e4) / 1e4);
             amount = lang == Lang::Zh ? std::string(cost::currencySymbol(currency)) + number
@@ -100,7 +102,7 @@ constexpr InputFormat kInputFormats[] = {
 
 Bilingual inputValue(const cost::CostReport& r, std::string_view key, double value) {
     if (key == "rent_price")
-        return unitPrice(value, r.currency, rentUnitName(r.offer.unit));
+        return unitPrice(value, r.currency, rentUnitName(r.offer.unit), true);
     for (const InputFormat& f : kInputFormats) {
         if (f.key != key)
             continue;
@@ -149,7 +151,7 @@ std::vector<PriceLine> customerPrices(const cost::CostReport& r) {
     out.push_back({"rent_offer",
                    {label(Lang::En, msg::kQuotePriceRent, {offer.en}),
                     label(Lang::Zh, msg::kQuotePriceRent, {offer.zh})},
-                   unitPrice(r.offer.price, c, rentUnitName(r.offer.unit)),
+                   unitPrice(r.offer.price, c, rentUnitName(r.offer.unit), true),
                    bilingual(msg::kQuoteBasisOffer),
                    r.offer.asOf});
 

@@ -141,24 +141,42 @@ std::string formatDate(const std::string& date, Lang lang) {
     return date;
 }
 
-std::string formatAmount(Money amount, cost::Currency currency, Lang lang) {
-    std::string s = cost::formatMoney(amount, currency);
-    if (lang == Lang::En) {
-        const std::string symbol(cost::currencySymbol(currency));
-        const std::size_t at = s.find(symbol);
-        s.replace(at, symbol.size(), std::string(cost::currencyCode(currency)) + " ");
-    }
-    // A printed credit carries the minus sign (U+2212), not a hyphen; files for machines (CSV,
-    // JSON) keep ASCII.
+namespace {
+
+// A printed credit carries the minus sign (U+2212), not a hyphen; files for machines (CSV, JSON)
+// keep ASCII.
+std::string withMinusSign(std::string s) {
     if (!s.empty() && s.front() == '-')
         s.replace(0, 1, "\u2212");
     return s;
 }
 
+// "$1,224.50" → "USD 1,224.50" in English.
+std::string printed(std::string s, cost::Currency currency, Lang lang) {
+    if (lang == Lang::En) {
+        const std::string symbol(cost::currencySymbol(currency));
+        const std::size_t at = s.find(symbol);
+        s.replace(at, symbol.size(), std::string(cost::currencyCode(currency)) + " ");
+    }
+    return withMinusSign(std::move(s));
+}
+
+}  // namespace
+
+std::string formatAmount(cost::UnitPrice price, cost::Currency currency, Lang lang) {
+    return printed(cost::formatUnitPrice(price, currency), currency, lang);
+}
+
+std::string formatAmount(Money amount, cost::Currency currency, Lang lang) {
+    return printed(cost::formatMoney(amount, currency), currency, lang);
+}
+
+std::string formatPlain(cost::UnitPrice price) {
+    return withMinusSign(cost::formatGroupedPrice(price));
+}
+
 std::string formatPlain(Money amount) {
-    std::string s = formatAmount(amount, cost::Currency::Cny, Lang::En);
-    s.erase(s.find("CNY "), 4);
-    return s;
+    return withMinusSign(cost::groupThousands(amount.toString()));
 }
 
 double gibTenths(double bytes) {

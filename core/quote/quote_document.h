@@ -98,8 +98,11 @@ QuoteDocument buildQuoteDocument(const Plan& plan, const std::string& today,
 [[nodiscard]] std::string formatDate(const std::string& date, Lang lang);
 // "¥1,224,000.50" in Chinese, "CNY 1,224,000.50" in English (a bare ¥ reads as JPY to English readers).
 [[nodiscard]] std::string formatAmount(cost::Money amount, cost::Currency currency, Lang lang);
+// A unit price the same way, with its decimals as listed ("USD 4.916", "¥4,166.6667").
+[[nodiscard]] std::string formatAmount(cost::UnitPrice price, cost::Currency currency, Lang lang);
 // "1,224,000.50": grouped, two decimals, no currency (table cells; the header names the currency).
 [[nodiscard]] std::string formatPlain(cost::Money amount);
+[[nodiscard]] std::string formatPlain(cost::UnitPrice price);
 // "79.3 GiB": memory to a tenth, halves rounded up as a reader rounds (79.25 GiB), one rule for
 // every figure of the verdict's memory row so that used + headroom add up to the capacity printed.
 [[nodiscard]] double gibTenths(double bytes);

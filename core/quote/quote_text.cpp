@@ -216,7 +216,7 @@ std::vector<std::string> lineCells(const LineItem& l, std::size_t number, Lang l
             l.spec.in(lang),
             groupedQuantity(l.quantity),
             l.unit.in(lang),
-            money(l.unitPrice),
+            formatPlain(l.unitPrice),  // its decimals as listed: 4.916
             l.discount > 0 ? formatRate(l.discount, lang) : "",
             money(l.amount),
             l.category == TaxCategory::Exempt ? label(lang, msg::kQuoteNotTaxable)

@@ -1,11 +1,13 @@
 // Exact money, the network bill of materials, report output (JSON keys, exact totals, CSV and
 // text), currency conversion, loans, deposits, the training run's cost and the sensitivity table.
 #include <boost/json.hpp>
+#include <cmath>
 
 #include "core/cost/cost_format.h"
 #include "core/cost/cost_model.h"
 #include "core/cost/network_bom.h"
 #include "core/cost/renting.h"
+#include "core/cost/unit_price.h"
 #include "test_cost_support.h"
 
 using namespace clusterplan;
@@ -468,4 +470,68 @@ TEST_CASE("resolving a cost model prices one half only when asked to", "[cost][h
     model = resolveCostModel(in, builtinBooks(), cluster("mi300x-192gb", 1), OneHalf::Priced);
     REQUIRE_FALSE(model.ok());
     CHECK(model.error().where == "cost.overrides.node_price");
+}
+
+TEST_CASE("a unit price keeps the price list's decimals, up to four, and rounds an amount once",
+          "[cost][money]") {
+    CHECK(UnitPrice::fromUnits(4.916).ticks() == 49'160);
+    CHECK_FALSE(UnitPrice::fromUnits(4.916).derived());
+    CHECK(UnitPrice::fromUnits(4.916).toString() == "4.916");
+    CHECK(UnitPrice::fromUnits(1.8).toString() == "1.80");
+    CHECK(UnitPrice::fromUnits(-100).toString() == "-100.00");
+    CHECK(formatGroupedPrice(UnitPrice::fromUnits(63'296.1234)) == "63,296.1234");
+    CHECK(formatUnitPrice(UnitPrice::fromUnits(7.912), Currency::Usd) == "$7.912");
+    // A yuan price in dollars has more decimals than a price list writes: shown to four, derived.
+    const UnitPrice converted = UnitPrice::fromUnits(30'000 / 7.2);
+    CHECK(converted.derived());
+    CHECK(converted.toString() == "4166.6667");
+    // An amount is rounded once, half away from zero, in decimal: 1 × 1.005 is 100.5 cents (the
+    // binary product 100.49999999999999 rounded to 100), 3 × 0.125 × (1 − 0.5) is 18.75 cents.
+    CHECK(UnitPrice::fromUnits(1.005).amount(1) == Money::fromCents(101));
+    CHECK(UnitPrice::fromUnits(-1.005).amount(1) == Money::fromCents(-101));
+    CHECK(UnitPrice::fromUnits(0.125).amount(3, 0.5) == Money::fromCents(19));
+    CHECK(UnitPrice::fromMoney(Money::fromCents(-12'345)).toString() == "-123.45");
+    CHECK(UnitPrice::fromUnits(std::nan("")) == UnitPrice());
+    CHECK(UnitPrice::fromUnits(1e30).amount(1e10).saturated());
+    CHECK(UnitPrice::fromMoney(Money::fromUnits(1e20)).ticks() == UnitPrice::kMaxTicks);
+    CHECK(formatMoney(Money::fromUnits(-1e20), Currency::Usd) == "-$1,000,000,000,000,000.00");
+}
+
+TEST_CASE("a GPU-hour listed at $4.916 bills $4.916, the rent schedule's price", "[cost][job]") {
+    // AWS Capacity Blocks p5 (8×H100): $4.916 per GPU-hour (AWS Capacity Blocks pricing page,
+    // late 2024; the US book's aws-p5-capacity-block). 2,731.76 GPU-hours on 8 GPUs bill
+    // 2,731.76 × 4.916 = 13,429.33216 → $13,429.33; at the cent-rounded $4.92 they billed
+    // 2,731.76 × 4.92 = 13,440.2592 → $13,440.26, 0.08 % more than the schedule's price.
+    CostInputs in;
+    in.priceBook = "us-2026";
+    in.rentOffer = "aws-p5-capacity-block";
+    const auto model = resolveCostModel(in, builtinBooks(), cluster("h100-sxm-80gb", 1));
+    REQUIRE(model.ok());
+    const CostModel& m = model.value();
+    REQUIRE(m.offer.price == 4.916);
+    REQUIRE(m.cluster.gpus == 8);
+    const auto job = jobRental(m, 2'731.76);
+    REQUIRE(job);
+    REQUIRE(job->byTheHour);
+    CHECK(job->parts.unitPrice == UnitPrice::fromTicks(49'160));
+    CHECK_THAT(job->parts.quantity, WithinAbs(2'731.76, 1e-9));
+    CHECK(job->parts.discounted == Money::fromCents(1'342'933));
+    CHECK(job->amount == Money::fromCents(1'342'933));
+    // A month of the whole cluster, 730 h × 8 GPUs = 5,840 GPU-hours, bills what the rent
+    // schedule accrues for that month: 5,840 × 4.916 = $28,709.44 (at $4.92: $28,732.80).
+    const auto month = jobRental(m, 5'840);
+    REQUIRE(month);
+    const RentSchedule schedule = buildRentSchedule(m.offer, month->term, m.rentAdjustments(), 8, 1.0, 1);
+    REQUIRE(schedule.accrued.size() == 1);
+    CHECK(schedule.accrued[0] == Money::fromCents(2'870'944));
+    CHECK(month->amount == schedule.accrued[0]);
+    // The cost JSON's job_rental: the same price, quantity and amount.
+    const auto report = computeCost(m, 2'731.76, 1e9);
+    REQUIRE(report.ok());
+    const auto doc = boost::json::parse(costJson(report.value()));
+    const auto& rental = doc.at("job_rental").as_object();
+    CHECK(rental.at("unit_price").to_number<double>() == 4.916);
+    CHECK_FALSE(rental.at("unit_price_derived").as_bool());
+    CHECK(rental.at("quantity").to_number<double>() == 2'731.76);
+    CHECK(rental.at("amount").to_number<double>() == 13'429.33);
 }

@@ -156,8 +156,9 @@ TEST_CASE("line items total the cost engine's rent and buy amounts to the cent",
             for (const auto& g : o->groups)
                 for (const auto& l : g.lines) {
                     // Every line is quantity × unit price × (1 − discount) to the cent (the workbook's
-                    // formula).
-                    CHECK(l.amount == Money::fromUnits(l.quantity * l.unitPrice.units() * (1 - l.discount)));
+                    // formula), at the price as listed.
+                    CHECK_FALSE(l.unitPrice.derived());
+                    CHECK(l.amount == l.unitPrice.amount(l.quantity, l.discount));
                     CHECK(l.gross == l.amount + l.tax);
                     sum += l.gross;
                 }
@@ -240,7 +241,7 @@ TEST_CASE("a two-year rental prints list, discount and credit as rows, each roun
     CHECK(lines[0].amount == Money::fromUnits(576'000));
     CHECK(lines[1].key == "rent.credit");
     CHECK(lines[1].quantity == 12);
-    CHECK(lines[1].unitPrice == Money::fromUnits(-100));
+    CHECK(lines[1].unitPrice == clusterplan::cost::UnitPrice::fromMoney(Money::fromUnits(-100)));
     CHECK(lines[1].amount == Money::fromUnits(-1'200));
     // list → discount → credits → excl. VAT, and that is the run's cost on the verdict.
     const auto& t = doc.rent->total;
@@ -1043,4 +1044,27 @@ TEST_CASE("the plan's notes write counts and small expectations as a reader says
     CHECK(clusterplan::formatLargeCount(1e11, quote::Lang::En) == "100 billion");
     CHECK(clusterplan::formatLargeCount(1e11, quote::Lang::Zh) == "1,000 亿");
     CHECK(clusterplan::formatLargeCount(8'192, quote::Lang::En) == "8,192");
+}
+
+TEST_CASE("without a job length, a converted rent price bills the horizon at its unrounded value",
+          "[quote][currency]") {
+    // The ¥30,000 server-month on the seed article's custom yearly prepay at 20 % off (陷阱五:
+    // "GPU定制年付8折"), in dollars at 7.2, over the 36-month horizon: the rent line is
+    // r(36 × 30,000 / 7.2 × 0.8) = $120,000.00 at a shown $4,166.6667 a server-month; the monthly
+    // price rounded to $4,166.67 made r(36 × 4,166.67 × 0.8) = $120,000.10, 10 cents the
+    // adjustments line then took back. The lines add up to the rent schedule's horizon total.
+    const auto plan = planFor("quote-scenario-g-usd-yearly.json");
+    REQUIRE(plan.cost);
+    clusterplan::cost::CostReport horizon = *plan.cost;
+    horizon.jobRental.reset();
+    const quote::QuoteOption rent = quote::rentOption(horizon, quote::TaxSettings{});
+    const auto& lines = rent.groups.front().lines;
+    REQUIRE(!lines.empty());
+    const quote::LineItem& units = lines.front();
+    CHECK(units.key == "rent.units");
+    CHECK(units.quantity == 36);
+    CHECK(units.amount == Money::fromCents(12'000'000));
+    CHECK(units.unitPrice.derived());
+    CHECK(quote::formatPlain(units.unitPrice) == "4,166.6667");
+    CHECK(rent.total.amount == horizon.rentAccruedTotal);
 }

@@ -549,7 +549,12 @@ TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals, �
             (rentRow == 0 || rowOf(ref) < rentRow))
             rentRow = rowOf(ref);
     REQUIRE(std::stod(lines.at("F" + std::to_string(rentRow)).value) == rentLine.unitPrice.units());
-    const Money newPrice = rentLine.unitPrice.times(1.1);
+    // The rent's new price has three decimals, as a price list may write one ($4.916 a GPU-hour):
+    // the sheet and the engine bill it as written, not at the cent-rounded price.
+    using clusterplan::cost::UnitPrice;
+    const UnitPrice newPrice =
+        UnitPrice::fromUnits(std::round(rentLine.unitPrice.units() * 1100.0) / 1000 + 0.125);
+    REQUIRE(newPrice.decimals() == 3);
     replaceValue(linesXml, "F" + std::to_string(rentRow), newPrice.toString());
     const auto& serverLine = q.doc.buy->groups.front().lines.front();
     REQUIRE(serverLine.key == "buy.servers");
@@ -559,7 +564,8 @@ TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals, �
             std::stod(c.value) == serverLine.unitPrice.units())
             serverRow = rowOf(ref);
     REQUIRE(serverRow > 0);
-    const Money newServerPrice = serverLine.unitPrice.times(1.1);
+    const UnitPrice newServerPrice =
+        UnitPrice::fromMoney(Money::fromUnits(serverLine.unitPrice.units() * 1.1));
     replaceValue(linesXml, "F" + std::to_string(serverRow), newServerPrice.toString());
     std::string goodsRate;
     for (const auto& [ref, c] : lines) {
@@ -589,9 +595,11 @@ TEST_CASE("LibreOffice recalculates an edited workbook to the engine's totals, �
         Money hardware;
         for (const auto& g : o.groups)
             for (const auto& l : g.lines) {
-                Money price = &l == &rentLine ? newPrice : &l == &serverLine ? newServerPrice : l.unitPrice;
+                UnitPrice price = &l == &rentLine     ? newPrice
+                                  : &l == &serverLine ? newServerPrice
+                                                      : l.unitPrice;
                 if (l.key == "buy.installation")
-                    price = hardware.times(installShare);
+                    price = UnitPrice::fromMoney(hardware.times(installShare));
                 const quote::LineItem repriced =
                     quote::makeLine(l.key, l.name, l.spec, l.quantity, l.unit, price, l.discount, l.category,
                                     rent ? q.doc.info.tax : tax);
@@ -731,6 +739,32 @@ TEST_CASE("an unwritable workbook path is an error and leaves no file", "[xlsx]"
     CHECK_FALSE(fs::exists(path));
 }
 
+namespace {
+
+// How many of the quote sheet's figures are formulas over the line items worth `amount`.
+int linkedFigures(const std::string& workbook, clusterplan::cost::Money amount) {
+    int linked = 0;
+    for (const auto& [ref, c] : sheetCells(unzipMember(workbook, "xl/worksheets/sheet1.xml")))
+        if (colOf(ref) == "B" && c.formula.find("'!") != std::string::npos && !c.value.empty() &&
+            std::stod(c.value) == Approx(amount.units()).margin(0.001))
+            ++linked;
+    return linked;
+}
+
+// The quote's line_items.csv as written for the report, read back row by row.
+std::vector<std::vector<std::string>> lineItemsCsv(const Quote& q, const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    REQUIRE(clusterplan::writeReportCsv(dir.string(), q.plan, q.doc).ok());
+    std::ifstream in(dir / "line_items.csv");
+    std::stringstream text;
+    text << in.rdbuf();
+    fs::remove_all(dir);
+    return readCsv(text.str());
+}
+
+}  // namespace
+
 TEST_CASE("a job over two prepaid terms is billed per term, and every place its amount appears agrees",
           "[xlsx][csv][quote]") {
     namespace quote = clusterplan::quote;
@@ -797,25 +831,13 @@ TEST_CASE("a job over two prepaid terms is billed per term, and every place its 
             std::stod(c.value) == Approx(term.units()).margin(0.001))
             ++termCells;
     CHECK(termCells == 2);
-    const auto info = sheetCells(unzipMember(path, "xl/worksheets/sheet1.xml"));
-    int linked = 0;
-    for (const auto& [ref, c] : info)
-        if (colOf(ref) == "B" && c.formula.find("明细'!") != std::string::npos &&
-            std::stod(c.value) == Approx(total.units()).margin(0.001))
-            ++linked;
-    CHECK(linked == 1);
+    CHECK(linkedFigures(path, total) == 1);
     fs::remove(path);
 
     // line_items.csv: the same lines, the same amounts.
-    const fs::path dir = fs::temp_directory_path() / ("clusterplan-per-term-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    REQUIRE(clusterplan::writeReportCsv(dir.string(), q.plan, q.doc).ok());
-    std::ifstream in(dir / "line_items.csv");
-    std::stringstream text;
-    text << in.rdbuf();
     Money csvRent;
     int csvTerms = 0;
-    for (const auto& row : readCsv(text.str()))
+    for (const auto& row : lineItemsCsv(q, "clusterplan-per-term"))
         if (row.size() > 11 && row[2].rfind("rent.", 0) == 0 && row[2] != "rent.deposit") {
             csvRent += Money::fromUnits(std::stod(row[11]));
             if (row[2].rfind("rent.units.p", 0) == 0 && row[11] == term.toString())
@@ -823,5 +845,121 @@ TEST_CASE("a job over two prepaid terms is billed per term, and every place its 
         }
     CHECK(csvTerms == 2);
     CHECK(csvRent == total);
-    fs::remove_all(dir);
+}
+
+namespace {
+
+// The rent option's amount excl. VAT is `total` wherever it appears: the verdict, the rental's
+// line (its cells printed as the PDF's table prints them, its unit price as `price`), the subtotal
+// and total, the workbook (its unit price cell, the quote sheet's linked figure and, with
+// LibreOffice, the recalculated total) and line_items.csv.
+void checkRentEverywhere(const Quote& q, clusterplan::cost::Money total, const std::string& price,
+                         const std::string& name) {
+    namespace quote = clusterplan::quote;
+    using clusterplan::cost::Money;
+    REQUIRE(q.doc.rent);
+    REQUIRE(q.doc.verdict.runCostRent);
+    CHECK(*q.doc.verdict.runCostRent == total);
+    CHECK(q.doc.rent->total.amount == total);
+    const auto& group = q.doc.rent->groups.front();
+    CHECK(group.subtotal.amount == total);
+    REQUIRE(group.lines.size() == 1);
+    const quote::LineItem& line = group.lines.front();
+    CHECK(line.amount == total);
+    const auto cells = quote::lineCells(line, 1, Lang::En);
+    CHECK(cells[5] == price);
+    CHECK(cells[7] == quote::formatPlain(total));
+
+    const auto path = writeWorkbook(q, Lang::En, name + ".xlsx");
+    const auto sheetLines = sheetCells(unzipMember(path, "xl/worksheets/sheet2.xml"));
+    int firstLine = 0;  // the rent line: the sheet's first line
+    for (const auto& [ref, c] : sheetLines)
+        if (colOf(ref) == "I" && c.formula.find("*(1-") != std::string::npos &&
+            (firstLine == 0 || rowOf(ref) < firstLine))
+            firstLine = rowOf(ref);
+    REQUIRE(firstLine > 0);
+    const std::string rentRow = std::to_string(firstLine);
+    CHECK(std::stod(sheetLines.at("I" + rentRow).value) == Approx(total.units()).margin(0.001));
+    // Its quantity × price × (1 − discount), as the sheet computes it, is the amount to the cent.
+    const double recomputed = std::stod(sheetLines.at("D" + rentRow).value) *
+                              std::stod(sheetLines.at("F" + rentRow).value) * (1 - line.discount);
+    CHECK(Money::fromUnits(recomputed) == total);
+    CHECK(linkedFigures(path, total) == 1);
+    if (shell("command -v soffice").status == 0) {
+        const fs::path dir = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        std::vector<double> totals;
+        for (const auto& row : readCsv(recalculatedCsv(dir, path, 2)))
+            if (row.size() > 8 && row[1] == quote::label(Lang::En, clusterplan::msg::kQuoteXlsxTotals))
+                totals.push_back(std::stod(row[8]));
+        REQUIRE(!totals.empty());
+        CHECK(totals.front() == Approx(total.units()).margin(0.001));
+        fs::remove_all(dir);
+    }
+    fs::remove(path);
+
+    Money csvRent;
+    std::string csvPrice;
+    for (const auto& row : lineItemsCsv(q, name + "-csv"))
+        if (row.size() > 11 && row[2].rfind("rent.", 0) == 0 && row[2] != "rent.deposit") {
+            csvRent += Money::fromUnits(std::stod(row[11]));
+            if (row[2] == "rent.units")
+                csvPrice = row[8];
+        }
+    CHECK(csvRent == total);
+    std::string plainPrice = price;
+    std::erase(plainPrice, ',');
+    CHECK(csvPrice == plainPrice);
+}
+
+}  // namespace
+
+TEST_CASE("a GPU-hour listed at $4.916 is billed at $4.916 wherever the amount appears",
+          "[xlsx][csv][quote]") {
+    using clusterplan::cost::Money;
+    // The quote fixture on one 8×H100 server rented as AWS Capacity Blocks p5 at $4.916 per
+    // GPU-hour (AWS Capacity Blocks pricing page, late 2024; the US book's aws-p5-capacity-block):
+    // the job's GPU-hours × 4.916, rounded once. At the cent-rounded $4.92 the bill was 0.08 % above
+    // the price list's.
+    const Quote q = quoteFor("quote-scenario-h-p5-capacity-block.json");
+    REQUIRE(q.plan.cost->jobRental);
+    const auto& job = *q.plan.cost->jobRental;
+    REQUIRE(job.byTheHour);
+    REQUIRE(job.gpus == 8);
+    const double hours = job.parts.quantity;
+    INFO("GPU-hours " << hours);
+    const Money expected = Money::fromUnits(hours * 4.916);
+    CHECK(expected != Money::fromUnits(hours * 4.92));
+    CHECK(job.amount == expected);
+    checkRentEverywhere(q, expected, "4.916", "clusterplan-test-4916");
+}
+
+TEST_CASE("a yearly prepay converted to dollars bills the term's amount, the rent schedule's, not the "
+          "rounded monthly price times twelve",
+          "[xlsx][csv][quote][currency]") {
+    using clusterplan::cost::Money;
+    // The seed article's custom yearly prepay (陷阱五: "GPU定制年付8折") on the ¥30,000 8×A100
+    // server-month, quoted in dollars at ¥7.2 to the dollar for a run of about 10.6 months: one
+    // yearly invoice of r(12 × 30,000 / 7.2 × 0.8) = r(40,000.0000) = $40,000.00, the rent schedule's
+    // year. The monthly price rounded to $4,166.67 and multiplied back billed
+    // r(12 × 4,166.67 × 0.8) = $40,000.03.
+    const Quote q = quoteFor("quote-scenario-g-usd-yearly.json");
+    REQUIRE(q.plan.cost->jobRental);
+    const auto& job = *q.plan.cost->jobRental;
+    REQUIRE(job.term.id == "custom-yearly");
+    REQUIRE(job.months == 12);
+    REQUIRE(job.units == 1);
+    const Money year = Money::fromUnits(12 * 30'000 / 7.2 * 0.8);
+    CHECK(year == Money::fromCents(4'000'000));
+    CHECK(job.parts.periods == std::vector<Money>{year});
+    CHECK(job.amount == year);
+    // The rent schedule on the same term: the year accrued by month 12.
+    REQUIRE(q.plan.cost->term.id == "custom-yearly");
+    CHECK(q.plan.cost->monthly.at(12).rentAccrued == year);
+    // The line shows the monthly price the year makes, $40,000 / (12 × 0.8) = $4,166.6667.
+    const auto& line = q.doc.rent->groups.front().lines.front();
+    CHECK(line.unitPrice.derived());
+    CHECK(line.listAmount == Money::fromCents(5'000'000));
+    checkRentEverywhere(q, year, "4,166.6667", "clusterplan-test-usd-yearly");
 }

@@ -247,6 +247,53 @@ TEST_CASE("the audit's quotes print every verdict row whole with its basis, in b
     fs::remove_all(dir);
 }
 
+TEST_CASE("a unit price with three or four decimals prints whole in its column, on the row of the amount it "
+          "bills",
+          "[report]") {
+    // g: the custom yearly prepay of the ¥30,000 server-month at 20 % off, quoted in dollars at
+    // 7.2: one invoice of $40,000.00, the rent schedule's year, at a monthly price of $40,000 /
+    // (12 × 0.8) = $4,166.6667. h: AWS Capacity Blocks p5 at $4.916 a GPU-hour (AWS Capacity
+    // Blocks pricing page, late 2024), the job's GPU-hours × 4.916. Each price's decimals stay on
+    // its line item's row in both languages (a column too narrow for them would wrap the price
+    // onto a line of its own), and the verdict's cost of the run is the line's amount.
+    const std::pair<std::string, std::string> quotes[] = {
+        {"quote-scenario-g-usd-yearly.json", "4,166.6667"},
+        {"quote-scenario-h-p5-capacity-block.json", "4.916"}};
+    const fs::path dir = scratchDir("clusterplan-report-price");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (const auto& [file, price] : quotes) {
+        const auto doc = expectedDocument(file);
+        REQUIRE(doc.rent);
+        REQUIRE(doc.rent->groups.front().lines.size() == 1);
+        const auto& line = doc.rent->groups.front().lines.front();
+        REQUIRE(doc.verdict.runCostRent);
+        REQUIRE(*doc.verdict.runCostRent == line.amount);
+        for (const auto lang : {quote::Lang::En, quote::Lang::Zh}) {
+            const std::string code = quote::langCode(lang);
+            INFO(file << " " << code);
+            const auto cells = quote::lineCells(line, 1, lang);
+            REQUIRE(cells[5] == price);
+            const std::string pdf = (dir / (code + ".pdf")).string();
+            REQUIRE(cli("report " + kData + "/" + file + " --no-record --pdf " + pdf + " --lang " + code)
+                        .status == 0);
+            const Run text = shell("pdftotext -layout '" + pdf + "' -");
+            REQUIRE(text.status == 0);
+            std::istringstream lines(text.out);
+            int rows = 0;
+            for (std::string l; std::getline(lines, l);)
+                if (l.find(" " + cells[5] + " ") != std::string::npos &&
+                    l.find(" " + cells[7] + " ") != std::string::npos)
+                    ++rows;
+            INFO(text.out);
+            CHECK(rows == 1);
+            CHECK(squeezed(text.out).find(squeezed(quote::formatAmount(line.amount, doc.currency, lang))) !=
+                  std::string::npos);
+        }
+    }
+    fs::remove_all(dir);
+}
+
 TEST_CASE("the 405B English quote keeps every sensitivity input's words whole", "[report]") {
     // Its value columns ("CNY 11,059.20 / GPU per network tier") squeezed the Input column to three
     // letters: "ren / pric", "upk / in / wa", and pdftotext lost the names. Every column now keeps
