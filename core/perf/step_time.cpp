@@ -424,7 +424,7 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     e.stackOverlapGradReduce = stackOverlapGradReduce(in);
     e.stackTpCommOverlap = in.stack.tpCommOverlap;
     const KernelTimer timer(in.gpu, in.profile, t.precision, in.stack.fp8WeightCache,
-                            attentionKernelSpeed(in.gpu, in.stack.attentionKernels));
+                            attentionKernelSpeed(in.gpu, in.stack, in.profile, t.stackRelease));
     const NetworkTiers net = makeTiers(in.intraNode, in.interNode, in.gpusPerNode, in.nicsPerNode, l.gpus());
 
     // Per-stage time for one micro-batch; memory module gives the parameters each stage holds.
