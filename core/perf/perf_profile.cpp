@@ -259,6 +259,13 @@ const StackDefaults::AttentionRelease* StackDefaults::attentionRelease(std::stri
     return nullptr;
 }
 
+const Zero3GatherSchedule& StackDefaults::zero3GatherFor(std::string_view release) const {
+    for (const auto& g : zero3GatherReleases)
+        if (!release.empty() && g.release == release)
+            return g;
+    return zero3Gather;
+}
+
 bool StackDefaults::knowsRelease(std::string_view release) const {
     return attentionRelease(release) != nullptr ||
            std::any_of(zero3GatherReleases.begin(), zero3GatherReleases.end(),

@@ -126,6 +126,9 @@ struct StackDefaults {
     // earlier releases that published runs used ("zero3_gather_by_release"; useRelease()).
     Zero3GatherSchedule zero3Gather;
     std::vector<Zero3GatherSchedule> zero3GatherReleases;
+    // The ZeRO-3 gathers of `release` (a scenario's training.stack_release): that release's schedule
+    // where the stack lists one, else the current one.
+    [[nodiscard]] const Zero3GatherSchedule& zero3GatherFor(std::string_view release) const;
     // Whether the MoE token dispatch waits on the host for the split sizes ("moe_dispatch_host_sync";
     // moe_host_sync.h).
     MoeHostSync moeDispatchHostSync;

@@ -951,4 +951,10 @@ TEST_CASE("DeepSpeed's 2021 ZeRO-3 stops scaling where its published runs did", 
     const Catalog& current = test::catalog();
     CHECK(perGpu(current, 1536) > 0.9 * perGpu(current, 768));
     CHECK(perGpu(v03, 1536) < 0.5 * perGpu(current, 1536));
+    // A scenario naming the release (training.stack_release) runs its schedule on the shipped catalog.
+    const double current1536 = perGpu(current, 1536);
+    const double v03At1536 = perGpu(v03, 1536);
+    s.training.stackRelease = "v0.3";
+    CHECK(perGpu(current, 1536) == v03At1536);
+    CHECK(perGpu(current, 1536) < 0.5 * current1536);
 }
