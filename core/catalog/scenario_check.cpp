@@ -59,6 +59,13 @@ std::optional<Error> checkScenario(const Scenario& s, const Catalog& catalog) {
                                              perLanguageMessage(gpu->name, gpu->displayName(Lang::Zh)),
                                              plainMessage(allowed)}));
     }
+    if (const auto& release = s.training.stackRelease; !release.empty()) {
+        const StackDefaults& stack = catalog.perfProfiles().stackDefaults(s.training.framework);
+        if (!stack.knowsRelease(release))
+            return inputError("training.stack_release", msg::kErrorScenarioStackRelease,
+                              {release, std::string(toString(s.training.framework)),
+                               stack.releaseNames().empty() ? "-" : stack.releaseNames()});
+    }
     if (auto e = checkLimit("training.seq_len", static_cast<double>(s.training.seqLen)))
         return e;
     if (auto e = checkLimit("training.global_batch", static_cast<double>(s.training.globalBatch)))

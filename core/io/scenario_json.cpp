@@ -77,6 +77,7 @@ void readTraining(ObjectReader& r, TrainingSpec& t) {
     r.optBoolean("overlap_grad_reduce", t.overlapGradReduce);
     r.optBoolean("tp_comm_overlap", t.tpCommOverlap);
     r.optBoolean("autocast", t.autocast);
+    r.optString("stack_release", t.stackRelease);
     readFineTuning(r, t);
     readRunInputs(r, t);
     r.finish();
@@ -284,6 +285,8 @@ std::string scenarioToJson(const Scenario& s) {
         w.value("tp_comm_overlap", *t.tpCommOverlap);
     if (t.autocast)
         w.value("autocast", true);
+    if (!t.stackRelease.empty())
+        w.value("stack_release", t.stackRelease);
     writeFineTuning(w, t);
     writeRunInputs(w, t);
     w.endObject();

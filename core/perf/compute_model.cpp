@@ -24,6 +24,16 @@ double attentionKernelSpeed(const GpuSpec& gpu, StackDefaults::AttentionKernels 
     return 1.0;
 }
 
+double attentionKernelSpeed(const GpuSpec& gpu, const StackDefaults& stack, const PerfProfile& profile,
+                            std::string_view release) {
+    if (const auto* r = stack.attentionRelease(release)) {
+        const auto measured = r->efficiencyByArchitecture.find(gpu.architecture);
+        if (measured != r->efficiencyByArchitecture.end() && profile.attentionEfficiency > 0)
+            return measured->second / profile.attentionEfficiency;
+    }
+    return attentionKernelSpeed(gpu, stack.attentionKernels);
+}
+
 KernelTimer::KernelTimer(const GpuSpec& gpu, const PerfProfile& profile, Precision precision,
                          bool fp8WeightCache, double attentionSpeed)
     : m_profile(profile)

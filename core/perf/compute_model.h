@@ -5,6 +5,7 @@
 // kernels (norms, activations, residuals, softmax, cross-entropy) at HBM bandwidth × efficiency;
 // every kernel adds the profile's fixed launch-and-tail overhead.
 #include <cstdint>
+#include <string_view>
 
 #include "core/hardware/gpu_spec.h"
 #include "core/parallel/layout.h"
@@ -19,6 +20,12 @@ namespace clusterplan {
 // (StackDefaults::AttentionKernels::Ampere) on Hopper, which FlashAttention-3 (Shah et al. 2024,
 // arXiv:2407.08608, on H100 SXM5) outruns by 1.5-2.0x in 16 bits: 1 / 1.75.
 double attentionKernelSpeed(const GpuSpec& gpu, StackDefaults::AttentionKernels kernels);
+// The same for the stack's release `release` (empty: its current one): a release whose kernels were
+// measured on this GPU's architecture (StackDefaults::attentionReleases) runs attention at the
+// measured share of the peak, i.e. at that share over the profile's fitted efficiency; any other at
+// attentionKernelSpeed(gpu, stack.attentionKernels).
+double attentionKernelSpeed(const GpuSpec& gpu, const StackDefaults& stack, const PerfProfile& profile,
+                            std::string_view release);
 
 class KernelTimer {
 public:

@@ -102,6 +102,29 @@ StackDefaults readStackDefaults(json::ObjectReader& r) {
             json::ObjectReader z((*releases)[i], json::indexPath("zero3_gather_by_release", i));
             d.zero3GatherReleases.push_back(schedule(z, true));
         }
+    if (const auto* releases = r.optArray("attention_kernels_by_release"))
+        for (std::size_t i = 0; i < releases->size(); ++i) {
+            const std::string path = json::indexPath("attention_kernels_by_release", i);
+            json::ObjectReader a((*releases)[i], path);
+            StackDefaults::AttentionRelease entry;
+            entry.release = a.string("release");
+            if (auto eff = a.optObject("attention_efficiency")) {
+                for (const auto* arch : {"ampere", "hopper", "blackwell"}) {
+                    double value = 0;
+                    eff->optNumber(arch, value, 0.01, 1);
+                    if (value > 0)
+                        entry.efficiencyByArchitecture[arch] = value;
+                }
+                eff->finish();
+            }
+            entry.source = a.string("source");
+            a.finish();
+            d.attentionReleases.push_back(std::move(entry));
+        }
+    r.optString("attention_kernels_release", d.currentAttentionRelease);
+    if (!d.currentAttentionRelease.empty() && !d.attentionRelease(d.currentAttentionRelease))
+        json::fail("attention_kernels_release",
+                   "names no entry of attention_kernels_by_release: \"" + d.currentAttentionRelease + "\"");
     if (auto z = r.optObject("moe_dispatch_host_sync")) {
         MoeHostSync& h = d.moeDispatchHostSync;
         h.enabled = true;
@@ -226,6 +249,43 @@ bool PerfProfiles::useRelease(Framework f, std::string_view release) {
             return true;
         }
     return false;
+}
+
+const StackDefaults::AttentionRelease* StackDefaults::attentionRelease(std::string_view release) const {
+    const std::string_view wanted = release.empty() ? std::string_view(currentAttentionRelease) : release;
+    for (const auto& a : attentionReleases)
+        if (a.release == wanted)
+            return &a;
+    return nullptr;
+}
+
+const Zero3GatherSchedule& StackDefaults::zero3GatherFor(std::string_view release) const {
+    for (const auto& g : zero3GatherReleases)
+        if (!release.empty() && g.release == release)
+            return g;
+    return zero3Gather;
+}
+
+bool StackDefaults::knowsRelease(std::string_view release) const {
+    return attentionRelease(release) != nullptr ||
+           std::any_of(zero3GatherReleases.begin(), zero3GatherReleases.end(),
+                       [&](const Zero3GatherSchedule& g) { return g.release == release; });
+}
+
+std::string StackDefaults::releaseNames() const {
+    std::vector<std::string> seen;
+    std::string names;
+    const auto add = [&](const std::string& r) {
+        if (std::find(seen.begin(), seen.end(), r) != seen.end())
+            return;
+        seen.push_back(r);
+        names += (names.empty() ? "" : ", ") + r;
+    };
+    for (const auto& a : attentionReleases)
+        add(a.release);
+    for (const auto& g : zero3GatherReleases)
+        add(g.release);
+    return names;
 }
 
 const StackDefaults& PerfProfiles::stackDefaults(Framework f) const {

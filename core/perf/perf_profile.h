@@ -104,10 +104,31 @@ struct StackDefaults {
     //    llm-foundry 2023): on Hopper they use neither wgmma nor TMA.
     enum class AttentionKernels { Native, Ampere };
     AttentionKernels attentionKernels = AttentionKernels::Native;
+    // The attention kernels of each release of the stack ("attention_kernels_by_release"): a
+    // release whose kernels were measured on a GPU architecture runs attention at that measured
+    // share of the GPU's 16-bit peak there; elsewhere, and for a release listing none, at the
+    // profile's fitted efficiency (the release the calibration runs used). A scenario names its
+    // release (training.stack_release); a new plan runs the current one ("attention_kernels_release").
+    struct AttentionRelease {
+        std::string release;
+        std::map<std::string, double> efficiencyByArchitecture;
+        std::string source;
+    };
+    std::vector<AttentionRelease> attentionReleases;
+    std::string currentAttentionRelease;
+    // The entry of `release` (empty: the current release); null when the stack lists none such.
+    [[nodiscard]] const AttentionRelease* attentionRelease(std::string_view release) const;
+    // Whether `release` names a release this stack lists (attention kernels or ZeRO-3 gathers).
+    [[nodiscard]] bool knowsRelease(std::string_view release) const;
+    // The releases a scenario may name, comma-separated (empty: the stack lists none).
+    [[nodiscard]] std::string releaseNames() const;
     // How ZeRO-3 gathers the parameters ("zero3_gather"; zero_gather_schedule.h), and the schedules of
     // earlier releases that published runs used ("zero3_gather_by_release"; useRelease()).
     Zero3GatherSchedule zero3Gather;
     std::vector<Zero3GatherSchedule> zero3GatherReleases;
+    // The ZeRO-3 gathers of `release` (a scenario's training.stack_release): that release's schedule
+    // where the stack lists one, else the current one.
+    [[nodiscard]] const Zero3GatherSchedule& zero3GatherFor(std::string_view release) const;
     // Whether the MoE token dispatch waits on the host for the split sizes ("moe_dispatch_host_sync";
     // moe_host_sync.h).
     MoeHostSync moeDispatchHostSync;

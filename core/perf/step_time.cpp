@@ -345,7 +345,7 @@ void addDataParallel(const PerfInputs& in, const NetworkTiers& net, const StageT
     };
     // The stack's gather schedule (zero_gather_schedule.h) sets the gathers' call count; gradients
     // reduce-scatter once per layer.
-    const Zero3GatherSchedule& schedule = in.stack.zero3Gather;
+    const Zero3GatherSchedule& schedule = in.stack.zero3GatherFor(in.training.stackRelease);
     const auto passes = [&](double params, double bytes, std::int64_t size, std::int64_t stride,
                             double calls) {
         if (size <= 1 || (params <= 0 && bytes <= 0))
@@ -424,7 +424,7 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     e.stackOverlapGradReduce = stackOverlapGradReduce(in);
     e.stackTpCommOverlap = in.stack.tpCommOverlap;
     const KernelTimer timer(in.gpu, in.profile, t.precision, in.stack.fp8WeightCache,
-                            attentionKernelSpeed(in.gpu, in.stack.attentionKernels));
+                            attentionKernelSpeed(in.gpu, in.stack, in.profile, t.stackRelease));
     const NetworkTiers net = makeTiers(in.intraNode, in.interNode, in.gpusPerNode, in.nicsPerNode, l.gpus());
 
     // Per-stage time for one micro-batch; memory module gives the parameters each stage holds.

@@ -42,6 +42,9 @@ struct TrainingSpec {
     // fp32 weights, autocast casts each one to bf16 where it is used). A property of the run, not of
     // the stack: the same Composer with mixed_precision PURE gathers bf16 weights.
     bool autocast = false;
+    // stack_release: the release of the stack the run uses, where its kernels differ by release
+    // (perf_profile.h, StackDefaults::attentionReleases and the ZeRO-3 gathers); empty = the current one.
+    std::string stackRelease;
     TrainingMethod method = TrainingMethod::Full;  // fine-tuning: fine_tuning_spec.h
     LoraSpec lora;                                 // used by lora and qlora
     std::int64_t frozenLayers = 0;                 // full method: the first N layers (and embedding) frozen

@@ -115,6 +115,10 @@ Scenario scenarioFor(const bj::object& run, const bj::object& entry, const Model
     // "MP Mode"): fp32 parameters under torch.autocast.
     if (const auto it = entry.find("autocast"); it != entry.end() && it->value().is_bool())
         s.training.autocast = it->value().as_bool();
+    // The release of its stack the run used where the engine models kernels by release (the
+    // attention kernels of Transformer Engine 1.x against 2.x, DeepSpeed's 2021 ZeRO-3 gathers):
+    // the calibration runs keep the release the profiles were fitted on.
+    s.training.stackRelease = str(entry, "stack_release");
     if (s.training.framework == Framework::Megatron)
         s.training.overlapGradReduce = false;
     s.cluster = clusterFor(run, entry);

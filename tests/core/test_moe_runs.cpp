@@ -99,20 +99,24 @@ TEST_CASE("MoE runs predicted without any of their runs: where the engine stands
     INFO("MoE grouped mean error " << report.transfer.meanAbsError << ", coverage "
                                    << report.transfer.bandCoverage);
     // Megatron-Core on H100 (20 runs: Qwen3-235B-A22B with DeepEP and the 1F1B A2A overlap,
-    // Mixtral 8x22B, DeepSeek-V3 on 1,024 H100), the stack and GPU the profiles know best: 12.3 % with
-    // the grouped-GEMM, router and permutation terms (10.2 % without them: they cost the H100 rows
-    // a little and gain the GB200 and GB300 rows much more).
-    CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.13);
+    // Mixtral 8x22B, DeepSeek-V3 on 1,024 H100), the stack and GPU the profiles know best: 6.6 % with
+    // Transformer Engine 2.x's attention at the rate cuDNN's kernel measures (12.2 % at the rate
+    // fitted on NeMo's 2024 containers; 10.2 % before the grouped-GEMM, router and permutation terms).
+    CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.07);
     // The lab's runs on H100, GB200 and GB300 (32), the GB200 optimisation roadmap's early software
     // (494-663 TFLOP/s on the layout that later reached 970) included.
     // 17.6 % with NCCL's all-to-all counting the share bound for other servers once, DeepSeek-V3's
     // node-limited routing and DeepEP's NVLink ceiling (22 % before); 18.1 % with the MoE compute
-    // terms beside them; 18.0 % with NCCL's all-to-all at what it reaches on an NVSwitch.
-    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.185);
+    // terms beside them; 18.0 % with NCCL's all-to-all at what it reaches on an NVSwitch; 12.5 %
+    // with the 2025 attention kernels on H100.
+    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.13);
     // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included: 20.9 %
     // (32.2 % before the dispatch terms; torchtitan's DeepEP runs went from +60 % to about +20 %;
-    // 21.2 % before NCCL's all-to-all ran below the NVSwitch's ring rate).
-    CHECK(report.transfer.meanAbsError < 0.215);
+    // 21.2 % before NCCL's all-to-all ran below the NVSwitch's ring rate; 18.1 % with 88 % in band
+    // once Transformer Engine 2.x's attention runs at its measured rate on H100, 20.9 % and 78 %
+    // before).
+    CHECK(report.transfer.meanAbsError < 0.185);
+    CHECK(report.transfer.bandCoverage > 0.85);
     CHECK(report.transfer.runs == 40);
     // torchtitan's two documents (9 runs): 40.0 %, its default all-to-all row +113.8 % and Llama 4
     // Scout on GB200 +53 / +80 %. The default dispatch's host sync (moe_host_sync.h) costs about
@@ -121,20 +125,20 @@ TEST_CASE("MoE runs predicted without any of their runs: where the engine stands
     CHECK(report.cvMeanAbsErrorBySource.at("torchtitan") < 0.405);
 }
 
-TEST_CASE("long context under context parallelism: attention's rate is what is left", "[moe][validation]") {
+TEST_CASE("long context under context parallelism: attention at the 2025 kernels' measured rate",
+          "[moe][validation]") {
     // Qwen3-235B-A22B at 16 K-128 K tokens on 256 H100 (Megatron-MoE-ModelZoo 'Long Context'
     // table, TP 4, PP 8, VPP 4, EP 8, CP 1-8, forced balance): 295, 335, 368, 389 TFLOP/s in
     // Megatron-LM's count, which halves causal attention (test_moe_compute.cpp checks that the
     // engine executes that count). Split each step into the counted attention work A = 6·q·s per
     // token and layer and the rest N (the MLPs, projections and logits, the same at every length);
     // the four rows fit time ∝ A / r_a + N / r_n for one attention rate r_a and one rate r_n of the
-    // rest. Published and predicted fitted alike say where the engine misses.
+    // rest. Published and predicted fitted alike say where the engine stands.
     const ModelSpec& qwen = test::preset("qwen3-235b-a22b");
     const char* ids[] = {
         "modelzoo_q235b_h100_256_s16k_cp1_forcedbal", "modelzoo_q235b_h100_256_s32k_cp2_forcedbal",
         "modelzoo_q235b_h100_256_s64k_cp4_forcedbal", "modelzoo_q235b_h100_256_s128k_cp8_forcedbal"};
     std::vector<double> attention, rest, published, predicted;
-    double previous = 1;
     for (const char* id : ids) {
         const ValidationRow& r = row(id);
         INFO(id << " error " << r.error);
@@ -146,10 +150,14 @@ TEST_CASE("long context under context parallelism: attention's rate is what is l
         rest.push_back(all - a);
         published.push_back(r.published);
         predicted.push_back(r.predicted);  // by the shipped profiles (none fitted on these runs)
-        // Predicted too slow, more so as attention's share grows with the sequence.
-        CHECK(r.error < previous);
-        previous = r.error;
+        // Each row within 8 % and inside the band of the profiles fitted without Megatron-Core's
+        // H100 runs (17-31 % too slow, all outside it, with the attention rate NeMo's 2024
+        // containers were fitted at).
+        CHECK(std::abs(r.error) < 0.08);
+        CHECK(r.groupCvInBand);
     }
+    // The longest: 128 K tokens over CP 8, where attention is most of the step.
+    CHECK_THAT(row("modelzoo_q235b_h100_256_s128k_cp8_forcedbal").predicted, WithinRel(389.0, 0.05));
     // Least squares of time per token (FLOPs / rate) on the two work terms: the two rates.
     const auto rates = [&](const std::vector<double>& tflops) {
         double aa = 0, an = 0, nn = 0, at = 0, nt = 0;
@@ -165,12 +173,13 @@ TEST_CASE("long context under context parallelism: attention's rate is what is l
     const auto [predictedAttention, predictedRest] = rates(predicted);
     INFO("attention " << publishedAttention << " published, " << predictedAttention << " predicted; rest "
                       << publishedRest << " published, " << predictedRest << " predicted");
-    // Published: about 440 TFLOP/s of counted attention (513 executed with FlashAttention's 2.5x
-    // backward, 52 % of the H100's 989), against the 278 the engine's Hopper attention efficiency
-    // gives (0.34, fitted on NeMo 24.03's Llama 2 7B long-sequence table, which it reproduces
-    // within 3 %; 309 by the profiles fitted without the NeMo/H100 group). The rest runs within
+    // Published: about 440 TFLOP/s of counted attention (513 executed with the backward's 2.5x, 52 %
+    // of the H100's 989). Transformer Engine 2.x's attention runs at cuDNN's measured 522 TFLOP/s
+    // executed (arXiv:2407.08608, Figures 5 and 6; resources/perf-profiles.json), where the rate
+    // fitted on NeMo's 2024 containers gave 278 counted, 1.6 times too slow. The rest runs within
     // 10 % of the published rate, as the 4 K rows do.
-    CHECK(publishedAttention / predictedAttention > 1.5);
+    CHECK(publishedAttention / predictedAttention < 1.1);
+    CHECK(publishedAttention / predictedAttention > 0.9);
     CHECK(publishedRest / predictedRest < 1.15);
     CHECK(publishedRest / predictedRest > 0.9);
 }

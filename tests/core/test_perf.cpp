@@ -743,6 +743,51 @@ TEST_CASE("Ampere-generation attention kernels run at 1/1.75 of a native kernel 
     CHECK(c.perfProfiles().stackDefaults(Framework::Nemo).attentionKernels == Kernels::Native);
 }
 
+TEST_CASE("Transformer Engine 2.x runs attention on H100 at the rate cuDNN's kernel measures alone",
+          "[perf]") {
+    const Catalog& c = test::catalog();
+    const GpuSpec& h100 = *c.gpu("h100-sxm-80gb");
+    const GpuSpec& b200 = *c.gpu("b200-sxm-180gb");
+    // FlashAttention-3 paper (Shah et al. 2024, arXiv:2407.08608), H100 SXM5, head dimension 128,
+    // 16 K tokens, 16 bits: cuDNN's forward with the causal mask 539 TFLOP/s (Figure 5), its
+    // backward 516 (Figure 6). The backward does 2.5 times the forward's work (arXiv:2307.08691 §3),
+    // so a forward and its backward run at 3.5 / (1/539 + 2.5/516) = 522 TFLOP/s.
+    const double measured = 3.5 / (1 / 539.0 + 2.5 / 516.0) * 1e12;
+    for (const Framework f : {Framework::Nemo, Framework::Megatron}) {
+        const StackDefaults& stack = c.perfProfiles().stackDefaults(f);
+        for (const Precision p : {Precision::Bf16, Precision::Fp8}) {
+            const PerfProfile& profile = c.perfProfiles().find(f, "hopper", p);
+            INFO(toString(f) << " on " << profile.id);
+            const auto rate = [&](std::string_view release) {
+                const KernelTimer timer(h100, profile, p, true,
+                                        attentionKernelSpeed(h100, stack, profile, release));
+                const double flops = 1e15;  // large enough that the launch overhead does not count
+                return flops / timer.attention(flops);
+            };
+            // A new plan runs the current release (te2), the same as naming it.
+            CHECK_THAT(rate(""), WithinRel(measured, 0.01));
+            CHECK(rate("te2") == rate(""));
+            // Megatron-Core's published long-context runs of 2025 (Qwen3-235B-A22B on H100, 16 K-128 K
+            // tokens) run attention at about 513 TFLOP/s executed (tests/core/test_moe_runs.cpp).
+            CHECK_THAT(rate(""), WithinRel(513e12, 0.05));
+            // Transformer Engine 1.x (NeMo's 2024 containers, which the calibration runs used) at the
+            // profile's fitted efficiency, about 0.34 of the peak: 1.5 times slower.
+            CHECK(attentionKernelSpeed(h100, stack, profile, "te1") == 1.0);
+            CHECK(rate("") / rate("te1") > 1.4);
+        }
+        // No measured figure on Blackwell: every release runs at the fitted efficiency there.
+        const PerfProfile& blackwell = c.perfProfiles().find(f, "blackwell", Precision::Fp8);
+        CHECK(attentionKernelSpeed(b200, stack, blackwell, "") == 1.0);
+        CHECK(stack.knowsRelease("te1"));
+        CHECK_FALSE(stack.knowsRelease("te3"));
+    }
+    // A stack listing no attention releases keeps its kernels' generation (FSDP: Ampere's on Hopper).
+    const StackDefaults& fsdp = c.perfProfiles().stackDefaults(Framework::Fsdp);
+    const PerfProfile& fsdpProfile = c.perfProfiles().find(Framework::Fsdp, "hopper", Precision::Bf16);
+    CHECK(attentionKernelSpeed(h100, fsdp, fsdpProfile, "") ==
+          attentionKernelSpeed(h100, StackDefaults::AttentionKernels::Ampere));
+}
+
 TEST_CASE("MPT-7B on 8 H100 under llm-foundry slows with the sequence as its table says", "[perf]") {
     // llm-foundry scripts/train/benchmarking/README.md (commit 061f2c7c), MPT-7B, 8 GPUs, activation
     // checkpointing, 65,536 tokens per micro-batch: H100 80GB BF16 10,203 tokens/s/GPU at sequence
@@ -906,4 +951,10 @@ TEST_CASE("DeepSpeed's 2021 ZeRO-3 stops scaling where its published runs did", 
     const Catalog& current = test::catalog();
     CHECK(perGpu(current, 1536) > 0.9 * perGpu(current, 768));
     CHECK(perGpu(v03, 1536) < 0.5 * perGpu(current, 1536));
+    // A scenario naming the release (training.stack_release) runs its schedule on the shipped catalog.
+    const double current1536 = perGpu(current, 1536);
+    const double v03At1536 = perGpu(v03, 1536);
+    s.training.stackRelease = "v0.3";
+    CHECK(perGpu(current, 1536) == v03At1536);
+    CHECK(perGpu(current, 1536) < 0.5 * current1536);
 }

@@ -96,6 +96,38 @@ TEST_CASE("unknown keys, wrong types, ranges and ids name the key path", "[scena
     CHECK(r.error().where == "schema");
 }
 
+TEST_CASE("training.stack_release names a release the stack is modelled at, and round-trips", "[scenario]") {
+    const auto plan = [](const std::string& release) {
+        return R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b"},
+                   "training": {"seq_len": 32768, "global_batch": 64, "framework": "nemo")" +
+               (release.empty() ? std::string() : R"(, "stack_release": ")" + release + "\"") + R"(},
+                   "cluster": {"gpu": "h100-sxm-80gb", "nodes": 2, "inter_node": "ib-ndr-400"},
+                   "layout": {"tp": 2, "cp": 2, "pp": 1, "dp": 4}})";
+    };
+    auto older = parse(plan("te1"));
+    REQUIRE(older.ok());
+    CHECK(older->training.stackRelease == "te1");
+    auto back = parseScenario(scenarioToJson(*older), test::catalog(), "back.json");
+    REQUIRE(back.ok());
+    CHECK(back.value() == older.value());
+    // Left out: the current release, and nothing written.
+    auto current = parse(plan(""));
+    REQUIRE(current.ok());
+    CHECK(current->training.stackRelease.empty());
+    CHECK(scenarioToJson(*current).find("stack_release") == std::string::npos);
+    // The 2025 attention kernels make the same long-sequence plan faster than 2024's.
+    const auto olderPlan = evaluate(*older, test::catalog());
+    const auto currentPlan = evaluate(*current, test::catalog());
+    REQUIRE(olderPlan.ok());
+    REQUIRE(currentPlan.ok());
+    CHECK(currentPlan->perf.stepSeconds < olderPlan->perf.stepSeconds * 0.95);
+    // A release the stack does not list is refused, naming the key and the releases allowed.
+    auto unknown = parse(plan("te9"));
+    REQUIRE_FALSE(unknown.ok());
+    CHECK(unknown.error().where == "training.stack_release");
+    CHECK(unknown.error().message.find("te1, te2") != std::string::npos);
+}
+
 TEST_CASE("explicit model fields override the preset, custom models need no preset", "[scenario]") {
     auto r =
         parse(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-8b", "layers": 16}})");

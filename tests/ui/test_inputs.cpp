@@ -276,6 +276,29 @@ TEST_CASE("window.stack_features_are_stack_default_on_or_off", "[window]") {
     CHECK(f.controller.scenario().training.tpCommOverlap == std::optional<bool>(true));
 }
 
+TEST_CASE("window.stack_release_is_current_or_a_named_release", "[window]") {
+    WindowFixture f;
+    auto* release = f.widget<QComboBox>("stackRelease");
+    // A scenario that leaves it out runs the stack's current release.
+    CHECK(release->currentData().toString().isEmpty());
+    REQUIRE(f.controller.plan().has_value());
+    const double before = f.controller.plan()->perf.stepSeconds;
+    // Transformer Engine 1.x: stored by its name; on the default A100 no release has a measured
+    // attention figure, so the plan is the same.
+    REQUIRE(f.editAndWait([&] { release->setCurrentIndex(release->findData(QStringLiteral("te1"))); }));
+    CHECK(f.controller.scenario().training.stackRelease == "te1");
+    REQUIRE(f.controller.plan().has_value());
+    CHECK(f.controller.plan()->perf.stepSeconds == before);
+    // DeepSpeed's release is not one of Megatron-LM's: refused, the last plan kept.
+    REQUIRE_FALSE(
+        f.editAndWait([&] { release->setCurrentIndex(release->findData(QStringLiteral("v0.3"))); }));
+    CHECK(f.controller.scenario().training.stackRelease == "v0.3");
+    // Back to the current release: the key is left out again.
+    REQUIRE(f.editAndWait([&] { release->setCurrentIndex(release->findData(QString())); }));
+    CHECK(f.controller.scenario().training.stackRelease.empty());
+    CHECK(f.controller.plan()->perf.stepSeconds == before);
+}
+
 namespace {
 
 // One notch of the mouse wheel, scrolling down, over the middle of `widget`.

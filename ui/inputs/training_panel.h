@@ -1,6 +1,6 @@
 #pragma once
 // Training inputs: number formats, optimizer, sequence length, global batch, the software stack
-// and its features (DP and TP communication overlap), FlashAttention, and the fine-tuning rows
+// and its release and features (DP and TP communication overlap), FlashAttention, and the fine-tuning rows
 // (inputs/fine_tuning_fields.h).
 #include <QGroupBox>
 
@@ -35,6 +35,7 @@ private:
     QSpinBox* m_seqLen = nullptr;
     QSpinBox* m_globalBatch = nullptr;
     QComboBox* m_framework = nullptr;
+    QComboBox* m_stackRelease = nullptr;  // current / a release the engine models (training.stack_release)
     QComboBox* m_overlapGradReduce = nullptr;  // stack default / on / off
     QComboBox* m_tpCommOverlap = nullptr;
     QCheckBox* m_flashAttention = nullptr;
