@@ -269,6 +269,14 @@
         <translation>同步</translation>
     </message>
     <message>
+        <source>host launch (GPU waits for the CPU)</source>
+        <translation>主机发射（GPU 等待 CPU 下发内核）</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
         <source>TP</source>
         <translation>TP</translation>
     </message>
