@@ -627,6 +627,11 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     if (!in.profile.calibrated)
         e.notes.push_back(makeMessage(msg::kPerfProfileUncalibrated, {in.profile.id}));
     addMoeComputeNotes(in, timer, e);
+    // The host bound, where it costs more than a percent of the step.
+    if (e.hostLaunchSeconds > 0.01 * e.stepSeconds)
+        e.notes.push_back(
+            makeMessage(msg::kPerfHostBound, {formatFixed(e.hostLaunchSeconds, 3) + " s",
+                                              formatFixed(100 * e.hostLaunchSeconds / e.stepSeconds, 0)}));
     return e;
 }
 

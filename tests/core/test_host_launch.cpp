@@ -123,5 +123,8 @@ TEST_CASE("a GPU-bound dense run does not move; a small-token MoE run on Grace w
         hostLayerForwardSeconds(h, {true, false, 0, 16, MoeDispatcher::AllToAll, true}, CudaGraphs::None);
     // Each pass waits at most the host's time for it: 64 / 8 micro-batches of 48 layers.
     CHECK(qwen.perf.hostLaunchSeconds < (1 + h.backwardFactor) * perLayer * 48 * 8);
-    CHECK(planToText(qwen).find("host launch (GPU waits for the CPU)") != std::string::npos);
+    const std::string text = planToText(qwen);
+    CHECK(text.find("host launch (GPU waits for the CPU)") != std::string::npos);
+    CHECK(text.find("for its host to issue the kernels") != std::string::npos);
+    CHECK(planToText(llama).find("for its host to issue the kernels") == std::string::npos);
 }
