@@ -259,6 +259,12 @@ double stageHostBound(const PerfInputs& in, const StageTime& st, std::int64_t la
     return hostBoundSeconds(p);
 }
 
+// What sets the most loaded expert rank's load (perf/expert_load_imbalance.h).
+ExpertRouting expertRouting(const PerfInputs& in) {
+    return {in.layout.moe, in.model.moe ? in.model.moe->experts : 1, in.model.moe ? in.model.moe->topK : 1,
+            in.layout.ep};
+}
+
 // The MoE layers' router and permutation passes and the most loaded expert rank's extra time on a
 // stage of `moeLayers` MoE layers, one micro-batch; added to its forward and backward.
 void addMoeLayerPasses(const PerfInputs& in, const KernelTimer& timer, double moeLayers, double expertSeconds,
@@ -279,7 +285,7 @@ void addMoeLayerPasses(const PerfInputs& in, const KernelTimer& timer, double mo
     st.moeRouting = (forwards + 1) * forward;
     // The most loaded rank permutes more rows too.
     st.moeImbalance =
-        imbalanceSeconds(l.moe.routing, expertSeconds + moeLayers * (forwards + 1) * r.permutation);
+        imbalanceSeconds(expertRouting(in), expertSeconds + moeLayers * (forwards + 1) * r.permutation);
     const double imbalanceForward = st.moeImbalance / (forwards + 1);
     st.forward += forward + imbalanceForward;
     st.backward += forward + imbalanceForward;
@@ -445,7 +451,8 @@ void addMoeComputeNotes(const PerfInputs& in, const KernelTimer& timer, PerfEsti
                                        formatFixed(asDouble(m.moe->expertFfnHidden), 0)}));
     if (e.moeImbalanceSeconds > 0)
         e.notes.push_back(
-            makeMessage(msg::kPerfMoeDroplessImbalance, {formatFixed(expertRankLoad(l.moe.routing), 2)}));
+            makeMessage(msg::kPerfMoeDroplessImbalance, {formatFixed(expertRankLoad(expertRouting(in)), 2),
+                                                         formatNumber(l.moe.routerAuxLoss)}));
 }
 
 }  // namespace

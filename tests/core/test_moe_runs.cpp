@@ -101,24 +101,41 @@ TEST_CASE("MoE runs predicted without any of their runs: where the engine stands
     // Megatron-Core on H100 (20 runs: Qwen3-235B-A22B with DeepEP and the 1F1B A2A overlap,
     // Mixtral 8x22B, DeepSeek-V3 on 1,024 H100), the stack and GPU the profiles know best: 12.3 % with
     // the grouped-GEMM, router and permutation terms (10.2 % without them: they cost the H100 rows
-    // a little and gain the GB200 and GB300 rows much more).
-    CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.13);
+    // a little and gain the GB200 and GB300 rows much more); 10.9 % once the dropless imbalance
+    // follows the router's balancing loss (Mixtral 8x22B dropless from −28.8 % to −1.3 %).
+    CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.115);
     // The lab's runs on H100, GB200 and GB300 (32), the GB200 optimisation roadmap's early software
     // (494-663 TFLOP/s on the layout that later reached 970) included.
     // 17.6 % with NCCL's all-to-all counting the share bound for other servers once, DeepSeek-V3's
     // node-limited routing and DeepEP's NVLink ceiling (22 % before); 18.1 % with the MoE compute
-    // terms beside them; 18.0 % with NCCL's all-to-all at what it reaches on an NVSwitch.
-    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.185);
+    // terms beside them; 18.0 % with NCCL's all-to-all at what it reaches on an NVSwitch; 17.1 %
+    // with the imbalance set by the balancing loss.
+    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.175);
     // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included: 20.9 %
     // (32.2 % before the dispatch terms; torchtitan's DeepEP runs went from +60 % to about +20 %;
-    // 21.2 % before NCCL's all-to-all ran below the NVSwitch's ring rate).
-    CHECK(report.transfer.meanAbsError < 0.215);
+    // 21.2 % before NCCL's all-to-all ran below the NVSwitch's ring rate; 20.2 % with the imbalance
+    // set by the balancing loss).
+    CHECK(report.transfer.meanAbsError < 0.206);
     CHECK(report.transfer.runs == 40);
     // torchtitan's two documents (9 runs): 40.0 %, its default all-to-all row +113.8 % and Llama 4
     // Scout on GB200 +53 / +80 %. The default dispatch's host sync (moe_host_sync.h) costs about
     // 3 ms of that row's 3.3 s step, and NCCL's all-to-all at its measured NVSwitch rate 0.03 s
     // more: what is missing there is another mechanism, not these.
     CHECK(report.cvMeanAbsErrorBySource.at("torchtitan") < 0.405);
+}
+
+TEST_CASE("dropless routing costs what the router's balancing loss leaves: Mixtral 8x22B and Qwen3",
+          "[moe][validation]") {
+    // Mixtral 8x22B on 128 H100 with --moe-aux-loss-coeff 1e-2: 445 TFLOP/s dropless against 465
+    // forced (yanring/Megatron-MoE-ModelZoo best_practice/mixtral/run_mixtral_8x22B.sh), predicted
+    // from the imbalance measured on Qwen3-235B-A22B at 1e-3 and never fitted on Mixtral.
+    const double mixtral = row("modelzoo_mixtral8x22b_h100_128_dropless").predicted /
+                           row("modelzoo_mixtral8x22b_h100_128_forcedbal").predicted;
+    CHECK_THAT(mixtral, WithinRel(445.0 / 465.0, 0.02));
+    // Qwen3-235B-A22B at 16 k tokens keeps its 237 against 295.
+    const double qwen = row("modelzoo_q235b_h100_256_s16k_cp1_dropless").predicted /
+                        row("modelzoo_q235b_h100_256_s16k_cp1_forcedbal").predicted;
+    CHECK_THAT(qwen, WithinRel(237.0 / 295.0, 0.02));
 }
 
 TEST_CASE("long context under context parallelism: attention's rate is what is left", "[moe][validation]") {
