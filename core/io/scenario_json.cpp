@@ -119,6 +119,7 @@ void readLayout(ObjectReader& r, LayoutSpec& l) {
     r.optBoolean("fp8_activations", l.moe.fp8Activations);
     l.moe.routing =
         readEnum(r, "routing", l.moe.routing, parseMoeRouting, {"dropless", "forced_balance", "token_drop"});
+    json::optLimited(r, "router_aux_loss", l.moe.routerAuxLoss, "layout.router_aux_loss");
     json::optLimited(r, "vpp", l.vpp, "layout.vpp");
     json::optLimited(r, "micro_batch", l.microBatch, "layout.micro_batch");
     json::optLimited(r, "zero_stage", l.zeroStage, "layout.zero_stage");

@@ -8,6 +8,7 @@
 
 #include "core/launch/launch_script.h"
 #include "core/launch/launch_writers.h"
+#include "core/util/number_format.h"
 
 namespace clusterplan {
 
@@ -68,6 +69,11 @@ void moeKnobs(const Plan& plan, Knobs& k) {
         k.set("--moe-router-num-groups", "model.moe_router_num_groups", n(e.routerGroups));
         k.set("--moe-router-group-topk", "model.moe_router_group_topk", n(e.routerGroupTopK));
     }
+    // A learned dropless router is as balanced as its load-balancing loss makes it, and the plan times
+    // the busiest expert rank with the scenario's coefficient: Megatron-Core's default is 0.0
+    // (megatron/training/arguments.py --moe-aux-loss-coeff, core_v0.19.0), no balancing at all.
+    if (o.routing == MoeRouting::Dropless)
+        k.set("--moe-aux-loss-coeff", "model.moe_aux_loss_coeff", formatNumber(o.routerAuxLoss));
     if (o.routing == MoeRouting::TokenDrop) {
         k.set("--moe-expert-capacity-factor", "model.moe_expert_capacity_factor", "1.0");
         k.on("--moe-pad-expert-input-to-capacity", "model.moe_pad_expert_input_to_capacity");

@@ -133,6 +133,30 @@ StackDefaults readStackDefaults(json::ObjectReader& r) {
         h.source = z->string("source");
         z->finish();
     }
+    if (auto z = r.optObject("host_launch")) {
+        HostLaunch& h = d.hostLaunch;
+        h.enabled = true;
+        h.moduleUs = z->number("module_us", 0, 10000);
+        h.opUs = z->number("op_us", 0, 10000);
+        h.graceFactor = z->number("grace_factor", 0.1, 10);
+        h.attentionModules = z->number("attention_modules", 0, 1000);
+        h.attentionModulesMla = z->number("attention_modules_mla", 0, 1000);
+        h.attentionOps = z->number("attention_ops", 0, 10000);
+        h.mlpModules = z->number("mlp_modules", 0, 1000);
+        h.mlpOps = z->number("mlp_ops", 0, 10000);
+        h.moeModules = z->number("moe_modules", 0, 1000);
+        h.routerOps = z->number("router_ops", 0, 10000);
+        h.routerOpsFused = z->number("router_ops_fused", 0, 10000);
+        h.dispatchOps = z->number("dispatch_ops", 0, 10000);
+        h.opsPerLocalExpert = z->number("ops_per_local_expert", 0, 1000);
+        h.backwardFactor = z->number("backward_factor", 0, 10);
+        const std::string graphs = z->choice("cuda_graphs", {"none", "partial", "full"});
+        h.cudaGraphs = graphs == "full"      ? CudaGraphs::Full
+                       : graphs == "partial" ? CudaGraphs::Partial
+                                             : CudaGraphs::None;
+        h.source = z->string("source");
+        z->finish();
+    }
     d.source = r.string("source");
     return d;
 }

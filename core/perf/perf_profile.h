@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/perf/host_launch.h"
 #include "core/perf/moe_host_sync.h"
 #include "core/perf/zero_gather_schedule.h"
 #include "core/scenario/framework.h"
@@ -140,6 +141,9 @@ struct StackDefaults {
     // Read ("unfitted_runs_on"): GPU architectures on which the calibration set holds published runs
     // of this stack that are not fitted (DeepSpeed: the ZeRO paper's V100 runs).
     std::vector<std::string> unfittedRunsOn;
+    // Read ("host_launch"): the host's time to issue each layer's calls, and the CUDA graphs the stack
+    // captures them in by default (host_launch.h).
+    HostLaunch hostLaunch;
 };
 
 // The stack whose profile stands in first for `f` when `f` has none on a GPU (`f` itself when no

@@ -13,6 +13,7 @@
 #include "core/perf/context_parallel.h"
 #include "core/perf/expert_load_imbalance.h"
 #include "core/perf/grouped_gemm_efficiency.h"
+#include "core/perf/host_launch.h"
 #include "core/perf/messages_perf.h"
 #include "core/perf/moe_dispatch.h"
 #include "core/perf/moe_host_sync.h"
@@ -217,10 +218,52 @@ struct StageTime {
     double compute = 0, recompute = 0, backward = 0, forward = 0;
     double moeRouting = 0, moeImbalance = 0;  // in forward and backward too
     MicroBatchComm comm;
+    double hostBound = 0;  // the GPU waiting for the host to issue its kernels (host_launch.h)
     [[nodiscard]] double perMicroBatch() const {
-        return compute + recompute + moeRouting + moeImbalance + comm.tp + comm.cp + comm.ep + comm.pp;
+        return compute + recompute + moeRouting + moeImbalance + comm.tp + comm.cp + comm.ep + comm.pp +
+               hostBound;
     }
 };
+
+// The GPU's wait for the host on a stage of `layers` (`moeLayers` of them MoE, with the MTP
+// modules), one micro-batch: each pass takes at least the host's time to issue it (host_launch.h).
+// The GPU's share of a pass: its compute and the communication it waits for, the exposed traffic
+// split evenly between the forward and the backward (one dispatch and combine, or one TP pair, each).
+double stageHostBound(const PerfInputs& in, const StageTime& st, std::int64_t layers,
+                      std::int64_t moeLayers) {
+    const HostLaunch& h = in.stack.hostLaunch;
+    if (!h.enabled || layers <= 0)
+        return 0;
+    const auto& m = in.model;
+    HostLayerShape shape;
+    shape.mla = m.mla.has_value();
+    shape.grace = in.gpu.host && in.gpu.host->linkGBs > 0;
+    const double dense = hostLayerForwardSeconds(h, shape, h.cudaGraphs);
+    double moe = 0;
+    if (m.moe && moeLayers > 0) {
+        shape.moe = true;
+        shape.sharedExperts = asDouble(m.moe->sharedExperts);
+        shape.localExperts = asDouble(m.moe->experts) / asDouble(in.layout.ep);
+        shape.dispatcher = in.layout.moe.dispatcher;
+        moe = hostLayerForwardSeconds(h, shape, h.cudaGraphs);
+    }
+    const double forward = asDouble(layers - moeLayers) * dense + asDouble(moeLayers) * moe;
+    const double recomputed = in.layout.recompute == Recompute::Full ? forward : 0.0;
+    const double comm = st.comm.tp + st.comm.cp + st.comm.ep;
+    HostPasses p;
+    p.hostForward = forward;
+    p.hostBackward = h.backwardFactor * forward + recomputed;
+    p.gpuForward = st.forward + comm / 2;
+    p.gpuBackward = st.perMicroBatch() - p.gpuForward;
+    p.syncEachPass = moeLayers > 0;
+    return hostBoundSeconds(p);
+}
+
+// What sets the most loaded expert rank's load (perf/expert_load_imbalance.h).
+ExpertRouting expertRouting(const PerfInputs& in) {
+    return {in.layout.moe, in.model.moe ? in.model.moe->experts : 1, in.model.moe ? in.model.moe->topK : 1,
+            in.layout.ep};
+}
 
 // The MoE layers' router and permutation passes and the most loaded expert rank's extra time on a
 // stage of `moeLayers` MoE layers, one micro-batch; added to its forward and backward.
@@ -242,7 +285,7 @@ void addMoeLayerPasses(const PerfInputs& in, const KernelTimer& timer, double mo
     st.moeRouting = (forwards + 1) * forward;
     // The most loaded rank permutes more rows too.
     st.moeImbalance =
-        imbalanceSeconds(l.moe.routing, expertSeconds + moeLayers * (forwards + 1) * r.permutation);
+        imbalanceSeconds(expertRouting(in), expertSeconds + moeLayers * (forwards + 1) * r.permutation);
     const double imbalanceForward = st.moeImbalance / (forwards + 1);
     st.forward += forward + imbalanceForward;
     st.backward += forward + imbalanceForward;
@@ -408,7 +451,8 @@ void addMoeComputeNotes(const PerfInputs& in, const KernelTimer& timer, PerfEsti
                                        formatFixed(asDouble(m.moe->expertFfnHidden), 0)}));
     if (e.moeImbalanceSeconds > 0)
         e.notes.push_back(
-            makeMessage(msg::kPerfMoeDroplessImbalance, {formatFixed(expertRankLoad(l.moe.routing), 2)}));
+            makeMessage(msg::kPerfMoeDroplessImbalance, {formatFixed(expertRankLoad(expertRouting(in)), 2),
+                                                         formatNumber(l.moe.routerAuxLoss)}));
 }
 
 }  // namespace
@@ -488,6 +532,8 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
             {asDouble(layers.moe + (in.model.moe ? mtpHere : 0)), l.recompute == Recompute::Full ? 2.0 : 1.0,
              in.model.moe ? in.model.moe->experts : 0, l.ep, l.etp(), l.moe.dispatcher},
             net, in.profile.kernelOverheadUs * 1e-6);
+        st.hostBound =
+            stageHostBound(in, st, layers.count + mtpHere, layers.moe + (in.model.moe ? mtpHere : 0));
         stages.push_back(st);
         previous = layers;
         previousNoGrad = noGrad;
@@ -522,6 +568,7 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     e.cpCommSeconds = m * slowest->comm.cp;
     e.epCommSeconds = m * slowest->comm.ep;
     e.ppCommSeconds = m * slowest->comm.pp;
+    e.hostLaunchSeconds = m * slowest->hostBound;
     e.bubbleSeconds = fill;
 
     const MemoryBreakdown mem = stageMemory(memIn, e.slowestStage);
@@ -587,6 +634,11 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
     if (!in.profile.calibrated)
         e.notes.push_back(makeMessage(msg::kPerfProfileUncalibrated, {in.profile.id}));
     addMoeComputeNotes(in, timer, e);
+    // The host bound, where it costs more than a percent of the step.
+    if (e.hostLaunchSeconds > 0.01 * e.stepSeconds)
+        e.notes.push_back(
+            makeMessage(msg::kPerfHostBound, {formatFixed(e.hostLaunchSeconds, 3) + " s",
+                                              formatFixed(100 * e.hostLaunchSeconds / e.stepSeconds, 0)}));
     return e;
 }
 
@@ -605,6 +657,7 @@ std::vector<StepPart> stepParts(const PerfEstimate& e) {
             {"offload PCIe (exposed)", "offload", e.offloadSeconds},
             {"comm/compute contention", "contention", e.contentionSeconds},
             {"synchronisation (slowest GPU)", "sync", e.synchronisationSeconds},
+            {"host launch (GPU waits for the CPU)", "host", e.hostLaunchSeconds},
             {"data loading (waiting)", "data", e.dataWaitSeconds}};
 }
 

@@ -56,6 +56,8 @@ struct PerfEstimate {
     double contentionSeconds = 0;
     // Waiting for the slowest of all GPUs each step (perf/synchronisation.h).
     double synchronisationSeconds = 0;
+    // The GPU waiting for the host to issue its kernels, beyond its own work (perf/host_launch.h).
+    double hostLaunchSeconds = 0;
     // Waiting for the data loaders or storage (run/feed_check.h); set by evaluate().
     double dataWaitSeconds = 0;
     double tokensPerSecond = 0;

@@ -246,6 +246,9 @@ std::string planToJson(const Plan& p) {
     w.value("bubble_s", t.bubbleSeconds).value("optimizer_s", t.optimizerSeconds);
     w.value("contention_s", t.contentionSeconds).value("synchronisation_s", t.synchronisationSeconds);
     w.value("offload_s", t.offloadSeconds).value("data_wait_s", t.dataWaitSeconds);
+    // Only where the host bounds the step (perf/host_launch.h), so plans the GPU bounds read as before.
+    if (t.hostLaunchSeconds > 0)
+        w.value("host_launch_s", t.hostLaunchSeconds);
     w.value("tokens_per_s", t.tokensPerSecond).value("tflops_per_gpu", t.tflopsPerGpu);
     w.value("mfu", t.mfu).value("hfu", t.hfu).value("train_days", t.trainDays).value("gpu_hours", t.gpuHours);
     if (p.gpipeMemory) {

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "core/scenario/limits.h"
+#include "core/scenario/moe_options.h"
 #include "core/util/messages_file_errors.h"
 #include "core/util/messages_input_errors.h"
 #include "core/util/number_format.h"
@@ -74,6 +75,7 @@ constexpr InputLimit kLimits[] = {
     {"layout.vpp", 1, 1024, true},
     {"layout.micro_batch", 1, kMaxDegree, true},
     {"layout.zero_stage", 0, 3, true},
+    {"layout.router_aux_loss", kMinRouterAuxLoss, 1, false},  // α of a load-balancing loss: at most 1
     {"layout.first_stage_layers", 0, 10'000, true},
     {"layout.last_stage_layers", 0, 10'000, true},
     {"overheads.cuda_context_gib", 0, 64, false},

@@ -89,6 +89,8 @@ void writeMoeOptions(json::Writer& w, const MoeOptions& o) {
         w.value("fp8_activations", true);
     if (o.routing != defaults.routing)
         w.value("routing", toString(o.routing));
+    if (o.routerAuxLoss != defaults.routerAuxLoss)
+        w.value("router_aux_loss", o.routerAuxLoss);
 }
 
 std::string moeOptionsText(const MoeOptions& o) {

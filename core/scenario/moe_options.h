@@ -1,7 +1,8 @@
 #pragma once
 // How a Mixture-of-Experts layer's tokens reach their experts, what hides that traffic, and
 // DeepSeek-V3's memory measures: layout keys of a scenario (layout.dispatcher, layout.ep_overlap,
-// layout.recompute_norm_up_proj, layout.fp8_activations, layout.routing). The costs are in
+// layout.recompute_norm_up_proj, layout.fp8_activations, layout.routing,
+// layout.router_aux_loss). The costs are in
 // perf/moe_dispatch.h, perf/expert_load_imbalance.h and memory/activation_model.h.
 #include <optional>
 #include <string>
@@ -38,6 +39,10 @@ enum class EpOverlap { None, OneFOneB, DualPipe };
 // (--moe-expert-capacity-factor 1.0 --moe-pad-expert-input-to-capacity), as balanced as forced.
 enum class MoeRouting { Dropless, ForcedBalance, TokenDrop };
 
+// The smallest balancing-loss coefficient a scenario may state: DeepSeek-V3's sequence-wise balance
+// loss (arXiv:2412.19437 §4.2, α = 0.0001), the weakest published beside its bias-based balancing.
+inline constexpr double kMinRouterAuxLoss = 1e-4;
+
 struct MoeOptions {
     MoeDispatcher dispatcher = MoeDispatcher::AllToAll;
     EpOverlap epOverlap = EpOverlap::None;
@@ -48,6 +53,12 @@ struct MoeOptions {
     // MoE's SwiGLU cached in FP8 (1 byte per element), the SwiGLU output recomputed.
     bool fp8Activations = false;
     MoeRouting routing = MoeRouting::ForcedBalance;
+    // The router's load-balancing loss coefficient under learned routing (Megatron-Core
+    // --moe-aux-loss-coeff, the α of Fedus et al. 2022, arXiv:2101.03961 eq. 4); how far a dropless
+    // router leaves its experts unbalanced (perf/expert_load_imbalance.h). 1e-3 is Qwen3's
+    // (Megatron-MoE-ModelZoo model_configs/benchmarking/Qwen3-235B-A22B.yaml, HEAD e8650517; Qwen3
+    // MoE's config.json router_aux_loss_coef 0.001), the recipe the imbalance was measured on.
+    double routerAuxLoss = 1e-3;
     bool operator==(const MoeOptions&) const = default;
 };
 

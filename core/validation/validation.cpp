@@ -144,6 +144,9 @@ Scenario scenarioFor(const bj::object& run, const bj::object& entry, const Model
     l.moe.epOverlap = parseEpOverlap(str(entry, "ep_overlap")).value_or(EpOverlap::None);
     // Forced balance, learned dropless routing or token drop, as the run's script sets it.
     l.moe.routing = parseMoeRouting(str(entry, "routing")).value_or(MoeRouting::ForcedBalance);
+    // The router's balancing-loss coefficient where the run's model configuration states one.
+    if (const auto* aux = entry.if_contains("router_aux_loss"); aux && aux->is_number())
+        l.moe.routerAuxLoss = aux->to_number<double>();
     return s;
 }
 

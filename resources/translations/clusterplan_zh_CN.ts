@@ -269,6 +269,14 @@
         <translation>同步</translation>
     </message>
     <message>
+        <source>host launch (GPU waits for the CPU)</source>
+        <translation>主机发射（GPU 等待 CPU 下发内核）</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
         <source>TP</source>
         <translation>TP</translation>
     </message>
@@ -1921,6 +1929,14 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
     <message>
         <source>forced balance: every expert gets as many tokens (as published benchmarks run); dropless: learned routing, the busiest expert sets the pace; token drop: capacity factor 1, inputs padded to capacity</source>
         <translation>强制均衡：每个专家分到同样多的 token（公开基准测试的跑法）；无丢弃：学习到的路由，最忙的专家决定速度；按容量丢弃 token：容量因子为 1，输入填充到容量</translation>
+    </message>
+    <message>
+        <source>Balancing-loss coefficient</source>
+        <translation>负载均衡损失系数</translation>
+    </message>
+    <message>
+        <source>The router&apos;s load-balancing loss coefficient under dropless routing (Megatron-Core --moe-aux-loss-coeff); larger means less wait for the busiest expert rank</source>
+        <translation>无丢弃路由下路由器的负载均衡损失系数（Megatron-Core --moe-aux-loss-coeff）；越大，等待最忙专家所在 rank 的时间越短</translation>
     </message>
     <message>
         <source>Tensor parallel (TP)</source>

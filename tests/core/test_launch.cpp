@@ -386,12 +386,34 @@ TEST_CASE("the plan's MoE dispatcher, EP overlap and routing are what the export
             moeExport(MoeDispatcher::AllToAll, EpOverlap::None, MoeRouting::Dropless, Framework::Megatron);
         REQUIRE(dropless.ok());
         CHECK(settingsOf(*dropless).count("--moe-expert-capacity-factor") == 0);
+        // Megatron-Core's own default coefficient is 0 (no balancing); the plan timed the default's 1e-3.
+        CHECK(settingsOf(*dropless).at("--moe-aux-loss-coeff") == "0.001");
+        CHECK(settingsOf(*drop).count("--moe-aux-loss-coeff") == 0);
         // DeepEP's flex dispatcher does not pad to capacity.
         const auto deepep =
             moeExport(MoeDispatcher::DeepEp, EpOverlap::None, MoeRouting::TokenDrop, Framework::Megatron);
         REQUIRE_FALSE(deepep.ok());
         CHECK(deepep.error().where == "layout.routing");
         CHECK(deepep.error().reason.id == msg::kLaunchDeepEpTokenDrop.id);
+    }
+    SECTION("a dropless router trains with the balancing-loss coefficient the plan timed") {
+        Scenario s = scenario("moe-ep-etp");
+        s.layout.moe.routing = MoeRouting::Dropless;
+        s.layout.moe.routerAuxLoss = 0.02;
+        const auto megatron = launchConfigForScenario(s, test::catalog(), Framework::Megatron);
+        REQUIRE(megatron.ok());
+        CHECK(settingsOf(*megatron).at("--moe-aux-loss-coeff") == "0.02");
+        const auto script = std::find_if(megatron->files.begin(), megatron->files.end(),
+                                         [](const LaunchFile& f) { return f.name == "pretrain_gpt.sh"; });
+        REQUIRE(script != megatron->files.end());
+        CHECK(script->text.find("--moe-aux-loss-coeff 0.02 \\\n") != std::string::npos);
+        const auto bridge = launchConfigForScenario(s, test::catalog(), Framework::Nemo);
+        REQUIRE(bridge.ok());
+        CHECK(settingsOf(*bridge).at("model.moe_aux_loss_coeff") == "0.02");
+        s.layout.moe.routing = MoeRouting::ForcedBalance;
+        const auto forced = launchConfigForScenario(s, test::catalog(), Framework::Megatron);
+        REQUIRE(forced.ok());
+        CHECK(settingsOf(*forced).count("--moe-aux-loss-coeff") == 0);
     }
     SECTION("forced balance is a benchmark setting the export says it leaves out") {
         const auto forced = moeExport(MoeDispatcher::AllToAll, EpOverlap::None, MoeRouting::ForcedBalance,

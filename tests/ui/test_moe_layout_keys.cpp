@@ -5,11 +5,14 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QUndoStack>
 
 #include <set>
@@ -95,6 +98,54 @@ TEST_CASE("inputs.moe_keys_change_the_plan_and_undo_restores_it", "[inputs][moe]
     CHECK(dispatcher->currentData().toInt() == static_cast<int>(MoeDispatcher::AllToAll));
     CHECK(f.controller.scenario() == original);
     CHECK(f.controller.plan()->perf.stepSeconds == Approx(before));
+}
+
+// The router's balancing-loss coefficient: an input only under learned (dropless) routing. A larger
+// coefficient balances the experts better, so the busiest expert rank keeps the others waiting less.
+TEST_CASE("inputs.balancing_loss_coefficient_times_dropless_routing", "[inputs][moe][files]") {
+    WindowFixture f;
+    REQUIRE(f.editAndWait([&] { f.window.openScenarioFile(kDeepSeekLayout); }));
+    auto* routing = f.widget<QComboBox>("routing");
+    auto* alpha = f.widget<QDoubleSpinBox>("routerAuxLoss");
+    REQUIRE(routing->currentData().toInt() == static_cast<int>(MoeRouting::ForcedBalance));
+    CHECK_FALSE(alpha->isEnabled());  // forced balance has no router loss to weigh
+    CHECK(alpha->value() == Approx(MoeOptions{}.routerAuxLoss));
+    CHECK(alpha->toolTip().contains(QStringLiteral("--moe-aux-loss-coeff")));
+
+    choose(f, routing, static_cast<int>(MoeRouting::Dropless));
+    REQUIRE(alpha->isEnabled());
+    const double weak = f.controller.plan()->perf.stepSeconds;
+    REQUIRE(f.editAndWait([&] { alpha->setValue(0.01); }));
+    CHECK(f.controller.scenario().layout.moe.routerAuxLoss == Approx(0.01));
+    CHECK(f.controller.plan()->perf.stepSeconds < weak);
+
+    // Out of its range (at most 1): refused with the field and the range, the value kept.
+    alpha->setFocus();
+    alpha->selectAll();
+    QTest::keyClicks(alpha, QStringLiteral("2"));
+    QTest::keyClick(alpha, Qt::Key_Return);
+    QApplication::processEvents();
+    CHECK(alpha->value() == Approx(0.01));
+    const QString refusal = f.widget<QLabel>("errorLabel")->text();
+    INFO(refusal.toStdString());
+    CHECK(refusal.contains(QStringLiteral("Balancing-loss coefficient: is 2, allowed range")));
+    CHECK(f.controller.scenario().layout.moe.routerAuxLoss == Approx(0.01));
+
+    // Saved and opened with the scenario.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("dropless.json"));
+    REQUIRE(f.controller.saveFile(path).isEmpty());
+    const Scenario saved = f.controller.scenario();
+    REQUIRE(f.editAndWait([&] { alpha->setValue(0.1); }));
+    REQUIRE(f.editAndWait([&] { f.controller.openFile(path); }));
+    CHECK(f.controller.scenario() == saved);
+    CHECK(alpha->value() == Approx(0.01));
+    CHECK(alpha->isEnabled());
+
+    // Back to forced balance: the field is off again.
+    choose(f, routing, static_cast<int>(MoeRouting::ForcedBalance));
+    CHECK_FALSE(alpha->isEnabled());
 }
 
 TEST_CASE("inputs.moe_keys_only_for_moe_models", "[inputs][moe]") {

@@ -86,8 +86,9 @@ QList<QColor> StepTimeChartView::partColors() {
     // compute, recompute, then the MoE router and permutation and the expert load imbalance in
     // darker shades of compute's and recompute's blues, TP, CP, EP, PP, bubble, DP, optimizer (Okabe
     // & Ito 2008, and grey), CPU offload's PCIe copies in dark goldenrod (outside the palette, unlike
-    // its eight colours), then comm/compute contention and synchronisation in greys, and waiting for
-    // data in a reddish purple darker than EP's.
+    // its eight colours), then comm/compute contention and synchronisation in greys, the GPU waiting
+    // for the host's kernel launches in a vermillion darker than PP's, and waiting for data in a
+    // reddish purple darker than EP's.
     return {QColor(palette::kBlue),
             QColor(palette::kSkyBlue),
             QColor(palette::kBlue).darker(160),
@@ -102,6 +103,7 @@ QList<QColor> StepTimeChartView::partColors() {
             QColor(palette::kDarkGoldenrod),
             QColor(palette::kLightGrey),
             QColor(palette::kDarkGrey),
+            QColor(palette::kVermillion).darker(160),
             QColor(palette::kDarkPurple)};
 }
 

@@ -217,6 +217,14 @@ void LayoutPanel::addMoeRows(QFormLayout* form, FieldRegistry& fields) {
                         "drop: capacity factor 1, inputs padded to capacity")},
                     namedItems({}, {MoeRouting::ForcedBalance, MoeRouting::Dropless, MoeRouting::TokenDrop},
                                routingName));
+    m_routerAuxLoss = addLimitedDoubleSpinBox(
+        form, fields,
+        {QStringLiteral("layout.router_aux_loss"), QStringLiteral("routerAuxLoss"),
+         tr("Balancing-loss coefficient"),
+         tr("The router's load-balancing loss coefficient under dropless routing (Megatron-Core "
+            "--moe-aux-loss-coeff); larger means less wait for the busiest expert rank")},
+        4);
+    m_routerAuxLoss->setSingleStep(0.001);
 
     m_expertTp = addLimitedSpinBox(
         form, fields,
@@ -253,6 +261,9 @@ void LayoutPanel::addMoeRows(QFormLayout* form, FieldRegistry& fields) {
         const auto value = static_cast<MoeRouting>(m_routing->currentData().toInt());
         m_controller.update([value](Scenario& scenario) { scenario.layout.moe.routing = value; });
     });
+    connect(m_routerAuxLoss, &QDoubleSpinBox::valueChanged, this, [this](double alpha) {
+        m_controller.update([alpha](Scenario& scenario) { scenario.layout.moe.routerAuxLoss = alpha; });
+    });
 }
 
 void LayoutPanel::loadMoeRows(const LayoutSpec& layout, bool moe) {
@@ -261,11 +272,14 @@ void LayoutPanel::loadMoeRows(const LayoutSpec& layout, bool moe) {
     loadComboData(m_epOverlap,
                   layout.isOpen(kEpOverlap) ? kSearchChooses : static_cast<int>(layout.moe.epOverlap));
     loadComboData(m_routing, static_cast<int>(layout.moe.routing));
+    loadDoubleSpinBox(m_routerAuxLoss, layout.moe.routerAuxLoss);
     loadSpinBox(m_expertTp, layout.expertTp);
     loadCheckBox(m_recomputeNormUpProj, layout.moe.recomputeNormUpProj);
     loadCheckBox(m_fp8Activations, layout.moe.fp8Activations);
     for (QWidget* input : std::initializer_list<QWidget*>{m_dispatcher, m_epOverlap, m_routing, m_expertTp})
         input->setEnabled(moe);  // a dense model has no experts to route
+    // Only learned routing has a balancing loss: forced balance and token drop ignore it.
+    m_routerAuxLoss->setEnabled(moe && layout.moe.routing == MoeRouting::Dropless);
     allowSearchChoice(m_dispatcher, layout.isOpen(kEp) || layout.isOpen(kDispatcher));
     allowSearchChoice(m_epOverlap, layout.isOpen(kEp) || layout.isOpen(kEpOverlap));
 }

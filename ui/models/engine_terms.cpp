@@ -37,6 +37,8 @@ constexpr char kContext[] = "EngineTerms";
     QT_TRANSLATE_NOOP("EngineTerms", "contention"),
     QT_TRANSLATE_NOOP("EngineTerms", "synchronisation (slowest GPU)"),
     QT_TRANSLATE_NOOP("EngineTerms", "sync"),
+    QT_TRANSLATE_NOOP("EngineTerms", "host launch (GPU waits for the CPU)"),
+    QT_TRANSLATE_NOOP("EngineTerms", "host"),
     QT_TRANSLATE_NOOP("EngineTerms", "data loading (waiting)"),
     QT_TRANSLATE_NOOP("EngineTerms", "data"),
     QT_TRANSLATE_NOOP("EngineTerms", "TP"),
