@@ -1939,6 +1939,10 @@ A number typed outside its field&apos;s range: the field&apos;s name, then the r
         <translation>无丢弃路由下路由器的负载均衡损失系数（Megatron-Core --moe-aux-loss-coeff）；越大，等待最忙专家所在 rank 的时间越短</translation>
     </message>
     <message>
+        <source>your choice; 0.001 when the scenario file leaves it out, the coefficient of Megatron-MoE-ModelZoo&apos;s Qwen3-235B-A22B configuration</source>
+        <translation>由您设定；场景文件未给出时取 0.001，即 Megatron-MoE-ModelZoo 中 Qwen3-235B-A22B 配置的系数</translation>
+    </message>
+    <message>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>

@@ -111,6 +111,9 @@ TEST_CASE("inputs.balancing_loss_coefficient_times_dropless_routing", "[inputs][
     CHECK_FALSE(alpha->isEnabled());  // forced balance has no router loss to weigh
     CHECK(alpha->value() == Approx(MoeOptions{}.routerAuxLoss));
     CHECK(alpha->toolTip().contains(QStringLiteral("--moe-aux-loss-coeff")));
+    // Never searched: its tooltip names its own default, not the layout's search.
+    CHECK(alpha->toolTip().contains(QStringLiteral("0.001 when the scenario file leaves it out")));
+    CHECK_FALSE(alpha->toolTip().contains(QStringLiteral("searched by ClusterPlan")));
 
     choose(f, routing, static_cast<int>(MoeRouting::Dropless));
     REQUIRE(alpha->isEnabled());

@@ -15,6 +15,8 @@ namespace clusterplan::ui {
 namespace {
 
 constexpr char kKeyProperty[] = "scenarioKey";
+// A field whose value is not searched nor taken from the panel's usual source names its own.
+constexpr char kSourceProperty[] = "fieldSource";
 
 // Tooltip texts come from FormHelpers::tr (one translation context for these shared lines).
 struct FormHelpers {
@@ -53,6 +55,10 @@ QString rangeLine(const QWidget* widget) {
 
 }  // namespace
 
+void setFieldSource(QWidget* input, const QString& source) {
+    input->setProperty(kSourceProperty, source);
+}
+
 void completeToolTips(QWidget* panel, const QString& source) {
     for (QWidget* input : panel->findChildren<QWidget*>()) {
         if (!qobject_cast<QAbstractSpinBox*>(input) && !qobject_cast<QComboBox*>(input) &&
@@ -62,7 +68,8 @@ void completeToolTips(QWidget* panel, const QString& source) {
         const QString key = input->property(kKeyProperty).toString();
         if (!key.isEmpty())
             lines << FormHelpers::tr("Scenario key: %1").arg(key);
-        lines << FormHelpers::tr("Source: %1").arg(source);
+        const QString own = input->property(kSourceProperty).toString();
+        lines << FormHelpers::tr("Source: %1").arg(own.isEmpty() ? source : own);
         lines.removeAll(QString());
         input->setToolTip(lines.join(QLatin1Char('\n')));
     }

@@ -53,6 +53,8 @@ QCheckBox* addCheckBox(QFormLayout* form, FieldRegistry& fields, const FieldInfo
 // widget's own limits and suffix), its scenario key and where its default value comes from:
 // "Pipeline stages; …\nRange: 1 to 1024\nScenario key: layout.pp\nSource: …".
 void completeToolTips(QWidget* panel, const QString& source);
+// What completeToolTips writes as the source of this one field, instead of the panel's.
+void setFieldSource(QWidget* input, const QString& source);
 
 // Gives the label columns of several forms one width, so their fields line up; a row too wide
 // for the panel puts its field under its label.

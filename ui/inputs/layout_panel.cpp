@@ -225,6 +225,9 @@ void LayoutPanel::addMoeRows(QFormLayout* form, FieldRegistry& fields) {
             "--moe-aux-loss-coeff); larger means less wait for the busiest expert rank")},
         4);
     m_routerAuxLoss->setSingleStep(0.001);
+    setFieldSource(m_routerAuxLoss,
+                   tr("your choice; 0.001 when the scenario file leaves it out, the coefficient of "
+                      "Megatron-MoE-ModelZoo's Qwen3-235B-A22B configuration"));
 
     m_expertTp = addLimitedSpinBox(
         form, fields,
