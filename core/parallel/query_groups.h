@@ -6,7 +6,8 @@
 // num_kv_heads by supporting QKV activation sub-sharding") it also accepts a TP that is a multiple
 // of the KV heads (megatron/core/transformer/transformer_config.py lines 1461-1468 at
 // d98e8a64ddf34856e74b24714e3bedb2f5a39553); before it the rule was num_query_groups % tp == 0
-// (transformer_config.py lines 782-786 at 8a5f379eb1f49c391cb9fd27e8eb533afe275dab). With
+// (transformer_config.py lines 782-786 at 8a5f379eb1f49c391cb9fd27e8eb533afe275dab); the first
+// release holding the change is core_v0.16.0 (the earliest tag containing that commit). With
 // TP > KV heads the KV heads are "sub-sharded" (megatron/core/transformer/attention.py at
 // d98e8a64):
 // - linear_qkv stays a column-parallel linear of width (heads + 2·kv_heads)·head_dim split evenly
