@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/parallel/query_groups.h"
 #include "core/util/as_double.h"
 
 namespace clusterplan {
@@ -29,8 +30,10 @@ void add(StoredTensors& list, std::string_view name, double bytes, bool tpSharde
 // up-projections recomputed, a norm's output and the per-head Q, K, V are rebuilt in the backward
 // from the norm input and the latents; with FP8 activation storage the output projection's input
 // is cached in E5M6 (12 bits) and the SwiGLU's input in FP8, its output recomputed.
+// With TP above the KV heads (query_groups.h) each rank keeps one whole K and V head: counted as
+// a TP-sharded tensor, that is TP heads' worth before the division by TP.
 void attentionTensors(const ModelSpec& m, const TrainingSpec& t, const MoeOptions& o, double e,
-                      StoredTensors& out) {
+                      std::int64_t tp, StoredTensors& out) {
     const double h = asDouble(m.hidden), a = asDouble(m.heads);
     const bool keepNorm = !o.recomputeNormUpProj;
     constexpr double kE5m6Bytes = 1.5;
@@ -49,7 +52,8 @@ void attentionTensors(const ModelSpec& m, const TrainingSpec& t, const MoeOption
         add(out, "attention output (output-projection input)", projectionInput * a * asDouble(x.vHeadDim),
             true);
     } else {
-        const double q = a * asDouble(m.headDim), kv = asDouble(m.kvHeads) * asDouble(m.headDim);
+        const double q = a * asDouble(m.headDim);
+        const double kv = asDouble(kvHeadsSubSharded(m, tp) ? tp : m.kvHeads) * asDouble(m.headDim);
         if (keepNorm)
             add(out, "QKV GEMM input (norm-1 output)", e * h, false);
         add(out, "Q, K, V", e * (q + 2 * kv), true);
@@ -87,11 +91,12 @@ void mlpTensors(const ModelSpec& m, double ffn, double copies, std::string_view 
 
 }  // namespace
 
-StoredTensors storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const MoeOptions& o) {
+StoredTensors storedTensors(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const MoeOptions& o,
+                            std::int64_t tp) {
     const double e = activationBytes(t.precision);
     const double h = asDouble(m.hidden);
     StoredTensors out;
-    attentionTensors(m, t, o, e, out);
+    attentionTensors(m, t, o, e, tp, out);
     add(out, "norm-2 input", e * h, false);
     if (!o.recomputeNormUpProj)
         add(out, "MLP input (norm-2 output)", e * h, false);
@@ -142,17 +147,17 @@ double layerActivationBytes(const ModelSpec& m, bool moeLayer, const TrainingSpe
         return l.sequenceParallel ? input / asDouble(l.tp) : input;
     }
     case Recompute::Selective:
-        return workingSet(storedTensors(m, moeLayer, t, l.moe), t, l, true);
+        return workingSet(storedTensors(m, moeLayer, t, l.moe, l.tp), t, l, true);
     case Recompute::None:
         break;
     }
-    return workingSet(storedTensors(m, moeLayer, t, l.moe), t, l, false);
+    return workingSet(storedTensors(m, moeLayer, t, l.moe, l.tp), t, l, false);
 }
 
 double recomputeWorkingSetBytes(const ModelSpec& m, bool moeLayer, const TrainingSpec& t, const Layout& l) {
     if (l.recompute != Recompute::Full)
         return 0;
-    return workingSet(storedTensors(m, moeLayer, t, l.moe), t, l, false);
+    return workingSet(storedTensors(m, moeLayer, t, l.moe, l.tp), t, l, false);
 }
 
 }  // namespace clusterplan

@@ -37,9 +37,10 @@ private:
 };
 
 // The tensors one layer keeps for backward without recomputation, under the layout's MoE memory
-// measures (scenario/moe_options.h; none by default).
+// measures (scenario/moe_options.h; none by default), before the division by `tp` (TP-sharded
+// tensors) — `tp` matters only where it exceeds the KV heads (parallel/query_groups.h).
 StoredTensors storedTensors(const ModelSpec& model, bool moeLayer, const TrainingSpec& training,
-                            const MoeOptions& measures = {});
+                            const MoeOptions& measures = {}, std::int64_t tp = 1);
 
 // Bytes one layer holds per micro-batch between its forward and its backward on one GPU, for the
 // layout's TP, SP, CP, micro-batch and recompute policy.

@@ -99,7 +99,11 @@ std::optional<Error> checkPipelineSplit(const Layout& l, const ModelSpec& m, boo
     return std::nullopt;
 }
 
-// Divisibility rules of Megatron-LM (arguments.py / parallel_state.py) and DeepSpeed.
+// Divisibility rules of Megatron-LM and DeepSpeed. Heads divide by TP (each rank computes
+// heads / TP query heads); KV heads either divide by TP or divide it: Megatron-Core's
+// num_query_groups check (megatron/core/transformer/transformer_config.py lines 1461-1468 at
+// d98e8a64ddf34856e74b24714e3bedb2f5a39553), where TP above the KV heads sub-shards them (each
+// rank gathers its whole query group: parallel/query_groups.h).
 std::optional<Error> checkModelSplit(const Layout& l, const ModelSpec& m, const TrainingSpec& t) {
     if (m.heads % l.tp != 0)
         return inputError("layout.tp", msg::kErrorLayoutTpHeads, {s(l.tp), s(m.heads)});

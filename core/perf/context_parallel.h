@@ -11,7 +11,8 @@ namespace clusterplan {
 
 // Bytes of K and V one rank passes in one ring step, for one layer and one micro-batch: the
 // tensors the attention kernel reads, for this rank's tokens (seq_len / cp · micro_batch) and its
-// heads (1 / tp of them). Grouped-query attention's are its KV heads; MLA's are per-head K and V,
+// heads (1 / tp of them, or one whole K and V head when TP exceeds the KV heads:
+// parallel/query_groups.h). Grouped-query attention's are its KV heads; MLA's are per-head K and V,
 // up-projected from the latent before the kernel runs: Megatron-Core's MultiLatentAttention passes
 // core_attention (Transformer Engine's DotProductAttention, which runs the ring) key
 // [s, b, heads, qk_head_dim + qk_pos_emb_head_dim] and value [s, b, heads, v_head_dim]

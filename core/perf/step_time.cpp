@@ -8,6 +8,7 @@
 #include "core/model/method_flops.h"
 #include "core/model/trainable_params.h"
 #include "core/parallel/pipeline_layout_string.h"
+#include "core/parallel/query_groups.h"
 #include "core/perf/collective_cost.h"
 #include "core/perf/compute_model.h"
 #include "core/perf/context_parallel.h"
@@ -20,6 +21,7 @@
 #include "core/perf/moe_router_permutation.h"
 #include "core/perf/offload_time.h"
 #include "core/perf/prediction_band.h"
+#include "core/perf/query_group_gather.h"
 #include "core/perf/synchronisation.h"
 #include "core/perf/zero_gather_schedule.h"
 #include "core/scenario/framework.h"
@@ -51,8 +53,9 @@ bool tpCommOverlapRuns(const PerfInputs& in) {
 // Communication each micro-batch pays on one stage, exposed on the critical path.
 struct MicroBatchComm {
     double tp = 0, cp = 0, ep = 0, pp = 0;
-    double tpHidden = 0;  // TP communication hidden behind the GEMMs (it still slows them)
-    EpHidden epHidden;    // EP traffic hidden by 1F1B A2A overlap or DualPipe (moe_dispatch.h)
+    double tpHidden = 0;     // TP communication hidden behind the GEMMs (it still slows them)
+    double tpQkvGather = 0;  // of tp: the QKV gather and scatter of TP above the KV heads
+    EpHidden epHidden;       // EP traffic hidden by 1F1B A2A overlap or DualPipe (moe_dispatch.h)
 };
 
 // TP communication overlap as Transformer Engine's userbuffers run it (Megatron-Core
@@ -89,6 +92,16 @@ MicroBatchComm microBatchComm(const PerfInputs& in, const NetworkTiers& net, std
     if (tpCommOverlapRuns(in))
         c.tpHidden = tpCommHidden(tpTotal, gemmSeconds, l.tp, in.profile.tpOverlap);
     c.tp = tpTotal - c.tpHidden;
+    // TP above the KV heads: one all-gather of the fused QKV activation forward (again under full
+    // recompute) and one reduce-scatter of its gradient backward per layer, outside the linear
+    // layers, so the userbuffers overlap does not hide them (perf/query_group_gather.h).
+    if (const double qkv = qkvGatherBytes(m, in.training, l); qkv > 0) {
+        const double gathers = l.recompute == Recompute::Full ? 2 : 1;
+        c.tpQkvGather =
+            asDouble(layers) * (gathers * collectiveSeconds(Collective::AllGather, qkv, l.tp, 1, net) +
+                                collectiveSeconds(Collective::ReduceScatter, qkv, l.tp, 1, net));
+        c.tp += c.tpQkvGather;
+    }
     // CP ring attention: c − 1 K/V block exchanges forward, twice that backward, overlapped with
     // the blockwise attention kernels (Liu et al. 2023, arXiv:2310.01889; perf/context_parallel.h).
     if (l.cp > 1) {
@@ -583,6 +596,11 @@ PerfEstimate estimateStep(const PerfInputs& in, StepDetail detail) {
                           m * slowest->comm.epHidden.contention;
     if (explain && tpCommOverlapWanted(in) && l.tp > 1 && !l.sequenceParallel)
         e.notes.push_back(makeMessage(msg::kPerfTpCommOverlapNeedsSp));
+    if (explain && kvHeadsSubSharded(in.model, l.tp))
+        e.notes.push_back(makeMessage(msg::kPerfKvHeadsSubSharded,
+                                      {std::to_string(l.tp), std::to_string(in.model.kvHeads),
+                                       formatFixed(qkvGatherBytes(in.model, t, l) / units::kMiB, 0),
+                                       formatFixed(m * slowest->comm.tpQkvGather, 3) + " s"}));
     e.synchronisationSeconds = stragglerSeconds(e.computeSeconds + e.recomputeSeconds, l.gpus());
     e.stepSeconds = pipeline + e.dpCommSeconds + e.optimizerSeconds + e.offloadSeconds + e.contentionSeconds +
                     e.synchronisationSeconds;

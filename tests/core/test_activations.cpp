@@ -1,6 +1,8 @@
 // Activation memory per layer against Korthikanti et al. 2022 (arXiv:2205.05198) Table 2, every
 // row, for the GPT-3 175B block (MHA, GeLU f = 4h, LayerNorm, dropout, no FlashAttention), and
 // against Llama-style per-tensor sums (Korthikanti's bookkeeping for RMSNorm, GQA, SwiGLU, FlashAttention).
+#include <algorithm>
+
 #include "core/memory/activation_model.h"
 #include "core/util/units.h"
 #include "test_support.h"
@@ -82,4 +84,35 @@ TEST_CASE("MoE layers store k dispatched copies", "[activations]") {
     // top-2 of f_e = 14336 doubles the MLP tensors and adds 2 expert-input copies + router probs.
     const double expected = dense + (6.0 * 14336 + 2 * 2 * 4096 + 4 * 8) * 4096;
     CHECK(moe == expected);
+}
+
+TEST_CASE("TP above the KV heads keeps one whole K and V head on every rank", "[activations]") {
+    // Llama 3.1 70B: h = 8192, 64 query heads and 8 KV heads of 128, f = 28672. At TP 16 Megatron-Core
+    // gives each rank one query group (one K and one V head) and 64 / 16 = 4 query heads.
+    const ModelSpec& m = test::preset("llama-3.1-70b");
+    TrainingSpec training;
+    training.seqLen = 8192;
+    Layout layout;
+    layout.tp = 16;
+    layout.sequenceParallel = true;
+    // The Q, K, V tensor per token on one rank: 4 query heads + 1 K + 1 V head of 128 values of
+    // 2 bytes, 6 · 128 · 2 = 1,536 bytes (a sixteenth of the 8 KV heads would be half a head each).
+    const StoredTensors list = storedTensors(m, false, training, {}, layout.tp);
+    const auto qkv =
+        std::find_if(list.begin(), list.end(), [](const StoredTensor& x) { return x.name == "Q, K, V"; });
+    REQUIRE(qkv != list.end());
+    REQUIRE(qkv->tpSharded);
+    CHECK(qkv->bytesPerToken / 16 == (4 + 1 + 1) * 128 * 2);
+    // The layer, all of it split 16 ways by TP and SP: 12h + 4·(16 · 128) + 6f + 4a bytes per token
+    // before the split, 6,144 + 512 + 10,752 + 16 = 17,424 bytes per token per rank.
+    CHECK(layerActivationBytes(m, false, training, layout) == 17'424.0 * 8192);
+    // At TP 8 the 8 KV heads divide: one each, as before, 12h + 4·(8 · 128) + 6f + 4a over 8.
+    layout.tp = 8;
+    CHECK(layerActivationBytes(m, false, training, layout) ==
+          (12.0 * 8192 + 4 * 1024 + 6 * 28672 + 4 * 64) / 8 * 8192);
+    const StoredTensors tp8 = storedTensors(m, false, training, {}, 8);
+    const StoredTensors tp1 = storedTensors(m, false, training);
+    REQUIRE(tp8.size() == tp1.size());
+    for (std::size_t i = 0; i < tp8.size(); ++i)
+        CHECK(tp8.begin()[i].bytesPerToken == tp1.begin()[i].bytesPerToken);
 }

@@ -8,8 +8,11 @@
 #include "core/model/param_count.h"
 #include "core/perf/collective_cost.h"
 #include "core/perf/compute_model.h"
+#include "core/perf/context_parallel.h"
+#include "core/perf/messages_perf.h"
 #include "core/perf/prediction_band.h"
 #include "core/perf/profile_name.h"
+#include "core/perf/query_group_gather.h"
 #include "core/perf/synchronisation.h"
 #include "core/perf/zero_gather_schedule.h"
 #include "core/util/number_format.h"
@@ -957,4 +960,71 @@ TEST_CASE("DeepSpeed's 2021 ZeRO-3 stops scaling where its published runs did", 
     s.training.stackRelease = "v0.3";
     CHECK(perGpu(current, 1536) == v03At1536);
     CHECK(perGpu(current, 1536) < 0.5 * current1536);
+}
+
+TEST_CASE("TP above the KV heads all-gathers the fused QKV activation in every layer", "[perf]") {
+    // Llama 3.1 70B (64 query heads, 8 KV heads of 128) at TP 16: Megatron-Core gathers each layer's
+    // whole QKV activation, 8,192 tokens x (64 + 2 x 8) x 128 values of 2 bytes = 167,772,160 bytes,
+    // on every rank before slicing out its query group.
+    const ModelSpec& m = test::preset("llama-3.1-70b");
+    TrainingSpec t;
+    t.seqLen = 8192;
+    t.precision = Precision::Bf16;
+    Layout l;
+    l.tp = 16;
+    CHECK(qkvGatherBytes(m, t, l) == 167'772'160.0);
+    CHECK(qkvGatherBytes(m, t, l) == 8192.0 * 80 * 128 * 2);
+    l.cp = 2;  // each CP rank gathers its half of the sequence
+    CHECK(qkvGatherBytes(m, t, l) == 4096.0 * 80 * 128 * 2);
+    l.cp = 1;
+    l.tp = 8;  // the KV heads divide by TP: each rank projects its own group, nothing to gather
+    CHECK(qkvGatherBytes(m, t, l) == 0);
+    l.tp = 1;
+    CHECK(qkvGatherBytes(m, t, l) == 0);
+
+    // Context parallelism's ring passes this rank's K and V: one whole head each at TP 16 as at TP 8
+    // (4,096 tokens x 2 x 128 values of 2 bytes), two each at TP 4.
+    t.seqLen = 32768;
+    l.cp = 8;
+    for (const std::int64_t tp : {8, 16, 32}) {
+        l.tp = tp;
+        CHECK(cpRingBlockBytes(m, t, l) == 4096.0 * 2 * 128 * 2);
+    }
+    l.tp = 4;
+    CHECK(cpRingBlockBytes(m, t, l) == 4096.0 * 2 * 2 * 128 * 2);
+
+    // In the step, on two H100 servers: per layer and micro-batch, the gather forward, again in the
+    // full recompute, and the reduce-scatter of its gradient backward, on top of the TP traffic the
+    // same model with 16 KV heads (no gather) has.
+    auto scenario =
+        parseScenario(R"({"schema": "clusterplan.scenario/1", "model": {"preset": "llama-3.1-70b"},
+        "training": {"seq_len": 8192, "global_batch": 16, "tokens": 1e12, "precision": "bf16",
+                     "optimizer": "adamw", "flash_attention": true, "tp_comm_overlap": false},
+        "cluster": {"gpu": "h100-sxm-80gb", "gpus_per_node": 8, "nodes": 2,
+                    "intra_node": "nvlink4-nvswitch", "inter_node": "ib-ndr-400"},
+        "layout": {"tp": 16, "pp": 1, "cp": 1, "dp": 1, "ep": 1, "micro_batch": 1, "zero_stage": 1,
+                   "recompute": "full", "sequence_parallel": true}})",
+                      test::catalog());
+    REQUIRE(scenario.ok());
+    const Plan gqa = plan(*scenario);
+    Scenario wide = *scenario;
+    wide.model.kvHeads = 16;
+    const Plan noGather = plan(wide);
+    const Catalog& c = test::catalog();
+    const NetworkTiers net = makeTiers(*c.fabric("nvlink4-nvswitch"), *c.fabric("ib-ndr-400"), 8, 8, 16);
+    const double bytes = 167'772'160.0;
+    const double perLayer = 2 * collectiveSeconds(Collective::AllGather, bytes, 16, 1, net) +
+                            collectiveSeconds(Collective::ReduceScatter, bytes, 16, 1, net);
+    CHECK(gqa.perf.tpCommHiddenSeconds == 0);
+    CHECK_THAT(gqa.perf.tpCommSeconds - noGather.perf.tpCommSeconds, WithinRel(16 * 80 * perLayer, 1e-9));
+    // The plan says so, with the gather's 160 MiB and its seconds per step.
+    const auto gatherNote = [](const Plan& p) {
+        return std::find_if(p.perf.notes.begin(), p.perf.notes.end(),
+                            [](const Message& n) { return n.id == msg::kPerfKvHeadsSubSharded.id; });
+    };
+    REQUIRE(gatherNote(gqa) != gqa.perf.notes.end());
+    CHECK(gatherNote(gqa)->args[0] == "16");
+    CHECK(gatherNote(gqa)->args[1] == "8");
+    CHECK(gatherNote(gqa)->args[2] == "160");
+    CHECK(gatherNote(noGather) == noGather.perf.notes.end());
 }
