@@ -101,22 +101,24 @@ TEST_CASE("MoE runs predicted without any of their runs: where the engine stands
     // Megatron-Core on H100 (20 runs: Qwen3-235B-A22B with DeepEP and the 1F1B A2A overlap,
     // Mixtral 8x22B, DeepSeek-V3 on 1,024 H100), the stack and GPU the profiles know best: 6.6 % with
     // Transformer Engine 2.x's attention at the rate cuDNN's kernel measures (12.2 % at the rate
-    // fitted on NeMo's 2024 containers; 10.2 % before the grouped-GEMM, router and permutation terms).
-    CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.07);
+    // fitted on NeMo's 2024 containers; 10.2 % before the grouped-GEMM, router and permutation terms);
+    // 5.4 % once the dropless imbalance follows the router's balancing loss (Mixtral 8x22B dropless
+    // from -28.8 % to -1.3 %).
+    CHECK(report.transferByGroup.at("nemo-hopper-moe").meanAbsError < 0.06);
     // The lab's runs on H100, GB200 and GB300 (32), the GB200 optimisation roadmap's early software
     // (494-663 TFLOP/s on the layout that later reached 970) included.
     // 17.6 % with NCCL's all-to-all counting the share bound for other servers once, DeepSeek-V3's
     // node-limited routing and DeepEP's NVLink ceiling (22 % before); 18.1 % with the MoE compute
     // terms beside them; 18.0 % with NCCL's all-to-all at what it reaches on an NVSwitch; 12.5 %
-    // with the 2025 attention kernels on H100.
-    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.13);
+    // with the 2025 attention kernels on H100; 11.6 % with the imbalance set by the balancing loss.
+    CHECK(report.cvMeanAbsErrorBySource.at("megatron-core-moe") < 0.125);
     // Every run, torchtitan's on B200 and GB200 (a stack no calibration run shows) included: 20.9 %
     // (32.2 % before the dispatch terms; torchtitan's DeepEP runs went from +60 % to about +20 %;
     // 21.2 % before NCCL's all-to-all ran below the NVSwitch's ring rate; 18.1 % with 88 % in band
     // once Transformer Engine 2.x's attention runs at its measured rate on H100, 20.9 % and 78 %
-    // before).
-    CHECK(report.transfer.meanAbsError < 0.185);
-    CHECK(report.transfer.bandCoverage > 0.85);
+    // before; 17.5 % with 90 % in band with the imbalance set by the balancing loss).
+    CHECK(report.transfer.meanAbsError < 0.18);
+    CHECK(report.transfer.bandCoverage > 0.875);
     CHECK(report.transfer.runs == 40);
     // torchtitan's two documents (9 runs): 40.0 %, its default all-to-all row +113.8 % and Llama 4
     // Scout on GB200 +53 / +80 %. The default dispatch's host sync (moe_host_sync.h) costs about
