@@ -115,7 +115,7 @@ std::optional<Error> limitError(std::string where, double value, const InputLimi
     if (whole && limit.contains(value))
         return std::nullopt;  // the usual case, checked for every layout a search visits: no text
     return inputError(std::move(where), whole ? msg::kErrorRange : msg::kErrorRangeWhole,
-                      {formatNumber(value), formatNumber(limit.min), formatNumber(limit.max)});
+                      {formatPlain(value), formatPlain(limit.min), formatPlain(limit.max)});
 }
 
 std::optional<Error> checkLimit(std::string_view key, double value) {

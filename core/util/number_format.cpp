@@ -19,6 +19,17 @@ std::string formatNumber(double value) {
     return std::string(buffer, result.ptr);
 }
 
+std::string formatPlain(double value) {
+    if (!std::isfinite(value) || value == 0 || std::fabs(value) >= 1)
+        return formatNumber(value);
+    // The smallest subnormal has about 760 decimals in fixed notation.
+    char buffer[800];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+    if (result.ec != std::errc())
+        return formatNumber(value);
+    return std::string(buffer, result.ptr);
+}
+
 std::string formatFixed(double value, int decimals) {
     if (!std::isfinite(value))
         return "-";

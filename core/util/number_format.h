@@ -7,6 +7,9 @@ namespace clusterplan {
 
 // Shortest text that reads back to the same double; integers below 2^53 without exponent.
 std::string formatNumber(double value);
+// As formatNumber, but a fraction below 1 in plain decimals, as a person reads it in a message
+// ("0.0001", not "1e-04"); large bounds keep formatNumber's "1e+16" rather than 17 digits.
+std::string formatPlain(double value);
 // Fixed decimals, e.g. formatFixed(3.14159, 2) == "3.14".
 std::string formatFixed(double value, int decimals);
 // `value` rounded to `decimals` places, as a number (JSON outputs that state 0.075, not 0.07499999).

@@ -61,7 +61,8 @@ Result<Scenario> parse(const InputLimit& limit, double value) {
 bool refusedByLimit(const Result<Scenario>& result, const InputLimit& limit) {
     if (result)
         return false;
-    const std::string range = "allowed range " + text(limit.min) + " to " + text(limit.max);
+    // Messages write the bounds as a person reads them (formatPlain: "0.000001", not "1e-06").
+    const std::string range = "allowed range " + formatPlain(limit.min) + " to " + formatPlain(limit.max);
     return result.error().where == limit.key && result.error().message.find(range) != std::string::npos;
 }
 
@@ -90,8 +91,8 @@ TEST_CASE("input_limits.reader_accepts_the_bounds_and_refuses_just_outside", "[l
             INFO("at " << text(inside) << ": " << (result ? std::string("ok") : result.error().toString()));
             CHECK_FALSE(refusedByLimit(result, limit));
             if (!result)
-                CHECK(result.error().message.find("allowed range " + text(limit.min) + " to " +
-                                                  text(limit.max)) == std::string::npos);
+                CHECK(result.error().message.find("allowed range " + formatPlain(limit.min) + " to " +
+                                                  formatPlain(limit.max)) == std::string::npos);
         }
         for (const double outside : {below(limit), above(limit)}) {
             const auto result = parse(limit, outside);
@@ -117,4 +118,11 @@ TEST_CASE("input_limits.checks_use_the_table", "[limits]") {
     CHECK_FALSE(checkLimit("training.seq_len", 10'000'000));
     CHECK(checkLimit("training.seq_len", 10'000'001));
     CHECK(checkLimit("training.tokens", std::nan("")));
+    // Small and large bounds read as plain numbers, never in exponent notation.
+    auto small = checkLimit("layout.router_aux_loss", 2);
+    REQUIRE(small);
+    CHECK(small->toString() == "layout.router_aux_loss: is 2, allowed range 0.0001 to 1");
+    auto tiny = checkLimit("layout.router_aux_loss", 0.00005);
+    REQUIRE(tiny);
+    CHECK(tiny->toString() == "layout.router_aux_loss: is 0.00005, allowed range 0.0001 to 1");
 }
