@@ -41,7 +41,13 @@ JobRental onTerm(const CostModel& m, const RentTerm& term, double wallHours) {
     const double perUnitMonth = o.unit == RentUnit::GpuHour ? kHoursPerMonth * share : 1.0;
 
     JobRentalParts& p = j.parts;
-    j.billedHours = hourly ? wallHours * share : kHoursPerMonth * share * j.months;
+    // An hourly bill counts its unit-hours to the thousandth, as the quote prints the quantity, so
+    // the printed quantity times the printed price is the printed amount (2,614.462 GPU-hours at
+    // $4.916 bill $12,852.70; the unrounded 2,614.4618 would bill $12,852.69 under that line).
+    const double billedWall = hourly && units * share > 0
+                                  ? std::round(units * wallHours * share * 1000.0) / 1000.0 / (units * share)
+                                  : wallHours;
+    j.billedHours = hourly ? billedWall * share : kHoursPerMonth * share * j.months;
     j.byTheHour = hourly;
     p.unitPrice = UnitPrice::fromUnits(o.price);
     p.quantity = o.unit == RentUnit::GpuHour ? units * j.billedHours : units * j.months;
@@ -51,7 +57,7 @@ JobRental onTerm(const CostModel& m, const RentTerm& term, double wallHours) {
     double drift = 0, volume = 0, credit = 0, creditQuantity = 0, support = 0, addons = 0;
     for (int k = 0; k < j.months; ++k) {
         const double inMonth =
-            hourly ? std::clamp(wallHours - kHoursPerMonth * k, 0.0, kHoursPerMonth) / kHoursPerMonth : 1.0;
+            hourly ? std::clamp(billedWall - kHoursPerMonth * k, 0.0, kHoursPerMonth) / kHoursPerMonth : 1.0;
         const int termIndex = k / termMonths;
         const double growth = std::pow(1.0 + adj.driftPerYear, termIndex * termMonths / 12.0);
         const double base = units * o.price * perUnitMonth * inMonth * (1.0 - term.discount);

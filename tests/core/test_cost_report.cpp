@@ -535,3 +535,20 @@ TEST_CASE("a GPU-hour listed at $4.916 bills $4.916, the rent schedule's price",
     CHECK(rental.at("quantity").to_number<double>() == 2'731.76);
     CHECK(rental.at("amount").to_number<double>() == 13'429.33);
 }
+
+TEST_CASE("an hourly bill's printed quantity times its printed price is its amount", "[cost][job]") {
+    // The quote prints a GPU-hour quantity to three decimals. 8 GPUs for 326.80772 h are
+    // 2,614.46176 GPU-hours: unrounded at $4.916 they make 12,852.69401 → $12,852.69, while the
+    // printed 2,614.462 × 4.916 = 12,852.695192 → $12,852.70. The bill counts the printed quantity.
+    CostInputs in;
+    in.priceBook = "us-2026";
+    in.rentOffer = "aws-p5-capacity-block";
+    const auto model = resolveCostModel(in, builtinBooks(), cluster("h100-sxm-80gb", 1));
+    REQUIRE(model.ok());
+    const auto job = jobRental(model.value(), 2'614.46176);
+    REQUIRE(job);
+    REQUIRE(job->byTheHour);
+    CHECK_THAT(job->parts.quantity, WithinAbs(2'614.462, 1e-9));
+    CHECK(job->amount == Money::fromCents(1'285'270));
+    CHECK_THAT(job->billedHours * 8, WithinAbs(2'614.462, 1e-9));
+}
